@@ -1,0 +1,3 @@
+module github.com/sasl-engine/sasl
+
+go 1.26

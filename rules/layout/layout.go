@@ -1,0 +1,228 @@
+package layout
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/sasl-engine/sasl/rules/coord"
+)
+
+// Board geometry in the frame (DESIGN.md): a board spans 32 column steps
+// (33 hexrows, A..GG, sharing the first and last with its neighbours) and 10
+// hex heights (even hexrows hold hexes 1..10, odd hexrows 0..10).
+const (
+	BoardCols = 32
+	BoardRows = 10
+)
+
+//go:generate go run golang.org/x/tools/cmd/stringer@v0.52.0 -type=Frame,Compass -linecomment
+
+// Frame is a side of the board frame: the picture of the configuration with
+// boards' long sides horizontal.
+type Frame uint8
+
+const (
+	Up    Frame = iota // up
+	Right              // right
+	Down               // down
+	Left               // left
+)
+
+// Clockwise returns the frame side k quarter turns clockwise of f.
+func (f Frame) Clockwise(k int) Frame { return Frame((int(f) + k%4 + 4) % 4) }
+
+// ParseFrame reads up, right, down or left.
+func ParseFrame(s string) (Frame, error) {
+	for f := Up; f <= Left; f++ {
+		if f.String() == s {
+			return f, nil
+		}
+	}
+	return 0, fmt.Errorf("layout: unknown frame side %q (want up, right, down or left)", s)
+}
+
+// Compass is a compass direction, used to name the edges of a configuration
+// (FBE and EBE are compass edges).
+type Compass uint8
+
+const (
+	North Compass = iota // north
+	East                 // east
+	South                // south
+	West                 // west
+)
+
+// ParseCompass reads north, east, south or west.
+func ParseCompass(s string) (Compass, error) {
+	for c := North; c <= West; c++ {
+		if c.String() == s {
+			return c, nil
+		}
+	}
+	return 0, fmt.Errorf("layout: unknown edge %q (want north, east, south or west)", s)
+}
+
+// Opposite returns the compass direction facing c.
+func (c Compass) Opposite() Compass { return (c + 2) % 4 }
+
+// Slot is one cell of a configuration: a board, turned 180 degrees or not.
+// An empty Board is an empty cell.
+type Slot struct {
+	Board    string
+	Reversed bool
+}
+
+func (s Slot) String() string {
+	switch {
+	case s.Board == "":
+		return "-"
+	case s.Reversed:
+		return s.Board + "r"
+	}
+	return s.Board
+}
+
+// Layout is a board configuration (ASL A2.1): boards in rows and columns of
+// the frame, all parallel, with north on one side of the frame. A Layout is
+// immutable and safe for concurrent use.
+type Layout struct {
+	grid  [][]Slot
+	north Frame
+	rows  int
+	cols  int
+	at    map[string][2]int // board ID -> (row, column) of its slot
+}
+
+// New checks and builds a configuration. Rows must all have the same number
+// of cells; at least one board must be present; a board may appear once
+// (two copies would make A2.2 names ambiguous).
+func New(grid [][]Slot, north Frame) (*Layout, error) {
+	if len(grid) == 0 || len(grid[0]) == 0 {
+		return nil, errors.New("layout: no boards")
+	}
+	l := &Layout{north: north, rows: len(grid), cols: len(grid[0]), at: map[string][2]int{}}
+	for i, row := range grid {
+		if len(row) != l.cols {
+			return nil, fmt.Errorf("layout: row %d has %d boards, row 1 has %d", i+1, len(row), l.cols)
+		}
+		l.grid = append(l.grid, append([]Slot(nil), row...))
+		for j, s := range row {
+			if s.Board == "" {
+				continue
+			}
+			if _, dup := l.at[s.Board]; dup {
+				return nil, fmt.Errorf("layout: board %s appears twice; its grid coordinates would be ambiguous", s.Board)
+			}
+			l.at[s.Board] = [2]int{i, j}
+		}
+	}
+	if len(l.at) == 0 {
+		return nil, errors.New("layout: no boards, only empty cells")
+	}
+	if north > Left {
+		return nil, fmt.Errorf("layout: invalid north %d", north)
+	}
+	return l, nil
+}
+
+// Parse reads a configuration written as rows from top to bottom separated
+// by '/', boards in a row separated by ',', a board number with an "r"
+// suffix for a reversed board and "-" for an empty cell: "3r/2/16" is board
+// 3 reversed above 2 above 16; "33,2r" is 33 left of 2 reversed.
+func Parse(spec string, north Frame) (*Layout, error) {
+	var grid [][]Slot
+	for _, row := range strings.Split(spec, "/") {
+		var slots []Slot
+		for _, cell := range strings.Split(row, ",") {
+			cell = strings.TrimSpace(cell)
+			switch {
+			case cell == "-":
+				slots = append(slots, Slot{})
+			case cell == "":
+				return nil, fmt.Errorf("layout: %q: empty cell (write - for a cell without a board)", spec)
+			default:
+				s := Slot{Board: cell}
+				if b, ok := strings.CutSuffix(cell, "r"); ok && b != "" {
+					s = Slot{Board: b, Reversed: true}
+				}
+				if !validBoardID(s.Board) {
+					return nil, fmt.Errorf("layout: %q: %q is not a board ID (digits, or a letter and digits)", spec, s.Board)
+				}
+				slots = append(slots, s)
+			}
+		}
+		grid = append(grid, slots)
+	}
+	l, err := New(grid, north)
+	if err != nil {
+		return nil, fmt.Errorf("%w (in %q)", err, spec)
+	}
+	return l, nil
+}
+
+// validBoardID reports whether id is written as coord.Grid expects.
+func validBoardID(id string) bool {
+	g, err := coord.ParseGrid(id + "A1")
+	return err == nil && g.Board == id && !g.Overlay
+}
+
+// Single returns the configuration of one unreversed board with north up.
+func Single(board string) *Layout {
+	l, err := New([][]Slot{{{Board: board}}}, Up)
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
+
+// String writes the configuration as Parse reads it.
+func (l *Layout) String() string {
+	rows := make([]string, l.rows)
+	for i, row := range l.grid {
+		cells := make([]string, len(row))
+		for j, s := range row {
+			cells[j] = s.String()
+		}
+		rows[i] = strings.Join(cells, ",")
+	}
+	return strings.Join(rows, "/")
+}
+
+// North returns the frame side where north lies.
+func (l *Layout) North() Frame { return l.north }
+
+// Size returns the number of rows and columns of board cells.
+func (l *Layout) Size() (rows, cols int) { return l.rows, l.cols }
+
+// Slot returns the cell at row i, column j.
+func (l *Layout) Slot(i, j int) Slot { return l.grid[i][j] }
+
+// Boards returns the board IDs in reading order (rows top to bottom, left to
+// right).
+func (l *Layout) Boards() []string {
+	var out []string
+	for _, row := range l.grid {
+		for _, s := range row {
+			if s.Board != "" {
+				out = append(out, s.Board)
+			}
+		}
+	}
+	return out
+}
+
+// Has reports whether the configuration holds board id.
+func (l *Layout) Has(id string) bool { _, ok := l.at[id]; return ok }
+
+// Extent returns the frame columns and rows a configuration of this size
+// can hold: columns 0..maxCol, rows 0..maxRow.
+func (l *Layout) Extent() (maxCol, maxRow int) {
+	return BoardCols * l.cols, BoardRows * l.rows
+}
+
+// FrameOf returns the frame side that compass direction c points to.
+func (l *Layout) FrameOf(c Compass) Frame { return l.north.Clockwise(int(c)) }
+
+// CompassOf returns the compass direction of frame side f.
+func (l *Layout) CompassOf(f Frame) Compass { return Compass((int(f) - int(l.north) + 4) % 4) }

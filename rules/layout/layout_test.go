@@ -1,0 +1,318 @@
+package layout
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sasl-engine/sasl/rules/coord"
+	"github.com/sasl-engine/sasl/rules/hex"
+)
+
+func mustParse(t *testing.T, spec string, north Frame) *Layout {
+	t.Helper()
+	l, err := Parse(spec, north)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+func grid(t *testing.T, s string) coord.Grid {
+	t.Helper()
+	g, err := coord.ParseGrid(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestReverseTwiceIsIdentity(t *testing.T) {
+	for c := 0; c <= BoardCols; c++ {
+		for n := 0; n <= BoardRows; n++ {
+			if !onBoard(c, n) {
+				continue
+			}
+			p := hex.Hex{Col: c, Row: n}
+			r := reverse(p)
+			if !onBoard(r.Col, r.Row) {
+				t.Fatalf("reverse(%v) = %v is off the board", p, r)
+			}
+			if reverse(r) != p {
+				t.Fatalf("reverse(reverse(%v)) = %v", p, reverse(r))
+			}
+		}
+	}
+	// A reversed board keeps its adjacencies: A5 and B4 stay neighbours.
+	a, b := reverse(hex.Hex{Col: 0, Row: 5}), reverse(hex.Hex{Col: 1, Row: 4})
+	if !hex.Adjacent(a, b) {
+		t.Errorf("reversed A5 %v and B4 %v are not adjacent", a, b)
+	}
+}
+
+// Every on-map hex has a name that locates it again, in configurations with
+// reversed boards, empty cells and every north.
+func TestNameLocateRoundTrip(t *testing.T) {
+	for _, spec := range []string{"33", "33r", "3r/2/16", "33,2r/-,4", "1,2,3/4r,5,6r"} {
+		for north := Up; north <= Left; north++ {
+			l := mustParse(t, spec, north)
+			maxC, maxR := l.Extent()
+			count := 0
+			for c := -1; c <= maxC+1; c++ {
+				for n := -1; n <= maxR+1; n++ {
+					h := hex.Hex{Col: c, Row: n}
+					if !l.OnMap(h) {
+						continue
+					}
+					count++
+					g, ok := l.Name(h)
+					if !ok {
+						t.Fatalf("%s north %v: %v has no name", spec, north, h)
+					}
+					back, err := l.Locate(g)
+					if err != nil || back != h {
+						t.Fatalf("%s north %v: %v named %s locates to %v, %v", spec, north, h, g, back, err)
+					}
+					// Both halves of a combined hex locate it.
+					parts, k := l.Parts(h)
+					for _, p := range parts[:k] {
+						if back, err := l.Locate(p.Grid()); err != nil || back != h {
+							t.Fatalf("%s: half %s of %v locates to %v, %v", spec, p.Grid(), h, back, err)
+						}
+					}
+				}
+			}
+			// 346 hexes a board, less the shared half-hex pairs.
+			if boards := len(l.Boards()); count > 346*boards || count < 300*boards {
+				t.Errorf("%s: %d hexes for %d boards", spec, count, boards)
+			}
+		}
+	}
+}
+
+// TestA2_2CombinedHalfHexes checks the naming of combined half-hexes by the
+// north-easternmost board (ASL A2.2) in all four orientations of north.
+func TestA2_2CombinedHalfHexes(t *testing.T) {
+	tests := []struct {
+		spec  string
+		north Frame
+		half  string // one half of the combined hex
+		want  string
+	}{
+		// Side by side: 33 left of 2, sharing 33GG5 and 2A5.
+		{"33,2", Up, "33GG5", "2A5"},         // east is right: board 2
+		{"33,2", Right, "33GG5", "2A5"},      // north is right: board 2
+		{"33,2", Down, "2A5", "33GG5"},       // east is left: board 33
+		{"33,2", Left, "2A5", "33GG5"},       // north is left: board 33
+		{"3/2", Up, "2B0", "3B10"},           // north is up: board 3
+		{"3/2", Down, "3B10", "2B0"},         // north is down: board 2
+		{"3/2", Right, "3B10", "2B0"},        // east is down: board 2
+		{"3/2", Left, "2B0", "3B10"},         // east is up: board 3
+		{"3r/2", Up, "2B0", "3FF0"},          // reversed: 3's FF0 lies above 2's B0
+		{"33,2r", Up, "33GG5", "2GG6"},       // 2 reversed shows its GG hexrow on the left
+		{"3r/2/16", Right, "2FF10", "16FF0"}, // the 4.21 EX configuration: east is down
+	}
+	for _, tt := range tests {
+		t.Run(tt.spec+" "+tt.north.String()+" "+tt.half, func(t *testing.T) {
+			l := mustParse(t, tt.spec, tt.north)
+			h, err := l.Locate(grid(t, tt.half))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, n := l.Parts(h); n != 2 {
+				t.Fatalf("%s is not a combined hex (%d parts)", tt.half, n)
+			}
+			if got := l.NameString(h); got != tt.want {
+				t.Errorf("name of %s = %s, want %s", tt.half, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestEdgesOfS4_2_EXConfiguration(t *testing.T) {
+	// SASL 4.21/4.22 EX: boards 3, 2 and 16 with north to the right of the
+	// frame: the north edge runs along the widths of 3, 2, 16 (numbered in
+	// that, clockwise, order) and the east edge along the length of 16.
+	l := mustParse(t, "3r/2/16", Right)
+	var ids []string
+	for _, b := range l.EdgeBoards(North) {
+		if b.Length {
+			t.Errorf("north edge runs along the length of %s", b.Board)
+		}
+		ids = append(ids, b.Board)
+	}
+	if got := strings.Join(ids, ","); got != "3,2,16" {
+		t.Errorf("north edge boards %s, want 3,2,16", got)
+	}
+	east := l.EdgeBoards(East)
+	if len(east) != 1 || east[0].Board != "16" || !east[0].Length {
+		t.Errorf("east edge boards %+v, want board 16 lengthwise", east)
+	}
+	onEdge := func(c Compass, name string) {
+		t.Helper()
+		h, err := l.Locate(grid(t, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range l.Edge(c) {
+			if e == h {
+				return
+			}
+		}
+		t.Errorf("%s is not on the %v edge", name, c)
+	}
+	onEdge(East, "16G10")
+	onEdge(North, "16GG4")
+	onEdge(North, "3A8")
+	onEdge(South, "3GG3")
+	onEdge(West, "3G10")
+}
+
+func TestEdgeCounts(t *testing.T) {
+	l := Single("33")
+	if n := len(l.Edge(North)); n != 33 {
+		t.Errorf("north edge of one board: %d hexes, want 33", n)
+	}
+	if n := len(l.Edge(East)); n != 10 {
+		t.Errorf("east edge of one board: %d hexes, want 10", n)
+	}
+	if n := len(l.OffBoard(North)); n != 17 {
+		t.Errorf("whole off-board hexes north: %d, want 17 (one per even hexrow)", n)
+	}
+	if n := len(l.OffBoard(East)); n != 9 {
+		t.Errorf("whole off-board hexes east: %d, want 9", n)
+	}
+	two := mustParse(t, "3/2", Up)
+	if n := len(two.OffBoard(East)); n != 19 {
+		t.Errorf("east of two stacked boards: %d whole off-board hexes, want 19", n)
+	}
+	for _, c := range []Compass{North, East, South, West} {
+		for _, h := range two.OffBoard(c) {
+			if two.OnMap(h) {
+				t.Errorf("off-board hex %v of %v edge is on the map", h, c)
+			}
+			near := false
+			for _, e := range two.Edge(c) {
+				near = near || hex.Distance(e, h) == 1
+			}
+			if !near {
+				t.Errorf("off-board hex %v of %v edge is not next to the edge", h, c)
+			}
+		}
+	}
+}
+
+func TestS4_11_EXOffBoardHexes(t *testing.T) {
+	// Board 4 with the FBE along A1-GG1 (the board number towards the south).
+	l := Single("4")
+	off := l.OffBoard(North)
+	names := map[string]bool{}
+	for _, h := range off {
+		names[l.NameString(h)] = true
+	}
+	for _, want := range []string{"4S0", "4U0", "4A0", "4GG0"} {
+		if !names[want] {
+			t.Errorf("whole off-board hexes lack %s: %v", want, names)
+		}
+	}
+	if names["4T0"] {
+		t.Error("T0 is an on-board half-hex, not a whole off-board hex")
+	}
+	nearest := func(name string) int {
+		h, err := l.Locate(grid(t, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := 1 << 30
+		for _, o := range off {
+			d = min(d, hex.Distance(h, o))
+		}
+		return d
+	}
+	if d := nearest("4T3"); d != 4 {
+		t.Errorf("T3 is %d from the nearest whole off-board hex, want 4", d)
+	}
+	for _, name := range []string{"4P1", "4S2", "4X1"} {
+		if d := nearest(name); d > 3 {
+			t.Errorf("%s is %d from the nearest whole off-board hex, want <= 3", name, d)
+		}
+	}
+}
+
+func TestMirror(t *testing.T) {
+	l := Single("2")
+	for _, tt := range []struct {
+		hex, mirror string
+		half        bool
+	}{
+		{"2W1", "2W0", false}, // A2.6 EX: exit of W1 into its mirror
+		{"2Y1", "2Y0", false},
+		{"2X0", "2X0", true}, // a half-hex mirrors to its missing half
+	} {
+		h, err := l.Locate(grid(t, tt.hex))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, half := l.Mirror(h, North)
+		if l.NameString(m) != tt.mirror || half != tt.half {
+			t.Errorf("mirror of %s = %s (half %v), want %s (half %v)", tt.hex, l.NameString(m), half, tt.mirror, tt.half)
+		}
+	}
+	g := grid(t, "2S0")
+	h, err := l.LocateOff(g)
+	if err != nil || l.OnMap(h) {
+		t.Fatalf("LocateOff(2S0) = %v, %v", h, err)
+	}
+}
+
+func TestLocateErrors(t *testing.T) {
+	l := mustParse(t, "33,2", Up)
+	for _, tt := range []struct{ in, mention string }{
+		{"99A1", "board 99 is not in the configuration"},
+		{"33A0", "33A0 is off the board: hexrow A holds hexes 1..10"},
+		{"33B11", "off the board"},
+		{"Q5", "names no board"},
+	} {
+		_, err := l.Locate(grid(t, tt.in))
+		if err == nil || !strings.Contains(err.Error(), tt.mention) {
+			t.Errorf("Locate(%s) error %v, want mention of %q", tt.in, err, tt.mention)
+		}
+	}
+	if _, err := l.LocateOff(grid(t, "2A0")); err != nil {
+		t.Errorf("LocateOff(2A0): %v", err)
+	}
+	// Beyond the top edge at the shared column, 33GG0 and 2A0 are one hex.
+	if h, err := l.LocateOff(grid(t, "33GG0")); err != nil || l.OnMap(h) {
+		t.Errorf("LocateOff(33GG0) = %v, %v", h, err)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tt := range []struct{ spec, mention string }{
+		{"3,3", "appears twice"},
+		{"3,2/4", "row 2 has 1 boards"},
+		{"-", "no boards"},
+		{"3,,2", "empty cell"},
+		{"3X", "not a board ID"},
+	} {
+		_, err := Parse(tt.spec, Up)
+		if err == nil || !strings.Contains(err.Error(), tt.mention) {
+			t.Errorf("Parse(%q) error %v, want mention of %q", tt.spec, err, tt.mention)
+		}
+	}
+	l := mustParse(t, "3r/2/16", Right)
+	if l.String() != "3r/2/16" {
+		t.Errorf("String() = %q", l.String())
+	}
+}
+
+func TestCompass(t *testing.T) {
+	l := mustParse(t, "33", Right)
+	if l.FrameOf(North) != Right || l.FrameOf(East) != Down || l.FrameOf(South) != Left || l.FrameOf(West) != Up {
+		t.Error("north right: east should be down, south left, west up")
+	}
+	for c := North; c <= West; c++ {
+		if l.CompassOf(l.FrameOf(c)) != c {
+			t.Errorf("CompassOf(FrameOf(%v)) != %v", c, c)
+		}
+	}
+}
