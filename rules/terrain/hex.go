@@ -30,10 +30,10 @@ func ParseMaterial(s string) (Material, error) {
 	return 0, fmt.Errorf("terrain: unknown building material %q (want stone or wooden)", s)
 }
 
-// Building describes the building in a hex. A multi-hex building is several
+// Structure describes the building in a hex. A multi-hex building is several
 // hexes joined by BuildingLink hexsides (ASL B23.1); each rowhouse hex is a
 // building of its own, walled off by RowhouseWall hexsides (ASL B23.71).
-type Building struct {
+type Structure struct {
 	Material Material
 	// Levels is the number of upper levels above ground level: 0 for a
 	// single-story house, 1 for a building with a first level (VASL's
@@ -49,7 +49,7 @@ type Hex struct {
 	// its centre dot; -1 in a gully or stream.
 	Elevation int
 	// Building is meaningful when Kinds has Building.
-	Building Building
+	Building Structure
 	// Stairs: the building hex has a stairwell (ASL B23.22).
 	Stairs bool
 	// Sides holds the features of each hexside, indexed by hex.Dir in the

@@ -1,0 +1,162 @@
+package board
+
+import (
+	"fmt"
+
+	"github.com/sasl-engine/sasl/rules/coord"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/rules/terrain"
+)
+
+func colName(c int) string { return coord.ColName(c) }
+
+// Map is the playing surface of a configuration (ASL A2.1): the boards of a
+// layout.Layout butted together, with the terrain of every frame hex. A
+// combined hex joins the terrain of its two half-hexes (ASL A2.3). A Map is
+// immutable once built and safe for concurrent use.
+type Map struct {
+	*layout.Layout
+	boards map[string]*Board
+	// Dense storage over the frame extent: index = col*stride + row.
+	stride int
+	ncols  int
+	hexes  []terrain.Hex
+	on     []bool
+	order  []hex.Hex // on-map hexes by column then row
+}
+
+// NewMap assembles the boards of l. boards must hold every board of l.
+func NewMap(l *layout.Layout, boards map[string]*Board) (*Map, error) {
+	for _, id := range l.Boards() {
+		if boards[id] == nil {
+			return nil, fmt.Errorf("board: configuration %s needs board %s", l, id)
+		}
+	}
+	maxC, maxR := l.Extent()
+	m := &Map{
+		Layout: l,
+		boards: boards,
+		stride: maxR + 1,
+		ncols:  maxC + 1,
+	}
+	m.hexes = make([]terrain.Hex, m.ncols*m.stride)
+	m.on = make([]bool, m.ncols*m.stride)
+	for c := 0; c <= maxC; c++ {
+		for n := 0; n <= maxR; n++ {
+			h := hex.Hex{Col: c, Row: n}
+			parts, k := l.Parts(h)
+			if k == 0 {
+				continue
+			}
+			i := c*m.stride + n
+			m.on[i] = true
+			m.order = append(m.order, h)
+			m.hexes[i] = m.merge(h, parts[:k])
+		}
+	}
+	return m, nil
+}
+
+// merge joins the half-hexes of a frame hex.
+func (m *Map) merge(h hex.Hex, parts []layout.Part) terrain.Hex {
+	name, _ := m.Name(h)
+	var out terrain.Hex
+	for k, p := range parts {
+		t := *m.boards[p.Board].Hex(p.Local)
+		if p.Reversed {
+			t = t.Reversed()
+		}
+		if k == 0 {
+			out = t
+			continue
+		}
+		// ASL A2.3: Open Ground butted against other terrain is that
+		// terrain; kinds are a set, so the union says it.
+		out.Kinds = out.Kinds.Union(t.Kinds)
+		out.Stairs = out.Stairs || t.Stairs
+		if t.Kinds.Has(terrain.Building) && t.Building.Levels >= out.Building.Levels {
+			out.Building = t.Building
+		}
+		// ASL A2.2: the centre dot of the naming board is the hex's.
+		if p.Board == name.Board {
+			out.Elevation = t.Elevation
+		}
+		for d := range hex.Dirs {
+			out.Sides[d] |= t.Sides[d]
+		}
+	}
+	return out
+}
+
+// index returns the dense index of an on-map hex.
+func (m *Map) index(h hex.Hex) (int, bool) {
+	if h.Col < 0 || h.Col >= m.ncols || h.Row < 0 || h.Row >= m.stride {
+		return 0, false
+	}
+	i := h.Col*m.stride + h.Row
+	return i, m.on[i]
+}
+
+// Board returns a board of the map.
+func (m *Map) Board(id string) *Board { return m.boards[id] }
+
+// Terrain returns the terrain of an on-map hex, with hexsides in the frame's
+// directions. The pointer is to the map's own storage: do not modify it.
+func (m *Map) Terrain(h hex.Hex) (*terrain.Hex, bool) {
+	i, ok := m.index(h)
+	if !ok {
+		return nil, false
+	}
+	return &m.hexes[i], true
+}
+
+// Side returns the features of hexside d of on-map hex h.
+func (m *Map) Side(h hex.Hex, d hex.Dir) terrain.Features {
+	t, ok := m.Terrain(h)
+	if !ok {
+		return 0
+	}
+	return t.Sides[d]
+}
+
+// Hexes returns the on-map hexes, by frame column then row. The slice is
+// the map's own: do not modify it.
+func (m *Map) Hexes() []hex.Hex { return m.order }
+
+// Len returns the number of on-map hexes.
+func (m *Map) Len() int { return len(m.order) }
+
+// Index returns a dense index of on-map hex h in [0, Stride()): suitable for
+// slices indexed by hex. ok is false off the map.
+func (m *Map) Index(h hex.Hex) (int, bool) { return m.index(h) }
+
+// Stride is the size of the dense hex index space of Index.
+func (m *Map) Stride() int { return m.ncols * m.stride }
+
+// BuildingHexes returns the hexes of the building that h is part of: h and
+// every hex joined to it by BuildingLink hexsides (ASL B23.1). A rowhouse
+// hex is a building of its own for SASL 4.12.
+func (m *Map) BuildingHexes(h hex.Hex) []hex.Hex {
+	t, ok := m.Terrain(h)
+	if !ok || !t.Kinds.Has(terrain.Building) {
+		return nil
+	}
+	out := []hex.Hex{h}
+	seen := map[hex.Hex]bool{h: true}
+	for k := 0; k < len(out); k++ {
+		cur := out[k]
+		ct, _ := m.Terrain(cur)
+		for d := range hex.Dirs {
+			if !ct.Sides[d].Has(terrain.BuildingLink) || ct.Sides[d].Has(terrain.RowhouseWall) {
+				continue
+			}
+			n := cur.Neighbour(d)
+			if nt, ok := m.Terrain(n); ok && nt.Kinds.Has(terrain.Building) && !seen[n] {
+				seen[n] = true
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
