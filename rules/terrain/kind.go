@@ -15,28 +15,28 @@ type Kind uint8
 // The kinds. Names are the snake_case words of Name, used in JSON and in the
 // native board format; keep them stable.
 const (
-	OpenGround Kind = iota // ASL B1
-	Woods                  // ASL B13
-	Brush                  // ASL B12
-	Grain                  // ASL B15; Open Ground when out of season
-	Orchard                // ASL B14
-	Building               // ASL B23; see Building for material and levels
-	Rubble                 // ASL B24
-	Lumberyard             // ASL Chapter B; treated like a building by SASL 4.1a
-	Marsh                  // ASL B16
-	Gully                  // ASL B19: a Depression
-	Stream                 // ASL B20: a Depression holding water
-	Water                  // ASL B21: river, canal, pond; a Water Obstacle
-	Crag                   // ASL B17
-	Shellholes             // ASL B2
-	Graveyard              // ASL B18
-	DirtRoad               // ASL B3
-	PavedRoad              // ASL B3
-	SunkenRoad             // ASL B4: a Depression
-	ElevatedRoad           // ASL B5
-	Path                   // a foot path (VASL "Path")
-	Bridge                 // ASL B6
-	Runway                 // ASL B7
+	OpenGround   Kind = iota // ASL B1
+	Woods                    // ASL B13
+	Brush                    // ASL B12
+	Grain                    // ASL B15; Open Ground when out of season
+	Orchard                  // ASL B14
+	Building                 // ASL B23; see Building for material and levels
+	Rubble                   // ASL B24
+	Lumberyard               // ASL Chapter B; treated like a building by SASL 4.1a
+	Marsh                    // ASL B16
+	Gully                    // ASL B19: a Depression
+	Stream                   // ASL B20: a Depression holding water
+	Water                    // ASL B21: river, canal, pond; a Water Obstacle
+	Crag                     // ASL B17
+	Shellholes               // ASL B2
+	Graveyard                // ASL B18
+	DirtRoad                 // ASL B3
+	PavedRoad                // ASL B3
+	SunkenRoad               // ASL B4: a Depression
+	ElevatedRoad             // ASL B5
+	Path                     // a foot path (VASL "Path")
+	Bridge                   // ASL B6
+	Runway                   // ASL B7
 	numKinds
 )
 

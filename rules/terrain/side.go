@@ -22,7 +22,7 @@ const (
 	WoodsLink                         // the woods depiction crosses the hexside (SASL 4.1b)
 	BrushLink                         // the brush depiction crosses the hexside (SASL 4.1b)
 	BuildingLink                      // one building spans both hexes (a multi-hex building, ASL B23)
-	numFeatures                       = iota
+	numFeatures  = iota
 )
 
 var featureName = [numFeatures]string{
