@@ -117,8 +117,15 @@ func (s Kinds) Has(k Kind) bool {
 	return s&(1<<k) != 0
 }
 
-// With returns s plus k.
-func (s Kinds) With(k Kind) Kinds { return s | 1<<k }
+// With returns s plus k. Open Ground is what an empty set means, so adding
+// it changes nothing: a set never holds it explicitly, and two sets of the
+// same terrain are equal.
+func (s Kinds) With(k Kind) Kinds {
+	if k == OpenGround {
+		return s
+	}
+	return s | 1<<k
+}
 
 // Without returns s minus k.
 func (s Kinds) Without(k Kind) Kinds { return s &^ (1 << k) }
@@ -165,9 +172,7 @@ func ParseKinds(text string) (Kinds, error) {
 		if err != nil {
 			return 0, err
 		}
-		if k != OpenGround {
-			s = s.With(k)
-		}
+		s = s.With(k)
 	}
 	return s, nil
 }
