@@ -1,0 +1,254 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/rules/library"
+	"github.com/sasl-engine/sasl/rules/terrain"
+)
+
+func newBoardCmd(o *options) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "board",
+		Short: "Show and export mapboard terrain",
+	}
+	cmd.AddCommand(newBoardShowCmd(o), newBoardExportCmd(o))
+	return cmd
+}
+
+// layoutFlags select a configuration of boards.
+type layoutFlags struct {
+	layout string
+	north  string
+}
+
+func (f *layoutFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.layout, "layout", "", `board configuration: rows top to bottom separated by "/", boards by ",", "r" for reversed, "-" for an empty cell (e.g. "3r/2/16")`)
+	cmd.Flags().StringVar(&f.north, "north", "up", "where north lies in the board frame: up, right, down or left")
+}
+
+// build returns the configuration of the flags, or of boards side by side.
+func (f *layoutFlags) build(boards []string) (*layout.Layout, error) {
+	north, err := layout.ParseFrame(f.north)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case f.layout != "" && len(boards) > 0:
+		return nil, errors.New("give boards as arguments or with --layout, not both")
+	case f.layout != "":
+		return layout.Parse(f.layout, north)
+	case len(boards) == 0:
+		boards = library.Demo()[:1]
+	}
+	return layout.Parse(strings.Join(boards, ","), north)
+}
+
+type showFlags struct {
+	layoutFlags
+	json     bool
+	pictures pictureFlags
+}
+
+func newBoardShowCmd(o *options) *cobra.Command {
+	f := &showFlags{}
+	cmd := &cobra.Command{
+		Use:   "show [BOARD...]",
+		Short: "Show the terrain of boards: a list, JSON, or a picture",
+		Long: `Show the terrain of one or more boards (side by side, or as --layout says).
+Boards come from the --boards folder (VASL archives bdNN, or native files
+bdNN.sasl that override them) or are built in (` + joinIDs(library.Demo()) + `).
+With no board, the first demo board is shown.`,
+		Example: `  sasl board show x1
+  sasl board show 33 --boards ~/vasl/boards --png 33.png
+  sasl board show --layout "3r/2/16" --north right --svg map.svg
+  sasl board show 33 --json`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			l, err := f.build(args)
+			if err != nil {
+				return err
+			}
+			m, err := o.library().Map(l)
+			if err != nil {
+				return err
+			}
+			if f.pictures.any() {
+				if err := f.pictures.write(m, nil); err != nil {
+					return err
+				}
+			}
+			switch {
+			case f.json:
+				return writeMapJSON(cmd.OutOrStdout(), m)
+			case !f.pictures.any():
+				return writeMapText(cmd.OutOrStdout(), m)
+			}
+			return nil
+		},
+	}
+	f.register(cmd)
+	cmd.Flags().BoolVar(&f.json, "json", false, "print the terrain of every hex as JSON")
+	f.pictures.register(cmd)
+	return cmd
+}
+
+func newBoardExportCmd(o *options) *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "export BOARD",
+		Short: "Write a board in the native text format",
+		Long: `Write a board's terrain in sasl's native text format (see the README). Put
+the file next to the archives as bdNN.sasl to correct derived terrain: it
+then overrides the archive.`,
+		Example: `  sasl board export 33 --boards ~/vasl/boards > bd33.sasl
+  sasl board export 33 --boards ~/vasl/boards -o ~/vasl/boards/bd33.sasl`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			b, err := o.library().Board(args[0])
+			if err != nil {
+				return err
+			}
+			if out == "" {
+				return board.WriteText(cmd.OutOrStdout(), b)
+			}
+			return writeFile(out, func(w io.Writer) error { return board.WriteText(w, b) })
+		},
+	}
+	cmd.Flags().StringVarP(&out, "output", "o", "", "write to this file instead of standard output")
+	return cmd
+}
+
+// hexJSON is one hex of "board show --json".
+type hexJSON struct {
+	Hex       string            `json:"hex"`
+	Terrain   []string          `json:"terrain"`
+	Elevation int               `json:"elevation"`
+	Building  *buildingJSON     `json:"building,omitempty"`
+	Stairs    bool              `json:"stairs,omitempty"`
+	Hexsides  map[string]string `json:"hexsides,omitempty"`
+}
+
+type buildingJSON struct {
+	Material string `json:"material"`
+	Levels   int    `json:"levels"`
+	Rowhouse bool   `json:"rowhouse,omitempty"`
+}
+
+// writeMapJSON prints {"hexes": [...]}, one object per on-map hex in frame
+// order. Hexsides are keyed by the A2.2 name of the hex across them; sides
+// towards off-map hexes without a name are left out.
+func writeMapJSON(w io.Writer, m *board.Map) error {
+	out := struct {
+		Hexes []hexJSON `json:"hexes"`
+	}{Hexes: make([]hexJSON, 0, m.Len())}
+	for _, h := range m.Hexes() {
+		t, _ := m.Terrain(h)
+		j := hexJSON{
+			Hex:       m.NameString(h),
+			Terrain:   t.Kinds.Names(),
+			Elevation: t.Elevation,
+			Stairs:    t.Stairs,
+		}
+		if t.Kinds.Has(terrain.Building) {
+			j.Building = &buildingJSON{Material: t.Building.Material.String(), Levels: t.Building.Levels, Rowhouse: t.Building.Rowhouse}
+		}
+		for d := range hex.Dirs {
+			if t.Sides[d] == 0 {
+				continue
+			}
+			g, ok := m.Name(h.Neighbour(d))
+			if !ok {
+				continue
+			}
+			if j.Hexsides == nil {
+				j.Hexsides = map[string]string{}
+			}
+			j.Hexsides[g.String()] = t.Sides[d].String()
+		}
+		out.Hexes = append(out.Hexes, j)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	return enc.Encode(out)
+}
+
+// writeMapText prints, per board, where it comes from and its terrain, then
+// every hex that is not plain open ground.
+func writeMapText(w io.Writer, m *board.Map) error {
+	fmt.Fprintf(w, "Configuration %s, north %s: %d hexes\n", m.Layout, m.North(), m.Len())
+	for _, id := range m.Boards() {
+		b := m.Board(id)
+		counts := map[terrain.Kind]int{}
+		b.Each(func(_ hex.Hex, t *terrain.Hex) {
+			for _, k := range t.Kinds.List() {
+				counts[k]++
+			}
+		})
+		var parts []string
+		for _, k := range terrain.AllKinds() {
+			if counts[k] > 0 {
+				parts = append(parts, fmt.Sprintf("%s %d", k, counts[k]))
+			}
+		}
+		fmt.Fprintf(w, "Board %s (%s): %s\n", id, b.Source, strings.Join(parts, ", "))
+	}
+	fmt.Fprintln(w)
+	for _, h := range m.Hexes() {
+		t, _ := m.Terrain(h)
+		line := describe(m, h, t)
+		if line == "" {
+			continue
+		}
+		fmt.Fprintf(w, "%-7s %s\n", m.NameString(h), line)
+	}
+	return nil
+}
+
+// describe says in words what a hex holds; "" for open ground at level 0
+// with no hexside features.
+func describe(m *board.Map, h hex.Hex, t *terrain.Hex) string {
+	var parts []string
+	if !t.Kinds.Has(terrain.OpenGround) || t.Kinds.Road() {
+		parts = append(parts, strings.Join(t.Kinds.Names(), "+"))
+	}
+	if t.Kinds.Has(terrain.Building) {
+		s := fmt.Sprintf("%s building", t.Building.Material)
+		switch t.Building.Levels {
+		case 0:
+			s += ", single story"
+		case 1:
+			s += ", 1 upper level"
+		default:
+			s += fmt.Sprintf(", %d upper levels", t.Building.Levels)
+		}
+		if t.Building.Rowhouse {
+			s += ", rowhouse"
+		}
+		parts = append(parts, s)
+	}
+	if t.Stairs {
+		parts = append(parts, "stairs")
+	}
+	if t.Elevation != 0 {
+		parts = append(parts, fmt.Sprintf("level %d", t.Elevation))
+	}
+	var sides []string
+	for d := range hex.Dirs {
+		if f := t.Sides[d] & terrain.Obstacles; f != 0 {
+			sides = append(sides, fmt.Sprintf("%s to %s", f, m.NameString(h.Neighbour(d))))
+		}
+	}
+	sort.Strings(sides)
+	parts = append(parts, sides...)
+	return strings.Join(parts, "; ")
+}

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"image/png"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// run executes the command line and returns its standard output.
+func run(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	var out, errs bytes.Buffer
+	root := newRoot(&out, &errs)
+	root.SetArgs(args)
+	err := root.Execute()
+	return out.String(), err
+}
+
+func mustRun(t *testing.T, args ...string) string {
+	t.Helper()
+	out, err := run(t, args...)
+	if err != nil {
+		t.Fatalf("sasl %s: %v", strings.Join(args, " "), err)
+	}
+	return out
+}
+
+func realBoards(t *testing.T) string {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	d := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "vasl", "boards")
+	if _, err := os.Stat(d); err != nil {
+		t.Skipf("real VASL boards not found at %s: %v", d, err)
+	}
+	return d
+}
+
+type hexOut struct {
+	Hex       string   `json:"hex"`
+	Terrain   []string `json:"terrain"`
+	Elevation int      `json:"elevation"`
+	Building  *struct {
+		Material string `json:"material"`
+		Levels   int    `json:"levels"`
+	} `json:"building"`
+	Hexsides map[string]string `json:"hexsides"`
+}
+
+func showJSON(t *testing.T, args ...string) map[string]hexOut {
+	t.Helper()
+	var doc struct {
+		Hexes []hexOut `json:"hexes"`
+	}
+	out := mustRun(t, append([]string{"board", "show", "--json"}, args...)...)
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("output is not JSON: %v\n%.300s", err, out)
+	}
+	byName := map[string]hexOut{}
+	for _, h := range doc.Hexes {
+		byName[h.Hex] = h
+	}
+	return byName
+}
+
+// The JSON of issue 2 on the SASL 4.1 EX board.
+func TestShowJSONBoard33(t *testing.T) {
+	hexes := showJSON(t, "33", "--boards", realBoards(t))
+	if len(hexes) != 346 {
+		t.Errorf("%d hexes, want 346", len(hexes))
+	}
+	r6 := hexes["33R6"]
+	if r6.Building == nil || r6.Building.Material != "wooden" || r6.Building.Levels != 1 {
+		t.Errorf("33R6 = %+v, want a wooden building with one upper level", r6)
+	}
+	if got := hexes["33Q7"].Hexsides["33Q6"]; got != "wall" {
+		t.Errorf("33Q7 hexside to 33Q6 = %q, want wall", got)
+	}
+	if got := hexes["33T6"].Terrain; len(got) != 1 || got[0] != "grain" {
+		t.Errorf("33T6 terrain %v, want [grain]", got)
+	}
+	if got := hexes["33Q6"].Terrain; len(got) != 1 || got[0] != "open_ground" {
+		t.Errorf("33Q6 terrain %v, want [open_ground]", got)
+	}
+	if hexes["33P5"].Building != nil {
+		t.Error("33P5 has no building; the key must be absent")
+	}
+}
+
+func TestShowJSONTwoLevelHill(t *testing.T) {
+	hexes := showJSON(t, "2", "--boards", realBoards(t))
+	m4 := hexes["2M4"]
+	if m4.Elevation != 2 || !strings.Contains(strings.Join(m4.Terrain, ","), "woods") {
+		t.Errorf("2M4 = %+v, want woods at level 2", m4)
+	}
+	i9 := hexes["2I9"].Terrain
+	if strings.Join(i9, ",") != "woods,building" {
+		t.Errorf("2I9 terrain %v, want [woods building]", i9)
+	}
+}
+
+func TestShowDefaultsToDemo(t *testing.T) {
+	t.Setenv("SASL_BOARDS", "")
+	out := mustRun(t, "board", "show")
+	if !strings.Contains(out, "Board x1 (built-in demo board)") || !strings.Contains(out, "x1Q5") {
+		t.Errorf("default show output:\n%.500s", out)
+	}
+}
+
+func TestShowLayoutAndPictures(t *testing.T) {
+	t.Setenv("SASL_BOARDS", "")
+	dir := t.TempDir()
+	svg, pngFile := filepath.Join(dir, "m.svg"), filepath.Join(dir, "m.png")
+	out := mustRun(t, "board", "show", "--layout", "x1/x2r", "--north", "right", "--svg", svg, "--png", pngFile, "--scale", "0.5")
+	if out != "" {
+		t.Errorf("pictures only, yet printed %q", out)
+	}
+	data, err := os.ReadFile(svg)
+	if err != nil || !bytes.Contains(data, []byte("<svg")) {
+		t.Fatalf("no SVG written: %v", err)
+	}
+	f, err := os.Open(pngFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := img.Bounds().Dx(); w < 800 || w > 1000 {
+		t.Errorf("PNG %d pixels wide at scale 0.5, want about 900", w)
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 2 {
+		t.Errorf("files left in %s: %d, want the two pictures only", dir, len(ents))
+	}
+}
+
+func TestExportRoundTrip(t *testing.T) {
+	t.Setenv("SASL_BOARDS", "")
+	text := mustRun(t, "board", "export", "x2")
+	if !strings.HasPrefix(text, "sasl-board 1\nboard x2\n") {
+		t.Fatalf("export starts %.40q", text)
+	}
+	// The exported file, put in a boards folder, is read back as the board.
+	dir := t.TempDir()
+	out := filepath.Join(dir, "bdx2.sasl")
+	mustRun(t, "board", "export", "x2", "-o", out)
+	data, err := os.ReadFile(out)
+	if err != nil || string(data) != text {
+		t.Fatalf("-o wrote something else than stdout: %v", err)
+	}
+	again := mustRun(t, "board", "export", "x2", "--boards", dir)
+	if again != text {
+		t.Error("re-export of the native file differs")
+	}
+}
+
+func TestErrors(t *testing.T) {
+	t.Setenv("SASL_BOARDS", "")
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"board", "show", "99"}, "library: board 99: no boards folder given"},
+		{[]string{"board", "show", "--layout", "x1,,x2"}, "empty cell"},
+		{[]string{"board", "show", "x1", "--layout", "x2"}, "not both"},
+		{[]string{"board", "show", "x1", "--north", "upward"}, `unknown frame side "upward"`},
+		{[]string{"board", "show", "x1", "--png", filepath.Join(dir, "no", "such", "dir.png")}, "no such file or directory"},
+		{[]string{"board", "export"}, "accepts 1 arg"},
+	} {
+		_, err := run(t, tt.args...)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("sasl %s: error %v, want %q", strings.Join(tt.args, " "), err, tt.want)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("a failed command left %d files behind", len(ents))
+	}
+}

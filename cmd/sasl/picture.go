@@ -1,0 +1,48 @@
+package main
+
+import (
+	"errors"
+	"io"
+
+	"github.com/spf13/cobra"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/sasl-engine/sasl/render"
+	"github.com/sasl-engine/sasl/rules/board"
+)
+
+// pictureFlags are --svg, --png and --pdf: files to draw the map into.
+type pictureFlags struct {
+	svg, png, pdf string
+	scale         float64
+}
+
+func (f *pictureFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.svg, "svg", "", "draw the map into this SVG file")
+	cmd.Flags().StringVar(&f.png, "png", "", "draw the map into this PNG file")
+	cmd.Flags().StringVar(&f.pdf, "pdf", "", "draw the map into this PDF file")
+	cmd.Flags().Float64Var(&f.scale, "scale", 1, "picture scale: 1 draws a board about 1800 pixels wide")
+}
+
+func (f *pictureFlags) any() bool { return f.svg != "" || f.png != "" || f.pdf != "" }
+
+// write draws m with the given overlays into every file asked for.
+func (f *pictureFlags) write(m *board.Map, overlays []render.Layer) error {
+	if f.scale <= 0 {
+		return errors.New("--scale must be positive")
+	}
+	p := render.New(m, render.Options{HexHeight: render.DefaultHexHeight * vg.Length(f.scale)})
+	p.Add(overlays...)
+	for _, out := range []struct {
+		path   string
+		format render.Format
+	}{{f.svg, render.SVG}, {f.png, render.PNG}, {f.pdf, render.PDF}} {
+		if out.path == "" {
+			continue
+		}
+		if err := writeFile(out.path, func(w io.Writer) error { return p.Write(w, out.format) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,135 @@
+package sasl_test
+
+import (
+	"go/build"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/sasl-engine/sasl"
+
+// lattice is the package lattice of DESIGN.md, written down the way Go's
+// go/build/deps_test.go does: each package of the module and the packages of
+// the module it may import (non-test files). A package not listed here may
+// not exist: add it, with its place, when you add it.
+//
+// Outside the module: packages under rules/ use only the standard library,
+// so the map stays free of dependencies; render may use gonum's plot; the
+// command may use anything go.mod requires.
+var lattice = map[string][]string{
+	// rules: the map, internally ordered hex < coord < layout < terrain <
+	// board < vasl < library.
+	"rules":         nil,
+	"rules/hex":     nil,
+	"rules/coord":   nil,
+	"rules/layout":  {"rules/hex", "rules/coord"},
+	"rules/terrain": {"rules/hex"},
+	"rules/board":   {"rules/hex", "rules/coord", "rules/layout", "rules/terrain"},
+	"rules/vasl":    {"rules/hex", "rules/layout", "rules/terrain", "rules/board"},
+	"rules/library": {"rules/layout", "rules/board", "rules/vasl"},
+
+	// render draws maps; it knows the map and nothing above it (overlays
+	// come as plain hexes and Locations), so every layer above may use it.
+	// This package is not in DESIGN.md's list: pictures are output, but too
+	// much code for cmd's wiring (see the closing note of issue 2).
+	"render": {"rules/..."},
+
+	"cmd/sasl": {"..."},
+}
+
+// thirdParty lists the import path prefixes outside the standard library and
+// the module that a package may use.
+var thirdParty = map[string][]string{
+	"render":   {"gonum.org/v1/plot"},
+	"cmd/sasl": {"github.com/spf13/cobra", "github.com/schollz/progressbar", "gonum.org/v1/plot"},
+}
+
+func allowed(pkg, imp string) bool {
+	for _, a := range lattice[pkg] {
+		switch {
+		case a == "...":
+			return true
+		case strings.HasSuffix(a, "/..."):
+			if p := strings.TrimSuffix(a, "/..."); imp == p || strings.HasPrefix(imp, p+"/") {
+				return true
+			}
+		case a == imp:
+			return true
+		}
+	}
+	return false
+}
+
+func TestPackageLattice(t *testing.T) {
+	var pkgs []string
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") && path != "." {
+			return filepath.SkipDir
+		}
+		if d.IsDir() {
+			if p, err := build.ImportDir(path, 0); err == nil && len(p.GoFiles) > 0 {
+				pkgs = append(pkgs, filepath.ToSlash(path))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(pkgs)
+	if len(pkgs) < 8 {
+		t.Fatalf("found only %d packages: %v", len(pkgs), pkgs)
+	}
+	for _, pkg := range pkgs {
+		if _, ok := lattice[pkg]; !ok {
+			t.Errorf("package %s is not in the lattice of deps_test.go; add it with the packages it may import", pkg)
+			continue
+		}
+		p, err := build.ImportDir(pkg, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range p.Imports {
+			switch {
+			case strings.HasPrefix(imp, module+"/"):
+				rel := strings.TrimPrefix(imp, module+"/")
+				if !allowed(pkg, rel) {
+					t.Errorf("%s imports %s, which the lattice does not allow (DESIGN.md: a package imports only packages below it)", pkg, rel)
+				}
+			case isStd(imp):
+			default:
+				if !slices.ContainsFunc(thirdParty[pkg], func(p string) bool { return strings.HasPrefix(imp, p) }) && !allowed(pkg, "...") {
+					t.Errorf("%s imports %s from outside the standard library; the lattice does not allow it", pkg, imp)
+				}
+			}
+		}
+	}
+}
+
+// isStd reports whether an import path is in the standard library: its
+// first element has no dot.
+func isStd(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+// The lattice test must fail when a package breaks it.
+func TestLatticeCatchesViolations(t *testing.T) {
+	if allowed("rules/hex", "rules/board") || allowed("rules/board", "render") || allowed("render", "pathing") {
+		t.Error("the lattice allows an import upward")
+	}
+	if !allowed("render", "rules/board") || !allowed("cmd/sasl", "render") {
+		t.Error("the lattice forbids an import downward")
+	}
+	if _, err := os.Stat("go.mod"); err != nil {
+		t.Fatal("the lattice test must run at the module root")
+	}
+}

@@ -1,0 +1,125 @@
+package board
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/rules/terrain"
+)
+
+func mustRead(t *testing.T, text string) *Board {
+	t.Helper()
+	b, err := ReadText(strings.NewReader("sasl-board 1\n"+text), "t.sasl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func mustMap(t *testing.T, spec string, north layout.Frame, boards ...*Board) *Map {
+	t.Helper()
+	l, err := layout.Parse(spec, north)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bs := map[string]*Board{}
+	for _, b := range boards {
+		bs[b.ID] = b
+	}
+	m, err := NewMap(l, bs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func loc(t *testing.T, m *Map, s string) Location {
+	t.Helper()
+	l, err := m.ParseLocation(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// ASL A2.3: an Open Ground half-hex butted against woods makes a woods hex.
+func TestCombinedHalfHexUnion(t *testing.T) {
+	left := mustRead(t, "board 1\nGG5 woods N=wall\n")
+	right := mustRead(t, "board 2\nA5 open_ground elev=1\n")
+	m := mustMap(t, "1,2", layout.Up, left, right)
+	h := loc(t, m, "2A5").Hex
+	th, _ := m.Terrain(h)
+	if !th.Kinds.Has(terrain.Woods) || th.Kinds.Has(terrain.OpenGround) {
+		t.Errorf("combined hex kinds %v, want woods", th.Kinds)
+	}
+	if th.Elevation != 1 {
+		t.Errorf("elevation %d: the naming board's (2, the easternmost) half says 1", th.Elevation)
+	}
+	if !th.Sides[hex.N].Has(terrain.Wall) {
+		t.Error("the N hexside keeps the wall drawn on one half")
+	}
+	if m.Len() != 2*346-10 {
+		t.Errorf("%d hexes, want %d", m.Len(), 2*346-10)
+	}
+}
+
+func TestReversedBoardSides(t *testing.T) {
+	b := mustRead(t, "board 4\nQ7 open_ground N=wall\n")
+	m := mustMap(t, "4r", layout.Up, b)
+	h := loc(t, m, "4Q7").Hex
+	th, _ := m.Terrain(h)
+	if !th.Sides[hex.S].Has(terrain.Wall) || th.Sides[hex.N] != 0 {
+		t.Errorf("on a reversed board the wall on Q7's N side faces frame S: %v", th.Sides)
+	}
+	if m.NameString(h.Neighbour(hex.S)) != "4Q6" {
+		t.Errorf("across it lies %s, want 4Q6", m.NameString(h.Neighbour(hex.S)))
+	}
+}
+
+func TestLocations(t *testing.T) {
+	b := mustRead(t, "board 9\nR6 building building=wooden/1 S=building\nR7 building building=wooden/1\nR8 building building=stone/0\nQ5 open_ground+paved_road\n")
+	m := mustMap(t, "9", layout.Up, b)
+	r6 := loc(t, m, "9R6").Hex
+	if got := len(m.Locations(r6, Options{})); got != 2 {
+		t.Errorf("R6 has %d Locations, want ground and h1", got)
+	}
+	ls := m.Locations(r6, Options{Cellars: true, Rooftops: true})
+	var names []string
+	for _, l := range ls {
+		names = append(names, m.LocationName(l))
+	}
+	if got := strings.Join(names, " "); got != "9R6 9R6h1 9R6h-1 Roof/9R6h2" {
+		t.Errorf("R6 Locations %s", got)
+	}
+	if n := len(m.Locations(loc(t, m, "9Q5").Hex, Options{Sewers: true})); n != 2 {
+		t.Errorf("a paved road hex with sewers has %d Locations, want 2", n)
+	}
+	if got := len(m.BuildingHexes(r6)); got != 2 {
+		t.Errorf("R6's building has %d hexes, want 2 (R6-R7)", got)
+	}
+	if got := len(m.BuildingHexes(loc(t, m, "9R8").Hex)); got != 1 {
+		t.Errorf("R8 is a building of its own, got %d hexes", got)
+	}
+	for _, tt := range []struct{ in, want string }{
+		{"9R8h1", "9R8 has no upper level"},
+		{"9R6h2", "9R6 has upper levels h1..h1 only"},
+		{"Roof/9R6h1", "the rooftop of 9R6 is at h2"},
+		{"9R6h-2", "no Location below h-1"},
+		{"9Q0", "off the board"},
+		{"8R6", "board 8 is not in the configuration"},
+		{"9R", "hexrow R needs a hex number"},
+	} {
+		if _, err := m.ParseLocation(tt.in); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ParseLocation(%q) error %v, want %q", tt.in, err, tt.want)
+		}
+	}
+}
+
+func TestNewMapNeedsEveryBoard(t *testing.T) {
+	l, _ := layout.Parse("1,2", layout.Up)
+	if _, err := NewMap(l, map[string]*Board{"1": New("1")}); err == nil || !strings.Contains(err.Error(), "needs board 2") {
+		t.Errorf("error %v", err)
+	}
+}

@@ -1,0 +1,145 @@
+package library
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/rules/vasl"
+)
+
+// EnvBoards names the environment variable holding the VASL boards folder
+// when no folder is given.
+const EnvBoards = "SASL_BOARDS"
+
+// NativeExt is the file extension of native board files.
+const NativeExt = ".sasl"
+
+//go:embed demo/*.sasl
+var demoFS embed.FS
+
+// Library finds boards by ID. A board is read, in order of preference, from
+// a native file next to the archives (bdNN.sasl: the user's correction of
+// derived terrain), from the VASL archive bdNN in the boards folder, or from
+// the demo boards built into the program. Boards are read once and shared.
+// A Library is safe for concurrent use.
+type Library struct {
+	dir   string
+	mu    sync.Mutex
+	cache map[string]*board.Board
+}
+
+// New returns a library over the boards folder dir; with dir empty it uses
+// $SASL_BOARDS, and with that unset only the demo boards.
+func New(dir string) *Library {
+	if dir == "" {
+		dir = os.Getenv(EnvBoards)
+	}
+	return &Library{dir: dir, cache: map[string]*board.Board{}}
+}
+
+// Dir returns the boards folder, or "" when there is none.
+func (l *Library) Dir() string { return l.dir }
+
+// Demo returns the IDs of the built-in demo boards.
+func Demo() []string {
+	ents, _ := fs.ReadDir(demoFS, "demo")
+	var ids []string
+	for _, e := range ents {
+		ids = append(ids, strings.TrimSuffix(e.Name(), NativeExt))
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// Board returns the board with the given ID.
+func (l *Library) Board(id string) (*board.Board, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if b := l.cache[id]; b != nil {
+		return b, nil
+	}
+	b, err := l.load(id)
+	if err != nil {
+		return nil, err
+	}
+	l.cache[id] = b
+	return b, nil
+}
+
+func (l *Library) load(id string) (*board.Board, error) {
+	if l.dir != "" {
+		for _, name := range fileNames(id) {
+			path := filepath.Join(l.dir, name+NativeExt)
+			if b, err := readNative(path, id); err == nil || !errors.Is(err, fs.ErrNotExist) {
+				return b, err
+			}
+		}
+		for _, name := range fileNames(id) {
+			path := filepath.Join(l.dir, name)
+			if _, err := os.Stat(path); err == nil {
+				return vasl.Open(path)
+			}
+		}
+	}
+	if data, err := demoFS.ReadFile("demo/" + id + NativeExt); err == nil {
+		b, err := board.ReadText(strings.NewReader(string(data)), "demo/"+id+NativeExt)
+		if err != nil {
+			return nil, fmt.Errorf("library: built-in %w", err)
+		}
+		b.Source = "built-in demo board"
+		return b, nil
+	}
+	demo := strings.Join(Demo(), ", ")
+	if l.dir == "" {
+		return nil, fmt.Errorf("library: board %s: no boards folder given; use --boards DIR or %s to read VASL boards (built in: %s)", id, EnvBoards, demo)
+	}
+	return nil, fmt.Errorf("library: board %s: neither %s nor %s%s in %s (built in: %s)", id, fileNames(id)[0], fileNames(id)[0], NativeExt, l.dir, demo)
+}
+
+// fileNames returns the archive names that may hold board id: VASL pads
+// board numbers to two digits ("bd02"); some folders do not.
+func fileNames(id string) []string {
+	names := []string{"bd" + id}
+	if len(id) == 1 && id[0] >= '0' && id[0] <= '9' {
+		names = []string{"bd0" + id, "bd" + id}
+	}
+	return names
+}
+
+func readNative(path, id string) (*board.Board, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := board.ReadText(f, path)
+	if err != nil {
+		return nil, err
+	}
+	if b.ID != id {
+		return nil, fmt.Errorf("library: %s holds board %s, not %s", path, b.ID, id)
+	}
+	return b, nil
+}
+
+// Map assembles the boards of a configuration.
+func (l *Library) Map(lay *layout.Layout) (*board.Map, error) {
+	boards := map[string]*board.Board{}
+	for _, id := range lay.Boards() {
+		b, err := l.Board(id)
+		if err != nil {
+			return nil, err
+		}
+		boards[id] = b
+	}
+	return board.NewMap(lay, boards)
+}
