@@ -33,6 +33,11 @@ var lattice = map[string][]string{
 	"rules/vasl":    {"rules/hex", "rules/layout", "rules/terrain", "rules/board"},
 	"rules/library": {"rules/layout", "rules/board", "rules/vasl"},
 
+	// tables: data; it knows terrain kinds.
+	"tables": {"rules/terrain"},
+	// pathing: movement costs and searches.
+	"pathing": {"rules/...", "tables"},
+
 	// render draws maps; it knows the map and nothing above it (overlays
 	// come as plain hexes and Locations), so every layer above may use it.
 	// This package is not in DESIGN.md's list: pictures are output, but too
@@ -46,6 +51,8 @@ var lattice = map[string][]string{
 // the module that a package may use.
 var thirdParty = map[string][]string{
 	"render":   {"gonum.org/v1/plot"},
+	"tables":   {"go.yaml.in/yaml/v3"},
+	"pathing":  {"github.com/yourbasic/graph"},
 	"cmd/sasl": {"github.com/spf13/cobra", "github.com/schollz/progressbar", "gonum.org/v1/plot"},
 }
 

@@ -1,0 +1,137 @@
+package pathing
+
+import (
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/rules/layout"
+)
+
+// Step is one Location of a path and what entering it cost.
+type Step struct {
+	Location board.Location
+	// HalfMF is the MF spent entering this step (0 for the first), in half
+	// MF; weights are not included.
+	HalfMF int
+	// Off marks a step off the map: the mirror hex an exit enters (the last
+	// step of a path to an edge) or the off-board hex an entry comes from
+	// (the first step of a path from an edge). Location.Hex is that hex.
+	Off bool
+}
+
+// Path is a sequence of Locations, each entered from the one before.
+type Path struct {
+	Steps []Step
+	// HalfMF is the MF of the whole path, in half MF.
+	HalfMF int
+	// Cost is what the search minimised: MF plus weights, in half MF.
+	Cost int
+}
+
+// MF returns the MF of the whole path.
+func (p Path) MF() float64 { return float64(p.HalfMF) / 2 }
+
+// Hexes returns the hexes of the path in order, each once.
+func (p Path) Hexes() []hex.Hex {
+	var out []hex.Hex
+	for _, s := range p.Steps {
+		if len(out) == 0 || out[len(out)-1] != s.Location.Hex {
+			out = append(out, s.Location.Hex)
+		}
+	}
+	return out
+}
+
+// Within returns the steps of p a unit with budget half MF completes, from
+// the start: the first step, and every later one whose running total of MF
+// stays within budget.
+func (p Path) Within(budget int) []Step {
+	total := 0
+	for i, s := range p.Steps {
+		total += s.HalfMF
+		if total > budget {
+			return p.Steps[:i]
+		}
+	}
+	return p.Steps
+}
+
+// Reached reports whether the search reached l.
+func (f *Field) Reached(l board.Location) bool {
+	u, ok := f.g.Node(l)
+	return ok && f.cost[u] != Unreached
+}
+
+// Cost returns the cost (MF plus weights, in half MF) of l in the field, or
+// Unreached.
+func (f *Field) Cost(l board.Location) int {
+	u, ok := f.g.Node(l)
+	if !ok {
+		return Unreached
+	}
+	return int(f.cost[u])
+}
+
+// NodeCost returns the cost of node u, or Unreached.
+func (f *Field) NodeCost(u int) int { return int(f.cost[u]) }
+
+// Path returns the cheapest path through l in the field: from l off the map
+// for a flow field (ToEdge), from the source to l for a forward field. ok is
+// false if l was not reached.
+func (f *Field) Path(l board.Location) (Path, bool) {
+	u, ok := f.g.Node(l)
+	if !ok || f.cost[u] == Unreached {
+		return Path{}, false
+	}
+	return f.path(u), true
+}
+
+// path builds the path of a reached node.
+func (f *Field) path(u int) Path {
+	g := f.g
+	var nodes []int
+	for v := u; v >= 0; v = int(f.link[v]) {
+		nodes = append(nodes, v)
+	}
+	p := Path{Cost: int(f.cost[u])}
+	if f.forward {
+		// Links point back to the source: reverse them.
+		for i, j := 0, len(nodes)-1; i < j; i, j = i+1, j-1 {
+			nodes[i], nodes[j] = nodes[j], nodes[i]
+		}
+		if f.fromEdge {
+			// Entered from off the map across f.edge.
+			c, _ := g.EnterCost(nodes[0], f.edge)
+			p.Steps = append(p.Steps, Step{Location: board.Ground(f.offHex(nodes[0])), Off: true})
+			p.Steps = append(p.Steps, Step{Location: g.locs[nodes[0]], HalfMF: c})
+		} else {
+			p.Steps = append(p.Steps, Step{Location: g.locs[nodes[0]]})
+		}
+		for i := 1; i < len(nodes); i++ {
+			c, _ := g.Cost(nodes[i-1], nodes[i])
+			p.Steps = append(p.Steps, Step{Location: g.locs[nodes[i]], HalfMF: c})
+		}
+	} else {
+		p.Steps = append(p.Steps, Step{Location: g.locs[nodes[0]]})
+		for i := 1; i < len(nodes); i++ {
+			c, _ := g.Cost(nodes[i-1], nodes[i])
+			p.Steps = append(p.Steps, Step{Location: g.locs[nodes[i]], HalfMF: c})
+		}
+		last := nodes[len(nodes)-1]
+		c, _ := g.ExitCost(last, f.edge)
+		p.Steps = append(p.Steps, Step{Location: board.Ground(f.offHex(last)), HalfMF: c, Off: true})
+	}
+	for _, s := range p.Steps {
+		p.HalfMF += s.HalfMF
+	}
+	return p
+}
+
+// offHex returns the off-board hex beyond edge hex of node u across the
+// field's edge: the mirror image of ASL A2.6.
+func (f *Field) offHex(u int) hex.Hex {
+	m, _ := f.g.Map.Mirror(f.g.locs[u].Hex, f.edge)
+	return m
+}
+
+// Edge returns the compass edge of a field made by ToEdge or FromEdge.
+func (f *Field) Edge() layout.Compass { return f.edge }

@@ -1,0 +1,430 @@
+package pathing
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"gonum.org/v1/gonum/graph/path"
+	"gonum.org/v1/gonum/graph/simple"
+
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/rules/library"
+	"github.com/sasl-engine/sasl/rules/terrain"
+	"github.com/sasl-engine/sasl/tables"
+)
+
+func realBoards(t testing.TB) string {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	d := filepath.Join(filepath.Dir(file), "..", "..", "shared", "vasl", "boards")
+	if _, err := os.Stat(d); err != nil {
+		t.Skipf("real VASL boards not found at %s: %v", d, err)
+	}
+	return d
+}
+
+var (
+	libMu sync.Mutex
+	libs  = map[string]*library.Library{}
+)
+
+func mapOf(t testing.TB, dir, spec string, north layout.Frame) *board.Map {
+	t.Helper()
+	libMu.Lock()
+	lib := libs[dir]
+	if lib == nil {
+		lib = library.New(dir)
+		libs[dir] = lib
+	}
+	libMu.Unlock()
+	l, err := layout.Parse(spec, north)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := lib.Map(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func clear(t testing.TB) *tables.Weather {
+	w, err := tables.Default().Preset("clear")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func infantry(t testing.TB, m *board.Map) *Infantry {
+	return NewInfantry(m, &tables.Default().Infantry, clear(t), terrain.InSeason)
+}
+
+func at(t testing.TB, m *board.Map, s string) board.Location {
+	t.Helper()
+	l, err := m.ParseLocation(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// TestRuleExamples checks the movement examples of the rules on the real
+// boards they name.
+func TestRuleExamples(t *testing.T) {
+	dir := realBoards(t)
+	b2 := mapOf(t, dir, "2", layout.Up)
+	b3 := mapOf(t, dir, "3", layout.Up)
+	b33 := mapOf(t, dir, "33", layout.Up)
+	step := func(m *board.Map, a, b string) int {
+		t.Helper()
+		c, ok := infantry(t, m).Step(at(t, m, a), at(t, m, b))
+		if !ok {
+			t.Fatalf("%s -> %s not allowed", a, b)
+		}
+		return c
+	}
+	t.Run("A2.4 EX: entering 2I9 costs 4 MF", func(t *testing.T) {
+		if c := step(b2, "2I8", "2I9"); c != 8 {
+			t.Errorf("2I8 -> 2I9 costs %s MF, want 4", HalfMF(c))
+		}
+		th, _ := b2.Terrain(at(t, b2, "2I9").Hex)
+		if c, _ := infantry(t, b2).COT(th, false); c != 8 {
+			t.Errorf("COT of 2I9 %s MF, want 4", HalfMF(c))
+		}
+	})
+	t.Run("B.2: a wall into Open Ground costs 2 MF", func(t *testing.T) {
+		if c := step(b33, "33Q6", "33Q7"); c != 4 {
+			t.Errorf("33Q6 -> 33Q7 across the wall costs %s MF, want 2", HalfMF(c))
+		}
+	})
+	t.Run("B.2: a wall into woods costs 3 MF", func(t *testing.T) {
+		if c := step(b3, "3P5", "3Q6"); c != 6 {
+			t.Errorf("3P5 -> 3Q6 across the wall costs %s MF, want 3", HalfMF(c))
+		}
+	})
+	t.Run("A2.6 EX: exits of 2Y1, 2W1 and 2AA1", func(t *testing.T) {
+		// With the road rate at 0.5 MF (below the Open Ground rate) the
+		// rates are told apart: 2Y1's road runs off the board, 2W1's does
+		// not; 2AA1 leaves as a woods hex.
+		mv := tables.Default().Clone().Infantry
+		mv.Road.HalfMF = 1
+		c := NewInfantry(b2, &mv, clear(t), terrain.InSeason)
+		for _, tt := range []struct {
+			hex  string
+			want int
+		}{{"2Y1", 1}, {"2W1", 2}, {"2AA1", 4}} {
+			got, ok := c.Exit(at(t, b2, tt.hex), layout.North)
+			if !ok || got != tt.want {
+				t.Errorf("exit of %s costs %d half MF (%v), want %d", tt.hex, got, ok, tt.want)
+			}
+		}
+		if _, ok := c.Exit(at(t, b2, "2Y2"), layout.North); ok {
+			t.Error("2Y2 is not an edge hex")
+		}
+	})
+	t.Run("B.2: uphill doubles the COT", func(t *testing.T) {
+		// 15U8 (level 0) up to V7 (level 1), a continuous slope (B.5 EX).
+		b15 := mapOf(t, dir, "15", layout.Up)
+		a, b := at(t, b15, "15U8"), at(t, b15, "15V7")
+		ta, _ := b15.Terrain(a.Hex)
+		tb, _ := b15.Terrain(b.Hex)
+		cot, _ := infantry(t, b15).COT(tb, false)
+		got, _ := infantry(t, b15).Step(a, b)
+		back, _ := infantry(t, b15).Step(b, a)
+		if tb.Elevation != ta.Elevation+1 || got != 2*cot {
+			t.Errorf("U8 (%d) -> V7 (%d): %d half MF, want double the COT %d", ta.Elevation, tb.Elevation, got, cot)
+		}
+		if back*2 != got {
+			t.Errorf("downhill costs %d, want the plain COT", back)
+		}
+	})
+}
+
+// A test map in the native format.
+func textMap(t testing.TB, text string) *board.Map {
+	t.Helper()
+	b, err := board.ReadText(strings.NewReader("sasl-board 1\nboard t1\n"+text), "t.sasl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := board.NewMap(layout.Single("t1"), map[string]*board.Board{"t1": b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestCosts(t *testing.T) {
+	m := textMap(t, `
+C5 woods+dirt_road N=road
+C4 open_ground+dirt_road
+D5 water
+E5 stream elev=-1
+F5 open_ground
+G5 open_ground NW=cliff
+H5 grain
+I5 building building=stone/2 stairs SE=building
+J5 building building=stone/2
+K5 open_ground N=bocage
+`)
+	def := tables.Default()
+	clearW, _ := def.Preset("clear")
+	winter, _ := def.Preset("winter")
+	sat, _ := def.Preset("saturated")
+	c := NewInfantry(m, &def.Infantry, clearW, terrain.InSeason)
+	for _, tt := range []struct {
+		name     string
+		coster   *Infantry
+		from, to string
+		want     int // half MF; -1 impassable
+	}{
+		{"along a woods road", c, "t1C4", "t1C5", 2},
+		{"into woods off the road", c, "t1B5", "t1C5", 4},
+		{"saturated: dirt road rate lost", NewInfantry(m, &def.Infantry, sat, terrain.InSeason), "t1C4", "t1C5", 4},
+		{"water is impassable", c, "t1C5", "t1D5", -1},
+		{"winter: water as Open Ground", NewInfantry(m, &def.Infantry, winter, terrain.InSeason), "t1C5", "t1D5", 2},
+		{"stream down", c, "t1F5", "t1E5", 4},
+		{"stream up out", c, "t1E5", "t1F5", 4},
+		{"winter: stream as Open Ground", NewInfantry(m, &def.Infantry, winter, terrain.InSeason), "t1F5", "t1E5", 2},
+		{"cliff", c, "t1G5", "t1F4", -1},
+		{"grain in season", c, "t1G5", "t1H5", 3},
+		{"grain out of season", NewInfantry(m, &def.Infantry, clearW, terrain.Season{}), "t1G5", "t1H5", 2},
+		{"up a stairwell", c, "t1I5", "t1I5h1", 2},
+		{"two levels at once", c, "t1I5", "t1I5h2", -1},
+		{"upper level to upper level of one building", c, "t1I5h1", "t1J5h1", 4},
+		{"upper level to ground of another hex", c, "t1I5h1", "t1J5", -1},
+		{"bocage", c, "t1K4", "t1K5", 6},
+		{"not adjacent", c, "t1C4", "t1K5", -1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := tt.coster.Step(at(t, m, tt.from), at(t, m, tt.to))
+			if !ok {
+				got = -1
+			}
+			if got != tt.want {
+				t.Errorf("%s -> %s: %d half MF, want %d", tt.from, tt.to, got, tt.want)
+			}
+		})
+	}
+	// J5 is in I5's building and has no stairwell of its own.
+	if _, ok := c.Step(at(t, m, "t1J5"), at(t, m, "t1J5h1")); ok {
+		t.Error("a multi-hex building changes level only at a stairwell")
+	}
+}
+
+// gonumGraph builds the same graph for gonum's Dijkstra.
+func gonumGraph(g *Graph) *simple.WeightedDirectedGraph {
+	gg := simple.NewWeightedDirectedGraph(0, 0)
+	for u := range g.Len() {
+		gg.AddNode(simple.Node(u))
+	}
+	for u := range g.Len() {
+		g.Out(u, func(v, c int) {
+			gg.SetWeightedEdge(gg.NewWeightedEdge(simple.Node(u), simple.Node(v), float64(c)))
+		})
+	}
+	return gg
+}
+
+// TestOracle compares every pair of Locations of small maps with gonum's
+// Dijkstra, with and without weights.
+func TestOracle(t *testing.T) {
+	for _, id := range library.Demo() {
+		t.Run(id, func(t *testing.T) {
+			m := mapOf(t, "", id, layout.Up)
+			g, err := NewGraph(m, infantry(t, m))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, weighted := range []bool{false, true} {
+				var w Weights
+				gg := gonumGraph(g)
+				if weighted {
+					r := rand.New(rand.NewPCG(1, uint64(len(id))))
+					w = make(Weights, g.Len())
+					for i := range w {
+						w[i] = int32(r.IntN(5))
+					}
+					// gonum sees the weight of a node on every arc into it.
+					gg = simple.NewWeightedDirectedGraph(0, 0)
+					for u := range g.Len() {
+						gg.AddNode(simple.Node(u))
+					}
+					for u := range g.Len() {
+						g.Out(u, func(v, c int) {
+							gg.SetWeightedEdge(gg.NewWeightedEdge(simple.Node(u), simple.Node(v), float64(c+int(w[v]))))
+						})
+					}
+				}
+				s := g.NewSearch()
+				var f Field
+				for u := range g.Len() {
+					want := path.DijkstraFrom(simple.Node(u), gg)
+					s.From(&f, g.Location(u), w, -1)
+					for v := range g.Len() {
+						wd := want.WeightTo(int64(v))
+						got := f.NodeCost(v)
+						if (got == Unreached) != (wd > 1e18) || (got != Unreached && float64(got) != wd) {
+							t.Fatalf("weighted %v: %s -> %s: ours %d, gonum %v", weighted, m.LocationName(g.Location(u)), m.LocationName(g.Location(v)), got, wd)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestProperties: triangle inequality, and a path's cost is the sum of its
+// steps, on a real board.
+func TestProperties(t *testing.T) {
+	m := mapOf(t, realBoards(t), "2", layout.Up)
+	g, err := NewGraph(m, infantry(t, m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.NewSearch()
+	r := rand.New(rand.NewPCG(5, 6))
+	var fa, fb Field
+	for range 60 {
+		a, b := r.IntN(g.Len()), r.IntN(g.Len())
+		s.From(&fa, g.Location(a), nil, -1)
+		s.From(&fb, g.Location(b), nil, -1)
+		for c := range g.Len() {
+			ac, ab, bc := fa.NodeCost(c), fa.NodeCost(b), fb.NodeCost(c)
+			if ab != Unreached && bc != Unreached && ac > ab+bc {
+				t.Fatalf("d(a,c) %d > d(a,b) %d + d(b,c) %d", ac, ab, bc)
+			}
+		}
+		p, ok := s.Path(g.Location(a), g.Location(b), nil)
+		if !ok {
+			continue
+		}
+		sum := 0
+		for i, st := range p.Steps {
+			sum += st.HalfMF
+			if i > 0 {
+				c, ok := g.Cost(mustNode(t, g, p.Steps[i-1].Location), mustNode(t, g, st.Location))
+				if !ok || c != st.HalfMF {
+					t.Fatalf("step %d costs %d, the arc %d (%v)", i, st.HalfMF, c, ok)
+				}
+			}
+		}
+		if sum != p.HalfMF || p.HalfMF != fa.NodeCost(b) || p.Steps[0].Location != g.Location(a) || p.Steps[len(p.Steps)-1].Location != g.Location(b) {
+			t.Fatalf("path %+v: sum %d, total %d, field %d", p, sum, p.HalfMF, fa.NodeCost(b))
+		}
+	}
+}
+
+func mustNode(t *testing.T, g *Graph, l board.Location) int {
+	t.Helper()
+	u, ok := g.Node(l)
+	if !ok {
+		t.Fatalf("%v not in the graph", l)
+	}
+	return u
+}
+
+// TestFlowField: every Location's way off the map ends in a mirror hex of
+// the edge and costs what the field says; exits and budget reach agree with
+// forward searches.
+func TestFlowField(t *testing.T) {
+	m := mapOf(t, "", "x1,x2", layout.Up)
+	g, err := NewGraph(m, infantry(t, m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.NewSearch()
+	var f Field
+	for e := layout.North; e <= layout.West; e++ {
+		s.ToEdge(&f, e, nil)
+		for u := range g.Len() {
+			p, ok := f.Path(g.Location(u))
+			if !ok {
+				continue
+			}
+			last := p.Steps[len(p.Steps)-1]
+			if !last.Off || m.OnMap(last.Location.Hex) && m.FrameOf(e) != layout.Left && m.FrameOf(e) != layout.Right && last.Location.Hex.Col%2 == 0 {
+				t.Fatalf("%v: path of %s does not end off the map: %+v", e, m.LocationName(g.Location(u)), last)
+			}
+			if p.HalfMF != p.Cost || p.Cost != f.NodeCost(u) {
+				t.Fatalf("%v: path MF %d, cost %d, field %d", e, p.HalfMF, p.Cost, f.NodeCost(u))
+			}
+		}
+	}
+	// From x1's west-east road at A5, three MF reach along the road further
+	// than across the fields.
+	var r Field
+	s.From(&r, at(t, m, "x1A5"), nil, 6)
+	if !r.Reached(at(t, m, "x1D5")) || r.Reached(at(t, m, "x1A9")) {
+		t.Error("3 MF from A5 should reach D5 along the road but not A9")
+	}
+	for u := range g.Len() {
+		if c := r.NodeCost(u); c != Unreached && c > 6 {
+			t.Fatalf("reached %s at %d half MF, over the budget", m.LocationName(g.Location(u)), c)
+		}
+	}
+	// Entering from the north edge: a field of entries.
+	var in Field
+	s.FromEdge(&in, layout.North, nil)
+	p, ok := in.Path(at(t, m, "x1Q5"))
+	if !ok || !p.Steps[0].Off || p.Steps[1].Location.Hex.Row != 1 {
+		t.Fatalf("entry path to Q5: %+v", p)
+	}
+	if p.HalfMF != 10 { // along the road Q1..Q5 from off-board: 5 MF
+		t.Errorf("entry from the north along the road to Q5: %s MF, want 5", HalfMF(p.HalfMF))
+	}
+}
+
+func TestWeightsChangeTheRoute(t *testing.T) {
+	m := mapOf(t, "", "x1", layout.Up)
+	g, err := NewGraph(m, infantry(t, m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.NewSearch()
+	from, to := at(t, m, "x1B5"), at(t, m, "x1J5")
+	fast, _ := s.Path(from, to, nil)
+	// Weigh the road heavily: the covered path leaves it.
+	w := make(Weights, g.Len())
+	for u := range g.Len() {
+		th, _ := m.Terrain(g.Location(u).Hex)
+		if th.Kinds.Road() {
+			w[u] = 10
+		}
+	}
+	w[mustNode(t, g, to)] = 0
+	covered, _ := s.Path(from, to, w)
+	// Open ground beside the road costs what the road does: the covered
+	// path spends no more MF and pays no weight.
+	if covered.HalfMF != fast.HalfMF || covered.Cost != covered.HalfMF {
+		t.Errorf("fast %s MF, covered %s MF (cost %d)", HalfMF(fast.HalfMF), HalfMF(covered.HalfMF), covered.Cost)
+	}
+	if fastW := pathWeight(t, g, fast, w); fastW == 0 {
+		t.Error("the fast path runs along the road and would pay its weight")
+	}
+	onRoad := 0
+	for _, st := range covered.Steps[1 : len(covered.Steps)-1] {
+		th, _ := m.Terrain(st.Location.Hex)
+		if th.Kinds.Road() {
+			onRoad++
+		}
+	}
+	if onRoad > 0 {
+		t.Errorf("covered path uses %d road hexes", onRoad)
+	}
+}
+
+func pathWeight(t *testing.T, g *Graph, p Path, w Weights) int {
+	sum := 0
+	for _, st := range p.Steps[1:] {
+		sum += int(w[mustNode(t, g, st.Location)])
+	}
+	return sum
+}

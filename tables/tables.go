@@ -1,0 +1,433 @@
+package tables
+
+import (
+	"embed"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/sasl-engine/sasl/rules/terrain"
+)
+
+//go:embed data/*.yaml
+var dataFS embed.FS
+
+// Set is every table sasl uses. Default returns the built-in values; Load
+// lays a user's file over them. A Set is not modified once loaded and is
+// safe for concurrent reading; Clone before changing one.
+type Set struct {
+	Infantry Movement
+	// Weather presets by name ("clear", "saturated", "winter").
+	Weather map[string]*Weather
+	Seasons Seasons
+}
+
+// Cost is one MF entry of a movement table.
+type Cost struct {
+	// HalfMF is the cost in half movement factors (1.5 MF is 3).
+	HalfMF int
+	// Impassable: foot units cannot cross it at all.
+	Impassable bool
+	// OutOfSeason is the cost out of season, in half MF, or -1 when the
+	// season does not matter.
+	OutOfSeason int
+	// Default marks a value to check against the owner's rulebook.
+	Default bool
+	Source  string
+}
+
+// Movement is what Infantry pay to move (ASL Chapter B).
+type Movement struct {
+	// Terrain is the cost to enter a hex of each kind; kinds in one hex
+	// add up (ASL A2.4).
+	Terrain map[terrain.Kind]Cost
+	// Hexsides is the cost added to cross a hexside with each obstacle
+	// (keys are single Obstacles features).
+	Hexsides map[terrain.Features]Cost
+	// Road is the cost of entering a road hex along the road.
+	Road Cost
+	// Uphill multiplies the COT once per level climbed.
+	Uphill       int
+	UphillSource string
+	// Level is the cost of one level up or down within a building hex.
+	Level Cost
+	// Offboard is the cost of an off-board Open Ground hex (ASL A2.51).
+	Offboard Cost
+}
+
+// Weather is a preset of ground conditions for foot units.
+type Weather struct {
+	Name   string
+	Source string
+	// RoadRate lists the road kinds that keep the road movement rate; nil
+	// means every road does.
+	RoadRate []terrain.Kind
+	// AsOpenGround lists kinds that foot units cross as Open Ground.
+	AsOpenGround []terrain.Kind
+	Notes        []string
+}
+
+// Seasons says which months grain and orchards are in season.
+type Seasons struct {
+	Grain, Orchard Months
+}
+
+// Months is a set of months (1..12) with its source.
+type Months struct {
+	In      [13]bool
+	Default bool
+	Source  string
+}
+
+// At returns the Season of a month (1..12).
+func (s Seasons) At(month int) terrain.Season {
+	if month < 1 || month > 12 {
+		return terrain.Season{}
+	}
+	return terrain.Season{Grain: s.Grain.In[month], Orchard: s.Orchard.In[month]}
+}
+
+// WeatherNames returns the names of the weather presets, sorted.
+func (s *Set) WeatherNames() []string {
+	names := slices.Collect(maps.Keys(s.Weather))
+	sort.Strings(names)
+	return names
+}
+
+// Preset returns the weather preset of that name.
+func (s *Set) Preset(name string) (*Weather, error) {
+	if w := s.Weather[name]; w != nil {
+		return w, nil
+	}
+	return nil, fmt.Errorf("tables: unknown weather %q (want %s)", name, strings.Join(s.WeatherNames(), ", "))
+}
+
+// Clone returns a deep copy of s.
+func (s *Set) Clone() *Set {
+	c := *s
+	c.Infantry.Terrain = maps.Clone(s.Infantry.Terrain)
+	c.Infantry.Hexsides = maps.Clone(s.Infantry.Hexsides)
+	c.Weather = map[string]*Weather{}
+	for k, w := range s.Weather {
+		wc := *w
+		wc.RoadRate = slices.Clone(w.RoadRate)
+		wc.AsOpenGround = slices.Clone(w.AsOpenGround)
+		wc.Notes = slices.Clone(w.Notes)
+		c.Weather[k] = &wc
+	}
+	return &c
+}
+
+var (
+	defaultOnce sync.Once
+	defaultSet  *Set
+)
+
+// Default returns the built-in tables (tables/data/*.yaml), parsed once. Do
+// not modify the result; Clone it.
+func Default() *Set {
+	defaultOnce.Do(func() {
+		s := &Set{
+			Infantry: Movement{Terrain: map[terrain.Kind]Cost{}, Hexsides: map[terrain.Features]Cost{}},
+			Weather:  map[string]*Weather{},
+		}
+		ents, err := dataFS.ReadDir("data")
+		if err != nil {
+			panic(err)
+		}
+		for _, e := range ents {
+			data, err := dataFS.ReadFile("data/" + e.Name())
+			if err != nil {
+				panic(err)
+			}
+			if err := s.apply(data, e.Name()); err != nil {
+				panic(fmt.Sprintf("built-in table: %v", err))
+			}
+		}
+		if err := s.check(); err != nil {
+			panic(fmt.Sprintf("built-in tables: %v", err))
+		}
+		defaultSet = s
+	})
+	return defaultSet
+}
+
+// Load returns the built-in tables with the user's file laid over them: a
+// YAML file of the same shape as tables/data/*.yaml holding only the values
+// it changes (an entry replaces the built-in entry of the same name). An
+// empty path returns Default.
+func Load(path string) (*Set, error) {
+	if path == "" {
+		return Default(), nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("tables: %w", err)
+	}
+	return Parse(data, filepath.Base(path))
+}
+
+// Parse is Load of file contents; name is used in errors.
+func Parse(data []byte, name string) (*Set, error) {
+	s := Default().Clone()
+	if err := s.apply(data, name); err != nil {
+		return nil, err
+	}
+	if err := s.check(); err != nil {
+		return nil, fmt.Errorf("tables: %s: %w", name, err)
+	}
+	return s, nil
+}
+
+// apply lays the tables of one file over s.
+func (s *Set) apply(data []byte, name string) error {
+	d := doc{file: name}
+	root, err := d.parse(data)
+	if err != nil {
+		return err
+	}
+	return d.each(root, "tables", func(key string, k, v *yaml.Node) error {
+		switch key {
+		case "infantry":
+			return s.Infantry.apply(d, v)
+		case "weather":
+			return d.each(v, "weather", func(name string, _, wn *yaml.Node) error {
+				w := s.Weather[name]
+				if w == nil {
+					w = &Weather{Name: name}
+				} else {
+					wc := *w
+					w = &wc
+				}
+				if err := w.apply(d, wn); err != nil {
+					return err
+				}
+				s.Weather[name] = w
+				return nil
+			})
+		case "seasons":
+			return s.Seasons.apply(d, v)
+		}
+		return d.errorf(k, "unknown table %q (want infantry, weather or seasons)", key)
+	})
+}
+
+// check verifies that every table is complete.
+func (s *Set) check() error {
+	for _, k := range terrain.AllKinds() {
+		if _, ok := s.Infantry.Terrain[k]; !ok {
+			return fmt.Errorf("infantry.terrain has no cost for %s", k)
+		}
+	}
+	for _, f := range featureList(terrain.Obstacles) {
+		if _, ok := s.Infantry.Hexsides[f]; !ok {
+			return fmt.Errorf("infantry.hexsides has no cost for %s", f)
+		}
+	}
+	if s.Infantry.Uphill < 1 {
+		return fmt.Errorf("infantry.uphill.factor must be at least 1")
+	}
+	if s.Weather["clear"] == nil {
+		return fmt.Errorf("weather has no clear preset")
+	}
+	return nil
+}
+
+// featureList splits a feature set into single features.
+func featureList(fs terrain.Features) []terrain.Features {
+	var out []terrain.Features
+	for f := terrain.Features(1); f != 0 && f <= fs; f <<= 1 {
+		if fs&f != 0 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func (m *Movement) apply(d doc, n *yaml.Node) error {
+	return d.each(n, "infantry", func(key string, k, v *yaml.Node) error {
+		what := "infantry." + key
+		switch key {
+		case "terrain":
+			return d.each(v, what, func(name string, kn, cn *yaml.Node) error {
+				kind, err := terrain.ParseKind(name)
+				if err != nil {
+					return d.errorf(kn, "%s.%s: unknown terrain kind (see terrain names in the README)", what, name)
+				}
+				c, err := d.cost(cn, what+"."+name, true)
+				if err != nil {
+					return err
+				}
+				m.Terrain[kind] = c
+				return nil
+			})
+		case "hexsides":
+			return d.each(v, what, func(name string, kn, cn *yaml.Node) error {
+				f, err := terrain.ParseFeatures(name)
+				if err != nil || f&^terrain.Obstacles != 0 || len(featureList(f)) != 1 {
+					return d.errorf(kn, "%s.%s: not a hexside obstacle (wall, hedge, bocage, cliff, rowhouse_wall)", what, name)
+				}
+				c, err := d.cost(cn, what+"."+name, false)
+				if err != nil {
+					return err
+				}
+				m.Hexsides[f] = c
+				return nil
+			})
+		case "road", "level", "offboard":
+			c, err := d.cost(v, what, false)
+			if err != nil {
+				return err
+			}
+			switch key {
+			case "road":
+				m.Road = c
+			case "level":
+				m.Level = c
+			default:
+				m.Offboard = c
+			}
+			return nil
+		case "uphill":
+			return d.each(v, what, func(f string, fk, fv *yaml.Node) error {
+				switch f {
+				case "factor":
+					x, err := d.integer(fv, what+".factor", 1, 4)
+					m.Uphill = x
+					return err
+				case "source":
+					s, err := d.str(fv, what+".source")
+					m.UphillSource = s
+					return err
+				}
+				return d.errorf(fk, "%s: unknown field %q (want factor, source)", what, f)
+			})
+		}
+		return d.errorf(k, "unknown movement table %q (want terrain, hexsides, road, uphill, level, offboard)", what)
+	})
+}
+
+// cost reads {mf: N, impassable: B, out_of_season: N, default: B, source: S}.
+func (d doc) cost(n *yaml.Node, what string, seasonal bool) (Cost, error) {
+	c := Cost{OutOfSeason: -1}
+	hasMF := false
+	err := d.each(n, what, func(f string, fk, fv *yaml.Node) error {
+		var err error
+		switch f {
+		case "mf":
+			c.HalfMF, err = d.halfMF(fv, what+".mf")
+			hasMF = true
+		case "impassable":
+			c.Impassable, err = d.boolean(fv, what+".impassable")
+		case "out_of_season":
+			if !seasonal {
+				return d.errorf(fk, "%s: out_of_season is only for terrain", what)
+			}
+			c.OutOfSeason, err = d.halfMF(fv, what+".out_of_season")
+		case "default":
+			c.Default, err = d.boolean(fv, what+".default")
+		case "source":
+			c.Source, err = d.str(fv, what+".source")
+		default:
+			err = d.errorf(fk, "%s: unknown field %q (want mf, impassable, out_of_season, default, source)", what, f)
+		}
+		return err
+	})
+	if err != nil {
+		return c, err
+	}
+	if hasMF == c.Impassable {
+		return c, d.errorf(n, "%s: give either mf or impassable: true", what)
+	}
+	if c.Source == "" {
+		return c, d.errorf(n, "%s: every value names its source (source: ...)", what)
+	}
+	return c, nil
+}
+
+func (w *Weather) apply(d doc, n *yaml.Node) error {
+	what := "weather." + w.Name
+	return d.each(n, what, func(f string, fk, fv *yaml.Node) error {
+		var err error
+		switch f {
+		case "source":
+			w.Source, err = d.str(fv, what+".source")
+		case "notes":
+			w.Notes, err = d.strings(fv, what+".notes")
+		case "road_rate", "as_open_ground":
+			var names []string
+			if names, err = d.strings(fv, what+"."+f); err != nil {
+				return err
+			}
+			kinds := []terrain.Kind{}
+			for _, name := range names {
+				k, err := terrain.ParseKind(name)
+				if err != nil {
+					return d.errorf(fv, "%s.%s: unknown terrain kind %q", what, f, name)
+				}
+				if f == "road_rate" && !terrain.Of(k).Road() && k != terrain.Path {
+					return d.errorf(fv, "%s.road_rate: %s is not a road", what, name)
+				}
+				kinds = append(kinds, k)
+			}
+			if f == "road_rate" {
+				w.RoadRate = kinds
+			} else {
+				w.AsOpenGround = kinds
+			}
+		default:
+			err = d.errorf(fk, "%s: unknown field %q (want source, notes, road_rate, as_open_ground)", what, f)
+		}
+		return err
+	})
+}
+
+func (s *Seasons) apply(d doc, n *yaml.Node) error {
+	return d.each(n, "seasons", func(key string, k, v *yaml.Node) error {
+		var m *Months
+		switch key {
+		case "grain":
+			m = &s.Grain
+		case "orchard":
+			m = &s.Orchard
+		default:
+			return d.errorf(k, "seasons: unknown terrain %q (want grain, orchard)", key)
+		}
+		what := "seasons." + key
+		*m = Months{}
+		err := d.each(v, what, func(f string, fk, fv *yaml.Node) error {
+			var err error
+			switch f {
+			case "months":
+				if fv.Kind != yaml.SequenceNode {
+					return d.errorf(fv, "%s.months: want a list of months 1..12", what)
+				}
+				for _, e := range fv.Content {
+					mo, err := d.integer(e, what+".months", 1, 12)
+					if err != nil {
+						return err
+					}
+					m.In[mo] = true
+				}
+			case "default":
+				m.Default, err = d.boolean(fv, what+".default")
+			case "source":
+				m.Source, err = d.str(fv, what+".source")
+			default:
+				err = d.errorf(fk, "%s: unknown field %q (want months, default, source)", what, f)
+			}
+			return err
+		})
+		if err == nil && m.Source == "" {
+			err = d.errorf(v, "%s: every value names its source (source: ...)", what)
+		}
+		return err
+	})
+}

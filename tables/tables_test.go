@@ -1,0 +1,132 @@
+package tables
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sasl-engine/sasl/rules/terrain"
+)
+
+func TestDefault(t *testing.T) {
+	s := Default()
+	for _, tt := range []struct {
+		kind terrain.Kind
+		half int
+	}{
+		// The values the issue and the rule examples fix.
+		{terrain.OpenGround, 2}, {terrain.Woods, 4}, {terrain.Brush, 4},
+		{terrain.Building, 4}, {terrain.Grain, 3}, {terrain.Orchard, 2},
+	} {
+		if c := s.Infantry.Terrain[tt.kind]; c.HalfMF != tt.half || c.Impassable || c.Default {
+			t.Errorf("%s costs %+v, want %d half MF from a rule", tt.kind, c, tt.half)
+		}
+	}
+	if c := s.Infantry.Terrain[terrain.Grain]; c.OutOfSeason != 2 {
+		t.Errorf("grain out of season %d half MF, want 2", c.OutOfSeason)
+	}
+	if !s.Infantry.Terrain[terrain.Water].Impassable || !s.Infantry.Hexsides[terrain.Cliff].Impassable || !s.Infantry.Hexsides[terrain.RowhouseWall].Impassable {
+		t.Error("water, cliffs and rowhouse walls stop foot units")
+	}
+	if s.Infantry.Hexsides[terrain.Wall].HalfMF != 2 || s.Infantry.Hexsides[terrain.Bocage].HalfMF != 4 {
+		t.Error("wall 1 MF, bocage 2 MF plus COT (ASL B.2)")
+	}
+	if s.Infantry.Uphill != 2 || s.Infantry.Road.HalfMF != 2 {
+		t.Error("uphill doubles, the road rate is 1 MF")
+	}
+	for _, c := range s.Infantry.Terrain {
+		if c.Source == "" {
+			t.Error("a value without source")
+		}
+	}
+	if got := strings.Join(s.WeatherNames(), ","); got != "clear,saturated,winter" {
+		t.Errorf("weather presets %s", got)
+	}
+	w, _ := s.Preset("winter")
+	if len(w.AsOpenGround) != 2 {
+		t.Errorf("winter crosses water and streams as open ground: %v", w.AsOpenGround)
+	}
+	sat, _ := s.Preset("saturated")
+	if len(sat.RoadRate) != 1 || sat.RoadRate[0] != terrain.PavedRoad {
+		t.Errorf("saturated ground keeps the road rate on paved roads only: %v", sat.RoadRate)
+	}
+	if !s.Seasons.At(7).Grain || s.Seasons.At(1).Grain || !s.Seasons.At(5).Orchard || s.Seasons.At(12).Orchard {
+		t.Error("seasons")
+	}
+}
+
+func TestOverride(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mine.yaml")
+	os.WriteFile(path, []byte(`
+infantry:
+  terrain:
+    rubble: {mf: 2.5, source: "my rulebook"}
+weather:
+  mud:
+    source: "my house rule"
+    road_rate: [paved_road]
+seasons:
+  grain: {months: [7, 8], source: "my rulebook"}
+`), 0o644)
+	s, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := s.Infantry.Terrain[terrain.Rubble]; c.HalfMF != 5 || c.Source != "my rulebook" {
+		t.Errorf("rubble %+v", c)
+	}
+	if s.Infantry.Terrain[terrain.Woods].HalfMF != 4 {
+		t.Error("values not in the file keep their built-in value")
+	}
+	if _, err := s.Preset("mud"); err != nil {
+		t.Error(err)
+	}
+	if s.Seasons.At(6).Grain || !s.Seasons.At(7).Grain {
+		t.Error("grain months replaced")
+	}
+	if Default().Infantry.Terrain[terrain.Rubble].HalfMF != 6 {
+		t.Error("loading a file changed the built-in tables")
+	}
+}
+
+func TestErrors(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"infantry:\n  terrain:\n    forrest: {mf: 1, source: x}\n", "mine.yaml:3: infantry.terrain.forrest: unknown terrain kind"},
+		{"infantry:\n  terrain:\n    woods: {mf: 1.25, source: x}\n", "mine.yaml:3: infantry.terrain.woods.mf: want MF as a multiple of 0.5"},
+		{"infantry:\n  terrain:\n    woods: {mf: 2}\n", "mine.yaml:3: infantry.terrain.woods: every value names its source"},
+		{"infantry:\n  terrain:\n    woods: {mf: 2, impassable: true, source: x}\n", "give either mf or impassable"},
+		{"infantry:\n  hexsides:\n    road: {mf: 1, source: x}\n", "mine.yaml:3: infantry.hexsides.road: not a hexside obstacle"},
+		{"infantry:\n  hexsides:\n    wall: {mf: 1, out_of_season: 1, source: x}\n", "out_of_season is only for terrain"},
+		{"infantry:\n  uphill: {factor: 9}\n", "mine.yaml:2: infantry.uphill.factor: want a whole number in 1..4"},
+		{"weather:\n  mud: {road_rate: [woods]}\n", "mine.yaml:2: weather.mud.road_rate: woods is not a road"},
+		{"seasons:\n  grain: {months: [13], source: x}\n", "seasons.grain.months: want a whole number in 1..12"},
+		{"colours: {}\n", `mine.yaml:1: unknown table "colours"`},
+		{"infantry:\n  terrain: {}\n  terrain: {}\n", "infantry.terrain given twice"},
+		{"- a list\n", "want a mapping of tables"},
+		{"infantry: [\n", "tables: mine.yaml: yaml:"},
+	} {
+		_, err := Parse([]byte(tt.in), "mine.yaml")
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Parse(%q) error %v, want %q", tt.in, err, tt.want)
+		}
+	}
+	if _, err := Load("/no/such/file.yaml"); err == nil {
+		t.Error("a missing file is an error")
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	data, _ := dataFS.ReadFile("data/movement.yaml")
+	f.Add(data)
+	f.Add([]byte("seasons:\n  grain: {months: [1], source: s}\n"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		s, err := Parse(in, "fuzz.yaml")
+		if err != nil {
+			return
+		}
+		if err := s.check(); err != nil {
+			t.Fatalf("Parse accepted incomplete tables: %v", err)
+		}
+	})
+}
