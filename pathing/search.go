@@ -35,8 +35,8 @@ type Field struct {
 	forward  bool
 	fromEdge bool // a forward field whose sources are entries across edge
 	edge     layout.Compass
-	cost    []int32
-	link    []int32
+	cost     []int32
+	link     []int32
 }
 
 // Search runs searches on one Graph with buffers it reuses: in steady state
