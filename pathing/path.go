@@ -1,6 +1,8 @@
 package pathing
 
 import (
+	"math"
+
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
@@ -85,16 +87,41 @@ func (f *Field) Path(l board.Location) (Path, bool) {
 	return f.path(u), true
 }
 
-// path builds the path of a reached node.
+// path builds the path of a reached node. Among the many cheapest paths a
+// hex grid offers (on open ground, every route of the same length costs the
+// same), it takes the one that keeps nearest the straight line between the
+// path's two ends, on the road where that is as near, as a player would: first the ends are found by
+// following the links, then the path is rebuilt choosing, at each node,
+// among the arcs on a cheapest path the one whose hex lies nearest that
+// line. Costs are those of the search; only ties are broken.
 func (f *Field) path(u int) Path {
 	g := f.g
+	// The far end: follow the links.
+	end := u
+	for f.link[end] >= 0 {
+		end = int(f.link[end])
+	}
+	a, b := g.locs[u].Hex.Centre(), g.locs[end].Hex.Centre()
+	off := func(v int) float64 {
+		d := lineDistance(a, b, g.locs[v].Hex.Centre())
+		// Of two hexes as near the line, the road (its hexes lie a whole
+		// unit apart, so this only breaks exact ties).
+		if t, _ := g.Map.Terrain(g.locs[v].Hex); !t.Kinds.Road() {
+			d += 1e-6
+		}
+		return d
+	}
 	var nodes []int
-	for v := u; v >= 0; v = int(f.link[v]) {
+	for v := u; ; {
 		nodes = append(nodes, v)
+		if f.link[v] < 0 {
+			break
+		}
+		v = f.next(v, off)
 	}
 	p := Path{Cost: int(f.cost[u])}
 	if f.forward {
-		// Links point back to the source: reverse them.
+		// The walk went back toward the source: reverse it.
 		for i, j := 0, len(nodes)-1; i < j; i, j = i+1, j-1 {
 			nodes[i], nodes[j] = nodes[j], nodes[i]
 		}
@@ -124,6 +151,67 @@ func (f *Field) path(u int) Path {
 		p.HalfMF += s.HalfMF
 	}
 	return p
+}
+
+// next returns the node after v on a cheapest path toward the field's end
+// (the source of a forward field, the exit of a reverse one), preferring the
+// lowest off among the arcs that are as cheap as the recorded link. A
+// candidate must be strictly cheaper than v, or be the link itself, so that
+// arcs costing nothing cannot lead the walk round in circles.
+func (f *Field) next(v int, off func(int) float64) int {
+	g := f.g
+	best := int(f.link[v])
+	bestOff := off(best)
+	cv := f.cost[v]
+	consider := func(c int) {
+		if c == best || f.cost[c] >= cv || f.cost[c] == Unreached {
+			return
+		}
+		if o := off(c); o < bestOff {
+			best, bestOff = c, o
+		}
+	}
+	if f.forward {
+		// Predecessors c with cost[c] + arc(c->v) + w[v] == cost[v].
+		wv := int32(0)
+		if f.w != nil {
+			wv = f.w[v]
+		}
+		for k := g.roff[v]; k < g.roff[v+1]; k++ {
+			c := int(g.from[k])
+			if f.cost[c] != Unreached && f.cost[c]+int32(g.rmf[k])+wv == cv {
+				consider(c)
+			}
+		}
+	} else {
+		// Successors c with cost[v] == arc(v->c) + w[c] + cost[c].
+		for k := g.off[v]; k < g.off[v+1]; k++ {
+			c := int(g.to[k])
+			wc := int32(0)
+			if f.w != nil {
+				wc = f.w[c]
+			}
+			if f.cost[c] != Unreached && int32(g.mf[k])+wc+f.cost[c] == cv {
+				consider(c)
+			}
+		}
+	}
+	return best
+}
+
+// lineDistance is the distance, in the Euclidean metric of the grid, from p
+// to the line through a and b (to a itself when a == b).
+func lineDistance(a, b, p hex.Point) float64 {
+	const sqrt3 = 1.7320508075688772
+	ax, ay := float64(a.X), float64(a.Y)*sqrt3
+	bx, by := float64(b.X), float64(b.Y)*sqrt3
+	px, py := float64(p.X), float64(p.Y)*sqrt3
+	dx, dy := bx-ax, by-ay
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return math.Hypot(px-ax, py-ay)
+	}
+	return math.Abs(dx*(py-ay)-dy*(px-ax)) / l
 }
 
 // offHex returns the off-board hex beyond edge hex of node u across the

@@ -37,6 +37,7 @@ type Field struct {
 	edge     layout.Compass
 	cost     []int32
 	link     []int32
+	w        Weights // the weights of the search, to recognise cheapest arcs
 }
 
 // Search runs searches on one Graph with buffers it reuses: in steady state
@@ -68,8 +69,8 @@ func (s *Search) setSpan(span int) {
 	}
 }
 
-func (f *Field) reset(g *Graph, forward, fromEdge bool, edge layout.Compass) {
-	f.g, f.forward, f.fromEdge, f.edge = g, forward, fromEdge, edge
+func (f *Field) reset(g *Graph, forward, fromEdge bool, edge layout.Compass, w Weights) {
+	f.g, f.forward, f.fromEdge, f.edge, f.w = g, forward, fromEdge, edge, w
 	if cap(f.cost) < g.Len() {
 		f.cost = make([]int32, g.Len())
 		f.link = make([]int32, g.Len())
@@ -183,7 +184,7 @@ settle:
 // the next Location on that way. It searches backward from every exit at
 // once. O(arcs + cost range).
 func (s *Search) ToEdge(f *Field, e layout.Compass, w Weights) {
-	f.reset(s.g, false, false, e)
+	f.reset(s.g, false, false, e, w)
 	s.begin(w)
 	for _, t := range s.g.exits[e] {
 		c := int32(t.cost)
@@ -199,7 +200,7 @@ func (s *Search) ToEdge(f *Field, e layout.Compass, w Weights) {
 // map across compass edge e (ASL A2.5, A2.51) and the previous Location on
 // that way.
 func (s *Search) FromEdge(f *Field, e layout.Compass, w Weights) {
-	f.reset(s.g, true, true, e)
+	f.reset(s.g, true, true, e, w)
 	s.begin(w)
 	for _, t := range s.g.entries[e] {
 		c := int32(t.cost)
@@ -223,7 +224,7 @@ func (s *Search) From(f *Field, src board.Location, w Weights, budget int) bool 
 	if !ok {
 		return false
 	}
-	f.reset(s.g, true, false, 0)
+	f.reset(s.g, true, false, 0, w)
 	s.begin(w)
 	f.cost[u], f.link[u] = 0, linkEnd
 	s.push(int32(u), 0)
@@ -245,7 +246,7 @@ func (s *Search) Path(from, to board.Location, w Weights) (Path, bool) {
 		return Path{}, false
 	}
 	f := &s.scratch
-	f.reset(s.g, true, false, 0)
+	f.reset(s.g, true, false, 0, w)
 	s.begin(w)
 	f.cost[u], f.link[u] = 0, linkEnd
 	s.push(int32(u), 0)

@@ -184,3 +184,95 @@ func TestErrors(t *testing.T) {
 		t.Errorf("a failed command left %d files behind", len(ents))
 	}
 }
+
+func TestPathJSON(t *testing.T) {
+	t.Setenv("SASL_BOARDS", "")
+	var doc struct {
+		MF    float64 `json:"mf"`
+		Steps []struct {
+			Location string  `json:"location"`
+			MF       float64 `json:"mf"`
+			OffBoard bool    `json:"off_board"`
+		} `json:"steps"`
+	}
+	out := mustRun(t, "path", "x1Q5", "x1Q9", "--json")
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.MF != 4 || len(doc.Steps) != 5 || doc.Steps[0].Location != "x1Q5" || doc.Steps[4].Location != "x1Q9" || doc.Steps[1].MF != 1 {
+		t.Errorf("path Q5 -> Q9 along the road: %+v", doc)
+	}
+	sum := 0.0
+	for _, s := range doc.Steps {
+		sum += s.MF
+	}
+	if sum != doc.MF {
+		t.Errorf("steps add up to %v, total %v", sum, doc.MF)
+	}
+	// To an edge: the last step is off the map.
+	out = mustRun(t, "path", "x1Q5", "--to-edge", "north", "--json")
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	last := doc.Steps[len(doc.Steps)-1]
+	if !last.OffBoard || last.Location != "x1Q0" || doc.MF != 5 {
+		t.Errorf("Q5 off the north edge along the road: %+v", doc)
+	}
+}
+
+func TestPathOnRealBoard(t *testing.T) {
+	out := mustRun(t, "path", "33Q6", "33Q7", "--boards", realBoards(t))
+	// B.2: across the Q6-Q7 wall into Open Ground costs 2 MF, but going
+	// round the wall is as cheap: the path costs 2 MF either way.
+	if !strings.Contains(out, "Infantry from 33Q6 to 33Q7: 2 MF") {
+		t.Errorf("output:\n%s", out)
+	}
+	out = mustRun(t, "path", "33A5", "33GG6", "--boards", realBoards(t), "--mf", "4")
+	if !strings.Contains(out, "With 4 MF a phase: reaches") {
+		t.Errorf("output:\n%s", out)
+	}
+}
+
+func TestPathReachAndWeather(t *testing.T) {
+	t.Setenv("SASL_BOARDS", "")
+	out := mustRun(t, "path", "x2EE2", "--mf", "1")
+	if strings.Contains(out, "x2EE3 ") {
+		t.Errorf("the stream EE3 costs 2 MF in clear weather:\n%s", out)
+	}
+	out = mustRun(t, "path", "x2EE2", "--mf", "1", "--weather", "winter")
+	if !strings.Contains(out, "x2EE3 ") {
+		t.Errorf("in winter the stream is crossed as open ground:\n%s", out)
+	}
+	dir := t.TempDir()
+	png := filepath.Join(dir, "reach.png")
+	if out := mustRun(t, "path", "x2K5", "--mf", "2", "--png", png); out != "" {
+		t.Errorf("a picture only, yet printed %q", out)
+	}
+	if _, err := os.Stat(png); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestPathErrors(t *testing.T) {
+	t.Setenv("SASL_BOARDS", "")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"path", "x1A5"}, "give TO, or --to-edge EDGE, or --mf N"},
+		{[]string{"path", "x1A5", "x1B5", "--to-edge", "north"}, "give TO, or --to-edge"},
+		{[]string{"path", "x1A5", "x2B5"}, "name boards x1, x2: give their configuration with --layout"},
+		{[]string{"path", "x1A0", "x1B5"}, "x1A0 is off the board"},
+		{[]string{"path", "x1A5", "--to-edge", "up"}, `unknown edge "up"`},
+		{[]string{"path", "x1A5", "--mf", "1.25"}, "multiple of 0.5"},
+		{[]string{"path", "x1A5", "x1B5", "--weather", "fog"}, `unknown weather "fog"`},
+		{[]string{"path", "x1A5", "x1B5", "--month", "13"}, "want 1..12"},
+		{[]string{"path", "x1A5", "x1B5", "--tables", "/no/such.yaml"}, "no such file"},
+		{[]string{"path", "x2C5", "x2D5h1"}, "has no upper level"},
+	} {
+		_, err := run(t, tt.args...)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("sasl %s: error %v, want %q", strings.Join(tt.args, " "), err, tt.want)
+		}
+	}
+}

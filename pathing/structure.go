@@ -1,0 +1,185 @@
+package pathing
+
+import (
+	"slices"
+
+	"github.com/yourbasic/graph"
+
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/rules/terrain"
+)
+
+// Structural questions about the map, answered with github.com/yourbasic/graph
+// over small graphs of hexes: which hexes form connected groups, whether an
+// entry hex is cut off, whether a set of hexes is contiguous.
+
+// Group is a set of connected hexes.
+type Group struct {
+	Hexes []hex.Hex
+	// Edges says across which compass edges of the map the group's
+	// depiction continues (a link on a hexside facing off the map).
+	Edges [4]bool
+}
+
+// WoodsGroups returns the groups of connected woods/brush Locations of m
+// (SASL 4.1b: "the woods/brush depiction extends across a hexside(s)
+// 'connecting' to the woods/brush depiction in the ADJACENT Location"):
+// woods or brush hexes joined by hexsides the woods or brush depiction
+// crosses. Groups and their hexes are in the order of m.Hexes().
+func WoodsGroups(m *board.Map) []Group {
+	return Groups(m, func(t *terrain.Hex) bool { return t.Kinds.WoodsBrush() }, terrain.WoodsLink|terrain.BrushLink)
+}
+
+// Groups returns the connected groups of the hexes of m for which in is
+// true, joined across hexsides holding any of the features link.
+func Groups(m *board.Map, in func(*terrain.Hex) bool, link terrain.Features) []Group {
+	var hexes []hex.Hex
+	index := map[hex.Hex]int{}
+	for _, h := range m.Hexes() {
+		if t, _ := m.Terrain(h); in(t) {
+			index[h] = len(hexes)
+			hexes = append(hexes, h)
+		}
+	}
+	g := graph.New(len(hexes))
+	for i, h := range hexes {
+		t, _ := m.Terrain(h)
+		for d := range hex.Dirs {
+			if !t.Sides[d].Any(link) {
+				continue
+			}
+			if j, ok := index[h.Neighbour(d)]; ok {
+				g.AddBoth(i, j)
+			}
+		}
+	}
+	var out []Group
+	for _, comp := range graph.Components(g) {
+		slices.Sort(comp) // the order of m.Hexes()
+		var gr Group
+		for _, i := range comp {
+			gr.Hexes = append(gr.Hexes, hexes[i])
+		}
+		for e := layout.North; e <= layout.West; e++ {
+			gr.Edges[e] = crossesEdge(m, gr.Hexes, e, link)
+		}
+		out = append(out, gr)
+	}
+	slices.SortFunc(out, func(a, b Group) int { return index[a.Hexes[0]] - index[b.Hexes[0]] })
+	return out
+}
+
+// crossesEdge reports whether a hexside of one of hexes facing off the map
+// across compass edge e holds one of the features link.
+func crossesEdge(m *board.Map, hexes []hex.Hex, e layout.Compass, link terrain.Features) bool {
+	edge := map[hex.Hex]bool{}
+	for _, h := range m.Edge(e) {
+		edge[h] = true
+	}
+	f := m.FrameOf(e)
+	for _, h := range hexes {
+		if !edge[h] {
+			continue
+		}
+		t, _ := m.Terrain(h)
+		for d := range hex.Dirs {
+			if t.Sides[d].Any(link) && !m.OnMap(h.Neighbour(d)) && faces(f, d) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// faces reports whether hexside d of a hex looks toward frame side f.
+func faces(f layout.Frame, d hex.Dir) bool {
+	switch f {
+	case layout.Up:
+		return d == hex.N || d == hex.NE || d == hex.NW
+	case layout.Down:
+		return d == hex.S || d == hex.SE || d == hex.SW
+	case layout.Right:
+		return d == hex.NE || d == hex.SE
+	}
+	return d == hex.NW || d == hex.SW
+}
+
+// CutOff reports whether Location entry is cut off from the remainder of the
+// board (ASL A2.5: an entry hex "blocked by rubble or Blaze (even if the
+// rubble or Blaze is not in that particular hex but does cut it off from the
+// remainder of the board)"): with the hexes for which blocked is true taken
+// out, the Locations entry can reach by moves of g are not the largest such
+// group of the map. A blocked entry hex is cut off.
+func CutOff(g *Graph, entry board.Location, blocked func(hex.Hex) bool) bool {
+	start, ok := g.Node(entry)
+	if !ok || blocked(entry.Hex) {
+		return true
+	}
+	open := make([]bool, g.Len())
+	for u := range g.Len() {
+		open[u] = !blocked(g.locs[u].Hex)
+	}
+	ug := graph.New(g.Len())
+	for u := range g.Len() {
+		if !open[u] {
+			continue
+		}
+		g.Out(u, func(v, _ int) {
+			if open[v] {
+				ug.AddBoth(u, v)
+			}
+		})
+	}
+	largest, mine := 0, 0
+	for _, comp := range graph.Components(ug) {
+		if !open[comp[0]] {
+			continue
+		}
+		largest = max(largest, len(comp))
+		if slices.Contains(comp, start) {
+			mine = len(comp)
+		}
+	}
+	return mine < largest
+}
+
+// Contiguous reports whether hexes form one group of adjacent hexes, as the
+// chain of a Human Wave must (SASL 4.323, ASL A25.23). Repeated hexes count
+// once; no hexes are not contiguous.
+func Contiguous(hexes []hex.Hex) bool {
+	return len(Clusters(hexes)) == 1
+}
+
+// Clusters splits hexes into groups of adjacent hexes, each group in the
+// order of hexes, groups in the order of their first hex.
+func Clusters(hexes []hex.Hex) [][]hex.Hex {
+	var uniq []hex.Hex
+	index := map[hex.Hex]int{}
+	for _, h := range hexes {
+		if _, ok := index[h]; !ok {
+			index[h] = len(uniq)
+			uniq = append(uniq, h)
+		}
+	}
+	g := graph.New(len(uniq))
+	for i, h := range uniq {
+		for _, n := range h.Neighbours() {
+			if j, ok := index[n]; ok && j > i {
+				g.AddBoth(i, j)
+			}
+		}
+	}
+	var out [][]hex.Hex
+	for _, comp := range graph.Components(g) {
+		slices.Sort(comp)
+		c := make([]hex.Hex, len(comp))
+		for k, i := range comp {
+			c[k] = uniq[i]
+		}
+		out = append(out, c)
+	}
+	slices.SortFunc(out, func(a, b []hex.Hex) int { return index[a[0]] - index[b[0]] })
+	return out
+}
