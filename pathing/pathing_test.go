@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/gonum/graph/simple"
 
 	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/rules/terrain"
@@ -427,4 +428,29 @@ func pathWeight(t *testing.T, g *Graph, p Path, w Weights) int {
 		sum += int(w[mustNode(t, g, st.Location)])
 	}
 	return sum
+}
+
+func TestCoverAndExposure(t *testing.T) {
+	m := mapOf(t, "", "x1", layout.Up)
+	g, err := NewGraph(m, infantry(t, m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cover := g.Cover(terrain.InSeason, 3)
+	if cover[mustNode(t, g, at(t, m, "x1K2"))] != 0 || cover[mustNode(t, g, at(t, m, "x1A1"))] != 3 || cover[mustNode(t, g, at(t, m, "x1S6h1"))] != 0 {
+		t.Error("Cover: woods and building levels free, open ground weighed")
+	}
+	// A covered path from L7 (woods) to K2 (woods) spends more MF than the
+	// fast one but pays less weight.
+	s := g.NewSearch()
+	from, to := at(t, m, "x1L7"), at(t, m, "x1K2")
+	fast, _ := s.Path(from, to, nil)
+	covered, _ := s.Path(from, to, cover)
+	if pathWeight(t, g, covered, cover) > pathWeight(t, g, fast, cover) {
+		t.Errorf("covered path pays more weight than the fast one")
+	}
+	exp := g.Exposure([]hex.Hex{at(t, m, "x1Q5").Hex}, 2, terrain.InSeason, 5)
+	if exp[mustNode(t, g, at(t, m, "x1Q6"))] != 5 || exp[mustNode(t, g, at(t, m, "x1Q9"))] != 0 || exp[mustNode(t, g, at(t, m, "x1S6"))] != 0 {
+		t.Error("Exposure: open ground near the known unit only")
+	}
 }

@@ -276,3 +276,14 @@ func TestPathErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestPathCovered(t *testing.T) {
+	t.Setenv("SASL_BOARDS", "")
+	// On the wooded x2 the covered way from the woods at H2 to those at
+	// P10 is longer in MF than the fast one.
+	fast := mustRun(t, "path", "x2H2", "x2P10")
+	covered := mustRun(t, "path", "x2H2", "x2P10", "--covered")
+	if !strings.Contains(fast, ": 14 MF") || !strings.Contains(covered, ": 16 MF") {
+		t.Errorf("fast:\n%s\ncovered:\n%s", fast, covered)
+	}
+}

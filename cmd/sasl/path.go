@@ -55,6 +55,7 @@ type pathFlags struct {
 	pictures pictureFlags
 	toEdge   string
 	mf       float64
+	covered  bool
 	json     bool
 }
 
@@ -88,6 +89,7 @@ FROM and TO when they name one board; otherwise give --layout.`,
 	f.pictures.register(cmd)
 	cmd.Flags().StringVar(&f.toEdge, "to-edge", "", "find the path off the map across this edge: north, east, south or west")
 	cmd.Flags().Float64Var(&f.mf, "mf", 0, "MF the unit has in a phase (multiples of 0.5)")
+	cmd.Flags().BoolVar(&f.covered, "covered", false, "prefer Concealment Terrain: each hex of open ground counts 1 MF more")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
 	return cmd
 }
@@ -116,7 +118,7 @@ func contains(s []string, x string) bool {
 	return false
 }
 
-func runPath(w io.Writer, o *options, f *pathFlags, args []string) error {
+func runPath(out io.Writer, o *options, f *pathFlags, args []string) error {
 	modes := 0
 	for _, on := range []bool{len(args) == 2, f.toEdge != "", f.mf > 0 && len(args) == 1 && f.toEdge == ""} {
 		if on {
@@ -154,7 +156,7 @@ func runPath(w io.Writer, o *options, f *pathFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, inf, err := f.infantry(m)
+	tbl, inf, err := f.infantry(m)
 	if err != nil {
 		return err
 	}
@@ -162,13 +164,17 @@ func runPath(w io.Writer, o *options, f *pathFlags, args []string) error {
 	if err != nil {
 		return err
 	}
+	var w pathing.Weights
+	if f.covered {
+		w = g.Cover(tbl.Seasons.At(f.month), 2)
+	}
 	from, err := m.ParseLocation(args[0])
 	if err != nil {
 		return err
 	}
 	s := g.NewSearch()
 	if len(args) == 1 && f.toEdge == "" {
-		return showReach(w, f, m, s, from, budget)
+		return showReach(out, f, m, s, from, budget)
 	}
 	var p pathing.Path
 	var ok bool
@@ -179,7 +185,7 @@ func runPath(w io.Writer, o *options, f *pathFlags, args []string) error {
 			return err
 		}
 		var fld pathing.Field
-		s.ToEdge(&fld, e, nil)
+		s.ToEdge(&fld, e, w)
 		p, ok = fld.Path(from)
 		to = f.toEdge + " edge"
 	} else {
@@ -187,7 +193,7 @@ func runPath(w io.Writer, o *options, f *pathFlags, args []string) error {
 		if err != nil {
 			return err
 		}
-		p, ok = s.Path(from, dest, nil)
+		p, ok = s.Path(from, dest, w)
 		to = m.LocationName(dest)
 	}
 	if !ok {
@@ -199,12 +205,12 @@ func runPath(w io.Writer, o *options, f *pathFlags, args []string) error {
 		}
 	}
 	if f.json {
-		return writePathJSON(w, m, p, budget)
+		return writePathJSON(out, m, p, budget)
 	}
 	if f.pictures.any() {
 		return nil
 	}
-	return writePathText(w, m, p, budget, m.LocationName(from), to, f)
+	return writePathText(out, m, p, budget, m.LocationName(from), to, f)
 }
 
 type stepJSON struct {
