@@ -33,10 +33,16 @@ var lattice = map[string][]string{
 	"rules/vasl":    {"rules/hex", "rules/layout", "rules/terrain", "rules/board"},
 	"rules/library": {"rules/layout", "rules/board", "rules/vasl"},
 
+	// internal/yamldoc: line-numbered YAML reading for data files.
+	"internal/yamldoc": nil,
 	// tables: data; it knows terrain kinds.
-	"tables": {"rules/terrain"},
+	"tables": {"rules/terrain", "internal/yamldoc"},
 	// pathing: movement costs and searches.
 	"pathing": {"rules/...", "tables"},
+	// missions: mission files.
+	"missions": {"rules/...", "internal/yamldoc"},
+	// dice: all chance.
+	"dice": {"rules/coord"},
 
 	// render draws maps; it knows the map and nothing above it (overlays
 	// come as plain hexes and Locations), so every layer above may use it.
@@ -50,10 +56,12 @@ var lattice = map[string][]string{
 // thirdParty lists the import path prefixes outside the standard library and
 // the module that a package may use.
 var thirdParty = map[string][]string{
-	"render":   {"gonum.org/v1/plot"},
-	"tables":   {"go.yaml.in/yaml/v3"},
-	"pathing":  {"github.com/yourbasic/graph"},
-	"cmd/sasl": {"github.com/spf13/cobra", "github.com/schollz/progressbar", "gonum.org/v1/plot"},
+	"render":           {"gonum.org/v1/plot"},
+	"tables":           {"go.yaml.in/yaml/v3"},
+	"internal/yamldoc": {"go.yaml.in/yaml/v3"},
+	"missions":         {"go.yaml.in/yaml/v3"},
+	"pathing":          {"github.com/yourbasic/graph"},
+	"cmd/sasl":         {"github.com/spf13/cobra", "github.com/schollz/progressbar", "gonum.org/v1/plot"},
 }
 
 func allowed(pkg, imp string) bool {

@@ -13,6 +13,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/sasl-engine/sasl/internal/yamldoc"
+
 	"github.com/sasl-engine/sasl/rules/terrain"
 )
 
@@ -27,6 +29,8 @@ type Set struct {
 	// Weather presets by name ("clear", "saturated", "winter").
 	Weather map[string]*Weather
 	Seasons Seasons
+	// SASL tables of S? placement and entry.
+	SASL SASL
 }
 
 // Cost is one MF entry of a movement table.
@@ -114,6 +118,7 @@ func (s *Set) Clone() *Set {
 	c := *s
 	c.Infantry.Terrain = maps.Clone(s.Infantry.Terrain)
 	c.Infantry.Hexsides = maps.Clone(s.Infantry.Hexsides)
+	c.SASL = s.SASL.clone()
 	c.Weather = map[string]*Weather{}
 	for k, w := range s.Weather {
 		wc := *w
@@ -188,17 +193,17 @@ func Parse(data []byte, name string) (*Set, error) {
 
 // apply lays the tables of one file over s.
 func (s *Set) apply(data []byte, name string) error {
-	d := doc{file: name}
-	root, err := d.parse(data)
+	d := yamldoc.Doc{Pkg: "tables", File: name}
+	root, err := d.Parse(data)
 	if err != nil {
 		return err
 	}
-	return d.each(root, "tables", func(key string, k, v *yaml.Node) error {
+	return d.Each(root, "tables", func(key string, k, v *yaml.Node) error {
 		switch key {
 		case "infantry":
 			return s.Infantry.apply(d, v)
 		case "weather":
-			return d.each(v, "weather", func(name string, _, wn *yaml.Node) error {
+			return d.Each(v, "weather", func(name string, _, wn *yaml.Node) error {
 				w := s.Weather[name]
 				if w == nil {
 					w = &Weather{Name: name}
@@ -214,8 +219,10 @@ func (s *Set) apply(data []byte, name string) error {
 			})
 		case "seasons":
 			return s.Seasons.apply(d, v)
+		case "sasl":
+			return s.SASL.apply(d, v)
 		}
-		return d.errorf(k, "unknown table %q (want infantry, weather or seasons)", key)
+		return d.Errorf(k, "unknown table %q (want infantry, weather, seasons or sasl)", key)
 	})
 }
 
@@ -237,7 +244,7 @@ func (s *Set) check() error {
 	if s.Weather["clear"] == nil {
 		return fmt.Errorf("weather has no clear preset")
 	}
-	return nil
+	return s.SASL.check()
 }
 
 // featureList splits a feature set into single features.
@@ -251,17 +258,17 @@ func featureList(fs terrain.Features) []terrain.Features {
 	return out
 }
 
-func (m *Movement) apply(d doc, n *yaml.Node) error {
-	return d.each(n, "infantry", func(key string, k, v *yaml.Node) error {
+func (m *Movement) apply(d yamldoc.Doc, n *yaml.Node) error {
+	return d.Each(n, "infantry", func(key string, k, v *yaml.Node) error {
 		what := "infantry." + key
 		switch key {
 		case "terrain":
-			return d.each(v, what, func(name string, kn, cn *yaml.Node) error {
+			return d.Each(v, what, func(name string, kn, cn *yaml.Node) error {
 				kind, err := terrain.ParseKind(name)
 				if err != nil {
-					return d.errorf(kn, "%s.%s: unknown terrain kind (see terrain names in the README)", what, name)
+					return d.Errorf(kn, "%s.%s: unknown terrain kind (see terrain names in the README)", what, name)
 				}
-				c, err := d.cost(cn, what+"."+name, true)
+				c, err := cost(d, cn, what+"."+name, true)
 				if err != nil {
 					return err
 				}
@@ -269,12 +276,12 @@ func (m *Movement) apply(d doc, n *yaml.Node) error {
 				return nil
 			})
 		case "hexsides":
-			return d.each(v, what, func(name string, kn, cn *yaml.Node) error {
+			return d.Each(v, what, func(name string, kn, cn *yaml.Node) error {
 				f, err := terrain.ParseFeatures(name)
 				if err != nil || f&^terrain.Obstacles != 0 || len(featureList(f)) != 1 {
-					return d.errorf(kn, "%s.%s: not a hexside obstacle (wall, hedge, bocage, cliff, rowhouse_wall)", what, name)
+					return d.Errorf(kn, "%s.%s: not a hexside obstacle (wall, hedge, bocage, cliff, rowhouse_wall)", what, name)
 				}
-				c, err := d.cost(cn, what+"."+name, false)
+				c, err := cost(d, cn, what+"."+name, false)
 				if err != nil {
 					return err
 				}
@@ -282,7 +289,7 @@ func (m *Movement) apply(d doc, n *yaml.Node) error {
 				return nil
 			})
 		case "road", "level", "offboard":
-			c, err := d.cost(v, what, false)
+			c, err := cost(d, v, what, false)
 			if err != nil {
 				return err
 			}
@@ -296,47 +303,47 @@ func (m *Movement) apply(d doc, n *yaml.Node) error {
 			}
 			return nil
 		case "uphill":
-			return d.each(v, what, func(f string, fk, fv *yaml.Node) error {
+			return d.Each(v, what, func(f string, fk, fv *yaml.Node) error {
 				switch f {
 				case "factor":
-					x, err := d.integer(fv, what+".factor", 1, 4)
+					x, err := d.Int(fv, what+".factor", 1, 4)
 					m.Uphill = x
 					return err
 				case "source":
-					s, err := d.str(fv, what+".source")
+					s, err := d.Str(fv, what+".source")
 					m.UphillSource = s
 					return err
 				}
-				return d.errorf(fk, "%s: unknown field %q (want factor, source)", what, f)
+				return d.Errorf(fk, "%s: unknown field %q (want factor, source)", what, f)
 			})
 		}
-		return d.errorf(k, "unknown movement table %q (want terrain, hexsides, road, uphill, level, offboard)", what)
+		return d.Errorf(k, "unknown movement table %q (want terrain, hexsides, road, uphill, level, offboard)", what)
 	})
 }
 
 // cost reads {mf: N, impassable: B, out_of_season: N, default: B, source: S}.
-func (d doc) cost(n *yaml.Node, what string, seasonal bool) (Cost, error) {
+func cost(d yamldoc.Doc, n *yaml.Node, what string, seasonal bool) (Cost, error) {
 	c := Cost{OutOfSeason: -1}
 	hasMF := false
-	err := d.each(n, what, func(f string, fk, fv *yaml.Node) error {
+	err := d.Each(n, what, func(f string, fk, fv *yaml.Node) error {
 		var err error
 		switch f {
 		case "mf":
-			c.HalfMF, err = d.halfMF(fv, what+".mf")
+			c.HalfMF, err = d.HalfMF(fv, what+".mf")
 			hasMF = true
 		case "impassable":
-			c.Impassable, err = d.boolean(fv, what+".impassable")
+			c.Impassable, err = d.Bool(fv, what+".impassable")
 		case "out_of_season":
 			if !seasonal {
-				return d.errorf(fk, "%s: out_of_season is only for terrain", what)
+				return d.Errorf(fk, "%s: out_of_season is only for terrain", what)
 			}
-			c.OutOfSeason, err = d.halfMF(fv, what+".out_of_season")
+			c.OutOfSeason, err = d.HalfMF(fv, what+".out_of_season")
 		case "default":
-			c.Default, err = d.boolean(fv, what+".default")
+			c.Default, err = d.Bool(fv, what+".default")
 		case "source":
-			c.Source, err = d.str(fv, what+".source")
+			c.Source, err = d.Str(fv, what+".source")
 		default:
-			err = d.errorf(fk, "%s: unknown field %q (want mf, impassable, out_of_season, default, source)", what, f)
+			err = d.Errorf(fk, "%s: unknown field %q (want mf, impassable, out_of_season, default, source)", what, f)
 		}
 		return err
 	})
@@ -344,36 +351,36 @@ func (d doc) cost(n *yaml.Node, what string, seasonal bool) (Cost, error) {
 		return c, err
 	}
 	if hasMF == c.Impassable {
-		return c, d.errorf(n, "%s: give either mf or impassable: true", what)
+		return c, d.Errorf(n, "%s: give either mf or impassable: true", what)
 	}
 	if c.Source == "" {
-		return c, d.errorf(n, "%s: every value names its source (source: ...)", what)
+		return c, d.Errorf(n, "%s: every value names its source (source: ...)", what)
 	}
 	return c, nil
 }
 
-func (w *Weather) apply(d doc, n *yaml.Node) error {
+func (w *Weather) apply(d yamldoc.Doc, n *yaml.Node) error {
 	what := "weather." + w.Name
-	return d.each(n, what, func(f string, fk, fv *yaml.Node) error {
+	return d.Each(n, what, func(f string, fk, fv *yaml.Node) error {
 		var err error
 		switch f {
 		case "source":
-			w.Source, err = d.str(fv, what+".source")
+			w.Source, err = d.Str(fv, what+".source")
 		case "notes":
-			w.Notes, err = d.strings(fv, what+".notes")
+			w.Notes, err = d.Strings(fv, what+".notes")
 		case "road_rate", "as_open_ground":
 			var names []string
-			if names, err = d.strings(fv, what+"."+f); err != nil {
+			if names, err = d.Strings(fv, what+"."+f); err != nil {
 				return err
 			}
 			kinds := []terrain.Kind{}
 			for _, name := range names {
 				k, err := terrain.ParseKind(name)
 				if err != nil {
-					return d.errorf(fv, "%s.%s: unknown terrain kind %q", what, f, name)
+					return d.Errorf(fv, "%s.%s: unknown terrain kind %q", what, f, name)
 				}
 				if f == "road_rate" && !terrain.Of(k).Road() && k != terrain.Path {
-					return d.errorf(fv, "%s.road_rate: %s is not a road", what, name)
+					return d.Errorf(fv, "%s.road_rate: %s is not a road", what, name)
 				}
 				kinds = append(kinds, k)
 			}
@@ -383,14 +390,14 @@ func (w *Weather) apply(d doc, n *yaml.Node) error {
 				w.AsOpenGround = kinds
 			}
 		default:
-			err = d.errorf(fk, "%s: unknown field %q (want source, notes, road_rate, as_open_ground)", what, f)
+			err = d.Errorf(fk, "%s: unknown field %q (want source, notes, road_rate, as_open_ground)", what, f)
 		}
 		return err
 	})
 }
 
-func (s *Seasons) apply(d doc, n *yaml.Node) error {
-	return d.each(n, "seasons", func(key string, k, v *yaml.Node) error {
+func (s *Seasons) apply(d yamldoc.Doc, n *yaml.Node) error {
+	return d.Each(n, "seasons", func(key string, k, v *yaml.Node) error {
 		var m *Months
 		switch key {
 		case "grain":
@@ -398,35 +405,35 @@ func (s *Seasons) apply(d doc, n *yaml.Node) error {
 		case "orchard":
 			m = &s.Orchard
 		default:
-			return d.errorf(k, "seasons: unknown terrain %q (want grain, orchard)", key)
+			return d.Errorf(k, "seasons: unknown terrain %q (want grain, orchard)", key)
 		}
 		what := "seasons." + key
 		*m = Months{}
-		err := d.each(v, what, func(f string, fk, fv *yaml.Node) error {
+		err := d.Each(v, what, func(f string, fk, fv *yaml.Node) error {
 			var err error
 			switch f {
 			case "months":
 				if fv.Kind != yaml.SequenceNode {
-					return d.errorf(fv, "%s.months: want a list of months 1..12", what)
+					return d.Errorf(fv, "%s.months: want a list of months 1..12", what)
 				}
 				for _, e := range fv.Content {
-					mo, err := d.integer(e, what+".months", 1, 12)
+					mo, err := d.Int(e, what+".months", 1, 12)
 					if err != nil {
 						return err
 					}
 					m.In[mo] = true
 				}
 			case "default":
-				m.Default, err = d.boolean(fv, what+".default")
+				m.Default, err = d.Bool(fv, what+".default")
 			case "source":
-				m.Source, err = d.str(fv, what+".source")
+				m.Source, err = d.Str(fv, what+".source")
 			default:
-				err = d.errorf(fk, "%s: unknown field %q (want months, default, source)", what, f)
+				err = d.Errorf(fk, "%s: unknown field %q (want months, default, source)", what, f)
 			}
 			return err
 		})
 		if err == nil && m.Source == "" {
-			err = d.errorf(v, "%s: every value names its source (source: ...)", what)
+			err = d.Errorf(v, "%s: every value names its source (source: ...)", what)
 		}
 		return err
 	})

@@ -56,6 +56,36 @@ func TestDefault(t *testing.T) {
 	}
 }
 
+// The SASL values the rulebook's examples fix.
+func TestSASLTables(t *testing.T) {
+	s := Default().SASL
+	for _, tt := range []struct {
+		name      string
+		got, want int
+	}{
+		{"A6d dr 3", s.A6d.Rows[3].Value, 2},
+		{"A6f dr 6", s.A6f.Rows[6].Value, 1},
+		{"A6f dr 4", s.A6f.Rows[4].Value, 2},
+		{"built-up", s.A9.BuiltUpMin.Value, 19},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("%s = %d, want %d", tt.name, tt.got, tt.want)
+		}
+	}
+	if s.A9e.Rows[3].Value != LevelsNone || s.A9e.Rows[5].Value != LevelsSecond || s.A9e.Rows[3].Default || s.A9e.Rows[5].Default {
+		t.Error("A9e: 3 is none, 5 is second level, both from 4.12")
+	}
+	if !s.A6d.Rows[1].Default || s.A6d.Rows[3].Default {
+		t.Error("values not fixed by an example are marked default")
+	}
+	if !LevelsSecond.Has(2) || LevelsSecond.Has(1) || !LevelsAll.Has(0) || LevelsNone.Has(0) || !LevelsGround.Has(0) {
+		t.Error("Levels.Has")
+	}
+	if k := s.A9.Boards["x3"].Value; !k.BuiltUp || k.Woods {
+		t.Errorf("x3 is %v", k)
+	}
+}
+
 func TestOverride(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "mine.yaml")
 	os.WriteFile(path, []byte(`
@@ -102,8 +132,12 @@ func TestErrors(t *testing.T) {
 		{"weather:\n  mud: {road_rate: [woods]}\n", "mine.yaml:2: weather.mud.road_rate: woods is not a road"},
 		{"seasons:\n  grain: {months: [13], source: x}\n", "seasons.grain.months: want a whole number in 1..12"},
 		{"colours: {}\n", `mine.yaml:1: unknown table "colours"`},
+		{"sasl:\n  a6d:\n    rows:\n      7: {value: 1, source: x}\n", `mine.yaml:4: sasl.a6d.rows: "7" is not a dr (1-6)`},
+		{"sasl:\n  a6d:\n    rows:\n      3: {value: 2}\n", "sasl.a6d.rows.3: every value names its source"},
+		{"sasl:\n  a9e:\n    rows:\n      3: {value: attic, source: x}\n", `sasl.a9e.rows.3.value: "attic" is not none`},
+		{"sasl:\n  a9:\n    boards:\n      33: {kinds: [city], source: x}\n", `sasl.a9.boards.33.kinds: "city" is not built_up`},
 		{"infantry:\n  terrain: {}\n  terrain: {}\n", "infantry.terrain given twice"},
-		{"- a list\n", "want a mapping of tables"},
+		{"- a list\n", "mine.yaml:1: want a mapping at the top"},
 		{"infantry: [\n", "tables: mine.yaml: yaml:"},
 	} {
 		_, err := Parse([]byte(tt.in), "mine.yaml")

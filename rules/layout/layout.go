@@ -135,22 +135,11 @@ func Parse(spec string, north Frame) (*Layout, error) {
 	for _, row := range strings.Split(spec, "/") {
 		var slots []Slot
 		for _, cell := range strings.Split(row, ",") {
-			cell = strings.TrimSpace(cell)
-			switch {
-			case cell == "-":
-				slots = append(slots, Slot{})
-			case cell == "":
-				return nil, fmt.Errorf("layout: %q: empty cell (write - for a cell without a board)", spec)
-			default:
-				s := Slot{Board: cell}
-				if b, ok := strings.CutSuffix(cell, "r"); ok && b != "" {
-					s = Slot{Board: b, Reversed: true}
-				}
-				if !validBoardID(s.Board) {
-					return nil, fmt.Errorf("layout: %q: %q is not a board ID (digits, or a letter and digits)", spec, s.Board)
-				}
-				slots = append(slots, s)
+			s, err := ParseSlot(cell)
+			if err != nil {
+				return nil, fmt.Errorf("%w (in %q)", err, spec)
 			}
+			slots = append(slots, s)
 		}
 		grid = append(grid, slots)
 	}
@@ -159,6 +148,26 @@ func Parse(spec string, north Frame) (*Layout, error) {
 		return nil, fmt.Errorf("%w (in %q)", err, spec)
 	}
 	return l, nil
+}
+
+// ParseSlot reads one cell of a configuration: a board ID ("33", "x1"),
+// with an "r" suffix for a reversed board ("3r"), or "-" for an empty cell.
+func ParseSlot(cell string) (Slot, error) {
+	cell = strings.TrimSpace(cell)
+	switch cell {
+	case "-":
+		return Slot{}, nil
+	case "":
+		return Slot{}, errors.New("layout: empty cell (write - for a cell without a board)")
+	}
+	s := Slot{Board: cell}
+	if b, ok := strings.CutSuffix(cell, "r"); ok && b != "" {
+		s = Slot{Board: b, Reversed: true}
+	}
+	if !validBoardID(s.Board) {
+		return Slot{}, fmt.Errorf("layout: %q is not a board ID (digits, or a letter and digits)", s.Board)
+	}
+	return s, nil
 }
 
 // validBoardID reports whether id is written as coord.Grid expects.

@@ -1,0 +1,290 @@
+// Package dice is all the chance of sasl, behind one interface: a dr (one
+// die), a DR (the coloured die then the white die) and a Letter Chit drawn
+// from a cup. Seeded rolls come from math/rand/v2's PCG (same seed, same
+// rolls); scripted rolls are the player's own, typed in ("3 Q S 4 6 6 4":
+// numbers are dice, letters are chits, consumed in rule order). Every roll
+// says what it is for, and both keep the trail of what was rolled, which
+// Script turns back into a script that replays it.
+//
+//	r := dice.Seeded(42)           // or dice.Scripted("3 Q S 4 6 6 4")
+//	n, err := r.Dr("SASL 4.1e: letter chits for board 33 (A6d)")
+//	chit, err := r.Draw(cup, "SASL 4.1e: hexrow of a placement hex")
+//
+// A Roller is not safe for concurrent use; library code never touches
+// global randomness.
+package dice
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/sasl-engine/sasl/rules/coord"
+)
+
+// Roller is the source of all chance.
+type Roller interface {
+	// Dr rolls one die for the purpose why ("SASL 4.1e: A6d dr for board
+	// 33"): 1..6.
+	Dr(why string) (int, error)
+	// DR rolls the coloured die and the white die.
+	DR(why string) (coloured, white int, err error)
+	// Draw draws a Letter Chit from cup; it stays out until returned.
+	Draw(cup *Cup, why string) (string, error)
+	// Trail returns every roll so far, in order.
+	Trail() []Roll
+}
+
+// Kind is what a Roll was.
+type Kind uint8
+
+const (
+	Dr Kind = iota
+	DR
+	Chit
+)
+
+// Roll is one throw or draw of the trail.
+type Roll struct {
+	Kind     Kind
+	Coloured int // the dr, or the coloured die of a DR
+	White    int // the white die of a DR
+	Chit     string
+	Why      string
+}
+
+// Token returns the roll as a script writes it: "3", "5 2", "Q".
+func (r Roll) Token() string {
+	switch r.Kind {
+	case DR:
+		return fmt.Sprintf("%d %d", r.Coloured, r.White)
+	case Chit:
+		return r.Chit
+	}
+	return strconv.Itoa(r.Coloured)
+}
+
+func (r Roll) String() string {
+	switch r.Kind {
+	case DR:
+		return fmt.Sprintf("DR %d,%d", r.Coloured, r.White)
+	case Chit:
+		return "chit " + r.Chit
+	}
+	return fmt.Sprintf("dr %d", r.Coloured)
+}
+
+// Script returns the tokens of a trail as a script: replaying it with
+// Scripted gives the same rolls.
+func Script(trail []Roll) string {
+	toks := make([]string, len(trail))
+	for i, r := range trail {
+		toks[i] = r.Token()
+	}
+	return strings.Join(toks, " ")
+}
+
+// Cup holds Letter Chits, each in the cup or drawn.
+type Cup struct {
+	chits []string
+	in    []bool
+}
+
+// NewCup returns a cup holding chits.
+func NewCup(chits []string) *Cup {
+	c := &Cup{chits: append([]string(nil), chits...), in: make([]bool, len(chits))}
+	c.ReturnAll()
+	return c
+}
+
+// LetterChits returns the SASL Letter Chits: one per hexrow of a board, A
+// to Z and AA to GG.
+func LetterChits() []string {
+	out := make([]string, coord.Cols)
+	for i := range out {
+		out[i] = coord.ColName(i)
+	}
+	return out
+}
+
+// In reports whether chit is in the cup.
+func (c *Cup) In(chit string) bool {
+	i := c.index(chit)
+	return i >= 0 && c.in[i]
+}
+
+func (c *Cup) index(chit string) int {
+	for i, x := range c.chits {
+		if x == chit {
+			return i
+		}
+	}
+	return -1
+}
+
+// Len returns the number of chits in the cup.
+func (c *Cup) Len() int {
+	n := 0
+	for _, in := range c.in {
+		if in {
+			n++
+		}
+	}
+	return n
+}
+
+// Return puts a drawn chit back.
+func (c *Cup) Return(chit string) {
+	if i := c.index(chit); i >= 0 {
+		c.in[i] = true
+	}
+}
+
+// ReturnAll puts every chit back.
+func (c *Cup) ReturnAll() {
+	for i := range c.in {
+		c.in[i] = true
+	}
+}
+
+func (c *Cup) take(chit string) {
+	c.in[c.index(chit)] = false
+}
+
+// trail is the audit trail both rollers keep.
+type trail struct{ rolls []Roll }
+
+func (t *trail) Trail() []Roll { return t.rolls }
+
+// seeded rolls with a PCG generator.
+type seeded struct {
+	trail
+	r *rand.Rand
+}
+
+// Seeded returns a Roller whose rolls follow from seed alone.
+func Seeded(seed uint64) Roller {
+	// The second PCG word is fixed: seeds are the only input.
+	return &seeded{r: rand.New(rand.NewPCG(seed, 0x5A5A_5153_4153_4C21))}
+}
+
+func (s *seeded) Dr(why string) (int, error) {
+	v := s.r.IntN(6) + 1
+	s.rolls = append(s.rolls, Roll{Kind: Dr, Coloured: v, Why: why})
+	return v, nil
+}
+
+func (s *seeded) DR(why string) (int, int, error) {
+	c, w := s.r.IntN(6)+1, s.r.IntN(6)+1
+	s.rolls = append(s.rolls, Roll{Kind: DR, Coloured: c, White: w, Why: why})
+	return c, w, nil
+}
+
+func (s *seeded) Draw(cup *Cup, why string) (string, error) {
+	n := cup.Len()
+	if n == 0 {
+		return "", fmt.Errorf("dice: the cup is empty: no Letter Chit to draw for %s", why)
+	}
+	k := s.r.IntN(n)
+	for i, in := range cup.in {
+		if !in {
+			continue
+		}
+		if k == 0 {
+			chit := cup.chits[i]
+			cup.take(chit)
+			s.rolls = append(s.rolls, Roll{Kind: Chit, Chit: chit, Why: why})
+			return chit, nil
+		}
+		k--
+	}
+	panic("unreachable")
+}
+
+// scripted replays a player's rolls.
+type scripted struct {
+	trail
+	toks []string
+	next int
+}
+
+// Scripted returns a Roller that replays script: whitespace-separated
+// tokens, numbers 1..6 for dice (a DR takes two: coloured, then white) and
+// letters for Letter Chits. A token that is neither is an error here; a
+// script that runs out, or gives a die where a chit is due (or the other
+// way round), is an error from the roll, naming what was expected and for
+// which rule.
+func Scripted(script string) (*ScriptRoller, error) {
+	toks := strings.Fields(script)
+	for i, t := range toks {
+		if v, err := strconv.Atoi(t); err == nil {
+			if v < 1 || v > 6 {
+				return nil, fmt.Errorf("dice: script token %d %q: a die shows 1 to 6", i+1, t)
+			}
+			continue
+		}
+		if _, ok := coord.ParseCol(t); !ok {
+			return nil, fmt.Errorf("dice: script token %d %q: neither a die (1-6) nor a Letter Chit (A..Z, AA..GG)", i+1, t)
+		}
+	}
+	return &ScriptRoller{scripted{toks: toks}}, nil
+}
+
+// ScriptRoller is the Roller of Scripted.
+type ScriptRoller struct{ scripted }
+
+// Left returns the tokens not used yet.
+func (s *ScriptRoller) Left() []string { return s.toks[s.next:] }
+
+func (s *scripted) die(what, why string) (int, error) {
+	if s.next >= len(s.toks) {
+		return 0, fmt.Errorf("dice: the script ran out: %s was expected for %s", what, why)
+	}
+	t := s.toks[s.next]
+	v, err := strconv.Atoi(t)
+	if err != nil {
+		return 0, fmt.Errorf("dice: script token %d is %q, but %s (1-6) was expected for %s", s.next+1, t, what, why)
+	}
+	s.next++
+	return v, nil
+}
+
+func (s *scripted) Dr(why string) (int, error) {
+	v, err := s.die("a dr", why)
+	if err != nil {
+		return 0, err
+	}
+	s.rolls = append(s.rolls, Roll{Kind: Dr, Coloured: v, Why: why})
+	return v, nil
+}
+
+func (s *scripted) DR(why string) (int, int, error) {
+	c, err := s.die("the coloured die of a DR", why)
+	if err != nil {
+		return 0, 0, err
+	}
+	w, err := s.die("the white die of a DR", why)
+	if err != nil {
+		return 0, 0, err
+	}
+	s.rolls = append(s.rolls, Roll{Kind: DR, Coloured: c, White: w, Why: why})
+	return c, w, nil
+}
+
+func (s *scripted) Draw(cup *Cup, why string) (string, error) {
+	if s.next >= len(s.toks) {
+		return "", fmt.Errorf("dice: the script ran out: a Letter Chit was expected for %s", why)
+	}
+	t := s.toks[s.next]
+	if _, err := strconv.Atoi(t); err == nil {
+		return "", fmt.Errorf("dice: script token %d is %q, but a Letter Chit was expected for %s", s.next+1, t, why)
+	}
+	if !cup.In(t) {
+		return "", fmt.Errorf("dice: script token %d is Letter Chit %s, which is not in the cup (already drawn) for %s", s.next+1, t, why)
+	}
+	s.next++
+	cup.take(t)
+	s.rolls = append(s.rolls, Roll{Kind: Chit, Chit: t, Why: why})
+	return t, nil
+}

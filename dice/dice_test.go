@@ -1,0 +1,128 @@
+package dice
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// use rolls a fixed pattern: a dr, a DR, two chits.
+func use(t *testing.T, r Roller) []Roll {
+	t.Helper()
+	cup := NewCup(LetterChits())
+	if _, err := r.Dr("a dr"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := r.DR("a DR"); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if _, err := r.Draw(cup, "a chit"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return r.Trail()
+}
+
+func TestSeeded(t *testing.T) {
+	a, b := use(t, Seeded(7)), use(t, Seeded(7))
+	if !reflect.DeepEqual(a, b) {
+		t.Fatal("same seed, different rolls")
+	}
+	if reflect.DeepEqual(a, use(t, Seeded(8))) {
+		t.Error("different seeds, same rolls")
+	}
+	counts := make([]int, 7)
+	r := Seeded(1)
+	for range 6000 {
+		v, _ := r.Dr("spread")
+		counts[v]++
+	}
+	for v := 1; v <= 6; v++ {
+		if counts[v] < 850 || counts[v] > 1150 {
+			t.Errorf("dr %d came %d times in 6000", v, counts[v])
+		}
+	}
+}
+
+// A seeded trail, as a script, replays the same rolls.
+func TestScriptReplaysSeeded(t *testing.T) {
+	for seed := range uint64(20) {
+		trail := use(t, Seeded(seed))
+		s, err := Scripted(Script(trail))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again := use(t, s); !reflect.DeepEqual(trail, again) {
+			t.Fatalf("seed %d: %v replayed as %v", seed, trail, again)
+		}
+		if len(s.Left()) != 0 {
+			t.Errorf("tokens left: %v", s.Left())
+		}
+	}
+}
+
+// The dice of the SASL 4.1 EX: A6d dr 3, chits Q and S, placement drs 4
+// and 6, radius drs 6 and 4.
+func TestScriptedEX(t *testing.T) {
+	r, err := Scripted("3 Q S 4 6 6 4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cup := NewCup(LetterChits())
+	n, _ := r.Dr("A6d")
+	q, _ := r.Draw(cup, "chit")
+	s, _ := r.Draw(cup, "chit")
+	if n != 3 || q != "Q" || s != "S" || cup.In("Q") || cup.Len() != 31 {
+		t.Fatalf("got %d %s %s, cup %d", n, q, s, cup.Len())
+	}
+	cup.ReturnAll()
+	if !cup.In("Q") {
+		t.Error("ReturnAll")
+	}
+	if got := Script(r.Trail()); got != "3 Q S" {
+		t.Errorf("script %q", got)
+	}
+}
+
+func TestScriptErrors(t *testing.T) {
+	for _, tt := range []struct{ script, want string }{
+		{"7", `token 1 "7": a die shows 1 to 6`},
+		{"3 q", `token 2 "q": neither a die`},
+		{"3 HH", `token 2 "HH": neither a die`},
+	} {
+		if _, err := Scripted(tt.script); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Scripted(%q): %v, want %q", tt.script, err, tt.want)
+		}
+	}
+	r, _ := Scripted("Q 3 Q")
+	cup := NewCup(LetterChits())
+	if _, err := r.Dr("SASL 4.1e: A6d dr for board 33"); err == nil || err.Error() != `dice: script token 1 is "Q", but a dr (1-6) was expected for SASL 4.1e: A6d dr for board 33` {
+		t.Errorf("dr from a chit: %v", err)
+	}
+	r.Draw(cup, "x")
+	if _, err := r.Draw(cup, "SASL 4.1e: a chit"); err == nil || !strings.Contains(err.Error(), `token 2 is "3", but a Letter Chit was expected for SASL 4.1e: a chit`) {
+		t.Errorf("chit from a die: %v", err)
+	}
+	r.Dr("x")
+	if _, err := r.Draw(cup, "SASL 4.21: entry hexrow"); err == nil || !strings.Contains(err.Error(), "Letter Chit Q, which is not in the cup") {
+		t.Errorf("a drawn chit again: %v", err)
+	}
+	empty, _ := Scripted("")
+	if _, _, err := empty.DR("SASL 4.22: entry board"); err == nil || err.Error() != "dice: the script ran out: the coloured die of a DR was expected for SASL 4.22: entry board" {
+		t.Errorf("ran out: %v", err)
+	}
+}
+
+func TestSeededCupEmpties(t *testing.T) {
+	r := Seeded(3)
+	cup := NewCup([]string{"A", "B"})
+	a, _ := r.Draw(cup, "x")
+	b, _ := r.Draw(cup, "x")
+	if a == b {
+		t.Error("a chit drawn twice without return")
+	}
+	if _, err := r.Draw(cup, "x"); err == nil {
+		t.Error("drawing from an empty cup")
+	}
+}

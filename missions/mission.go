@@ -1,0 +1,327 @@
+package missions
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/sasl-engine/sasl/internal/yamldoc"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/coord"
+	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/rules/library"
+)
+
+// Case is a SASL 4.1 placement case: 'a' to 'e'.
+type Case byte
+
+func (c Case) String() string { return string(c) }
+
+// Mission is a SASL Mission as sasl reads it from a mission file: the
+// boards and their edges, the victory objectives, the season, and the S?
+// placement and entry schedule.
+type Mission struct {
+	Name        string
+	Description string
+	File        string // where it was read from, for messages
+	Layout      *layout.Layout
+	// FBE and EBE are the FRIENDLY and ENEMY board edges.
+	FBE, EBE layout.Compass
+	Month    int    // 1..12: what is in season
+	Weather  string // a weather preset of tables
+	Enemy    string // ENEMY nationality
+	Turns    int    // 0 if the file does not say
+	// VPO are the Victory Point Objective Locations, as written.
+	VPO []Ref
+	// Placement lists the SASL 4.1 cases that place S? at setup.
+	Placement []Case
+	// Activatable lists the edges along which more boards may be activated
+	// (SASL 4.1b).
+	Activatable []layout.Compass
+	// Entry is the schedule of S? entering the map (SASL 4.2).
+	Entry []Entry
+}
+
+// Ref is a Location as the mission file writes it, with its line.
+type Ref struct {
+	Text string
+	Line int
+}
+
+// Entry is a group of S? scheduled to enter on a turn along an edge.
+type Entry struct {
+	Turn  int
+	Edge  layout.Compass
+	Count int
+	Line  int
+}
+
+//go:embed demo/*.yaml
+var demoFS embed.FS
+
+// DefaultDemo is the demo mission every command uses when given none.
+const DefaultDemo = "crossroads"
+
+// Demos returns the names of the built-in demo missions.
+func Demos() []string {
+	ents, _ := fs.ReadDir(demoFS, "demo")
+	var out []string
+	for _, e := range ents {
+		out = append(out, strings.TrimSuffix(e.Name(), ".yaml"))
+	}
+	return out
+}
+
+// Open returns the built-in demo mission of that name, or reads the
+// mission file at that path. An empty name is DefaultDemo.
+func Open(name string) (*Mission, error) {
+	if name == "" {
+		name = DefaultDemo
+	}
+	if data, err := demoFS.ReadFile("demo/" + name + ".yaml"); err == nil {
+		return Parse(data, "demo/"+name+".yaml")
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		if os.IsNotExist(err) && !strings.ContainsAny(name, "/.") {
+			return nil, fmt.Errorf("missions: no mission %q: neither a built-in demo (%s) nor a file", name, strings.Join(Demos(), ", "))
+		}
+		return nil, fmt.Errorf("missions: %w", err)
+	}
+	return Parse(data, filepath.Base(name))
+}
+
+var cases = []Case{'a', 'b', 'c', 'd', 'e'}
+
+// Parse reads a mission file; name is used in errors, which give its line:
+// "missions: hold.yaml:12: fbe: unknown edge "nort"".
+func Parse(data []byte, name string) (*Mission, error) {
+	d := yamldoc.Doc{Pkg: "missions", File: name}
+	root, err := d.Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	ms := &Mission{File: name, Month: 7, Weather: "clear"}
+	var boardsNode, ebeNode *yaml.Node
+	var grid [][]layout.Slot
+	north := layout.Up
+	seen := map[string]bool{}
+	err = d.Each(root, "mission", func(key string, k, v *yaml.Node) error {
+		seen[key] = true
+		var err error
+		switch key {
+		case "name":
+			ms.Name, err = d.Str(v, key)
+		case "description":
+			ms.Description, err = d.Str(v, key)
+		case "boards":
+			boardsNode = v
+			grid, err = parseBoards(d, v)
+		case "north":
+			var s string
+			if s, err = d.Str(v, key); err == nil {
+				if north, err = layout.ParseFrame(s); err != nil {
+					err = d.Errorf(v, "north: %q is not up, right, down or left", s)
+				}
+			}
+		case "fbe", "ebe":
+			var c layout.Compass
+			c, err = compass(d, v, key)
+			if key == "fbe" {
+				ms.FBE = c
+			} else {
+				ms.EBE, ebeNode = c, v
+			}
+		case "month":
+			ms.Month, err = d.Int(v, key, 1, 12)
+		case "weather":
+			ms.Weather, err = d.Str(v, key)
+		case "enemy":
+			ms.Enemy, err = d.Str(v, key)
+		case "turns":
+			ms.Turns, err = d.Int(v, key, 1, 99)
+		case "vpo":
+			if v.Kind != yaml.SequenceNode {
+				return d.Errorf(v, "vpo: want a list of Locations such as [\"33Q6\"]")
+			}
+			for _, e := range v.Content {
+				s, err := d.Str(e, "vpo")
+				if err != nil {
+					return err
+				}
+				if _, err := coord.Parse(s); err != nil {
+					return d.Errorf(e, "vpo: %v", err)
+				}
+				ms.VPO = append(ms.VPO, Ref{Text: s, Line: e.Line})
+			}
+		case "placement":
+			var names []string
+			if names, err = d.Strings(v, key); err != nil {
+				return err
+			}
+			for _, n := range names {
+				if len(n) != 1 || !slices.Contains(cases, Case(n[0])) {
+					return d.Errorf(v, "placement: %q is not a SASL 4.1 case (a, b, c, d, e)", n)
+				}
+				if slices.Contains(ms.Placement, Case(n[0])) {
+					return d.Errorf(v, "placement: case %s given twice", n)
+				}
+				ms.Placement = append(ms.Placement, Case(n[0]))
+			}
+		case "activatable_edges":
+			if v.Kind != yaml.SequenceNode {
+				return d.Errorf(v, "activatable_edges: want a list of edges")
+			}
+			for _, e := range v.Content {
+				c, err := compass(d, e, key)
+				if err != nil {
+					return err
+				}
+				ms.Activatable = append(ms.Activatable, c)
+			}
+		case "entry":
+			if v.Kind != yaml.SequenceNode {
+				return d.Errorf(v, "entry: want a list of {turn, edge, count}")
+			}
+			for _, e := range v.Content {
+				en, err := parseEntry(d, e)
+				if err != nil {
+					return err
+				}
+				ms.Entry = append(ms.Entry, en)
+			}
+		default:
+			err = d.Errorf(k, "unknown key %q (want name, description, boards, north, fbe, ebe, month, weather, enemy, turns, vpo, placement, activatable_edges, entry)", key)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, req := range []string{"name", "boards", "fbe", "ebe"} {
+		if !seen[req] {
+			return nil, d.Errorf(root, "the mission needs %q", req)
+		}
+	}
+	if ms.Layout, err = layout.New(grid, north); err != nil {
+		return nil, d.Errorf(boardsNode, "boards: %v", err)
+	}
+	if ms.FBE == ms.EBE {
+		return nil, d.Errorf(ebeNode, "ebe: the ENEMY board edge is the FRIENDLY board edge (%s)", ms.FBE)
+	}
+	for _, e := range ms.Entry {
+		if ms.Turns > 0 && e.Turn > ms.Turns {
+			return nil, fmt.Errorf("missions: %s:%d: entry on turn %d of a %d-turn mission", name, e.Line, e.Turn, ms.Turns)
+		}
+	}
+	return ms, nil
+}
+
+func compass(d yamldoc.Doc, n *yaml.Node, what string) (layout.Compass, error) {
+	s, err := d.Str(n, what)
+	if err != nil {
+		return 0, err
+	}
+	c, err := layout.ParseCompass(s)
+	if err != nil {
+		return 0, d.Errorf(n, "%s: unknown edge %q (want north, east, south or west)", what, s)
+	}
+	return c, nil
+}
+
+// parseBoards reads rows of board cells: [["3r"], ["2"], ["16"]].
+func parseBoards(d yamldoc.Doc, n *yaml.Node) ([][]layout.Slot, error) {
+	if n.Kind != yaml.SequenceNode || len(n.Content) == 0 {
+		return nil, d.Errorf(n, `boards: want rows of boards, top row first, such as [["33"]] or [["3r"], ["2"]]`)
+	}
+	var grid [][]layout.Slot
+	for _, row := range n.Content {
+		if row.Kind != yaml.SequenceNode {
+			return nil, d.Errorf(row, `boards: each row is a list of boards, such as ["33", "2r"]`)
+		}
+		var slots []layout.Slot
+		for _, cell := range row.Content {
+			s, err := d.Str(cell, "boards")
+			if err != nil {
+				return nil, err
+			}
+			slot, err := layout.ParseSlot(s)
+			if err != nil {
+				return nil, d.Errorf(cell, "boards: %q is not a board (a board number, \"r\" after it for reversed, or - for none)", s)
+			}
+			slots = append(slots, slot)
+		}
+		grid = append(grid, slots)
+	}
+	return grid, nil
+}
+
+func parseEntry(d yamldoc.Doc, n *yaml.Node) (Entry, error) {
+	e := Entry{Line: n.Line}
+	has := map[string]bool{}
+	err := d.Each(n, "entry", func(f string, fk, fv *yaml.Node) error {
+		has[f] = true
+		var err error
+		switch f {
+		case "turn":
+			e.Turn, err = d.Int(fv, "entry.turn", 1, 99)
+		case "edge":
+			e.Edge, err = compass(d, fv, "entry.edge")
+		case "count":
+			e.Count, err = d.Int(fv, "entry.count", 1, 99)
+		default:
+			err = d.Errorf(fk, "entry: unknown field %q (want turn, edge, count)", f)
+		}
+		return err
+	})
+	if err == nil && (!has["turn"] || !has["edge"] || !has["count"]) {
+		err = d.Errorf(n, "entry: each entry needs turn, edge and count")
+	}
+	return e, err
+}
+
+// Map assembles the mission's boards from lib.
+func (ms *Mission) Map(lib *library.Library) (*board.Map, error) {
+	m, err := lib.Map(ms.Layout)
+	if err != nil {
+		return nil, fmt.Errorf("missions: %s: %w", ms.File, err)
+	}
+	return m, nil
+}
+
+// VPOs resolves the Victory Point Objectives on m; an error names the line
+// of the mission file.
+func (ms *Mission) VPOs(m *board.Map) ([]board.Location, error) {
+	var out []board.Location
+	for _, r := range ms.VPO {
+		l, err := m.ParseLocation(r.Text)
+		if err != nil {
+			return nil, fmt.Errorf("missions: %s:%d: vpo %q: %w", ms.File, r.Line, r.Text, err)
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
+
+// Has reports whether the mission places S? by case c.
+func (ms *Mission) Has(c Case) bool { return slices.Contains(ms.Placement, c) }
+
+// Activates reports whether more boards may be activated along edge e.
+func (ms *Mission) Activates(e layout.Compass) bool { return slices.Contains(ms.Activatable, e) }
+
+// EntriesOn returns the entries scheduled for a turn.
+func (ms *Mission) EntriesOn(turn int) []Entry {
+	var out []Entry
+	for _, e := range ms.Entry {
+		if e.Turn == turn {
+			out = append(out, e)
+		}
+	}
+	return out
+}

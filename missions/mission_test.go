@@ -1,0 +1,123 @@
+package missions
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/rules/library"
+)
+
+func TestDemos(t *testing.T) {
+	names := Demos()
+	if len(names) < 2 {
+		t.Fatalf("demo missions %v, want at least two", names)
+	}
+	lib := library.New("")
+	for _, n := range names {
+		t.Run(n, func(t *testing.T) {
+			ms, err := Open(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := ms.Map(lib)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := ms.VPOs(m); err != nil {
+				t.Fatal(err)
+			}
+			if len(ms.Placement) == 0 || len(ms.Entry) == 0 {
+				t.Error("a demo mission places and enters S?")
+			}
+		})
+	}
+	def, err := Open("")
+	if err != nil || def.Name != "Hold the crossroads" {
+		t.Errorf("default mission %v, %v", def, err)
+	}
+}
+
+func TestParse(t *testing.T) {
+	ms, err := Parse([]byte(`
+name: Hold the crossroads
+boards:
+  - ["33"]
+north: up
+fbe: north
+ebe: south
+month: 7
+vpo: ["33Q6"]
+placement: [a, b, e]
+activatable_edges: []
+entry:
+  - {turn: 1, edge: south, count: 7}
+`), "hold.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ms.FBE != layout.North || ms.EBE != layout.South || ms.Month != 7 || len(ms.Placement) != 3 || !ms.Has('e') || ms.Has('c') {
+		t.Errorf("%+v", ms)
+	}
+	if ms.Layout.String() != "33" || len(ms.EntriesOn(1)) != 1 || ms.EntriesOn(1)[0].Count != 7 {
+		t.Errorf("layout %s entries %v", ms.Layout, ms.Entry)
+	}
+	ms, err = Parse([]byte("name: x\nboards: [[\"3r\"], [\"2\"], [\"16\"]]\nnorth: right\nfbe: west\nebe: east\n"), "four.yaml")
+	if err != nil || ms.Layout.String() != "3r/2/16" || ms.Layout.North() != layout.Right {
+		t.Errorf("%v %v", ms, err)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	base := "name: x\nboards: [[\"33\"]]\nfbe: north\nebe: south\n"
+	for _, tt := range []struct{ in, want string }{
+		{"name: x\nboards: [[\"33\"]]\nfbe: nort\nebe: south\n", `m.yaml:3: fbe: unknown edge "nort"`},
+		{"name: x\nboards: [[\"33\"]]\nfbe: north\nebe: north\n", "m.yaml:4: ebe: the ENEMY board edge is the FRIENDLY board edge"},
+		{"name: x\nfbe: north\nebe: south\n", `the mission needs "boards"`},
+		{"name: x\nboards: [[\"3x\"]]\nfbe: north\nebe: south\n", `m.yaml:2: boards: "3x" is not a board`},
+		{"name: x\nboards: [[\"3\", \"3\"]]\nfbe: north\nebe: south\n", "m.yaml:2: boards: layout: board 3 appears twice"},
+		{"name: x\nboards: [\"33\"]\nfbe: north\nebe: south\n", "m.yaml:2: boards: each row is a list"},
+		{base + "month: 13\n", "m.yaml:5: month: want a whole number in 1..12"},
+		{base + "placement: [a, f]\n", `m.yaml:5: placement: "f" is not a SASL 4.1 case`},
+		{base + "placement: [a, a]\n", "placement: case a given twice"},
+		{base + "vpo: [\"33Q\"]\n", `m.yaml:5: vpo: coord: "33Q"`},
+		{base + "entry:\n  - {turn: 1, edge: south}\n", "m.yaml:6: entry: each entry needs turn, edge and count"},
+		{base + "entry:\n  - {turn: 1, edge: up, count: 2}\n", `m.yaml:6: entry.edge: unknown edge "up"`},
+		{base + "turns: 3\nentry:\n  - {turn: 4, edge: south, count: 2}\n", "m.yaml:7: entry on turn 4 of a 3-turn mission"},
+		{base + "colour: red\n", `m.yaml:5: unknown key "colour"`},
+		{base + "north: sideways\n", `m.yaml:5: north: "sideways" is not up`},
+	} {
+		_, err := Parse([]byte(tt.in), "m.yaml")
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Parse(%q):\n got %v\nwant %q", tt.in, err, tt.want)
+		}
+	}
+	ms, err := Parse([]byte("name: x\nboards: [[\"x1\"]]\nfbe: north\nebe: south\nvpo: [\"x1Q0\"]\n"), "m.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ms.Map(library.New(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ms.VPOs(m); err == nil || !strings.Contains(err.Error(), "m.yaml:5: vpo \"x1Q0\": layout: x1Q0 is off the board") {
+		t.Errorf("off-board VPO: %v", err)
+	}
+	if _, err := Open("nosuchmission"); err == nil || !strings.Contains(err.Error(), "neither a built-in demo") {
+		t.Errorf("unknown mission: %v", err)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	data, _ := demoFS.ReadFile("demo/crossroads.yaml")
+	f.Add(data)
+	f.Fuzz(func(t *testing.T, in []byte) {
+		ms, err := Parse(in, "fuzz.yaml")
+		if err != nil {
+			return
+		}
+		if ms.Layout == nil || ms.FBE == ms.EBE {
+			t.Fatalf("accepted an invalid mission: %+v", ms)
+		}
+	})
+}
