@@ -43,6 +43,8 @@ var lattice = map[string][]string{
 	"missions": {"rules/...", "internal/yamldoc"},
 	// dice: all chance.
 	"dice": {"rules/coord"},
+	// ai: ENEMY decisions.
+	"ai": {"rules/...", "tables", "pathing", "missions", "dice"},
 
 	// render draws maps; it knows the map and nothing above it (overlays
 	// come as plain hexes and Locations), so every layer above may use it.

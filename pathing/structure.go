@@ -55,6 +55,15 @@ func Groups(m *board.Map, in func(*terrain.Hex) bool, link terrain.Features) []G
 			}
 		}
 	}
+	// The hexes of each edge, once: map index -> on that edge.
+	var edges [4][]bool
+	for e := layout.North; e <= layout.West; e++ {
+		edges[e] = make([]bool, m.Stride())
+		for _, h := range m.Edge(e) {
+			i, _ := m.Index(h)
+			edges[e][i] = true
+		}
+	}
 	var out []Group
 	for _, comp := range graph.Components(g) {
 		slices.Sort(comp) // the order of m.Hexes()
@@ -63,7 +72,7 @@ func Groups(m *board.Map, in func(*terrain.Hex) bool, link terrain.Features) []G
 			gr.Hexes = append(gr.Hexes, hexes[i])
 		}
 		for e := layout.North; e <= layout.West; e++ {
-			gr.Edges[e] = crossesEdge(m, gr.Hexes, e, link)
+			gr.Edges[e] = crossesEdge(m, gr.Hexes, edges[e], m.FrameOf(e), link)
 		}
 		out = append(out, gr)
 	}
@@ -72,15 +81,11 @@ func Groups(m *board.Map, in func(*terrain.Hex) bool, link terrain.Features) []G
 }
 
 // crossesEdge reports whether a hexside of one of hexes facing off the map
-// across compass edge e holds one of the features link.
-func crossesEdge(m *board.Map, hexes []hex.Hex, e layout.Compass, link terrain.Features) bool {
-	edge := map[hex.Hex]bool{}
-	for _, h := range m.Edge(e) {
-		edge[h] = true
-	}
-	f := m.FrameOf(e)
+// across the edge on frame side f (whose hexes are marked in edge, by map
+// index) holds one of the features link.
+func crossesEdge(m *board.Map, hexes []hex.Hex, edge []bool, f layout.Frame, link terrain.Features) bool {
 	for _, h := range hexes {
-		if !edge[h] {
+		if i, _ := m.Index(h); !edge[i] {
 			continue
 		}
 		t, _ := m.Terrain(h)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -285,5 +286,149 @@ func TestPathCovered(t *testing.T) {
 	covered := mustRun(t, "path", "x2H2", "x2P10", "--covered")
 	if !strings.Contains(fast, ": 14 MF") || !strings.Contains(covered, ": 16 MF") {
 		t.Errorf("fast:\n%s\ncovered:\n%s", fast, covered)
+	}
+}
+
+type placeDoc struct {
+	Mission    string `json:"mission"`
+	Seed       *uint64
+	Dice       string `json:"dice"`
+	Placements []struct {
+		Location string   `json:"location"`
+		Case     string   `json:"case"`
+		Crest    string   `json:"crest"`
+		Dice     []string `json:"dice"`
+	} `json:"placements"`
+}
+
+func placeJSON(t *testing.T, args ...string) placeDoc {
+	t.Helper()
+	var d placeDoc
+	out := mustRun(t, append([]string{"place", "--json"}, args...)...)
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	return d
+}
+
+// The SASL 4.1 EX through the command line, with the EX's dice.
+func TestPlaceEX(t *testing.T) {
+	d := placeJSON(t, "--mission", "testdata/ex41.yaml", "--boards", realBoards(t), "--dice", "3 Q S 4 6 6 4")
+	var got []string
+	for _, p := range d.Placements {
+		got = append(got, p.Location)
+		if p.Case != "e" {
+			t.Errorf("%s by case %s", p.Location, p.Case)
+		}
+	}
+	for _, want := range []string{"33P5", "33P6", "33Q7", "33R6", "33R6h1", "33R7", "33R7h1", "33R8", "33S8", "33T6", "33U7", "33U8", "33U9"} {
+		if !contains(got, want) {
+			t.Errorf("no S? in %s: %v", want, got)
+		}
+	}
+	if d.Dice != "3 Q S 4 6 6 4" || d.Seed != nil {
+		t.Errorf("dice %q seed %v", d.Dice, d.Seed)
+	}
+	text := mustRun(t, "place", "--mission", "testdata/ex41.yaml", "--boards", realBoards(t), "--dice", "3 Q S 4 6 6 4")
+	for _, want := range []string{"33R6h1           case e  Concealment Terrain within 1 of placement hex 33Q6  [A6d dr 3, chit Q, dr 4+2, A6f dr 6]",
+		"Open Ground behind the 33Q6-33Q7 wall toward the FBE", "Dice (yours): 3 Q S 4 6 6 4"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text output lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+func TestPlaceSeedAndReplay(t *testing.T) {
+	t.Setenv("SASL_BOARDS", "")
+	for _, mission := range []string{"crossroads", "wooded-hill"} {
+		a := mustRun(t, "place", "--mission", mission, "--seed", "17")
+		b := mustRun(t, "place", "--mission", mission, "--seed", "17")
+		if a != b {
+			t.Fatalf("%s: same seed, different output", mission)
+		}
+		if c := mustRun(t, "place", "--mission", mission, "--seed", "18"); c == a {
+			t.Errorf("%s: seeds 17 and 18 give the same setup", mission)
+		}
+		seeded := placeJSON(t, "--mission", mission, "--seed", "17")
+		replay := placeJSON(t, "--mission", mission, "--dice", seeded.Dice)
+		if fmt.Sprint(seeded.Placements) != fmt.Sprint(replay.Placements) || seeded.Dice != replay.Dice {
+			t.Errorf("%s: the seeded run's dice do not replay it", mission)
+		}
+		if len(seeded.Placements) == 0 {
+			t.Errorf("%s: no S? placed", mission)
+		}
+	}
+	// With no seed the command picks one and says which.
+	out := mustRun(t, "place")
+	if !strings.Contains(out, "(replay with --seed ") {
+		t.Errorf("no seed printed:\n%s", out)
+	}
+}
+
+func TestPlaceAndEnterErrors(t *testing.T) {
+	t.Setenv("SASL_BOARDS", "")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"place", "--seed", "3", "--dice", "1 2"}, "give --seed or --dice, not both"},
+		{[]string{"place", "--mission", "testdata/ex41.yaml", "--boards", realBoards(t), "--dice", "3 4"}, `dice: script token 2 is "4", but a Letter Chit was expected for SASL 4.1e: Letter Chit 1 of 2, board 33`},
+		{[]string{"place", "--mission", "testdata/ex41.yaml", "--boards", realBoards(t), "--dice", "3 Q S 4 6 6 4 5"}, `1 rolls of the script were not used: "5"`},
+		{[]string{"place", "--mission", "nosuch"}, "no mission \"nosuch\""},
+		{[]string{"place", "--dice", "9"}, `script token 1 "9": a die shows 1 to 6`},
+		{[]string{"enter", "--turn", "2"}, "schedules no S? to enter on turn 2 (entries: turn 1, turn 3)"},
+		{[]string{"enter", "--dice", "A"}, "ran out: a Letter Chit was expected for SASL 4.21: hexrow of S? 2 of 5"},
+	} {
+		_, err := run(t, tt.args...)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("sasl %s:\n got %v\nwant %q", strings.Join(tt.args, " "), err, tt.want)
+		}
+	}
+}
+
+func TestEnter(t *testing.T) {
+	t.Setenv("SASL_BOARDS", "")
+	var d struct {
+		Turn    int `json:"turn"`
+		Entries []struct {
+			Edge   string `json:"edge"`
+			Hex    string `json:"hex"`
+			Method string `json:"method"`
+		} `json:"entries"`
+	}
+	out := mustRun(t, "enter", "--turn", "3", "--seed", "4", "--json")
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatal(err)
+	}
+	if d.Turn != 3 || len(d.Entries) != 4 {
+		t.Fatalf("turn 3 of the demo: %+v", d)
+	}
+	for _, e := range d.Entries {
+		if e.Edge != "east" || e.Method != "4.22" || !strings.Contains(e.Hex, "GG") {
+			t.Errorf("entry %+v: want the east edge, hexrow GG, by 4.22", e)
+		}
+	}
+	// The 4.21 EX: chit G enters 16G10 just off the east edge.
+	ms := filepath.Join(t.TempDir(), "ex.yaml")
+	os.WriteFile(ms, []byte("name: 4.21 EX\nboards: [[\"3r\"], [\"2\"], [\"16\"]]\nnorth: right\nfbe: west\nebe: east\nentry:\n  - {turn: 1, edge: east, count: 1}\n"), 0o644)
+	out = mustRun(t, "enter", "--mission", ms, "--boards", realBoards(t), "--dice", "G")
+	if !strings.Contains(out, "16G10    from off the east edge  SASL 4.21  [hexrow chit G]") {
+		t.Errorf("4.21 EX:\n%s", out)
+	}
+	png := filepath.Join(t.TempDir(), "enter.png")
+	mustRun(t, "enter", "--seed", "1", "--png", png)
+	if _, err := os.Stat(png); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestPathMission(t *testing.T) {
+	t.Setenv("SASL_BOARDS", "")
+	out := mustRun(t, "path", "x3O4", "--to-edge", "south", "--mission", "crossroads")
+	if !strings.Contains(out, "Infantry from x3O4 to south edge") || !strings.Contains(out, "x1") {
+		t.Errorf("the way from the church across x1 to the south edge:\n%s", out)
+	}
+	if _, err := run(t, "path", "x3O4", "x1Q5", "--mission", "crossroads", "--layout", "x3/x1"); err == nil {
+		t.Error("--mission and --layout together")
 	}
 }

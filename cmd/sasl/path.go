@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/rules/board"
@@ -57,6 +58,7 @@ type pathFlags struct {
 	mf       float64
 	covered  bool
 	json     bool
+	mission  string
 }
 
 func newPathCmd(o *options) *cobra.Command {
@@ -74,19 +76,37 @@ tables (ASL Chapter B; see "sasl path --help" for the flags):
 
 Locations are written as the rulebook does (33Q7, 2I9, 33R6h1). With --mf,
 a path also shows how far N MF take a unit in one phase. Boards come from
-FROM and TO when they name one board; otherwise give --layout.`,
+FROM and TO when they name one board; otherwise give --layout or --mission.`,
 		Example: `  sasl path x1A5 x1GG5
   sasl path 33A5 33GG6 --boards ~/vasl/boards --mf 4
   sasl path 33R6h1 --to-edge north --boards ~/vasl/boards --png path.png
-  sasl path x2K5 --mf 4 --weather winter --json`,
+  sasl path x2K5 --mf 4 --weather winter --json
+  sasl path x3O4 --to-edge south --mission crossroads`,
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.mission != "" {
+				ms, err := missions.Open(f.mission)
+				if err != nil {
+					return err
+				}
+				if f.layout != "" {
+					return errors.New("give --mission or --layout, not both")
+				}
+				f.layout, f.north = ms.Layout.String(), ms.Layout.North().String()
+				if !cmd.Flags().Changed("weather") {
+					f.weather = ms.Weather
+				}
+				if !cmd.Flags().Changed("month") {
+					f.month = ms.Month
+				}
+			}
 			return runPath(cmd.OutOrStdout(), o, f, args)
 		},
 	}
 	f.layoutFlags.register(cmd)
 	f.conditionFlags.register(cmd)
 	f.pictures.register(cmd)
+	cmd.Flags().StringVar(&f.mission, "mission", "", "take the boards, weather and month of this mission (a file or a built-in demo)")
 	cmd.Flags().StringVar(&f.toEdge, "to-edge", "", "find the path off the map across this edge: north, east, south or west")
 	cmd.Flags().Float64Var(&f.mf, "mf", 0, "MF the unit has in a phase (multiples of 0.5)")
 	cmd.Flags().BoolVar(&f.covered, "covered", false, "prefer Concealment Terrain: each hex of open ground counts 1 MF more")

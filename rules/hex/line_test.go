@@ -156,3 +156,29 @@ func TestTouches(t *testing.T) {
 		t.Errorf("line touches far side %v", far)
 	}
 }
+
+// Enters agrees with the last crossing of Trace.
+func TestEnters(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for range 3000 {
+		a := Hex{r.IntN(40), r.IntN(20)}
+		b := Hex{r.IntN(40), r.IntN(20)}
+		if a == b {
+			if _, ok := Enters(a, b); ok {
+				t.Fatal("Enters(a, a)")
+			}
+			continue
+		}
+		l := Trace(a, b)
+		last := l.Crossings[len(l.Crossings)-1]
+		c, _ := Enters(a, b)
+		if c.Kind != last.Kind || c.Side != last.Side || c.Vertex != last.Vertex {
+			t.Fatalf("%v->%v: Enters %+v, Trace ends with %+v", a, b, c, last)
+		}
+		for d := range Dirs {
+			if got, want := EntersAcross(a, b, d), l.Touches(Side{b, d}); got != want {
+				t.Fatalf("%v->%v side %v: EntersAcross %v, Trace.Touches %v", a, b, d, got, want)
+			}
+		}
+	}
+}

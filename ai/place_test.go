@@ -1,0 +1,172 @@
+package ai
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/missions"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/library"
+	"github.com/sasl-engine/sasl/tables"
+)
+
+func realBoards(t testing.TB) string {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	d := filepath.Join(filepath.Dir(file), "..", "..", "shared", "vasl", "boards")
+	if _, err := os.Stat(d); err != nil {
+		t.Skipf("real VASL boards not found at %s: %v", d, err)
+	}
+	return d
+}
+
+var libs = map[string]*library.Library{}
+
+func mission(t testing.TB, dir, text string) (*missions.Mission, *board.Map) {
+	t.Helper()
+	ms, err := missions.Parse([]byte(text), "test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib := libs[dir]
+	if lib == nil {
+		lib = library.New(dir)
+		libs[dir] = lib
+	}
+	m, err := ms.Map(lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ms, m
+}
+
+func scripted(t testing.TB, script string) *dice.ScriptRoller {
+	t.Helper()
+	r, err := dice.Scripted(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// placedNames returns the A2.2 names of a setup's S?, sorted, one per S?.
+func placedNames(s *Setup) []string {
+	var out []string
+	for _, p := range s.Placements {
+		out = append(out, s.Map.LocationName(p.Location))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestS4_1_EX is the SASL 4.1 EX on board 33: case e with the EX's dice
+// (A6d dr 3: chits Q and S; dr+2 of 4 and 6: placement hexes Q6 and S8;
+// A6f drs 6 and 4: radii 1 and 2), the FBE along A1-GG1, grain in and out
+// of season.
+//
+// The S? are those the EX names, and one more: 33Q8. On the real board the
+// wall of Q7's yard runs along the Q7-Q8 hexside too, Q8 is two hexes from
+// S8 (S8-R8-Q8), and the line of fire from off-board Q0 crosses that wall
+// into Q8 exactly as the line from U0 crosses the U8-U9 hedge into U9,
+// which the EX does place. No reading of 4.1e's wall-advantage clause keeps
+// U9 (and U8 behind the in-season grain of U7) yet drops Q8, so sasl
+// applies the rule as written; the EX's list leaves Q8 out.
+func TestS4_1_EX(t *testing.T) {
+	dir := realBoards(t)
+	const text = "name: 4.1 EX\nboards: [[\"33\"]]\nfbe: north\nebe: south\nplacement: [e]\nmonth: %s\n"
+	tests := []struct {
+		name  string
+		month string
+		want  []string
+	}{
+		{"grain in season", "7", []string{
+			"33P5", "33P6", "33Q7", "33R6", "33R6h1", // radius 1 of Q6
+			"33Q8", "33R7", "33R7h1", "33R8", "33S8", "33T6", "33U7", "33U8", "33U9", // radius 2 of S8
+		}},
+		{"grain out of season", "5", []string{
+			"33P5", "33P6", "33Q7", "33R6", "33R6h1",
+			"33Q8", "33R7", "33R7h1", "33R8", "33S8", "33U8", "33U9",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ms, m := mission(t, dir, strings.Replace(text, "%s", tt.month, 1))
+			r := scripted(t, "3 Q S 4 6 6 4")
+			s, err := Place(m, ms, tables.Default(), r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := slices.Sorted(slices.Values(tt.want))
+			if got := placedNames(s); !slices.Equal(got, want) {
+				t.Errorf("S? in %v\nwant %v\nlog:\n%s", got, want, strings.Join(s.Log, "\n"))
+			}
+			if len(r.Left()) != 0 {
+				t.Errorf("dice left over: %v", r.Left())
+			}
+			for _, p := range s.Placements {
+				if p.Case != 'e' {
+					t.Errorf("%s placed by case %c", m.LocationName(p.Location), p.Case)
+				}
+				if n := m.LocationName(p.Location); n == "33Q7" && !strings.Contains(p.Why, "Q6-33Q7 wall") {
+					t.Errorf("Q7 is placed behind the Q6-Q7 wall: %q", p.Why)
+				}
+			}
+		})
+	}
+}
+
+// TestS4_1_EXSouthFBE is the EX's variant with the FBE along A10-GG10:
+// nothing in P8, R8, S8, U8 or U9 (4.11), and U7 behind the U7-U8 hedge
+// whatever the season.
+func TestS4_1_EXSouthFBE(t *testing.T) {
+	dir := realBoards(t)
+	for _, month := range []string{"5", "7"} {
+		ms, m := mission(t, dir, "name: 4.1 EX variant\nboards: [[\"33\"]]\nfbe: south\nebe: north\nplacement: [e]\nmonth: "+month+"\n")
+		s, err := Place(m, ms, tables.Default(), scripted(t, "3 Q S 4 6 6 4"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := placedNames(s)
+		for _, no := range []string{"33P8", "33R8", "33S8", "33U8", "33U9"} {
+			if slices.Contains(got, no) {
+				t.Errorf("month %s: S? in %s, within 3 hexes of the FBE", month, no)
+			}
+		}
+		if !slices.Contains(got, "33U7") {
+			t.Errorf("month %s: no S? in U7 behind the U7-U8 hedge: %v", month, got)
+		}
+		for _, p := range s.Placements {
+			if m.LocationName(p.Location) == "33U7" && month == "5" && !strings.Contains(p.Why, "hedge") {
+				t.Errorf("out of season U7 is there for its hedge: %q", p.Why)
+			}
+		}
+	}
+}
+
+// TestS4_11_EX: board 4, case a only, FBE along A1-GG1: no S? in the
+// buildings P1, S2 and X1; one in T3.
+func TestS4_11_EX(t *testing.T) {
+	ms, m := mission(t, realBoards(t), "name: 4.11 EX\nboards: [[\"4\"]]\nfbe: north\nebe: south\nplacement: [a]\n")
+	s, err := Place(m, ms, tables.Default(), scripted(t, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := placedNames(s)
+	for _, no := range []string{"4P1", "4S2", "4X1"} {
+		if slices.Contains(got, no) {
+			t.Errorf("S? in %s, within 3 hexes of the FBE", no)
+		}
+	}
+	if !slices.Contains(got, "4T3") {
+		t.Errorf("no S? in T3: %v", got)
+	}
+	if k := s.Kinds[0]; k.BuiltUp || k.FromTable {
+		t.Errorf("board 4 is not built-up (the EX uses no A9e): %+v", k)
+	}
+}

@@ -1,0 +1,132 @@
+package main
+
+import (
+	crand "crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sasl-engine/sasl/ai"
+	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/missions"
+	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/tables"
+)
+
+// missionFlags choose a mission, its tables and its dice.
+type missionFlags struct {
+	mission string
+	tables  string
+	seed    uint64
+	dice    string
+	seedSet bool
+}
+
+func (f *missionFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.mission, "mission", "", "mission file, or the name of a built-in demo mission ("+strings.Join(missions.Demos(), ", ")+"; default "+missions.DefaultDemo+")")
+	cmd.Flags().StringVar(&f.tables, "tables", "", "YAML file of table values laid over the built-in tables")
+	cmd.Flags().Uint64Var(&f.seed, "seed", 0, "seed of the dice: the same seed gives the same result (default: a new seed, printed)")
+	cmd.Flags().StringVar(&f.dice, "dice", "", `your own rolls, in rule order: numbers are dice, letters are Letter Chits, e.g. "3 Q S 4 6 6 4"`)
+}
+
+// played is a mission ready to play: its map, tables and dice.
+type played struct {
+	ms     *missions.Mission
+	m      *board.Map
+	t      *tables.Set
+	r      dice.Roller
+	script *dice.ScriptRoller // when the dice are the player's
+	seed   uint64
+	costs  *pathing.Infantry
+}
+
+func (f *missionFlags) open(cmd *cobra.Command, o *options) (*played, error) {
+	if cmd.Flags().Changed("seed") && f.dice != "" {
+		return nil, errors.New("give --seed or --dice, not both")
+	}
+	ms, err := missions.Open(f.mission)
+	if err != nil {
+		return nil, err
+	}
+	m, err := ms.Map(o.library())
+	if err != nil {
+		return nil, err
+	}
+	t, err := tables.Load(f.tables)
+	if err != nil {
+		return nil, err
+	}
+	w, err := t.Preset(ms.Weather)
+	if err != nil {
+		return nil, fmt.Errorf("missions: %s: weather: %w", ms.File, err)
+	}
+	p := &played{ms: ms, m: m, t: t, costs: pathing.NewInfantry(m, &t.Infantry, w, t.Seasons.At(ms.Month))}
+	switch {
+	case f.dice != "":
+		s, err := dice.Scripted(f.dice)
+		if err != nil {
+			return nil, err
+		}
+		p.r, p.script = s, s
+	default:
+		p.seed = f.seed
+		if !cmd.Flags().Changed("seed") {
+			var b [8]byte
+			crand.Read(b[:])
+			p.seed = binary.LittleEndian.Uint64(b[:]) % 1_000_000_000
+		}
+		p.r = dice.Seeded(p.seed)
+	}
+	return p, nil
+}
+
+// leftover is an error when the player's script holds rolls nothing used:
+// most likely a mistake in the script.
+func (p *played) leftover() error {
+	if p.script == nil || len(p.script.Left()) == 0 {
+		return nil
+	}
+	return fmt.Errorf("dice: %d rolls of the script were not used: %q (check the script)", len(p.script.Left()), strings.Join(p.script.Left(), " "))
+}
+
+// diceLine says where the dice came from and how to replay them.
+func (p *played) diceLine(trail []dice.Roll) string {
+	script := dice.Script(trail)
+	if p.script != nil {
+		return fmt.Sprintf("Dice (yours): %s", script)
+	}
+	if script == "" {
+		return fmt.Sprintf("Seed %d: no dice were needed.", p.seed)
+	}
+	return fmt.Sprintf("Seed %d. Dice: %s (replay with --seed %d, or --dice \"%s\")", p.seed, script, p.seed, script)
+}
+
+// header describes the mission in one paragraph.
+func (p *played) header() string {
+	ms, t := p.ms, p.t
+	s := t.Seasons.At(ms.Month)
+	inOut := func(b bool) string {
+		if b {
+			return "in season"
+		}
+		return "out of season"
+	}
+	return fmt.Sprintf("%s (%s)\nBoards %s, north %s; FBE %s, EBE %s; month %d: grain %s, orchards %s; %s weather",
+		ms.Name, ms.File, ms.Layout, ms.Layout.North(), ms.FBE, ms.EBE, ms.Month, inOut(s.Grain), inOut(s.Orchard), ms.Weather)
+}
+
+func rollsText(rolls []ai.Roll) string {
+	parts := make([]string, len(rolls))
+	for i, r := range rolls {
+		parts[i] = r.String()
+	}
+	return strings.Join(parts, ", ")
+}
+
+// groundOf is the ground Location of a hex, for markers.
+func groundOf(h hex.Hex) board.Location { return board.Ground(h) }

@@ -1,0 +1,277 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"image/color"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sasl-engine/sasl/ai"
+	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/render"
+)
+
+type placeFlags struct {
+	missionFlags
+	pictures pictureFlags
+	json     bool
+}
+
+func newPlaceCmd(o *options) *cobra.Command {
+	f := &placeFlags{}
+	cmd := &cobra.Command{
+		Use:   "place",
+		Short: "Set up the ENEMY S? of a mission (SASL 4.1)",
+		Long: `Set up the ENEMY S? of a mission by the SASL 4.1 cases it lists (a-e), with
+4.11 (never within 3 hexes of a whole off-board hex of the FBE), 4.12 (Table
+A9e on built-up boards), 4.13 (woods boards) and 4.14 (Crest status in
+Depressions). Lists each S? in rulebook notation with the case that put it
+there and the dice that decided it, then the dice of the whole setup, which
+--dice replays.`,
+		Example: `  sasl place
+  sasl place --mission wooded-hill --seed 7 --png setup.png
+  sasl place --mission 41ex.yaml --boards ~/vasl/boards --dice "3 Q S 4 6 6 4"
+  sasl place --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := f.open(cmd, o)
+			if err != nil {
+				return err
+			}
+			s, err := ai.Place(p.m, p.ms, p.t, p.r)
+			if err != nil {
+				return err
+			}
+			if err := p.leftover(); err != nil {
+				return err
+			}
+			if f.pictures.any() {
+				if err := f.pictures.write(p.m, []render.Layer{placementMarkers(s)}); err != nil {
+					return err
+				}
+			}
+			switch {
+			case f.json:
+				return writePlaceJSON(cmd.OutOrStdout(), p, s)
+			case f.pictures.any():
+				return nil
+			}
+			return writePlaceText(cmd.OutOrStdout(), p, s)
+		},
+	}
+	f.missionFlags.register(cmd)
+	f.pictures.register(cmd)
+	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
+	return cmd
+}
+
+// caseColor gives each 4.1 case its own counter colour.
+var caseColor = map[byte]color.NRGBA{
+	'a': {0xB0, 0x20, 0x20, 0xFF},
+	'b': {0x20, 0x70, 0x30, 0xFF},
+	'c': {0x80, 0x30, 0xA0, 0xFF},
+	'd': {0x20, 0x50, 0xB0, 0xFF},
+	'e': {0x10, 0x10, 0x10, 0xFF},
+}
+
+func placementMarkers(s *ai.Setup) render.Markers {
+	var ms render.Markers
+	for _, p := range s.Placements {
+		label := "S? " + p.Case.String()
+		if p.Crest {
+			label += " CR"
+		}
+		ms = append(ms, render.Marker{At: p.Location, Label: label, Color: caseColor[byte(p.Case)]})
+	}
+	return ms
+}
+
+func writePlaceText(w io.Writer, p *played, s *ai.Setup) error {
+	fmt.Fprintln(w, p.header())
+	for _, k := range s.Kinds {
+		fmt.Fprintf(w, "Board %s: %s (%s)\n", k.Board, k.BoardKind, k.Why)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Procedure:")
+	for _, l := range s.Log {
+		fmt.Fprintln(w, "  "+l)
+	}
+	fmt.Fprintf(w, "\n%d S?:\n", len(s.Placements))
+	for _, pl := range s.Placements {
+		fmt.Fprintf(w, "  %-16s case %s  %s", s.Ref(pl), pl.Case, pl.Why)
+		if len(pl.Rolls) > 0 {
+			fmt.Fprintf(w, "  [%s]", rollsText(pl.Rolls))
+		}
+		if pl.Crest {
+			fmt.Fprint(w, "  Crest status (SASL 4.14)")
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, p.diceLine(s.Trail))
+	return nil
+}
+
+type placementJSON struct {
+	Location string   `json:"location"`
+	Case     string   `json:"case"`
+	Crest    string   `json:"crest,omitempty"`
+	Why      string   `json:"why"`
+	Dice     []string `json:"dice,omitempty"`
+}
+
+type boardJSON struct {
+	Board     string `json:"board"`
+	Kind      string `json:"kind"`
+	FromTable bool   `json:"from_table"`
+	Why       string `json:"why"`
+}
+
+func writePlaceJSON(w io.Writer, p *played, s *ai.Setup) error {
+	out := struct {
+		Mission    string          `json:"mission"`
+		Seed       *uint64         `json:"seed,omitempty"`
+		Dice       string          `json:"dice"`
+		Boards     []boardJSON     `json:"boards"`
+		Placements []placementJSON `json:"placements"`
+		Log        []string        `json:"log"`
+	}{Mission: s.Mission.Name, Dice: dice.Script(s.Trail), Log: s.Log, Placements: []placementJSON{}}
+	if p.script == nil {
+		out.Seed = &p.seed
+	}
+	for _, k := range s.Kinds {
+		out.Boards = append(out.Boards, boardJSON{k.Board, k.BoardKind.String(), k.FromTable, k.Why})
+	}
+	for _, pl := range s.Placements {
+		j := placementJSON{Location: s.Map.LocationName(pl.Location), Case: pl.Case.String(), Why: pl.Why}
+		if pl.Crest {
+			j.Crest = s.Map.NameString(pl.Facing)
+		}
+		for _, r := range pl.Rolls {
+			j.Dice = append(j.Dice, r.String())
+		}
+		out.Placements = append(out.Placements, j)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	return enc.Encode(out)
+}
+
+type enterFlags struct {
+	missionFlags
+	pictures pictureFlags
+	turn     int
+	json     bool
+}
+
+func newEnterCmd(o *options) *cobra.Command {
+	f := &enterFlags{}
+	cmd := &cobra.Command{
+		Use:   "enter",
+		Short: "Bring on the S? a mission schedules for a turn (SASL 4.2)",
+		Long: `Set up just off the map the ENEMY S? a mission schedules to enter on a turn:
+along the length of a board by a Letter Chit per S? (SASL 4.21), along the
+widths of boards by a DR per S? (SASL 4.22). Lists the hex each S? enters
+and the dice that decided it.`,
+		Example: `  sasl enter --turn 1
+  sasl enter --mission wooded-hill --turn 4 --seed 3 --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := f.open(cmd, o)
+			if err != nil {
+				return err
+			}
+			if len(p.ms.EntriesOn(f.turn)) == 0 {
+				return fmt.Errorf("%s schedules no S? to enter on turn %d (entries: %s)", p.ms.Name, f.turn, entryTurns(p))
+			}
+			a, err := ai.Enter(p.m, p.ms, p.t, p.costs, p.r, f.turn)
+			if err != nil {
+				return err
+			}
+			if err := p.leftover(); err != nil {
+				return err
+			}
+			if f.pictures.any() {
+				var mk render.Markers
+				for _, x := range a.Arrivals {
+					mk = append(mk, render.Marker{At: groundOf(x.Off), Label: "S? " + x.Method, Color: caseColor['e']})
+				}
+				if err := f.pictures.write(p.m, []render.Layer{mk}); err != nil {
+					return err
+				}
+			}
+			switch {
+			case f.json:
+				return writeEnterJSON(cmd.OutOrStdout(), p, a)
+			case f.pictures.any():
+				return nil
+			}
+			fmt.Fprintln(cmd.OutOrStdout(), p.header())
+			fmt.Fprintln(cmd.OutOrStdout())
+			for _, l := range a.Log {
+				fmt.Fprintln(cmd.OutOrStdout(), "  "+l)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "\n%d S? enter on turn %d:\n", len(a.Arrivals), f.turn)
+			for _, x := range a.Arrivals {
+				fmt.Fprintf(cmd.OutOrStdout(), "  %-8s from off the %s edge  SASL %s  [%s]\n", p.m.NameString(x.Hex), x.Edge, x.Method, rollsText(x.Rolls))
+			}
+			fmt.Fprintln(cmd.OutOrStdout())
+			fmt.Fprintln(cmd.OutOrStdout(), p.diceLine(a.Trail))
+			return nil
+		},
+	}
+	f.missionFlags.register(cmd)
+	f.pictures.register(cmd)
+	cmd.Flags().IntVar(&f.turn, "turn", 1, "the turn whose entries to set up")
+	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
+	return cmd
+}
+
+func entryTurns(p *played) string {
+	seen := map[int]bool{}
+	s := ""
+	for _, e := range p.ms.Entry {
+		if !seen[e.Turn] {
+			seen[e.Turn] = true
+			if s != "" {
+				s += ", "
+			}
+			s += fmt.Sprintf("turn %d", e.Turn)
+		}
+	}
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+func writeEnterJSON(w io.Writer, p *played, a *ai.Arrivals) error {
+	type entryJSON struct {
+		Edge   string   `json:"edge"`
+		Hex    string   `json:"hex"`
+		Method string   `json:"method"`
+		Dice   []string `json:"dice"`
+	}
+	out := struct {
+		Mission string      `json:"mission"`
+		Turn    int         `json:"turn"`
+		Seed    *uint64     `json:"seed,omitempty"`
+		Dice    string      `json:"dice"`
+		Entries []entryJSON `json:"entries"`
+	}{Mission: p.ms.Name, Turn: a.Turn, Dice: dice.Script(a.Trail), Entries: []entryJSON{}}
+	if p.script == nil {
+		out.Seed = &p.seed
+	}
+	for _, x := range a.Arrivals {
+		var ds []string
+		for _, r := range x.Rolls {
+			ds = append(ds, r.String())
+		}
+		out.Entries = append(out.Entries, entryJSON{x.Edge.String(), p.m.NameString(x.Hex), x.Method, ds})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	return enc.Encode(out)
+}
