@@ -40,11 +40,13 @@ var lattice = map[string][]string{
 	// pathing: movement costs and searches.
 	"pathing": {"rules/...", "tables"},
 	// missions: mission files.
-	"missions": {"rules/...", "internal/yamldoc"},
+	"missions": {"rules/...", "internal/yamldoc", "state"},
 	// dice: all chance.
 	"dice": {"rules/coord"},
+	// state: the game state, units of both sides.
+	"state": {"rules/...", "internal/yamldoc"},
 	// ai: ENEMY decisions.
-	"ai": {"rules/...", "tables", "pathing", "missions", "dice"},
+	"ai": {"rules/...", "tables", "pathing", "missions", "dice", "state"},
 
 	// render draws maps; it knows the map and nothing above it (overlays
 	// come as plain hexes and Locations), so every layer above may use it.
@@ -62,6 +64,7 @@ var thirdParty = map[string][]string{
 	"tables":           {"go.yaml.in/yaml/v3"},
 	"internal/yamldoc": {"go.yaml.in/yaml/v3"},
 	"missions":         {"go.yaml.in/yaml/v3"},
+	"state":            {"go.yaml.in/yaml/v3"},
 	"pathing":          {"github.com/yourbasic/graph"},
 	"cmd/sasl":         {"github.com/spf13/cobra", "github.com/schollz/progressbar", "gonum.org/v1/plot"},
 }

@@ -1,9 +1,12 @@
 package ai
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
 )
 
@@ -51,4 +54,61 @@ func BenchmarkEnter(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkHWTurn is one full Human Wave turn (chain check, movement of 12
+// Human Wave units with 8 MF, fire, advance) on four real boards, the
+// movement graph built once. Target: <= 200 us.
+func BenchmarkHWTurn(b *testing.B) {
+	ms, m := mission(b, realBoards(b), `name: four boards
+boards: [["33", "2"], ["15", "4"]]
+north: up
+fbe: north
+ebe: south
+vpo: ["33Q6"]
+friendly:
+  - {id: F1, unit: squad, at: 33Q6, known: true}
+  - {id: F2, unit: squad, at: 2I9, known: true}
+`)
+	t := tables.Default()
+	var text strings.Builder
+	text.WriteString("turn: 2\nwaves:\n  - {id: A, edge: south, direction: 15P10}\nenemy:\n")
+	for i := range 12 {
+		fmt.Fprintf(&text, "  - {id: A%d, unit: \"s?\", hw: true, wave: A, at: 15%s9}\n", i+1, []string{"J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U"}[i])
+	}
+	// F3 stands in the way: S? Activate, generate units, and fire at it.
+	text.WriteString("friendly:\n  - {id: F1, unit: squad, at: 33Q6, known: true}\n  - {id: F2, unit: squad, at: 2I9, known: true}\n  - {id: F3, unit: squad, at: 15P4, known: true}\n")
+	fresh := func() *state.State {
+		st, err := state.Read(strings.NewReader(text.String()), "bench.yaml", m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return st
+	}
+	st := fresh()
+	h, err := NewHW(m, ms, t, infantryOf(b, m), dice.Seeded(1), st)
+	if err != nil {
+		b.Fatal(err)
+	}
+	start := make([]state.Unit, len(st.Units))
+	for i, u := range st.Units {
+		start[i] = *u
+	}
+	b.ReportAllocs()
+	moves := 0
+	for b.Loop() {
+		// Back to the start of the turn: same units, same places.
+		st.Units = st.Units[:0]
+		for i := range start {
+			u := start[i]
+			st.Units = append(st.Units, &u)
+		}
+		st.Turn = 2
+		wt, err := h.Turn()
+		if err != nil {
+			b.Fatal(err)
+		}
+		moves += len(events(wt, "move"))
+	}
+	b.ReportMetric(float64(moves)/float64(b.N), "moves/op")
 }

@@ -73,7 +73,9 @@ type enterer struct {
 	stack map[hex.Hex]int
 	kinds map[string]BoardKind
 	cup   *dice.Cup
-	log   []string
+	// keep: a drawn chit stays out of the cup (the pairs of SASL 4.31).
+	keep bool
+	log  []string
 }
 
 func (e *enterer) logf(format string, args ...any) {
@@ -189,7 +191,9 @@ func (e *enterer) lengthwise(c layout.Compass, boards []layout.EdgeBoard, who st
 	if err != nil {
 		return Arrival{}, err
 	}
-	e.cup.Return(chit)
+	if !e.keep {
+		e.cup.Return(chit) // SASL 4.21: back before the next chit
+	}
 	rolls = append(rolls, e.last("hexrow"))
 	col, _ := coord.ParseCol(chit)
 	h, ok := EdgeHex(e.m, b, c, col, 0)

@@ -16,6 +16,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/rules/library"
+	"github.com/sasl-engine/sasl/state"
 )
 
 // Case is a SASL 4.1 placement case: 'a' to 'e'.
@@ -46,6 +47,11 @@ type Mission struct {
 	Activatable []layout.Compass
 	// Entry is the schedule of S? entering the map (SASL 4.2).
 	Entry []Entry
+	// HumanWave is the schedule of Human Waves entering (SASL 4.31).
+	HumanWave []Entry
+	// Friendly are the FRIENDLY units at the start, as the player sets
+	// them up.
+	Friendly []state.Spec
 }
 
 // Ref is a Location as the mission file writes it, with its line.
@@ -54,7 +60,8 @@ type Ref struct {
 	Line int
 }
 
-// Entry is a group of S? scheduled to enter on a turn along an edge.
+// Entry is a group of S? scheduled to enter on a turn along an edge (for a
+// Human Wave, Count is 0: SASL 4.31 decides how many).
 type Entry struct {
 	Turn  int
 	Edge  layout.Compass
@@ -185,19 +192,25 @@ func Parse(data []byte, name string) (*Mission, error) {
 				}
 				ms.Activatable = append(ms.Activatable, c)
 			}
-		case "entry":
+		case "entry", "human_wave":
 			if v.Kind != yaml.SequenceNode {
-				return d.Errorf(v, "entry: want a list of {turn, edge, count}")
+				return d.Errorf(v, "%s: want a list of {turn, edge%s}", key, map[bool]string{true: ", count"}[key == "entry"])
 			}
 			for _, e := range v.Content {
-				en, err := parseEntry(d, e)
+				en, err := parseEntry(d, e, key)
 				if err != nil {
 					return err
 				}
-				ms.Entry = append(ms.Entry, en)
+				if key == "entry" {
+					ms.Entry = append(ms.Entry, en)
+				} else {
+					ms.HumanWave = append(ms.HumanWave, en)
+				}
 			}
+		case "friendly":
+			ms.Friendly, err = state.ParseUnits(d, v, state.Friendly)
 		default:
-			err = d.Errorf(k, "unknown key %q (want name, description, boards, north, fbe, ebe, month, weather, enemy, turns, vpo, placement, activatable_edges, entry)", key)
+			err = d.Errorf(k, "unknown key %q (want name, description, boards, north, fbe, ebe, month, weather, enemy, turns, vpo, placement, activatable_edges, entry, human_wave, friendly)", key)
 		}
 		return err
 	})
@@ -215,7 +228,7 @@ func Parse(data []byte, name string) (*Mission, error) {
 	if ms.FBE == ms.EBE {
 		return nil, d.Errorf(ebeNode, "ebe: the ENEMY board edge is the FRIENDLY board edge (%s)", ms.FBE)
 	}
-	for _, e := range ms.Entry {
+	for _, e := range slices.Concat(ms.Entry, ms.HumanWave) {
 		if ms.Turns > 0 && e.Turn > ms.Turns {
 			return nil, fmt.Errorf("missions: %s:%d: entry on turn %d of a %d-turn mission", name, e.Line, e.Turn, ms.Turns)
 		}
@@ -262,26 +275,33 @@ func parseBoards(d yamldoc.Doc, n *yaml.Node) ([][]layout.Slot, error) {
 	return grid, nil
 }
 
-func parseEntry(d yamldoc.Doc, n *yaml.Node) (Entry, error) {
+func parseEntry(d yamldoc.Doc, n *yaml.Node, what string) (Entry, error) {
 	e := Entry{Line: n.Line}
 	has := map[string]bool{}
-	err := d.Each(n, "entry", func(f string, fk, fv *yaml.Node) error {
+	wave := what == "human_wave"
+	err := d.Each(n, what, func(f string, fk, fv *yaml.Node) error {
 		has[f] = true
 		var err error
-		switch f {
-		case "turn":
-			e.Turn, err = d.Int(fv, "entry.turn", 1, 99)
-		case "edge":
-			e.Edge, err = compass(d, fv, "entry.edge")
-		case "count":
-			e.Count, err = d.Int(fv, "entry.count", 1, 99)
+		switch {
+		case f == "turn":
+			e.Turn, err = d.Int(fv, what+".turn", 1, 99)
+		case f == "edge":
+			e.Edge, err = compass(d, fv, what+".edge")
+		case f == "count" && !wave:
+			e.Count, err = d.Int(fv, what+".count", 1, 99)
+		case wave:
+			err = d.Errorf(fk, "%s: unknown field %q (want turn, edge; SASL 4.31 decides how many S?)", what, f)
 		default:
-			err = d.Errorf(fk, "entry: unknown field %q (want turn, edge, count)", f)
+			err = d.Errorf(fk, "%s: unknown field %q (want turn, edge, count)", what, f)
 		}
 		return err
 	})
-	if err == nil && (!has["turn"] || !has["edge"] || !has["count"]) {
-		err = d.Errorf(n, "entry: each entry needs turn, edge and count")
+	switch {
+	case err != nil:
+	case wave && (!has["turn"] || !has["edge"]):
+		err = d.Errorf(n, "%s: each Human Wave needs turn and edge", what)
+	case !wave && (!has["turn"] || !has["edge"] || !has["count"]):
+		err = d.Errorf(n, "%s: each entry needs turn, edge and count", what)
 	}
 	return e, err
 }
@@ -307,6 +327,40 @@ func (ms *Mission) VPOs(m *board.Map) ([]board.Location, error) {
 		out = append(out, l)
 	}
 	return out, nil
+}
+
+// WavesOn returns the Human Waves entering on a turn.
+func (ms *Mission) WavesOn(turn int) []Entry {
+	var out []Entry
+	for _, e := range ms.HumanWave {
+		if e.Turn == turn {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// State returns the game state at the start of the mission on m: the
+// FRIENDLY units of the mission file, and its VPOs, each controlled by the
+// ENEMY unless a FRIENDLY unit starts in it.
+func (ms *Mission) State(m *board.Map) (*state.State, error) {
+	units, err := state.Resolve(ms.Friendly, ms.File, m)
+	if err != nil {
+		return nil, err
+	}
+	s := &state.State{Turn: 1, Units: units}
+	vpos, err := ms.VPOs(m)
+	if err != nil {
+		return nil, err
+	}
+	for _, v := range vpos {
+		side := state.Enemy
+		if len(s.At(state.Friendly, v)) > 0 {
+			side = state.Friendly
+		}
+		s.VPO = append(s.VPO, state.Control{At: v, Side: side})
+	}
+	return s, nil
 }
 
 // Has reports whether the mission places S? by case c.

@@ -31,6 +31,8 @@ type Set struct {
 	Seasons Seasons
 	// SASL tables of S? placement and entry.
 	SASL SASL
+	// HumanWave: the SASL Human Wave (4.3).
+	HumanWave HumanWave
 }
 
 // Cost is one MF entry of a movement table.
@@ -119,6 +121,7 @@ func (s *Set) Clone() *Set {
 	c.Infantry.Terrain = maps.Clone(s.Infantry.Terrain)
 	c.Infantry.Hexsides = maps.Clone(s.Infantry.Hexsides)
 	c.SASL = s.SASL.clone()
+	c.HumanWave = s.HumanWave.clone()
 	c.Weather = map[string]*Weather{}
 	for k, w := range s.Weather {
 		wc := *w
@@ -221,8 +224,10 @@ func (s *Set) apply(data []byte, name string) error {
 			return s.Seasons.apply(d, v)
 		case "sasl":
 			return s.SASL.apply(d, v)
+		case "human_wave":
+			return s.HumanWave.apply(d, v)
 		}
-		return d.Errorf(k, "unknown table %q (want infantry, weather, seasons or sasl)", key)
+		return d.Errorf(k, "unknown table %q (want infantry, weather, seasons, sasl or human_wave)", key)
 	})
 }
 
@@ -244,7 +249,10 @@ func (s *Set) check() error {
 	if s.Weather["clear"] == nil {
 		return fmt.Errorf("weather has no clear preset")
 	}
-	return s.SASL.check()
+	if err := s.SASL.check(); err != nil {
+		return err
+	}
+	return s.HumanWave.check()
 }
 
 // featureList splits a feature set into single features.

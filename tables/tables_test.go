@@ -86,6 +86,27 @@ func TestSASLTables(t *testing.T) {
 	}
 }
 
+func TestHumanWaveTables(t *testing.T) {
+	h := Default().HumanWave
+	if h.MF.Value != 8 || h.MF.Default || h.SquadsPerS.Value != 2 || h.ChainHexes.Value != 3 || h.ChainMMC.Value != 2 {
+		t.Errorf("SASL 4.3/4.321/4.323 values: %+v", h)
+	}
+	if len(h.X10.Rows[3].Value) == 0 || !h.X10.Rows[3].Default {
+		t.Error("x10 rows are placeholders")
+	}
+	if h.X3.Leader(-2).Value != "none" || h.X3.Leader(99).Value != h.X3.Rows[len(h.X3.Rows)-1].Value {
+		t.Error("x3 clamps the Final dr")
+	}
+	wood := terrain.Hex{Kinds: terrain.Of(terrain.Woods)}
+	stone := terrain.Hex{Kinds: terrain.Of(terrain.Woods, terrain.Building), Building: terrain.Structure{Material: terrain.Stone}}
+	if h.TEMOf(&terrain.Hex{}) != 0 || h.TEMOf(&wood) != 1 || h.TEMOf(&stone) != 3 {
+		t.Error("TEM: open 0, woods +1, stone building +3 (the larger of a hex's kinds)")
+	}
+	if _, err := Parse([]byte("human_wave:\n  x10:\n    rows:\n      1: {value: [], source: x}\n"), "m.yaml"); err == nil || !strings.Contains(err.Error(), "never a dummy") {
+		t.Errorf("an empty x10 row: %v", err)
+	}
+}
+
 func TestOverride(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "mine.yaml")
 	os.WriteFile(path, []byte(`

@@ -38,7 +38,7 @@ in your boards folder, or uses its built-in demo boards (` + joinIDs(library.Dem
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.PersistentFlags().StringVar(&o.boards, "boards", "", "folder of VASL board archives (default $"+library.EnvBoards+")")
-	root.AddCommand(newPlaceCmd(o), newEnterCmd(o), newPathCmd(o), newBoardCmd(o))
+	root.AddCommand(newPlaceCmd(o), newEnterCmd(o), newWaveCmd(o), newPathCmd(o), newBoardCmd(o))
 	return root
 }
 

@@ -432,3 +432,92 @@ func TestPathMission(t *testing.T) {
 		t.Error("--mission and --layout together")
 	}
 }
+
+func TestWave(t *testing.T) {
+	t.Setenv("SASL_BOARDS", "")
+	out := mustRun(t, "wave", "--seed", "11", "--turns", "3")
+	for _, want := range []string{"Turn 2\n  RPh\n    Human Wave A:", "  MPh\n", "from off the south edge,", "Activated in", "(SASL 4.34)", "Fire group", "(SASL 4.36 priority 1)", "Seed 11."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("wave output lacks %q:\n%s", want, out)
+		}
+	}
+	if again := mustRun(t, "wave", "--seed", "11", "--turns", "3"); again != out {
+		t.Error("same seed, different story")
+	}
+	var doc struct {
+		Dice  string `json:"dice"`
+		Turns []struct {
+			Turn   int `json:"turn"`
+			Events []struct {
+				Phase string `json:"phase"`
+				Kind  string `json:"kind"`
+				Path  []struct {
+					Location string  `json:"location"`
+					MF       float64 `json:"mf"`
+				} `json:"path"`
+			} `json:"events"`
+		} `json:"turns"`
+	}
+	js := mustRun(t, "wave", "--seed", "11", "--turns", "3", "--json")
+	if err := json.Unmarshal([]byte(js), &doc); err != nil {
+		t.Fatal(err)
+	}
+	moves := 0
+	for _, tr := range doc.Turns {
+		for _, e := range tr.Events {
+			if e.Kind != "move" {
+				continue
+			}
+			moves++
+			total := 0.0
+			for _, s := range e.Path {
+				total += s.MF
+			}
+			if e.Phase != "MPh" || len(e.Path) < 2 || total > 8 {
+				t.Errorf("turn %d move %+v: 8 MF at most, in the MPh", tr.Turn, e)
+			}
+		}
+	}
+	if moves == 0 {
+		t.Error("no moves in the JSON")
+	}
+	// The dice replay the story.
+	if replay := mustRun(t, "wave", "--dice", doc.Dice, "--turns", "3", "--json"); !strings.Contains(replay, `"turns"`) {
+		t.Errorf("replay: %s", replay)
+	}
+}
+
+func TestWaveSaveAndResume(t *testing.T) {
+	t.Setenv("SASL_BOARDS", "")
+	dir := t.TempDir()
+	s2 := filepath.Join(dir, "after2.yaml")
+	mustRun(t, "wave", "--seed", "5", "--turns", "2", "--save", s2)
+	data, err := os.ReadFile(s2)
+	if err != nil || !strings.Contains(string(data), "turn: 3") || !strings.Contains(string(data), "wave: A") {
+		t.Fatalf("saved state:\n%s (%v)", data, err)
+	}
+	// The player marks a unit broken and plays turn 3 from the saved state.
+	edited := strings.Replace(string(data), "wave: A}", "wave: A, broken: true}", 1)
+	os.WriteFile(s2, []byte(edited), 0o644)
+	out := mustRun(t, "wave", "--friendly", s2, "--turns", "1", "--seed", "6")
+	if !strings.Contains(out, "Turn 3") {
+		t.Errorf("resumed at:\n%s", out)
+	}
+	png := filepath.Join(dir, "wave.png")
+	mustRun(t, "wave", "--seed", "5", "--turns", "3", "--png", png)
+	if _, err := os.Stat(png); err != nil {
+		t.Error(err)
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"wave", "--mission", "wooded-hill"}, "brings on no Human Wave"},
+		{[]string{"wave", "--friendly", filepath.Join(dir, "none.yaml")}, "no such file"},
+		{[]string{"wave", "--dice", "A"}, "ran out"},
+	} {
+		if _, err := run(t, tt.args...); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("sasl %s: %v, want %q", strings.Join(tt.args, " "), err, tt.want)
+		}
+	}
+}

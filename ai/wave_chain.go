@@ -1,0 +1,307 @@
+package ai
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/state"
+)
+
+// mmc is how many MMC a unit counts for in a Human Wave's chain (SASL
+// 4.323): a Human Wave S? two (it "is considered as two squads", 4.3), any
+// other S? or MMC one, an SMC none.
+func (h *HW) mmc(u *state.Unit) int {
+	switch {
+	case u.Kind == state.SQ && u.HW:
+		return h.h.SquadsPerS.Value
+	case u.Kind == state.SQ || u.Kind.MMC():
+		return 1
+	}
+	return 0
+}
+
+// members returns the units of wave w on the map still in Human Wave
+// movement (not released, broken or exited), not entering this turn.
+func (h *HW) members(w string) []*state.Unit {
+	var out []*state.Unit
+	for _, u := range h.st.Units {
+		if u.Wave != w || !moving(u) {
+			continue
+		}
+		if _, entering := h.entering[u.ID]; entering {
+			continue
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+func (h *HW) waveIDs() []string {
+	var out []string
+	for _, w := range h.st.Waves {
+		out = append(out, w.ID)
+	}
+	return out
+}
+
+// chain applies SASL 4.323 at the start of the MPh: Human Wave movement
+// goes on only for units in a chain of >= 3 contiguous hexes of ENEMY
+// MMC/S? averaging >= 2 MMC a hex; the others leave the Human Wave and keep
+// Advance Attitude.
+func (h *HW) chain() {
+	for _, w := range h.waveIDs() {
+		units := h.members(w)
+		if len(units) == 0 {
+			continue
+		}
+		var hexes []hex.Hex
+		for _, u := range units {
+			if h.mmc(u) > 0 {
+				hexes = append(hexes, u.At.Hex)
+			}
+		}
+		var kept, lost []string
+		for _, cl := range pathing.Clusters(hexes) {
+			n := 0
+			for _, u := range units {
+				if slices.Contains(cl, u.At.Hex) {
+					n += h.mmc(u)
+				}
+			}
+			ok := len(cl) >= h.h.ChainHexes.Value && float64(n) >= float64(h.h.ChainMMC.Value*len(cl))
+			desc := fmt.Sprintf("%d hexes from %s, %d MMC", len(cl), h.m.NameString(cl[0]), n)
+			if ok {
+				kept = append(kept, desc)
+				continue
+			}
+			lost = append(lost, desc)
+			for _, u := range units {
+				if slices.Contains(cl, u.At.Hex) {
+					u.Released = true
+				}
+			}
+		}
+		// Units off the chain's hexes (an SMC alone) go with it too.
+		for _, u := range units {
+			if !u.Released && !slices.ContainsFunc(hexes, func(x hex.Hex) bool { return x == u.At.Hex }) {
+				u.Released = true
+			}
+		}
+		text := fmt.Sprintf("Human Wave %s: chains (SASL 4.323, >= %d hexes averaging >= %d MMC):", w, h.h.ChainHexes.Value, h.h.ChainMMC.Value)
+		if len(kept) > 0 {
+			text += " moving on " + strings.Join(kept, "; ") + "."
+		}
+		if len(lost) > 0 {
+			text += " Human Wave movement ends for " + strings.Join(lost, "; ") + " (Advance Attitude)."
+		}
+		h.emit(Event{Kind: "chain", Text: text})
+	}
+}
+
+// join adds to a Human Wave the other Activated ENEMY Infantry in position
+// at the start of the MPh, in or next to a hex of the wave, unless it
+// carries a functioning SW (SASL 4.323).
+func (h *HW) join() {
+	for _, w := range h.waveIDs() {
+		units := h.members(w)
+		if len(units) == 0 {
+			continue
+		}
+		for _, u := range h.st.Units {
+			if u.Side != state.Enemy || u.Wave != "" || u.Kind == state.SQ || u.Broken || u.Exited {
+				continue
+			}
+			if slices.ContainsFunc(u.SW, func(sw state.SW) bool { return !sw.Dead }) {
+				continue
+			}
+			near := slices.ContainsFunc(units, func(x *state.Unit) bool { return hex.Distance(x.At.Hex, u.At.Hex) <= 1 })
+			if !near {
+				continue
+			}
+			u.Wave = w
+			h.lanes[u.ID] = u.At.Hex
+			h.emit(Event{Unit: u.ID, Kind: "join", Text: fmt.Sprintf("%s in %s joins Human Wave %s (SASL 4.323)", u.ID, h.name(u.At), w)})
+		}
+	}
+}
+
+// chainScore is the number of units in qualifying chains and the number of
+// separate groups, for units at hexes with their MMC counts: the 4.323 test
+// the APh search runs many times, with a union-find over scratch slices
+// (no allocation once they have grown).
+func (h *HW) chainScore(at []hex.Hex, mmc []int) (units, groups int) {
+	n := len(at)
+	sc := &h.scratch
+	if cap(sc.parent) < n {
+		sc.parent = make([]int, n)
+		sc.hexes = make([]int, n)
+		sc.mmc = make([]int, n)
+		sc.units = make([]int, n)
+	}
+	parent, hexes, mm, us := sc.parent[:n], sc.hexes[:n], sc.mmc[:n], sc.units[:n]
+	for i := range n {
+		parent[i], hexes[i], mm[i], us[i] = i, 0, 0, 0
+	}
+	find := func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			if hex.Distance(at[i], at[j]) <= 1 {
+				parent[find(i)] = find(j)
+			}
+		}
+	}
+	for i := range n {
+		r := find(i)
+		first := true // a hex counts once however many units are in it
+		for j := range i {
+			if at[j] == at[i] {
+				first = false
+				break
+			}
+		}
+		if first {
+			hexes[r]++
+		}
+		mm[r] += mmc[i]
+		us[r]++
+	}
+	for r := range n {
+		if parent[r] != r {
+			continue
+		}
+		groups++
+		if hexes[r] >= h.h.ChainHexes.Value && mm[r] >= h.h.ChainMMC.Value*hexes[r] {
+			units += us[r]
+		}
+	}
+	return units, groups
+}
+
+// advance is the APh of the Human Waves (SASL 4.322): close gaps, as many as
+// can be, so that the most units stay eligible for Human Wave movement; with
+// no gap to close, advance toward the nearest Target without creating gaps.
+// A unit advances one Location.
+func (h *HW) advance() {
+	for _, w := range h.waveIDs() {
+		units := h.members(w)
+		if len(units) == 0 {
+			continue
+		}
+		at := make([]hex.Hex, len(units))
+		mm := make([]int, len(units))
+		for i, u := range units {
+			at[i], mm[i] = u.At.Hex, h.mmc(u)
+		}
+		moved := make([]bool, len(units))
+		closed := false
+		for {
+			baseU, baseG := h.chainScore(at, mm)
+			best, bestTo, bestU, bestG := -1, hex.Hex{}, baseU, baseG
+			for i, u := range units {
+				if moved[i] {
+					continue
+				}
+				for _, n := range at[i].Neighbours() {
+					if !h.canAdvance(u, n) {
+						continue
+					}
+					old := at[i]
+					at[i] = n
+					cu, cg := h.chainScore(at, mm)
+					at[i] = old
+					if cu > bestU || (cu == bestU && cg < bestG) {
+						best, bestTo, bestU, bestG = i, n, cu, cg
+					}
+				}
+			}
+			if best < 0 {
+				break
+			}
+			from := units[best].At
+			at[best] = bestTo
+			moved[best] = true
+			closed = true
+			h.advanceTo(units[best], bestTo)
+			h.emit(Event{Unit: units[best].ID, Kind: "gap", Text: fmt.Sprintf("%s advances %s -> %s to close a gap: %d units in chains (were %d), %d groups (were %d) (SASL 4.322)",
+				units[best].ID, h.name(from), h.name(units[best].At), bestU, baseU, bestG, baseG)})
+		}
+		if closed {
+			continue
+		}
+		// No gap: toward the nearest Target, without creating gaps.
+		targets := h.st.Side(state.Friendly)
+		for i, u := range units {
+			var tgt *state.Unit
+			for _, f := range targets {
+				if f.Known && (tgt == nil || hex.Distance(f.At.Hex, u.At.Hex) < hex.Distance(tgt.At.Hex, u.At.Hex)) {
+					tgt = f
+				}
+			}
+			if tgt == nil || hex.Distance(tgt.At.Hex, u.At.Hex) == 0 {
+				continue
+			}
+			baseU, baseG := h.chainScore(at, mm)
+			d0 := hex.Distance(tgt.At.Hex, u.At.Hex)
+			var to hex.Hex
+			found := false
+			for _, n := range at[i].Neighbours() {
+				if hex.Distance(tgt.At.Hex, n) >= d0 || !h.canAdvance(u, n) {
+					continue
+				}
+				old := at[i]
+				at[i] = n
+				cu, cg := h.chainScore(at, mm)
+				at[i] = old
+				if cu >= baseU && cg <= baseG {
+					to, found = n, true
+					break
+				}
+			}
+			if !found {
+				continue
+			}
+			from := u.At
+			at[i] = to
+			h.advanceTo(u, to)
+			h.emit(Event{Unit: u.ID, Kind: "advance", Text: fmt.Sprintf("%s advances %s -> %s toward the nearest Target, %s in %s (SASL 4.322)",
+				u.ID, h.name(from), h.name(u.At), tgt.ID, h.name(tgt.At))})
+		}
+	}
+}
+
+// canAdvance reports whether u may advance into the ground Location of x:
+// Infantry can enter it from u's Location and it is not full.
+func (h *HW) canAdvance(u *state.Unit, x hex.Hex) bool {
+	to := board.Ground(x)
+	if !h.m.OnMap(x) || u.At.Level != 0 {
+		return false
+	}
+	if _, ok := h.costs.Step(u.At, to); !ok {
+		return false
+	}
+	return !h.overstacked(to, []*state.Unit{u})
+}
+
+// advanceTo moves u one Location in the APh; entering a Known FRIENDLY unit's
+// Location ends its Human Wave movement (SASL 4.323).
+func (h *HW) advanceTo(u *state.Unit, x hex.Hex) {
+	u.At = board.Ground(x)
+	var notes []string
+	h.takeVPO(u.At, &notes)
+	for _, n := range notes {
+		h.emit(Event{Unit: u.ID, Kind: "control", Text: u.ID + " " + n})
+	}
+	if h.st.KnownIn(u.At) {
+		u.Released = true
+	}
+}

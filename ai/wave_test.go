@@ -1,0 +1,430 @@
+package ai
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/missions"
+	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/rules/library"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
+)
+
+// world builds a map of boards written in the native format and a mission
+// on it.
+func world(t testing.TB, boards map[string]string, mission string) (*board.Map, *missions.Mission) {
+	t.Helper()
+	ms, err := missions.Parse([]byte(mission), "test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bs := map[string]*board.Board{}
+	for id, text := range boards {
+		b, err := board.ReadText(strings.NewReader("sasl-board 1\nboard "+id+"\n"+text), id+".sasl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		bs[id] = b
+	}
+	m, err := board.NewMap(ms.Layout, bs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, ms
+}
+
+func newHW(t testing.TB, m *board.Map, ms *missions.Mission, r dice.Roller, st *state.State) *HW {
+	t.Helper()
+	if st == nil {
+		var err error
+		if st, err = ms.State(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h, err := NewHW(m, ms, tables.Default(), infantryOf(t, m), r, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func events(wt *WaveTurn, kind string) []Event {
+	var out []Event
+	for _, e := range wt.Events {
+		if e.Kind == kind {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// TestS4_31_EX: a Human Wave enters along the length of board 19: chits B
+// and E are refused (two hexrows between them), F and T too (thirteen), N
+// and X accepted (nine), giving the eleven entrance hexes N through X.
+func TestS4_31_EX(t *testing.T) {
+	ms, m := mission(t, realBoards(t), "name: 4.31 EX\nboards: [[\"19\"]]\nfbe: north\nebe: south\n")
+	r := scripted(t, "B E F T N X")
+	we, err := EnterWave(m, tables.Default(), infantryOf(t, m), r, ms.EBE)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, x := range we.Entrances {
+		got = append(got, m.NameString(x))
+	}
+	slices.Sort(got)
+	var want []string
+	for c := 13; c <= 23; c++ { // N .. X
+		g, _ := m.Name(mustLocate(t, m, fmt.Sprintf("19%s10", []string{"N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X"}[c-13])))
+		want = append(want, g.String())
+	}
+	slices.Sort(want)
+	if !slices.Equal(got, want) || len(we.Entrances) != 11 {
+		t.Errorf("entrance hexes %v, want the eleven %v", got, want)
+	}
+	if len(we.Log) != 3 || !strings.Contains(we.Log[0], "2 hexes between them: refused") || !strings.Contains(we.Log[1], "13 hexes between them: refused") || !strings.Contains(we.Log[2], "9 hexes between them: 11 entrance hexes") {
+		t.Errorf("log %q", we.Log)
+	}
+	if len(r.Left()) != 0 {
+		t.Errorf("dice left: %v", r.Left())
+	}
+}
+
+func mustLocate(t testing.TB, m *board.Map, s string) hex.Hex {
+	t.Helper()
+	l, err := m.ParseLocation(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l.Hex
+}
+
+// Two empty boards, one above the other, the FBE north, a wave entering
+// from the south on turn 1.
+const openMission = `name: open ground
+boards: [["o1"], ["o2"]]
+fbe: north
+ebe: south
+human_wave:
+  - {turn: 1, edge: south}
+`
+
+// A wave over open ground advances 8 hexes a turn.
+func TestHWOpenGround(t *testing.T) {
+	m, ms := world(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	h := newHW(t, m, ms, scripted(t, "K P"), nil)
+	for turn := 1; turn <= 2; turn++ {
+		wt, err := h.Turn()
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves := events(wt, "move")
+		if len(moves) != 6 {
+			t.Fatalf("turn %d: %d moves, want 6 (K..P)\n%v", turn, len(moves), wt.Events)
+		}
+		for _, e := range moves {
+			// Hexes entered, one MF each (an odd hexrow is entered at its
+			// half-hex 10, whose mirror off the map is itself).
+			first, last := e.Steps[0].Location.Hex, e.Steps[len(e.Steps)-1].Location.Hex
+			if n := len(e.Steps) - 1; n != 8 {
+				t.Errorf("turn %d: %s advanced %d hexes, want 8: %s", turn, e.Unit, n, e.Text)
+			}
+			if turn == 2 && hex.Distance(first, last) != 8 {
+				t.Errorf("turn 2: %s moved %d hexes on, want 8", e.Unit, hex.Distance(first, last))
+			}
+			if last.Col != first.Col {
+				t.Errorf("turn %d: %s left its lane: %s", turn, e.Unit, e.Text)
+			}
+		}
+		if len(events(wt, "release")) != 0 {
+			t.Errorf("turn %d: releases on open ground", turn)
+		}
+	}
+}
+
+// A wave meeting a cliff is released there, and the rest goes on; at a
+// river the whole wave is released.
+func TestHWRelease(t *testing.T) {
+	cliff := "K5 open_ground N=cliff\nL5 open_ground N=cliff\nM5 open_ground N=cliff\n"
+	m, ms := world(t, map[string]string{"o1": "", "o2": cliff}, openMission)
+	h := newHW(t, m, ms, scripted(t, "K P"), nil)
+	wt, err := h.Turn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	released := map[string]bool{}
+	for _, e := range events(wt, "release") {
+		if !strings.Contains(e.Text, "runs into a cliff hexside") {
+			t.Errorf("release: %s", e.Text)
+		}
+		released[h.st.Unit(e.Unit).At.Hex.String()] = true
+	}
+	for _, u := range h.st.Units {
+		name := m.NameString(u.At.Hex)
+		inCliffLane := strings.HasPrefix(name, "o2K") || strings.HasPrefix(name, "o2L") || strings.HasPrefix(name, "o2M")
+		if inCliffLane != u.Released {
+			t.Errorf("%s in %s: released %v", u.ID, name, u.Released)
+		}
+		if inCliffLane && !strings.HasSuffix(name, "5") {
+			t.Errorf("%s released at %s, want in front of the cliff (hex 5)", u.ID, name)
+		}
+	}
+	if len(released) != 3 {
+		t.Errorf("%d units released, want the three in the cliff's lanes", len(released))
+	}
+	// The others go on next turn.
+	wt, _ = h.Turn()
+	if n := len(events(wt, "move")); n != 3 {
+		t.Errorf("turn 2: %d units move, want 3", n)
+	}
+
+	var river strings.Builder
+	for c := 0; c <= 32; c++ {
+		n := 5
+		if c%2 == 1 {
+			n = 6
+		}
+		fmt.Fprintf(&river, "%s%d water\n", strings.ToUpper(string(rune('A'+c%26)))+map[bool]string{true: strings.ToUpper(string(rune('A' + c%26)))}[c >= 26], n)
+	}
+	m2, ms2 := world(t, map[string]string{"o1": "", "o2": river.String()}, openMission)
+	h2 := newHW(t, m2, ms2, scripted(t, "K P"), nil)
+	wt, err = h2.Turn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(events(wt, "release")); n != 6 {
+		t.Errorf("at a river %d of 6 units released", n)
+	}
+	for _, e := range events(wt, "release") {
+		if !strings.Contains(e.Text, "Water Obstacle") {
+			t.Errorf("release: %s", e.Text)
+		}
+	}
+}
+
+// waveState is a game state with Human Wave S? of wave A at the given
+// hexes of o2.
+func waveState(t *testing.T, m *board.Map, hexes ...string) *state.State {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("turn: 2\nwaves:\n  - {id: A, edge: south, direction: o2K10}\nenemy:\n")
+	for i, x := range hexes {
+		fmt.Fprintf(&b, "  - {id: A%d, unit: \"s?\", hw: true, wave: A, at: %s}\n", i+1, x)
+	}
+	st, err := state.Read(strings.NewReader(b.String()), "state.yaml", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// The chain rule (SASL 4.323): units in a chain of >= 3 contiguous hexes
+// averaging >= 2 MMC move on; a wave thinned below it stops.
+func TestHWChainRule(t *testing.T) {
+	m, ms := world(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	// A line K7 L7 M7 (a chain of three), and two lone units far east.
+	st := waveState(t, m, "o2K7", "o2L7", "o2M7", "o2U7", "o2W7")
+	h := newHW(t, m, ms, scripted(t, ""), st)
+	wt, err := h.Turn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range st.Units {
+		want := u.ID == "A4" || u.ID == "A5"
+		if u.Released != want {
+			t.Errorf("%s released %v, want %v", u.ID, u.Released, want)
+		}
+	}
+	if len(events(wt, "move")) != 3 {
+		t.Errorf("%d moves, want the chain's three", len(events(wt, "move")))
+	}
+	chain := events(wt, "chain")
+	if len(chain) != 1 || !strings.Contains(chain[0].Text, "moving on 3 hexes from o2K7, 6 MMC") || !strings.Contains(chain[0].Text, "ends for") {
+		t.Errorf("chain %+v", chain)
+	}
+	// A chain of three hexes of plain squads averages 1 MMC: no Human Wave.
+	thin, err := state.Read(strings.NewReader("turn: 2\nwaves:\n  - {id: A, edge: south, direction: o2K10}\nenemy:\n  - {id: S1, unit: squad, wave: A, at: o2K7}\n  - {id: S2, unit: squad, wave: A, at: o2L7}\n  - {id: S3, unit: squad, wave: A, at: o2M7}\n"), "thin.yaml", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h = newHW(t, m, ms, scripted(t, ""), thin)
+	wt, _ = h.Turn()
+	if len(events(wt, "move")) != 0 {
+		t.Errorf("a chain averaging 1 MMC a hex moved: %v", wt.Events)
+	}
+}
+
+// Same seed, same story; the story's dice, as a script, replay it.
+func TestHWSameSeed(t *testing.T) {
+	ms, err := missions.Open("crossroads")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ms.Map(library.New(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	story := func(r dice.Roller) (string, []dice.Roll) {
+		h := newHW(t, m, ms, r, nil)
+		var b strings.Builder
+		for range 5 {
+			wt, err := h.Turn()
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprint(&b, wt)
+		}
+		return b.String(), r.Trail()
+	}
+	for seed := range uint64(15) {
+		a, trail := story(dice.Seeded(seed))
+		b, _ := story(dice.Seeded(seed))
+		if a != b {
+			t.Fatalf("seed %d: two runs differ", seed)
+		}
+		c, _ := story(scripted(t, dice.Script(trail)))
+		if a != c {
+			t.Fatalf("seed %d: the story's dice do not replay it", seed)
+		}
+		if !strings.Contains(a, "move") {
+			t.Fatalf("seed %d: nothing moved", seed)
+		}
+	}
+}
+
+// Human Wave units take a FRIENDLY-controlled VPO within reach (SASL 4.32).
+func TestHWTakesVPO(t *testing.T) {
+	m, ms := world(t, map[string]string{"o1": "", "o2": ""}, openMission+"vpo: [\"o2R5\"]\n")
+	st := waveState(t, m, "o2M8", "o2N8", "o2O8")
+	vpo := board.Ground(mustLocate(t, m, "o2R5"))
+	st.VPO = []state.Control{{At: vpo, Side: state.Friendly}}
+	h := newHW(t, m, ms, scripted(t, ""), st)
+	wt, err := h.Turn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if side, _ := st.Controller(vpo); side != state.Enemy {
+		t.Errorf("the VPO is still FRIENDLY: %v", wt.Events)
+	}
+	took := false
+	for _, e := range events(wt, "move") {
+		took = took || strings.Contains(e.Text, "takes Control of VPO o2R5")
+	}
+	if !took {
+		t.Errorf("no move says it took the VPO: %v", wt.Events)
+	}
+}
+
+// The APh closes a gap (SASL 4.322): two pairs a hex apart become one chain.
+func TestHWClosesGap(t *testing.T) {
+	m, ms := world(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	st := waveState(t, m, "o2K7", "o2L7", "o2N7", "o2O7")
+	h := newHW(t, m, ms, scripted(t, ""), st)
+	h.phase = APh
+	before, _ := h.chainScore(hexesOf(st), mmcOf(h, st))
+	h.advance()
+	after, groups := h.chainScore(hexesOf(st), mmcOf(h, st))
+	if before != 0 || after != 4 || groups != 1 {
+		t.Errorf("units in chains %d -> %d, %d groups: %v", before, after, groups, h.events)
+	}
+	if len(h.events) == 0 || h.events[0].Kind != "gap" {
+		t.Errorf("events %v", h.events)
+	}
+	// The quick chain score agrees with pathing.Clusters.
+	cl := pathing.Clusters(hexesOf(st))
+	if len(cl) != groups {
+		t.Errorf("Clusters %d groups, chainScore %d", len(cl), groups)
+	}
+}
+
+func hexesOf(st *state.State) []hex.Hex {
+	var out []hex.Hex
+	for _, u := range st.Units {
+		out = append(out, u.At.Hex)
+	}
+	return out
+}
+
+func mmcOf(h *HW, st *state.State) []int {
+	var out []int
+	for _, u := range st.Units {
+		out = append(out, h.mmc(u))
+	}
+	return out
+}
+
+// Activated ENEMY Infantry next to a wave joins it, unless it carries a
+// functioning SW (SASL 4.323).
+func TestHWJoin(t *testing.T) {
+	m, ms := world(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	st := waveState(t, m, "o2K7", "o2L7", "o2M7")
+	extra, err := state.Read(strings.NewReader("enemy:\n  - {id: E1, unit: squad, at: o2N7}\n  - {id: E2, unit: squad, at: o2J7, sw: [{name: LMG, pp: 1}]}\n  - {id: E3, unit: squad, at: o2U7}\n"), "x.yaml", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Units = append(st.Units, extra.Units...)
+	h := newHW(t, m, ms, scripted(t, ""), st)
+	h.phase = MPh
+	h.join()
+	if st.Unit("E1").Wave != "A" || st.Unit("E2").Wave != "" || st.Unit("E3").Wave != "" {
+		t.Errorf("E1 joins; E2 (LMG) and E3 (far) do not: %q %q %q", st.Unit("E1").Wave, st.Unit("E2").Wave, st.Unit("E3").Wave)
+	}
+}
+
+// SASL 4.36: the closest Good Order Target in least TEM, then the closest
+// Target in least TEM.
+func TestChooseTarget(t *testing.T) {
+	h := func(c, r int) hex.Hex { return hex.Hex{Col: c, Row: r} }
+	u := func(id string, at hex.Hex, broken, known bool, tem int) *state.Unit {
+		return &state.Unit{ID: id, Side: state.Friendly, Kind: state.Squad, At: board.Ground(at), Broken: broken, Known: known, Type: fmt.Sprint(tem)}
+	}
+	tem := func(x *state.Unit) int { v := 0; fmt.Sscan(x.Type, &v); return v }
+	shooters := []hex.Hex{h(10, 5)}
+	for _, tt := range []struct {
+		name    string
+		targets []*state.Unit
+		want    string
+		prio    int
+	}{
+		{"good order before broken", []*state.Unit{u("broken", h(10, 4), true, true, 0), u("good", h(10, 2), false, true, 0)}, "good", 1},
+		{"least TEM before closest", []*state.Unit{u("woods", h(10, 4), false, true, 1), u("open", h(10, 2), false, true, 0)}, "open", 1},
+		{"closest of equal TEM", []*state.Unit{u("far", h(10, 2), false, true, 0), u("near", h(10, 4), false, true, 0)}, "near", 1},
+		{"broken if none in Good Order", []*state.Unit{u("b1", h(10, 3), true, true, 3), u("b2", h(10, 4), true, true, 2)}, "b2", 2},
+		{"unknown units are no Target", []*state.Unit{u("hidden", h(10, 4), false, false, 0)}, "", 0},
+		{"out of range", []*state.Unit{u("far", h(10, 0), false, true, 0)}, "", 0},
+	} {
+		tg, ok := ChooseTarget(shooters, tt.targets, 4, tem, nil)
+		got := ""
+		if ok {
+			got = tg.Unit.ID
+		}
+		if got != tt.want || (ok && tg.Priority != tt.prio) {
+			t.Errorf("%s: target %q (priority %d), want %q (%d)", tt.name, got, tg.Priority, tt.want, tt.prio)
+		}
+	}
+}
+
+// SASL 4.37: a Human Wave MMC attempts Recovery only of a SW of <= 2 PP; an
+// SMC never.
+func TestRecovers(t *testing.T) {
+	sq := &state.Unit{Kind: state.Squad}
+	ldr := &state.Unit{Kind: state.Leader}
+	for _, tt := range []struct {
+		u    *state.Unit
+		pp   int
+		want bool
+	}{{sq, 1, true}, {sq, 2, true}, {sq, 3, false}, {ldr, 1, false}, {&state.Unit{Kind: state.HalfSquad}, 2, true}, {&state.Unit{Kind: state.Squad, Broken: true}, 1, false}} {
+		if got := Recovers(tt.u, state.SW{Name: "LMG", PP: tt.pp}); got != tt.want {
+			t.Errorf("%v recovers %d PP: %v, want %v", tt.u.Kind, tt.pp, got, tt.want)
+		}
+	}
+}
+
+var _ = layout.North
