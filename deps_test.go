@@ -35,6 +35,8 @@ var lattice = map[string][]string{
 
 	// internal/yamldoc: line-numbered YAML reading for data files.
 	"internal/yamldoc": nil,
+	// internal/testboards: where tests find the real VASL boards.
+	"internal/testboards": nil,
 	// tables: data; it knows terrain kinds.
 	"tables": {"rules/terrain", "internal/yamldoc"},
 	// pathing: movement costs and searches.

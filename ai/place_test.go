@@ -1,13 +1,12 @@
 package ai
 
 import (
-	"os"
-	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/sasl-engine/sasl/internal/testboards"
 
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/missions"
@@ -16,15 +15,7 @@ import (
 	"github.com/sasl-engine/sasl/tables"
 )
 
-func realBoards(t testing.TB) string {
-	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	d := filepath.Join(filepath.Dir(file), "..", "..", "shared", "vasl", "boards")
-	if _, err := os.Stat(d); err != nil {
-		t.Skipf("real VASL boards not found at %s: %v", d, err)
-	}
-	return d
-}
+func realBoards(t testing.TB) string { return testboards.Dir(t) }
 
 var libs = map[string]*library.Library{}
 

@@ -11,7 +11,6 @@ import (
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
-	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
@@ -426,5 +425,3 @@ func TestRecovers(t *testing.T) {
 		}
 	}
 }
-
-var _ = layout.North

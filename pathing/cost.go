@@ -201,38 +201,29 @@ func (c *Infantry) edgeSides(h hex.Hex, t *terrain.Hex, e layout.Compass) (f ter
 // Exit implements Coster: leaving the map from a ground-level edge hex costs
 // entering its mirror image (ASL A2.6): the same terrain, at the road rate
 // where a road runs off the board (A2.6 EX: 2Y1 at the road rate, W1 at the
-// Open Ground rate, AA1 as woods).
+// Open Ground rate, AA1 as woods), at the same level.
 func (c *Infantry) Exit(a board.Location, e layout.Compass) (int, bool) {
-	t, ok := c.m.Terrain(a.Hex)
-	if !ok || a.Level != 0 || a.Roof {
-		return 0, false
-	}
-	f, any, whole := c.edgeSides(a.Hex, t, e)
-	if !any {
-		return 0, false
-	}
-	extra := 0
-	if whole {
-		if extra, ok = c.crossing(f); !ok {
-			return 0, false
-		}
-	}
-	cot, ok := c.COT(t, f.Has(terrain.RoadLink))
-	if !ok {
-		return 0, false
-	}
-	return extra + cot, true
+	return c.edge(a, e, false)
 }
 
 // Enter implements Coster: from the off-board hex beyond edge e (Open
 // Ground at level 0, ASL A2.51) into the edge hex b, at b's COT, or the road
-// rate where a road runs onto the board.
+// rate where a road runs onto the board; climbing to a hill costs double.
 func (c *Infantry) Enter(b board.Location, e layout.Compass) (int, bool) {
-	t, ok := c.m.Terrain(b.Hex)
-	if !ok || b.Level != 0 || b.Roof {
+	return c.edge(b, e, true)
+}
+
+// edge prices crossing edge e between edge hex l and the off-board hex
+// beyond it: the hexside's obstacles if l is a whole hex (a half-hex's
+// mirror is its own missing half, with no hexside between), plus the COT of
+// l (the mirror has the same terrain), at the road rate where a road
+// crosses the edge and nothing stands on it.
+func (c *Infantry) edge(l board.Location, e layout.Compass, entering bool) (int, bool) {
+	t, ok := c.m.Terrain(l.Hex)
+	if !ok || l.Level != 0 || l.Roof {
 		return 0, false
 	}
-	f, any, whole := c.edgeSides(b.Hex, t, e)
+	f, any, whole := c.edgeSides(l.Hex, t, e)
 	if !any {
 		return 0, false
 	}
@@ -246,7 +237,10 @@ func (c *Infantry) Enter(b board.Location, e layout.Compass) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	return extra + c.uphill(cot, 0, t.Elevation), true
+	if entering {
+		cot = c.uphill(cot, 0, t.Elevation)
+	}
+	return extra + cot, true
 }
 
 func abs(v int) int {

@@ -2,12 +2,11 @@ package pathing
 
 import (
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/sasl-engine/sasl/internal/testboards"
 
 	"gonum.org/v1/gonum/graph/path"
 	"gonum.org/v1/gonum/graph/simple"
@@ -20,15 +19,7 @@ import (
 	"github.com/sasl-engine/sasl/tables"
 )
 
-func realBoards(t testing.TB) string {
-	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	d := filepath.Join(filepath.Dir(file), "..", "..", "shared", "vasl", "boards")
-	if _, err := os.Stat(d); err != nil {
-		t.Skipf("real VASL boards not found at %s: %v", d, err)
-	}
-	return d
-}
+func realBoards(t testing.TB) string { return testboards.Dir(t) }
 
 var (
 	libMu sync.Mutex

@@ -7,9 +7,10 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/sasl-engine/sasl/internal/testboards"
 )
 
 // run executes the command line and returns its standard output.
@@ -31,15 +32,7 @@ func mustRun(t *testing.T, args ...string) string {
 	return out
 }
 
-func realBoards(t *testing.T) string {
-	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	d := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "vasl", "boards")
-	if _, err := os.Stat(d); err != nil {
-		t.Skipf("real VASL boards not found at %s: %v", d, err)
-	}
-	return d
-}
+func realBoards(t testing.TB) string { return testboards.Dir(t) }
 
 type hexOut struct {
 	Hex       string   `json:"hex"`

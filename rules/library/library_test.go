@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/sasl-engine/sasl/internal/testboards"
 
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -14,15 +15,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/terrain"
 )
 
-func realBoards(t *testing.T) string {
-	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	d := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "vasl", "boards")
-	if _, err := os.Stat(d); err != nil {
-		t.Skipf("real VASL boards not found at %s: %v", d, err)
-	}
-	return d
-}
+func realBoards(t testing.TB) string { return testboards.Dir(t) }
 
 func TestDemoBoardsLoad(t *testing.T) {
 	ids := Demo()

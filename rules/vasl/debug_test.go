@@ -10,7 +10,6 @@ import (
 
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/hex"
-	"github.com/sasl-engine/sasl/rules/terrain"
 )
 
 // TestDebugDump prints per-hex derivation inputs when SASL_VASL_DUMP names
@@ -45,5 +44,4 @@ func TestDebugDump(t *testing.T) {
 		sort.Strings(sides)
 		t.Logf("%s: %v elev %d bld %+v stairs %v sides %v", hs, th.Kinds, th.Elevation, th.Building, th.Stairs, sides)
 	}
-	_ = terrain.OpenGround
 }

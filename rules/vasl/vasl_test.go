@@ -1,11 +1,11 @@
 package vasl
 
 import (
-	"os"
 	"path/filepath"
-	"runtime"
 	"sync"
 	"testing"
+
+	"github.com/sasl-engine/sasl/internal/testboards"
 
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/coord"
@@ -13,21 +13,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/terrain"
 )
 
-// boardsDir returns the folder of real VASL archives used as test data:
-// $SASL_TEST_BOARDS, or ../shared/vasl/boards beside the repository (present
-// in CI). Tests that need it are skipped, saying so, when it is absent.
-func boardsDir(t testing.TB) string {
-	t.Helper()
-	if d := os.Getenv("SASL_TEST_BOARDS"); d != "" {
-		return d
-	}
-	_, file, _, _ := runtime.Caller(0)
-	d := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "vasl", "boards")
-	if _, err := os.Stat(d); err != nil {
-		t.Skipf("real VASL boards not found at %s (set SASL_TEST_BOARDS): %v", d, err)
-	}
-	return d
-}
+func boardsDir(t testing.TB) string { return testboards.Dir(t) }
 
 var (
 	loadedMu sync.Mutex

@@ -1,0 +1,26 @@
+// Package testboards finds the real VASL board archives tests read: the
+// folder named by $SASL_TEST_BOARDS, or ../shared/vasl/boards beside the
+// repository (present in CI). Tests that need them are skipped, saying so,
+// when they are absent.
+package testboards
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+)
+
+// Dir returns the folder of real VASL board archives, or skips the test.
+func Dir(t testing.TB) string {
+	t.Helper()
+	if d := os.Getenv("SASL_TEST_BOARDS"); d != "" {
+		return d
+	}
+	_, file, _, _ := runtime.Caller(0)
+	d := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "vasl", "boards")
+	if _, err := os.Stat(d); err != nil {
+		t.Skipf("real VASL boards not found at %s (set SASL_TEST_BOARDS): %v", d, err)
+	}
+	return d
+}
