@@ -425,3 +425,62 @@ func TestRecovers(t *testing.T) {
 		}
 	}
 }
+
+// Units that run off the FBE are recorded as exited.
+func TestHWExits(t *testing.T) {
+	m, ms := world(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	h := newHW(t, m, ms, scripted(t, "K P"), nil)
+	var exits []Event
+	for range 3 {
+		wt, err := h.Turn()
+		if err != nil {
+			t.Fatal(err)
+		}
+		exits = append(exits, events(wt, "exit")...)
+	}
+	// 8 + 8 hexes leave 4 rows of o1; the third turn takes them off.
+	if len(exits) != 6 {
+		t.Fatalf("%d exits, want all 6 units", len(exits))
+	}
+	for _, u := range h.st.Units {
+		if !u.Exited || u.OnMap() {
+			t.Errorf("%s not recorded as exited", u.ID)
+		}
+		if g, _ := m.Name(u.At.Hex); g.Board != "o1" || (g.Row != 1 && g.Row != 0) {
+			t.Errorf("%s left from %s, want an edge hex of o1", u.ID, g)
+		}
+	}
+}
+
+// With two waves, the one with the unit closest to the FBE moves first
+// (SASL 4.324).
+func TestHWMultipleWaves(t *testing.T) {
+	m, ms := world(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	st, err := state.Read(strings.NewReader(`turn: 2
+waves:
+  - {id: A, edge: south, direction: o2K10}
+  - {id: B, edge: south, direction: o2W10}
+enemy:
+  - {id: A1, unit: "s?", hw: true, wave: A, at: o2K9}
+  - {id: A2, unit: "s?", hw: true, wave: A, at: o2L9}
+  - {id: A3, unit: "s?", hw: true, wave: A, at: o2M9}
+  - {id: B1, unit: "s?", hw: true, wave: B, at: o2U7}
+  - {id: B2, unit: "s?", hw: true, wave: B, at: o2V7}
+  - {id: B3, unit: "s?", hw: true, wave: B, at: o2W7}
+`), "two.yaml", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHW(t, m, ms, scripted(t, ""), st)
+	wt, err := h.Turn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	for _, e := range events(wt, "move") {
+		order = append(order, e.Unit[:1])
+	}
+	if got := strings.Join(order, ""); got != "BBBAAA" {
+		t.Errorf("move order %s, want wave B (nearer the FBE) first", got)
+	}
+}
