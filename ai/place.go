@@ -152,14 +152,13 @@ func Place(m *board.Map, ms *missions.Mission, t *tables.Set, r dice.Roller) (*S
 	}
 	p.fbe = m.OffBoard(ms.FBE)
 	p.nearFBE = make([]bool, m.Stride())
-	for _, h := range m.Hexes() {
-		i, _ := m.Index(h)
-		for _, o := range p.fbe {
-			if hex.Distance(h, o) <= 3 {
+	for _, o := range p.fbe {
+		hex.Within(o, 3, func(h hex.Hex) bool {
+			if i, ok := m.Index(h); ok {
 				p.nearFBE[i] = true // SASL 4.11
-				break
 			}
-		}
+			return true
+		})
 	}
 	steps := []struct {
 		c  missions.Case
