@@ -46,10 +46,7 @@ type Arrivals struct {
 // the procedure for that S?. costs decides which hexes Infantry may enter
 // from off the map.
 func Enter(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster, r dice.Roller, turn int) (*Arrivals, error) {
-	e := &enterer{m: m, t: t, r: r, costs: costs, stack: map[hex.Hex]int{}, kinds: map[string]BoardKind{}}
-	for _, id := range m.Boards() {
-		e.kinds[id] = Kind(m.Board(id), &t.SASL)
-	}
+	e := newEnterer(m, t, costs, r)
 	out := &Arrivals{Map: m, Mission: ms, Turn: turn}
 	for _, en := range ms.EntriesOn(turn) {
 		e.logf("Turn %d: %d S? enter along the %s edge", turn, en.Count, en.Edge)
@@ -76,6 +73,27 @@ type enterer struct {
 	// keep: a drawn chit stays out of the cup (the pairs of SASL 4.31).
 	keep bool
 	log  []string
+}
+
+func newEnterer(m *board.Map, t *tables.Set, costs pathing.Coster, r dice.Roller) *enterer {
+	e := &enterer{m: m, t: t, r: r, costs: costs, stack: map[hex.Hex]int{}, kinds: map[string]BoardKind{}}
+	for _, id := range m.Boards() {
+		e.kinds[id] = Kind(m.Board(id), &t.SASL)
+	}
+	return e
+}
+
+// eligible returns the boards along edge c an entry may choose: all of
+// them, less river boards along widths (SASL 4.22).
+func (e *enterer) eligible(c layout.Compass) []layout.EdgeBoard {
+	var out []layout.EdgeBoard
+	for _, b := range e.m.EdgeBoards(c) {
+		if !b.Length && e.kinds[b.Board].River {
+			continue
+		}
+		out = append(out, b)
+	}
+	return out
 }
 
 func (e *enterer) logf(format string, args ...any) {
@@ -109,14 +127,7 @@ func EdgeHex(m *board.Map, b layout.EdgeBoard, c layout.Compass, col, n int) (he
 
 // one sets up one S? along edge c.
 func (e *enterer) one(c layout.Compass, who string) (Arrival, error) {
-	boards := e.m.EdgeBoards(c)
-	var eligible []layout.EdgeBoard
-	for _, b := range boards {
-		if !b.Length && e.kinds[b.Board].River {
-			continue // SASL 4.22: river boards are not entry boards
-		}
-		eligible = append(eligible, b)
-	}
+	eligible := e.eligible(c)
 	if len(eligible) == 0 {
 		return Arrival{}, fmt.Errorf("ai: SASL 4.22: no board along the %s edge may be entered (river boards are excluded)", c)
 	}

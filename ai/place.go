@@ -483,11 +483,10 @@ func (p *planner) caseE() error {
 		chits := p.t.SASL.A6d.Rows[n].Value
 		p.logf("Board %s: A6d dr %d: %d Letter Chits", id, n, chits)
 		type site struct {
-			chit    string
-			hex     hex.Hex
-			radius  int
-			rolls   []Roll
-			centred string
+			chit   string
+			hex    hex.Hex
+			radius int
+			rolls  []Roll
 		}
 		sites := make([]site, chits)
 		for i := range sites {

@@ -191,10 +191,7 @@ type WaveEntry struct {
 // hexes lie between them; every hex from one to the other is an entrance
 // hex. The HW Direction counter goes on the middle one.
 func EnterWave(m *board.Map, t *tables.Set, costs pathing.Coster, r dice.Roller, c layout.Compass) (*WaveEntry, error) {
-	e := &enterer{m: m, t: t, r: r, costs: costs, stack: map[hex.Hex]int{}, kinds: map[string]BoardKind{}}
-	for _, id := range m.Boards() {
-		e.kinds[id] = Kind(m.Board(id), &t.SASL)
-	}
+	e := newEnterer(m, t, costs, r)
 	edge := m.Edge(c)
 	pos := func(x hex.Hex) int { return slices.Index(edge, x) }
 	out := &WaveEntry{Edge: c}
@@ -230,13 +227,7 @@ func EnterWave(m *board.Map, t *tables.Set, costs pathing.Coster, r dice.Roller,
 // waveHex draws one hex along edge c by 4.21 or 4.22; a Letter Chit stays
 // out of the cup until the pair is judged.
 func (e *enterer) waveHex(c layout.Compass, which string) (Arrival, error) {
-	var eligible []layout.EdgeBoard
-	for _, b := range e.m.EdgeBoards(c) {
-		if !b.Length && e.kinds[b.Board].River {
-			continue
-		}
-		eligible = append(eligible, b)
-	}
+	eligible := e.eligible(c)
 	if len(eligible) == 0 {
 		return Arrival{}, fmt.Errorf("ai: SASL 4.31: no board along the %s edge may be entered", c)
 	}

@@ -308,27 +308,38 @@ func parseSW(d yamldoc.Doc, n *yaml.Node, what string) ([]SW, error) {
 	}
 	var out []SW
 	for _, e := range n.Content {
-		var sw SW
-		err := d.Each(e, what, func(f string, fk, fv *yaml.Node) error {
-			var err error
-			switch f {
-			case "name":
-				sw.Name, err = d.Str(fv, what+".name")
-			case "pp":
-				sw.PP, err = d.Int(fv, what+".pp", 0, 20)
-			case "dead":
-				sw.Dead, err = d.Bool(fv, what+".dead")
-			default:
-				err = d.Errorf(fk, "%s: unknown field %q (want name, pp, dead)", what, f)
-			}
-			return err
-		})
+		sw, err := swEntry(d, e, what, nil)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, sw)
 	}
 	return out, nil
+}
+
+// swEntry reads one SW: {name, pp, dead}, and {at} too where at is not nil
+// (a SW lying in a Location).
+func swEntry(d yamldoc.Doc, e *yaml.Node, what string, at *string) (SW, error) {
+	var sw SW
+	err := d.Each(e, what, func(f string, fk, fv *yaml.Node) error {
+		var err error
+		switch {
+		case f == "name":
+			sw.Name, err = d.Str(fv, what+".name")
+		case f == "pp":
+			sw.PP, err = d.Int(fv, what+".pp", 0, 20)
+		case f == "dead":
+			sw.Dead, err = d.Bool(fv, what+".dead")
+		case f == "at" && at != nil:
+			*at, err = d.Str(fv, what+".at")
+		case at != nil:
+			err = d.Errorf(fk, "%s: unknown field %q (want at, name, pp, dead)", what, f)
+		default:
+			err = d.Errorf(fk, "%s: unknown field %q (want name, pp, dead)", what, f)
+		}
+		return err
+	})
+	return sw, err
 }
 
 // Resolve places unit specs on m; errors name the file and line.
@@ -415,23 +426,7 @@ func Read(r io.Reader, name string, m *board.Map) (*State, error) {
 			}
 			for _, e := range v.Content {
 				var at string
-				var sw SW
-				err := d.Each(e, "loose_sw", func(f string, fk, fv *yaml.Node) error {
-					var err error
-					switch f {
-					case "at":
-						at, err = d.Str(fv, "loose_sw.at")
-					case "name":
-						sw.Name, err = d.Str(fv, "loose_sw.name")
-					case "pp":
-						sw.PP, err = d.Int(fv, "loose_sw.pp", 0, 20)
-					case "dead":
-						sw.Dead, err = d.Bool(fv, "loose_sw.dead")
-					default:
-						err = d.Errorf(fk, "loose_sw: unknown field %q (want at, name, pp, dead)", f)
-					}
-					return err
-				})
+				sw, err := swEntry(d, e, "loose_sw", &at)
 				if err != nil {
 					return err
 				}

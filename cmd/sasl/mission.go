@@ -24,7 +24,6 @@ type missionFlags struct {
 	tables  string
 	seed    uint64
 	dice    string
-	seedSet bool
 }
 
 func (f *missionFlags) register(cmd *cobra.Command) {

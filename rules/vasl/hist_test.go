@@ -21,7 +21,6 @@ func TestDebugHistogram(t *testing.T) {
 	}
 	dir := boardsDir(t)
 	ents, _ := os.ReadDir(dir)
-	type key struct{ k terrain.Kind }
 	hist := map[terrain.Kind]*[21]int{}
 	examples := map[[2]int][]string{}
 	var cur string
