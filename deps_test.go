@@ -49,6 +49,8 @@ var lattice = map[string][]string{
 	"state": {"rules/...", "internal/yamldoc"},
 	// ai: ENEMY decisions.
 	"ai": {"rules/...", "tables", "pathing", "missions", "dice", "state"},
+	// game: one game from setup to the last turn.
+	"game": {"rules/...", "tables", "pathing", "missions", "dice", "state", "ai"},
 
 	// render draws maps; it knows the map and nothing above it (overlays
 	// come as plain hexes and Locations), so every layer above may use it.

@@ -46,8 +46,19 @@ type Arrivals struct {
 // the procedure for that S?. costs decides which hexes Infantry may enter
 // from off the map.
 func Enter(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster, r dice.Roller, turn int) (*Arrivals, error) {
-	e := newEnterer(m, t, costs, r)
-	out := &Arrivals{Map: m, Mission: ms, Turn: turn}
+	p, err := Prepare(m, ms, t, costs)
+	if err != nil {
+		return nil, err
+	}
+	return p.Enter(r, turn)
+}
+
+// Enter sets up the S? the mission schedules to enter on a turn (see the
+// function Enter).
+func (p *Prepared) Enter(r dice.Roller, turn int) (*Arrivals, error) {
+	e := p.newEnterer(r)
+	ms := p.ms
+	out := &Arrivals{Map: p.m, Mission: ms, Turn: turn}
 	for _, en := range ms.EntriesOn(turn) {
 		e.logf("Turn %d: %d S? enter along the %s edge", turn, en.Count, en.Edge)
 		for i := range en.Count {
@@ -63,25 +74,24 @@ func Enter(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Cost
 }
 
 type enterer struct {
-	m     *board.Map
-	t     *tables.Set
+	*Prepared
 	r     dice.Roller
-	costs pathing.Coster
 	stack map[hex.Hex]int
-	kinds map[string]BoardKind
 	cup   *dice.Cup
 	// keep: a drawn chit stays out of the cup (the pairs of SASL 4.31).
 	keep bool
 	log  []string
 }
 
-func newEnterer(m *board.Map, t *tables.Set, costs pathing.Coster, r dice.Roller) *enterer {
-	e := &enterer{m: m, t: t, r: r, costs: costs, stack: map[hex.Hex]int{}, kinds: map[string]BoardKind{}}
-	for _, id := range m.Boards() {
-		e.kinds[id] = Kind(m.Board(id), &t.SASL)
-	}
-	return e
+func (p *Prepared) newEnterer(r dice.Roller) *enterer {
+	return &enterer{Prepared: p, r: r, stack: map[hex.Hex]int{}}
 }
+
+// maxRolls bounds every reroll loop of entry: no legal configuration comes
+// near it (the likeliest to reroll, a Human Wave along 36 boards' lengths,
+// has a chance of about 1 in 100 of a legal pair of hexes a draw), so
+// reaching it means the tables or the map leave no legal outcome.
+const maxRolls = 10000
 
 // eligible returns the boards along edge c an entry may choose: all of
 // them, less river boards along widths (SASL 4.22).
@@ -137,7 +147,7 @@ func (e *enterer) one(c layout.Compass, who string) (Arrival, error) {
 			return Arrival{}, fmt.Errorf("ai: SASL 4.2: the %s edge runs along the length of some boards and the width of others", c)
 		}
 	}
-	for try := 0; try < 100; try++ {
+	for range maxRolls {
 		var a Arrival
 		var err error
 		if lengthwise {
@@ -163,17 +173,57 @@ func (e *enterer) one(c layout.Compass, who string) (Arrival, error) {
 		e.logf("%s: %s", who, a.Why)
 		return a, nil
 	}
-	return Arrival{}, fmt.Errorf("ai: SASL 4.2: no legal entry hex along the %s edge in 100 tries", c)
+	return Arrival{}, fmt.Errorf("ai: SASL 4.2: no legal entry hex along the %s edge in %d tries", c, maxRolls)
 }
 
-// choose picks one of n boards with equal odds (SASL 4.22): numbers 1..6
-// are shared out evenly, the rest rerolled. With one board no die is rolled.
-func choose(n, v int) (int, bool) {
-	per := 6 / n
+// choose picks one of n boards with equal odds (SASL 4.22) from v, a roll
+// of 1..faces: the numbers are shared out evenly, the rest rerolled.
+func choose(n, v, faces int) (int, bool) {
+	per := faces / n
 	if v > per*n {
 		return 0, false
 	}
 	return (v - 1) / per, true
+}
+
+// MaxEdgeBoards is the most boards along one edge that entry can choose
+// among: a DR read as a two-digit number in base 6 gives 36 outcomes.
+const MaxEdgeBoards = 36
+
+// pickBoard chooses one of n boards along an edge with equal odds. Up to
+// six boards, one die does it, as SASL 4.22 says; the rules stop there (a
+// configuration of more than six boards along one edge is not foreseen),
+// so from seven on sasl reads a DR as a two-digit number in base 6,
+// (coloured-1)*6 + white, 36 outcomes shared out evenly, the rest
+// rerolled. It returns the board and the rolls it took.
+func (e *enterer) pickBoard(boards []layout.EdgeBoard, why string) (int, []Roll, error) {
+	n := len(boards)
+	if n > MaxEdgeBoards {
+		return 0, nil, fmt.Errorf("ai: %s: %d boards along one edge; entry chooses among at most %d", why, n, MaxEdgeBoards)
+	}
+	var rolls []Roll
+	for range maxRolls {
+		if n <= 6 {
+			v, err := e.r.Dr(why + " (" + names(boards) + ")")
+			if err != nil {
+				return 0, nil, err
+			}
+			rolls = append(rolls, e.last("board"))
+			if i, ok := choose(n, v, 6); ok {
+				return i, rolls, nil
+			}
+			continue
+		}
+		c, w, err := e.r.DR(why + ": DR as (coloured-1)*6+white (" + names(boards) + ")")
+		if err != nil {
+			return 0, nil, err
+		}
+		rolls = append(rolls, e.last("board"))
+		if i, ok := choose(n, (c-1)*6+w, 36); ok {
+			return i, rolls, nil
+		}
+	}
+	return 0, nil, fmt.Errorf("ai: %s: no board chosen in %d rolls", why, maxRolls)
 }
 
 // lengthwise is SASL 4.21: a Letter Chit for the hexrow, returned to the
@@ -183,17 +233,11 @@ func (e *enterer) lengthwise(c layout.Compass, boards []layout.EdgeBoard, who st
 	var rolls []Roll
 	b := boards[0]
 	if len(boards) > 1 {
-		for {
-			v, err := e.r.Dr(fmt.Sprintf("SASL 4.21: which board along the %s edge for %s (%s)", c, who, names(boards)))
-			if err != nil {
-				return Arrival{}, err
-			}
-			rolls = append(rolls, e.last("board"))
-			if i, ok := choose(len(boards), v); ok {
-				b = boards[i]
-				break
-			}
+		i, rs, err := e.pickBoard(boards, fmt.Sprintf("SASL 4.21: which board along the %s edge for %s", c, who))
+		if err != nil {
+			return Arrival{}, err
 		}
+		b, rolls = boards[i], rs
 	}
 	if e.cup == nil {
 		e.cup = dice.NewCup(dice.LetterChits())
@@ -225,22 +269,35 @@ func (e *enterer) widthwise(c layout.Compass, boards []layout.EdgeBoard, who str
 			return Arrival{}, err
 		}
 		rolls, white = append(rolls, e.last("dr+2")), v
-	} else {
-		if len(boards) > 6 {
-			return Arrival{}, fmt.Errorf("ai: SASL 4.22: %d boards along the %s edge; one die chooses among at most 6", len(boards), c)
-		}
-		for {
+	} else if len(boards) <= 6 {
+		chosen := false
+		for range maxRolls {
 			col, w, err := e.r.DR(fmt.Sprintf("SASL 4.22: coloured dr for the board (%s), white dr +2 for the hex number, %s along the %s edge", names(boards), who, c))
 			if err != nil {
 				return Arrival{}, err
 			}
 			rolls = append(rolls, e.last("board, dr+2"))
-			if i, ok := choose(len(boards), col); ok {
-				b, white = boards[i], w
+			if i, ok := choose(len(boards), col, 6); ok {
+				b, white, chosen = boards[i], w, true
 				break
 			}
 			e.logf("%s: coloured dr %d chooses no board of %d: reroll (SASL 4.22)", who, col, len(boards))
 		}
+		if !chosen {
+			return Arrival{}, fmt.Errorf("ai: SASL 4.22: no board chosen in %d rolls", maxRolls)
+		}
+	} else {
+		// More boards than one die can choose among: a DR chooses the
+		// board (pickBoard), then a dr +2 the hex number.
+		i, rs, err := e.pickBoard(boards, fmt.Sprintf("SASL 4.22: which board along the %s edge for %s", c, who))
+		if err != nil {
+			return Arrival{}, err
+		}
+		v, err := e.r.Dr(fmt.Sprintf("SASL 4.22: dr +2, hex number for %s along the %s edge of board %s", who, c, boards[i].Board))
+		if err != nil {
+			return Arrival{}, err
+		}
+		b, white, rolls = boards[i], v, append(rs, e.last("dr+2"))
 	}
 	h, ok := EdgeHex(e.m, b, c, 0, white+2)
 	if !ok {
@@ -251,9 +308,13 @@ func (e *enterer) widthwise(c layout.Compass, boards []layout.EdgeBoard, who str
 }
 
 // names lists boards with the dice numbers each is given: "3 (1-2), 2
-// (3-4), 16 (5-6)".
+// (3-4), 16 (5-6)"; from seven boards on, the numbers of pickBoard's DR.
 func names(boards []layout.EdgeBoard) string {
-	per := 6 / len(boards)
+	faces := 6
+	if len(boards) > 6 {
+		faces = 36
+	}
+	per := faces / len(boards)
 	var parts []string
 	for i, b := range boards {
 		lo, hi := i*per+1, (i+1)*per

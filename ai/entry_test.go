@@ -148,10 +148,17 @@ func TestPlacementProperties(t *testing.T) {
 				t.Fatalf("%s seed %d: %v", name, seed, err)
 			}
 			count := map[board.Location]int{}
+			byE := map[board.Location]int{}
 			for _, p := range s.Placements {
-				count[p.Location]++
-				if count[p.Location] > 2 {
-					t.Fatalf("%s seed %d: three S? in %s", name, seed, m.LocationName(p.Location))
+				if p.Case == 'e' {
+					byE[p.Location]++
+				} else {
+					count[p.Location]++
+				}
+				// SASL 4.1: two S? a Location [EXC: 4.1e], and one by
+				// case e.
+				if count[p.Location] > 2 || byE[p.Location] > 1 {
+					t.Fatalf("%s seed %d: %d S? by cases a-d and %d by case e in %s", name, seed, count[p.Location], byE[p.Location], m.LocationName(p.Location))
 				}
 				for _, o := range fbe {
 					if hex.Distance(o, p.Location.Hex) <= 3 {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/missions"
-	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -87,24 +86,13 @@ func (s *Setup) Count(l board.Location) int {
 
 // planner carries one run of the placement procedure.
 type planner struct {
-	m      *board.Map
-	ms     *missions.Mission
-	t      *tables.Set
-	r      dice.Roller
-	season terrain.Season
-	kinds  map[string]BoardKind
-	// fbe are the whole off-board hexes along the FBE (SASL 4.11).
-	fbe []hex.Hex
-	// nearFBE[i] for Map.Index i: within 3 hexes of one of them (4.11).
-	nearFBE []bool
-	vpo     map[board.Location]bool
-	vpoHex  map[hex.Hex]bool
-	count   map[board.Location]int
-	byE     map[board.Location]bool
-	a9e     map[hex.Hex]a9eResult
-	walls   map[hex.Hex]wallResult // behindWall, once per hex
-	out     []Placement
-	log     []string
+	*Prepared
+	r     dice.Roller
+	count map[board.Location]int
+	byE   map[board.Location]bool
+	a9e   map[hex.Hex]a9eResult
+	out   []Placement
+	log   []string
 }
 
 type wallResult struct {
@@ -118,48 +106,29 @@ type a9eResult struct {
 }
 
 // Place sets up the ENEMY S? of mission ms on m by the SASL 4.1 cases the
-// mission lists, in the order a, b, c, d, e, with SASL 4.11-4.14 applied as
-// each S? is placed. Dice come from r in rule order, so a scripted roller
-// replays a setup. The result lists every S? with its case and dice, and a
-// log of the whole procedure.
+// mission lists (see Prepared.Place).
 func Place(m *board.Map, ms *missions.Mission, t *tables.Set, r dice.Roller) (*Setup, error) {
-	p := &planner{
-		m: m, ms: ms, t: t, r: r,
-		season: t.Seasons.At(ms.Month),
-		kinds:  map[string]BoardKind{},
-		vpo:    map[board.Location]bool{},
-		vpoHex: map[hex.Hex]bool{},
-		count:  map[board.Location]int{},
-		byE:    map[board.Location]bool{},
-		a9e:    map[hex.Hex]a9eResult{},
-		walls:  map[hex.Hex]wallResult{},
-	}
-	s := &Setup{Map: m, Mission: ms}
-	for _, id := range m.Boards() {
-		k := Kind(m.Board(id), &t.SASL)
-		p.kinds[id] = k
-		s.Kinds = append(s.Kinds, k)
-	}
-	vpos, err := ms.VPOs(m)
+	p, err := Prepare(m, ms, t, nil)
 	if err != nil {
 		return nil, err
 	}
-	for _, v := range vpos {
-		for _, l := range p.vpoLocations(v) {
-			p.vpo[l] = true
-			p.vpoHex[l.Hex] = true
-		}
+	return p.Place(r)
+}
+
+// Place sets up the ENEMY S? of the mission by the SASL 4.1 cases it lists,
+// in the order a, b, c, d, e, with SASL 4.11-4.14 applied as each S? is
+// placed. Dice come from r in rule order, so a scripted roller replays a
+// setup. The result lists every S? with its case and dice, and a log of the
+// whole procedure.
+func (pr *Prepared) Place(r dice.Roller) (*Setup, error) {
+	p := &planner{
+		Prepared: pr, r: r,
+		count: map[board.Location]int{},
+		byE:   map[board.Location]bool{},
+		a9e:   map[hex.Hex]a9eResult{},
+		log:   append([]string(nil), pr.vpoLog...),
 	}
-	p.fbe = m.OffBoard(ms.FBE)
-	p.nearFBE = make([]bool, m.Stride())
-	for _, o := range p.fbe {
-		hex.Within(o, 3, func(h hex.Hex) bool {
-			if i, ok := m.Index(h); ok {
-				p.nearFBE[i] = true // SASL 4.11
-			}
-			return true
-		})
-	}
+	s := &Setup{Map: pr.m, Mission: pr.ms, Kinds: pr.kindList}
 	steps := []struct {
 		c  missions.Case
 		fn func() error
@@ -171,7 +140,7 @@ func Place(m *board.Map, ms *missions.Mission, t *tables.Set, r dice.Roller) (*S
 		{'e', p.caseE},
 	}
 	for _, st := range steps {
-		if !ms.Has(st.c) {
+		if !pr.ms.Has(st.c) {
 			continue
 		}
 		if err := st.fn(); err != nil {
@@ -186,7 +155,7 @@ func (p *planner) logf(format string, args ...any) {
 	p.log = append(p.log, fmt.Sprintf(format, args...))
 }
 
-func (p *planner) name(h hex.Hex) string { return p.m.NameString(h) }
+func (p *Prepared) name(h hex.Hex) string { return p.m.NameString(h) }
 
 // last returns the roll just made, tagged.
 func (p *planner) last(tag string) Roll {
@@ -203,7 +172,7 @@ func (p *planner) dr(tag, why string) (int, Roll, error) {
 }
 
 // board returns the board that names h (ASL A2.2) and h's number on it.
-func (p *planner) board(h hex.Hex) (string, int) {
+func (p *Prepared) board(h hex.Hex) (string, int) {
 	g, _ := p.m.Name(h)
 	return g.Board, g.Row
 }
@@ -211,7 +180,7 @@ func (p *planner) board(h hex.Hex) (string, int) {
 // vpoLocations returns the VPO Locations of a VPO: every non-Rooftop/
 // -Sewer Location of a VPO building (SASL 4.1c), else the Location itself;
 // none on a multi-hex bridge not Accessible to a land hex.
-func (p *planner) vpoLocations(v board.Location) []board.Location {
+func (p *Prepared) vpoLocations(v board.Location) []board.Location {
 	t, _ := p.m.Terrain(v.Hex)
 	if t.Kinds.Has(terrain.Building) {
 		var out []board.Location
@@ -229,7 +198,7 @@ func (p *planner) vpoLocations(v board.Location) []board.Location {
 			}
 		}
 		if multi && !land {
-			p.logf("%s is a bridge Location not Accessible to a land hex: no S? (SASL 4.1c/d)", p.m.LocationName(v))
+			p.vpoLog = append(p.vpoLog, fmt.Sprintf("%s is a bridge Location not Accessible to a land hex: no S? (SASL 4.1c/d)", p.m.LocationName(v)))
 			return nil
 		}
 	}
@@ -237,12 +206,14 @@ func (p *planner) vpoLocations(v board.Location) []board.Location {
 }
 
 // place puts one S? in l for case c if the rules let it: at most two S? a
-// Location (4.1), one by case e, none within 3 hexes of a whole off-board
+// Location by cases a-d (4.1), and one more by case e, which is the
+// exception to that maximum ("[EXC: 4.1e]"; 4.1e: "a maximum of one S? may
+// be placed per Location using this method"), none within 3 hexes of a whole off-board
 // FBE hex (4.11), only in the Locations Table A9e picks on a built-up board
 // (4.12), and in woods on a woods board only on a dr <= 3 (4.13). Dice are
 // rolled only when they decide.
 func (p *planner) place(l board.Location, c missions.Case, why string, rolls []Roll) (bool, error) {
-	if p.count[l] >= 2 || (c == 'e' && p.byE[l]) {
+	if (c != 'e' && p.count[l] >= 2) || (c == 'e' && p.byE[l]) {
 		return false, nil
 	}
 	i, _ := p.m.Index(l.Hex)
@@ -376,7 +347,7 @@ func (p *planner) caseB() error {
 		p.logf("Board %s: dr %d: %s coordinates", id, v, parityName(v%2))
 	}
 	activ := p.ms.Activates(p.ms.EBE)
-	for _, g := range pathing.WoodsGroups(p.m) {
+	for _, g := range p.woods {
 		edge := g.Edges[p.ms.EBE] && activ
 		if len(g.Hexes) < 3 && !edge {
 			continue
@@ -415,14 +386,7 @@ func (p *planner) caseCD(c missions.Case, radius int) error {
 		what = "within two hexes of"
 	}
 	p.logf("Case %c: each VPO Location and each Concealment Terrain Location %s one", c, what)
-	var vpos []board.Location
-	for _, h := range p.m.Hexes() {
-		for _, l := range p.m.Locations(h, board.Options{}) {
-			if p.vpo[l] {
-				vpos = append(vpos, l)
-			}
-		}
-	}
+	vpos := p.vpoList
 	for _, v := range vpos {
 		if _, err := p.place(v, c, "VPO Location", nil); err != nil {
 			return err
@@ -459,7 +423,7 @@ func (p *planner) caseCD(c missions.Case, radius int) error {
 }
 
 // order is the position of an on-map hex in Map.Hexes.
-func (p *planner) order(h hex.Hex) int {
+func (p *Prepared) order(h hex.Hex) int {
 	i, _ := p.m.Index(h)
 	return i
 }
@@ -637,16 +601,12 @@ func (p *planner) remove(ls []board.Location) {
 // its wall, hedge or bocage hexsides, and a unit in it could gain wall
 // advantage there: it is not lower than the hex across that hexside. It
 // names the hexside, "Q6-Q7 wall".
-func (p *planner) behindWall(h hex.Hex) (string, bool) {
-	if r, ok := p.walls[h]; ok {
-		return r.what, r.behind
-	}
-	what, behind := p.wallToward(h)
-	p.walls[h] = wallResult{what, behind}
-	return what, behind
+func (p *Prepared) behindWall(h hex.Hex) (string, bool) {
+	r := p.walls[h] // Prepare works out every hex with a wall
+	return r.what, r.behind
 }
 
-func (p *planner) wallToward(h hex.Hex) (string, bool) {
+func (p *Prepared) wallToward(h hex.Hex) (string, bool) {
 	t, _ := p.m.Terrain(h)
 	var walls []hex.Dir
 	for d := range hex.Dirs {
@@ -685,7 +645,7 @@ func (p *planner) wallToward(h hex.Hex) (string, bool) {
 // the two beside it; a crest hexside leads out of the Depression. The
 // facing whose front holds the most crest hexsides turned toward the FBE
 // wins; of equals, the one facing most squarely toward the FBE.
-func (p *planner) crestFacing(h hex.Hex) hex.Hex {
+func (p *Prepared) crestFacing(h hex.Hex) hex.Hex {
 	fx, fy := frameVector(p.m.FrameOf(p.ms.FBE))
 	normal := func(d hex.Dir) (float64, float64) {
 		a, b := h.Centre(), h.Neighbour(d).Centre()

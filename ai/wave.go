@@ -2,7 +2,6 @@ package ai
 
 import (
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/sasl-engine/sasl/dice"
@@ -15,94 +14,55 @@ import (
 	"github.com/sasl-engine/sasl/tables"
 )
 
-// Phases of a Player Turn the Human Wave acts in.
-const (
-	RPh  = "RPh"  // Rally Phase: entry is set up
-	MPh  = "MPh"  // Movement Phase
-	AFPh = "AFPh" // Advancing Fire Phase
-	APh  = "APh"  // Advance Phase
-)
-
-// Event is one thing the Human Wave did, for the player.
-type Event struct {
-	Phase string
-	// Unit is the ID of the unit concerned, "" for the whole wave.
-	Unit string
-	// Kind: "entry", "move", "activate", "release", "exit", "join",
-	// "chain", "fire", "gap", "advance", "recover", "control".
-	Kind string
-	// Steps of a move, each with the MF it cost (half MF); the first is
-	// where the unit started (off the map for an entry).
-	Steps []pathing.Step
-	Text  string
-	Rolls []Roll
-}
-
 // WaveTurn is what the Human Waves did in one turn.
 type WaveTurn struct {
 	Turn   int
 	Events []Event
 }
 
-// HW runs the SASL Human Waves of a mission turn by turn on a game state
-// (SASL 4.3). Build it once: it holds the Human Wave movement graph and the
-// search buffers, reused every turn. It is not safe for concurrent use.
+// HW plays the ENEMY side of one game through its phases: S? entering
+// (SASL 4.2) and the SASL Human Waves (4.3). Everything it knows of the
+// game is in the state.State it plays on (a unit's wave, lane, entering
+// edge), so a game resumed from its file plays exactly as one played
+// straight on. It holds one game's search buffers, reused every turn; what
+// does not change between games comes from its Prepared. It is not safe
+// for concurrent use.
 type HW struct {
-	m     *board.Map
-	ms    *missions.Mission
-	t     *tables.Set
-	h     *tables.HumanWave
-	r     dice.Roller
-	st    *state.State
-	costs pathing.Coster
-	g     *pathing.Graph
-	s     *pathing.Search
-	field pathing.Field
-	near  pathing.Field
-	// progress[i] for Map.Index i: how far toward the FBE a hex lies.
-	progress []float64
-	fbeX     float64 // unit vector toward the FBE, y down
-	fbeY     float64
-	// lanes: each Human Wave unit's lane, the straight line it charges
-	// along toward the FBE from where it entered.
-	lanes map[string]hex.Hex
-	// entering: Human Wave S? set up off the map this turn, by unit ID,
-	// with their entrance hex.
-	entering map[string]hex.Hex
-	events   []Event
-	phase    string
-	scratch  struct{ parent, hexes, mmc, units []int } // chainScore's
+	*Prepared
+	r       dice.Roller
+	st      *state.State
+	s       *pathing.Search
+	near    pathing.Field
+	events  []Event
+	phase   state.Phase
+	scratch struct{ parent, hexes, mmc, units []int } // chainScore's
+	// moved: the steps of each unit's move this MPh, for those that
+	// follow in its tracks (SASL 4.33).
+	moved map[string][]pathing.Step
 }
 
 // NewHW prepares Human Wave movement on m for mission ms, over game state
 // st, with dice r. costs prices Infantry movement in the mission's
 // conditions.
 func NewHW(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster, r dice.Roller, st *state.State) (*HW, error) {
-	h := &HW{m: m, ms: ms, t: t, h: &t.HumanWave, r: r, st: st, costs: costs,
-		lanes: map[string]hex.Hex{}, entering: map[string]hex.Hex{}}
-	h.fbeX, h.fbeY = frameVector(m.FrameOf(ms.FBE))
-	h.progress = make([]float64, m.Stride())
-	for _, x := range m.Hexes() {
-		i, _ := m.Index(x)
-		h.progress[i] = h.along(x)
-	}
-	g, err := pathing.NewGraph(m, forward{costs, h})
+	p, err := Prepare(m, ms, t, costs)
 	if err != nil {
 		return nil, err
 	}
-	h.g, h.s = g, g.NewSearch()
-	for _, u := range st.Units {
-		if u.Wave != "" {
-			h.lanes[u.ID] = u.At.Hex
-		}
-	}
-	return h, nil
+	return p.NewHW(r, st), nil
 }
 
-// along is the distance of a hex's centre toward the FBE, in lattice units.
-func (h *HW) along(x hex.Hex) float64 {
-	c := x.Centre()
-	return float64(c.X)*h.fbeX + float64(c.Y)*math.Sqrt(3)*h.fbeY
+// NewHW returns the engine of one game over state st with dice r.
+func (p *Prepared) NewHW(r dice.Roller, st *state.State) *HW {
+	h := &HW{Prepared: p, s: p.g.NewSearch()}
+	h.Reset(r, st)
+	return h
+}
+
+// Reset sets the engine on another game, keeping its buffers.
+func (h *HW) Reset(r dice.Roller, st *state.State) {
+	h.r, h.st, h.events = r, st, nil
+	clear(h.moved)
 }
 
 // forward is the Coster of Human Wave movement: Infantry at ground level
@@ -110,23 +70,23 @@ func (h *HW) along(x hex.Hex) float64 {
 // moves/advances toward the FBE", SASL 4.32), leaving across the FBE only.
 type forward struct {
 	pathing.Coster
-	h *HW
+	p *Prepared
 }
 
 func (f forward) Step(a, b board.Location) (int, bool) {
 	if a.Level != 0 || b.Level != 0 {
 		return 0, false
 	}
-	ia, _ := f.h.m.Index(a.Hex)
-	ib, _ := f.h.m.Index(b.Hex)
-	if f.h.progress[ib] < f.h.progress[ia]-1e-9 {
+	ia, _ := f.p.m.Index(a.Hex)
+	ib, _ := f.p.m.Index(b.Hex)
+	if f.p.progress[ib] < f.p.progress[ia]-1e-9 {
 		return 0, false
 	}
 	return f.Coster.Step(a, b)
 }
 
 func (f forward) Exit(a board.Location, e layout.Compass) (int, bool) {
-	if e != f.h.ms.FBE {
+	if e != f.p.ms.FBE {
 		return 0, false
 	}
 	return f.Coster.Exit(a, e)
@@ -148,29 +108,61 @@ func (h *HW) last(tag string) Roll {
 // Human Waves the mission brings on this turn are set up (RPh, 4.31), the
 // waves already in play join units in position and are checked for their
 // chain (4.323), then move (MPh, 4.32-4.34), fire (AFPh, 4.36) and close
-// gaps or advance (APh, 4.322). st is updated and its turn counter moves on.
+// gaps or advance (APh, 4.322). st is updated and its turn counter moves
+// on. It plays no 4.2 entry: see Play for a whole turn.
 func (h *HW) Turn() (*WaveTurn, error) {
-	h.events = nil
 	turn := h.st.Turn
-	h.phase = RPh
-	for _, en := range h.ms.WavesOn(turn) {
-		if err := h.enterWave(en); err != nil {
+	var all []Event
+	for _, ph := range []state.Phase{state.RPh, state.MPh, state.AFPh, state.APh} {
+		ev, err := h.Play(ph, false)
+		if err != nil {
 			return nil, err
 		}
+		all = append(all, ev...)
 	}
-	h.phase = MPh
-	h.join()
-	h.chain()
-	if err := h.move(); err != nil {
-		return nil, err
-	}
-	h.phase = AFPh
-	h.fire()
-	h.phase = APh
-	h.advance()
-	h.recover()
 	h.st.Turn++
-	return &WaveTurn{Turn: turn, Events: h.events}, nil
+	h.st.Phase = state.RPh
+	return &WaveTurn{Turn: turn, Events: all}, nil
+}
+
+// Play plays the ENEMY side of one phase of turn st.Turn and returns what
+// it did. RPh: the S? the mission schedules for this turn are set up off
+// the map (4.2; with entries) and its Human Waves (4.31). MPh: other
+// Activated ENEMY Infantry join the waves and the chain rule is applied
+// (4.323), the Human Waves move (4.32-4.35), then the S? waiting off the
+// map enter (with entries). AFPh: Human Wave fire groups (4.36). APh: gap
+// closing or advancing toward the nearest Target (4.322), then Recovery
+// (4.37). It does not move the turn on.
+func (h *HW) Play(ph state.Phase, entries bool) ([]Event, error) {
+	h.events, h.phase = nil, ph
+	switch ph {
+	case state.RPh:
+		if entries {
+			if err := h.arrive(); err != nil {
+				return nil, err
+			}
+		}
+		for _, en := range h.ms.WavesOn(h.st.Turn) {
+			if err := h.enterWave(en); err != nil {
+				return nil, err
+			}
+		}
+	case state.MPh:
+		h.join()
+		h.chain()
+		if err := h.move(); err != nil {
+			return nil, err
+		}
+		if entries {
+			h.enterMap()
+		}
+	case state.AFPh:
+		h.fire()
+	case state.APh:
+		h.advance()
+		h.recover()
+	}
+	return h.events, nil
 }
 
 // WaveEntry is the setup of a Human Wave's entry (SASL 4.31).
@@ -191,11 +183,23 @@ type WaveEntry struct {
 // hexes lie between them; every hex from one to the other is an entrance
 // hex. The HW Direction counter goes on the middle one.
 func EnterWave(m *board.Map, t *tables.Set, costs pathing.Coster, r dice.Roller, c layout.Compass) (*WaveEntry, error) {
-	e := newEnterer(m, t, costs, r)
+	ms := &missions.Mission{File: "(wave entry)", Layout: nil, FBE: c.Opposite(), EBE: c, Month: 7, Weather: "clear"}
+	p := &Prepared{m: m, t: t, costs: costs, ms: ms, kinds: map[string]BoardKind{}}
+	for _, id := range m.Boards() {
+		p.kinds[id] = Kind(m.Board(id), &t.SASL)
+	}
+	return p.EnterWave(r, c)
+}
+
+// EnterWave determines the entrance hexes of a Human Wave along edge c
+// (see the function EnterWave).
+func (p *Prepared) EnterWave(r dice.Roller, c layout.Compass) (*WaveEntry, error) {
+	e := p.newEnterer(r)
+	m := p.m
 	edge := m.Edge(c)
 	pos := func(x hex.Hex) int { return slices.Index(edge, x) }
 	out := &WaveEntry{Edge: c}
-	for try := 0; try < 50; try++ {
+	for range maxRolls {
 		a, err := e.waveHex(c, "the first of two hexes")
 		if err != nil {
 			return nil, err
@@ -221,7 +225,7 @@ func EnterWave(m *board.Map, t *tables.Set, costs pathing.Coster, r dice.Roller,
 			m.NameString(a.Hex), m.NameString(b.Hex), between, len(out.Entrances), m.NameString(out.Direction)))
 		return out, nil
 	}
-	return nil, fmt.Errorf("ai: SASL 4.31: no legal pair of entrance hexes along the %s edge in 50 draws", c)
+	return nil, fmt.Errorf("ai: SASL 4.31: no legal pair of entrance hexes along the %s edge in %d draws", c, maxRolls)
 }
 
 // waveHex draws one hex along edge c by 4.21 or 4.22; a Letter Chit stays

@@ -32,7 +32,7 @@ func (h *HW) members(w string) []*state.Unit {
 		if u.Wave != w || !moving(u) {
 			continue
 		}
-		if _, entering := h.entering[u.ID]; entering {
+		if u.Entering {
 			continue
 		}
 		out = append(out, u)
@@ -98,7 +98,7 @@ func (h *HW) chain() {
 		if len(lost) > 0 {
 			text += " Human Wave movement ends for " + strings.Join(lost, "; ") + " (Advance Attitude)."
 		}
-		h.emit(Event{Kind: "chain", Text: text})
+		h.emit(Event{Kind: EventChain, Wave: w, Units: ids(units), Text: text})
 	}
 }
 
@@ -122,9 +122,8 @@ func (h *HW) join() {
 			if !near {
 				continue
 			}
-			u.Wave = w
-			h.lanes[u.ID] = u.At.Hex
-			h.emit(Event{Unit: u.ID, Kind: "join", Text: fmt.Sprintf("%s in %s joins Human Wave %s (SASL 4.323)", u.ID, h.name(u.At), w)})
+			u.Wave, u.Lane = w, u.At.Hex
+			h.emit(Event{Units: []string{u.ID}, Wave: w, Kind: EventJoin, Text: fmt.Sprintf("%s in %s joins Human Wave %s (SASL 4.323)", u.ID, h.name(u.At), w)})
 		}
 	}
 }
@@ -190,7 +189,10 @@ func (h *HW) chainScore(at []hex.Hex, mmc []int) (units, groups int) {
 // advance is the APh of the Human Waves (SASL 4.322): close gaps, as many as
 // can be, so that the most units stay eligible for Human Wave movement; with
 // no gap to close, advance toward the nearest Target without creating gaps.
-// A unit advances one Location.
+// A unit advances one Location, forward or forward-diagonal, never back nor
+// sideways ("A SASL Human Wave unit always moves/advances toward the FBE",
+// 4.32), and closes a gap only where that puts more units into a
+// qualifying chain.
 func (h *HW) advance() {
 	for _, w := range h.waveIDs() {
 		units := h.members(w)
@@ -219,7 +221,7 @@ func (h *HW) advance() {
 					at[i] = n
 					cu, cg := h.chainScore(at, mm)
 					at[i] = old
-					if cu > bestU || (cu == bestU && cg < bestG) {
+					if cu > bestU || (cu == bestU && cu > baseU && cg < bestG) {
 						best, bestTo, bestU, bestG = i, n, cu, cg
 					}
 				}
@@ -231,8 +233,8 @@ func (h *HW) advance() {
 			at[best] = bestTo
 			moved[best] = true
 			closed = true
-			h.advanceTo(units[best], bestTo)
-			h.emit(Event{Unit: units[best].ID, Kind: "gap", Text: fmt.Sprintf("%s advances %s -> %s to close a gap: %d units in chains (were %d), %d groups (were %d) (SASL 4.322)",
+			steps := h.advanceTo(units[best], bestTo)
+			h.emit(Event{Units: []string{units[best].ID}, Kind: EventGap, Steps: steps, Text: fmt.Sprintf("%s advances %s -> %s to close a gap: %d units in chains (were %d), %d groups (were %d) (SASL 4.322)",
 				units[best].ID, h.name(from), h.name(units[best].At), bestU, baseU, bestG, baseG)})
 		}
 		if closed {
@@ -272,19 +274,25 @@ func (h *HW) advance() {
 			}
 			from := u.At
 			at[i] = to
-			h.advanceTo(u, to)
-			h.emit(Event{Unit: u.ID, Kind: "advance", Text: fmt.Sprintf("%s advances %s -> %s toward the nearest Target, %s in %s (SASL 4.322)",
+			steps := h.advanceTo(u, to)
+			h.emit(Event{Units: []string{u.ID}, Kind: EventAdvance, Steps: steps, Text: fmt.Sprintf("%s advances %s -> %s toward the nearest Target, %s in %s (SASL 4.322)",
 				u.ID, h.name(from), h.name(u.At), tgt.ID, h.name(tgt.At))})
 		}
 	}
 }
 
 // canAdvance reports whether u may advance into the ground Location of x:
-// Infantry can enter it from u's Location and it is not full.
+// x lies further toward the FBE (forward or forward-diagonal), Infantry can
+// enter it from u's Location and it is not full.
 func (h *HW) canAdvance(u *state.Unit, x hex.Hex) bool {
 	to := board.Ground(x)
 	if !h.m.OnMap(x) || u.At.Level != 0 {
 		return false
+	}
+	ia, _ := h.m.Index(u.At.Hex)
+	ib, _ := h.m.Index(x)
+	if h.progress[ib] <= h.progress[ia]+1e-9 {
+		return false // SASL 4.32: toward the FBE
 	}
 	if _, ok := h.costs.Step(u.At, to); !ok {
 		return false
@@ -292,16 +300,20 @@ func (h *HW) canAdvance(u *state.Unit, x hex.Hex) bool {
 	return !h.overstacked(to, []*state.Unit{u})
 }
 
-// advanceTo moves u one Location in the APh; entering a Known FRIENDLY unit's
+// advanceTo moves u one Location in the APh and returns the step with
+// the MF the Location would cost to enter; entering a Known FRIENDLY unit's
 // Location ends its Human Wave movement (SASL 4.323).
-func (h *HW) advanceTo(u *state.Unit, x hex.Hex) {
+func (h *HW) advanceTo(u *state.Unit, x hex.Hex) []pathing.Step {
+	from := u.At
+	c, _ := h.costs.Step(from, board.Ground(x))
 	u.At = board.Ground(x)
 	var notes []string
 	h.takeVPO(u.At, &notes)
 	for _, n := range notes {
-		h.emit(Event{Unit: u.ID, Kind: "control", Text: u.ID + " " + n})
+		h.emit(Event{Units: []string{u.ID}, Kind: EventControl, Text: u.ID + " " + n})
 	}
 	if h.st.KnownIn(u.At) {
 		u.Released = true
 	}
+	return []pathing.Step{{Location: from}, {Location: u.At, HalfMF: c}}
 }

@@ -2,7 +2,11 @@ package ai
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/tables"
 
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
@@ -59,19 +63,19 @@ func (h *HW) fire() {
 		t, _ := h.m.Terrain(u.At.Hex)
 		return h.h.TEMOf(t)
 	}
-	for _, w := range h.waveIDs() {
-		// Units sharing a Location with FRIENDLY units are in Melee: they
-		// do not fire, and such a Location is no Target.
-		inMelee := func(u *state.Unit) bool {
-			other := state.Friendly
-			if u.Side == state.Friendly {
-				other = state.Enemy
-			}
-			return len(h.st.At(other, u.At)) > 0
+	// Units sharing a Location with units of the other side are in Melee:
+	// they do not fire, and such a Location is no Target.
+	inMelee := func(u *state.Unit) bool {
+		other := state.Friendly
+		if u.Side == state.Friendly {
+			other = state.Enemy
 		}
+		return len(h.st.At(other, u.At)) > 0
+	}
+	for _, w := range h.waveIDs() {
 		var shooters []*state.Unit
 		for _, u := range h.st.Units {
-			if u.Wave == w && u.Side == state.Enemy && u.Kind != state.SQ && !u.Broken && !u.Exited && !inMelee(u) {
+			if u.Wave == w && u.Side == state.Enemy && u.Kind != state.SQ && !u.Broken && u.OnMap() && !inMelee(u) {
 				shooters = append(shooters, u)
 			}
 		}
@@ -84,24 +88,91 @@ func (h *HW) fire() {
 			if !ok {
 				break
 			}
-			var fg []string
+			var fg []*state.Unit
 			rest := shooters[:0]
 			for _, s := range shooters {
 				if hex.Distance(s.At.Hex, tg.Unit.At.Hex) <= h.h.FireRange.Value {
-					fg = append(fg, s.ID)
+					fg = append(fg, s)
 				} else {
 					rest = append(rest, s)
 				}
 			}
 			shooters = rest
+			g := h.fireGroup(fg, tg)
 			status := "Good Order"
 			if tg.Unit.Broken {
 				status = "broken"
 			}
-			h.emit(Event{Kind: "fire", Text: fmt.Sprintf("Fire group %s (%d units) fires at %s (%s%s) in %s: %s, TEM %+d, %d hexes (SASL 4.36 priority %d)",
-				strings.Join(fg, ", "), len(fg), tg.Unit.ID, tg.Unit.Kind, typeSuffix(tg.Unit.Type), h.name(tg.Unit.At), status, tg.TEM, tg.Range, tg.Priority)})
+			h.emit(Event{Kind: EventFire, Units: g.Members, Wave: w, Fire: &g,
+				Text: fmt.Sprintf("Fire group %s (%d units) fires at %s (%s%s) in %s: %s FP, DRM %+d (TEM %+d); %s, %d hexes (SASL 4.36 priority %d)",
+					strings.Join(g.Members, ", "), len(fg), tg.Unit.ID, tg.Unit.Kind, typeSuffix(tg.Unit.Type), h.name(tg.Unit.At), fpText(g.FP), g.DRM, g.TEM, status, tg.Range, tg.Priority)})
 		}
 	}
+}
+
+// fireGroup works out the firepower and DRM of a fire group (ASL A7):
+// each MMC's printed firepower, doubled at point blank range (the Target
+// adjacent or in the same Location), halved beyond its normal range; the
+// DRM is the Target's TEM plus a leadership modifier where every Location
+// of the group holds a Good Order leader (the worst of them directs).
+func (h *HW) fireGroup(fg []*state.Unit, tg Target) FireGroup {
+	g := FireGroup{Target: tg.Unit.ID, TEM: tg.TEM, DRM: tg.TEM, Range: tg.Range, Priority: tg.Priority, Good: !tg.Unit.Broken}
+	leaders := map[board.Location]int{} // the worst modifier in each Location
+	hasLeader := map[board.Location]bool{}
+	locs := map[board.Location]bool{}
+	for _, u := range fg {
+		g.Members = append(g.Members, u.ID)
+		st, err := tables.ParseStrength(u.Type)
+		if u.Kind.SMC() {
+			if err == nil && st.Leader {
+				if !hasLeader[u.At] || st.Modifier > leaders[u.At] {
+					leaders[u.At] = st.Modifier
+				}
+				hasLeader[u.At] = true
+			}
+			continue
+		}
+		locs[u.At] = true
+		if err != nil || st.Leader {
+			st = h.counter(u)
+		}
+		fp := float64(st.FP)
+		switch d := hex.Distance(u.At.Hex, tg.Unit.At.Hex); {
+		case d <= 1:
+			fp *= 2 // ASL A7.21 Point Blank Fire
+		case d > st.Range:
+			fp /= 2 // ASL A7.22 Long Range Fire
+		}
+		g.FP += fp
+	}
+	worst, all := -99, len(locs) > 0
+	for l := range locs {
+		if !hasLeader[l] {
+			all = false
+			break
+		}
+		worst = max(worst, leaders[l])
+	}
+	if all {
+		g.DRM += worst
+	}
+	return g
+}
+
+// counter is the strength of an ENEMY MMC whose type is not a counter name:
+// the mission's nationality's squad or half-squad.
+func (h *HW) counter(u *state.Unit) tables.Strength {
+	n := h.t.Counters.Of(h.ms.Enemy)
+	name := n.Squad.Value
+	if u.Kind == state.HalfSquad {
+		name = n.HalfSquad.Value
+	}
+	st, _ := tables.ParseStrength(name)
+	return st
+}
+
+func fpText(fp float64) string {
+	return strconv.FormatFloat(fp, 'f', -1, 64)
 }
 
 // Recovers reports whether an ENEMY Human Wave unit attempts Recovery of a
@@ -119,7 +190,7 @@ func (h *HW) recover() {
 			if u.Wave == "" || u.Kind == state.SQ || !Recovers(u, l.SW) {
 				continue
 			}
-			h.emit(Event{Unit: u.ID, Kind: "recover", Text: fmt.Sprintf("%s attempts Recovery of the %s (%d PP) in %s (SASL 4.37)", u.ID, l.SW.Name, l.SW.PP, h.name(l.At))})
+			h.emit(Event{Units: []string{u.ID}, Kind: EventRecover, Text: fmt.Sprintf("%s attempts Recovery of the %s (%d PP) in %s (SASL 4.37)", u.ID, l.SW.Name, l.SW.PP, h.name(l.At))})
 			break
 		}
 	}

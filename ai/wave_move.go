@@ -15,10 +15,51 @@ import (
 	"github.com/sasl-engine/sasl/state"
 )
 
+// arrive sets up just off the map the S? the mission schedules to enter
+// this turn (SASL 4.2): one ENEMY S? for each, waiting to enter.
+func (h *HW) arrive() error {
+	if len(h.ms.EntriesOn(h.st.Turn)) == 0 {
+		return nil
+	}
+	a, err := h.Enter(h.r, h.st.Turn)
+	if err != nil {
+		return err
+	}
+	for _, x := range a.Arrivals {
+		u := &state.Unit{ID: h.st.NewID("E"), Side: state.Enemy, Kind: state.SQ, At: board.Ground(x.Hex), Entering: true, Edge: x.Edge}
+		h.st.Units = append(h.st.Units, u)
+		h.emit(Event{Kind: EventArrive, Units: []string{u.ID}, Edge: x.Edge, Entrances: []hex.Hex{x.Hex},
+			Text: fmt.Sprintf("%s set up off the %s edge to enter %s: %s", u.ID, x.Edge, h.m.NameString(x.Hex), x.Why), Rolls: x.Rolls})
+	}
+	return nil
+}
+
+// enterMap brings the S? waiting off the map (not Human Wave S?) onto their
+// entry hexes in the MPh, after the Human Waves have moved (SASL 4.321: a
+// Human Wave moves before all other units). sasl does not move S? beyond
+// their entry hex: movement of S? outside a Human Wave is not among the
+// rules it plays.
+func (h *HW) enterMap() {
+	for _, u := range h.st.Units {
+		if u.Side != state.Enemy || !u.Entering || u.Wave != "" {
+			continue
+		}
+		c, ok := h.costs.Enter(u.At, u.Edge)
+		if !ok {
+			continue // Prohibited: 4.2 never sets one up there
+		}
+		off, _ := h.m.Mirror(u.At.Hex, u.Edge)
+		u.Entering = false
+		steps := []pathing.Step{{Location: board.Ground(off), Off: true}, {Location: u.At, HalfMF: c}}
+		h.emit(Event{Kind: EventEnter, Units: []string{u.ID}, Edge: u.Edge, Steps: steps,
+			Text: fmt.Sprintf("%s enters %s from off the %s edge (%s MF) and stops there (SASL 4.2)", u.ID, h.name(u.At), u.Edge, pathing.HalfMF(c))})
+	}
+}
+
 // enterWave sets up a Human Wave the mission brings on (SASL 4.31): a Human
 // Wave S? just off the map next to each entrance hex.
 func (h *HW) enterWave(en missions.Entry) error {
-	we, err := EnterWave(h.m, h.t, h.costs, h.r, en.Edge)
+	we, err := h.EnterWave(h.r, en.Edge)
 	if err != nil {
 		return err
 	}
@@ -29,17 +70,21 @@ func (h *HW) enterWave(en missions.Entry) error {
 			break
 		}
 	}
+	if id == "" {
+		return fmt.Errorf("ai: SASL 4.31: 26 Human Waves are in play already; the 27th has no letter")
+	}
 	h.st.Waves = append(h.st.Waves, state.Wave{ID: id, Edge: en.Edge, Direction: we.Direction})
-	var names []string
+	var names, ids []string
 	for _, x := range we.Entrances {
-		u := &state.Unit{ID: h.st.NewID(id), Side: state.Enemy, Kind: state.SQ, HW: true, Wave: id, At: board.Ground(x)}
+		u := &state.Unit{ID: h.st.NewID(id), Side: state.Enemy, Kind: state.SQ, HW: true, Wave: id, At: board.Ground(x),
+			Entering: true, Edge: en.Edge, Lane: x}
 		h.st.Units = append(h.st.Units, u)
-		h.entering[u.ID] = x
-		h.lanes[u.ID] = x
+		ids = append(ids, u.ID)
 		names = append(names, fmt.Sprintf("%s %s", u.ID, h.m.NameString(x)))
 	}
-	h.emit(Event{Kind: "entry", Text: fmt.Sprintf("Human Wave %s: %s. %d Human Wave S? set up off the %s edge: %s",
-		id, strings.Join(we.Log, "; "), len(we.Entrances), en.Edge, strings.Join(names, ", ")), Rolls: we.Rolls})
+	h.emit(Event{Kind: EventWaveEntry, Units: ids, Wave: id, Edge: en.Edge, Entrances: we.Entrances, Direction: we.Direction,
+		Text: fmt.Sprintf("Human Wave %s: %s. %d Human Wave S? set up off the %s edge: %s",
+			id, strings.Join(we.Log, "; "), len(we.Entrances), en.Edge, strings.Join(names, ", ")), Rolls: we.Rolls})
 	return nil
 }
 
@@ -49,14 +94,16 @@ func moving(u *state.Unit) bool {
 }
 
 // move is the MPh of every Human Wave (SASL 4.32-4.324): the wave with the
-// unit closest to the FBE first, each wave front to back.
+// unit closest to the FBE first, each wave front to back. A unit that runs
+// into an obstacle its neighbours can go round delays, then follows in the
+// tracks of one of them (4.33's alternative) once the rest of its wave has
+// moved.
 func (h *HW) move() error {
-	h.s.ToEdge(&h.field, h.ms.FBE, nil)
 	closest := func(u *state.Unit) int {
-		if _, ok := h.entering[u.ID]; ok {
+		if u.Entering {
 			return math.MaxInt32 // still off the map
 		}
-		return h.field.Cost(u.At)
+		return h.toFBE.Cost(u.At)
 	}
 	byWave := map[string][]*state.Unit{}
 	var waves []string
@@ -78,51 +125,95 @@ func (h *HW) move() error {
 	}
 	slices.SortStableFunc(waves, func(a, b string) int { return front(a) - front(b) })
 	claimed := map[board.Location]bool{}
+	if h.moved == nil {
+		h.moved = map[string][]pathing.Step{}
+	}
+	clear(h.moved)
 	for _, w := range waves {
 		units := byWave[w]
 		slices.SortStableFunc(units, func(a, b *state.Unit) int { return closest(a) - closest(b) })
+		var later []*delayed
 		for _, u := range units {
 			if !moving(u) || h.st.Unit(u.ID) == nil {
 				continue
 			}
-			if err := h.walk(u, claimed); err != nil {
+			d, err := h.walk(u, claimed, units)
+			if err != nil {
 				return err
 			}
+			if d != nil {
+				later = append(later, d)
+			}
+		}
+		// The delayed follow the tracks of an adjacent unit once it has
+		// moved, a unit that followed making tracks for the next; the
+		// rest are released (SASL 4.33).
+		for progress := true; progress && len(later) > 0; {
+			progress = false
+			wave := h.members(w)
+			rest := later[:0]
+			var stuck []*state.Unit
+			for _, d := range later {
+				stuck = append(stuck, d.stack...)
+			}
+			for _, d := range later {
+				if h.follow(d, wave, stuck) {
+					progress = true
+				} else {
+					rest = append(rest, d)
+				}
+			}
+			later = rest
+		}
+		for _, d := range later {
+			h.finish(d.stack, nil, 0, d.stack[0].At, false, d.why+": no adjacent unit of the wave has a way past: released, ends its MPh in Advance Attitude (SASL 4.33)", nil, h.ms.EBE, "")
 		}
 	}
 	return nil
 }
 
+// delayed is a stack of Human Wave units that stopped before an obstacle
+// its neighbours go round, to follow in their tracks (SASL 4.33).
+type delayed struct {
+	stack []*state.Unit
+	mf    int // half MF left
+	why   string
+}
+
 // walk moves one Human Wave unit (and the units it turns into when
-// Activated) with its 8 MF toward the FBE.
-func (h *HW) walk(u *state.Unit, claimed map[board.Location]bool) error {
+// Activated) with its 8 MF toward the FBE. A unit stopped by an obstacle
+// straight ahead that an adjacent unit of its wave has a way past is
+// returned, to follow in that unit's tracks once the wave has moved.
+func (h *HW) walk(u *state.Unit, claimed map[board.Location]bool, wave []*state.Unit) (*delayed, error) {
 	budget := h.h.MF.Value * 2
 	stack := []*state.Unit{u}
 	spent := 0
 	var steps []pathing.Step
 	var notes []string
 	cur := u.At
-	if x, ok := h.entering[u.ID]; ok {
-		delete(h.entering, u.ID)
-		w := h.waveOf(u)
+	edge := u.Edge
+	if u.Entering {
+		x := u.At.Hex
 		n, _ := h.g.Node(board.Ground(x))
-		c, ok := h.g.EnterCost(n, w.Edge)
-		off, _ := h.m.Mirror(x, w.Edge)
+		c, ok := h.g.EnterCost(n, edge)
+		off, _ := h.m.Mirror(x, edge)
 		steps = append(steps, pathing.Step{Location: board.Ground(off), Off: true})
 		if !ok || c > budget {
 			u.Released = true
-			h.emit(Event{Unit: u.ID, Kind: "release", Steps: steps, Text: fmt.Sprintf("%s cannot enter %s: released, Advance Attitude (SASL 4.33)", u.ID, h.m.NameString(x))})
-			return nil
+			h.emit(Event{Units: []string{u.ID}, Kind: EventRelease, Steps: steps, Text: fmt.Sprintf("%s cannot enter %s: released, Advance Attitude (SASL 4.33)", u.ID, h.m.NameString(x))})
+			return nil, nil
 		}
+		u.Entering = false
 		spent, cur = c, board.Ground(x)
 		steps = append(steps, pathing.Step{Location: cur, HalfMF: c})
 	} else {
 		steps = append(steps, pathing.Step{Location: cur})
 	}
-	lane := h.lanes[u.ID]
+	lane := u.Lane
 	// A detour to take a FRIENDLY-controlled VPO within reach (4.32).
 	detour := h.detour(cur, budget-spent, claimed)
 	released, exited := "", false
+	var delay *delayed
 	for {
 		// Entering a Location of a Known FRIENDLY unit ends Human Wave
 		// movement for good (4.323).
@@ -137,12 +228,16 @@ func (h *HW) walk(u *state.Unit, claimed map[board.Location]bool) error {
 		if stack[0].Kind == state.SQ && h.activated(cur) {
 			var err error
 			if stack, err = h.generate(stack[0], cur); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		next, cost, exit, why, ok := h.nextStep(cur, lane, detour)
 		if !ok {
-			released = why
+			if why.obstacle {
+				delay = &delayed{stack: stack, mf: budget - spent, why: why.text}
+			} else {
+				released = why.text + ": released, ends its MPh in Advance Attitude (SASL 4.33)"
+			}
 			break
 		}
 		if spent+cost > budget {
@@ -162,7 +257,20 @@ func (h *HW) walk(u *state.Unit, claimed map[board.Location]bool) error {
 		}
 		h.takeVPO(cur, &notes)
 	}
-	// A Location holds only so many squads: stop short of a full one.
+	steps, spent, cur = h.settle(steps, spent, cur, stack, exited, &notes)
+	if delay != nil {
+		delay.mf = budget - spent
+	}
+	h.finish(stack, steps, spent, cur, exited, released, notes, edge, "")
+	if delay != nil {
+		h.emit(Event{Units: ids(stack), Kind: EventDelay, Text: fmt.Sprintf("%s in %s: %s: delays, to follow in the tracks of an adjacent unit of the wave (SASL 4.33)", strings.Join(ids(stack), ", "), h.name(cur), delay.why)})
+	}
+	return delay, nil
+}
+
+// settle backs a move off Locations that cannot take the stack: a
+// Location holds only so many squads.
+func (h *HW) settle(steps []pathing.Step, spent int, cur board.Location, stack []*state.Unit, exited bool, notes *[]string) ([]pathing.Step, int, board.Location) {
 	for !exited && len(steps) > 1 && h.overstacked(cur, stack) {
 		last := steps[len(steps)-1]
 		if last.Off {
@@ -171,32 +279,141 @@ func (h *HW) walk(u *state.Unit, claimed map[board.Location]bool) error {
 		steps = steps[:len(steps)-1]
 		spent -= last.HalfMF
 		cur = steps[len(steps)-1].Location
-		released = ""
-		notes = append(notes, fmt.Sprintf("stops in %s: %s is full", h.name(cur), h.name(last.Location)))
+		*notes = append(*notes, fmt.Sprintf("stops in %s: %s is full", h.name(cur), h.name(last.Location)))
 	}
+	return steps, spent, cur
+}
+
+// finish puts a stack where its move ended and tells what it did.
+func (h *HW) finish(stack []*state.Unit, steps []pathing.Step, spent int, cur board.Location, exited bool, released string, notes []string, from layout.Compass, lead string) {
 	for _, x := range stack {
 		x.At = cur
 		x.Exited = exited
 		if released != "" {
 			x.Released = true
 		}
+		h.moved[x.ID] = steps
 	}
-	ids := make([]string, len(stack))
-	for i, x := range stack {
-		ids[i] = x.ID
+	who := strings.Join(ids(stack), ", ")
+	if len(steps) > 1 {
+		text := fmt.Sprintf("%s: %s%s, %s MF", who, lead, h.pathText(steps, from), pathing.HalfMF(spent))
+		if len(notes) > 0 {
+			text += "; " + strings.Join(notes, "; ")
+		}
+		h.emit(Event{Units: ids(stack), Kind: EventMove, Steps: steps, Text: text})
 	}
-	text := fmt.Sprintf("%s: %s, %s MF", strings.Join(ids, ", "), h.pathText(steps, h.waveOf(u).Edge), pathing.HalfMF(spent))
-	if len(notes) > 0 {
-		text += "; " + strings.Join(notes, "; ")
-	}
-	h.emit(Event{Unit: u.ID, Kind: "move", Steps: steps, Text: text})
 	if exited {
-		h.emit(Event{Unit: u.ID, Kind: "exit", Text: fmt.Sprintf("%s exit off the FBE (%s) from %s", strings.Join(ids, ", "), h.ms.FBE, h.name(cur))})
+		h.emit(Event{Units: ids(stack), Kind: EventExit, Text: fmt.Sprintf("%s exit off the FBE (%s) from %s", who, h.ms.FBE, h.name(cur))})
 	}
 	if released != "" {
-		h.emit(Event{Unit: u.ID, Kind: "release", Text: fmt.Sprintf("%s in %s: %s", strings.Join(ids, ", "), h.name(cur), released)})
+		h.emit(Event{Units: ids(stack), Kind: EventRelease, Text: fmt.Sprintf("%s in %s: %s", who, h.name(cur), released)})
 	}
-	return nil
+}
+
+func ids(units []*state.Unit) []string {
+	out := make([]string, len(units))
+	for i, x := range units {
+		out[i] = x.ID
+	}
+	return out
+}
+
+// trackFrom returns the furthest index of tracks a unit at cur can step
+// into by Human Wave movement (a neighbouring Location of the tracks), or
+// -1.
+func (h *HW) trackFrom(cur board.Location, tracks []pathing.Step) int {
+	u, ok := h.g.Node(cur)
+	if !ok {
+		return -1
+	}
+	for i := len(tracks) - 1; i >= 0; i-- {
+		s := tracks[i]
+		if s.Off {
+			continue
+		}
+		if v, ok := h.g.Node(s.Location); ok {
+			if _, ok := h.g.Cost(u, v); ok && hex.Distance(cur.Hex, s.Location.Hex) == 1 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// follow moves a delayed stack in the tracks of an adjacent unit of its
+// wave that got past (SASL 4.33's alternative): of the tracks that pass
+// next to it, those that lead furthest toward the FBE; it steps into the
+// furthest Location of them next to it, then along them, with the MF it
+// has left. It reports false, moving nothing, when no such tracks lie next
+// to it. stuck are the units still delayed, whose tracks lead nowhere.
+func (h *HW) follow(d *delayed, wave, stuck []*state.Unit) bool {
+	stack := d.stack
+	cur := stack[0].At
+	var best []pathing.Step
+	bestAt, leader, bestEnd := -1, "", math.Inf(-1)
+	for _, v := range wave {
+		if slices.Contains(stuck, v) {
+			continue
+		}
+		tr := h.moved[v.ID]
+		if len(tr) < 2 {
+			continue
+		}
+		i := h.trackFrom(cur, tr)
+		if i < 0 {
+			continue
+		}
+		end := math.Inf(1) // off the FBE
+		if last := tr[len(tr)-1]; !last.Off {
+			end = h.along(last.Location.Hex)
+		}
+		if end > bestEnd+1e-9 {
+			best, bestAt, leader, bestEnd = tr, i, v.ID, end
+		}
+	}
+	if bestAt < 0 {
+		return false
+	}
+	steps := []pathing.Step{{Location: cur}}
+	spent, exited := 0, false
+	var notes []string
+	for i := bestAt; i < len(best); i++ {
+		s := best[i]
+		u, _ := h.g.Node(cur)
+		var c int
+		var ok bool
+		if s.Off {
+			c, ok = h.g.ExitCost(u, h.ms.FBE)
+		} else {
+			v, _ := h.g.Node(s.Location)
+			c, ok = h.g.Cost(u, v)
+		}
+		if !ok || spent+c > d.mf {
+			break
+		}
+		spent += c
+		if s.Off {
+			steps = append(steps, pathing.Step{Location: s.Location, HalfMF: c, Off: true})
+			exited = true
+			break
+		}
+		cur = s.Location
+		steps = append(steps, pathing.Step{Location: cur, HalfMF: c})
+		h.takeVPO(cur, &notes)
+		if h.st.KnownIn(cur) {
+			for _, x := range stack {
+				x.Released = true
+			}
+			notes = append(notes, fmt.Sprintf("entered %s, held by a Known FRIENDLY unit: no more Human Wave movement (SASL 4.323)", h.name(cur)))
+			break
+		}
+	}
+	steps, spent, cur = h.settle(steps, spent, cur, stack, exited, &notes)
+	if len(steps) < 2 {
+		return false
+	}
+	h.finish(stack, steps, spent, cur, exited, "", notes, h.ms.EBE, "following "+leader+"'s tracks, ")
+	return true
 }
 
 // pathText writes a path: "from off the south edge, x1Q10 (1) x1Q9 (1)
@@ -237,25 +454,25 @@ func (h *HW) waveOf(u *state.Unit) state.Wave {
 // way forward only around an obstacle that Human Wave movement cannot
 // negotiate straight ahead, a Water Obstacle, a cliff or a rowhouse wall
 // (SASL 4.33).
-func (h *HW) nextStep(cur board.Location, lane hex.Hex, detour []board.Location) (next board.Location, cost int, exit bool, why string, ok bool) {
+func (h *HW) nextStep(cur board.Location, lane hex.Hex, detour []board.Location) (next board.Location, cost int, exit bool, why stop, ok bool) {
 	u, _ := h.g.Node(cur)
 	if len(detour) > 0 {
 		v, _ := h.g.Node(detour[0])
 		c, _ := h.g.Cost(u, v)
-		return detour[0], c, false, "", true
+		return detour[0], c, false, stop{}, true
 	}
-	here := h.field.NodeCost(u)
+	here := h.toFBE.NodeCost(u)
 	if here == pathing.Unreached {
 		return cur, 0, false, h.blocked(cur, lane, "no way forward to the FBE"), false
 	}
 	slack := 2 * h.h.Formation.Value
 	if c, okx := h.g.ExitCost(u, h.ms.FBE); okx && c-here <= slack {
-		return cur, c, true, "", true
+		return cur, c, true, stop{}, true
 	}
 	best, bestDev, bestExtra := -1, math.Inf(1), 0
 	bestCost := 0
 	h.g.Out(u, func(v, c int) {
-		fv := h.field.NodeCost(v)
+		fv := h.toFBE.NodeCost(v)
 		if fv == pathing.Unreached {
 			return
 		}
@@ -275,11 +492,18 @@ func (h *HW) nextStep(cur board.Location, lane hex.Hex, detour []board.Location)
 			return cur, 0, false, h.blocked(cur, lane, ""), false
 		}
 	}
-	return next, bestCost, false, "", true
+	return next, bestCost, false, stop{}, true
+}
+
+// stop says why a Human Wave unit cannot go on: an obstacle straight
+// ahead (SASL 4.33), or no way forward at all.
+type stop struct {
+	text     string
+	obstacle bool
 }
 
 // blocked says what stops a unit at cur: the obstacle straight ahead.
-func (h *HW) blocked(cur board.Location, lane hex.Hex, fallback string) string {
+func (h *HW) blocked(cur board.Location, lane hex.Hex, fallback string) stop {
 	ahead, ok := h.ahead(cur.Hex, lane)
 	if ok {
 		t, _ := h.m.Terrain(cur.Hex)
@@ -298,10 +522,10 @@ func (h *HW) blocked(cur board.Location, lane hex.Hex, fallback string) string {
 			}
 		}
 		if what != "" {
-			return fmt.Sprintf("runs into %s at %s: released, ends its MPh in Advance Attitude (SASL 4.33)", what, h.m.NameString(ahead))
+			return stop{text: fmt.Sprintf("runs into %s at %s", what, h.m.NameString(ahead)), obstacle: fallback == ""}
 		}
 	}
-	return fallback + ": released, ends its MPh in Advance Attitude (SASL 4.33)"
+	return stop{text: fallback}
 }
 
 // ahead returns the hex straight ahead of x toward the FBE: the neighbour
@@ -406,12 +630,15 @@ func (h *HW) generate(s *state.Unit, at board.Location) ([]*state.Unit, error) {
 	var out []*state.Unit
 	var made []string
 	for i, kind := range row {
-		u := &state.Unit{ID: fmt.Sprintf("%s%c", s.ID, 'a'+i), Side: state.Enemy, HW: true, Wave: s.Wave, At: at}
+		u := &state.Unit{ID: fmt.Sprintf("%s%c", s.ID, 'a'+i), Side: state.Enemy, HW: true, Wave: s.Wave, At: at, Lane: s.Lane}
+		if h.st.Unit(u.ID) != nil {
+			u.ID = h.st.NewID(u.ID + "-")
+		}
 		switch kind {
 		case "squad":
-			u.Kind = state.Squad
+			u.Kind, u.Type = state.Squad, h.t.Counters.Of(h.ms.Enemy).Squad.Value
 		case "half_squad":
-			u.Kind = state.HalfSquad
+			u.Kind, u.Type = state.HalfSquad, h.t.Counters.Of(h.ms.Enemy).HalfSquad.Value
 		case "leader":
 			drm := 0
 			for _, x := range h.st.Units {
@@ -435,7 +662,6 @@ func (h *HW) generate(s *state.Unit, at board.Location) ([]*state.Unit, error) {
 			u.Kind, u.Type = state.Leader, e.Value
 		}
 		out = append(out, u)
-		h.lanes[u.ID] = h.lanes[s.ID]
 		made = append(made, u.ID+" "+strings.ReplaceAll(u.Kind.String(), "_", "-")+typeSuffix(u.Type))
 	}
 	if len(out) == 0 {
@@ -445,7 +671,11 @@ func (h *HW) generate(s *state.Unit, at board.Location) ([]*state.Unit, error) {
 	h.st.Units = slices.DeleteFunc(h.st.Units, func(x *state.Unit) bool { return x == s })
 	h.st.Units = append(h.st.Units, out...)
 	note := fmt.Sprintf("%s Activated in %s (a Known FRIENDLY unit within %d hexes): x10 dr %d: %s (SASL 4.34)", s.ID, h.name(at), h.h.Activation.Value, v, strings.Join(made, ", "))
-	h.emit(Event{Unit: s.ID, Kind: "activate", Text: note, Rolls: rolls})
+	ev := Event{Units: []string{s.ID}, Kind: EventActivate, Text: note, Rolls: rolls}
+	for _, u := range out {
+		ev.Made = append(ev.Made, *u)
+	}
+	h.emit(ev)
 	return out, nil
 }
 

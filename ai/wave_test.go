@@ -57,7 +57,7 @@ func newHW(t testing.TB, m *board.Map, ms *missions.Mission, r dice.Roller, st *
 func events(wt *WaveTurn, kind string) []Event {
 	var out []Event
 	for _, e := range wt.Events {
-		if e.Kind == kind {
+		if e.Kind.String() == kind {
 			out = append(out, e)
 		}
 	}
@@ -133,13 +133,13 @@ func TestHWOpenGround(t *testing.T) {
 			// half-hex 10, whose mirror off the map is itself).
 			first, last := e.Steps[0].Location.Hex, e.Steps[len(e.Steps)-1].Location.Hex
 			if n := len(e.Steps) - 1; n != 8 {
-				t.Errorf("turn %d: %s advanced %d hexes, want 8: %s", turn, e.Unit, n, e.Text)
+				t.Errorf("turn %d: %s advanced %d hexes, want 8: %s", turn, e.Units[0], n, e.Text)
 			}
 			if turn == 2 && hex.Distance(first, last) != 8 {
-				t.Errorf("turn 2: %s moved %d hexes on, want 8", e.Unit, hex.Distance(first, last))
+				t.Errorf("turn 2: %s moved %d hexes on, want 8", e.Units[0], hex.Distance(first, last))
 			}
 			if last.Col != first.Col {
-				t.Errorf("turn %d: %s left its lane: %s", turn, e.Unit, e.Text)
+				t.Errorf("turn %d: %s left its lane: %s", turn, e.Units[0], e.Text)
 			}
 		}
 		if len(events(wt, "release")) != 0 {
@@ -148,8 +148,10 @@ func TestHWOpenGround(t *testing.T) {
 	}
 }
 
-// A wave meeting a cliff is released there, and the rest goes on; at a
-// river the whole wave is released.
+// A wave meeting a cliff three hexes wide delays there and follows in the
+// tracks of the units beside it that got round (SASL 4.33's alternative);
+// a unit with no such tracks beside it is released; nobody crosses the
+// cliff. At a river across the board the whole wave is released.
 func TestHWRelease(t *testing.T) {
 	cliff := "K5 open_ground N=cliff\nL5 open_ground N=cliff\nM5 open_ground N=cliff\n"
 	m, ms := world(t, map[string]string{"o1": "", "o2": cliff}, openMission)
@@ -158,30 +160,32 @@ func TestHWRelease(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	released := map[string]bool{}
-	for _, e := range events(wt, "release") {
+	delays := events(wt, "delay")
+	if len(delays) != 3 {
+		t.Errorf("%d units delay, want the three in the cliff's lanes: %v", len(delays), delays)
+	}
+	for _, e := range slices.Concat(delays, events(wt, "release")) {
 		if !strings.Contains(e.Text, "runs into a cliff hexside") {
-			t.Errorf("release: %s", e.Text)
-		}
-		released[h.st.Unit(e.Unit).At.Hex.String()] = true
-	}
-	for _, u := range h.st.Units {
-		name := m.NameString(u.At.Hex)
-		inCliffLane := strings.HasPrefix(name, "o2K") || strings.HasPrefix(name, "o2L") || strings.HasPrefix(name, "o2M")
-		if inCliffLane != u.Released {
-			t.Errorf("%s in %s: released %v", u.ID, name, u.Released)
-		}
-		if inCliffLane && !strings.HasSuffix(name, "5") {
-			t.Errorf("%s released at %s, want in front of the cliff (hex 5)", u.ID, name)
+			t.Errorf("%s: %s", e.Kind, e.Text)
 		}
 	}
-	if len(released) != 3 {
-		t.Errorf("%d units released, want the three in the cliff's lanes", len(released))
+	following := 0
+	for _, e := range events(wt, "move") {
+		if strings.Contains(e.Text, "tracks") {
+			following++
+		}
+		for i := 1; i < len(e.Steps); i++ {
+			a, b := m.NameString(e.Steps[i-1].Location.Hex), m.NameString(e.Steps[i].Location.Hex)
+			if strings.HasSuffix(a, "5") && strings.HasSuffix(b, "4") && a[:3] == b[:3] && strings.Contains("KLM", a[2:3]) {
+				t.Errorf("%v crossed the cliff %s-%s: %s", e.Units, a, b, e.Text)
+			}
+		}
 	}
-	// The others go on next turn.
-	wt, _ = h.Turn()
-	if n := len(events(wt, "move")); n != 3 {
-		t.Errorf("turn 2: %d units move, want 3", n)
+	if following == 0 {
+		t.Errorf("no unit follows tracks round the cliff: %v", wt.Events)
+	}
+	if n := len(events(wt, "release")); following+n != 3 {
+		t.Errorf("%d follow and %d are released, want the three of the cliff's lanes", following, n)
 	}
 
 	var river strings.Builder
@@ -205,6 +209,36 @@ func TestHWRelease(t *testing.T) {
 		if !strings.Contains(e.Text, "Water Obstacle") {
 			t.Errorf("release: %s", e.Text)
 		}
+	}
+}
+
+// A unit facing a one-hex pond straight ahead delays and follows in the
+// tracks of its neighbour round it; nobody is released (SASL 4.33).
+func TestHWPond(t *testing.T) {
+	m, ms := world(t, map[string]string{"o1": "", "o2": "M6 water\n"}, openMission)
+	h := newHW(t, m, ms, scripted(t, "K P"), nil)
+	wt, err := h.Turn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := events(wt, "release"); len(r) != 0 {
+		t.Errorf("released at a pond the wave goes round: %v", r)
+	}
+	d := events(wt, "delay")
+	if len(d) != 1 || !strings.Contains(d[0].Text, "Water Obstacle at o2M6") {
+		t.Fatalf("delays: %v", d)
+	}
+	followed := false
+	for _, e := range events(wt, "move") {
+		if slices.Equal(e.Units, d[0].Units) && strings.Contains(e.Text, "tracks") {
+			followed = true
+			if last := e.Steps[len(e.Steps)-1].Location.Hex; h.Progress(last) <= h.Progress(mustLocate(t, m, "o2M7")) {
+				t.Errorf("the follower got no further than the pond: %s", e.Text)
+			}
+		}
+	}
+	if !followed {
+		t.Errorf("%v did not follow anyone's tracks: %v", d[0].Units, wt.Events)
 	}
 }
 
@@ -278,7 +312,10 @@ func TestHWSameSeed(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			fmt.Fprint(&b, wt)
+			fmt.Fprintln(&b, wt.Turn)
+			for _, e := range wt.Events {
+				fmt.Fprintln(&b, e.Phase, e.Kind, e.Units, e.Text, e.Rolls)
+			}
 		}
 		return b.String(), r.Trail()
 	}
@@ -326,14 +363,14 @@ func TestHWClosesGap(t *testing.T) {
 	m, ms := world(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	st := waveState(t, m, "o2K7", "o2L7", "o2N7", "o2O7")
 	h := newHW(t, m, ms, scripted(t, ""), st)
-	h.phase = APh
+	h.phase = state.APh
 	before, _ := h.chainScore(hexesOf(st), mmcOf(h, st))
 	h.advance()
 	after, groups := h.chainScore(hexesOf(st), mmcOf(h, st))
 	if before != 0 || after != 4 || groups != 1 {
 		t.Errorf("units in chains %d -> %d, %d groups: %v", before, after, groups, h.events)
 	}
-	if len(h.events) == 0 || h.events[0].Kind != "gap" {
+	if len(h.events) == 0 || h.events[0].Kind != EventGap {
 		t.Errorf("events %v", h.events)
 	}
 	// The quick chain score agrees with pathing.Clusters.
@@ -370,7 +407,7 @@ func TestHWJoin(t *testing.T) {
 	}
 	st.Units = append(st.Units, extra.Units...)
 	h := newHW(t, m, ms, scripted(t, ""), st)
-	h.phase = MPh
+	h.phase = state.MPh
 	h.join()
 	if st.Unit("E1").Wave != "A" || st.Unit("E2").Wave != "" || st.Unit("E3").Wave != "" {
 		t.Errorf("E1 joins; E2 (LMG) and E3 (far) do not: %q %q %q", st.Unit("E1").Wave, st.Unit("E2").Wave, st.Unit("E3").Wave)
@@ -478,7 +515,7 @@ enemy:
 	}
 	var order []string
 	for _, e := range events(wt, "move") {
-		order = append(order, e.Unit[:1])
+		order = append(order, e.Units[0][:1])
 	}
 	if got := strings.Join(order, ""); got != "BBBAAA" {
 		t.Errorf("move order %s, want wave B (nearer the FBE) first", got)

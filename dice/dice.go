@@ -15,6 +15,7 @@
 package dice
 
 import (
+	"encoding/hex"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -160,13 +161,46 @@ func (t *trail) Trail() []Roll { return t.rolls }
 // seeded rolls with a PCG generator.
 type seeded struct {
 	trail
-	r *rand.Rand
+	pcg *rand.PCG
+	r   *rand.Rand
 }
 
+// SeededRoller is the Roller of Seeded: its generator's state can be saved
+// and resumed.
+type SeededRoller struct{ seeded }
+
+// pcgWord is the second PCG word, fixed: seeds are the only input.
+const pcgWord = 0x5A5A_5153_4153_4C21
+
 // Seeded returns a Roller whose rolls follow from seed alone.
-func Seeded(seed uint64) Roller {
-	// The second PCG word is fixed: seeds are the only input.
-	return &seeded{r: rand.New(rand.NewPCG(seed, 0x5A5A_5153_4153_4C21))}
+func Seeded(seed uint64) *SeededRoller {
+	return resumed(rand.NewPCG(seed, pcgWord))
+}
+
+func resumed(p *rand.PCG) *SeededRoller {
+	return &SeededRoller{seeded{pcg: p, r: rand.New(p)}}
+}
+
+// State returns the generator's state as text ("pcg:" and 32 hex digits):
+// Resume(State()) rolls on exactly as this roller would.
+func (s *SeededRoller) State() string {
+	b, _ := s.pcg.MarshalBinary() // "pcg:" and 16 bytes; it cannot fail
+	return "pcg:" + hex.EncodeToString(b[4:])
+}
+
+// Resume returns a roller that goes on from a State. Its trail starts
+// empty.
+func Resume(state string) (*SeededRoller, error) {
+	h, ok := strings.CutPrefix(state, "pcg:")
+	raw, err := hex.DecodeString(h)
+	if !ok || err != nil || len(raw) != 16 {
+		return nil, fmt.Errorf("dice: %q is not the state of the dice (want pcg: and 32 hex digits)", state)
+	}
+	p := new(rand.PCG)
+	if err := p.UnmarshalBinary(append([]byte("pcg:"), raw...)); err != nil {
+		return nil, fmt.Errorf("dice: %q: %w", state, err)
+	}
+	return resumed(p), nil
 }
 
 func (s *seeded) Dr(why string) (int, error) {

@@ -126,3 +126,35 @@ func TestSeededCupEmpties(t *testing.T) {
 		t.Error("drawing from an empty cup")
 	}
 }
+
+// A seeded roller saved with State and resumed rolls on exactly as the
+// original does.
+func TestResume(t *testing.T) {
+	a := Seeded(99)
+	cup := NewCup(LetterChits())
+	for range 17 {
+		a.Dr("warm up")
+	}
+	b, err := Resume(a.State())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 200 {
+		x, _ := a.Dr("a")
+		y, _ := b.Dr("b")
+		if x != y {
+			t.Fatalf("roll %d: %d, resumed %d", i, x, y)
+		}
+	}
+	cup2 := NewCup(LetterChits())
+	ca, _ := a.Draw(cup, "c")
+	cb, _ := b.Draw(cup2, "c")
+	if ca != cb {
+		t.Errorf("chit %s, resumed %s", ca, cb)
+	}
+	for _, bad := range []string{"", "pcg:", "pcg:zz", "pcg:0011", "xyz:00112233445566778899aabbccddeeff"} {
+		if _, err := Resume(bad); err == nil {
+			t.Errorf("Resume(%q) took it", bad)
+		}
+	}
+}

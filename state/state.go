@@ -1,16 +1,31 @@
-// Package state is the game state the engine reasons over: the ENEMY units
-// (S?, squads, half-squads, leaders; Good Order or broken; in which Human
-// Wave), the FRIENDLY units as the player reports them (where, Known to the
-// ENEMY or not, Good Order or broken), the Human Waves, and who controls
-// each VPO. It has a compact YAML form the player writes and the engine
-// reads and writes back:
+// Package state is the whole state of one game: the mission it plays (by
+// file or demo name, with the boards folder and tables it was started
+// with), the dice (the seed, the generator's state and the trail of every
+// roll so far), the turn and phase, the ENEMY units (S? from setup, with
+// their case and Crest status; S? waiting off the map to enter; Human Wave
+// units with their wave and lane; Good Order or broken, released, exited),
+// the FRIENDLY units as the player reports them (where, Known to the ENEMY
+// or not, Good Order or broken), the Human Waves, and who controls each
+// VPO. Saving a State and reading it back loses nothing, so a game resumed
+// from its file plays exactly as one played straight on.
 //
+// It has a compact YAML form the player writes and the engine reads and
+// writes back; the game keys (mission ... trail) are absent from a plain
+// state file such as "sasl wave --friendly" reads:
+//
+//	mission: demo/crossroads.yaml
+//	seed: 7
+//	rng: pcg:0123...
+//	trail: ["2 3 5 GG P ...", "Q 4 ..."]
 //	turn: 2
+//	phase: RPh
 //	waves:
 //	  - {id: A, edge: south, direction: x1Q10}
 //	enemy:
-//	  - {id: A1, unit: "s?", hw: true, wave: A, at: x1Q4}
-//	  - {id: E1, unit: squad, type: 4-4-7, at: x3O4h1, broken: true, sw: [{name: LMG, pp: 1}]}
+//	  - {id: S1, unit: "s?", at: x2H7, case: b, crest: x2H8}
+//	  - {id: E1, unit: "s?", at: x1J10, entering: south}
+//	  - {id: A1, unit: "s?", hw: true, wave: A, lane: x1Q10, at: x1Q4}
+//	  - {id: E2, unit: squad, type: 4-4-7, at: x3O4h1, broken: true, sw: [{name: LMG, pp: 1}]}
 //	friendly:
 //	  - {id: F1, unit: squad, type: 6-6-7, at: x1Q5, known: true}
 //	vpo:
@@ -25,6 +40,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -110,6 +126,20 @@ type Unit struct {
 	// left from.
 	Exited bool
 	SW     []SW
+	// Case is the SASL 4.1 case that placed an S? at setup ('a'..'e'), 0
+	// for any other unit.
+	Case byte
+	// Crest: the unit is in Crest status in a Depression (SASL 4.14), its
+	// counter facing hex Facing.
+	Crest  bool
+	Facing hex.Hex
+	// Lane is where a Human Wave unit's lane starts: the straight line it
+	// charges along toward the FBE, from the hex it entered or joined at.
+	Lane hex.Hex
+	// Entering: the unit waits just off the map along edge Edge to enter
+	// hex At (SASL 4.21, 4.22, 4.31); it is not on the map yet.
+	Entering bool
+	Edge     layout.Compass
 }
 
 // Squads returns the squads a unit counts as for stacking and the chain of
@@ -127,8 +157,9 @@ func (u *Unit) Squads(hwS float64) float64 {
 	return 0
 }
 
-// OnMap reports whether the unit is on the map (not exited).
-func (u *Unit) OnMap() bool { return !u.Exited }
+// OnMap reports whether the unit is on the map: not exited, not waiting
+// off the map to enter.
+func (u *Unit) OnMap() bool { return !u.Exited && !u.Entering }
 
 // Wave is a Human Wave in play.
 type Wave struct {
@@ -151,13 +182,90 @@ type Loose struct {
 	SW
 }
 
+// Phase is a phase of a Game Turn, as far as the ENEMY side's procedures
+// go (ASL A3; SASL 4).
+type Phase uint8
+
+//go:generate go run golang.org/x/tools/cmd/stringer@v0.39.0 -type=Phase -linecomment
+
+const (
+	Setup Phase = iota // setup
+	RPh                // RPh
+	MPh                // MPh
+	AFPh               // AFPh
+	APh                // APh
+)
+
+// MarshalText writes a phase by its name.
+func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// ParsePhase reads a phase by its name.
+func ParsePhase(s string) (Phase, error) {
+	for p := Setup; p <= APh; p++ {
+		if p.String() == s {
+			return p, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown phase %q (want RPh or MPh)", s)
+}
+
+// Game says which game a state belongs to and where its dice stand: the
+// keys of a game file before the units.
+type Game struct {
+	// Mission is the mission file, or the name of a demo mission, the game
+	// plays; Boards and Tables the --boards folder and --tables file it
+	// was started with ("" for none).
+	Mission, Boards, Tables string
+	// Seed started the dice (HasSeed); RNG is the generator's state after
+	// the last roll ("pcg:" and 32 hex digits), so the game rolls on
+	// exactly as if it had never stopped.
+	Seed    uint64
+	HasSeed bool
+	RNG     string
+	// Trail is the dice of each step so far as scripts: the setup first,
+	// then one a turn (or procedure).
+	Trail []string
+}
+
 // State is the game state.
 type State struct {
+	Game
+	// Turn is the Game Turn being played or next to play; Phase the next
+	// phase of it (RPh: the turn has not begun; MPh: its RPh set-up is
+	// done).
 	Turn  int
+	Phase Phase
 	Units []*Unit
 	Waves []Wave
 	VPO   []Control
 	Loose []Loose
+}
+
+// MaxTurn is the highest turn a state may hold: the turn after the last
+// turn a mission may have (99), where a finished game stands.
+const MaxTurn = 100
+
+// Clone returns a deep copy of s.
+func (s *State) Clone() *State {
+	c := *s
+	c.Trail = slices.Clone(s.Trail)
+	c.Units = make([]*Unit, len(s.Units))
+	for i, u := range s.Units {
+		cu := *u
+		cu.SW = slices.Clone(u.SW)
+		c.Units[i] = &cu
+	}
+	c.Waves = slices.Clone(s.Waves)
+	c.VPO = slices.Clone(s.VPO)
+	c.Loose = slices.Clone(s.Loose)
+	return &c
+}
+
+// Normalize puts the ENEMY units before the FRIENDLY ones, each side in its
+// order: the order Write writes and Read reads, so a game played on from
+// its file sees its units in the same order as one played straight on.
+func (s *State) Normalize() {
+	slices.SortStableFunc(s.Units, func(a, b *Unit) int { return int(a.Side) - int(b.Side) })
 }
 
 // Unit returns the unit with that ID, or nil.
@@ -235,12 +343,16 @@ func (s *State) NewID(prefix string) string {
 // map.
 type Spec struct {
 	Unit
-	AtText string
-	Line   int
+	AtText, CrestText, LaneText string
+	Line                        int
 }
 
+// unitFields are the fields of a unit, as errors list them.
+const unitFields = "id, unit, type, at, broken, known, hw, wave, lane, released, exited, entering, case, crest, sw"
+
 // ParseUnits reads a YAML list of units of one side: {id, unit, type, at,
-// broken, known, hw, wave, released, exited, sw}.
+// broken, known, hw, wave, lane, released, exited, entering, case, crest,
+// sw}.
 func ParseUnits(d yamldoc.Doc, n *yaml.Node, side Side) ([]Spec, error) {
 	what := side.String()
 	if n.Kind != yaml.SequenceNode {
@@ -281,8 +393,29 @@ func ParseUnits(d yamldoc.Doc, n *yaml.Node, side Side) ([]Spec, error) {
 				sp.Exited, err = d.Bool(fv, what+".exited")
 			case "sw":
 				sp.SW, err = parseSW(d, fv, what+".sw")
+			case "lane":
+				sp.LaneText, err = d.Str(fv, what+".lane")
+			case "crest":
+				sp.Crest = true
+				sp.CrestText, err = d.Str(fv, what+".crest")
+			case "case":
+				var c string
+				if c, err = d.Str(fv, what+".case"); err == nil {
+					if len(c) != 1 || c[0] < 'a' || c[0] > 'e' {
+						err = d.Errorf(fv, "%s.case: %q is not a SASL 4.1 case (a..e)", what, c)
+					}
+					sp.Case = c[0]
+				}
+			case "entering":
+				var e string
+				if e, err = d.Str(fv, what+".entering"); err == nil {
+					sp.Entering = true
+					if sp.Edge, err = layout.ParseCompass(e); err != nil {
+						err = d.Errorf(fv, "%s.entering: the edge it enters from: %v", what, err)
+					}
+				}
 			default:
-				err = d.Errorf(fk, "%s: unknown field %q (want id, unit, type, at, broken, known, hw, wave, released, exited, sw)", what, f)
+				err = d.Errorf(fk, "%s: unknown field %q (want %s)", what, f, unitFields)
 			}
 			return err
 		})
@@ -294,8 +427,14 @@ func ParseUnits(d yamldoc.Doc, n *yaml.Node, side Side) ([]Spec, error) {
 				return nil, d.Errorf(e, "%s: each unit needs id, unit and at", what)
 			}
 		}
+		if sp.ID == "" {
+			return nil, d.Errorf(e, "%s: a unit's id may not be empty", what)
+		}
 		if side == Friendly && sp.Kind == SQ {
 			return nil, d.Errorf(e, "%s %s: S? are ENEMY counters", what, sp.ID)
+		}
+		if sp.Entering && sp.Exited {
+			return nil, d.Errorf(e, "%s %s: a unit cannot both be entering and have exited", what, sp.ID)
 		}
 		out = append(out, sp)
 	}
@@ -352,29 +491,126 @@ func Resolve(specs []Spec, file string, m *board.Map) ([]*Unit, error) {
 		}
 		u := sp.Unit
 		u.At = l
+		u.Lane = l.Hex // a lane starts where the unit is, unless it says
+		for _, f := range []struct {
+			text, what string
+			to         *hex.Hex
+		}{{sp.LaneText, "lane", &u.Lane}, {sp.CrestText, "crest", &u.Facing}} {
+			if f.text == "" {
+				continue
+			}
+			fl, err := m.ParseLocation(f.text)
+			if err != nil {
+				return nil, fmt.Errorf("state: %s:%d: unit %s %s %q: %w", file, sp.Line, sp.ID, f.what, f.text, err)
+			}
+			*f.to = fl.Hex
+		}
+		if u.Crest && hex.Distance(u.At.Hex, u.Facing) != 1 {
+			return nil, fmt.Errorf("state: %s:%d: unit %s: a Crest counter faces a hex next to its own (%s is not next to %s)", file, sp.Line, sp.ID, sp.CrestText, sp.AtText)
+		}
 		out = append(out, &u)
 	}
 	return out, nil
 }
 
-// Read reads a state file and resolves it on m; name is used in errors.
-func Read(r io.Reader, name string, m *board.Map) (*State, error) {
-	data, err := io.ReadAll(r)
+// MaxFileSize is the largest state or game file Read takes: far more than
+// any game needs, and a bound on what a wrong file (/dev/zero) can cost.
+const MaxFileSize = 8 << 20
+
+// readAll reads r whole, refusing more than MaxFileSize bytes.
+func readAll(r io.Reader, name string) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("state: %s: %w", name, err)
 	}
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("state: %s: larger than %d MiB: not a game file", name, MaxFileSize>>20)
+	}
+	return data, nil
+}
+
+// ReadGame reads only the game keys of a game file (mission, boards,
+// tables, seed, rng, trail), which say how to build the map the rest of the
+// file is read on.
+func ReadGame(r io.Reader, name string) (Game, []byte, error) {
+	data, err := readAll(r, name)
+	if err != nil {
+		return Game{}, nil, err
+	}
+	d := yamldoc.Doc{Pkg: "state", File: name}
+	root, err := d.Parse(data)
+	if err != nil {
+		return Game{}, nil, err
+	}
+	var g Game
+	err = d.Each(root, "state", func(key string, k, v *yaml.Node) error {
+		_, err := g.field(d, key, v)
+		return err
+	})
+	return g, data, err
+}
+
+// field reads one game key; ok is false for a key that is not one.
+func (g *Game) field(d yamldoc.Doc, key string, v *yaml.Node) (ok bool, err error) {
+	switch key {
+	case "mission":
+		g.Mission, err = d.Str(v, key)
+	case "boards":
+		g.Boards, err = d.Str(v, key)
+	case "tables":
+		g.Tables, err = d.Str(v, key)
+	case "seed":
+		var s string
+		if s, err = d.Str(v, key); err == nil {
+			if g.Seed, err = strconv.ParseUint(s, 10, 64); err != nil {
+				err = d.Errorf(v, "seed: want a whole number >= 0, not %q", s)
+			}
+			g.HasSeed = true
+		}
+	case "rng":
+		g.RNG, err = d.Str(v, key)
+	case "trail":
+		g.Trail, err = d.Strings(v, key)
+	default:
+		return false, nil
+	}
+	return true, err
+}
+
+// Read reads a state file and resolves it on m; name is used in errors.
+func Read(r io.Reader, name string, m *board.Map) (*State, error) {
+	data, err := readAll(r, name)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(data, name, m)
+}
+
+// Parse reads the text of a state file and resolves it on m.
+func Parse(data []byte, name string, m *board.Map) (*State, error) {
 	d := yamldoc.Doc{Pkg: "state", File: name}
 	root, err := d.Parse(data)
 	if err != nil {
 		return nil, err
 	}
-	s := &State{Turn: 1}
+	s := &State{Turn: 1, Phase: RPh}
 	var specs []Spec
 	err = d.Each(root, "state", func(key string, k, v *yaml.Node) error {
+		if ok, err := s.Game.field(d, key, v); ok {
+			return err
+		}
 		var err error
 		switch key {
 		case "turn":
-			s.Turn, err = d.Int(v, "turn", 1, 99)
+			s.Turn, err = d.Int(v, "turn", 1, MaxTurn)
+		case "phase":
+			var str string
+			if str, err = d.Str(v, key); err == nil {
+				s.Phase, err = ParsePhase(str)
+				if err != nil || (s.Phase != RPh && s.Phase != MPh) {
+					err = d.Errorf(v, "phase: %q: a game stands before its RPh or its MPh (RPh or MPh)", str)
+				}
+			}
 		case "enemy", "friendly":
 			side := Enemy
 			if key == "friendly" {
@@ -472,7 +708,7 @@ func Read(r io.Reader, name string, m *board.Map) (*State, error) {
 				s.VPO = append(s.VPO, c)
 			}
 		default:
-			err = d.Errorf(k, "unknown key %q (want turn, waves, enemy, friendly, vpo, loose_sw)", key)
+			err = d.Errorf(k, "unknown key %q (want mission, boards, tables, seed, rng, trail, turn, phase, waves, enemy, friendly, vpo, loose_sw)", key)
 		}
 		return err
 	})
@@ -488,7 +724,11 @@ func Read(r io.Reader, name string, m *board.Map) (*State, error) {
 			return nil, fmt.Errorf("state: %s:%d: unit ID %s is used twice", name, specs[i].Line, u.ID)
 		}
 		seen[u.ID] = true
+		if u.Wave != "" && !slices.ContainsFunc(s.Waves, func(w Wave) bool { return w.ID == u.Wave }) {
+			return nil, fmt.Errorf("state: %s:%d: unit %s is in Human Wave %q, which waves does not list", name, specs[i].Line, u.ID, u.Wave)
+		}
 	}
+	s.Normalize()
 	return s, nil
 }
 
@@ -496,7 +736,28 @@ func Read(r io.Reader, name string, m *board.Map) (*State, error) {
 // names of m.
 func (s *State) Write(w io.Writer, m *board.Map) error {
 	var b strings.Builder
+	g := s.Game
+	for _, kv := range [][2]string{{"mission", g.Mission}, {"boards", g.Boards}, {"tables", g.Tables}} {
+		if kv[1] != "" {
+			fmt.Fprintf(&b, "%s: %s\n", kv[0], quote(kv[1]))
+		}
+	}
+	if g.HasSeed {
+		fmt.Fprintf(&b, "seed: %d\n", g.Seed)
+	}
+	if g.RNG != "" {
+		fmt.Fprintf(&b, "rng: %s\n", quote(g.RNG))
+	}
+	if len(g.Trail) > 0 {
+		b.WriteString("trail:\n")
+		for _, t := range g.Trail {
+			fmt.Fprintf(&b, "  - %q\n", t)
+		}
+	}
 	fmt.Fprintf(&b, "turn: %d\n", s.Turn)
+	if s.Phase != RPh {
+		fmt.Fprintf(&b, "phase: %s\n", s.Phase)
+	}
 	if len(s.Waves) > 0 {
 		b.WriteString("waves:\n")
 		for _, wv := range s.Waves {
@@ -543,6 +804,15 @@ func unitLine(u *Unit, m *board.Map) string {
 		parts = append(parts, "type: "+quote(u.Type))
 	}
 	parts = append(parts, "at: "+m.LocationName(u.At))
+	if u.Entering {
+		parts = append(parts, "entering: "+u.Edge.String())
+	}
+	if u.Case != 0 {
+		parts = append(parts, "case: "+string(u.Case))
+	}
+	if u.Crest {
+		parts = append(parts, "crest: "+m.NameString(u.Facing))
+	}
 	for _, f := range []struct {
 		name string
 		on   bool
@@ -552,7 +822,7 @@ func unitLine(u *Unit, m *board.Map) string {
 		}
 	}
 	if u.Wave != "" {
-		parts = append(parts, "wave: "+quote(u.Wave))
+		parts = append(parts, "wave: "+quote(u.Wave), "lane: "+m.NameString(u.Lane))
 	}
 	if len(u.SW) > 0 {
 		var sws []string

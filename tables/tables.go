@@ -33,6 +33,8 @@ type Set struct {
 	SASL SASL
 	// HumanWave: the SASL Human Wave (4.3).
 	HumanWave HumanWave
+	// Counters of the ENEMY units sasl generates, by nationality.
+	Counters Counters
 }
 
 // Cost is one MF entry of a movement table.
@@ -122,6 +124,7 @@ func (s *Set) Clone() *Set {
 	c.Infantry.Hexsides = maps.Clone(s.Infantry.Hexsides)
 	c.SASL = s.SASL.clone()
 	c.HumanWave = s.HumanWave.clone()
+	c.Counters = maps.Clone(s.Counters)
 	c.Weather = map[string]*Weather{}
 	for k, w := range s.Weather {
 		wc := *w
@@ -145,6 +148,7 @@ func Default() *Set {
 		s := &Set{
 			Infantry: Movement{Terrain: map[terrain.Kind]Cost{}, Hexsides: map[terrain.Features]Cost{}},
 			Weather:  map[string]*Weather{},
+			Counters: Counters{},
 		}
 		ents, err := dataFS.ReadDir("data")
 		if err != nil {
@@ -226,8 +230,10 @@ func (s *Set) apply(data []byte, name string) error {
 			return s.SASL.apply(d, v)
 		case "human_wave":
 			return s.HumanWave.apply(d, v)
+		case "counters":
+			return s.Counters.apply(d, v)
 		}
-		return d.Errorf(k, "unknown table %q (want infantry, weather, seasons, sasl or human_wave)", key)
+		return d.Errorf(k, "unknown table %q (want infantry, weather, seasons, sasl, human_wave or counters)", key)
 	})
 }
 
@@ -250,6 +256,9 @@ func (s *Set) check() error {
 		return fmt.Errorf("weather has no clear preset")
 	}
 	if err := s.SASL.check(); err != nil {
+		return err
+	}
+	if err := s.Counters.check(); err != nil {
 		return err
 	}
 	return s.HumanWave.check()

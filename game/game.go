@@ -1,0 +1,193 @@
+// Package game plays one SASL game from setup to the last turn: the ENEMY
+// side's procedures in rule order over a state.State that is the whole
+// game, so that a game written to its file and read back plays on exactly
+// as one played straight through.
+//
+//	p, _ := game.Prepare(ms, m, t)            // once per mission
+//	g, setup, _ := game.New(p, hdr, nil)      // SASL 4.1 setup
+//	for !g.Over() {
+//		rep, _ := g.Turn(nil)                 // one Game Turn, ENEMY side
+//	}
+//	g.Write(w)                                // the game file
+//
+// What one game changes (its state, its dice, its search buffers) is the
+// Game's; what does not change between games of a mission (the map, the
+// Human Wave movement graph and its flow field to the FBE, woods groups,
+// the 4.11 mask, board kinds) is the Prepared mission's, built once and
+// shared read-only by any number of games.
+package game
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/sasl-engine/sasl/ai"
+	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/missions"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
+)
+
+// Prepare prepares mission ms on map m with tables t for any number of
+// games.
+func Prepare(ms *missions.Mission, m *board.Map, t *tables.Set) (*ai.Prepared, error) {
+	return ai.Prepare(m, ms, t, nil)
+}
+
+// Game is one game in play. It is not safe for concurrent use; games of
+// one Prepared mission may run concurrently.
+type Game struct {
+	P     *ai.Prepared
+	State *state.State
+	// Entries: the S? the mission schedules enter (SASL 4.2); false plays
+	// the Human Waves alone (sasl wave).
+	Entries bool
+	hw      *ai.HW
+	seeded  *dice.SeededRoller
+}
+
+// Report is what the ENEMY side did in one step of the game.
+type Report struct {
+	Turn   int
+	Events []ai.Event
+	// Dice are the rolls of the step, in order.
+	Dice []dice.Roll
+}
+
+// ErrOver is the error of playing a game past the mission's last turn.
+var ErrOver = errors.New("the game is over")
+
+// New starts a game of prepared mission p: the FRIENDLY units and VPOs of
+// the mission, and the ENEMY S? of its setup (SASL 4.1), each placed S? a
+// unit. hdr names the mission and holds the seed of the dice (HasSeed);
+// setup rolls come from script if it is not nil (the player's own dice),
+// else from the seed.
+func New(p *ai.Prepared, hdr state.Game, script dice.Roller) (*Game, *ai.Setup, error) {
+	if !hdr.HasSeed {
+		return nil, nil, errors.New("game: a new game needs the seed of its dice")
+	}
+	st, err := p.Mission().State(p.Map())
+	if err != nil {
+		return nil, nil, err
+	}
+	hdr.Trail, hdr.RNG = nil, ""
+	st.Game = hdr
+	st.Phase = state.RPh
+	g := &Game{P: p, State: st, Entries: true, seeded: dice.Seeded(hdr.Seed)}
+	r := g.roller(script)
+	setup, err := p.Place(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, pl := range setup.Placements {
+		st.Units = append(st.Units, &state.Unit{ID: st.NewID("S"), Side: state.Enemy, Kind: state.SQ,
+			At: pl.Location, Case: byte(pl.Case), Crest: pl.Crest, Facing: pl.Facing})
+	}
+	st.Normalize()
+	g.close(r, 0)
+	g.hw = p.NewHW(g.seeded, st)
+	return g, setup, nil
+}
+
+// Resume goes on with a game in state st (a game file, or a plain state
+// such as sasl wave's): its dice roll on from the generator's state the
+// file holds, or from its seed.
+func Resume(p *ai.Prepared, st *state.State) (*Game, error) {
+	g := &Game{P: p, State: st, Entries: true}
+	switch {
+	case st.RNG != "":
+		r, err := dice.Resume(st.RNG)
+		if err != nil {
+			return nil, fmt.Errorf("game: rng: %w", err)
+		}
+		g.seeded = r
+	case st.HasSeed:
+		g.seeded = dice.Seeded(st.Seed)
+	default:
+		return nil, errors.New("game: the state has neither a seed nor the state of its dice (rng)")
+	}
+	st.Normalize()
+	g.hw = p.NewHW(g.seeded, st)
+	return g, nil
+}
+
+func (g *Game) roller(script dice.Roller) dice.Roller {
+	if script != nil {
+		return script
+	}
+	return g.seeded
+}
+
+// close ends a step: its dice join the trail, the generator's state is
+// kept.
+func (g *Game) close(r dice.Roller, from int) []dice.Roll {
+	rolls := r.Trail()[from:]
+	g.State.Trail = append(g.State.Trail, dice.Script(rolls))
+	g.State.RNG = g.seeded.State()
+	return rolls
+}
+
+// LastTurn is the mission's last turn (99 for a mission that does not say).
+func (g *Game) LastTurn() int {
+	if t := g.P.Mission().Turns; t > 0 {
+		return t
+	}
+	return state.MaxTurn - 1
+}
+
+// Over reports whether the mission's last turn has been played.
+func (g *Game) Over() bool { return g.State.Turn > g.LastTurn() }
+
+// Turn plays the ENEMY side of the next Game Turn in rule order: RPh (the S?
+// the mission schedules enter, 4.2; its Human Waves, 4.31), MPh (joins and
+// the chain rule, 4.323; Human Wave movement with Activation and
+// generation, 4.32-4.35; then the entering S?), AFPh (4.36), APh (4.322,
+// release and Recovery, 4.33, 4.37). Dice come from script if it is not
+// nil, else from the game's own seeded dice. A turn that fails leaves the
+// game as it was.
+func (g *Game) Turn(script dice.Roller) (*Report, error) {
+	return g.play(script, state.RPh, state.APh)
+}
+
+// RPh plays only the RPh of the next Game Turn (the S? that enter are set
+// up off the map): the game then stands before that turn's MPh.
+func (g *Game) RPh(script dice.Roller) (*Report, error) {
+	return g.play(script, state.RPh, state.RPh)
+}
+
+func (g *Game) play(script dice.Roller, first, last state.Phase) (*Report, error) {
+	if g.Over() {
+		return nil, fmt.Errorf("%w: turn %d was the mission's last", ErrOver, g.LastTurn())
+	}
+	st := g.State
+	saved, rng := st.Clone(), g.seeded.State()
+	r := g.roller(script)
+	from := len(r.Trail())
+	g.hw.Reset(r, st)
+	rep := &Report{Turn: st.Turn}
+	for ph := max(st.Phase, first); ph <= last; ph++ {
+		ev, err := g.hw.Play(ph, g.Entries)
+		if err != nil {
+			*st = *saved
+			g.seeded, _ = dice.Resume(rng)
+			g.hw.Reset(g.seeded, st)
+			return nil, err
+		}
+		rep.Events = append(rep.Events, ev...)
+	}
+	if last == state.APh {
+		st.Turn++
+		st.Phase = state.RPh
+	} else {
+		st.Phase = last + 1
+	}
+	st.Normalize()
+	rep.Dice = g.close(r, from)
+	g.hw.Reset(g.seeded, st)
+	return rep, nil
+}
+
+// Write writes the game file.
+func (g *Game) Write(w io.Writer) error { return g.State.Write(w, g.P.Map()) }

@@ -1,0 +1,326 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sasl-engine/sasl/ai"
+	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/missions"
+	"github.com/sasl-engine/sasl/rules/library"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata")
+
+func prepared(t testing.TB, name, boards string) *ai.Prepared {
+	t.Helper()
+	p, _, err := Open(name, boards, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func newGame(t testing.TB, p *ai.Prepared, seed uint64) *Game {
+	t.Helper()
+	g, _, err := New(p, state.Game{Mission: "test", Seed: seed, HasSeed: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// record is a turn's events as data, for comparing two runs byte for byte.
+func record(t testing.TB, rep *Report) string {
+	t.Helper()
+	b, err := json.Marshal(rep.Events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("turn %d %s dice %s\n", rep.Turn, b, dice.Script(rep.Dice))
+}
+
+func written(t testing.TB, g *Game) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := g.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// Save and resume are exact: for any k, playing k turns, writing the game,
+// reading it back and playing on gives byte-identical state and events to
+// playing straight through (both demo missions, 50 seeds, k = 1..4).
+func TestSaveResumeExact(t *testing.T) {
+	for _, name := range missions.Demos() {
+		p := prepared(t, name, "")
+		for seed := range uint64(50) {
+			straight := newGame(t, p, seed)
+			var events []string
+			for !straight.Over() {
+				rep, err := straight.Turn(nil)
+				if err != nil {
+					t.Fatalf("%s seed %d: %v", name, seed, err)
+				}
+				events = append(events, record(t, rep))
+			}
+			final := written(t, straight)
+			for k := 1; k <= 4; k++ {
+				g := newGame(t, p, seed)
+				var got []string
+				for range k {
+					rep, err := g.Turn(nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got = append(got, record(t, rep))
+				}
+				file := written(t, g)
+				st, err := state.Parse(file, "game.yaml", p.Map())
+				if err != nil {
+					t.Fatalf("%s seed %d k %d: the engine's own file is refused: %v\n%s", name, seed, k, err, file)
+				}
+				if again := written(t, &Game{P: p, State: st}); !bytes.Equal(again, file) {
+					t.Fatalf("%s seed %d k %d: written, read and written again differs:\n%s\n---\n%s", name, seed, k, file, again)
+				}
+				g, err = Resume(p, st)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for !g.Over() {
+					rep, err := g.Turn(nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got = append(got, record(t, rep))
+				}
+				for i := range events {
+					if i >= len(got) || got[i] != events[i] {
+						t.Fatalf("%s seed %d resumed after %d turns: turn %d differs:\nstraight %s\nresumed  %s", name, seed, k, i+1, events[i], got[min(i, len(got)-1)])
+					}
+				}
+				if end := written(t, g); !bytes.Equal(end, final) {
+					t.Fatalf("%s seed %d resumed after %d turns: final state differs:\n%s\n---\n%s", name, seed, k, final, end)
+				}
+			}
+		}
+	}
+}
+
+// A game plays to the mission's last turn and no further; the file of a
+// finished game reads back.
+func TestLastTurn(t *testing.T) {
+	p := prepared(t, "crossroads", "")
+	g := newGame(t, p, 3)
+	for range p.Mission().Turns {
+		if _, err := g.Turn(nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !g.Over() || g.State.Turn != 7 {
+		t.Fatalf("after 6 turns: over %v, turn %d", g.Over(), g.State.Turn)
+	}
+	before := written(t, g)
+	if _, err := g.Turn(nil); err == nil || !strings.Contains(err.Error(), "over") {
+		t.Errorf("a seventh turn of a 6-turn mission: %v", err)
+	}
+	if !bytes.Equal(before, written(t, g)) {
+		t.Error("a refused turn changed the game")
+	}
+	if _, err := state.Parse(before, "g.yaml", p.Map()); err != nil {
+		t.Errorf("the file of a finished game: %v", err)
+	}
+}
+
+// A turn whose dice run out fails and leaves the game as it was; the game
+// then plays on as if it had never been tried.
+func TestFailedTurnLeavesGame(t *testing.T) {
+	p := prepared(t, "crossroads", "")
+	a, b := newGame(t, p, 5), newGame(t, p, 5)
+	before := written(t, b)
+	short, _ := dice.Scripted("1")
+	if _, err := b.Turn(short); err == nil {
+		t.Fatal("turn 1 with one die: no error")
+	}
+	if !bytes.Equal(before, written(t, b)) {
+		t.Fatal("a failed turn changed the game")
+	}
+	ra, err := a.Turn(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb, err := b.Turn(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if record(t, ra) != record(t, rb) || !bytes.Equal(written(t, a), written(t, b)) {
+		t.Error("after a failed turn the game plays differently")
+	}
+}
+
+// play new --seed N places exactly the S? that place --seed N places, each
+// a unit, with its case and Crest status.
+func TestNewPlacesSetup(t *testing.T) {
+	p := prepared(t, "wooded-hill", "")
+	for seed := range uint64(10) {
+		g, setup, err := New(p, state.Game{Seed: seed, HasSeed: true}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		alone, err := ai.Place(p.Map(), p.Mission(), p.Tables(), dice.Seeded(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var units []string
+		for _, u := range g.State.Units {
+			if u.Kind == state.SQ {
+				units = append(units, fmt.Sprintf("%s %c %v", p.Map().LocationName(u.At), u.Case, u.Crest))
+			}
+		}
+		var want []string
+		for _, pl := range alone.Placements {
+			want = append(want, fmt.Sprintf("%s %c %v", p.Map().LocationName(pl.Location), pl.Case, pl.Crest))
+		}
+		if strings.Join(units, "\n") != strings.Join(want, "\n") || len(setup.Placements) != len(want) {
+			t.Fatalf("seed %d: game setup\n%s\nplace\n%s", seed, strings.Join(units, "\n"), strings.Join(want, "\n"))
+		}
+	}
+	// Crest status survives a save.
+	var g *Game
+	crest := 0
+	for seed := uint64(0); crest == 0 && seed < 50; seed++ {
+		g = newGame(t, p, seed)
+		for _, u := range g.State.Units {
+			if u.Crest {
+				crest++
+			}
+		}
+	}
+	st, err := state.Parse(written(t, g), "g.yaml", p.Map())
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := 0
+	for _, u := range st.Units {
+		if u.Crest {
+			back++
+		}
+	}
+	if crest == 0 || back != crest {
+		t.Errorf("%d S? in Crest status, %d after a save", crest, back)
+	}
+}
+
+// Load finds the mission and boards a game file names, from any folder.
+func TestLoad(t *testing.T) {
+	p, hdr, err := Open("crossroads", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hdr.Seed, hdr.HasSeed = 9, true
+	g, _, err := New(p, hdr, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Turn(nil)
+	file := written(t, g)
+	back, err := Load(bytes.NewReader(file), "g.yaml", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(written(t, back), file) {
+		t.Error("loaded game writes differently")
+	}
+	if _, err := Load(strings.NewReader("turn: 2\n"), "plain.yaml", ""); err == nil || !strings.Contains(err.Error(), "names no mission") {
+		t.Errorf("a plain state file: %v", err)
+	}
+}
+
+// The golden transcript of a whole seeded game on real boards: setup, then
+// every turn's events as people read them. go test ./game -update rewrites
+// it.
+func TestGoldenRealBoards(t *testing.T) {
+	dir := testboards.Dir(t)
+	ms, err := missions.Parse([]byte(realMission), "four-boards.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ms.Map(library.New(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Prepare(ms, m, tables.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, setup, err := New(p, state.Game{Mission: "four-boards.yaml", Seed: 20261122, HasSeed: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Setup: %d S?\n", len(setup.Placements))
+	for _, pl := range setup.Placements {
+		fmt.Fprintf(&b, "  %s case %s\n", setup.Ref(pl), pl.Case)
+	}
+	for !g.Over() {
+		rep, err := g.Turn(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "Turn %d\n", rep.Turn)
+		for _, e := range rep.Events {
+			fmt.Fprintf(&b, "  %s %s %s\n", e.Phase, e.Kind, e.Text)
+		}
+		fmt.Fprintf(&b, "  dice: %s\n", dice.Script(rep.Dice))
+	}
+	b.WriteString("Game file:\n")
+	b.Write(written(t, g))
+	golden := filepath.Join("testdata", "four-boards.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test ./game -update)", err)
+	}
+	if b.String() != string(want) {
+		t.Errorf("the transcript differs from %s (go test ./game -update rewrites it after a deliberate change):\n%s", golden, b.String())
+	}
+}
+
+// realMission: four real boards, setup by cases a, b, c and e, two entries,
+// a Human Wave from the south against five FRIENDLY units, six turns.
+const realMission = `name: four boards
+boards: [["33", "2"], ["15", "4"]]
+north: up
+fbe: north
+ebe: south
+month: 7
+enemy: Russian
+turns: 6
+vpo: ["33Q6", "2I9"]
+placement: [a, b, c, e]
+entry:
+  - {turn: 1, edge: south, count: 4}
+  - {turn: 3, edge: east, count: 3}
+human_wave:
+  - {turn: 2, edge: south}
+friendly:
+  - {id: F1, unit: squad, type: 6-6-7, at: 33Q6, known: true}
+  - {id: F2, unit: squad, type: 6-6-7, at: 2I9, known: true}
+  - {id: F3, unit: squad, type: 6-6-7, at: 15P4, known: true}
+  - {id: F4, unit: half_squad, type: 3-3-7, at: 4T3, known: true}
+  - {id: F5, unit: leader, type: 8-1, at: 33Q6, known: true}
+`

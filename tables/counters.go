@@ -1,0 +1,108 @@
+package tables
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/sasl-engine/sasl/internal/yamldoc"
+)
+
+// Counters are the counters of the ENEMY units sasl generates, by
+// nationality; "default" serves a nationality not listed.
+type Counters map[string]Nationality
+
+// Nationality is the squad and half-squad counter of one nationality.
+type Nationality struct {
+	Squad, HalfSquad Entry[string]
+}
+
+// Of returns the counters of a nationality, or the default ones.
+func (c Counters) Of(nationality string) Nationality {
+	if n, ok := c[nationality]; ok {
+		return n
+	}
+	return c["default"]
+}
+
+// Strength is what a counter name says: "4-6-7" is firepower 4, normal
+// range 6, morale 7 (ASL A1.2); a leader "8-1" is morale 8, leadership
+// modifier -1.
+type Strength struct {
+	FP, Range, Morale int
+	// Leader: a leader's counter, with its leadership DRM in Modifier.
+	Leader   bool
+	Modifier int
+}
+
+// ParseStrength reads a counter name: "4-6-7", a leader's "8-1" or "6+1".
+func ParseStrength(s string) (Strength, error) {
+	if parts := strings.Split(s, "-"); len(parts) == 3 {
+		var v [3]int
+		for i, p := range parts {
+			n, err := strconv.Atoi(p)
+			if err != nil || n < 0 || n > 30 {
+				return Strength{}, fmt.Errorf("counter %q: want firepower-range-morale such as 4-6-7", s)
+			}
+			v[i] = n
+		}
+		return Strength{FP: v[0], Range: v[1], Morale: v[2]}, nil
+	}
+	if i := strings.LastIndexAny(s, "+-"); i > 0 {
+		ml, err1 := strconv.Atoi(s[:i])
+		mod, err2 := strconv.Atoi(s[i:])
+		if err1 == nil && err2 == nil && ml >= 0 && ml <= 12 && mod >= -5 && mod <= 5 {
+			return Strength{Leader: true, Morale: ml, Modifier: mod}, nil
+		}
+	}
+	return Strength{}, fmt.Errorf("counter %q: want firepower-range-morale (4-6-7) or a leader's morale and modifier (8-1, 6+1)", s)
+}
+
+func (c Counters) apply(d yamldoc.Doc, n *yaml.Node) error {
+	return d.Each(n, "counters", func(nat string, _, v *yaml.Node) error {
+		cur := c[nat]
+		err := d.Each(v, "counters."+nat, func(f string, fk, fv *yaml.Node) error {
+			what := "counters." + nat + "." + f
+			var e *Entry[string]
+			switch f {
+			case "squad":
+				e = &cur.Squad
+			case "half_squad":
+				e = &cur.HalfSquad
+			default:
+				return d.Errorf(fk, "counters.%s: unknown field %q (want squad, half_squad)", nat, f)
+			}
+			var val string
+			def, src, err := entry(d, fv, what, func(vn *yaml.Node) error {
+				var err error
+				if val, err = d.Str(vn, what+".value"); err != nil {
+					return err
+				}
+				if st, err := ParseStrength(val); err != nil || st.Leader {
+					return d.Errorf(vn, "%s.value: %q is not a squad counter such as 4-6-7", what, val)
+				}
+				return nil
+			})
+			if err == nil {
+				*e = Entry[string]{Value: val, Default: def, Source: src}
+			}
+			return err
+		})
+		c[nat] = cur
+		return err
+	})
+}
+
+func (c Counters) check() error {
+	for nat, n := range c {
+		if n.Squad.Value == "" || n.HalfSquad.Value == "" {
+			return fmt.Errorf("counters.%s needs squad and half_squad", nat)
+		}
+	}
+	if _, ok := c["default"]; !ok {
+		return fmt.Errorf("counters needs a default nationality")
+	}
+	return nil
+}
