@@ -21,6 +21,11 @@ func (h *HW) arrive() error {
 	if len(h.ms.EntriesOn(h.st.Turn)) == 0 {
 		return nil
 	}
+	for _, u := range h.st.Units {
+		if u.Side == state.Enemy && u.Entering && u.Wave == "" {
+			return nil // set up already (sasl enter --save)
+		}
+	}
 	a, err := h.Enter(h.r, h.st.Turn)
 	if err != nil {
 		return err

@@ -348,7 +348,7 @@ func (ms *Mission) State(m *board.Map) (*state.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &state.State{Turn: 1, Units: units}
+	s := &state.State{Turn: 1, Phase: state.RPh, Units: units}
 	vpos, err := ms.VPOs(m)
 	if err != nil {
 		return nil, err

@@ -7,6 +7,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -38,7 +39,7 @@ in your boards folder, or uses its built-in demo boards (` + joinIDs(library.Dem
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.PersistentFlags().StringVar(&o.boards, "boards", "", "folder of VASL board archives (default $"+library.EnvBoards+")")
-	root.AddCommand(newPlaceCmd(o), newEnterCmd(o), newWaveCmd(o), newPathCmd(o), newBoardCmd(o))
+	root.AddCommand(newPlayCmd(o), newPlaceCmd(o), newEnterCmd(o), newWaveCmd(o), newPathCmd(o), newBoardCmd(o))
 	return root
 }
 
@@ -64,10 +65,18 @@ func joinIDs(ids []string) string {
 // writeFile writes a file through a temporary file in the same folder and
 // renames it into place, so that a failure leaves nothing half-written.
 func writeFile(path string, write func(io.Writer) error) error {
+	// Write through a symbolic link: the link stays, its target changes.
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		path = target
+	}
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
 	if err != nil {
-		return err
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("%s: cannot write: %w", path, err)
 	}
 	tmp := f.Name()
 	defer os.Remove(tmp) // a no-op once renamed
@@ -79,7 +88,10 @@ func writeFile(path string, write func(io.Writer) error) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	if err := os.Chmod(tmp, 0o644); err != nil {
-		return err
+		return fmt.Errorf("%s: %w", path, err)
 	}
-	return os.Rename(tmp, path)
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
 }

@@ -514,3 +514,136 @@ func TestWaveSaveAndResume(t *testing.T) {
 		}
 	}
 }
+
+// A whole game at the command line: play new, play turn to the last turn,
+// play show; past the last turn is an error; a failed run leaves the game
+// file as it was; a symlinked game file stays a link; play new --seed N
+// places exactly what place --seed N places.
+func TestPlay(t *testing.T) {
+	t.Setenv("SASL_BOARDS", "")
+	dir := t.TempDir()
+	g := filepath.Join(dir, "game.yaml")
+	mustRun(t, "play", "new", "--seed", "7", "--save", g)
+	placed := mustRun(t, "place", "--seed", "7")
+	newOut := mustRun(t, "play", "new", "--seed", "7", "--save", filepath.Join(dir, "again.yaml"))
+	if newOut != placed {
+		t.Errorf("play new --seed 7 and place --seed 7 differ")
+	}
+	saved := filepath.Join(dir, "placed.yaml")
+	mustRun(t, "place", "--seed", "7", "--save", saved)
+	a, _ := os.ReadFile(g)
+	b, _ := os.ReadFile(saved)
+	if string(a) != string(b) {
+		t.Errorf("place --save and play new write different games")
+	}
+	link := filepath.Join(dir, "link.yaml")
+	if err := os.Symlink(g, link); err != nil {
+		t.Fatal(err)
+	}
+	out := mustRun(t, "play", "turn", link)
+	if !strings.Contains(out, "Turn 1") || !strings.Contains(out, "stands before turn 2 of 6") {
+		t.Errorf("play turn:\n%s", out)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the game file's link was replaced: %v", err)
+	}
+	before, _ := os.ReadFile(g)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "turn", g, "--png", filepath.Join(dir, "no", "such", "dir.png")}, "cannot write"},
+		{[]string{"play", "turn", g, "--dice", "Q"}, "ran out"},
+		{[]string{"play", "turn", g, "--turns", "0"}, "at least one turn"},
+		{[]string{"play", "turn", g, "--turns", "9"}, "at most 5 more"},
+		{[]string{"play", "turn", g, "--dice", ""}, "give the rolls"},
+		{[]string{"play", "new"}, "--save"},
+	} {
+		if _, err := run(t, tt.args...); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("sasl %s: %v, want %q", strings.Join(tt.args, " "), err, tt.want)
+		}
+		if after, _ := os.ReadFile(g); string(after) != string(before) {
+			t.Fatalf("sasl %s changed the game file", strings.Join(tt.args, " "))
+		}
+	}
+	js := mustRun(t, "play", "turn", g, "--json")
+	var doc struct {
+		Turns []struct {
+			Events []struct {
+				Phase, Kind string
+				Units       []string
+				Entrances   []string `json:"entrances"`
+				Direction   string   `json:"hw_direction"`
+				Path        []struct {
+					Location string
+					MF       float64
+				}
+				Rolls []struct {
+					Rule, Die string
+					Value     any
+				}
+				Fire *struct {
+					Members   []string
+					Target    string
+					Firepower float64
+					DRM       int
+				} `json:"fire_group"`
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(js), &doc); err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]int{}
+	for _, e := range doc.Turns[0].Events {
+		kinds[e.Kind]++
+		switch e.Kind {
+		case "wave_entry":
+			if len(e.Entrances) < 4 || e.Direction == "" || len(e.Rolls) == 0 || e.Rolls[0].Rule != "SASL 4.21" {
+				t.Errorf("wave entry %+v", e)
+			}
+		case "move":
+			if len(e.Path) < 2 || len(e.Units) == 0 {
+				t.Errorf("move %+v", e)
+			}
+		case "fire":
+			if e.Fire == nil || e.Fire.Firepower <= 0 || e.Fire.Target == "" || len(e.Fire.Members) == 0 {
+				t.Errorf("fire %+v", e)
+			}
+		}
+		for _, r := range e.Rolls {
+			if r.Die != "dr" && r.Die != "DR" && r.Die != "chit" {
+				t.Errorf("roll %+v", r)
+			}
+		}
+	}
+	if kinds["wave_entry"] != 1 || kinds["move"] == 0 {
+		t.Errorf("turn 2 events: %v", kinds)
+	}
+	mustRun(t, "play", "turn", g, "--turns", "4")
+	if _, err := run(t, "play", "turn", g); err == nil || !strings.Contains(err.Error(), "the game is over") {
+		t.Errorf("a turn after the last: %v", err)
+	}
+	show := mustRun(t, "play", "show", g)
+	if !strings.Contains(show, "The game is over") || !strings.Contains(show, "ENEMY units:") || !strings.Contains(show, "case a") {
+		t.Errorf("play show:\n%s", show)
+	}
+	if js := mustRun(t, "play", "show", g, "--json"); !strings.Contains(js, `"over": true`) {
+		t.Errorf("play show --json:\n%s", js)
+	}
+	// wave writes a game it can read back, never past the last turn.
+	w := filepath.Join(dir, "wave.yaml")
+	if _, err := run(t, "wave", "--turns", "99", "--save", w); err == nil || !strings.Contains(err.Error(), "at most 6 more") {
+		t.Errorf("wave --turns 99: %v", err)
+	}
+	mustRun(t, "wave", "--seed", "3", "--save", w)
+	if out := mustRun(t, "play", "show", w); !strings.Contains(out, "The game is over") {
+		t.Errorf("wave's saved game:\n%s", out)
+	}
+	// enter --save: S? waiting to enter; play turn brings them on.
+	e := filepath.Join(dir, "enter.yaml")
+	mustRun(t, "enter", "--turn", "3", "--seed", "4", "--save", e)
+	if out := mustRun(t, "play", "turn", e); !strings.Contains(out, "enters x") || strings.Count(out, "set up off the") != 0 {
+		t.Errorf("entries from enter --save:\n%s", out)
+	}
+}

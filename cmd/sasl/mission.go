@@ -11,10 +11,12 @@ import (
 
 	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
 )
 
@@ -33,55 +35,68 @@ func (f *missionFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.dice, "dice", "", `your own rolls, in rule order: numbers are dice, letters are Letter Chits, e.g. "3 Q S 4 6 6 4"`)
 }
 
-// played is a mission ready to play: its map, tables and dice.
+// played is a mission ready to play: the prepared mission (its map,
+// tables and movement costs), the header of a game of it, and its dice.
 type played struct {
+	prep   *ai.Prepared
+	hdr    state.Game
 	ms     *missions.Mission
 	m      *board.Map
 	t      *tables.Set
 	r      dice.Roller
 	script *dice.ScriptRoller // when the dice are the player's
 	seed   uint64
-	costs  *pathing.Infantry
+	costs  pathing.Coster
 }
 
 func (f *missionFlags) open(cmd *cobra.Command, o *options) (*played, error) {
-	if cmd.Flags().Changed("seed") && f.dice != "" {
-		return nil, errors.New("give --seed or --dice, not both")
-	}
-	ms, err := missions.Open(f.mission)
+	prep, hdr, err := game.Open(f.mission, o.boards, f.tables)
 	if err != nil {
 		return nil, err
 	}
-	m, err := ms.Map(o.library())
-	if err != nil {
+	p := &played{prep: prep, hdr: hdr, ms: prep.Mission(), m: prep.Map(), t: prep.Tables(), costs: prep.Costs()}
+	if err := f.dice2(cmd, p); err != nil {
 		return nil, err
 	}
-	t, err := tables.Load(f.tables)
-	if err != nil {
-		return nil, err
+	p.hdr.Seed, p.hdr.HasSeed = p.seed, true
+	return p, nil
+}
+
+// dice2 sets up the dice of --seed and --dice: the player's script, and a
+// seed in any case (a new one, printed, unless --seed gives it), from
+// which a game rolls on once the script is used.
+func (f *missionFlags) dice2(cmd *cobra.Command, p *played) error {
+	if cmd.Flags().Changed("seed") && cmd.Flags().Changed("dice") {
+		return errors.New("give --seed or --dice, not both")
 	}
-	w, err := t.Preset(ms.Weather)
-	if err != nil {
-		return nil, fmt.Errorf("missions: %s: weather: %w", ms.File, err)
+	p.seed = f.seed
+	if !cmd.Flags().Changed("seed") {
+		var b [8]byte
+		crand.Read(b[:])
+		p.seed = binary.LittleEndian.Uint64(b[:]) % 1_000_000_000
 	}
-	p := &played{ms: ms, m: m, t: t, costs: pathing.NewInfantry(m, &t.Infantry, w, t.Seasons.At(ms.Month))}
-	switch {
-	case f.dice != "":
+	if cmd.Flags().Changed("dice") {
+		if strings.TrimSpace(f.dice) == "" {
+			return errors.New(`--dice "": give the rolls, such as --dice "3 Q S 4 6 6 4"`)
+		}
 		s, err := dice.Scripted(f.dice)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		p.r, p.script = s, s
-	default:
-		p.seed = f.seed
-		if !cmd.Flags().Changed("seed") {
-			var b [8]byte
-			crand.Read(b[:])
-			p.seed = binary.LittleEndian.Uint64(b[:]) % 1_000_000_000
-		}
-		p.r = dice.Seeded(p.seed)
+		return nil
 	}
-	return p, nil
+	p.r = dice.Seeded(p.seed)
+	return nil
+}
+
+// scriptOrNil is the player's script as a Roller, or nil for the seed's
+// dice.
+func (p *played) scriptOrNil() dice.Roller {
+	if p.script == nil {
+		return nil
+	}
+	return p.script
 }
 
 // leftover is an error when the player's script holds rolls nothing used:

@@ -10,13 +10,17 @@ import (
 
 	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/render"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/state"
 )
 
 type placeFlags struct {
 	missionFlags
 	pictures pictureFlags
 	json     bool
+	save     string
 }
 
 func newPlaceCmd(o *options) *cobra.Command {
@@ -40,7 +44,7 @@ there and the dice that decided it, then the dice of the whole setup, which
 			if err != nil {
 				return err
 			}
-			s, err := ai.Place(p.m, p.ms, p.t, p.r)
+			g, s, err := game.New(p.prep, p.hdr, p.scriptOrNil())
 			if err != nil {
 				return err
 			}
@@ -49,6 +53,11 @@ there and the dice that decided it, then the dice of the whole setup, which
 			}
 			if f.pictures.any() {
 				if err := f.pictures.write(p.m, []render.Layer{placementMarkers(s)}); err != nil {
+					return err
+				}
+			}
+			if f.save != "" {
+				if err := writeFile(f.save, g.Write); err != nil {
 					return err
 				}
 			}
@@ -64,11 +73,12 @@ there and the dice that decided it, then the dice of the whole setup, which
 	f.missionFlags.register(cmd)
 	f.pictures.register(cmd)
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
+	cmd.Flags().StringVar(&f.save, "save", "", "write the game after setup to this file (sasl play turn plays on)")
 	return cmd
 }
 
 // caseColor gives each 4.1 case its own counter colour.
-var caseColor = map[byte]color.NRGBA{
+var caseColor = map[byte]color.NRGBA{ // by SASL 4.1 case
 	'a': {0xB0, 0x20, 0x20, 0xFF},
 	'b': {0x20, 0x70, 0x30, 0xFF},
 	'c': {0x80, 0x30, 0xA0, 0xFF},
@@ -164,6 +174,7 @@ type enterFlags struct {
 	pictures pictureFlags
 	turn     int
 	json     bool
+	save     string
 }
 
 func newEnterCmd(o *options) *cobra.Command {
@@ -186,12 +197,17 @@ and the dice that decided it.`,
 			if len(p.ms.EntriesOn(f.turn)) == 0 {
 				return fmt.Errorf("%s schedules no S? to enter on turn %d (entries: %s)", p.ms.Name, f.turn, entryTurns(p))
 			}
-			a, err := ai.Enter(p.m, p.ms, p.t, p.costs, p.r, f.turn)
+			a, err := p.prep.Enter(p.r, f.turn)
 			if err != nil {
 				return err
 			}
 			if err := p.leftover(); err != nil {
 				return err
+			}
+			if f.save != "" {
+				if err := saveEntry(f.save, p, a); err != nil {
+					return err
+				}
 			}
 			if f.pictures.any() {
 				var mk render.Markers
@@ -226,7 +242,30 @@ and the dice that decided it.`,
 	f.pictures.register(cmd)
 	cmd.Flags().IntVar(&f.turn, "turn", 1, "the turn whose entries to set up")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
+	cmd.Flags().StringVar(&f.save, "save", "", "write a game at this turn with these S? waiting off the map to enter (sasl play turn plays on)")
 	return cmd
+}
+
+// saveEntry writes a game standing at the start of the turn with the S?
+// set up off the map, waiting to enter: the mission's FRIENDLY units and
+// VPOs, no setup S? (enter places none). sasl play turn plays the turn on,
+// the S? entering in its MPh.
+func saveEntry(path string, p *played, a *ai.Arrivals) error {
+	st, err := p.ms.State(p.m)
+	if err != nil {
+		return err
+	}
+	st.Game = p.hdr
+	st.Turn = a.Turn
+	st.Trail = []string{dice.Script(a.Trail)}
+	if sr, ok := p.r.(*dice.SeededRoller); ok {
+		st.RNG = sr.State()
+	}
+	for _, x := range a.Arrivals {
+		st.Units = append(st.Units, &state.Unit{ID: st.NewID("E"), Side: state.Enemy, Kind: state.SQ, At: board.Ground(x.Hex), Entering: true, Edge: x.Edge})
+	}
+	st.Normalize()
+	return writeFile(path, func(w io.Writer) error { return st.Write(w, p.m) })
 }
 
 func entryTurns(p *played) string {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/state"
@@ -58,6 +59,9 @@ engine leaves them, so a mission can be played a turn at a time.`,
 }
 
 func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
+	if cmd.Flags().Changed("turns") && f.turns <= 0 {
+		return fmt.Errorf("--turns %d: play at least one turn", f.turns)
+	}
 	p, err := f.open(cmd, o)
 	if err != nil {
 		return err
@@ -76,68 +80,62 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 		if err != nil {
 			return err
 		}
+		if cmd.Flags().Changed("seed") || st.RNG == "" {
+			st.RNG = "" // the seed of the command line (or a new one) rolls on
+			st.Seed, st.HasSeed = p.seed, true
+		}
 	} else if st, err = p.ms.State(p.m); err != nil {
 		return err
 	}
-	turns := f.turns
-	if turns <= 0 {
-		turns = p.ms.Turns
+	st.Mission, st.Boards, st.Tables = p.hdr.Mission, p.hdr.Boards, p.hdr.Tables
+	if !st.HasSeed {
+		st.Seed, st.HasSeed = p.seed, true
 	}
-	if turns <= 0 {
-		turns = 3
-	}
-	hw, err := ai.NewHW(p.m, p.ms, p.t, p.costs, p.r, st)
+	g, err := game.Resume(p.prep, st)
 	if err != nil {
 		return err
 	}
-	var all []*ai.WaveTurn
+	g.Entries = false // the Human Waves alone
+	left := g.LastTurn() - st.Turn + 1
+	turns := f.turns
+	if turns == 0 {
+		turns = left
+	}
+	if turns > left {
+		return fmt.Errorf("--turns %d: the game stands at turn %d and %s ends after turn %d: at most %d more", turns, st.Turn, p.ms.Name, g.LastTurn(), max(left, 0))
+	}
+	var all []*game.Report
 	for range turns {
-		wt, err := hw.Turn()
+		rep, err := g.Turn(p.scriptOrNil())
 		if err != nil {
 			return err
 		}
-		all = append(all, wt)
+		all = append(all, rep)
 	}
 	if err := p.leftover(); err != nil {
 		return err
 	}
-	trail := p.r.Trail()
-	if f.save != "" {
-		if err := writeFile(f.save, func(w io.Writer) error { return st.Write(w, p.m) }); err != nil {
+	var trail []dice.Roll
+	for _, rep := range all {
+		trail = append(trail, rep.Dice...)
+	}
+	if f.pictures.any() {
+		if err := f.pictures.write(p.m, turnLayers(all, st)); err != nil {
 			return err
 		}
 	}
-	if f.pictures.any() {
-		if err := f.pictures.write(p.m, waveLayers(all, st)); err != nil {
+	if f.save != "" {
+		if err := writeFile(f.save, g.Write); err != nil {
 			return err
 		}
 	}
 	w := cmd.OutOrStdout()
-	switch {
-	case f.json:
-		return writeWaveJSON(w, p, all, trail)
-	case f.pictures.any():
-		return nil
+	if f.json {
+		return writeTurnsJSON(w, p, all, trail, nil)
 	}
 	fmt.Fprintln(w, p.header())
-	for _, wt := range all {
-		if len(wt.Events) == 0 {
-			fmt.Fprintf(w, "\nTurn %d: no Human Wave in play.\n", wt.Turn)
-			continue
-		}
-		fmt.Fprintf(w, "\nTurn %d\n", wt.Turn)
-		phase := ""
-		for _, e := range wt.Events {
-			if e.Phase != phase {
-				phase = e.Phase
-				fmt.Fprintf(w, "  %s\n", phase)
-			}
-			fmt.Fprintf(w, "    %s", e.Text)
-			if len(e.Rolls) > 0 {
-				fmt.Fprintf(w, "  [%s]", rollsText(e.Rolls))
-			}
-			fmt.Fprintln(w)
-		}
+	for _, rep := range all {
+		writeTurnText(w, rep.Turn, rep.Events)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, p.diceLine(trail))
@@ -150,76 +148,66 @@ var turnColors = []color.NRGBA{
 	{0xA0, 0x30, 0xB0, 0xFF}, {0xD0, 0x80, 0x10, 0xFF}, {0x10, 0x90, 0x90, 0xFF},
 }
 
-func waveLayers(all []*ai.WaveTurn, st *state.State) []render.Layer {
+func turnLayers(all []*game.Report, st *state.State) []render.Layer {
 	var layers []render.Layer
-	for i, wt := range all {
-		col := turnColors[i%len(turnColors)]
-		for _, e := range wt.Events {
-			if e.Kind != "move" || len(e.Steps) < 2 {
+	for _, rep := range all {
+		col := turnColors[(rep.Turn-1)%len(turnColors)]
+		for _, e := range rep.Events {
+			if len(e.Steps) < 2 {
+				continue
+			}
+			switch e.Kind {
+			case ai.EventMove, ai.EventAdvance, ai.EventGap, ai.EventEnter:
+			default:
 				continue
 			}
 			p := pathing.Path{Steps: e.Steps}
 			layers = append(layers, render.Path{Hexes: p.Hexes(), Color: col})
 		}
 	}
+	return append(layers, unitMarkers(st))
+}
+
+// unitMarkers marks every unit on the map: FRIENDLY blue, ENEMY dark, S?
+// of the setup by their case's colour.
+func unitMarkers(st *state.State) render.Markers {
 	var mk render.Markers
 	for _, u := range st.Units {
 		if !u.OnMap() {
 			continue
 		}
 		c := color.NRGBA{0x30, 0x30, 0x30, 0xFF}
-		if u.Side == state.Friendly {
+		label := u.ID
+		switch {
+		case u.Side == state.Friendly:
 			c = color.NRGBA{0x20, 0x60, 0xC0, 0xFF}
+		case u.Case != 0:
+			c = caseColor[u.Case]
+			label = "S? " + string(u.Case)
 		}
-		mk = append(mk, render.Marker{At: u.At, Label: u.ID, Color: c})
+		mk = append(mk, render.Marker{At: u.At, Label: label, Color: c})
 	}
-	return append(layers, mk)
+	return mk
 }
 
-func writeWaveJSON(w io.Writer, p *played, all []*ai.WaveTurn, trail []dice.Roll) error {
-	type stepJ struct {
-		Location string  `json:"location"`
-		MF       float64 `json:"mf"`
-		OffBoard bool    `json:"off_board,omitempty"`
-	}
-	type eventJ struct {
-		Phase string   `json:"phase"`
-		Unit  string   `json:"unit,omitempty"`
-		Kind  string   `json:"kind"`
-		Path  []stepJ  `json:"path,omitempty"`
-		Text  string   `json:"text"`
-		Dice  []string `json:"dice,omitempty"`
-	}
+// writeTurnsJSON writes turns of a game: every event as data.
+func writeTurnsJSON(w io.Writer, p *played, all []*game.Report, trail []dice.Roll, extra map[string]any) error {
 	type turnJ struct {
-		Turn   int      `json:"turn"`
-		Events []eventJ `json:"events"`
+		Turn   int         `json:"turn"`
+		Events []eventJSON `json:"events"`
+		Dice   string      `json:"dice"`
 	}
-	out := struct {
-		Mission string  `json:"mission"`
-		Seed    *uint64 `json:"seed,omitempty"`
-		Dice    string  `json:"dice"`
-		Turns   []turnJ `json:"turns"`
-	}{Mission: p.ms.Name, Dice: dice.Script(trail)}
+	out := map[string]any{"mission": p.ms.Name, "dice": dice.Script(trail)}
 	if p.script == nil {
-		out.Seed = &p.seed
+		out["seed"] = p.seed
 	}
-	for _, wt := range all {
-		tj := turnJ{Turn: wt.Turn, Events: []eventJ{}}
-		for _, e := range wt.Events {
-			ej := eventJ{Phase: e.Phase, Unit: e.Unit, Kind: e.Kind, Text: e.Text}
-			for _, s := range e.Steps {
-				name := p.m.LocationName(s.Location)
-				if s.Off {
-					name = p.m.NameString(s.Location.Hex)
-				}
-				ej.Path = append(ej.Path, stepJ{name, float64(s.HalfMF) / 2, s.Off})
-			}
-			for _, r := range e.Rolls {
-				ej.Dice = append(ej.Dice, r.String())
-			}
-			tj.Events = append(tj.Events, ej)
-		}
-		out.Turns = append(out.Turns, tj)
+	turns := []turnJ{}
+	for _, rep := range all {
+		turns = append(turns, turnJ{rep.Turn, eventsJSON(p.m, rep.Events), dice.Script(rep.Dice)})
+	}
+	out["turns"] = turns
+	for k, v := range extra {
+		out[k] = v
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")

@@ -1,0 +1,304 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/render"
+	"github.com/sasl-engine/sasl/state"
+)
+
+func newPlayCmd(o *options) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "play",
+		Short: "Play a whole mission, one turn at a time, in one game file",
+		Long: `Play the ENEMY side of a mission from setup to the last turn in one game file.
+
+  sasl play new --mission M --save game.yaml   sets the mission up (SASL 4.1)
+  sasl play turn game.yaml                     plays the next Game Turn
+  sasl play show game.yaml                     shows where everything stands
+
+The game file is YAML you edit between turns: move your FRIENDLY units, mark
+them Known or not, mark ENEMY units broken or remove them as your fire
+decides. The engine reads it back and plays on exactly as if it had never
+stopped: the file holds the dice (seed and generator state) too.`,
+	}
+	cmd.AddCommand(newPlayNewCmd(o), newPlayTurnCmd(o), newPlayShowCmd(o))
+	return cmd
+}
+
+type playNewFlags struct {
+	missionFlags
+	pictures pictureFlags
+	save     string
+	json     bool
+}
+
+func newPlayNewCmd(o *options) *cobra.Command {
+	f := &playNewFlags{}
+	cmd := &cobra.Command{
+		Use:   "new",
+		Short: "Set a mission up and write the game file",
+		Example: `  sasl play new --save game.yaml
+  sasl play new --mission my.yaml --boards ~/vasl/boards --seed 7 --save game.yaml`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.save == "" {
+				return errors.New("play new: give --save FILE, the game file to write")
+			}
+			p, err := f.open(cmd, o)
+			if err != nil {
+				return err
+			}
+			g, setup, err := game.New(p.prep, p.hdr, p.scriptOrNil())
+			if err != nil {
+				return err
+			}
+			if err := p.leftover(); err != nil {
+				return err
+			}
+			if f.pictures.any() {
+				if err := f.pictures.write(p.m, []render.Layer{unitMarkers(g.State)}); err != nil {
+					return err
+				}
+			}
+			if err := writeFile(f.save, g.Write); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "Game written to %s: play a turn with sasl play turn %s\n", f.save, f.save)
+			if f.json {
+				return writePlaceJSON(cmd.OutOrStdout(), p, setup)
+			}
+			return writePlaceText(cmd.OutOrStdout(), p, setup)
+		},
+	}
+	f.missionFlags.register(cmd)
+	f.pictures.register(cmd)
+	cmd.Flags().StringVar(&f.save, "save", "", "the game file to write (required)")
+	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
+	return cmd
+}
+
+type playTurnFlags struct {
+	pictures pictureFlags
+	turns    int
+	dice     string
+	json     bool
+}
+
+func newPlayTurnCmd(o *options) *cobra.Command {
+	f := &playTurnFlags{}
+	cmd := &cobra.Command{
+		Use:   "turn GAME",
+		Short: "Play the next Game Turn (or --turns N) and write the game back",
+		Long: `Play the ENEMY side of the next Game Turn in rule order: RPh (S? entering,
+SASL 4.2; Human Waves, 4.31), MPh (4.32-4.35), AFPh (4.36), APh (4.322, 4.37),
+then write the game file back. A run that fails leaves the file as it was.`,
+		Example: `  sasl play turn game.yaml
+  sasl play turn game.yaml --turns 2 --png turns.png
+  sasl play turn game.yaml --dice "3 Q S 4"`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.turns <= 0 {
+				return fmt.Errorf("--turns %d: play at least one turn", f.turns)
+			}
+			path := args[0]
+			g, err := loadGame(path, o.boards)
+			if err != nil {
+				return err
+			}
+			var script *dice.ScriptRoller
+			if cmd.Flags().Changed("dice") {
+				if script, err = dice.Scripted(f.dice); err != nil {
+					return err
+				}
+				if len(script.Left()) == 0 {
+					return errors.New(`--dice "": give the rolls, such as --dice "3 Q S 4"`)
+				}
+			}
+			if left := g.LastTurn() - g.State.Turn + 1; f.turns > left {
+				if left <= 0 {
+					return fmt.Errorf("%s: the game is over: %s ended after turn %d", path, g.P.Mission().Name, g.LastTurn())
+				}
+				return fmt.Errorf("--turns %d: %s stands at turn %d of %d: at most %d more", f.turns, path, g.State.Turn, g.LastTurn(), left)
+			}
+			var all []*game.Report
+			for range f.turns {
+				var r dice.Roller
+				if script != nil {
+					r = script
+				}
+				rep, err := g.Turn(r)
+				if err != nil {
+					return err
+				}
+				all = append(all, rep)
+			}
+			if script != nil && len(script.Left()) > 0 {
+				return fmt.Errorf("dice: %d rolls of the script were not used: %v (check the script)", len(script.Left()), script.Left())
+			}
+			if f.pictures.any() {
+				if err := f.pictures.write(g.P.Map(), turnLayers(all, g.State)); err != nil {
+					return err
+				}
+			}
+			if err := writeFile(path, g.Write); err != nil {
+				return err
+			}
+			p := &played{prep: g.P, ms: g.P.Mission(), m: g.P.Map(), t: g.P.Tables(), seed: g.State.Seed}
+			var trail []dice.Roll
+			for _, rep := range all {
+				trail = append(trail, rep.Dice...)
+			}
+			w := cmd.OutOrStdout()
+			if f.json {
+				return writeTurnsJSON(w, p, all, trail, map[string]any{"next_turn": g.State.Turn, "over": g.Over()})
+			}
+			fmt.Fprintln(w, p.header())
+			for _, rep := range all {
+				writeTurnText(w, rep.Turn, rep.Events)
+			}
+			fmt.Fprintln(w)
+			if g.Over() {
+				fmt.Fprintf(w, "That was the mission's last turn (%d): the game is over. Written to %s.\n", g.LastTurn(), path)
+			} else {
+				fmt.Fprintf(w, "Written to %s: the game stands before turn %d of %d. Report your moves and results in it, then play the next turn.\n", path, g.State.Turn, g.LastTurn())
+			}
+			fmt.Fprintf(w, "Dice: %s\n", dice.Script(trail))
+			return nil
+		},
+	}
+	f.pictures.register(cmd)
+	cmd.Flags().IntVar(&f.turns, "turns", 1, "the number of turns to play")
+	cmd.Flags().StringVar(&f.dice, "dice", "", "your own rolls for these turns, in rule order")
+	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
+	return cmd
+}
+
+func loadGame(path, boards string) (*game.Game, error) {
+	file, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	return game.Load(file, path, boards)
+}
+
+type playShowFlags struct {
+	pictures pictureFlags
+	json     bool
+}
+
+func newPlayShowCmd(o *options) *cobra.Command {
+	f := &playShowFlags{}
+	cmd := &cobra.Command{
+		Use:   "show GAME",
+		Short: "Show where everything stands in a game",
+		Example: `  sasl play show game.yaml
+  sasl play show game.yaml --png now.png`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, err := loadGame(args[0], o.boards)
+			if err != nil {
+				return err
+			}
+			m, st := g.P.Map(), g.State
+			if f.pictures.any() {
+				if err := f.pictures.write(m, []render.Layer{unitMarkers(st)}); err != nil {
+					return err
+				}
+			}
+			w := cmd.OutOrStdout()
+			if f.json {
+				return writeShowJSON(w, g)
+			}
+			ms := g.P.Mission()
+			fmt.Fprintf(w, "%s (%s)\n", ms.Name, st.Mission)
+			if g.Over() {
+				fmt.Fprintf(w, "The game is over: the mission ended after turn %d.\n", g.LastTurn())
+			} else {
+				fmt.Fprintf(w, "Turn %d of %d, before its %s.\n", st.Turn, g.LastTurn(), st.Phase)
+			}
+			for _, side := range []state.Side{state.Enemy, state.Friendly} {
+				fmt.Fprintf(w, "\n%s units:\n", map[state.Side]string{state.Enemy: "ENEMY", state.Friendly: "FRIENDLY"}[side])
+				for _, u := range st.Units {
+					if u.Side == side {
+						fmt.Fprintf(w, "  %s\n", unitText(m, u))
+					}
+				}
+			}
+			for _, wv := range st.Waves {
+				fmt.Fprintf(w, "\nHuman Wave %s: entered along the %s edge, HW Direction counter on %s\n", wv.ID, wv.Edge, m.NameString(wv.Direction))
+			}
+			if len(st.VPO) > 0 {
+				fmt.Fprintln(w, "\nVPO:")
+				for _, c := range st.VPO {
+					fmt.Fprintf(w, "  %-8s %s\n", m.LocationName(c.At), map[state.Side]string{state.Enemy: "ENEMY", state.Friendly: "FRIENDLY"}[c.Side])
+				}
+			}
+			return nil
+		},
+	}
+	f.pictures.register(cmd)
+	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
+	return cmd
+}
+
+func writeShowJSON(w io.Writer, g *game.Game) error {
+	m, st := g.P.Map(), g.State
+	type unitJ struct {
+		ID       string `json:"id"`
+		Side     string `json:"side"`
+		Unit     string `json:"unit"`
+		Type     string `json:"type,omitempty"`
+		At       string `json:"at"`
+		Case     string `json:"case,omitempty"`
+		Crest    string `json:"crest,omitempty"`
+		Wave     string `json:"wave,omitempty"`
+		Entering string `json:"entering,omitempty"`
+		Known    bool   `json:"known,omitempty"`
+		Broken   bool   `json:"broken,omitempty"`
+		Released bool   `json:"released,omitempty"`
+		Exited   bool   `json:"exited,omitempty"`
+	}
+	type vpoJ struct {
+		At      string `json:"at"`
+		Control string `json:"control"`
+	}
+	out := struct {
+		Mission  string      `json:"mission"`
+		Turn     int         `json:"turn"`
+		LastTurn int         `json:"last_turn"`
+		Phase    state.Phase `json:"phase"`
+		Over     bool        `json:"over"`
+		Units    []unitJ     `json:"units"`
+		VPO      []vpoJ      `json:"vpo"`
+	}{Mission: g.P.Mission().Name, Turn: st.Turn, LastTurn: g.LastTurn(), Phase: st.Phase, Over: g.Over(), Units: []unitJ{}, VPO: []vpoJ{}}
+	for _, u := range st.Units {
+		j := unitJ{ID: u.ID, Side: u.Side.String(), Unit: u.Kind.String(), Type: u.Type, At: m.LocationName(u.At), Wave: u.Wave,
+			Known: u.Known, Broken: u.Broken, Released: u.Released, Exited: u.Exited}
+		if u.Case != 0 {
+			j.Case = string(u.Case)
+		}
+		if u.Crest {
+			j.Crest = m.NameString(u.Facing)
+		}
+		if u.Entering {
+			j.Entering = u.Edge.String()
+		}
+		out.Units = append(out.Units, j)
+	}
+	for _, c := range st.VPO {
+		out.VPO = append(out.VPO, vpoJ{m.LocationName(c.At), c.Side.String()})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	return enc.Encode(out)
+}
