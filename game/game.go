@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/dice"
@@ -81,8 +82,18 @@ func New(p *ai.Prepared, hdr state.Game, script dice.Roller) (*Game, *ai.Setup, 
 	if err != nil {
 		return nil, nil, err
 	}
+	used := map[string]bool{}
+	for _, u := range st.Units {
+		used[u.ID] = true
+	}
+	n := 0
 	for _, pl := range setup.Placements {
-		st.Units = append(st.Units, &state.Unit{ID: st.NewID("S"), Side: state.Enemy, Kind: state.SQ,
+		id := ""
+		for id == "" || used[id] {
+			n++
+			id = "S" + strconv.Itoa(n)
+		}
+		st.Units = append(st.Units, &state.Unit{ID: id, Side: state.Enemy, Kind: state.SQ,
 			At: pl.Location, Case: byte(pl.Case), Crest: pl.Crest, Facing: pl.Facing})
 	}
 	st.Normalize()

@@ -324,3 +324,5 @@ friendly:
   - {id: F4, unit: half_squad, type: 3-3-7, at: 4T3, known: true}
   - {id: F5, unit: leader, type: 8-1, at: 33Q6, known: true}
 `
+
+func seededRoller(seed uint64) dice.Roller { return dice.Seeded(seed) }

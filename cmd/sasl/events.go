@@ -47,18 +47,18 @@ type fireJSON struct {
 }
 
 type eventJSON struct {
-	Phase     state.Phase  `json:"phase"`
-	Kind      ai.EventKind `json:"kind"`
-	Units     []string     `json:"units,omitempty"`
-	Wave      string       `json:"wave,omitempty"`
-	Edge      string       `json:"edge,omitempty"`
-	Entrances []string     `json:"entrances,omitempty"`
-	Direction string       `json:"hw_direction,omitempty"`
-	Path      []pathStepJSON   `json:"path,omitempty"`
-	Made      []unitJSON   `json:"generated,omitempty"`
-	Fire      *fireJSON    `json:"fire_group,omitempty"`
-	Rolls     []rollJSON   `json:"rolls,omitempty"`
-	Text      string       `json:"text"`
+	Phase     state.Phase    `json:"phase"`
+	Kind      ai.EventKind   `json:"kind"`
+	Units     []string       `json:"units,omitempty"`
+	Wave      string         `json:"wave,omitempty"`
+	Edge      string         `json:"edge,omitempty"`
+	Entrances []string       `json:"entrances,omitempty"`
+	Direction string         `json:"hw_direction,omitempty"`
+	Path      []pathStepJSON `json:"path,omitempty"`
+	Made      []unitJSON     `json:"generated,omitempty"`
+	Fire      *fireJSON      `json:"fire_group,omitempty"`
+	Rolls     []rollJSON     `json:"rolls,omitempty"`
+	Text      string         `json:"text"`
 }
 
 func eventsJSON(m *board.Map, evs []ai.Event) []eventJSON {

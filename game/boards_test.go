@@ -1,0 +1,151 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/sasl-engine/sasl/ai"
+	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/missions"
+	"github.com/sasl-engine/sasl/rules/library"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
+)
+
+var realLib = map[string]*library.Library{}
+
+func prepareText(t testing.TB, text string) *ai.Prepared {
+	t.Helper()
+	dir := testboards.Dir(t)
+	if realLib[dir] == nil {
+		realLib[dir] = library.New(dir)
+	}
+	ms, err := missions.Parse([]byte(text), "test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ms.Map(realLib[dir])
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Prepare(ms, m, tables.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+var lineBoards = []string{"1", "2", "3", "4", "5", "6", "9", "10", "11", "12", "13", "14"}
+
+// Eight and twelve boards in a line, with entries and a Human Wave along
+// their lengths (one Letter Chit and a DR for the board) and along their
+// widths: every reroll is bounded, and a whole game ends (it took memory
+// without bound before: one die cannot choose among more than six boards).
+func TestManyBoardsInALine(t *testing.T) {
+	for _, n := range []int{8, 12} {
+		row := `["` + strings.Join(lineBoards[:n], `", "`) + `"]`
+		for _, layout := range []string{"[" + row + "]", "[" + strings.ReplaceAll(strings.ReplaceAll(row, `", "`, `"], ["`), "[", "[") + "]"} {
+			p := prepareText(t, fmt.Sprintf(`name: %d boards
+boards: %s
+fbe: north
+ebe: south
+turns: 3
+entry:
+  - {turn: 1, edge: south, count: 6}
+  - {turn: 1, edge: east, count: 6}
+human_wave:
+  - {turn: 1, edge: south}
+friendly:
+  - {id: F1, unit: squad, at: 1Q5, known: true}
+`, n, layout))
+			for seed := range uint64(5) {
+				g := newGame(t, p, seed)
+				for !g.Over() {
+					if _, err := g.Turn(nil); err != nil {
+						t.Fatalf("%d boards %s seed %d: %v", n, layout, seed, err)
+					}
+				}
+				waiting := 0
+				for _, u := range g.State.Units {
+					if u.Entering && u.Wave == "" {
+						waiting++
+					}
+				}
+				if waiting != 0 || len(g.State.Waves) != 1 {
+					t.Errorf("%d boards %s seed %d: %d S? never entered, %d waves", n, layout, seed, waiting, len(g.State.Waves))
+				}
+			}
+		}
+	}
+}
+
+// No APh move takes a unit further from the FBE, nor sideways (SASL 4.32):
+// 100 seeds of a whole game on four real boards.
+func TestAPhNeverBack(t *testing.T) {
+	p := prepareText(t, realMission)
+	moves := 0
+	for seed := range uint64(100) {
+		g := newGame(t, p, seed)
+		for !g.Over() {
+			rep, err := g.Turn(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range rep.Events {
+				if e.Phase != state.APh || len(e.Steps) < 2 {
+					continue
+				}
+				moves++
+				from, to := e.Steps[0].Location.Hex, e.Steps[len(e.Steps)-1].Location.Hex
+				if p.Progress(to) <= p.Progress(from) {
+					t.Errorf("seed %d: %s advances away from the FBE or sideways: %s", seed, e.Units, e.Text)
+				}
+			}
+		}
+	}
+	if moves == 0 {
+		t.Error("no APh move in 100 games")
+	}
+}
+
+// SASL 4.1 [EXC: 4.1e]: case e may add a third S? to a Location that cases
+// a and c filled: here the VPO building 33R6 on board 33, whose ground
+// Location takes one S? by case a and one by case c, and a third by case e
+// when a placement hex's radius covers it.
+func TestCaseEThirdS(t *testing.T) {
+	p := prepareText(t, `name: third S?
+boards: [["33"]]
+fbe: north
+ebe: south
+month: 7
+vpo: ["33R6"]
+placement: [a, c, e]
+`)
+	third := 0
+	for seed := range uint64(200) {
+		s, err := p.Place(seededRoller(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		count := map[string][]byte{}
+		for _, pl := range s.Placements {
+			name := p.Map().LocationName(pl.Location)
+			count[name] = append(count[name], byte(pl.Case))
+		}
+		for loc, cases := range count {
+			if len(cases) == 3 {
+				third++
+				if string(cases) != "ace" {
+					t.Errorf("seed %d: %s holds S? of cases %q; only case e may be the third", seed, loc, cases)
+				}
+			}
+			if len(cases) > 3 {
+				t.Errorf("seed %d: %d S? in %s", seed, len(cases), loc)
+			}
+		}
+	}
+	if third == 0 {
+		t.Error("in 200 setups case e never added a third S? to a Location cases a and c filled")
+	}
+}
