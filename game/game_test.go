@@ -321,7 +321,7 @@ friendly:
   - {id: F1, unit: squad, type: 6-6-7, at: 33Q6, known: true}
   - {id: F2, unit: squad, type: 6-6-7, at: 2I9, known: true}
   - {id: F3, unit: squad, type: 6-6-7, at: 15P4, known: true}
-  - {id: F4, unit: half_squad, type: 3-3-7, at: 4T3, known: true}
+  - {id: F4, unit: half_squad, type: 3-3-7, at: 4T2, known: true}
   - {id: F5, unit: leader, type: 8-1, at: 33Q6, known: true}
 `
 
