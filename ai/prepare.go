@@ -127,10 +127,6 @@ func (p *Prepared) Costs() pathing.Coster { return p.costs }
 // Kinds returns the kinds of the boards, in the configuration's order.
 func (p *Prepared) Kinds() []BoardKind { return p.kindList }
 
-// IsVPO reports whether l is a VPO Location (every Location of a VPO
-// building, SASL 4.1c).
-func (p *Prepared) IsVPO(l board.Location) bool { return p.vpo[l] }
-
 // along is the distance of a hex's centre toward the FBE, in lattice units.
 func (p *Prepared) along(x hex.Hex) float64 {
 	c := x.Centre()
