@@ -51,6 +51,8 @@ var lattice = map[string][]string{
 	"ai": {"rules/...", "tables", "pathing", "missions", "dice", "state"},
 	// game: one game from setup to the last turn.
 	"game": {"rules/...", "tables", "pathing", "missions", "dice", "state", "ai"},
+	// sim: many games of one mission, counted.
+	"sim": {"rules/...", "tables", "pathing", "missions", "dice", "state", "ai", "game"},
 
 	// render draws maps; it knows the map and nothing above it (overlays
 	// come as plain hexes and Locations), so every layer above may use it.
@@ -65,6 +67,7 @@ var lattice = map[string][]string{
 // the module that a package may use.
 var thirdParty = map[string][]string{
 	"render":           {"gonum.org/v1/plot"},
+	"sim":              {"gonum.org/v1/gonum/stat"},
 	"tables":           {"go.yaml.in/yaml/v3"},
 	"internal/yamldoc": {"go.yaml.in/yaml/v3"},
 	"missions":         {"go.yaml.in/yaml/v3"},

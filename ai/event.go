@@ -30,6 +30,17 @@ const (
 	EventAdvance                    // advance
 	EventRecover                    // recover
 	EventControl                    // control
+	// What sasl plays for the FRIENDLY side and the dice of combat (a game
+	// with a FRIENDLY policy, sasl sim):
+	EventFirstFire     // first_fire
+	EventDefensiveFire // defensive_fire
+	EventResult        // ift_result
+	EventMorale        // morale_check
+	EventBreak         // break
+	EventReduce        // casualty_reduction
+	EventEliminate     // eliminate
+	EventRally         // rally
+	EventCloseCombat   // close_combat
 )
 
 // MarshalText writes a kind by its name.
@@ -70,6 +81,10 @@ type FireGroup struct {
 	// Range and Priority say why the Target was chosen.
 	DRM, TEM, Range, Priority int
 	Good                      bool // the Target is in Good Order
+	// The attack on the Infantry Fire Table, once resolved: the DR, the
+	// Final DR and the result ("2MC"; "" when nobody rolled it).
+	DR, Final int
+	Result    string
 }
 
 // Rule returns the rule a roll was made for: "SASL 4.34" of "SASL 4.34:

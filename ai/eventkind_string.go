@@ -23,11 +23,20 @@ func _() {
 	_ = x[EventAdvance-12]
 	_ = x[EventRecover-13]
 	_ = x[EventControl-14]
+	_ = x[EventFirstFire-15]
+	_ = x[EventDefensiveFire-16]
+	_ = x[EventResult-17]
+	_ = x[EventMorale-18]
+	_ = x[EventBreak-19]
+	_ = x[EventReduce-20]
+	_ = x[EventEliminate-21]
+	_ = x[EventRally-22]
+	_ = x[EventCloseCombat-23]
 }
 
-const _EventKind_name = "arrivewave_entryentermovedelayactivatereleaseexitjoinchainfiregapadvancerecovercontrol"
+const _EventKind_name = "arrivewave_entryentermovedelayactivatereleaseexitjoinchainfiregapadvancerecovercontrolfirst_firedefensive_fireift_resultmorale_checkbreakcasualty_reductioneliminaterallyclose_combat"
 
-var _EventKind_index = [...]uint8{0, 6, 16, 21, 25, 30, 38, 45, 49, 53, 58, 62, 65, 72, 79, 86}
+var _EventKind_index = [...]uint8{0, 6, 16, 21, 25, 30, 38, 45, 49, 53, 58, 62, 65, 72, 79, 86, 96, 110, 120, 132, 137, 155, 164, 169, 181}
 
 func (i EventKind) String() string {
 	idx := int(i) - 0

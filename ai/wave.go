@@ -39,6 +39,24 @@ type HW struct {
 	// moved: the steps of each unit's move this MPh, for those that
 	// follow in its tracks (SASL 4.33).
 	moved map[string][]pathing.Step
+	// Quiet: events carry no text and rolls no purpose (sasl sim).
+	Quiet bool
+	// Res resolves the FRIENDLY side's First Fire and the ENEMY fire
+	// groups' attacks; nil leaves them to the player.
+	Res Resolver
+}
+
+// Resolver plays what the ENEMY procedures leave to the FRIENDLY side: a
+// game with a FRIENDLY policy (sasl sim) resolves fire with it. Its events
+// are told among the ENEMY side's, in order.
+type Resolver interface {
+	// Entered is called each time a Human Wave stack enters a Location in
+	// its MPh: FRIENDLY units may First Fire at it. Units of the stack
+	// that are broken or eliminated end their move there.
+	Entered(stack []*state.Unit, at board.Location) ([]Event, error)
+	// Fire resolves the attack of an ENEMY fire group (SASL 4.36) on the
+	// FRIENDLY units in Location at.
+	Fire(g *FireGroup, at board.Location) ([]Event, error)
 }
 
 // NewHW prepares Human Wave movement on m for mission ms, over game state
@@ -157,7 +175,9 @@ func (h *HW) Play(ph state.Phase, entries bool) ([]Event, error) {
 			h.enterMap()
 		}
 	case state.AFPh:
-		h.fire()
+		if err := h.fire(); err != nil {
+			return nil, err
+		}
 	case state.APh:
 		h.advance()
 		h.recover()

@@ -58,7 +58,7 @@ func ChooseTarget(shooters []hex.Hex, targets []*state.Unit, fireRange int, tem 
 // fire is the AFPh of the Human Waves (SASL 4.36): the Activated units of a
 // wave form the largest fire group possible against the Target of 4.36's
 // priority list, then the units left over against theirs.
-func (h *HW) fire() {
+func (h *HW) fire() error {
 	tem := func(u *state.Unit) int {
 		t, _ := h.m.Terrain(u.At.Hex)
 		return h.h.TEMOf(t)
@@ -106,8 +106,18 @@ func (h *HW) fire() {
 			h.emit(Event{Kind: EventFire, Units: g.Members, Wave: w, Fire: &g,
 				Text: fmt.Sprintf("Fire group %s (%d units) fires at %s (%s%s) in %s: %s FP, DRM %+d (TEM %+d); %s, %d hexes (SASL 4.36 priority %d)",
 					strings.Join(g.Members, ", "), len(fg), tg.Unit.ID, tg.Unit.Kind, typeSuffix(tg.Unit.Type), h.name(tg.Unit.At), fpText(g.FP), g.DRM, g.TEM, status, tg.Range, tg.Priority)})
+			if h.Res != nil {
+				ev, err := h.Res.Fire(&g, tg.Unit.At)
+				if err != nil {
+					return err
+				}
+				for _, e := range ev {
+					h.emit(e)
+				}
+			}
 		}
 	}
+	return nil
 }
 
 // fireGroup works out the firepower and DRM of a fire group (ASL A7):

@@ -261,6 +261,15 @@ func (h *HW) walk(u *state.Unit, claimed map[board.Location]bool, wave []*state.
 			detour = detour[1:]
 		}
 		h.takeVPO(cur, &notes)
+		if h.Res != nil {
+			var err error
+			if stack, err = h.fired(stack, cur, steps, spent, edge); err != nil {
+				return nil, err
+			}
+			if len(stack) == 0 {
+				return nil, nil
+			}
+		}
 	}
 	steps, spent, cur = h.settle(steps, spent, cur, stack, exited, &notes)
 	if delay != nil {
@@ -271,6 +280,40 @@ func (h *HW) walk(u *state.Unit, claimed map[board.Location]bool, wave []*state.
 		h.emit(Event{Units: ids(stack), Kind: EventDelay, Text: fmt.Sprintf("%s in %s: %s: delays, to follow in the tracks of an adjacent unit of the wave (SASL 4.33)", strings.Join(ids(stack), ", "), h.name(cur), delay.why)})
 	}
 	return delay, nil
+}
+
+// fired lets the FRIENDLY side First Fire at stack in cur (the Resolver):
+// units broken end their move there, leaving the wave (SASL 4.323), units
+// eliminated are gone; the rest of the stack moves on.
+func (h *HW) fired(stack []*state.Unit, cur board.Location, steps []pathing.Step, spent int, edge layout.Compass) ([]*state.Unit, error) {
+	for _, x := range stack {
+		x.At = cur // where the FRIENDLY side sees it
+	}
+	ev, err := h.Res.Entered(stack, cur)
+	if err != nil {
+		return nil, err
+	}
+	if len(ev) == 0 {
+		return stack, nil
+	}
+	for _, e := range ev {
+		h.emit(e)
+	}
+	var stopped []*state.Unit
+	kept := stack[:0:0]
+	for _, x := range stack {
+		switch {
+		case h.st.Unit(x.ID) == nil: // eliminated
+		case x.Broken:
+			stopped = append(stopped, x)
+		default:
+			kept = append(kept, x)
+		}
+	}
+	if len(stopped) > 0 {
+		h.finish(stopped, slices.Clone(steps), spent, cur, false, "", nil, edge, "")
+	}
+	return kept, nil
 }
 
 // settle backs a move off Locations that cannot take the stack: a

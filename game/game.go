@@ -34,6 +34,9 @@ import (
 // Prepare prepares mission ms on map m with tables t for any number of
 // games.
 func Prepare(ms *missions.Mission, m *board.Map, t *tables.Set) (*ai.Prepared, error) {
+	if _, err := ms.VictoryVPOs(m); err != nil {
+		return nil, err
+	}
 	return ai.Prepare(m, ms, t, nil)
 }
 
@@ -45,8 +48,13 @@ type Game struct {
 	// Entries: the S? the mission schedules enter (SASL 4.2); false plays
 	// the Human Waves alone (sasl wave).
 	Entries bool
-	hw      *ai.HW
-	seeded  *dice.SeededRoller
+	// Quiet plays without words: events carry no text, the dice no
+	// purposes, and the game keeps no trail and no way back from a failed
+	// turn (sasl sim, which only counts what happened).
+	Quiet  bool
+	hw     *ai.HW
+	seeded *dice.SeededRoller
+	combat *combat
 }
 
 // Report is what the ENEMY side did in one step of the game.
@@ -74,6 +82,12 @@ func New(p *ai.Prepared, hdr state.Game, script dice.Roller) (*Game, *ai.Setup, 
 		return nil, nil, err
 	}
 	hdr.Trail, hdr.RNG = nil, ""
+	if hdr.Policy == "" {
+		hdr.Policy = PolicyPlayer
+	}
+	if _, err := ParsePolicy(hdr.Policy); err != nil {
+		return nil, nil, err
+	}
 	st.Game = hdr
 	st.Phase = state.RPh
 	g := &Game{P: p, State: st, Entries: true, seeded: dice.Seeded(hdr.Seed)}
@@ -98,8 +112,17 @@ func New(p *ai.Prepared, hdr state.Game, script dice.Roller) (*Game, *ai.Setup, 
 	}
 	st.Normalize()
 	g.close(r, 0)
-	g.hw = p.NewHW(g.seeded, st)
+	g.start()
 	return g, setup, nil
+}
+
+// start sets up the engines of the game's sides.
+func (g *Game) start() {
+	g.hw = g.P.NewHW(g.seeded, g.State)
+	if g.State.Policy == PolicyHold {
+		g.combat = newCombat(g)
+		g.hw.Res = g.combat
+	}
 }
 
 // Resume goes on with a game in state st (a game file, or a plain state
@@ -119,8 +142,11 @@ func Resume(p *ai.Prepared, st *state.State) (*Game, error) {
 	default:
 		return nil, errors.New("game: the state has neither a seed nor the state of its dice (rng)")
 	}
+	if _, err := ParsePolicy(st.Policy); err != nil {
+		return nil, err
+	}
 	st.Normalize()
-	g.hw = p.NewHW(g.seeded, st)
+	g.start()
 	return g, nil
 }
 
@@ -135,6 +161,9 @@ func (g *Game) roller(script dice.Roller) dice.Roller {
 // kept.
 func (g *Game) close(r dice.Roller, from int) []dice.Roll {
 	rolls := r.Trail()[from:]
+	if g.Quiet {
+		return rolls
+	}
 	g.State.Trail = append(g.State.Trail, dice.Script(rolls))
 	g.State.RNG = g.seeded.State()
 	return rolls
@@ -151,15 +180,17 @@ func (g *Game) LastTurn() int {
 // Over reports whether the mission's last turn has been played.
 func (g *Game) Over() bool { return g.State.Turn > g.LastTurn() }
 
-// Turn plays the ENEMY side of the next Game Turn in rule order: RPh (the S?
-// the mission schedules enter, 4.2; its Human Waves, 4.31), MPh (joins and
-// the chain rule, 4.323; Human Wave movement with Activation and
-// generation, 4.32-4.35; then the entering S?), AFPh (4.36), APh (4.322,
-// release and Recovery, 4.33, 4.37). Dice come from script if it is not
-// nil, else from the game's own seeded dice. A turn that fails leaves the
-// game as it was.
+// Turn plays the next Game Turn in rule order: RPh (the S? the mission
+// schedules enter, 4.2; its Human Waves, 4.31), MPh (joins and the chain
+// rule, 4.323; Human Wave movement with Activation and generation,
+// 4.32-4.35; then the entering S?), AFPh (4.36), APh (4.322, release and
+// Recovery, 4.33, 4.37). With PolicyHold the engine plays the FRIENDLY
+// side too: both sides rally in the RPh, FRIENDLY units First Fire in the
+// MPh and fire in the DFPh, every attack is resolved, and Close Combat is
+// fought in the CCPh. Dice come from script if it is not nil, else from
+// the game's own seeded dice. A turn that fails leaves the game as it was.
 func (g *Game) Turn(script dice.Roller) (*Report, error) {
-	return g.play(script, state.RPh, state.APh)
+	return g.play(script, state.RPh, state.CCPh)
 }
 
 // RPh plays only the RPh of the next Game Turn (the S? that enter are set
@@ -173,22 +204,29 @@ func (g *Game) play(script dice.Roller, first, last state.Phase) (*Report, error
 		return nil, fmt.Errorf("%w: turn %d was the mission's last", ErrOver, g.LastTurn())
 	}
 	st := g.State
-	saved, rng := st.Clone(), g.seeded.State()
+	var saved *state.State
+	var rng string
+	if !g.Quiet {
+		saved, rng = st.Clone(), g.seeded.State()
+	}
 	r := g.roller(script)
 	from := len(r.Trail())
 	g.hw.Reset(r, st)
+	g.hw.Quiet = g.Quiet
 	rep := &Report{Turn: st.Turn}
 	for ph := max(st.Phase, first); ph <= last; ph++ {
-		ev, err := g.hw.Play(ph, g.Entries)
+		ev, err := g.phase(ph, r)
 		if err != nil {
-			*st = *saved
-			g.seeded, _ = dice.Resume(rng)
-			g.hw.Reset(g.seeded, st)
+			if saved != nil {
+				*st = *saved
+				g.seeded, _ = dice.Resume(rng)
+				g.hw.Reset(g.seeded, st)
+			}
 			return nil, err
 		}
 		rep.Events = append(rep.Events, ev...)
 	}
-	if last == state.APh {
+	if last == state.CCPh {
 		st.Turn++
 		st.Phase = state.RPh
 	} else {
@@ -198,6 +236,39 @@ func (g *Game) play(script dice.Roller, first, last state.Phase) (*Report, error
 	rep.Dice = g.close(r, from)
 	g.hw.Reset(g.seeded, st)
 	return rep, nil
+}
+
+// phase plays one phase: the ENEMY procedures, and with a FRIENDLY policy
+// the FRIENDLY side's and the combat of the phase.
+func (g *Game) phase(ph state.Phase, r dice.Roller) ([]ai.Event, error) {
+	c := g.combat
+	if c == nil {
+		return g.hw.Play(ph, g.Entries)
+	}
+	c.r, c.quiet, c.ev = r, g.Quiet, nil
+	var pre []ai.Event
+	var err error
+	switch ph {
+	case state.RPh:
+		clear(c.fired) // a new ENEMY Player Turn
+		err = c.rally()
+	case state.DFPh:
+		err = c.defensiveFire()
+	case state.CCPh:
+		err = c.closeCombat()
+	}
+	if err != nil {
+		return nil, err
+	}
+	pre = append(pre, c.ev...)
+	ev, err := g.hw.Play(ph, g.Entries)
+	if err != nil {
+		return nil, err
+	}
+	c.ev = c.ev[:0]
+	c.phase = ph
+	c.control()
+	return append(append(pre, ev...), c.ev...), nil
 }
 
 // Write writes the game file.

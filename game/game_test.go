@@ -30,9 +30,15 @@ func prepared(t testing.TB, name, boards string) *ai.Prepared {
 	return p
 }
 
+// newGame starts a game: the engine plays the FRIENDLY side (hold) for
+// even seeds, the player for odd ones.
 func newGame(t testing.TB, p *ai.Prepared, seed uint64) *Game {
 	t.Helper()
-	g, _, err := New(p, state.Game{Mission: "test", Seed: seed, HasSeed: true}, nil)
+	policy := PolicyHold
+	if seed%2 == 1 {
+		policy = PolicyPlayer
+	}
+	g, _, err := New(p, state.Game{Mission: "test", Seed: seed, HasSeed: true, Policy: policy}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,7 +269,7 @@ func TestGoldenRealBoards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, setup, err := New(p, state.Game{Mission: "four-boards.yaml", Seed: 20261122, HasSeed: true}, nil)
+	g, setup, err := New(p, state.Game{Mission: "four-boards.yaml", Seed: 20261122, HasSeed: true, Policy: PolicyHold}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -323,6 +329,9 @@ friendly:
   - {id: F3, unit: squad, type: 6-6-7, at: 15P4, known: true}
   - {id: F4, unit: half_squad, type: 3-3-7, at: 4T2, known: true}
   - {id: F5, unit: leader, type: 8-1, at: 33Q6, known: true}
+victory:
+  control: ["33Q6", "2I9"]
+  max_enemy_exits: 2
 `
 
 func seededRoller(seed uint64) dice.Roller { return dice.Seeded(seed) }

@@ -52,6 +52,21 @@ type Mission struct {
 	// Friendly are the FRIENDLY units at the start, as the player sets
 	// them up.
 	Friendly []state.Spec
+	// Victory is what the FRIENDLY side must achieve; nil if the file does
+	// not say.
+	Victory *Victory
+}
+
+// Victory are the mission's victory conditions: the FRIENDLY side wins
+// when every one holds at the end of the last turn, else the ENEMY side
+// wins.
+type Victory struct {
+	// Control lists the VPOs the FRIENDLY side must Control.
+	Control []Ref
+	// MaxEnemyExits is the most ENEMY squad-equivalents that may have
+	// exited off the FBE; -1 for no limit.
+	MaxEnemyExits float64
+	Line          int
 }
 
 // Ref is a Location as the mission file writes it, with its line.
@@ -209,8 +224,10 @@ func Parse(data []byte, name string) (*Mission, error) {
 			}
 		case "friendly":
 			ms.Friendly, err = state.ParseUnits(d, v, state.Friendly)
+		case "victory":
+			ms.Victory, err = parseVictory(d, v)
 		default:
-			err = d.Errorf(k, "unknown key %q (want name, description, boards, north, fbe, ebe, month, weather, enemy, turns, vpo, placement, activatable_edges, entry, human_wave, friendly)", key)
+			err = d.Errorf(k, "unknown key %q (want name, description, boards, north, fbe, ebe, month, weather, enemy, turns, vpo, placement, activatable_edges, entry, human_wave, friendly, victory)", key)
 		}
 		return err
 	})
@@ -227,6 +244,13 @@ func Parse(data []byte, name string) (*Mission, error) {
 	}
 	if ms.FBE == ms.EBE {
 		return nil, d.Errorf(ebeNode, "ebe: the ENEMY board edge is the FRIENDLY board edge (%s)", ms.FBE)
+	}
+	if ms.Victory != nil {
+		for _, c := range ms.Victory.Control {
+			if !slices.ContainsFunc(ms.VPO, func(r Ref) bool { return r.Text == c.Text }) {
+				return nil, fmt.Errorf("missions: %s:%d: victory.control: %s is not one of the mission's vpo", name, c.Line, c.Text)
+			}
+		}
 	}
 	for _, e := range slices.Concat(ms.Entry, ms.HumanWave) {
 		if ms.Turns > 0 && e.Turn > ms.Turns {
@@ -306,6 +330,36 @@ func parseEntry(d yamldoc.Doc, n *yaml.Node, what string) (Entry, error) {
 	return e, err
 }
 
+// parseVictory reads {control: [...], max_enemy_exits: N}.
+func parseVictory(d yamldoc.Doc, n *yaml.Node) (*Victory, error) {
+	v := &Victory{MaxEnemyExits: -1, Line: n.Line}
+	err := d.Each(n, "victory", func(f string, fk, fv *yaml.Node) error {
+		switch f {
+		case "control":
+			if fv.Kind != yaml.SequenceNode {
+				return d.Errorf(fv, "victory.control: want a list of VPO Locations such as [\"x1Q5\"]")
+			}
+			for _, e := range fv.Content {
+				s, err := d.Str(e, "victory.control")
+				if err != nil {
+					return err
+				}
+				if _, err := coord.Parse(s); err != nil {
+					return d.Errorf(e, "victory.control: %v", err)
+				}
+				v.Control = append(v.Control, Ref{Text: s, Line: e.Line})
+			}
+			return nil
+		case "max_enemy_exits":
+			x, err := d.Int(fv, "victory.max_enemy_exits", 0, 999)
+			v.MaxEnemyExits = float64(x)
+			return err
+		}
+		return d.Errorf(fk, "victory: unknown key %q (want control, max_enemy_exits)", f)
+	})
+	return v, err
+}
+
 // Map assembles the mission's boards from lib.
 func (ms *Mission) Map(lib *library.Library) (*board.Map, error) {
 	m, err := lib.Map(ms.Layout)
@@ -378,4 +432,39 @@ func (ms *Mission) EntriesOn(turn int) []Entry {
 		}
 	}
 	return out
+}
+
+// Clone returns a copy of ms that can be changed without changing ms
+// (sasl sim --vary).
+func (ms *Mission) Clone() *Mission {
+	c := *ms
+	c.VPO = slices.Clone(ms.VPO)
+	c.Placement = slices.Clone(ms.Placement)
+	c.Activatable = slices.Clone(ms.Activatable)
+	c.Entry = slices.Clone(ms.Entry)
+	c.HumanWave = slices.Clone(ms.HumanWave)
+	c.Friendly = slices.Clone(ms.Friendly)
+	if ms.Victory != nil {
+		v := *ms.Victory
+		v.Control = slices.Clone(ms.Victory.Control)
+		c.Victory = &v
+	}
+	return &c
+}
+
+// VictoryVPOs resolves the VPOs of the victory conditions on m; an error
+// names the line of the mission file.
+func (ms *Mission) VictoryVPOs(m *board.Map) ([]board.Location, error) {
+	if ms.Victory == nil {
+		return nil, nil
+	}
+	var out []board.Location
+	for _, r := range ms.Victory.Control {
+		l, err := m.ParseLocation(r.Text)
+		if err != nil {
+			return nil, fmt.Errorf("missions: %s:%d: victory.control %q: %w", ms.File, r.Line, r.Text, err)
+		}
+		out = append(out, l)
+	}
+	return out, nil
 }

@@ -11,13 +11,15 @@ func _() {
 	_ = x[Setup-0]
 	_ = x[RPh-1]
 	_ = x[MPh-2]
-	_ = x[AFPh-3]
-	_ = x[APh-4]
+	_ = x[DFPh-3]
+	_ = x[AFPh-4]
+	_ = x[APh-5]
+	_ = x[CCPh-6]
 }
 
-const _Phase_name = "setupRPhMPhAFPhAPh"
+const _Phase_name = "setupRPhMPhDFPhAFPhAPhCCPh"
 
-var _Phase_index = [...]uint8{0, 5, 8, 11, 15, 18}
+var _Phase_index = [...]uint8{0, 5, 8, 11, 15, 19, 22, 26}
 
 func (i Phase) String() string {
 	idx := int(i) - 0

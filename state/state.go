@@ -192,8 +192,10 @@ const (
 	Setup Phase = iota // setup
 	RPh                // RPh
 	MPh                // MPh
+	DFPh               // DFPh
 	AFPh               // AFPh
 	APh                // APh
+	CCPh               // CCPh
 )
 
 // MarshalText writes a phase by its name.
@@ -201,7 +203,7 @@ func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 
 // ParsePhase reads a phase by its name.
 func ParsePhase(s string) (Phase, error) {
-	for p := Setup; p <= APh; p++ {
+	for p := Setup; p <= CCPh; p++ {
 		if p.String() == s {
 			return p, nil
 		}
@@ -225,6 +227,9 @@ type Game struct {
 	// Trail is the dice of each step so far as scripts: the setup first,
 	// then one a turn (or procedure).
 	Trail []string
+	// Policy is who plays the FRIENDLY side: "hold" (the engine, as sasl
+	// sim does), "player", or "" (player: a file of an earlier sasl).
+	Policy string
 }
 
 // State is the game state.
@@ -571,6 +576,10 @@ func (g *Game) field(d yamldoc.Doc, key string, v *yaml.Node) (ok bool, err erro
 		g.RNG, err = d.Str(v, key)
 	case "trail":
 		g.Trail, err = d.Strings(v, key)
+	case "policy":
+		if g.Policy, err = d.Str(v, key); err == nil && g.Policy != "hold" && g.Policy != "player" {
+			err = d.Errorf(v, "policy: %q: the FRIENDLY side is played by hold (the engine) or player", g.Policy)
+		}
 	default:
 		return false, nil
 	}
@@ -708,7 +717,7 @@ func Parse(data []byte, name string, m *board.Map) (*State, error) {
 				s.VPO = append(s.VPO, c)
 			}
 		default:
-			err = d.Errorf(k, "unknown key %q (want mission, boards, tables, seed, rng, trail, turn, phase, waves, enemy, friendly, vpo, loose_sw)", key)
+			err = d.Errorf(k, "unknown key %q (want mission, boards, tables, seed, rng, policy, trail, turn, phase, waves, enemy, friendly, vpo, loose_sw)", key)
 		}
 		return err
 	})
@@ -747,6 +756,9 @@ func (s *State) Write(w io.Writer, m *board.Map) error {
 	}
 	if g.RNG != "" {
 		fmt.Fprintf(&b, "rng: %s\n", quote(g.RNG))
+	}
+	if g.Policy != "" {
+		fmt.Fprintf(&b, "policy: %s\n", g.Policy)
 	}
 	if len(g.Trail) > 0 {
 		b.WriteString("trail:\n")

@@ -35,6 +35,10 @@ type Set struct {
 	HumanWave HumanWave
 	// Counters of the ENEMY units sasl generates, by nationality.
 	Counters Counters
+	// IFT is the ASL Infantry Fire Table; Combat the rest of what sasl sim
+	// plays (Morale Checks, Rally, Close Combat, the FRIENDLY policy).
+	IFT    IFT
+	Combat Combat
 }
 
 // Cost is one MF entry of a movement table.
@@ -125,6 +129,11 @@ func (s *Set) Clone() *Set {
 	c.SASL = s.SASL.clone()
 	c.HumanWave = s.HumanWave.clone()
 	c.Counters = maps.Clone(s.Counters)
+	c.IFT.Columns = slices.Clone(s.IFT.Columns)
+	for i, r := range s.IFT.Rows {
+		c.IFT.Rows[i] = slices.Clone(r)
+	}
+	c.Combat.CloseCombat = slices.Clone(s.Combat.CloseCombat)
 	c.Weather = map[string]*Weather{}
 	for k, w := range s.Weather {
 		wc := *w
@@ -232,8 +241,12 @@ func (s *Set) apply(data []byte, name string) error {
 			return s.HumanWave.apply(d, v)
 		case "counters":
 			return s.Counters.apply(d, v)
+		case "ift":
+			return s.IFT.apply(d, v)
+		case "combat":
+			return s.Combat.apply(d, v)
 		}
-		return d.Errorf(k, "unknown table %q (want infantry, weather, seasons, sasl, human_wave or counters)", key)
+		return d.Errorf(k, "unknown table %q (want infantry, weather, seasons, sasl, human_wave, counters, ift or combat)", key)
 	})
 }
 
@@ -259,6 +272,12 @@ func (s *Set) check() error {
 		return err
 	}
 	if err := s.Counters.check(); err != nil {
+		return err
+	}
+	if err := s.IFT.check(); err != nil {
+		return err
+	}
+	if err := s.Combat.check(); err != nil {
 		return err
 	}
 	return s.HumanWave.check()

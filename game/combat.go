@@ -1,0 +1,683 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/sasl-engine/sasl/ai"
+	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
+)
+
+// Policies: who plays the FRIENDLY side of a game.
+const (
+	// PolicyHold: the engine plays the FRIENDLY side too, as sasl sim does:
+	// FRIENDLY units keep their positions, First Fire at moving ENEMY units
+	// and fire in the DFPh, rally in the RPh; every attack is resolved on
+	// the Infantry Fire Table, Close Combat on the CC Table.
+	PolicyHold = "hold"
+	// PolicyPlayer: the player plays the FRIENDLY side and resolves the
+	// ENEMY side's attacks, editing the game file between turns.
+	PolicyPlayer = "player"
+)
+
+// ParsePolicy checks a policy name; "" is PolicyPlayer (a game file of an
+// earlier sasl).
+func ParsePolicy(s string) (string, error) {
+	switch s {
+	case "":
+		return PolicyPlayer, nil
+	case PolicyHold, PolicyPlayer:
+		return s, nil
+	}
+	return "", fmt.Errorf("game: unknown FRIENDLY policy %q (want hold or player)", s)
+}
+
+// combat plays the FRIENDLY side by the hold policy and resolves every
+// attack: ASL A7 (Infantry Fire Table), A10 (Morale Checks, Rally), A11
+// (Close Combat), with the values of tables.Combat. It is the ai.Resolver
+// of a game with PolicyHold.
+type combat struct {
+	g     *Game
+	r     dice.Roller
+	t     *tables.Set
+	quiet bool
+	ev    []ai.Event
+	phase state.Phase
+	// fired: FRIENDLY Locations whose units have fired this ENEMY Player
+	// Turn.
+	fired map[board.Location]bool
+}
+
+func newCombat(g *Game) *combat {
+	return &combat{g: g, t: g.P.Tables(), fired: map[board.Location]bool{}}
+}
+
+func (c *combat) st() *state.State { return c.g.State }
+
+func (c *combat) name(l board.Location) string { return c.g.P.Map().LocationName(l) }
+
+func (c *combat) emit(e ai.Event, format string, args ...any) {
+	e.Phase = c.phase
+	if !c.quiet {
+		e.Text = fmt.Sprintf(format, args...)
+	}
+	c.ev = append(c.ev, e)
+}
+
+// why is the purpose of a roll, or a short one when nobody reads it.
+func (c *combat) why(rule string, format string, args ...any) string {
+	if c.quiet {
+		return rule
+	}
+	return rule + ": " + fmt.Sprintf(format, args...)
+}
+
+// strength is what a unit's counter says; a unit without one takes its
+// nationality's squad or half-squad (tables.Counters).
+func (c *combat) strength(u *state.Unit) tables.Strength {
+	if s, err := tables.ParseStrength(u.Type); err == nil {
+		return s
+	}
+	n := c.t.Counters.Of("default")
+	if u.Side == state.Enemy {
+		n = c.t.Counters.Of(c.g.P.Mission().Enemy)
+	}
+	name := n.Squad.Value
+	if u.Kind == state.HalfSquad {
+		name = n.HalfSquad.Value
+	}
+	s, _ := tables.ParseStrength(name)
+	if u.Kind.SMC() {
+		s = tables.Strength{Leader: true, Morale: 7}
+	}
+	return s
+}
+
+// morale is a unit's ML: its counter's, plus the Human Wave increase for a
+// unit engaging in a SASL Human Wave (SASL 4.3).
+func (c *combat) morale(u *state.Unit) int {
+	ml := c.strength(u).Morale
+	if u.Side == state.Enemy && u.Wave != "" && !u.Released {
+		ml += c.t.Combat.HWMorale.Value
+	}
+	return ml
+}
+
+func (c *combat) tem(l board.Location) int {
+	t, _ := c.g.P.Map().Terrain(l.Hex)
+	return c.t.HumanWave.TEMOf(t)
+}
+
+// target reports whether u can be fired at: on the map and not an S?
+// (sasl does not model an attack on an S?: SASL 3.3 Activates it first,
+// a rule not among the texts).
+func target(u *state.Unit) bool { return u.OnMap() && u.Kind != state.SQ }
+
+func other(s state.Side) state.Side {
+	if s == state.Enemy {
+		return state.Friendly
+	}
+	return state.Enemy
+}
+
+// inMelee reports whether Location l holds units of both sides.
+func (c *combat) inMelee(l board.Location) bool {
+	return len(c.st().At(state.Enemy, l)) > 0 && len(c.st().At(state.Friendly, l)) > 0
+}
+
+// leaderDRM is the modifier of the best Good Order leader of side in l
+// (ASL A10.7), 0 with none.
+func (c *combat) leaderDRM(side state.Side, l board.Location) (int, bool) {
+	best, ok := 0, false
+	for _, u := range c.st().At(side, l) {
+		if u.Kind == state.Leader && !u.Broken {
+			if s := c.strength(u); s.Leader && (!ok || s.Modifier < best) {
+				best, ok = s.Modifier, true
+			}
+		}
+	}
+	return best, ok
+}
+
+// group is the Good Order MMC of the FRIENDLY units in l that may fire.
+func (c *combat) group(l board.Location) []*state.Unit {
+	var out []*state.Unit
+	for _, u := range c.st().At(state.Friendly, l) {
+		if u.Kind.MMC() && !u.Broken {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// firepower is the FP of units firing at range d: doubled at point blank,
+// halved beyond normal range (ASL A7.21, A7.22); reach is the group's
+// longest normal range.
+func (c *combat) firepower(units []*state.Unit, d int) (fp float64, reach int) {
+	for _, u := range units {
+		s := c.strength(u)
+		f := float64(s.FP)
+		switch {
+		case d <= 1:
+			f *= 2
+		case d > s.Range:
+			f /= 2
+		}
+		fp += f
+		reach = max(reach, s.Range)
+	}
+	return fp, reach
+}
+
+// friendlyLocations lists the Locations of FRIENDLY units on the map, in
+// the order of the units.
+func (c *combat) friendlyLocations() []board.Location {
+	var out []board.Location
+	for _, u := range c.st().Units {
+		if u.Side == state.Friendly && u.OnMap() && !slices.Contains(out, u.At) {
+			out = append(out, u.At)
+		}
+	}
+	return out
+}
+
+// Entered is First Fire (ASL A8.1) by the hold policy: every FRIENDLY
+// Location that has not fired this Player Turn fires, as one fire group of
+// its Good Order MMC, at the first moving ENEMY stack within its normal
+// range, with FFNAM and, in Open Ground, FFMO.
+func (c *combat) Entered(stack []*state.Unit, at board.Location) ([]ai.Event, error) {
+	c.ev = c.ev[:0]
+	c.phase = state.MPh
+	var targets []*state.Unit
+	for _, u := range stack {
+		if target(u) {
+			targets = append(targets, u)
+		}
+	}
+	if len(targets) == 0 {
+		return nil, nil
+	}
+	for _, l := range c.friendlyLocations() {
+		if c.fired[l] || l == at || c.inMelee(l) {
+			continue
+		}
+		fg := c.group(l)
+		if len(fg) == 0 {
+			continue
+		}
+		d := hex.Distance(l.Hex, at.Hex)
+		fp, reach := c.firepower(fg, d)
+		if d > reach*c.t.Combat.HoldFirstFire.Value {
+			continue
+		}
+		tem := c.tem(at)
+		drm := tem + c.t.Combat.FFNAM.Value
+		if tem == 0 {
+			drm += c.t.Combat.FFMO.Value
+		}
+		lead, _ := c.leaderDRM(state.Friendly, l)
+		drm += lead
+		c.fired[l] = true
+		if err := c.attack(ai.EventFirstFire, fg, targets, at, fp, drm, d); err != nil {
+			return nil, err
+		}
+		targets = slices.DeleteFunc(targets, func(u *state.Unit) bool { return u.Broken || c.st().Unit(u.ID) == nil })
+		if len(targets) == 0 {
+			break
+		}
+	}
+	return slices.Clone(c.ev), nil
+}
+
+// Fire resolves an ENEMY fire group's attack on the FRIENDLY units in at.
+func (c *combat) Fire(g *ai.FireGroup, at board.Location) ([]ai.Event, error) {
+	c.ev = c.ev[:0]
+	c.phase = state.AFPh
+	targets := c.st().At(state.Friendly, at)
+	if len(targets) == 0 {
+		return nil, nil
+	}
+	res, dr, final, err := c.roll(g.FP, g.DRM, c.why("ASL A7", "IFT DR of the fire group of %s at %s", strings.Join(g.Members, ", "), c.name(at)))
+	if err != nil {
+		return nil, err
+	}
+	g.DR, g.Final, g.Result = dr, final, res.String()
+	c.emit(ai.Event{Kind: ai.EventResult, Units: ids(targets), Fire: g},
+		"IFT: %s FP, DR %d%+d = %d: %s on %s in %s", fpText(g.FP), dr, g.DRM, final, res, strings.Join(ids(targets), ", "), c.name(at))
+	if err := c.apply(res, targets, at); err != nil {
+		return nil, err
+	}
+	return slices.Clone(c.ev), nil
+}
+
+// defensiveFire is the DFPh by the hold policy: every FRIENDLY Location
+// that did not First Fire fires at the ENEMY Location within its normal
+// range with the least TEM, then the closest (ASL A3.5).
+func (c *combat) defensiveFire() error {
+	c.phase = state.DFPh
+	for _, l := range c.friendlyLocations() {
+		if c.fired[l] || c.inMelee(l) {
+			continue
+		}
+		fg := c.group(l)
+		if len(fg) == 0 {
+			continue
+		}
+		_, reach := c.firepower(fg, 2)
+		reach *= c.t.Combat.HoldFirstFire.Value
+		var best board.Location
+		bestTEM, bestD := 99, 99
+		for _, u := range c.st().Units {
+			if u.Side != state.Enemy || !target(u) || c.inMelee(u.At) {
+				continue
+			}
+			d := hex.Distance(l.Hex, u.At.Hex)
+			if d > reach {
+				continue
+			}
+			if t := c.tem(u.At); t < bestTEM || (t == bestTEM && d < bestD) {
+				best, bestTEM, bestD = u.At, t, d
+			}
+		}
+		if bestD == 99 {
+			continue
+		}
+		var targets []*state.Unit
+		for _, u := range c.st().At(state.Enemy, best) {
+			if target(u) {
+				targets = append(targets, u)
+			}
+		}
+		fp, _ := c.firepower(fg, bestD)
+		lead, _ := c.leaderDRM(state.Friendly, l)
+		c.fired[l] = true
+		if err := c.attack(ai.EventDefensiveFire, fg, targets, best, fp, bestTEM+lead, bestD); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// attack is one FRIENDLY fire group's attack on targets in at. Firing
+// reveals the firers (they become Known).
+func (c *combat) attack(kind ai.EventKind, fg, targets []*state.Unit, at board.Location, fp float64, drm, d int) error {
+	members := ids(fg)
+	for _, u := range fg {
+		u.Known = true
+	}
+	g := &ai.FireGroup{Members: members, Target: targets[0].ID, FP: fp, DRM: drm, TEM: c.tem(at), Range: d, Good: !targets[0].Broken}
+	res, dr, final, err := c.roll(fp, drm, c.why("ASL A7", "IFT DR of %s at %s", strings.Join(members, ", "), c.name(at)))
+	if err != nil {
+		return err
+	}
+	g.DR, g.Final, g.Result = dr, final, res.String()
+	what := map[ai.EventKind]string{ai.EventFirstFire: "First Fire", ai.EventDefensiveFire: "Defensive Fire"}[kind]
+	c.emit(ai.Event{Kind: kind, Units: members, Fire: g},
+		"%s: %s in %s fire at %s in %s, %d hexes: %s FP, DRM %+d, DR %d = %d: %s",
+		what, strings.Join(members, ", "), c.name(fg[0].At), strings.Join(ids(targets), ", "), c.name(at), d, fpText(fp), drm, dr, final, res)
+	return c.apply(res, targets, at)
+}
+
+// roll makes an IFT DR.
+func (c *combat) roll(fp float64, drm int, why string) (tables.Result, int, int, error) {
+	a, b, err := c.r.DR(why)
+	if err != nil {
+		return tables.Result{}, 0, 0, err
+	}
+	dr := a + b
+	return c.t.IFT.Result(fp, dr+drm), dr, dr + drm, nil
+}
+
+// apply carries out an IFT result on the units attacked (ASL A7.3):
+// nKIA eliminates n of them by Random Selection and breaks the rest; K/n
+// Casualty Reduces one and gives all an nMC; nMC and NMC a Morale Check.
+// A PTC has no effect here (pins are not modelled).
+func (c *combat) apply(res tables.Result, units []*state.Unit, at board.Location) error {
+	units = slices.Clone(units)
+	switch res.Kind {
+	case tables.KIA:
+		for n := 0; n < res.N && len(units) > 0; n++ {
+			i, err := c.randomSelection(units, "KIA")
+			if err != nil {
+				return err
+			}
+			c.eliminate(units[i], "KIA")
+			units = slices.Delete(units, i, i+1)
+		}
+		for _, u := range units {
+			c.consequence(u, c.t.Combat.KIASurvivors.Value, "survives a KIA")
+		}
+		return nil
+	case tables.KMC:
+		i, err := c.randomSelection(units, "K")
+		if err != nil {
+			return err
+		}
+		if c.reduce(units[i], "K/"+strconv.Itoa(res.N)) {
+			units = slices.Delete(units, i, i+1)
+		}
+	case tables.MC:
+	default:
+		return nil
+	}
+	return c.moraleChecks(units, res.N, at)
+}
+
+// moraleChecks makes the units' Morale Checks with DRM n: leaders first,
+// then the others with the modifier of a leader that passed (ASL A10.7).
+func (c *combat) moraleChecks(units []*state.Unit, n int, at board.Location) error {
+	slices.SortStableFunc(units, func(a, b *state.Unit) int {
+		return btoi(b.Kind.SMC()) - btoi(a.Kind.SMC())
+	})
+	for _, u := range units {
+		drm := n
+		if !u.Kind.SMC() {
+			if lead, ok := c.leaderDRM(u.Side, u.At); ok {
+				drm += lead
+			}
+		}
+		ml := c.morale(u)
+		a, b, err := c.r.DR(c.why("ASL A10", "MC of %s (ML %d, DRM %+d)", u.ID, ml, drm))
+		if err != nil {
+			return err
+		}
+		final := a + b + drm
+		switch {
+		case a+b == 12 && c.t.Combat.MCTwelve.Value == tables.Reduce:
+			c.reduce(u, "Original MC DR 12")
+		case final > ml && u.Broken:
+			c.consequence(u, c.t.Combat.BrokenFail.Value, "fails a MC while broken")
+		case final > ml:
+			c.brk(u, fmt.Sprintf("MC DR %d%+d = %d > ML %d", a+b, drm, final, ml))
+		default:
+			if !c.quiet {
+				c.emit(ai.Event{Kind: ai.EventMorale, Units: []string{u.ID}}, "%s passes its MC: DR %d%+d = %d <= ML %d", u.ID, a+b, drm, final, ml)
+			}
+		}
+	}
+	return nil
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// consequence does to u what a rule's value says.
+func (c *combat) consequence(u *state.Unit, what tables.Consequence, why string) {
+	switch {
+	case what == tables.Reduce, what == tables.Break && u.Broken:
+		c.reduce(u, why)
+	case what == tables.Break:
+		c.brk(u, why)
+	}
+}
+
+// brk breaks a unit; a broken Human Wave unit leaves its wave (SASL
+// 4.323).
+func (c *combat) brk(u *state.Unit, why string) {
+	u.Broken = true
+	left := ""
+	if u.Side == state.Enemy && u.Wave != "" {
+		left = fmt.Sprintf("; leaves Human Wave %s (SASL 4.323)", u.Wave)
+		u.Wave, u.Released = "", false
+	}
+	c.emit(ai.Event{Kind: ai.EventBreak, Units: []string{u.ID}}, "%s in %s breaks: %s%s", u.ID, c.name(u.At), why, left)
+}
+
+// reduce Casualty Reduces a unit (ASL A7.302): a squad becomes a
+// half-squad, anything else is eliminated. It reports whether the unit is
+// gone.
+func (c *combat) reduce(u *state.Unit, why string) bool {
+	if u.Kind != state.Squad {
+		c.eliminate(u, why+": Casualty Reduction")
+		return true
+	}
+	u.Kind = state.HalfSquad
+	u.Type = c.halfSquad(u)
+	c.emit(ai.Event{Kind: ai.EventReduce, Units: []string{u.ID}}, "%s in %s is Casualty Reduced to a half-squad %s (%s)", u.ID, c.name(u.At), u.Type, why)
+	return false
+}
+
+// halfSquad is the counter a squad is reduced to: the ENEMY nationality's
+// half-squad (tables.Counters); a FRIENDLY squad's half firepower, its
+// range and morale (the half-squad is not in the mission).
+func (c *combat) halfSquad(u *state.Unit) string {
+	if u.Side == state.Enemy {
+		return c.t.Counters.Of(c.g.P.Mission().Enemy).HalfSquad.Value
+	}
+	s := c.strength(u)
+	return fmt.Sprintf("%d-%d-%d", max(s.FP/2, 1), s.Range, s.Morale)
+}
+
+// eliminate removes a unit from play; what it carried is left in its
+// Location.
+func (c *combat) eliminate(u *state.Unit, why string) {
+	st := c.st()
+	for _, sw := range u.SW {
+		st.Loose = append(st.Loose, state.Loose{At: u.At, SW: sw})
+	}
+	st.Units = slices.DeleteFunc(st.Units, func(x *state.Unit) bool { return x == u })
+	c.emit(ai.Event{Kind: ai.EventEliminate, Units: []string{u.ID}}, "%s (%s) in %s is eliminated (%s)", u.ID, strings.ReplaceAll(u.Kind.String(), "_", "-"), c.name(u.At), why)
+}
+
+// randomSelection picks one of units (ASL A.9: each rolls a dr, the
+// highest is selected; the first of equals).
+func (c *combat) randomSelection(units []*state.Unit, what string) (int, error) {
+	if len(units) == 1 {
+		return 0, nil
+	}
+	best, bi := 0, 0
+	for i, u := range units {
+		v, err := c.r.Dr(c.why("ASL A.9", "Random Selection for %s: %s", what, u.ID))
+		if err != nil {
+			return 0, err
+		}
+		if v > best {
+			best, bi = v, i
+		}
+	}
+	return bi, nil
+}
+
+// rally is the RPh of both sides (ASL A10.6): each broken unit with a Good
+// Order leader in its Location, every broken leader, and up to
+// self_rally_mmc other MMC a side try to rally: DR <= ML, with the
+// leader's modifier or the self-rally DRM, the terrain DRM in a Location
+// with a positive TEM, and Desperation Morale with a Good Order enemy unit
+// adjacent.
+func (c *combat) rally() error {
+	c.phase = state.RPh
+	st := c.st()
+	for _, side := range []state.Side{state.Enemy, state.Friendly} {
+		selfMMC := 0
+		var broken []*state.Unit
+		for _, u := range st.Units {
+			if u.Side == side && u.Broken && u.OnMap() {
+				broken = append(broken, u)
+			}
+		}
+		slices.SortStableFunc(broken, func(a, b *state.Unit) int { return btoi(b.Kind.SMC()) - btoi(a.Kind.SMC()) })
+		for _, u := range broken {
+			if st.Unit(u.ID) == nil {
+				continue
+			}
+			drm := 0
+			lead, ok := c.leaderDRM(side, u.At)
+			switch {
+			case u.Kind.SMC():
+			case ok:
+				drm += lead
+			case selfMMC < c.t.Combat.SelfRallyMMC.Value:
+				selfMMC++
+				drm += c.t.Combat.SelfRally.Value
+			default:
+				continue
+			}
+			if c.tem(u.At) > 0 {
+				drm += c.t.Combat.RallyTerrain.Value
+			}
+			if c.desperate(u) {
+				drm += c.t.Combat.Desperation.Value
+			}
+			ml := c.morale(u)
+			a, b, err := c.r.DR(c.why("ASL A10.6", "rally of %s (ML %d, DRM %+d)", u.ID, ml, drm))
+			if err != nil {
+				return err
+			}
+			final := a + b + drm
+			switch {
+			case a+b == 12 && c.t.Combat.RallyTwelve.Value == tables.Reduce:
+				c.reduce(u, "Original rally DR 12")
+			case final <= ml:
+				u.Broken = false
+				c.emit(ai.Event{Kind: ai.EventRally, Units: []string{u.ID}}, "%s in %s rallies: DR %d%+d = %d <= ML %d", u.ID, c.name(u.At), a+b, drm, final, ml)
+			default:
+				if !c.quiet {
+					c.emit(ai.Event{Kind: ai.EventMorale, Units: []string{u.ID}}, "%s in %s fails to rally: DR %d%+d = %d > ML %d", u.ID, c.name(u.At), a+b, drm, final, ml)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// desperate reports whether a Good Order unit of the other side is in or
+// next to u's Location.
+func (c *combat) desperate(u *state.Unit) bool {
+	for _, x := range c.st().Units {
+		if x.Side != u.Side && target(x) && !x.Broken && hex.Distance(x.At.Hex, u.At.Hex) <= 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// closeCombat is the CCPh (ASL A11): in every Location holding units of
+// both sides (S? aside), each side attacks the other at once: the odds of
+// its Good Order units' FP (an SMC's CC FP) to all the defenders' give a
+// Kill Number; a Final DR at most it eliminates the defenders, one more
+// Casualty Reduces one of them. A leader's modifier applies to its side's
+// DR. Locations still holding both sides stay in Melee.
+func (c *combat) closeCombat() error {
+	c.phase = state.CCPh
+	st := c.st()
+	var locs []board.Location
+	for _, u := range st.Units {
+		if u.Side == state.Enemy && target(u) && !slices.Contains(locs, u.At) && len(st.At(state.Friendly, u.At)) > 0 {
+			locs = append(locs, u.At)
+		}
+	}
+	for _, l := range locs {
+		sides := [2][]*state.Unit{}
+		for _, u := range st.Units {
+			if u.At == l && target(u) {
+				sides[u.Side] = append(sides[u.Side], u)
+			}
+		}
+		type blow struct {
+			kill, final, dr, drm int
+			odds             tables.Odds
+			ok               bool
+		}
+		var blows [2]blow
+		for _, side := range []state.Side{state.Enemy, state.Friendly} {
+			att, def := c.ccFP(sides[side], true), c.ccFP(sides[other(side)], false)
+			if att == 0 {
+				continue
+			}
+			o, ok := c.t.Combat.Kill(att, def)
+			lead, _ := c.leaderDRM(side, l)
+			a, b, err := c.r.DR(c.why("ASL A11", "Close Combat of the %s side in %s (%s FP vs %s)", side, c.name(l), fpText(att), fpText(def)))
+			if err != nil {
+				return err
+			}
+			blows[side] = blow{kill: o.Kill.Value, dr: a + b, drm: lead, final: a + b + lead, odds: o, ok: ok}
+		}
+		for _, side := range []state.Side{state.Enemy, state.Friendly} {
+			bl := blows[side]
+			def := sides[other(side)]
+			if !bl.ok || len(def) == 0 {
+				continue
+			}
+			res := "no effect"
+			switch {
+			case bl.final <= bl.kill:
+				res = "the defenders are eliminated"
+			case bl.final == bl.kill+1:
+				res = "one defender is Casualty Reduced"
+			}
+			c.emit(ai.Event{Kind: ai.EventCloseCombat, Units: ids(sides[side])},
+				"Close Combat in %s: the %s side (%s) attacks at %s, Kill Number %d: DR %d%+d = %d: %s",
+				c.name(l), side, strings.Join(ids(sides[side]), ", "), bl.odds, bl.kill, bl.dr, bl.drm, bl.final, res)
+			switch {
+			case bl.final <= bl.kill:
+				for _, u := range def {
+					c.eliminate(u, "Close Combat")
+				}
+			case bl.final == bl.kill+1:
+				i, err := c.randomSelection(def, "Casualty Reduction in CC")
+				if err != nil {
+					return err
+				}
+				c.reduce(def[i], "Close Combat")
+			}
+		}
+	}
+	return nil
+}
+
+// ccFP is the CC firepower of units: their printed FP, an SMC's CC FP;
+// attacking, broken units do not count.
+func (c *combat) ccFP(units []*state.Unit, attacking bool) float64 {
+	fp := 0.0
+	for _, u := range units {
+		if attacking && u.Broken {
+			continue
+		}
+		if u.Kind.SMC() {
+			fp += float64(c.t.Combat.LeaderCCFP.Value)
+			continue
+		}
+		fp += float64(c.strength(u).FP)
+	}
+	return fp
+}
+
+// control updates who Controls each VPO (ASL A26.11): the side whose Good
+// Order units alone hold it.
+func (c *combat) control() {
+	st := c.st()
+	for i, v := range st.VPO {
+		var has [2]bool
+		for _, u := range st.Units {
+			if u.At == v.At && u.OnMap() && !u.Broken {
+				has[u.Side] = true
+			}
+		}
+		for _, side := range []state.Side{state.Enemy, state.Friendly} {
+			if has[side] && !has[other(side)] && v.Side != side {
+				st.VPO[i].Side = side
+				c.emit(ai.Event{Kind: ai.EventControl, Units: nil}, "the %s side takes Control of VPO %s", side, c.name(v.At))
+			}
+		}
+	}
+}
+
+func ids(units []*state.Unit) []string {
+	out := make([]string, len(units))
+	for i, u := range units {
+		out[i] = u.ID
+	}
+	return out
+}
+
+func fpText(fp float64) string { return strconv.FormatFloat(fp, 'f', -1, 64) }

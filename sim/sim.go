@@ -1,0 +1,292 @@
+// Package sim plays a mission many times with independent dice and counts
+// what happened: the FRIENDLY side's win rate with its confidence
+// interval, how many ENEMY units exited, when the ENEMY first reached each
+// VPO and the FBE, S? placed and Activated, casualties, and per-hex
+// heatmaps of the S? setup and of ENEMY presence by turn.
+//
+// Replicate k of a simulation seeded with S plays an ordinary game whose
+// seed is Seed(S, k) (SplitMix64 of the pair, then PCG as every game), with
+// the FRIENDLY side played by game.PolicyHold; so results do not depend on
+// the number of workers, and any replicate replays alone with sasl play.
+// Everything is counted in integers and fixed bins, so that tallies of
+// separate runs (shards) merge exactly.
+//
+//	p, _ := game.Prepare(ms, m, t)
+//	res, _ := sim.Run(p, sim.Config{Runs: 10000, Seed: 1, Workers: 4})
+//	fmt.Println(res.FriendlyWins.Rate, res.FriendlyWins.CI95)
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/sasl-engine/sasl/ai"
+	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/state"
+)
+
+// Seed returns the game seed of replicate k of a simulation seeded with
+// seed: element k of the SplitMix64 sequence that starts at seed, so that
+// neighbouring replicates (and neighbouring seeds) get unrelated streams.
+func Seed(seed, k uint64) uint64 {
+	z := seed + (k+1)*0x9E3779B97F4A7C15
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+	return z ^ (z >> 31)
+}
+
+// Config says how many games to play and how.
+type Config struct {
+	// Runs is the number of games; with CI, the most games.
+	Runs int
+	Seed uint64
+	// Workers play games at once (0: one per CPU).
+	Workers int
+	// CI > 0 plays batches until the half width of the FRIENDLY win rate's
+	// 95% interval is at most CI (or Runs games are played).
+	CI float64
+	// Batch is the number of games between two looks at CI (0: 1000).
+	Batch int
+	// Progress, if not nil, is told the games played so far, from one
+	// goroutine at a time.
+	Progress func(done int)
+}
+
+// MaxRuns bounds Config.Runs.
+const MaxRuns = 1 << 40
+
+// Replicate is one game of a simulation.
+type Replicate struct {
+	K      uint64       `json:"replicate"`
+	Seed   uint64       `json:"seed"`
+	Winner string       `json:"winner"`
+	Why    string       `json:"why"`
+	Exited float64      `json:"enemy_exited"`
+	Turns  int          `json:"turns"`
+	Stats  *Tally       `json:"-"`
+	Final  *state.State `json:"-"`
+}
+
+// Play plays replicate k of a simulation seeded with seed on its own.
+func Play(p *Prepared, seed, k uint64) (*Replicate, error) {
+	pl := newPlayer(p)
+	t := p.newTally()
+	g, err := pl.play(Seed(seed, k), t)
+	if err != nil {
+		return nil, fmt.Errorf("sim: replicate %d (game seed %d): %w", k, Seed(seed, k), err)
+	}
+	o, _ := g.Outcome()
+	return &Replicate{K: k, Seed: Seed(seed, k), Winner: o.Winner.String(), Why: o.Why, Exited: o.Exited,
+		Turns: g.LastTurn(), Stats: t, Final: g.State}, nil
+}
+
+// Run plays the games of cfg and returns their tally.
+func Run(p *Prepared, cfg Config) (*Result, error) {
+	if cfg.Runs < 1 || cfg.Runs > MaxRuns {
+		return nil, fmt.Errorf("sim: runs %d: want 1 to %d", cfg.Runs, MaxRuns)
+	}
+	if cfg.CI < 0 || cfg.CI >= 1 {
+		return nil, fmt.Errorf("sim: ci %g: want a half width between 0 and 1", cfg.CI)
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	batch := cfg.Runs
+	if cfg.CI > 0 {
+		batch = cfg.Batch
+		if batch <= 0 {
+			batch = 1000
+		}
+	}
+	total := p.newTally()
+	done := 0
+	for done < cfg.Runs {
+		n := min(batch, cfg.Runs-done)
+		t, err := p.runBatch(cfg, uint64(done), n, workers, done)
+		if err != nil {
+			return nil, err
+		}
+		total.Merge(t)
+		done += n
+		if cfg.CI > 0 && NewRate(total.FriendlyWins, total.Runs).HalfWidth() <= cfg.CI {
+			break
+		}
+	}
+	return total.result(p, cfg.Seed), nil
+}
+
+// runBatch plays replicates from..from+n-1 with workers goroutines.
+func (p *Prepared) runBatch(cfg Config, from uint64, n, workers, before int) (*Tally, error) {
+	workers = max(min(workers, n), 1)
+	next := make(chan uint64)
+	tallies := make([]*Tally, workers)
+	errs := make([]error, workers)
+	var mu sync.Mutex
+	played := before
+	var wg sync.WaitGroup
+	for w := range workers {
+		tallies[w] = p.newTally()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pl := newPlayer(p)
+			for k := range next {
+				if errs[w] != nil {
+					continue
+				}
+				if _, err := pl.play(Seed(cfg.Seed, k), tallies[w]); err != nil {
+					errs[w] = fmt.Errorf("sim: replicate %d (game seed %d): %w", k, Seed(cfg.Seed, k), err)
+					continue
+				}
+				if cfg.Progress != nil {
+					mu.Lock()
+					played++
+					cfg.Progress(played)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for k := from; k < from+uint64(n); k++ {
+		next <- k
+	}
+	close(next)
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	t := p.newTally()
+	for _, x := range tallies {
+		t.Merge(x)
+	}
+	return t, nil
+}
+
+// player plays games one after another, reusing what it can.
+type player struct {
+	p *Prepared
+}
+
+func newPlayer(p *Prepared) *player { return &player{p: p} }
+
+// play plays one whole game with seed and counts it into t.
+func (pl *player) play(seed uint64, t *Tally) (*game.Game, error) {
+	p := pl.p
+	g, setup, err := game.New(p.P, state.Game{Mission: p.name, Seed: seed, HasSeed: true, Policy: game.PolicyHold}, nil)
+	if err != nil {
+		return nil, err
+	}
+	g.Quiet = true
+	rec := p.newRecord()
+	rec.placed += len(setup.Placements)
+	for _, u := range g.State.Units {
+		if u.Side == state.Enemy && u.Case != 0 {
+			if i, ok := p.index(u.At); ok {
+				t.Setup[i]++
+			}
+		}
+	}
+	for !g.Over() {
+		rep, err := g.Turn(nil)
+		if err != nil {
+			return nil, err
+		}
+		rec.turn(p, rep)
+		turn := rep.Turn
+		if turn-1 < len(t.Presence) {
+			row := t.Presence[turn-1]
+			for _, u := range g.State.Units {
+				if u.Side == state.Enemy && u.OnMap() {
+					if i, ok := p.index(u.At); ok {
+						row[i]++
+					}
+				}
+			}
+		}
+	}
+	o, ok := g.Outcome()
+	if !ok {
+		return nil, errors.New("the mission has no victory conditions (victory: in the mission file)")
+	}
+	rec.finish(t, g, o)
+	return g, nil
+}
+
+// record is what one game did, counted as it goes.
+type record struct {
+	placed, activated int
+	casualties        [2]int
+	firstVPO          []int // turn, 0 for never
+	firstFBE          int
+	friendly          map[string]bool
+}
+
+func (p *Prepared) newRecord() *record {
+	return &record{firstVPO: make([]int, len(p.vpos)), friendly: p.friendlyIDs}
+}
+
+func (r *record) turn(p *Prepared, rep *game.Report) {
+	for i := range rep.Events {
+		e := &rep.Events[i]
+		switch e.Kind {
+		case ai.EventActivate:
+			r.activated += len(e.Units)
+		case ai.EventArrive, ai.EventWaveEntry:
+			r.placed += len(e.Units)
+		case ai.EventEliminate:
+			for _, id := range e.Units {
+				if r.friendly[id] {
+					r.casualties[state.Friendly]++
+				} else {
+					r.casualties[state.Enemy]++
+				}
+			}
+		case ai.EventExit:
+			if r.firstFBE == 0 {
+				r.firstFBE = rep.Turn
+			}
+		case ai.EventMove, ai.EventAdvance, ai.EventEnter:
+			for _, s := range e.Steps {
+				if s.Off {
+					continue
+				}
+				for vi, v := range p.vpos {
+					if s.Location == v && r.firstVPO[vi] == 0 {
+						r.firstVPO[vi] = rep.Turn
+					}
+				}
+				if r.firstFBE == 0 {
+					if i, ok := p.index(s.Location); ok && p.fbe[i] {
+						r.firstFBE = rep.Turn
+					}
+				}
+			}
+		}
+	}
+}
+
+func (r *record) finish(t *Tally, g *game.Game, o game.Outcome) {
+	t.Runs++
+	if o.Winner == state.Friendly {
+		t.FriendlyWins++
+	}
+	t.Exited.add(int(o.Exited*2 + 0.5))
+	t.Placed.add(r.placed)
+	t.Activated.add(r.activated)
+	t.Casualties[state.Enemy].add(r.casualties[state.Enemy])
+	t.Casualties[state.Friendly].add(r.casualties[state.Friendly])
+	addTurn := func(h *Hist, turn int) {
+		if turn == 0 {
+			h.Never++
+		} else {
+			h.add(turn)
+		}
+	}
+	for i, turn := range r.firstVPO {
+		addTurn(&t.FirstVPO[i], turn)
+	}
+	addTurn(&t.FirstFBE, r.firstFBE)
+}

@@ -1,0 +1,150 @@
+package sim
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// z95 is the standard normal quantile of a two-sided 95% interval.
+const z95 = 1.959963984540054
+
+// SmallN is the number of games below which a win rate's interval is
+// Clopper-Pearson's (exact, conservative) rather than Wilson's.
+const SmallN = 100
+
+// Rate is a proportion with its 95% confidence interval.
+type Rate struct {
+	Count int64      `json:"count"`
+	Rate  float64    `json:"rate"`
+	CI95  [2]float64 `json:"ci95"`
+	// Method is the interval's: "wilson" or "clopper-pearson".
+	Method string `json:"method"`
+}
+
+// NewRate returns the rate of x successes in n trials with its 95%
+// interval: Clopper-Pearson for n < SmallN, Wilson above.
+func NewRate(x, n int64) Rate {
+	r := Rate{Count: x}
+	if n <= 0 {
+		r.CI95 = [2]float64{0, 1}
+		r.Method = "none"
+		return r
+	}
+	r.Rate = float64(x) / float64(n)
+	if n < SmallN {
+		r.CI95, r.Method = ClopperPearson(x, n), "clopper-pearson"
+	} else {
+		r.CI95, r.Method = Wilson(x, n), "wilson"
+	}
+	return r
+}
+
+// HalfWidth is half the width of the interval.
+func (r Rate) HalfWidth() float64 { return (r.CI95[1] - r.CI95[0]) / 2 }
+
+// Wilson returns the 95% Wilson score interval of x successes in n trials.
+func Wilson(x, n int64) [2]float64 {
+	p, fn := float64(x)/float64(n), float64(n)
+	z2 := z95 * z95
+	den := 1 + z2/fn
+	centre := (p + z2/(2*fn)) / den
+	half := z95 / den * math.Sqrt(p*(1-p)/fn+z2/(4*fn*fn))
+	return [2]float64{max(centre-half, 0), min(centre+half, 1)}
+}
+
+// ClopperPearson returns the exact 95% interval of x successes in n
+// trials, from quantiles of the Beta distribution.
+func ClopperPearson(x, n int64) [2]float64 {
+	lo, hi := 0.0, 1.0
+	if x > 0 {
+		lo = distuv.Beta{Alpha: float64(x), Beta: float64(n - x + 1)}.Quantile(0.025)
+	}
+	if x < n {
+		hi = distuv.Beta{Alpha: float64(x + 1), Beta: float64(n - x)}.Quantile(0.975)
+	}
+	return [2]float64{lo, hi}
+}
+
+// Hist is a histogram of whole-number values in fixed bins 0..len-1, the
+// last bin holding that value and above; Never counts the games where the
+// value did not occur (a VPO never reached). Merging two is adding them.
+type Hist struct {
+	Counts []int64
+	Never  int64
+}
+
+func newHist(bins int) Hist { return Hist{Counts: make([]int64, bins)} }
+
+func (h *Hist) add(v int) { h.Counts[min(max(v, 0), len(h.Counts)-1)]++ }
+
+func (h *Hist) merge(o *Hist) {
+	for i, c := range o.Counts {
+		h.Counts[i] += c
+	}
+	h.Never += o.Never
+}
+
+// Dist summarises a histogram: values are bins divided by Scale.
+type Dist struct {
+	// N is the number of games the value occurred in; Never the others.
+	N     int64   `json:"n"`
+	Never int64   `json:"never,omitempty"`
+	Mean  float64 `json:"mean"`
+	// CI95 is the 95% interval of the mean (normal approximation).
+	CI95 [2]float64 `json:"mean_ci95"`
+	// Quantiles at 2.5%, 25%, 50%, 75% and 97.5%: the middle 95% of the
+	// games lie between the first and the last.
+	Quantiles [5]float64 `json:"quantiles"`
+	// Bins are the counts of each value (index / Scale), the last bin that
+	// value and above.
+	Bins  []int64 `json:"bins"`
+	Scale int     `json:"scale,omitempty"`
+}
+
+var quantileProbs = [5]float64{0.025, 0.25, 0.5, 0.75, 0.975}
+
+// Summary returns the Dist of h, whose bin i is the value i/scale.
+func (h *Hist) Summary(scale int) Dist {
+	last := len(h.Counts)
+	for last > 0 && h.Counts[last-1] == 0 {
+		last--
+	}
+	d := Dist{Never: h.Never, Bins: h.Counts[:last]}
+	if scale > 1 {
+		d.Scale = scale
+	}
+	fs := float64(max(scale, 1))
+	var sum, sum2 float64
+	for i, c := range h.Counts {
+		d.N += c
+		v := float64(i) / fs
+		sum += v * float64(c)
+		sum2 += v * v * float64(c)
+	}
+	if d.N == 0 {
+		return d
+	}
+	n := float64(d.N)
+	d.Mean = sum / n
+	if d.N > 1 {
+		sd := math.Sqrt(max(sum2-n*d.Mean*d.Mean, 0) / (n - 1))
+		h := z95 * sd / math.Sqrt(n)
+		d.CI95 = [2]float64{d.Mean - h, d.Mean + h}
+	} else {
+		d.CI95 = [2]float64{d.Mean, d.Mean}
+	}
+	for qi, p := range quantileProbs {
+		// The smallest value with at least p of the games at or below it.
+		target := p * n
+		var cum int64
+		for i, c := range h.Counts {
+			cum += c
+			if float64(cum) >= target-1e-9 && cum > 0 {
+				d.Quantiles[qi] = float64(i) / fs
+				break
+			}
+		}
+	}
+	return d
+}

@@ -1,0 +1,204 @@
+package sim
+
+import (
+	"errors"
+
+	"github.com/sasl-engine/sasl/ai"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/state"
+)
+
+// Prepared is a mission prepared for simulation: the game engine's
+// prepared mission and what the counting needs of it.
+type Prepared struct {
+	P           *ai.Prepared
+	name        string
+	vpos        []board.Location
+	vpoNames    []string
+	fbe         []bool // hexes along the FBE, by map index
+	friendlyIDs map[string]bool
+	turns       int
+}
+
+// Prepare prepares a mission (game.Prepare) for simulation; name is the
+// game's mission name (a demo's name or the file's path).
+func Prepare(p *ai.Prepared, name string) (*Prepared, error) {
+	ms, m := p.Mission(), p.Map()
+	if ms.Victory == nil {
+		return nil, errors.New("sim: " + ms.File + ": the mission has no victory conditions (add victory: {control: [...], max_enemy_exits: N})")
+	}
+	if ms.Turns == 0 {
+		return nil, errors.New("sim: " + ms.File + ": the mission does not say how many turns it lasts (turns: N)")
+	}
+	vpos, err := ms.VPOs(m)
+	if err != nil {
+		return nil, err
+	}
+	sp := &Prepared{P: p, name: name, vpos: vpos, fbe: make([]bool, m.Stride()), friendlyIDs: map[string]bool{}, turns: ms.Turns}
+	for _, v := range vpos {
+		sp.vpoNames = append(sp.vpoNames, m.LocationName(v))
+	}
+	for _, h := range m.Edge(ms.FBE) {
+		if i, ok := m.Index(h); ok {
+			sp.fbe[i] = true
+		}
+	}
+	for _, f := range ms.Friendly {
+		sp.friendlyIDs[f.ID] = true
+	}
+	return sp, nil
+}
+
+func (p *Prepared) index(l board.Location) (int, bool) { return p.P.Map().Index(l.Hex) }
+
+// Tally is what many games did, in integer counts and fixed bins: tallies
+// of the same mission merge exactly, in any order.
+type Tally struct {
+	Runs, FriendlyWins int64
+	// Exited: ENEMY squad-equivalents exited, in halves (bin 3 is 1.5).
+	Exited     Hist
+	Placed     Hist
+	Activated  Hist
+	Casualties [2]Hist // units eliminated, by side
+	// FirstVPO (by VPO) and FirstFBE: the turn the ENEMY first reached
+	// it, Never if it did not.
+	FirstVPO []Hist
+	FirstFBE Hist
+	// Setup counts the S? set up in each hex (by board.Map.Index); Presence the
+	// ENEMY units in each hex at the end of each turn.
+	Setup    []int64
+	Presence [][]int64
+}
+
+// Bins of the histograms.
+const (
+	unitBins = 256 // units placed, Activated, eliminated
+)
+
+func (p *Prepared) newTally() *Tally {
+	n := p.P.Map().Stride()
+	t := &Tally{
+		Exited:    newHist(2*unitBins + 1),
+		Placed:    newHist(unitBins + 1),
+		Activated: newHist(unitBins + 1),
+		FirstFBE:  newHist(p.turns + 1),
+		Setup:     make([]int64, n),
+		Presence:  make([][]int64, p.turns),
+	}
+	for i := range t.Casualties {
+		t.Casualties[i] = newHist(unitBins + 1)
+	}
+	for range p.vpos {
+		t.FirstVPO = append(t.FirstVPO, newHist(p.turns+1))
+	}
+	for i := range t.Presence {
+		t.Presence[i] = make([]int64, n)
+	}
+	return t
+}
+
+// Merge adds o to t.
+func (t *Tally) Merge(o *Tally) {
+	t.Runs += o.Runs
+	t.FriendlyWins += o.FriendlyWins
+	t.Exited.merge(&o.Exited)
+	t.Placed.merge(&o.Placed)
+	t.Activated.merge(&o.Activated)
+	for i := range t.Casualties {
+		t.Casualties[i].merge(&o.Casualties[i])
+	}
+	for i := range t.FirstVPO {
+		t.FirstVPO[i].merge(&o.FirstVPO[i])
+	}
+	t.FirstFBE.merge(&o.FirstFBE)
+	for i, c := range o.Setup {
+		t.Setup[i] += c
+	}
+	for turn, row := range o.Presence {
+		for i, c := range row {
+			t.Presence[turn][i] += c
+		}
+	}
+}
+
+// Result is a simulation's outcome, as sasl sim prints it.
+type Result struct {
+	Runs         int64  `json:"runs"`
+	Seed         uint64 `json:"seed"`
+	FriendlyWins Rate   `json:"friendly_wins"`
+	EnemyWins    Rate   `json:"enemy_wins"`
+	// EnemyExited: ENEMY squad-equivalents exited off the FBE.
+	EnemyExited Dist `json:"enemy_exited"`
+	// FirstReach: the turn the ENEMY first reached each VPO and the FBE.
+	FirstReach []Reach         `json:"first_reach"`
+	Placed     Dist            `json:"s_placed"`
+	Activated  Dist            `json:"s_activated"`
+	Casualties map[string]Dist `json:"casualties"`
+	Heatmaps   Heatmaps        `json:"heatmaps"`
+	Tally      *Tally          `json:"-"`
+	prepared   *Prepared
+}
+
+// Reach is when the ENEMY first reached a place.
+type Reach struct {
+	Where string `json:"where"`
+	Turn  Dist   `json:"turn"`
+}
+
+// Heatmaps are per-hex counts: S? set up, and ENEMY units at the end of
+// each turn, summed over the games.
+type Heatmaps struct {
+	Setup    []HexCount   `json:"setup"`
+	Presence [][]HexCount `json:"presence_by_turn"`
+}
+
+// HexCount is a hex and a count.
+type HexCount struct {
+	Hex   string `json:"hex"`
+	Count int64  `json:"count"`
+}
+
+// Result summarises the tally of a simulation seeded with seed.
+func (t *Tally) result(p *Prepared, seed uint64) *Result {
+	r := &Result{
+		Runs: t.Runs, Seed: seed, Tally: t, prepared: p,
+		FriendlyWins: NewRate(t.FriendlyWins, t.Runs),
+		EnemyWins:    NewRate(t.Runs-t.FriendlyWins, t.Runs),
+		EnemyExited:  t.Exited.Summary(2),
+		Placed:       t.Placed.Summary(1),
+		Activated:    t.Activated.Summary(1),
+		Casualties: map[string]Dist{
+			"enemy":    t.Casualties[state.Enemy].Summary(1),
+			"friendly": t.Casualties[state.Friendly].Summary(1),
+		},
+	}
+	for i, name := range p.vpoNames {
+		r.FirstReach = append(r.FirstReach, Reach{Where: "VPO " + name, Turn: t.FirstVPO[i].Summary(1)})
+	}
+	r.FirstReach = append(r.FirstReach, Reach{Where: "FBE", Turn: t.FirstFBE.Summary(1)})
+	r.Heatmaps.Setup = p.hexCounts(t.Setup)
+	for _, row := range t.Presence {
+		r.Heatmaps.Presence = append(r.Heatmaps.Presence, p.hexCounts(row))
+	}
+	return r
+}
+
+func (p *Prepared) hexCounts(counts []int64) []HexCount {
+	m := p.P.Map()
+	out := []HexCount{}
+	for _, h := range m.Hexes() {
+		if i, _ := m.Index(h); counts[i] > 0 {
+			out = append(out, HexCount{Hex: m.NameString(h), Count: counts[i]})
+		}
+	}
+	return out
+}
+
+// HexValue returns a heatmap's count of hex h; counts are per map index.
+func (p *Prepared) HexValue(counts []int64, h hex.Hex) int64 {
+	if i, ok := p.P.Map().Index(h); ok {
+		return counts[i]
+	}
+	return 0
+}

@@ -1,0 +1,331 @@
+package tables
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/sasl-engine/sasl/internal/yamldoc"
+)
+
+// ResultKind is what an Infantry Fire Table result does.
+type ResultKind uint8
+
+const (
+	NoEffect ResultKind = iota // "-"
+	PTC                        // Pin Task Check
+	MC                         // Morale Check with DRM N (NMC: N = 0)
+	KMC                        // K/N: one unit Casualty Reduced, all take an N MC
+	KIA                        // N units eliminated
+)
+
+// Result is one cell of the Infantry Fire Table.
+type Result struct {
+	Kind ResultKind
+	N    int
+}
+
+func (r Result) String() string {
+	switch r.Kind {
+	case PTC:
+		return "PTC"
+	case MC:
+		if r.N == 0 {
+			return "NMC"
+		}
+		return strconv.Itoa(r.N) + "MC"
+	case KMC:
+		return "K/" + strconv.Itoa(r.N)
+	case KIA:
+		return strconv.Itoa(r.N) + "KIA"
+	}
+	return "-"
+}
+
+// ParseResult reads a result as the table prints it: "2KIA", "K/1",
+// "1MC", "NMC", "PTC", "-".
+func ParseResult(s string) (Result, error) {
+	bad := fmt.Errorf("%q is not an IFT result (nKIA, K/n, nMC, NMC, PTC or -)", s)
+	num := func(t string) (int, error) {
+		n, err := strconv.Atoi(t)
+		if err != nil || n < 1 || n > 9 {
+			return 0, bad
+		}
+		return n, nil
+	}
+	switch {
+	case s == "-":
+		return Result{}, nil
+	case s == "PTC":
+		return Result{Kind: PTC}, nil
+	case s == "NMC":
+		return Result{Kind: MC}, nil
+	case strings.HasPrefix(s, "K/"):
+		n, err := num(s[2:])
+		return Result{Kind: KMC, N: n}, err
+	case strings.HasSuffix(s, "KIA"):
+		n, err := num(strings.TrimSuffix(s, "KIA"))
+		return Result{Kind: KIA, N: n}, err
+	case strings.HasSuffix(s, "MC"):
+		n, err := num(strings.TrimSuffix(s, "MC"))
+		return Result{Kind: MC, N: n}, err
+	}
+	return Result{}, bad
+}
+
+// IFT is the ASL Infantry Fire Table.
+type IFT struct {
+	Source  string
+	Columns []int
+	// Rows[dr] holds the results of Final DR dr, 0..15, by column.
+	Rows [16][]Result
+}
+
+// Column returns the column of an attack of fp firepower: the highest
+// column not above it; ok is false below the first column.
+func (t *IFT) Column(fp float64) (col int, ok bool) {
+	col = -1
+	for i, c := range t.Columns {
+		if float64(c) <= fp+1e-9 {
+			col = i
+		}
+	}
+	return col, col >= 0
+}
+
+// Result returns the result of an attack of fp firepower with Final DR
+// final: below 0 reads as 0, above 15 has no effect.
+func (t *IFT) Result(fp float64, final int) Result {
+	col, ok := t.Column(fp)
+	if !ok || final > 15 {
+		return Result{}
+	}
+	return t.Rows[max(final, 0)][col]
+}
+
+// Consequence is what a failed check does to a unit.
+type Consequence string
+
+const (
+	Reduce  Consequence = "reduce" // Casualty Reduction
+	Break   Consequence = "break"
+	Nothing Consequence = "none"
+)
+
+// Combat holds what sasl sim plays beyond the ENEMY procedures: Morale
+// Checks, Rally and Close Combat (ASL A7, A10, A11), the Human Wave ML
+// increase (SASL 4.3), and the FRIENDLY "hold" policy.
+type Combat struct {
+	HWMorale     Entry[int] // ML increase of a unit in a SASL Human Wave
+	FFNAM        Entry[int] // First Fire DRM at a unit moving not by Assault Movement
+	FFMO         Entry[int] // First Fire DRM at a unit moving in Open Ground
+	BrokenFail   Entry[Consequence]
+	MCTwelve     Entry[Consequence] // an Original MC DR of 12
+	KIASurvivors Entry[Consequence]
+	SelfRally    Entry[int] // DRM of a self-rally
+	SelfRallyMMC Entry[int] // MMC a side may try to self-rally each RPh
+	RallyTerrain Entry[int] // DRM in a Location with a positive TEM
+	Desperation  Entry[int] // DRM under Desperation Morale
+	RallyTwelve  Entry[Consequence]
+	LeaderCCFP   Entry[int]
+	// CloseCombat is the Kill Number by odds, lowest odds first.
+	CloseCombat       []Odds
+	CloseCombatSource string
+	// HoldFirstFire: the hold policy First Fires within this many times
+	// the normal range.
+	HoldFirstFire Entry[int]
+}
+
+// Odds is one column of the Close Combat Table: attacker:defender.
+type Odds struct {
+	Attacker, Defender int
+	Kill               Entry[int]
+}
+
+// Ratio returns the odds as a number.
+func (o Odds) Ratio() float64 { return float64(o.Attacker) / float64(o.Defender) }
+
+func (o Odds) String() string { return fmt.Sprintf("%d:%d", o.Attacker, o.Defender) }
+
+// Kill returns the Kill Number of attackers of fp FP against defenders of
+// def FP: the odds rounded down in the defender's favour; ok is false
+// below the lowest odds (no kill possible).
+func (c *Combat) Kill(fp, def float64) (Odds, bool) {
+	if def <= 0 {
+		return c.CloseCombat[len(c.CloseCombat)-1], true
+	}
+	r := fp / def
+	var best Odds
+	found := false
+	for _, o := range c.CloseCombat {
+		if o.Ratio() <= r+1e-9 {
+			best, found = o, true
+		}
+	}
+	return best, found
+}
+
+func (t *IFT) apply(d yamldoc.Doc, n *yaml.Node) error {
+	return d.Each(n, "ift", func(f string, fk, fv *yaml.Node) error {
+		switch f {
+		case "source":
+			s, err := d.Str(fv, "ift.source")
+			t.Source = s
+			return err
+		case "columns":
+			if fv.Kind != yaml.SequenceNode || len(fv.Content) == 0 {
+				return d.Errorf(fv, "ift.columns: want a list of firepower columns")
+			}
+			var cols []int
+			for _, e := range fv.Content {
+				c, err := d.Int(e, "ift.columns", 1, 999)
+				if err != nil {
+					return err
+				}
+				if len(cols) > 0 && c <= cols[len(cols)-1] {
+					return d.Errorf(e, "ift.columns: %d after %d: columns grow from left to right", c, cols[len(cols)-1])
+				}
+				cols = append(cols, c)
+			}
+			t.Columns = cols
+			t.Rows = [16][]Result{}
+			return nil
+		case "rows":
+			return d.Each(fv, "ift.rows", func(key string, kk, rv *yaml.Node) error {
+				dr, err := strconv.Atoi(key)
+				if err != nil || dr < 0 || dr > 15 {
+					return d.Errorf(kk, "ift.rows: %q is not a Final DR 0..15", key)
+				}
+				if rv.Kind != yaml.SequenceNode {
+					return d.Errorf(rv, "ift.rows.%d: want a list of results, one a column", dr)
+				}
+				row := make([]Result, 0, len(rv.Content))
+				for _, e := range rv.Content {
+					s, err := d.Str(e, fmt.Sprintf("ift.rows.%d", dr))
+					if err != nil {
+						return err
+					}
+					r, err := ParseResult(s)
+					if err != nil {
+						return d.Errorf(e, "ift.rows.%d: %v", dr, err)
+					}
+					row = append(row, r)
+				}
+				t.Rows[dr] = row
+				return nil
+			})
+		}
+		return d.Errorf(fk, "ift: unknown field %q (want source, columns, rows)", f)
+	})
+}
+
+func (t *IFT) check() error {
+	if len(t.Columns) == 0 {
+		return fmt.Errorf("ift has no columns")
+	}
+	for dr, r := range t.Rows {
+		if len(r) != len(t.Columns) {
+			return fmt.Errorf("ift.rows.%d has %d results for %d columns", dr, len(r), len(t.Columns))
+		}
+	}
+	return nil
+}
+
+func (c *Combat) apply(d yamldoc.Doc, n *yaml.Node) error {
+	return d.Each(n, "combat", func(key string, k, v *yaml.Node) error {
+		what := "combat." + key
+		ints := map[string]struct {
+			e      *Entry[int]
+			lo, hi int
+		}{
+			"hw_morale": {&c.HWMorale, 0, 5}, "ffnam": {&c.FFNAM, -5, 5}, "ffmo": {&c.FFMO, -5, 5},
+			"self_rally": {&c.SelfRally, -5, 5}, "self_rally_mmc": {&c.SelfRallyMMC, 0, 99},
+			"rally_terrain": {&c.RallyTerrain, -5, 5}, "desperation": {&c.Desperation, -9, 9},
+			"leader_cc_fp": {&c.LeaderCCFP, 0, 9}, "hold_first_fire_range": {&c.HoldFirstFire, 0, 2},
+		}
+		if e, ok := ints[key]; ok {
+			return intEntry(d, v, what, e.e, e.lo, e.hi)
+		}
+		cons := map[string]*Entry[Consequence]{
+			"broken_fail": &c.BrokenFail, "mc_twelve": &c.MCTwelve, "kia_survivors": &c.KIASurvivors, "rally_twelve": &c.RallyTwelve,
+		}
+		if e, ok := cons[key]; ok {
+			var val Consequence
+			def, src, err := entry(d, v, what, func(fv *yaml.Node) error {
+				s, err := d.Str(fv, what+".value")
+				if err != nil {
+					return err
+				}
+				switch val = Consequence(s); val {
+				case Reduce, Break, Nothing:
+					return nil
+				}
+				return d.Errorf(fv, "%s.value: %q is not reduce, break or none", what, s)
+			})
+			if err == nil {
+				*e = Entry[Consequence]{Value: val, Default: def, Source: src}
+			}
+			return err
+		}
+		if key != "close_combat" {
+			return d.Errorf(k, "unknown combat table %q", key)
+		}
+		return d.Each(v, what, func(f string, fk, fv *yaml.Node) error {
+			switch f {
+			case "source":
+				s, err := d.Str(fv, what+".source")
+				c.CloseCombatSource = s
+				return err
+			case "rows":
+				var odds []Odds
+				err := d.Each(fv, what+".rows", func(key string, kk, rv *yaml.Node) error {
+					o, ok := parseOdds(key)
+					if !ok {
+						return d.Errorf(kk, "%s.rows: %q is not odds such as 3:2", what, key)
+					}
+					if len(odds) > 0 && o.Ratio() <= odds[len(odds)-1].Ratio() {
+						return d.Errorf(kk, "%s.rows: %s after %s: odds grow down the table", what, key, odds[len(odds)-1])
+					}
+					if err := intEntry(d, rv, what+".rows."+key, &o.Kill, 0, 15); err != nil {
+						return err
+					}
+					odds = append(odds, o)
+					return nil
+				})
+				if err == nil {
+					c.CloseCombat = odds
+				}
+				return err
+			}
+			return d.Errorf(fk, "%s: unknown field %q (want source, rows)", what, f)
+		})
+	})
+}
+
+func parseOdds(s string) (Odds, bool) {
+	a, b, ok := strings.Cut(s, ":")
+	x, err1 := strconv.Atoi(a)
+	y, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || x < 1 || y < 1 || x > 100 || y > 100 {
+		return Odds{}, false
+	}
+	return Odds{Attacker: x, Defender: y}, true
+}
+
+func (c *Combat) check() error {
+	if len(c.CloseCombat) == 0 {
+		return fmt.Errorf("combat.close_combat has no rows")
+	}
+	for _, e := range []Entry[Consequence]{c.BrokenFail, c.MCTwelve, c.KIASurvivors, c.RallyTwelve} {
+		if e.Value == "" {
+			return fmt.Errorf("combat needs broken_fail, mc_twelve, kia_survivors and rally_twelve")
+		}
+	}
+	if math.IsNaN(c.CloseCombat[0].Ratio()) {
+		return fmt.Errorf("combat.close_combat: bad odds")
+	}
+	return nil
+}
