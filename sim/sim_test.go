@@ -1,9 +1,19 @@
 package sim
 
 import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/missions"
+	"github.com/sasl-engine/sasl/rules/library"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
 )
 
 func prepared(t testing.TB, name string) *Prepared {
@@ -19,13 +29,293 @@ func prepared(t testing.TB, name string) *Prepared {
 	return sp
 }
 
-func TestQuick(t *testing.T) {
-	p := prepared(t, "crossroads")
-	r, err := Run(p, Config{Runs: 2000, Seed: 1, Workers: 2})
+// fourBoards prepares examples/four-boards.yaml on the real boards of
+// ../shared/vasl (setup a/b/c/e, two entries, a Human Wave against five
+// FRIENDLY units, six turns).
+func fourBoards(t testing.TB) *Prepared {
+	t.Helper()
+	dir := testboards.Dir(t)
+	data, err := os.ReadFile("../examples/four-boards.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%+v %+v %+v", r.FriendlyWins, r.EnemyExited, r.FirstReach)
-	t.Logf("%+v", r.Casualties)
-	t.Logf("%+v %+v", r.Placed, r.Activated)
+	ms, err := missions.Parse(data, "four-boards.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ms.Map(library.New(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := game.Prepare(ms, m, tables.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := Prepare(p, "four-boards.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
+}
+
+func resultJSON(t testing.TB, r *Result) []byte {
+	t.Helper()
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// The same seed gives byte-identical JSON with 1, 2 and 4 workers, also
+// when --ci decides how many games to play.
+func TestWorkersGiveTheSameResult(t *testing.T) {
+	p := prepared(t, "crossroads")
+	for _, cfg := range []Config{{Runs: 300, Seed: 7}, {Runs: 5000, Seed: 8, CI: 0.04, Batch: 250}} {
+		var first []byte
+		for _, w := range []int{1, 2, 4} {
+			c := cfg
+			c.Workers = w
+			r, err := Run(p, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := resultJSON(t, r)
+			if first == nil {
+				first = b
+				continue
+			}
+			if !bytes.Equal(b, first) {
+				t.Fatalf("%+v: %d workers give other JSON than 1", cfg, w)
+			}
+		}
+		if cfg.CI > 0 {
+			var r Result
+			if err := json.Unmarshal(first, &r); err != nil {
+				t.Fatal(err)
+			}
+			if r.FriendlyWins.HalfWidth() > cfg.CI || r.Runs%250 != 0 || r.Runs >= int64(cfg.Runs) {
+				t.Errorf("--ci %g stopped after %d games with half width %.4f", cfg.CI, r.Runs, r.FriendlyWins.HalfWidth())
+			}
+		}
+	}
+}
+
+// Tallies merge exactly: two batches make the run of both.
+func TestTallyMerge(t *testing.T) {
+	p := prepared(t, "crossroads")
+	whole, err := Run(p, Config{Runs: 200, Seed: 3, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := p.runBatch(Config{Seed: 3}, 0, 120, 3, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := p.runBatch(Config{Seed: 3}, 120, 80, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Merge(a)
+	if got, want := resultJSON(t, b.result(p, 3)), resultJSON(t, whole); !bytes.Equal(got, want) {
+		t.Error("120 + 80 games merged differ from 200 games")
+	}
+}
+
+// A replicate played again as an ordinary game (with its words, its trail,
+// saved and resumed half-way) reaches the same end and the same winner.
+func TestReplicatesReplay(t *testing.T) {
+	for _, p := range []*Prepared{prepared(t, "crossroads"), fourBoards(t)} {
+		winners := map[string]int{}
+		for k := range uint64(30) {
+			rep, err := Play(p, 11, k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			winners[rep.Winner]++
+			g, _, err := game.New(p.P, state.Game{Mission: p.name, Seed: rep.Seed, HasSeed: true, Policy: game.PolicyHold}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for turn := 1; !g.Over(); turn++ {
+				if _, err := g.Turn(nil); err != nil {
+					t.Fatal(err)
+				}
+				if turn == 3 {
+					var b bytes.Buffer
+					if err := g.Write(&b); err != nil {
+						t.Fatal(err)
+					}
+					st, err := state.Parse(b.Bytes(), "game.yaml", p.P.Map())
+					if err != nil {
+						t.Fatal(err)
+					}
+					if g, err = game.Resume(p.P, st); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			o, ok := g.Outcome()
+			if !ok || o.Winner.String() != rep.Winner || o.Exited != rep.Exited {
+				t.Fatalf("%s replicate %d (seed %d): replayed %v %s, %g exited; the simulation said %s, %g", p.name, k, rep.Seed, ok, o.Winner, o.Exited, rep.Winner, rep.Exited)
+			}
+			rep.Final.Trail, rep.Final.RNG = g.State.Trail, g.State.RNG // a quiet game keeps neither
+			var x, y bytes.Buffer
+			rep.Final.Write(&x, p.P.Map())
+			g.State.Write(&y, p.P.Map())
+			if !bytes.Equal(x.Bytes(), y.Bytes()) {
+				t.Fatalf("%s replicate %d: the replayed game ends elsewhere:\n%s\n---\n%s", p.name, k, x.String(), y.String())
+			}
+		}
+		t.Logf("%s: winners of 30 replicates: %v", p.name, winners)
+	}
+}
+
+func TestSeedMixes(t *testing.T) {
+	seen := map[uint64]bool{}
+	for s := range uint64(50) {
+		for k := range uint64(50) {
+			x := Seed(s, k)
+			if seen[x] || x == s || x == k {
+				t.Fatalf("Seed(%d, %d) = %d: repeated or raw", s, k, x)
+			}
+			seen[x] = true
+		}
+	}
+	// Neighbouring replicates differ in about half their bits.
+	bits := 0
+	for k := range uint64(1000) {
+		bits += popcount(Seed(1, k) ^ Seed(1, k+1))
+	}
+	if avg := float64(bits) / 1000; avg < 30 || avg > 34 {
+		t.Errorf("neighbouring seeds differ in %.1f bits on average, want about 32", avg)
+	}
+}
+
+func popcount(x uint64) int {
+	n := 0
+	for ; x != 0; x &= x - 1 {
+		n++
+	}
+	return n
+}
+
+// The 95% interval covers a known p in at least 93% of 1,000 trials, for
+// Wilson (n = 400) and Clopper-Pearson (n = 40); its half width shrinks as
+// 1/sqrt(n).
+func TestIntervalCoverage(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int64{40, 400} {
+		for _, p := range []float64{0.1, 0.3, 0.5, 0.85} {
+			covered := 0
+			for range 1000 {
+				var x int64
+				for range n {
+					if r.Float64() < p {
+						x++
+					}
+				}
+				ci := NewRate(x, n).CI95
+				if ci[0] <= p && p <= ci[1] {
+					covered++
+				}
+			}
+			if covered < 930 {
+				t.Errorf("n %d, p %.2f: covered in %d of 1000 trials", n, p, covered)
+			}
+		}
+	}
+	if NewRate(10, 40).Method != "clopper-pearson" || NewRate(100, 400).Method != "wilson" {
+		t.Error("the interval's method is not chosen by n")
+	}
+	for _, n := range []int64{400, 1600, 6400} {
+		ratio := NewRate(n/2, n).HalfWidth() / NewRate(2*n, 4*n).HalfWidth()
+		if math.Abs(ratio-2) > 0.05 {
+			t.Errorf("half width at n %d over n %d: %.3f, want 2 (1/sqrt(n))", n, 4*n, ratio)
+		}
+	}
+	if ci := NewRate(0, 10).CI95; ci[0] != 0 || ci[1] < 0.25 || ci[1] > 0.35 {
+		t.Errorf("0 of 10: %v, want [0, 0.308]", ci)
+	}
+}
+
+func TestDistSummary(t *testing.T) {
+	h := newHist(10)
+	for _, v := range []int{1, 1, 2, 3, 3, 3, 4, 9, 12} {
+		h.add(v)
+	}
+	h.Never = 2
+	d := h.Summary(1)
+	if d.N != 9 || d.Never != 2 || d.Quantiles[2] != 3 || d.Quantiles[4] != 9 || math.Abs(d.Mean-35.0/9) > 1e-9 {
+		t.Errorf("%+v", d)
+	}
+	if d.CI95[0] >= d.Mean || d.CI95[1] <= d.Mean {
+		t.Errorf("mean interval %v around %g", d.CI95, d.Mean)
+	}
+}
+
+func TestVary(t *testing.T) {
+	p := prepared(t, "crossroads")
+	ms := p.P.Mission()
+	for _, bad := range []string{"turns", "turns=0", "turns=x", "entry.3.count=1", "entry.1.size=2", "human_wave.1.turn=9",
+		"without=F99", "nonsense=1", "turns=1"} {
+		if _, err := ParseVary(bad, ms); err == nil {
+			t.Errorf("--vary %s taken", bad)
+		}
+	}
+	v, err := ParseVary("without=none,F1,F7", ms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := v.Apply(ms, "F1")
+	if err != nil || len(c.Friendly) != len(ms.Friendly)-1 || len(ms.Friendly) != 7 {
+		t.Fatalf("without F1: %d FRIENDLY units (mission %d): %v", len(c.Friendly), len(ms.Friendly), err)
+	}
+	v, err = ParseVary("human_wave.1.turn=2,5", ms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rates := map[string]float64{}
+	for _, x := range v.Values {
+		c, _ := v.Apply(ms, x)
+		gp, err := game.Prepare(c, p.P.Map(), p.P.Tables())
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp, err := Prepare(gp, "crossroads")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Run(sp, Config{Runs: 400, Seed: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rates[x] = r.FriendlyWins.Rate
+	}
+	// A Human Wave on turn 5 of 6 has less time to reach the crossroads.
+	if rates["5"] <= rates["2"] {
+		t.Errorf("FRIENDLY win rate with the Human Wave on turn 5: %.3f, on turn 2: %.3f", rates["5"], rates["2"])
+	}
+}
+
+func TestRunRefuses(t *testing.T) {
+	p := prepared(t, "crossroads")
+	for _, cfg := range []Config{{Runs: 0}, {Runs: 10, CI: -1}, {Runs: 10, CI: 1}} {
+		if _, err := Run(p, cfg); err == nil {
+			t.Errorf("%+v taken", cfg)
+		}
+	}
+	gp, _, err := game.Open("crossroads", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := gp.Mission().Clone()
+	ms.Victory = nil
+	np, err := game.Prepare(ms, gp.Map(), gp.Tables())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Prepare(np, "x"); err == nil {
+		t.Error("a mission without victory conditions taken")
+	}
 }

@@ -71,9 +71,7 @@ func (f *missionFlags) dice2(cmd *cobra.Command, p *played) error {
 	}
 	p.seed = f.seed
 	if !cmd.Flags().Changed("seed") {
-		var b [8]byte
-		crand.Read(b[:])
-		p.seed = binary.LittleEndian.Uint64(b[:]) % 1_000_000_000
+		p.seed = newSeed()
 	}
 	if cmd.Flags().Changed("dice") {
 		if strings.TrimSpace(f.dice) == "" {
@@ -88,6 +86,14 @@ func (f *missionFlags) dice2(cmd *cobra.Command, p *played) error {
 	}
 	p.r = dice.Seeded(p.seed)
 	return nil
+}
+
+// newSeed is a new seed for a run that was given none: short enough to
+// type back.
+func newSeed() uint64 {
+	var b [8]byte
+	crand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:]) % 1_000_000_000
 }
 
 // scriptOrNil is the player's script as a Roller, or nil for the seed's

@@ -44,6 +44,7 @@ there and the dice that decided it, then the dice of the whole setup, which
 			if err != nil {
 				return err
 			}
+			p.hdr.Policy = game.PolicyHold // a game file as sasl play new writes it
 			g, s, err := game.New(p.prep, p.hdr, p.scriptOrNil())
 			if err != nil {
 				return err

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -25,10 +26,17 @@ func newPlayCmd(o *options) *cobra.Command {
   sasl play turn game.yaml                     plays the next Game Turn
   sasl play show game.yaml                     shows where everything stands
 
-The game file is YAML you edit between turns: move your FRIENDLY units, mark
-them Known or not, mark ENEMY units broken or remove them as your fire
-decides. The engine reads it back and plays on exactly as if it had never
-stopped: the file holds the dice (seed and generator state) too.`,
+The FRIENDLY side is played by the engine too unless you say --policy player:
+with the hold policy (the one sasl sim plays) FRIENDLY units keep their
+positions, First Fire at moving ENEMY units and fire in the DFPh, rally in the
+RPh, and every attack is resolved on the Infantry Fire Table (Close Combat on
+the CC Table). After the last turn the mission's victory conditions name the
+winner. With --policy player you play the FRIENDLY side: the game file is YAML
+you edit between turns (move your units, mark them Known or not, mark ENEMY
+units broken or remove them as your fire decides).
+
+Either way the engine reads the file back and plays on exactly as if it had
+never stopped: the file holds the dice (seed and generator state) too.`,
 	}
 	cmd.AddCommand(newPlayNewCmd(o), newPlayTurnCmd(o), newPlayShowCmd(o))
 	return cmd
@@ -38,6 +46,7 @@ type playNewFlags struct {
 	missionFlags
 	pictures pictureFlags
 	save     string
+	policy   string
 	json     bool
 }
 
@@ -53,10 +62,15 @@ func newPlayNewCmd(o *options) *cobra.Command {
 			if f.save == "" {
 				return errors.New("play new: give --save FILE, the game file to write")
 			}
+			policy, err := game.ParsePolicy(f.policy)
+			if err != nil || f.policy == "" {
+				return fmt.Errorf("--policy %q: want hold (the engine plays the FRIENDLY side, as sasl sim does) or player (you do)", f.policy)
+			}
 			p, err := f.open(cmd, o)
 			if err != nil {
 				return err
 			}
+			p.hdr.Policy = policy
 			g, setup, err := game.New(p.prep, p.hdr, p.scriptOrNil())
 			if err != nil {
 				return err
@@ -82,6 +96,7 @@ func newPlayNewCmd(o *options) *cobra.Command {
 	f.missionFlags.register(cmd)
 	f.pictures.register(cmd)
 	cmd.Flags().StringVar(&f.save, "save", "", "the game file to write (required)")
+	cmd.Flags().StringVar(&f.policy, "policy", game.PolicyHold, "who plays the FRIENDLY side: hold (the engine, as sasl sim) or player (you)")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
 	return cmd
 }
@@ -159,7 +174,12 @@ then write the game file back. A run that fails leaves the file as it was.`,
 			}
 			w := cmd.OutOrStdout()
 			if f.json {
-				return writeTurnsJSON(w, p, all, trail, map[string]any{"next_turn": g.State.Turn, "over": g.Over()})
+				extra := map[string]any{"next_turn": g.State.Turn, "over": g.Over()}
+				if o, ok := g.Outcome(); ok {
+					extra["winner"] = o.Winner.String()
+					extra["why"] = o.Why
+				}
+				return writeTurnsJSON(w, p, all, trail, extra)
 			}
 			fmt.Fprintln(w, p.header())
 			for _, rep := range all {
@@ -168,6 +188,7 @@ then write the game file back. A run that fails leaves the file as it was.`,
 			fmt.Fprintln(w)
 			if g.Over() {
 				fmt.Fprintf(w, "That was the mission's last turn (%d): the game is over. Written to %s.\n", g.LastTurn(), path)
+				writeWinner(w, g)
 			} else {
 				fmt.Fprintf(w, "Written to %s: the game stands before turn %d of %d. Report your moves and results in it, then play the next turn.\n", path, g.State.Turn, g.LastTurn())
 			}
@@ -223,6 +244,7 @@ func newPlayShowCmd(o *options) *cobra.Command {
 			fmt.Fprintf(w, "%s (%s)\n", ms.Name, st.Mission)
 			if g.Over() {
 				fmt.Fprintf(w, "The game is over: the mission ended after turn %d.\n", g.LastTurn())
+				writeWinner(w, g)
 			} else {
 				fmt.Fprintf(w, "Turn %d of %d, before its %s.\n", st.Turn, g.LastTurn(), st.Phase)
 			}
@@ -278,9 +300,16 @@ func writeShowJSON(w io.Writer, g *game.Game) error {
 		LastTurn int         `json:"last_turn"`
 		Phase    state.Phase `json:"phase"`
 		Over     bool        `json:"over"`
+		Policy   string      `json:"policy"`
+		Winner   string      `json:"winner,omitempty"`
+		Why      string      `json:"why,omitempty"`
+		Exited   float64     `json:"enemy_exited"`
 		Units    []unitJ     `json:"units"`
 		VPO      []vpoJ      `json:"vpo"`
-	}{Mission: g.P.Mission().Name, Turn: st.Turn, LastTurn: g.LastTurn(), Phase: st.Phase, Over: g.Over(), Units: []unitJ{}, VPO: []vpoJ{}}
+	}{Mission: g.P.Mission().Name, Turn: st.Turn, LastTurn: g.LastTurn(), Phase: st.Phase, Over: g.Over(), Policy: policyOf(st), Exited: g.Exited(), Units: []unitJ{}, VPO: []vpoJ{}}
+	if o, ok := g.Outcome(); ok {
+		out.Winner, out.Why = o.Winner.String(), o.Why
+	}
 	for _, u := range st.Units {
 		j := unitJ{ID: u.ID, Side: u.Side.String(), Unit: u.Kind.String(), Type: u.Type, At: m.LocationName(u.At), Wave: u.Wave,
 			Known: u.Known, Broken: u.Broken, Released: u.Released, Exited: u.Exited}
@@ -301,4 +330,22 @@ func writeShowJSON(w io.Writer, g *game.Game) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
 	return enc.Encode(out)
+}
+
+// writeWinner names the winner of a finished game by the mission's victory
+// conditions.
+func writeWinner(w io.Writer, g *game.Game) {
+	o, ok := g.Outcome()
+	if !ok {
+		fmt.Fprintln(w, "The mission gives no victory conditions (victory: in the mission file): no winner is named.")
+		return
+	}
+	fmt.Fprintf(w, "Winner: the %s side (%s).\n", strings.ToUpper(o.Winner.String()), o.Why)
+}
+
+func policyOf(st *state.State) string {
+	if st.Policy == "" {
+		return game.PolicyPlayer
+	}
+	return st.Policy
 }

@@ -1,0 +1,122 @@
+package render
+
+import (
+	"fmt"
+	"image/color"
+	"io"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgpdf"
+	"gonum.org/v1/plot/vg/vgsvg"
+)
+
+// Estimate is a proportion with its interval, at a labelled point of a
+// chart.
+type Estimate struct {
+	Label     string
+	Value     float64
+	Low, High float64
+}
+
+// Chart is a result chart drawn with gonum/plot.
+type Chart struct {
+	p *plot.Plot
+}
+
+// RateChart charts proportions with their intervals against the labels of
+// a sweep: points with error bars, the labels in order along x.
+func RateChart(title, xLabel, yLabel string, points []Estimate) (*Chart, error) {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = xLabel
+	p.Y.Label.Text = yLabel
+	p.Y.Min, p.Y.Max = 0, 1
+	pts := make(plotter.XYs, len(points))
+	errs := make(plotter.YErrors, len(points))
+	var ticks []plot.Tick
+	for i, e := range points {
+		pts[i] = plotter.XY{X: float64(i), Y: e.Value}
+		errs[i].Low, errs[i].High = e.Value-e.Low, e.High-e.Value
+		ticks = append(ticks, plot.Tick{Value: float64(i), Label: e.Label})
+	}
+	p.X.Min, p.X.Max = -0.5, float64(len(points))-0.5
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	line, sc, err := plotter.NewLinePoints(pts)
+	if err != nil {
+		return nil, err
+	}
+	line.Color = color.NRGBA{R: 0x1f, G: 0x5f, B: 0xa8, A: 0xff}
+	sc.Shape = draw.CircleGlyph{}
+	sc.Color = line.Color
+	bars, err := plotter.NewYErrorBars(struct {
+		plotter.XYs
+		plotter.YErrors
+	}{pts, errs})
+	if err != nil {
+		return nil, err
+	}
+	bars.Color = line.Color
+	bars.CapWidth = vg.Points(6)
+	p.Add(plotter.NewGrid(), line, sc, bars)
+	return &Chart{p: p}, nil
+}
+
+// HistogramChart charts counts of games by value: one bar a value, the
+// labels under the bars.
+func HistogramChart(title, xLabel string, labels []string, counts []float64) (*Chart, error) {
+	if len(labels) != len(counts) {
+		return nil, fmt.Errorf("render: %d labels for %d bars", len(labels), len(counts))
+	}
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = xLabel
+	p.Y.Label.Text = "games"
+	bars, err := plotter.NewBarChart(plotter.Values(counts), vg.Points(max(4, min(24, 480/float64(max(len(counts), 1))))))
+	if err != nil {
+		return nil, err
+	}
+	bars.Color = color.NRGBA{R: 0xbd, G: 0x00, B: 0x26, A: 0xc0}
+	bars.LineStyle.Width = 0
+	p.Add(plotter.NewGrid(), bars)
+	// Label every bar when few, else about a dozen of them.
+	step := max(1, len(labels)/12)
+	var ticks []plot.Tick
+	for i, l := range labels {
+		t := plot.Tick{Value: float64(i)}
+		if i%step == 0 {
+			t.Label = l
+		}
+		ticks = append(ticks, t)
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	return &Chart{p: p}, nil
+}
+
+// ChartWidth and ChartHeight are the size of a chart.
+const (
+	ChartWidth  = 16 * vg.Centimeter
+	ChartHeight = 10 * vg.Centimeter
+)
+
+// Write draws the chart in format f to w.
+func (c *Chart) Write(w io.Writer, f Format) error {
+	var cw vg.CanvasWriterTo
+	switch f {
+	case SVG:
+		cw = vgsvg.New(ChartWidth, ChartHeight)
+	case PNG:
+		cw = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(ChartWidth, ChartHeight), vgimg.UseDPI(DefaultDPI))}
+	case PDF:
+		pc := vgpdf.New(ChartWidth, ChartHeight)
+		c.p.Draw(draw.New(pdfCanvas{pc}))
+		return writeTo(w, pc, PDF)
+	default:
+		return fmt.Errorf("render: unknown picture format %v", f)
+	}
+	c.p.Draw(draw.New(cw))
+	return writeTo(w, cw, f)
+}
