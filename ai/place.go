@@ -93,6 +93,7 @@ type planner struct {
 	a9e   map[hex.Hex]a9eResult
 	out   []Placement
 	log   []string
+	quiet bool // no log, no reasons (sasl sim)
 }
 
 type wallResult struct {
@@ -120,13 +121,20 @@ func Place(m *board.Map, ms *missions.Mission, t *tables.Set, r dice.Roller) (*S
 // placed. Dice come from r in rule order, so a scripted roller replays a
 // setup. The result lists every S? with its case and dice, and a log of the
 // whole procedure.
-func (pr *Prepared) Place(r dice.Roller) (*Setup, error) {
+func (pr *Prepared) Place(r dice.Roller) (*Setup, error) { return pr.place(r, false) }
+
+// PlaceQuiet is Place with no log and no reasons, for simulations: the
+// same S? in the same Locations with the same dice.
+func (pr *Prepared) PlaceQuiet(r dice.Roller) (*Setup, error) { return pr.place(r, true) }
+
+func (pr *Prepared) place(r dice.Roller, quiet bool) (*Setup, error) {
 	p := &planner{
-		Prepared: pr, r: r,
-		count: map[board.Location]int{},
-		byE:   map[board.Location]bool{},
+		Prepared: pr, r: r, quiet: quiet,
+		count: make(map[board.Location]int, 256),
+		byE:   make(map[board.Location]bool, 64),
 		a9e:   map[hex.Hex]a9eResult{},
 		log:   append([]string(nil), pr.vpoLog...),
+		out:   make([]Placement, 0, 256),
 	}
 	s := &Setup{Map: pr.m, Mission: pr.ms, Kinds: pr.kindList}
 	steps := []struct {
@@ -152,6 +160,9 @@ func (pr *Prepared) Place(r dice.Roller) (*Setup, error) {
 }
 
 func (p *planner) logf(format string, args ...any) {
+	if p.quiet {
+		return
+	}
 	p.log = append(p.log, fmt.Sprintf(format, args...))
 }
 
@@ -223,7 +234,11 @@ func (p *planner) place(l board.Location, c missions.Case, why string, rolls []R
 	t, _ := p.m.Terrain(l.Hex)
 	id, _ := p.board(l.Hex)
 	kind := p.kinds[id]
-	rolls = slices.Clone(rolls)
+	if p.quiet {
+		rolls = nil // nobody reads them; the dice are rolled all the same
+	} else {
+		rolls = slices.Clone(rolls)
+	}
 	if kind.BuiltUp && c != 'b' && t.Kinds.Any(terrain.Building, terrain.Rubble) {
 		res, err := p.buildingLevels(l.Hex)
 		if err != nil {
@@ -235,7 +250,11 @@ func (p *planner) place(l board.Location, c missions.Case, why string, rolls []R
 		}
 	}
 	if kind.Woods && c != 'a' && t.Kinds.Has(terrain.Woods) && !p.vpo[l] {
-		v, roll, err := p.dr("4.13", fmt.Sprintf("SASL 4.13: does the S? in %s on woods board %s stay (dr <= 3)?", p.m.LocationName(l), id))
+		why := "SASL 4.13"
+		if !p.quiet {
+			why = fmt.Sprintf("SASL 4.13: does the S? in %s on woods board %s stay (dr <= 3)?", p.m.LocationName(l), id)
+		}
+		v, roll, err := p.dr("4.13", why)
 		if err != nil {
 			return false, err
 		}
@@ -561,11 +580,16 @@ func (p *planner) around(id string, centre hex.Hex, radius int, rolls []Roll) ([
 			wall, behind = p.behindWall(h)
 		}
 		for _, l := range p.m.Locations(h, board.Options{}) {
-			why := fmt.Sprintf("Concealment Terrain within %d of placement hex %s", radius, p.name(centre))
+			why := ""
 			switch {
 			case conceal:
+				if !p.quiet {
+					why = fmt.Sprintf("Concealment Terrain within %d of placement hex %s", radius, p.name(centre))
+				}
 			case l.Level == 0 && behind:
-				why = fmt.Sprintf("Open Ground behind the %s toward the FBE, within %d of placement hex %s", wall, radius, p.name(centre))
+				if !p.quiet {
+					why = fmt.Sprintf("Open Ground behind the %s toward the FBE, within %d of placement hex %s", wall, radius, p.name(centre))
+				}
 			default:
 				continue
 			}

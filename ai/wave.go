@@ -117,6 +117,15 @@ func (h *HW) emit(e Event) {
 
 func (h *HW) name(l board.Location) string { return h.m.LocationName(l) }
 
+// why is the purpose of a roll: rule and words, or the rule alone when
+// the engine is quiet.
+func (h *HW) why(rule, format string, args ...any) string {
+	if h.Quiet {
+		return rule
+	}
+	return rule + ": " + fmt.Sprintf(format, args...)
+}
+
 func (h *HW) last(tag string) Roll {
 	tr := h.r.Trail()
 	return Roll{Tag: tag, Roll: tr[len(tr)-1]}

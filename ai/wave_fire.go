@@ -103,9 +103,12 @@ func (h *HW) fire() error {
 			if tg.Unit.Broken {
 				status = "broken"
 			}
-			h.emit(Event{Kind: EventFire, Units: g.Members, Wave: w, Fire: &g,
-				Text: fmt.Sprintf("Fire group %s (%d units) fires at %s (%s%s) in %s: %s FP, DRM %+d (TEM %+d); %s, %d hexes (SASL 4.36 priority %d)",
-					strings.Join(g.Members, ", "), len(fg), tg.Unit.ID, tg.Unit.Kind, typeSuffix(tg.Unit.Type), h.name(tg.Unit.At), fpText(g.FP), g.DRM, g.TEM, status, tg.Range, tg.Priority)})
+			text := ""
+			if !h.Quiet {
+				text = fmt.Sprintf("Fire group %s (%d units) fires at %s (%s%s) in %s: %s FP, DRM %+d (TEM %+d); %s, %d hexes (SASL 4.36 priority %d)",
+					strings.Join(g.Members, ", "), len(fg), tg.Unit.ID, tg.Unit.Kind, typeSuffix(tg.Unit.Type), h.name(tg.Unit.At), fpText(g.FP), g.DRM, g.TEM, status, tg.Range, tg.Priority)
+			}
+			h.emit(Event{Kind: EventFire, Units: g.Members, Wave: w, Fire: &g, Text: text})
 			if h.Res != nil {
 				ev, err := h.Res.Fire(&g, tg.Unit.At)
 				if err != nil {

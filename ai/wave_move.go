@@ -342,6 +342,18 @@ func (h *HW) finish(stack []*state.Unit, steps []pathing.Step, spent int, cur bo
 		}
 		h.moved[x.ID] = steps
 	}
+	if h.Quiet {
+		if len(steps) > 1 {
+			h.emit(Event{Units: ids(stack), Kind: EventMove, Steps: steps})
+		}
+		if exited {
+			h.emit(Event{Units: ids(stack), Kind: EventExit})
+		}
+		if released != "" {
+			h.emit(Event{Units: ids(stack), Kind: EventRelease})
+		}
+		return
+	}
 	who := strings.Join(ids(stack), ", ")
 	if len(steps) > 1 {
 		text := fmt.Sprintf("%s: %s%s, %s MF", who, lead, h.pathText(steps, from), pathing.HalfMF(spent))
@@ -641,8 +653,8 @@ func (h *HW) takeVPO(l board.Location, notes *[]string) {
 func (h *HW) overstacked(l board.Location, stack []*state.Unit) bool {
 	hwS := float64(h.h.SquadsPerS.Value)
 	n := 0.0
-	for _, x := range h.st.At(state.Enemy, l) {
-		if !slices.Contains(stack, x) {
+	for _, x := range h.st.Units {
+		if x.Side == state.Enemy && x.At == l && x.OnMap() && !slices.Contains(stack, x) {
 			n += x.Squads(hwS)
 		}
 	}
@@ -669,7 +681,7 @@ func (h *HW) activated(l board.Location) bool {
 // leader or Commissar in the wave, -1 if none (4.35). The units keep the
 // S?'s wave and lane, and the MF it has left.
 func (h *HW) generate(s *state.Unit, at board.Location) ([]*state.Unit, error) {
-	v, err := h.r.Dr(fmt.Sprintf("SASL 4.34: Table x10, units of Human Wave S? %s in %s", s.ID, h.name(at)))
+	v, err := h.r.Dr(h.why("SASL 4.34", "Table x10, units of Human Wave S? %s in %s", s.ID, h.name(at)))
 	if err != nil {
 		return nil, err
 	}
@@ -697,7 +709,7 @@ func (h *HW) generate(s *state.Unit, at board.Location) ([]*state.Unit, error) {
 			if drm == 0 {
 				drm = -1
 			}
-			lv, err := h.r.Dr(fmt.Sprintf("SASL 4.35: Table x3, leader of Human Wave S? %s (DRM %+d)", s.ID, drm))
+			lv, err := h.r.Dr(h.why("SASL 4.35", "Table x3, leader of Human Wave S? %s (DRM %+d)", s.ID, drm))
 			if err != nil {
 				return nil, err
 			}
@@ -710,7 +722,9 @@ func (h *HW) generate(s *state.Unit, at board.Location) ([]*state.Unit, error) {
 			u.Kind, u.Type = state.Leader, e.Value
 		}
 		out = append(out, u)
-		made = append(made, u.ID+" "+strings.ReplaceAll(u.Kind.String(), "_", "-")+typeSuffix(u.Type))
+		if !h.Quiet {
+			made = append(made, u.ID+" "+strings.ReplaceAll(u.Kind.String(), "_", "-")+typeSuffix(u.Type))
+		}
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("ai: SASL 4.34: Table x10 row %d generated no unit for %s; a Human Wave S? is never a dummy", v, s.ID)
@@ -718,8 +732,10 @@ func (h *HW) generate(s *state.Unit, at board.Location) ([]*state.Unit, error) {
 	// The S? leaves play for the units it hid.
 	h.st.Units = slices.DeleteFunc(h.st.Units, func(x *state.Unit) bool { return x == s })
 	h.st.Units = append(h.st.Units, out...)
-	note := fmt.Sprintf("%s Activated in %s (a Known FRIENDLY unit within %d hexes): x10 dr %d: %s (SASL 4.34)", s.ID, h.name(at), h.h.Activation.Value, v, strings.Join(made, ", "))
-	ev := Event{Units: []string{s.ID}, Kind: EventActivate, Text: note, Rolls: rolls}
+	ev := Event{Units: []string{s.ID}, Kind: EventActivate, Rolls: rolls}
+	if !h.Quiet {
+		ev.Text = fmt.Sprintf("%s Activated in %s (a Known FRIENDLY unit within %d hexes): x10 dr %d: %s (SASL 4.34)", s.ID, h.name(at), h.h.Activation.Value, v, strings.Join(made, ", "))
+	}
 	for _, u := range out {
 		ev.Made = append(ev.Made, *u)
 	}

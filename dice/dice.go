@@ -188,6 +188,10 @@ func (s *SeededRoller) State() string {
 	return "pcg:" + hex.EncodeToString(b[4:])
 }
 
+// Forget empties the trail, keeping its storage: a long simulation that
+// does not read the trail keeps it from growing.
+func (s *SeededRoller) Forget() { s.rolls = s.rolls[:0] }
+
 // Resume returns a roller that goes on from a State. Its trail starts
 // empty.
 func Resume(state string) (*SeededRoller, error) {

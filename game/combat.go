@@ -128,7 +128,13 @@ func other(s state.Side) state.Side {
 
 // inMelee reports whether Location l holds units of both sides.
 func (c *combat) inMelee(l board.Location) bool {
-	return len(c.st().At(state.Enemy, l)) > 0 && len(c.st().At(state.Friendly, l)) > 0
+	var has [2]bool
+	for _, u := range c.st().Units {
+		if u.At == l && u.OnMap() {
+			has[u.Side] = true
+		}
+	}
+	return has[state.Enemy] && has[state.Friendly]
 }
 
 // leaderDRM is the modifier of the best Good Order leader of side in l

@@ -74,6 +74,16 @@ var ErrOver = errors.New("the game is over")
 // setup rolls come from script if it is not nil (the player's own dice),
 // else from the seed.
 func New(p *ai.Prepared, hdr state.Game, script dice.Roller) (*Game, *ai.Setup, error) {
+	return begin(p, hdr, script, false)
+}
+
+// NewQuiet is New for a Quiet game (sasl sim): the same game, with no
+// words.
+func NewQuiet(p *ai.Prepared, hdr state.Game) (*Game, *ai.Setup, error) {
+	return begin(p, hdr, nil, true)
+}
+
+func begin(p *ai.Prepared, hdr state.Game, script dice.Roller, quiet bool) (*Game, *ai.Setup, error) {
 	if !hdr.HasSeed {
 		return nil, nil, errors.New("game: a new game needs the seed of its dice")
 	}
@@ -90,9 +100,13 @@ func New(p *ai.Prepared, hdr state.Game, script dice.Roller) (*Game, *ai.Setup, 
 	}
 	st.Game = hdr
 	st.Phase = state.RPh
-	g := &Game{P: p, State: st, Entries: true, seeded: dice.Seeded(hdr.Seed)}
+	g := &Game{P: p, State: st, Entries: true, Quiet: quiet, seeded: dice.Seeded(hdr.Seed)}
 	r := g.roller(script)
-	setup, err := p.Place(r)
+	place := p.Place
+	if quiet {
+		place = p.PlaceQuiet
+	}
+	setup, err := place(r)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -101,14 +115,16 @@ func New(p *ai.Prepared, hdr state.Game, script dice.Roller) (*Game, *ai.Setup, 
 		used[u.ID] = true
 	}
 	n := 0
-	for _, pl := range setup.Placements {
+	slab := make([]state.Unit, len(setup.Placements)) // one allocation for the setup's units
+	for i, pl := range setup.Placements {
 		id := ""
 		for id == "" || used[id] {
 			n++
 			id = "S" + strconv.Itoa(n)
 		}
-		st.Units = append(st.Units, &state.Unit{ID: id, Side: state.Enemy, Kind: state.SQ,
-			At: pl.Location, Case: byte(pl.Case), Crest: pl.Crest, Facing: pl.Facing})
+		slab[i] = state.Unit{ID: id, Side: state.Enemy, Kind: state.SQ,
+			At: pl.Location, Case: byte(pl.Case), Crest: pl.Crest, Facing: pl.Facing}
+		st.Units = append(st.Units, &slab[i])
 	}
 	st.Normalize()
 	g.close(r, 0)
@@ -160,10 +176,13 @@ func (g *Game) roller(script dice.Roller) dice.Roller {
 // close ends a step: its dice join the trail, the generator's state is
 // kept.
 func (g *Game) close(r dice.Roller, from int) []dice.Roll {
-	rolls := r.Trail()[from:]
 	if g.Quiet {
-		return rolls
+		if r == dice.Roller(g.seeded) {
+			g.seeded.Forget()
+		}
+		return nil
 	}
+	rolls := r.Trail()[from:]
 	g.State.Trail = append(g.State.Trail, dice.Script(rolls))
 	g.State.RNG = g.seeded.State()
 	return rolls

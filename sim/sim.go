@@ -175,11 +175,10 @@ func newPlayer(p *Prepared) *player { return &player{p: p} }
 // play plays one whole game with seed and counts it into t.
 func (pl *player) play(seed uint64, t *Tally) (*game.Game, error) {
 	p := pl.p
-	g, setup, err := game.New(p.P, state.Game{Mission: p.name, Seed: seed, HasSeed: true, Policy: game.PolicyHold}, nil)
+	g, setup, err := game.NewQuiet(p.P, state.Game{Mission: p.name, Seed: seed, HasSeed: true, Policy: game.PolicyHold})
 	if err != nil {
 		return nil, err
 	}
-	g.Quiet = true
 	rec := p.newRecord()
 	rec.placed += len(setup.Placements)
 	for _, u := range g.State.Units {
