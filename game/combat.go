@@ -591,8 +591,8 @@ func (c *combat) closeCombat() error {
 		}
 		type blow struct {
 			kill, final, dr, drm int
-			odds             tables.Odds
-			ok               bool
+			odds                 tables.Odds
+			ok                   bool
 		}
 		var blows [2]blow
 		for _, side := range []state.Side{state.Enemy, state.Friendly} {
