@@ -109,7 +109,7 @@ func Open(name string) (*Mission, error) {
 	if data, err := demoFS.ReadFile("demo/" + name + ".yaml"); err == nil {
 		return Parse(data, "demo/"+name+".yaml")
 	}
-	data, err := os.ReadFile(name)
+	data, err := yamldoc.ReadFile(name)
 	if err != nil {
 		if os.IsNotExist(err) && !strings.ContainsAny(name, "/.") {
 			return nil, fmt.Errorf("missions: no mission %q: neither a built-in demo (%s) nor a file", name, strings.Join(Demos(), ", "))

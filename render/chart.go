@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"math"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -75,7 +77,8 @@ func HistogramChart(title, xLabel string, labels []string, counts []float64) (*C
 	p.Title.Text = title
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = "games"
-	bars, err := plotter.NewBarChart(plotter.Values(counts), vg.Points(max(4, min(24, 480/float64(max(len(counts), 1))))))
+	// Bars take 70% of their slot of the plot's width.
+	bars, err := plotter.NewBarChart(plotter.Values(counts), max(vg.Points(1), min(vg.Points(24), (ChartWidth-2*vg.Centimeter)*0.7/vg.Length(max(len(counts), 1)))))
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +96,25 @@ func HistogramChart(title, xLabel string, labels []string, counts []float64) (*C
 		ticks = append(ticks, t)
 	}
 	p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	p.Y.Tick.Marker = wholeTicks{}
 	return &Chart{p: p}, nil
+}
+
+// wholeTicks labels an axis of counts with whole numbers.
+type wholeTicks struct{}
+
+func (wholeTicks) Ticks(lo, hi float64) []plot.Tick {
+	var out []plot.Tick
+	for _, t := range (plot.DefaultTicks{}).Ticks(lo, hi) {
+		if t.Label != "" {
+			if t.Value != math.Trunc(t.Value) {
+				continue
+			}
+			t.Label = strconv.FormatFloat(t.Value, 'f', 0, 64)
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // ChartWidth and ChartHeight are the size of a chart.

@@ -198,7 +198,7 @@ func (pl *player) play(seed uint64, t *Tally) (*game.Game, error) {
 		if turn-1 < len(t.Presence) {
 			row := t.Presence[turn-1]
 			for _, u := range g.State.Units {
-				if u.Side == state.Enemy && u.OnMap() {
+				if u.Side == state.Enemy && u.OnMap() && u.Case == 0 { // the setup's S? are Setup's
 					if i, ok := p.index(u.At); ok {
 						row[i]++
 					}

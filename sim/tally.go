@@ -66,7 +66,8 @@ type Tally struct {
 	FirstVPO []Hist
 	FirstFBE Hist
 	// Setup counts the S? set up in each hex (by board.Map.Index); Presence the
-	// ENEMY units in each hex at the end of each turn.
+	// ENEMY units that came onto the map (entries, Human Waves) in each hex
+	// at the end of each turn.
 	Setup    []int64
 	Presence [][]int64
 }
@@ -130,7 +131,8 @@ type Result struct {
 	EnemyWins    Rate   `json:"enemy_wins"`
 	// EnemyExited: ENEMY squad-equivalents exited off the FBE.
 	EnemyExited Dist `json:"enemy_exited"`
-	// FirstReach: the turn the ENEMY first reached each VPO and the FBE.
+	// FirstReach: the turn an ENEMY unit first entered each VPO (S? set up
+	// in it do not count) and reached the FBE (a hex along it, or off it).
 	FirstReach []Reach         `json:"first_reach"`
 	Placed     Dist            `json:"s_placed"`
 	Activated  Dist            `json:"s_activated"`

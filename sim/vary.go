@@ -21,7 +21,9 @@ type Vary struct {
 // VaryKeys describes the keys a sweep can vary.
 const VaryKeys = `turns (the number of turns), entry.N.count and entry.N.turn (the
 N-th entry of the mission file, from 1), human_wave.N.turn, and without (a
-FRIENDLY unit left out by its ID; "none" leaves none out)`
+FRIENDLY unit left out by its ID; "none" leaves none out). S? that enter
+by SASL 4.2 stop on their entry hex (non-Human Wave movement is not played), so
+entry.N.count changes little but the S? put in play`
 
 // MaxVaryValues bounds the values of one sweep.
 const MaxVaryValues = 100

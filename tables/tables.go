@@ -4,7 +4,6 @@ import (
 	"embed"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -188,7 +187,7 @@ func Load(path string) (*Set, error) {
 	if path == "" {
 		return Default(), nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := yamldoc.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("tables: %w", err)
 	}

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"errors"
+	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -24,12 +24,23 @@ func (f *pictureFlags) register(cmd *cobra.Command) {
 	cmd.Flags().Float64Var(&f.scale, "scale", 1, "picture scale: 1 draws a board about 1800 pixels wide")
 }
 
+// maxScale bounds --scale: 8 draws a board about 14,400 pixels wide.
+const maxScale = 8
+
+// check refuses a --scale that is no size or too large to draw.
+func (f *pictureFlags) check() error {
+	if !(f.scale > 0 && f.scale <= maxScale) { // also NaN
+		return fmt.Errorf("--scale %g: want a scale above 0 and at most %d", f.scale, maxScale)
+	}
+	return nil
+}
+
 func (f *pictureFlags) any() bool { return f.svg != "" || f.png != "" || f.pdf != "" }
 
 // write draws m with the given overlays into every file asked for.
 func (f *pictureFlags) write(m *board.Map, overlays []render.Layer) error {
-	if f.scale <= 0 {
-		return errors.New("--scale must be positive")
+	if err := f.check(); err != nil {
+		return err
 	}
 	p := render.New(m, render.Options{HexHeight: render.DefaultHexHeight * vg.Length(f.scale)})
 	p.Add(overlays...)

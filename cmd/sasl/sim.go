@@ -5,8 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
-	"runtime"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -90,7 +91,7 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
 	if f.runs < 1 || f.runs > sim.MaxRuns {
 		return fmt.Errorf("--runs %d: want 1 to %d", f.runs, int64(sim.MaxRuns))
 	}
-	if f.ci < 0 || f.ci >= 0.5 {
+	if !(f.ci >= 0 && f.ci < 0.5) { // also NaN
 		return fmt.Errorf("--ci %g: want a half width above 0 and below 0.5 (0.01 is one percentage point)", f.ci)
 	}
 	if f.workers < 0 || f.workers > 4096 {
@@ -105,6 +106,18 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
 	if f.hist != "" {
 		if _, err := render.FormatOf(f.hist); err != nil {
 			return err
+		}
+	}
+	if err := f.pictures.check(); err != nil {
+		return err
+	}
+	// A picture that cannot be written fails now, not after the games.
+	for _, path := range []string{f.hist, f.pictures.svg, f.pictures.png, f.pictures.pdf} {
+		if path == "" {
+			continue
+		}
+		if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
+			return fmt.Errorf("%s: no folder %s to write the picture into", path, filepath.Dir(path))
 		}
 	}
 	prep, hdr, err := game.Open(f.mission, o.boards, f.tables)
@@ -130,7 +143,7 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
 		if err != nil {
 			return err
 		}
-		return writeReplicate(w, f, hdr.Mission, o.boards, rep)
+		return writeReplicate(w, f, hdr.Mission, hdr.Boards, rep)
 	}
 	var vary *sim.Vary
 	if f.vary != "" {
@@ -183,7 +196,10 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
 	if f.json {
 		return writeSimJSON(w, hdr.Mission, res, vary, rows)
 	}
-	writeSimText(w, prep.Mission().Name, hdr.Mission, res, vary, rows, f.workers)
+	writeSimText(w, prep.Mission().Name, hdr.Mission, hdr.Boards, res, vary, rows)
+	if f.ci > 0 && res.FriendlyWins.HalfWidth() > f.ci {
+		fmt.Fprintf(w, "Note: --runs %d games were played before the interval came within %g either side of the rate.\n", runs, f.ci)
+	}
 	return nil
 }
 
@@ -213,10 +229,7 @@ func newBar(cmd *cobra.Command, runs int, ci bool, vary *sim.Vary) *progressbar.
 }
 
 func writeReplicate(w io.Writer, f *simFlags, mission, boards string, r *sim.Replicate) error {
-	replay := fmt.Sprintf("sasl play new --mission %s --seed %d --save game.yaml", mission, r.Seed)
-	if boards != "" {
-		replay = fmt.Sprintf("sasl play new --mission %s --boards %s --seed %d --save game.yaml", mission, boards, r.Seed)
-	}
+	replay := fmt.Sprintf("sasl play new --mission %s%s --seed %d --save game.yaml", mission, boardsFlag(boards), r.Seed)
 	if f.json {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", " ")
@@ -232,7 +245,7 @@ func writeReplicate(w io.Writer, f *simFlags, mission, boards string, r *sim.Rep
 		}{r.K, r.Seed, r.Winner, r.Why, r.Exited, r.Turns, f.seed, replay})
 	}
 	fmt.Fprintf(w, "Game %d of seed %d: game seed %d.\n", r.K, f.seed, r.Seed)
-	fmt.Fprintf(w, "Winner: the %s side (%s); %g ENEMY squad-equivalents exited.\n", strings.ToUpper(r.Winner), r.Why, r.Exited)
+	fmt.Fprintf(w, "Winner: the %s side (%s).\n", strings.ToUpper(r.Winner), r.Why)
 	fmt.Fprintf(w, "Replay it turn by turn: %s, then sasl play turn game.yaml until the last turn (%d).\n", replay, r.Turns)
 	return nil
 }
@@ -280,18 +293,15 @@ func distText(d sim.Dist) string {
 		d.Mean, d.CI95[0], d.CI95[1], d.Quantiles[2], d.Quantiles[0], d.Quantiles[4])
 }
 
-func writeSimText(w io.Writer, name, mission string, r *sim.Result, vary *sim.Vary, rows []sim.Row, workers int) {
-	if workers == 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+func writeSimText(w io.Writer, name, mission, boards string, r *sim.Result, vary *sim.Vary, rows []sim.Row) {
 	fmt.Fprintf(w, "%s (%s): %d games, seed %d; the FRIENDLY side holds its positions (hold policy)\n\n", name, mission, r.Runs, r.Seed)
 	fmt.Fprintf(w, "FRIENDLY wins: %d of %d = %s\n", r.FriendlyWins.Count, r.Runs, ciText(r.FriendlyWins))
 	fmt.Fprintf(w, "ENEMY squad-equivalents exited off the FBE: %s\n", distText(r.EnemyExited))
-	fmt.Fprintln(w, "Turn the ENEMY first reach:")
+	fmt.Fprintln(w, "Turn an ENEMY unit first entered (S? set up there do not count):")
 	for _, x := range r.FirstReach {
 		fmt.Fprintf(w, "  %-10s in %d of %d games: %s\n", x.Where, x.Turn.N, r.Runs, distText(x.Turn))
 	}
-	fmt.Fprintf(w, "S? placed: %s\n", distText(r.Placed))
+	fmt.Fprintf(w, "S? put in play (setup, entries, Human Waves): %s\n", distText(r.Placed))
 	fmt.Fprintf(w, "S? Activated: %s\n", distText(r.Activated))
 	fmt.Fprintf(w, "Units eliminated: ENEMY %s\n", distText(r.Casualties["enemy"]))
 	fmt.Fprintf(w, "                  FRIENDLY %s\n", distText(r.Casualties["friendly"]))
@@ -302,7 +312,7 @@ func writeSimText(w io.Writer, name, mission string, r *sim.Result, vary *sim.Va
 			fmt.Fprintf(w, "  %-10s %8d  %s\n", row.Value, row.Result.Runs, ciText(row.Result.FriendlyWins))
 		}
 	}
-	fmt.Fprintf(w, "\nReplay game K: sasl sim --mission %s --seed %d --replicate K\n", mission, r.Seed)
+	fmt.Fprintf(w, "\nReplay game K: sasl sim --mission %s%s --seed %d --replicate K\n", mission, boardsFlag(boards), r.Seed)
 }
 
 // simPictures draws the pictures asked for.
@@ -335,7 +345,7 @@ func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, vary *sim.Vary, r
 			fw := row.Result.FriendlyWins
 			pts = append(pts, render.Estimate{Label: row.Value, Value: fw.Rate, Low: fw.CI95[0], High: fw.CI95[1]})
 		}
-		ch, err := render.RateChart(fmt.Sprintf("FRIENDLY win rate by %s (%d games each, 95%% CI)", vary.Key, r.Runs), vary.Key, "FRIENDLY win rate", pts)
+		ch, err := render.RateChart(fmt.Sprintf("FRIENDLY win rate by %s (seed %d, 95%% CI)", vary.Key, r.Seed), vary.Key, "FRIENDLY win rate", pts)
 		if err != nil {
 			return err
 		}
@@ -372,9 +382,17 @@ func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, vary *sim.Vary, r
 		if c == 0 || top == 0 {
 			return 0, false
 		}
-		return float64(c) / float64(top), true
+		return math.Sqrt(float64(c) / float64(top)), true // square root: rare paths stay visible
 	}}
 	return f.pictures.write(sp.P.Map(), []render.Layer{heat})
+}
+
+// boardsFlag is the --boards of a command to print, if a folder was given.
+func boardsFlag(boards string) string {
+	if boards == "" {
+		return ""
+	}
+	return " --boards " + boards
 }
 
 func writeChart(path string, ch *render.Chart) error {

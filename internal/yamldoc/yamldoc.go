@@ -6,6 +6,8 @@ package yamldoc
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"os"
 	"math"
 	"strconv"
 
@@ -119,4 +121,26 @@ func (d Doc) Strings(n *yaml.Node, what string) ([]string, error) {
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// MaxFileSize bounds the data files read with ReadFile: missions and
+// tables are a few kilobytes.
+const MaxFileSize = 4 << 20
+
+// ReadFile reads a data file of at most MaxFileSize bytes, so that a wrong
+// path (/dev/zero, a disk image) is an error, not a program out of memory.
+func ReadFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("%s: larger than %d MiB: not a data file", path, MaxFileSize>>20)
+	}
+	return data, nil
 }
