@@ -7,8 +7,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"math"
+	"os"
 	"strconv"
 
 	"go.yaml.in/yaml/v3"
