@@ -113,9 +113,11 @@ func newPlayTurnCmd(o *options) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "turn GAME",
 		Short: "Play the next Game Turn (or --turns N) and write the game back",
-		Long: `Play the ENEMY side of the next Game Turn in rule order: RPh (S? entering,
-SASL 4.2; Human Waves, 4.31), MPh (4.32-4.35), AFPh (4.36), APh (4.322, 4.37),
-then write the game file back. A run that fails leaves the file as it was.`,
+		Long: `Play the next Game Turn in rule order: RPh (S? entering, SASL 4.2; Human
+Waves, 4.31), MPh (4.32-4.35), DFPh, AFPh (4.36), APh (4.322, 4.37), CCPh, then
+write the game file back. With the hold policy the engine plays the FRIENDLY side
+too (rally, First Fire, Defensive Fire, Close Combat, every attack resolved) and
+names the winner after the last turn. A run that fails leaves the file as it was.`,
 		Example: `  sasl play turn game.yaml
   sasl play turn game.yaml --turns 2 --png turns.png
   sasl play turn game.yaml --dice "3 Q S 4"`,
