@@ -98,7 +98,7 @@ func (h *HW) chain() {
 		if len(lost) > 0 {
 			text += " Human Wave movement ends for " + strings.Join(lost, "; ") + " (Advance Attitude)."
 		}
-		h.emit(Event{Kind: EventChain, Wave: w, Units: ids(units), Text: text})
+		h.emit(Event{Kind: EventChain, Wave: w, Units: state.IDs(units), Text: text})
 	}
 }
 

@@ -59,10 +59,7 @@ func ChooseTarget(shooters []hex.Hex, targets []*state.Unit, fireRange int, tem 
 // wave form the largest fire group possible against the Target of 4.36's
 // priority list, then the units left over against theirs.
 func (h *HW) fire() error {
-	tem := func(u *state.Unit) int {
-		t, _ := h.m.Terrain(u.At.Hex)
-		return h.h.TEMOf(t)
-	}
+	tem := func(u *state.Unit) int { return h.TEM(u.At) }
 	// Units sharing a Location with units of the other side are in Melee:
 	// they do not fire, and such a Location is no Target.
 	inMelee := func(u *state.Unit) bool {
@@ -146,17 +143,7 @@ func (h *HW) fireGroup(fg []*state.Unit, tg Target) FireGroup {
 			continue
 		}
 		locs[u.At] = true
-		if err != nil || st.Leader {
-			st = h.counter(u)
-		}
-		fp := float64(st.FP)
-		switch d := hex.Distance(u.At.Hex, tg.Unit.At.Hex); {
-		case d <= 1:
-			fp *= 2 // ASL A7.21 Point Blank Fire
-		case d > st.Range:
-			fp /= 2 // ASL A7.22 Long Range Fire
-		}
-		g.FP += fp
+		g.FP += h.Strength(u).Firepower(hex.Distance(u.At.Hex, tg.Unit.At.Hex))
 	}
 	worst, all := -99, len(locs) > 0
 	for l := range locs {
@@ -172,16 +159,25 @@ func (h *HW) fireGroup(fg []*state.Unit, tg Target) FireGroup {
 	return g
 }
 
-// counter is the strength of an ENEMY MMC whose type is not a counter name:
-// the mission's nationality's squad or half-squad.
-func (h *HW) counter(u *state.Unit) tables.Strength {
-	n := h.t.Counters.Of(h.ms.Enemy)
-	name := n.Squad.Value
-	if u.Kind == state.HalfSquad {
-		name = n.HalfSquad.Value
+// TEM is the Terrain Effects Modifier of Location l (SASL 4.36's TEM: the
+// largest of its terrain kinds').
+func (p *Prepared) TEM(l board.Location) int {
+	t, _ := p.m.Terrain(l.Hex)
+	return p.h.TEMOf(t)
+}
+
+// Strength is what an MMC's counter says; an MMC whose type is not a
+// counter name is its nationality's squad or half-squad (the mission's
+// ENEMY nationality, or the table's default for a FRIENDLY unit).
+func (p *Prepared) Strength(u *state.Unit) tables.Strength {
+	if st, err := tables.ParseStrength(u.Type); err == nil && !st.Leader {
+		return st
 	}
-	st, _ := tables.ParseStrength(name)
-	return st
+	nat := "default"
+	if u.Side == state.Enemy {
+		nat = p.ms.Enemy
+	}
+	return p.t.Counters.Strength(nat, u.Kind == state.HalfSquad)
 }
 
 func fpText(fp float64) string {

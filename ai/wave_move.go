@@ -277,7 +277,7 @@ func (h *HW) walk(u *state.Unit, claimed map[board.Location]bool, wave []*state.
 	}
 	h.finish(stack, steps, spent, cur, exited, released, notes, edge, "")
 	if delay != nil {
-		h.emit(Event{Units: ids(stack), Kind: EventDelay, Text: fmt.Sprintf("%s in %s: %s: delays, to follow in the tracks of an adjacent unit of the wave (SASL 4.33)", strings.Join(ids(stack), ", "), h.name(cur), delay.why)})
+		h.emit(Event{Units: state.IDs(stack), Kind: EventDelay, Text: fmt.Sprintf("%s in %s: %s: delays, to follow in the tracks of an adjacent unit of the wave (SASL 4.33)", strings.Join(state.IDs(stack), ", "), h.name(cur), delay.why)})
 	}
 	return delay, nil
 }
@@ -344,38 +344,30 @@ func (h *HW) finish(stack []*state.Unit, steps []pathing.Step, spent int, cur bo
 	}
 	if h.Quiet {
 		if len(steps) > 1 {
-			h.emit(Event{Units: ids(stack), Kind: EventMove, Steps: steps})
+			h.emit(Event{Units: state.IDs(stack), Kind: EventMove, Steps: steps})
 		}
 		if exited {
-			h.emit(Event{Units: ids(stack), Kind: EventExit})
+			h.emit(Event{Units: state.IDs(stack), Kind: EventExit})
 		}
 		if released != "" {
-			h.emit(Event{Units: ids(stack), Kind: EventRelease})
+			h.emit(Event{Units: state.IDs(stack), Kind: EventRelease})
 		}
 		return
 	}
-	who := strings.Join(ids(stack), ", ")
+	who := strings.Join(state.IDs(stack), ", ")
 	if len(steps) > 1 {
 		text := fmt.Sprintf("%s: %s%s, %s MF", who, lead, h.pathText(steps, from), pathing.HalfMF(spent))
 		if len(notes) > 0 {
 			text += "; " + strings.Join(notes, "; ")
 		}
-		h.emit(Event{Units: ids(stack), Kind: EventMove, Steps: steps, Text: text})
+		h.emit(Event{Units: state.IDs(stack), Kind: EventMove, Steps: steps, Text: text})
 	}
 	if exited {
-		h.emit(Event{Units: ids(stack), Kind: EventExit, Text: fmt.Sprintf("%s exit off the FBE (%s) from %s", who, h.ms.FBE, h.name(cur))})
+		h.emit(Event{Units: state.IDs(stack), Kind: EventExit, Text: fmt.Sprintf("%s exit off the FBE (%s) from %s", who, h.ms.FBE, h.name(cur))})
 	}
 	if released != "" {
-		h.emit(Event{Units: ids(stack), Kind: EventRelease, Text: fmt.Sprintf("%s in %s: %s", who, h.name(cur), released)})
+		h.emit(Event{Units: state.IDs(stack), Kind: EventRelease, Text: fmt.Sprintf("%s in %s: %s", who, h.name(cur), released)})
 	}
-}
-
-func ids(units []*state.Unit) []string {
-	out := make([]string, len(units))
-	for i, x := range units {
-		out[i] = x.ID
-	}
-	return out
 }
 
 // trackFrom returns the furthest index of tracks a unit at cur can step

@@ -63,10 +63,16 @@ func (c *combat) st() *state.State { return c.g.State }
 func (c *combat) name(l board.Location) string { return c.g.P.Map().LocationName(l) }
 
 func (c *combat) emit(e ai.Event, format string, args ...any) {
-	e.Phase = c.phase
 	if !c.quiet {
 		e.Text = fmt.Sprintf(format, args...)
 	}
+	c.push(e)
+}
+
+// push adds an event whose text, if any, is made; on the paths every
+// attack takes the words are built only when someone reads them.
+func (c *combat) push(e ai.Event) {
+	e.Phase = c.phase
 	c.ev = append(c.ev, e)
 }
 
@@ -78,25 +84,17 @@ func (c *combat) why(rule string, format string, args ...any) string {
 	return rule + ": " + fmt.Sprintf(format, args...)
 }
 
-// strength is what a unit's counter says; a unit without one takes its
-// nationality's squad or half-squad (tables.Counters).
+// strength is what a unit's counter says: an MMC's as ai.Prepared.Strength
+// reads it; a leader's from its type, one without a readable type counted
+// a 7-0.
 func (c *combat) strength(u *state.Unit) tables.Strength {
-	if s, err := tables.ParseStrength(u.Type); err == nil {
+	if !u.Kind.SMC() {
+		return c.g.P.Strength(u)
+	}
+	if s, err := tables.ParseStrength(u.Type); err == nil && s.Leader {
 		return s
 	}
-	n := c.t.Counters.Of("default")
-	if u.Side == state.Enemy {
-		n = c.t.Counters.Of(c.g.P.Mission().Enemy)
-	}
-	name := n.Squad.Value
-	if u.Kind == state.HalfSquad {
-		name = n.HalfSquad.Value
-	}
-	s, _ := tables.ParseStrength(name)
-	if u.Kind.SMC() {
-		s = tables.Strength{Leader: true, Morale: 7}
-	}
-	return s
+	return tables.Strength{Leader: true, Morale: 7}
 }
 
 // morale is a unit's ML: its counter's, plus the Human Wave increase for a
@@ -109,10 +107,7 @@ func (c *combat) morale(u *state.Unit) int {
 	return ml
 }
 
-func (c *combat) tem(l board.Location) int {
-	t, _ := c.g.P.Map().Terrain(l.Hex)
-	return c.t.HumanWave.TEMOf(t)
-}
+func (c *combat) tem(l board.Location) int { return c.g.P.TEM(l) }
 
 // target reports whether u can be fired at: on the map and not an S?
 // (sasl does not model an attack on an S?: SASL 3.3 Activates it first,
@@ -162,20 +157,12 @@ func (c *combat) group(l board.Location) []*state.Unit {
 	return out
 }
 
-// firepower is the FP of units firing at range d: doubled at point blank,
-// halved beyond normal range (ASL A7.21, A7.22); reach is the group's
-// longest normal range.
+// firepower is the FP of units firing at range d (tables.Strength.Firepower);
+// reach is the group's longest normal range.
 func (c *combat) firepower(units []*state.Unit, d int) (fp float64, reach int) {
 	for _, u := range units {
 		s := c.strength(u)
-		f := float64(s.FP)
-		switch {
-		case d <= 1:
-			f *= 2
-		case d > s.Range:
-			f /= 2
-		}
-		fp += f
+		fp += s.Firepower(d)
 		reach = max(reach, s.Range)
 	}
 	return fp, reach
@@ -249,13 +236,20 @@ func (c *combat) Fire(g *ai.FireGroup, at board.Location) ([]ai.Event, error) {
 	if len(targets) == 0 {
 		return nil, nil
 	}
-	res, dr, final, err := c.roll(g.FP, g.DRM, c.why("ASL A7", "IFT DR of the fire group of %s at %s", strings.Join(g.Members, ", "), c.name(at)))
+	why := "ASL A7"
+	if !c.quiet {
+		why = fmt.Sprintf("ASL A7: IFT DR of the fire group of %s at %s", strings.Join(g.Members, ", "), c.name(at))
+	}
+	res, dr, final, err := c.roll(g.FP, g.DRM, why)
 	if err != nil {
 		return nil, err
 	}
 	g.DR, g.Final, g.Result = dr, final, res.String()
-	c.emit(ai.Event{Kind: ai.EventResult, Units: ids(targets), Fire: g},
-		"IFT: %s FP, DR %d%+d = %d: %s on %s in %s", fpText(g.FP), dr, g.DRM, final, res, strings.Join(ids(targets), ", "), c.name(at))
+	e := ai.Event{Kind: ai.EventResult, Units: state.IDs(targets), Fire: g}
+	if !c.quiet {
+		e.Text = fmt.Sprintf("IFT: %s FP, DR %d%+d = %d: %s on %s in %s", fpText(g.FP), dr, g.DRM, final, res, strings.Join(e.Units, ", "), c.name(at))
+	}
+	c.push(e)
 	if err := c.apply(res, targets, at); err != nil {
 		return nil, err
 	}
@@ -313,20 +307,30 @@ func (c *combat) defensiveFire() error {
 // attack is one FRIENDLY fire group's attack on targets in at. Firing
 // reveals the firers (they become Known).
 func (c *combat) attack(kind ai.EventKind, fg, targets []*state.Unit, at board.Location, fp float64, drm, d int) error {
-	members := ids(fg)
+	members := state.IDs(fg)
 	for _, u := range fg {
 		u.Known = true
 	}
 	g := &ai.FireGroup{Members: members, Target: targets[0].ID, FP: fp, DRM: drm, TEM: c.tem(at), Range: d, Good: !targets[0].Broken}
-	res, dr, final, err := c.roll(fp, drm, c.why("ASL A7", "IFT DR of %s at %s", strings.Join(members, ", "), c.name(at)))
+	why := "ASL A7"
+	if !c.quiet {
+		why = fmt.Sprintf("ASL A7: IFT DR of %s at %s", strings.Join(members, ", "), c.name(at))
+	}
+	res, dr, final, err := c.roll(fp, drm, why)
 	if err != nil {
 		return err
 	}
 	g.DR, g.Final, g.Result = dr, final, res.String()
-	what := map[ai.EventKind]string{ai.EventFirstFire: "First Fire", ai.EventDefensiveFire: "Defensive Fire"}[kind]
-	c.emit(ai.Event{Kind: kind, Units: members, Fire: g},
-		"%s: %s in %s fire at %s in %s, %d hexes: %s FP, DRM %+d, DR %d = %d: %s",
-		what, strings.Join(members, ", "), c.name(fg[0].At), strings.Join(ids(targets), ", "), c.name(at), d, fpText(fp), drm, dr, final, res)
+	e := ai.Event{Kind: kind, Units: members, Fire: g}
+	if !c.quiet {
+		what := "First Fire"
+		if kind == ai.EventDefensiveFire {
+			what = "Defensive Fire"
+		}
+		e.Text = fmt.Sprintf("%s: %s in %s fire at %s in %s, %d hexes: %s FP, DRM %+d, DR %d = %d: %s",
+			what, strings.Join(members, ", "), c.name(fg[0].At), strings.Join(state.IDs(targets), ", "), c.name(at), d, fpText(fp), drm, dr, final, res)
+	}
+	c.push(e)
 	return c.apply(res, targets, at)
 }
 
@@ -378,9 +382,7 @@ func (c *combat) apply(res tables.Result, units []*state.Unit, at board.Location
 // moraleChecks makes the units' Morale Checks with DRM n: leaders first,
 // then the others with the modifier of a leader that passed (ASL A10.7).
 func (c *combat) moraleChecks(units []*state.Unit, n int, at board.Location) error {
-	slices.SortStableFunc(units, func(a, b *state.Unit) int {
-		return btoi(b.Kind.SMC()) - btoi(a.Kind.SMC())
-	})
+	leadersFirst(units)
 	for _, u := range units {
 		drm := n
 		if !u.Kind.SMC() {
@@ -410,11 +412,17 @@ func (c *combat) moraleChecks(units []*state.Unit, n int, at board.Location) err
 	return nil
 }
 
-func btoi(b bool) int {
-	if b {
+// leadersFirst sorts SMC before the others, keeping each in its order.
+func leadersFirst(units []*state.Unit) {
+	slices.SortStableFunc(units, func(a, b *state.Unit) int {
+		switch {
+		case a.Kind.SMC() == b.Kind.SMC():
+			return 0
+		case a.Kind.SMC():
+			return -1
+		}
 		return 1
-	}
-	return 0
+	})
 }
 
 // consequence does to u what a rule's value says.
@@ -511,7 +519,7 @@ func (c *combat) rally() error {
 				broken = append(broken, u)
 			}
 		}
-		slices.SortStableFunc(broken, func(a, b *state.Unit) int { return btoi(b.Kind.SMC()) - btoi(a.Kind.SMC()) })
+		leadersFirst(broken)
 		for _, u := range broken {
 			if st.Unit(u.ID) == nil {
 				continue
@@ -621,9 +629,9 @@ func (c *combat) closeCombat() error {
 			case bl.final == bl.kill+1:
 				res = "one defender is Casualty Reduced"
 			}
-			c.emit(ai.Event{Kind: ai.EventCloseCombat, Units: ids(sides[side])},
+			c.emit(ai.Event{Kind: ai.EventCloseCombat, Units: state.IDs(sides[side])},
 				"Close Combat in %s: the %s side (%s) attacks at %s, Kill Number %d: DR %d%+d = %d: %s",
-				c.name(l), side, strings.Join(ids(sides[side]), ", "), bl.odds, bl.kill, bl.dr, bl.drm, bl.final, res)
+				c.name(l), side, strings.Join(state.IDs(sides[side]), ", "), bl.odds, bl.kill, bl.dr, bl.drm, bl.final, res)
 			switch {
 			case bl.final <= bl.kill:
 				for _, u := range def {
@@ -676,14 +684,6 @@ func (c *combat) control() {
 			}
 		}
 	}
-}
-
-func ids(units []*state.Unit) []string {
-	out := make([]string, len(units))
-	for i, u := range units {
-		out[i] = u.ID
-	}
-	return out
 }
 
 func fpText(fp float64) string { return strconv.FormatFloat(fp, 'f', -1, 64) }

@@ -43,12 +43,11 @@ func (g *Game) Outcome() (o Outcome, ok bool) {
 	o = Outcome{Winner: state.Friendly, Exited: g.Exited(), MaxExits: v.MaxEnemyExits}
 	var failed []string
 	m := g.P.Map()
-	for _, r := range v.Control {
-		l, err := m.ParseLocation(r.Text)
-		if err != nil {
-			failed = append(failed, fmt.Sprintf("VPO %s is not on the map", r.Text))
-			continue
-		}
+	vpos, err := g.P.Mission().VictoryVPOs(m) // checked by Prepare
+	if err != nil {
+		failed = append(failed, err.Error())
+	}
+	for _, l := range vpos {
 		side, _ := g.State.Controller(l)
 		o.Control = append(o.Control, state.Control{At: l, Side: side})
 		if side != state.Friendly {

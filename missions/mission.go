@@ -169,19 +169,7 @@ func Parse(data []byte, name string) (*Mission, error) {
 		case "turns":
 			ms.Turns, err = d.Int(v, key, 1, 99)
 		case "vpo":
-			if v.Kind != yaml.SequenceNode {
-				return d.Errorf(v, "vpo: want a list of Locations such as [\"33Q6\"]")
-			}
-			for _, e := range v.Content {
-				s, err := d.Str(e, "vpo")
-				if err != nil {
-					return err
-				}
-				if _, err := coord.Parse(s); err != nil {
-					return d.Errorf(e, "vpo: %v", err)
-				}
-				ms.VPO = append(ms.VPO, Ref{Text: s, Line: e.Line})
-			}
+			ms.VPO, err = refs(d, v, "vpo", "33Q6")
 		case "placement":
 			var names []string
 			if names, err = d.Strings(v, key); err != nil {
@@ -330,26 +318,34 @@ func parseEntry(d yamldoc.Doc, n *yaml.Node, what string) (Entry, error) {
 	return e, err
 }
 
+// refs reads a list of Locations in A2.2 notation, each with its line.
+func refs(d yamldoc.Doc, n *yaml.Node, what, example string) ([]Ref, error) {
+	if n.Kind != yaml.SequenceNode {
+		return nil, d.Errorf(n, "%s: want a list of Locations such as [%q]", what, example)
+	}
+	var out []Ref
+	for _, e := range n.Content {
+		s, err := d.Str(e, what)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := coord.Parse(s); err != nil {
+			return nil, d.Errorf(e, "%s: %v", what, err)
+		}
+		out = append(out, Ref{Text: s, Line: e.Line})
+	}
+	return out, nil
+}
+
 // parseVictory reads {control: [...], max_enemy_exits: N}.
 func parseVictory(d yamldoc.Doc, n *yaml.Node) (*Victory, error) {
 	v := &Victory{MaxEnemyExits: -1, Line: n.Line}
 	err := d.Each(n, "victory", func(f string, fk, fv *yaml.Node) error {
 		switch f {
 		case "control":
-			if fv.Kind != yaml.SequenceNode {
-				return d.Errorf(fv, "victory.control: want a list of VPO Locations such as [\"x1Q5\"]")
-			}
-			for _, e := range fv.Content {
-				s, err := d.Str(e, "victory.control")
-				if err != nil {
-					return err
-				}
-				if _, err := coord.Parse(s); err != nil {
-					return d.Errorf(e, "victory.control: %v", err)
-				}
-				v.Control = append(v.Control, Ref{Text: s, Line: e.Line})
-			}
-			return nil
+			var err error
+			v.Control, err = refs(d, fv, "victory.control", "x1Q5")
+			return err
 		case "max_enemy_exits":
 			x, err := d.Int(fv, "victory.max_enemy_exits", 0, 999)
 			v.MaxEnemyExits = float64(x)

@@ -121,3 +121,33 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestVictory(t *testing.T) {
+	base := "name: x\nboards: [[\"33\"]]\nfbe: north\nebe: south\nvpo: [\"33Q6\", \"33I9\"]\n"
+	ms, err := Parse([]byte(base+"victory:\n  control: [\"33Q6\"]\n  max_enemy_exits: 2\n"), "v.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := ms.Victory; v == nil || len(v.Control) != 1 || v.Control[0].Text != "33Q6" || v.Control[0].Line != 7 || v.MaxEnemyExits != 2 {
+		t.Fatalf("victory %+v", ms.Victory)
+	}
+	if ms, _ := Parse([]byte(base+"victory:\n  control: [\"33I9\"]\n"), "v.yaml"); ms.Victory.MaxEnemyExits != -1 {
+		t.Errorf("no max_enemy_exits: %g, want -1 (no limit)", ms.Victory.MaxEnemyExits)
+	}
+	for _, c := range []struct{ text, want string }{
+		{"victory:\n  control: [\"33Q6\"]\n  max_exits: 2\n", `v.yaml:8: victory: unknown key "max_exits"`},
+		{"victory:\n  control: [\"33A1\"]\n", "v.yaml:7: victory.control: 33A1 is not one of the mission's vpo"},
+		{"victory:\n  control: 33Q6\n", "v.yaml:7: victory.control: want a list"},
+		{"victory:\n  max_enemy_exits: -1\n", "v.yaml:7"},
+	} {
+		_, err := Parse([]byte(base+c.text), "v.yaml")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.text, err, c.want)
+		}
+	}
+	for _, name := range Demos() {
+		if ms, err := Open(name); err != nil || ms.Victory == nil {
+			t.Errorf("demo %s has no victory conditions (%v)", name, err)
+		}
+	}
+}

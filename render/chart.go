@@ -11,9 +11,6 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgpdf"
-	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // Estimate is a proportion with its interval, at a labelled point of a
@@ -125,19 +122,5 @@ const (
 
 // Write draws the chart in format f to w.
 func (c *Chart) Write(w io.Writer, f Format) error {
-	var cw vg.CanvasWriterTo
-	switch f {
-	case SVG:
-		cw = vgsvg.New(ChartWidth, ChartHeight)
-	case PNG:
-		cw = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(ChartWidth, ChartHeight), vgimg.UseDPI(DefaultDPI))}
-	case PDF:
-		pc := vgpdf.New(ChartWidth, ChartHeight)
-		c.p.Draw(draw.New(pdfCanvas{pc}))
-		return writeTo(w, pc, PDF)
-	default:
-		return fmt.Errorf("render: unknown picture format %v", f)
-	}
-	c.p.Draw(draw.New(cw))
-	return writeTo(w, cw, f)
+	return drawAs(w, f, ChartWidth, ChartHeight, DefaultDPI, func(cv vg.Canvas) { c.p.Draw(draw.NewCanvas(cv, ChartWidth, ChartHeight)) })
 }

@@ -71,26 +71,38 @@ func (p *Picture) Write(w io.Writer, f Format) error {
 // WriteSVG draws p as an SVG document to w. The output depends only on the
 // map, the options and the layers: the same picture gives the same bytes.
 // Text names the Liberation Sans font without embedding it.
-func (p *Picture) WriteSVG(w io.Writer) error {
-	c := vgsvg.New(p.Size())
-	p.Draw(c)
-	return writeTo(w, c, SVG)
-}
+func (p *Picture) WriteSVG(w io.Writer) error { return p.draw(w, SVG) }
 
 // WritePNG draws p as a PNG image of p.Pixels() to w, at Options.DPI.
-func (p *Picture) WritePNG(w io.Writer) error {
-	width, height := p.Size()
-	c := vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(p.opt.DPI))
-	p.Draw(c)
-	return writeTo(w, vgimg.PngCanvas{Canvas: c}, PNG)
-}
+func (p *Picture) WritePNG(w io.Writer) error { return p.draw(w, PNG) }
 
 // WritePDF draws p as a one-page PDF document to w, with the fonts
 // embedded.
-func (p *Picture) WritePDF(w io.Writer) error {
-	c := vgpdf.New(p.Size())
-	p.Draw(pdfCanvas{c})
-	return writeTo(w, c, PDF)
+func (p *Picture) WritePDF(w io.Writer) error { return p.draw(w, PDF) }
+
+func (p *Picture) draw(w io.Writer, f Format) error {
+	width, height := p.Size()
+	return drawAs(w, f, width, height, p.opt.DPI, p.Draw)
+}
+
+// drawAs draws a picture of that size in format f to w: SVG, PNG at dpi,
+// or PDF with the fonts embedded. Maps and charts both go through it.
+func drawAs(w io.Writer, f Format, width, height vg.Length, dpi int, draw func(vg.Canvas)) error {
+	switch f {
+	case SVG:
+		c := vgsvg.New(width, height)
+		draw(c)
+		return writeTo(w, c, SVG)
+	case PNG:
+		c := vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(dpi))
+		draw(c)
+		return writeTo(w, vgimg.PngCanvas{Canvas: c}, PNG)
+	case PDF:
+		c := vgpdf.New(width, height)
+		draw(pdfCanvas{c})
+		return writeTo(w, c, PDF)
+	}
+	return fmt.Errorf("render: unknown picture format %v", f)
 }
 
 // pdfCanvas works around vgpdf in gonum/plot v0.17.0, which registers each

@@ -10,12 +10,11 @@ import (
 // on one worker: games/s is games per CPU-second.
 func BenchmarkGames(b *testing.B) {
 	p := fourBoards(b)
-	pl := newPlayer(p)
 	t := p.newTally()
 	b.ReportAllocs()
 	k := uint64(0)
 	for b.Loop() {
-		if _, err := pl.play(Seed(1, k), t); err != nil {
+		if _, err := p.play(Seed(1, k), t); err != nil {
 			b.Fatal(err)
 		}
 		k++

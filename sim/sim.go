@@ -65,21 +65,18 @@ type Replicate struct {
 	Why    string       `json:"why"`
 	Exited float64      `json:"enemy_exited"`
 	Turns  int          `json:"turns"`
-	Stats  *Tally       `json:"-"`
 	Final  *state.State `json:"-"`
 }
 
 // Play plays replicate k of a simulation seeded with seed on its own.
 func Play(p *Prepared, seed, k uint64) (*Replicate, error) {
-	pl := newPlayer(p)
-	t := p.newTally()
-	g, err := pl.play(Seed(seed, k), t)
+	g, err := p.play(Seed(seed, k), p.newTally())
 	if err != nil {
 		return nil, fmt.Errorf("sim: replicate %d (game seed %d): %w", k, Seed(seed, k), err)
 	}
 	o, _ := g.Outcome()
 	return &Replicate{K: k, Seed: Seed(seed, k), Winner: o.Winner.String(), Why: o.Why, Exited: o.Exited,
-		Turns: g.LastTurn(), Stats: t, Final: g.State}, nil
+		Turns: g.LastTurn(), Final: g.State}, nil
 }
 
 // Run plays the games of cfg and returns their tally.
@@ -132,12 +129,11 @@ func (p *Prepared) runBatch(cfg Config, from uint64, n, workers, before int) (*T
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			pl := newPlayer(p)
 			for k := range next {
 				if errs[w] != nil {
 					continue
 				}
-				if _, err := pl.play(Seed(cfg.Seed, k), tallies[w]); err != nil {
+				if _, err := p.play(Seed(cfg.Seed, k), tallies[w]); err != nil {
 					errs[w] = fmt.Errorf("sim: replicate %d (game seed %d): %w", k, Seed(cfg.Seed, k), err)
 					continue
 				}
@@ -165,16 +161,8 @@ func (p *Prepared) runBatch(cfg Config, from uint64, n, workers, before int) (*T
 	return t, nil
 }
 
-// player plays games one after another, reusing what it can.
-type player struct {
-	p *Prepared
-}
-
-func newPlayer(p *Prepared) *player { return &player{p: p} }
-
 // play plays one whole game with seed and counts it into t.
-func (pl *player) play(seed uint64, t *Tally) (*game.Game, error) {
-	p := pl.p
+func (p *Prepared) play(seed uint64, t *Tally) (*game.Game, error) {
 	g, setup, err := game.NewQuiet(p.P, state.Game{Mission: p.name, Seed: seed, HasSeed: true, Policy: game.PolicyHold})
 	if err != nil {
 		return nil, err

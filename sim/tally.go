@@ -139,7 +139,6 @@ type Result struct {
 	Casualties map[string]Dist `json:"casualties"`
 	Heatmaps   Heatmaps        `json:"heatmaps"`
 	Tally      *Tally          `json:"-"`
-	prepared   *Prepared
 }
 
 // Reach is when the ENEMY first reached a place.
@@ -164,7 +163,7 @@ type HexCount struct {
 // Result summarises the tally of a simulation seeded with seed.
 func (t *Tally) result(p *Prepared, seed uint64) *Result {
 	r := &Result{
-		Runs: t.Runs, Seed: seed, Tally: t, prepared: p,
+		Runs: t.Runs, Seed: seed, Tally: t,
 		FriendlyWins: NewRate(t.FriendlyWins, t.Runs),
 		EnemyWins:    NewRate(t.Runs-t.FriendlyWins, t.Runs),
 		EnemyExited:  t.Exited.Summary(2),

@@ -157,6 +157,15 @@ func (u *Unit) Squads(hwS float64) float64 {
 	return 0
 }
 
+// IDs returns the IDs of units, in order.
+func IDs(units []*Unit) []string {
+	out := make([]string, len(units))
+	for i, u := range units {
+		out[i] = u.ID
+	}
+	return out
+}
+
 // OnMap reports whether the unit is on the map: not exited, not waiting
 // off the map to enter.
 func (u *Unit) OnMap() bool { return !u.Exited && !u.Entering }
@@ -524,12 +533,9 @@ const MaxFileSize = 8 << 20
 
 // readAll reads r whole, refusing more than MaxFileSize bytes.
 func readAll(r io.Reader, name string) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	data, err := yamldoc.ReadAll(r, MaxFileSize)
 	if err != nil {
 		return nil, fmt.Errorf("state: %s: %w", name, err)
-	}
-	if len(data) > MaxFileSize {
-		return nil, fmt.Errorf("state: %s: larger than %d MiB: not a game file", name, MaxFileSize>>20)
 	}
 	return data, nil
 }

@@ -2,7 +2,6 @@ package tables
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
@@ -323,9 +322,6 @@ func (c *Combat) check() error {
 		if e.Value == "" {
 			return fmt.Errorf("combat needs broken_fail, mc_twelve, kia_survivors and rally_twelve")
 		}
-	}
-	if math.IsNaN(c.CloseCombat[0].Ratio()) {
-		return fmt.Errorf("combat.close_combat: bad odds")
 	}
 	return nil
 }

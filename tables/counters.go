@@ -37,6 +37,32 @@ type Strength struct {
 	Modifier int
 }
 
+// Firepower is the counter's firepower against a Target d hexes away:
+// doubled at point blank range (the same or an adjacent Location, ASL
+// A7.21), halved beyond its normal range (A7.22).
+func (s Strength) Firepower(d int) float64 {
+	fp := float64(s.FP)
+	switch {
+	case d <= 1:
+		fp *= 2
+	case d > s.Range:
+		fp /= 2
+	}
+	return fp
+}
+
+// Strength returns the squad's counter of a nationality, or its
+// half-squad's.
+func (c Counters) Strength(nationality string, half bool) Strength {
+	n := c.Of(nationality)
+	name := n.Squad.Value
+	if half {
+		name = n.HalfSquad.Value
+	}
+	s, _ := ParseStrength(name) // checked when the table was read
+	return s
+}
+
 // ParseStrength reads a counter name: "4-6-7", a leader's "8-1" or "6+1".
 func ParseStrength(s string) (Strength, error) {
 	if parts := strings.Split(s, "-"); len(parts) == 3 {

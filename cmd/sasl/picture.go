@@ -44,6 +44,11 @@ func (f *pictureFlags) write(m *board.Map, overlays []render.Layer) error {
 	}
 	p := render.New(m, render.Options{HexHeight: render.DefaultHexHeight * vg.Length(f.scale)})
 	p.Add(overlays...)
+	return f.each(p.Write)
+}
+
+// each writes every file asked for with draw, in its format.
+func (f *pictureFlags) each(draw func(w io.Writer, format render.Format) error) error {
 	for _, out := range []struct {
 		path   string
 		format render.Format
@@ -51,7 +56,7 @@ func (f *pictureFlags) write(m *board.Map, overlays []render.Layer) error {
 		if out.path == "" {
 			continue
 		}
-		if err := writeFile(out.path, func(w io.Writer) error { return p.Write(w, out.format) }); err != nil {
+		if err := writeFile(out.path, func(w io.Writer) error { return draw(w, out.format) }); err != nil {
 			return err
 		}
 	}

@@ -349,20 +349,7 @@ func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, vary *sim.Vary, r
 		if err != nil {
 			return err
 		}
-		if f.pictures.scale <= 0 {
-			return errors.New("--scale must be positive")
-		}
-		for _, out := range []struct {
-			path   string
-			format render.Format
-		}{{f.pictures.svg, render.SVG}, {f.pictures.png, render.PNG}, {f.pictures.pdf, render.PDF}} {
-			if out.path != "" {
-				if err := writeFile(out.path, func(w io.Writer) error { return ch.Write(w, out.format) }); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
+		return f.pictures.each(ch.Write)
 	}
 	counts := r.Tally.Setup
 	if f.heatmap == "presence" {

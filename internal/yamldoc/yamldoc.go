@@ -135,12 +135,22 @@ func ReadFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	data, err := ReadAll(f, MaxFileSize)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if len(data) > MaxFileSize {
-		return nil, fmt.Errorf("%s: larger than %d MiB: not a data file", path, MaxFileSize>>20)
+	return data, nil
+}
+
+// ReadAll reads r to its end if it holds at most limit bytes; more is an
+// error ("larger than 4 MiB: not a data file"), read no further.
+func ReadAll(r io.Reader, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("larger than %d MiB: not a data file", limit>>20)
 	}
 	return data, nil
 }
