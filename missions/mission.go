@@ -1,6 +1,7 @@
 package missions
 
 import (
+	"crypto/sha256"
 	"embed"
 	"fmt"
 	"io/fs"
@@ -31,7 +32,10 @@ type Mission struct {
 	Name        string
 	Description string
 	File        string // where it was read from, for messages
-	Layout      *layout.Layout
+	// Digest is the SHA-256 of the file's bytes, in hex: two missions with
+	// the same Digest are the same mission (sasl sim's shards check it).
+	Digest string
+	Layout *layout.Layout
 	// FBE and EBE are the FRIENDLY and ENEMY board edges.
 	FBE, EBE layout.Compass
 	Month    int    // 1..12: what is in season
@@ -129,7 +133,8 @@ func Parse(data []byte, name string) (*Mission, error) {
 	if err != nil {
 		return nil, err
 	}
-	ms := &Mission{File: name, Month: 7, Weather: "clear"}
+	sum := sha256.Sum256(data)
+	ms := &Mission{File: name, Digest: fmt.Sprintf("%x", sum), Month: 7, Weather: "clear"}
 	var boardsNode, ebeNode *yaml.Node
 	var grid [][]layout.Slot
 	north := layout.Up

@@ -151,3 +151,18 @@ func TestVictory(t *testing.T) {
 		}
 	}
 }
+
+// The digest is of the file's bytes: the same file, the same digest; one
+// byte changed, another.
+func TestDigest(t *testing.T) {
+	const text = "name: x\nboards: [[\"3r\"], [\"2\"], [\"16\"]]\nnorth: right\nfbe: west\nebe: east\n"
+	a, err1 := Parse([]byte(text), "a.yaml")
+	b, err2 := Parse([]byte(text), "b.yaml")
+	c, err3 := Parse([]byte(text+"# a comment\n"), "a.yaml")
+	if err1 != nil || err2 != nil || err3 != nil {
+		t.Fatal(err1, err2, err3)
+	}
+	if a.Digest != b.Digest || a.Digest == c.Digest || len(a.Digest) != 64 || a.Clone().Digest != a.Digest {
+		t.Errorf("digests %s %s %s", a.Digest, b.Digest, c.Digest)
+	}
+}

@@ -52,10 +52,39 @@ type Config struct {
 	// Progress, if not nil, is told the games played so far, from one
 	// goroutine at a time.
 	Progress func(done int)
+	// Shard of Shards (0 or 1: the whole run) plays only the replicates
+	// Block(Runs, Shard, Shards): a fixed block, so that a shard's tally
+	// depends on Seed, Runs, Shard and Shards alone and the shards' tallies
+	// add up to the whole run's.
+	Shard, Shards int
 }
 
-// MaxRuns bounds Config.Runs.
-const MaxRuns = 1 << 40
+// MaxRuns bounds Config.Runs; MaxShards bounds Config.Shards.
+const (
+	MaxRuns   = 1 << 40
+	MaxShards = 1 << 20
+)
+
+// Block returns the replicates from..to-1 that shard i of n plays of a
+// run of runs games: the blocks are consecutive, cover 0..runs-1 once and
+// differ in size by at most one game.
+func Block(runs int64, i, n int) (from, to int64) {
+	return runs * int64(i) / int64(n), runs * int64(i+1) / int64(n)
+}
+
+// checkShard checks shard i of n of a run of runs games.
+func checkShard(runs int64, i, n int) error {
+	if n < 1 || n > MaxShards {
+		return fmt.Errorf("sim: %d shards: want 1 to %d", n, MaxShards)
+	}
+	if i < 0 || i >= n {
+		return fmt.Errorf("sim: shard %d of %d: want 0 to %d", i, n, n-1)
+	}
+	if int64(n) > runs {
+		return fmt.Errorf("sim: %d shards of %d games: every shard needs a game", n, runs)
+	}
+	return nil
+}
 
 // Replicate is one game of a simulation.
 type Replicate struct {
@@ -87,11 +116,20 @@ func Run(p *Prepared, cfg Config) (*Result, error) {
 	if cfg.CI < 0 || cfg.CI >= 1 {
 		return nil, fmt.Errorf("sim: ci %g: want a half width between 0 and 1", cfg.CI)
 	}
+	shards := max(cfg.Shards, 1)
+	if err := checkShard(int64(cfg.Runs), cfg.Shard, shards); err != nil {
+		return nil, err
+	}
+	if cfg.CI > 0 && shards > 1 {
+		return nil, errors.New("sim: a sharded run plays a fixed number of games: it cannot stop when the interval is narrow enough (ci)")
+	}
+	from, to := Block(int64(cfg.Runs), cfg.Shard, shards)
+	runs := int(to - from)
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	batch := cfg.Runs
+	batch := runs
 	if cfg.CI > 0 {
 		batch = cfg.Batch
 		if batch <= 0 {
@@ -100,9 +138,9 @@ func Run(p *Prepared, cfg Config) (*Result, error) {
 	}
 	total := p.newTally()
 	done := 0
-	for done < cfg.Runs {
-		n := min(batch, cfg.Runs-done)
-		t, err := p.runBatch(cfg, uint64(done), n, workers, done)
+	for done < runs {
+		n := min(batch, runs-done)
+		t, err := p.runBatch(cfg, uint64(from)+uint64(done), n, workers, done)
 		if err != nil {
 			return nil, err
 		}

@@ -99,20 +99,36 @@ func (p *Prepared) newTally() *Tally {
 	return t
 }
 
+// reset empties t.
+func (t *Tally) reset() {
+	t.Runs, t.FriendlyWins = 0, 0
+	for _, h := range t.hists() {
+		clear(h.Counts)
+		h.Never = 0
+	}
+	clear(t.Setup)
+	for _, row := range t.Presence {
+		clear(row)
+	}
+}
+
+// hists are t's histograms.
+func (t *Tally) hists() []*Hist {
+	hs := []*Hist{&t.Exited, &t.Placed, &t.Activated, &t.Casualties[0], &t.Casualties[1], &t.FirstFBE}
+	for i := range t.FirstVPO {
+		hs = append(hs, &t.FirstVPO[i])
+	}
+	return hs
+}
+
 // Merge adds o to t.
 func (t *Tally) Merge(o *Tally) {
 	t.Runs += o.Runs
 	t.FriendlyWins += o.FriendlyWins
-	t.Exited.merge(&o.Exited)
-	t.Placed.merge(&o.Placed)
-	t.Activated.merge(&o.Activated)
-	for i := range t.Casualties {
-		t.Casualties[i].merge(&o.Casualties[i])
+	oh := o.hists()
+	for i, h := range t.hists() {
+		h.merge(oh[i])
 	}
-	for i := range t.FirstVPO {
-		t.FirstVPO[i].merge(&o.FirstVPO[i])
-	}
-	t.FirstFBE.merge(&o.FirstFBE)
 	for i, c := range o.Setup {
 		t.Setup[i] += c
 	}

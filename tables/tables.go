@@ -1,7 +1,9 @@
 package tables
 
 import (
+	"crypto/sha256"
 	"embed"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"path/filepath"
@@ -177,6 +179,17 @@ func Default() *Set {
 		defaultSet = s
 	})
 	return defaultSet
+}
+
+// Digest is the SHA-256, in hex, of every value of s (its JSON form; a
+// test checks that the JSON holds every field): sets with the same Digest
+// play alike, whether built in or laid over by a file.
+func (s *Set) Digest() string {
+	data, err := json.Marshal(s)
+	if err != nil {
+		panic(fmt.Sprintf("tables: digest: %v", err)) // plain data: cannot fail
+	}
+	return fmt.Sprintf("%x", sha256.Sum256(data))
 }
 
 // Load returns the built-in tables with the user's file laid over them: a

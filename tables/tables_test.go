@@ -2,6 +2,7 @@ package tables
 
 import (
 	"os"
+	"reflect"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -184,4 +185,46 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("Parse accepted incomplete tables: %v", err)
 		}
 	})
+}
+
+// Digest hashes the JSON of a Set, so every field must reach the JSON:
+// exported, not skipped, of plain data.
+func TestDigestCoversEveryValue(t *testing.T) {
+	seen := map[reflect.Type]bool{}
+	var walk func(ty reflect.Type, path string)
+	walk = func(ty reflect.Type, path string) {
+		switch ty.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Array:
+			walk(ty.Elem(), path+"[]")
+		case reflect.Map:
+			walk(ty.Key(), path+"[key]")
+			walk(ty.Elem(), path+"[]")
+		case reflect.Struct:
+			if seen[ty] {
+				return
+			}
+			seen[ty] = true
+			for i := range ty.NumField() {
+				f := ty.Field(i)
+				if !f.IsExported() || f.Tag.Get("json") == "-" {
+					t.Errorf("%s.%s is not in the JSON that Digest hashes", path, f.Name)
+				}
+				walk(f.Type, path+"."+f.Name)
+			}
+		case reflect.Func, reflect.Chan, reflect.Interface, reflect.UnsafePointer:
+			t.Errorf("%s (%s) cannot be hashed as JSON", path, ty)
+		}
+	}
+	walk(reflect.TypeOf(Set{}), "Set")
+	d := Default().Digest()
+	if d != Default().Clone().Digest() || len(d) != 64 {
+		t.Fatalf("digest %q differs between a set and its clone", d)
+	}
+	s, err := Parse([]byte("combat:\n  hw_morale: {value: 2, source: test}\n"), "t.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Digest() == d {
+		t.Error("a changed value leaves the digest as it was")
+	}
 }

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"crypto/sha256"
 	"fmt"
 
 	"github.com/sasl-engine/sasl/rules/coord"
@@ -96,6 +97,21 @@ func (m *Map) index(h hex.Hex) (int, bool) {
 	}
 	i := h.Col*m.stride + h.Row
 	return i, m.on[i]
+}
+
+// Digest is the SHA-256, in hex, of the configuration and of every board
+// in it written in the native format: maps with the same Digest have the
+// same terrain, wherever their boards were read from.
+func (m *Map) Digest() string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s north=%d\n", m.Layout, m.North())
+	ids := m.Boards()
+	for _, id := range ids {
+		if err := WriteText(h, m.boards[id]); err != nil {
+			panic(err) // a hash takes every write
+		}
+	}
+	return fmt.Sprintf("%x", h.Sum(nil))
 }
 
 // Board returns a board of the map.

@@ -123,3 +123,33 @@ func TestNewMapNeedsEveryBoard(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+// Maps of the same terrain have the same digest, however they were read;
+// a change of one hexside, of the configuration or of a board changes it.
+func TestMapDigest(t *testing.T) {
+	a := mustRead(t, "board 1\nGG5 woods N=wall\n")
+	b := mustRead(t, "board 2\nA5 open_ground elev=1\n")
+	d := mustMap(t, "1,2", layout.Up, a, b).Digest()
+	var text strings.Builder
+	if err := WriteText(&text, a); err != nil {
+		t.Fatal(err)
+	}
+	again, err := ReadText(strings.NewReader(text.String()), "again.sasl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mustMap(t, "1,2", layout.Up, again, b).Digest(); got != d {
+		t.Errorf("the same terrain read again: digest %s, want %s", got, d)
+	}
+	for name, other := range map[string]*Map{
+		"hedge":     mustMap(t, "1,2", layout.Up, mustRead(t, "board 1\nGG5 woods N=hedge\n"), b),
+		"reversed":  mustMap(t, "1r,2", layout.Up, a, b),
+		"north":     mustMap(t, "1,2", layout.Right, a, b),
+		"swapped":   mustMap(t, "2,1", layout.Up, a, b),
+		"elevation": mustMap(t, "1,2", layout.Up, a, mustRead(t, "board 2\nA5 open_ground elev=2\n")),
+	} {
+		if other.Digest() == d {
+			t.Errorf("%s: the digest did not change", name)
+		}
+	}
+}
