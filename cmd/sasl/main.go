@@ -11,7 +11,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -36,19 +41,122 @@ in your boards folder, or uses its built-in demo boards (` + joinIDs(library.Dem
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return badInput(err) })
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.PersistentFlags().StringVar(&o.boards, "boards", "", "folder of VASL board archives (default $"+library.EnvBoards+")")
 	root.AddCommand(newPlayCmd(o), newSimCmd(o), newPlaceCmd(o), newEnterCmd(o), newWaveCmd(o), newPathCmd(o), newBoardCmd(o))
+	argsAreInput(root)
 	return root
 }
 
+// argsAreInput marks the argument errors of c and its subcommands as
+// wrong input (exit status 2), as flag errors are.
+func argsAreInput(c *cobra.Command) {
+	if check := c.Args; check != nil {
+		c.Args = func(cmd *cobra.Command, args []string) error { return badInput(check(cmd, args)) }
+	}
+	for _, sub := range c.Commands() {
+		argsAreInput(sub)
+	}
+}
+
+// Exit statuses: 1 for a failure, 2 for input that is wrong (a flag, a
+// mission, boards or tables file): running again cannot help, and a
+// Kubernetes podFailurePolicy fails the index at once on it.
+const (
+	exitFailure  = 1
+	exitBadInput = 2
+)
+
+// inputError is an error in what the user gave.
+type inputError struct{ error }
+
+func (e inputError) Unwrap() error { return e.error }
+
+// badInput marks err as the user's input being wrong (exit status 2).
+func badInput(err error) error {
+	if err == nil {
+		return nil
+	}
+	return inputError{err}
+}
+
+func exitStatus(err error) int {
+	if errors.As(err, new(inputError)) {
+		return exitBadInput
+	}
+	return exitFailure
+}
+
 func main() {
+	removeTempsOnSignal()
 	root := newRoot(os.Stdout, os.Stderr)
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "sasl:", err)
-		os.Exit(1)
+		os.Exit(exitStatus(err))
 	}
+}
+
+// engineVersion names the build of sasl: the module version and the VCS
+// revision it was built from ("+dirty" with uncommitted changes).
+func engineVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := bi.Main.Version
+	rev, dirty := "", ""
+	for _, s := range bi.Settings {
+		switch {
+		case s.Key == "vcs.revision":
+			rev = s.Value
+		case s.Key == "vcs.modified" && s.Value == "true":
+			dirty = "+dirty"
+		}
+	}
+	if rev != "" && !strings.Contains(v, rev[:min(len(rev), 12)]) {
+		v += " " + rev + dirty
+	}
+	return v
+}
+
+// temps are the temporary files being written: removed if sasl is
+// interrupted or terminated while writing (Kubernetes sends SIGTERM to an
+// evicted pod), so that nothing half-written is left behind.
+var temps struct {
+	sync.Mutex
+	files map[string]bool
+}
+
+func trackTemp(path string, on bool) {
+	temps.Lock()
+	defer temps.Unlock()
+	if temps.files == nil {
+		temps.files = map[string]bool{}
+	}
+	if on {
+		temps.files[path] = true
+	} else {
+		delete(temps.files, path)
+	}
+}
+
+func removeTempsOnSignal() {
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		sig := <-c
+		temps.Lock() // held: no file is renamed into place from now on
+		for path := range temps.files {
+			os.Remove(path)
+		}
+		code := 130
+		if sig == syscall.SIGTERM {
+			code = 143
+		}
+		os.Exit(code)
+	}()
 }
 
 func joinIDs(ids []string) string {
@@ -79,7 +187,11 @@ func writeFile(path string, write func(io.Writer) error) error {
 		return fmt.Errorf("%s: cannot write: %w", path, err)
 	}
 	tmp := f.Name()
-	defer os.Remove(tmp) // a no-op once renamed
+	trackTemp(tmp, true)
+	defer func() {
+		trackTemp(tmp, false)
+		os.Remove(tmp) // a no-op once renamed
+	}()
 	if err := write(f); err != nil {
 		f.Close()
 		return fmt.Errorf("%s: %w", path, err)
@@ -90,8 +202,17 @@ func writeFile(path string, write func(io.Writer) error) error {
 	if err := os.Chmod(tmp, 0o644); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := renameTemp(tmp, path); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
+}
+
+// renameTemp renames a tracked temporary file into place, unless sasl is
+// being stopped by a signal.
+func renameTemp(tmp, path string) error {
+	temps.Lock()
+	defer temps.Unlock()
+	delete(temps.files, tmp)
+	return os.Rename(tmp, path)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,10 +16,13 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/sim"
+	"github.com/sasl-engine/sasl/state"
 )
 
 type simFlags struct {
@@ -33,6 +37,10 @@ type simFlags struct {
 	hist            string
 	json            bool
 	pictures        pictureFlags
+	// Sharded runs: --shard i/n or --shards n, and --out.
+	shard  string
+	shards int
+	out    string
 }
 
 // defaultCIRuns is the most games --ci plays unless --runs says.
@@ -83,11 +91,201 @@ value. --hist FILE draws the histogram of ENEMY squad-equivalents exited.`,
 	cmd.Flags().StringVar(&f.heatmap, "heatmap", "presence", "the map picture: presence (ENEMY units at the end of each turn, summed) or setup (S? set up)")
 	cmd.Flags().StringVar(&f.hist, "hist", "", "draw the histogram of ENEMY squad-equivalents exited into this file (.svg, .png or .pdf)")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
+	cmd.Flags().StringVar(&f.shard, "shard", "", "i/n: play only shard i of n (a fixed block of the --runs games) and write its part with --out")
+	cmd.Flags().IntVar(&f.shards, "shards", 0, "n: split the run into n shards, this one shard $"+jobIndexEnv+" (as a Kubernetes Indexed Job sets it)")
+	cmd.Flags().StringVar(&f.out, "out", "", "write the run's part file for sasl sim merge here (a folder: part-I.json in it)")
+	f.pictures.register(cmd)
+	cmd.AddCommand(newSimMergeCmd(o))
+	return cmd
+}
+
+func newSimMergeCmd(o *options) *cobra.Command {
+	f := &simFlags{}
+	cmd := &cobra.Command{
+		Use:   "merge PART... | FOLDER",
+		Short: "Add up the part files of a sharded sasl sim run and report the whole run",
+		Long: `Add up the part files that the shards of one sasl sim run wrote (sasl sim
+--shard i/n --out FILE, or --shards n in a Kubernetes Indexed Job) and print
+the report of the whole run: the same report, and the same --json byte for
+byte, as the run played on one machine.
+
+The parts must be of one run (the same mission, boards and tables by content,
+engine, seed, --runs, --vary and number of shards) and hold every shard
+exactly once; a part missing, given twice or of another run is an error that
+names it. A folder stands for the part-*.json files in it.
+
+The mission, boards and tables are read again from where the shards read
+them (the part files name them); --mission, --tables and --boards read them
+from elsewhere, and they must have the same content.`,
+		Example: `  sasl sim --runs 100000 --seed 1 --shard 0/2 --out parts/
+  sasl sim --runs 100000 --seed 1 --shard 1/2 --out parts/
+  sasl sim merge parts/ --json`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runMerge(cmd, o, f, args)
+		},
+	}
+	cmd.Flags().StringVar(&f.mission, "mission", "", "read the mission from this file (default: where the shards read it)")
+	cmd.Flags().StringVar(&f.tables, "tables", "", "read the tables file from here (default: where the shards read it)")
+	cmd.Flags().StringVar(&f.heatmap, "heatmap", "presence", "the map picture: presence (ENEMY units at the end of each turn, summed) or setup (S? set up)")
+	cmd.Flags().StringVar(&f.hist, "hist", "", "draw the histogram of ENEMY squad-equivalents exited into this file (.svg, .png or .pdf)")
+	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
 	f.pictures.register(cmd)
 	return cmd
 }
 
-func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
+// partFiles are the files of the arguments: files, and the part-*.json
+// files of folders.
+func partFiles(args []string) ([]string, error) {
+	var files []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", a, errors.Unwrap(err))
+		}
+		if !st.IsDir() {
+			files = append(files, a)
+			continue
+		}
+		in, err := filepath.Glob(filepath.Join(globEscape(a), "part-*.json"))
+		if err != nil || len(in) == 0 {
+			return nil, fmt.Errorf("%s: a folder with no part-*.json files", a)
+		}
+		files = append(files, in...)
+	}
+	return files, nil
+}
+
+// globEscape escapes the pattern characters of a folder's name.
+func globEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`*?[\`, r) {
+			b.WriteRune('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func runMerge(cmd *cobra.Command, o *options, f *simFlags, args []string) error {
+	if err := f.checkReport(); err != nil {
+		return badInput(err)
+	}
+	files, err := partFiles(args)
+	if err != nil {
+		return badInput(err)
+	}
+	read := func(name string, do func(r io.Reader) error) error {
+		fh, err := os.Open(name)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, errors.Unwrap(err))
+		}
+		defer fh.Close()
+		return do(fh)
+	}
+	hs := make([]sim.PartHeader, len(files))
+	for i, name := range files {
+		err := read(name, func(r io.Reader) (err error) {
+			hs[i], err = sim.ReadPartHeader(r, name)
+			return err
+		})
+		if err != nil {
+			return badInput(err)
+		}
+	}
+	order, err := sim.Order(hs)
+	if err != nil {
+		return badInput(err)
+	}
+	id := hs[order[0]].Run
+	mission, boards, tables := id.Mission, id.Boards, id.Tables
+	if f.mission != "" {
+		mission = f.mission
+	}
+	if o.boards != "" {
+		boards = o.boards
+	}
+	if f.tables != "" {
+		tables = f.tables
+	}
+	run, err := openRun(mission, boards, tables, id.Vary)
+	if err != nil {
+		return badInput(fmt.Errorf("the shards' mission: %w", err))
+	}
+	now := sim.NewRunID(run.prep, run.hdr, id.Engine, id.Seed, id.Runs, id.Vary, id.Shards)
+	for _, c := range []struct{ what, path, then, now string }{
+		{"mission", mission, id.MissionSHA256, now.MissionSHA256},
+		{"boards folder", cmp.Or(boards, "$"+library.EnvBoards+" (or the demo boards)"), id.BoardsSHA256, now.BoardsSHA256},
+		{"tables file", cmp.Or(tables, "(none: the built-in tables)"), id.TablesSHA256, now.TablesSHA256},
+	} {
+		if c.then != c.now {
+			return badInput(fmt.Errorf("%s: the %s %s has changed since the shards read it (sha256 %.12s now, %.12s then); give --mission, --boards or --tables to read what they played",
+				files[order[0]], c.what, c.path, c.now, c.then))
+		}
+	}
+	m := sim.NewMerger(id, run.preps)
+	for _, i := range order {
+		if err := read(files[i], func(r io.Reader) error { return m.Add(r, files[i]) }); err != nil {
+			return badInput(err)
+		}
+	}
+	results, err := m.Results()
+	if err != nil {
+		return err
+	}
+	// The report names the mission and boards as the shards did.
+	run.hdr.Mission, run.hdr.Boards = id.Mission, id.Boards
+	return simReport(cmd.OutOrStdout(), f, run, results)
+}
+
+// simRun is a mission opened for simulation, with its sweep.
+type simRun struct {
+	prep *ai.Prepared
+	hdr  state.Game
+	// preps are the mission prepared for simulation, then the mission at
+	// each value of the sweep.
+	preps []*sim.Prepared
+	vary  *sim.Vary
+}
+
+// openRun opens the mission, its boards and tables, and the sweep.
+func openRun(mission, boards, tables, vary string) (*simRun, error) {
+	prep, hdr, err := game.Open(mission, boards, tables)
+	if err != nil {
+		return nil, err
+	}
+	sp, err := sim.Prepare(prep, hdr.Mission)
+	if err != nil {
+		return nil, err
+	}
+	r := &simRun{prep: prep, hdr: hdr, preps: []*sim.Prepared{sp}}
+	if vary == "" {
+		return r, nil
+	}
+	if r.vary, err = sim.ParseVary(vary, prep.Mission()); err != nil {
+		return nil, err
+	}
+	for _, v := range r.vary.Values {
+		ms, err := r.vary.Apply(prep.Mission(), v)
+		if err != nil {
+			return nil, err
+		}
+		vp, err := game.Prepare(ms, prep.Map(), prep.Tables())
+		if err != nil {
+			return nil, fmt.Errorf("--vary %s=%s: %w", r.vary.Key, v, err)
+		}
+		vsp, err := sim.Prepare(vp, hdr.Mission)
+		if err != nil {
+			return nil, fmt.Errorf("--vary %s=%s: %w", r.vary.Key, v, err)
+		}
+		r.preps = append(r.preps, vsp)
+	}
+	return r, nil
+}
+
+// check checks the flags that do not need the mission.
+func (f *simFlags) check() error {
 	if f.runs < 1 || f.runs > sim.MaxRuns {
 		return fmt.Errorf("--runs %d: want 1 to %d", f.runs, int64(sim.MaxRuns))
 	}
@@ -97,11 +295,17 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
 	if f.workers < 0 || f.workers > 4096 {
 		return fmt.Errorf("--workers %d: want 0 (one per CPU) to 4096", f.workers)
 	}
-	if f.heatmap != "presence" && f.heatmap != "setup" {
-		return fmt.Errorf("--heatmap %q: want presence or setup", f.heatmap)
-	}
 	if f.replicate >= 0 && f.vary != "" {
 		return errors.New("give --replicate or --vary, not both")
+	}
+	return f.checkReport()
+}
+
+// checkReport checks the flags of the report, pictures included: a
+// picture that cannot be written fails now, not after the games.
+func (f *simFlags) checkReport() error {
+	if f.heatmap != "presence" && f.heatmap != "setup" {
+		return fmt.Errorf("--heatmap %q: want presence or setup", f.heatmap)
 	}
 	if f.hist != "" {
 		if _, err := render.FormatOf(f.hist); err != nil {
@@ -111,18 +315,108 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
 	if err := f.pictures.check(); err != nil {
 		return err
 	}
-	// A picture that cannot be written fails now, not after the games.
 	for _, path := range []string{f.hist, f.pictures.svg, f.pictures.png, f.pictures.pdf} {
-		if path == "" {
-			continue
-		}
-		if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
-			return fmt.Errorf("%s: no folder %s to write the picture into", path, filepath.Dir(path))
+		if err := folderOf(path, "picture"); err != nil {
+			return err
 		}
 	}
-	prep, hdr, err := game.Open(f.mission, o.boards, f.tables)
+	return nil
+}
+
+// folderOf checks that the folder to write path into exists.
+func folderOf(path, what string) error {
+	if path == "" {
+		return nil
+	}
+	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
+		return fmt.Errorf("%s: no folder %s to write the %s into", path, filepath.Dir(path), what)
+	}
+	return nil
+}
+
+// shardOf returns the shard this run plays: --shard i/n, or --shards n
+// with the index from $JOB_COMPLETION_INDEX (set by a Kubernetes Indexed
+// Job); 0 of 1 for the whole run.
+func (f *simFlags) shardOf(getenv func(string) string) (i, n int, err error) {
+	if f.shard != "" {
+		a, b, ok := strings.Cut(f.shard, "/")
+		i, err1 := strconv.Atoi(a)
+		n, err2 := strconv.Atoi(b)
+		if !ok || err1 != nil || err2 != nil || n < 1 || n > sim.MaxShards || i < 0 || i >= n {
+			return 0, 0, fmt.Errorf("--shard %q: want i/n, 0 <= i < n <= %d (shard 0 of 4 is 0/4)", f.shard, sim.MaxShards)
+		}
+		if f.shards != 0 && f.shards != n {
+			return 0, 0, fmt.Errorf("--shard %s and --shards %d disagree", f.shard, f.shards)
+		}
+		return i, n, nil
+	}
+	if f.shards == 0 {
+		return 0, 1, nil
+	}
+	if f.shards < 1 || f.shards > sim.MaxShards {
+		return 0, 0, fmt.Errorf("--shards %d: want 1 to %d", f.shards, sim.MaxShards)
+	}
+	env, ok := getenv(jobIndexEnv), true
+	if env == "" {
+		ok = false
+	}
+	i, err = strconv.Atoi(env)
+	if !ok || err != nil || i < 0 || i >= f.shards {
+		if !ok {
+			return 0, 0, fmt.Errorf("--shards %d: which shard? $%s is not set (a Kubernetes Indexed Job sets it); or give --shard i/%d", f.shards, jobIndexEnv, f.shards)
+		}
+		return 0, 0, fmt.Errorf("--shards %d: $%s is %q: want 0 to %d", f.shards, jobIndexEnv, env, f.shards-1)
+	}
+	return i, f.shards, nil
+}
+
+// jobIndexEnv is the variable a Kubernetes Indexed Job sets to the index
+// of the pod's completion.
+const jobIndexEnv = "JOB_COMPLETION_INDEX"
+
+// partPath is where shard i of n writes its part: out, or a file named by
+// the shard in out if out is a folder.
+func partPath(out string, i, n int) string {
+	if st, err := os.Stat(out); err == nil && st.IsDir() {
+		return filepath.Join(out, fmt.Sprintf("part-%0*d.json", len(strconv.Itoa(n-1)), i))
+	}
+	return out
+}
+
+func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
+	if err := f.check(); err != nil {
+		return badInput(err)
+	}
+	shard, shards, err := f.shardOf(os.Getenv)
 	if err != nil {
-		return err
+		return badInput(err)
+	}
+	if shards > 1 {
+		switch {
+		case f.out == "":
+			return badInput(fmt.Errorf("shard %d of %d: give --out FILE (or a folder) to write its part into", shard, shards))
+		case f.ci > 0:
+			return badInput(errors.New("--ci cannot split into shards: a sharded run plays its --runs games"))
+		case f.replicate >= 0:
+			return badInput(errors.New("give --replicate or --shard, not both"))
+		case f.pictures.any() || f.hist != "":
+			return badInput(errors.New("a shard draws no pictures: draw them with sasl sim merge"))
+		}
+	}
+	if f.out != "" {
+		if f.ci > 0 {
+			return badInput(errors.New("--out writes the part of a run of --runs games: not with --ci"))
+		}
+		if err := folderOf(partPath(f.out, shard, shards), "part"); err != nil {
+			return badInput(err)
+		}
+	}
+	run, err := openRun(f.mission, o.boards, f.tables, f.vary)
+	if err != nil {
+		return badInput(err)
+	}
+	if int64(shards) > int64(f.runs) {
+		return badInput(fmt.Errorf("--runs %d in %d shards: every shard needs a game", f.runs, shards))
 	}
 	seed := f.seed
 	if !cmd.Flags().Changed("seed") {
@@ -133,73 +427,91 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
 	if f.ci > 0 && !cmd.Flags().Changed("runs") {
 		runs = defaultCIRuns
 	}
-	sp, err := sim.Prepare(prep, hdr.Mission)
-	if err != nil {
-		return err
-	}
 	w := cmd.OutOrStdout()
 	if f.replicate >= 0 {
-		rep, err := sim.Play(sp, seed, uint64(f.replicate))
+		rep, err := sim.Play(run.preps[0], seed, uint64(f.replicate))
 		if err != nil {
 			return err
 		}
-		return writeReplicate(w, f, hdr.Mission, hdr.Boards, rep)
+		return writeReplicate(w, f, run.hdr.Mission, run.hdr.Boards, rep)
 	}
-	var vary *sim.Vary
-	if f.vary != "" {
-		if vary, err = sim.ParseVary(f.vary, prep.Mission()); err != nil {
-			return err
-		}
-	}
-	cfg := sim.Config{Runs: runs, Seed: seed, Workers: f.workers, CI: f.ci}
-	bar := newBar(cmd, runs, f.ci > 0, vary)
-	run := func(p *sim.Prepared) (*sim.Result, error) {
-		c := cfg
+	from, to := sim.Block(int64(runs), shard, shards)
+	bar := newBar(cmd, int(to-from), f.ci > 0, run.vary)
+	var results []*sim.Result
+	for i, p := range run.preps {
+		c := sim.Config{Runs: runs, Seed: seed, Workers: f.workers, CI: f.ci, Shard: shard, Shards: shards}
 		if bar != nil {
 			c.Progress = func(int) { _ = bar.Add(1) }
 		}
-		return sim.Run(p, c)
-	}
-	res, err := run(sp)
-	if err != nil {
-		return err
-	}
-	var rows []sim.Row
-	if vary != nil {
-		for _, v := range vary.Values {
-			ms, err := vary.Apply(prep.Mission(), v)
-			if err != nil {
-				return err
+		r, err := sim.Run(p, c)
+		if err != nil {
+			if i > 0 {
+				err = fmt.Errorf("--vary %s=%s: %w", run.vary.Key, run.vary.Values[i-1], err)
 			}
-			vp, err := game.Prepare(ms, prep.Map(), prep.Tables())
-			if err != nil {
-				return err
-			}
-			vsp, err := sim.Prepare(vp, hdr.Mission)
-			if err != nil {
-				return err
-			}
-			r, err := run(vsp)
-			if err != nil {
-				return fmt.Errorf("--vary %s=%s: %w", vary.Key, v, err)
-			}
-			rows = append(rows, sim.Row{Value: v, Result: r})
+			return err
 		}
+		results = append(results, r)
 	}
 	if bar != nil {
 		_ = bar.Finish()
 		fmt.Fprintln(cmd.ErrOrStderr())
 	}
-	if err := simPictures(f, sp, res, vary, rows); err != nil {
+	if f.out != "" {
+		id := sim.NewRunID(run.prep, run.hdr, engineVersion(), seed, int64(runs), f.vary, shards)
+		var tallies []*sim.Tally
+		for _, r := range results {
+			tallies = append(tallies, r.Tally)
+		}
+		part := sim.NewPart(id, shard, tallies)
+		path := partPath(f.out, shard, shards)
+		if err := writeFile(path, func(w io.Writer) error { _, err := part.WriteTo(w); return err }); err != nil {
+			return err
+		}
+		if shards > 1 {
+			return writeShard(w, f.json, part, path, results[0])
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "sasl: the run's part written to %s (sasl sim merge %s gives this report)\n", path, path)
+	}
+	if err := simReport(w, f, run, results); err != nil {
+		return err
+	}
+	if f.ci > 0 && results[0].FriendlyWins.HalfWidth() > f.ci {
+		fmt.Fprintf(w, "Note: --runs %d games were played before the interval came within %g either side of the rate.\n", runs, f.ci)
+	}
+	return nil
+}
+
+// writeShard says what a shard played and where its part is.
+func writeShard(w io.Writer, asJSON bool, part *sim.Part, path string, r *sim.Result) error {
+	if asJSON {
+		return json.NewEncoder(w).Encode(struct {
+			Shard      int      `json:"shard"`
+			Shards     int      `json:"shards"`
+			Replicates [2]int64 `json:"replicates"`
+			Part       string   `json:"part"`
+		}{part.Shard, part.Run.Shards, part.Block, path})
+	}
+	fmt.Fprintf(w, "Shard %d of %d of seed %d: games %d to %d of %d (FRIENDLY wins %d of %d); part written to %s.\n",
+		part.Shard, part.Run.Shards, part.Run.Seed, part.Block[0], part.Block[1]-1, part.Run.Runs, r.FriendlyWins.Count, r.Runs, path)
+	fmt.Fprintf(w, "When every shard has run: sasl sim merge %s\n", filepath.Dir(path))
+	return nil
+}
+
+// simReport prints (and draws) the report of a run: results are the
+// mission's, then each value's of the sweep.
+func simReport(w io.Writer, f *simFlags, run *simRun, results []*sim.Result) error {
+	res := results[0]
+	var rows []sim.Row
+	for i, r := range results[1:] {
+		rows = append(rows, sim.Row{Value: run.vary.Values[i], Result: r})
+	}
+	if err := simPictures(f, run.preps[0], res, run.vary, rows); err != nil {
 		return err
 	}
 	if f.json {
-		return writeSimJSON(w, hdr.Mission, res, vary, rows)
+		return writeSimJSON(w, run.hdr.Mission, res, run.vary, rows)
 	}
-	writeSimText(w, prep.Mission().Name, hdr.Mission, hdr.Boards, res, vary, rows)
-	if f.ci > 0 && res.FriendlyWins.HalfWidth() > f.ci {
-		fmt.Fprintf(w, "Note: --runs %d games were played before the interval came within %g either side of the rate.\n", runs, f.ci)
-	}
+	writeSimText(w, run.prep.Mission().Name, run.hdr.Mission, run.hdr.Boards, res, run.vary, rows)
 	return nil
 }
 

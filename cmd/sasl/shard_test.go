@@ -1,0 +1,204 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestMain lets a test run this test binary as the sasl command, in its
+// own process: SASL_TEST_MAIN=1 runs main with the arguments.
+func TestMain(m *testing.M) {
+	if os.Getenv("SASL_TEST_MAIN") == "1" {
+		os.Args = append([]string{"sasl"}, os.Args[1:]...)
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// sasl starts sasl with args as a process of its own; env adds to the
+// environment.
+func saslProcess(t *testing.T, env []string, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
+	t.Helper()
+	c := exec.Command(os.Args[0], args...)
+	c.Env = append(append(os.Environ(), "SASL_TEST_MAIN=1"), env...)
+	var out, errs bytes.Buffer
+	c.Stdout, c.Stderr = &out, &errs
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return c, &out, &errs
+}
+
+// runProcess runs sasl in a process and returns stdout, stderr and the
+// exit status.
+func runProcess(t *testing.T, env []string, args ...string) (string, string, int) {
+	t.Helper()
+	c, out, errs := saslProcess(t, env, args...)
+	err := c.Wait()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatal(err)
+	}
+	return out.String(), errs.String(), c.ProcessState.ExitCode()
+}
+
+// Three shards run as separate processes at once, one of them told its
+// index by JOB_COMPLETION_INDEX as a Kubernetes Indexed Job does; merged,
+// they print the unsharded run's report byte for byte, sweep included.
+func TestShardsAsProcessesMerge(t *testing.T) {
+	dir := t.TempDir()
+	run := []string{"sim", "--runs", "150", "--seed", "6", "--vary", "human_wave.1.turn=2,4"}
+	shards := []struct {
+		env  []string
+		args []string
+	}{
+		{nil, []string{"--shard", "0/3", "--out", dir}},
+		{[]string{"JOB_COMPLETION_INDEX=1"}, []string{"--shards", "3", "--out", dir}},
+		{nil, []string{"--shard", "2/3", "--out", filepath.Join(dir, "part-2.json"), "--workers", "1"}},
+	}
+	type proc struct {
+		c         *exec.Cmd
+		out, errs *bytes.Buffer
+	}
+	var procs []proc
+	for _, s := range shards {
+		c, out, errs := saslProcess(t, s.env, append(append([]string{}, run...), s.args...)...)
+		procs = append(procs, proc{c, out, errs})
+	}
+	for i, p := range procs {
+		if err := p.c.Wait(); err != nil {
+			t.Fatalf("shard %d: %v\n%s", i, err, p.errs)
+		}
+		if !strings.Contains(p.out.String(), "part written to") {
+			t.Errorf("shard %d says %q", i, p.out)
+		}
+	}
+	whole := mustRun(t, append(append([]string{}, run...), "--json")...)
+	merged, errs, code := runProcess(t, nil, "sim", "merge", dir, "--json")
+	if code != 0 || merged != whole {
+		t.Fatalf("merged (exit %d, %s):\n%.300s\nwhole:\n%.300s", code, errs, merged, whole)
+	}
+	if text := mustRun(t, "sim", "merge", dir); text != mustRun(t, run...) {
+		t.Errorf("the merged text report differs from the unsharded one:\n%s", text)
+	}
+	png := filepath.Join(t.TempDir(), "sweep.png")
+	mustRun(t, "sim", "merge", filepath.Join(dir, "part-0.json"), filepath.Join(dir, "part-1.json"), filepath.Join(dir, "part-2.json"), "--png", png)
+	if st, err := os.Stat(png); err != nil || st.Size() < 1000 {
+		t.Errorf("merge --png: %v", err)
+	}
+
+	// A shard missing, or given twice: exit status 2 and a message naming it.
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{filepath.Join(dir, "part-0.json"), filepath.Join(dir, "part-2.json")}, "1 of 3 shards missing: shard 1 (2 part files given)"},
+		{[]string{dir, filepath.Join(dir, "part-1.json")}, "part-1.json and " + filepath.Join(dir, "part-1.json") + " are both shard 1 of 3"},
+	} {
+		_, errs, code := runProcess(t, nil, append([]string{"sim", "merge"}, c.args...)...)
+		if code != 2 || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("merge %v: exit %d, %q; want exit 2 and one line with %q", c.args, code, errs, c.want)
+		}
+	}
+}
+
+// A shard killed while it plays leaves no part file (and no temporary
+// file): the Job simply runs its index again. SIGTERM (an eviction) the
+// same, with exit status 143.
+func TestKilledShardLeavesNoPart(t *testing.T) {
+	for _, sig := range []os.Signal{os.Kill, syscall.SIGTERM} {
+		dir := t.TempDir()
+		c, _, errs := saslProcess(t, nil, "sim", "--runs", "10000000", "--seed", "1", "--shard", "0/2", "--out", dir)
+		time.Sleep(700 * time.Millisecond) // well into the games: 5,000,000 take an hour
+		if err := c.Process.Signal(sig); err != nil {
+			t.Fatal(err)
+		}
+		err := c.Wait()
+		if err == nil {
+			t.Fatalf("%v: the shard finished: %s", sig, errs)
+		}
+		if sig == syscall.SIGTERM && c.ProcessState.ExitCode() != 143 {
+			t.Errorf("SIGTERM: exit status %d, want 143", c.ProcessState.ExitCode())
+		}
+		if left, _ := os.ReadDir(dir); len(left) != 0 {
+			t.Errorf("%v: left %v", sig, left)
+		}
+	}
+}
+
+func TestShardFlags(t *testing.T) {
+	env := func(v string) func(string) string { return func(string) string { return v } }
+	for _, c := range []struct {
+		shard  string
+		shards int
+		env    string
+		i, n   int
+		err    string
+	}{
+		{"", 0, "", 0, 1, ""},
+		{"", 0, "5", 0, 1, ""}, // no --shards: the variable is not read
+		{"2/5", 0, "", 2, 5, ""},
+		{"2/5", 5, "4", 2, 5, ""},
+		{"", 4, "3", 3, 4, ""},
+		{"", 4, "", 0, 0, "$JOB_COMPLETION_INDEX is not set"},
+		{"", 4, "4", 0, 0, `$JOB_COMPLETION_INDEX is "4": want 0 to 3`},
+		{"", 4, "x", 0, 0, `is "x"`},
+		{"5/5", 0, "", 0, 0, "want i/n"},
+		{"-1/5", 0, "", 0, 0, "want i/n"},
+		{"1/0", 0, "", 0, 0, "want i/n"},
+		{"1", 0, "", 0, 0, "want i/n"},
+		{"1/99999999", 0, "", 0, 0, "want i/n"},
+		{"1/4", 5, "", 0, 0, "disagree"},
+		{"", -2, "", 0, 0, "--shards -2"},
+	} {
+		f := &simFlags{shard: c.shard, shards: c.shards}
+		i, n, err := f.shardOf(env(c.env))
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("--shard %q --shards %d $=%q: %v, want %q", c.shard, c.shards, c.env, err, c.err)
+			}
+			continue
+		}
+		if err != nil || i != c.i || n != c.n {
+			t.Errorf("--shard %q --shards %d $=%q: %d/%d %v, want %d/%d", c.shard, c.shards, c.env, i, n, err, c.i, c.n)
+		}
+	}
+}
+
+// Wrong input exits with status 2 (a Job's podFailurePolicy fails the
+// index without retrying it), in one line.
+func TestSimExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"sim", "--runs", "0"}, 2, "--runs 0"},
+		{[]string{"sim", "--no-such-flag"}, 2, "unknown flag"},
+		{[]string{"sim", "--mission", filepath.Join(dir, "none.yaml"), "--shards", "4", "--out", dir}, 2, "$JOB_COMPLETION_INDEX"},
+		{[]string{"sim", "--mission", filepath.Join(dir, "none.yaml"), "--shard", "1/4", "--out", dir}, 2, "none.yaml"},
+		{[]string{"sim", "--shard", "1/4"}, 2, "give --out"},
+		{[]string{"sim", "--shard", "1/4", "--out", dir, "--png", "x.png"}, 2, "no pictures"},
+		{[]string{"sim", "--shard", "1/4", "--out", dir, "--ci", "0.1"}, 2, "--ci"},
+		{[]string{"sim", "--runs", "3", "--shard", "1/4", "--out", dir}, 2, "every shard needs a game"},
+		{[]string{"sim", "--shard", "1/4", "--out", filepath.Join(dir, "no", "p.json")}, 2, "no folder"},
+		{[]string{"sim", "merge", "/dev/zero"}, 2, "/dev/zero: byte 0"},
+		{[]string{"sim", "merge", dir}, 2, "no part-*.json files"},
+		{[]string{"sim", "merge"}, 2, "requires at least 1 arg"},
+		{[]string{"path", "Q7", "R6", "S5"}, 2, "accepts between 1 and 2 arg(s)"},
+	} {
+		out, errs, code := runProcess(t, nil, c.args...)
+		if code != c.code || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 || out != "" {
+			t.Errorf("sasl %s: exit %d, stdout %q, stderr %q; want exit %d and one line with %q", strings.Join(c.args, " "), code, out, errs, c.code, c.want)
+		}
+	}
+}
