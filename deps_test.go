@@ -160,3 +160,17 @@ func TestLatticeCatchesViolations(t *testing.T) {
 		t.Fatal("the lattice test must run at the module root")
 	}
 }
+
+// The Kubernetes modules belong to the deploy module alone: installing
+// sasl must not fetch them.
+func TestNoKubernetesInTheModule(t *testing.T) {
+	data, err := os.ReadFile("go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mod := range []string{"k8s.io/", "sigs.k8s.io/"} {
+		if strings.Contains(string(data), mod) {
+			t.Errorf("go.mod requires %s...: keep it in deploy/go.mod", mod)
+		}
+	}
+}

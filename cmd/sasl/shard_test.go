@@ -6,10 +6,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // TestMain lets a test run this test binary as the sasl command, in its
@@ -200,5 +203,69 @@ func TestSimExitStatus(t *testing.T) {
 		if code != c.code || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 || out != "" {
 			t.Errorf("sasl %s: exit %d, stdout %q, stderr %q; want exit %d and one line with %q", strings.Join(c.args, " "), code, out, errs, c.code, c.want)
 		}
+	}
+}
+
+// The Jobs of deploy/k8s run this sasl: the Indexed Job's arguments, one
+// index after another told its index by JOB_COMPLETION_INDEX, then the
+// merge Job's arguments, give the unsharded report (the mission, boards,
+// games and folder replaced by a demo's).
+func TestKubernetesJobArgs(t *testing.T) {
+	args := func(file string) []string {
+		data, err := os.ReadFile(filepath.Join("..", "..", "deploy", "k8s", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var job struct {
+			Spec struct {
+				Completions int
+				Template    struct {
+					Spec struct {
+						Containers []struct{ Args []string }
+					}
+				}
+			}
+		}
+		if err := yaml.Unmarshal(data, &job); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		return job.Spec.Template.Spec.Containers[0].Args
+	}
+	dir := t.TempDir()
+	var shard, shards []string
+	for _, a := range args("sim-job.yaml") {
+		switch {
+		case strings.HasPrefix(a, "--mission="):
+			a = "--mission=crossroads"
+		case strings.HasPrefix(a, "--boards="):
+			continue
+		case strings.HasPrefix(a, "--runs="):
+			a = "--runs=45"
+		case strings.HasPrefix(a, "--out="):
+			a = "--out=" + filepath.Join(dir, "parts") + "/"
+		case strings.HasPrefix(a, "--shards="):
+			shards = append(shards, a)
+		}
+		shard = append(shard, a)
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(shards[0], "--shards="))
+	if err != nil || len(shards) != 1 {
+		t.Fatalf("the Job's --shards: %v", shards)
+	}
+	for i := range n {
+		t.Setenv("JOB_COMPLETION_INDEX", strconv.Itoa(i))
+		mustRun(t, shard...)
+	}
+	merge := args("merge-job.yaml")
+	merge[2] = filepath.Join(dir, "parts")
+	got := mustRun(t, merge...)
+	var seed string
+	for _, a := range shard {
+		if s, ok := strings.CutPrefix(a, "--seed="); ok {
+			seed = s
+		}
+	}
+	if want := mustRun(t, "sim", "--mission", "crossroads", "--runs", "45", "--seed", seed, "--json"); got != want {
+		t.Errorf("the Jobs' report:\n%.200s\nthe unsharded run's:\n%.200s", got, want)
 	}
 }

@@ -93,7 +93,7 @@ value. --hist FILE draws the histogram of ENEMY squad-equivalents exited.`,
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
 	cmd.Flags().StringVar(&f.shard, "shard", "", "i/n: play only shard i of n (a fixed block of the --runs games) and write its part with --out")
 	cmd.Flags().IntVar(&f.shards, "shards", 0, "n: split the run into n shards, this one shard $"+jobIndexEnv+" (as a Kubernetes Indexed Job sets it)")
-	cmd.Flags().StringVar(&f.out, "out", "", "write the run's part file for sasl sim merge here (a folder: part-I.json in it)")
+	cmd.Flags().StringVar(&f.out, "out", "", "write the run's part file for sasl sim merge here (a folder, or a name ending in /: part-I.json in it)")
 	f.pictures.register(cmd)
 	cmd.AddCommand(newSimMergeCmd(o))
 	return cmd
@@ -375,8 +375,11 @@ func (f *simFlags) shardOf(getenv func(string) string) (i, n int, err error) {
 const jobIndexEnv = "JOB_COMPLETION_INDEX"
 
 // partPath is where shard i of n writes its part: out, or a file named by
-// the shard in out if out is a folder.
+// the shard in out if out is a folder (made if out ends with a slash).
 func partPath(out string, i, n int) string {
+	if strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(os.PathSeparator)) {
+		_ = os.MkdirAll(out, 0o755) // if it fails, folderOf says so
+	}
 	if st, err := os.Stat(out); err == nil && st.IsDir() {
 		return filepath.Join(out, fmt.Sprintf("part-%0*d.json", len(strconv.Itoa(n-1)), i))
 	}
