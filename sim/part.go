@@ -2,10 +2,13 @@ package sim
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
+	"math"
 	"slices"
 	"strings"
 
@@ -22,8 +25,15 @@ import (
 // PartFormat names the part file format; a reader refuses any other.
 const PartFormat = "sasl-sim-part/1"
 
-// MaxPartSize bounds the size of a part file.
+// MaxPartSize bounds the size of a part file; a mission's parts are
+// bounded by its map and turns far below (Merger.Add), and a header by
+// maxHeader.
 const MaxPartSize = 64 << 20
+
+const (
+	maxHeader = 1 << 20 // bytes before the tallies
+	maxString = 4096    // bytes of a path or the engine's name
+)
 
 // RunID is what makes parts one run: the engine, the mission, its map and
 // its tables (by digest: paths may differ between machines), the FRIENDLY
@@ -87,8 +97,11 @@ func (id RunID) Differs(o RunID) string {
 type PartHeader struct {
 	Format string   `json:"format"`
 	Run    RunID    `json:"run"`
-	Shard  int      `json:"shard"`
-	Block  [2]int64 `json:"replicates"` // from, to (exclusive)
+	Shard  int  `json:"shard"`
+	Block  pair `json:"replicates"` // from, to (exclusive)
+	// TalliesSHA256 is the SHA-256 of the tallies (each as this sasl
+	// writes it): a part changed after it was written is refused.
+	TalliesSHA256 string `json:"tallies_sha256"`
 	// Name is the file's name, for messages (not in the file).
 	Name string `json:"-"`
 }
@@ -103,7 +116,7 @@ type Part struct {
 // NewPart is shard i of run id, with the tallies of its block.
 func NewPart(id RunID, shard int, tallies []*Tally) *Part {
 	from, to := Block(id.Runs, shard, id.Shards)
-	return &Part{PartHeader: PartHeader{Format: PartFormat, Run: id, Shard: shard, Block: [2]int64{from, to}}, Tallies: tallies}
+	return &Part{PartHeader: PartHeader{Format: PartFormat, Run: id, Shard: shard, Block: pair{from, to}}, Tallies: tallies}
 }
 
 // WriteTo writes the part file.
@@ -112,9 +125,15 @@ func (pt *Part) WriteTo(w io.Writer) (int64, error) {
 		PartHeader
 		Tallies []*tallyJSON `json:"tallies"`
 	}{PartHeader: pt.PartHeader}
+	sum := sha256.New()
 	for _, t := range pt.Tallies {
-		out.Tallies = append(out.Tallies, t.wire())
+		tw := t.wire()
+		if err := tw.hash(sum); err != nil {
+			return 0, err
+		}
+		out.Tallies = append(out.Tallies, tw)
 	}
+	out.TalliesSHA256 = fmt.Sprintf("%x", sum.Sum(nil))
 	data, err := json.Marshal(out)
 	if err != nil {
 		return 0, err
@@ -141,8 +160,78 @@ type tallyJSON struct {
 	CasFriendly  histJSON     `json:"casualties_friendly"`
 	FirstVPO     []histJSON   `json:"first_vpo"`
 	FirstFBE     histJSON     `json:"first_fbe"`
-	Setup        [][2]int64   `json:"setup"`
-	Presence     [][][2]int64 `json:"presence_by_turn"`
+	Setup        []pair       `json:"setup"`
+	Presence     [][]pair     `json:"presence_by_turn"`
+}
+
+// hash adds the tally's canonical form to a checksum.
+func (w *tallyJSON) hash(h hash.Hash) error {
+	data, err := json.Marshal(w)
+	if err != nil {
+		return err
+	}
+	h.Write(data)
+	return nil
+}
+
+// pair is two whole numbers: [a,b], exactly.
+type pair [2]int64
+
+func (p *pair) UnmarshalJSON(b []byte) error {
+	i, k := 0, 0
+	space := func() {
+		for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+			i++
+		}
+	}
+	// num reads a whole number (no sign but minus, no fraction or exponent)
+	// and the space after it.
+	num := func() bool {
+		space()
+		neg := i < len(b) && b[i] == '-'
+		if neg {
+			i++
+		}
+		start := i
+		var x int64
+		for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+			if x > (math.MaxInt64-9)/10 {
+				return false
+			}
+			x = x*10 + int64(b[i]-'0')
+		}
+		if neg {
+			x = -x
+		}
+		p[k], k = x, k+1
+		space()
+		return i > start
+	}
+	expect := func(c byte) bool {
+		space()
+		ok := i < len(b) && b[i] == c
+		i++
+		return ok
+	}
+	if expect('[') && num() && expect(',') && num() && expect(']') {
+		if space(); i == len(b) {
+			return nil
+		}
+	}
+	return fmt.Errorf("%.40s: want a pair of whole numbers [a,b]", b)
+}
+
+// maxTallyBytes bounds the size of one of p's tallies in a part file, as
+// written with room to spare: the decoder's memory stays a small multiple
+// of it whatever the file holds.
+func (p *Prepared) maxTallyBytes() int64 {
+	t := p.newTally()
+	cells := int64(len(t.Setup)) * int64(1+len(t.Presence))
+	var bins int64
+	for _, h := range t.hists() {
+		bins += int64(len(h.Counts))
+	}
+	return 2 * (cells*32 + bins*21 + 4096)
 }
 
 func (h *Hist) wire() histJSON {
@@ -153,11 +242,11 @@ func (h *Hist) wire() histJSON {
 	return histJSON{Counts: h.Counts[:last], Never: h.Never}
 }
 
-func sparse(counts []int64) [][2]int64 {
-	out := [][2]int64{}
+func sparse(counts []int64) []pair {
+	out := []pair{}
 	for i, c := range counts {
 		if c != 0 {
-			out = append(out, [2]int64{int64(i), c})
+			out = append(out, pair{int64(i), c})
 		}
 	}
 	return out
@@ -239,7 +328,7 @@ func (p *Prepared) tally(t *Tally, w *tallyJSON, runs int64) error {
 			return err
 		}
 	}
-	heat := func(name string, dst []int64, src [][2]int64) error {
+	heat := func(name string, dst []int64, src []pair) error {
 		last := int64(-1)
 		for _, e := range src {
 			i, c := e[0], e[1]
@@ -266,15 +355,20 @@ func (p *Prepared) tally(t *Tally, w *tallyJSON, runs int64) error {
 
 // limited reads at most n bytes and then fails with errTooBig.
 type limited struct {
-	r io.Reader
-	n int64
+	r        io.Reader
+	n, bound int64
 }
 
-var errTooBig = fmt.Errorf("larger than %d MiB: not a part file", MaxPartSize>>20)
+// tooBig is the error of a file larger than its bound.
+type tooBig struct{ bound int64 }
+
+func (e tooBig) Error() string {
+	return fmt.Sprintf("larger than a part file of this mission can be (%d bytes): not a part file", e.bound)
+}
 
 func (l *limited) Read(b []byte) (int, error) {
 	if l.n <= 0 {
-		return 0, errTooBig
+		return 0, tooBig{l.bound}
 	}
 	b = b[:min(int64(len(b)), l.n)]
 	n, err := l.r.Read(b)
@@ -288,8 +382,8 @@ type partDecoder struct {
 	name string
 }
 
-func newPartDecoder(r io.Reader, name string) *partDecoder {
-	return &partDecoder{dec: json.NewDecoder(&limited{r: r, n: MaxPartSize}), name: name}
+func newPartDecoder(r io.Reader, name string, bound int64) *partDecoder {
+	return &partDecoder{dec: json.NewDecoder(&limited{r: r, n: bound, bound: bound}), name: name}
 }
 
 func (d *partDecoder) errorf(format string, args ...any) error {
@@ -301,11 +395,14 @@ func (d *partDecoder) wrap(err error) error {
 	if err == nil {
 		return nil
 	}
-	if errors.Is(err, errTooBig) {
-		return d.errorf("%v", errTooBig)
+	if errors.As(err, new(tooBig)) {
+		return d.errorf("%v", err)
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		return d.errorf("cut short at byte %d: not a whole part file (was its shard stopped while writing?)", d.dec.InputOffset())
+		if d.dec.InputOffset() == 0 {
+			return d.errorf("empty: not a part file")
+		}
+		return d.errorf("cut short at byte %d: not a whole part file", d.dec.InputOffset())
 	}
 	return d.errorf("byte %d: %v", d.dec.InputOffset(), err)
 }
@@ -342,8 +439,10 @@ func (d *partDecoder) header() (PartHeader, error) {
 			dst = &h.Shard
 		case "replicates":
 			dst = &h.Block
+		case "tallies_sha256":
+			dst = &h.TalliesSHA256
 		case "tallies":
-			for _, k := range []string{"format", "run", "shard", "replicates"} {
+			for _, k := range []string{"format", "run", "shard", "replicates", "tallies_sha256"} {
 				if !seen[k] {
 					return h, d.errorf("no %q before the tallies", k)
 				}
@@ -372,13 +471,18 @@ func (d *partDecoder) header() (PartHeader, error) {
 
 func (d *partDecoder) check(h PartHeader) error {
 	id := h.Run
+	for _, s := range []string{id.Engine, id.Mission, id.Boards, id.Tables, id.Policy, id.Vary} {
+		if len(s) > maxString {
+			return d.errorf("run: a name of %d bytes: not a part file of sasl sim", len(s))
+		}
+	}
 	if id.Runs < 1 || id.Runs > MaxRuns {
 		return d.errorf("run of %d games: want 1 to %d", id.Runs, int64(MaxRuns))
 	}
 	if err := checkShard(id.Runs, h.Shard, id.Shards); err != nil {
 		return d.errorf("%s", strings.TrimPrefix(err.Error(), "sim: "))
 	}
-	if from, to := Block(id.Runs, h.Shard, id.Shards); h.Block != [2]int64{from, to} {
+	if from, to := Block(id.Runs, h.Shard, id.Shards); h.Block != (pair{from, to}) {
 		return d.errorf("replicates %d to %d: shard %d of %d plays %d to %d", h.Block[0], h.Block[1], h.Shard, id.Shards, from, to)
 	}
 	return nil
@@ -387,7 +491,7 @@ func (d *partDecoder) check(h PartHeader) error {
 // ReadPartHeader reads a part file's header (not its tallies); name is
 // used in errors.
 func ReadPartHeader(r io.Reader, name string) (PartHeader, error) {
-	return newPartDecoder(r, name).header()
+	return newPartDecoder(r, name, maxHeader).header()
 }
 
 // Order checks that the headers are the parts of one run, every shard
@@ -407,6 +511,9 @@ func Order(hs []PartHeader) ([]int, error) {
 	for i, h := range hs {
 		if d := first.Run.Differs(h.Run); d != "" {
 			return nil, fmt.Errorf("sim: %s is a part of another run than %s: %s", h.Name, first.Name, d)
+		}
+		if h.Shard < 0 || h.Shard >= n {
+			return nil, fmt.Errorf("sim: %s: shard %d of %d", h.Name, h.Shard, n)
 		}
 		if j := at[h.Shard]; j >= 0 {
 			return nil, fmt.Errorf("sim: %s and %s are both shard %d of %d", hs[j].Name, h.Name, h.Shard, n)
@@ -438,16 +545,19 @@ type Merger struct {
 	// scratch holds a part's tallies until all of them are read and right.
 	scratch []*Tally
 	added   []string // the file of each shard added, "" if none
+	bound   int64    // the most bytes a part file of the run can hold
 }
 
 // NewMerger merges the parts of run id; preps are the prepared mission
 // and then, in order, the mission at each value of the sweep.
 func NewMerger(id RunID, preps []*Prepared) *Merger {
-	m := &Merger{id: id, preps: preps, added: make([]string, id.Shards)}
+	m := &Merger{id: id, preps: preps, added: make([]string, id.Shards), bound: maxHeader}
 	for _, p := range preps {
 		m.totals = append(m.totals, p.newTally())
 		m.scratch = append(m.scratch, p.newTally())
+		m.bound += p.maxTallyBytes()
 	}
+	m.bound = min(m.bound, MaxPartSize)
 	return m
 }
 
@@ -456,7 +566,7 @@ func NewMerger(id RunID, preps []*Prepared) *Merger {
 // block of games on this mission, is an error naming the file; nothing of
 // it is added then.
 func (m *Merger) Add(r io.Reader, name string) error {
-	d := newPartDecoder(r, name)
+	d := newPartDecoder(r, name, m.bound)
 	h, err := d.header()
 	if err != nil {
 		return err
@@ -473,6 +583,7 @@ func (m *Merger) Add(r io.Reader, name string) error {
 		return d.errorf("tallies: not a list")
 	}
 	runs := h.Block[1] - h.Block[0]
+	sum := sha256.New()
 	n := 0
 	for ; d.dec.More(); n++ {
 		if n == len(m.preps) {
@@ -484,6 +595,9 @@ func (m *Merger) Add(r io.Reader, name string) error {
 			return d.wrap(err)
 		}
 		if err := m.preps[n].tally(m.scratch[n], &w, runs); err != nil {
+			return d.errorf("tally %d: %v", n, err)
+		}
+		if err := w.hash(sum); err != nil {
 			return d.errorf("tally %d: %v", n, err)
 		}
 	}
@@ -499,6 +613,9 @@ func (m *Merger) Add(r io.Reader, name string) error {
 	}
 	if _, err := d.dec.Token(); err != io.EOF {
 		return d.errorf("byte %d: more after the part", d.dec.InputOffset())
+	}
+	if got := fmt.Sprintf("%x", sum.Sum(nil)); got != h.TalliesSHA256 {
+		return d.errorf("the tallies are not what the shard wrote (sha256 %.12s, the header says %.12s): changed or damaged since", got, h.TalliesSHA256)
 	}
 	for i, t := range m.scratch {
 		m.totals[i].Merge(t)

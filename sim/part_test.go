@@ -6,7 +6,9 @@ import (
 	"io"
 	"maps"
 	"math/rand/v2"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -145,7 +147,7 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 		{"twice", without("", map[string][]byte{"copy.json": parts["part-1.json"]}), "are both shard 1 of 4"},
 		{"foreign", without("part-2.json", map[string][]byte{"part-2.json": foreign}), "part-2.json is a part of another run than part-0.json: seed 12, not 11"},
 		{"cut short", without("part-3.json", map[string][]byte{"part-3.json": parts["part-3.json"][:len(parts["part-3.json"])/2]}), "part-3.json: cut short"},
-		{"empty", without("part-3.json", map[string][]byte{"part-3.json": nil}), "part-3.json: cut short at byte 0"},
+		{"empty", without("part-3.json", map[string][]byte{"part-3.json": nil}), "part-3.json: empty"},
 		{"not json", without("part-3.json", map[string][]byte{"part-3.json": []byte("shard: 3\n")}), "part-3.json: byte"},
 	} {
 		_, err := merge(preps, id, c.parts)
@@ -162,6 +164,9 @@ func TestPartTampered(t *testing.T) {
 	const runs, shards = 40, 2
 	id := runID(t, p, 3, runs, "", shards)
 	good := string(shardPart(t, []*Prepared{p}, id, 0))
+	wins := regexp.MustCompile(`"runs":20,"friendly_wins":\d+`).FindString(good)
+	n, _ := strconv.Atoi(wins[len(`"runs":20,"friendly_wins":`):])
+	plausible := fmt.Sprintf(`"runs":20,"friendly_wins":%d`, n^1) // one more or one less, of 20
 	for _, c := range []struct{ from, to, want string }{
 		{`"friendly_wins":`, `"friendly_wins":999,"x":`, "unknown field"},
 		{`"runs":20,"friendly_wins":`, `"runs":21,"friendly_wins":`, "21 games, not the block's 20"},
@@ -173,6 +178,13 @@ func TestPartTampered(t *testing.T) {
 		{`"shard":0`, `"shard":5`, "shard 5 of 2: want 0 to 1"},
 		{`]}` + "\n", `]}{}`, "more after the part"},
 		{`"tallies":[`, `"extra":1,"tallies":[`, `unknown key "extra"`},
+		{`"replicates":[0,20]`, `"replicates":[0,20,40]`, "want a pair of whole numbers"},
+		{`"setup":[[`, `"setup":[[1e3,1],[`, "want a pair of whole numbers"},
+		{`"setup":[[`, `"setup":[[9223372036854775808,1],[`, "want a pair of whole numbers"},
+		// Edits the counts allow: the checksum finds them.
+		{wins, plausible, "not what the shard wrote"},
+		{wins, wins + `,"friendly_wins":` + plausible[len(`"runs":20,"friendly_wins":`):], "not what the shard wrote"},
+		{`"tallies_sha256":"`, `"tallies_sha256":"0`, "not what the shard wrote"},
 	} {
 		bad := strings.Replace(good, c.from, c.to, 1)
 		if bad == good {
@@ -186,6 +198,12 @@ func TestPartTampered(t *testing.T) {
 		if m.totals[0].Runs != 0 {
 			t.Errorf("%s: a refused part was added", c.to)
 		}
+	}
+	// A part longer than any of this mission can be is refused before its
+	// decoding takes memory: here rows of empty heatmaps.
+	huge := strings.Replace(good, `"presence_by_turn":[`, `"presence_by_turn":[`+strings.Repeat("[],", 2_000_000), 1)
+	if err := NewMerger(id, []*Prepared{p}).Add(strings.NewReader(huge), "huge"); err == nil || !strings.Contains(err.Error(), "larger than a part file of this mission can be") {
+		t.Errorf("a 6 MB part of empty rows: %v", err)
 	}
 	// An endless file stops at the bound.
 	endless := io.MultiReader(strings.NewReader(`{"format":"`+PartFormat+`","run":`), &spaces{})
@@ -305,6 +323,21 @@ func BenchmarkMerge1000(b *testing.B) {
 		}
 		if _, err := m.Results(); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+func TestPairIsStrict(t *testing.T) {
+	for in, want := range map[string]pair{"[1,2]": {1, 2}, " [ -3 ,\n4 ] ": {-3, 4}, "[0,9223372036854775]": {0, 9223372036854775}} {
+		var p pair
+		if err := p.UnmarshalJSON([]byte(in)); err != nil || p != want {
+			t.Errorf("%q: %v %v", in, p, err)
+		}
+	}
+	for _, in := range []string{"[1,2,3]", "[1]", "[1.0,2]", "[1e3,2]", "[+1,2]", "[,2]", "[1,2]x", "null", "[]", "[1,-]", "[99999999999999999999,1]", "[1 2]"} {
+		var p pair
+		if err := p.UnmarshalJSON([]byte(in)); err == nil {
+			t.Errorf("%q taken as %v", in, p)
 		}
 	}
 }
