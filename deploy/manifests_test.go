@@ -20,9 +20,13 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
-// exitBadInput is sasl's exit status for wrong input (a mission, boards,
-// tables or flags): retrying cannot help (cmd/sasl/main.go).
-const exitBadInput = 2
+// Exit statuses that another try would repeat: sasl's errors (a wrong
+// mission, boards, tables or flags; games are deterministic) and a Go
+// panic. sasl's status for a failure worth retrying (cmd/sasl/main.go).
+var (
+	exitRepeats   = []int32{1, 2}
+	exitTemporary = int32(75)
+)
 
 // objects reads every document of a manifest file strictly into the API
 // type of its kind.
@@ -132,17 +136,21 @@ func mount(t *testing.T, j *batchv1.Job, c *corev1.Container, path string) (core
 	return corev1.VolumeMount{}, corev1.Volume{}
 }
 
+// hasRule says whether the first rule of p that a pod matches is action,
+// for a pod of container sasl exiting with exitCode, or of condition.
 func hasRule(p *batchv1.PodFailurePolicy, action batchv1.PodFailurePolicyAction, exitCode int32, condition corev1.PodConditionType) bool {
 	if p == nil {
 		return false
 	}
 	for _, r := range p.Rules {
+		if e := r.OnExitCodes; exitCode != 0 && e != nil && (e.ContainerName == nil || *e.ContainerName == "sasl") {
+			in := slices.Contains(e.Values, exitCode)
+			if in == (e.Operator == batchv1.PodFailurePolicyOnExitCodesOpIn) {
+				return r.Action == action // the first rule that matches decides
+			}
+		}
 		if r.Action != action {
 			continue
-		}
-		if e := r.OnExitCodes; exitCode != 0 && e != nil && e.ContainerName != nil && *e.ContainerName == "sasl" &&
-			e.Operator == batchv1.PodFailurePolicyOnExitCodesOpIn && slices.Contains(e.Values, exitCode) {
-			return true
 		}
 		if condition != "" && slices.ContainsFunc(r.OnPodConditions, func(c batchv1.PodFailurePolicyOnPodConditionsPattern) bool {
 			return c.Type == condition && (c.Status == "" || c.Status == corev1.ConditionTrue)
@@ -193,8 +201,19 @@ func TestSimJob(t *testing.T) {
 	if s.BackoffLimitPerIndex == nil || *s.BackoffLimitPerIndex < 1 {
 		t.Error("no backoffLimitPerIndex: a failed shard is not retried on its own")
 	}
-	if !hasRule(s.PodFailurePolicy, batchv1.PodFailurePolicyActionFailIndex, exitBadInput, "") {
-		t.Errorf("no FailIndex rule on exit status %d of container sasl: a bad mission is retried", exitBadInput)
+	for _, code := range exitRepeats {
+		if !hasRule(s.PodFailurePolicy, batchv1.PodFailurePolicyActionFailIndex, code, "") {
+			t.Errorf("no FailIndex rule on exit status %d of container sasl: a bad mission is retried", code)
+		}
+	}
+	if hasRule(s.PodFailurePolicy, batchv1.PodFailurePolicyActionFailIndex, exitTemporary, "") {
+		t.Errorf("exit status %d (a part not written) fails the index: it is worth a retry", exitTemporary)
+	}
+	if s.ActiveDeadlineSeconds == nil {
+		t.Error("no activeDeadlineSeconds: ignored evictions may retry an index forever")
+	}
+	if _, flags := sasl(t, j); flags["workers"] == "" {
+		t.Error("no --workers: a pod plays on every CPU of its node, not on what it requested")
 	}
 	c, flags := sasl(t, j)
 	if c.Args[0] != "sim" {
@@ -239,8 +258,10 @@ func TestMergeJob(t *testing.T) {
 	if j.Spec.CompletionMode != nil && *j.Spec.CompletionMode == batchv1.IndexedCompletion {
 		t.Error("the merge is one pod, not indexed")
 	}
-	if !hasRule(j.Spec.PodFailurePolicy, batchv1.PodFailurePolicyActionFailJob, exitBadInput, "") {
-		t.Error("a missing or foreign part is retried (want FailJob on exit status 2)")
+	for _, code := range exitRepeats {
+		if !hasRule(j.Spec.PodFailurePolicy, batchv1.PodFailurePolicyActionFailJob, code, "") {
+			t.Errorf("a missing or foreign part is retried (want FailJob on exit status %d)", code)
+		}
 	}
 	checkPod(t, j, c, flags)
 }
@@ -261,12 +282,18 @@ func TestStorage(t *testing.T) {
 	if claims["sasl-boards"] == nil {
 		t.Error("no claim sasl-boards")
 	}
-	pods := objects(t, "boards-loader.yaml")
+	pods := objects(t, "files-pod.yaml")
 	if len(pods) != 1 {
-		t.Fatal("boards-loader.yaml: want one Pod")
+		t.Fatal("files-pod.yaml: want one Pod")
 	}
-	if p := pods[0].(*corev1.Pod); len(p.Spec.Volumes) != 1 || p.Spec.Volumes[0].PersistentVolumeClaim == nil || p.Spec.Volumes[0].PersistentVolumeClaim.ClaimName != "sasl-boards" {
-		t.Error("the loader does not mount sasl-boards")
+	var mounted []string
+	for _, v := range pods[0].(*corev1.Pod).Spec.Volumes {
+		if v.PersistentVolumeClaim != nil {
+			mounted = append(mounted, v.PersistentVolumeClaim.ClaimName)
+		}
+	}
+	if slices.Sort(mounted); !slices.Equal(mounted, []string{"sasl-boards", "sasl-parts"}) {
+		t.Errorf("the files pod mounts %v, want sasl-boards and sasl-parts", mounted)
 	}
 }
 

@@ -41,52 +41,34 @@ in your boards folder, or uses its built-in demo boards (` + joinIDs(library.Dem
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return badInput(err) })
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.PersistentFlags().StringVar(&o.boards, "boards", "", "folder of VASL board archives (default $"+library.EnvBoards+")")
 	root.AddCommand(newPlayCmd(o), newSimCmd(o), newPlaceCmd(o), newEnterCmd(o), newWaveCmd(o), newPathCmd(o), newBoardCmd(o))
-	argsAreInput(root)
 	return root
 }
 
-// argsAreInput marks the argument errors of c and its subcommands as
-// wrong input (exit status 2), as flag errors are.
-func argsAreInput(c *cobra.Command) {
-	if check := c.Args; check != nil {
-		c.Args = func(cmd *cobra.Command, args []string) error { return badInput(check(cmd, args)) }
-	}
-	for _, sub := range c.Commands() {
-		argsAreInput(sub)
-	}
-}
-
-// Exit statuses: 1 for a failure, 2 for input that is wrong (a flag, a
-// mission, boards or tables file): running again cannot help, and a
-// Kubernetes podFailurePolicy fails the index at once on it.
+// Exit statuses: 1 for an error, which running again would repeat (a
+// wrong flag, mission, boards or tables file: games are deterministic);
+// 75 (EX_TEMPFAIL of sysexits.h) for a failure another try may not meet,
+// such as a part file that could not be written. A Kubernetes
+// podFailurePolicy fails an index at once on 1 (and on 2, a Go panic) and
+// retries the others.
 const (
-	exitFailure  = 1
-	exitBadInput = 2
+	exitError     = 1
+	exitTemporary = 75
 )
 
-// inputError is an error in what the user gave.
-type inputError struct{ error }
+// temporary marks err as a failure that another try may not meet.
+type temporary struct{ error }
 
-func (e inputError) Unwrap() error { return e.error }
-
-// badInput marks err as the user's input being wrong (exit status 2).
-func badInput(err error) error {
-	if err == nil {
-		return nil
-	}
-	return inputError{err}
-}
+func (e temporary) Unwrap() error { return e.error }
 
 func exitStatus(err error) int {
-	if errors.As(err, new(inputError)) {
-		return exitBadInput
+	if errors.As(err, new(temporary)) {
+		return exitTemporary
 	}
-	return exitFailure
+	return exitError
 }
 
 func main() {

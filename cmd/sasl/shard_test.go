@@ -98,7 +98,7 @@ func TestShardsAsProcessesMerge(t *testing.T) {
 		t.Errorf("merge --png: %v", err)
 	}
 
-	// A shard missing, or given twice: exit status 2 and a message naming it.
+	// A shard missing, or given twice: exit status 1 and a message naming it.
 	for _, c := range []struct {
 		args []string
 		want string
@@ -107,8 +107,8 @@ func TestShardsAsProcessesMerge(t *testing.T) {
 		{[]string{dir, filepath.Join(dir, "part-1.json")}, "part-1.json and " + filepath.Join(dir, "part-1.json") + " are both shard 1 of 3"},
 	} {
 		_, errs, code := runProcess(t, nil, append([]string{"sim", "merge"}, c.args...)...)
-		if code != 2 || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
-			t.Errorf("merge %v: exit %d, %q; want exit 2 and one line with %q", c.args, code, errs, c.want)
+		if code != 1 || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("merge %v: exit %d, %q; want exit 1 and one line with %q", c.args, code, errs, c.want)
 		}
 	}
 }
@@ -146,24 +146,31 @@ func TestShardFlags(t *testing.T) {
 		i, n   int
 		err    string
 	}{
-		{"", 0, "", 0, 1, ""},
-		{"", 0, "5", 0, 1, ""}, // no --shards: the variable is not read
-		{"2/5", 0, "", 2, 5, ""},
+		{"", -1, "", 0, 1, ""},
+		{"", -1, "5", 0, 1, ""}, // no --shards: the variable is not read
+		{"", 0, "0", 0, 0, "--shards 0: want 1 to"},
+		{"+1/3", -1, "", 0, 0, "want i/n"},
+		{" 1/3", -1, "", 0, 0, "want i/n"},
+		{"1/3/4", -1, "", 0, 0, "want i/n"},
+		{"", 3, "+1", 0, 0, `is "+1"`},
+		{"", 3, " 1", 0, 0, `is " 1"`},
+		{"", 3, "1.0", 0, 0, `is "1.0"`},
+		{"2/5", -1, "", 2, 5, ""},
 		{"2/5", 5, "4", 2, 5, ""},
 		{"", 4, "3", 3, 4, ""},
 		{"", 4, "", 0, 0, "$JOB_COMPLETION_INDEX is not set"},
 		{"", 4, "4", 0, 0, `$JOB_COMPLETION_INDEX is "4": want 0 to 3`},
 		{"", 4, "x", 0, 0, `is "x"`},
-		{"5/5", 0, "", 0, 0, "want i/n"},
-		{"-1/5", 0, "", 0, 0, "want i/n"},
-		{"1/0", 0, "", 0, 0, "want i/n"},
-		{"1", 0, "", 0, 0, "want i/n"},
-		{"1/99999999", 0, "", 0, 0, "want i/n"},
+		{"5/5", -1, "", 0, 0, "want i/n"},
+		{"-1/5", -1, "", 0, 0, "want i/n"},
+		{"1/0", -1, "", 0, 0, "want i/n"},
+		{"1", -1, "", 0, 0, "want i/n"},
+		{"1/99999999", -1, "", 0, 0, "want i/n"},
 		{"1/4", 5, "", 0, 0, "disagree"},
-		{"", -2, "", 0, 0, "--shards -2"},
+		{"", 0, "1", 0, 0, "--shards 0"},
 	} {
-		f := &simFlags{shard: c.shard, shards: c.shards}
-		i, n, err := f.shardOf(env(c.env))
+		f := &simFlags{shard: c.shard, shards: max(c.shards, 0)}
+		i, n, err := f.shardOf(env(c.env), c.shards >= 0) // -1: no --shards
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("--shard %q --shards %d $=%q: %v, want %q", c.shard, c.shards, c.env, err, c.err)
@@ -176,33 +183,51 @@ func TestShardFlags(t *testing.T) {
 	}
 }
 
-// Wrong input exits with status 2 (a Job's podFailurePolicy fails the
-// index without retrying it), in one line.
+// Errors exit with status 1 (a Job's podFailurePolicy fails the index
+// without retrying it), in one line, before any game is played.
 func TestSimExitStatus(t *testing.T) {
 	dir := t.TempDir()
+	other := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(other, []byte("my notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
-		code int
 		want string
 	}{
-		{[]string{"sim", "--runs", "0"}, 2, "--runs 0"},
-		{[]string{"sim", "--no-such-flag"}, 2, "unknown flag"},
-		{[]string{"sim", "--mission", filepath.Join(dir, "none.yaml"), "--shards", "4", "--out", dir}, 2, "$JOB_COMPLETION_INDEX"},
-		{[]string{"sim", "--mission", filepath.Join(dir, "none.yaml"), "--shard", "1/4", "--out", dir}, 2, "none.yaml"},
-		{[]string{"sim", "--shard", "1/4"}, 2, "give --out"},
-		{[]string{"sim", "--shard", "1/4", "--out", dir, "--png", "x.png"}, 2, "no pictures"},
-		{[]string{"sim", "--shard", "1/4", "--out", dir, "--ci", "0.1"}, 2, "--ci"},
-		{[]string{"sim", "--runs", "3", "--shard", "1/4", "--out", dir}, 2, "every shard needs a game"},
-		{[]string{"sim", "--shard", "1/4", "--out", filepath.Join(dir, "no", "p.json")}, 2, "no folder"},
-		{[]string{"sim", "merge", "/dev/zero"}, 2, "/dev/zero: byte 0"},
-		{[]string{"sim", "merge", dir}, 2, "no part-*.json files"},
-		{[]string{"sim", "merge"}, 2, "requires at least 1 arg"},
-		{[]string{"path", "Q7", "R6", "S5"}, 2, "accepts between 1 and 2 arg(s)"},
+		{[]string{"sim", "--runs", "0"}, "--runs 0"},
+		{[]string{"sim", "--no-such-flag"}, "unknown flag"},
+		{[]string{"sim", "--mission", filepath.Join(dir, "none.yaml"), "--seed", "1", "--shards", "4", "--out", dir}, "$JOB_COMPLETION_INDEX"},
+		{[]string{"sim", "--mission", filepath.Join(dir, "none.yaml"), "--seed", "1", "--shard", "1/4", "--out", dir}, "none.yaml"},
+		{[]string{"sim", "--seed", "1", "--shard", "1/4"}, "give --out"},
+		{[]string{"sim", "--shard", "1/4", "--out", dir}, "a shard needs --seed"},
+		{[]string{"sim", "--seed", "1", "--shards", "0", "--out", dir}, "--shards 0"},
+		{[]string{"sim", "--seed", "1", "--shard", "1/4", "--out", dir, "--png", "x.png"}, "no pictures"},
+		{[]string{"sim", "--seed", "1", "--shard", "1/4", "--out", dir, "--heatmap", "setup"}, "no pictures"},
+		{[]string{"sim", "--seed", "1", "--shard", "1/4", "--out", dir, "--ci", "0.1"}, "--ci"},
+		{[]string{"sim", "--seed", "1", "--runs", "3", "--shard", "1/4", "--out", dir}, "every shard needs a game"},
+		{[]string{"sim", "--seed", "1", "--shard", "1/4", "--out", filepath.Join(dir, "no", "p.json")}, "no folder"},
+		{[]string{"sim", "--seed", "1", "--shard", "1/4", "--out", other}, "notes.txt is there and is not a part file"},
+		{[]string{"sim", "--seed", "1", "--shards", "4", "--out", filepath.Join(dir, "p.json")}, "--out names a folder"},
+		{[]string{"sim", "merge", "/dev/zero"}, "/dev/zero: not a regular file"},
+		{[]string{"sim", "merge", dir}, "no part-*.json files"},
+		{[]string{"sim", "merge"}, "requires at least 1 arg"},
+		{[]string{"path", "Q7", "R6", "S5"}, "accepts between 1 and 2 arg(s)"},
 	} {
-		out, errs, code := runProcess(t, nil, c.args...)
-		if code != c.code || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 || out != "" {
-			t.Errorf("sasl %s: exit %d, stdout %q, stderr %q; want exit %d and one line with %q", strings.Join(c.args, " "), code, out, errs, c.code, c.want)
+		env := []string{"JOB_COMPLETION_INDEX="}
+		if strings.Contains(c.want, "names a folder") {
+			env = []string{"JOB_COMPLETION_INDEX=1"}
 		}
+		out, errs, code := runProcess(t, env, c.args...)
+		if code != 1 || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 || out != "" {
+			t.Errorf("sasl %s: exit %d, stdout %q, stderr %q; want exit 1 and one line with %q", strings.Join(c.args, " "), code, out, errs, c.want)
+		}
+	}
+	if b, _ := os.ReadFile(other); string(b) != "my notes\n" {
+		t.Error("a file that is not a part was overwritten")
+	}
+	if exitStatus(temporary{errors.New("disk full")}) != 75 || exitStatus(errors.New("x")) != 1 {
+		t.Error("exit statuses")
 	}
 }
 

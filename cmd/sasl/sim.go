@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -170,11 +171,11 @@ func globEscape(s string) string {
 
 func runMerge(cmd *cobra.Command, o *options, f *simFlags, args []string) error {
 	if err := f.checkReport(); err != nil {
-		return badInput(err)
+		return err
 	}
 	files, err := partFiles(args)
 	if err != nil {
-		return badInput(err)
+		return err
 	}
 	read := func(name string, do func(r io.Reader) error) error {
 		fh, err := os.Open(name)
@@ -182,6 +183,9 @@ func runMerge(cmd *cobra.Command, o *options, f *simFlags, args []string) error 
 			return fmt.Errorf("%s: %w", name, errors.Unwrap(err))
 		}
 		defer fh.Close()
+		if st, err := fh.Stat(); err != nil || !st.Mode().IsRegular() {
+			return fmt.Errorf("%s: not a regular file: not a part file", name)
+		}
 		return do(fh)
 	}
 	hs := make([]sim.PartHeader, len(files))
@@ -191,12 +195,12 @@ func runMerge(cmd *cobra.Command, o *options, f *simFlags, args []string) error 
 			return err
 		})
 		if err != nil {
-			return badInput(err)
+			return err
 		}
 	}
 	order, err := sim.Order(hs)
 	if err != nil {
-		return badInput(err)
+		return err
 	}
 	id := hs[order[0]].Run
 	mission, boards, tables := id.Mission, id.Boards, id.Tables
@@ -209,25 +213,36 @@ func runMerge(cmd *cobra.Command, o *options, f *simFlags, args []string) error 
 	if f.tables != "" {
 		tables = f.tables
 	}
+	const elsewhere = "--mission, --boards and --tables read them from elsewhere"
 	run, err := openRun(mission, boards, tables, id.Vary)
 	if err != nil {
-		return badInput(fmt.Errorf("the shards' mission: %w", err))
+		return fmt.Errorf("%w (reading the mission, boards and tables of %s; %s)", err, files[order[0]], elsewhere)
+	}
+	if id.Policy != game.PolicyHold {
+		return fmt.Errorf("%s: FRIENDLY policy %q: this sasl plays %q", files[order[0]], id.Policy, game.PolicyHold)
 	}
 	now := sim.NewRunID(run.prep, run.hdr, id.Engine, id.Seed, id.Runs, id.Vary, id.Shards)
-	for _, c := range []struct{ what, path, then, now string }{
-		{"mission", mission, id.MissionSHA256, now.MissionSHA256},
-		{"boards folder", cmp.Or(boards, "$"+library.EnvBoards+" (or the demo boards)"), id.BoardsSHA256, now.BoardsSHA256},
-		{"tables file", cmp.Or(tables, "(none: the built-in tables)"), id.TablesSHA256, now.TablesSHA256},
+	for _, c := range []struct {
+		what, path, then, now string
+		given                 bool
+	}{
+		{"mission", mission, id.MissionSHA256, now.MissionSHA256, f.mission != ""},
+		{"boards folder", cmp.Or(boards, "$"+library.EnvBoards+" (or the demo boards)"), id.BoardsSHA256, now.BoardsSHA256, o.boards != ""},
+		{"tables file", cmp.Or(tables, "(none: the built-in tables)"), id.TablesSHA256, now.TablesSHA256, f.tables != ""},
 	} {
-		if c.then != c.now {
-			return badInput(fmt.Errorf("%s: the %s %s has changed since the shards read it (sha256 %.12s now, %.12s then); give --mission, --boards or --tables to read what they played",
-				files[order[0]], c.what, c.path, c.now, c.then))
+		if c.then == c.now {
+			continue
 		}
+		how := "has changed since the shards read it"
+		if c.given {
+			how = "is not what the shards read"
+		}
+		return fmt.Errorf("%s: the %s %s %s (sha256 %.12s, theirs %.12s); %s", files[order[0]], c.what, c.path, how, c.now, c.then, elsewhere)
 	}
 	m := sim.NewMerger(id, run.preps)
 	for _, i := range order {
 		if err := read(files[i], func(r io.Reader) error { return m.Add(r, files[i]) }); err != nil {
-			return badInput(err)
+			return err
 		}
 	}
 	results, err := m.Results()
@@ -336,43 +351,82 @@ func folderOf(path, what string) error {
 
 // shardOf returns the shard this run plays: --shard i/n, or --shards n
 // with the index from $JOB_COMPLETION_INDEX (set by a Kubernetes Indexed
-// Job); 0 of 1 for the whole run.
-func (f *simFlags) shardOf(getenv func(string) string) (i, n int, err error) {
+// Job); 0 of 1 for the whole run. shardsSet says --shards was given.
+func (f *simFlags) shardOf(getenv func(string) string, shardsSet bool) (i, n int, err error) {
+	if shardsSet && (f.shards < 1 || f.shards > sim.MaxShards) {
+		return 0, 0, fmt.Errorf("--shards %d: want 1 to %d", f.shards, sim.MaxShards)
+	}
 	if f.shard != "" {
-		a, b, ok := strings.Cut(f.shard, "/")
-		i, err1 := strconv.Atoi(a)
-		n, err2 := strconv.Atoi(b)
-		if !ok || err1 != nil || err2 != nil || n < 1 || n > sim.MaxShards || i < 0 || i >= n {
+		a, b, _ := strings.Cut(f.shard, "/")
+		i, ok1 := whole(a)
+		n, ok2 := whole(b)
+		if !ok1 || !ok2 || n < 1 || n > sim.MaxShards || i >= n {
 			return 0, 0, fmt.Errorf("--shard %q: want i/n, 0 <= i < n <= %d (shard 0 of 4 is 0/4)", f.shard, sim.MaxShards)
 		}
-		if f.shards != 0 && f.shards != n {
+		if shardsSet && f.shards != n {
 			return 0, 0, fmt.Errorf("--shard %s and --shards %d disagree", f.shard, f.shards)
 		}
 		return i, n, nil
 	}
-	if f.shards == 0 {
+	if !shardsSet {
 		return 0, 1, nil
 	}
-	if f.shards < 1 || f.shards > sim.MaxShards {
-		return 0, 0, fmt.Errorf("--shards %d: want 1 to %d", f.shards, sim.MaxShards)
-	}
-	env, ok := getenv(jobIndexEnv), true
+	env := getenv(jobIndexEnv)
 	if env == "" {
-		ok = false
+		return 0, 0, fmt.Errorf("--shards %d: which shard? $%s is not set (a Kubernetes Indexed Job sets it); or give --shard i/%d", f.shards, jobIndexEnv, f.shards)
 	}
-	i, err = strconv.Atoi(env)
-	if !ok || err != nil || i < 0 || i >= f.shards {
-		if !ok {
-			return 0, 0, fmt.Errorf("--shards %d: which shard? $%s is not set (a Kubernetes Indexed Job sets it); or give --shard i/%d", f.shards, jobIndexEnv, f.shards)
-		}
-		return 0, 0, fmt.Errorf("--shards %d: $%s is %q: want 0 to %d", f.shards, jobIndexEnv, env, f.shards-1)
+	if i, ok := whole(env); ok && i < f.shards {
+		return i, f.shards, nil
 	}
-	return i, f.shards, nil
+	return 0, 0, fmt.Errorf("--shards %d: $%s is %q: want 0 to %d", f.shards, jobIndexEnv, env, f.shards-1)
+}
+
+// whole reads a whole number written in digits alone ("+1", " 1" and
+// "1.0" are not).
+func whole(s string) (int, bool) {
+	if s == "" || len(s) > 9 || strings.Trim(s, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
 }
 
 // jobIndexEnv is the variable a Kubernetes Indexed Job sets to the index
 // of the pod's completion.
 const jobIndexEnv = "JOB_COMPLETION_INDEX"
+
+// isFolder says whether out names a folder: an existing one, or a name
+// ending with a slash.
+func isFolder(out string) bool {
+	if strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(os.PathSeparator)) {
+		return true
+	}
+	st, err := os.Stat(out)
+	return err == nil && st.IsDir()
+}
+
+// checkPartPath checks, before any game, that a part can be written at
+// path: its folder exists and takes a file, and path is not a file of
+// something else.
+func checkPartPath(path string) error {
+	if err := folderOf(path, "part"); err != nil {
+		return err
+	}
+	probe, err := os.CreateTemp(filepath.Dir(path), ".sasl-probe-*")
+	if err != nil {
+		return fmt.Errorf("%s: cannot write the part into %s: %w", path, filepath.Dir(path), errors.Unwrap(err))
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	if fh, err := os.Open(path); err == nil {
+		_, err := sim.ReadPartHeader(fh, path)
+		fh.Close()
+		if err != nil {
+			return fmt.Errorf("%s is there and is not a part file of sasl sim: not overwritten", path)
+		}
+	}
+	return nil
+}
 
 // partPath is where shard i of n writes its part: out, or a file named by
 // the shard in out if out is a folder (made if out ends with a slash).
@@ -388,38 +442,43 @@ func partPath(out string, i, n int) string {
 
 func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
 	if err := f.check(); err != nil {
-		return badInput(err)
+		return err
 	}
-	shard, shards, err := f.shardOf(os.Getenv)
+	shardsSet := cmd.Flags().Changed("shards")
+	shard, shards, err := f.shardOf(os.Getenv, shardsSet)
 	if err != nil {
-		return badInput(err)
+		return err
 	}
-	if shards > 1 {
+	if f.shard != "" || shardsSet {
 		switch {
 		case f.out == "":
-			return badInput(fmt.Errorf("shard %d of %d: give --out FILE (or a folder) to write its part into", shard, shards))
+			return fmt.Errorf("shard %d of %d: give --out FOLDER/ (or FILE) to write its part into", shard, shards)
+		case !cmd.Flags().Changed("seed"):
+			return errors.New("a shard needs --seed: every shard of a run plays the games of one seed")
 		case f.ci > 0:
-			return badInput(errors.New("--ci cannot split into shards: a sharded run plays its --runs games"))
+			return errors.New("--ci cannot split into shards: a sharded run plays its --runs games")
 		case f.replicate >= 0:
-			return badInput(errors.New("give --replicate or --shard, not both"))
-		case f.pictures.any() || f.hist != "":
-			return badInput(errors.New("a shard draws no pictures: draw them with sasl sim merge"))
+			return errors.New("give --replicate or --shard, not both")
+		case f.pictures.any() || f.hist != "" || cmd.Flags().Changed("heatmap"):
+			return errors.New("a shard draws no pictures: draw them with sasl sim merge")
+		case f.shard == "" && !isFolder(f.out):
+			return fmt.Errorf("--shards %d --out %s: every index writes its own part, so --out names a folder (end it with /)", shards, f.out)
 		}
 	}
 	if f.out != "" {
-		if f.ci > 0 {
-			return badInput(errors.New("--out writes the part of a run of --runs games: not with --ci"))
+		if f.ci > 0 || f.replicate >= 0 {
+			return errors.New("--out writes the part of a run of --runs games: not with --ci or --replicate")
 		}
-		if err := folderOf(partPath(f.out, shard, shards), "part"); err != nil {
-			return badInput(err)
+		if err := checkPartPath(partPath(f.out, shard, shards)); err != nil {
+			return err
 		}
 	}
 	run, err := openRun(f.mission, o.boards, f.tables, f.vary)
 	if err != nil {
-		return badInput(err)
+		return err
 	}
 	if int64(shards) > int64(f.runs) {
-		return badInput(fmt.Errorf("--runs %d in %d shards: every shard needs a game", f.runs, shards))
+		return fmt.Errorf("--runs %d in %d shards: every shard needs a game", f.runs, shards)
 	}
 	seed := f.seed
 	if !cmd.Flags().Changed("seed") {
@@ -460,7 +519,7 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
 		fmt.Fprintln(cmd.ErrOrStderr())
 	}
 	if f.out != "" {
-		id := sim.NewRunID(run.prep, run.hdr, engineVersion(), seed, int64(runs), f.vary, shards)
+		id := sim.NewRunID(run.prep, run.hdr, partEngine(), seed, int64(runs), f.vary, shards)
 		var tallies []*sim.Tally
 		for _, r := range results {
 			tallies = append(tallies, r.Tally)
@@ -468,7 +527,7 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
 		part := sim.NewPart(id, shard, tallies)
 		path := partPath(f.out, shard, shards)
 		if err := writeFile(path, func(w io.Writer) error { _, err := part.WriteTo(w); return err }); err != nil {
-			return err
+			return temporary{err} // the folder took a file before the games
 		}
 		if shards > 1 {
 			return writeShard(w, f.json, part, path, results[0])
@@ -496,8 +555,36 @@ func writeShard(w io.Writer, asJSON bool, part *sim.Part, path string, r *sim.Re
 	}
 	fmt.Fprintf(w, "Shard %d of %d of seed %d: games %d to %d of %d (FRIENDLY wins %d of %d); part written to %s.\n",
 		part.Shard, part.Run.Shards, part.Run.Seed, part.Block[0], part.Block[1]-1, part.Run.Runs, r.FriendlyWins.Count, r.Runs, path)
-	fmt.Fprintf(w, "When every shard has run: sasl sim merge %s\n", filepath.Dir(path))
+	merge := filepath.Dir(path)
+	if ok, _ := filepath.Match("part-*.json", filepath.Base(path)); !ok {
+		merge = "PART... (" + path + " and the other shards' parts)"
+	}
+	fmt.Fprintf(w, "When every shard has run: sasl sim merge %s\n", merge)
 	return nil
+}
+
+// partEngine names the engine in part files: its version and revision
+// (engineVersion), and the SHA-256 of the executable when those do not
+// tell builds apart (no revision, or uncommitted changes).
+func partEngine() string {
+	v := engineVersion()
+	if strings.HasPrefix(v, "v") && !strings.Contains(v, "dirty") {
+		return v
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return v
+	}
+	fh, err := os.Open(exe)
+	if err != nil {
+		return v
+	}
+	defer fh.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, io.LimitReader(fh, 1<<30)); err != nil {
+		return v
+	}
+	return fmt.Sprintf("%s executable-sha256:%.16x", v, h.Sum(nil))
 }
 
 // simReport prints (and draws) the report of a run: results are the
