@@ -95,10 +95,10 @@ func (id RunID) Differs(o RunID) string {
 
 // PartHeader is a part file without its tallies.
 type PartHeader struct {
-	Format string   `json:"format"`
-	Run    RunID    `json:"run"`
-	Shard  int  `json:"shard"`
-	Block  pair `json:"replicates"` // from, to (exclusive)
+	Format string `json:"format"`
+	Run    RunID  `json:"run"`
+	Shard  int    `json:"shard"`
+	Block  pair   `json:"replicates"` // from, to (exclusive)
 	// TalliesSHA256 is the SHA-256 of the tallies (each as this sasl
 	// writes it): a part changed after it was written is refused.
 	TalliesSHA256 string `json:"tallies_sha256"`
@@ -151,17 +151,17 @@ type histJSON struct {
 // tallyJSON is a Tally in a part file. Heatmaps are sparse: (map index,
 // count) pairs by increasing index, for the hexes with a count.
 type tallyJSON struct {
-	Runs         int64        `json:"runs"`
-	FriendlyWins int64        `json:"friendly_wins"`
-	Exited       histJSON     `json:"enemy_exited_halves"`
-	Placed       histJSON     `json:"s_placed"`
-	Activated    histJSON     `json:"s_activated"`
-	CasEnemy     histJSON     `json:"casualties_enemy"`
-	CasFriendly  histJSON     `json:"casualties_friendly"`
-	FirstVPO     []histJSON   `json:"first_vpo"`
-	FirstFBE     histJSON     `json:"first_fbe"`
-	Setup        []pair       `json:"setup"`
-	Presence     [][]pair     `json:"presence_by_turn"`
+	Runs         int64      `json:"runs"`
+	FriendlyWins int64      `json:"friendly_wins"`
+	Exited       histJSON   `json:"enemy_exited_halves"`
+	Placed       histJSON   `json:"s_placed"`
+	Activated    histJSON   `json:"s_activated"`
+	CasEnemy     histJSON   `json:"casualties_enemy"`
+	CasFriendly  histJSON   `json:"casualties_friendly"`
+	FirstVPO     []histJSON `json:"first_vpo"`
+	FirstFBE     histJSON   `json:"first_fbe"`
+	Setup        []pair     `json:"setup"`
+	Presence     [][]pair   `json:"presence_by_turn"`
 }
 
 // hash adds the tally's canonical form to a checksum.
