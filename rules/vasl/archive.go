@@ -98,6 +98,9 @@ func Read(r io.ReaderAt, size int64, name string) (*board.Board, error) {
 	if d.Width != layout.BoardCols+1 || d.Height != layout.BoardRows {
 		return nil, fail(fmt.Errorf("%w: LOSData describes %d x %d hexes; only geomorphic 33 x 10 boards are supported", ErrUnsupported, d.Width, d.Height))
 	}
+	if err := CheckRaster(d.GridWidth, d.GridHeight); err != nil {
+		return nil, fail(err)
+	}
 	b := derive(id, d, geometryFor(d.GridWidth, d.GridHeight))
 	b.Source = name
 	return b, nil

@@ -110,60 +110,70 @@ func TestReadSynthetic(t *testing.T) {
 }
 
 func TestReadErrors(t *testing.T) {
-	real33 := func() []byte {
-		data, err := os.ReadFile(filepath.Join(boardsDir(t), "bd33"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return data
-	}
-	tests := []struct {
-		name        string
-		data        func() []byte
-		want        string
-		unsupported bool
-	}{
-		{"bd25 has no LOSData", func() []byte {
-			data, err := os.ReadFile(filepath.Join(boardsDir(t), "bd25"))
+	// realBoard reads a real archive, or skips the subtest without them.
+	realBoard := func(id string) func(t *testing.T) []byte {
+		return func(t *testing.T) []byte {
+			data, err := os.ReadFile(filepath.Join(boardsDir(t), "bd"+id))
 			if err != nil {
 				t.Fatal(err)
 			}
 			return data
-		}, "vasl: bd25: unsupported board: the archive has no LOSData entry", true},
-		{"truncated archive", func() []byte { d := real33(); return d[:len(d)/2] }, "vasl: bd25: not a board archive (zip)", false},
-		{"not a zip", func() []byte { return []byte("GIF89a not a board") }, "not a board archive (zip)", false},
-		{"LOSData not gzip", func() []byte { return archive(map[string][]byte{"LOSData": []byte("plain")}) }, "LOSData: not gzip data", false},
-		{"LOSData truncated gzip", func() []byte {
+		}
+	}
+	synthetic := func(data func() []byte) func(*testing.T) []byte {
+		return func(*testing.T) []byte { return data() }
+	}
+	raster := func(gw, gh int) func(*testing.T) []byte {
+		return synthetic(func() []byte {
+			return archive(map[string][]byte{"LOSData": gz(losStream(33, 10, gw, gh, func(int, int) (int8, uint8) { return 0, 0 }))})
+		})
+	}
+	tests := []struct {
+		name        string
+		data        func(t *testing.T) []byte
+		want        string
+		unsupported bool
+	}{
+		{"bd25 has no LOSData", realBoard("25"), "vasl: bd25: unsupported board: the archive has no LOSData entry", true},
+		{"truncated archive", func(t *testing.T) []byte { d := realBoard("33")(t); return d[:len(d)/2] }, "vasl: bd25: not a board archive (zip)", false},
+		// The LOSData header says 33 x 10 hexes; the raster is no board's.
+		{"raster 100 x 100", raster(100, 100), "a 100 x 100 pixel raster is not a picture of a 33 x 10 hex board", false},
+		{"raster 2 x 2", raster(2, 2), "a 2 x 2 pixel raster", false},
+		{"raster 5 x 4", raster(5, 4), "a 5 x 4 pixel raster", false},
+		{"raster 180 x 645", raster(180, 645), "a 180 x 645 pixel raster", false},
+		{"not a zip", synthetic(func() []byte { return []byte("GIF89a not a board") }), "not a board archive (zip)", false},
+		{"LOSData not gzip", synthetic(func() []byte { return archive(map[string][]byte{"LOSData": []byte("plain")}) }), "LOSData: not gzip data", false},
+		{"LOSData truncated gzip", synthetic(func() []byte {
 			d := smallBoard()
 			return archive(map[string][]byte{"LOSData": d[:len(d)/2]})
-		}, "LOSData: decompressing at byte", false},
-		{"not an object stream", func() []byte { return archive(map[string][]byte{"LOSData": gz([]byte("hello world"))}) }, "not a Java object stream", false},
-		{"raster truncated", func() []byte {
+		}), "LOSData: decompressing at byte", false},
+		{"not an object stream", synthetic(func() []byte { return archive(map[string][]byte{"LOSData": gz([]byte("hello world"))}) }), "not a Java object stream", false},
+		{"raster truncated", synthetic(func() []byte {
 			s := losStream(33, 10, 96, 40, func(int, int) (int8, uint8) { return 0, 0 })
 			return archive(map[string][]byte{"LOSData": gz(s[:len(s)-500])})
-		}, "LOSData: truncated at byte", false},
-		{"half board metadata", func() []byte {
+		}), "LOSData: truncated at byte", false},
+		{"half board metadata", synthetic(func() []byte {
 			return archive(map[string][]byte{
 				"BoardMetadata.xml": []byte(`<?xml version="1.0"?><boardMetadata name="12a" width="17" height="10"></boardMetadata>`),
 				"LOSData":           smallBoard(),
 			})
-		}, "unsupported board: the board is 17 x 10 hexes; only geomorphic 33 x 10", true},
-		{"half board LOSData", func() []byte {
+		}), "unsupported board: the board is 17 x 10 hexes; only geomorphic 33 x 10", true},
+		{"half board LOSData", synthetic(func() []byte {
 			return archive(map[string][]byte{"LOSData": gz(losStream(17, 10, 48, 40, func(int, int) (int8, uint8) { return 0, 0 }))})
-		}, "LOSData describes 17 x 10 hexes", true},
-		{"huge raster", func() []byte {
+		}), "LOSData describes 17 x 10 hexes", true},
+		{"huge raster", synthetic(func() []byte {
 			var p []byte
 			p = append(p, 0xAC, 0xED, 0, 5, tcBlockData, 16)
 			for _, v := range []uint32{33, 10, 100000, 100000} {
 				p = binary.BigEndian.AppendUint32(p, v)
 			}
 			return archive(map[string][]byte{"LOSData": gz(p)})
-		}, "implausible raster", false},
+		}), "implausible raster", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			name := "bd25"
-			b, err := readBytes(tt.data(), name)
+			b, err := readBytes(tt.data(t), name)
 			if err == nil {
 				t.Fatalf("read %v, want an error", b.ID)
 			}
@@ -234,6 +244,9 @@ func TestExportRoundTrip(t *testing.T) {
 func FuzzDecodeStream(f *testing.F) {
 	f.Add(losStream(33, 10, 8, 4, func(x, y int) (int8, uint8) { return int8(x), uint8(y * 20) }))
 	f.Add([]byte{0xAC, 0xED, 0, 5, tcBlockLong, 0xFF, 0xFF, 0xFF, 0xFF})
+	// Rasters of no board's proportions (Read refuses them; derive copes).
+	f.Add(losStream(33, 10, 100, 100, func(x, y int) (int8, uint8) { return 0, uint8(x) }))
+	f.Add(losStream(33, 10, 5, 4, func(x, y int) (int8, uint8) { return 0, 0 }))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := decodeStream(data)
 		if err != nil {
@@ -249,6 +262,8 @@ func FuzzDecodeStream(f *testing.F) {
 func FuzzRead(f *testing.F) {
 	f.Add(archive(map[string][]byte{"LOSData": smallBoard()}))
 	f.Add(archive(map[string][]byte{"BoardMetadata.xml": []byte(`<boardMetadata width="33" height="10"/>`)}))
+	// A valid inner LOSData whose raster disagrees with its header.
+	f.Add(archive(map[string][]byte{"LOSData": gz(losStream(33, 10, 100, 100, func(int, int) (int8, uint8) { return 0, 0 }))}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		readBytes(data, "bdfuzz")
 	})

@@ -1,6 +1,7 @@
 package vasl
 
 import (
+	"fmt"
 	"math"
 	"sync"
 
@@ -43,6 +44,18 @@ func (g *geometry) centre(h hex.Hex) (x, y float64) {
 		return x, g.hexH * (float64(h.Row) - 0.5)
 	}
 	return x, g.hexH * float64(h.Row)
+}
+
+// CheckRaster refuses a raster of gw x gh pixels that is not a geomorphic
+// board's picture: hexes must be at least 2 pixels wide and tall, and
+// their height (gh/10) 0.8 to 1.5 times the distance between hexrows
+// (gw/32; 2/sqrt(3) = 1.15 in true proportion, 1.15 on every VASL board).
+func CheckRaster(gw, gh int) error {
+	colStep, hexH := float64(gw)/layout.BoardCols, float64(gh)/layout.BoardRows
+	if colStep < 2 || hexH < 2 || hexH < 0.8*colStep || hexH > 1.5*colStep {
+		return fmt.Errorf("LOSData: a %d x %d pixel raster is not a picture of a 33 x 10 hex board (hexrows %.1f pixels apart, hexes %.1f tall; a board has hexes about 1.15 times taller than that)", gw, gh, colStep, hexH)
+	}
+	return nil
 }
 
 var (
@@ -118,6 +131,11 @@ func buildGeometry(gw, gh int) *geometry {
 }
 
 func (g *geometry) set(i int, h hex.Hex, sd hex.Dir, dist, bin uint8) {
+	// On a raster of a board's proportions (CheckRaster) the nearest
+	// centre is always one of the board's; on any other, pixels outside
+	// it count for the nearest hex of the board rather than for none.
+	h.Col = min(max(h.Col, 0), layout.BoardCols)
+	h.Row = min(max(h.Row, 0), layout.BoardRows)
 	g.owner[i] = uint16(hexIndex(h))
 	g.side[i] = uint8(sd)
 	g.dist[i] = dist
