@@ -87,13 +87,10 @@ With no board, the first demo board is shown.`,
 					return err
 				}
 			}
-			switch {
-			case f.json:
+			if f.json {
 				return writeMapJSON(cmd.OutOrStdout(), m)
-			case !f.pictures.any():
-				return writeMapText(cmd.OutOrStdout(), m)
 			}
-			return nil
+			return writeMapText(cmd.OutOrStdout(), m)
 		},
 	}
 	f.register(cmd)

@@ -41,6 +41,8 @@ in your boards folder, or uses its built-in demo boards (` + joinIDs(library.Dem
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.Version = engineVersion()
+	root.SetVersionTemplate("sasl {{.Version}}\n")
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.PersistentFlags().StringVar(&o.boards, "boards", "", "folder of VASL board archives (default $"+library.EnvBoards+")")

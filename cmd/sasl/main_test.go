@@ -97,6 +97,42 @@ func TestShowJSONTwoLevelHill(t *testing.T) {
 	}
 }
 
+// A picture never hides the report (a random seed would be lost); what
+// was written is said on stderr.
+func TestPicturesKeepTheReport(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"place", "--png", filepath.Join(dir, "p.png")},
+		{"wave", "--svg", filepath.Join(dir, "w.svg")},
+		{"enter", "--pdf", filepath.Join(dir, "e.pdf")},
+		{"sim", "--runs", "5", "--png", filepath.Join(dir, "s.png"), "--hist", filepath.Join(dir, "h.svg")},
+	} {
+		var out, errs bytes.Buffer
+		root := newRoot(&out, &errs)
+		root.SetArgs(args)
+		if err := root.Execute(); err != nil {
+			t.Fatalf("sasl %v: %v", args, err)
+		}
+		if !strings.Contains(out.String(), "eed ") {
+			t.Errorf("sasl %v printed no seed:\n%.300s", args, out.String())
+		}
+		for _, a := range args {
+			if strings.HasPrefix(a, dir) && !strings.Contains(errs.String(), "picture written to "+a) {
+				t.Errorf("sasl %v: stderr %q does not say %s was written", args, errs.String(), a)
+			}
+		}
+	}
+}
+
+// sasl --version names the module version (and the VCS revision when the
+// build has one).
+func TestVersion(t *testing.T) {
+	out := mustRun(t, "--version")
+	if !strings.HasPrefix(out, "sasl ") || strings.Count(out, "\n") != 1 || len(out) < 8 {
+		t.Errorf("--version printed %q", out)
+	}
+}
+
 func TestShowDefaultsToDemo(t *testing.T) {
 	t.Setenv("SASL_BOARDS", "")
 	out := mustRun(t, "board", "show")
@@ -110,8 +146,8 @@ func TestShowLayoutAndPictures(t *testing.T) {
 	dir := t.TempDir()
 	svg, pngFile := filepath.Join(dir, "m.svg"), filepath.Join(dir, "m.png")
 	out := mustRun(t, "board", "show", "--layout", "x1/x2r", "--north", "right", "--svg", svg, "--png", pngFile, "--scale", "0.5")
-	if out != "" {
-		t.Errorf("pictures only, yet printed %q", out)
+	if !strings.HasPrefix(out, "Configuration x1/x2r, north right") {
+		t.Errorf("a picture hid the report: %.100q", out)
 	}
 	data, err := os.ReadFile(svg)
 	if err != nil || !bytes.Contains(data, []byte("<svg")) {
@@ -239,8 +275,8 @@ func TestPathReachAndWeather(t *testing.T) {
 	}
 	dir := t.TempDir()
 	png := filepath.Join(dir, "reach.png")
-	if out := mustRun(t, "path", "x2K5", "--mf", "2", "--png", png); out != "" {
-		t.Errorf("a picture only, yet printed %q", out)
+	if out := mustRun(t, "path", "x2K5", "--mf", "2", "--png", png); !strings.Contains(out, "reaches") {
+		t.Errorf("a picture hid the report: %q", out)
 	}
 	if _, err := os.Stat(png); err != nil {
 		t.Error(err)
@@ -256,6 +292,7 @@ func TestPathErrors(t *testing.T) {
 		{[]string{"path", "x1A5"}, "give TO, or --to-edge EDGE, or --mf N"},
 		{[]string{"path", "x1A5", "x1B5", "--to-edge", "north"}, "give TO, or --to-edge"},
 		{[]string{"path", "x1A5", "x2B5"}, "name boards x1, x2: give their configuration with --layout"},
+		{[]string{"path", "Q7", "R6", "--boards", t.TempDir()}, "Q7 R6: which board?"},
 		{[]string{"path", "x1A0", "x1B5"}, "x1A0 is off the board"},
 		{[]string{"path", "x1A5", "--to-edge", "up"}, `unknown edge "up"`},
 		{[]string{"path", "x1A5", "--mf", "1.25"}, "multiple of 0.5"},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/tables"
 )
 
@@ -167,6 +169,9 @@ func runPath(out io.Writer, o *options, f *pathFlags, args []string) error {
 		if len(ids) > 1 {
 			return fmt.Errorf("%s name boards %s: give their configuration with --layout", strings.Join(args, " and "), strings.Join(ids, ", "))
 		}
+		if len(ids) == 0 && (o.boards != "" || os.Getenv(library.EnvBoards) != "") {
+			return fmt.Errorf("%s: which board? with a boards folder, name it in the hex (33%s) or give --layout (without one, the demo board %s is meant)", strings.Join(args, " "), args[0], library.Demo()[0])
+		}
 		l, err = f.build(ids)
 	}
 	if err != nil {
@@ -226,9 +231,6 @@ func runPath(out io.Writer, o *options, f *pathFlags, args []string) error {
 	}
 	if f.json {
 		return writePathJSON(out, m, p, budget)
-	}
-	if f.pictures.any() {
-		return nil
 	}
 	return writePathText(out, m, p, budget, m.LocationName(from), to, f)
 }
@@ -374,9 +376,6 @@ func showReach(w io.Writer, f *pathFlags, m *board.Map, s *pathing.Search, from 
 			MF      float64   `json:"mf"`
 			Reached []reached `json:"reached"`
 		}{m.LocationName(from), float64(budget) / 2, out})
-	}
-	if f.pictures.any() {
-		return nil
 	}
 	fmt.Fprintf(w, "Infantry at %s with %s MF (%s weather, month %d) reaches %d Locations:\n", m.LocationName(from), pathing.HalfMF(budget), f.weather, f.month, len(out))
 	for i, r := range out {

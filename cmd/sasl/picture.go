@@ -15,22 +15,26 @@ import (
 type pictureFlags struct {
 	svg, png, pdf string
 	scale         float64
+	// said is where "picture written" goes (the command's stderr): a
+	// picture never takes the place of the report on stdout.
+	said func() io.Writer
 }
 
 func (f *pictureFlags) register(cmd *cobra.Command) {
+	f.said = cmd.ErrOrStderr
 	cmd.Flags().StringVar(&f.svg, "svg", "", "draw the map into this SVG file")
 	cmd.Flags().StringVar(&f.png, "png", "", "draw the map into this PNG file")
 	cmd.Flags().StringVar(&f.pdf, "pdf", "", "draw the map into this PDF file")
 	cmd.Flags().Float64Var(&f.scale, "scale", 1, "picture scale: 1 draws a board about 1800 pixels wide")
 }
 
-// maxScale bounds --scale: 8 draws a board about 14,400 pixels wide.
-const maxScale = 8
+// --scale bounds: 8 draws a board about 14,400 pixels wide, 0.1 about 180.
+const minScale, maxScale = 0.1, 8
 
 // check refuses a --scale that is no size or too large to draw.
 func (f *pictureFlags) check() error {
-	if !(f.scale > 0 && f.scale <= maxScale) { // also NaN
-		return fmt.Errorf("--scale %g: want a scale above 0 and at most %d", f.scale, maxScale)
+	if !(f.scale >= minScale && f.scale <= maxScale) { // also NaN
+		return fmt.Errorf("--scale %g: want a scale from %g to %d", f.scale, minScale, maxScale)
 	}
 	return nil
 }
@@ -59,6 +63,14 @@ func (f *pictureFlags) each(draw func(w io.Writer, format render.Format) error) 
 		if err := writeFile(out.path, func(w io.Writer) error { return draw(w, out.format) }); err != nil {
 			return err
 		}
+		f.wrote(out.path)
 	}
 	return nil
+}
+
+// wrote says on stderr that a picture was written.
+func (f *pictureFlags) wrote(path string) {
+	if f.said != nil {
+		fmt.Fprintf(f.said(), "sasl: picture written to %s\n", path)
+	}
 }

@@ -62,11 +62,8 @@ there and the dice that decided it, then the dice of the whole setup, which
 					return err
 				}
 			}
-			switch {
-			case f.json:
+			if f.json {
 				return writePlaceJSON(cmd.OutOrStdout(), p, s)
-			case f.pictures.any():
-				return nil
 			}
 			return writePlaceText(cmd.OutOrStdout(), p, s)
 		},
@@ -219,11 +216,8 @@ and the dice that decided it.`,
 					return err
 				}
 			}
-			switch {
-			case f.json:
+			if f.json {
 				return writeEnterJSON(cmd.OutOrStdout(), p, a)
-			case f.pictures.any():
-				return nil
 			}
 			fmt.Fprintln(cmd.OutOrStdout(), p.header())
 			fmt.Fprintln(cmd.OutOrStdout())

@@ -737,6 +737,7 @@ func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, vary *sim.Vary, r
 		if err := writeChart(f.hist, ch); err != nil {
 			return err
 		}
+		f.pictures.wrote(f.hist)
 	}
 	if !f.pictures.any() {
 		return nil
