@@ -353,7 +353,7 @@ func (p *Prepared) tally(t *Tally, w *tallyJSON, runs int64) error {
 	return nil
 }
 
-// limited reads at most n bytes and then fails with errTooBig.
+// limited reads at most n bytes and then fails with tooBig.
 type limited struct {
 	r        io.Reader
 	n, bound int64

@@ -89,15 +89,21 @@ value. --hist FILE draws the histogram of ENEMY squad-equivalents exited.`,
 	cmd.Flags().Float64Var(&f.ci, "ci", 0, "play until the half width of the win rate's 95% interval is at most this (0.01 = one point)")
 	cmd.Flags().Int64Var(&f.replicate, "replicate", -1, "play only game K of the seed and print its game seed and outcome")
 	cmd.Flags().StringVar(&f.vary, "vary", "", "KEY=v1,v2,...: a balance sweep over one mission value")
-	cmd.Flags().StringVar(&f.heatmap, "heatmap", "presence", "the map picture: presence (ENEMY units at the end of each turn, summed) or setup (S? set up)")
-	cmd.Flags().StringVar(&f.hist, "hist", "", "draw the histogram of ENEMY squad-equivalents exited into this file (.svg, .png or .pdf)")
-	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
+	f.registerReport(cmd)
 	cmd.Flags().StringVar(&f.shard, "shard", "", "i/n: play only shard i of n (a fixed block of the --runs games) and write its part with --out")
 	cmd.Flags().IntVar(&f.shards, "shards", 0, "n: split the run into n shards, this one shard $"+jobIndexEnv+" (as a Kubernetes Indexed Job sets it)")
 	cmd.Flags().StringVar(&f.out, "out", "", "write the run's part file for sasl sim merge here (a folder, or a name ending in /: part-I.json in it)")
-	f.pictures.register(cmd)
 	cmd.AddCommand(newSimMergeCmd(o))
 	return cmd
+}
+
+// registerReport registers the flags of the report, which sasl sim and
+// sasl sim merge share.
+func (f *simFlags) registerReport(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.heatmap, "heatmap", "presence", "the map picture: presence (ENEMY units at the end of each turn, summed) or setup (S? set up)")
+	cmd.Flags().StringVar(&f.hist, "hist", "", "draw the histogram of ENEMY squad-equivalents exited into this file (.svg, .png or .pdf)")
+	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
+	f.pictures.register(cmd)
 }
 
 func newSimMergeCmd(o *options) *cobra.Command {
@@ -128,10 +134,7 @@ from elsewhere, and they must have the same content.`,
 	}
 	cmd.Flags().StringVar(&f.mission, "mission", "", "read the mission from this file (default: where the shards read it)")
 	cmd.Flags().StringVar(&f.tables, "tables", "", "read the tables file from here (default: where the shards read it)")
-	cmd.Flags().StringVar(&f.heatmap, "heatmap", "presence", "the map picture: presence (ENEMY units at the end of each turn, summed) or setup (S? set up)")
-	cmd.Flags().StringVar(&f.hist, "hist", "", "draw the histogram of ENEMY squad-equivalents exited into this file (.svg, .png or .pdf)")
-	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
-	f.pictures.register(cmd)
+	f.registerReport(cmd)
 	return cmd
 }
 
@@ -395,10 +398,15 @@ func whole(s string) (int, bool) {
 // of the pod's completion.
 const jobIndexEnv = "JOB_COMPLETION_INDEX"
 
+// endsInSlash says --out names a folder to make if missing.
+func endsInSlash(out string) bool {
+	return strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(os.PathSeparator))
+}
+
 // isFolder says whether out names a folder: an existing one, or a name
 // ending with a slash.
 func isFolder(out string) bool {
-	if strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(os.PathSeparator)) {
+	if endsInSlash(out) {
 		return true
 	}
 	st, err := os.Stat(out)
@@ -429,12 +437,9 @@ func checkPartPath(path string) error {
 }
 
 // partPath is where shard i of n writes its part: out, or a file named by
-// the shard in out if out is a folder (made if out ends with a slash).
+// the shard in out if out is a folder.
 func partPath(out string, i, n int) string {
-	if strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(os.PathSeparator)) {
-		_ = os.MkdirAll(out, 0o755) // if it fails, folderOf says so
-	}
-	if st, err := os.Stat(out); err == nil && st.IsDir() {
+	if isFolder(out) {
 		return filepath.Join(out, fmt.Sprintf("part-%0*d.json", len(strconv.Itoa(n-1)), i))
 	}
 	return out
@@ -465,20 +470,22 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
 			return fmt.Errorf("--shards %d --out %s: every index writes its own part, so --out names a folder (end it with /)", shards, f.out)
 		}
 	}
+	var path string // of the part
 	if f.out != "" {
 		if f.ci > 0 || f.replicate >= 0 {
 			return errors.New("--out writes the part of a run of --runs games: not with --ci or --replicate")
 		}
-		if err := checkPartPath(partPath(f.out, shard, shards)); err != nil {
+		if endsInSlash(f.out) {
+			_ = os.MkdirAll(f.out, 0o755) // if it fails, checkPartPath says so
+		}
+		path = partPath(f.out, shard, shards)
+		if err := checkPartPath(path); err != nil {
 			return err
 		}
 	}
 	run, err := openRun(f.mission, o.boards, f.tables, f.vary)
 	if err != nil {
 		return err
-	}
-	if int64(shards) > int64(f.runs) {
-		return fmt.Errorf("--runs %d in %d shards: every shard needs a game", f.runs, shards)
 	}
 	seed := f.seed
 	if !cmd.Flags().Changed("seed") {
@@ -525,7 +532,6 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
 			tallies = append(tallies, r.Tally)
 		}
 		part := sim.NewPart(id, shard, tallies)
-		path := partPath(f.out, shard, shards)
 		if err := writeFile(path, func(w io.Writer) error { _, err := part.WriteTo(w); return err }); err != nil {
 			return temporary{err} // the folder took a file before the games
 		}
