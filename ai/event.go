@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/state"
@@ -74,6 +75,10 @@ type Event struct {
 type FireGroup struct {
 	Members []string
 	Target  string
+	// From are the Locations the group's MMC fire from, in the order of
+	// Members; At is the Target's Location.
+	From []board.Location
+	At   board.Location
 	// FP is the fire group's firepower: the members' printed firepower,
 	// doubled at point blank range, halved beyond normal range (ASL A7).
 	FP float64

@@ -103,7 +103,7 @@ func (h *HW) fire() error {
 			text := ""
 			if !h.Quiet {
 				text = fmt.Sprintf("Fire group %s (%d units) fires at %s (%s%s) in %s: %s FP, DRM %+d (TEM %+d); %s, %d hexes (SASL 4.36 priority %d)",
-					strings.Join(g.Members, ", "), len(fg), tg.Unit.ID, tg.Unit.Kind, typeSuffix(tg.Unit.Type), h.name(tg.Unit.At), fpText(g.FP), g.DRM, g.TEM, status, tg.Range, tg.Priority)
+					strings.Join(g.Members, ", "), len(fg), tg.Unit.ID, tg.Unit.Kind, typeSuffix(tg.Unit.Type), h.name(tg.Unit.At), FormatFP(g.FP), g.DRM, g.TEM, status, tg.Range, tg.Priority)
 			}
 			h.emit(Event{Kind: EventFire, Units: g.Members, Wave: w, Fire: &g, Text: text})
 			if h.Res != nil {
@@ -126,7 +126,7 @@ func (h *HW) fire() error {
 // DRM is the Target's TEM plus a leadership modifier where every Location
 // of the group holds a Good Order leader (the worst of them directs).
 func (h *HW) fireGroup(fg []*state.Unit, tg Target) FireGroup {
-	g := FireGroup{Target: tg.Unit.ID, TEM: tg.TEM, DRM: tg.TEM, Range: tg.Range, Priority: tg.Priority, Good: !tg.Unit.Broken}
+	g := FireGroup{Target: tg.Unit.ID, At: tg.Unit.At, TEM: tg.TEM, DRM: tg.TEM, Range: tg.Range, Priority: tg.Priority, Good: !tg.Unit.Broken}
 	leaders := map[board.Location]int{} // the worst modifier in each Location
 	hasLeader := map[board.Location]bool{}
 	locs := map[board.Location]bool{}
@@ -141,6 +141,9 @@ func (h *HW) fireGroup(fg []*state.Unit, tg Target) FireGroup {
 				hasLeader[u.At] = true
 			}
 			continue
+		}
+		if !locs[u.At] {
+			g.From = append(g.From, u.At)
 		}
 		locs[u.At] = true
 		g.FP += h.Strength(u).Firepower(hex.Distance(u.At.Hex, tg.Unit.At.Hex))
@@ -180,7 +183,9 @@ func (p *Prepared) Strength(u *state.Unit) tables.Strength {
 	return p.t.Counters.Strength(nat, u.Kind == state.HalfSquad)
 }
 
-func fpText(fp float64) string {
+// FormatFP writes a firepower as the Infantry Fire Table's columns and
+// the rules write it: "8", "1.5".
+func FormatFP(fp float64) string {
 	return strconv.FormatFloat(fp, 'f', -1, 64)
 }
 

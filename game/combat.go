@@ -247,7 +247,7 @@ func (c *combat) Fire(g *ai.FireGroup, at board.Location) ([]ai.Event, error) {
 	g.DR, g.Final, g.Result = dr, final, res.String()
 	e := ai.Event{Kind: ai.EventResult, Units: state.IDs(targets), Fire: g}
 	if !c.quiet {
-		e.Text = fmt.Sprintf("IFT: %s FP, DR %d%+d = %d: %s on %s in %s", fpText(g.FP), dr, g.DRM, final, res, strings.Join(e.Units, ", "), c.name(at))
+		e.Text = fmt.Sprintf("IFT: %s FP, DR %d%+d = %d: %s on %s in %s", ai.FormatFP(g.FP), dr, g.DRM, final, res, strings.Join(e.Units, ", "), c.name(at))
 	}
 	c.push(e)
 	if err := c.apply(res, targets, at); err != nil {
@@ -328,7 +328,7 @@ func (c *combat) attack(kind ai.EventKind, fg, targets []*state.Unit, at board.L
 			what = "Defensive Fire"
 		}
 		e.Text = fmt.Sprintf("%s: %s in %s fire at %s in %s, %d hexes: %s FP, DRM %+d, DR %d = %d: %s",
-			what, strings.Join(members, ", "), c.name(fg[0].At), strings.Join(state.IDs(targets), ", "), c.name(at), d, fpText(fp), drm, dr, final, res)
+			what, strings.Join(members, ", "), c.name(fg[0].At), strings.Join(state.IDs(targets), ", "), c.name(at), d, ai.FormatFP(fp), drm, dr, final, res)
 	}
 	c.push(e)
 	return c.apply(res, targets, at)
@@ -610,7 +610,7 @@ func (c *combat) closeCombat() error {
 			}
 			o, ok := c.t.Combat.Kill(att, def)
 			lead, _ := c.leaderDRM(side, l)
-			a, b, err := c.r.DR(c.why("ASL A11", "Close Combat of the %s side in %s (%s FP vs %s)", side, c.name(l), fpText(att), fpText(def)))
+			a, b, err := c.r.DR(c.why("ASL A11", "Close Combat of the %s side in %s (%s FP vs %s)", side, c.name(l), ai.FormatFP(att), ai.FormatFP(def)))
 			if err != nil {
 				return err
 			}
@@ -685,5 +685,3 @@ func (c *combat) control() {
 		}
 	}
 }
-
-func fpText(fp float64) string { return strconv.FormatFloat(fp, 'f', -1, 64) }

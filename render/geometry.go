@@ -41,6 +41,11 @@ type geometry struct {
 	rows, cols int
 	rects      []vg.Rectangle // board rectangle of cell (i, j) at i*cols+j
 	full       []bool         // whether cell (i, j) holds a board
+	// top and bottom are the heights of the bands above and under the
+	// map that hold the title and the legend (Picture.SetTitle,
+	// SetLegend), laid out as legend says.
+	top, bottom vg.Length
+	legend      grid
 }
 
 func newGeometry(m *board.Map, hexHeight vg.Length) geometry {
@@ -55,7 +60,15 @@ func newGeometry(m *board.Map, hexHeight vg.Length) geometry {
 		cols: cols,
 	}
 	g.w = vg.Length(boardW*cols+2*marginX) * g.ux
-	g.h = vg.Length(boardH*rows+2*marginY) * g.uy
+	g.place(m)
+	return g
+}
+
+// place sets the canvas height and the board rectangles for the bands
+// g.top and g.bottom around the map.
+func (g *geometry) place(m *board.Map) {
+	rows, cols := g.rows, g.cols
+	g.h = vg.Length(boardH*rows+2*marginY)*g.uy + g.top + g.bottom
 	g.rects = make([]vg.Rectangle, rows*cols)
 	g.full = make([]bool, rows*cols)
 	for i := range rows {
@@ -66,12 +79,11 @@ func newGeometry(m *board.Map, hexHeight vg.Length) geometry {
 			g.full[i*cols+j] = m.Slot(i, j).Board != ""
 		}
 	}
-	return g
 }
 
 // at returns the canvas point of lattice position (x, y).
 func (g *geometry) at(x, y float64) vg.Point {
-	return vg.Point{X: vg.Length(x-g.x0) * g.ux, Y: vg.Length(g.y1-y) * g.uy}
+	return vg.Point{X: vg.Length(x-g.x0) * g.ux, Y: vg.Length(g.y1-y)*g.uy + g.bottom}
 }
 
 // Lattice returns the canvas point of lattice position (x, y), in the units

@@ -23,13 +23,12 @@ type Path struct {
 	Color color.Color
 	// Width is the line width; zero means 0.06 hex heights.
 	Width vg.Length
+	// Dashed draws the line dashed (an advance rather than a move, say).
+	Dashed bool
 }
 
-// Draw draws the path.
-func (p Path) Draw(c *Context) {
-	if len(p.Hexes) == 0 {
-		return
-	}
+// style returns the colour and line style of p.
+func (p Path) style(c *Context) (color.Color, draw.LineStyle) {
 	col := p.Color
 	if col == nil {
 		col = c.Palette.Path
@@ -38,32 +37,39 @@ func (p Path) Draw(c *Context) {
 	if width <= 0 {
 		width = c.Len(0.06)
 	}
+	sty := draw.LineStyle{Color: col, Width: width}
+	if p.Dashed {
+		sty.Dashes = []vg.Length{width * 3, width * 2}
+	}
+	return col, sty
+}
+
+// DrawSwatch draws a short arrow across a legend box in the path's style.
+func (p Path) DrawSwatch(c *Context, r vg.Rectangle) {
+	col, sty := p.style(c)
+	y := (r.Min.Y + r.Max.Y) / 2
+	a, b := vg.Point{X: r.Min.X + c.Len(0.05), Y: y}, vg.Point{X: r.Max.X - c.Len(0.05), Y: y}
+	c.FillPolygon(col, circle(a, sty.Width*1.3, 16))
+	arrow(c, col, sty, []vg.Point{a, b}, 0)
+}
+
+// Draw draws the path.
+func (p Path) Draw(c *Context) {
+	if len(p.Hexes) == 0 {
+		return
+	}
+	col, sty := p.style(c)
 	pts := make([]vg.Point, len(p.Hexes))
 	for k, h := range p.Hexes {
 		pts[k] = c.Centre(h)
 	}
-	sty := draw.LineStyle{Color: col, Width: width}
-	c.FillPolygon(col, circle(pts[0], width*1.3, 16))
+	c.FillPolygon(col, circle(pts[0], sty.Width*1.3, 16))
 	if len(pts) == 1 {
-		c.StrokeLines(draw.LineStyle{Color: col, Width: width / 2}, closed(circle(pts[0], c.Len(0.3), 32)))
+		c.StrokeLines(draw.LineStyle{Color: col, Width: sty.Width / 2}, closed(circle(pts[0], c.Len(0.3), 32)))
 	} else {
-		// The arrowhead: its tip short of the last centre, so that a
-		// marker there stays readable, and the line stops at its base.
-		last, prev := pts[len(pts)-1], pts[len(pts)-2]
-		d := last.Sub(prev)
-		n := vg.Length(math.Hypot(float64(d.X), float64(d.Y)))
-		if n > 0 {
-			u := d.Scale(1 / n)
-			v := vg.Point{X: -u.Y, Y: u.X}
-			headLen := max(width*4, c.Len(0.2))
-			tip := last.Sub(u.Scale(c.Len(0.12)))
-			base := tip.Sub(u.Scale(headLen))
-			line := append(pts[:len(pts)-1:len(pts)-1], base)
-			c.StrokeLines(sty, line)
-			c.FillPolygon(col, []vg.Point{tip, base.Add(v.Scale(headLen * 0.5)), base.Sub(v.Scale(headLen * 0.5))})
-		} else {
-			c.StrokeLines(sty, pts)
-		}
+		// The tip short of the last centre, so that a marker there stays
+		// readable.
+		arrow(c, col, sty, pts, c.Len(0.12))
 	}
 	lsty := c.TextStyle(0.18, col, true)
 	bg := withAlpha(c.Palette.Background, 0.85)
@@ -73,4 +79,25 @@ func (p Path) Draw(c *Context) {
 		}
 		c.Label(lsty, c.offset(pts[k], 0.26, -0.2), txt, bg)
 	}
+}
+
+// arrow strokes the polyline pts (two points or more) with an arrowhead
+// whose tip stops short of the last point; the line stops at the head's
+// base.
+func arrow(c *Context, col color.Color, sty draw.LineStyle, pts []vg.Point, short vg.Length) {
+	last, prev := pts[len(pts)-1], pts[len(pts)-2]
+	d := last.Sub(prev)
+	n := vg.Length(math.Hypot(float64(d.X), float64(d.Y)))
+	if n == 0 {
+		c.StrokeLines(sty, pts)
+		return
+	}
+	u := d.Scale(1 / n)
+	v := vg.Point{X: -u.Y, Y: u.X}
+	headLen := max(sty.Width*4, c.Len(0.2))
+	tip := last.Sub(u.Scale(short))
+	base := tip.Sub(u.Scale(headLen))
+	line := append(pts[:len(pts)-1:len(pts)-1], base)
+	c.StrokeLines(sty, line)
+	c.FillPolygon(col, []vg.Point{tip, base.Add(v.Scale(headLen * 0.5)), base.Sub(v.Scale(headLen * 0.5))})
 }

@@ -56,8 +56,10 @@ type Picture struct {
 	// Layers are drawn in order: Layers[0] at the bottom.
 	Layers []Layer
 
-	opt Options
-	geo geometry
+	opt    Options
+	geo    geometry
+	title  []string
+	legend []LegendEntry
 }
 
 // New returns a picture of m with the base layers of Base. The canvas
@@ -119,6 +121,10 @@ func (p *Picture) Draw(c vg.Canvas) {
 		l.Draw(ctx)
 		c.Pop()
 	}
+	c.Push()
+	p.drawTitle(ctx)
+	p.drawLegend(ctx)
+	c.Pop()
 }
 
 func (p *Picture) context(c vg.Canvas) *Context {

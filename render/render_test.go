@@ -283,14 +283,20 @@ func TestOverlays(t *testing.T) {
 			{At: board.Location{Hex: r6, Level: 1}, Label: "B"},
 			{At: board.Ground(r6), Label: "A"},
 			{At: board.Ground(r6), Label: "C", Color: color.NRGBA{G: 0x80, A: 0xff}},
-		}, []string{"A", "C", "B", "h1"}, "fill:#008000"},
+		}, []string{"A", "3"}, "fill:#008000"}, // a pile: the top counter, the others' edges, the count
 		{"stack of twelve", Markers(func() []Marker {
 			var ms []Marker
 			for k := range 12 {
 				ms = append(ms, Marker{At: board.Ground(r6), Label: fmt.Sprint("m", k)})
 			}
 			return ms
-		}()), []string{"m0", "m1", "m2", "m3", "m4", "m5", "m6", "m7", "+4"}, ""},
+		}()), []string{"m0", "12"}, ""},
+		{"marker with note and marks", Markers{{At: board.Location{Hex: r6, Level: 1}, Label: "A1a", Note: "4-6-7", Broken: true, Tag: "R"}}, []string{"A1a", "4-6-7", "h1", "R"}, "fill:#E01010"},
+		{"ghost marker", Markers{{At: board.Ground(r6), Label: "A1a", Ghost: true}}, []string{"A1a"}, "stroke-dasharray"},
+		{"map edge", MapEdge{Edge: layout.North, Label: "FBE", Color: pathCol}, []string{"FBE"}, "fill:#0ABCDE"},
+		{"objective", Objectives{{At: r6, Label: "VPO", Color: pathCol}}, []string{"VPO"}, "stroke:#0ABCDE"},
+		{"tags", Tags{{At: r6, Text: "26 FP +0", Color: pathCol}, {At: r6, Text: "6 FP +1", Color: pathCol}}, []string{"26 FP +0", "6 FP +1"}, "fill:#0ABCDE"},
+		{"dashed path", Path{Hexes: []hex.Hex{{Col: 1, Row: 1}, {Col: 2, Row: 1}}, Color: pathCol, Dashed: true}, nil, "stroke-dasharray"},
 		{"path", Path{Hexes: []hex.Hex{{Col: 1, Row: 1}, {Col: 2, Row: 1}, {Col: 3, Row: 2}}, Labels: []string{"0", "1", "2.5"}, Color: pathCol},
 			[]string{"0", "1", "2.5"}, "stroke:#0ABCDE"},
 		{"one-hex path", Path{Hexes: []hex.Hex{{Col: 1, Row: 1}}, Color: pathCol}, nil, "stroke:#0ABCDE"},
@@ -340,6 +346,9 @@ func TestOffMapMarker(t *testing.T) {
 			}
 			p := New(m, Options{DPI: 72})
 			p.Add(Markers{{At: board.Ground(tt.h), Label: "S?", Color: col}})
+			// The title and legend bands move the map; Centre follows.
+			p.SetTitle("A title", "and a second line")
+			p.SetLegend(LegendEntry{Swatch: Marker{Label: "S?", Color: col}, Text: "an S?"})
 			ctr := p.Centre(tt.h)
 			w, h := p.Size()
 			half := p.Options().HexHeight / 4 // a lone counter is half a hex high
@@ -453,5 +462,81 @@ func TestSample(t *testing.T) {
 	defer out.Close()
 	if err := p.Write(out, f); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A title and a legend are written into the picture, which grows to hold
+// them; the legend's columns fit in its width however many entries and
+// however long their texts.
+func TestCaption(t *testing.T) {
+	m := newMap(t, "x9", layout.Up, demoBoard(t))
+	bare := New(m, Options{})
+	bw, bh := bare.Size()
+	legend := []LegendEntry{
+		{Swatch: Marker{Label: "S?", Note: "S1", Color: color.Black}, Text: "ENEMY S?"},
+		{Swatch: Path{Dashed: true}, Text: "turn 2: APh advance"},
+		{Swatch: MapEdge{Label: "FBE", Color: color.Black}, Text: "FRIENDLY board edge (north)"},
+		{Swatch: Objective{Label: "VPO", Color: color.Black}, Text: "VPO, ENEMY control"},
+		{Swatch: Pile{N: 3}, Text: "a stack of 3 or more"},
+		{Swatch: Heat{V: 0.5}, Text: "half"},
+		{Swatch: Highlight{Outline: color.Black}, Text: "reached"},
+		{Text: "no swatch"},
+	}
+	legend = append(legend, TerrainLegend(m)...)
+	p := New(m, Options{}).SetTitle("Hold the crossroads: turns 1-3 of 6, seed 7", "Boards x9").SetLegend(legend...)
+	w, h := p.Size()
+	if w != bw || h <= bh {
+		t.Errorf("size %vx%v, want %v wide and more than %v high", w, h, bw, bh)
+	}
+	got := texts(svgOf(t, p))
+	for _, want := range []string{"Hold the crossroads: turns 1-3 of 6, seed 7", "Boards x9", "ENEMY S?", "S1", "FBE", "turn 2: APh advance", "3", "no swatch", "woods", "ground level 0"} {
+		if !has(got, want) {
+			t.Errorf("no %q in the SVG's texts", want)
+		}
+	}
+	for _, n := range []int{1, 2, 7, 40, 200} {
+		for _, long := range []bool{false, true} {
+			es := make([]LegendEntry, n)
+			for k := range es {
+				es[k].Text = fmt.Sprint("entry ", k)
+				if long {
+					es[k].Text = strings.Repeat("a long entry ", 30)
+				}
+			}
+			hh := DefaultHexHeight
+			g := legendGrid(es, w, hh)
+			if g.rows*g.cols < n || (g.rows-1)*g.cols >= n {
+				t.Errorf("%d entries: %d rows of %d columns", n, g.rows, g.cols)
+			}
+			if g.cols > 1 && vg.Length(g.cols)*g.colW > w-2*legendPad*hh {
+				t.Errorf("%d entries: %d columns of %v overflow %v", n, g.cols, g.colW, w)
+			}
+		}
+	}
+}
+
+// The terrain legend lists what the map holds and nothing else.
+func TestTerrainLegend(t *testing.T) {
+	m := newMap(t, "x9", layout.Up, demoBoard(t))
+	var got []string
+	for _, e := range TerrainLegend(m) {
+		got = append(got, e.Text)
+	}
+	for _, want := range []string{"ground level 0", "woods"} {
+		if !has(got, want) {
+			t.Errorf("terrain legend %q has no %q", got, want)
+		}
+	}
+	for _, k := range terrain.AllKinds() {
+		name := strings.ReplaceAll(k.Name(), "_", " ")
+		present := false
+		for _, h := range m.Hexes() {
+			if tr, _ := m.Terrain(h); tr.Kinds.Has(k) {
+				present = true
+			}
+		}
+		if k != terrain.OpenGround && k != terrain.Building && has(got, name) != present {
+			t.Errorf("%s: in the legend %v, on the map %v", name, has(got, name), present)
+		}
 	}
 }

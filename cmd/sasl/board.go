@@ -83,7 +83,7 @@ With no board, the first demo board is shown.`,
 				return err
 			}
 			if f.pictures.any() {
-				if err := f.pictures.write(m, nil); err != nil {
+				if err := f.pictures.write(newScene(m, fmt.Sprintf("Boards %s, north %s", m.Layout, m.Layout.North()))); err != nil {
 					return err
 				}
 			}

@@ -38,7 +38,9 @@ type unitJSON struct {
 
 type fireJSON struct {
 	Members  []string `json:"members"`
+	From     []string `json:"from"`
 	Target   string   `json:"target"`
+	At       string   `json:"target_at"`
 	FP       float64  `json:"firepower"`
 	DRM      int      `json:"drm"`
 	TEM      int      `json:"tem"`
@@ -86,7 +88,11 @@ func eventsJSON(m *board.Map, evs []ai.Event) []eventJSON {
 			j.Made = append(j.Made, unitJSON{u.ID, u.Kind.String(), u.Type, m.LocationName(u.At)})
 		}
 		if f := e.Fire; f != nil {
-			j.Fire = &fireJSON{f.Members, f.Target, f.FP, f.DRM, f.TEM, f.Range, f.Priority}
+			from := make([]string, len(f.From))
+			for i, l := range f.From {
+				from[i] = m.LocationName(l)
+			}
+			j.Fire = &fireJSON{f.Members, from, f.Target, m.LocationName(f.At), f.FP, f.DRM, f.TEM, f.Range, f.Priority}
 		}
 		for _, r := range e.Rolls {
 			j.Rolls = append(j.Rolls, rollOf(r))

@@ -225,7 +225,8 @@ func runPath(out io.Writer, o *options, f *pathFlags, args []string) error {
 		return fmt.Errorf("no path for Infantry from %s to %s in %s weather", m.LocationName(from), to, f.weather)
 	}
 	if f.pictures.any() {
-		if err := f.pictures.write(m, pathLayers(m, p, budget)); err != nil {
+		title := fmt.Sprintf("Infantry path from %s to %s: %s MF, %s weather", m.LocationName(from), to, pathing.HalfMF(p.HalfMF), f.weather)
+		if err := f.pictures.write(pathScene(m, p, budget, title)); err != nil {
 			return err
 		}
 	}
@@ -312,22 +313,27 @@ func writePathText(w io.Writer, m *board.Map, p pathing.Path, budget int, from, 
 	return nil
 }
 
-// pathLayers draws the path, labelled with the running MF total, and marks
+// pathScene draws the path, labelled with the running MF total, and marks
 // where the phase's MF run out.
-func pathLayers(m *board.Map, p pathing.Path, budget int) []render.Layer {
+func pathScene(m *board.Map, p pathing.Path, budget int, title string) *scene {
 	var labels []string
 	total := 0
 	for _, s := range p.Steps {
 		total += s.HalfMF
 		labels = append(labels, pathing.HalfMF(total))
 	}
-	layers := []render.Layer{render.Path{Hexes: p.Hexes(), Labels: hexLabels(p, labels), Color: color.NRGBA{R: 0x20, G: 0x40, B: 0xD0, A: 0xFF}}}
+	s := newScene(m, title, fmt.Sprintf("Boards %s, north %s", m.Layout, m.Layout.North()))
+	line := render.Path{Hexes: p.Hexes(), Labels: hexLabels(p, labels), Color: color.NRGBA{R: 0x20, G: 0x40, B: 0xD0, A: 0xFF}}
+	s.add(line)
+	s.key(render.Path{Color: line.Color}, "the cheapest path; MF spent so far at each hex")
 	if budget >= 0 {
 		within := p.Within(budget)
 		last := within[len(within)-1]
-		layers = append(layers, render.Markers{{At: last.Location, Label: pathing.HalfMF(budget) + " MF", Color: color.NRGBA{R: 0xD0, G: 0x20, B: 0x20, A: 0xFF}}})
+		mk := render.Marker{At: last.Location, Label: pathing.HalfMF(budget) + " MF", Color: color.NRGBA{R: 0xD0, G: 0x20, B: 0x20, A: 0xFF}}
+		s.add(render.Markers{mk})
+		s.key(mk, "where the MF of one MPh run out")
 	}
-	return layers
+	return s
 }
 
 // hexLabels gives one label per hex of the path (a level change within a
@@ -363,8 +369,13 @@ func showReach(w io.Writer, f *pathFlags, m *board.Map, s *pathing.Search, from 
 	}
 	if f.pictures.any() {
 		hl := render.Highlight{Hexes: hexes, Fill: color.NRGBA{R: 0x30, G: 0x60, B: 0xFF, A: 0x50}}
-		mk := render.Markers{{At: from, Label: "start", Color: color.NRGBA{R: 0xD0, G: 0x20, B: 0x20, A: 0xFF}}}
-		if err := f.pictures.write(m, []render.Layer{hl, mk}); err != nil {
+		mk := render.Marker{At: from, Label: "start", Color: color.NRGBA{R: 0xD0, G: 0x20, B: 0x20, A: 0xFF}}
+		sc := newScene(m, fmt.Sprintf("Where Infantry from %s can go with %s MF, %s weather", m.LocationName(from), pathing.HalfMF(budget), f.weather),
+			fmt.Sprintf("Boards %s, north %s", m.Layout, m.Layout.North()))
+		sc.add(hl, render.Markers{mk})
+		sc.key(mk, "where the move starts")
+		sc.key(hl, "hexes it can reach (a Location of the hex)")
+		if err := f.pictures.write(sc); err != nil {
 			return err
 		}
 	}

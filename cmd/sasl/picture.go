@@ -5,10 +5,8 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
-	"gonum.org/v1/plot/vg"
 
 	"github.com/sasl-engine/sasl/render"
-	"github.com/sasl-engine/sasl/rules/board"
 )
 
 // pictureFlags are --svg, --png and --pdf: files to draw the map into.
@@ -41,14 +39,12 @@ func (f *pictureFlags) check() error {
 
 func (f *pictureFlags) any() bool { return f.svg != "" || f.png != "" || f.pdf != "" }
 
-// write draws m with the given overlays into every file asked for.
-func (f *pictureFlags) write(m *board.Map, overlays []render.Layer) error {
+// write draws the scene into every file asked for.
+func (f *pictureFlags) write(s *scene) error {
 	if err := f.check(); err != nil {
 		return err
 	}
-	p := render.New(m, render.Options{HexHeight: render.DefaultHexHeight * vg.Length(f.scale)})
-	p.Add(overlays...)
-	return f.each(p.Write)
+	return f.each(s.picture(f.scale).Write)
 }
 
 // each writes every file asked for with draw, in its format.

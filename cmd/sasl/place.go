@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"image/color"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -11,7 +10,6 @@ import (
 	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/game"
-	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
 )
@@ -53,7 +51,7 @@ there and the dice that decided it, then the dice of the whole setup, which
 				return err
 			}
 			if f.pictures.any() {
-				if err := f.pictures.write(p.m, []render.Layer{placementMarkers(s)}); err != nil {
+				if err := f.pictures.write(setupScene(p, g.State)); err != nil {
 					return err
 				}
 			}
@@ -73,27 +71,6 @@ there and the dice that decided it, then the dice of the whole setup, which
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
 	cmd.Flags().StringVar(&f.save, "save", "", "write the game after setup to this file (sasl play turn plays on)")
 	return cmd
-}
-
-// caseColor gives each 4.1 case its own counter colour.
-var caseColor = map[byte]color.NRGBA{ // by SASL 4.1 case
-	'a': {0xB0, 0x20, 0x20, 0xFF},
-	'b': {0x20, 0x70, 0x30, 0xFF},
-	'c': {0x80, 0x30, 0xA0, 0xFF},
-	'd': {0x20, 0x50, 0xB0, 0xFF},
-	'e': {0x10, 0x10, 0x10, 0xFF},
-}
-
-func placementMarkers(s *ai.Setup) render.Markers {
-	var ms render.Markers
-	for _, p := range s.Placements {
-		label := "S? " + p.Case.String()
-		if p.Crest {
-			label += " CR"
-		}
-		ms = append(ms, render.Marker{At: p.Location, Label: label, Color: caseColor[byte(p.Case)]})
-	}
-	return ms
 }
 
 func writePlaceText(w io.Writer, p *played, s *ai.Setup) error {
@@ -208,11 +185,7 @@ and the dice that decided it.`,
 				}
 			}
 			if f.pictures.any() {
-				var mk render.Markers
-				for _, x := range a.Arrivals {
-					mk = append(mk, render.Marker{At: groundOf(x.Off), Label: "S? " + x.Method, Color: caseColor['e']})
-				}
-				if err := f.pictures.write(p.m, []render.Layer{mk}); err != nil {
+				if err := f.pictures.write(entryScene(p, a)); err != nil {
 					return err
 				}
 			}

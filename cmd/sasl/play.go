@@ -12,7 +12,6 @@ import (
 
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/game"
-	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/state"
 )
 
@@ -79,7 +78,7 @@ func newPlayNewCmd(o *options) *cobra.Command {
 				return err
 			}
 			if f.pictures.any() {
-				if err := f.pictures.write(p.m, []render.Layer{unitMarkers(g.State)}); err != nil {
+				if err := f.pictures.write(setupScene(p, g.State)); err != nil {
 					return err
 				}
 			}
@@ -162,7 +161,11 @@ names the winner after the last turn. A run that fails leaves the file as it was
 				return fmt.Errorf("dice: %d rolls of the script were not used: %v (check the script)", len(script.Left()), script.Left())
 			}
 			if f.pictures.any() {
-				if err := f.pictures.write(g.P.Map(), turnLayers(all, g.State)); err != nil {
+				dice := seedText(g.State)
+				if script != nil {
+					dice = "your dice"
+				}
+				if err := f.pictures.write(turnsScene(g.P.Map(), g.P.Mission(), all, g.State, dice)); err != nil {
 					return err
 				}
 			}
@@ -234,7 +237,7 @@ func newPlayShowCmd(o *options) *cobra.Command {
 			}
 			m, st := g.P.Map(), g.State
 			if f.pictures.any() {
-				if err := f.pictures.write(m, []render.Layer{unitMarkers(st)}); err != nil {
+				if err := f.pictures.write(showScene(g)); err != nil {
 					return err
 				}
 			}

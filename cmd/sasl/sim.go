@@ -736,7 +736,7 @@ func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, vary *sim.Vary, r
 		if len(counts) == 0 {
 			labels, counts = []string{"0"}, []float64{0}
 		}
-		ch, err := render.HistogramChart(fmt.Sprintf("ENEMY squad-equivalents exited (%d games)", r.Runs), "squad-equivalents exited off the FBE", labels, counts)
+		ch, err := render.HistogramChart(fmt.Sprintf("%s: ENEMY squad-equivalents exited, %d games, seed %d", sp.P.Mission().Name, r.Runs, r.Seed), "squad-equivalents exited off the FBE", labels, counts)
 		if err != nil {
 			return err
 		}
@@ -754,7 +754,7 @@ func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, vary *sim.Vary, r
 			fw := row.Result.FriendlyWins
 			pts = append(pts, render.Estimate{Label: row.Value, Value: fw.Rate, Low: fw.CI95[0], High: fw.CI95[1]})
 		}
-		ch, err := render.RateChart(fmt.Sprintf("FRIENDLY win rate by %s (seed %d, 95%% CI)", vary.Key, r.Seed), vary.Key, "FRIENDLY win rate", pts)
+		ch, err := render.RateChart(fmt.Sprintf("%s: FRIENDLY win rate by %s, seed %d, 95%% CI", sp.P.Mission().Name, vary.Key, r.Seed), vary.Key, "FRIENDLY win rate", pts)
 		if err != nil {
 			return err
 		}
@@ -780,7 +780,35 @@ func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, vary *sim.Vary, r
 		}
 		return math.Sqrt(float64(c) / float64(top)), true // square root: rare paths stay visible
 	}}
-	return f.pictures.write(sp.P.Map(), []render.Layer{heat})
+	ms := sp.P.Mission()
+	what, unit := "where ENEMY units stood at the end of each turn", "ENEMY units at a turn's end"
+	if f.heatmap == "setup" {
+		what, unit = "where the S? were set up", "S? set up"
+	}
+	s := newScene(sp.P.Map(), missionTitle(ms, fmt.Sprintf("%s, %d games", what, r.Runs), fmt.Sprintf("seed %d", r.Seed))...)
+	s.edges(ms)
+	s.add(heat)
+	if top > 0 {
+		// The square root spreads the colours: a quarter of the top
+		// count is half way along the ramp.
+		for _, v := range []float64{1, 0.5, 0.25, 0.1} {
+			per := float64(top) * v * v / float64(r.Runs)
+			s.key(render.Heat{V: v}, fmt.Sprintf("%s per game: %.3g", unit, per))
+		}
+	}
+	locs, err := ms.VPOs(sp.P.Map())
+	if err != nil {
+		return err
+	}
+	var vpos render.Objectives
+	for _, l := range locs {
+		vpos = append(vpos, render.Objective{At: l.Hex, Label: "VPO", Color: friendlyColor})
+	}
+	if len(vpos) > 0 {
+		s.add(vpos)
+		s.key(vpos[0], "VPO")
+	}
+	return f.pictures.write(s)
 }
 
 // boardsFlag is the --boards of a command to print, if a folder was given.

@@ -3,17 +3,13 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"image/color"
 	"io"
 	"os"
 
 	"github.com/spf13/cobra"
 
-	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/game"
-	"github.com/sasl-engine/sasl/pathing"
-	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/state"
 )
 
@@ -120,7 +116,7 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 		trail = append(trail, rep.Dice...)
 	}
 	if f.pictures.any() {
-		if err := f.pictures.write(p.m, turnLayers(all, st)); err != nil {
+		if err := f.pictures.write(turnsScene(p.m, p.ms, all, st, p.diceName())); err != nil {
 			return err
 		}
 	}
@@ -140,54 +136,6 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, p.diceLine(trail))
 	return nil
-}
-
-// turnColors gives each turn's moves their own colour.
-var turnColors = []color.NRGBA{
-	{0xC0, 0x20, 0x20, 0xFF}, {0x20, 0x40, 0xD0, 0xFF}, {0x10, 0x90, 0x30, 0xFF},
-	{0xA0, 0x30, 0xB0, 0xFF}, {0xD0, 0x80, 0x10, 0xFF}, {0x10, 0x90, 0x90, 0xFF},
-}
-
-func turnLayers(all []*game.Report, st *state.State) []render.Layer {
-	var layers []render.Layer
-	for _, rep := range all {
-		col := turnColors[(rep.Turn-1)%len(turnColors)]
-		for _, e := range rep.Events {
-			if len(e.Steps) < 2 {
-				continue
-			}
-			switch e.Kind {
-			case ai.EventMove, ai.EventAdvance, ai.EventGap, ai.EventEnter:
-			default:
-				continue
-			}
-			p := pathing.Path{Steps: e.Steps}
-			layers = append(layers, render.Path{Hexes: p.Hexes(), Color: col})
-		}
-	}
-	return append(layers, unitMarkers(st))
-}
-
-// unitMarkers marks every unit on the map: FRIENDLY blue, ENEMY dark, S?
-// of the setup by their case's colour.
-func unitMarkers(st *state.State) render.Markers {
-	var mk render.Markers
-	for _, u := range st.Units {
-		if !u.OnMap() {
-			continue
-		}
-		c := color.NRGBA{0x30, 0x30, 0x30, 0xFF}
-		label := u.ID
-		switch {
-		case u.Side == state.Friendly:
-			c = color.NRGBA{0x20, 0x60, 0xC0, 0xFF}
-		case u.Case != 0:
-			c = caseColor[u.Case]
-			label = "S? " + string(u.Case)
-		}
-		mk = append(mk, render.Marker{At: u.At, Label: label, Color: c})
-	}
-	return mk
 }
 
 // writeTurnsJSON writes turns of a game: every event as data.

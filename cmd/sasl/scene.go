@@ -1,0 +1,366 @@
+package main
+
+import (
+	"fmt"
+	"image/color"
+
+	"gonum.org/v1/plot/vg"
+
+	"github.com/sasl-engine/sasl/ai"
+	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/missions"
+	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/render"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/state"
+)
+
+// The colours of the pictures' marks. They are the same in every picture
+// and every run, so that a player learns them once: FRIENDLY blue, ENEMY
+// dark grey, Human Wave units wine (they keep their Human Wave colour,
+// SASL 4.3), the S? of the setup by the 4.1 case that placed them, and
+// moves by their game turn.
+var (
+	friendlyColor = color.NRGBA{0x1f, 0x5f, 0xc0, 0xff}
+	enemyColor    = color.NRGBA{0x40, 0x40, 0x40, 0xff}
+	waveColor     = color.NRGBA{0x7a, 0x18, 0x38, 0xff}
+	caseColor     = map[byte]color.NRGBA{ // by SASL 4.1 case
+		'a': {0xb0, 0x20, 0x20, 0xff},
+		'b': {0x20, 0x70, 0x30, 0xff},
+		'c': {0x80, 0x30, 0xa0, 0xff},
+		'd': {0xb0, 0x60, 0x10, 0xff},
+		'e': {0x10, 0x10, 0x10, 0xff},
+	}
+	caseText = map[byte]string{
+		'a': "buildings, rubble, lumberyards",
+		'b': "woods and brush",
+		'c': "VPOs and Concealment Terrain adjacent",
+		'd': "VPOs and Concealment Terrain within 2 hexes",
+		'e': "Letter Chits",
+	}
+	// turnColors are the colours of game turns 1, 2, ...; turn 13 takes
+	// turn 1's colour again.
+	turnColors = []color.NRGBA{
+		{0xd6, 0x27, 0x28, 0xff}, {0x1f, 0x77, 0xb4, 0xff}, {0x2c, 0xa0, 0x2c, 0xff},
+		{0x94, 0x67, 0xbd, 0xff}, {0xff, 0x7f, 0x0e, 0xff}, {0x17, 0xbe, 0xcf, 0xff},
+		{0x8c, 0x56, 0x4b, 0xff}, {0xe3, 0x77, 0xc2, 0xff}, {0x7f, 0x7f, 0x7f, 0xff},
+		{0xbc, 0xbd, 0x22, 0xff}, {0x00, 0x00, 0x80, 0xff}, {0x00, 0x64, 0x00, 0xff},
+	}
+)
+
+// turnColor is the colour of game turn t's moves.
+func turnColor(t int) color.NRGBA { return turnColors[(max(t, 1)-1)%len(turnColors)] }
+
+// scene is what a picture shows over the map: its layers, its title and
+// the legend of the marks those layers use, built together so that the
+// legend names every mark drawn and nothing else.
+type scene struct {
+	m      *board.Map
+	title  []string
+	layers []render.Layer
+	tags   render.Tags // drawn over everything
+	legend []render.LegendEntry
+	keyed  map[string]bool
+}
+
+// newScene starts the scene of a picture of m with its title.
+func newScene(m *board.Map, title ...string) *scene {
+	return &scene{m: m, title: title, keyed: map[string]bool{}}
+}
+
+// add draws layers on top of the scene's.
+func (s *scene) add(ls ...render.Layer) { s.layers = append(s.layers, ls...) }
+
+// key adds an entry to the legend, once per text.
+func (s *scene) key(sw render.Swatch, text string) {
+	if s.keyed[text] {
+		return
+	}
+	s.keyed[text] = true
+	s.legend = append(s.legend, render.LegendEntry{Swatch: sw, Text: text})
+}
+
+// picture returns the scene drawn on m: the layers, then the title, and
+// the legend with the map's terrain after the scene's marks.
+func (s *scene) picture(scale float64) *render.Picture {
+	p := render.New(s.m, render.Options{HexHeight: render.DefaultHexHeight * vg.Length(scale)})
+	p.Add(s.layers...)
+	p.Add(s.tags)
+	p.SetTitle(s.title...)
+	p.SetLegend(append(s.legend, render.TerrainLegend(s.m)...)...)
+	return p
+}
+
+// missionTitle is the title of a picture of a mission: its name, what the
+// picture shows (the turns), and the seed or "your dice"; the second line
+// is the mission's boards, edges and season.
+func missionTitle(ms *missions.Mission, what, dice string) []string {
+	return []string{
+		fmt.Sprintf("%s: %s, %s", ms.Name, what, dice),
+		fmt.Sprintf("Boards %s, north %s; FBE %s, EBE %s; month %d; %s weather", ms.Layout, ms.Layout.North(), ms.FBE, ms.EBE, ms.Month, ms.Weather),
+	}
+}
+
+// seedText names the dice of a game for a title.
+func seedText(st *state.State) string {
+	if !st.HasSeed {
+		return "your dice"
+	}
+	return fmt.Sprintf("seed %d", st.Seed)
+}
+
+// diceName names the dice of a command for a title: the seed, or the
+// player's own.
+func (p *played) diceName() string {
+	if p.script != nil {
+		return "your dice"
+	}
+	return fmt.Sprintf("seed %d", p.seed)
+}
+
+// turnsText names turns first..last of a mission of n turns.
+func turnsText(first, last, n int) string {
+	if first == last {
+		return fmt.Sprintf("turn %d of %d", first, n)
+	}
+	return fmt.Sprintf("turns %d-%d of %d", first, last, n)
+}
+
+// edges marks the mission's FRIENDLY and ENEMY board edges.
+func (s *scene) edges(ms *missions.Mission) {
+	fbe := render.MapEdge{Edge: ms.FBE, Label: "FBE", Color: friendlyColor}
+	ebe := render.MapEdge{Edge: ms.EBE, Label: "EBE", Color: enemyColor}
+	s.add(fbe, ebe)
+	s.key(fbe, fmt.Sprintf("FRIENDLY board edge (%s)", ms.FBE))
+	s.key(ebe, fmt.Sprintf("ENEMY board edge (%s)", ms.EBE))
+}
+
+// objectives marks the VPOs of st by the side that controls them.
+func (s *scene) objectives(st *state.State) {
+	var os render.Objectives
+	for _, c := range st.VPO {
+		o := render.Objective{At: c.At.Hex, Label: "VPO", Color: enemyColor}
+		text := "VPO, ENEMY control"
+		if c.Side == state.Friendly {
+			o.Color, text = friendlyColor, "VPO, FRIENDLY control"
+		}
+		os = append(os, o)
+		s.key(o, text)
+	}
+	s.add(os)
+}
+
+// units marks every unit of st: on the map where it stands, an S? waiting
+// to enter just off the map beyond its edge, an exited unit faded beyond
+// the FBE it left across. Counters show the unit's ID and its counter (or
+// an S?'s case), with marks for broken, released and Crest.
+func (s *scene) units(st *state.State, fbe layout.Compass) {
+	var mk render.Markers
+	for _, u := range st.Units {
+		m := render.Marker{At: u.At, Label: u.ID, Note: u.Type, Color: enemyColor}
+		what := "ENEMY unit"
+		switch {
+		case u.Side == state.Friendly:
+			m.Color, what = friendlyColor, "FRIENDLY unit"
+		case u.HW:
+			m.Color, what = waveColor, "ENEMY Human Wave unit (SASL 4.3)"
+		}
+		if u.Kind == state.SQ {
+			m.Label, m.Note = "S?", u.ID
+			what = "ENEMY S?"
+			if u.HW {
+				what = "ENEMY Human Wave S? (SASL 4.3)"
+			}
+			if u.Case != 0 {
+				m.Label = "S? " + string(u.Case)
+				m.Color = caseColor[u.Case]
+				what = fmt.Sprintf("ENEMY S? of SASL 4.1 case %c: %s", u.Case, caseText[u.Case])
+			}
+		}
+		// The legend's samples are the first counter of each kind, with
+		// only the mark they explain.
+		sample := m
+		s.key(sample, what)
+		switch {
+		case u.Entering:
+			m.At = board.Ground(beyond(s.m, u.At.Hex, u.Edge))
+			s.key(sample, "beyond a map edge: waits to enter (SASL 4.2, 4.31)")
+		case u.Exited:
+			m.At = board.Ground(beyond(s.m, u.At.Hex, fbe))
+			m.Ghost = true
+			s.key(render.Marker{Label: m.Label, Note: m.Note, Color: m.Color, Ghost: true}, "faded beyond the FBE: exited (SASL 4.323)")
+		}
+		if u.Broken {
+			m.Broken = true
+			s.key(render.Marker{Label: m.Label, Note: m.Note, Color: m.Color, Broken: true}, "red corner: broken")
+		}
+		if u.Released {
+			m.Tag += "R"
+			s.key(render.Marker{Label: m.Label, Note: m.Note, Color: m.Color, Tag: "R"}, "R: released from its Human Wave, Advance Attitude (SASL 4.33)")
+		}
+		if u.Crest {
+			m.Tag += "C"
+			s.key(render.Marker{Label: m.Label, Note: m.Note, Color: m.Color, Tag: "C"}, "C: Crest status in a Depression (SASL 4.14)")
+		}
+		mk = append(mk, m)
+	}
+	if piled(mk) {
+		s.key(render.Pile{N: 3, Color: enemyColor}, "a stack of 3 or more: the top counter and how many")
+	}
+	s.add(mk)
+}
+
+// piled reports whether some hex holds three counters or more.
+func piled(ms render.Markers) bool {
+	n := map[hex.Hex]int{}
+	for _, m := range ms {
+		n[m.At.Hex]++
+		if n[m.At.Hex] >= 3 {
+			return true
+		}
+	}
+	return false
+}
+
+// beyond returns the off-map hex just across compass edge c from edge hex
+// h: the whole hex beyond it, or beyond a half-hex (whose own missing half
+// is off the map) the next hex out, so that a counter there sits wholly in
+// the margin.
+func beyond(m *board.Map, h hex.Hex, c layout.Compass) hex.Hex {
+	off, half := m.Mirror(h, c)
+	if !half {
+		return off
+	}
+	var dirs []hex.Dir
+	switch m.FrameOf(c) {
+	case layout.Up:
+		dirs = []hex.Dir{hex.N}
+	case layout.Down:
+		dirs = []hex.Dir{hex.S}
+	case layout.Right:
+		dirs = []hex.Dir{hex.NE, hex.SE}
+	default:
+		dirs = []hex.Dir{hex.NW, hex.SW}
+	}
+	for _, d := range dirs {
+		if n := h.Neighbour(d); !m.OnMap(n) {
+			return n
+		}
+	}
+	return h
+}
+
+// moves draws the moves of reports turn by turn, each turn in its colour:
+// MPh moves and entries solid, APh advances dashed.
+func (s *scene) moves(reps []*game.Report) {
+	for _, rep := range reps {
+		col := turnColor(rep.Turn)
+		for _, e := range rep.Events {
+			if len(e.Steps) < 2 {
+				continue
+			}
+			dashed := false
+			switch e.Kind {
+			case ai.EventMove, ai.EventEnter:
+			case ai.EventAdvance, ai.EventGap:
+				dashed = true
+			default:
+				continue
+			}
+			p := render.Path{Hexes: pathing.Path{Steps: e.Steps}.Hexes(), Color: col, Dashed: dashed}
+			s.add(p)
+			phase := "MPh move"
+			if dashed {
+				phase = "APh advance"
+			}
+			s.key(p, fmt.Sprintf("turn %d: %s", rep.Turn, phase))
+		}
+	}
+}
+
+// fires draws each fire group's attack in reports: a thin dashed line
+// from every Location of the group to the Target, and at the Target's
+// foot the firepower and DRM, so that the player can resolve it from the
+// picture.
+func (s *scene) fires(reps []*game.Report) {
+	for _, rep := range reps {
+		col := turnColor(rep.Turn)
+		for _, e := range rep.Events {
+			fg := e.Fire
+			if e.Kind != ai.EventFire || fg == nil {
+				continue
+			}
+			line := render.Path{Color: col, Width: 1.5, Dashed: true}
+			for _, l := range fg.From {
+				if l.Hex != fg.At.Hex {
+					line.Hexes = []hex.Hex{l.Hex, fg.At.Hex}
+					s.add(line)
+				}
+			}
+			s.tags = append(s.tags, render.Tag{At: fg.At.Hex, Text: fmt.Sprintf("%s FP %+d", ai.FormatFP(fg.FP), fg.DRM), Color: col})
+			line.Hexes = nil
+			s.key(line, fmt.Sprintf("turn %d: AFPh fire group; under the Target its FP and DRM", rep.Turn))
+		}
+	}
+}
+
+// setupScene is the picture of a game after its 4.1 setup (sasl place,
+// play new).
+func setupScene(p *played, st *state.State) *scene {
+	s := newScene(p.m, missionTitle(p.ms, "ENEMY setup (SASL 4.1) before turn 1", p.diceName())...)
+	s.edges(p.ms)
+	s.objectives(st)
+	s.units(st, p.ms.FBE)
+	return s
+}
+
+// entryScene is the picture of the S? that enter on a turn (sasl enter):
+// each beyond its edge with an arrow to the hex it enters.
+func entryScene(p *played, a *ai.Arrivals) *scene {
+	s := newScene(p.m, missionTitle(p.ms, fmt.Sprintf("S? entering on turn %d (SASL 4.2)", a.Turn), p.diceName())...)
+	s.edges(p.ms)
+	var mk render.Markers
+	for _, x := range a.Arrivals {
+		off := beyond(p.m, x.Hex, x.Edge)
+		line := render.Path{Hexes: []hex.Hex{off, x.Hex}, Color: turnColor(a.Turn)}
+		s.add(line)
+		s.key(line, fmt.Sprintf("turn %d: enters this hex in its MPh", a.Turn))
+		m := render.Marker{At: board.Ground(off), Label: "S?", Note: x.Method, Color: enemyColor}
+		s.key(render.Marker{Label: "S?", Note: "4.21", Color: enemyColor}, "ENEMY S? waiting beyond the edge, by SASL 4.21 or 4.22")
+		mk = append(mk, m)
+	}
+	s.add(mk)
+	return s
+}
+
+// turnsScene is the picture of turns played (sasl wave, play turn): the
+// moves and fire of each turn, then where everything stands.
+func turnsScene(m *board.Map, ms *missions.Mission, reps []*game.Report, st *state.State, dice string) *scene {
+	what := "no turn played"
+	if len(reps) > 0 {
+		what = turnsText(reps[0].Turn, reps[len(reps)-1].Turn, ms.Turns)
+	}
+	s := newScene(m, missionTitle(ms, what, dice)...)
+	s.edges(ms)
+	s.objectives(st)
+	s.moves(reps)
+	s.fires(reps)
+	s.units(st, ms.FBE)
+	return s
+}
+
+// showScene is the picture of where a game stands (sasl play show).
+func showScene(g *game.Game) *scene {
+	ms, st := g.P.Mission(), g.State
+	what := fmt.Sprintf("before turn %d of %d (%s)", st.Turn, g.LastTurn(), st.Phase)
+	if g.Over() {
+		what = fmt.Sprintf("after the last turn (%d)", g.LastTurn())
+	}
+	s := newScene(g.P.Map(), missionTitle(ms, what, seedText(st))...)
+	s.edges(ms)
+	s.objectives(st)
+	s.units(st, ms.FBE)
+	return s
+}
