@@ -63,16 +63,17 @@ type showFlags struct {
 func newBoardShowCmd(o *options) *cobra.Command {
 	f := &showFlags{}
 	cmd := &cobra.Command{
-		Use:   "show [BOARD...]",
-		Short: "Show the terrain of boards: a list, JSON, or a picture",
+		Use:               "show [BOARD...]",
+		ValidArgsFunction: completeBoards(o),
+		Short:             "Show the terrain of boards: a list, JSON, or a picture",
 		Long: `Show the terrain of one or more boards (side by side, or as --layout says).
 Boards come from the --boards folder (VASL archives bdNN, or native files
 bdNN.sasl that override them) or are built in (` + joinIDs(library.Demo()) + `).
 With no board, the first demo board is shown.`,
 		Example: `  sasl board show x1
   sasl board show 33 --boards ~/vasl/boards --png 33.png
-  sasl board show --layout "3r/2/16" --north right --svg map.svg
-  sasl board show 33 --json`,
+  sasl board show --layout "3r/2/16" --north right --boards ~/vasl/boards --svg map.svg
+  sasl board show x1 --json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			l, err := f.build(args)
 			if err != nil {
@@ -102,7 +103,13 @@ With no board, the first demo board is shown.`,
 func newBoardExportCmd(o *options) *cobra.Command {
 	var out string
 	cmd := &cobra.Command{
-		Use:   "export BOARD",
+		Use: "export BOARD",
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return completeBoards(o)(cmd, args, toComplete)
+		},
 		Short: "Write a board in the native text format",
 		Long: `Write a board's terrain in sasl's native text format (see the README). Put
 the file next to the archives as bdNN.sasl to correct derived terrain: it
@@ -199,14 +206,16 @@ func writeMapText(w io.Writer, m *board.Map) error {
 		}
 		fmt.Fprintf(w, "Board %s (%s): %s\n", id, b.Source, strings.Join(parts, ", "))
 	}
-	fmt.Fprintln(w)
+	var lines []string
 	for _, h := range m.Hexes() {
 		t, _ := m.Terrain(h)
-		line := describe(m, h, t)
-		if line == "" {
-			continue
+		if line := describe(m, h, t); line != "" {
+			lines = append(lines, fmt.Sprintf("%-7s %s", m.NameString(h), line))
 		}
-		fmt.Fprintf(w, "%-7s %s\n", m.NameString(h), line)
+	}
+	fmt.Fprintf(w, "\n%d hexes hold terrain; the other %d, plain open ground at level 0 with nothing on their hexsides, are not listed.\n\n", len(lines), m.Len()-len(lines))
+	for _, l := range lines {
+		fmt.Fprintln(w, l)
 	}
 	return nil
 }

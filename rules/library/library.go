@@ -143,3 +143,39 @@ func (l *Library) Map(lay *layout.Layout) (*board.Map, error) {
 	}
 	return board.NewMap(lay, boards)
 }
+
+// IDs returns the IDs of every board the library can read: the boards of
+// its folder (archives bdNN and native files bdNN.sasl; "02" is read as
+// "2"), then the demo boards, each once, sorted within each group. A
+// folder that cannot be read gives its error with the demo boards.
+func (l *Library) IDs() ([]string, error) {
+	var ids []string
+	seen := map[string]bool{}
+	var err error
+	if l.dir != "" {
+		var ents []os.DirEntry
+		ents, err = os.ReadDir(l.dir)
+		for _, e := range ents {
+			name := strings.TrimSuffix(e.Name(), NativeExt)
+			id, ok := strings.CutPrefix(name, "bd")
+			if !ok || id == "" || e.IsDir() || strings.HasPrefix(id, ".") {
+				continue
+			}
+			if len(id) == 2 && id[0] == '0' && id[1] >= '0' && id[1] <= '9' {
+				id = id[1:]
+			}
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
+			}
+		}
+		sort.Strings(ids)
+	}
+	for _, id := range Demo() {
+		if !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	return ids, err
+}

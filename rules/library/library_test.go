@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -117,5 +118,33 @@ func TestMap(t *testing.T) {
 	}
 	if _, err := lib.Map(layout.Single("99")); err == nil {
 		t.Error("a missing board must be an error")
+	}
+}
+
+// IDs lists the folder's boards (archives and native files, "bd02" as
+// "2"), then the demo boards, once each.
+func TestIDs(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"bd02", "bd33", "bd33.sasl", "bd4.sasl", "notes.txt", "bd", ".bd5"} {
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, "bd77"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ids, err := New(dir).IDs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := append([]string{"2", "33", "4"}, Demo()...)
+	if !slices.Equal(ids, want) {
+		t.Errorf("IDs = %q, want %q", ids, want)
+	}
+	if _, err := New(filepath.Join(dir, "missing")).IDs(); err == nil {
+		t.Error("a missing folder gives no error")
+	}
+	if ids, _ := New("").IDs(); !slices.Equal(ids, Demo()) && os.Getenv(EnvBoards) == "" {
+		t.Errorf("no folder: IDs = %q, want the demo boards", ids)
 	}
 }
