@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/sasl-engine/sasl/missions"
@@ -54,7 +53,7 @@ func Prepare(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Co
 	if costs == nil {
 		w, err := t.Preset(ms.Weather)
 		if err != nil {
-			return nil, fmt.Errorf("missions: %s: weather: %w", ms.File, err)
+			return nil, ms.Errorf(ms.WeatherLine, "weather: %w", err)
 		}
 		costs = pathing.NewInfantry(m, &t.Infantry, w, season)
 	}

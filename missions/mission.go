@@ -42,6 +42,10 @@ type Mission struct {
 	Weather  string // a weather preset of tables
 	Enemy    string // ENEMY nationality
 	Turns    int    // 0 if the file does not say
+	// WeatherLine is the line of weather in the file, 0 if it does not
+	// say: only the tables know the presets, and the mission's user
+	// (ai.Prepare) names the line of an unknown one with Errorf.
+	WeatherLine int
 	// VPO are the Victory Point Objective Locations, as written.
 	VPO []Ref
 	// Placement lists the SASL 4.1 cases that place S? at setup.
@@ -59,6 +63,9 @@ type Mission struct {
 	// Victory is what the FRIENDLY side must achieve; nil if the file does
 	// not say.
 	Victory *Victory
+	// boardLine is the line of each board of Layout in the file, by ID,
+	// for Map to name the line of a board the boards folder lacks.
+	boardLine map[string]int
 }
 
 // Victory are the mission's victory conditions: the FRIENDLY side wins
@@ -149,7 +156,7 @@ func Parse(data []byte, name string) (*Mission, error) {
 			ms.Description, err = d.Str(v, key)
 		case "boards":
 			boardsNode = v
-			grid, err = parseBoards(d, v)
+			grid, ms.boardLine, err = parseBoards(d, v)
 		case "north":
 			var s string
 			if s, err = d.Str(v, key); err == nil {
@@ -169,6 +176,7 @@ func Parse(data []byte, name string) (*Mission, error) {
 			ms.Month, err = d.Int(v, key, 1, 12)
 		case "weather":
 			ms.Weather, err = d.Str(v, key)
+			ms.WeatherLine = v.Line
 		case "enemy":
 			ms.Enemy, err = d.Str(v, key)
 		case "turns":
@@ -265,31 +273,36 @@ func compass(d yamldoc.Doc, n *yaml.Node, what string) (layout.Compass, error) {
 	return c, nil
 }
 
-// parseBoards reads rows of board cells: [["3r"], ["2"], ["16"]].
-func parseBoards(d yamldoc.Doc, n *yaml.Node) ([][]layout.Slot, error) {
+// parseBoards reads rows of board cells: [["3r"], ["2"], ["16"]], and the
+// line of each board by its ID.
+func parseBoards(d yamldoc.Doc, n *yaml.Node) ([][]layout.Slot, map[string]int, error) {
 	if n.Kind != yaml.SequenceNode || len(n.Content) == 0 {
-		return nil, d.Errorf(n, `boards: want rows of boards, top row first, such as [["33"]] or [["3r"], ["2"]]`)
+		return nil, nil, d.Errorf(n, `boards: want rows of boards, top row first, such as [["33"]] or [["3r"], ["2"]]`)
 	}
 	var grid [][]layout.Slot
+	lines := map[string]int{}
 	for _, row := range n.Content {
 		if row.Kind != yaml.SequenceNode {
-			return nil, d.Errorf(row, `boards: each row is a list of boards, such as ["33", "2r"]`)
+			return nil, nil, d.Errorf(row, `boards: each row is a list of boards, such as ["33", "2r"]`)
 		}
 		var slots []layout.Slot
 		for _, cell := range row.Content {
 			s, err := d.Str(cell, "boards")
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			slot, err := layout.ParseSlot(s)
 			if err != nil {
-				return nil, d.Errorf(cell, "boards: %q is not a board (a board number, \"r\" after it for reversed, or - for none)", s)
+				return nil, nil, d.Errorf(cell, "boards: %q is not a board (a board number, \"r\" after it for reversed, or - for none)", s)
+			}
+			if _, ok := lines[slot.Board]; !ok && slot.Board != "" {
+				lines[slot.Board] = cell.Line
 			}
 			slots = append(slots, slot)
 		}
 		grid = append(grid, slots)
 	}
-	return grid, nil
+	return grid, lines, nil
 }
 
 func parseEntry(d yamldoc.Doc, n *yaml.Node, what string) (Entry, error) {
@@ -361,13 +374,31 @@ func parseVictory(d yamldoc.Doc, n *yaml.Node) (*Victory, error) {
 	return v, err
 }
 
-// Map assembles the mission's boards from lib.
+// Map assembles the mission's boards from lib. A board lib cannot find
+// is an error at the line of the mission file that names it: "missions:
+// hold.yaml:3: library: board 99: neither bd99 nor bd99.sasl in ...".
 func (ms *Mission) Map(lib *library.Library) (*board.Map, error) {
+	for _, id := range ms.Layout.Boards() {
+		_, err := lib.Board(id)
+		// The library's words for a board it has not (its other errors are
+		// those of a board file it found, which they name).
+		if err != nil && strings.HasPrefix(err.Error(), "library: board "+id+": ") {
+			return nil, ms.Errorf(ms.boardLine[id], "%w", err)
+		}
+	}
 	m, err := lib.Map(ms.Layout)
 	if err != nil {
 		return nil, fmt.Errorf("missions: %s: %w", ms.File, err)
 	}
 	return m, nil
+}
+
+// Errorf returns an error at a line of the mission file: "missions:
+// hold.yaml:5: weather: ...", without the line for line 0 (a mission that
+// is not from a file, a key the file does not give). As with fmt.Errorf,
+// %w wraps an error.
+func (ms *Mission) Errorf(line int, format string, args ...any) error {
+	return yamldoc.Doc{Pkg: "missions", File: ms.File}.ErrorAt(line, format, args...)
 }
 
 // VPOs resolves the Victory Point Objectives on m; an error names the line
@@ -397,9 +428,11 @@ func (ms *Mission) WavesOn(turn int) []Entry {
 
 // State returns the game state at the start of the mission on m: the
 // FRIENDLY units of the mission file, and its VPOs, each controlled by the
-// ENEMY unless a FRIENDLY unit starts in it.
+// ENEMY unless a FRIENDLY unit starts in it. An error names the line of
+// the mission file: a unit off the map or in a level its hex lacks, one
+// too many in a Location (ASL A5.1 stacking, see state.ResolveIn).
 func (ms *Mission) State(m *board.Map) (*state.State, error) {
-	units, err := state.Resolve(ms.Friendly, ms.File, m)
+	units, err := state.ResolveIn(yamldoc.Doc{Pkg: "missions", File: ms.File}, ms.Friendly, m)
 	if err != nil {
 		return nil, err
 	}

@@ -1,9 +1,11 @@
 package missions
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/rules/library"
 )
@@ -164,5 +166,90 @@ func TestDigest(t *testing.T) {
 	}
 	if a.Digest != b.Digest || a.Digest == c.Digest || len(a.Digest) != 64 || a.Clone().Digest != a.Digest {
 		t.Errorf("digests %s %s %s", a.Digest, b.Digest, c.Digest)
+	}
+}
+
+// What only the boards folder or the tables can tell about a mission file
+// (its boards, its weather) is an error at the line that names it.
+func TestMapErrorNamesTheLine(t *testing.T) {
+	t.Setenv(library.EnvBoards, "")
+	for _, tt := range []struct {
+		name, in, boards, want string
+	}{
+		{"no boards folder", "name: x\nboards: [[\"x99\"]]\nfbe: north\nebe: south\n", "",
+			"missions: m.yaml:2: library: board x99: no boards folder given"},
+		{"not in the folder", "name: x\nboards:\n  - [\"x1\"]\n  - [\"77r\"]\nfbe: north\nebe: south\n", t.TempDir(),
+			"missions: m.yaml:4: library: board 77: neither bd77 nor bd77.sasl in "},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ms, err := Parse([]byte(tt.in), "m.yaml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := ms.Map(library.New(tt.boards)); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+				t.Errorf("got %v\nwant %q", err, tt.want)
+			}
+		})
+	}
+	ms, err := Parse([]byte("name: x\nboards: [[\"x1\"]]\nfbe: north\nebe: south\n\nweather: snowy\n"), "m.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ms.WeatherLine != 6 {
+		t.Errorf("weather on line %d, want 6", ms.WeatherLine)
+	}
+	if err := ms.Errorf(ms.WeatherLine, "weather: %s", "unknown"); err.Error() != "missions: m.yaml:6: weather: unknown" {
+		t.Errorf("Errorf: %v", err)
+	}
+	if err := ms.Errorf(0, "weather: %s", "unknown"); err.Error() != "missions: m.yaml: weather: unknown" {
+		t.Errorf("Errorf with no line: %v", err)
+	}
+}
+
+// The FRIENDLY units of a mission are placed as those of a state file:
+// on the map, in a Location their hex has, within ASL A5.1 stacking
+// (state.ResolveIn); the errors are the mission file's.
+func TestStateErrors(t *testing.T) {
+	t.Setenv(library.EnvBoards, "")
+	base := "name: x\nboards: [[\"x3\"], [\"x1\"]]\nfbe: north\nebe: south\nvpo: [\"x1Q5\"]\nfriendly:\n"
+	for _, tt := range []struct {
+		name, units, want string
+	}{
+		{"off the board", "  - {id: F1, unit: squad, at: x1Q0}\n", `missions: m.yaml:7: unit F1 at "x1Q0": layout: x1Q0 is off the board`},
+		{"no such level", "  - {id: F1, unit: squad, at: x1Q5}\n  - {id: F2, unit: squad, at: x1Q6h1}\n", `missions: m.yaml:8: unit F2 at "x1Q6h1": `},
+		{"overstacked", "  - {id: F1, unit: squad, at: x1Q5}\n  - {id: F2, unit: squad, at: x1Q5}\n  - {id: L1, unit: leader, at: x1Q5}\n  - {id: F3, unit: squad, at: x1Q5}\n  - {id: F4, unit: half_squad, at: x1Q5}\n",
+			"missions: m.yaml:11: friendly F4 in x1Q5: overstacked: F1, F2, L1, F3 and F4 are 3.5 squads; ASL A5.1 allows a side 3 squads"},
+		{"in a wave", "  - {id: F1, unit: squad, at: x1Q5, wave: A}\n", `missions: m.yaml:7: friendly F1 at x1Q5: wave "A": only ENEMY units move in a Human Wave`},
+		{"no id", "  - {id: \"\", unit: squad, at: x1Q5}\n", "missions: m.yaml:7: friendly: the squad at x1Q5 has an empty id"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ms, err := Parse([]byte(base+tt.units), "m.yaml")
+			if err == nil {
+				var m *board.Map
+				if m, err = ms.Map(library.New("")); err != nil {
+					t.Fatal(err)
+				}
+				_, err = ms.State(m)
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v\nwant %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// A YAML syntax error in a mission file names its line, and how to write
+// an S? in a flow collection.
+func TestParseSyntaxError(t *testing.T) {
+	data, err := demoFS.ReadFile("demo/crossroads.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(data), "placement: [a, c, e]", "placement: [a, s?]", 1)
+	line := 1 + strings.Count(text[:strings.Index(text, "placement:")], "\n")
+	_, err = Parse([]byte(text), "bad.yaml")
+	want := fmt.Sprintf(`missions: bad.yaml:%d: yaml: did not find expected ',' or ']' (quote it: "s?")`, line)
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
 	}
 }

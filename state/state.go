@@ -381,7 +381,9 @@ func ParseUnits(d yamldoc.Doc, n *yaml.Node, side Side) ([]Spec, error) {
 			var err error
 			switch f {
 			case "id":
-				sp.ID, err = d.Str(fv, what+".id")
+				if sp.ID, err = d.Str(fv, what+".id"); fv.ShortTag() == "!!null" {
+					sp.ID = "" // id: ~
+				}
 			case "unit":
 				var s string
 				if s, err = d.Str(fv, what+".unit"); err == nil {
@@ -442,10 +444,13 @@ func ParseUnits(d yamldoc.Doc, n *yaml.Node, side Side) ([]Spec, error) {
 			}
 		}
 		if sp.ID == "" {
-			return nil, d.Errorf(e, "%s: a unit's id may not be empty", what)
+			return nil, d.Errorf(e, "%s: the %s at %s has an empty id: give each unit its own", what, sp.Kind, sp.AtText)
 		}
 		if side == Friendly && sp.Kind == SQ {
 			return nil, d.Errorf(e, "%s %s: S? are ENEMY counters", what, sp.ID)
+		}
+		if side == Friendly && sp.Wave != "" {
+			return nil, d.Errorf(e, "%s %s at %s: wave %q: only ENEMY units move in a Human Wave (SASL 4.3)", what, sp.ID, sp.AtText, sp.Wave)
 		}
 		if sp.Entering && sp.Exited {
 			return nil, d.Errorf(e, "%s %s: a unit cannot both be entering and have exited", what, sp.ID)
@@ -495,13 +500,33 @@ func swEntry(d yamldoc.Doc, e *yaml.Node, what string, at *string) (SW, error) {
 	return sw, err
 }
 
-// Resolve places unit specs on m; errors name the file and line.
+// Stacking limits of ASL A5.1: the most one side may have in one
+// Location. The tables' human_wave.stacking, by which the ENEMY Human Waves
+// move, holds the same number of squads (a test keeps them equal).
+const (
+	StackSquads = 3 // squads, or their equivalent: two half-squads are one
+	StackSMC    = 4 // Single-Man Counters: leaders, Commissars
+)
+
+// Resolve places unit specs on m; errors name the file and line: "state:
+// file:line: ...".
 func Resolve(specs []Spec, file string, m *board.Map) ([]*Unit, error) {
+	return ResolveIn(yamldoc.Doc{Pkg: "state", File: file}, specs, m)
+}
+
+// ResolveIn is Resolve for the specs of the file d names, its errors
+// worded as d's: "missions: hold.yaml:14: ...". It refuses FRIENDLY units
+// stacked beyond ASL A5.1 (StackSquads, StackSMC) in a Location, naming the
+// line of the unit that goes over. The ENEMY units it does not check: the
+// engine's own games overstack them at times (S? entering a hex that S?
+// of the setup hold, the units of an Activated Human Wave S? with S? that
+// entered there), and a game file must read back.
+func ResolveIn(d yamldoc.Doc, specs []Spec, m *board.Map) ([]*Unit, error) {
 	var out []*Unit
 	for _, sp := range specs {
 		l, err := m.ParseLocation(sp.AtText)
 		if err != nil {
-			return nil, fmt.Errorf("state: %s:%d: unit %s at %q: %w", file, sp.Line, sp.ID, sp.AtText, err)
+			return nil, d.ErrorAt(sp.Line, "unit %s at %q: %w", sp.ID, sp.AtText, err)
 		}
 		u := sp.Unit
 		u.At = l
@@ -515,16 +540,58 @@ func Resolve(specs []Spec, file string, m *board.Map) ([]*Unit, error) {
 			}
 			fl, err := m.ParseLocation(f.text)
 			if err != nil {
-				return nil, fmt.Errorf("state: %s:%d: unit %s %s %q: %w", file, sp.Line, sp.ID, f.what, f.text, err)
+				return nil, d.ErrorAt(sp.Line, "unit %s %s %q: %w", sp.ID, f.what, f.text, err)
 			}
 			*f.to = fl.Hex
 		}
 		if u.Crest && hex.Distance(u.At.Hex, u.Facing) != 1 {
-			return nil, fmt.Errorf("state: %s:%d: unit %s: a Crest counter faces a hex next to its own (%s is not next to %s)", file, sp.Line, sp.ID, sp.CrestText, sp.AtText)
+			return nil, d.ErrorAt(sp.Line, "unit %s: a Crest counter faces a hex next to its own (%s is not next to %s)", sp.ID, sp.CrestText, sp.AtText)
 		}
 		out = append(out, &u)
 	}
+	if i, what := overstacked(out); what != "" {
+		return nil, d.ErrorAt(specs[i].Line, "%s %s in %s: overstacked: %s; ASL A5.1 allows a side %d squads (two half-squads are one) and %d SMC in a Location",
+			out[i].Side, out[i].ID, m.LocationName(out[i].At), what, StackSquads, StackSMC)
+	}
 	return out, nil
+}
+
+// overstacked returns the first FRIENDLY unit, in order, that takes its
+// Location beyond ASL A5.1's stacking limits, and what the Location then
+// holds ("F1, F2, F3 and F4 are 4 squads"); what is "" if none does.
+func overstacked(units []*Unit) (int, string) {
+	type stack struct {
+		squads float64
+		smc    int
+		ids    []string
+	}
+	at := map[board.Location]*stack{}
+	for i, u := range units {
+		if u.Side != Friendly || !u.OnMap() {
+			continue
+		}
+		st := at[u.At]
+		if st == nil {
+			st = &stack{}
+			at[u.At] = st
+		}
+		st.ids = append(st.ids, u.ID)
+		if u.Kind.SMC() {
+			st.smc++
+		}
+		st.squads += u.Squads(2) // SASL 4.3: a Human Wave S? is two (never FRIENDLY)
+		ids := u.ID
+		if n := len(st.ids); n > 1 {
+			ids = strings.Join(st.ids[:n-1], ", ") + " and " + u.ID
+		}
+		switch {
+		case u.Kind.SMC() && st.smc > StackSMC:
+			return i, fmt.Sprintf("%s are %d SMC", ids, st.smc)
+		case st.squads > StackSquads:
+			return i, fmt.Sprintf("%s are %g squads", ids, st.squads)
+		}
+	}
+	return 0, ""
 }
 
 // MaxFileSize is the largest state or game file Read takes: far more than
@@ -740,7 +807,7 @@ func Parse(data []byte, name string, m *board.Map) (*State, error) {
 		}
 		seen[u.ID] = true
 		if u.Wave != "" && !slices.ContainsFunc(s.Waves, func(w Wave) bool { return w.ID == u.Wave }) {
-			return nil, fmt.Errorf("state: %s:%d: unit %s is in Human Wave %q, which waves does not list", name, specs[i].Line, u.ID, u.Wave)
+			return nil, fmt.Errorf("state: %s:%d: unit %s in %s is in Human Wave %q, which waves does not list", name, specs[i].Line, u.ID, m.LocationName(u.At), u.Wave)
 		}
 	}
 	s.Normalize()

@@ -2,12 +2,14 @@ package state
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/rules/library"
+	"github.com/sasl-engine/sasl/tables"
 )
 
 func demoMap(t *testing.T) *board.Map {
@@ -120,4 +122,73 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("round trip lost units: %d -> %d", len(s.Units), len(again.Units))
 		}
 	})
+}
+
+// Errors a player makes in a state file name the file, the line and the
+// Location.
+func TestReadUnitErrors(t *testing.T) {
+	m := demoMap(t)
+	squads := func(n int, at string) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "  - {id: F%d, unit: squad, at: %s}\n", i+1, at)
+		}
+		return b.String()
+	}
+	for _, tt := range []struct {
+		name, in, want string
+	}{
+		{"wave not listed", "waves:\n  - {id: A, edge: south, direction: x1Q10}\nenemy:\n  - {id: A1, unit: squad, wave: A, at: x1Q4}\n  - {id: B1, unit: squad, wave: B, at: x1Q3}\n",
+			`state: s.yaml:5: unit B1 in x1Q3 is in Human Wave "B", which waves does not list`},
+		{"no waves at all", "enemy:\n  - {id: A1, unit: \"s?\", hw: true, wave: A, at: x3O4h1}\n",
+			`state: s.yaml:2: unit A1 in x3O4h1 is in Human Wave "A", which waves does not list`},
+		{"FRIENDLY unit in a wave", "waves:\n  - {id: A, edge: south, direction: x1Q10}\nfriendly:\n  - {id: F1, unit: squad, wave: A, at: x1Q4}\n",
+			`state: s.yaml:4: friendly F1 at x1Q4: wave "A": only ENEMY units move in a Human Wave (SASL 4.3)`},
+		{"empty id", "enemy:\n  - {id: \"\", unit: squad, at: x1Q4}\n", "state: s.yaml:2: enemy: the squad at x1Q4 has an empty id"},
+		{"no id value", "friendly:\n  - {id: F1, unit: squad, at: x1Q5}\n  - {id: , unit: leader, at: x1Q6}\n", "state: s.yaml:3: friendly: the leader at x1Q6 has an empty id"},
+		{"null id", "friendly:\n  - id: ~\n    unit: half_squad\n    at: x1Q6\n", "state: s.yaml:2: friendly: the half_squad at x1Q6 has an empty id"},
+		{"four squads", "friendly:\n" + squads(4, "x1Q5"),
+			"state: s.yaml:5: friendly F4 in x1Q5: overstacked: F1, F2, F3 and F4 are 4 squads; ASL A5.1 allows a side 3 squads (two half-squads are one) and 4 SMC in a Location"},
+		{"half-squads count half", "friendly:\n" + squads(2, "x3O4h1") + "  - {id: H1, unit: half_squad, at: x3O4h1}\n  - {id: H2, unit: half_squad, at: x3O4h1}\n  - {id: H3, unit: half_squad, at: x3O4h1}\n",
+			"state: s.yaml:6: friendly H3 in x3O4h1: overstacked: F1, F2, H1, H2 and H3 are 3.5 squads"},
+		{"five SMC", "friendly:\n  - {id: L1, unit: leader, at: x1Q5}\n  - {id: L2, unit: leader, at: x1Q5}\n  - {id: C1, unit: commissar, at: x1Q5}\n  - {id: L3, unit: leader, at: x1Q5}\n  - {id: L4, unit: leader, at: x1Q5}\n",
+			"state: s.yaml:6: friendly L4 in x1Q5: overstacked: L1, L2, C1, L3 and L4 are 5 SMC"},
+		{"unquoted s?", "turn: 2\nenemy:\n  - {id: E1, unit: s?, at: x1Q4}\n", `state: s.yaml:3: yaml: did not find expected ',' or '}' (quote it: "s?")`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Read(strings.NewReader(tt.in), "s.yaml", m)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("Read(%q):\n got %v\nwant %q", tt.in, err, tt.want)
+			}
+		})
+	}
+}
+
+// ASL A5.1 stacking, as far as it goes: three squads and four SMC of one
+// side, each Location of a hex on its own; the ENEMY side is not checked
+// (the engine's own games overstack it at times), nor units off the map.
+func TestStackingAllowed(t *testing.T) {
+	m := demoMap(t)
+	for _, tt := range []struct{ name, in string }{
+		{"three squads and four SMC", "friendly:\n  - {id: F1, unit: squad, at: x1Q5}\n  - {id: F2, unit: squad, at: x1Q5}\n  - {id: F3, unit: half_squad, at: x1Q5}\n  - {id: F4, unit: half_squad, at: x1Q5}\n" +
+			"  - {id: L1, unit: leader, at: x1Q5}\n  - {id: L2, unit: leader, at: x1Q5}\n  - {id: L3, unit: leader, at: x1Q5}\n  - {id: C1, unit: commissar, at: x1Q5}\n"},
+		{"ground and upper level", "friendly:\n  - {id: F1, unit: squad, at: x3O4}\n  - {id: F2, unit: squad, at: x3O4}\n  - {id: F3, unit: squad, at: x3O4}\n  - {id: F4, unit: squad, at: x3O4h1}\n"},
+		{"exited and entering units", "friendly:\n  - {id: F1, unit: squad, at: x1Q5}\n  - {id: F2, unit: squad, at: x1Q5}\n  - {id: F3, unit: squad, at: x1Q5}\n  - {id: F4, unit: squad, at: x1Q5, exited: true}\n  - {id: F5, unit: squad, at: x1Q5, entering: north}\n"},
+		{"both sides", "enemy:\n  - {id: E1, unit: squad, at: x1Q5}\n  - {id: E2, unit: squad, at: x1Q5}\nfriendly:\n  - {id: F1, unit: squad, at: x1Q5}\n  - {id: F2, unit: squad, at: x1Q5}\n  - {id: F3, unit: squad, at: x1Q5}\n"},
+		{"ENEMY overstacked as the engine leaves it", "enemy:\n  - {id: S1, unit: \"s?\", at: x1Q5, case: a}\n  - {id: S2, unit: \"s?\", at: x1Q5, case: c}\n  - {id: E1, unit: \"s?\", at: x1Q5}\n  - {id: E2, unit: \"s?\", at: x1Q5}\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := Read(strings.NewReader(tt.in), "s.yaml", m); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// The ENEMY Human Waves keep to the stacking of the tables; the FRIENDLY
+// units are checked against the same number.
+func TestStackingAsTables(t *testing.T) {
+	if got := tables.Default().HumanWave.Stacking.Value; got != StackSquads {
+		t.Errorf("tables human_wave.stacking %d, StackSquads %d", got, StackSquads)
+	}
 }

@@ -160,7 +160,8 @@ func TestErrors(t *testing.T) {
 		{"sasl:\n  a9:\n    boards:\n      33: {kinds: [city], source: x}\n", `sasl.a9.boards.33.kinds: "city" is not built_up`},
 		{"infantry:\n  terrain: {}\n  terrain: {}\n", "infantry.terrain given twice"},
 		{"- a list\n", "mine.yaml:1: want a mapping at the top"},
-		{"infantry: [\n", "tables: mine.yaml: yaml:"},
+		{"infantry: [\n", "tables: mine.yaml:1: yaml: did not find expected node content"},
+		{"infantry:\n  terrain:\n    woods: {mf: 2\n   grain: {mf: 1}\n", "tables: mine.yaml:4: yaml: did not find expected ',' or '}'"},
 	} {
 		_, err := Parse([]byte(tt.in), "mine.yaml")
 		if err == nil || !strings.Contains(err.Error(), tt.want) {

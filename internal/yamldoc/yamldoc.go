@@ -4,7 +4,7 @@
 package yamldoc
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -29,23 +29,34 @@ func (d Doc) Errorf(n *yaml.Node, format string, args ...any) error {
 }
 
 // Parse reads YAML text into its root mapping node; an empty file is an
-// empty mapping.
+// empty mapping. A syntax error names the line of the problem:
+// "missions: hold.yaml:10: yaml: did not find expected ',' or ']' (quote
+// it: "s?")" (see syntaxError).
 func (d Doc) Parse(data []byte) (*yaml.Node, error) {
-	var root yaml.Node
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&root); err != nil {
-		if err.Error() == "EOF" {
+	root, err := decode(data)
+	if err != nil {
+		if errors.Is(err, io.EOF) {
 			return &yaml.Node{Kind: yaml.MappingNode, Line: 1}, nil
 		}
-		return nil, fmt.Errorf("%s: %s: %w", d.Pkg, d.File, err)
+		return nil, d.syntaxError(data, err)
 	}
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
-		root = *root.Content[0]
+		root = root.Content[0]
 	}
 	if root.Kind != yaml.MappingNode {
-		return nil, d.Errorf(&root, "want a mapping at the top")
+		return nil, d.Errorf(root, "want a mapping at the top")
 	}
-	return &root, nil
+	return root, nil
+}
+
+// ErrorAt returns an error at a line of the file: "pkg: file:line:
+// message", or "pkg: file: message" for line 0 (a line not known). As
+// with fmt.Errorf, %w wraps an error.
+func (d Doc) ErrorAt(line int, format string, args ...any) error {
+	if line <= 0 {
+		return fmt.Errorf("%s: %s: "+format, append([]any{d.Pkg, d.File}, args...)...)
+	}
+	return fmt.Errorf("%s: %s:%d: "+format, append([]any{d.Pkg, d.File, line}, args...)...)
 }
 
 // Each calls fn for every key and value of mapping n, refusing other nodes
