@@ -157,13 +157,33 @@ func joinIDs(ids []string) string {
 
 // writeFile writes a file through a temporary file in the same folder and
 // renames it into place, so that a failure leaves nothing half-written.
+// Errors name path, never the temporary file. A device or pipe (/dev/null,
+// /dev/stdout, a FIFO) is written as it is: a file renamed onto it would
+// replace it.
 func writeFile(path string, write func(io.Writer) error) error {
+	target := path
 	// Write through a symbolic link: the link stays, its target changes.
-	if target, err := filepath.EvalSymlinks(path); err == nil {
-		path = target
+	if t, err := filepath.EvalSymlinks(path); err == nil {
+		target = t
 	}
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
+	if st, err := os.Stat(target); err == nil && !st.Mode().IsRegular() {
+		if st.IsDir() {
+			return fmt.Errorf("%s: cannot write: it is a folder", path)
+		}
+		return writeDevice(path, target, write)
+	}
+	dir := filepath.Dir(target)
+	// Created and tracked under the lock the signal handler takes: a
+	// signal cannot come between the two.
+	temps.Lock()
+	f, err := os.CreateTemp(dir, "."+filepath.Base(target)+".*")
+	if err == nil {
+		if temps.files == nil {
+			temps.files = map[string]bool{}
+		}
+		temps.files[f.Name()] = true
+	}
+	temps.Unlock()
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
@@ -172,26 +192,65 @@ func writeFile(path string, write func(io.Writer) error) error {
 		return fmt.Errorf("%s: cannot write: %w", path, err)
 	}
 	tmp := f.Name()
-	trackTemp(tmp, true)
 	defer func() {
+		os.Remove(tmp) // a no-op once renamed; removed before it is untracked
 		trackTemp(tmp, false)
-		os.Remove(tmp) // a no-op once renamed
 	}()
+	fail := func(err error) error { return fmt.Errorf("%s: %w", path, hideName{err, tmp}) }
 	if err := write(f); err != nil {
 		f.Close()
-		return fmt.Errorf("%s: %w", path, err)
+		return fail(err)
 	}
 	if err := f.Close(); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return fail(err)
 	}
 	if err := os.Chmod(tmp, 0o644); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return fail(err)
 	}
-	if err := renameTemp(tmp, path); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+	if err := renameTemp(tmp, target); err != nil {
+		var le *os.LinkError
+		if errors.As(err, &le) {
+			err = le.Err
+		}
+		return fmt.Errorf("%s: cannot write: %w", path, err)
 	}
 	return nil
 }
+
+// writeDevice writes to a device or pipe in place.
+func writeDevice(path, target string, write func(io.Writer) error) error {
+	f, err := os.OpenFile(target, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("%s: cannot write: %w", path, err)
+	}
+	err = write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, hideName{err, target})
+	}
+	return nil
+}
+
+// hideName takes a file name out of an error's message ("write
+// /d/.x.png.123: no space left on device" becomes "write: no space left
+// on device"): the message starts with the user's path instead.
+type hideName struct {
+	err  error
+	name string
+}
+
+func (e hideName) Error() string {
+	msg := strings.ReplaceAll(e.err.Error(), " "+e.name, "")
+	return strings.ReplaceAll(msg, e.name, "the file")
+}
+
+func (e hideName) Unwrap() error { return e.err }
 
 // renameTemp renames a tracked temporary file into place, unless sasl is
 // being stopped by a signal.

@@ -89,6 +89,30 @@ func (b *Board) Diff(o *Board, max int) []string {
 	return out
 }
 
+// MinElevation and MaxElevation bound the base level of a hex (ASL B10)
+// that a board may hold, in the native format and from VASL archives alike.
+// The real geomorphic boards span -3 (pixels of bd24; their hex centres
+// go to -2) to 4 (the hills of boards 9, 15 and 50); the range leaves
+// room for deeper depressions and higher hills while keeping what depends
+// on levels small (the cost of terrain doubles for each level climbed,
+// ASL B.2: 127 levels would overflow it).
+const (
+	MinElevation = -3
+	MaxElevation = 9
+)
+
+// CheckElevations returns an error naming the first hex whose elevation is
+// outside MinElevation..MaxElevation, or nil.
+func (b *Board) CheckElevations() error {
+	var err error
+	b.Each(func(h hex.Hex, t *terrain.Hex) {
+		if err == nil && (t.Elevation < MinElevation || t.Elevation > MaxElevation) {
+			err = fmt.Errorf("hex %s is at level %d; a board's levels are %d..%d", localName(h), t.Elevation, MinElevation, MaxElevation)
+		}
+	})
+	return err
+}
+
 func localName(h hex.Hex) string {
 	return fmt.Sprintf("%s%d", colName(h.Col), h.Row)
 }

@@ -29,7 +29,7 @@ const Magic = "sasl-board 1"
 //
 // The first field is the hex in the board's own coordinates, the second its
 // terrain kinds joined by '+' (terrain.Kind names). Then, in any order:
-// elev=N (base level), building=MATERIAL/LEVELS[/rowhouse] (required with
+// elev=N (base level, MinElevation..MaxElevation: -3..9), building=MATERIAL/LEVELS[/rowhouse] (required with
 // the building kind), stairs, and SIDE=FEATURES for a hexside (N, NE, SE,
 // S, SW or NW; features such as wall, hedge, road, woods joined by '+'). A
 // hexside may be written on either of its hexes. Hexes not listed are open
@@ -92,8 +92,8 @@ func ReadText(r io.Reader, name string) (*Board, error) {
 			switch key {
 			case "elev":
 				v, err := strconv.Atoi(val)
-				if err != nil || v < -3 || v > 9 {
-					return nil, fail("%s: elev=%s is not a level in -3..9", fields[0], val)
+				if err != nil || v < MinElevation || v > MaxElevation {
+					return nil, fail("%s: elev=%s is not a level in %d..%d", fields[0], val, MinElevation, MaxElevation)
 				}
 				t.Elevation = v
 			case "building":
@@ -185,8 +185,12 @@ func parseBuilding(v string) (terrain.Structure, error) {
 // WriteText writes b in the native format, every hex, hexrow by hexrow, so
 // that ReadText gives back an Equal board. Each hexside is written once, on
 // the hex it is N, NE or SE of (or on the board's only hex for a hexside on
-// the board edge).
+// the board edge). A board ReadText would refuse (a level outside
+// MinElevation..MaxElevation) is an error, and nothing is written.
 func WriteText(w io.Writer, b *Board) error {
+	if err := b.CheckElevations(); err != nil {
+		return fmt.Errorf("board %s: %w", b.ID, err)
+	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, Magic)
 	fmt.Fprintf(bw, "board %s\n", b.ID)

@@ -102,6 +102,12 @@ func Read(r io.ReaderAt, size int64, name string) (*board.Board, error) {
 		return nil, fail(err)
 	}
 	b := derive(id, d, geometryFor(d.GridWidth, d.GridHeight))
+	// LOSData stores a level as a signed byte (-128..127); sasl's boards,
+	// and the native format a board exports to, hold MinElevation..
+	// MaxElevation.
+	if err := b.CheckElevations(); err != nil {
+		return nil, fail(fmt.Errorf("LOSData: %w", err))
+	}
 	b.Source = name
 	return b, nil
 }
