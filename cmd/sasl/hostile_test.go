@@ -226,8 +226,8 @@ victory:
 		{"scale 0", []string{"board", "show", "x1", "--png", png, "--scale", "0"}, "--scale 0", ""},
 		{"scale NaN", []string{"board", "show", "x1", "--png", png, "--scale", "NaN"}, "--scale NaN", ""},
 		{"scale -1 sim", []string{"sim", "--runs", "2", "--seed", "1", "--png", png, "--scale", "-1"}, "--scale -1", ""},
-		{"picture of 5000 empty rows", []string{"board", "show", "--layout", strings.Repeat("-/", 5000) + "x1", "--png", png}, "picture", "issue 12: a layout of empty rows draws a picture of unbounded size (40 rows: 190 MB; 5000: killed after 20 s); render/ or cmd/sasl/picture.go should refuse a picture too large to draw"},
-		{"scale 1e6 without a picture", []string{"board", "show", "x1", "--scale", "1e6"}, "--scale 1e+06", "issue 12: --scale is checked only when a picture is asked for (cmd/sasl/picture.go)"},
+		{"picture of 5000 empty rows", []string{"board", "show", "--layout", strings.Repeat("-/", 5000) + "x1", "--png", png}, "picture", ""},
+		{"scale 1e6 without a picture", []string{"board", "show", "x1", "--scale", "1e6"}, "--scale 1e+06", ""},
 		// Endless and huge data files.
 		{"mission /dev/zero", []string{"place", "--mission", "/dev/zero"}, "missions: /dev/zero: larger than 4 MiB: not a data file", ""},
 		{"sim mission /dev/zero", []string{"sim", "--mission", "/dev/zero", "--runs", "2"}, "missions: /dev/zero: larger than", ""},
@@ -244,7 +244,7 @@ victory:
 		{"huge sim part tally", []string{"sim", "merge", bigCounts}, "big-counts.json: larger than a part file of this mission can be", ""},
 		{"mission a folder", []string{"place", "--mission", dir}, "is a directory", ""},
 		{"mission a fed FIFO", []string{"place", "--mission", fedFIFO}, "fed.fifo: larger than 4 MiB", ""},
-		{"mission a FIFO nobody writes", []string{"place", "--mission", deadFIFO}, "dead.fifo", "issue 12: reading a FIFO without a writer blocks for ever (internal/yamldoc ReadFile)"},
+		{"mission a FIFO nobody writes", []string{"place", "--mission", deadFIFO}, "dead.fifo", ""},
 		// Numbers of turns and dice.
 		{"wave turns 0", []string{"wave", "--turns", "0"}, "--turns 0: play at least one turn", ""},
 		{"wave turns -1", []string{"wave", "--turns", "-1"}, "--turns -1: play at least one turn", ""},

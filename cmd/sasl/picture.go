@@ -20,6 +20,17 @@ type pictureFlags struct {
 
 func (f *pictureFlags) register(cmd *cobra.Command) {
 	f.said = cmd.ErrOrStderr
+	// --scale is checked before anything is done, picture or not.
+	prev := cmd.PreRunE
+	cmd.PreRunE = func(c *cobra.Command, args []string) error {
+		if err := f.check(); err != nil {
+			return err
+		}
+		if prev != nil {
+			return prev(c, args)
+		}
+		return nil
+	}
 	cmd.Flags().StringVar(&f.svg, "svg", "", "draw the map into this SVG file")
 	cmd.Flags().StringVar(&f.png, "png", "", "draw the map into this PNG file")
 	cmd.Flags().StringVar(&f.pdf, "pdf", "", "draw the map into this PDF file")
@@ -39,12 +50,20 @@ func (f *pictureFlags) check() error {
 
 func (f *pictureFlags) any() bool { return f.svg != "" || f.png != "" || f.pdf != "" }
 
+// maxPixels bounds a PNG: 100 million pixels take 400 MB to draw (four
+// boards at --scale 4 are 26 million).
+const maxPixels = 100_000_000
+
 // write draws the scene into every file asked for.
 func (f *pictureFlags) write(s *scene) error {
 	if err := f.check(); err != nil {
 		return err
 	}
-	return f.each(s.picture(f.scale).Write)
+	p := s.picture(f.scale)
+	if w, h := p.Pixels(); f.png != "" && float64(w)*float64(h) > maxPixels {
+		return fmt.Errorf("%s: a picture of %d x %d pixels is too large to draw (at most %d million pixels): give a smaller --scale", f.png, w, h, maxPixels/1_000_000)
+	}
+	return f.each(p.Write)
 }
 
 // each writes every file asked for with draw, in its format.

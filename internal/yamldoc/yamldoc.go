@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"strconv"
+	"syscall"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -141,14 +142,21 @@ const MaxFileSize = 4 << 20
 // ReadFile reads a data file of at most MaxFileSize bytes, so that a wrong
 // path (/dev/zero, a disk image) is an error, not a program out of memory.
 func ReadFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	// Opened without waiting: a named pipe nobody writes to would block
+	// the open for ever; it reads as empty instead. Fd sets the file back
+	// to blocking reads, for a pipe whose writer is slow.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	f.Fd()
 	data, err := ReadAll(f, MaxFileSize)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if st, err := f.Stat(); err == nil && len(data) == 0 && st.Mode()&os.ModeNamedPipe != 0 {
+		return nil, fmt.Errorf("%s: a named pipe with nothing written to it", path)
 	}
 	return data, nil
 }
