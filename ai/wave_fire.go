@@ -102,8 +102,8 @@ func (h *HW) fire() error {
 			}
 			text := ""
 			if !h.Quiet {
-				text = fmt.Sprintf("Fire group %s (%d units) fires at %s (%s%s) in %s: %s FP, DRM %+d (TEM %+d); %s, %d hexes (SASL 4.36 priority %d)",
-					strings.Join(g.Members, ", "), len(fg), tg.Unit.ID, tg.Unit.Kind, typeSuffix(tg.Unit.Type), h.name(tg.Unit.At), FormatFP(g.FP), g.DRM, g.TEM, status, tg.Range, tg.Priority)
+				text = fmt.Sprintf("Fire group %s (%d units) fires at %s (%s%s) in %s: %s FP, DRM %+d (TEM %+d); %s, %s (SASL 4.36 priority %d)",
+					strings.Join(g.Members, ", "), len(fg), tg.Unit.ID, tg.Unit.Kind, typeSuffix(tg.Unit.Type), h.name(tg.Unit.At), FormatFP(g.FP), g.DRM, g.TEM, status, hexesText(tg.Range), tg.Priority)
 			}
 			h.emit(Event{Kind: EventFire, Units: g.Members, Wave: w, Fire: &g, Text: text})
 			if h.Res != nil {
@@ -181,6 +181,14 @@ func (p *Prepared) Strength(u *state.Unit) tables.Strength {
 		nat = p.ms.Enemy
 	}
 	return p.t.Counters.Strength(nat, u.Kind == state.HalfSquad)
+}
+
+// hexesText writes a count of hexes: "1 hex", "3 hexes".
+func hexesText(n int) string {
+	if n == 1 {
+		return "1 hex"
+	}
+	return fmt.Sprintf("%d hexes", n)
 }
 
 // FormatFP writes a firepower as the Infantry Fire Table's columns and

@@ -226,7 +226,7 @@ func (h *HW) walk(u *state.Unit, claimed map[board.Location]bool, wave []*state.
 			for _, x := range stack {
 				x.Released = true
 			}
-			notes = append(notes, fmt.Sprintf("entered %s, held by a Known FRIENDLY unit: no more Human Wave movement (SASL 4.323)", h.name(cur)))
+			notes = append(notes, fmt.Sprintf("entered %s, held by a Known FRIENDLY unit: released from Human Wave movement (SASL 4.323)", h.name(cur)))
 			break
 		}
 		// Activation of a Human Wave S? (4.34).
@@ -456,7 +456,7 @@ func (h *HW) follow(d *delayed, wave, stuck []*state.Unit) bool {
 			for _, x := range stack {
 				x.Released = true
 			}
-			notes = append(notes, fmt.Sprintf("entered %s, held by a Known FRIENDLY unit: no more Human Wave movement (SASL 4.323)", h.name(cur)))
+			notes = append(notes, fmt.Sprintf("entered %s, held by a Known FRIENDLY unit: released from Human Wave movement (SASL 4.323)", h.name(cur)))
 			break
 		}
 	}

@@ -67,7 +67,7 @@ func TerrainLegend(m *board.Map) []LegendEntry {
 	var kinds terrain.Kinds
 	var sides terrain.Features
 	levels := map[int]bool{}
-	var stone, wooden bool
+	var stone, wooden, upper, stairs bool
 	for _, h := range m.Hexes() {
 		t, ok := m.Terrain(h)
 		if !ok {
@@ -78,6 +78,8 @@ func TerrainLegend(m *board.Map) []LegendEntry {
 		if t.Kinds.Has(terrain.Building) {
 			stone = stone || t.Building.Material != terrain.Wooden
 			wooden = wooden || t.Building.Material == terrain.Wooden
+			upper = upper || t.Building.Levels > 0
+			stairs = stairs || t.Stairs
 		}
 		for d := range hex.Dirs {
 			sides |= t.Sides[d] & terrain.Obstacles
@@ -115,11 +117,37 @@ func TerrainLegend(m *board.Map) []LegendEntry {
 	}
 	for _, o := range obstacles {
 		if sides.Has(o.f) {
-			out = append(out, LegendEntry{Swatch: sideSwatch(o.width, o.col), Text: strings.ReplaceAll(o.f.String(), "_", " ")})
+			out = append(out, LegendEntry{Swatch: sideSwatch(o.f, o.width, o.col), Text: strings.ReplaceAll(o.f.String(), "_", " ")})
 		}
 	}
 	if sides.Has(terrain.Cliff) {
-		out = append(out, LegendEntry{Swatch: sideSwatch(0.04, func(p *Palette) color.Color { return p.Cliff }), Text: "cliff"})
+		out = append(out, LegendEntry{Swatch: SwatchFunc(func(c *Context, r vg.Rectangle) {
+			y := (r.Min.Y + r.Max.Y) / 2
+			drawCliff(c, hex.Hex{Col: -99, Row: -99}, vg.Point{X: r.Min.X + c.Len(0.1), Y: y}, vg.Point{X: r.Max.X - c.Len(0.1), Y: y})
+		}), Text: "cliff"})
+	}
+	if upper {
+		out = append(out, LegendEntry{Swatch: SwatchFunc(func(c *Context, r vg.Rectangle) {
+			buildingSwatch(terrain.Stone).DrawSwatch(c, r)
+			c.Text(c.TextStyle(0.16, contrast(c.Palette.Stone), true), boxCentre(r), "h1")
+		}), Text: "h1, h2: the building's upper levels"})
+	}
+	if stairs {
+		out = append(out, LegendEntry{Swatch: SwatchFunc(func(c *Context, r vg.Rectangle) {
+			buildingSwatch(terrain.Stone).DrawSwatch(c, r)
+			st := draw.LineStyle{Color: contrast(c.Palette.Stone), Width: c.Len(0.015)}
+			base := c.offset(boxCentre(r), 0, -0.05)
+			for k, w := range []float64{0.12, 0.09, 0.06} {
+				y := float64(k) * 0.035
+				c.StrokeLines(st, []vg.Point{c.offset(base, -w/2, y), c.offset(base, w/2, y)})
+			}
+		}), Text: "stairwell (ASL B23.22)"})
+	}
+	if lo != 0 || hi != 0 {
+		out = append(out, LegendEntry{Swatch: SwatchFunc(func(c *Context, r vg.Rectangle) {
+			groundSwatch(1).DrawSwatch(c, r)
+			c.Text(c.TextStyle(0.15, rgb(0x4a3520), true), c.offset(boxCentre(r), 0, -0.1), "1")
+		}), Text: "number low in a hex: its base level"})
 	}
 	return out
 }
@@ -142,6 +170,19 @@ func kindSwatch(k terrain.Kind) Swatch {
 		ctr := boxCentre(r)
 		rad := (r.Max.Y - r.Min.Y) / 2 * 1.1547
 		switch {
+		case k == terrain.Orchard:
+			c.FillPolygon(ground, hexagon)
+			c.FillPolygon(col, circle(ctr, rad*0.14, 12))
+			for _, pt := range circle(ctr, rad*0.55, 6) {
+				c.FillPolygon(col, circle(pt, rad*0.14, 12))
+			}
+		case k == terrain.Shellholes:
+			c.FillPolygon(ground, hexagon)
+			for _, o := range [][2]float64{{-0.36, 0.24}, {0.4, 0.16}, {0, -0.4}} {
+				pt := vg.Point{X: ctr.X + rad*vg.Length(o[0]), Y: ctr.Y + rad*vg.Length(o[1])}
+				c.FillPolygon(col, circle(pt, rad*0.2, 16))
+				c.FillPolygon(mix(col, color.White, 0.45), circle(pt, rad*0.11, 12))
+			}
 		case terrain.Of(k).Road() || k == terrain.Path || k == terrain.Bridge:
 			c.FillPolygon(ground, hexagon)
 			w := c.Len(0.09)
@@ -180,10 +221,13 @@ func buildingSwatch(m terrain.Material) Swatch {
 	})
 }
 
-func sideSwatch(width float64, col func(*Palette) color.Color) Swatch {
+func sideSwatch(f terrain.Features, width float64, col func(*Palette) color.Color) Swatch {
 	return SwatchFunc(func(c *Context, r vg.Rectangle) {
 		y := (r.Min.Y + r.Max.Y) / 2
-		c.StrokeLines(draw.LineStyle{Color: col(c.Palette), Width: c.Len(width)},
-			[]vg.Point{{X: r.Min.X + c.Len(0.1), Y: y}, {X: r.Max.X - c.Len(0.1), Y: y}})
+		line := []vg.Point{{X: r.Min.X + c.Len(0.1), Y: y}, {X: r.Max.X - c.Len(0.1), Y: y}}
+		c.StrokeLines(draw.LineStyle{Color: col(c.Palette), Width: c.Len(width)}, line)
+		if f == terrain.Wall {
+			c.StrokeLines(draw.LineStyle{Color: mix(c.Palette.Wall, color.White, 0.45), Width: c.Len(0.03)}, line)
+		}
 	})
 }

@@ -24,8 +24,8 @@ type Marker struct {
 	// Color fills the counter; nil means Palette.Marker. The label is
 	// written in black or white, whichever reads better.
 	Color color.Color
-	// Broken draws the counter pale with a red bar across its corner, as
-	// the broken side of a counter reads at a glance.
+	// Broken draws the counter with a red band across its top right
+	// corner, as the broken side of a counter reads at a glance.
 	Broken bool
 	// Ghost draws the counter pale with a dashed border: a counter that is
 	// no longer in play where it is drawn (exited off the map, say).
@@ -33,6 +33,10 @@ type Marker struct {
 	// Tag is a letter in a small white disc at the counter's top left
 	// corner ("R": released from its Human Wave); "" for none.
 	Tag string
+	// Group sets counters of one hex apart: counters of two groups (the
+	// two sides, say) stand side by side, each group one counter or a
+	// pile, so that no group hides under another.
+	Group int
 }
 
 // LevelText returns how a marker shows the level of its Location: "" at
@@ -53,9 +57,11 @@ func (m Marker) LevelText() string {
 // one counter fills the middle of the hex, two sit side by side, and three
 // or more make a pile: the first counter on top of the edges of the others,
 // with a badge giving how many there are (the text report lists them).
-// Within a hex they are ordered by level (ground first), then as given; a
-// counter above or below ground shows its level under its label
-// (LevelText).
+// Counters of different Groups in a hex stand side by side, each group a
+// counter or a pile (beyond two groups, the later ones join the second).
+// Within a hex they are ordered by group, then level (ground first), then
+// as given; a counter above or below ground shows its level under its
+// label (LevelText).
 type Markers []Marker
 
 // Counter layouts, in hex heights: one counter, two side by side, and the
@@ -87,8 +93,30 @@ func (ms Markers) Draw(c *Context) {
 	}
 	for _, h := range hexes {
 		stack := byHex[h]
-		slices.SortStableFunc(stack, func(a, b Marker) int { return level(a.At) - level(b.At) })
-		drawStack(c, c.Centre(h), stack)
+		slices.SortStableFunc(stack, func(a, b Marker) int {
+			if a.Group != b.Group {
+				return a.Group - b.Group
+			}
+			return level(a.At) - level(b.At)
+		})
+		ctr := c.Centre(h)
+		k := 1
+		for k < len(stack) && stack[k].Group == stack[0].Group {
+			k++
+		}
+		if k == len(stack) || (k == 1 && len(stack) == 2) {
+			drawStack(c, ctr, stack)
+			continue
+		}
+		// Two groups side by side, each a counter or a pile.
+		for i, g := range [][]Marker{stack[:k], stack[k:]} {
+			pt := c.offset(ctr, []float64{-twoX, twoX}[i], twoY)
+			if len(g) == 1 {
+				drawCounter(c, pt, twoSize, g[0])
+				continue
+			}
+			drawPile(c, c.offset(pt, -0.03, -0.03), pileSize*0.8, g)
+		}
 	}
 }
 
@@ -150,7 +178,7 @@ func drawCounter(c *Context, pt vg.Point, size float64, m Marker) {
 	if col == nil {
 		col = c.Palette.Marker
 	}
-	if m.Broken || m.Ghost {
+	if m.Ghost {
 		col = mix(col, color.White, 0.55)
 	}
 	half := c.Len(size / 2)

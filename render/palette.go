@@ -76,7 +76,7 @@ func DefaultPalette() *Palette {
 			rgb(0x8c6a3e), // level 4
 			rgb(0x6f5230), // level 5 and above
 		},
-		Depression:   rgb(0xc9b48a),
+		Depression:   rgb(0xb3ad9c), // grey, apart from the tans of hills
 		Stone:        rgb(0x8f8f8f),
 		Wooden:       rgb(0xa4512f),
 		Wall:         rgb(0x4a3f35),

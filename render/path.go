@@ -25,6 +25,10 @@ type Path struct {
 	Width vg.Length
 	// Dashed draws the line dashed (an advance rather than a move, say).
 	Dashed bool
+	// Mark, when not "", is written in a disc of the path's colour at its
+	// start instead of the start dot (the game turn of a move, say), so
+	// that paths of similar colours are told apart.
+	Mark string
 }
 
 // style returns the colour and line style of p.
@@ -49,8 +53,21 @@ func (p Path) DrawSwatch(c *Context, r vg.Rectangle) {
 	col, sty := p.style(c)
 	y := (r.Min.Y + r.Max.Y) / 2
 	a, b := vg.Point{X: r.Min.X + c.Len(0.05), Y: y}, vg.Point{X: r.Max.X - c.Len(0.05), Y: y}
-	c.FillPolygon(col, circle(a, sty.Width*1.3, 16))
+	p.drawStart(c, col, sty, a)
 	arrow(c, col, sty, []vg.Point{a, b}, 0)
+}
+
+// drawStart draws the start of the path at pt: a dot, or the Mark in a
+// disc.
+func (p Path) drawStart(c *Context, col color.Color, sty draw.LineStyle, pt vg.Point) {
+	if p.Mark == "" {
+		c.FillPolygon(col, circle(pt, sty.Width*1.3, 16))
+		return
+	}
+	r := c.Len(0.11)
+	c.FillPolygon(color.White, circle(pt, r*1.2, 24))
+	c.FillPolygon(col, circle(pt, r, 24))
+	c.Text(fitted(c, p.Mark, 0.15, 0.19, contrast(col)), pt, p.Mark)
 }
 
 // Draw draws the path.
@@ -63,7 +80,7 @@ func (p Path) Draw(c *Context) {
 	for k, h := range p.Hexes {
 		pts[k] = c.Centre(h)
 	}
-	c.FillPolygon(col, circle(pts[0], sty.Width*1.3, 16))
+	p.drawStart(c, col, sty, pts[0])
 	if len(pts) == 1 {
 		c.StrokeLines(draw.LineStyle{Color: col, Width: sty.Width / 2}, closed(circle(pts[0], c.Len(0.3), 32)))
 	} else {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"image/color"
+	"slices"
 
 	"gonum.org/v1/plot/vg"
 
@@ -41,12 +42,14 @@ var (
 		'e': "Letter Chits",
 	}
 	// turnColors are the colours of game turns 1, 2, ...; turn 13 takes
-	// turn 1's colour again.
+	// turn 1's colour again. None is a blue or a green, the colours of
+	// FRIENDLY units and of hedges; every move also carries its turn's
+	// number at its start.
 	turnColors = []color.NRGBA{
-		{0xd6, 0x27, 0x28, 0xff}, {0x1f, 0x77, 0xb4, 0xff}, {0x2c, 0xa0, 0x2c, 0xff},
-		{0x94, 0x67, 0xbd, 0xff}, {0xff, 0x7f, 0x0e, 0xff}, {0x17, 0xbe, 0xcf, 0xff},
-		{0x8c, 0x56, 0x4b, 0xff}, {0xe3, 0x77, 0xc2, 0xff}, {0x7f, 0x7f, 0x7f, 0xff},
-		{0xbc, 0xbd, 0x22, 0xff}, {0x00, 0x00, 0x80, 0xff}, {0x00, 0x64, 0x00, 0xff},
+		{0xd6, 0x27, 0x28, 0xff}, {0xff, 0x7f, 0x0e, 0xff}, {0x17, 0xbe, 0xcf, 0xff},
+		{0x94, 0x67, 0xbd, 0xff}, {0x8c, 0x56, 0x4b, 0xff}, {0xe3, 0x77, 0xc2, 0xff},
+		{0xbc, 0xbd, 0x22, 0xff}, {0x7f, 0x7f, 0x7f, 0xff}, {0xd4, 0xa0, 0x17, 0xff},
+		{0x00, 0x80, 0x80, 0xff}, {0xc7, 0x15, 0x85, 0xff}, {0x00, 0x00, 0x00, 0xff},
 	}
 )
 
@@ -179,14 +182,18 @@ func (s *scene) units(st *state.State, fbe layout.Compass) {
 				what = fmt.Sprintf("ENEMY S? of SASL 4.1 case %c: %s", u.Case, caseText[u.Case])
 			}
 		}
+		if u.Side == state.Friendly {
+			m.Group = 1 // beside the ENEMY in a hex they share, never under them
+		}
 		// The legend's samples are the first counter of each kind, with
 		// only the mark they explain.
 		sample := m
-		s.key(sample, what)
 		switch {
 		case u.Entering:
 			m.At = board.Ground(beyond(s.m, u.At.Hex, u.Edge))
 			s.key(sample, "beyond a map edge: waits to enter (SASL 4.2, 4.31)")
+		case !u.Exited:
+			s.key(sample, what)
 		case u.Exited:
 			m.At = board.Ground(beyond(s.m, u.At.Hex, fbe))
 			m.Ghost = true
@@ -252,14 +259,34 @@ func beyond(m *board.Map, h hex.Hex, c layout.Compass) hex.Hex {
 	return h
 }
 
-// moves draws the moves of reports turn by turn, each turn in its colour:
-// MPh moves and entries solid, APh advances dashed.
+// edgeOf returns a compass edge of the map along which edge hex h lies.
+func edgeOf(m *board.Map, h hex.Hex) (layout.Compass, bool) {
+	for _, c := range []layout.Compass{layout.North, layout.East, layout.South, layout.West} {
+		if slices.Contains(m.Edge(c), h) {
+			return c, true
+		}
+	}
+	return 0, false
+}
+
+// moves draws the moves of reports turn by turn, each turn in its colour
+// and with its number at the start: MPh moves and entries solid, APh
+// advances dashed. An entry starts beyond the edge it crosses.
 func (s *scene) moves(reps []*game.Report) {
 	for _, rep := range reps {
 		col := turnColor(rep.Turn)
 		for _, e := range rep.Events {
 			if len(e.Steps) < 2 {
 				continue
+			}
+			hexes := pathing.Path{Steps: e.Steps}.Hexes()
+			if first := e.Steps[0]; first.Off && s.m.OnMap(first.Location.Hex) {
+				// An entry across a half-hex: its own missing half is
+				// the off-map hex; start in the margin beyond it.
+				// (Hexes has it once, as the hex entered.)
+				if edge, ok := edgeOf(s.m, first.Location.Hex); ok {
+					hexes = append([]hex.Hex{beyond(s.m, first.Location.Hex, edge)}, hexes...)
+				}
 			}
 			dashed := false
 			switch e.Kind {
@@ -269,12 +296,13 @@ func (s *scene) moves(reps []*game.Report) {
 			default:
 				continue
 			}
-			p := render.Path{Hexes: pathing.Path{Steps: e.Steps}.Hexes(), Color: col, Dashed: dashed}
+			p := render.Path{Hexes: hexes, Color: col, Dashed: dashed, Mark: fmt.Sprint(rep.Turn)}
 			s.add(p)
 			phase := "MPh move"
 			if dashed {
 				phase = "APh advance"
 			}
+			p.Hexes = nil
 			s.key(p, fmt.Sprintf("turn %d: %s", rep.Turn, phase))
 		}
 	}

@@ -66,7 +66,7 @@ func TestPicturesExplainThemselves(t *testing.T) {
 		{"board show", []string{"board", "show", "x1"}, []string{"Boards x1, north up", "woods"}, []string{"FBE"}},
 		{"path", []string{"path", "x1Q7", "x1R6"}, []string{"the cheapest path; MF spent so far at each hex"}, nil},
 		{"sim", []string{"sim", "--runs", "20", "--seed", "1"}, []string{
-			"Hold the crossroads: where ENEMY units stood at the end of each turn, 20 games, seed 1",
+			"Hold the crossroads: where the ENEMY units that came on (entries, Human Waves) stood at each turn's end, 20 games, seed 1",
 			"VPO",
 		}, nil},
 	}

@@ -781,7 +781,7 @@ func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, vary *sim.Vary, r
 		return math.Sqrt(float64(c) / float64(top)), true // square root: rare paths stay visible
 	}}
 	ms := sp.P.Mission()
-	what, unit := "where ENEMY units stood at the end of each turn", "ENEMY units at a turn's end"
+	what, unit := "where the ENEMY units that came on (entries, Human Waves) stood at each turn's end", "such units at a turn's end"
 	if f.heatmap == "setup" {
 		what, unit = "where the S? were set up", "S? set up"
 	}
@@ -793,7 +793,7 @@ func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, vary *sim.Vary, r
 		// count is half way along the ramp.
 		for _, v := range []float64{1, 0.5, 0.25, 0.1} {
 			per := float64(top) * v * v / float64(r.Runs)
-			s.key(render.Heat{V: v}, fmt.Sprintf("%s per game: %.3g", unit, per))
+			s.key(render.Heat{V: v}, fmt.Sprintf("%s: about %.3g a game", unit, per))
 		}
 	}
 	locs, err := ms.VPOs(sp.P.Map())
@@ -802,11 +802,11 @@ func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, vary *sim.Vary, r
 	}
 	var vpos render.Objectives
 	for _, l := range locs {
-		vpos = append(vpos, render.Objective{At: l.Hex, Label: "VPO", Color: friendlyColor})
+		vpos = append(vpos, render.Objective{At: l.Hex, Label: "VPO", Color: enemyColor})
 	}
 	if len(vpos) > 0 {
 		s.add(vpos)
-		s.key(vpos[0], "VPO")
+		s.key(vpos[0], "VPO (control changes from game to game)")
 	}
 	return f.pictures.write(s)
 }
