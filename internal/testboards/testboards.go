@@ -5,6 +5,7 @@
 package testboards
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -14,16 +15,31 @@ import (
 // Dir returns the folder of real VASL board archives, or skips the test.
 func Dir(t testing.TB) string {
 	t.Helper()
+	d, err := find()
+	if err != nil {
+		t.Skip(err)
+	}
+	return d
+}
+
+// Find returns the folder of real VASL board archives, and whether it is
+// there, for a test that goes on without them.
+func Find() (string, bool) {
+	d, err := find()
+	return d, err == nil
+}
+
+func find() (string, error) {
 	if d := os.Getenv("SASL_TEST_BOARDS"); d != "" {
 		if _, err := os.Stat(d); err != nil {
-			t.Skipf("real VASL boards not found at $SASL_TEST_BOARDS: %v", err)
+			return "", fmt.Errorf("real VASL boards not found at $SASL_TEST_BOARDS: %v", err)
 		}
-		return d
+		return d, nil
 	}
 	_, file, _, _ := runtime.Caller(0)
 	d := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "vasl", "boards")
 	if _, err := os.Stat(d); err != nil {
-		t.Skipf("real VASL boards not found at %s (set SASL_TEST_BOARDS): %v", d, err)
+		return "", fmt.Errorf("real VASL boards not found at %s (set SASL_TEST_BOARDS): %v", d, err)
 	}
-	return d
+	return filepath.Abs(d)
 }

@@ -1,0 +1,232 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sasl-engine/sasl/internal/testboards"
+)
+
+// readmeCommand is a command the README shows: a line of a code block
+// starting "sasl " or "go run ./cmd/sasl ", or any command after "$ ",
+// followed by what it prints; a native board file shown ("sasl-board 1",
+// "board ID", ...) is what sasl board export ID prints.
+type readmeCommand struct {
+	line   int
+	cmd    string
+	output []string // nil: the README shows no output
+	shown  bool     // after "$ ": output follows
+}
+
+// readmeCommands reads the commands of the README's code blocks, in order.
+func readmeCommands(t *testing.T, path string) []readmeCommand {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	comment := regexp.MustCompile(`\s{2,}#\s.*$`)
+	var out []readmeCommand
+	var cur *readmeCommand
+	inBlock, lang := false, ""
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if strings.HasPrefix(line, "```") {
+			inBlock, lang, cur = !inBlock, strings.TrimPrefix(line, "```"), nil
+			continue
+		}
+		if !inBlock || (lang != "" && lang != "sh") {
+			continue
+		}
+		if line == "sasl-board 1" && cur == nil {
+			// A native board file: the lines of sasl board export.
+			out = append(out, readmeCommand{line: n, shown: true, output: []string{line}})
+			cur = &out[len(out)-1]
+			continue
+		}
+		if cur != nil && cur.cmd == "" && cur.output[0] == "sasl-board 1" && len(cur.output) == 1 {
+			id, _ := strings.CutPrefix(line, "board ")
+			cur.cmd = "sasl board export " + id + " --boards ~/vasl/boards"
+		}
+		text, shown := strings.CutPrefix(line, "$ ")
+		text = comment.ReplaceAllString(text, "")
+		if rest, ok := strings.CutPrefix(text, "go run ./cmd/sasl "); ok {
+			text = "sasl " + rest
+		}
+		if shown || strings.HasPrefix(text, "sasl ") {
+			out = append(out, readmeCommand{line: n, cmd: strings.TrimSpace(text), shown: shown})
+			cur = nil
+			if shown {
+				cur = &out[len(out)-1]
+			}
+			continue
+		}
+		if cur != nil {
+			cur.output = append(cur.output, line)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// matchOutput checks got against what the README shows: its lines in
+// order, "..." standing for lines left out (alone on a line) or for part
+// of a line.
+func matchOutput(want, got []string) (string, bool) {
+	k := 0
+	skip := false
+	for _, w := range want {
+		w = strings.TrimRight(w, " ")
+		if strings.TrimSpace(w) == "..." {
+			skip = true
+			continue
+		}
+		parts := strings.Split(w, "...")
+		for i := range parts {
+			parts[i] = regexp.QuoteMeta(parts[i])
+		}
+		re := regexp.MustCompile("^" + strings.Join(parts, ".*") + "$")
+		found := false
+		for ; k < len(got); k++ {
+			if re.MatchString(strings.TrimRight(got[k], " ")) {
+				found = true
+				k++
+				break
+			}
+			if !skip {
+				return w, false
+			}
+		}
+		if !found {
+			return w, false
+		}
+		skip = false
+	}
+	return "", true
+}
+
+// placeholders are words the README writes for the reader's own values.
+var placeholders = regexp.MustCompile(`\b(FROM|TO|EDGE|N|M|K|FILE|DIR)\b|my\.yaml`)
+
+// Every sasl command the README shows runs as shown, in bash, with sasl
+// (and go run ./cmd/sasl) this program, in a folder holding the
+// repository's examples and a HOME whose vasl/boards are the test boards;
+// a command shown after "$ " prints what the README shows after it.
+// Commands on real boards are skipped when the boards are absent, and so
+// are the commands that read their files; commands with placeholders
+// (FROM, TO, my.yaml) are templates, not commands.
+func TestREADME(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays the README's games and simulations")
+	}
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	repo, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmds := readmeCommands(t, filepath.Join(repo, "README.md"))
+	if len(cmds) < 10 {
+		t.Fatalf("found %d commands in the README", len(cmds))
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	bin, work, home := filepath.Join(tmp, "bin"), filepath.Join(tmp, "work"), filepath.Join(tmp, "home")
+	for _, d := range []string{bin, work, filepath.Join(home, "vasl")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	script := "#!/bin/sh\nSASL_TEST_MAIN=1 exec '" + self + "' \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "sasl"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(repo, "examples"), filepath.Join(work, "examples")); err != nil {
+		t.Fatal(err)
+	}
+	boards := ""
+	if dir, ok := testboards.Find(); ok {
+		boards = dir
+		if err := os.Symlink(dir, filepath.Join(home, "vasl", "boards")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := []string{"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH"), "HOME=" + home, "LANG=C"}
+	saved := regexp.MustCompile(`--save (\S+)`)
+	tainted := map[string]bool{} // files of skipped commands
+	for _, c := range cmds {
+		skip := ""
+		switch {
+		case placeholders.MatchString(c.cmd):
+			continue
+		case strings.Contains(c.cmd, "~/vasl/boards") && boards == "":
+			skip = "no test boards"
+		}
+		for f := range tainted {
+			if strings.Contains(c.cmd, f) {
+				skip = "it reads " + f + ", which a skipped command writes"
+			}
+		}
+		if skip != "" {
+			if m := saved.FindStringSubmatch(c.cmd); m != nil {
+				tainted[m[1]] = true
+			}
+			t.Logf("README.md:%d: %s: skipped: %s", c.line, c.cmd, skip)
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		sh := exec.CommandContext(ctx, "bash", "-c", "set -o pipefail; "+c.cmd)
+		sh.Dir = work
+		sh.Env = env
+		got, err := sh.CombinedOutput()
+		cancel()
+		if err != nil {
+			t.Errorf("README.md:%d: %s: %v\n%s", c.line, c.cmd, err, got)
+			continue
+		}
+		if !c.shown || len(c.output) == 0 {
+			continue
+		}
+		lines := strings.Split(strings.TrimRight(string(got), "\n"), "\n")
+		if w, ok := matchOutput(c.output, lines); !ok {
+			t.Errorf("README.md:%d: %s: the output has no line %q where the README shows it; it prints:\n%s", c.line, c.cmd, w, got)
+		}
+	}
+}
+
+// matchOutput itself: "..." alone skips lines, inside a line stands for
+// any text, and lines match in order with nothing between them otherwise.
+func TestMatchOutput(t *testing.T) {
+	got := []string{"a", "b", "c 1 2 3", "d"}
+	for _, tt := range []struct {
+		want []string
+		ok   bool
+	}{
+		{[]string{"a", "b"}, true},
+		{[]string{"a", "...", "d"}, true},
+		{[]string{"a", "c ... 3"}, false}, // b is not shown and no "..." says so
+		{[]string{"b", "c ...", "d"}, false},
+		{[]string{"...", "c ...", "d"}, true},
+		{[]string{"a", "...", "e"}, false},
+		{[]string{"d", "a"}, false},
+	} {
+		if _, ok := matchOutput(tt.want, got); ok != tt.ok {
+			t.Errorf("matchOutput(%q) = %v, want %v", tt.want, ok, tt.ok)
+		}
+	}
+}
