@@ -139,7 +139,7 @@ func writeTurnText(w io.Writer, turn int, evs []ai.Event) {
 // unitText describes a unit for people: "S3 S? x3O4h1 (case a)".
 func unitText(m *board.Map, u *state.Unit) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%-6s %-10s", u.ID, strings.ReplaceAll(u.Kind.String(), "_", "-")+typeSuffix(u.Type))
+	fmt.Fprintf(&b, "%-6s %-17s", u.ID, strings.ReplaceAll(u.Kind.String(), "_", "-")+typeSuffix(u.Type))
 	at := m.LocationName(u.At)
 	if u.Crest {
 		at += "/CR" + m.NameString(u.Facing)
