@@ -21,6 +21,11 @@
 // canvas and the geometry from hexes to canvas points, and clips to the map
 // what is drawn for an on-map hex.
 //
+// Captions. SetTitle writes lines above the map and SetLegend a legend
+// under it, in columns; the canvas grows to hold them. The overlays are
+// their own legend swatches (Swatch), so a legend entry looks like the
+// mark it explains; TerrainLegend lists the terrain a map holds.
+//
 // Geometry. Hexes are flat-topped and placed by hex.Hex.Centre and
 // hex.Hex.Corner on the lattice of hex.Point. Every board of the layout
 // covers 32 columns by 10 hex heights; half-hexes are the whole hexes
