@@ -21,15 +21,30 @@ type Estimate struct {
 	Low, High float64
 }
 
-// Chart is a result chart drawn with gonum/plot.
+// Chart is a result chart drawn with gonum/plot, in Liberation Sans as
+// the maps are.
 type Chart struct {
 	p *plot.Plot
+	// Scale multiplies the resolution of PNG output (SVG and PDF are
+	// drawn to scale by their viewer); zero means 1.
+	Scale float64
+}
+
+// newPlot returns a plot whose texts are in the sans face of the maps
+// (gonum/plot's default is the serif one).
+func newPlot() *plot.Plot {
+	p := plot.New()
+	for _, sty := range []*draw.TextStyle{&p.Title.TextStyle, &p.X.Label.TextStyle, &p.Y.Label.TextStyle, &p.X.Tick.Label, &p.Y.Tick.Label, &p.Legend.TextStyle} {
+		sty.Font.Variant = "Sans"
+	}
+	p.Title.TextStyle.Font.Weight = fonts().bold.Weight
+	return p
 }
 
 // RateChart charts proportions with their intervals against the labels of
 // a sweep: points with error bars, the labels in order along x.
 func RateChart(title, xLabel, yLabel string, points []Estimate) (*Chart, error) {
-	p := plot.New()
+	p := newPlot()
 	p.Title.Text = title
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = yLabel
@@ -70,7 +85,7 @@ func HistogramChart(title, xLabel string, labels []string, counts []float64) (*C
 	if len(labels) != len(counts) {
 		return nil, fmt.Errorf("render: %d labels for %d bars", len(labels), len(counts))
 	}
-	p := plot.New()
+	p := newPlot()
 	p.Title.Text = title
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = "games"
@@ -82,6 +97,7 @@ func HistogramChart(title, xLabel string, labels []string, counts []float64) (*C
 	bars.Color = color.NRGBA{R: 0xbd, G: 0x00, B: 0x26, A: 0xc0}
 	bars.LineStyle.Width = 0
 	p.Add(plotter.NewGrid(), bars)
+	p.Y.Max *= 1.06 // the tallest bar clear of the frame's top
 	// Label every bar when few, else about a dozen of them.
 	step := max(1, len(labels)/12)
 	var ticks []plot.Tick
@@ -122,5 +138,10 @@ const (
 
 // Write draws the chart in format f to w.
 func (c *Chart) Write(w io.Writer, f Format) error {
-	return drawAs(w, f, ChartWidth, ChartHeight, DefaultDPI, func(cv vg.Canvas) { c.p.Draw(draw.NewCanvas(cv, ChartWidth, ChartHeight)) })
+	scale := c.Scale
+	if scale <= 0 {
+		scale = 1
+	}
+	dpi := max(1, int(float64(DefaultDPI)*scale+0.5))
+	return drawAs(w, f, ChartWidth, ChartHeight, dpi, func(cv vg.Canvas) { c.p.Draw(draw.NewCanvas(cv, ChartWidth, ChartHeight)) })
 }

@@ -740,6 +740,7 @@ func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, vary *sim.Vary, r
 		if err != nil {
 			return err
 		}
+		ch.Scale = f.pictures.scale
 		if err := writeChart(f.hist, ch); err != nil {
 			return err
 		}
@@ -758,6 +759,7 @@ func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, vary *sim.Vary, r
 		if err != nil {
 			return err
 		}
+		ch.Scale = f.pictures.scale
 		return f.pictures.each(ch.Write)
 	}
 	counts := r.Tally.Setup
