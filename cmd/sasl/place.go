@@ -38,32 +38,12 @@ there and the dice that decided it, then the dice of the whole setup, which
   sasl place --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := f.open(cmd, o)
+			// A game file as sasl play new writes it.
+			p, s, err := setUp(cmd, o, &f.missionFlags, &f.pictures, game.PolicyHold, f.save)
 			if err != nil {
 				return err
 			}
-			p.hdr.Policy = game.PolicyHold // a game file as sasl play new writes it
-			g, s, err := game.New(p.prep, p.hdr, p.scriptOrNil())
-			if err != nil {
-				return err
-			}
-			if err := p.leftover(); err != nil {
-				return err
-			}
-			if f.pictures.any() {
-				if err := f.pictures.write(setupScene(p, g.State)); err != nil {
-					return err
-				}
-			}
-			if f.save != "" {
-				if err := writeFile(f.save, g.Write); err != nil {
-					return err
-				}
-			}
-			if f.json {
-				return writePlaceJSON(cmd.OutOrStdout(), p, s)
-			}
-			return writePlaceText(cmd.OutOrStdout(), p, s)
+			return writeSetup(cmd.OutOrStdout(), p, s, f.json)
 		},
 	}
 	f.missionFlags.register(cmd)
@@ -71,6 +51,43 @@ there and the dice that decided it, then the dice of the whole setup, which
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
 	cmd.Flags().StringVar(&f.save, "save", "", "write the game after setup to this file (sasl play turn plays on)")
 	return cmd
+}
+
+// setUp starts a game of the mission of mf by its 4.1 setup (sasl place,
+// play new): the game's FRIENDLY side played by policy, the picture pf
+// asks for, and the game file when save is given.
+func setUp(cmd *cobra.Command, o *options, mf *missionFlags, pf *pictureFlags, policy, save string) (*played, *ai.Setup, error) {
+	p, err := mf.open(cmd, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	p.hdr.Policy = policy
+	g, s, err := game.New(p.prep, p.hdr, p.scriptOrNil())
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := p.leftover(); err != nil {
+		return nil, nil, err
+	}
+	if pf.any() {
+		if err := pf.write(setupScene(p, g.State)); err != nil {
+			return nil, nil, err
+		}
+	}
+	if save != "" {
+		if err := writeFile(save, g.Write); err != nil {
+			return nil, nil, err
+		}
+	}
+	return p, s, nil
+}
+
+// writeSetup prints a setup as text or JSON.
+func writeSetup(w io.Writer, p *played, s *ai.Setup, asJSON bool) error {
+	if asJSON {
+		return writePlaceJSON(w, p, s)
+	}
+	return writePlaceText(w, p, s)
 }
 
 func writePlaceText(w io.Writer, p *played, s *ai.Setup) error {

@@ -65,31 +65,12 @@ func newPlayNewCmd(o *options) *cobra.Command {
 			if err != nil || f.policy == "" {
 				return fmt.Errorf("--policy %q: want hold (the engine plays the FRIENDLY side, as sasl sim does) or player (you do)", f.policy)
 			}
-			p, err := f.open(cmd, o)
+			p, setup, err := setUp(cmd, o, &f.missionFlags, &f.pictures, policy, f.save)
 			if err != nil {
-				return err
-			}
-			p.hdr.Policy = policy
-			g, setup, err := game.New(p.prep, p.hdr, p.scriptOrNil())
-			if err != nil {
-				return err
-			}
-			if err := p.leftover(); err != nil {
-				return err
-			}
-			if f.pictures.any() {
-				if err := f.pictures.write(setupScene(p, g.State)); err != nil {
-					return err
-				}
-			}
-			if err := writeFile(f.save, g.Write); err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "Game written to %s: play a turn with sasl play turn %s\n", f.save, f.save)
-			if f.json {
-				return writePlaceJSON(cmd.OutOrStdout(), p, setup)
-			}
-			return writePlaceText(cmd.OutOrStdout(), p, setup)
+			return writeSetup(cmd.OutOrStdout(), p, setup, f.json)
 		},
 	}
 	f.missionFlags.register(cmd)

@@ -197,19 +197,29 @@ func (s *scene) units(st *state.State, fbe layout.Compass) {
 		case u.Exited:
 			m.At = board.Ground(beyond(s.m, u.At.Hex, fbe))
 			m.Ghost = true
-			s.key(render.Marker{Label: m.Label, Note: m.Note, Color: m.Color, Ghost: true}, "faded beyond the FBE: exited (SASL 4.323)")
+			x := sample
+			x.Ghost = true
+			s.key(x, "faded beyond the FBE: exited (SASL 4.323)")
 		}
 		if u.Broken {
 			m.Broken = true
-			s.key(render.Marker{Label: m.Label, Note: m.Note, Color: m.Color, Broken: true}, "red corner: broken")
+			x := sample
+			x.Broken = true
+			s.key(x, "red corner: broken")
 		}
-		if u.Released {
-			m.Tag += "R"
-			s.key(render.Marker{Label: m.Label, Note: m.Note, Color: m.Color, Tag: "R"}, "R: released from its Human Wave, Advance Attitude (SASL 4.33)")
-		}
-		if u.Crest {
-			m.Tag += "C"
-			s.key(render.Marker{Label: m.Label, Note: m.Note, Color: m.Color, Tag: "C"}, "C: Crest status in a Depression (SASL 4.14)")
+		for _, f := range []struct {
+			on        bool
+			tag, text string
+		}{
+			{u.Released, "R", "R: released from its Human Wave, Advance Attitude (SASL 4.33)"},
+			{u.Crest, "C", "C: Crest status in a Depression (SASL 4.14)"},
+		} {
+			if f.on {
+				m.Tag += f.tag
+				x := sample
+				x.Tag = f.tag
+				s.key(x, f.text)
+			}
 		}
 		mk = append(mk, m)
 	}
