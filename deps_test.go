@@ -32,6 +32,7 @@ var lattice = map[string][]string{
 	"rules/board":   {"rules/hex", "rules/coord", "rules/layout", "rules/terrain"},
 	"rules/vasl":    {"rules/hex", "rules/layout", "rules/terrain", "rules/board"},
 	"rules/library": {"rules/layout", "rules/board", "rules/vasl"},
+	"rules/los":     {"rules/hex", "rules/layout", "rules/terrain", "rules/board"},
 
 	// internal/yamldoc: line-numbered YAML reading for data files.
 	"internal/yamldoc": nil,

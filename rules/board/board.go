@@ -20,6 +20,10 @@ type Board struct {
 	// Source says where the terrain came from, for messages: a file path,
 	// or "embedded".
 	Source string
+	// Raster is the terrain picture the board was read from (a VASL
+	// archive's LOSData), or nil for a board authored in the native format
+	// (rules/los rasterises those from their hexes).
+	Raster *Raster
 	hexes  [layout.BoardCols + 1][layout.BoardRows + 1]terrain.Hex
 }
 

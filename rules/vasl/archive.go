@@ -109,6 +109,7 @@ func Read(r io.ReaderAt, size int64, name string) (*board.Board, error) {
 		return nil, fail(fmt.Errorf("LOSData: %w", err))
 	}
 	b.Source = name
+	b.Raster = &board.Raster{W: d.GridWidth, H: d.GridHeight, Pix: d.pixels}
 	return b, nil
 }
 

@@ -1,0 +1,466 @@
+package los
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/rules/terrain"
+)
+
+// Pixel geometry of VASL's hex grid: hexrows 56.25 pixels apart, hexes 64.5
+// pixels tall, hex A1's centre dot at (0, 32.25).
+const (
+	hexW = float64(board.RasterW) / layout.BoardCols
+	hexH = float64(board.RasterH) / layout.BoardRows
+)
+
+// codeOffMap marks pixels of an empty cell of a configuration: no board
+// there. VASL has no terrain code 255.
+const codeOffMap = 255
+
+// Map is the line of sight over a board.Map in one season: the boards'
+// rasters butted together as in the configuration (a reversed board's
+// picture turned 180 degrees), and the hex data VASL derives from them. It
+// is built once (a few tens of milliseconds a board) and is then read only
+// and safe for concurrent use.
+type Map struct {
+	m      *board.Map
+	season terrain.Season
+	p      *[256]prop
+	gw, gh int    // pixels
+	pix    []byte // ground level then code per pixel, x major
+	ncols  int    // frame hexrows 0..ncols-1
+	nrows  int    // frame hex numbers 0..nrows-1
+	hexes  []hexInfo
+	// slow makes every line judge every pixel (tests compare it with the
+	// filtered walk).
+	slow bool
+	// Rasterised lists the boards of the map with no raster of their own,
+	// whose picture was drawn from their hexes (Rasterise).
+	Rasterised []string
+}
+
+// pt is a pixel position.
+type pt struct{ x, y int32 }
+
+// hexInfo is VASL's per-hex data (Hex.java): the LOS point (the centre
+// dot, truncated to a pixel), the polygon of the hex grown by a pixel, the
+// hexside points 1 pixel inside each hexside's middle, the terrain of the
+// centre Location and of each hexside Location, and the base level.
+type hexInfo struct {
+	valid    bool
+	h        hex.Hex
+	los      pt
+	ext      [6]pt
+	min, max pt // bounds of ext
+	border   [2]pt
+	side     [6]pt
+	on       uint8 // bit s: hexside s lies on the map
+	centre   uint8 // terrain code of the centre Location
+	base     int8
+	sideTerr [6]int16 // hexside terrain code, -1 for none
+	locTerr  [6]uint8 // terrain code of each hexside Location
+}
+
+// New builds the line of sight of m in season s. Boards with a raster of
+// the standard size use it; the others are rasterised from their hexes.
+func New(m *board.Map, s terrain.Season) (*Map, error) {
+	rows, cols := m.Size()
+	maxC, maxR := m.Extent()
+	lm := &Map{
+		m:      m,
+		season: s,
+		p:      propsFor(s),
+		gw:     board.RasterW * cols,
+		gh:     board.RasterH * rows,
+		ncols:  maxC + 1,
+		nrows:  maxR + 1,
+	}
+	lm.pix = make([]byte, 2*lm.gw*lm.gh)
+	for i := 1; i < len(lm.pix); i += 2 {
+		lm.pix[i] = codeOffMap
+	}
+	for i := range rows {
+		for j := range cols {
+			slot := m.Slot(i, j)
+			if slot.Board == "" {
+				continue
+			}
+			b := m.Board(slot.Board)
+			r := b.Raster
+			if r == nil || r.W != board.RasterW || r.H != board.RasterH {
+				r = Rasterise(b)
+				lm.Rasterised = append(lm.Rasterised, slot.Board)
+			}
+			lm.paste(r, board.RasterW*j, board.RasterH*i, slot.Reversed)
+		}
+	}
+	if err := lm.buildHexes(); err != nil {
+		return nil, err
+	}
+	return lm, nil
+}
+
+// paste copies a board's raster to the frame at (x0, y0), turned 180
+// degrees for a reversed board.
+func (lm *Map) paste(r *board.Raster, x0, y0 int, reversed bool) {
+	for x := range r.W {
+		src := r.Pix[2*x*r.H : 2*(x+1)*r.H]
+		fx := x
+		if reversed {
+			fx = r.W - 1 - x
+		}
+		dst := lm.pix[2*((x0+fx)*lm.gh+y0):]
+		if !reversed {
+			copy(dst[:2*r.H], src)
+			continue
+		}
+		for y := range r.H {
+			fy := r.H - 1 - y
+			dst[2*fy], dst[2*fy+1] = src[2*y], src[2*y+1]
+		}
+	}
+}
+
+// Board returns the map LOS is traced over.
+func (lm *Map) Board() *board.Map { return lm.m }
+
+// Season returns the season the map was built for.
+func (lm *Map) Season() terrain.Season { return lm.season }
+
+func (lm *Map) onRaster(x, y int) bool { return x >= 0 && y >= 0 && x < lm.gw && y < lm.gh }
+
+// code returns the terrain code of an on-raster pixel.
+func (lm *Map) code(x, y int) uint8 { return lm.pix[2*(x*lm.gh+y)+1] }
+
+// ground returns the ground level of an on-raster pixel.
+func (lm *Map) ground(x, y int) int { return int(int8(lm.pix[2*(x*lm.gh+y)])) }
+
+// terr returns the prop of a pixel; ok is false off the map.
+func (lm *Map) terr(x, y int) (*prop, bool) {
+	if !lm.onRaster(x, y) {
+		return nil, false
+	}
+	c := lm.code(x, y)
+	if c == codeOffMap {
+		return nil, false
+	}
+	return &lm.p[c], true
+}
+
+// hexAt returns the hex data of frame hex (c, n), nil outside VASL's grid.
+func (lm *Map) hexAt(c, n int) *hexInfo {
+	if c < 0 || c >= lm.ncols || n < 0 || n >= lm.nrows {
+		return nil
+	}
+	h := &lm.hexes[c*lm.nrows+n]
+	if !h.valid {
+		return nil
+	}
+	return h
+}
+
+func (lm *Map) info(h hex.Hex) *hexInfo { return lm.hexAt(h.Col, h.Row) }
+
+// adj returns the neighbour of h across hexside s, nil off the grid.
+func (lm *Map) adj(h *hexInfo, s int) *hexInfo {
+	n := h.h.Neighbour(hex.Dir(s))
+	return lm.hexAt(n.Col, n.Row)
+}
+
+// fix moves a point on the far edges of the map just inside it, as VASL's
+// fixMapEdgePoints does.
+func (lm *Map) fix(x, y float64) (float64, float64) {
+	if x == -1 {
+		x = 0
+	}
+	if y == -1 {
+		y = 0
+	}
+	if ix := int(x); ix == lm.gw || ix == lm.gw+1 {
+		x = float64(lm.gw - 1)
+	}
+	if iy := int(y); iy == lm.gh || iy == lm.gh+1 {
+		y = float64(lm.gh - 1)
+	}
+	return x, y
+}
+
+func (lm *Map) fixPt(x, y float64) pt {
+	fx, fy := lm.fix(x, y)
+	return pt{int32(fx), int32(fy)}
+}
+
+var cos30 = math.Cos(30 * (math.Pi / 180))
+
+func (lm *Map) buildHexes() error {
+	lm.hexes = make([]hexInfo, lm.ncols*lm.nrows)
+	H := lm.nrows - 1 // VASL's grid height in hexes
+	for c := range lm.ncols {
+		for n := range lm.nrows {
+			if c&1 == 0 && n == 0 {
+				continue
+			}
+			h := &lm.hexes[c*lm.nrows+n]
+			h.valid = true
+			h.h = hex.Hex{Col: c, Row: n}
+			r := n - 1 // VASL's row index
+			if c&1 == 1 {
+				r = n
+			}
+			cx := hexW * float64(c)
+			cy := hexH/2 + hexH*float64(r) - hexH/2*float64(c%2)
+			h.los = lm.fixPt(cx, cy)
+			hs, vo := hexW*2/3, hexH/2
+			var v [6][2]float64
+			for k, p := range [6][2]float64{{-hs/2 + cx, -vo + cy}, {hs/2 + cx, -vo + cy}, {hs + cx, cy}, {hs/2 + cx, vo + cy}, {-hs/2 + cx, vo + cy}, {-hs + cx, cy}} {
+				v[k][0], v[k][1] = lm.fix(p[0], p[1])
+			}
+			h.border = [2]pt{{math.MaxInt32, math.MaxInt32}, {math.MinInt32, math.MinInt32}}
+			for _, p := range v {
+				x, y := int32(math.RoundToEven(p[0])), int32(math.RoundToEven(p[1]))
+				h.border[0] = pt{min(h.border[0].x, x), min(h.border[0].y, y)}
+				h.border[1] = pt{max(h.border[1].x, x), max(h.border[1].y, y)}
+			}
+			t := func(f float64) int32 { return int32(f) }
+			h.ext = [6]pt{
+				{t(v[0][0]) - 1, t(v[0][1]) - 1}, {t(v[1][0]) + 1, t(v[1][1]) - 1}, {t(v[2][0]) + 1, t(v[2][1])},
+				{t(v[3][0]) + 1, t(v[3][1]) + 1}, {t(v[4][0]) - 1, t(v[4][1]) + 1}, {t(v[5][0]) - 1, t(v[5][1])},
+			}
+			h.min, h.max = h.ext[0], h.ext[0]
+			for _, p := range h.ext {
+				h.min = pt{min(h.min.x, p.x), min(h.min.y, p.y)}
+				h.max = pt{max(h.max.x, p.x), max(h.max.y, p.y)}
+			}
+			ho := cos30 * vo
+			tr := func(f float64) float64 { return float64(int(f)) }
+			sp := [6][2]float64{
+				{tr(cx), tr(-vo + cy + 1)}, {tr(ho + cx - 1), tr(-vo/2 + cy + 1)}, {tr(ho + cx - 1), tr(vo/2 + cy - 1)},
+				{tr(cx), tr(vo + cy - 1)}, {tr(-ho + cx + 1), tr(vo/2 + cy - 1)}, {tr(-ho + cx + 1), tr(-vo/2 + cy + 1)},
+			}
+			for k, p := range sp {
+				h.side[k] = lm.fixPt(p[0], p[1])
+			}
+			on := uint8(0x3F)
+			if c == 0 {
+				on &^= 1<<4 | 1<<5
+			}
+			if c+1 == lm.ncols {
+				on &^= 1<<1 | 1<<2
+			}
+			if c&1 == 1 && r == 0 {
+				on &^= 1<<0 | 1<<1 | 1<<5
+			}
+			if c&1 == 1 && r == H {
+				on &^= 1<<3 | 1<<2 | 1<<4
+			}
+			h.on = on
+		}
+	}
+	for i := range lm.hexes {
+		if lm.hexes[i].valid {
+			lm.resetTerrain(&lm.hexes[i])
+		}
+	}
+	for i := range lm.hexes {
+		if lm.hexes[i].valid {
+			lm.resetHexsideTerrain(&lm.hexes[i])
+		}
+	}
+	// Every Location of the board map must have its hex here.
+	for _, h := range lm.m.Hexes() {
+		if lm.info(h) == nil {
+			return fmt.Errorf("los: hex %s is outside the raster grid", lm.m.NameString(h))
+		}
+	}
+	return nil
+}
+
+// resetTerrain derives the centre terrain and base level of a hex from its
+// pixels, as VASL's Hex.resetTerrain: the pixel under the LOS point; a
+// building pixel at a hexside point or 5 pixels from the dot makes it a
+// building; inherent terrain (ASL B.6) anywhere in the central region (the
+// pixels nearer the dot than any hexside point) makes it that terrain.
+func (lm *Map) resetTerrain(h *hexInfo) {
+	x, y := int(h.los.x), int(h.los.y)
+	t, ok := lm.terr(x, y)
+	if !ok {
+		t = &lm.p[codeOpen]
+	}
+	if t.is&isBuilding == 0 {
+		for _, p := range h.side {
+			if tt, ok := lm.terr(int(p.x), int(p.y)); ok && tt.is&isBuilding != 0 {
+				t = tt
+				break
+			}
+		}
+	}
+	if t.is&isBuilding == 0 {
+		for _, d := range [4][2]int{{5, 0}, {-5, 0}, {0, 5}, {0, -5}} {
+			if tt, ok := lm.terr(x+d[0], y+d[1]); ok && tt.is&isBuilding != 0 {
+				t = tt
+			}
+		}
+	}
+	h.centre = t.code
+	if lm.onRaster(x, y) {
+		h.base = int8(lm.ground(x, y))
+	}
+	for s := range 6 {
+		h.sideTerr[s] = -1
+		h.locTerr[s] = codeOpen
+		if h.on&(1<<s) == 0 {
+			continue
+		}
+		tt, ok := lm.terr(int(h.side[s].x), int(h.side[s].y))
+		if !ok {
+			tt = &lm.p[codeOpen]
+		}
+		if o := lm.adj(h, s); o != nil {
+			op := o.side[(s+3)%6]
+			if ot, ok := lm.terr(int(op.x), int(op.y)); ok && tt.is&isHexside == 0 && ot.is&isHexside != 0 {
+				tt = ot
+			}
+		}
+		if tt.is&isHexside != 0 {
+			h.sideTerr[s] = int16(tt.code)
+		}
+		h.locTerr[s] = tt.code
+	}
+	for px := int(h.border[0].x); px < int(h.border[1].x) && px < lm.gw; px++ {
+		for py := int(h.border[0].y); py < int(h.border[1].y); py++ {
+			if tt, ok := lm.terr(px, py); ok && tt.flags&inherent != 0 && lm.nearest(h, px, py) == -1 {
+				h.centre = tt.code
+				return
+			}
+		}
+	}
+}
+
+func (lm *Map) resetHexsideTerrain(h *hexInfo) {
+	for s := range 6 {
+		if h.on&(1<<s) == 0 {
+			continue
+		}
+		if t, ok := lm.terr(int(h.side[s].x), int(h.side[s].y)); ok && t.is&isHexside != 0 {
+			h.sideTerr[s] = int16(t.code)
+		}
+		if o := lm.adj(h, s); o != nil && o.sideTerr[(s+3)%6] >= 0 {
+			h.sideTerr[s] = o.sideTerr[(s+3)%6]
+		}
+	}
+}
+
+// nearest returns -1 when pixel (x, y) is nearer the hex's LOS point than
+// any of its hexside points, else the nearest hexside (VASL's
+// getNearestLocation).
+func (lm *Map) nearest(h *hexInfo, x, y int) int {
+	d := sq(x-int(h.los.x), y-int(h.los.y))
+	best := -1
+	for s := range 6 {
+		if h.on&(1<<s) == 0 {
+			continue
+		}
+		if nd := sq(x-int(h.side[s].x), y-int(h.side[s].y)); nd < d {
+			d, best = nd, s
+		}
+	}
+	return best
+}
+
+func sq(dx, dy int) int { return dx*dx + dy*dy }
+
+// gridToHex returns the hex whose centre is nearest pixel (x, y) (the first
+// by hexrow then hex number on a tie), nil off the raster.
+func (lm *Map) gridToHex(x, y int) *hexInfo {
+	if !lm.onRaster(x, y) {
+		return nil
+	}
+	fx, fy := float64(x), float64(y)
+	c0 := int(math.RoundToEven(fx / hexW))
+	var best *hexInfo
+	bd := math.Inf(1)
+	for c := c0 - 1; c <= c0+1; c++ {
+		if c < 0 || c >= lm.ncols {
+			continue
+		}
+		// Centres of hexrow c lie at y = hexH*n - off.
+		off := 0.0
+		if c&1 == 0 {
+			off = hexH / 2
+		}
+		n0 := int(math.Floor((fy + off) / hexH))
+		for n := n0; n <= n0+1; n++ {
+			h := lm.hexAt(c, n)
+			if h == nil {
+				continue
+			}
+			r := n - 1
+			if c&1 == 1 {
+				r = n
+			}
+			cy := hexH/2 + hexH*float64(r) - hexH/2*float64(c%2)
+			dx, dy := fx-hexW*float64(c), fy-cy
+			if d := dx*dx + dy*dy; d < bd {
+				bd, best = d, h
+			}
+		}
+	}
+	return best
+}
+
+// contains is java.awt.Polygon.contains for the hex's grown polygon: the
+// even-odd rule with Java's half-open boundaries.
+func (h *hexInfo) contains(x, y int) bool {
+	if x < int(h.min.x) || y < int(h.min.y) || x >= int(h.max.x) || y >= int(h.max.y) {
+		return false
+	}
+	hits := 0
+	last := h.ext[5]
+	for _, cur := range h.ext {
+		lx, ly, cx, cy := int(last.x), int(last.y), int(cur.x), int(cur.y)
+		last = cur
+		if cy == ly {
+			continue
+		}
+		var leftx int
+		if cx < lx {
+			if x >= lx {
+				continue
+			}
+			leftx = cx
+		} else {
+			if x >= cx {
+				continue
+			}
+			leftx = lx
+		}
+		var t1, t2 float64
+		if cy < ly {
+			if y < cy || y >= ly {
+				continue
+			}
+			if x < leftx {
+				hits++
+				continue
+			}
+			t1, t2 = float64(x-cx), float64(y-cy)
+		} else {
+			if y < ly || y >= cy {
+				continue
+			}
+			if x < leftx {
+				hits++
+				continue
+			}
+			t1, t2 = float64(x-lx), float64(y-ly)
+		}
+		if t1 < t2/float64(ly-cy)*float64(lx-cx) {
+			hits++
+		}
+	}
+	return hits&1 == 1
+}

@@ -1,0 +1,204 @@
+package los
+
+import (
+	"math"
+
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/rules/terrain"
+)
+
+// Shapes of the terrain Rasterise draws, in pixels of the standard raster.
+const (
+	// A building fills a hexagon of this share of its hex's size around the
+	// centre dot (VASL boards draw houses well inside their hexes, ASL
+	// B.1), and a strip this many pixels either side of the line between
+	// centres across each hexside the building continues over, so that a
+	// line from an upper level leaves a multi-hex building only where it
+	// does (A6.8).
+	buildingShare = 0.6
+	buildingStrip = 10
+	// A wall, hedge, bocage or cliff is a band this many pixels either
+	// side of its hexside, along the hexside's length.
+	sideBand = 2
+)
+
+// Rasterise draws a board that has no raster (a board authored in the
+// native format, or a correction of a VASL board) in VASL's pixel geometry
+// from its hex terrain, so that one LOS algorithm serves every board: each
+// pixel takes the level of the hex whose centre dot is nearest and the
+// terrain code of that hex's most obstructive kind (building, rubble,
+// woods, orchard, brush, grain, ...), buildings drawn as a central hexagon
+// joined across BuildingLink hexsides, and hexside obstacles as bands
+// along their hexsides.
+func Rasterise(b *board.Board) *board.Raster {
+	r := &board.Raster{W: board.RasterW, H: board.RasterH, Pix: make([]byte, 2*board.RasterW*board.RasterH)}
+	for x := range r.W {
+		for y := range r.H {
+			fx, fy := float64(x), float64(y)
+			h, ok := nearestBoardHex(fx, fy)
+			i := 2 * (x*r.H + y)
+			if !ok {
+				continue
+			}
+			t := b.Hex(h)
+			r.Pix[i] = byte(int8(t.Elevation))
+			r.Pix[i+1] = pixelCode(b, h, t, fx, fy)
+		}
+	}
+	return r
+}
+
+func centreOf(h hex.Hex) (float64, float64) {
+	x := hexW * float64(h.Col)
+	if h.Col&1 == 0 {
+		return x, hexH * (float64(h.Row) - 0.5)
+	}
+	return x, hexH * float64(h.Row)
+}
+
+// nearestBoardHex returns the hex of the board whose centre is nearest.
+func nearestBoardHex(fx, fy float64) (hex.Hex, bool) {
+	c0 := int(math.Round(fx / hexW))
+	var best hex.Hex
+	bd := math.Inf(1)
+	for c := c0 - 1; c <= c0+1; c++ {
+		off := 0.0
+		if c&1 == 0 {
+			off = hexH / 2
+		}
+		n0 := int(math.Floor((fy + off) / hexH))
+		for n := n0 - 1; n <= n0+2; n++ {
+			h := hex.Hex{Col: c, Row: n}
+			if !board.Valid(h) {
+				continue
+			}
+			cx, cy := centreOf(h)
+			if d := (fx-cx)*(fx-cx) + (fy-cy)*(fy-cy); d < bd {
+				bd, best = d, h
+			}
+		}
+	}
+	return best, !math.IsInf(bd, 1)
+}
+
+// areaOrder is the order in which a hex's kinds claim its pixels: the
+// first the hex has is drawn.
+var areaOrder = []struct {
+	k    terrain.Kind
+	code uint8
+}{
+	{terrain.Rubble, codeStoneRubble},
+	{terrain.Lumberyard, codeLumberyard},
+	{terrain.Woods, codeWoods},
+	{terrain.Orchard, codeOrchard},
+	{terrain.Brush, codeBrush},
+	{terrain.Grain, codeGrain},
+	{terrain.Marsh, codeMarsh},
+	{terrain.Crag, codeCrags},
+	{terrain.Graveyard, codeGraveyard},
+	{terrain.Shellholes, codeShellholes},
+	{terrain.Water, codeWater},
+	{terrain.Gully, codeGully},
+	{terrain.Stream, codeStream},
+	{terrain.SunkenRoad, codeSunkenRoad},
+	{terrain.PavedRoad, codePavedRoad},
+	{terrain.DirtRoad, codeDirtRoad},
+}
+
+// pixelCode returns the terrain code of the pixel at (fx, fy) of hex h.
+func pixelCode(b *board.Board, h hex.Hex, t *terrain.Hex, fx, fy float64) uint8 {
+	cx, cy := centreOf(h)
+	dx, dy := fx-cx, fy-cy
+	// Hexside obstacles first: they lie over whatever the hex holds.
+	if t.Sides != [hex.Dirs]terrain.Features{} {
+		for d := range hex.Dirs {
+			f := t.Sides[d] & (terrain.Wall | terrain.Hedge | terrain.Bocage | terrain.Cliff)
+			if f == 0 {
+				continue
+			}
+			ux, uy := sideNormal(d)
+			// Distance from the hexside (half the span between centres
+			// from the centre dot) and position along it.
+			across := span/2 - (dx*ux + dy*uy)
+			along := dx*(-uy) + dy*ux
+			if math.Abs(across) <= sideBand && math.Abs(along) <= sideLen/2 {
+				switch {
+				case f.Has(terrain.Wall):
+					return codeWall
+				case f.Has(terrain.Hedge):
+					return codeHedge
+				case f.Has(terrain.Bocage):
+					return codeBocage
+				default:
+					return codeCliff
+				}
+			}
+		}
+	}
+	if t.Kinds.Has(terrain.Building) && inBuilding(t, dx, dy) {
+		return buildingCode(t.Building)
+	}
+	for _, a := range areaOrder {
+		if t.Kinds.Has(a.k) {
+			if a.k == terrain.Rubble || a.k == terrain.Lumberyard {
+				// Building-like: drawn where a building would be.
+				if !inBuilding(t, dx, dy) {
+					continue
+				}
+			}
+			return a.code
+		}
+	}
+	return codeOpen
+}
+
+// span is the distance between neighbouring centre dots (across a
+// hexside); sideLen the length of a hexside.
+var (
+	span    = hexW / cos30
+	sideLen = span / math.Sqrt(3)
+)
+
+// sideNormal is the unit vector from a centre dot toward the centre of its
+// neighbour across hexside d (y grows downward).
+func sideNormal(d hex.Dir) (float64, float64) {
+	ax, ay := centreOf(hex.Hex{Col: 2, Row: 5})
+	bx, by := centreOf(hex.Hex{Col: 2, Row: 5}.Neighbour(d))
+	l := math.Hypot(bx-ax, by-ay)
+	return (bx - ax) / l, (by - ay) / l
+}
+
+// inBuilding reports whether offset (dx, dy) from the centre dot lies in
+// the building drawn in a building hex: the central hexagon, or the strip
+// toward a neighbour the building continues into.
+func inBuilding(t *terrain.Hex, dx, dy float64) bool {
+	inner := 0.0
+	for d := range hex.Dirs {
+		ux, uy := sideNormal(d)
+		inner = max(inner, dx*ux+dy*uy)
+	}
+	if inner <= buildingShare*span/2 {
+		return true
+	}
+	for d := range hex.Dirs {
+		if !t.Sides[d].Has(terrain.BuildingLink) {
+			continue
+		}
+		ux, uy := sideNormal(d)
+		if a := dx*ux + dy*uy; a > 0 && math.Abs(dx*(-uy)+dy*ux) <= buildingStrip {
+			return true
+		}
+	}
+	return false
+}
+
+// buildingCode returns the VASL code of a building: "Stone Building" (a
+// single story) and "Stone Building, n Level", likewise wooden.
+func buildingCode(s terrain.Structure) uint8 {
+	n := uint8(min(max(s.Levels, 0), 4))
+	if s.Material == terrain.Wooden {
+		return codeWooden + n
+	}
+	return codeStone + n
+}

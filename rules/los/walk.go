@@ -1,0 +1,794 @@
+package los
+
+import (
+	"math"
+
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+)
+
+// Hindrance is one hex that hinders a line (ASL B.10; inherent terrain
+// along a hexside counts once, B.6): the hex and its DRM.
+type Hindrance struct {
+	Hex hex.Hex
+	DRM int
+}
+
+// Result is the verdict of one line of sight.
+type Result struct {
+	Clear bool
+	// Range in hexes (ASL A6.1 range is counted hexes, not pixels).
+	Range int
+	// Hindrance is the total Hindrance DRM along the line, counted up to
+	// where it is blocked; Hindrances lists the hexes, nearest the firer
+	// first. Six or more block (B.10).
+	Hindrance  int
+	Hindrances [maxHind]Hindrance
+	NHind      int
+	// Where and why a blocked line is blocked: the hex, the pixel and the
+	// rule; the terrain code of that pixel (Terrain names it).
+	BlockedAt hex.Hex
+	Pixel     [2]int
+	Reason    Reason
+	code      uint8
+}
+
+// HindranceHexes returns the hexes that hinder the line, nearest the firer
+// first.
+func (r *Result) HindranceHexes() []Hindrance { return r.Hindrances[:r.NHind] }
+
+// maxHind: at most six hexes are counted, each at least DRM 1.
+const maxHind = 6
+
+// Blocking returns the name of the terrain that blocks the line ("Woods",
+// "Wall"), or "" for a clear line.
+func (r *Result) Blocking() string {
+	if r.Clear {
+		return ""
+	}
+	return props[r.code].name
+}
+
+// Reason says which rule blocked a line; its String is VASL's own text,
+// with the rule.
+type Reason uint8
+
+const (
+	NotBlocked Reason = iota
+	ExitsDepression
+	EntersDepression
+	MustLeaveBuilding
+	HexsideTerrain
+	GroundHigher
+	SplitBlocks
+	HalfLevel
+	TerrainHigher
+	HeightAdvantage
+	BlindA64
+	BlindB1023
+	SixHindrances
+	OffMap
+)
+
+var reasonText = [...]string{
+	NotBlocked:        "",
+	ExitsDepression:   "Exits depression before range/elevation restrictions are satisfied (A6.3)",
+	EntersDepression:  "Does not enter depression while range/elevation restrictions are satisfied (A6.3)",
+	MustLeaveBuilding: "LOS must leave the building before leaving the source hex to see a location with a different elevation (A6.8 Example 2)",
+	HexsideTerrain:    "Intervening hexside terrain (B9.2)",
+	GroundHigher:      "Ground level is higher than both the source and target (A6.2)",
+	SplitBlocks:       "This terrain blocks LOS to same same elevation Source and Target",
+	HalfLevel:         "Half level terrain is higher than both the source and/or the target (A6.2)",
+	TerrainHigher:     "Terrain is higher than both the source and target (A6.2)",
+	HeightAdvantage:   "Must have a height advantage to see over this terrain (A6.2)",
+	BlindA64:          "Source or Target location is in a blind hex (A6.4)",
+	BlindB1023:        "Source or Target location is in a blind hex (B10.23)",
+	SixHindrances:     "Hindrance total of six or more (B.10)",
+	OffMap:            "The line leaves the playing area (no board in that part of the configuration)",
+}
+
+func (r Reason) String() string {
+	if int(r) < len(reasonText) {
+		return reasonText[r]
+	}
+	return "unknown reason"
+}
+
+// walk is the state of one line as VASL's LOSStatus keeps it.
+type walk struct {
+	lm             *Map
+	src, tgt, cur  *hexInfo
+	tmp            *hexInfo
+	sx, sy, tx, ty int
+	sE, tE         int
+	lo2            int // twice the lower end's level
+	rng, rTS, rTT  int
+	colDir, rowDir int
+	col, row       int
+	horiz, is60    bool
+	exitSpine      int
+	enterSpine     int
+	tgtEnter       [2]int
+	leaves         bool
+	exitsSrcDep    bool
+	entersTgtDep   bool
+	ct             *prop
+	gl, h          int
+	res            *Result
+	hindRange      [maxHind]int
+	slow           bool
+}
+
+// Query traces the line of sight from Location from to Location to as
+// VASL's Map.LOS does over the raster: pixel by pixel along the line
+// between the LOS points of the two hexes, each pixel's terrain judged by
+// the A6 height rules at that pixel's ground level, in the order VASL
+// applies them (the first that blocks decides the reason). It allocates
+// nothing. Both Locations must be on the map.
+func (lm *Map) Query(from, to board.Location) Result {
+	var res Result
+	lm.query(from, to, &res)
+	return res
+}
+
+func (lm *Map) query(from, to board.Location, res *Result) {
+	*res = Result{Clear: true}
+	src, tgt := lm.info(from.Hex), lm.info(to.Hex)
+	if src == nil || tgt == nil {
+		res.Clear = false
+		res.Reason = OffMap
+		return
+	}
+	w := walk{lm: lm, src: src, tgt: tgt, cur: src, res: res}
+	w.sx, w.sy = int(src.los.x), int(src.los.y)
+	w.tx, w.ty = int(tgt.los.x), int(tgt.los.y)
+	w.colDir, w.rowDir = 1, 1
+	if w.tx < w.sx {
+		w.colDir = -1
+	}
+	if w.ty < w.sy {
+		w.rowDir = -1
+	}
+	ncols := abs(w.tx-w.sx) + 1
+	w.sE = int(src.base) + from.Level
+	w.tE = int(tgt.base) + to.Level
+	w.lo2 = 2 * min(w.sE, w.tE)
+	w.rng = hex.Distance(src.h, tgt.h)
+	res.Range = w.rng
+	w.rTT = w.rng
+	w.leaves = lm.p[src.centre].is&isBuilding == 0
+	dy := float64(w.ty-w.sy) / float64(ncols)
+	enter := float64(w.sy)
+	exit := enter + dy
+	w.horiz = w.sy == w.ty
+	slope := math.Inf(1)
+	if w.sx != w.tx {
+		slope = math.Abs(float64(w.sy-w.ty) / float64(w.sx-w.tx))
+	}
+	tol := 0.05
+	if w.rng >= 5 && w.rng <= 15 {
+		tol = 0.03
+	} else if w.rng > 15 {
+		tol = 0.015
+	}
+	w.is60 = math.Abs(slope-tan60) < tol
+	w.exitSpine, w.enterSpine = -1, -1
+	w.tgtEnter = [2]int{-1, -1}
+	switch {
+	case w.is60:
+		switch {
+		case w.colDir == 1 && w.rowDir == 1:
+			w.exitSpine, w.enterSpine = 3, 0
+		case w.colDir == 1:
+			w.exitSpine, w.enterSpine = 1, 4
+		case w.rowDir == 1:
+			w.exitSpine, w.enterSpine = 4, 1
+		default:
+			w.exitSpine, w.enterSpine = 0, 3
+		}
+		// Exits from the source centre along a 60 degree line; the
+		// target is entered through their opposites.
+		var ex [2]int
+		sl := float64(w.sy-w.ty) / float64(w.sx-w.tx)
+		switch {
+		case w.colDir == 1 && sl > 0:
+			ex = [2]int{2, 3}
+		case w.colDir == 1:
+			ex = [2]int{0, 1}
+		case sl > 0:
+			ex = [2]int{5, 0}
+		default:
+			ex = [2]int{3, 4}
+		}
+		w.tgtEnter = [2]int{(ex[0] + 3) % 6, (ex[1] + 3) % 6}
+	case slope == 0:
+		if w.colDir == 1 {
+			w.exitSpine, w.enterSpine = 2, 5
+			w.tgtEnter = [2]int{4, 5}
+		} else {
+			w.exitSpine, w.enterSpine = 5, 2
+			w.tgtEnter = [2]int{1, 2}
+		}
+	}
+	// A6.3: a depression end restricts the line (VASL's
+	// exitsSourceDepression and entersTargetDepression; bridges and
+	// rooftops aside).
+	srcDep := from.Level == 0 && lm.p[src.centre].is&isDepression != 0
+	tgtDep := to.Level == 0 && lm.p[tgt.centre].is&isDepression != 0
+	w.exitsSrcDep = srcDep && (w.tE-w.sE > 0 && w.tE-w.sE <= w.rng && w.rng != 1 || w.tE <= w.sE)
+	w.entersTgtDep = tgtDep && (w.sE-w.tE > 0 && w.sE-w.tE <= w.rng && w.rng != 1 || w.tE >= w.sE)
+	if src == tgt {
+		return
+	}
+	w.slow = w.horiz || w.is60 || w.exitsSrcDep || w.entersTgtDep || lm.slow
+	p := lm.p
+	w.col = w.sx
+	for range ncols {
+		w.row = int(enter)
+		nrows := abs(int(exit)-int(enter)) + 1
+		for range nrows {
+			x, y := w.col, w.row
+			if x < 0 || y < 0 || x >= lm.gw || y >= lm.gh {
+				return
+			}
+			i := 2 * (x*lm.gh + y)
+			code := lm.pix[i+1]
+			if code == codeOffMap {
+				w.block(OffMap, code)
+				return
+			}
+			ct := &p[code]
+			gl := int(int8(lm.pix[i]))
+			if !w.slow && w.leaves && 2*gl+int(ct.top2) <= w.lo2 && ct.is&isHexside == 0 {
+				// No rule can fire here (see prop.top2).
+				w.row += w.rowDir
+				continue
+			}
+			if !w.leaves && ct.is&isBuilding == 0 {
+				w.leaves = true
+			}
+			w.ct, w.gl = ct, gl
+			if w.pixel(x, y) {
+				return
+			}
+			w.row += w.rowDir
+		}
+		enter = exit
+		w.col += w.colDir
+		exit += dy
+	}
+}
+
+var tan60 = math.Tan(60 * (math.Pi / 180))
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// pixel applies the rules at one pixel; it reports whether the line is
+// blocked.
+func (w *walk) pixel(x, y int) bool {
+	lm := w.lm
+	switch {
+	case w.src.contains(x, y):
+		w.tmp = w.src
+	case w.tgt.contains(x, y):
+		w.tmp = w.tgt
+	default:
+		w.tmp = lm.gridToHex(x, y)
+		if w.tmp == nil {
+			return true
+		}
+	}
+	if !(w.horiz || w.is60) {
+		return w.apply()
+	}
+	top, bot := w.adjacentHexes(w.tmp, x, y)
+	if top == nil {
+		return w.apply()
+	}
+	if top.contains(x, y) && w.onHexside(top) {
+		return true
+	}
+	if bot != nil && bot.contains(x, y) && w.onHexside(bot) {
+		return true
+	}
+	return false
+}
+
+// adjacentHexes returns, for a pixel of a line along hexsides at an odd
+// range from the source, the hex it lies in and the neighbour sharing the
+// hexside (VASL checks both: ASL A6.1, a line along a hexside is hindered
+// or blocked by either hex).
+func (w *walk) adjacentHexes(rh *hexInfo, x, y int) (*hexInfo, *hexInfo) {
+	lm := w.lm
+	if w.src.contains(x, y) || w.tgt.contains(x, y) || hex.Distance(w.src.h, rh.h)%2 == 0 {
+		return nil, nil
+	}
+	for s := range 6 {
+		t := lm.adj(rh, s)
+		if t != nil && t.contains(x, y) && t != w.src && t != w.tgt {
+			return rh, t
+		}
+	}
+	if n := lm.nearest(rh, x, y); n >= 0 {
+		if t := lm.adj(rh, n); t != nil && t != w.src && t != w.tgt {
+			return rh, t
+		}
+	}
+	return nil, nil
+}
+
+func (w *walk) onHexside(h *hexInfo) bool {
+	w.tmp = h
+	if h == w.src || h == w.tgt {
+		return false
+	}
+	centre := &w.lm.p[h.centre]
+	if w.ct.is&isHexside != 0 && centre.flags&inherent != 0 {
+		if w.apply() {
+			return true
+		}
+	}
+	if centre.flags&inherent != 0 {
+		w.ct = centre
+	}
+	return w.apply()
+}
+
+func (w *walk) block(r Reason, code uint8) bool {
+	w.res.Clear = false
+	w.res.Reason = r
+	w.res.Pixel = [2]int{w.col, w.row}
+	w.res.code = code
+	if h := w.lm.gridToHex(w.col, w.row); h != nil {
+		w.res.BlockedAt = h.h
+	}
+	return true
+}
+
+// apply is VASL's applyLOSRules for the current pixel and hex.
+func (w *walk) apply() bool {
+	w.h = int(w.ct.height)
+	if w.tmp != w.cur {
+		w.cur = w.tmp
+		w.rTS = hex.Distance(w.cur.h, w.src.h)
+		w.rTT = hex.Distance(w.cur.h, w.tgt.h)
+	}
+	if (w.exitsSrcDep || w.entersTgtDep) && w.depressionRule() {
+		return true
+	}
+	if w.buildingRestriction() {
+		return true
+	}
+	if w.ct.is&isHexside != 0 && w.ct.is&isCliff == 0 && w.hexsideRule() {
+		return true
+	}
+	cur := w.cur
+	if cur != w.src && w.rng != w.rTT && cur != w.tgt && w.rng != w.rTS {
+		if w.ct.flags&inherent != 0 && w.lm.p[cur.centre].code != w.ct.code {
+			return false
+		}
+		return w.groundRule() || w.splitRule() || w.halfRule() || w.higherRule() || w.heightRule() || w.blindRule()
+	}
+	return false
+}
+
+// depressionRule is A6.3 as VASL applies it: a line out of a depression
+// must satisfy the range/elevation restriction before it leaves the
+// depression's depiction, and one into a depression must enter it while
+// they are satisfied.
+func (w *walk) depressionRule() bool {
+	lm, cur := w.lm, w.cur
+	curDep := lm.p[cur.centre].is&isDepression != 0
+	base := int(cur.base)
+	px := [2]int{w.col, w.row}
+	if w.exitsSrcDep {
+		t1 := w.rTT > w.tE-w.sE && cur != w.tgt &&
+			!(curDep && (w.gl == base || w.sE >= w.gl)) && !(!curDep && w.gl <= w.sE)
+		if t1 {
+			if w.tE == w.sE && cur != w.tgt && (curDep && w.gl == base || !curDep && w.gl <= w.tE) {
+				t1 = false
+			}
+			if w.rTT == 1 && w.tE > base && curDep && dist(w.tgt.los, px) < dist(w.tgt.los, [2]int{int(cur.los.x), int(cur.los.y)}) {
+				t1 = false
+			}
+		}
+		t2 := !t1 && w.rTT == 1 && curDep && !(w.gl == base || w.sE >= w.gl || w.tE > w.gl) &&
+			dist(w.tgt.los, px) > dist(w.tgt.los, [2]int{int(cur.los.x), int(cur.los.y)})
+		if t1 || t2 {
+			return w.block(ExitsDepression, w.ct.code)
+		}
+	}
+	if w.entersTgtDep {
+		t1 := w.rTS > w.sE-w.tE && cur != w.src &&
+			!(curDep && (w.gl == base || w.tE >= w.gl)) && !(!curDep && w.gl <= w.tE)
+		if t1 {
+			if w.sE == w.tE && cur != w.src && (curDep && w.gl == base || !curDep && w.gl <= w.tE) {
+				t1 = false
+			}
+			if w.rTS == 1 && w.sE > base && curDep && dist(w.src.los, px) < dist(w.src.los, [2]int{int(cur.los.x), int(cur.los.y)}) {
+				t1 = false
+			}
+		}
+		t2 := !t1 && w.rTS == 1 && curDep && !(w.gl == base || w.tE >= w.gl || w.sE > w.gl) &&
+			dist(w.src.los, px) > dist(w.src.los, [2]int{int(cur.los.x), int(cur.los.y)})
+		if t1 || t2 {
+			return w.block(EntersDepression, w.ct.code)
+		}
+	}
+	return false
+}
+
+func dist(a pt, b [2]int) float64 {
+	return math.Hypot(float64(b[0]-int(a.x)), float64(b[1]-int(a.y)))
+}
+
+// buildingRestriction: from an upper building level the line must leave
+// the building before it leaves the firer's hex to see a Location at
+// another level (ASL A6.8 EX 2).
+func (w *walk) buildingRestriction() bool {
+	if !w.leaves && w.cur != w.src && w.ct.is&isBuildingTerrain != 0 {
+		if !(w.sE > w.h+w.gl) && w.sE != w.tE {
+			return w.block(MustLeaveBuilding, w.ct.code)
+		}
+	}
+	return false
+}
+
+type loc struct {
+	h    *hexInfo
+	side int
+}
+
+// hexsideRule: a wall or hedge between Locations at its own ground level
+// blocks (B9.2), unless it is a hexside of the firer's or the target's hex
+// or lies along the line's first or last hexspine (ignorable, B9.2).
+func (w *walk) hexsideRule() bool {
+	if w.ct.is&isRowhouse != 0 {
+		return false // rowhouse walls: not on the boards VASL's file covers
+	}
+	l := loc{w.cur, w.lm.nearest(w.cur, w.col, w.row)}
+	if w.ignorable(w.src, l, w.exitSpine) || w.ignorable(w.tgt, l, w.enterSpine) {
+		return false
+	}
+	if w.ct.is&isBocage != 0 {
+		return false
+	}
+	if w.gl == w.sE && w.gl == w.tE {
+		return w.block(HexsideTerrain, w.ct.code)
+	}
+	return false
+}
+
+var spines = [6][2]int{{2, 4}, {3, 5}, {4, 0}, {5, 1}, {0, 2}, {1, 3}}
+
+func (w *walk) ignorable(h *hexInfo, l loc, spine int) bool {
+	lm := w.lm
+	if l.side == -1 {
+		return true
+	}
+	if hex.Distance(h.h, l.h.h) > 2 {
+		return false
+	}
+	if l.h == h {
+		return true
+	}
+	for s := range 6 {
+		if lm.adj(h, s) == l.h && l.side == (s+3)%6 {
+			return true
+		}
+	}
+	for s := range 6 {
+		if lm.adj(h, s) == l.h && (l.side == spines[s][0] || l.side == spines[s][1]) {
+			return true
+		}
+	}
+	if hex.Distance(h.h, l.h.h) == 1 && lm.p[l.h.locTerr[l.side]].is&isHexside == 0 {
+		return true
+	}
+	if spine >= 0 {
+		if hex.Distance(h.h, l.h.h) == 2 {
+			o := lm.adj(l.h, l.side)
+			if o == nil {
+				return true
+			}
+			if hex.Distance(h.h, o.h) > 1 {
+				return false
+			}
+			l = loc{o, (l.side + 3) % 6}
+		}
+		hexside := spine - 1
+		if spine == 0 {
+			hexside = 5
+		}
+		hexspine := spine - 2
+		if spine < 2 {
+			hexspine = spine + 4
+		}
+		h1, h2 := lm.adj(h, hexside), lm.adj(h, spine)
+		if h1 == nil || h2 == nil {
+			return false
+		}
+		t1, t2, t3 := h2.sideTerr[hexspine], h1.sideTerr[spine], h2.sideTerr[hexside]
+		return t1 >= 0 && (l == loc{h1, spine} || l == loc{h2, hexside}) && (t2 < 0 || t3 < 0)
+	}
+	return false
+}
+
+// sideAlong returns, on a line along hexsides, the hexside of the current
+// hex the pixel lies along, or -1.
+func (w *walk) sideAlong() int {
+	te := w.tgtEnter
+	pairs := [6][4]int{{3, 4, 2, 5}, {4, 5, 3, 0}, {5, 0, 4, 1}, {0, 1, 5, 2}, {1, 2, 0, 3}, {2, 3, 1, 4}}
+	for _, p := range pairs {
+		if te[0] == p[0] && te[1] == p[1] || te[0] == p[1] && te[1] == p[0] {
+			h := w.cur
+			d1 := sq(w.col-int(h.side[p[2]].x), w.row-int(h.side[p[2]].y))
+			d2 := sq(w.col-int(h.side[p[3]].x), w.row-int(h.side[p[3]].y))
+			if d1 < d2 {
+				return p[2]
+			}
+			return p[3]
+		}
+	}
+	return -1
+}
+
+// cliffAlong reports, on a line along hexsides, whether the pixel lies
+// along a cliff hexside of the current hex, and the lower base level of
+// the hexes it separates (the current one alone when the other is an end).
+func (w *walk) cliffAlong() (low int, ok bool) {
+	if !(w.horiz || w.is60) || w.rTS%2 == 0 {
+		return 0, false
+	}
+	x := w.sideAlong()
+	if x < 0 || w.lm.p[w.cur.locTerr[x]].is&isCliff == 0 {
+		return 0, false
+	}
+	t := w.lm.adj(w.cur, x)
+	low = int(w.cur.base)
+	if t != nil && t != w.src && t != w.tgt {
+		low = min(low, int(t.base))
+	}
+	return low, true
+}
+
+// groundRule: ground higher than both ends blocks (A6.2).
+func (w *walk) groundRule() bool {
+	if low, ok := w.cliffAlong(); ok && low <= max(w.sE, w.tE) {
+		return false
+	}
+	if w.gl > w.sE && w.gl > w.tE {
+		return w.block(GroundHigher, w.ct.code)
+	}
+	return false
+}
+
+// splitRule: terrain with a split height (orchards) at the level of both
+// ends hinders (or blocks) as its lower part says.
+func (w *walk) splitRule() bool {
+	t := w.ct
+	if t.split != 0 && w.gl == w.sE && w.gl == w.tE {
+		if t.flags&lowerObstacle != 0 {
+			return w.block(SplitBlocks, t.code)
+		}
+		if t.flags&lowerHindrance != 0 {
+			return w.addHindrance()
+		}
+	}
+	return false
+}
+
+// halfRule: half-level terrain (grain, brush) level with both ends.
+func (w *walk) halfRule() bool {
+	t := w.ct
+	if t.flags&half != 0 && t.is&isHexside == 0 && w.gl+w.h == w.sE && w.gl+w.h == w.tE {
+		if t.flags&obstacle != 0 {
+			return w.block(HalfLevel, t.code)
+		}
+		return w.addHindrance()
+	}
+	return false
+}
+
+// higherRule: terrain higher than both ends blocks if an obstacle, else
+// hinders (A6.2, B.10).
+func (w *walk) higherRule() bool {
+	t := w.ct
+	adj2 := 0
+	if t.flags&half != 0 && t.is&isHexside == 0 {
+		adj2 = 1
+	}
+	if t.split != 0 && w.gl == w.sE && w.gl == w.tE {
+		return false
+	}
+	if t.is&(isBocage|isNotHigher) != 0 {
+		return false
+	}
+	top2 := 2*(w.gl+w.h) + adj2
+	if top2 > 2*w.sE && top2 > 2*w.tE {
+		if t.flags&obstacle != 0 && t.is&isLightWoods == 0 {
+			return w.block(TerrainHigher, t.code)
+		}
+		if t.is&isRoadOrBridge != 0 && w.gl > w.sE && w.gl > w.tE {
+			return false
+		}
+		return w.addHindrance()
+	}
+	return false
+}
+
+// heightRule: terrain as high as the higher end and above the lower blocks
+// from the lower (A6.2 "height advantage").
+func (w *walk) heightRule() bool {
+	t := w.ct
+	adj2 := 0
+	if t.flags&half != 0 && t.is&isBuilding != 0 {
+		adj2 = 1
+	}
+	top2 := 2*(w.gl+w.h) + adj2
+	if top2 == 2*max(w.sE, w.tE) && top2 > 2*min(w.sE, w.tE) {
+		px := [2]int{w.col, w.row}
+		curLOS := [2]int{int(w.cur.los.x), int(w.cur.los.y)}
+		flat := w.h == 0 && adj2 == 0
+		if w.rTS == 1 && flat && w.sE > int(w.cur.base) && dist(w.src.los, px) < dist(w.src.los, curLOS) {
+			return false
+		}
+		if w.rTT == 1 && flat && w.tE > int(w.cur.base) && dist(w.tgt.los, px) < dist(w.tgt.los, curLOS) {
+			return false
+		}
+		if t.is&(isBocage|isRowhouse) != 0 {
+			return false
+		}
+		if low, ok := w.cliffAlong(); ok && low < max(w.sE, w.tE) {
+			return false
+		}
+		if t.is&(isOrchardOOS|isTower) != 0 {
+			return w.addHindrance()
+		}
+		return w.block(HeightAdvantage, t.code)
+	}
+	return false
+}
+
+// nearestCliff reports whether the pixel is nearest a cliff hexside of its
+// hex (lines not along hexsides).
+func (w *walk) nearestCliff() bool {
+	if w.is60 || w.horiz {
+		return false
+	}
+	h := w.lm.gridToHex(w.col, w.row)
+	n := w.lm.nearest(h, w.col, w.row)
+	return n != -1 && h.sideTerr[n] >= 0 && w.lm.p[h.sideTerr[n]].is&isCliff != 0
+}
+
+// blindRule: terrain between the levels of the two ends makes blind hexes
+// behind it (A6.4, B10.23).
+func (w *walk) blindRule() bool {
+	t := w.ct
+	cliffAdj := 0
+	if t.is&isCliff != 0 {
+		cliffAdj = 1
+	}
+	lo, hi := min(w.sE, w.tE), max(w.sE, w.tE)
+	if top := w.gl + w.h + cliffAdj; top > lo && top < hi {
+		cadj := noCliff
+		if (w.is60 || w.horiz) && w.rTS%2 != 0 {
+			if x := w.sideAlong(); x != -1 && w.lm.p[w.cur.locTerr[x]].is&isCliff != 0 {
+				if tt := w.lm.adj(w.cur, x); tt != w.src && tt != w.tgt {
+					cadj = int(w.cur.base)
+					if tt != nil {
+						cadj = min(cadj, int(tt.base))
+					}
+				}
+			}
+		}
+		nc := w.nearestCliff()
+		if w.isBlind(w.h, nc, cadj) {
+			switch {
+			case t.flags&obstacle != 0 && t.is&isHexside == 0:
+				if t.flags&inherent == 0 || w.lm.p[w.cur.centre].code == t.code {
+					if (w.is60 || w.horiz) && t.is&isBuilding != 0 && w.rTT%2 != 0 {
+						return false
+					}
+					return w.block(BlindA64, t.code)
+				}
+			case w.gl+cliffAdj > lo && w.gl+cliffAdj < hi && w.isBlind(0, nc, cadj):
+				return w.block(BlindB1023, t.code)
+			case w.cur != w.tgt && w.cur != w.src:
+				if t.is&isOrchardOOS != 0 {
+					if w.rTT == 1 {
+						return w.addHindrance()
+					}
+				} else {
+					return w.addHindrance()
+				}
+			}
+		}
+	}
+	return false
+}
+
+const noCliff = -99
+
+// isBlind is the blind hex test of A6.4 as VASL computes it: the hex at
+// range rTT from the lower end is blind if rTT <= 2*(height of the
+// obstacle) + rTS/5 - (levels of the ends) + 1 (a crest, height 0,
+// without the +1).
+func (w *walk) isBlind(th int, cliffSide bool, cadj int) bool {
+	sE, tE, rTS, rTT := w.sE, w.tE, w.rTS, w.rTT
+	gl := w.gl
+	if sE == tE {
+		return false
+	}
+	start, finish := w.src, w.tgt
+	if sE < tE {
+		sE, tE = tE, sE
+		start, finish = w.tgt, w.src
+		rTS, rTT = rTT, rTS
+	}
+	if cliffSide && !w.is60 && !w.horiz {
+		n := w.lm.nearest(w.cur, w.col, w.row)
+		px := [2]int{w.col, w.row}
+		curLOS := [2]int{int(w.cur.los.x), int(w.cur.los.y)}
+		if n != -1 && w.lm.p[w.cur.locTerr[n]].is&isCliff != 0 {
+			if rTS == 1 && sE > th && dist(start.los, px) < dist(start.los, curLOS) {
+				return false
+			}
+			if rTT == 1 && sE > th && dist(finish.los, px) > dist(finish.los, curLOS) {
+				return false
+			}
+		}
+	} else if (w.is60 || w.horiz) && cadj != noCliff {
+		gl = cadj
+	}
+	if th == 0 && !cliffSide {
+		return rTT <= max(2*(gl+th)+rTS/5-sE-tE, 0)
+	}
+	return rTT <= max(2*(gl+th)+rTS/5-sE-tE+1, 1)
+}
+
+// addHindrance counts the current hex's hindrance once per range from the
+// firer, keeping the larger DRM (B.6), for hexes strictly between the two
+// ends; six or more block (B.10).
+func (w *walk) addHindrance() bool {
+	cur := w.cur
+	if cur == w.src || cur == w.tgt {
+		return false
+	}
+	r := hex.Distance(w.src.h, cur.h)
+	if r >= w.rng || hex.Distance(w.tgt.h, cur.h) >= w.rng {
+		return false
+	}
+	v := 1
+	if w.ct.is&isLightWoods != 0 {
+		v = 2
+	}
+	res := w.res
+	k := 0
+	for k < res.NHind && w.hindRange[k] != r {
+		k++
+	}
+	switch {
+	case k < res.NHind:
+		if v > res.Hindrances[k].DRM {
+			res.Hindrance += v - res.Hindrances[k].DRM
+			res.Hindrances[k] = Hindrance{cur.h, v}
+		}
+	default:
+		// Six entries hold at least six DRM: the line is blocked before a
+		// seventh.
+		res.Hindrances[k] = Hindrance{cur.h, v}
+		w.hindRange[k] = r
+		res.NHind++
+		res.Hindrance += v
+	}
+	if res.Hindrance >= 6 {
+		return w.block(SixHindrances, w.ct.code)
+	}
+	return false
+}
