@@ -10,7 +10,8 @@ import (
 
 // Thresholds of the derivation, checked against every board fact the rules'
 // examples state (FORMAT.md; see vasl_test.go). A kind is in a hex when the
-// pixel under the centre dot has it (what VASL itself reads) or when it
+// pixel under the centre dot has it (what VASL itself reads), when it is
+// inherent terrain in the hex's central region (isInherent), or when it
 // covers at least this share of the hex: ASL B.1 lets symbology spill
 // marginally into neighbours, so spills must stay below it, while 33T6
 // (grain on 39% of the hex, centre in Open Ground) and 2M4 (woods on 41%)
@@ -105,14 +106,42 @@ func init() {
 		if info.kinds.Has(terrain.Building) && info.side == 0 {
 			m |= 1 << clBuilding
 		}
+		if isInherent[c] {
+			m |= inherentBit
+		}
 		classOf[c] = m
 	}
 }
+
+// inherentBit marks, in classOf, the codes of inherent terrain.
+const inherentBit = 1 << 15
+
+// isInherent marks the codes SharedBoardMetadata.xml calls inherent
+// terrain (isInherentTerrain="TRUE") that stand for a kind here: crags and
+// debris, graveyard, orchards (in and out of season, olive groves,
+// vineyards, palm trees), rubble, building clusters, cactus patches and
+// bamboo (brush), dense jungle (woods), rice paddies in season (grain).
+// Woods, brush and grain themselves are not inherent. VASL makes a hex
+// such terrain when any of its pixels lies in the hex's central region
+// (Hex.setInherentTerrain, see geometry.markCentral), whatever covers the
+// centre dot: orchards on boards 8 and 21 are drawn as four separate
+// trees per hex, 15-21% of it, none under the dot. On all real boards the
+// rule changes only those orchards: every hex whose central region holds
+// crags or a graveyard has that kind by its centre pixel or its share.
+var isInherent = func() (in [256]bool) {
+	for _, c := range []int{26, 27, 28, 63, 64, 90, 91, 115, 117, 118, 119, 127, 128, 129, 137} {
+		in[c] = true
+	}
+	return in
+}()
 
 // tally holds what one pass over the raster counts.
 type tally struct {
 	codes [numHexes][256]int32
 	bins  [numHexes][hex.Dirs][numClasses]uint16 // bitmask of bins hit
+	// inherent is the first inherent code (classOf has inherentBit) met
+	// in the hex's central region, x major as VASL scans it; 0 for none.
+	inherent [numHexes]uint8
 }
 
 var tallyPool = sync.Pool{New: func() any { return new(tally) }}
@@ -124,7 +153,13 @@ func (t *tally) count(d *LOSData, g *geometry) {
 		o := g.owner[i]
 		t.codes[o][code]++
 		cls := classOf[code]
-		if cls == 0 || g.bin[i] == noBin {
+		if cls == 0 {
+			continue
+		}
+		if cls&inherentBit != 0 && t.inherent[o] == 0 && g.isCentral(i) {
+			t.inherent[o] = code
+		}
+		if g.bin[i] == noBin {
 			continue
 		}
 		dist := g.dist[i]
@@ -169,7 +204,7 @@ func derive(id string, d *LOSData, g *geometry) *board.Board {
 	}
 	b.Each(func(h hex.Hex, th *terrain.Hex) {
 		i := hexIndex(h)
-		deriveHex(th, &t.codes[i], g.area[i], d, g, h)
+		deriveHex(th, &t.codes[i], g.area[i], t.inherent[i], d, g, h)
 	})
 	b.Each(func(h hex.Hex, th *terrain.Hex) {
 		for dir := range hex.Dirs {
@@ -226,11 +261,11 @@ var links = []struct {
 }
 
 // deriveHex decides the kinds, building, and elevation of one hex from its
-// pixel counts and its centre pixel.
-func deriveHex(th *terrain.Hex, counts *[256]int32, area int32, d *LOSData, g *geometry, h hex.Hex) {
-	cx, cy := g.centre(h)
-	x := min(max(int(cx+0.5), 0), d.GridWidth-1)
-	y := min(max(int(cy+0.5), 0), d.GridHeight-1)
+// pixel counts, its centre pixel (read as VASL reads it, so the hex has
+// VASL's terrain at the dot and VASL's base level), and inherent, the
+// first inherent code of its central region (0 for none).
+func deriveHex(th *terrain.Hex, counts *[256]int32, area int32, inherent uint8, d *LOSData, g *geometry, h hex.Hex) {
+	x, y := g.centrePixel(h)
 	centre := codes[d.Code(x, y)]
 	th.Elevation = d.Elevation(x, y)
 	if area == 0 {
@@ -249,6 +284,9 @@ func deriveHex(th *terrain.Hex, counts *[256]int32, area int32, d *LOSData, g *g
 		debugShare(h, share[:], area, centre.kinds)
 	}
 	kinds := centre.kinds
+	if inherent != 0 {
+		kinds = kinds.Union(codes[inherent].kinds)
+	}
 	for k, min := range minShare {
 		if float64(share[k]) >= min*float64(area) {
 			kinds = kinds.With(k)

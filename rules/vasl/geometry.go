@@ -23,6 +23,9 @@ type geometry struct {
 	bin   []uint8  // position along the hexside in sideBins bins, noBin if beyond its ends
 	// area[i] is the number of pixels of hex i on the raster.
 	area [numHexes]int32
+	// central has a bit per pixel (index x*gh+y), set on the pixels of
+	// each hex's central region (markCentral).
+	central []uint64
 }
 
 const (
@@ -95,6 +98,7 @@ func buildGeometry(gw, gh int) *geometry {
 		dist:    make([]uint8, n),
 		bin:     make([]uint8, n),
 	}
+	g.markCentral()
 	tw, th := g.colStep*tileCols, g.hexH*tileRows
 	if tw != math.Trunc(tw) || th != math.Trunc(th) {
 		for x := range gw {
@@ -193,3 +197,131 @@ func (g *geometry) classify(fx, fy float64) (best hex.Hex, sd hex.Dir, dist, bin
 	}
 	return best, sd, dist, bin
 }
+
+// centrePixel is the pixel under the centre dot of h as VASL reads it: the
+// exact centre truncated ((int)x, (int)y in Java), kept on the raster (the
+// centres of hexrow GG and of the half-hexes of the bottom edge lie on
+// its far edges).
+func (g *geometry) centrePixel(h hex.Hex) (x, y int) {
+	cx, cy := g.centre(h)
+	return min(max(int(cx), 0), g.gw-1), min(max(int(cy), 0), g.gh-1)
+}
+
+// sidePoints returns VASL's hexside points of h (Hex.initHexNew): the
+// midpoint of each hexside moved one pixel toward the centre, truncated
+// like the centre pixel, in the order N, NE, SE, S, SW, NW; and whether
+// each hexside is on the board (Hex.setHexFlags: the short edges cut
+// hexrows A and GG, the long edges the half-hexes 0 and 10 of odd
+// hexrows).
+func (g *geometry) sidePoints(h hex.Hex) (pts [hex.Dirs][2]int, on [hex.Dirs]bool) {
+	x, y := g.centre(h)
+	vo := g.hexH / 2
+	ho := math.Cos(math.Pi/6) * vo // VASL's own offset, not colStep/2
+	fx, fy := []float64{x, x + ho - 1, x + ho - 1, x, x - ho + 1, x - ho + 1},
+		[]float64{y - vo + 1, y - vo/2 + 1, y + vo/2 - 1, y + vo - 1, y + vo/2 - 1, y - vo/2 + 1}
+	for d := range hex.Dirs {
+		// Java's (int) truncates toward zero; points a pixel off the
+		// raster are moved onto it (Hex.fixMapEdgePoints).
+		px, py := int(fx[d]), int(fy[d])
+		if px == -1 {
+			px = 0
+		}
+		if py == -1 {
+			py = 0
+		}
+		if px == g.gw || px == g.gw+1 {
+			px = g.gw - 1
+		}
+		if py == g.gh || py == g.gh+1 {
+			py = g.gh - 1
+		}
+		pts[d] = [2]int{px, py}
+		on[d] = true
+	}
+	if h.Col == 0 {
+		on[hex.SW], on[hex.NW] = false, false
+	}
+	if h.Col == layout.BoardCols {
+		on[hex.NE], on[hex.SE] = false, false
+	}
+	if h.Col&1 == 1 && h.Row == 0 {
+		on[hex.N], on[hex.NE], on[hex.NW] = false, false, false
+	}
+	if h.Col&1 == 1 && h.Row == layout.BoardRows {
+		on[hex.S], on[hex.SE], on[hex.SW] = false, false, false
+	}
+	return pts, on
+}
+
+// centralReach bounds how far from the centre pixel a central region
+// reaches: about 18 pixels on a standard board, a little more than half
+// the way to the hexside points (TestCentralRegionAsVASL compares every
+// region with a scan of the whole hex).
+func (g *geometry) centralReach() int { return int(math.Ceil(g.hexH/2)) + 1 }
+
+// markCentral finds the central region of every hex as VASL does when it
+// looks for inherent terrain (Hex.setInherentTerrain, getNearestLocation):
+// the pixels nearer the centre pixel than any on-board hexside point (a
+// tie goes to the centre). It is about a quarter of the hex around its
+// centre dot.
+func (g *geometry) markCentral() {
+	g.central = make([]uint64, (g.gw*g.gh+63)/64)
+	r := g.centralReach()
+	for c := 0; c <= layout.BoardCols; c++ {
+		first, last := 1, layout.BoardRows
+		if c&1 == 1 {
+			first = 0
+		}
+		for n := first; n <= last; n++ {
+			h := hex.Hex{Col: c, Row: n}
+			lx, ly := g.centrePixel(h)
+			pts, on := g.sidePoints(h)
+			// p is nearer L than S (or as near) when
+			// 2 p.(S-L) <= |S|^2 - |L|^2; relative to L, when
+			// 2 q.(S-L) <= |S-L|^2 for q = p-L.
+			var ax, ay, k [hex.Dirs]int
+			m := 0
+			for d := range hex.Dirs {
+				if !on[d] {
+					continue
+				}
+				sx, sy := pts[d][0]-lx, pts[d][1]-ly
+				ax[m], ay[m], k[m] = 2*sx, 2*sy, sx*sx+sy*sy
+				m++
+			}
+			// Each constraint bounds y in a column x from one side.
+			for x := max(lx-r, 0); x <= min(lx+r, g.gw-1); x++ {
+				qx := x - lx
+				lo, hi := max(ly-r, 0)-ly, min(ly+r, g.gh-1)-ly
+				for j := range m {
+					rest := k[j] - ax[j]*qx // ay*qy <= rest
+					switch {
+					case ay[j] > 0:
+						hi = min(hi, floorDiv(rest, ay[j]))
+					case ay[j] < 0:
+						lo = max(lo, -floorDiv(rest, -ay[j]))
+					case rest < 0:
+						hi = lo - 1
+					}
+				}
+				for qy := lo; qy <= hi; qy++ {
+					i := x*g.gh + ly + qy
+					g.central[i>>6] |= 1 << (i & 63)
+				}
+			}
+		}
+	}
+}
+
+// floorDiv is a/b rounded down, for b > 0.
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}
+
+// isCentral reports whether pixel i lies in the central region of a hex
+// (the hex whose centre is nearest it).
+func (g *geometry) isCentral(i int) bool { return g.central[i>>6]&(1<<(i&63)) != 0 }
