@@ -40,6 +40,9 @@ type Set struct {
 	// plays (Morale Checks, Rally, Close Combat, the FRIENDLY policy).
 	IFT    IFT
 	Combat Combat
+	// Activation is the SASL S? Activation table, by nationality row and
+	// range.
+	Activation Activation
 }
 
 // Cost is one MF entry of a movement table.
@@ -135,6 +138,7 @@ func (s *Set) Clone() *Set {
 		c.IFT.Rows[i] = slices.Clone(r)
 	}
 	c.Combat.CloseCombat = slices.Clone(s.Combat.CloseCombat)
+	c.Activation = s.Activation.clone()
 	c.Weather = map[string]*Weather{}
 	for k, w := range s.Weather {
 		wc := *w
@@ -257,8 +261,10 @@ func (s *Set) apply(data []byte, name string) error {
 			return s.IFT.apply(d, v)
 		case "combat":
 			return s.Combat.apply(d, v)
+		case "activation":
+			return s.Activation.apply(d, v)
 		}
-		return d.Errorf(k, "unknown table %q (want infantry, weather, seasons, sasl, human_wave, counters, ift or combat)", key)
+		return d.Errorf(k, "unknown table %q (want infantry, weather, seasons, sasl, human_wave, counters, ift, combat or activation)", key)
 	})
 }
 
@@ -290,6 +296,9 @@ func (s *Set) check() error {
 		return err
 	}
 	if err := s.Combat.check(); err != nil {
+		return err
+	}
+	if err := s.Activation.check(); err != nil {
 		return err
 	}
 	return s.HumanWave.check()
