@@ -35,6 +35,20 @@ type Map struct {
 	ncols  int    // frame hexrows 0..ncols-1
 	nrows  int    // frame hex numbers 0..nrows-1
 	hexes  []hexInfo
+	// iv is, per pixel, twice the highest level its terrain reaches
+	// (2*ground + prop.top2), or 127 for a pixel every line must look at
+	// (hexside terrain, no board); bmax is its maximum over blocks of
+	// block x block pixels, so a line skips the blocks where it is not
+	// above the lower end's level.
+	iv       []int8
+	bmax     []int8
+	nbx, nby int
+	// own is, per pixel, the index in hexes of the hex whose centre dot
+	// is nearest (gridToHex); bmaxSpine is bmax with 127 for blocks
+	// holding a pixel of a hex next to inherent terrain, which a line
+	// along hexsides must look at (ASL B.6).
+	own       []uint16
+	bmaxSpine []int8
 	// slow makes every line judge every pixel (tests compare it with the
 	// filtered walk).
 	slow bool
@@ -63,6 +77,8 @@ type hexInfo struct {
 	base     int8
 	sideTerr [6]int16 // hexside terrain code, -1 for none
 	locTerr  [6]uint8 // terrain code of each hexside Location
+	cliff    bool     // some hexside is a cliff
+	inhNear  bool     // the centre terrain of the hex or of a neighbour is inherent
 }
 
 // New builds the line of sight of m in season s. Boards with a raster of
@@ -101,7 +117,56 @@ func New(m *board.Map, s terrain.Season) (*Map, error) {
 	if err := lm.buildHexes(); err != nil {
 		return nil, err
 	}
+	lm.buildInterest()
 	return lm, nil
+}
+
+// block is the side of the blocks of bmax, in pixels.
+const block = 16
+
+func (lm *Map) buildInterest() {
+	lm.iv = make([]int8, lm.gw*lm.gh)
+	lm.own = make([]uint16, lm.gw*lm.gh)
+	lm.nbx, lm.nby = (lm.gw+block-1)/block, (lm.gh+block-1)/block
+	lm.bmax = make([]int8, lm.nbx*lm.nby)
+	lm.bmaxSpine = make([]int8, lm.nbx*lm.nby)
+	for i := range lm.bmax {
+		lm.bmax[i] = math.MinInt8
+		lm.bmaxSpine[i] = math.MinInt8
+	}
+	for x := range lm.gw {
+		for y := range lm.gh {
+			i := x*lm.gh + y
+			h := lm.searchHex(x, y)
+			lm.own[i] = uint16(h.h.Col*lm.nrows + h.h.Row)
+			code := lm.pix[2*i+1]
+			p := &lm.p[code]
+			v := 127
+			if code != codeOffMap && p.is&isHexside == 0 {
+				v = min(2*int(int8(lm.pix[2*i]))+int(p.top2), 126)
+			}
+			lm.iv[i] = int8(v)
+			b := (x/block)*lm.nby + y/block
+			lm.bmax[b] = max(lm.bmax[b], int8(v))
+			if h.inhNear {
+				v = 127
+			}
+			lm.bmaxSpine[b] = max(lm.bmaxSpine[b], int8(v))
+		}
+	}
+}
+
+// boring reports whether no pixel of block column bx between rows r0 and r1
+// rises above lo2 (twice a level).
+func (lm *Map) boring(bm []int8, bx, r0, r1, lo2 int) bool {
+	r0, r1 = max(r0, 0), min(r1, lm.gh-1)
+	row := bm[bx*lm.nby:]
+	for by := r0 / block; by <= r1/block; by++ {
+		if int(row[by]) > lo2 {
+			return false
+		}
+	}
+	return true
 }
 
 // paste copies a board's raster to the frame at (x0, y0), turned 180
@@ -270,6 +335,25 @@ func (lm *Map) buildHexes() error {
 			lm.resetHexsideTerrain(&lm.hexes[i])
 		}
 	}
+	for i := range lm.hexes {
+		h := &lm.hexes[i]
+		if !h.valid {
+			continue
+		}
+		for _, n := range h.h.Neighbours() {
+			if o := lm.info(n); o != nil && lm.p[o.centre].flags&inherent != 0 {
+				h.inhNear = true
+			}
+		}
+		if lm.p[h.centre].flags&inherent != 0 {
+			h.inhNear = true
+		}
+		for s := range 6 {
+			if h.sideTerr[s] >= 0 && lm.p[h.sideTerr[s]].is&isCliff != 0 || lm.p[h.locTerr[s]].is&isCliff != 0 {
+				h.cliff = true
+			}
+		}
+	}
 	// Every Location of the board map must have its hex here.
 	for _, h := range lm.m.Hexes() {
 		if lm.info(h) == nil {
@@ -379,14 +463,55 @@ func (lm *Map) gridToHex(x, y int) *hexInfo {
 	if !lm.onRaster(x, y) {
 		return nil
 	}
-	fx, fy := float64(x), float64(y)
+	return &lm.hexes[lm.own[x*lm.gh+y]]
+}
+
+// searchHex is gridToHex before own is built.
+func (lm *Map) searchHex(x, y int) *hexInfo {
+	// The grid repeats every tileW x tileH pixels; distances between
+	// pixels and centre dots are exact in float64 (quarter pixels), so the
+	// nearest centre of the tile's pixel, moved by whole tiles, is this
+	// pixel's unless it falls off the grid.
+	kx, ky := x/tileW, y/tileH
+	o := nearestTile[(x-kx*tileW)*tileH+(y-ky*tileH)]
+	if h := lm.hexAt(int(o[0])+tileCols*kx, int(o[1])+tileRows*ky); h != nil {
+		return h
+	}
+	return lm.nearestHex(x, y)
+}
+
+// The hex grid's period in pixels: 4 hexrows across, 2 hexes down.
+const (
+	tileCols, tileRows = 4, 2
+	tileW, tileH       = board.RasterW * tileCols / layout.BoardCols, board.RasterH * tileRows / layout.BoardRows
+)
+
+// nearestTile[x*tileH+y] is the nearest centre dot of pixel (x, y) of the
+// unbounded grid, as hexrow and hex number.
+var nearestTile = func() []([2]int8) {
+	t := make([][2]int8, tileW*tileH)
+	for x := range tileW {
+		for y := range tileH {
+			c, n := nearestCentre(float64(x), float64(y), func(int, int) bool { return true })
+			t[x*tileH+y] = [2]int8{int8(c), int8(n)}
+		}
+	}
+	return t
+}()
+
+// nearestHex is gridToHex the long way, among the hexes of the grid.
+func (lm *Map) nearestHex(x, y int) *hexInfo {
+	c, n := nearestCentre(float64(x), float64(y), func(c, n int) bool { return lm.hexAt(c, n) != nil })
+	return lm.hexAt(c, n)
+}
+
+// nearestCentre returns the hex, among those ok accepts, whose centre dot is
+// nearest (fx, fy): the first by hexrow then hex number on a tie.
+func nearestCentre(fx, fy float64, ok func(c, n int) bool) (bc, bn int) {
 	c0 := int(math.RoundToEven(fx / hexW))
-	var best *hexInfo
+	bc, bn = -1, -1
 	bd := math.Inf(1)
 	for c := c0 - 1; c <= c0+1; c++ {
-		if c < 0 || c >= lm.ncols {
-			continue
-		}
 		// Centres of hexrow c lie at y = hexH*n - off.
 		off := 0.0
 		if c&1 == 0 {
@@ -394,22 +519,17 @@ func (lm *Map) gridToHex(x, y int) *hexInfo {
 		}
 		n0 := int(math.Floor((fy + off) / hexH))
 		for n := n0; n <= n0+1; n++ {
-			h := lm.hexAt(c, n)
-			if h == nil {
+			if !ok(c, n) {
 				continue
 			}
-			r := n - 1
-			if c&1 == 1 {
-				r = n
-			}
-			cy := hexH/2 + hexH*float64(r) - hexH/2*float64(c%2)
+			cy := hexH*float64(n) - off
 			dx, dy := fx-hexW*float64(c), fy-cy
 			if d := dx*dx + dy*dy; d < bd {
-				bd, best = d, h
+				bd, bc, bn = d, c, n
 			}
 		}
 	}
-	return best
+	return bc, bn
 }
 
 // contains is java.awt.Polygon.contains for the hex's grown polygon: the

@@ -114,9 +114,15 @@ type walk struct {
 	entersTgtDep   bool
 	ct             *prop
 	gl, h          int
-	res            *Result
+	res            Result
 	hindRange      [maxHind]int
-	slow           bool
+	slow           bool // judge every pixel
+	spine          bool // horiz or is60
+	// The last pixel judged independent of where in its hex it lies: its
+	// hex, terrain and ground level.
+	memoHex *hexInfo
+	memoCt  *prop
+	memoGl  int
 }
 
 // Query traces the line of sight from Location from to Location to as
@@ -131,15 +137,22 @@ func (lm *Map) Query(from, to board.Location) Result {
 	return res
 }
 
-func (lm *Map) query(from, to board.Location, res *Result) {
-	*res = Result{Clear: true}
+func (lm *Map) query(from, to board.Location, out *Result) {
+	var w walk
+	lm.trace(&w, from, to)
+	*out = w.res
+}
+
+func (lm *Map) trace(w *walk, from, to board.Location) {
+	w.res = Result{Clear: true}
+	res := &w.res
 	src, tgt := lm.info(from.Hex), lm.info(to.Hex)
 	if src == nil || tgt == nil {
 		res.Clear = false
 		res.Reason = OffMap
 		return
 	}
-	w := walk{lm: lm, src: src, tgt: tgt, cur: src, res: res}
+	w.lm, w.src, w.tgt, w.cur = lm, src, tgt, src
 	w.sx, w.sy = int(src.los.x), int(src.los.y)
 	w.tx, w.ty = int(tgt.los.x), int(tgt.los.y)
 	w.colDir, w.rowDir = 1, 1
@@ -158,8 +171,6 @@ func (lm *Map) query(from, to board.Location, res *Result) {
 	w.rTT = w.rng
 	w.leaves = lm.p[src.centre].is&isBuilding == 0
 	dy := float64(w.ty-w.sy) / float64(ncols)
-	enter := float64(w.sy)
-	exit := enter + dy
 	w.horiz = w.sy == w.ty
 	slope := math.Inf(1)
 	if w.sx != w.tx {
@@ -220,43 +231,114 @@ func (lm *Map) query(from, to board.Location, res *Result) {
 	if src == tgt {
 		return
 	}
-	w.slow = w.horiz || w.is60 || w.exitsSrcDep || w.entersTgtDep || lm.slow
-	p := lm.p
-	w.col = w.sx
-	for range ncols {
-		w.row = int(enter)
-		nrows := abs(int(exit)-int(enter)) + 1
-		for range nrows {
-			x, y := w.col, w.row
-			if x < 0 || y < 0 || x >= lm.gw || y >= lm.gh {
-				return
-			}
-			i := 2 * (x*lm.gh + y)
-			code := lm.pix[i+1]
-			if code == codeOffMap {
-				w.block(OffMap, code)
-				return
-			}
-			ct := &p[code]
-			gl := int(int8(lm.pix[i]))
-			if !w.slow && w.leaves && 2*gl+int(ct.top2) <= w.lo2 && ct.is&isHexside == 0 {
-				// No rule can fire here (see prop.top2).
-				w.row += w.rowDir
+	w.spine = w.horiz || w.is60
+	w.slow = w.exitsSrcDep || w.entersTgtDep || lm.slow
+	bm := lm.bmax
+	if w.spine {
+		bm = lm.bmaxSpine
+	}
+	rs := rowSeq{sy: float64(w.sy), dy: dy, jAcc: -1, acc: float64(w.sy)}
+	if dy != 0 {
+		rs.period = ncols / gcd(ncols, abs(w.ty-w.sy))
+	}
+	for j := 0; j < ncols; {
+		x := w.sx + j*w.colDir
+		// The columns of the line in this block column.
+		bx := x / block
+		k := x - bx*block + 1
+		if w.colDir > 0 {
+			k = (bx+1)*block - x
+		}
+		k = min(k, ncols-j)
+		if !w.slow && w.leaves {
+			ya, yb := rs.approx(j-1), rs.approx(j+k-1)
+			if lm.boring(bm, bx, int(min(ya, yb))-1, int(max(ya, yb))+1, w.lo2) {
+				j += k
 				continue
 			}
+		}
+		for ; k > 0; k-- {
+			if w.column(x, int(rs.at(j-1)), int(rs.at(j))) {
+				return
+			}
+			j++
+			x += w.colDir
+		}
+	}
+}
+
+// column visits the pixels of column x from row r0 to row r1; it reports
+// whether the line ends (blocked, or off the raster).
+func (w *walk) column(x, r0, r1 int) bool {
+	lm := w.lm
+	if x < 0 || x >= lm.gw {
+		return true
+	}
+	w.col = x
+	for y := r0; ; y += w.rowDir {
+		if y < 0 || y >= lm.gh {
+			return true
+		}
+		i := x*lm.gh + y
+		if w.slow || !w.leaves || int(lm.iv[i]) > w.lo2 || w.spine && lm.hexes[lm.own[i]].inhNear {
+			code := lm.pix[2*i+1]
+			if code == codeOffMap {
+				w.row = y
+				return w.block(OffMap, code)
+			}
+			ct := &lm.p[code]
 			if !w.leaves && ct.is&isBuilding == 0 {
 				w.leaves = true
 			}
-			w.ct, w.gl = ct, gl
+			w.ct, w.gl, w.row = ct, int(int8(lm.pix[2*i])), y
 			if w.pixel(x, y) {
-				return
+				return true
 			}
-			w.row += w.rowDir
 		}
-		enter = exit
-		w.col += w.colDir
-		exit += dy
+		if y == r1 {
+			return false
+		}
 	}
+}
+
+// rowSeq gives the rows VASL's walk visits: column j spans rows
+// int(exit(j-1)) to int(exit(j)), where exit is accumulated column by
+// column by float addition (exit(-1) is the source's y). A product gives
+// the same integer part except where the exact value is a whole number
+// (every period columns); there the sum is made, from the last one made.
+type rowSeq struct {
+	sy, dy float64
+	period int // 0: dy is 0
+	next   int // the next multiple of period
+	jAcc   int
+	acc    float64 // exit(jAcc) as VASL sums it
+}
+
+func (r *rowSeq) approx(j int) float64 { return r.sy + r.dy*float64(j+1) }
+
+func (r *rowSeq) at(j int) float64 {
+	if j < 0 || r.period == 0 {
+		return r.sy
+	}
+	// Calls come with j+1 never decreasing.
+	for r.next < j+1 {
+		r.next += r.period
+	}
+	if j+1 != r.next {
+		return r.approx(j)
+	}
+	for r.jAcc < j {
+		r.acc += r.dy
+		r.jAcc++
+	}
+	return r.acc
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 var tan60 = math.Tan(60 * (math.Pi / 180))
@@ -272,19 +354,32 @@ func abs(v int) int {
 // blocked.
 func (w *walk) pixel(x, y int) bool {
 	lm := w.lm
+	// The grown polygons of the two ends reach only into their
+	// neighbours.
+	h := lm.gridToHex(x, y)
 	switch {
-	case w.src.contains(x, y):
+	case near(h, w.src) && w.src.contains(x, y):
 		w.tmp = w.src
-	case w.tgt.contains(x, y):
+	case near(h, w.tgt) && w.tgt.contains(x, y):
 		w.tmp = w.tgt
 	default:
-		w.tmp = lm.gridToHex(x, y)
-		if w.tmp == nil {
+		w.tmp = h
+	}
+	if !w.spine {
+		// A pixel like the last one in the same hex, where nothing
+		// depends on where in the hex it lies, changes nothing either.
+		if w.tmp == w.memoHex && w.ct == w.memoCt && w.gl == w.memoGl {
+			return false
+		}
+		if w.apply() {
 			return true
 		}
-	}
-	if !(w.horiz || w.is60) {
-		return w.apply()
+		if !w.slow && w.leaves && w.ct.is&(isHexside|isCliff) == 0 && w.rTS > 1 && w.rTT > 1 && !w.tmp.cliff {
+			w.memoHex, w.memoCt, w.memoGl = w.tmp, w.ct, w.gl
+		} else {
+			w.memoHex = nil
+		}
+		return false
 	}
 	top, bot := w.adjacentHexes(w.tmp, x, y)
 	if top == nil {
@@ -297,6 +392,15 @@ func (w *walk) pixel(x, y int) bool {
 		return true
 	}
 	return false
+}
+
+// near reports whether a is b or one of its neighbours.
+func near(a, b *hexInfo) bool {
+	dc := a.h.Col - b.h.Col
+	if dc < -1 || dc > 1 {
+		return false
+	}
+	return hex.Distance(a.h, b.h) <= 1
 }
 
 // adjacentHexes returns, for a pixel of a line along hexsides at an odd
@@ -768,7 +872,7 @@ func (w *walk) addHindrance() bool {
 	if w.ct.is&isLightWoods != 0 {
 		v = 2
 	}
-	res := w.res
+	res := &w.res
 	k := 0
 	for k < res.NHind && w.hindRange[k] != r {
 		k++
@@ -791,4 +895,31 @@ func (w *walk) addHindrance() bool {
 		return w.block(SixHindrances, w.ct.code)
 	}
 	return false
+}
+
+// Range calls visit for every Location within r hexes of from (its own hex
+// aside) with the result of the line from it, hexrow by hexrow (as
+// hex.Within) and level by level; visit returns false to stop. res is
+// reused between calls: copy what you keep. Locations
+// are those of board.Map.Locations with no options (ground and upper
+// building levels).
+func (lm *Map) Range(from board.Location, r int, visit func(to board.Location, res *Result) bool) {
+	var res Result
+	hex.Within(from.Hex, r, func(h hex.Hex) bool {
+		if h == from.Hex {
+			return true
+		}
+		t, ok := lm.m.Terrain(h)
+		if !ok {
+			return true
+		}
+		for lv := 0; lv <= t.Upper(); lv++ {
+			to := board.Location{Hex: h, Level: lv}
+			lm.query(from, to, &res)
+			if !visit(to, &res) {
+				return false
+			}
+		}
+		return true
+	})
 }
