@@ -224,8 +224,11 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 	// A6.3: a depression end restricts the line (VASL's
 	// exitsSourceDepression and entersTargetDepression; bridges and
 	// rooftops aside).
-	srcDep := from.Level == 0 && lm.p[src.centre].is&isDepression != 0
-	tgtDep := to.Level == 0 && lm.p[tgt.centre].is&isDepression != 0
+	// Adjacent Locations are not restricted: the line leaves the one hex
+	// across the hexside it shares with the other (VASL lifts the
+	// restriction at range 1 across a depression hexside).
+	srcDep := from.Level == 0 && lm.p[src.centre].is&isDepression != 0 && w.rng > 1
+	tgtDep := to.Level == 0 && lm.p[tgt.centre].is&isDepression != 0 && w.rng > 1
 	w.exitsSrcDep = srcDep && (w.tE-w.sE > 0 && w.tE-w.sE <= w.rng && w.rng != 1 || w.tE <= w.sE)
 	w.entersTgtDep = tgtDep && (w.sE-w.tE > 0 && w.sE-w.tE <= w.rng && w.rng != 1 || w.tE >= w.sE)
 	if src == tgt {

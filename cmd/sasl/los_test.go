@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/rules/library"
+	"github.com/sasl-engine/sasl/rules/los"
+	"github.com/sasl-engine/sasl/rules/terrain"
+)
+
+func TestLOSCommand(t *testing.T) {
+	out := mustRun(t, "los", "x1A5", "x1K5")
+	if !strings.HasPrefix(out, "x1A5 - x1K5: clear; range 10") {
+		t.Errorf("los text: %q", out)
+	}
+	var j losJSON
+	if err := json.Unmarshal([]byte(mustRun(t, "los", "x1Q5", "x1S6", "--json")), &j); err != nil {
+		t.Fatal(err)
+	}
+	if j.From != "x1Q5" || j.To != "x1S6" || (j.Verdict != "clear" && j.Verdict != "blocked") || j.Range != 2 {
+		t.Errorf("los --json: %+v", j)
+	}
+	out = mustRun(t, "los", "x1Q5", "--range", "3")
+	if !strings.HasPrefix(out, "x1Q5 sees ") || !strings.Contains(out, "range  1:") {
+		t.Errorf("los --range: %q", out)
+	}
+	dir := t.TempDir()
+	pairs := filepath.Join(dir, "pairs.txt")
+	os.WriteFile(pairs, []byte("# pairs\nx1A5 x1K5\n\n  x1Q5   x1S6  # comment\n"), 0o644)
+	out = mustRun(t, "los", "--pairs", pairs, "--json")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("--pairs: %d lines: %q", len(lines), out)
+	}
+	for _, l := range lines {
+		var j map[string]any
+		if err := json.Unmarshal([]byte(l), &j); err != nil {
+			t.Fatalf("--pairs line %q: %v", l, err)
+		}
+		for _, k := range []string{"from", "to", "verdict", "hindrances"} {
+			if _, ok := j[k]; !ok {
+				t.Errorf("--pairs line %q has no %q", l, k)
+			}
+		}
+	}
+	svg := filepath.Join(dir, "los.svg")
+	mustRun(t, "los", "x1A5", "x1K5", "--svg", svg)
+	if data, err := os.ReadFile(svg); err != nil || !bytes.Contains(data, []byte("LOS x1A5 - x1K5")) {
+		t.Errorf("los --svg: %v, title missing", err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"los"}, "give FROM and TO"},
+		{[]string{"los", "x1A5"}, "give TO, or --range N"},
+		{[]string{"los", "x1A5", "--range", "0"}, "--range 0"},
+		{[]string{"los", "x1A5", "x1B5", "--range", "3"}, "--range N goes with FROM alone"},
+		{[]string{"los", "x1A5", "x1B5", "--month", "13"}, "--month 13"},
+		{[]string{"los", "x1A5", "x1ZZ5"}, "ZZ"},
+		{[]string{"los", "--pairs", pairs, "x1A5"}, "--pairs reads its Locations"},
+		{[]string{"los", "--pairs", dir}, "a folder"},
+		{[]string{"los", "--pairs", filepath.Join(dir, "none")}, "no such file"},
+	} {
+		_, err := run(t, c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("sasl %s: %v, want an error with %q", strings.Join(c.args, " "), err, c.want)
+		}
+	}
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(bad, []byte("x1A5 x1K5\nx1A5\n"), 0o644)
+	if _, err := run(t, "los", "--pairs", bad); err == nil || !strings.Contains(err.Error(), "bad.txt:2: want two Locations") {
+		t.Errorf("bad pairs: %v", err)
+	}
+	if _, err := run(t, "los", "--pairs", "/dev/zero"); err == nil || !strings.Contains(err.Error(), "longer than") {
+		t.Errorf("/dev/zero as pairs: %v", err)
+	}
+}
+
+// TestLOSReal runs the command on a real board against one of VASL's own
+// verdicts (33Q5 - 33X3 is clear with four grain hexes in season).
+func TestLOSReal(t *testing.T) {
+	dir := realBoards(t)
+	var j losJSON
+	if err := json.Unmarshal([]byte(mustRun(t, "los", "33Q5", "33X3", "--boards", dir, "--json")), &j); err != nil {
+		t.Fatal(err)
+	}
+	if j.Verdict != "clear" || j.Hindrances != 4 || len(j.Hexes) != 4 {
+		t.Errorf("33Q5 - 33X3: %+v", j)
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "los", "33Q5", "33X3", "--boards", dir, "--json", "--month", "1")), &j); err != nil {
+		t.Fatal(err)
+	}
+	if j.Verdict != "clear" || j.Hindrances != 0 {
+		t.Errorf("33Q5 - 33X3 in January: %+v", j)
+	}
+}
+
+var (
+	fuzzMapOnce sync.Once
+	fuzzMap     *los.Map
+)
+
+// FuzzPairs feeds arbitrary text to the --pairs reader: it must never
+// panic, must answer at most one line per input line, and every error
+// must name the input.
+func FuzzPairs(f *testing.F) {
+	for _, s := range []string{"x1A5 x1K5\n", "# c\n\nx1Q5 x1S6h1\n", "x1A5\n", "x1A5 x1B5 x1C5", "x1A5 x1GG10\nx1A0 x1A1", "33R6 33Q5", "x1A5 x1K5h-1\n", strings.Repeat("x1A5 x1K5\n", 50), "\x00\xff x1"} {
+		f.Add([]byte(s), false)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, asJSON bool) {
+		fuzzMapOnce.Do(func() {
+			lay, _ := layout.Parse("x1", layout.Up)
+			bm, err := library.New("").Map(lay)
+			if err != nil {
+				panic(err)
+			}
+			fuzzMap, err = los.New(bm, terrain.InSeason)
+			if err != nil {
+				panic(err)
+			}
+		})
+		var out bytes.Buffer
+		err := answerPairs(&out, bytes.NewReader(data), "fuzz", asJSON, func([]string) (*los.Map, error) { return fuzzMap, nil })
+		if err != nil && !strings.HasPrefix(err.Error(), "fuzz") {
+			t.Fatalf("error does not name the input: %v", err)
+		}
+		in := bytes.Count(data, []byte("\n")) + 1
+		sc := bufio.NewScanner(&out)
+		n := 0
+		for sc.Scan() {
+			n++
+			if asJSON && !json.Valid(sc.Bytes()) {
+				t.Fatalf("not JSON: %q", sc.Text())
+			}
+		}
+		if n > in {
+			t.Fatalf("%d answers to %d lines", n, in)
+		}
+	})
+}
