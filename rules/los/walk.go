@@ -118,11 +118,14 @@ type walk struct {
 	hindRange      [maxHind]int
 	slow           bool // judge every pixel
 	spine          bool // horiz or is60
-	// The last pixel judged independent of where in its hex it lies: its
-	// hex, terrain and ground level.
-	memoHex *hexInfo
-	memoCt  *prop
-	memoGl  int
+	// The last pixel judged independent of where in its hex it lies: the
+	// index of its hex (-1: none), its terrain code and ground level. A
+	// pixel like it in the same hex changes nothing either.
+	memoOwn int32
+	// The hexes whose pixels may lie in the grown polygon of an end.
+	srcNear, tgtNear [7]*hexInfo
+	memoCode         uint8
+	memoGl           int
 }
 
 // Query traces the line of sight from Location from to Location to as
@@ -153,6 +156,11 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 		return
 	}
 	w.lm, w.src, w.tgt, w.cur = lm, src, tgt, src
+	w.memoOwn = -1
+	w.srcNear[0], w.tgtNear[0] = src, tgt
+	for d := range 6 {
+		w.srcNear[d+1], w.tgtNear[d+1] = lm.adj(src, d), lm.adj(tgt, d)
+	}
 	w.sx, w.sy = int(src.los.x), int(src.los.y)
 	w.tx, w.ty = int(tgt.los.x), int(tgt.los.y)
 	w.colDir, w.rowDir = 1, 1
@@ -260,19 +268,87 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 				continue
 			}
 		}
+		prev := w.rowAt(&rs, j-1, x-w.colDir, ncols)
 		for ; k > 0; k-- {
-			if w.column(x, int(rs.at(j-1)), int(rs.at(j))) {
+			cur := w.rowAt(&rs, j, x, ncols)
+			if w.column(x, int(prev), int(cur)) {
 				return
 			}
+			prev = cur
 			j++
 			x += w.colDir
 		}
 	}
 }
 
+// rowAt returns exit(j) (the row sum after column j, at pixel column x)
+// to the precision the walk needs: where its exact value is a whole
+// number m, the sum may fall either side of m, moving the pixels of rows
+// m-1 and m between column j and j+1. If none of those pixels can fire a
+// rule (and in the last column, the target's own hex, none is a hexside),
+// either answer gives the same result and the sum need not be made.
+func (w *walk) rowAt(rs *rowSeq, j, x, ncols int) float64 {
+	v, amb := rs.step(j)
+	if !amb {
+		return v
+	}
+	m := int(v)
+	if w.slow || !w.leaves || m < 1 || m >= w.lm.gh {
+		return rs.exact(j)
+	}
+	lm := w.lm
+	for _, cx := range [2]int{x, x + w.colDir} {
+		if cx < 0 || cx >= lm.gw {
+			return rs.exact(j)
+		}
+		for _, y := range [2]int{m - 1, m} {
+			i := cx*lm.gh + y
+			if j == ncols-1 {
+				// Past the last column nothing is visited; in it, the
+				// target's hex, only hexside terrain matters.
+				if cx != x {
+					continue
+				}
+				if c := lm.pix[2*i+1]; c == codeOffMap || lm.p[c].is&isHexside != 0 {
+					return rs.exact(j)
+				}
+				continue
+			}
+			if int(lm.iv[i]) > w.lo2 || w.spine && lm.hexes[lm.own[i]].inhNear {
+				return rs.exact(j)
+			}
+		}
+	}
+	return v
+}
+
 // column visits the pixels of column x from row r0 to row r1; it reports
 // whether the line ends (blocked, or off the raster).
 func (w *walk) column(x, r0, r1 int) bool {
+	lm := w.lm
+	if x < 0 || x >= lm.gw || r0 < 0 || r0 >= lm.gh || r1 < 0 || r1 >= lm.gh {
+		return w.columnEdge(x, r0, r1)
+	}
+	w.col = x
+	all := w.slow || !w.leaves
+	lo2, spine, dir := int8(min(max(w.lo2, -128), 127)), w.spine, w.rowDir
+	base := x * lm.gh
+	iv := lm.iv[base : base+lm.gh]
+	for y := r0; ; y += dir {
+		if all || iv[y] > lo2 || spine && lm.hexes[lm.own[base+y]].inhNear {
+			if w.judge(base+y, y) {
+				return true
+			}
+		}
+		if y == r1 {
+			return false
+		}
+	}
+}
+
+// columnEdge is column for a column reaching off the raster: the line
+// ends at the first pixel off it (VASL: no terrain there).
+func (w *walk) columnEdge(x, r0, r1 int) bool {
 	lm := w.lm
 	if x < 0 || x >= lm.gw {
 		return true
@@ -282,26 +358,35 @@ func (w *walk) column(x, r0, r1 int) bool {
 		if y < 0 || y >= lm.gh {
 			return true
 		}
-		i := x*lm.gh + y
-		if w.slow || !w.leaves || int(lm.iv[i]) > w.lo2 || w.spine && lm.hexes[lm.own[i]].inhNear {
-			code := lm.pix[2*i+1]
-			if code == codeOffMap {
-				w.row = y
-				return w.block(OffMap, code)
-			}
-			ct := &lm.p[code]
-			if !w.leaves && ct.is&isBuilding == 0 {
-				w.leaves = true
-			}
-			w.ct, w.gl, w.row = ct, int(int8(lm.pix[2*i])), y
-			if w.pixel(x, y) {
-				return true
-			}
+		if w.judge(x*lm.gh+y, y) {
+			return true
 		}
 		if y == r1 {
 			return false
 		}
 	}
+}
+
+// judge applies the rules at pixel i (row y of the current column); it
+// reports whether the line ends there.
+func (w *walk) judge(i, y int) bool {
+	lm := w.lm
+	code := lm.pix[2*i+1]
+	if code == codeOffMap {
+		w.row = y
+		return w.block(OffMap, code)
+	}
+	ct := &lm.p[code]
+	if !w.leaves && ct.is&isBuilding == 0 {
+		w.leaves = true
+	}
+	gl := int(int8(lm.pix[2*i]))
+	own := int32(lm.own[i])
+	if own == w.memoOwn && code == w.memoCode && gl == w.memoGl {
+		return false
+	}
+	w.ct, w.gl, w.row = ct, gl, y
+	return w.pixel(w.col, y, own)
 }
 
 // rowSeq gives the rows VASL's walk visits: column j spans rows
@@ -319,16 +404,26 @@ type rowSeq struct {
 
 func (r *rowSeq) approx(j int) float64 { return r.sy + r.dy*float64(j+1) }
 
-func (r *rowSeq) at(j int) float64 {
+// step returns exit(j) and whether its exact value is a whole number
+// (then v is that number and the sum itself may lie either side of it:
+// exact makes it). Calls come with j never decreasing.
+func (r *rowSeq) step(j int) (v float64, whole bool) {
 	if j < 0 || r.period == 0 {
-		return r.sy
+		return r.sy, false
 	}
-	// Calls come with j+1 never decreasing.
 	for r.next < j+1 {
 		r.next += r.period
 	}
 	if j+1 != r.next {
-		return r.approx(j)
+		return r.approx(j), false
+	}
+	return math.Round(r.approx(j)), true
+}
+
+// exact returns exit(j) summed as VASL sums it, from the last sum made.
+func (r *rowSeq) exact(j int) float64 {
+	if j < 0 || r.period == 0 {
+		return r.sy
 	}
 	for r.jAcc < j {
 		r.acc += r.dy
@@ -355,32 +450,26 @@ func abs(v int) int {
 
 // pixel applies the rules at one pixel; it reports whether the line is
 // blocked.
-func (w *walk) pixel(x, y int) bool {
+func (w *walk) pixel(x, y int, own int32) bool {
 	lm := w.lm
 	// The grown polygons of the two ends reach only into their
 	// neighbours.
-	h := lm.gridToHex(x, y)
+	h := &lm.hexes[own]
 	switch {
-	case near(h, w.src) && w.src.contains(x, y):
+	case w.nearSrc(h) && w.src.contains(x, y):
 		w.tmp = w.src
-	case near(h, w.tgt) && w.tgt.contains(x, y):
+	case w.nearTgt(h) && w.tgt.contains(x, y):
 		w.tmp = w.tgt
 	default:
 		w.tmp = h
 	}
 	if !w.spine {
-		// A pixel like the last one in the same hex, where nothing
-		// depends on where in the hex it lies, changes nothing either.
-		if w.tmp == w.memoHex && w.ct == w.memoCt && w.gl == w.memoGl {
-			return false
-		}
 		if w.apply() {
 			return true
 		}
-		if !w.slow && w.leaves && w.ct.is&(isHexside|isCliff) == 0 && w.rTS > 1 && w.rTT > 1 && !w.tmp.cliff {
-			w.memoHex, w.memoCt, w.memoGl = w.tmp, w.ct, w.gl
-		} else {
-			w.memoHex = nil
+		w.memoOwn = -1
+		if !w.slow && w.tmp == h && w.leaves && w.ct.is&(isHexside|isCliff) == 0 && w.rTS > 1 && w.rTT > 1 && !h.cliff {
+			w.memoOwn, w.memoCode, w.memoGl = own, w.ct.code, w.gl
 		}
 		return false
 	}
@@ -397,13 +486,24 @@ func (w *walk) pixel(x, y int) bool {
 	return false
 }
 
-// near reports whether a is b or one of its neighbours.
-func near(a, b *hexInfo) bool {
-	dc := a.h.Col - b.h.Col
-	if dc < -1 || dc > 1 {
-		return false
+// nearSrc and nearTgt report whether h is the source's (target's) hex or
+// one of its neighbours.
+func (w *walk) nearSrc(h *hexInfo) bool {
+	for _, n := range w.srcNear {
+		if n == h {
+			return true
+		}
 	}
-	return hex.Distance(a.h, b.h) <= 1
+	return false
+}
+
+func (w *walk) nearTgt(h *hexInfo) bool {
+	for _, n := range w.tgtNear {
+		if n == h {
+			return true
+		}
+	}
+	return false
 }
 
 // adjacentHexes returns, for a pixel of a line along hexsides at an odd
@@ -867,8 +967,8 @@ func (w *walk) addHindrance() bool {
 	if cur == w.src || cur == w.tgt {
 		return false
 	}
-	r := hex.Distance(w.src.h, cur.h)
-	if r >= w.rng || hex.Distance(w.tgt.h, cur.h) >= w.rng {
+	r := w.rTS // apply keeps rTS and rTT those of cur
+	if r >= w.rng || w.rTT >= w.rng {
 		return false
 	}
 	v := 1
