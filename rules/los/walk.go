@@ -1,6 +1,7 @@
 package los
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/sasl-engine/sasl/rules/board"
@@ -31,6 +32,7 @@ type Result struct {
 	Pixel     [2]int
 	Reason    Reason
 	code      uint8
+	level     int8 // ground level of the blocking pixel
 }
 
 // HindranceHexes returns the hexes that hinder the line, nearest the firer
@@ -40,13 +42,18 @@ func (r *Result) HindranceHexes() []Hindrance { return r.Hindrances[:r.NHind] }
 // maxHind: at most six hexes are counted, each at least DRM 1.
 const maxHind = 6
 
-// Blocking returns the name of the terrain that blocks the line ("Woods",
-// "Wall"), or "" for a clear line.
+// Blocking returns what blocks the line: the terrain ("Woods", "Wall"),
+// or, where the ground itself blocks, "level 2 ground"; "" for a clear
+// line.
 func (r *Result) Blocking() string {
 	if r.Clear {
 		return ""
 	}
-	return props[r.code].name
+	p := &props[r.code]
+	if (r.Reason == GroundHigher || r.Reason == HeightAdvantage || r.Reason == BlindB1023) && p.height == 0 && p.flags&half == 0 && p.is&isHexside == 0 {
+		return fmt.Sprintf("level %d ground", r.level)
+	}
+	return p.name
 }
 
 // Reason says which rule blocked a line; its String is VASL's own text,
@@ -551,6 +558,7 @@ func (w *walk) block(r Reason, code uint8) bool {
 	w.res.Reason = r
 	w.res.Pixel = [2]int{w.col, w.row}
 	w.res.code = code
+	w.res.level = int8(w.gl)
 	if h := w.lm.gridToHex(w.col, w.row); h != nil {
 		w.res.BlockedAt = h.h
 	}
