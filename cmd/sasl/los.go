@@ -13,7 +13,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -60,18 +59,8 @@ otherwise give --layout or --mission.`,
   sasl los --pairs pairs.txt --layout 2,33 --boards ~/vasl/boards --json`,
 		Args: cobra.RangeArgs(0, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if f.mission != "" {
-				ms, err := missions.Open(f.mission)
-				if err != nil {
-					return err
-				}
-				if f.layout != "" {
-					return errors.New("give --mission or --layout, not both")
-				}
-				f.layout, f.north = ms.Layout.String(), ms.Layout.North().String()
-				if !cmd.Flags().Changed("month") {
-					f.month = ms.Month
-				}
+			if err := f.fromMission(cmd, f.mission, &f.month, nil); err != nil {
+				return err
 			}
 			return runLOS(cmd.OutOrStdout(), cmd.InOrStdin(), o, f, args, cmd.Flags().Changed("range"))
 		},

@@ -86,21 +86,8 @@ FROM and TO when they name one board; otherwise give --layout or --mission.`,
   sasl path x3O4 --to-edge south --mission crossroads`,
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if f.mission != "" {
-				ms, err := missions.Open(f.mission)
-				if err != nil {
-					return err
-				}
-				if f.layout != "" {
-					return errors.New("give --mission or --layout, not both")
-				}
-				f.layout, f.north = ms.Layout.String(), ms.Layout.North().String()
-				if !cmd.Flags().Changed("weather") {
-					f.weather = ms.Weather
-				}
-				if !cmd.Flags().Changed("month") {
-					f.month = ms.Month
-				}
+			if err := f.fromMission(cmd, f.mission, &f.month, &f.weather); err != nil {
+				return err
 			}
 			return runPath(cmd.OutOrStdout(), o, f, args)
 		},
@@ -114,6 +101,29 @@ FROM and TO when they name one board; otherwise give --layout or --mission.`,
 	cmd.Flags().BoolVar(&f.covered, "covered", false, "prefer Concealment Terrain: each hex of open ground counts 1 MF more")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
 	return cmd
+}
+
+// fromMission sets the layout, and the month and weather the user did not
+// give, from the mission file or demo named (nothing when it is "").
+func (f *layoutFlags) fromMission(cmd *cobra.Command, mission string, month *int, weather *string) error {
+	if mission == "" {
+		return nil
+	}
+	ms, err := missions.Open(mission)
+	if err != nil {
+		return err
+	}
+	if f.layout != "" {
+		return errors.New("give --mission or --layout, not both")
+	}
+	f.layout, f.north = ms.Layout.String(), ms.Layout.North().String()
+	if weather != nil && !cmd.Flags().Changed("weather") {
+		*weather = ms.Weather
+	}
+	if month != nil && !cmd.Flags().Changed("month") {
+		*month = ms.Month
+	}
+	return nil
 }
 
 // boardsOf returns the board IDs named by Location arguments.

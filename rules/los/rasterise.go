@@ -59,27 +59,8 @@ func centreOf(h hex.Hex) (float64, float64) {
 
 // nearestBoardHex returns the hex of the board whose centre is nearest.
 func nearestBoardHex(fx, fy float64) (hex.Hex, bool) {
-	c0 := int(math.Round(fx / hexW))
-	var best hex.Hex
-	bd := math.Inf(1)
-	for c := c0 - 1; c <= c0+1; c++ {
-		off := 0.0
-		if c&1 == 0 {
-			off = hexH / 2
-		}
-		n0 := int(math.Floor((fy + off) / hexH))
-		for n := n0 - 1; n <= n0+2; n++ {
-			h := hex.Hex{Col: c, Row: n}
-			if !board.Valid(h) {
-				continue
-			}
-			cx, cy := centreOf(h)
-			if d := (fx-cx)*(fx-cx) + (fy-cy)*(fy-cy); d < bd {
-				bd, best = d, h
-			}
-		}
-	}
-	return best, !math.IsInf(bd, 1)
+	c, n := nearestCentre(fx, fy, func(c, n int) bool { return board.Valid(hex.Hex{Col: c, Row: n}) })
+	return hex.Hex{Col: c, Row: n}, c >= 0
 }
 
 // areaOrder is the order in which a hex's kinds claim its pixels: the
