@@ -343,8 +343,11 @@ func (w *walk) column(x, r0, r1 int) bool {
 	iv := lm.iv[base : base+lm.gh]
 	for y := r0; ; y += dir {
 		if all || iv[y] > lo2 || spine && lm.hexes[lm.own[base+y]].inhNear {
-			if w.judge(base+y, y) {
-				return true
+			i := base + y
+			if int32(lm.own[i]) != w.memoOwn || lm.pix[2*i+1] != w.memoCode || int(int8(lm.pix[2*i])) != w.memoGl || !w.leaves {
+				if w.judge(i, y) {
+					return true
+				}
 			}
 		}
 		if y == r1 {
@@ -475,7 +478,10 @@ func (w *walk) pixel(x, y int, own int32) bool {
 			return true
 		}
 		w.memoOwn = -1
-		if !w.slow && w.tmp == h && w.leaves && w.ct.is&(isHexside|isCliff) == 0 && w.rTS > 1 && w.rTT > 1 && !h.cliff {
+		// Next to an end, the height advantage and blind hex rules look
+		// at where the pixel lies, but only between ends at different
+		// levels.
+		if !w.slow && w.tmp == h && w.leaves && w.ct.is&(isHexside|isCliff) == 0 && (w.rTS > 1 && w.rTT > 1 || w.sE == w.tE) && !h.cliff {
 			w.memoOwn, w.memoCode, w.memoGl = own, w.ct.code, w.gl
 		}
 		return false
