@@ -49,6 +49,9 @@ func (r *Result) Blocking() string {
 	if r.Clear {
 		return ""
 	}
+	if r.Reason == OffMap {
+		return "no board"
+	}
 	p := &props[r.code]
 	if (r.Reason == GroundHigher || r.Reason == HeightAdvantage || r.Reason == BlindB1023) && p.height == 0 && p.flags&half == 0 && p.is&isHexside == 0 {
 		return fmt.Sprintf("level %d ground", r.level)
