@@ -5,8 +5,11 @@
 //
 // What no game changes is prepared once per mission (Prepare: board kinds,
 // woods groups, VPO Locations, the 4.11 mask, wall hexsides, the Human Wave
-// movement graph and its flow field to the FBE) and shared read-only; one
-// game's engine (HW) holds only its search buffers.
+// movement graph and its flow field to the FBE, the Activation table row;
+// the line of sight map of rules/los on first use, with the lines traced
+// toward FRIENDLY positions and the Crest facings cached as they are
+// worked out) and shared read-only; one game's engine (HW) holds only its
+// search buffers.
 //
 // Where each rule is implemented:
 //
@@ -15,7 +18,7 @@
 //	SASL 4.11              prepare.go (nearFBE mask), place.go (place)
 //	SASL 4.12, Table A9e   place.go (buildingLevels)
 //	SASL 4.13              place.go (place)
-//	SASL 4.14 Crest        place.go (crestFacing)
+//	SASL 4.14 Crest        place.go (crestFacing: LOS toward the FBE)
 //	Table A9 board kinds   boards.go (Kind)
 //	SASL 4.2, 4.21, 4.22   entry.go (Enter, lengthwise, widthwise, pickBoard),
 //	                       wave_move.go (arrive, enterMap)
@@ -25,8 +28,11 @@
 //	SASL 4.323 chain, join wave_chain.go (chain, join, chainScore)
 //	SASL 4.324 waves order wave_move.go (move)
 //	SASL 4.33 release      wave_move.go (nextStep, blocked, follow)
-//	SASL 4.34, 4.35        wave_move.go (activated, generate)
-//	SASL 4.36 fire groups  wave_fire.go (ChooseTarget, fire, fireGroup)
+//	SASL 3.32 Activation   activation.go (activation: LOS, Activation table)
+//	SASL 4.34, 4.35        activation.go (activate, activateAll),
+//	                       wave_move.go (walk, follow, generate)
+//	SASL 4.36 fire groups  wave_fire.go (ChooseTarget, fire, fireGroup: LOS)
+//	LOS (ASL A6, B.10)     sight.go (LOS, Sight: rules/los, cached)
 //	SASL 4.37 Recovery     wave_fire.go (Recovers, recover)
 //	Events                 event.go
 package ai

@@ -63,8 +63,10 @@ type Event struct {
 	Edge      layout.Compass
 	Entrances []hex.Hex
 	Direction hex.Hex
-	// Made are the units an Activated S? turned into (SASL 4.34).
-	Made []state.Unit
+	// Made are the units an Activated S? turned into (SASL 4.34), and
+	// Activation what Activated it.
+	Made       []state.Unit
+	Activation *Activation
 	// Fire is the fire group of a fire event (SASL 4.36).
 	Fire  *FireGroup
 	Rolls []Roll
@@ -82,10 +84,11 @@ type FireGroup struct {
 	// FP is the fire group's firepower: the members' printed firepower,
 	// doubled at point blank range, halved beyond normal range (ASL A7).
 	FP float64
-	// DRM is the Target's TEM plus the directing leaders' modifier; TEM,
+	// DRM is the Target's TEM plus the hindrance DRM along the group's LOS
+	// (ASL B.10) plus the directing leaders' modifier; TEM, Hindrance,
 	// Range and Priority say why the Target was chosen.
-	DRM, TEM, Range, Priority int
-	Good                      bool // the Target is in Good Order
+	DRM, TEM, Hindrance, Range, Priority int
+	Good                                 bool // the Target is in Good Order
 	// The attack on the Infantry Fire Table, once resolved: the DR, the
 	// Final DR and the result ("2MC"; "" when nobody rolled it).
 	DR, Final int

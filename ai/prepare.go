@@ -14,9 +14,13 @@ import (
 // Prepared is what the ENEMY procedures need of one mission that no game
 // changes: the map and its board kinds, the woods/brush groups (4.1b), the
 // VPO Locations (4.1c/d), the 4.11 mask and the wall hexsides of 4.1e, the
-// Human Wave movement graph and its flow field to the FBE. Prepare it once
-// and play any number of games from it: it is read-only once built and
-// safe for concurrent use.
+// Human Wave movement graph and its flow field to the FBE, the row of the
+// S? Activation table the mission plays by, and its line of sight (LOS,
+// built on first use, with the lines traced toward recurring targets and
+// the Crest facings of 4.14 kept as they are worked out). Prepare it once
+// and play any number of games from it: it is read-only once built (but
+// for those caches, which only ever receive the one value a line or a hex
+// has) and safe for concurrent use.
 type Prepared struct {
 	m      *board.Map
 	ms     *missions.Mission
@@ -43,6 +47,12 @@ type Prepared struct {
 	// g is the Human Wave movement graph, toFBE its flow field to the FBE.
 	g     *pathing.Graph
 	toFBE pathing.Field
+	// actRow is the row of the Activation table by the mission's ENEMY
+	// nationality, or actErr why there is none (an error only once an S?
+	// would need it).
+	actRow string
+	actErr error
+	sight  sight
 }
 
 // Prepare prepares mission ms on map m with tables t. costs prices
@@ -108,6 +118,9 @@ func Prepare(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Co
 		return nil, err
 	}
 	p.g.NewSearch().ToEdge(&p.toFBE, ms.FBE, nil)
+	if p.actRow, p.actErr = t.Activation.RowFor(ms.Enemy); p.actErr != nil {
+		p.actErr = ms.Errorf(0, "enemy: %w", p.actErr)
+	}
 	return p, nil
 }
 

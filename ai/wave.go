@@ -154,12 +154,14 @@ func (h *HW) Turn() (*WaveTurn, error) {
 
 // Play plays the ENEMY side of one phase of turn st.Turn and returns what
 // it did. RPh: the S? the mission schedules for this turn are set up off
-// the map (4.2; with entries) and its Human Waves (4.31). MPh: other
+// the map (4.2; with entries) and its Human Waves (4.31). MPh: Human Wave
+// S? already in a FRIENDLY unit's LOS are Activated (4.34), other
 // Activated ENEMY Infantry join the waves and the chain rule is applied
-// (4.323), the Human Waves move (4.32-4.35), then the S? waiting off the
-// map enter (with entries). AFPh: Human Wave fire groups (4.36). APh: gap
-// closing or advancing toward the nearest Target (4.322), then Recovery
-// (4.37). It does not move the turn on.
+// (4.323), the Human Waves move (4.32-4.35, Activating S? as they come
+// into LOS), then the S? waiting off the map enter (with entries). AFPh:
+// Human Wave fire groups (4.36). APh: gap closing or advancing toward the
+// nearest Target (4.322), Activation of the S? that advanced into LOS,
+// then Recovery (4.37). It does not move the turn on.
 func (h *HW) Play(ph state.Phase, entries bool) ([]Event, error) {
 	h.events, h.phase = nil, ph
 	switch ph {
@@ -175,6 +177,9 @@ func (h *HW) Play(ph state.Phase, entries bool) ([]Event, error) {
 			}
 		}
 	case state.MPh:
+		if err := h.activateAll(); err != nil {
+			return nil, err
+		}
 		h.join()
 		h.chain()
 		if err := h.move(); err != nil {
@@ -189,6 +194,9 @@ func (h *HW) Play(ph state.Phase, entries bool) ([]Event, error) {
 		}
 	case state.APh:
 		h.advance()
+		if err := h.activateAll(); err != nil {
+			return nil, err
+		}
 		h.recover()
 	}
 	return h.events, nil

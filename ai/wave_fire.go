@@ -15,39 +15,56 @@ import (
 // Target is a FRIENDLY unit a Human Wave fire group fires at, and why it
 // was chosen (SASL 4.36).
 type Target struct {
-	Unit     *state.Unit
-	TEM      int
-	Range    int
-	Priority int // 1: closest Good Order Target in least TEM; 2: closest Target in least TEM
+	Unit *state.Unit
+	// TEM of the Target's Location, and the hindrance DRM of the fire
+	// group's LOS to it: the largest along the lines of the shooters that
+	// can fire at it (one attack, one DRM: the most hindered line counts
+	// for the group). "Least TEM" is least TEM plus hindrance.
+	TEM, Hindrance int
+	Range          int
+	Priority       int // 1: closest Good Order Target in least TEM; 2: closest Target in least TEM
 }
 
 // ChooseTarget picks the Target of a Human Wave fire group from the Known
-// FRIENDLY units within range of a shooter (SASL 4.36): first the Good Order
-// Targets, then any; of those, the least TEM, then the closest. tem gives a
-// unit's TEM; melee reports a Target locked in Melee, not fired at; ok is
-// false with no Target in range.
-func ChooseTarget(shooters []hex.Hex, targets []*state.Unit, fireRange int, tem func(*state.Unit) int, melee func(*state.Unit) bool) (Target, bool) {
+// FRIENDLY units (SASL 4.36). A unit can be fired at by the shooters (the
+// Locations of the units that may fire) within fireRange of it that have
+// it in their LOS (sight, traced from the shooter); one that none can
+// fire at is no Target. First the Good Order Targets, then any; of those,
+// the least TEM, the hindrance of the group's LOS counted with it (the
+// largest of the shooters' that can fire at it), then the closest, then
+// the first by ID. tem gives a unit's TEM; melee reports a Target locked
+// in Melee, not fired at; ok is false with no Target.
+func ChooseTarget(shooters []board.Location, targets []*state.Unit, fireRange int, tem func(*state.Unit) int, sight func(from, to board.Location) Sight, melee func(*state.Unit) bool) (Target, bool) {
 	var best Target
 	found := false
 	for _, f := range targets {
 		if !f.Known || !f.OnMap() || (melee != nil && melee(f)) {
 			continue
 		}
-		rng := -1
+		rng, hind := -1, 0
 		for _, s := range shooters {
-			if d := hex.Distance(s, f.At.Hex); d <= fireRange && (rng < 0 || d < rng) {
-				rng = d
+			if hex.Distance(s.Hex, f.At.Hex) > fireRange {
+				continue
 			}
+			v := sight(s, f.At)
+			if !v.Clear {
+				continue
+			}
+			if rng < 0 || v.Range < rng {
+				rng = v.Range
+			}
+			hind = max(hind, v.Hindrance)
 		}
 		if rng < 0 {
 			continue
 		}
-		c := Target{Unit: f, TEM: tem(f), Range: rng, Priority: 2}
+		c := Target{Unit: f, TEM: tem(f), Hindrance: hind, Range: rng, Priority: 2}
 		if !f.Broken {
 			c.Priority = 1
 		}
+		ct, bt := c.TEM+c.Hindrance, best.TEM+best.Hindrance
 		better := !found || c.Priority < best.Priority ||
-			(c.Priority == best.Priority && (c.TEM < best.TEM || (c.TEM == best.TEM && (c.Range < best.Range || (c.Range == best.Range && c.Unit.ID < best.Unit.ID)))))
+			(c.Priority == best.Priority && (ct < bt || (ct == bt && (c.Range < best.Range || (c.Range == best.Range && c.Unit.ID < best.Unit.ID)))))
 		if better {
 			best, found = c, true
 		}
@@ -57,8 +74,12 @@ func ChooseTarget(shooters []hex.Hex, targets []*state.Unit, fireRange int, tem 
 
 // fire is the AFPh of the Human Waves (SASL 4.36): the Activated units of a
 // wave form the largest fire group possible against the Target of 4.36's
-// priority list, then the units left over against theirs.
+// priority list (every unit within range that has the Target in its LOS),
+// then the units left over against theirs.
 func (h *HW) fire() error {
+	if _, err := h.LOS(); err != nil {
+		return err
+	}
 	tem := func(u *state.Unit) int { return h.TEM(u.At) }
 	// Units sharing a Location with units of the other side are in Melee:
 	// they do not fire, and such a Location is no Target.
@@ -77,18 +98,18 @@ func (h *HW) fire() error {
 			}
 		}
 		for len(shooters) > 0 {
-			at := make([]hex.Hex, len(shooters))
+			at := make([]board.Location, len(shooters))
 			for i, s := range shooters {
-				at[i] = s.At.Hex
+				at[i] = s.At
 			}
-			tg, ok := ChooseTarget(at, h.st.Side(state.Friendly), h.h.FireRange.Value, tem, inMelee)
+			tg, ok := ChooseTarget(at, h.st.Side(state.Friendly), h.h.FireRange.Value, tem, h.Sight, inMelee)
 			if !ok {
 				break
 			}
 			var fg []*state.Unit
 			rest := shooters[:0]
 			for _, s := range shooters {
-				if hex.Distance(s.At.Hex, tg.Unit.At.Hex) <= h.h.FireRange.Value {
+				if hex.Distance(s.At.Hex, tg.Unit.At.Hex) <= h.h.FireRange.Value && h.Sight(s.At, tg.Unit.At).Clear {
 					fg = append(fg, s)
 				} else {
 					rest = append(rest, s)
@@ -102,8 +123,12 @@ func (h *HW) fire() error {
 			}
 			text := ""
 			if !h.Quiet {
-				text = fmt.Sprintf("Fire group %s (%d units) fires at %s (%s%s) in %s: %s FP, DRM %+d (TEM %+d); %s, %s (SASL 4.36 priority %d)",
-					strings.Join(g.Members, ", "), len(fg), tg.Unit.ID, tg.Unit.Kind, typeSuffix(tg.Unit.Type), h.name(tg.Unit.At), FormatFP(g.FP), g.DRM, g.TEM, status, hexesText(tg.Range), tg.Priority)
+				lead := ""
+				if l := g.DRM - g.TEM - g.Hindrance; l != 0 {
+					lead = fmt.Sprintf(", leader %+d", l)
+				}
+				text = fmt.Sprintf("Fire group %s (%d units) fires at %s (%s%s) in %s: %s FP, DRM %+d (TEM %+d, hindrance %+d%s); %s, %s, in LOS (SASL 4.36 priority %d)",
+					strings.Join(g.Members, ", "), len(fg), tg.Unit.ID, tg.Unit.Kind, typeSuffix(tg.Unit.Type), h.name(tg.Unit.At), FormatFP(g.FP), g.DRM, g.TEM, g.Hindrance, lead, status, hexesText(tg.Range), tg.Priority)
 			}
 			h.emit(Event{Kind: EventFire, Units: g.Members, Wave: w, Fire: &g, Text: text})
 			if h.Res != nil {
@@ -123,10 +148,12 @@ func (h *HW) fire() error {
 // fireGroup works out the firepower and DRM of a fire group (ASL A7):
 // each MMC's printed firepower, doubled at point blank range (the Target
 // adjacent or in the same Location), halved beyond its normal range; the
-// DRM is the Target's TEM plus a leadership modifier where every Location
-// of the group holds a Good Order leader (the worst of them directs).
+// DRM is the Target's TEM plus the hindrance of the group's LOS (the
+// largest of its members' lines, tg.Hindrance) plus a leadership modifier
+// where every Location of the group holds a Good Order leader (the worst
+// of them directs).
 func (h *HW) fireGroup(fg []*state.Unit, tg Target) FireGroup {
-	g := FireGroup{Target: tg.Unit.ID, At: tg.Unit.At, TEM: tg.TEM, DRM: tg.TEM, Range: tg.Range, Priority: tg.Priority, Good: !tg.Unit.Broken}
+	g := FireGroup{Target: tg.Unit.ID, At: tg.Unit.At, TEM: tg.TEM, Hindrance: tg.Hindrance, DRM: tg.TEM + tg.Hindrance, Range: tg.Range, Priority: tg.Priority, Good: !tg.Unit.Broken}
 	leaders := map[board.Location]int{} // the worst modifier in each Location
 	hasLeader := map[board.Location]bool{}
 	locs := map[board.Location]bool{}

@@ -162,7 +162,11 @@ func (h *HW) move() error {
 				stuck = append(stuck, d.stack...)
 			}
 			for _, d := range later {
-				if h.follow(d, wave, stuck) {
+				ok, err := h.follow(d, wave, stuck)
+				if err != nil {
+					return err
+				}
+				if ok {
 					progress = true
 				} else {
 					rest = append(rest, d)
@@ -230,9 +234,9 @@ func (h *HW) walk(u *state.Unit, claimed map[board.Location]bool, wave []*state.
 			break
 		}
 		// Activation of a Human Wave S? (4.34).
-		if stack[0].Kind == state.SQ && h.activated(cur) {
+		if stack[0].Kind == state.SQ {
 			var err error
-			if stack, err = h.generate(stack[0], cur); err != nil {
+			if stack, err = h.activate(stack, cur); err != nil {
 				return nil, err
 			}
 		}
@@ -397,8 +401,10 @@ func (h *HW) trackFrom(cur board.Location, tracks []pathing.Step) int {
 // next to it, those that lead furthest toward the FBE; it steps into the
 // furthest Location of them next to it, then along them, with the MF it
 // has left. It reports false, moving nothing, when no such tracks lie next
-// to it. stuck are the units still delayed, whose tracks lead nowhere.
-func (h *HW) follow(d *delayed, wave, stuck []*state.Unit) bool {
+// to it. stuck are the units still delayed, whose tracks lead nowhere. A
+// Human Wave S? that comes into the LOS of a FRIENDLY unit on the way is
+// Activated there (SASL 4.34).
+func (h *HW) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
 	stack := d.stack
 	cur := stack[0].At
 	var best []pathing.Step
@@ -424,7 +430,7 @@ func (h *HW) follow(d *delayed, wave, stuck []*state.Unit) bool {
 		}
 	}
 	if bestAt < 0 {
-		return false
+		return false, nil
 	}
 	steps := []pathing.Step{{Location: cur}}
 	spent, exited := 0, false
@@ -452,6 +458,14 @@ func (h *HW) follow(d *delayed, wave, stuck []*state.Unit) bool {
 		cur = s.Location
 		steps = append(steps, pathing.Step{Location: cur, HalfMF: c})
 		h.takeVPO(cur, &notes)
+		if stack[0].Kind == state.SQ {
+			// Activation of a Human Wave S? (4.34) on its way: the units it
+			// hid go on in the tracks with the MF left.
+			var err error
+			if stack, err = h.activate(stack, cur); err != nil {
+				return false, err
+			}
+		}
 		if h.st.KnownIn(cur) {
 			for _, x := range stack {
 				x.Released = true
@@ -462,10 +476,10 @@ func (h *HW) follow(d *delayed, wave, stuck []*state.Unit) bool {
 	}
 	steps, spent, cur = h.settle(steps, spent, cur, stack, exited, &notes)
 	if len(steps) < 2 {
-		return false
+		return false, nil
 	}
 	h.finish(stack, steps, spent, cur, exited, "", notes, h.ms.EBE, "following "+leader+"'s tracks, ")
-	return true
+	return true, nil
 }
 
 // pathText writes a path: "from off the south edge, x1Q10 (1) x1Q9 (1)
@@ -656,23 +670,11 @@ func (h *HW) overstacked(l board.Location, stack []*state.Unit) bool {
 	return n > float64(h.h.Stacking.Value)
 }
 
-// activated reports whether a Human Wave S? at l is Activated: a Known
-// FRIENDLY unit within the activation range (SASL 3.32 stand-in, see the
-// tables).
-func (h *HW) activated(l board.Location) bool {
-	for _, f := range h.st.Side(state.Friendly) {
-		if f.Known && hex.Distance(f.At.Hex, l.Hex) <= h.h.Activation.Value {
-			return true
-		}
-	}
-	return false
-}
-
 // generate turns an Activated Human Wave S? into the units of Table x10
 // (SASL 4.34: no AC dr, never a dummy), a leader by Table x3 with +1 per
 // leader or Commissar in the wave, -1 if none (4.35). The units keep the
 // S?'s wave and lane, and the MF it has left.
-func (h *HW) generate(s *state.Unit, at board.Location) ([]*state.Unit, error) {
+func (h *HW) generate(s *state.Unit, at board.Location, act Activation) ([]*state.Unit, error) {
 	v, err := h.r.Dr(h.why("SASL 4.34", "Table x10, units of Human Wave S? %s in %s", s.ID, h.name(at)))
 	if err != nil {
 		return nil, err
@@ -724,9 +726,9 @@ func (h *HW) generate(s *state.Unit, at board.Location) ([]*state.Unit, error) {
 	// The S? leaves play for the units it hid.
 	h.st.Units = slices.DeleteFunc(h.st.Units, func(x *state.Unit) bool { return x == s })
 	h.st.Units = append(h.st.Units, out...)
-	ev := Event{Units: []string{s.ID}, Kind: EventActivate, Rolls: rolls}
+	ev := Event{Units: []string{s.ID}, Kind: EventActivate, Rolls: rolls, Activation: &act}
 	if !h.Quiet {
-		ev.Text = fmt.Sprintf("%s Activated in %s (a Known FRIENDLY unit within %d hexes): x10 dr %d: %s (SASL 4.34)", s.ID, h.name(at), h.h.Activation.Value, v, strings.Join(made, ", "))
+		ev.Text = fmt.Sprintf("%s Activated in %s: %s: x10 dr %d: %s (SASL 4.34)", s.ID, h.name(at), h.activationText(act), v, strings.Join(made, ", "))
 	}
 	for _, u := range out {
 		ev.Made = append(ev.Made, *u)

@@ -422,7 +422,10 @@ func TestChooseTarget(t *testing.T) {
 		return &state.Unit{ID: id, Side: state.Friendly, Kind: state.Squad, At: board.Ground(at), Broken: broken, Known: known, Type: fmt.Sprint(tem)}
 	}
 	tem := func(x *state.Unit) int { v := 0; fmt.Sscan(x.Type, &v); return v }
-	shooters := []hex.Hex{h(10, 5)}
+	shooters := []board.Location{board.Ground(h(10, 5))}
+	clearSight := func(from, to board.Location) Sight {
+		return Sight{Clear: true, Range: hex.Distance(from.Hex, to.Hex)}
+	}
 	for _, tt := range []struct {
 		name    string
 		targets []*state.Unit
@@ -436,7 +439,7 @@ func TestChooseTarget(t *testing.T) {
 		{"unknown units are no Target", []*state.Unit{u("hidden", h(10, 4), false, false, 0)}, "", 0},
 		{"out of range", []*state.Unit{u("far", h(10, 0), false, true, 0)}, "", 0},
 	} {
-		tg, ok := ChooseTarget(shooters, tt.targets, 4, tem, nil)
+		tg, ok := ChooseTarget(shooters, tt.targets, 4, tem, clearSight, nil)
 		got := ""
 		if ok {
 			got = tg.Unit.ID

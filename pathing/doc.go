@@ -16,8 +16,9 @@
 //
 // Costs are whole numbers of half MF (grain's 1.5 MF is 3). Weights add a
 // cost per Location in the same unit, so that a search minimises MF plus
-// weight: "fast" paths have none, "covered" paths weigh open ground in LOS
-// of the enemy. The search is Dial's bucket-queue Dijkstra with lazy
+// weight: "fast" paths have none, "covered" paths weigh open ground (Cover),
+// or open ground in the LOS of Known enemy units (Exposure, traced over
+// rules/los). The search is Dial's bucket-queue Dijkstra with lazy
 // deletion over compressed arcs, with buffers reused from search to search:
 // about 25 microseconds and no allocation for a flow field over four boards,
 // 5 times faster than github.com/yourbasic/graph and 50 times faster than

@@ -12,9 +12,9 @@ import (
 	"gonum.org/v1/gonum/graph/simple"
 
 	"github.com/sasl-engine/sasl/rules/board"
-	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/rules/library"
+	"github.com/sasl-engine/sasl/rules/los"
 	"github.com/sasl-engine/sasl/rules/terrain"
 	"github.com/sasl-engine/sasl/tables"
 )
@@ -440,8 +440,55 @@ func TestCoverAndExposure(t *testing.T) {
 	if pathWeight(t, g, covered, cover) > pathWeight(t, g, fast, cover) {
 		t.Errorf("covered path pays more weight than the fast one")
 	}
-	exp := g.Exposure([]hex.Hex{at(t, m, "x1Q5").Hex}, 2, terrain.InSeason, 5)
-	if exp[mustNode(t, g, at(t, m, "x1Q6"))] != 5 || exp[mustNode(t, g, at(t, m, "x1Q9"))] != 0 || exp[mustNode(t, g, at(t, m, "x1S6"))] != 0 {
-		t.Error("Exposure: open ground near the known unit only")
+	lm, err := los.New(m, terrain.InSeason)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exp := g.Exposure(lm, []board.Location{at(t, m, "x1Q5")}, 2, terrain.InSeason, 5)
+	if exp[mustNode(t, g, at(t, m, "x1Q6"))] != 5 || exp[mustNode(t, g, at(t, m, "x1Q5"))] != 5 || exp[mustNode(t, g, at(t, m, "x1Q9"))] != 0 || exp[mustNode(t, g, at(t, m, "x1S6"))] != 0 {
+		t.Error("Exposure: open ground in LOS of the known unit within reach only")
+	}
+}
+
+// Exposure is by LOS, not nearness: open ground behind woods is not
+// exposed to a Known unit however near; open ground in its LOS is.
+func TestExposureByLOS(t *testing.T) {
+	b, err := board.ReadText(strings.NewReader("sasl-board 1\nboard o1\nK5 woods\nN6 building building=stone/0\n"), "o1.sasl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := layout.Parse("o1", layout.Up)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := board.NewMap(l, map[string]*board.Board{"o1": b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := NewGraph(m, infantry(t, m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lm, err := los.New(m, terrain.InSeason)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exp := g.Exposure(lm, []board.Location{at(t, m, "o1K7")}, 4, terrain.InSeason, 5)
+	for _, c := range []struct {
+		hex  string
+		want int32
+		why  string
+	}{
+		{"o1K6", 5, "open ground next to the known unit"},
+		{"o1M7", 5, "open ground in its LOS at range 2"},
+		{"o1K4", 0, "open ground behind the woods of K5, range 3"},
+		{"o1K3", 0, "open ground behind the woods of K5, range 4"},
+		{"o1O6", 0, "open ground behind the building of N6, range 4"},
+		{"o1K5", 0, "woods: Concealment Terrain"},
+		{"o1K1", 0, "beyond reach"},
+	} {
+		if got := exp[mustNode(t, g, at(t, m, c.hex))]; got != c.want {
+			t.Errorf("%s: exposure %d, want %d (%s)", c.hex, got, c.want, c.why)
+		}
 	}
 }

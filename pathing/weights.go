@@ -3,6 +3,7 @@ package pathing
 import (
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/rules/los"
 	"github.com/sasl-engine/sasl/rules/terrain"
 )
 
@@ -33,19 +34,41 @@ func (g *Graph) Cover(s terrain.Season, cost int) Weights {
 }
 
 // Exposure weighs the ground-level Locations that are not Concealment
-// Terrain (in season s) within reach hexes of any of the hexes in known, the
-// Known FRIENDLY units, by cost half MF. It stands in for "open ground in
-// LOS of Known FRIENDLY units" until sasl traces LOS: nearness is its proxy.
-func (g *Graph) Exposure(known []hex.Hex, reach int, s terrain.Season, cost int) Weights {
+// Terrain (in season s) and that one of the Locations in known, the Known
+// FRIENDLY units, has in its LOS within reach hexes (traced from the
+// FRIENDLY unit, as its fire would be, over lm: rules/los), by cost half
+// MF: open ground a Known FRIENDLY unit sees. A search with these weights
+// crosses such ground only where going round costs more; ground behind
+// woods or a building is not exposed however near. A Location in the hex
+// of a Known unit is exposed (range 0).
+func (g *Graph) Exposure(lm *los.Map, known []board.Location, reach int, s terrain.Season, cost int) Weights {
+	seen := make([]bool, g.Len())
+	mark := func(l board.Location) {
+		if u, ok := g.Node(l); ok {
+			seen[u] = true
+		}
+	}
+	for _, k := range known {
+		if !g.Map.OnMap(k.Hex) {
+			continue
+		}
+		mark(board.Ground(k.Hex))
+		hex.Within(k.Hex, reach, func(h hex.Hex) bool {
+			if h != k.Hex && g.Map.OnMap(h) {
+				if u, ok := g.Node(board.Ground(h)); ok && !seen[u] && lm.Query(k, board.Ground(h)).Clear {
+					seen[u] = true
+				}
+			}
+			return true
+		})
+	}
 	return g.Weigh(func(l board.Location) int {
 		t, _ := g.Map.Terrain(l.Hex)
 		if l.Level != 0 || terrain.Concealment(t.Kinds, s) {
 			return 0
 		}
-		for _, k := range known {
-			if hex.Distance(k, l.Hex) <= reach {
-				return cost
-			}
+		if u, ok := g.Node(l); ok && seen[u] {
+			return cost
 		}
 		return 0
 	})

@@ -17,7 +17,6 @@ type HumanWave struct {
 	Stacking   Entry[int] // squad equivalents a Location holds
 	ChainHexes Entry[int] // contiguous hexes of a chain (4.323)
 	ChainMMC   Entry[int] // average MMC a hex of the chain (4.323)
-	Activation Entry[int] // hexes from a Known FRIENDLY unit that Activate a HW S?
 	FireRange  Entry[int] // hexes within which a HW unit joins a fire group
 	Formation  Entry[int] // MF more a step a HW unit pays to keep its lane
 	X10        Generation // Table x10
@@ -45,8 +44,9 @@ func (l Leaders) Leader(final int) Entry[string] {
 	return l.Rows[min(max(final, 0), len(l.Rows)-1)]
 }
 
-// TEMOf returns the TEM of a Location's terrain for SASL 4.36: the largest
-// of its kinds' (a building by its material).
+// TEMOf returns the TEM of a Location's terrain for SASL 4.36 and the S?
+// Activation table: the largest of its kinds' (a building by its
+// material).
 func (h *HumanWave) TEMOf(t *terrain.Hex) int {
 	best := h.TEM["open_ground"].Value
 	for _, k := range t.Kinds.List() {
@@ -77,12 +77,14 @@ func (h *HumanWave) apply(d yamldoc.Doc, n *yaml.Node) error {
 		ints := map[string]*Entry[int]{
 			"mf": &h.MF, "squads_per_s": &h.SquadsPerS, "stacking": &h.Stacking,
 			"chain_hexes": &h.ChainHexes, "chain_mmc": &h.ChainMMC,
-			"activation": &h.Activation, "fire_range": &h.FireRange, "formation": &h.Formation,
+			"fire_range": &h.FireRange, "formation": &h.Formation,
 		}
 		if e, ok := ints[key]; ok {
 			return intEntry(d, v, what, e, 0, 99)
 		}
 		switch key {
+		case "activation":
+			return d.Errorf(k, "%s is retired: an S? is Activated by a FRIENDLY unit in its LOS as the SASL Activation table says (activation: in the tables), no longer within a number of hexes", what)
 		case "x10":
 			return rows(d, v, what, &h.X10Source, func(dr int, rv *yaml.Node) error {
 				w := fmt.Sprintf("%s.rows.%d", what, dr)

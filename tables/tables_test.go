@@ -106,6 +106,11 @@ func TestHumanWaveTables(t *testing.T) {
 	if _, err := Parse([]byte("human_wave:\n  x10:\n    rows:\n      1: {value: [], source: x}\n"), "m.yaml"); err == nil || !strings.Contains(err.Error(), "never a dummy") {
 		t.Errorf("an empty x10 row: %v", err)
 	}
+	// The stand-in of S? Activation by distance is retired: a file that
+	// still sets it is told where Activation went.
+	if _, err := Parse([]byte("human_wave:\n  activation: {value: 4, source: x}\n"), "m.yaml"); err == nil || !strings.Contains(err.Error(), "m.yaml:2: human_wave.activation is retired") || !strings.Contains(err.Error(), "Activation table") {
+		t.Errorf("human_wave.activation: %v", err)
+	}
 }
 
 func TestOverride(t *testing.T) {

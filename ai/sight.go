@@ -1,0 +1,137 @@
+package ai
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/los"
+)
+
+// Sight is the line of sight from one Location to another, as far as the
+// ENEMY procedures need it: whether it is clear, its range in hexes and
+// the total hindrance DRM along it (ASL B.10; the terrain of the two ends'
+// own hexes neither blocks nor hinders).
+type Sight struct {
+	Clear     bool
+	Range     int
+	Hindrance int
+}
+
+// sight is the line of sight of a Prepared mission: the rules/los map of
+// its boards in its season, built on first use (rasterising a board with
+// no raster of its own takes tens of milliseconds, which a setup or an
+// entry alone rarely needs), and the lines already traced, kept per
+// target Location so that the FRIENDLY positions a simulation's games
+// share are traced once. It is safe for concurrent use: the map is read
+// only once built, and a cached line is written once, by whoever traces it
+// first, always with the same value.
+type sight struct {
+	once sync.Once
+	lm   *los.Map
+	err  error
+	// rows[k] for the target Location of key k: the lines toward it, by
+	// the key of their source Location (0: not traced yet; see pack).
+	rows []atomic.Pointer[sightRow]
+	// crest[i] for Map.Index i: the Crest facing of an S? in that
+	// Depression hex (SASL 4.14) as its direction + 1, 0 before it is
+	// worked out.
+	crest []atomic.Int32
+	nrows atomic.Int32 // rows made (a few more when racing past maxRows)
+}
+
+// maxRows bounds the cached target Locations: 256 rows of a four-board
+// map take about 45 MB.
+const maxRows = 256
+
+type sightRow struct{ cells []atomic.Uint32 }
+
+// Location keys: a hex's Map.Index times levelSlots plus the level less
+// minLevel. Locations outside these levels are traced every time.
+const (
+	minLevel   = -2
+	levelSlots = 8
+)
+
+// LOS returns the line of sight map of the mission's boards in its season
+// (rules/los), building it on the first call.
+func (p *Prepared) LOS() (*los.Map, error) {
+	s := &p.sight
+	s.once.Do(func() {
+		s.lm, s.err = los.New(p.m, p.season)
+		if s.err == nil {
+			s.rows = make([]atomic.Pointer[sightRow], p.m.Stride()*levelSlots)
+			s.crest = make([]atomic.Int32, p.m.Stride())
+		}
+	})
+	return s.lm, s.err
+}
+
+// key returns the cache key of Location l.
+func (p *Prepared) key(l board.Location) (int, bool) {
+	i, ok := p.m.Index(l.Hex)
+	if !ok || l.Level < minLevel || l.Level >= minLevel+levelSlots {
+		return 0, false
+	}
+	return i*levelSlots + l.Level - minLevel, true
+}
+
+// Sight returns the line of sight from Location from to Location to
+// (ASL A6, as VASL traces it: rules/los). Two Locations of one hex see
+// each other at range 0. Lines are cached by their target Location: use
+// it for targets that recur, such as FRIENDLY positions. Where LOS cannot
+// be built (see LOS, whose error says why) every line is blocked.
+func (p *Prepared) Sight(from, to board.Location) Sight {
+	if from.Hex == to.Hex {
+		return Sight{Clear: true}
+	}
+	lm, err := p.LOS()
+	if err != nil {
+		return Sight{}
+	}
+	s := &p.sight
+	kt, okt := p.key(to)
+	kf, okf := p.key(from)
+	if !okt || !okf {
+		return trace(lm, from, to)
+	}
+	row := s.rows[kt].Load()
+	if row == nil {
+		// A row holds a cell per Location of the map (4 bytes each):
+		// past maxRows targets, lines are traced every time rather than
+		// let memory grow with every Location a game reaches.
+		if s.nrows.Load() >= maxRows || s.nrows.Add(1) > maxRows {
+			return trace(lm, from, to)
+		}
+		row = &sightRow{cells: make([]atomic.Uint32, len(s.rows))}
+		if !s.rows[kt].CompareAndSwap(nil, row) {
+			row = s.rows[kt].Load()
+		}
+	}
+	c := &row.cells[kf]
+	v := c.Load()
+	if v == 0 {
+		v = pack(trace(lm, from, to))
+		c.Store(v)
+	}
+	return unpack(v)
+}
+
+func trace(lm *los.Map, from, to board.Location) Sight {
+	r := lm.Query(from, to)
+	return Sight{Clear: r.Clear, Range: r.Range, Hindrance: r.Hindrance}
+}
+
+// pack writes a Sight in a cache cell: bit 0 set (traced), bit 1 clear,
+// bits 2-7 the hindrance (at most 63), bits 8-31 the range.
+func pack(s Sight) uint32 {
+	v := uint32(1) | uint32(min(max(s.Hindrance, 0), 63))<<2 | uint32(min(max(s.Range, 0), 1<<24-1))<<8
+	if s.Clear {
+		v |= 2
+	}
+	return v
+}
+
+func unpack(v uint32) Sight {
+	return Sight{Clear: v&2 != 0, Hindrance: int(v>>2) & 63, Range: int(v >> 8)}
+}

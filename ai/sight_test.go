@@ -1,0 +1,267 @@
+package ai
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
+)
+
+// losBoard is board o2 of the LOS tests (hexes not listed are open
+// ground): woods K6 K7 between K8 and K5; a wooden building O6 and O7
+// between O8 and O5; grain S6 and S7 (in season in month 7) between S8 and
+// S5, grain U7 between U8 and U5.
+const losBoard = `K6 woods
+K7 woods
+O6 building building=wooden/0
+O7 building building=wooden/0
+S6 grain
+S7 grain
+U7 grain
+X5 building building=stone/0
+Z5 building building=wooden/0
+`
+
+// losHW is a Human Wave engine over the LOS test board with FRIENDLY
+// units (specs as a state file writes them) and no S?.
+func losHW(t *testing.T, friendly string) (*HW, *board.Map) {
+	t.Helper()
+	m, ms := world(t, map[string]string{"o1": "", "o2": losBoard}, openMission+"month: 7\n")
+	text := "turn: 2\n"
+	if friendly != "" {
+		text += "friendly:\n" + friendly
+	}
+	st, err := state.Read(strings.NewReader(text), "state.yaml", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newHW(t, m, ms, scripted(t, ""), st), m
+}
+
+func loc(t testing.TB, m *board.Map, s string) board.Location {
+	t.Helper()
+	l, err := m.ParseLocation(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// S? Activation by LOS and the Activation table (SASL 3.32, 4.34), the
+// mission naming no ENEMY nationality: the germany row (range 1 auto,
+// range 2 DRM <= 2, range 3 <= 1, range 4 <= 1, range 5 <= 0).
+func TestActivationByLOS(t *testing.T) {
+	h, m := losHW(t, "")
+	for _, c := range []struct {
+		name, s, f string
+		known      bool
+		want       string // "" for none: "range DRM TEM hindrance cell"
+	}{
+		{"woods between, range 3", "o2K8", "o2K5", true, ""},
+		{"a building between, range 3", "o2O8", "o2O5", true, ""},
+		{"clear LOS, range 2, open ground", "o2M8", "o2M6", true, "2 0 0 0 2"},
+		{"clear LOS, range 2, but not Known", "o2M8", "o2M6", false, ""},
+		{"adjacent: auto", "o2K8", "o2K7", true, "1 1 1 0 auto"},
+		{"range 3, one grain hex: DRM 1 <= 1", "o2U8", "o2U5", true, "3 1 0 1 1"},
+		{"range 3, two grain hexes: DRM 2 > 1", "o2S8", "o2S5", true, ""},
+		{"range 2, stone building: TEM 3 > 2", "o2X7", "o2X5", true, ""},
+		{"range 2, wooden building: TEM 2 <= 2", "o2Z7", "o2Z5", true, "2 2 2 0 2"},
+		{"range 5, open ground: DRM 0 <= 0", "o2M10", "o2M5", true, "5 0 0 0 0"},
+		{"range 7, open ground: DRM 0 > -1", "o2M9", "o2M2", true, ""},
+	} {
+		f := &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", At: loc(t, m, c.f), Known: c.known}
+		h.st.Units = []*state.Unit{f}
+		a, ok, err := h.activation(loc(t, m, c.s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if ok {
+			got = fmt.Sprintf("%d %d %d %d %s", a.Range, a.DRM, a.TEM, a.Hindrance, a.Cell)
+			if a.By != "F1" || a.Row != "germany" || m.LocationName(a.At) != c.f {
+				t.Errorf("%s: Activated by %s in %s on row %s", c.name, a.By, m.LocationName(a.At), a.Row)
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: S? in %s, F1 in %s: Activation %q, want %q", c.name, c.s, c.f, got, c.want)
+		}
+	}
+}
+
+// Of two FRIENDLY units that Activate an S?, the closer one is named; the
+// event says which unit, the range, the DRM and the table's cell.
+func TestActivationEvent(t *testing.T) {
+	h, m := losHW(t, "  - {id: F1, unit: squad, type: 6-6-7, at: o2M5, known: true}\n  - {id: F2, unit: half_squad, type: 3-3-7, at: o2N7, known: true}\n")
+	s := &state.Unit{ID: "A1", Side: state.Enemy, Kind: state.SQ, HW: true, Wave: "A", At: loc(t, m, "o2M8")}
+	h.st.Units = append([]*state.Unit{s}, h.st.Units...)
+	h.st.Waves = []state.Wave{{ID: "A", Edge: 2}}
+	h.r = scripted(t, "3")
+	h.phase = state.MPh
+	if err := h.activateAll(); err != nil {
+		t.Fatal(err)
+	}
+	if len(h.events) != 1 || h.events[0].Kind != EventActivate {
+		t.Fatalf("events %v", h.events)
+	}
+	e := h.events[0]
+	want := "A1 Activated in o2M8: F2 half-squad 3-3-7 in o2N7 in LOS at 1 hex: auto on the Activation table (row germany, range 1): x10 dr 3:"
+	if !strings.HasPrefix(e.Text, want) {
+		t.Errorf("text %q\nwant %q...", e.Text, want)
+	}
+	if e.Activation == nil || e.Activation.By != "F2" || e.Activation.Range != 1 {
+		t.Errorf("activation %+v", e.Activation)
+	}
+	// Without F2, F1 at range 3 in the open: DRM 0 <= 1.
+	h, m = losHW(t, "  - {id: F1, unit: squad, type: 6-6-7, at: o2M5, known: true}\n")
+	a, ok, _ := h.activation(loc(t, m, "o2M8"))
+	if !ok {
+		t.Fatal("F1 in clear LOS at range 3 does not Activate")
+	}
+	if got, want := h.activationText(a), "F1 squad 6-6-7 in o2M5 in LOS at 3 hexes: Final DRM +0 (TEM +0, hindrance +0) <= 1 on the Activation table (row germany, range 3)"; got != want {
+		t.Errorf("text %q\nwant %q", got, want)
+	}
+}
+
+// A Human Wave S? moving up to a Known FRIENDLY unit 3 hexes away behind
+// woods is not Activated there; its neighbour, in clear LOS, is.
+func TestHWActivationOnTheMove(t *testing.T) {
+	h, m := losHW(t, "  - {id: F1, unit: squad, type: 6-6-7, at: o2K5, known: true}\n")
+	for i, x := range []string{"o2J10", "o2K10", "o2L10"} {
+		h.st.Units = append(h.st.Units, &state.Unit{ID: fmt.Sprintf("A%d", i+1), Side: state.Enemy, Kind: state.SQ, HW: true, Wave: "A", At: loc(t, m, x), Lane: loc(t, m, x).Hex})
+	}
+	h.st.Waves = []state.Wave{{ID: "A", Edge: 2, Direction: loc(t, m, "o2K10").Hex}}
+	h.st.Normalize()
+	h.r = scripted(t, "3 3 3")
+	ev, err := h.Play(state.MPh, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a2 string
+	for _, e := range ev {
+		if e.Kind != EventActivate {
+			continue
+		}
+		a := e.Activation
+		if a == nil || !h.Sight(e.Made[0].At, a.At).Clear {
+			t.Errorf("Activated out of LOS: %s", e.Text)
+		}
+		if e.Units[0] == "A2" {
+			a2 = m.LocationName(e.Made[0].At)
+		}
+	}
+	// A2 comes up hexrow K: from K9 (range 4), K8 and K7 the woods of K6
+	// and K7 hide F1; it is Activated in K6, next to F1 (auto).
+	if a2 != "o2K6" {
+		t.Errorf("A2 Activated in %q, want o2K6: %v", a2, ev)
+	}
+}
+
+// SASL 4.36: a fire group fires only at a Target in its LOS; hindrances
+// count with TEM for the least TEM, and the fire's DRM includes them.
+func TestHWFireByLOS(t *testing.T) {
+	squads := func(h *HW, m *board.Map, hexes ...string) {
+		for i, x := range hexes {
+			h.st.Units = append(h.st.Units, &state.Unit{ID: fmt.Sprintf("A%d", i+1), Side: state.Enemy, Kind: state.Squad, Type: "4-6-7", HW: true, Wave: "A", At: loc(t, m, x)})
+		}
+		h.st.Waves = []state.Wave{{ID: "A", Edge: 2}}
+		h.st.Normalize()
+		h.phase = state.AFPh
+	}
+	fired := func(h *HW) []*FireGroup {
+		var out []*FireGroup
+		for _, e := range h.events {
+			if e.Kind == EventFire {
+				out = append(out, e.Fire)
+			}
+		}
+		return out
+	}
+	// F1 is closer (range 3) but behind the woods of K6-K7; F2 (range 4)
+	// is in the open in clear LOS.
+	h, m := losHW(t, "  - {id: F1, unit: squad, type: 6-6-7, at: o2K5, known: true}\n  - {id: F2, unit: squad, type: 6-6-7, at: o2M5, known: true}\n")
+	squads(h, m, "o2K8", "o2L9", "o2M9")
+	if err := h.fire(); err != nil {
+		t.Fatal(err)
+	}
+	fg := fired(h)
+	if len(fg) == 0 || fg[0].Target != "F2" {
+		t.Fatalf("fire groups %+v, want one at F2 (F1 is out of LOS)", fg)
+	}
+	for _, g := range fg {
+		if g.Target == "F1" {
+			t.Errorf("fired at F1 out of LOS: %+v", g)
+		}
+	}
+	// F1 in the open (TEM 0) behind two grain hexes (hindrance +2); F2 in
+	// woods (TEM 1) in clear LOS: F2 has the least TEM counting hindrance.
+	h, m = losHW(t, "  - {id: F1, unit: squad, type: 6-6-7, at: o2S5, known: true}\n  - {id: F2, unit: squad, type: 6-6-7, at: o2K7, known: true}\n")
+	squads(h, m, "o2R8", "o2S8", "o2M8")
+	tg, ok := ChooseTarget([]board.Location{loc(t, m, "o2S8")}, h.st.Side(state.Friendly), 4, func(u *state.Unit) int { return h.TEM(u.At) }, h.Sight, nil)
+	if !ok || tg.Unit.ID != "F1" || tg.Hindrance != 2 || tg.TEM != 0 {
+		t.Fatalf("from S8 alone: target %+v, want F1 with TEM 0, hindrance 2", tg)
+	}
+	tg, ok = ChooseTarget([]board.Location{loc(t, m, "o2S8"), loc(t, m, "o2M8")}, h.st.Side(state.Friendly), 4, func(u *state.Unit) int { return h.TEM(u.At) }, h.Sight, nil)
+	if !ok || tg.Unit.ID != "F2" || tg.TEM != 1 || tg.Hindrance != 0 {
+		t.Errorf("target %+v, want F2 (TEM 1, no hindrance) before F1 (TEM 0, hindrance 2)", tg)
+	}
+	if err := h.fire(); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range fired(h) {
+		if g.Target == "F1" && (g.Hindrance != 2 || g.DRM != 2) {
+			t.Errorf("fire at F1 behind two grain hexes: DRM %+d, hindrance %+d, want +2, +2", g.DRM, g.Hindrance)
+		}
+		if g.Target == "F2" && g.DRM != 1 {
+			t.Errorf("fire at F2 in woods: DRM %+d, want +1", g.DRM)
+		}
+	}
+}
+
+// SASL 4.14 with LOS: with the FBE east, an S? in a gully near the east
+// edge (EE3) faces the crest hexsides its LOS toward the FBE crosses. In
+// the open its lines to GG1-GG10 leave across NE, SE and S: the counter
+// faces SE (FF3), whose front holds all three (the theoretical choice, the
+// crest hexsides turned toward the FBE, would face NE, FF2). With woods
+// across SE and S only the lines across NE are clear: it faces NE.
+func TestCrestFacingByLOS(t *testing.T) {
+	const mission = "name: crest\nboards: [[\"o1\"]]\nfbe: east\nebe: west\nmonth: 7\n"
+	for _, c := range []struct {
+		name, board, want string
+	}{
+		{"open around", "EE3 gully elev=-1\n", "o1FF3"},
+		{"woods across SE and S", "EE3 gully elev=-1\nFF3 woods\nEE4 woods\n", "o1FF2"},
+		{"woods across N and NE", "EE3 gully elev=-1\nEE2 woods\nFF2 woods\n", "o1FF3"},
+	} {
+		m, ms := world(t, map[string]string{"o1": c.board}, mission)
+		p, err := Prepare(m, ms, tables.Default(), infantryOf(t, m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := p.crestFacing(loc(t, m, "o1EE3").Hex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.NameString(f); got != c.want {
+			t.Errorf("%s: Crest counter faces %s, want %s", c.name, got, c.want)
+		}
+	}
+}
+
+// A mission whose ENEMY nationality the Activation table does not map
+// plays until an S? needs the table, then says what to add.
+func TestActivationUnknownNationality(t *testing.T) {
+	m, ms := world(t, map[string]string{"o1": "", "o2": ""}, openMission+"enemy: Martian\n")
+	st, err := state.Read(strings.NewReader("turn: 2\nfriendly:\n  - {id: F1, unit: squad, at: o2M5, known: true}\n"), "state.yaml", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHW(t, m, ms, scripted(t, ""), st)
+	h.st.Units = append(h.st.Units, &state.Unit{ID: "A1", Side: state.Enemy, Kind: state.SQ, HW: true, Wave: "A", At: loc(t, m, "o2M8")})
+	_, err = h.Play(state.MPh, false)
+	if err == nil || !strings.Contains(err.Error(), `"Martian"`) || !strings.Contains(err.Error(), "--tables") {
+		t.Errorf("error %v, want one naming Martian and --tables", err)
+	}
+}
