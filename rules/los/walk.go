@@ -469,9 +469,9 @@ func (w *walk) pixel(x, y int, own int32) bool {
 	// neighbours.
 	h := &lm.hexes[own]
 	switch {
-	case w.nearSrc(h) && w.src.contains(x, y):
+	case nearOf(h, &w.srcNear) && w.src.contains(x, y):
 		w.tmp = w.src
-	case w.nearTgt(h) && w.tgt.contains(x, y):
+	case nearOf(h, &w.tgtNear) && w.tgt.contains(x, y):
 		w.tmp = w.tgt
 	default:
 		w.tmp = h
@@ -502,19 +502,10 @@ func (w *walk) pixel(x, y int, own int32) bool {
 	return false
 }
 
-// nearSrc and nearTgt report whether h is the source's (target's) hex or
-// one of its neighbours.
-func (w *walk) nearSrc(h *hexInfo) bool {
-	for _, n := range w.srcNear {
-		if n == h {
-			return true
-		}
-	}
-	return false
-}
-
-func (w *walk) nearTgt(h *hexInfo) bool {
-	for _, n := range w.tgtNear {
+// nearOf reports whether h is among an end's hex and its neighbours
+// (srcNear or tgtNear).
+func nearOf(h *hexInfo, set *[7]*hexInfo) bool {
+	for _, n := range set {
 		if n == h {
 			return true
 		}
