@@ -9,10 +9,10 @@ import (
 	"io"
 	"os"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
+	"github.com/sasl-engine/sasl/internal/yamldoc"
 	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -298,13 +298,11 @@ func losPairs(out io.Writer, in io.Reader, o *options, f *losFlags, t *tables.Se
 		if st.IsDir() {
 			return fmt.Errorf("%s: a folder, not a file of pairs", name)
 		}
-		// Opened without waiting on a named pipe nobody writes to.
-		fh, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		fh, err := yamldoc.Open(name)
 		if err != nil {
 			return err
 		}
 		defer fh.Close()
-		fh.Fd()
 		r = fh
 	}
 	bw := bufio.NewWriter(out)

@@ -142,15 +142,11 @@ const MaxFileSize = 4 << 20
 // ReadFile reads a data file of at most MaxFileSize bytes, so that a wrong
 // path (/dev/zero, a disk image) is an error, not a program out of memory.
 func ReadFile(path string) ([]byte, error) {
-	// Opened without waiting: a named pipe nobody writes to would block
-	// the open for ever; it reads as empty instead. Fd sets the file back
-	// to blocking reads, for a pipe whose writer is slow.
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	f.Fd()
 	data, err := ReadAll(f, MaxFileSize)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -159,6 +155,18 @@ func ReadFile(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: a named pipe with nothing written to it", path)
 	}
 	return data, nil
+}
+
+// Open opens a file for reading without waiting: a named pipe nobody
+// writes to would block the open for ever; it reads as empty instead. Fd
+// sets the file back to blocking reads, for a pipe whose writer is slow.
+func Open(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	f.Fd()
+	return f, nil
 }
 
 // ReadAll reads r to its end if it holds at most limit bytes; more is an

@@ -261,6 +261,16 @@ func (lm *Map) fixPt(x, y float64) pt {
 
 var cos30 = math.Cos(30 * (math.Pi / 180))
 
+// centreOf returns the centre dot of frame hex h in pixels (exact: every
+// value is a whole number of quarter pixels).
+func centreOf(h hex.Hex) (float64, float64) {
+	x := hexW * float64(h.Col)
+	if h.Col&1 == 0 {
+		return x, hexH * (float64(h.Row) - 0.5)
+	}
+	return x, hexH * float64(h.Row)
+}
+
 func (lm *Map) buildHexes() error {
 	lm.hexes = make([]hexInfo, lm.ncols*lm.nrows)
 	H := lm.nrows - 1 // VASL's grid height in hexes
@@ -276,8 +286,7 @@ func (lm *Map) buildHexes() error {
 			if c&1 == 1 {
 				r = n
 			}
-			cx := hexW * float64(c)
-			cy := hexH/2 + hexH*float64(r) - hexH/2*float64(c%2)
+			cx, cy := centreOf(h.h)
 			h.los = lm.fixPt(cx, cy)
 			hs, vo := hexW*2/3, hexH/2
 			var v [6][2]float64
@@ -522,8 +531,8 @@ func nearestCentre(fx, fy float64, ok func(c, n int) bool) (bc, bn int) {
 			if !ok(c, n) {
 				continue
 			}
-			cy := hexH*float64(n) - off
-			dx, dy := fx-hexW*float64(c), fy-cy
+			cx, cy := centreOf(hex.Hex{Col: c, Row: n})
+			dx, dy := fx-cx, fy-cy
 			if d := dx*dx + dy*dy; d < bd {
 				bd, bc, bn = d, c, n
 			}

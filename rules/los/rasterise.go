@@ -49,14 +49,6 @@ func Rasterise(b *board.Board) *board.Raster {
 	return r
 }
 
-func centreOf(h hex.Hex) (float64, float64) {
-	x := hexW * float64(h.Col)
-	if h.Col&1 == 0 {
-		return x, hexH * (float64(h.Row) - 0.5)
-	}
-	return x, hexH * float64(h.Row)
-}
-
 // nearestBoardHex returns the hex of the board whose centre is nearest.
 func nearestBoardHex(fx, fy float64) (hex.Hex, bool) {
 	c, n := nearestCentre(fx, fy, func(c, n int) bool { return board.Valid(hex.Hex{Col: c, Row: n}) })

@@ -230,7 +230,7 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 			ex = [2]int{3, 4}
 		}
 		w.tgtEnter = [2]int{(ex[0] + 3) % 6, (ex[1] + 3) % 6}
-	case slope == 0:
+	case w.horiz:
 		if w.colDir == 1 {
 			w.exitSpine, w.enterSpine = 2, 5
 			w.tgtEnter = [2]int{4, 5}
@@ -247,8 +247,8 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 	// restriction at range 1 across a depression hexside).
 	srcDep := from.Level == 0 && lm.p[src.centre].is&isDepression != 0 && w.rng > 1
 	tgtDep := to.Level == 0 && lm.p[tgt.centre].is&isDepression != 0 && w.rng > 1
-	w.exitsSrcDep = srcDep && (w.tE-w.sE > 0 && w.tE-w.sE <= w.rng && w.rng != 1 || w.tE <= w.sE)
-	w.entersTgtDep = tgtDep && (w.sE-w.tE > 0 && w.sE-w.tE <= w.rng && w.rng != 1 || w.tE >= w.sE)
+	w.exitsSrcDep = srcDep && (w.tE-w.sE > 0 && w.tE-w.sE <= w.rng || w.tE <= w.sE)
+	w.entersTgtDep = tgtDep && (w.sE-w.tE > 0 && w.sE-w.tE <= w.rng || w.tE >= w.sE)
 	if src == tgt {
 		return
 	}
@@ -381,7 +381,8 @@ func (w *walk) columnEdge(x, r0, r1 int) bool {
 }
 
 // judge applies the rules at pixel i (row y of the current column); it
-// reports whether the line ends there.
+// reports whether the line ends there. column skips the pixels the last
+// one judged in the same hex (memoOwn) speaks for.
 func (w *walk) judge(i, y int) bool {
 	lm := w.lm
 	code := lm.pix[2*i+1]
@@ -393,13 +394,8 @@ func (w *walk) judge(i, y int) bool {
 	if !w.leaves && ct.is&isBuilding == 0 {
 		w.leaves = true
 	}
-	gl := int(int8(lm.pix[2*i]))
-	own := int32(lm.own[i])
-	if own == w.memoOwn && code == w.memoCode && gl == w.memoGl {
-		return false
-	}
-	w.ct, w.gl, w.row = ct, gl, y
-	return w.pixel(w.col, y, own)
+	w.ct, w.gl, w.row = ct, int(int8(lm.pix[2*i])), y
+	return w.pixel(w.col, y, int32(lm.own[i]))
 }
 
 // rowSeq gives the rows VASL's walk visits: column j spans rows
