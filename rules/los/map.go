@@ -30,24 +30,20 @@ type Map struct {
 	m      *board.Map
 	season terrain.Season
 	p      *[256]prop
-	gw, gh int    // pixels
-	pix    []byte // ground level then code per pixel, x major
-	ncols  int    // frame hexrows 0..ncols-1
-	nrows  int    // frame hex numbers 0..nrows-1
-	hexes  []hexInfo
-	// iv is, per pixel, twice the highest level its terrain reaches
-	// (2*ground + prop.top2), or 127 for a pixel every line must look at
-	// (hexside terrain, no board); bmax is its maximum over blocks of
-	// block x block pixels, so a line skips the blocks where it is not
-	// above the lower end's level.
-	iv       []int8
+	gw, gh int // pixels
+	// px is the raster, x major, with what the walk derives per pixel.
+	px    []cell
+	ncols int // frame hexrows 0..ncols-1
+	nrows int // frame hex numbers 0..nrows-1
+	hexes []hexInfo
+	// bmax is the maximum of cell.iv over blocks of block x block pixels,
+	// so a line skips the blocks where it is not above the lower end's
+	// level.
 	bmax     []int8
 	nbx, nby int
-	// own is, per pixel, the index in hexes of the hex whose centre dot
-	// is nearest (gridToHex); bmaxSpine is bmax with 127 for blocks
-	// holding a pixel of a hex next to inherent terrain, which a line
-	// along hexsides must look at (ASL B.6).
-	own       []uint16
+	// bmaxSpine is bmax with 127 for blocks holding a pixel of a hex next
+	// to inherent terrain, which a line along hexsides must look at (ASL
+	// B.6).
 	bmaxSpine []int8
 	// slow makes every line judge every pixel (tests compare it with the
 	// filtered walk).
@@ -55,6 +51,29 @@ type Map struct {
 	// Rasterised lists the boards of the map with no raster of their own,
 	// whose picture was drawn from their hexes (Rasterise).
 	Rasterised []string
+}
+
+// cell is one pixel of the raster with what the walk derives from it, in
+// one word so that a step of a line reads one cache line.
+type cell struct {
+	gl   int8  // ground level
+	code uint8 // terrain code
+	// iv is twice the highest level the pixel's terrain reaches
+	// (2*ground + prop.top2), or 127 for a pixel every line must look at
+	// (hexside terrain, no board).
+	iv int8
+	// Clearances in pixels (Chebyshev distance, at most 255): every pixel
+	// nearer than low has an iv no higher than this one's; every pixel
+	// nearer than same has this one's hex and texture (hexInfo.tex). A
+	// line skips the columns it crosses in such a square when the walk
+	// would judge none of their pixels (walk.skip).
+	low, same uint8
+	// near says which grown polygons (hexInfo.contains) hold the pixel:
+	// bit s that of the own hex's neighbour s, bit 6 the own hex's.
+	near uint8
+	// own is the index in hexes of the hex whose centre dot is nearest
+	// (gridToHex).
+	own uint16
 }
 
 // pt is a pixel position.
@@ -75,10 +94,19 @@ type hexInfo struct {
 	on       uint8 // bit s: hexside s lies on the map
 	centre   uint8 // terrain code of the centre Location
 	base     int8
-	sideTerr [6]int16 // hexside terrain code, -1 for none
-	locTerr  [6]uint8 // terrain code of each hexside Location
-	cliff    bool     // some hexside is a cliff
-	inhNear  bool     // the centre terrain of the hex or of a neighbour is inherent
+	sideTerr [6]int16    // hexside terrain code, -1 for none
+	locTerr  [6]uint8    // terrain code of each hexside Location
+	cliff    bool        // some hexside is a cliff
+	inhNear  bool        // the centre terrain of the hex or of a neighbour is inherent
+	nb       [6]*hexInfo // the neighbours (adj), nil off the grid
+	// The hex's texture: where its pixels at its base level are open
+	// (nothing above the ground) or of one other terrain (grain drawn as
+	// speckles, orchard trees), that terrain; texOK false where there are
+	// none or several. A line that has judged one pixel of it judges no
+	// other pixel of the texture while open ground at that level is not
+	// above the lower end (walk.skip).
+	texOK   bool
+	texCode uint8
 }
 
 // New builds the line of sight of m in season s. Boards with a raster of
@@ -95,9 +123,9 @@ func New(m *board.Map, s terrain.Season) (*Map, error) {
 		ncols:  maxC + 1,
 		nrows:  maxR + 1,
 	}
-	lm.pix = make([]byte, 2*lm.gw*lm.gh)
-	for i := 1; i < len(lm.pix); i += 2 {
-		lm.pix[i] = codeOffMap
+	lm.px = make([]cell, lm.gw*lm.gh)
+	for i := range lm.px {
+		lm.px[i].code = codeOffMap
 	}
 	for i := range rows {
 		for j := range cols {
@@ -125,8 +153,6 @@ func New(m *board.Map, s terrain.Season) (*Map, error) {
 const block = 16
 
 func (lm *Map) buildInterest() {
-	lm.iv = make([]int8, lm.gw*lm.gh)
-	lm.own = make([]uint16, lm.gw*lm.gh)
 	lm.nbx, lm.nby = (lm.gw+block-1)/block, (lm.gh+block-1)/block
 	lm.bmax = make([]int8, lm.nbx*lm.nby)
 	lm.bmaxSpine = make([]int8, lm.nbx*lm.nby)
@@ -138,20 +164,159 @@ func (lm *Map) buildInterest() {
 		for y := range lm.gh {
 			i := x*lm.gh + y
 			h := lm.searchHex(x, y)
-			lm.own[i] = uint16(h.h.Col*lm.nrows + h.h.Row)
-			code := lm.pix[2*i+1]
-			p := &lm.p[code]
+			c := &lm.px[i]
+			c.own = uint16(h.h.Col*lm.nrows + h.h.Row)
+			p := &lm.p[c.code]
 			v := 127
-			if code != codeOffMap && p.is&isHexside == 0 {
-				v = min(2*int(int8(lm.pix[2*i]))+int(p.top2), 126)
+			if c.code != codeOffMap && p.is&isHexside == 0 {
+				v = min(2*int(c.gl)+int(p.top2), 126)
 			}
-			lm.iv[i] = int8(v)
+			c.iv = int8(v)
+			if h.contains(x, y) {
+				c.near = 1 << 6
+			}
+			for s, n := range h.nb {
+				if n != nil && n.contains(x, y) {
+					c.near |= 1 << s
+				}
+			}
 			b := (x/block)*lm.nby + y/block
 			lm.bmax[b] = max(lm.bmax[b], int8(v))
 			if h.inhNear {
 				v = 127
 			}
 			lm.bmaxSpine[b] = max(lm.bmaxSpine[b], int8(v))
+		}
+	}
+	lm.buildClearances()
+}
+
+// buildClearances makes the hexes' textures and the clearances. The
+// nearest pixel unlike pixel p lies one step beyond the nearest pixel next
+// to an unlike one (the seeds), so a clearance is 1 + the Chebyshev
+// distance to the nearest seed, by the two-pass distance transform. For
+// clearLow the seeds are the pixels next to a higher iv, which makes it a
+// lower bound (the higher pixel may still be no higher than p). Off the
+// raster counts as unlike.
+func (lm *Map) buildClearances() {
+	const many = 2
+	seen := make([]uint8, len(lm.hexes))
+	for i := range lm.px {
+		c := &lm.px[i]
+		h := &lm.hexes[c.own]
+		code := c.code
+		p := &lm.p[code]
+		if code == codeOffMap || p.is&isHexside != 0 || p.top2 == 0 || c.gl != h.base {
+			continue
+		}
+		if p.is&isBuilding != 0 {
+			// A line from an upper building level judges every pixel until
+			// it leaves the building (walk.skip): no open ground in its
+			// squares.
+			seen[c.own] = many
+			continue
+		}
+		switch o := c.own; {
+		case seen[o] == 0:
+			seen[o], h.texCode = 1, code
+		case h.texCode != code:
+			seen[o] = many
+		}
+	}
+	for i := range lm.hexes {
+		lm.hexes[i].texOK = seen[i] == 1
+	}
+	n := lm.gw * lm.gh
+	label := make([]uint32, n)
+	for i := range label {
+		label[i] = lm.texture(i)
+	}
+	low, same := make([]uint8, n), make([]uint8, n)
+	gw, gh := lm.gw, lm.gh
+	for x := range gw {
+		for y := range gh {
+			i := x*gh + y
+			lo, sa := uint8(255), uint8(255)
+			if x == 0 || y == 0 || x == gw-1 || y == gh-1 {
+				lo, sa = 0, 0
+			} else {
+				v, l := lm.px[i].iv, label[i]
+				for _, d := range [8]int{-gh - 1, -gh, -gh + 1, -1, 1, gh - 1, gh, gh + 1} {
+					if lm.px[i+d].iv > v {
+						lo = 0
+					}
+					if label[i+d] != l {
+						sa = 0
+					}
+				}
+			}
+			low[i], same[i] = lo, sa
+		}
+	}
+	chebyshev(low, gw, gh)
+	chebyshev(same, gw, gh)
+	for i := range lm.px {
+		lm.px[i].low, lm.px[i].same = low[i], same[i]
+	}
+}
+
+// texture returns pixel i's hex (own), ground level and terrain code, with
+// open ground at the hex's base level counted as the hex's texture.
+func (lm *Map) texture(i int) uint32 {
+	c := &lm.px[i]
+	h := &lm.hexes[c.own]
+	code := c.code
+	if p := &lm.p[code]; h.texOK && code != codeOffMap && p.is&isHexside == 0 && p.top2 == 0 && c.gl == h.base {
+		code = h.texCode
+	}
+	return uint32(c.own)<<16 | uint32(uint8(c.gl))<<8 | uint32(code)
+}
+
+// chebyshev turns d (0 at the seeds, 255 elsewhere) into 1 + each pixel's
+// Chebyshev distance to the nearest seed, at most 255.
+func chebyshev(d []uint8, gw, gh int) {
+	relax := func(i, j int) {
+		if d[j] < 254 && d[j]+1 < d[i] {
+			d[i] = d[j] + 1
+		}
+	}
+	for x := range gw {
+		for y := range gh {
+			i := x*gh + y
+			if y > 0 {
+				relax(i, i-1)
+			}
+			if x > 0 {
+				relax(i, i-gh)
+				if y > 0 {
+					relax(i, i-gh-1)
+				}
+				if y < gh-1 {
+					relax(i, i-gh+1)
+				}
+			}
+		}
+	}
+	for x := gw - 1; x >= 0; x-- {
+		for y := gh - 1; y >= 0; y-- {
+			i := x*gh + y
+			if y < gh-1 {
+				relax(i, i+1)
+			}
+			if x < gw-1 {
+				relax(i, i+gh)
+				if y > 0 {
+					relax(i, i+gh-1)
+				}
+				if y < gh-1 {
+					relax(i, i+gh+1)
+				}
+			}
+		}
+	}
+	for i := range d {
+		if d[i] < 255 {
+			d[i]++
 		}
 	}
 }
@@ -178,14 +343,13 @@ func (lm *Map) paste(r *board.Raster, x0, y0 int, reversed bool) {
 		if reversed {
 			fx = r.W - 1 - x
 		}
-		dst := lm.pix[2*((x0+fx)*lm.gh+y0):]
-		if !reversed {
-			copy(dst[:2*r.H], src)
-			continue
-		}
+		dst := lm.px[(x0+fx)*lm.gh+y0:]
 		for y := range r.H {
-			fy := r.H - 1 - y
-			dst[2*fy], dst[2*fy+1] = src[2*y], src[2*y+1]
+			fy := y
+			if reversed {
+				fy = r.H - 1 - y
+			}
+			dst[fy].gl, dst[fy].code = int8(src[2*y]), src[2*y+1]
 		}
 	}
 }
@@ -199,10 +363,10 @@ func (lm *Map) Season() terrain.Season { return lm.season }
 func (lm *Map) onRaster(x, y int) bool { return x >= 0 && y >= 0 && x < lm.gw && y < lm.gh }
 
 // code returns the terrain code of an on-raster pixel.
-func (lm *Map) code(x, y int) uint8 { return lm.pix[2*(x*lm.gh+y)+1] }
+func (lm *Map) code(x, y int) uint8 { return lm.px[x*lm.gh+y].code }
 
 // ground returns the ground level of an on-raster pixel.
-func (lm *Map) ground(x, y int) int { return int(int8(lm.pix[2*(x*lm.gh+y)])) }
+func (lm *Map) ground(x, y int) int { return int(lm.px[x*lm.gh+y].gl) }
 
 // terr returns the prop of a pixel; ok is false off the map.
 func (lm *Map) terr(x, y int) (*prop, bool) {
@@ -231,10 +395,7 @@ func (lm *Map) hexAt(c, n int) *hexInfo {
 func (lm *Map) info(h hex.Hex) *hexInfo { return lm.hexAt(h.Col, h.Row) }
 
 // adj returns the neighbour of h across hexside s, nil off the grid.
-func (lm *Map) adj(h *hexInfo, s int) *hexInfo {
-	n := h.h.Neighbour(hex.Dir(s))
-	return lm.hexAt(n.Col, n.Row)
-}
+func (lm *Map) adj(h *hexInfo, s int) *hexInfo { return h.nb[s] }
 
 // fix moves a point on the far edges of the map just inside it, as VASL's
 // fixMapEdgePoints does.
@@ -332,6 +493,16 @@ func (lm *Map) buildHexes() error {
 				on &^= 1<<3 | 1<<2 | 1<<4
 			}
 			h.on = on
+		}
+	}
+	for i := range lm.hexes {
+		h := &lm.hexes[i]
+		if !h.valid {
+			continue
+		}
+		for s := range 6 {
+			n := h.h.Neighbour(hex.Dir(s))
+			h.nb[s] = lm.hexAt(n.Col, n.Row)
 		}
 	}
 	for i := range lm.hexes {
@@ -472,7 +643,7 @@ func (lm *Map) gridToHex(x, y int) *hexInfo {
 	if !lm.onRaster(x, y) {
 		return nil
 	}
-	return &lm.hexes[lm.own[x*lm.gh+y]]
+	return &lm.hexes[lm.px[x*lm.gh+y].own]
 }
 
 // searchHex is gridToHex before own is built.

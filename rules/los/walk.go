@@ -135,7 +135,10 @@ type walk struct {
 	// The hexes whose pixels may lie in the grown polygon of an end.
 	srcNear, tgtNear [7]*hexInfo
 	memoCode         uint8
+	memoNear         uint8 // lines along hexsides: the pixel's cell.near
 	memoGl           int
+	srcOwn, tgtOwn   uint16  // the ends' hexes, as own
+	invDy            float64 // 1/|rows per column|, 0 for a level line
 }
 
 // Query traces the line of sight from Location from to Location to as
@@ -167,6 +170,7 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 	}
 	w.lm, w.src, w.tgt, w.cur = lm, src, tgt, src
 	w.memoOwn = -1
+	w.srcOwn, w.tgtOwn = uint16(src.h.Col*lm.nrows+src.h.Row), uint16(tgt.h.Col*lm.nrows+tgt.h.Row)
 	w.srcNear[0], w.tgtNear[0] = src, tgt
 	for d := range 6 {
 		w.srcNear[d+1], w.tgtNear[d+1] = lm.adj(src, d), lm.adj(tgt, d)
@@ -253,6 +257,9 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 		return
 	}
 	w.spine = w.horiz || w.is60
+	if w.spine && noSpine {
+		return
+	}
 	w.slow = w.exitsSrcDep || w.entersTgtDep || lm.slow
 	bm := lm.bmax
 	if w.spine {
@@ -260,8 +267,13 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 	}
 	rs := rowSeq{sy: float64(w.sy), dy: dy, jAcc: -1, acc: float64(w.sy)}
 	if dy != 0 {
+		w.invDy = 1 / math.Abs(dy)
+	}
+	if dy != 0 {
 		rs.period = ncols / gcd(ncols, abs(w.ty-w.sy))
 	}
+	fast := !w.slow && !w.spine
+cols:
 	for j := 0; j < ncols; {
 		x := w.sx + j*w.colDir
 		// The columns of the line in this block column.
@@ -280,6 +292,12 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 		}
 		prev := w.rowAt(&rs, j-1, x-w.colDir, ncols)
 		for ; k > 0; k-- {
+			if fast {
+				if nj := w.skip(&rs, j, x); nj > j {
+					j = nj
+					continue cols
+				}
+			}
 			cur := w.rowAt(&rs, j, x, ncols)
 			if w.column(x, int(prev), int(cur)) {
 				return
@@ -289,6 +307,72 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 			x += w.colDir
 		}
 	}
+}
+
+// skip returns the first column from column j (at pixel column x) the
+// walk must visit. Where the line enters column j, at pixel p, the square
+// of pixels nearer p than its clearance holds nothing the walk would judge
+// when p's iv is no higher than the lower end (clearLow); or (clearSame)
+// when p's texture is open ground not above the lower end and terrain the
+// walk would not judge (no higher than the lower end, or the pixel last
+// judged was of it in this hex: memoOwn), or when p is in the firer's or
+// the target's hex, where terrain other than hexsides changes nothing.
+// The columns whose pixels lie in that square are skipped. Lines along
+// hexsides, and walks judging every pixel or still inside the firer's
+// building, never skip.
+func (w *walk) skip(rs *rowSeq, j, x int) int {
+	lm := w.lm
+	y := int(rs.approx(j - 1))
+	if x < 0 || x >= lm.gw || y < 0 || y >= lm.gh {
+		return j
+	}
+	c := &lm.px[x*lm.gh+y]
+	v := int(c.iv)
+	if v == 127 {
+		return j
+	}
+	o := c.own
+	if !w.leaves {
+		// Still in the firer's building: its pixels in the firer's hex
+		// change nothing (A6.8 EX 2 looks beyond the hex).
+		if o != w.srcOwn || lm.p[c.code].is&isBuilding == 0 {
+			return j
+		}
+		return w.advance(j, int(c.same))
+	}
+	k := 0
+	if v <= w.lo2 {
+		k = int(c.low)
+	}
+	if o == w.srcOwn || o == w.tgtOwn {
+		k = max(k, int(c.same))
+	} else if gl := int(c.gl); 2*gl <= w.lo2 {
+		h := &lm.hexes[o]
+		code := c.code
+		t := &lm.p[code]
+		if h.texOK && t.top2 == 0 && gl == int(h.base) {
+			code, t = h.texCode, &lm.p[h.texCode]
+		}
+		if 2*gl+int(t.top2) <= w.lo2 || int32(o) == w.memoOwn && code == w.memoCode && gl == w.memoGl {
+			k = max(k, int(c.same))
+		}
+	}
+	return w.advance(j, k)
+}
+
+// advance returns the column past those from column j whose pixels lie in
+// the square of pixels nearer than k (Chebyshev) to where the line enters
+// column j: a pixel visited in column j+s lies within |dy|*(s+1) + 2 rows
+// of it (the +2: whole-number row sums falling either side).
+func (w *walk) advance(j, k int) int {
+	s := k - 1
+	if w.invDy > 0 {
+		s = min(s, int(float64(k-3)*w.invDy))
+	}
+	if s <= 0 {
+		return j
+	}
+	return j + s
 }
 
 // rowAt returns exit(j) (the row sum after column j, at pixel column x)
@@ -319,12 +403,12 @@ func (w *walk) rowAt(rs *rowSeq, j, x, ncols int) float64 {
 				if cx != x {
 					continue
 				}
-				if c := lm.pix[2*i+1]; c == codeOffMap || lm.p[c].is&isHexside != 0 {
+				if c := lm.px[i].code; c == codeOffMap || lm.p[c].is&isHexside != 0 {
 					return rs.exact(j)
 				}
 				continue
 			}
-			if int(lm.iv[i]) > w.lo2 || w.spine && lm.hexes[lm.own[i]].inhNear {
+			if int(lm.px[i].iv) > w.lo2 || w.spine && lm.hexes[lm.px[i].own].inhNear {
 				return rs.exact(j)
 			}
 		}
@@ -343,12 +427,11 @@ func (w *walk) column(x, r0, r1 int) bool {
 	all := w.slow || !w.leaves
 	lo2, spine, dir := int8(min(max(w.lo2, -128), 127)), w.spine, w.rowDir
 	base := x * lm.gh
-	iv := lm.iv[base : base+lm.gh]
+	px := lm.px[base : base+lm.gh]
 	for y := r0; ; y += dir {
-		if all || iv[y] > lo2 || spine && lm.hexes[lm.own[base+y]].inhNear {
-			i := base + y
-			if int32(lm.own[i]) != w.memoOwn || lm.pix[2*i+1] != w.memoCode || int(int8(lm.pix[2*i])) != w.memoGl || !w.leaves {
-				if w.judge(i, y) {
+		if c := &px[y]; all || c.iv > lo2 || spine && lm.hexes[c.own].inhNear {
+			if int32(c.own) != w.memoOwn || c.code != w.memoCode || int(c.gl) != w.memoGl || !w.leaves || spine && c.near != w.memoNear {
+				if w.judge(base+y, y) {
 					return true
 				}
 			}
@@ -385,7 +468,8 @@ func (w *walk) columnEdge(x, r0, r1 int) bool {
 // one judged in the same hex (memoOwn) speaks for.
 func (w *walk) judge(i, y int) bool {
 	lm := w.lm
-	code := lm.pix[2*i+1]
+	c := &lm.px[i]
+	code := c.code
 	if code == codeOffMap {
 		w.row = y
 		return w.block(OffMap, code)
@@ -394,8 +478,8 @@ func (w *walk) judge(i, y int) bool {
 	if !w.leaves && ct.is&isBuilding == 0 {
 		w.leaves = true
 	}
-	w.ct, w.gl, w.row = ct, int(int8(lm.pix[2*i])), y
-	return w.pixel(w.col, y, int32(lm.own[i]))
+	w.ct, w.gl, w.row = ct, int(c.gl), y
+	return w.pixel(w.col, y, int32(c.own), c.near)
 }
 
 // rowSeq gives the rows VASL's walk visits: column j spans rows
@@ -458,52 +542,92 @@ func abs(v int) int {
 }
 
 // pixel applies the rules at one pixel; it reports whether the line is
-// blocked.
-func (w *walk) pixel(x, y int, own int32) bool {
+// blocked. near is the pixel's cell.near: which grown polygons hold it.
+func (w *walk) pixel(x, y int, own int32, near uint8) bool {
 	lm := w.lm
-	// The grown polygons of the two ends reach only into their
-	// neighbours.
 	h := &lm.hexes[own]
+	inSrc, inTgt := holds(w.src, h, near), holds(w.tgt, h, near)
 	switch {
-	case nearOf(h, &w.srcNear) && w.src.contains(x, y):
+	case inSrc:
 		w.tmp = w.src
-	case nearOf(h, &w.tgtNear) && w.tgt.contains(x, y):
+	case inTgt:
 		w.tmp = w.tgt
 	default:
 		w.tmp = h
 	}
+	code := w.ct
+	// Next to an end, the height advantage and blind hex rules look at
+	// where the pixel lies, but only between ends at different levels;
+	// so do rules on hexside terrain and cliffs. Elsewhere a pixel like
+	// this one in the same hex (and, along hexsides, in the same grown
+	// polygons) gives the same result (memoOwn).
+	same := !w.slow && w.leaves && code.is&(isHexside|isCliff) == 0
 	if !w.spine {
 		if w.apply() {
 			return true
 		}
 		w.memoOwn = -1
-		// Next to an end, the height advantage and blind hex rules look
-		// at where the pixel lies, but only between ends at different
-		// levels.
-		if !w.slow && w.tmp == h && w.leaves && w.ct.is&(isHexside|isCliff) == 0 && (w.rTS > 1 && w.rTT > 1 || w.sE == w.tE) && !h.cliff {
-			w.memoOwn, w.memoCode, w.memoGl = own, w.ct.code, w.gl
+		if same && w.tmp == h && (w.rTS > 1 && w.rTT > 1 || !w.heightCandidate(code)) && !h.cliff {
+			w.memoOwn, w.memoCode, w.memoGl = own, code.code, w.gl
 		}
 		return false
 	}
-	top, bot := w.adjacentHexes(w.tmp, x, y)
+	w.memoOwn = -1
+	top, bot, exact := w.adjacentHexes(w.tmp, near, inSrc || inTgt, x, y)
 	if top == nil {
-		return w.apply()
+		if w.apply() {
+			return true
+		}
+		if same && exact && w.memoable(w.cur, code) {
+			w.memoOwn, w.memoCode, w.memoGl, w.memoNear = own, code.code, w.gl, near
+		}
+		return false
 	}
-	if top.contains(x, y) && w.onHexside(top) {
+	if near&(1<<6) != 0 && w.onHexside(top) {
 		return true
 	}
-	if bot != nil && bot.contains(x, y) && w.onHexside(bot) {
+	if bot != nil && holds(bot, h, near) && w.onHexside(bot) {
 		return true
+	}
+	if same && exact && w.memoable(top, code) && (bot == nil || w.memoable(bot, code)) {
+		w.ct = code
+		w.memoOwn, w.memoCode, w.memoGl, w.memoNear = own, code.code, w.gl, near
 	}
 	return false
 }
 
-// nearOf reports whether h is among an end's hex and its neighbours
-// (srcNear or tgtNear).
-func nearOf(h *hexInfo, set *[7]*hexInfo) bool {
-	for _, n := range set {
-		if n == h {
-			return true
+// memoable reports whether the rules at a pixel of terrain t of hex h on
+// a line along hexsides do not depend on where in h the pixel lies (no
+// cliff; not next to an end, unless t cannot give a height advantage).
+func (w *walk) memoable(h *hexInfo, t *prop) bool {
+	if h.cliff {
+		return false
+	}
+	return !w.heightCandidate(t) || hex.Distance(h.h, w.src.h) > 1 && hex.Distance(h.h, w.tgt.h) > 1
+}
+
+// heightCandidate reports whether terrain t at the current pixel's ground
+// level reaches the higher end's level and is above the lower end's: then
+// the height advantage rule applies, and next to an end it looks at where
+// the pixel lies (heightRule).
+func (w *walk) heightCandidate(t *prop) bool {
+	adj2 := 0
+	if t.flags&half != 0 && t.is&isBuilding != 0 {
+		adj2 = 1
+	}
+	top2 := 2*(w.gl+int(t.height)) + adj2
+	return top2 == 2*max(w.sE, w.tE) && top2 > 2*min(w.sE, w.tE)
+}
+
+// holds reports whether e's grown polygon holds a pixel of hex h whose
+// cell.near is near: only h's own polygon and its neighbours' reach it.
+func holds(e, h *hexInfo, near uint8) bool {
+	if e == h {
+		return near&(1<<6) != 0
+	}
+	for s, n := range h.nb {
+		if n == e {
+			return near&(1<<s) != 0
 		}
 	}
 	return false
@@ -512,24 +636,24 @@ func nearOf(h *hexInfo, set *[7]*hexInfo) bool {
 // adjacentHexes returns, for a pixel of a line along hexsides at an odd
 // range from the source, the hex it lies in and the neighbour sharing the
 // hexside (VASL checks both: ASL A6.1, a line along a hexside is hindered
-// or blocked by either hex).
-func (w *walk) adjacentHexes(rh *hexInfo, x, y int) (*hexInfo, *hexInfo) {
-	lm := w.lm
-	if w.src.contains(x, y) || w.tgt.contains(x, y) || hex.Distance(w.src.h, rh.h)%2 == 0 {
-		return nil, nil
+// or blocked by either hex); exact is false where the neighbour was
+// chosen by where the pixel lies (no neighbour's polygon holds it). inEnd
+// says the pixel lies in an end's polygon.
+func (w *walk) adjacentHexes(rh *hexInfo, near uint8, inEnd bool, x, y int) (top, bot *hexInfo, exact bool) {
+	if inEnd || hex.Distance(w.src.h, rh.h)%2 == 0 {
+		return nil, nil, true
 	}
-	for s := range 6 {
-		t := lm.adj(rh, s)
-		if t != nil && t.contains(x, y) && t != w.src && t != w.tgt {
-			return rh, t
+	for s, t := range rh.nb {
+		if t != nil && near&(1<<s) != 0 && t != w.src && t != w.tgt {
+			return rh, t, true
 		}
 	}
-	if n := lm.nearest(rh, x, y); n >= 0 {
-		if t := lm.adj(rh, n); t != nil && t != w.src && t != w.tgt {
-			return rh, t
+	if n := w.lm.nearest(rh, x, y); n >= 0 {
+		if t := rh.nb[n]; t != nil && t != w.src && t != w.tgt {
+			return rh, t, false
 		}
 	}
-	return nil, nil
+	return nil, nil, false
 }
 
 func (w *walk) onHexside(h *hexInfo) bool {
@@ -1030,3 +1154,5 @@ func (lm *Map) Range(from board.Location, r int, visit func(to board.Location, r
 		return true
 	})
 }
+
+var noSpine bool
