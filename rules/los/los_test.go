@@ -103,17 +103,45 @@ func TestProperties(t *testing.T) {
 	}
 }
 
-// TestFilterExact: the walk that skips pixels and blocks where no rule can
-// fire gives exactly the result of the walk that judges every pixel.
+// TestFilterExact: the walk that skips pixels, blocks and columns where no
+// rule can fire gives exactly the result of the walk that judges every
+// pixel: on random pairs, and on every line of Range from a few Locations
+// (which holds the lines along hexsides and from upper building levels).
 func TestFilterExact(t *testing.T) {
-	for spec, m := range testMaps(t) {
+	maps := testMaps(t)
+	if _, ok := testboards.Find(); ok {
+		for _, spec := range []string{"33", "2,33"} {
+			maps[spec] = realMap(t, spec)
+		}
+	}
+	for spec, m := range maps {
 		t.Run(spec, func(t *testing.T) {
 			slow := los.Slow(m)
-			for i, p := range randomPairs(m, 3000, 20) {
+			bm := m.Board()
+			pairs := randomPairs(m, 3000, 20)
+			for i, p := range pairs {
 				a, b := m.Query(p[0], p[1]), slow.Query(p[0], p[1])
 				if a != b {
-					t.Fatalf("pair %d %s - %s: filtered %+v, every pixel %+v", i, m.Board().LocationName(p[0]), m.Board().LocationName(p[1]), a, b)
+					t.Fatalf("pair %d %s - %s: filtered %+v, every pixel %+v", i, bm.LocationName(p[0]), bm.LocationName(p[1]), a, b)
 				}
+			}
+			// Sources: random Locations, and upper building levels.
+			var froms []board.Location
+			for _, p := range pairs[:30] {
+				froms = append(froms, p[0])
+			}
+			for _, l := range locationsOf(bm) {
+				if l.Level > 0 && len(froms) < 45 {
+					froms = append(froms, l)
+				}
+			}
+			for _, from := range froms {
+				m.Range(from, 16, func(to board.Location, a *los.Result) bool {
+					if b := slow.Query(from, to); *a != b {
+						t.Fatalf("%s - %s: filtered %+v, every pixel %+v", bm.LocationName(from), bm.LocationName(to), *a, b)
+					}
+					return true
+				})
 			}
 		})
 	}

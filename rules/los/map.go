@@ -62,12 +62,14 @@ type cell struct {
 	// (2*ground + prop.top2), or 127 for a pixel every line must look at
 	// (hexside terrain, no board).
 	iv int8
-	// Clearances in pixels (Chebyshev distance, at most 255): every pixel
-	// nearer than low has an iv no higher than this one's; every pixel
-	// nearer than same has this one's hex and texture (hexInfo.tex). A
-	// line skips the columns it crosses in such a square when the walk
-	// would judge none of their pixels (walk.skip).
-	low, same uint8
+	// Clearances in pixels, ahead of a line going right (index 0) or
+	// left (1): in the square of side 2k-1 centred on the pixel, its half
+	// from the pixel's column on in that direction, every pixel has an iv
+	// no higher than this one's (k = low), or this one's hex and texture
+	// (k = same, hexInfo.tex). A line skips the columns it crosses in such
+	// a half square when the walk would judge none of their pixels
+	// (walk.skip).
+	low, same [2]uint8
 	// near says which grown polygons (hexInfo.contains) hold the pixel:
 	// bit s that of the own hex's neighbour s, bit 6 the own hex's.
 	near uint8
@@ -253,11 +255,68 @@ func (lm *Map) buildClearances() {
 			low[i], same[i] = lo, sa
 		}
 	}
-	chebyshev(low, gw, gh)
-	chebyshev(same, gw, gh)
-	for i := range lm.px {
-		lm.px[i].low, lm.px[i].same = low[i], same[i]
+	for k, dir := range [2]int{1, -1} {
+		lo, sa := ahead(low, gw, gh, dir), ahead(same, gw, gh, dir)
+		for i := range lm.px {
+			lm.px[i].low[k], lm.px[i].same[k] = lo[i], sa[i]
+		}
 	}
+}
+
+// ahead returns, for seeds d (0 at the seeds, 255 elsewhere), 1 + each
+// pixel's Chebyshev distance to the nearest seed in the half plane from
+// its column on in direction dir (at most 255). The nearest pixel unlike
+// p lies one step beyond the nearest seed, which lies in the same half
+// plane (a step toward p never leaves it).
+func ahead(d []uint8, gw, gh, dir int) []uint8 {
+	out := make([]uint8, len(d))
+	x0, x1 := gw-1, -1
+	if dir < 0 {
+		x0, x1 = 0, gw
+	}
+	prev := -1 // the column before, in the walk from the far side
+	for x := x0; x != x1; x -= dir {
+		col := out[x*gh : (x+1)*gh]
+		// The distance within the column, down then up.
+		v := 254
+		for y := range gh {
+			if d[x*gh+y] == 0 {
+				v = 0
+			} else if v < 254 {
+				v++
+			}
+			col[y] = uint8(v)
+		}
+		v = 254
+		for y := gh - 1; y >= 0; y-- {
+			if col[y] == 0 {
+				v = 0
+			} else if v < 254 {
+				v++
+			}
+			col[y] = min(col[y], uint8(v))
+		}
+		if prev >= 0 {
+			p := out[prev*gh : (prev+1)*gh]
+			for y := range gh {
+				m := p[y]
+				if y > 0 {
+					m = min(m, p[y-1])
+				}
+				if y < gh-1 {
+					m = min(m, p[y+1])
+				}
+				if m < 254 && m+1 < col[y] {
+					col[y] = m + 1
+				}
+			}
+		}
+		prev = x
+	}
+	for i := range out {
+		out[i]++
+	}
+	return out
 }
 
 // texture returns pixel i's hex (own), ground level and terrain code, with
@@ -270,55 +329,6 @@ func (lm *Map) texture(i int) uint32 {
 		code = h.texCode
 	}
 	return uint32(c.own)<<16 | uint32(uint8(c.gl))<<8 | uint32(code)
-}
-
-// chebyshev turns d (0 at the seeds, 255 elsewhere) into 1 + each pixel's
-// Chebyshev distance to the nearest seed, at most 255.
-func chebyshev(d []uint8, gw, gh int) {
-	relax := func(i, j int) {
-		if d[j] < 254 && d[j]+1 < d[i] {
-			d[i] = d[j] + 1
-		}
-	}
-	for x := range gw {
-		for y := range gh {
-			i := x*gh + y
-			if y > 0 {
-				relax(i, i-1)
-			}
-			if x > 0 {
-				relax(i, i-gh)
-				if y > 0 {
-					relax(i, i-gh-1)
-				}
-				if y < gh-1 {
-					relax(i, i-gh+1)
-				}
-			}
-		}
-	}
-	for x := gw - 1; x >= 0; x-- {
-		for y := gh - 1; y >= 0; y-- {
-			i := x*gh + y
-			if y < gh-1 {
-				relax(i, i+1)
-			}
-			if x < gw-1 {
-				relax(i, i+gh)
-				if y > 0 {
-					relax(i, i+gh-1)
-				}
-				if y < gh-1 {
-					relax(i, i+gh+1)
-				}
-			}
-		}
-	}
-	for i := range d {
-		if d[i] < 255 {
-			d[i]++
-		}
-	}
 }
 
 // boring reports whether no pixel of block column bx between rows r0 and r1

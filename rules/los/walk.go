@@ -138,7 +138,7 @@ type walk struct {
 	memoNear         uint8 // lines along hexsides: the pixel's cell.near
 	memoGl           int
 	srcOwn, tgtOwn   uint16  // the ends' hexes, as own
-	invDy            float64 // 1/|rows per column|, 0 for a level line
+	dk               int     // cell.low and cell.same index: 0 right, 1 left
 }
 
 // Query traces the line of sight from Location from to Location to as
@@ -178,8 +178,9 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 	w.sx, w.sy = int(src.los.x), int(src.los.y)
 	w.tx, w.ty = int(tgt.los.x), int(tgt.los.y)
 	w.colDir, w.rowDir = 1, 1
+	w.dk = 0
 	if w.tx < w.sx {
-		w.colDir = -1
+		w.colDir, w.dk = -1, 1
 	}
 	if w.ty < w.sy {
 		w.rowDir = -1
@@ -265,10 +266,7 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 	if w.spine {
 		bm = lm.bmaxSpine
 	}
-	rs := rowSeq{sy: float64(w.sy), dy: dy, jAcc: -1, acc: float64(w.sy)}
-	if dy != 0 {
-		w.invDy = 1 / math.Abs(dy)
-	}
+	rs := rowSeq{sy: float64(w.sy), dy: dy, jAcc: -1, acc: float64(w.sy), n: w.ty - w.sy, d: ncols}
 	if dy != 0 {
 		rs.period = ncols / gcd(ncols, abs(w.ty-w.sy))
 	}
@@ -293,7 +291,7 @@ cols:
 		prev := w.rowAt(&rs, j-1, x-w.colDir, ncols)
 		for ; k > 0; k-- {
 			if fast {
-				if nj := w.skip(&rs, j, x); nj > j {
+				if nj := w.skip(&rs, j, x, int(prev)); nj > j {
 					j = nj
 					continue cols
 				}
@@ -320,9 +318,8 @@ cols:
 // The columns whose pixels lie in that square are skipped. Lines along
 // hexsides, and walks judging every pixel or still inside the firer's
 // building, never skip.
-func (w *walk) skip(rs *rowSeq, j, x int) int {
+func (w *walk) skip(rs *rowSeq, j, x, y int) int {
 	lm := w.lm
-	y := int(rs.approx(j - 1))
 	if x < 0 || x >= lm.gw || y < 0 || y >= lm.gh {
 		return j
 	}
@@ -338,14 +335,14 @@ func (w *walk) skip(rs *rowSeq, j, x int) int {
 		if o != w.srcOwn || lm.p[c.code].is&isBuilding == 0 {
 			return j
 		}
-		return w.advance(j, int(c.same))
+		return rs.advance(j, int(c.same[w.dk]))
 	}
 	k := 0
 	if v <= w.lo2 {
-		k = int(c.low)
+		k = int(c.low[w.dk])
 	}
 	if o == w.srcOwn || o == w.tgtOwn {
-		k = max(k, int(c.same))
+		k = max(k, int(c.same[w.dk]))
 	} else if gl := int(c.gl); 2*gl <= w.lo2 {
 		h := &lm.hexes[o]
 		code := c.code
@@ -354,20 +351,35 @@ func (w *walk) skip(rs *rowSeq, j, x int) int {
 			code, t = h.texCode, &lm.p[h.texCode]
 		}
 		if 2*gl+int(t.top2) <= w.lo2 || int32(o) == w.memoOwn && code == w.memoCode && gl == w.memoGl {
-			k = max(k, int(c.same))
+			k = max(k, int(c.same[w.dk]))
 		}
 	}
-	return w.advance(j, k)
+	return rs.advance(j, k)
 }
 
-// advance returns the column past those from column j whose pixels lie in
-// the square of pixels nearer than k (Chebyshev) to where the line enters
-// column j: a pixel visited in column j+s lies within |dy|*(s+1) + 2 rows
-// of it (the +2: whole-number row sums falling either side).
-func (w *walk) advance(j, k int) int {
-	s := k - 1
-	if w.invDy > 0 {
-		s = min(s, int(float64(k-3)*w.invDy))
+// advance returns the column past those from column j whose pixels lie
+// in the half square of pixels nearer than k (Chebyshev) to the first
+// pixel the walk visits in column j, row R(j-1) (R: the rows VASL's sums
+// give). The columns from j to j+s-1 visit rows between R(j-1) and
+// R(j+s-1); R(m) is the floor of the exact row, or one less where that is
+// a whole number, so they lie within |floor(exact(j+s-1)) -
+// floor(exact(j-1))| + 1 rows of the first, which the sum's numerator
+// n*(m+1) over d gives in integers.
+func (rs *rowSeq) advance(j, k int) int {
+	if k < 2 {
+		return j
+	}
+	s := k
+	if n, d := rs.n, rs.d; n != 0 {
+		rem := n * j % d // exact(j-1) = sy + (n*j)/d
+		if rem < 0 {
+			rem += d
+		}
+		if n > 0 {
+			s = min(s, (d*(k-1)-rem-1)/n)
+		} else {
+			s = min(s, (d*(k-2)+rem)/-n)
+		}
 	}
 	if s <= 0 {
 		return j
@@ -488,6 +500,7 @@ func (w *walk) judge(i, y int) bool {
 // the same integer part except where the exact value is a whole number
 // (every period columns); there the sum is made, from the last one made.
 type rowSeq struct {
+	n, d   int // the rows and columns the line crosses: dy = n/d
 	sy, dy float64
 	period int // 0: dy is 0
 	next   int // the next multiple of period
