@@ -137,8 +137,8 @@ type walk struct {
 	memoCode         uint8
 	memoNear         uint8 // lines along hexsides: the pixel's cell.near
 	memoGl           int
-	srcOwn, tgtOwn   uint16  // the ends' hexes, as own
-	dk               int     // cell.low and cell.same index: 0 right, 1 left
+	srcOwn, tgtOwn   uint16 // the ends' hexes, as own
+	dk               int    // cell.low and cell.same index: 0 right, 1 left
 }
 
 // Query traces the line of sight from Location from to Location to as
