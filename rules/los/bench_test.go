@@ -7,6 +7,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/los"
+	"github.com/sasl-engine/sasl/rules/terrain"
 )
 
 // randomPairs returns n pairs of Locations of m at most r hexes apart
@@ -69,6 +70,23 @@ func BenchmarkRange(b *testing.B) {
 					}
 					return true
 				})
+			}
+		})
+	}
+}
+
+// BenchmarkNew is building the LOS map of one board and of two (the
+// rasters already read): the pixels' hexes, grown polygons, textures and
+// clearances.
+func BenchmarkNew(b *testing.B) {
+	for _, spec := range []string{"33", "2,33"} {
+		b.Run(spec, func(b *testing.B) {
+			bm := realMap(b, spec).Board()
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := los.New(bm, terrain.InSeason); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

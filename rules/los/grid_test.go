@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/rules/terrain"
 )
@@ -38,4 +39,63 @@ func TestGridToHex(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestNearBits checks cell.near (which grown polygons hold a pixel)
+// against the polygon tests on every pixel of a two-row, two-column
+// configuration, and that no hex two away from a pixel's own holds it
+// (holds looks no further).
+func TestNearBits(t *testing.T) {
+	lay, err := layout.Parse("a,b/c,d", layout.Up)
+	if err != nil {
+		t.Fatal(err)
+	}
+	boards := map[string]*board.Board{}
+	for _, id := range lay.Boards() {
+		boards[id] = board.New(id)
+	}
+	bm, err := board.NewMap(lay, boards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lm, err := New(bm, terrain.InSeason)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := 0
+	for x := range lm.gw {
+		for y := range lm.gh {
+			c := &lm.px[x*lm.gh+y]
+			h := &lm.hexes[c.own]
+			var want uint8
+			if h.contains(x, y) {
+				want = 1 << 6
+			}
+			for s, n := range h.nb {
+				if n != nil && n.contains(x, y) {
+					want |= 1 << s
+				}
+			}
+			far := false
+			for _, n := range h.nb {
+				for _, o := range n.nbOrNil() {
+					if o != nil && o != h && hex.Distance(o.h, h.h) == 2 && o.contains(x, y) {
+						far = true
+					}
+				}
+			}
+			if c.near != want || far {
+				if bad++; bad < 10 {
+					t.Errorf("pixel (%d,%d) of %v: near %07b, polygons %07b, a hex two away holds it: %v", x, y, h.h, c.near, want, far)
+				}
+			}
+		}
+	}
+}
+
+func (h *hexInfo) nbOrNil() []*hexInfo {
+	if h == nil {
+		return nil
+	}
+	return h.nb[:]
 }

@@ -3,6 +3,7 @@ package los
 import (
 	"fmt"
 	"math"
+	"sync"
 
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -174,14 +175,7 @@ func (lm *Map) buildInterest() {
 				v = min(2*int(c.gl)+int(p.top2), 126)
 			}
 			c.iv = int8(v)
-			if h.contains(x, y) {
-				c.near = 1 << 6
-			}
-			for s, n := range h.nb {
-				if n != nil && n.contains(x, y) {
-					c.near |= 1 << s
-				}
-			}
+			c.near = lm.nearBits(h, x, y)
 			b := (x/block)*lm.nby + y/block
 			lm.bmax[b] = max(lm.bmax[b], int8(v))
 			if h.inhNear {
@@ -193,13 +187,51 @@ func (lm *Map) buildInterest() {
 	lm.buildClearances()
 }
 
-// buildClearances makes the hexes' textures and the clearances. The
-// nearest pixel unlike pixel p lies one step beyond the nearest pixel next
-// to an unlike one (the seeds), so a clearance is 1 + the Chebyshev
-// distance to the nearest seed, by the two-pass distance transform. For
-// clearLow the seeds are the pixels next to a higher iv, which makes it a
-// lower bound (the higher pixel may still be no higher than p). Off the
-// raster counts as unlike.
+// nearBits returns cell.near for pixel (x, y) of hex h. The grown
+// polygons reach little more than a pixel past the hexsides, which lie
+// within a pixel of the lines halfway between centre dots, so a pixel
+// further than nearMargin inside all of those lines is in h's polygon and
+// no neighbour's, and only the others are tested.
+func (lm *Map) nearBits(h *hexInfo, x, y int) uint8 {
+	far := true
+	dh := sq(x-int(h.los.x), y-int(h.los.y))
+	for _, n := range h.nb {
+		if n == nil {
+			continue
+		}
+		// (|p-n|^2 - |p-h|^2) / (2|n-h|) is p's distance inside the line
+		// halfway between the two dots.
+		dn := sq(x-int(n.los.x), y-int(n.los.y))
+		if d := dn - dh; d <= 0 || d*d <= 4*nearMargin*nearMargin*sq(int(n.los.x-h.los.x), int(n.los.y-h.los.y)) {
+			far = false
+			break
+		}
+	}
+	if far {
+		return 1 << 6
+	}
+	var near uint8
+	if h.contains(x, y) {
+		near = 1 << 6
+	}
+	for s, n := range h.nb {
+		if n != nil && n.contains(x, y) {
+			near |= 1 << s
+		}
+	}
+	return near
+}
+
+// nearMargin is, in pixels, how far inside its hex's hexsides a pixel must
+// lie for nearBits to skip the polygon tests.
+const nearMargin = 4
+
+// buildClearances makes the hexes' textures and the cells' clearances.
+// The nearest pixel unlike pixel p lies one step beyond the nearest pixel
+// next to an unlike one (the seeds), so a clearance is 1 + the Chebyshev
+// distance to the nearest seed ahead (ahead). For cell.low the seeds are
+// the pixels next to a higher iv, which makes it a lower bound (the higher
+// pixel may still be no higher than p). Off the raster counts as unlike.
 func (lm *Map) buildClearances() {
 	const many = 2
 	seen := make([]uint8, len(lm.hexes))
@@ -255,12 +287,23 @@ func (lm *Map) buildClearances() {
 			low[i], same[i] = lo, sa
 		}
 	}
+	// The four transforms are independent: one goroutine each.
+	var wg sync.WaitGroup
 	for k, dir := range [2]int{1, -1} {
-		lo, sa := ahead(low, gw, gh, dir), ahead(same, gw, gh, dir)
-		for i := range lm.px {
-			lm.px[i].low[k], lm.px[i].same[k] = lo[i], sa[i]
-		}
+		wg.Go(func() {
+			lo := ahead(low, gw, gh, dir)
+			for i := range lm.px {
+				lm.px[i].low[k] = lo[i]
+			}
+		})
+		wg.Go(func() {
+			sa := ahead(same, gw, gh, dir)
+			for i := range lm.px {
+				lm.px[i].same[k] = sa[i]
+			}
+		})
 	}
+	wg.Wait()
 }
 
 // ahead returns, for seeds d (0 at the seeds, 255 elsewhere), 1 + each
@@ -274,44 +317,30 @@ func ahead(d []uint8, gw, gh, dir int) []uint8 {
 	if dir < 0 {
 		x0, x1 = 0, gw
 	}
-	prev := -1 // the column before, in the walk from the far side
+	var prev []uint8 // the column before, in the walk from the far side
 	for x := x0; x != x1; x -= dir {
-		col := out[x*gh : (x+1)*gh]
-		// The distance within the column, down then up.
-		v := 254
-		for y := range gh {
-			if d[x*gh+y] == 0 {
-				v = 0
-			} else if v < 254 {
-				v++
-			}
-			col[y] = uint8(v)
+		col, seed := out[x*gh:(x+1)*gh], d[x*gh:(x+1)*gh]
+		// The distance within the column, down then up (without branches:
+		// seeds in textures are too many and too scattered to predict;
+		// seed>>7 is 0 at a seed, 1 elsewhere).
+		v := uint8(254)
+		for y, s := range seed {
+			v = min(v+1, 254) * (s >> 7)
+			col[y] = v
 		}
 		v = 254
 		for y := gh - 1; y >= 0; y-- {
-			if col[y] == 0 {
-				v = 0
-			} else if v < 254 {
-				v++
-			}
-			col[y] = min(col[y], uint8(v))
+			v = min(v+1, 254) * (seed[y] >> 7)
+			col[y] = min(col[y], v)
 		}
-		if prev >= 0 {
-			p := out[prev*gh : (prev+1)*gh]
-			for y := range gh {
-				m := p[y]
-				if y > 0 {
-					m = min(m, p[y-1])
-				}
-				if y < gh-1 {
-					m = min(m, p[y+1])
-				}
-				if m < 254 && m+1 < col[y] {
-					col[y] = m + 1
-				}
+		if prev != nil {
+			col[0] = min(col[0], min(prev[0], prev[1])+1)
+			for y := 1; y < gh-1; y++ {
+				col[y] = min(col[y], min(prev[y-1], prev[y], prev[y+1])+1)
 			}
+			col[gh-1] = min(col[gh-1], min(prev[gh-2], prev[gh-1])+1)
 		}
-		prev = x
+		prev = col
 	}
 	for i := range out {
 		out[i]++
