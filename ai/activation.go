@@ -116,5 +116,5 @@ func (h *HW) activationText(a Activation) string {
 	if a.Cell.Need == tables.NeedDRM {
 		why = fmt.Sprintf("Final DRM %+d (TEM %+d, hindrance %+d) <= %d", a.DRM, a.TEM, a.Hindrance, a.Cell.DRM)
 	}
-	return fmt.Sprintf("%s in %s in LOS at %s: %s on the Activation table (row %s, range %d)", who, h.name(a.At), hexesText(a.Range), why, a.Row, a.Range)
+	return fmt.Sprintf("%s in %s in LOS at %s: %s on the Activation table (row %s, range %d)", who, h.name(a.At), HexesText(a.Range), why, a.Row, a.Range)
 }

@@ -73,7 +73,7 @@ func (h *HW) chain() {
 				}
 			}
 			ok := len(cl) >= h.h.ChainHexes.Value && float64(n) >= float64(h.h.ChainMMC.Value*len(cl))
-			desc := fmt.Sprintf("%s from %s, %d MMC", hexesText(len(cl)), h.m.NameString(cl[0]), n)
+			desc := fmt.Sprintf("%s from %s, %d MMC", HexesText(len(cl)), h.m.NameString(cl[0]), n)
 			if ok {
 				kept = append(kept, desc)
 				continue

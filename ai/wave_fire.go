@@ -128,7 +128,7 @@ func (h *HW) fire() error {
 					lead = fmt.Sprintf(", leader %+d", l)
 				}
 				text = fmt.Sprintf("Fire group %s (%d units) fires at %s (%s%s) in %s: %s FP, DRM %+d (TEM %+d, hindrance %+d%s); %s, %s, in LOS (SASL 4.36 priority %d)",
-					strings.Join(g.Members, ", "), len(fg), tg.Unit.ID, tg.Unit.Kind, typeSuffix(tg.Unit.Type), h.name(tg.Unit.At), FormatFP(g.FP), g.DRM, g.TEM, g.Hindrance, lead, status, hexesText(tg.Range), tg.Priority)
+					strings.Join(g.Members, ", "), len(fg), tg.Unit.ID, tg.Unit.Kind, typeSuffix(tg.Unit.Type), h.name(tg.Unit.At), FormatFP(g.FP), g.DRM, g.TEM, g.Hindrance, lead, status, HexesText(tg.Range), tg.Priority)
 			}
 			h.emit(Event{Kind: EventFire, Units: g.Members, Wave: w, Fire: &g, Text: text})
 			if h.Res != nil {
@@ -210,8 +210,9 @@ func (p *Prepared) Strength(u *state.Unit) tables.Strength {
 	return p.t.Counters.Strength(nat, u.Kind == state.HalfSquad)
 }
 
-// hexesText writes a count of hexes: "1 hex", "3 hexes".
-func hexesText(n int) string {
+// HexesText writes a count of hexes: "1 hex", "3 hexes".
+// HexesText writes a range: "1 hex", "3 hexes".
+func HexesText(n int) string {
 	if n == 1 {
 		return "1 hex"
 	}

@@ -209,8 +209,12 @@ func (c *combat) Entered(stack []*state.Unit, at board.Location) ([]ai.Event, er
 		if d > reach*c.t.Combat.HoldFirstFire.Value {
 			continue
 		}
+		s := c.sight(l, at)
+		if !s.Clear {
+			continue
+		}
 		tem := c.tem(at)
-		drm := tem + c.t.Combat.FFNAM.Value
+		drm := tem + s.Hindrance + c.t.Combat.FFNAM.Value
 		if tem == 0 {
 			drm += c.t.Combat.FFMO.Value
 		}
@@ -257,8 +261,9 @@ func (c *combat) Fire(g *ai.FireGroup, at board.Location) ([]ai.Event, error) {
 }
 
 // defensiveFire is the DFPh by the hold policy: every FRIENDLY Location
-// that did not First Fire fires at the ENEMY Location within its normal
-// range with the least TEM, then the closest (ASL A3.5).
+// that did not First Fire fires at the ENEMY Location in its LOS within
+// its normal range with the least TEM plus hindrance, then the closest
+// (ASL A3.5, A7).
 func (c *combat) defensiveFire() error {
 	c.phase = state.DFPh
 	for _, l := range c.friendlyLocations() {
@@ -272,7 +277,7 @@ func (c *combat) defensiveFire() error {
 		_, reach := c.firepower(fg, 2)
 		reach *= c.t.Combat.HoldFirstFire.Value
 		var best board.Location
-		bestTEM, bestD := 99, 99
+		bestDRM, bestD := 99, 99
 		for _, u := range c.st().Units {
 			if u.Side != state.Enemy || !target(u) || c.inMelee(u.At) {
 				continue
@@ -281,8 +286,12 @@ func (c *combat) defensiveFire() error {
 			if d > reach {
 				continue
 			}
-			if t := c.tem(u.At); t < bestTEM || (t == bestTEM && d < bestD) {
-				best, bestTEM, bestD = u.At, t, d
+			s := c.sight(l, u.At)
+			if !s.Clear {
+				continue
+			}
+			if t := c.tem(u.At) + s.Hindrance; t < bestDRM || (t == bestDRM && d < bestD) {
+				best, bestDRM, bestD = u.At, t, d
 			}
 		}
 		if bestD == 99 {
@@ -297,11 +306,18 @@ func (c *combat) defensiveFire() error {
 		fp, _ := c.firepower(fg, bestD)
 		lead, _ := c.leaderDRM(state.Friendly, l)
 		c.fired[l] = true
-		if err := c.attack(ai.EventDefensiveFire, fg, targets, best, fp, bestTEM+lead, bestD); err != nil {
+		if err := c.attack(ai.EventDefensiveFire, fg, targets, best, fp, bestDRM+lead, bestD); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// sight is the LOS from FRIENDLY Location from to ENEMY Location at. It is
+// traced from the ENEMY end, LOS being reciprocal (ASL A6.1), so that the
+// lines are cached by the FRIENDLY positions, which recur (ai.Sight).
+func (c *combat) sight(from, at board.Location) ai.Sight {
+	return c.g.P.Sight(at, from)
 }
 
 // attack is one FRIENDLY fire group's attack on targets in at. Firing
@@ -311,7 +327,7 @@ func (c *combat) attack(kind ai.EventKind, fg, targets []*state.Unit, at board.L
 	for _, u := range fg {
 		u.Known = true
 	}
-	g := &ai.FireGroup{Members: members, Target: targets[0].ID, FP: fp, DRM: drm, TEM: c.tem(at), Range: d, Good: !targets[0].Broken}
+	g := &ai.FireGroup{Members: members, Target: targets[0].ID, FP: fp, DRM: drm, TEM: c.tem(at), Hindrance: c.sight(fg[0].At, at).Hindrance, Range: d, Good: !targets[0].Broken}
 	why := "ASL A7"
 	if !c.quiet {
 		why = fmt.Sprintf("ASL A7: IFT DR of %s at %s", strings.Join(members, ", "), c.name(at))
@@ -327,8 +343,12 @@ func (c *combat) attack(kind ai.EventKind, fg, targets []*state.Unit, at board.L
 		if kind == ai.EventDefensiveFire {
 			what = "Defensive Fire"
 		}
-		e.Text = fmt.Sprintf("%s: %s in %s fire at %s in %s, %d hexes: %s FP, DRM %+d, DR %d = %d: %s",
-			what, strings.Join(members, ", "), c.name(fg[0].At), strings.Join(state.IDs(targets), ", "), c.name(at), d, ai.FormatFP(fp), drm, dr, final, res)
+		hind := ""
+		if g.Hindrance != 0 {
+			hind = fmt.Sprintf(" (hindrance %+d)", g.Hindrance)
+		}
+		e.Text = fmt.Sprintf("%s: %s in %s fire at %s in %s, %s: %s FP, DRM %+d%s, DR %d = %d: %s",
+			what, strings.Join(members, ", "), c.name(fg[0].At), strings.Join(state.IDs(targets), ", "), c.name(at), ai.HexesText(d), ai.FormatFP(fp), drm, hind, dr, final, res)
 	}
 	c.push(e)
 	return c.apply(res, targets, at)

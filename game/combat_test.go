@@ -1,0 +1,97 @@
+package game
+
+import (
+	"testing"
+
+	"github.com/sasl-engine/sasl/ai"
+	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/state"
+)
+
+// TestFriendlyFireNeedsLOS: a FRIENDLY fire group First Fires only at a
+// moving ENEMY stack in its LOS (ASL A7), with the hindrances along that
+// LOS in its DRM (B.10), and in the DFPh picks only Targets in its LOS.
+func TestFriendlyFireNeedsLOS(t *testing.T) {
+	p := prepared(t, "crossroads", "")
+	m := p.Map()
+	// Pairs of ground Locations 2 to 4 hexes apart: one blocked, one clear
+	// and hindered if the boards have one, one clear.
+	var blocked, hindered, clear [2]board.Location
+	var nb, nh, nc bool
+	for _, a := range m.Hexes() {
+		for _, b := range m.Hexes() {
+			if d := hex.Distance(a, b); d < 2 || d > 4 {
+				continue
+			}
+			from, at := board.Ground(a), board.Ground(b)
+			s := p.Sight(at, from)
+			switch {
+			case !s.Clear && !nb:
+				blocked, nb = [2]board.Location{from, at}, true
+			case s.Clear && s.Hindrance > 0 && !nh:
+				hindered, nh = [2]board.Location{from, at}, true
+			case s.Clear && s.Hindrance == 0 && !nc:
+				clear, nc = [2]board.Location{from, at}, true
+			}
+		}
+	}
+	if !nb || !nc {
+		t.Fatalf("the demo boards have no blocked (%v) or no clear (%v) pair", nb, nc)
+	}
+	cases := []struct {
+		name string
+		pair [2]board.Location
+		fire bool
+	}{{"blocked", blocked, false}, {"clear", clear, true}}
+	if nh {
+		cases = append(cases, struct {
+			name string
+			pair [2]board.Location
+			fire bool
+		}{"hindered", hindered, true})
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			from, at := tc.pair[0], tc.pair[1]
+			setup := func() (*Game, *state.Unit) {
+				g := newGame(t, p, 2)
+				e := &state.Unit{ID: "E1", Side: state.Enemy, Kind: state.Squad, Type: "4-4-7", At: at}
+				g.State.Units = []*state.Unit{e, {ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", At: from}}
+				g.combat.r = dice.Seeded(1)
+				g.combat.fired = map[board.Location]bool{}
+				return g, e
+			}
+			s := p.Sight(at, from)
+			g, e := setup()
+			ev, err := g.combat.Entered([]*state.Unit{e}, at)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fired := len(ev) > 0 && ev[0].Kind == ai.EventFirstFire
+			if fired != tc.fire {
+				t.Fatalf("%s to %s (LOS %+v): First Fire %v, want %v: %v", m.LocationName(from), m.LocationName(at), s, fired, tc.fire, ev)
+			}
+			if fired {
+				f := ev[0].Fire
+				want := g.combat.tem(at) + s.Hindrance + g.combat.t.Combat.FFNAM.Value
+				if g.combat.tem(at) == 0 {
+					want += g.combat.t.Combat.FFMO.Value
+				}
+				if f.Hindrance != s.Hindrance || f.DRM != want {
+					t.Errorf("First Fire DRM %+d (hindrance %+d), want %+d (hindrance %+d): %s", f.DRM, f.Hindrance, want, s.Hindrance, ev[0].Text)
+				}
+			}
+			g, _ = setup()
+			g.combat.ev = g.combat.ev[:0]
+			if err := g.combat.defensiveFire(); err != nil {
+				t.Fatal(err)
+			}
+			dfire := len(g.combat.ev) > 0 && g.combat.ev[0].Kind == ai.EventDefensiveFire
+			if dfire != tc.fire {
+				t.Errorf("Defensive Fire %v, want %v: %v", dfire, tc.fire, g.combat.ev)
+			}
+		})
+	}
+}
