@@ -327,7 +327,11 @@ func (c *combat) attack(kind ai.EventKind, fg, targets []*state.Unit, at board.L
 	for _, u := range fg {
 		u.Known = true
 	}
-	g := &ai.FireGroup{Members: members, Target: targets[0].ID, FP: fp, DRM: drm, TEM: c.tem(at), Hindrance: c.sight(fg[0].At, at).Hindrance, Range: d, Good: !targets[0].Broken}
+	from := make([]board.Location, len(fg))
+	for i, u := range fg {
+		from[i] = u.At
+	}
+	g := &ai.FireGroup{Members: members, Target: targets[0].ID, From: from, At: at, FP: fp, DRM: drm, TEM: c.tem(at), Hindrance: c.sight(fg[0].At, at).Hindrance, Range: d, Good: !targets[0].Broken}
 	why := "ASL A7"
 	if !c.quiet {
 		why = fmt.Sprintf("ASL A7: IFT DR of %s at %s", strings.Join(members, ", "), c.name(at))

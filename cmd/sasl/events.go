@@ -37,30 +37,46 @@ type unitJSON struct {
 }
 
 type fireJSON struct {
-	Members  []string `json:"members"`
-	From     []string `json:"from"`
-	Target   string   `json:"target"`
-	At       string   `json:"target_at"`
-	FP       float64  `json:"firepower"`
-	DRM      int      `json:"drm"`
-	TEM      int      `json:"tem"`
-	Range    int      `json:"range"`
-	Priority int      `json:"priority"`
+	Members   []string `json:"members"`
+	From      []string `json:"from"`
+	Target    string   `json:"target"`
+	At        string   `json:"target_at"`
+	FP        float64  `json:"firepower"`
+	DRM       int      `json:"drm"`
+	TEM       int      `json:"tem"`
+	Hindrance int      `json:"hindrance"`
+	Range     int      `json:"range"`
+	Priority  int      `json:"priority"`
+}
+
+// activationJSON is what Activated an S? (SASL 4.34): the FRIENDLY unit in
+// its LOS, the range, the Final IFT DRM and its parts, and the cell of the
+// mission's row of the Activation table ("auto" or the highest DRM).
+type activationJSON struct {
+	By        string `json:"by"`
+	At        string `json:"at"`
+	Range     int    `json:"range"`
+	DRM       int    `json:"drm"`
+	TEM       int    `json:"tem"`
+	Hindrance int    `json:"hindrance"`
+	Row       string `json:"table_row"`
+	Cell      string `json:"table_cell"`
 }
 
 type eventJSON struct {
-	Phase     state.Phase    `json:"phase"`
-	Kind      ai.EventKind   `json:"kind"`
-	Units     []string       `json:"units,omitempty"`
-	Wave      string         `json:"wave,omitempty"`
-	Edge      string         `json:"edge,omitempty"`
-	Entrances []string       `json:"entrances,omitempty"`
-	Direction string         `json:"hw_direction,omitempty"`
-	Path      []pathStepJSON `json:"path,omitempty"`
-	Made      []unitJSON     `json:"generated,omitempty"`
-	Fire      *fireJSON      `json:"fire_group,omitempty"`
-	Rolls     []rollJSON     `json:"rolls,omitempty"`
-	Text      string         `json:"text"`
+	Phase      state.Phase     `json:"phase"`
+	Kind       ai.EventKind    `json:"kind"`
+	Units      []string        `json:"units,omitempty"`
+	Wave       string          `json:"wave,omitempty"`
+	Edge       string          `json:"edge,omitempty"`
+	Entrances  []string        `json:"entrances,omitempty"`
+	Direction  string          `json:"hw_direction,omitempty"`
+	Path       []pathStepJSON  `json:"path,omitempty"`
+	Made       []unitJSON      `json:"generated,omitempty"`
+	Activation *activationJSON `json:"activation,omitempty"`
+	Fire       *fireJSON       `json:"fire_group,omitempty"`
+	Rolls      []rollJSON      `json:"rolls,omitempty"`
+	Text       string          `json:"text"`
 }
 
 func eventsJSON(m *board.Map, evs []ai.Event) []eventJSON {
@@ -92,7 +108,10 @@ func eventsJSON(m *board.Map, evs []ai.Event) []eventJSON {
 			for i, l := range f.From {
 				from[i] = m.LocationName(l)
 			}
-			j.Fire = &fireJSON{f.Members, from, f.Target, m.LocationName(f.At), f.FP, f.DRM, f.TEM, f.Range, f.Priority}
+			j.Fire = &fireJSON{f.Members, from, f.Target, m.LocationName(f.At), f.FP, f.DRM, f.TEM, f.Hindrance, f.Range, f.Priority}
+		}
+		if a := e.Activation; a != nil {
+			j.Activation = &activationJSON{a.By, m.LocationName(a.At), a.Range, a.DRM, a.TEM, a.Hindrance, a.Row, a.Cell.String()}
 		}
 		for _, r := range e.Rolls {
 			j.Rolls = append(j.Rolls, rollOf(r))
