@@ -2,6 +2,7 @@ package pathing
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -490,5 +491,18 @@ func TestExposureByLOS(t *testing.T) {
 		if got := exp[mustNode(t, g, at(t, m, c.hex))]; got != c.want {
 			t.Errorf("%s: exposure %d, want %d (%s)", c.hex, got, c.want, c.why)
 		}
+	}
+}
+
+func TestWeightsAdd(t *testing.T) {
+	a, b := Weights{0, 2, 1}, Weights{3, 0, 1}
+	if got := a.Add(b); !slices.Equal(got, Weights{3, 2, 2}) || !slices.Equal(a, Weights{0, 2, 1}) {
+		t.Errorf("%v + %v = %v (and a is now %v)", a, b, got, a)
+	}
+	if got := Weights(nil).Add(b); !slices.Equal(got, b) {
+		t.Errorf("nil + %v = %v", b, got)
+	}
+	if got := a.Add(nil); !slices.Equal(got, a) {
+		t.Errorf("%v + nil = %v", a, got)
 	}
 }

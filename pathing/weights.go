@@ -18,6 +18,21 @@ func (g *Graph) Weigh(w func(board.Location) int) Weights {
 	return out
 }
 
+// Add returns the sum of two Weights of one graph (either may be nil).
+func (w Weights) Add(o Weights) Weights {
+	if w == nil {
+		return o
+	}
+	if o == nil {
+		return w
+	}
+	out := make(Weights, len(w))
+	for i := range w {
+		out[i] = w[i] + o[i]
+	}
+	return out
+}
+
 // Cover weighs every Location that is not Concealment Terrain (ASL A12.12,
 // in season s) by cost half MF: a search with these weights prefers woods,
 // brush, buildings and the like, and crosses open ground only where cover

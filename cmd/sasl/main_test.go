@@ -11,6 +11,11 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/rules/library"
+	"github.com/sasl-engine/sasl/rules/los"
+	"github.com/sasl-engine/sasl/rules/terrain"
 )
 
 // run executes the command line and returns its standard output.
@@ -300,6 +305,7 @@ func TestPathErrors(t *testing.T) {
 		{[]string{"path", "x1A5", "x1B5", "--month", "13"}, "want 1..12"},
 		{[]string{"path", "x1A5", "x1B5", "--tables", "/no/such.yaml"}, "no such file"},
 		{[]string{"path", "x2C5", "x2D5h1"}, "has no upper level"},
+		{[]string{"path", "x1A5", "x1GG5", "--unseen-by", "x1Q5,x1ZZ9"}, "--unseen-by"},
 	} {
 		_, err := run(t, tt.args...)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -316,6 +322,54 @@ func TestPathCovered(t *testing.T) {
 	covered := mustRun(t, "path", "x2H2", "x2P10", "--covered")
 	if !strings.Contains(fast, ": 14 MF") || !strings.Contains(covered, ": 16 MF") {
 		t.Errorf("fast:\n%s\ncovered:\n%s", fast, covered)
+	}
+}
+
+// TestPathUnseen: --unseen-by keeps the path out of the open ground the
+// given Locations see. Across x1 from A5 the fast path runs along hexrow 5
+// past x1Q5 in its sight all the way; kept out of that sight the path
+// costs more MF and crosses fewer hexes of open ground that Q5 sees.
+func TestPathUnseen(t *testing.T) {
+	t.Setenv("SASL_BOARDS", "")
+	lay, err := layout.Parse("x1", layout.Up)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := library.New("").Map(lay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lm, err := los.New(m, terrain.InSeason)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q5, _ := m.ParseLocation("x1Q5")
+	exposed := func(args ...string) (mf float64, n int) {
+		var doc struct {
+			MF    float64 `json:"mf"`
+			Steps []struct {
+				Location string `json:"location"`
+			} `json:"steps"`
+		}
+		if err := json.Unmarshal([]byte(mustRun(t, append(args, "--json")...)), &doc); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range doc.Steps {
+			l, err := m.ParseLocation(s.Location)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt, _ := m.Terrain(l.Hex)
+			if !terrain.Concealment(tt.Kinds, terrain.InSeason) && hex.Distance(q5.Hex, l.Hex) <= 16 && lm.Query(q5, l).Clear {
+				n++
+			}
+		}
+		return doc.MF, n
+	}
+	fmf, fn := exposed("path", "x1A5", "x1GG5")
+	umf, un := exposed("path", "x1A5", "x1GG5", "--unseen-by", "x1Q5")
+	if fmf != 32 || umf <= fmf || un >= fn || umf+float64(un) > fmf+float64(fn) {
+		t.Errorf("fast: %v MF, %d hexes in the sight of x1Q5; unseen by it: %v MF, %d hexes", fmf, fn, umf, un)
 	}
 }
 

@@ -20,6 +20,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/rules/library"
+	"github.com/sasl-engine/sasl/rules/los"
 	"github.com/sasl-engine/sasl/tables"
 )
 
@@ -52,6 +53,11 @@ func (f *conditionFlags) infantry(m *board.Map) (*tables.Set, *pathing.Infantry,
 	return t, pathing.NewInfantry(m, &t.Infantry, w, t.Seasons.At(f.month)), nil
 }
 
+// unseenReach is how far --unseen-by looks: the 16 hexes within which a
+// Known unit Activates an S? (SASL Activation table), beyond which fire
+// is long range for most Infantry.
+const unseenReach = 16
+
 type pathFlags struct {
 	layoutFlags
 	conditionFlags
@@ -59,6 +65,7 @@ type pathFlags struct {
 	toEdge   string
 	mf       float64
 	covered  bool
+	unseenBy string
 	json     bool
 	mission  string
 }
@@ -99,6 +106,7 @@ FROM and TO when they name one board; otherwise give --layout or --mission.`,
 	cmd.Flags().StringVar(&f.toEdge, "to-edge", "", "find the path off the map across this edge: north, east, south or west")
 	cmd.Flags().Float64Var(&f.mf, "mf", 0, "MF the unit has in a phase (multiples of 0.5)")
 	cmd.Flags().BoolVar(&f.covered, "covered", false, "prefer Concealment Terrain: each hex of open ground counts 1 MF more")
+	cmd.Flags().StringVar(&f.unseenBy, "unseen-by", "", "keep out of sight of these Locations (comma-separated: known enemy units): each hex of open ground in their LOS within 16 hexes counts 1 MF more")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
 	return cmd
 }
@@ -200,8 +208,32 @@ func runPath(out io.Writer, o *options, f *pathFlags, args []string) error {
 		return err
 	}
 	var w pathing.Weights
+	var sight *unseen
+	season := tbl.Seasons.At(f.month)
 	if f.covered {
-		w = g.Cover(tbl.Seasons.At(f.month), 2)
+		w = g.Cover(season, 2)
+	}
+	if f.unseenBy != "" {
+		var known []board.Location
+		for _, s := range strings.Split(f.unseenBy, ",") {
+			l, err := m.ParseLocation(strings.TrimSpace(s))
+			if err != nil {
+				return fmt.Errorf("--unseen-by: %w", err)
+			}
+			known = append(known, l)
+		}
+		lm, err := los.New(m, season)
+		if err != nil {
+			return err
+		}
+		ex := g.Exposure(lm, known, unseenReach, season, 2)
+		w = w.Add(ex)
+		sight = &unseen{by: known}
+		for _, h := range m.Hexes() {
+			if u, ok := g.Node(board.Ground(h)); ok && ex[u] > 0 {
+				sight.exposed = append(sight.exposed, h)
+			}
+		}
 	}
 	from, err := m.ParseLocation(args[0])
 	if err != nil {
@@ -236,7 +268,7 @@ func runPath(out io.Writer, o *options, f *pathFlags, args []string) error {
 	}
 	if f.pictures.any() {
 		title := fmt.Sprintf("Infantry path from %s to %s: %s MF, %s weather", m.LocationName(from), to, pathing.HalfMF(p.HalfMF), f.weather)
-		if err := f.pictures.write(pathScene(m, p, budget, title)); err != nil {
+		if err := f.pictures.write(pathScene(m, p, budget, title, sight)); err != nil {
 			return err
 		}
 	}
@@ -325,7 +357,14 @@ func writePathText(w io.Writer, m *board.Map, p pathing.Path, budget int, from, 
 
 // pathScene draws the path, labelled with the running MF total, and marks
 // where the phase's MF run out.
-func pathScene(m *board.Map, p pathing.Path, budget int, title string) *scene {
+// unseen is what --unseen-by weighed: the Locations whose sight the path
+// keeps out of and the open ground hexes they see.
+type unseen struct {
+	by      []board.Location
+	exposed []hex.Hex
+}
+
+func pathScene(m *board.Map, p pathing.Path, budget int, title string, sight *unseen) *scene {
 	var labels []string
 	total := 0
 	for _, s := range p.Steps {
@@ -333,6 +372,17 @@ func pathScene(m *board.Map, p pathing.Path, budget int, title string) *scene {
 		labels = append(labels, pathing.HalfMF(total))
 	}
 	s := newScene(m, title, fmt.Sprintf("Boards %s, north %s", m.Layout, m.Layout.North()))
+	if sight != nil {
+		hl := render.Highlight{Hexes: sight.exposed, Fill: color.NRGBA{0xD0, 0x30, 0x20, 0x50}}
+		s.add(hl)
+		s.key(hl, fmt.Sprintf("open ground an --unseen-by Location sees within %d hexes: 1 MF more to the search", unseenReach))
+		var mk render.Markers
+		for _, l := range sight.by {
+			mk = append(mk, render.Marker{At: l, Label: "sees", Color: enemyColor})
+		}
+		s.add(mk)
+		s.key(mk[0], "an --unseen-by Location")
+	}
 	line := render.Path{Hexes: p.Hexes(), Labels: hexLabels(p, labels), Color: color.NRGBA{R: 0x20, G: 0x40, B: 0xD0, A: 0xFF}}
 	s.add(line)
 	s.key(render.Path{Color: line.Color}, "the cheapest path; MF spent so far at each hex")

@@ -64,7 +64,11 @@ func TestPicturesExplainThemselves(t *testing.T) {
 			"Hold the crossroads: after the last turn (6), seed 1",
 		}, nil},
 		{"board show", []string{"board", "show", "x1"}, []string{"Boards x1, north up", "woods"}, []string{"FBE"}},
-		{"path", []string{"path", "x1Q7", "x1R6"}, []string{"the cheapest path; MF spent so far at each hex"}, nil},
+		{"path", []string{"path", "x1Q7", "x1R6"}, []string{"the cheapest path; MF spent so far at each hex"}, []string{"an --unseen-by Location"}},
+		{"path unseen", []string{"path", "x1A5", "x1GG5", "--unseen-by", "x1Q5"}, []string{
+			"the cheapest path; MF spent so far at each hex", "an --unseen-by Location", "sees",
+			"open ground an --unseen-by Location sees within 16 hexes: 1 MF more to the search",
+		}, nil},
 		{"sim", []string{"sim", "--runs", "20", "--seed", "1"}, []string{
 			"Hold the crossroads: where the ENEMY units that came on (entries, Human Waves) stood at each turn's end, 20 games, seed 1",
 			"VPO",
