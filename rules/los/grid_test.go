@@ -12,22 +12,7 @@ import (
 // TestGridToHex checks the tiled lookup against the search over the grid on
 // every pixel of a two-row, two-column configuration.
 func TestGridToHex(t *testing.T) {
-	lay, err := layout.Parse("a,b/c,d", layout.Up)
-	if err != nil {
-		t.Fatal(err)
-	}
-	boards := map[string]*board.Board{}
-	for _, id := range lay.Boards() {
-		boards[id] = board.New(id)
-	}
-	bm, err := board.NewMap(lay, boards)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lm, err := New(bm, terrain.InSeason)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lm := emptyGrid(t)
 	bad := 0
 	for x := range lm.gw {
 		for y := range lm.gh {
@@ -46,36 +31,13 @@ func TestGridToHex(t *testing.T) {
 // configuration, and that no hex two away from a pixel's own holds it
 // (holds looks no further).
 func TestNearBits(t *testing.T) {
-	lay, err := layout.Parse("a,b/c,d", layout.Up)
-	if err != nil {
-		t.Fatal(err)
-	}
-	boards := map[string]*board.Board{}
-	for _, id := range lay.Boards() {
-		boards[id] = board.New(id)
-	}
-	bm, err := board.NewMap(lay, boards)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lm, err := New(bm, terrain.InSeason)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lm := emptyGrid(t)
 	bad := 0
 	for x := range lm.gw {
 		for y := range lm.gh {
 			c := &lm.px[x*lm.gh+y]
 			h := &lm.hexes[c.own]
-			var want uint8
-			if h.contains(x, y) {
-				want = 1 << 6
-			}
-			for s, n := range h.nb {
-				if n != nil && n.contains(x, y) {
-					want |= 1 << s
-				}
-			}
+			want := polygonBits(h, x, y)
 			far := false
 			for _, n := range h.nb {
 				for _, o := range n.nbOrNil() {
@@ -98,4 +60,27 @@ func (h *hexInfo) nbOrNil() []*hexInfo {
 		return nil
 	}
 	return h.nb[:]
+}
+
+// emptyGrid is the LOS map of a two-row, two-column configuration of
+// boards with no terrain.
+func emptyGrid(t *testing.T) *Map {
+	t.Helper()
+	lay, err := layout.Parse("a,b/c,d", layout.Up)
+	if err != nil {
+		t.Fatal(err)
+	}
+	boards := map[string]*board.Board{}
+	for _, id := range lay.Boards() {
+		boards[id] = board.New(id)
+	}
+	bm, err := board.NewMap(lay, boards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lm, err := New(bm, terrain.InSeason)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lm
 }

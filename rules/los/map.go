@@ -210,6 +210,11 @@ func (lm *Map) nearBits(h *hexInfo, x, y int) uint8 {
 	if far {
 		return 1 << 6
 	}
+	return polygonBits(h, x, y)
+}
+
+// polygonBits is cell.near by the polygon tests.
+func polygonBits(h *hexInfo, x, y int) uint8 {
 	var near uint8
 	if h.contains(x, y) {
 		near = 1 << 6
