@@ -308,16 +308,17 @@ cols:
 }
 
 // skip returns the first column from column j (at pixel column x) the
-// walk must visit. Where the line enters column j, at pixel p, the square
-// of pixels nearer p than its clearance holds nothing the walk would judge
-// when p's iv is no higher than the lower end (clearLow); or (clearSame)
-// when p's texture is open ground not above the lower end and terrain the
-// walk would not judge (no higher than the lower end, or the pixel last
-// judged was of it in this hex: memoOwn), or when p is in the firer's or
-// the target's hex, where terrain other than hexsides changes nothing.
-// The columns whose pixels lie in that square are skipped. Lines along
-// hexsides, and walks judging every pixel or still inside the firer's
-// building, never skip.
+// walk must visit. Where the walk enters column j, at pixel p (row y), the
+// half square ahead of p within its clearance holds nothing the walk would
+// judge: when p's iv is no higher than the lower end (cell.low); or
+// (cell.same) when p's texture is open ground not above the lower end and
+// terrain the walk would not judge (no higher than the lower end, or the
+// pixel last judged was of it in this hex: memoOwn), or when p is in the
+// firer's or the target's hex, where terrain other than hexsides changes
+// nothing, or, still inside the firer's building, a building pixel of the
+// firer's hex. The columns whose pixels lie in that half square are
+// skipped (advance). Lines along hexsides and walks judging every pixel
+// (slow) never skip.
 func (w *walk) skip(rs *rowSeq, j, x, y int) int {
 	lm := w.lm
 	if x < 0 || x >= lm.gw || y < 0 || y >= lm.gh {
