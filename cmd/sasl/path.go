@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -220,7 +221,9 @@ func runPath(out io.Writer, o *options, f *pathFlags, args []string) error {
 			if err != nil {
 				return fmt.Errorf("--unseen-by: %w", err)
 			}
-			known = append(known, l)
+			if !slices.Contains(known, l) {
+				known = append(known, l) // each Location once, however often named
+			}
 		}
 		lm, err := los.New(m, season)
 		if err != nil {
