@@ -77,8 +77,8 @@ type Event struct {
 type FireGroup struct {
 	Members []string
 	Target  string
-	// From are the Locations the group's MMC fire from, in the order of
-	// Members; At is the Target's Location.
+	// From are the Locations the group's MMC fire from, each once, in the
+	// order of Members; At is the Target's Location.
 	From []board.Location
 	At   board.Location
 	// FP is the fire group's firepower: the members' printed firepower,

@@ -327,9 +327,11 @@ func (c *combat) attack(kind ai.EventKind, fg, targets []*state.Unit, at board.L
 	for _, u := range fg {
 		u.Known = true
 	}
-	from := make([]board.Location, len(fg))
-	for i, u := range fg {
-		from[i] = u.At
+	var from []board.Location
+	for _, u := range fg {
+		if !slices.Contains(from, u.At) {
+			from = append(from, u.At)
+		}
 	}
 	g := &ai.FireGroup{Members: members, Target: targets[0].ID, From: from, At: at, FP: fp, DRM: drm, TEM: c.tem(at), Hindrance: c.sight(fg[0].At, at).Hindrance, Range: d, Good: !targets[0].Broken}
 	why := "ASL A7"
