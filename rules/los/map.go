@@ -37,15 +37,13 @@ type Map struct {
 	ncols int // frame hexrows 0..ncols-1
 	nrows int // frame hex numbers 0..nrows-1
 	hexes []hexInfo
-	// bmax is the maximum of cell.iv over blocks of block x block pixels,
-	// so a line skips the blocks where it is not above the lower end's
-	// level.
-	bmax     []int8
-	nbx, nby int
-	// bmaxSpine is bmax with 127 for blocks holding a pixel of a hex next
-	// to inherent terrain, which a line along hexsides must look at (ASL
-	// B.6).
+	// bmaxSpine is the maximum of cell.iv over blocks of block x block
+	// pixels, 127 for blocks holding a pixel of a hex next to inherent
+	// terrain, which a line along hexsides must look at (ASL B.6): such a
+	// line skips the blocks where it is not above the lower end's level.
+	// (Other lines skip by the cells' clearances, walk.skip.)
 	bmaxSpine []int8
+	nbx, nby  int
 	// slow makes every line judge every pixel (tests compare it with the
 	// filtered walk).
 	slow bool
@@ -152,15 +150,13 @@ func New(m *board.Map, s terrain.Season) (*Map, error) {
 	return lm, nil
 }
 
-// block is the side of the blocks of bmax, in pixels.
+// block is the side of the blocks of bmaxSpine, in pixels.
 const block = 16
 
 func (lm *Map) buildInterest() {
 	lm.nbx, lm.nby = (lm.gw+block-1)/block, (lm.gh+block-1)/block
-	lm.bmax = make([]int8, lm.nbx*lm.nby)
 	lm.bmaxSpine = make([]int8, lm.nbx*lm.nby)
-	for i := range lm.bmax {
-		lm.bmax[i] = math.MinInt8
+	for i := range lm.bmaxSpine {
 		lm.bmaxSpine[i] = math.MinInt8
 	}
 	for x := range lm.gw {
@@ -177,7 +173,6 @@ func (lm *Map) buildInterest() {
 			c.iv = int8(v)
 			c.near = lm.nearBits(h, x, y)
 			b := (x/block)*lm.nby + y/block
-			lm.bmax[b] = max(lm.bmax[b], int8(v))
 			if h.inhNear {
 				v = 127
 			}

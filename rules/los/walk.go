@@ -262,10 +262,6 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 		return
 	}
 	w.slow = w.exitsSrcDep || w.entersTgtDep || lm.slow
-	bm := lm.bmax
-	if w.spine {
-		bm = lm.bmaxSpine
-	}
 	rs := rowSeq{sy: float64(w.sy), dy: dy, jAcc: -1, acc: float64(w.sy), n: w.ty - w.sy, d: ncols}
 	if dy != 0 {
 		rs.period = ncols / gcd(ncols, abs(w.ty-w.sy))
@@ -281,9 +277,9 @@ cols:
 			k = (bx+1)*block - x
 		}
 		k = min(k, ncols-j)
-		if !w.slow && w.leaves {
+		if !w.slow && w.leaves && w.spine {
 			ya, yb := rs.approx(j-1), rs.approx(j+k-1)
-			if lm.boring(bm, bx, int(min(ya, yb))-1, int(max(ya, yb))+1, w.lo2) {
+			if lm.boring(lm.bmaxSpine, bx, int(min(ya, yb))-1, int(max(ya, yb))+1, w.lo2) {
 				j += k
 				continue
 			}
