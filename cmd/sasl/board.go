@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strings"
 
@@ -52,6 +53,33 @@ func (f *layoutFlags) build(boards []string) (*layout.Layout, error) {
 		boards = library.Demo()[:1]
 	}
 	return layout.Parse(strings.Join(boards, ","), north)
+}
+
+// mapOf returns the map of the configuration --layout gives, or else of
+// the one board the Locations locs name (the demo board when they name
+// none and there is no boards folder).
+func (f *layoutFlags) mapOf(o *options, locs []string) (*board.Map, error) {
+	var l *layout.Layout
+	var err error
+	if f.layout != "" {
+		l, err = f.build(nil)
+	} else {
+		ids, perr := boardsOf(locs)
+		if perr != nil {
+			return nil, perr
+		}
+		if len(ids) > 1 {
+			return nil, fmt.Errorf("%s name boards %s: give their configuration with --layout", strings.Join(locs, " and "), strings.Join(ids, ", "))
+		}
+		if len(ids) == 0 && (o.boards != "" || os.Getenv(library.EnvBoards) != "") {
+			return nil, fmt.Errorf("%s: which board? with a boards folder, name it in the hex (33%s) or give --layout (without one, the demo board %s is meant)", strings.Join(locs, " "), locs[0], library.Demo()[0])
+		}
+		l, err = f.build(ids)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return o.library().Map(l)
 }
 
 type showFlags struct {

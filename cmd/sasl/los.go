@@ -16,7 +16,6 @@ import (
 	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
-	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/rules/los"
 	"github.com/sasl-engine/sasl/tables"
 )
@@ -137,24 +136,7 @@ func runLOS(out io.Writer, in io.Reader, o *options, f *losFlags, args []string,
 // losMap builds the LOS of the configuration the flags or the Locations
 // name.
 func (f *losFlags) losMap(o *options, t *tables.Set, locs []string) (*los.Map, error) {
-	var l *layout.Layout
-	var err error
-	if f.layout != "" {
-		l, err = f.build(nil)
-	} else {
-		ids, perr := boardsOf(locs)
-		if perr != nil {
-			return nil, perr
-		}
-		if len(ids) > 1 {
-			return nil, fmt.Errorf("%s name boards %s: give their configuration with --layout", strings.Join(locs, " and "), strings.Join(ids, ", "))
-		}
-		l, err = f.build(ids)
-	}
-	if err != nil {
-		return nil, err
-	}
-	m, err := o.library().Map(l)
+	m, err := f.mapOf(o, locs)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"image/color"
 	"io"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,7 +19,6 @@ import (
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
-	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/rules/los"
 	"github.com/sasl-engine/sasl/tables"
 )
@@ -176,27 +174,7 @@ func runPath(out io.Writer, o *options, f *pathFlags, args []string) error {
 		}
 		budget = int(f.mf * 2)
 	}
-	var l *layout.Layout
-	var err error
-	if f.layout != "" {
-		l, err = f.build(nil)
-	} else {
-		ids, perr := boardsOf(args)
-		if perr != nil {
-			return perr
-		}
-		if len(ids) > 1 {
-			return fmt.Errorf("%s name boards %s: give their configuration with --layout", strings.Join(args, " and "), strings.Join(ids, ", "))
-		}
-		if len(ids) == 0 && (o.boards != "" || os.Getenv(library.EnvBoards) != "") {
-			return fmt.Errorf("%s: which board? with a boards folder, name it in the hex (33%s) or give --layout (without one, the demo board %s is meant)", strings.Join(args, " "), args[0], library.Demo()[0])
-		}
-		l, err = f.build(ids)
-	}
-	if err != nil {
-		return err
-	}
-	m, err := o.library().Map(l)
+	m, err := f.mapOf(o, args)
 	if err != nil {
 		return err
 	}
