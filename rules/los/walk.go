@@ -565,20 +565,20 @@ func (w *walk) pixel(x, y int, own int32, near uint8) bool {
 	default:
 		w.tmp = h
 	}
-	code := w.ct
+	t := w.ct // onHexside may put the centre terrain in w.ct
 	// Next to an end, the height advantage and blind hex rules look at
 	// where the pixel lies, but only between ends at different levels;
 	// so do rules on hexside terrain and cliffs. Elsewhere a pixel like
 	// this one in the same hex (and, along hexsides, in the same grown
 	// polygons) gives the same result (memoOwn).
-	same := !w.slow && w.leaves && code.is&(isHexside|isCliff) == 0
+	same := !w.slow && w.leaves && t.is&(isHexside|isCliff) == 0
 	if !w.spine {
 		if w.apply() {
 			return true
 		}
 		w.memoOwn = -1
-		if same && w.tmp == h && (w.rTS > 1 && w.rTT > 1 || !w.heightCandidate(code)) && !h.cliff {
-			w.memoOwn, w.memoCode, w.memoGl = own, code.code, w.gl
+		if same && w.tmp == h && (w.rTS > 1 && w.rTT > 1 || !w.heightCandidate(t)) && !h.cliff {
+			w.memoOwn, w.memoCode, w.memoGl = own, t.code, w.gl
 		}
 		return false
 	}
@@ -588,8 +588,8 @@ func (w *walk) pixel(x, y int, own int32, near uint8) bool {
 		if w.apply() {
 			return true
 		}
-		if same && exact && w.memoable(w.cur, code) {
-			w.memoOwn, w.memoCode, w.memoGl, w.memoNear = own, code.code, w.gl, near
+		if same && exact && w.memoable(w.cur, t) {
+			w.memoOwn, w.memoCode, w.memoGl, w.memoNear = own, t.code, w.gl, near
 		}
 		return false
 	}
@@ -599,9 +599,9 @@ func (w *walk) pixel(x, y int, own int32, near uint8) bool {
 	if bot != nil && holds(bot, h, near) && w.onHexside(bot) {
 		return true
 	}
-	if same && exact && w.memoable(top, code) && (bot == nil || w.memoable(bot, code)) {
-		w.ct = code
-		w.memoOwn, w.memoCode, w.memoGl, w.memoNear = own, code.code, w.gl, near
+	if same && exact && w.memoable(top, t) && (bot == nil || w.memoable(bot, t)) {
+		w.ct = t
+		w.memoOwn, w.memoCode, w.memoGl, w.memoNear = own, t.code, w.gl, near
 	}
 	return false
 }
@@ -621,12 +621,18 @@ func (w *walk) memoable(h *hexInfo, t *prop) bool {
 // the height advantage rule applies, and next to an end it looks at where
 // the pixel lies (heightRule).
 func (w *walk) heightCandidate(t *prop) bool {
-	adj2 := 0
+	top2, _ := w.top2(t)
+	return top2 == 2*max(w.sE, w.tE) && top2 > 2*min(w.sE, w.tE)
+}
+
+// top2 is twice the level terrain t reaches at the current pixel, a half
+// level more for a building of half levels; adj2 is that half (VASL's
+// height advantage test).
+func (w *walk) top2(t *prop) (top2, adj2 int) {
 	if t.flags&half != 0 && t.is&isBuilding != 0 {
 		adj2 = 1
 	}
-	top2 := 2*(w.gl+int(t.height)) + adj2
-	return top2 == 2*max(w.sE, w.tE) && top2 > 2*min(w.sE, w.tE)
+	return 2*(w.gl+int(t.height)) + adj2, adj2
 }
 
 // holds reports whether e's grown polygon holds a pixel of hex h whose
@@ -727,45 +733,37 @@ func (w *walk) apply() bool {
 // depression's depiction, and one into a depression must enter it while
 // they are satisfied.
 func (w *walk) depressionRule() bool {
-	lm, cur := w.lm, w.cur
-	curDep := lm.p[cur.centre].is&isDepression != 0
-	base := int(cur.base)
-	px := [2]int{w.col, w.row}
-	if w.exitsSrcDep {
-		t1 := w.rTT > w.tE-w.sE && cur != w.tgt &&
-			!(curDep && (w.gl == base || w.sE >= w.gl)) && !(!curDep && w.gl <= w.sE)
-		if t1 {
-			if w.tE == w.sE && cur != w.tgt && (curDep && w.gl == base || !curDep && w.gl <= w.tE) {
-				t1 = false
-			}
-			if w.rTT == 1 && w.tE > base && curDep && dist(w.tgt.los, px) < dist(w.tgt.los, [2]int{int(cur.los.x), int(cur.los.y)}) {
-				t1 = false
-			}
-		}
-		t2 := !t1 && w.rTT == 1 && curDep && !(w.gl == base || w.sE >= w.gl || w.tE > w.gl) &&
-			dist(w.tgt.los, px) > dist(w.tgt.los, [2]int{int(cur.los.x), int(cur.los.y)})
-		if t1 || t2 {
-			return w.block(ExitsDepression, w.ct.code)
-		}
+	if w.exitsSrcDep && w.depressionEnd(w.sE, w.tE, w.tgt, w.rTT) {
+		return w.block(ExitsDepression, w.ct.code)
 	}
-	if w.entersTgtDep {
-		t1 := w.rTS > w.sE-w.tE && cur != w.src &&
-			!(curDep && (w.gl == base || w.tE >= w.gl)) && !(!curDep && w.gl <= w.tE)
-		if t1 {
-			if w.sE == w.tE && cur != w.src && (curDep && w.gl == base || !curDep && w.gl <= w.tE) {
-				t1 = false
-			}
-			if w.rTS == 1 && w.sE > base && curDep && dist(w.src.los, px) < dist(w.src.los, [2]int{int(cur.los.x), int(cur.los.y)}) {
-				t1 = false
-			}
-		}
-		t2 := !t1 && w.rTS == 1 && curDep && !(w.gl == base || w.tE >= w.gl || w.sE > w.gl) &&
-			dist(w.src.los, px) > dist(w.src.los, [2]int{int(cur.los.x), int(cur.los.y)})
-		if t1 || t2 {
-			return w.block(EntersDepression, w.ct.code)
-		}
+	if w.entersTgtDep && w.depressionEnd(w.tE, w.sE, w.src, w.rTS) {
+		return w.block(EntersDepression, w.ct.code)
 	}
 	return false
+}
+
+// depressionEnd is the A6.3 test for the end in a depression at level
+// nearE, seen from the other end (far, at level farE; the current hex is
+// rFar from it), the same for a line out of the source's depression and
+// one into the target's.
+func (w *walk) depressionEnd(nearE, farE int, far *hexInfo, rFar int) bool {
+	cur := w.cur
+	curDep := w.lm.p[cur.centre].is&isDepression != 0
+	base := int(cur.base)
+	px, curLOS := [2]int{w.col, w.row}, [2]int{int(cur.los.x), int(cur.los.y)}
+	t1 := rFar > farE-nearE && cur != far &&
+		!(curDep && (w.gl == base || nearE >= w.gl)) && !(!curDep && w.gl <= nearE)
+	if t1 {
+		if farE == nearE && cur != far && (curDep && w.gl == base || !curDep && w.gl <= farE) {
+			t1 = false
+		}
+		if rFar == 1 && farE > base && curDep && dist(far.los, px) < dist(far.los, curLOS) {
+			t1 = false
+		}
+	}
+	t2 := !t1 && rFar == 1 && curDep && !(w.gl == base || nearE >= w.gl || farE > w.gl) &&
+		dist(far.los, px) > dist(far.los, curLOS)
+	return t1 || t2
 }
 
 func dist(a pt, b [2]int) float64 {
@@ -971,12 +969,8 @@ func (w *walk) higherRule() bool {
 // from the lower (A6.2 "height advantage").
 func (w *walk) heightRule() bool {
 	t := w.ct
-	adj2 := 0
-	if t.flags&half != 0 && t.is&isBuilding != 0 {
-		adj2 = 1
-	}
-	top2 := 2*(w.gl+w.h) + adj2
-	if top2 == 2*max(w.sE, w.tE) && top2 > 2*min(w.sE, w.tE) {
+	if w.heightCandidate(t) {
+		_, adj2 := w.top2(t)
 		px := [2]int{w.col, w.row}
 		curLOS := [2]int{int(w.cur.los.x), int(w.cur.los.y)}
 		flat := w.h == 0 && adj2 == 0
