@@ -221,7 +221,7 @@ func (c *combat) Entered(stack []*state.Unit, at board.Location) ([]ai.Event, er
 		lead, _ := c.leaderDRM(state.Friendly, l)
 		drm += lead
 		c.fired[l] = true
-		if err := c.attack(ai.EventFirstFire, fg, targets, at, fp, drm, d); err != nil {
+		if err := c.attack(ai.EventFirstFire, fg, targets, at, fp, drm, s.Hindrance, d); err != nil {
 			return nil, err
 		}
 		targets = slices.DeleteFunc(targets, func(u *state.Unit) bool { return u.Broken || c.st().Unit(u.ID) == nil })
@@ -277,7 +277,7 @@ func (c *combat) defensiveFire() error {
 		_, reach := c.firepower(fg, 2)
 		reach *= c.t.Combat.HoldFirstFire.Value
 		var best board.Location
-		bestDRM, bestD := 99, 99
+		bestDRM, bestD, bestHind := 99, 99, 0
 		for _, u := range c.st().Units {
 			if u.Side != state.Enemy || !target(u) || c.inMelee(u.At) {
 				continue
@@ -291,7 +291,7 @@ func (c *combat) defensiveFire() error {
 				continue
 			}
 			if t := c.tem(u.At) + s.Hindrance; t < bestDRM || (t == bestDRM && d < bestD) {
-				best, bestDRM, bestD = u.At, t, d
+				best, bestDRM, bestD, bestHind = u.At, t, d, s.Hindrance
 			}
 		}
 		if bestD == 99 {
@@ -306,7 +306,7 @@ func (c *combat) defensiveFire() error {
 		fp, _ := c.firepower(fg, bestD)
 		lead, _ := c.leaderDRM(state.Friendly, l)
 		c.fired[l] = true
-		if err := c.attack(ai.EventDefensiveFire, fg, targets, best, fp, bestDRM+lead, bestD); err != nil {
+		if err := c.attack(ai.EventDefensiveFire, fg, targets, best, fp, bestDRM+lead, bestHind, bestD); err != nil {
 			return err
 		}
 	}
@@ -320,9 +320,10 @@ func (c *combat) sight(from, at board.Location) ai.Sight {
 	return c.g.P.Sight(at, from)
 }
 
-// attack is one FRIENDLY fire group's attack on targets in at. Firing
+// attack is one FRIENDLY fire group's attack on targets in at, d hexes
+// away, with DRM drm of which hind is the hindrance along the LOS. Firing
 // reveals the firers (they become Known).
-func (c *combat) attack(kind ai.EventKind, fg, targets []*state.Unit, at board.Location, fp float64, drm, d int) error {
+func (c *combat) attack(kind ai.EventKind, fg, targets []*state.Unit, at board.Location, fp float64, drm, hind, d int) error {
 	members := state.IDs(fg)
 	for _, u := range fg {
 		u.Known = true
@@ -333,7 +334,7 @@ func (c *combat) attack(kind ai.EventKind, fg, targets []*state.Unit, at board.L
 			from = append(from, u.At)
 		}
 	}
-	g := &ai.FireGroup{Members: members, Target: targets[0].ID, From: from, At: at, FP: fp, DRM: drm, TEM: c.tem(at), Hindrance: c.sight(fg[0].At, at).Hindrance, Range: d, Good: !targets[0].Broken}
+	g := &ai.FireGroup{Members: members, Target: targets[0].ID, From: from, At: at, FP: fp, DRM: drm, TEM: c.tem(at), Hindrance: hind, Range: d, Good: !targets[0].Broken}
 	why := "ASL A7"
 	if !c.quiet {
 		why = fmt.Sprintf("ASL A7: IFT DR of %s at %s", strings.Join(members, ", "), c.name(at))

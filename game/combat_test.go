@@ -40,17 +40,14 @@ func TestFriendlyFireNeedsLOS(t *testing.T) {
 	if !nb || !nc {
 		t.Fatalf("the demo boards have no blocked (%v) or no clear (%v) pair", nb, nc)
 	}
-	cases := []struct {
+	type fireCase struct {
 		name string
 		pair [2]board.Location
 		fire bool
-	}{{"blocked", blocked, false}, {"clear", clear, true}}
+	}
+	cases := []fireCase{{"blocked", blocked, false}, {"clear", clear, true}}
 	if nh {
-		cases = append(cases, struct {
-			name string
-			pair [2]board.Location
-			fire bool
-		}{"hindered", hindered, true})
+		cases = append(cases, fireCase{"hindered", hindered, true})
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
