@@ -433,8 +433,6 @@ func (lm *Map) hexAt(c, n int) *hexInfo {
 
 func (lm *Map) info(h hex.Hex) *hexInfo { return lm.hexAt(h.Col, h.Row) }
 
-// adj returns the neighbour of h across hexside s, nil off the grid.
-func (lm *Map) adj(h *hexInfo, s int) *hexInfo { return h.nb[s] }
 
 // fix moves a point on the far edges of the map just inside it, as VASL's
 // fixMapEdgePoints does.
@@ -622,7 +620,7 @@ func (lm *Map) resetTerrain(h *hexInfo) {
 		if !ok {
 			tt = &lm.p[codeOpen]
 		}
-		if o := lm.adj(h, s); o != nil {
+		if o := h.nb[s]; o != nil {
 			op := o.side[(s+3)%6]
 			if ot, ok := lm.terr(int(op.x), int(op.y)); ok && tt.is&isHexside == 0 && ot.is&isHexside != 0 {
 				tt = ot
@@ -651,7 +649,7 @@ func (lm *Map) resetHexsideTerrain(h *hexInfo) {
 		if t, ok := lm.terr(int(h.side[s].x), int(h.side[s].y)); ok && t.is&isHexside != 0 {
 			h.sideTerr[s] = int16(t.code)
 		}
-		if o := lm.adj(h, s); o != nil && o.sideTerr[(s+3)%6] >= 0 {
+		if o := h.nb[s]; o != nil && o.sideTerr[(s+3)%6] >= 0 {
 			h.sideTerr[s] = o.sideTerr[(s+3)%6]
 		}
 	}

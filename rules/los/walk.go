@@ -173,7 +173,7 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 	w.srcOwn, w.tgtOwn = uint16(src.h.Col*lm.nrows+src.h.Row), uint16(tgt.h.Col*lm.nrows+tgt.h.Row)
 	w.srcNear[0], w.tgtNear[0] = src, tgt
 	for d := range 6 {
-		w.srcNear[d+1], w.tgtNear[d+1] = lm.adj(src, d), lm.adj(tgt, d)
+		w.srcNear[d+1], w.tgtNear[d+1] = src.nb[d], tgt.nb[d]
 	}
 	w.sx, w.sy = int(src.los.x), int(src.los.y)
 	w.tx, w.ty = int(tgt.los.x), int(tgt.los.y)
@@ -821,12 +821,12 @@ func (w *walk) ignorable(h *hexInfo, l loc, spine int) bool {
 		return true
 	}
 	for s := range 6 {
-		if lm.adj(h, s) == l.h && l.side == (s+3)%6 {
+		if h.nb[s] == l.h && l.side == (s+3)%6 {
 			return true
 		}
 	}
 	for s := range 6 {
-		if lm.adj(h, s) == l.h && (l.side == spines[s][0] || l.side == spines[s][1]) {
+		if h.nb[s] == l.h && (l.side == spines[s][0] || l.side == spines[s][1]) {
 			return true
 		}
 	}
@@ -835,7 +835,7 @@ func (w *walk) ignorable(h *hexInfo, l loc, spine int) bool {
 	}
 	if spine >= 0 {
 		if hex.Distance(h.h, l.h.h) == 2 {
-			o := lm.adj(l.h, l.side)
+			o := l.h.nb[l.side]
 			if o == nil {
 				return true
 			}
@@ -852,7 +852,7 @@ func (w *walk) ignorable(h *hexInfo, l loc, spine int) bool {
 		if spine < 2 {
 			hexspine = spine + 4
 		}
-		h1, h2 := lm.adj(h, hexside), lm.adj(h, spine)
+		h1, h2 := h.nb[hexside], h.nb[spine]
 		if h1 == nil || h2 == nil {
 			return false
 		}
@@ -892,7 +892,7 @@ func (w *walk) cliffAlong() (low int, ok bool) {
 	if x < 0 || w.lm.p[w.cur.locTerr[x]].is&isCliff == 0 {
 		return 0, false
 	}
-	t := w.lm.adj(w.cur, x)
+	t := w.cur.nb[x]
 	low = int(w.cur.base)
 	if t != nil && t != w.src && t != w.tgt {
 		low = min(low, int(t.base))
@@ -1018,7 +1018,7 @@ func (w *walk) blindRule() bool {
 		cadj := noCliff
 		if (w.is60 || w.horiz) && w.rTS%2 != 0 {
 			if x := w.sideAlong(); x != -1 && w.lm.p[w.cur.locTerr[x]].is&isCliff != 0 {
-				if tt := w.lm.adj(w.cur, x); tt != w.src && tt != w.tgt {
+				if tt := w.cur.nb[x]; tt != w.src && tt != w.tgt {
 					cadj = int(w.cur.base)
 					if tt != nil {
 						cadj = min(cadj, int(tt.base))
