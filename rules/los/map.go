@@ -433,7 +433,6 @@ func (lm *Map) hexAt(c, n int) *hexInfo {
 
 func (lm *Map) info(h hex.Hex) *hexInfo { return lm.hexAt(h.Col, h.Row) }
 
-
 // fix moves a point on the far edges of the map just inside it, as VASL's
 // fixMapEdgePoints does.
 func (lm *Map) fix(x, y float64) (float64, float64) {
