@@ -3,7 +3,6 @@ package los
 import (
 	"fmt"
 	"math"
-	"sync"
 
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -41,9 +40,12 @@ type Map struct {
 	// pixels, 127 for blocks holding a pixel of a hex next to inherent
 	// terrain, which a line along hexsides must look at (ASL B.6): such a
 	// line skips the blocks where it is not above the lower end's level.
-	// (Other lines skip by the cells' clearances, walk.skip.)
+	// (Other lines skip by the pixels' clearances, clr.)
 	bmaxSpine []int8
 	nbx, nby  int
+	// clr holds, by octant of a line's direction, the clearances of every
+	// pixel (x major, as px): how far ahead a line may skip (wedge).
+	clr [8][]uint8
 	// slow makes every line judge every pixel (tests compare it with the
 	// filtered walk).
 	slow bool
@@ -53,22 +55,16 @@ type Map struct {
 }
 
 // cell is one pixel of the raster with what the walk derives from it, in
-// one word so that a step of a line reads one cache line.
+// a few bytes so that a step of a line reads one cache line.
 type cell struct {
 	gl   int8  // ground level
 	code uint8 // terrain code
 	// iv is twice the highest level the pixel's terrain reaches
 	// (2*ground + prop.top2), or 127 for a pixel every line must look at
-	// (hexside terrain, no board).
+	// (a cliff, no board). Hexside terrain (walls, hedges) has its height:
+	// a line whose lower end is above it is not blocked by it (the hexside
+	// rule asks for both ends at its level, hexsideRule).
 	iv int8
-	// Clearances in pixels, ahead of a line going right (index 0) or
-	// left (1): in the square of side 2k-1 centred on the pixel, its half
-	// from the pixel's column on in that direction, every pixel has an iv
-	// no higher than this one's (k = low), or this one's hex and texture
-	// (k = same, hexInfo.tex). A line skips the columns it crosses in such
-	// a half square when the walk would judge none of their pixels
-	// (walk.skip).
-	low, same [2]uint8
 	// near says which grown polygons (hexInfo.contains) hold the pixel:
 	// bit s that of the own hex's neighbour s, bit 6 the own hex's.
 	near uint8
@@ -167,7 +163,7 @@ func (lm *Map) buildInterest() {
 			c.own = uint16(h.h.Col*lm.nrows + h.h.Row)
 			p := &lm.p[c.code]
 			v := 127
-			if c.code != codeOffMap && p.is&isHexside == 0 {
+			if c.code != codeOffMap && p.is&isCliff == 0 {
 				v = min(2*int(c.gl)+int(p.top2), 126)
 			}
 			c.iv = int8(v)
@@ -226,12 +222,8 @@ func polygonBits(h *hexInfo, x, y int) uint8 {
 // lie for nearBits to skip the polygon tests.
 const nearMargin = 4
 
-// buildClearances makes the hexes' textures and the cells' clearances.
-// The nearest pixel unlike pixel p lies one step beyond the nearest pixel
-// next to an unlike one (the seeds), so a clearance is 1 + the Chebyshev
-// distance to the nearest seed ahead (ahead). For cell.low the seeds are
-// the pixels next to a higher iv, which makes it a lower bound (the higher
-// pixel may still be no higher than p). Off the raster counts as unlike.
+// buildClearances makes the hexes' textures and the pixels' clearances
+// (buildWedges).
 func (lm *Map) buildClearances() {
 	const many = 2
 	seen := make([]uint8, len(lm.hexes))
@@ -260,92 +252,11 @@ func (lm *Map) buildClearances() {
 	for i := range lm.hexes {
 		lm.hexes[i].texOK = seen[i] == 1
 	}
-	n := lm.gw * lm.gh
-	label := make([]uint32, n)
+	label := make([]uint32, len(lm.px))
 	for i := range label {
 		label[i] = lm.texture(i)
 	}
-	low, same := make([]uint8, n), make([]uint8, n)
-	gw, gh := lm.gw, lm.gh
-	for x := range gw {
-		for y := range gh {
-			i := x*gh + y
-			lo, sa := uint8(255), uint8(255)
-			if x == 0 || y == 0 || x == gw-1 || y == gh-1 {
-				lo, sa = 0, 0
-			} else {
-				v, l := lm.px[i].iv, label[i]
-				for _, d := range [8]int{-gh - 1, -gh, -gh + 1, -1, 1, gh - 1, gh, gh + 1} {
-					if lm.px[i+d].iv > v {
-						lo = 0
-					}
-					if label[i+d] != l {
-						sa = 0
-					}
-				}
-			}
-			low[i], same[i] = lo, sa
-		}
-	}
-	// The four transforms are independent: one goroutine each.
-	var wg sync.WaitGroup
-	for k, dir := range [2]int{1, -1} {
-		wg.Go(func() {
-			lo := ahead(low, gw, gh, dir)
-			for i := range lm.px {
-				lm.px[i].low[k] = lo[i]
-			}
-		})
-		wg.Go(func() {
-			sa := ahead(same, gw, gh, dir)
-			for i := range lm.px {
-				lm.px[i].same[k] = sa[i]
-			}
-		})
-	}
-	wg.Wait()
-}
-
-// ahead returns, for seeds d (0 at the seeds, 255 elsewhere), 1 + each
-// pixel's Chebyshev distance to the nearest seed in the half plane from
-// its column on in direction dir (at most 255). The nearest pixel unlike
-// p lies one step beyond the nearest seed, which lies in the same half
-// plane (a step toward p never leaves it).
-func ahead(d []uint8, gw, gh, dir int) []uint8 {
-	out := make([]uint8, len(d))
-	x0, x1 := gw-1, -1
-	if dir < 0 {
-		x0, x1 = 0, gw
-	}
-	var prev []uint8 // the column before, in the walk from the far side
-	for x := x0; x != x1; x -= dir {
-		col, seed := out[x*gh:(x+1)*gh], d[x*gh:(x+1)*gh]
-		// The distance within the column, down then up (without branches:
-		// seeds in textures are too many and too scattered to predict;
-		// seed>>7 is 0 at a seed, 1 elsewhere).
-		v := uint8(254)
-		for y, s := range seed {
-			v = min(v+1, 254) * (s >> 7)
-			col[y] = v
-		}
-		v = 254
-		for y := gh - 1; y >= 0; y-- {
-			v = min(v+1, 254) * (seed[y] >> 7)
-			col[y] = min(col[y], v)
-		}
-		if prev != nil {
-			col[0] = min(col[0], min(prev[0], prev[1])+1)
-			for y := 1; y < gh-1; y++ {
-				col[y] = min(col[y], min(prev[y-1], prev[y], prev[y+1])+1)
-			}
-			col[gh-1] = min(col[gh-1], min(prev[gh-2], prev[gh-1])+1)
-		}
-		prev = col
-	}
-	for i := range out {
-		out[i]++
-	}
-	return out
+	lm.buildWedges(label)
 }
 
 // texture returns pixel i's hex (own), ground level and terrain code, with

@@ -131,14 +131,12 @@ type walk struct {
 	// The last pixel judged independent of where in its hex it lies: the
 	// index of its hex (-1: none), its terrain code and ground level. A
 	// pixel like it in the same hex changes nothing either.
-	memoOwn int32
-	// The hexes whose pixels may lie in the grown polygon of an end.
-	srcNear, tgtNear [7]*hexInfo
-	memoCode         uint8
-	memoNear         uint8 // lines along hexsides: the pixel's cell.near
-	memoGl           int
-	srcOwn, tgtOwn   uint16 // the ends' hexes, as own
-	dk               int    // cell.low and cell.same index: 0 right, 1 left
+	memoOwn        int32
+	memoCode       uint8
+	memoNear       uint8 // lines along hexsides: the pixel's cell.near
+	memoGl         int
+	srcOwn, tgtOwn uint16 // the ends' hexes, as own
+	oct            int    // the octant of the line's direction (clr)
 }
 
 // Query traces the line of sight from Location from to Location to as
@@ -171,20 +169,16 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 	w.lm, w.src, w.tgt, w.cur = lm, src, tgt, src
 	w.memoOwn = -1
 	w.srcOwn, w.tgtOwn = uint16(src.h.Col*lm.nrows+src.h.Row), uint16(tgt.h.Col*lm.nrows+tgt.h.Row)
-	w.srcNear[0], w.tgtNear[0] = src, tgt
-	for d := range 6 {
-		w.srcNear[d+1], w.tgtNear[d+1] = src.nb[d], tgt.nb[d]
-	}
 	w.sx, w.sy = int(src.los.x), int(src.los.y)
 	w.tx, w.ty = int(tgt.los.x), int(tgt.los.y)
 	w.colDir, w.rowDir = 1, 1
-	w.dk = 0
 	if w.tx < w.sx {
-		w.colDir, w.dk = -1, 1
+		w.colDir = -1
 	}
 	if w.ty < w.sy {
 		w.rowDir = -1
 	}
+	w.oct = octant(w.sx, w.sy, w.tx, w.ty)
 	ncols := abs(w.tx-w.sx) + 1
 	w.sE = int(src.base) + from.Level
 	w.tE = int(tgt.base) + to.Level
@@ -266,8 +260,10 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 	if dy != 0 {
 		rs.period = ncols / gcd(ncols, abs(w.ty-w.sy))
 	}
-	fast := !w.slow && !w.spine
-cols:
+	if !w.slow && !w.spine {
+		w.walkFast(&rs, ncols)
+		return
+	}
 	for j := 0; j < ncols; {
 		x := w.sx + j*w.colDir
 		// The columns of the line in this block column.
@@ -286,12 +282,6 @@ cols:
 		}
 		prev := w.rowAt(&rs, j-1, x-w.colDir, ncols)
 		for ; k > 0; k-- {
-			if fast {
-				if nj := w.skip(&rs, j, x, int(prev)); nj > j {
-					j = nj
-					continue cols
-				}
-			}
 			cur := w.rowAt(&rs, j, x, ncols)
 			if w.column(x, int(prev), int(cur)) {
 				return
@@ -303,28 +293,55 @@ cols:
 	}
 }
 
+// walkFast visits the columns of a line that skips (skip).
+func (w *walk) walkFast(rs *rowSeq, ncols int) {
+	for j := 0; j < ncols; {
+		x := w.sx + j*w.colDir
+		prev := w.rowAt(rs, j-1, x-w.colDir, ncols)
+		for {
+			if nj := w.skip(rs, j, x, int(prev)); nj > j {
+				j = nj
+				break
+			}
+			cur := w.rowAt(rs, j, x, ncols)
+			if w.column(x, int(prev), int(cur)) {
+				return
+			}
+			prev = cur
+			j++
+			x += w.colDir
+			if j == ncols {
+				return
+			}
+		}
+	}
+}
+
 // skip returns the first column from column j (at pixel column x) the
 // walk must visit. Where the walk enters column j, at pixel p (row y), the
-// half square ahead of p within its clearance holds nothing the walk would
-// judge: when p's iv is no higher than the lower end (cell.low); or
-// (cell.same) when p's texture is open ground not above the lower end and
+// wedge ahead of p within its clearance (clearance.go) holds nothing the
+// walk would judge: when p's iv is no higher than the lower end (low); or
+// (same) when p's texture is open ground not above the lower end and
 // terrain the walk would not judge (no higher than the lower end, or the
 // pixel last judged was of it in this hex: memoOwn), or when p is in the
 // firer's or the target's hex, where terrain other than hexsides changes
 // nothing, or, still inside the firer's building, a building pixel of the
-// firer's hex. The columns whose pixels lie in that half square are
-// skipped (advance). Lines along hexsides and walks judging every pixel
+// firer's hex. The columns whose pixels lie in that wedge are skipped
+// (rowSeq.wedge). Lines along hexsides and walks judging every pixel
 // (slow) never skip.
 func (w *walk) skip(rs *rowSeq, j, x, y int) int {
 	lm := w.lm
 	if x < 0 || x >= lm.gw || y < 0 || y >= lm.gh {
 		return j
 	}
-	c := &lm.px[x*lm.gh+y]
+	i := x*lm.gh + y
+	c := &lm.px[i]
 	v := int(c.iv)
 	if v == 127 {
 		return j
 	}
+	clr := lm.clr[w.oct][i]
+	low, same := int(clearLevels[clr>>4]), int(clearLevels[clr&15])
 	o := c.own
 	if !w.leaves {
 		// Still in the firer's building: its pixels in the firer's hex
@@ -332,14 +349,14 @@ func (w *walk) skip(rs *rowSeq, j, x, y int) int {
 		if o != w.srcOwn || lm.p[c.code].is&isBuilding == 0 {
 			return j
 		}
-		return rs.advance(j, int(c.same[w.dk]))
+		return rs.wedge(j, y, same, w.oct&octSteep != 0)
 	}
 	k := 0
 	if v <= w.lo2 {
-		k = int(c.low[w.dk])
+		k = low
 	}
 	if o == w.srcOwn || o == w.tgtOwn {
-		k = max(k, int(c.same[w.dk]))
+		k = max(k, same)
 	} else if gl := int(c.gl); 2*gl <= w.lo2 {
 		h := &lm.hexes[o]
 		code := c.code
@@ -348,20 +365,45 @@ func (w *walk) skip(rs *rowSeq, j, x, y int) int {
 			code, t = h.texCode, &lm.p[h.texCode]
 		}
 		if 2*gl+int(t.top2) <= w.lo2 || int32(o) == w.memoOwn && code == w.memoCode && gl == w.memoGl {
-			k = max(k, int(c.same[w.dk]))
+			k = max(k, same)
 		}
 	}
-	return rs.advance(j, k)
+	return rs.wedge(j, y, k, w.oct&octSteep != 0)
+}
+
+// wedge returns the column past those from column j whose pixels lie in
+// the wedge of clearance k at the first pixel the walk visits in column
+// j, row y = R(j-1) (R: the rows VASL's sums give, the floor of the
+// exact row, or one less where that is a whole number). A steep wedge
+// holds the rows less than k from y (advance). A shallow one holds the
+// first k columns, where column j+i visits rows to R(j+i), no more than
+// i+1 from the floor of exact(j-1): unless y is one less than that (going
+// down) or R(j+i) is (going up), which the columns where the exact row is
+// whole (every period) show.
+func (rs *rowSeq) wedge(j, y, k int, steep bool) int {
+	if steep {
+		return rs.advance(j, k)
+	}
+	if k == 0 {
+		return j
+	}
+	if n, d := rs.n, rs.d; n >= 0 {
+		if n*j%d == 0 && y != int(rs.sy)+n*j/d {
+			return j
+		}
+		return j + k
+	}
+	p := rs.period
+	m := (j+p)/p*p - 1 // the first column from j whose exact row is whole
+	return j + min(k, m-j)
 }
 
 // advance returns the column past those from column j whose pixels lie
-// in the half square of pixels nearer than k (Chebyshev) to the first
-// pixel the walk visits in column j, row R(j-1) (R: the rows VASL's sums
-// give). The columns from j to j+s-1 visit rows between R(j-1) and
-// R(j+s-1); R(m) is the floor of the exact row, or one less where that is
-// a whole number, so they lie within |floor(exact(j+s-1)) -
-// floor(exact(j-1))| + 1 rows of the first, which the sum's numerator
-// n*(m+1) over d gives in integers.
+// within k-1 rows of the first pixel the walk visits in column j, row
+// R(j-1). The columns from j to j+s-1 visit rows between R(j-1) and
+// R(j+s-1), so they lie within |floor(exact(j+s-1)) - floor(exact(j-1))| +
+// 1 rows of the first, which the sum's numerator n*(m+1) over d gives in
+// integers.
 func (rs *rowSeq) advance(j, k int) int {
 	if k < 2 {
 		return j
@@ -438,7 +480,14 @@ func (w *walk) column(x, r0, r1 int) bool {
 	base := x * lm.gh
 	px := lm.px[base : base+lm.gh]
 	for y := r0; ; y += dir {
-		if c := &px[y]; all || c.iv > lo2 || spine && lm.hexes[c.own].inhNear {
+		c := &px[y]
+		look := c.iv > lo2 || spine && lm.hexes[c.own].inhNear
+		if all {
+			// Still in the firer's building, its pixels in the firer's hex
+			// change nothing (skip).
+			look = w.slow || c.own != w.srcOwn || lm.p[c.code].is&isBuilding == 0
+		}
+		if look {
 			if int32(c.own) != w.memoOwn || c.code != w.memoCode || int(c.gl) != w.memoGl || !w.leaves || spine && c.near != w.memoNear {
 				if w.judge(base+y, y) {
 					return true
@@ -523,16 +572,63 @@ func (r *rowSeq) step(j int) (v float64, whole bool) {
 	return math.Round(r.approx(j)), true
 }
 
-// exact returns exit(j) summed as VASL sums it, from the last sum made.
+// exact returns exit(j) summed as VASL sums it, from the last sum made
+// (sumTo).
 func (r *rowSeq) exact(j int) float64 {
 	if j < 0 || r.period == 0 {
 		return r.sy
 	}
-	for r.jAcc < j {
-		r.acc += r.dy
-		r.jAcc++
-	}
+	r.acc = sumTo(r.acc, r.dy, j-r.jAcc)
+	r.jAcc = j
 	return r.acc
+}
+
+// sumTo returns acc with dy added to it m times in float64, as a loop of
+// acc += dy would, without making every sum: while the sums stay within
+// one binade [2^e, 2^(e+1)), every double there is a multiple of its
+// ulp u, so each sum adds dy rounded to a multiple of u (no tie: then
+// the parity of the sum would decide), and m sums add m times that, an
+// integer number of ulps. A sum leaving the binade, and sums below 1,
+// are made one at a time.
+func sumTo(acc, dy float64, m int) float64 {
+	const top = 1 << 53 // binade [2^52, 2^53) in ulps
+	for m > 0 {
+		if acc < 1 || dy == 0 {
+			acc += dy
+			m--
+			continue
+		}
+		exp := math.Float64bits(acc) >> 52 & 0x7ff
+		u := math.Ldexp(1, int(exp)-1075) // ulp of acc
+		a := int64(math.Float64bits(acc)&(1<<52-1) | 1<<52)
+		q := dy / u // exact: a power of two apart
+		c := math.Round(q)
+		if math.Abs(q-math.Trunc(q)) == 0.5 || math.Abs(c) >= top/4 {
+			acc += dy
+			m--
+			continue
+		}
+		ci := int64(c)
+		// Sums a+i*ci for i <= s stay in the binade, one ulp of margin
+		// either side for the exact value they round.
+		var s int64
+		if ci > 0 {
+			s = (top - 2 - a) / ci
+		} else if ci < 0 {
+			s = (a - top/2 - 1) / -ci
+		} else {
+			s = int64(m)
+		}
+		if s <= 0 {
+			acc += dy
+			m--
+			continue
+		}
+		s = min(s, int64(m))
+		acc = float64(a+s*ci) * u
+		m -= int(s)
+	}
+	return acc
 }
 
 func gcd(a, b int) int {
@@ -568,10 +664,11 @@ func (w *walk) pixel(x, y int, own int32, near uint8) bool {
 	t := w.ct // onHexside may put the centre terrain in w.ct
 	// Next to an end, the height advantage and blind hex rules look at
 	// where the pixel lies, but only between ends at different levels;
-	// so do rules on hexside terrain and cliffs. Elsewhere a pixel like
+	// so do rules on cliffs, and the hexside rule, which blocks only
+	// between ends at the same level (hexsideRule). Elsewhere a pixel like
 	// this one in the same hex (and, along hexsides, in the same grown
 	// polygons) gives the same result (memoOwn).
-	same := !w.slow && w.leaves && t.is&(isHexside|isCliff) == 0
+	same := !w.slow && w.leaves && t.is&isCliff == 0 && (t.is&isHexside == 0 || !w.spine && w.sE != w.tE)
 	if !w.spine {
 		if w.apply() {
 			return true
@@ -885,7 +982,7 @@ func (w *walk) sideAlong() int {
 // along a cliff hexside of the current hex, and the lower base level of
 // the hexes it separates (the current one alone when the other is an end).
 func (w *walk) cliffAlong() (low int, ok bool) {
-	if !(w.horiz || w.is60) || w.rTS%2 == 0 {
+	if !(w.horiz || w.is60) || w.rTS%2 == 0 || !w.cur.cliff {
 		return 0, false
 	}
 	x := w.sideAlong()
@@ -902,13 +999,13 @@ func (w *walk) cliffAlong() (low int, ok bool) {
 
 // groundRule: ground higher than both ends blocks (A6.2).
 func (w *walk) groundRule() bool {
+	if w.gl <= w.sE || w.gl <= w.tE {
+		return false
+	}
 	if low, ok := w.cliffAlong(); ok && low <= max(w.sE, w.tE) {
 		return false
 	}
-	if w.gl > w.sE && w.gl > w.tE {
-		return w.block(GroundHigher, w.ct.code)
-	}
-	return false
+	return w.block(GroundHigher, w.ct.code)
 }
 
 // splitRule: terrain with a split height (orchards) at the level of both
