@@ -84,3 +84,37 @@ func emptyGrid(t *testing.T) *Map {
 	}
 	return lm
 }
+
+// TestHexDist checks hexDist and holds, which read cube coordinates, against
+// hex.Distance and the neighbours' list, for every pair of hexes of a
+// two-row, two-column configuration.
+func TestHexDist(t *testing.T) {
+	lm := emptyGrid(t)
+	for i := range lm.hexes {
+		a := &lm.hexes[i]
+		if !a.valid {
+			continue
+		}
+		for j := range lm.hexes {
+			b := &lm.hexes[j]
+			if !b.valid {
+				continue
+			}
+			if got, want := hexDist(a, b), hex.Distance(a.h, b.h); got != want {
+				t.Fatalf("hexDist(%v, %v) = %d, want %d", a.h, b.h, got, want)
+			}
+			for s := range 7 {
+				near := uint8(1) << s
+				want := a == b && s == 6
+				for d, n := range b.nb {
+					if n == a && d == s {
+						want = true
+					}
+				}
+				if got := holds(a, b, near); got != want {
+					t.Fatalf("holds(%v, %v, bit %d) = %v, want %v", a.h, b.h, s, got, want)
+				}
+			}
+		}
+	}
+}

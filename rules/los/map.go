@@ -73,6 +73,41 @@ type cell struct {
 	own uint16
 }
 
+// cube returns the x and z cube coordinates of h (as hex.Distance counts).
+func cube(h hex.Hex) (x, z int32) {
+	return int32(h.Col), int32(h.Row - (h.Col-(h.Col&1))/2)
+}
+
+// hexDist is hex.Distance between two hexes of the map.
+func hexDist(a, b *hexInfo) int {
+	dx, dz := a.cx-b.cx, a.cz-b.cz
+	return int(max(abs32(dx), abs32(dz), abs32(dx+dz)))
+}
+
+func abs32(v int32) int32 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// dirTo gives, by the cube step from a hex to a neighbour (x and z, each
+// plus one), the neighbour's index in hexInfo.nb; -1 where no step leads.
+var dirTo = func() (t [3][3]int8) {
+	for i := range t {
+		for j := range t[i] {
+			t[i][j] = -1
+		}
+	}
+	h := hex.Hex{Col: 2, Row: 2}
+	hx, hz := cube(h)
+	for d := range hex.Dirs {
+		nx, nz := cube(h.Neighbour(d))
+		t[nx-hx+1][nz-hz+1] = int8(d)
+	}
+	return t
+}()
+
 // pt is a pixel position.
 type pt struct{ x, y int32 }
 
@@ -96,6 +131,7 @@ type hexInfo struct {
 	cliff    bool        // some hexside is a cliff
 	inhNear  bool        // the centre terrain of the hex or of a neighbour is inherent
 	nb       [6]*hexInfo // the neighbours (adj), nil off the grid
+	cx, cz   int32       // cube coordinates (hexDist)
 	// The hex's texture: where its pixels at its base level are open
 	// (nothing above the ground) or of one other terrain (grain drawn as
 	// speckles, orchard trees), that terrain; texOK false where there are
@@ -451,6 +487,7 @@ func (lm *Map) buildHexes() error {
 			n := h.h.Neighbour(hex.Dir(s))
 			h.nb[s] = lm.hexAt(n.Col, n.Row)
 		}
+		h.cx, h.cz = cube(h.h)
 	}
 	for i := range lm.hexes {
 		if lm.hexes[i].valid {

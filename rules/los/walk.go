@@ -183,7 +183,7 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 	w.sE = int(src.base) + from.Level
 	w.tE = int(tgt.base) + to.Level
 	w.lo2 = 2 * min(w.sE, w.tE)
-	w.rng = hex.Distance(src.h, tgt.h)
+	w.rng = hexDist(src, tgt)
 	res.Range = w.rng
 	w.rTT = w.rng
 	w.leaves = lm.p[src.centre].is&isBuilding == 0
@@ -710,7 +710,7 @@ func (w *walk) memoable(h *hexInfo, t *prop) bool {
 	if h.cliff {
 		return false
 	}
-	return !w.heightCandidate(t) || hex.Distance(h.h, w.src.h) > 1 && hex.Distance(h.h, w.tgt.h) > 1
+	return !w.heightCandidate(t) || hexDist(h, w.src) > 1 && hexDist(h, w.tgt) > 1
 }
 
 // heightCandidate reports whether terrain t at the current pixel's ground
@@ -738,12 +738,12 @@ func holds(e, h *hexInfo, near uint8) bool {
 	if e == h {
 		return near&(1<<6) != 0
 	}
-	for s, n := range h.nb {
-		if n == e {
-			return near&(1<<s) != 0
-		}
+	dx, dz := e.cx-h.cx+1, e.cz-h.cz+1
+	if uint32(dx) > 2 || uint32(dz) > 2 {
+		return false
 	}
-	return false
+	s := dirTo[dx][dz]
+	return s >= 0 && near&(1<<s) != 0
 }
 
 // adjacentHexes returns, for a pixel of a line along hexsides at an odd
@@ -753,7 +753,7 @@ func holds(e, h *hexInfo, near uint8) bool {
 // chosen by where the pixel lies (no neighbour's polygon holds it). inEnd
 // says the pixel lies in an end's polygon.
 func (w *walk) adjacentHexes(rh *hexInfo, near uint8, inEnd bool, x, y int) (top, bot *hexInfo, exact bool) {
-	if inEnd || hex.Distance(w.src.h, rh.h)%2 == 0 {
+	if inEnd || hexDist(w.src, rh)%2 == 0 {
 		return nil, nil, true
 	}
 	for s, t := range rh.nb {
@@ -803,8 +803,8 @@ func (w *walk) apply() bool {
 	w.h = int(w.ct.height)
 	if w.tmp != w.cur {
 		w.cur = w.tmp
-		w.rTS = hex.Distance(w.cur.h, w.src.h)
-		w.rTT = hex.Distance(w.cur.h, w.tgt.h)
+		w.rTS = hexDist(w.cur, w.src)
+		w.rTT = hexDist(w.cur, w.tgt)
 	}
 	if (w.exitsSrcDep || w.entersTgtDep) && w.depressionRule() {
 		return true
@@ -911,7 +911,7 @@ func (w *walk) ignorable(h *hexInfo, l loc, spine int) bool {
 	if l.side == -1 {
 		return true
 	}
-	if hex.Distance(h.h, l.h.h) > 2 {
+	if hexDist(h, l.h) > 2 {
 		return false
 	}
 	if l.h == h {
@@ -927,16 +927,16 @@ func (w *walk) ignorable(h *hexInfo, l loc, spine int) bool {
 			return true
 		}
 	}
-	if hex.Distance(h.h, l.h.h) == 1 && lm.p[l.h.locTerr[l.side]].is&isHexside == 0 {
+	if hexDist(h, l.h) == 1 && lm.p[l.h.locTerr[l.side]].is&isHexside == 0 {
 		return true
 	}
 	if spine >= 0 {
-		if hex.Distance(h.h, l.h.h) == 2 {
+		if hexDist(h, l.h) == 2 {
 			o := l.h.nb[l.side]
 			if o == nil {
 				return true
 			}
-			if hex.Distance(h.h, o.h) > 1 {
+			if hexDist(h, o) > 1 {
 				return false
 			}
 			l = loc{o, (l.side + 3) % 6}
