@@ -12,12 +12,13 @@ import "sync"
 //	shallow: i < k and t <= i+1    steep: t < k and i <= t+1
 //
 // (the walk's rows are floors of the exact rows, or one less where an
-// exact row is whole: advance and skip allow for that). A pixel's
+// exact row is whole: rowSeq.wedge allows for that). A pixel's
 // clearance k in an octant is the largest wedge whose pixels are all like
 // p. Wedges nest, which gives every clearance from the next column's (or
 // row's) in one pass: for a shallow octant the wedge of side k at p is p
-// and the pixel below it (t = 1) with the wedges of side k-1 at the next
-// column's pixels at t = 0 and t = 1; a steep one likewise by rows.
+// and the next pixel of its column (t = 1) with the wedges of side k-1 at
+// the next column's pixels at t = 0 and t = 1; a steep one likewise by
+// rows.
 //
 // Two likenesses are kept: an iv no higher than p's (low, a lower bound:
 // a like pixel's own wedge measures likeness to it), and p's texture
@@ -125,8 +126,9 @@ func (lm *Map) wedges(o int, label []uint32, enc *[256]uint8) []uint8 {
 				}
 				return lo, sa, okLo, okSa
 			}
-			// The wedge's first column (shallow) or row (steep) beyond p,
-			// and the two wedges of the next row or column it grows from.
+			// ok: the rest of the wedge's first column (shallow: the pixel
+			// after p in it) or row (steep: the pixel beside p) is like p;
+			// a and b: the clearances of the two wedges it grows from.
 			var ok [2]bool
 			var a, b [2]int
 			if !steep {
