@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -209,9 +208,7 @@ func writeMapJSON(w io.Writer, m *board.Map) error {
 		}
 		out.Hexes = append(out.Hexes, j)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", " ")
-	return enc.Encode(out)
+	return writeJSON(w, out)
 }
 
 // writeMapText prints, per board, where it comes from and its terrain, then

@@ -125,9 +125,7 @@ func runLOS(out io.Writer, in io.Reader, o *options, f *losFlags, args []string,
 		}
 	}
 	if f.json {
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(losJSONOf(m, from, to, &r))
+		return writeJSON(out, losJSONOf(m, from, to, &r))
 	}
 	_, err = fmt.Fprintln(out, losText(m, from, to, &r))
 	return err
@@ -239,9 +237,7 @@ func losRange(out io.Writer, lm *los.Map, f *losFlags, from board.Location) erro
 		for _, ss := range byRange {
 			all = append(all, ss...)
 		}
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(struct {
+		return writeJSON(out, struct {
 			From      string `json:"from"`
 			Range     int    `json:"range"`
 			Locations int    `json:"locations_within_range"`

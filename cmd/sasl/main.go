@@ -7,6 +7,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -259,4 +260,12 @@ func renameTemp(tmp, path string) error {
 	defer temps.Unlock()
 	delete(temps.files, tmp)
 	return os.Rename(tmp, path)
+}
+
+// writeJSON writes v as the commands' --json answers are written: indented
+// by one space, one object ending in a newline.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	return enc.Encode(v)
 }

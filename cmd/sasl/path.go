@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"image/color"
@@ -286,9 +285,7 @@ func writePathJSON(w io.Writer, m *board.Map, p pathing.Path, budget int) error 
 		last := within[len(within)-1]
 		out.Phase = &phaseJSON{MF: float64(budget) / 2, Reaches: stepName(m, last), Phases: phases(p, budget)}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", " ")
-	return enc.Encode(out)
+	return writeJSON(w, out)
 }
 
 type phaseJSON struct {
@@ -421,9 +418,7 @@ func showReach(w io.Writer, f *pathFlags, m *board.Map, s *pathing.Search, from 
 		}
 	}
 	if f.json {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", " ")
-		return enc.Encode(struct {
+		return writeJSON(w, struct {
 			From    string    `json:"from"`
 			MF      float64   `json:"mf"`
 			Reached []reached `json:"reached"`

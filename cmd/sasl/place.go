@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -156,9 +155,7 @@ func writePlaceJSON(w io.Writer, p *played, s *ai.Setup) error {
 		}
 		out.Placements = append(out.Placements, j)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", " ")
-	return enc.Encode(out)
+	return writeJSON(w, out)
 }
 
 type enterFlags struct {
@@ -295,7 +292,5 @@ func writeEnterJSON(w io.Writer, p *played, a *ai.Arrivals) error {
 		}
 		out.Entries = append(out.Entries, entryJSON{x.Edge.String(), p.m.NameString(x.Hex), x.Method, ds})
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", " ")
-	return enc.Encode(out)
+	return writeJSON(w, out)
 }

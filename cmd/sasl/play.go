@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -313,9 +312,7 @@ func writeShowJSON(w io.Writer, g *game.Game) error {
 	for _, c := range st.VPO {
 		out.VPO = append(out.VPO, vpoJ{m.LocationName(c.At), c.Side.String()})
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", " ")
-	return enc.Encode(out)
+	return writeJSON(w, out)
 }
 
 // writeWinner names the winner of a finished game by the mission's victory

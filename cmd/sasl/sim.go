@@ -639,9 +639,7 @@ func newBar(cmd *cobra.Command, runs int, ci bool, vary *sim.Vary) *progressbar.
 func writeReplicate(w io.Writer, f *simFlags, mission, boards string, r *sim.Replicate) error {
 	replay := fmt.Sprintf("sasl play new --mission %s%s --seed %d --save game.yaml", mission, boardsFlag(boards), r.Seed)
 	if f.json {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", " ")
-		return enc.Encode(struct {
+		return writeJSON(w, struct {
 			Replicate uint64  `json:"replicate"`
 			Seed      uint64  `json:"seed"`
 			Winner    string  `json:"winner"`

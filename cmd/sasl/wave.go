@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -157,7 +156,5 @@ func writeTurnsJSON(w io.Writer, p *played, all []*game.Report, trail []dice.Rol
 	for k, v := range extra {
 		out[k] = v
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", " ")
-	return enc.Encode(out)
+	return writeJSON(w, out)
 }
