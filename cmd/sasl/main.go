@@ -75,13 +75,17 @@ func exitStatus(err error) int {
 	return exitError
 }
 
-func main() {
+func main() { os.Exit(runMain()) }
+
+// runMain runs the command line of os.Args and returns the exit status.
+func runMain() int {
 	removeTempsOnSignal()
 	root := newRoot(os.Stdout, os.Stderr)
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "sasl:", err)
-		os.Exit(exitStatus(err))
+		return exitStatus(err)
 	}
+	return 0
 }
 
 // engineVersion names the build of sasl: the module version and the VCS
