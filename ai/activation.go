@@ -48,15 +48,15 @@ func (h *HW) activation(l board.Location) (Activation, bool, error) {
 	a := &h.t.Activation
 	var best Activation
 	found := false
-	for _, f := range h.st.Units {
-		if f.Side != state.Friendly || !f.Known || !f.OnMap() || hex.Distance(f.At.Hex, l.Hex) > a.MaxRange {
+	for _, f := range h.st.OfSide(state.Friendly) {
+		if !f.Known || !f.OnMap() || hex.Distance(f.At().Hex, l.Hex) > a.MaxRange {
 			continue
 		}
-		s := h.Sight(l, f.At)
+		s := h.Sight(l, f.At())
 		if !s.Clear {
 			continue
 		}
-		tem := h.TEM(f.At)
+		tem := h.TEM(f.At())
 		drm := tem + s.Hindrance
 		cell, err := a.Cell(h.actRow, s.Range)
 		if err != nil {
@@ -68,7 +68,7 @@ func (h *HW) activation(l board.Location) (Activation, bool, error) {
 		if found && (s.Range > best.Range || (s.Range == best.Range && drm >= best.DRM)) {
 			continue
 		}
-		best = Activation{By: f.ID, At: f.At, Range: s.Range, DRM: drm, TEM: tem, Hindrance: s.Hindrance, Row: h.actRow, Cell: cell}
+		best = Activation{By: f.ID, At: f.At(), Range: s.Range, DRM: drm, TEM: tem, Hindrance: s.Hindrance, Row: h.actRow, Cell: cell}
 		found = true
 	}
 	return best, found, nil
@@ -91,13 +91,13 @@ func (h *HW) activate(stack []*state.Unit, l board.Location) ([]*state.Unit, err
 // APh's advances. Moving S? are also checked at each step of their move.
 func (h *HW) activateAll() error {
 	var sq []*state.Unit
-	for _, u := range h.st.Units {
-		if u.Side == state.Enemy && u.Kind == state.SQ && u.HW && u.OnMap() {
+	for _, u := range h.st.OfSide(state.Enemy) {
+		if u.Kind == state.SQ && u.HW && u.OnMap() {
 			sq = append(sq, u)
 		}
 	}
 	for _, u := range sq {
-		if _, err := h.activate([]*state.Unit{u}, u.At); err != nil {
+		if _, err := h.activate([]*state.Unit{u}, u.At()); err != nil {
 			return err
 		}
 	}

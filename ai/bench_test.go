@@ -90,19 +90,12 @@ friendly:
 	if err != nil {
 		b.Fatal(err)
 	}
-	start := make([]state.Unit, len(st.Units))
-	for i, u := range st.Units {
-		start[i] = *u
-	}
+	start := st.Clone()
 	b.ReportAllocs()
 	moves := 0
 	for b.Loop() {
 		// Back to the start of the turn: same units, same places.
-		st.Units = st.Units[:0]
-		for i := range start {
-			u := start[i]
-			st.Units = append(st.Units, &u)
-		}
+		start.CloneInto(st)
 		st.Turn = 2
 		wt, err := h.Turn()
 		if err != nil {

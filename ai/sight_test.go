@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -72,8 +73,11 @@ func TestActivationByLOS(t *testing.T) {
 		{"range 5, open ground: DRM 0 <= 0", "o2M10", "o2M5", true, "5 0 0 0 0"},
 		{"range 7, open ground: DRM 0 > -1", "o2M9", "o2M2", true, ""},
 	} {
-		f := &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", At: loc(t, m, c.f), Known: c.known}
-		h.st.Units = []*state.Unit{f}
+		f := &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", Known: c.known}
+		for _, u := range slices.Clone(h.st.Units()) {
+			h.st.Remove(u)
+		}
+		h.st.Add(f, loc(t, m, c.f))
 		a, ok, err := h.activation(loc(t, m, c.s))
 		if err != nil {
 			t.Fatal(err)
@@ -95,8 +99,8 @@ func TestActivationByLOS(t *testing.T) {
 // event says which unit, the range, the DRM and the table's cell.
 func TestActivationEvent(t *testing.T) {
 	h, m := losHW(t, "  - {id: F1, unit: squad, type: 6-6-7, at: o2M5, known: true}\n  - {id: F2, unit: half_squad, type: 3-3-7, at: o2N7, known: true}\n")
-	s := &state.Unit{ID: "A1", Side: state.Enemy, Kind: state.SQ, HW: true, Wave: "A", At: loc(t, m, "o2M8")}
-	h.st.Units = append([]*state.Unit{s}, h.st.Units...)
+	s := &state.Unit{ID: "A1", Side: state.Enemy, Kind: state.SQ, HW: true, Wave: "A"}
+	h.st.Add(s, loc(t, m, "o2M8"))
 	h.st.Waves = []state.Wave{{ID: "A", Edge: 2}}
 	h.r = scripted(t, "3")
 	h.phase = state.MPh
@@ -130,10 +134,9 @@ func TestActivationEvent(t *testing.T) {
 func TestHWActivationOnTheMove(t *testing.T) {
 	h, m := losHW(t, "  - {id: F1, unit: squad, type: 6-6-7, at: o2K5, known: true}\n")
 	for i, x := range []string{"o2J10", "o2K10", "o2L10"} {
-		h.st.Units = append(h.st.Units, &state.Unit{ID: fmt.Sprintf("A%d", i+1), Side: state.Enemy, Kind: state.SQ, HW: true, Wave: "A", At: loc(t, m, x), Lane: loc(t, m, x).Hex})
+		h.st.Add(&state.Unit{ID: fmt.Sprintf("A%d", i+1), Side: state.Enemy, Kind: state.SQ, HW: true, Wave: "A", Lane: loc(t, m, x).Hex}, loc(t, m, x))
 	}
 	h.st.Waves = []state.Wave{{ID: "A", Edge: 2, Direction: loc(t, m, "o2K10").Hex}}
-	h.st.Normalize()
 	h.r = scripted(t, "3 3 3")
 	ev, err := h.Play(state.MPh, false)
 	if err != nil {
@@ -145,11 +148,11 @@ func TestHWActivationOnTheMove(t *testing.T) {
 			continue
 		}
 		a := e.Activation
-		if a == nil || !h.Sight(e.Made[0].At, a.At).Clear {
+		if a == nil || !h.Sight(e.Made[0].At(), a.At).Clear {
 			t.Errorf("Activated out of LOS: %s", e.Text)
 		}
 		if e.Units[0] == "A2" {
-			a2 = m.LocationName(e.Made[0].At)
+			a2 = m.LocationName(e.Made[0].At())
 		}
 	}
 	// A2 comes up hexrow K: from K9 (range 4), K8 and K7 the woods of K6
@@ -164,10 +167,9 @@ func TestHWActivationOnTheMove(t *testing.T) {
 func TestHWFireByLOS(t *testing.T) {
 	squads := func(h *HW, m *board.Map, hexes ...string) {
 		for i, x := range hexes {
-			h.st.Units = append(h.st.Units, &state.Unit{ID: fmt.Sprintf("A%d", i+1), Side: state.Enemy, Kind: state.Squad, Type: "4-6-7", HW: true, Wave: "A", At: loc(t, m, x)})
+			h.st.Add(&state.Unit{ID: fmt.Sprintf("A%d", i+1), Side: state.Enemy, Kind: state.Squad, Type: "4-6-7", HW: true, Wave: "A"}, loc(t, m, x))
 		}
 		h.st.Waves = []state.Wave{{ID: "A", Edge: 2}}
-		h.st.Normalize()
 		h.phase = state.AFPh
 	}
 	fired := func(h *HW) []*FireGroup {
@@ -199,11 +201,11 @@ func TestHWFireByLOS(t *testing.T) {
 	// woods (TEM 1) in clear LOS: F2 has the least TEM counting hindrance.
 	h, m = losHW(t, "  - {id: F1, unit: squad, type: 6-6-7, at: o2S5, known: true}\n  - {id: F2, unit: squad, type: 6-6-7, at: o2K7, known: true}\n")
 	squads(h, m, "o2R8", "o2S8", "o2M8")
-	tg, ok := ChooseTarget([]board.Location{loc(t, m, "o2S8")}, h.st.Side(state.Friendly), 4, func(u *state.Unit) int { return h.TEM(u.At) }, h.Sight, nil)
+	tg, ok := ChooseTarget([]board.Location{loc(t, m, "o2S8")}, h.st.Side(state.Friendly), 4, func(u *state.Unit) int { return h.TEM(u.At()) }, h.Sight, nil)
 	if !ok || tg.Unit.ID != "F1" || tg.Hindrance != 2 || tg.TEM != 0 {
 		t.Fatalf("from S8 alone: target %+v, want F1 with TEM 0, hindrance 2", tg)
 	}
-	tg, ok = ChooseTarget([]board.Location{loc(t, m, "o2S8"), loc(t, m, "o2M8")}, h.st.Side(state.Friendly), 4, func(u *state.Unit) int { return h.TEM(u.At) }, h.Sight, nil)
+	tg, ok = ChooseTarget([]board.Location{loc(t, m, "o2S8"), loc(t, m, "o2M8")}, h.st.Side(state.Friendly), 4, func(u *state.Unit) int { return h.TEM(u.At()) }, h.Sight, nil)
 	if !ok || tg.Unit.ID != "F2" || tg.TEM != 1 || tg.Hindrance != 0 {
 		t.Errorf("target %+v, want F2 (TEM 1, no hindrance) before F1 (TEM 0, hindrance 2)", tg)
 	}
@@ -259,7 +261,7 @@ func TestActivationUnknownNationality(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newHW(t, m, ms, scripted(t, ""), st)
-	h.st.Units = append(h.st.Units, &state.Unit{ID: "A1", Side: state.Enemy, Kind: state.SQ, HW: true, Wave: "A", At: loc(t, m, "o2M8")})
+	h.st.Add(&state.Unit{ID: "A1", Side: state.Enemy, Kind: state.SQ, HW: true, Wave: "A"}, loc(t, m, "o2M8"))
 	_, err = h.Play(state.MPh, false)
 	if err == nil || !strings.Contains(err.Error(), `"Martian"`) || !strings.Contains(err.Error(), "--tables") {
 		t.Errorf("error %v, want one naming Martian and --tables", err)

@@ -28,7 +28,7 @@ func (h *HW) mmc(u *state.Unit) int {
 // movement (not released, broken or exited), not entering this turn.
 func (h *HW) members(w string) []*state.Unit {
 	var out []*state.Unit
-	for _, u := range h.st.Units {
+	for _, u := range h.st.OfSide(state.Enemy) {
 		if u.Wave != w || !moving(u) {
 			continue
 		}
@@ -61,14 +61,14 @@ func (h *HW) chain() {
 		var hexes []hex.Hex
 		for _, u := range units {
 			if h.mmc(u) > 0 {
-				hexes = append(hexes, u.At.Hex)
+				hexes = append(hexes, u.At().Hex)
 			}
 		}
 		var kept, lost []string
 		for _, cl := range pathing.Clusters(hexes) {
 			n := 0
 			for _, u := range units {
-				if slices.Contains(cl, u.At.Hex) {
+				if slices.Contains(cl, u.At().Hex) {
 					n += h.mmc(u)
 				}
 			}
@@ -80,14 +80,14 @@ func (h *HW) chain() {
 			}
 			lost = append(lost, desc)
 			for _, u := range units {
-				if slices.Contains(cl, u.At.Hex) {
+				if slices.Contains(cl, u.At().Hex) {
 					u.Released = true
 				}
 			}
 		}
 		// Units off the chain's hexes (an SMC alone) go with it too.
 		for _, u := range units {
-			if !u.Released && !slices.ContainsFunc(hexes, func(x hex.Hex) bool { return x == u.At.Hex }) {
+			if !u.Released && !slices.ContainsFunc(hexes, func(x hex.Hex) bool { return x == u.At().Hex }) {
 				u.Released = true
 			}
 		}
@@ -111,19 +111,19 @@ func (h *HW) join() {
 		if len(units) == 0 {
 			continue
 		}
-		for _, u := range h.st.Units {
-			if u.Side != state.Enemy || u.Wave != "" || u.Kind == state.SQ || u.Broken || u.Exited {
+		for _, u := range h.st.OfSide(state.Enemy) {
+			if u.Wave != "" || u.Kind == state.SQ || u.Broken || u.Exited {
 				continue
 			}
 			if slices.ContainsFunc(u.SW, func(sw state.SW) bool { return !sw.Dead }) {
 				continue
 			}
-			near := slices.ContainsFunc(units, func(x *state.Unit) bool { return hex.Distance(x.At.Hex, u.At.Hex) <= 1 })
+			near := slices.ContainsFunc(units, func(x *state.Unit) bool { return hex.Distance(x.At().Hex, u.At().Hex) <= 1 })
 			if !near {
 				continue
 			}
-			u.Wave, u.Lane = w, u.At.Hex
-			h.emit(Event{Units: []string{u.ID}, Wave: w, Kind: EventJoin, Text: fmt.Sprintf("%s in %s joins Human Wave %s (SASL 4.323)", u.ID, h.name(u.At), w)})
+			u.Wave, u.Lane = w, u.At().Hex
+			h.emit(Event{Units: []string{u.ID}, Wave: w, Kind: EventJoin, Text: fmt.Sprintf("%s in %s joins Human Wave %s (SASL 4.323)", u.ID, h.name(u.At()), w)})
 		}
 	}
 }
@@ -202,7 +202,7 @@ func (h *HW) advance() {
 		at := make([]hex.Hex, len(units))
 		mm := make([]int, len(units))
 		for i, u := range units {
-			at[i], mm[i] = u.At.Hex, h.mmc(u)
+			at[i], mm[i] = u.At().Hex, h.mmc(u)
 		}
 		moved := make([]bool, len(units))
 		closed := false
@@ -229,13 +229,13 @@ func (h *HW) advance() {
 			if best < 0 {
 				break
 			}
-			from := units[best].At
+			from := units[best].At()
 			at[best] = bestTo
 			moved[best] = true
 			closed = true
 			steps := h.advanceTo(units[best], bestTo)
 			h.emit(Event{Units: []string{units[best].ID}, Kind: EventGap, Steps: steps, Text: fmt.Sprintf("%s advances %s -> %s to close a gap: %d units in chains (were %d), %d groups (were %d) (SASL 4.322)",
-				units[best].ID, h.name(from), h.name(units[best].At), bestU, baseU, bestG, baseG)})
+				units[best].ID, h.name(from), h.name(units[best].At()), bestU, baseU, bestG, baseG)})
 		}
 		if closed {
 			continue
@@ -245,19 +245,19 @@ func (h *HW) advance() {
 		for i, u := range units {
 			var tgt *state.Unit
 			for _, f := range targets {
-				if f.Known && (tgt == nil || hex.Distance(f.At.Hex, u.At.Hex) < hex.Distance(tgt.At.Hex, u.At.Hex)) {
+				if f.Known && (tgt == nil || hex.Distance(f.At().Hex, u.At().Hex) < hex.Distance(tgt.At().Hex, u.At().Hex)) {
 					tgt = f
 				}
 			}
-			if tgt == nil || hex.Distance(tgt.At.Hex, u.At.Hex) == 0 {
+			if tgt == nil || hex.Distance(tgt.At().Hex, u.At().Hex) == 0 {
 				continue
 			}
 			baseU, baseG := h.chainScore(at, mm)
-			d0 := hex.Distance(tgt.At.Hex, u.At.Hex)
+			d0 := hex.Distance(tgt.At().Hex, u.At().Hex)
 			var to hex.Hex
 			found := false
 			for _, n := range at[i].Neighbours() {
-				if hex.Distance(tgt.At.Hex, n) >= d0 || !h.canAdvance(u, n) {
+				if hex.Distance(tgt.At().Hex, n) >= d0 || !h.canAdvance(u, n) {
 					continue
 				}
 				old := at[i]
@@ -272,11 +272,11 @@ func (h *HW) advance() {
 			if !found {
 				continue
 			}
-			from := u.At
+			from := u.At()
 			at[i] = to
 			steps := h.advanceTo(u, to)
 			h.emit(Event{Units: []string{u.ID}, Kind: EventAdvance, Steps: steps, Text: fmt.Sprintf("%s advances %s -> %s toward the nearest Target, %s in %s (SASL 4.322)",
-				u.ID, h.name(from), h.name(u.At), tgt.ID, h.name(tgt.At))})
+				u.ID, h.name(from), h.name(u.At()), tgt.ID, h.name(tgt.At()))})
 		}
 	}
 }
@@ -286,15 +286,15 @@ func (h *HW) advance() {
 // enter it from u's Location and it is not full.
 func (h *HW) canAdvance(u *state.Unit, x hex.Hex) bool {
 	to := board.Ground(x)
-	if !h.m.OnMap(x) || u.At.Level != 0 {
+	if !h.m.OnMap(x) || u.At().Level != 0 {
 		return false
 	}
-	ia, _ := h.m.Index(u.At.Hex)
+	ia, _ := h.m.Index(u.At().Hex)
 	ib, _ := h.m.Index(x)
 	if h.progress[ib] <= h.progress[ia]+1e-9 {
 		return false // SASL 4.32: toward the FBE
 	}
-	if _, ok := h.costs.Step(u.At, to); !ok {
+	if _, ok := h.costs.Step(u.At(), to); !ok {
 		return false
 	}
 	return !h.overstacked(to, []*state.Unit{u})
@@ -304,16 +304,16 @@ func (h *HW) canAdvance(u *state.Unit, x hex.Hex) bool {
 // the MF the Location would cost to enter; entering a Known FRIENDLY unit's
 // Location ends its Human Wave movement (SASL 4.323).
 func (h *HW) advanceTo(u *state.Unit, x hex.Hex) []pathing.Step {
-	from := u.At
+	from := u.At()
 	c, _ := h.costs.Step(from, board.Ground(x))
-	u.At = board.Ground(x)
+	h.st.Move(u, board.Ground(x))
 	var notes []string
-	h.takeVPO(u.At, &notes)
+	h.takeVPO(u.At(), &notes)
 	for _, n := range notes {
 		h.emit(Event{Units: []string{u.ID}, Kind: EventControl, Text: u.ID + " " + n})
 	}
-	if h.st.KnownIn(u.At) {
+	if h.st.KnownIn(u.At()) {
 		u.Released = true
 	}
-	return []pathing.Step{{Location: from}, {Location: u.At, HalfMF: c}}
+	return []pathing.Step{{Location: from}, {Location: u.At(), HalfMF: c}}
 }

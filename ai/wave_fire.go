@@ -43,10 +43,10 @@ func ChooseTarget(shooters []board.Location, targets []*state.Unit, fireRange in
 		}
 		rng, hind := -1, 0
 		for _, s := range shooters {
-			if hex.Distance(s.Hex, f.At.Hex) > fireRange {
+			if hex.Distance(s.Hex, f.At().Hex) > fireRange {
 				continue
 			}
-			v := sight(s, f.At)
+			v := sight(s, f.At())
 			if !v.Clear {
 				continue
 			}
@@ -80,7 +80,7 @@ func (h *HW) fire() error {
 	if _, err := h.LOS(); err != nil {
 		return err
 	}
-	tem := func(u *state.Unit) int { return h.TEM(u.At) }
+	tem := func(u *state.Unit) int { return h.TEM(u.At()) }
 	// Units sharing a Location with units of the other side are in Melee:
 	// they do not fire, and such a Location is no Target.
 	inMelee := func(u *state.Unit) bool {
@@ -88,19 +88,19 @@ func (h *HW) fire() error {
 		if u.Side == state.Friendly {
 			other = state.Enemy
 		}
-		return len(h.st.At(other, u.At)) > 0
+		return h.st.Has(other, u.At())
 	}
 	for _, w := range h.waveIDs() {
 		var shooters []*state.Unit
-		for _, u := range h.st.Units {
-			if u.Wave == w && u.Side == state.Enemy && u.Kind != state.SQ && !u.Broken && u.OnMap() && !inMelee(u) {
+		for _, u := range h.st.OfSide(state.Enemy) {
+			if u.Wave == w && u.Kind != state.SQ && !u.Broken && u.OnMap() && !inMelee(u) {
 				shooters = append(shooters, u)
 			}
 		}
 		for len(shooters) > 0 {
 			at := make([]board.Location, len(shooters))
 			for i, s := range shooters {
-				at[i] = s.At
+				at[i] = s.At()
 			}
 			tg, ok := ChooseTarget(at, h.st.Side(state.Friendly), h.h.FireRange.Value, tem, h.Sight, inMelee)
 			if !ok {
@@ -109,7 +109,7 @@ func (h *HW) fire() error {
 			var fg []*state.Unit
 			rest := shooters[:0]
 			for _, s := range shooters {
-				if hex.Distance(s.At.Hex, tg.Unit.At.Hex) <= h.h.FireRange.Value && h.Sight(s.At, tg.Unit.At).Clear {
+				if hex.Distance(s.At().Hex, tg.Unit.At().Hex) <= h.h.FireRange.Value && h.Sight(s.At(), tg.Unit.At()).Clear {
 					fg = append(fg, s)
 				} else {
 					rest = append(rest, s)
@@ -128,11 +128,11 @@ func (h *HW) fire() error {
 					lead = fmt.Sprintf(", leader %+d", l)
 				}
 				text = fmt.Sprintf("Fire group %s (%d units) fires at %s (%s%s) in %s: %s FP, DRM %+d (TEM %+d, hindrance %+d%s); %s, %s, in LOS (SASL 4.36 priority %d)",
-					strings.Join(g.Members, ", "), len(fg), tg.Unit.ID, tg.Unit.Kind, typeSuffix(tg.Unit.Type), h.name(tg.Unit.At), FormatFP(g.FP), g.DRM, g.TEM, g.Hindrance, lead, status, HexesText(tg.Range), tg.Priority)
+					strings.Join(g.Members, ", "), len(fg), tg.Unit.ID, tg.Unit.Kind, typeSuffix(tg.Unit.Type), h.name(tg.Unit.At()), FormatFP(g.FP), g.DRM, g.TEM, g.Hindrance, lead, status, HexesText(tg.Range), tg.Priority)
 			}
 			h.emit(Event{Kind: EventFire, Units: g.Members, Wave: w, Fire: &g, Text: text})
 			if h.Res != nil {
-				ev, err := h.Res.Fire(&g, tg.Unit.At)
+				ev, err := h.Res.Fire(&g, tg.Unit.At())
 				if err != nil {
 					return err
 				}
@@ -153,7 +153,7 @@ func (h *HW) fire() error {
 // where every Location of the group holds a Good Order leader (the worst
 // of them directs).
 func (h *HW) fireGroup(fg []*state.Unit, tg Target) FireGroup {
-	g := FireGroup{Target: tg.Unit.ID, At: tg.Unit.At, TEM: tg.TEM, Hindrance: tg.Hindrance, DRM: tg.TEM + tg.Hindrance, Range: tg.Range, Priority: tg.Priority, Good: !tg.Unit.Broken}
+	g := FireGroup{Target: tg.Unit.ID, At: tg.Unit.At(), TEM: tg.TEM, Hindrance: tg.Hindrance, DRM: tg.TEM + tg.Hindrance, Range: tg.Range, Priority: tg.Priority, Good: !tg.Unit.Broken}
 	leaders := map[board.Location]int{} // the worst modifier in each Location
 	hasLeader := map[board.Location]bool{}
 	locs := map[board.Location]bool{}
@@ -162,18 +162,18 @@ func (h *HW) fireGroup(fg []*state.Unit, tg Target) FireGroup {
 		st, err := tables.ParseStrength(u.Type)
 		if u.Kind.SMC() {
 			if err == nil && st.Leader {
-				if !hasLeader[u.At] || st.Modifier > leaders[u.At] {
-					leaders[u.At] = st.Modifier
+				if !hasLeader[u.At()] || st.Modifier > leaders[u.At()] {
+					leaders[u.At()] = st.Modifier
 				}
-				hasLeader[u.At] = true
+				hasLeader[u.At()] = true
 			}
 			continue
 		}
-		if !locs[u.At] {
-			g.From = append(g.From, u.At)
+		if !locs[u.At()] {
+			g.From = append(g.From, u.At())
 		}
-		locs[u.At] = true
-		g.FP += h.Strength(u).Firepower(hex.Distance(u.At.Hex, tg.Unit.At.Hex))
+		locs[u.At()] = true
+		g.FP += h.Strength(u).Firepower(hex.Distance(u.At().Hex, tg.Unit.At().Hex))
 	}
 	worst, all := -99, len(locs) > 0
 	for l := range locs {
@@ -236,7 +236,7 @@ func Recovers(u *state.Unit, sw state.SW) bool {
 // the player's to make); SMC never do.
 func (h *HW) recover() {
 	for _, l := range h.st.Loose {
-		for _, u := range h.st.At(state.Enemy, l.At) {
+		for u := range h.st.In(state.Enemy, l.At) {
 			if u.Wave == "" || u.Kind == state.SQ || !Recovers(u, l.SW) {
 				continue
 			}

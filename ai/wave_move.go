@@ -21,8 +21,8 @@ func (h *HW) arrive() error {
 	if len(h.ms.EntriesOn(h.st.Turn)) == 0 {
 		return nil
 	}
-	for _, u := range h.st.Units {
-		if u.Side == state.Enemy && u.Entering && u.Wave == "" {
+	for _, u := range h.st.OfSide(state.Enemy) {
+		if u.Entering && u.Wave == "" {
 			return nil // set up already (sasl enter --save)
 		}
 	}
@@ -31,8 +31,8 @@ func (h *HW) arrive() error {
 		return err
 	}
 	for _, x := range a.Arrivals {
-		u := &state.Unit{ID: h.st.NewID("E"), Side: state.Enemy, Kind: state.SQ, At: board.Ground(x.Hex), Entering: true, Edge: x.Edge}
-		h.st.Units = append(h.st.Units, u)
+		u := &state.Unit{ID: h.st.NewID("E"), Side: state.Enemy, Kind: state.SQ, Entering: true, Edge: x.Edge}
+		h.st.Add(u, board.Ground(x.Hex))
 		h.emit(Event{Kind: EventArrive, Units: []string{u.ID}, Edge: x.Edge, Entrances: []hex.Hex{x.Hex},
 			Text: fmt.Sprintf("%s set up off the %s edge to enter %s: %s", u.ID, x.Edge, h.m.NameString(x.Hex), x.Why), Rolls: x.Rolls})
 	}
@@ -45,19 +45,19 @@ func (h *HW) arrive() error {
 // their entry hex: movement of S? outside a Human Wave is not among the
 // rules it plays.
 func (h *HW) enterMap() {
-	for _, u := range h.st.Units {
-		if u.Side != state.Enemy || !u.Entering || u.Wave != "" {
+	for _, u := range h.st.OfSide(state.Enemy) {
+		if !u.Entering || u.Wave != "" {
 			continue
 		}
-		c, ok := h.costs.Enter(u.At, u.Edge)
+		c, ok := h.costs.Enter(u.At(), u.Edge)
 		if !ok {
 			continue // Prohibited: 4.2 never sets one up there
 		}
-		off, _ := h.m.Mirror(u.At.Hex, u.Edge)
+		off, _ := h.m.Mirror(u.At().Hex, u.Edge)
 		u.Entering = false
-		steps := []pathing.Step{{Location: board.Ground(off), Off: true}, {Location: u.At, HalfMF: c}}
+		steps := []pathing.Step{{Location: board.Ground(off), Off: true}, {Location: u.At(), HalfMF: c}}
 		h.emit(Event{Kind: EventEnter, Units: []string{u.ID}, Edge: u.Edge, Steps: steps,
-			Text: fmt.Sprintf("%s enters %s from off the %s edge (%s MF) and stops there (SASL 4.2)", u.ID, h.name(u.At), u.Edge, pathing.HalfMF(c))})
+			Text: fmt.Sprintf("%s enters %s from off the %s edge (%s MF) and stops there (SASL 4.2)", u.ID, h.name(u.At()), u.Edge, pathing.HalfMF(c))})
 	}
 }
 
@@ -81,9 +81,9 @@ func (h *HW) enterWave(en missions.Entry) error {
 	h.st.Waves = append(h.st.Waves, state.Wave{ID: id, Edge: en.Edge, Direction: we.Direction})
 	var names, ids []string
 	for _, x := range we.Entrances {
-		u := &state.Unit{ID: h.st.NewID(id), Side: state.Enemy, Kind: state.SQ, HW: true, Wave: id, At: board.Ground(x),
+		u := &state.Unit{ID: h.st.NewID(id), Side: state.Enemy, Kind: state.SQ, HW: true, Wave: id,
 			Entering: true, Edge: en.Edge, Lane: x}
-		h.st.Units = append(h.st.Units, u)
+		h.st.Add(u, board.Ground(x))
 		ids = append(ids, u.ID)
 		names = append(names, fmt.Sprintf("%s %s", u.ID, h.m.NameString(x)))
 	}
@@ -108,11 +108,11 @@ func (h *HW) move() error {
 		if u.Entering {
 			return math.MaxInt32 // still off the map
 		}
-		return h.toFBE.Cost(u.At)
+		return h.toFBE.Cost(u.At())
 	}
 	byWave := map[string][]*state.Unit{}
 	var waves []string
-	for _, u := range h.st.Units {
+	for _, u := range h.st.OfSide(state.Enemy) {
 		if !moving(u) {
 			continue
 		}
@@ -139,7 +139,7 @@ func (h *HW) move() error {
 		slices.SortStableFunc(units, func(a, b *state.Unit) int { return closest(a) - closest(b) })
 		var later []*delayed
 		for _, u := range units {
-			if !moving(u) || h.st.Unit(u.ID) == nil {
+			if !moving(u) || !h.st.Holds(u) {
 				continue
 			}
 			d, err := h.walk(u, claimed, units)
@@ -175,7 +175,7 @@ func (h *HW) move() error {
 			later = rest
 		}
 		for _, d := range later {
-			h.finish(d.stack, nil, 0, d.stack[0].At, false, d.why+": no adjacent unit of the wave has a way past: released, ends its MPh in Advance Attitude (SASL 4.33)", nil, h.ms.EBE, "")
+			h.finish(d.stack, nil, 0, d.stack[0].At(), false, d.why+": no adjacent unit of the wave has a way past: released, ends its MPh in Advance Attitude (SASL 4.33)", nil, h.ms.EBE, "")
 		}
 	}
 	return nil
@@ -199,10 +199,10 @@ func (h *HW) walk(u *state.Unit, claimed map[board.Location]bool, wave []*state.
 	spent := 0
 	var steps []pathing.Step
 	var notes []string
-	cur := u.At
+	cur := u.At()
 	edge := u.Edge
 	if u.Entering {
-		x := u.At.Hex
+		x := u.At().Hex
 		n, _ := h.g.Node(board.Ground(x))
 		c, ok := h.g.EnterCost(n, edge)
 		off, _ := h.m.Mirror(x, edge)
@@ -291,7 +291,7 @@ func (h *HW) walk(u *state.Unit, claimed map[board.Location]bool, wave []*state.
 // eliminated are gone; the rest of the stack moves on.
 func (h *HW) fired(stack []*state.Unit, cur board.Location, steps []pathing.Step, spent int, edge layout.Compass) ([]*state.Unit, error) {
 	for _, x := range stack {
-		x.At = cur // where the FRIENDLY side sees it
+		h.st.Move(x, cur) // where the FRIENDLY side sees it
 	}
 	ev, err := h.Res.Entered(stack, cur)
 	if err != nil {
@@ -307,7 +307,7 @@ func (h *HW) fired(stack []*state.Unit, cur board.Location, steps []pathing.Step
 	kept := stack[:0:0]
 	for _, x := range stack {
 		switch {
-		case h.st.Unit(x.ID) == nil: // eliminated
+		case !h.st.Holds(x): // eliminated
 		case x.Broken:
 			stopped = append(stopped, x)
 		default:
@@ -339,7 +339,7 @@ func (h *HW) settle(steps []pathing.Step, spent int, cur board.Location, stack [
 // finish puts a stack where its move ended and tells what it did.
 func (h *HW) finish(stack []*state.Unit, steps []pathing.Step, spent int, cur board.Location, exited bool, released string, notes []string, from layout.Compass, lead string) {
 	for _, x := range stack {
-		x.At = cur
+		h.st.Move(x, cur)
 		x.Exited = exited
 		if released != "" {
 			x.Released = true
@@ -406,7 +406,7 @@ func (h *HW) trackFrom(cur board.Location, tracks []pathing.Step) int {
 // Activated there (SASL 4.34).
 func (h *HW) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
 	stack := d.stack
-	cur := stack[0].At
+	cur := stack[0].At()
 	var best []pathing.Step
 	bestAt, leader, bestEnd := -1, "", math.Inf(-1)
 	for _, v := range wave {
@@ -648,7 +648,7 @@ func (h *HW) detour(cur board.Location, mf int, claimed map[board.Location]bool)
 // takeVPO gives the ENEMY control of a VPO entered with no FRIENDLY unit in
 // it.
 func (h *HW) takeVPO(l board.Location, notes *[]string) {
-	if side, ok := h.st.Controller(l); ok && side == state.Friendly && len(h.st.At(state.Friendly, l)) == 0 {
+	if side, ok := h.st.Controller(l); ok && side == state.Friendly && !h.st.Has(state.Friendly, l) {
 		h.st.SetControl(l, state.Enemy)
 		*notes = append(*notes, fmt.Sprintf("takes Control of VPO %s", h.name(l)))
 	}
@@ -659,8 +659,8 @@ func (h *HW) takeVPO(l board.Location, notes *[]string) {
 func (h *HW) overstacked(l board.Location, stack []*state.Unit) bool {
 	hwS := float64(h.h.SquadsPerS.Value)
 	n := 0.0
-	for _, x := range h.st.Units {
-		if x.Side == state.Enemy && x.At == l && x.OnMap() && !slices.Contains(stack, x) {
+	for x := range h.st.In(state.Enemy, l) {
+		if !slices.Contains(stack, x) {
 			n += x.Squads(hwS)
 		}
 	}
@@ -684,7 +684,8 @@ func (h *HW) generate(s *state.Unit, at board.Location, act Activation) ([]*stat
 	var out []*state.Unit
 	var made []string
 	for i, kind := range row {
-		u := &state.Unit{ID: fmt.Sprintf("%s%c", s.ID, 'a'+i), Side: state.Enemy, HW: true, Wave: s.Wave, At: at, Lane: s.Lane}
+		u := &state.Unit{ID: fmt.Sprintf("%s%c", s.ID, 'a'+i), Side: state.Enemy, HW: true, Wave: s.Wave, Lane: s.Lane}
+		u.Place(at)
 		if h.st.Unit(u.ID) != nil {
 			u.ID = h.st.NewID(u.ID + "-")
 		}
@@ -695,7 +696,7 @@ func (h *HW) generate(s *state.Unit, at board.Location, act Activation) ([]*stat
 			u.Kind, u.Type = state.HalfSquad, h.t.Counters.Of(h.ms.Enemy).HalfSquad.Value
 		case "leader":
 			drm := 0
-			for _, x := range h.st.Units {
+			for _, x := range h.st.OfSide(state.Enemy) {
 				if x.Wave == s.Wave && x.OnMap() && x.Kind.SMC() {
 					drm++
 				}
@@ -724,8 +725,10 @@ func (h *HW) generate(s *state.Unit, at board.Location, act Activation) ([]*stat
 		return nil, fmt.Errorf("ai: SASL 4.34: Table x10 row %d generated no unit for %s; a Human Wave S? is never a dummy", v, s.ID)
 	}
 	// The S? leaves play for the units it hid.
-	h.st.Units = slices.DeleteFunc(h.st.Units, func(x *state.Unit) bool { return x == s })
-	h.st.Units = append(h.st.Units, out...)
+	h.st.Remove(s)
+	for _, u := range out {
+		h.st.Add(u, at)
+	}
 	ev := Event{Units: []string{s.ID}, Kind: EventActivate, Rolls: rolls, Activation: &act}
 	if !h.Quiet {
 		ev.Text = fmt.Sprintf("%s Activated in %s: %s: x10 dr %d: %s (SASL 4.34)", s.ID, h.name(at), h.activationText(act), v, strings.Join(made, ", "))

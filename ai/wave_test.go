@@ -269,7 +269,7 @@ func TestHWChainRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, u := range st.Units {
+	for _, u := range st.Units() {
 		want := u.ID == "A4" || u.ID == "A5"
 		if u.Released != want {
 			t.Errorf("%s released %v, want %v", u.ID, u.Released, want)
@@ -382,15 +382,15 @@ func TestHWClosesGap(t *testing.T) {
 
 func hexesOf(st *state.State) []hex.Hex {
 	var out []hex.Hex
-	for _, u := range st.Units {
-		out = append(out, u.At.Hex)
+	for _, u := range st.Units() {
+		out = append(out, u.At().Hex)
 	}
 	return out
 }
 
 func mmcOf(h *HW, st *state.State) []int {
 	var out []int
-	for _, u := range st.Units {
+	for _, u := range st.Units() {
 		out = append(out, h.mmc(u))
 	}
 	return out
@@ -405,7 +405,10 @@ func TestHWJoin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st.Units = append(st.Units, extra.Units...)
+	for _, u := range slices.Clone(extra.Units()) {
+		extra.Remove(u)
+		st.Add(u, u.At())
+	}
 	h := newHW(t, m, ms, scripted(t, ""), st)
 	h.phase = state.MPh
 	h.join()
@@ -419,7 +422,7 @@ func TestHWJoin(t *testing.T) {
 func TestChooseTarget(t *testing.T) {
 	h := func(c, r int) hex.Hex { return hex.Hex{Col: c, Row: r} }
 	u := func(id string, at hex.Hex, broken, known bool, tem int) *state.Unit {
-		return &state.Unit{ID: id, Side: state.Friendly, Kind: state.Squad, At: board.Ground(at), Broken: broken, Known: known, Type: fmt.Sprint(tem)}
+		return (&state.Unit{ID: id, Side: state.Friendly, Kind: state.Squad, Broken: broken, Known: known, Type: fmt.Sprint(tem)}).Place(board.Ground(at))
 	}
 	tem := func(x *state.Unit) int { v := 0; fmt.Sscan(x.Type, &v); return v }
 	shooters := []board.Location{board.Ground(h(10, 5))}
@@ -482,11 +485,11 @@ func TestHWExits(t *testing.T) {
 	if len(exits) != 6 {
 		t.Fatalf("%d exits, want all 6 units", len(exits))
 	}
-	for _, u := range h.st.Units {
+	for _, u := range h.st.Units() {
 		if !u.Exited || u.OnMap() {
 			t.Errorf("%s not recorded as exited", u.ID)
 		}
-		if g, _ := m.Name(u.At.Hex); g.Board != "o1" || (g.Row != 1 && g.Row != 0) {
+		if g, _ := m.Name(u.At().Hex); g.Board != "o1" || (g.Row != 1 && g.Row != 0) {
 			t.Errorf("%s left from %s, want an edge hex of o1", u.ID, g)
 		}
 	}

@@ -67,7 +67,7 @@ friendly:
 					}
 				}
 				waiting := 0
-				for _, u := range g.State.Units {
+				for _, u := range g.State.Units() {
 					if u.Entering && u.Wave == "" {
 						waiting++
 					}

@@ -123,13 +123,7 @@ func other(s state.Side) state.Side {
 
 // inMelee reports whether Location l holds units of both sides.
 func (c *combat) inMelee(l board.Location) bool {
-	var has [2]bool
-	for _, u := range c.st().Units {
-		if u.At == l && u.OnMap() {
-			has[u.Side] = true
-		}
-	}
-	return has[state.Enemy] && has[state.Friendly]
+	return c.st().Has(state.Enemy, l) && c.st().Has(state.Friendly, l)
 }
 
 // leaderDRM is the modifier of the best Good Order leader of side in l
@@ -149,7 +143,7 @@ func (c *combat) leaderDRM(side state.Side, l board.Location) (int, bool) {
 // group is the Good Order MMC of the FRIENDLY units in l that may fire.
 func (c *combat) group(l board.Location) []*state.Unit {
 	var out []*state.Unit
-	for _, u := range c.st().At(state.Friendly, l) {
+	for u := range c.st().In(state.Friendly, l) {
 		if u.Kind.MMC() && !u.Broken {
 			out = append(out, u)
 		}
@@ -172,9 +166,9 @@ func (c *combat) firepower(units []*state.Unit, d int) (fp float64, reach int) {
 // the order of the units.
 func (c *combat) friendlyLocations() []board.Location {
 	var out []board.Location
-	for _, u := range c.st().Units {
-		if u.Side == state.Friendly && u.OnMap() && !slices.Contains(out, u.At) {
-			out = append(out, u.At)
+	for _, u := range c.st().OfSide(state.Friendly) {
+		if u.OnMap() && !slices.Contains(out, u.At()) {
+			out = append(out, u.At())
 		}
 	}
 	return out
@@ -224,7 +218,7 @@ func (c *combat) Entered(stack []*state.Unit, at board.Location) ([]ai.Event, er
 		if err := c.attack(ai.EventFirstFire, fg, targets, at, fp, drm, s.Hindrance, d); err != nil {
 			return nil, err
 		}
-		targets = slices.DeleteFunc(targets, func(u *state.Unit) bool { return u.Broken || c.st().Unit(u.ID) == nil })
+		targets = slices.DeleteFunc(targets, func(u *state.Unit) bool { return u.Broken || !c.st().Holds(u) })
 		if len(targets) == 0 {
 			break
 		}
@@ -278,27 +272,27 @@ func (c *combat) defensiveFire() error {
 		reach *= c.t.Combat.HoldFirstFire.Value
 		var best board.Location
 		bestDRM, bestD, bestHind := 99, 99, 0
-		for _, u := range c.st().Units {
-			if u.Side != state.Enemy || !target(u) || c.inMelee(u.At) {
+		for _, u := range c.st().OfSide(state.Enemy) {
+			if !target(u) || c.inMelee(u.At()) {
 				continue
 			}
-			d := hex.Distance(l.Hex, u.At.Hex)
+			d := hex.Distance(l.Hex, u.At().Hex)
 			if d > reach {
 				continue
 			}
-			s := c.sight(l, u.At)
+			s := c.sight(l, u.At())
 			if !s.Clear {
 				continue
 			}
-			if t := c.tem(u.At) + s.Hindrance; t < bestDRM || (t == bestDRM && d < bestD) {
-				best, bestDRM, bestD, bestHind = u.At, t, d, s.Hindrance
+			if t := c.tem(u.At()) + s.Hindrance; t < bestDRM || (t == bestDRM && d < bestD) {
+				best, bestDRM, bestD, bestHind = u.At(), t, d, s.Hindrance
 			}
 		}
 		if bestD == 99 {
 			continue
 		}
 		var targets []*state.Unit
-		for _, u := range c.st().At(state.Enemy, best) {
+		for u := range c.st().In(state.Enemy, best) {
 			if target(u) {
 				targets = append(targets, u)
 			}
@@ -330,8 +324,8 @@ func (c *combat) attack(kind ai.EventKind, fg, targets []*state.Unit, at board.L
 	}
 	var from []board.Location
 	for _, u := range fg {
-		if !slices.Contains(from, u.At) {
-			from = append(from, u.At)
+		if !slices.Contains(from, u.At()) {
+			from = append(from, u.At())
 		}
 	}
 	g := &ai.FireGroup{Members: members, Target: targets[0].ID, From: from, At: at, FP: fp, DRM: drm, TEM: c.tem(at), Hindrance: hind, Range: d, Good: !targets[0].Broken}
@@ -355,7 +349,7 @@ func (c *combat) attack(kind ai.EventKind, fg, targets []*state.Unit, at board.L
 			hind = fmt.Sprintf(" (hindrance %+d)", g.Hindrance)
 		}
 		e.Text = fmt.Sprintf("%s: %s in %s fire at %s in %s, %s: %s FP, DRM %+d%s, DR %d = %d: %s",
-			what, strings.Join(members, ", "), c.name(fg[0].At), strings.Join(state.IDs(targets), ", "), c.name(at), ai.HexesText(d), ai.FormatFP(fp), drm, hind, dr, final, res)
+			what, strings.Join(members, ", "), c.name(fg[0].At()), strings.Join(state.IDs(targets), ", "), c.name(at), ai.HexesText(d), ai.FormatFP(fp), drm, hind, dr, final, res)
 	}
 	c.push(e)
 	return c.apply(res, targets, at)
@@ -413,7 +407,7 @@ func (c *combat) moraleChecks(units []*state.Unit, n int, at board.Location) err
 	for _, u := range units {
 		drm := n
 		if !u.Kind.SMC() {
-			if lead, ok := c.leaderDRM(u.Side, u.At); ok {
+			if lead, ok := c.leaderDRM(u.Side, u.At()); ok {
 				drm += lead
 			}
 		}
@@ -471,7 +465,7 @@ func (c *combat) brk(u *state.Unit, why string) {
 		left = fmt.Sprintf("; leaves Human Wave %s (SASL 4.323)", u.Wave)
 		u.Wave, u.Released = "", false
 	}
-	c.emit(ai.Event{Kind: ai.EventBreak, Units: []string{u.ID}}, "%s in %s breaks: %s%s", u.ID, c.name(u.At), why, left)
+	c.emit(ai.Event{Kind: ai.EventBreak, Units: []string{u.ID}}, "%s in %s breaks: %s%s", u.ID, c.name(u.At()), why, left)
 }
 
 // reduce Casualty Reduces a unit (ASL A7.302): a squad becomes a
@@ -484,7 +478,7 @@ func (c *combat) reduce(u *state.Unit, why string) bool {
 	}
 	u.Kind = state.HalfSquad
 	u.Type = c.halfSquad(u)
-	c.emit(ai.Event{Kind: ai.EventReduce, Units: []string{u.ID}}, "%s in %s is Casualty Reduced to a half-squad %s (%s)", u.ID, c.name(u.At), u.Type, why)
+	c.emit(ai.Event{Kind: ai.EventReduce, Units: []string{u.ID}}, "%s in %s is Casualty Reduced to a half-squad %s (%s)", u.ID, c.name(u.At()), u.Type, why)
 	return false
 }
 
@@ -504,10 +498,10 @@ func (c *combat) halfSquad(u *state.Unit) string {
 func (c *combat) eliminate(u *state.Unit, why string) {
 	st := c.st()
 	for _, sw := range u.SW {
-		st.Loose = append(st.Loose, state.Loose{At: u.At, SW: sw})
+		st.Loose = append(st.Loose, state.Loose{At: u.At(), SW: sw})
 	}
-	st.Units = slices.DeleteFunc(st.Units, func(x *state.Unit) bool { return x == u })
-	c.emit(ai.Event{Kind: ai.EventEliminate, Units: []string{u.ID}}, "%s (%s) in %s is eliminated (%s)", u.ID, strings.ReplaceAll(u.Kind.String(), "_", "-"), c.name(u.At), why)
+	st.Remove(u)
+	c.emit(ai.Event{Kind: ai.EventEliminate, Units: []string{u.ID}}, "%s (%s) in %s is eliminated (%s)", u.ID, strings.ReplaceAll(u.Kind.String(), "_", "-"), c.name(u.At()), why)
 }
 
 // randomSelection picks one of units (ASL A.9: each rolls a dr, the
@@ -541,18 +535,18 @@ func (c *combat) rally() error {
 	for _, side := range []state.Side{state.Enemy, state.Friendly} {
 		selfMMC := 0
 		var broken []*state.Unit
-		for _, u := range st.Units {
-			if u.Side == side && u.Broken && u.OnMap() {
+		for _, u := range st.OfSide(side) {
+			if u.Broken && u.OnMap() {
 				broken = append(broken, u)
 			}
 		}
 		leadersFirst(broken)
 		for _, u := range broken {
-			if st.Unit(u.ID) == nil {
+			if !st.Holds(u) {
 				continue
 			}
 			drm := 0
-			lead, ok := c.leaderDRM(side, u.At)
+			lead, ok := c.leaderDRM(side, u.At())
 			switch {
 			case u.Kind.SMC():
 			case ok:
@@ -563,7 +557,7 @@ func (c *combat) rally() error {
 			default:
 				continue
 			}
-			if c.tem(u.At) > 0 {
+			if c.tem(u.At()) > 0 {
 				drm += c.t.Combat.RallyTerrain.Value
 			}
 			if c.desperate(u) {
@@ -580,10 +574,10 @@ func (c *combat) rally() error {
 				c.reduce(u, "Original rally DR 12")
 			case final <= ml:
 				u.Broken = false
-				c.emit(ai.Event{Kind: ai.EventRally, Units: []string{u.ID}}, "%s in %s rallies: DR %d%+d = %d <= ML %d", u.ID, c.name(u.At), a+b, drm, final, ml)
+				c.emit(ai.Event{Kind: ai.EventRally, Units: []string{u.ID}}, "%s in %s rallies: DR %d%+d = %d <= ML %d", u.ID, c.name(u.At()), a+b, drm, final, ml)
 			default:
 				if !c.quiet {
-					c.emit(ai.Event{Kind: ai.EventMorale, Units: []string{u.ID}}, "%s in %s fails to rally: DR %d%+d = %d > ML %d", u.ID, c.name(u.At), a+b, drm, final, ml)
+					c.emit(ai.Event{Kind: ai.EventMorale, Units: []string{u.ID}}, "%s in %s fails to rally: DR %d%+d = %d > ML %d", u.ID, c.name(u.At()), a+b, drm, final, ml)
 				}
 			}
 		}
@@ -594,8 +588,8 @@ func (c *combat) rally() error {
 // desperate reports whether a Good Order unit of the other side is in or
 // next to u's Location.
 func (c *combat) desperate(u *state.Unit) bool {
-	for _, x := range c.st().Units {
-		if x.Side != u.Side && target(x) && !x.Broken && hex.Distance(x.At.Hex, u.At.Hex) <= 1 {
+	for _, x := range c.st().OfSide(other(u.Side)) {
+		if target(x) && !x.Broken && hex.Distance(x.At().Hex, u.At().Hex) <= 1 {
 			return true
 		}
 	}
@@ -612,15 +606,15 @@ func (c *combat) closeCombat() error {
 	c.phase = state.CCPh
 	st := c.st()
 	var locs []board.Location
-	for _, u := range st.Units {
-		if u.Side == state.Enemy && target(u) && !slices.Contains(locs, u.At) && len(st.At(state.Friendly, u.At)) > 0 {
-			locs = append(locs, u.At)
+	for _, u := range st.OfSide(state.Enemy) {
+		if target(u) && !slices.Contains(locs, u.At()) && st.Has(state.Friendly, u.At()) {
+			locs = append(locs, u.At())
 		}
 	}
 	for _, l := range locs {
 		sides := [2][]*state.Unit{}
-		for _, u := range st.Units {
-			if u.At == l && target(u) {
+		for u := range st.InHex(l.Hex) {
+			if u.At() == l && target(u) {
 				sides[u.Side] = append(sides[u.Side], u)
 			}
 		}
@@ -699,8 +693,8 @@ func (c *combat) control() {
 	st := c.st()
 	for i, v := range st.VPO {
 		var has [2]bool
-		for _, u := range st.Units {
-			if u.At == v.At && u.OnMap() && !u.Broken {
+		for u := range st.InHex(v.At.Hex) {
+			if u.At() == v.At && u.OnMap() && !u.Broken {
 				has[u.Side] = true
 			}
 		}

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/sasl-engine/sasl/ai"
@@ -54,8 +55,12 @@ func TestFriendlyFireNeedsLOS(t *testing.T) {
 			from, at := tc.pair[0], tc.pair[1]
 			setup := func() (*Game, *state.Unit) {
 				g := newGame(t, p, 2)
-				e := &state.Unit{ID: "E1", Side: state.Enemy, Kind: state.Squad, Type: "4-4-7", At: at}
-				g.State.Units = []*state.Unit{e, {ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", At: from}}
+				for _, u := range slices.Clone(g.State.Units()) {
+					g.State.Remove(u)
+				}
+				e := &state.Unit{ID: "E1", Side: state.Enemy, Kind: state.Squad, Type: "4-4-7"}
+				g.State.Add(e, at)
+				g.State.Add(&state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7"}, from)
 				g.combat.r = dice.Seeded(1)
 				g.combat.fired = map[board.Location]bool{}
 				return g, e

@@ -110,23 +110,18 @@ func begin(p *ai.Prepared, hdr state.Game, script dice.Roller, quiet bool) (*Gam
 	if err != nil {
 		return nil, nil, err
 	}
-	used := map[string]bool{}
-	for _, u := range st.Units {
-		used[u.ID] = true
-	}
 	n := 0
 	slab := make([]state.Unit, len(setup.Placements)) // one allocation for the setup's units
 	for i, pl := range setup.Placements {
 		id := ""
-		for id == "" || used[id] {
+		for id == "" || st.Unit(id) != nil {
 			n++
 			id = "S" + strconv.Itoa(n)
 		}
 		slab[i] = state.Unit{ID: id, Side: state.Enemy, Kind: state.SQ,
-			At: pl.Location, Case: byte(pl.Case), Crest: pl.Crest, Facing: pl.Facing}
-		st.Units = append(st.Units, &slab[i])
+			Case: byte(pl.Case), Crest: pl.Crest, Facing: pl.Facing}
+		st.Add(&slab[i], pl.Location)
 	}
-	st.Normalize()
 	g.close(r, 0)
 	g.start()
 	return g, setup, nil
@@ -161,7 +156,6 @@ func Resume(p *ai.Prepared, st *state.State) (*Game, error) {
 	if _, err := ParsePolicy(st.Policy); err != nil {
 		return nil, err
 	}
-	st.Normalize()
 	g.start()
 	return g, nil
 }
@@ -251,7 +245,6 @@ func (g *Game) play(script dice.Roller, first, last state.Phase) (*Report, error
 	} else {
 		st.Phase = last + 1
 	}
-	st.Normalize()
 	rep.Dice = g.close(r, from)
 	g.hw.Reset(g.seeded, st)
 	return rep, nil

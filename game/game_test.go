@@ -188,9 +188,9 @@ func TestNewPlacesSetup(t *testing.T) {
 			t.Fatal(err)
 		}
 		var units []string
-		for _, u := range g.State.Units {
+		for _, u := range g.State.Units() {
 			if u.Kind == state.SQ {
-				units = append(units, fmt.Sprintf("%s %c %v", p.Map().LocationName(u.At), u.Case, u.Crest))
+				units = append(units, fmt.Sprintf("%s %c %v", p.Map().LocationName(u.At()), u.Case, u.Crest))
 			}
 		}
 		var want []string
@@ -206,7 +206,7 @@ func TestNewPlacesSetup(t *testing.T) {
 	crest := 0
 	for seed := uint64(0); crest == 0 && seed < 50; seed++ {
 		g = newGame(t, p, seed)
-		for _, u := range g.State.Units {
+		for _, u := range g.State.Units() {
 			if u.Crest {
 				crest++
 			}
@@ -217,7 +217,7 @@ func TestNewPlacesSetup(t *testing.T) {
 		t.Fatal(err)
 	}
 	back := 0
-	for _, u := range st.Units {
+	for _, u := range st.Units() {
 		if u.Crest {
 			back++
 		}

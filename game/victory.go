@@ -24,8 +24,8 @@ type Outcome struct {
 func (g *Game) Exited() float64 {
 	hwS := float64(g.P.Tables().HumanWave.SquadsPerS.Value)
 	n := 0.0
-	for _, u := range g.State.Units {
-		if u.Side == state.Enemy && u.Exited {
+	for _, u := range g.State.OfSide(state.Enemy) {
+		if u.Exited {
 			n += u.Squads(hwS)
 		}
 	}

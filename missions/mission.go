@@ -436,14 +436,17 @@ func (ms *Mission) State(m *board.Map) (*state.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &state.State{Turn: 1, Phase: state.RPh, Units: units}
+	s := state.New(m)
+	for _, u := range units {
+		s.Add(u, u.At())
+	}
 	vpos, err := ms.VPOs(m)
 	if err != nil {
 		return nil, err
 	}
 	for _, v := range vpos {
 		side := state.Enemy
-		if len(s.At(state.Friendly, v)) > 0 {
+		if s.Has(state.Friendly, v) {
 			side = state.Friendly
 		}
 		s.VPO = append(s.VPO, state.Control{At: v, Side: side})

@@ -207,9 +207,9 @@ func (p *Prepared) play(seed uint64, t *Tally) (*game.Game, error) {
 	}
 	rec := p.newRecord()
 	rec.placed += len(setup.Placements)
-	for _, u := range g.State.Units {
+	for _, u := range g.State.Units() {
 		if u.Side == state.Enemy && u.Case != 0 {
-			if i, ok := p.index(u.At); ok {
+			if i, ok := p.index(u.At()); ok {
 				t.Setup[i]++
 			}
 		}
@@ -223,9 +223,9 @@ func (p *Prepared) play(seed uint64, t *Tally) (*game.Game, error) {
 		turn := rep.Turn
 		if turn-1 < len(t.Presence) {
 			row := t.Presence[turn-1]
-			for _, u := range g.State.Units {
+			for _, u := range g.State.Units() {
 				if u.Side == state.Enemy && u.OnMap() && u.Case == 0 { // the setup's S? are Setup's
-					if i, ok := p.index(u.At); ok {
+					if i, ok := p.index(u.At()); ok {
 						row[i]++
 					}
 				}

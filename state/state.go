@@ -109,8 +109,10 @@ type Unit struct {
 	Side Side
 	Kind Kind
 	// Type is the counter's own name: "4-4-7", "8-1"; empty for S?.
-	Type   string
-	At     board.Location
+	Type string
+	// at is where the unit is (At); a State moves it (State.Move), so that
+	// its index stays exact.
+	at     board.Location
 	Broken bool
 	// Known: a FRIENDLY unit the ENEMY knows of.
 	Known bool
@@ -140,6 +142,24 @@ type Unit struct {
 	// hex At (SASL 4.21, 4.22, 4.31); it is not on the map yet.
 	Entering bool
 	Edge     layout.Compass
+	// The State the unit is in (nil: none), its place in the State's
+	// order, and the next unit of the same hex in the State's index.
+	in   *State
+	seq  uint32
+	next *Unit
+}
+
+// At returns the unit's Location.
+func (u *Unit) At() board.Location { return u.at }
+
+// Place sets the Location of a unit that is in no State yet; a unit in a
+// State moves by State.Move. It returns u.
+func (u *Unit) Place(l board.Location) *Unit {
+	if u.in != nil {
+		panic("state: Place of unit " + u.ID + ", which is in a State: use State.Move")
+	}
+	u.at = l
+	return u
 }
 
 // Squads returns the squads a unit counts as for stacking and the chain of
@@ -241,7 +261,11 @@ type Game struct {
 	Policy string
 }
 
-// State is the game state.
+// State is the game state. Its units are kept in order (the ENEMY units,
+// then the FRIENDLY ones, each side in the order they came into play) and
+// indexed by ID and by hex, exactly through every change its methods make
+// and every Clone: add, remove and move units only through them. A State is
+// not safe for concurrent use.
 type State struct {
 	Game
 	// Turn is the Game Turn being played or next to play; Phase the next
@@ -249,80 +273,15 @@ type State struct {
 	// done).
 	Turn  int
 	Phase Phase
-	Units []*Unit
 	Waves []Wave
 	VPO   []Control
 	Loose []Loose
+	index
 }
 
 // MaxTurn is the highest turn a state may hold: the turn after the last
 // turn a mission may have (99), where a finished game stands.
 const MaxTurn = 100
-
-// Clone returns a deep copy of s.
-func (s *State) Clone() *State {
-	c := *s
-	c.Trail = slices.Clone(s.Trail)
-	c.Units = make([]*Unit, len(s.Units))
-	for i, u := range s.Units {
-		cu := *u
-		cu.SW = slices.Clone(u.SW)
-		c.Units[i] = &cu
-	}
-	c.Waves = slices.Clone(s.Waves)
-	c.VPO = slices.Clone(s.VPO)
-	c.Loose = slices.Clone(s.Loose)
-	return &c
-}
-
-// Normalize puts the ENEMY units before the FRIENDLY ones, each side in its
-// order: the order Write writes and Read reads, so a game played on from
-// its file sees its units in the same order as one played straight on.
-func (s *State) Normalize() {
-	slices.SortStableFunc(s.Units, func(a, b *Unit) int { return int(a.Side) - int(b.Side) })
-}
-
-// Unit returns the unit with that ID, or nil.
-func (s *State) Unit(id string) *Unit {
-	for _, u := range s.Units {
-		if u.ID == id {
-			return u
-		}
-	}
-	return nil
-}
-
-// Side returns the units of one side still on the map.
-func (s *State) Side(side Side) []*Unit {
-	var out []*Unit
-	for _, u := range s.Units {
-		if u.Side == side && u.OnMap() {
-			out = append(out, u)
-		}
-	}
-	return out
-}
-
-// At returns the units of a side in a Location.
-func (s *State) At(side Side, l board.Location) []*Unit {
-	var out []*Unit
-	for _, u := range s.Units {
-		if u.Side == side && u.OnMap() && u.At == l {
-			out = append(out, u)
-		}
-	}
-	return out
-}
-
-// KnownIn reports whether a Known FRIENDLY unit is in Location l.
-func (s *State) KnownIn(l board.Location) bool {
-	for _, u := range s.At(Friendly, l) {
-		if u.Known {
-			return true
-		}
-	}
-	return false
-}
 
 // Controller returns who controls VPO l, and whether l is a VPO.
 func (s *State) Controller(l board.Location) (Side, bool) {
@@ -339,16 +298,6 @@ func (s *State) SetControl(l board.Location, side Side) {
 	for i := range s.VPO {
 		if s.VPO[i].At == l {
 			s.VPO[i].Side = side
-		}
-	}
-}
-
-// NewID returns an unused unit ID made of prefix and a number.
-func (s *State) NewID(prefix string) string {
-	for n := 1; ; n++ {
-		id := fmt.Sprintf("%s%d", prefix, n)
-		if s.Unit(id) == nil {
-			return id
 		}
 	}
 }
@@ -529,7 +478,7 @@ func ResolveIn(d yamldoc.Doc, specs []Spec, m *board.Map) ([]*Unit, error) {
 			return nil, d.ErrorAt(sp.Line, "unit %s at %q: %w", sp.ID, sp.AtText, err)
 		}
 		u := sp.Unit
-		u.At = l
+		u.at = l
 		u.Lane = l.Hex // a lane starts where the unit is, unless it says
 		for _, f := range []struct {
 			text, what string
@@ -544,14 +493,14 @@ func ResolveIn(d yamldoc.Doc, specs []Spec, m *board.Map) ([]*Unit, error) {
 			}
 			*f.to = fl.Hex
 		}
-		if u.Crest && hex.Distance(u.At.Hex, u.Facing) != 1 {
+		if u.Crest && hex.Distance(u.at.Hex, u.Facing) != 1 {
 			return nil, d.ErrorAt(sp.Line, "unit %s: a Crest counter faces a hex next to its own (%s is not next to %s)", sp.ID, sp.CrestText, sp.AtText)
 		}
 		out = append(out, &u)
 	}
 	if i, what := overstacked(out); what != "" {
 		return nil, d.ErrorAt(specs[i].Line, "%s %s in %s: overstacked: %s; ASL A5.1 allows a side %d squads (two half-squads are one) and %d SMC in a Location",
-			out[i].Side, out[i].ID, m.LocationName(out[i].At), what, StackSquads, StackSMC)
+			out[i].Side, out[i].ID, m.LocationName(out[i].at), what, StackSquads, StackSMC)
 	}
 	return out, nil
 }
@@ -570,10 +519,10 @@ func overstacked(units []*Unit) (int, string) {
 		if u.Side != Friendly || !u.OnMap() {
 			continue
 		}
-		st := at[u.At]
+		st := at[u.at]
 		if st == nil {
 			st = &stack{}
-			at[u.At] = st
+			at[u.at] = st
 		}
 		st.ids = append(st.ids, u.ID)
 		if u.Kind.SMC() {
@@ -675,7 +624,7 @@ func Parse(data []byte, name string, m *board.Map) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &State{Turn: 1, Phase: RPh}
+	s := New(m)
 	var specs []Spec
 	err = d.Each(root, "state", func(key string, k, v *yaml.Node) error {
 		if ok, err := s.Game.field(d, key, v); ok {
@@ -797,20 +746,19 @@ func Parse(data []byte, name string, m *board.Map) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.Units, err = Resolve(specs, name, m); err != nil {
+	units, err := Resolve(specs, name, m)
+	if err != nil {
 		return nil, err
 	}
-	seen := map[string]bool{}
-	for i, u := range s.Units {
-		if seen[u.ID] {
+	for i, u := range units {
+		if s.Unit(u.ID) != nil {
 			return nil, fmt.Errorf("state: %s:%d: unit ID %s is used twice", name, specs[i].Line, u.ID)
 		}
-		seen[u.ID] = true
 		if u.Wave != "" && !slices.ContainsFunc(s.Waves, func(w Wave) bool { return w.ID == u.Wave }) {
-			return nil, fmt.Errorf("state: %s:%d: unit %s in %s is in Human Wave %q, which waves does not list", name, specs[i].Line, u.ID, m.LocationName(u.At), u.Wave)
+			return nil, fmt.Errorf("state: %s:%d: unit %s in %s is in Human Wave %q, which waves does not list", name, specs[i].Line, u.ID, m.LocationName(u.at), u.Wave)
 		}
+		s.Add(u, u.at)
 	}
-	s.Normalize()
 	return s, nil
 }
 
@@ -851,7 +799,7 @@ func (s *State) Write(w io.Writer, m *board.Map) error {
 	}
 	for _, side := range []Side{Enemy, Friendly} {
 		var lines []string
-		for _, u := range s.Units {
+		for _, u := range s.units {
 			if u.Side == side {
 				lines = append(lines, unitLine(u, m))
 			}
@@ -888,7 +836,7 @@ func unitLine(u *Unit, m *board.Map) string {
 	if u.Type != "" {
 		parts = append(parts, "type: "+quote(u.Type))
 	}
-	parts = append(parts, "at: "+m.LocationName(u.At))
+	parts = append(parts, "at: "+m.LocationName(u.at))
 	if u.Entering {
 		parts = append(parts, "entering: "+u.Edge.String())
 	}

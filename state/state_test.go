@@ -45,11 +45,11 @@ func TestReadWrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Turn != 2 || len(s.Units) != 5 || len(s.Waves) != 1 || len(s.VPO) != 2 || len(s.Loose) != 1 || s.Loose[0].PP != 1 {
+	if s.Turn != 2 || len(s.Units()) != 5 || len(s.Waves) != 1 || len(s.VPO) != 2 || len(s.Loose) != 1 || s.Loose[0].PP != 1 {
 		t.Fatalf("%+v", s)
 	}
 	e1 := s.Unit("E1")
-	if e1.Kind != Squad || !e1.Broken || m.LocationName(e1.At) != "x3O4h1" || len(e1.SW) != 2 || !e1.SW[1].Dead {
+	if e1.Kind != Squad || !e1.Broken || m.LocationName(e1.At()) != "x3O4h1" || len(e1.SW) != 2 || !e1.SW[1].Dead {
 		t.Errorf("E1 %+v", e1)
 	}
 	if a1 := s.Unit("A1"); a1.Kind != SQ || !a1.HW || a1.Wave != "A" || a1.Squads(2) != 2 {
@@ -118,8 +118,8 @@ func FuzzRead(f *testing.F) {
 		if err != nil {
 			t.Fatalf("the written state does not read back: %v\n%s", err, buf.String())
 		}
-		if len(again.Units) != len(s.Units) || again.Turn != s.Turn {
-			t.Fatalf("round trip lost units: %d -> %d", len(s.Units), len(again.Units))
+		if len(again.Units()) != len(s.Units()) || again.Turn != s.Turn {
+			t.Fatalf("round trip lost units: %d -> %d", len(s.Units()), len(again.Units()))
 		}
 	})
 }

@@ -101,7 +101,7 @@ func eventsJSON(m *board.Map, evs []ai.Event) []eventJSON {
 			j.Path = append(j.Path, pathStepJSON{name, float64(s.HalfMF) / 2, s.Off})
 		}
 		for _, u := range e.Made {
-			j.Made = append(j.Made, unitJSON{u.ID, u.Kind.String(), u.Type, m.LocationName(u.At)})
+			j.Made = append(j.Made, unitJSON{u.ID, u.Kind.String(), u.Type, m.LocationName(u.At())})
 		}
 		if f := e.Fire; f != nil {
 			from := make([]string, len(f.From))
@@ -159,7 +159,7 @@ func writeTurnText(w io.Writer, turn int, evs []ai.Event) {
 func unitText(m *board.Map, u *state.Unit) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-6s %-17s", u.ID, strings.ReplaceAll(u.Kind.String(), "_", "-")+typeSuffix(u.Type))
-	at := m.LocationName(u.At)
+	at := m.LocationName(u.At())
 	if u.Crest {
 		at += "/CR" + m.NameString(u.Facing)
 	}

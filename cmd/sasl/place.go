@@ -244,9 +244,8 @@ func saveEntry(path string, p *played, a *ai.Arrivals) error {
 		st.RNG = sr.State()
 	}
 	for _, x := range a.Arrivals {
-		st.Units = append(st.Units, &state.Unit{ID: st.NewID("E"), Side: state.Enemy, Kind: state.SQ, At: board.Ground(x.Hex), Entering: true, Edge: x.Edge})
+		st.Add(&state.Unit{ID: st.NewID("E"), Side: state.Enemy, Kind: state.SQ, Entering: true, Edge: x.Edge}, board.Ground(x.Hex))
 	}
-	st.Normalize()
 	return writeFile(path, func(w io.Writer) error { return st.Write(w, p.m) })
 }
 

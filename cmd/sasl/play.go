@@ -235,7 +235,7 @@ func newPlayShowCmd(o *options) *cobra.Command {
 			}
 			for _, side := range []state.Side{state.Enemy, state.Friendly} {
 				fmt.Fprintf(w, "\n%s units:\n", map[state.Side]string{state.Enemy: "ENEMY", state.Friendly: "FRIENDLY"}[side])
-				for _, u := range st.Units {
+				for _, u := range st.Units() {
 					if u.Side == side {
 						fmt.Fprintf(w, "  %s\n", unitText(m, u))
 					}
@@ -295,8 +295,8 @@ func writeShowJSON(w io.Writer, g *game.Game) error {
 	if o, ok := g.Outcome(); ok {
 		out.Winner, out.Why = o.Winner.String(), o.Why
 	}
-	for _, u := range st.Units {
-		j := unitJ{ID: u.ID, Side: u.Side.String(), Unit: u.Kind.String(), Type: u.Type, At: m.LocationName(u.At), Wave: u.Wave,
+	for _, u := range st.Units() {
+		j := unitJ{ID: u.ID, Side: u.Side.String(), Unit: u.Kind.String(), Type: u.Type, At: m.LocationName(u.At()), Wave: u.Wave,
 			Known: u.Known, Broken: u.Broken, Released: u.Released, Exited: u.Exited}
 		if u.Case != 0 {
 			j.Case = string(u.Case)

@@ -161,8 +161,8 @@ func (s *scene) objectives(st *state.State) {
 // an S?'s case), with marks for broken, released and Crest.
 func (s *scene) units(st *state.State, fbe layout.Compass) {
 	var mk render.Markers
-	for _, u := range st.Units {
-		m := render.Marker{At: u.At, Label: u.ID, Note: u.Type, Color: enemyColor}
+	for _, u := range st.Units() {
+		m := render.Marker{At: u.At(), Label: u.ID, Note: u.Type, Color: enemyColor}
 		what := "ENEMY unit"
 		switch {
 		case u.Side == state.Friendly:
@@ -190,12 +190,12 @@ func (s *scene) units(st *state.State, fbe layout.Compass) {
 		sample := m
 		switch {
 		case u.Entering:
-			m.At = board.Ground(beyond(s.m, u.At.Hex, u.Edge))
+			m.At = board.Ground(beyond(s.m, u.At().Hex, u.Edge))
 			s.key(sample, "beyond a map edge: waits to enter (SASL 4.2, 4.31)")
 		case !u.Exited:
 			s.key(sample, what)
 		case u.Exited:
-			m.At = board.Ground(beyond(s.m, u.At.Hex, fbe))
+			m.At = board.Ground(beyond(s.m, u.At().Hex, fbe))
 			m.Ghost = true
 			x := sample
 			x.Ghost = true

@@ -1,0 +1,118 @@
+package state
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/sasl-engine/sasl/rules/board"
+)
+
+// The index stays exact through random adds, moves, removals and clones:
+// every query answers as a scan of the units in order would, and the order
+// is the ENEMY units then the FRIENDLY ones, each side as they came.
+func TestIndexExact(t *testing.T) {
+	m := demoMap(t)
+	hexes := m.Hexes()
+	r := rand.New(rand.NewPCG(1, 2))
+	loc := func() board.Location {
+		// A few hexes, so that units share them; an upper level now and then.
+		h := hexes[r.IntN(12)]
+		l := board.Ground(h)
+		if r.IntN(5) == 0 {
+			l.Level = 1
+		}
+		return l
+	}
+	s := New(m)
+	var model []*Unit // in the order they came
+	next := 0
+	for step := range 4000 {
+		switch op := r.IntN(10); {
+		case op < 4 || len(model) == 0:
+			u := &Unit{ID: fmt.Sprintf("U%d", next), Side: Side(r.IntN(2)), Exited: r.IntN(8) == 0}
+			next++
+			s.Add(u, loc())
+			model = append(model, u)
+		case op < 8:
+			s.Move(model[r.IntN(len(model))], loc())
+		case op < 9:
+			i := r.IntN(len(model))
+			s.Remove(model[i])
+			if s.Holds(model[i]) || s.Unit(model[i].ID) != nil {
+				t.Fatalf("step %d: %s still there after Remove", step, model[i].ID)
+			}
+			model = slices.Delete(model, i, i+1)
+		default:
+			c := s.Clone()
+			if r.IntN(2) == 0 {
+				c = s.CloneInto(New(m))
+			}
+			byID := map[string]*Unit{}
+			for _, u := range c.Units() {
+				byID[u.ID] = u
+			}
+			for i, u := range model {
+				model[i] = byID[u.ID]
+			}
+			s = c
+		}
+		if err := s.check(); err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+		want := slices.Clone(model)
+		slices.SortStableFunc(want, func(a, b *Unit) int { return int(a.Side) - int(b.Side) })
+		if !slices.Equal(s.Units(), want) {
+			t.Fatalf("step %d: units %v, want %v", step, IDs(s.Units()), IDs(want))
+		}
+		l := loc()
+		for _, side := range []Side{Enemy, Friendly} {
+			var scan []*Unit
+			for _, u := range want {
+				if u.Side == side && u.At() == l && u.OnMap() {
+					scan = append(scan, u)
+				}
+			}
+			if got := s.At(side, l); !slices.Equal(got, scan) {
+				t.Fatalf("step %d: At(%s, %s) = %v, a scan finds %v", step, side, m.LocationName(l), IDs(got), IDs(scan))
+			}
+			if s.Has(side, l) != (len(scan) > 0) {
+				t.Fatalf("step %d: Has(%s, %s) wrong", step, side, m.LocationName(l))
+			}
+		}
+	}
+}
+
+// A clone shares nothing with its original.
+func TestCloneIsDeep(t *testing.T) {
+	m := demoMap(t)
+	s := New(m)
+	a := &Unit{ID: "A", Side: Enemy, SW: []SW{{Name: "LMG", PP: 1}}}
+	s.Add(a, board.Ground(m.Hexes()[0]))
+	c := s.Clone()
+	ca := c.Unit("A")
+	if ca == a {
+		t.Fatal("the clone holds the original's unit")
+	}
+	c.Move(ca, board.Ground(m.Hexes()[5]))
+	ca.SW[0].PP = 9
+	if a.At() != board.Ground(m.Hexes()[0]) || a.SW[0].PP != 1 || !s.Has(Enemy, a.At()) || s.Has(Enemy, ca.At()) {
+		t.Error("changing the clone changed the original")
+	}
+}
+
+// NewID gives the smallest unused number.
+func TestNewID(t *testing.T) {
+	m := demoMap(t)
+	s := New(m)
+	for _, id := range []string{"E1", "E2", "E4"} {
+		s.Add(&Unit{ID: id}, board.Ground(m.Hexes()[0]))
+	}
+	if got := s.NewID("E"); got != "E3" {
+		t.Errorf("NewID = %s, want E3", got)
+	}
+	if got := s.NewID("A1a-"); got != "A1a-1" {
+		t.Errorf("NewID = %s, want A1a-1", got)
+	}
+}
