@@ -38,27 +38,28 @@ type Activation struct {
 // Activate it; the closest of them, then the one with the lowest DRM,
 // then the first in the game's order. A FRIENDLY unit the ENEMY does not
 // know of (Known false: not yet seen) Activates nothing.
-func (h *HW) activation(l board.Location) (Activation, bool, error) {
-	if h.actErr != nil {
-		return Activation{}, false, h.actErr
-	}
-	if _, err := h.LOS(); err != nil {
+func (e *Enemy) activation(l board.Location) (Activation, bool, error) {
+	row, err := e.w.ActivationRow()
+	if err != nil {
 		return Activation{}, false, err
 	}
-	a := &h.t.Activation
+	if _, err := e.w.LOS(); err != nil {
+		return Activation{}, false, err
+	}
+	a := &e.t.Activation
 	var best Activation
 	found := false
-	for _, f := range h.st.OfSide(state.Friendly) {
+	for _, f := range e.st.OfSide(state.Friendly) {
 		if !f.Known || !f.OnMap() || hex.Distance(f.At().Hex, l.Hex) > a.MaxRange {
 			continue
 		}
-		s := h.Sight(l, f.At())
+		s := e.w.Sight(l, f.At())
 		if !s.Clear {
 			continue
 		}
-		tem := h.TEM(f.At())
+		tem := e.w.TEM(f.At())
 		drm := tem + s.Hindrance
-		cell, err := a.Cell(h.actRow, s.Range)
+		cell, err := a.Cell(row, s.Range)
 		if err != nil {
 			return Activation{}, false, err
 		}
@@ -68,7 +69,7 @@ func (h *HW) activation(l board.Location) (Activation, bool, error) {
 		if found && (s.Range > best.Range || (s.Range == best.Range && drm >= best.DRM)) {
 			continue
 		}
-		best = Activation{By: f.ID, At: f.At(), Range: s.Range, DRM: drm, TEM: tem, Hindrance: s.Hindrance, Row: h.actRow, Cell: cell}
+		best = Activation{By: f.ID, At: f.At(), Range: s.Range, DRM: drm, TEM: tem, Hindrance: s.Hindrance, Row: row, Cell: cell}
 		found = true
 	}
 	return best, found, nil
@@ -77,27 +78,27 @@ func (h *HW) activation(l board.Location) (Activation, bool, error) {
 // activate Activates the Human Wave S? leading stack in Location l if a
 // FRIENDLY unit's LOS does (see activation): it becomes the units of
 // Table x10 (generate), which make the stack from then on.
-func (h *HW) activate(stack []*state.Unit, l board.Location) ([]*state.Unit, error) {
-	act, ok, err := h.activation(l)
+func (e *Enemy) activate(stack []*state.Unit, l board.Location) ([]*state.Unit, error) {
+	act, ok, err := e.activation(l)
 	if err != nil || !ok {
 		return stack, err
 	}
-	return h.generate(stack[0], l, act)
+	return e.generate(stack[0], l, act)
 }
 
 // activateAll Activates every Human Wave S? on the map that a FRIENDLY
 // unit's LOS Activates where it stands: at the start of the MPh (the
 // FRIENDLY side may have moved, or become Known, since), and after the
 // APh's advances. Moving S? are also checked at each step of their move.
-func (h *HW) activateAll() error {
+func (e *Enemy) activateAll() error {
 	var sq []*state.Unit
-	for _, u := range h.st.OfSide(state.Enemy) {
+	for _, u := range e.st.OfSide(state.Enemy) {
 		if u.Kind == state.SQ && u.HW && u.OnMap() {
 			sq = append(sq, u)
 		}
 	}
 	for _, u := range sq {
-		if _, err := h.activate([]*state.Unit{u}, u.At()); err != nil {
+		if _, err := e.activate([]*state.Unit{u}, u.At()); err != nil {
 			return err
 		}
 	}
@@ -107,14 +108,14 @@ func (h *HW) activateAll() error {
 // activationText says for the player why an S? was Activated: "F1 squad
 // 6-6-7 in x1Q5 in LOS at 2 hexes: Final DRM +1 (TEM +1, hindrance +0) <=
 // 2 on the Activation table (row germany, range 2)".
-func (h *HW) activationText(a Activation) string {
+func (e *Enemy) activationText(a Activation) string {
 	who := a.By
-	if f := h.st.Unit(a.By); f != nil {
+	if f := e.st.Unit(a.By); f != nil {
 		who += " " + strings.ReplaceAll(f.Kind.String(), "_", "-") + typeSuffix(f.Type)
 	}
 	why := "auto"
 	if a.Cell.Need == tables.NeedDRM {
 		why = fmt.Sprintf("Final DRM %+d (TEM %+d, hindrance %+d) <= %d", a.DRM, a.TEM, a.Hindrance, a.Cell.DRM)
 	}
-	return fmt.Sprintf("%s in %s in LOS at %s: %s on the Activation table (row %s, range %d)", who, h.name(a.At), HexesText(a.Range), why, a.Row, a.Range)
+	return fmt.Sprintf("%s in %s in LOS at %s: %s on the Activation table (row %s, range %d)", who, e.name(a.At), HexesText(a.Range), why, a.Row, a.Range)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
 )
 
 // BenchmarkPlace is a full SASL 4.1 setup (cases a to e, 4.11-4.14) of a
@@ -24,7 +25,7 @@ placement: [a, b, c, d, e]
 activatable_edges: [south]
 `)
 	t := tables.Default()
-	if _, err := Place(m, ms, t, dice.Seeded(1)); err != nil {
+	if _, err := placeOn(m, ms, t, dice.Seeded(1)); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
@@ -32,7 +33,7 @@ activatable_edges: [south]
 	n := 0
 	for b.Loop() {
 		seed++
-		s, err := Place(m, ms, t, dice.Seeded(seed))
+		s, err := placeOn(m, ms, t, dice.Seeded(seed))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -50,7 +51,7 @@ func BenchmarkEnter(b *testing.B) {
 	seed := uint64(0)
 	for b.Loop() {
 		seed++
-		if _, err := Enter(m, ms, t, c, dice.Seeded(seed), 1); err != nil {
+		if _, err := enterOn(m, ms, t, c, dice.Seeded(seed), 1); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -86,10 +87,11 @@ friendly:
 		return st
 	}
 	st := fresh()
-	h, err := NewHW(m, ms, t, infantryOf(b, m), dice.Seeded(1), st)
+	w, err := world.New(m, ms, t, infantryOf(b, m))
 	if err != nil {
 		b.Fatal(err)
 	}
+	h := New(w, dice.Seeded(1), st)
 	start := st.Clone()
 	b.ReportAllocs()
 	moves := 0
@@ -97,7 +99,7 @@ friendly:
 		// Back to the start of the turn: same units, same places.
 		start.CloneInto(st)
 		st.Turn = 2
-		wt, err := h.Turn()
+		wt, err := playTurn(h)
 		if err != nil {
 			b.Fatal(err)
 		}

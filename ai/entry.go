@@ -6,12 +6,11 @@ import (
 
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/missions"
-	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
-	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
 )
 
 // Arrival is one S? set up just off the map to enter (SASL 4.2).
@@ -37,30 +36,19 @@ type Arrivals struct {
 	Trail    []dice.Roll
 }
 
-// Enter sets up the S? that mission ms schedules to enter on a turn (SASL
+// Enter sets up the S? the mission schedules to enter on a turn (SASL
 // 4.2). Along the length of a board each S? draws a Letter Chit for its
 // hexrow, returned before the next (4.21); along the widths of boards each
 // makes a DR, the coloured die choosing among the eligible boards (river
 // boards excluded) with equal odds, the white die +2 the hex number (4.22;
 // a dr alone for one board). An Overstacked or Prohibited entry hex repeats
-// the procedure for that S?. costs decides which hexes Infantry may enter
-// from off the map.
-func Enter(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster, r dice.Roller, turn int) (*Arrivals, error) {
-	p, err := Prepare(m, ms, t, costs)
-	if err != nil {
-		return nil, err
-	}
-	return p.Enter(r, turn)
-}
-
-// Enter sets up the S? the mission schedules to enter on a turn (see the
-// function Enter).
-func (p *Prepared) Enter(r dice.Roller, turn int) (*Arrivals, error) {
-	e := p.newEnterer(r)
-	ms := p.ms
-	out := &Arrivals{Map: p.m, Mission: ms, Turn: turn}
+// the procedure for that S?.
+func (e *Enemy) Enter(turn int) (*Arrivals, error) {
+	e.ent.reset()
+	ms := e.ms
+	out := &Arrivals{Map: e.m, Mission: ms, Turn: turn}
 	for _, en := range ms.EntriesOn(turn) {
-		e.logf("Turn %d: %d S? enter along the %s edge", turn, en.Count, en.Edge)
+		e.entf("Turn %d: %d S? enter along the %s edge", turn, en.Count, en.Edge)
 		for i := range en.Count {
 			a, err := e.one(en.Edge, fmt.Sprintf("S? %d of %d", i+1, en.Count))
 			if err != nil {
@@ -69,22 +57,41 @@ func (p *Prepared) Enter(r dice.Roller, turn int) (*Arrivals, error) {
 			out.Arrivals = append(out.Arrivals, a)
 		}
 	}
-	out.Log, out.Trail = e.log, r.Trail()
+	out.Log, out.Trail = e.ent.log, e.r.Trail()
 	return out, nil
 }
 
-type enterer struct {
-	*Prepared
-	r     dice.Roller
-	stack map[hex.Hex]int
+// entryScratch is what one entry procedure keeps: the S? set up on each
+// entry hex so far, the cup of Letter Chits and whether a drawn chit stays
+// out of it (the pairs of SASL 4.31), and the log.
+type entryScratch struct {
+	stack []hexCount
 	cup   *dice.Cup
-	// keep: a drawn chit stays out of the cup (the pairs of SASL 4.31).
-	keep bool
-	log  []string
+	keep  bool
+	log   []string
 }
 
-func (p *Prepared) newEnterer(r dice.Roller) *enterer {
-	return &enterer{Prepared: p, r: r, stack: map[hex.Hex]int{}}
+type hexCount struct {
+	hex hex.Hex
+	n   int
+}
+
+func (s *entryScratch) reset() {
+	s.stack, s.keep, s.log = s.stack[:0], false, nil
+	if s.cup != nil {
+		s.cup.ReturnAll()
+	}
+}
+
+// stacked returns the S? set up on entry hex h so far.
+func (s *entryScratch) stacked(h hex.Hex) *int {
+	for i := range s.stack {
+		if s.stack[i].hex == h {
+			return &s.stack[i].n
+		}
+	}
+	s.stack = append(s.stack, hexCount{hex: h})
+	return &s.stack[len(s.stack)-1].n
 }
 
 // maxRolls bounds every reroll loop of entry: no legal configuration comes
@@ -93,60 +100,17 @@ func (p *Prepared) newEnterer(r dice.Roller) *enterer {
 // reaching it means the tables or the map leave no legal outcome.
 const maxRolls = 10000
 
-// eligible returns the boards along edge c an entry may choose: all of
-// them, less river boards along widths (SASL 4.22).
-func (e *enterer) eligible(c layout.Compass) []layout.EdgeBoard {
-	var out []layout.EdgeBoard
-	for _, b := range e.m.EdgeBoards(c) {
-		if !b.Length && e.kinds[b.Board].River {
-			continue
-		}
-		out = append(out, b)
-	}
-	return out
-}
-
-func (e *enterer) logf(format string, args ...any) {
-	e.log = append(e.log, fmt.Sprintf(format, args...))
-}
-
-func (e *enterer) last(tag string) Roll {
-	tr := e.r.Trail()
-	return Roll{Tag: tag, Roll: tr[len(tr)-1]}
-}
-
-// EdgeHex returns the hex of board cell b's edge along compass edge c in
-// hexrow col (4.21) or with hex number n in hexrow A or GG (4.22).
-func EdgeHex(m *board.Map, b layout.EdgeBoard, c layout.Compass, col, n int) (hex.Hex, bool) {
-	for _, h := range m.BoardEdge(b.Row, b.Col, m.FrameOf(c)) {
-		parts, k := m.Parts(h)
-		for _, pt := range parts[:k] {
-			if pt.Board != b.Board {
-				continue
-			}
-			if b.Length && pt.Local.Col == col {
-				return h, true
-			}
-			if !b.Length && pt.Local.Row == n {
-				return h, true
-			}
-		}
-	}
-	return hex.Hex{}, false
+func (e *Enemy) entf(format string, args ...any) {
+	e.ent.log = append(e.ent.log, fmt.Sprintf(format, args...))
 }
 
 // one sets up one S? along edge c.
-func (e *enterer) one(c layout.Compass, who string) (Arrival, error) {
-	eligible := e.eligible(c)
-	if len(eligible) == 0 {
-		return Arrival{}, fmt.Errorf("ai: SASL 4.22: no board along the %s edge may be entered (river boards are excluded)", c)
+func (e *Enemy) one(c layout.Compass, who string) (Arrival, error) {
+	eligible, err := e.w.EntryBoards(c)
+	if err != nil {
+		return Arrival{}, err
 	}
 	lengthwise := eligible[0].Length
-	for _, b := range eligible {
-		if b.Length != lengthwise {
-			return Arrival{}, fmt.Errorf("ai: SASL 4.2: the %s edge runs along the length of some boards and the width of others", c)
-		}
-	}
 	for range maxRolls {
 		var a Arrival
 		var err error
@@ -160,17 +124,18 @@ func (e *enterer) one(c layout.Compass, who string) (Arrival, error) {
 		}
 		// An Overstacked (3.11) or Prohibited (3.323) entry hex repeats
 		// the procedure.
-		if e.stack[a.Hex] >= e.t.SASL.EntryStacking.Value {
-			e.logf("%s: %s already has %d entering S?: Overstacked, repeat", who, e.m.NameString(a.Hex), e.stack[a.Hex])
+		n := e.ent.stacked(a.Hex)
+		if *n >= e.t.SASL.EntryStacking.Value {
+			e.entf("%s: %s already has %d entering S?: Overstacked, repeat", who, e.hexName(a.Hex), *n)
 			continue
 		}
-		if _, ok := e.costs.Enter(board.Ground(a.Hex), c); !ok {
-			e.logf("%s: Infantry cannot enter %s from off the map: Prohibited, repeat", who, e.m.NameString(a.Hex))
+		if _, ok := e.w.Costs().Enter(board.Ground(a.Hex), c); !ok {
+			e.entf("%s: Infantry cannot enter %s from off the map: Prohibited, repeat", who, e.hexName(a.Hex))
 			continue
 		}
-		e.stack[a.Hex]++
+		*n++
 		a.Off, _ = e.m.Mirror(a.Hex, c)
-		e.logf("%s: %s", who, a.Why)
+		e.entf("%s: %s", who, a.Why)
 		return a, nil
 	}
 	return Arrival{}, fmt.Errorf("ai: SASL 4.2: no legal entry hex along the %s edge in %d tries", c, maxRolls)
@@ -186,20 +151,16 @@ func choose(n, v, faces int) (int, bool) {
 	return (v - 1) / per, true
 }
 
-// MaxEdgeBoards is the most boards along one edge that entry can choose
-// among: a DR read as a two-digit number in base 6 gives 36 outcomes.
-const MaxEdgeBoards = 36
-
 // pickBoard chooses one of n boards along an edge with equal odds. Up to
 // six boards, one die does it, as SASL 4.22 says; the rules stop there (a
 // configuration of more than six boards along one edge is not foreseen),
 // so from seven on sasl reads a DR as a two-digit number in base 6,
 // (coloured-1)*6 + white, 36 outcomes shared out evenly, the rest
 // rerolled. It returns the board and the rolls it took.
-func (e *enterer) pickBoard(boards []layout.EdgeBoard, why string) (int, []Roll, error) {
+func (e *Enemy) pickBoard(boards []layout.EdgeBoard, why string) (int, []Roll, error) {
 	n := len(boards)
-	if n > MaxEdgeBoards {
-		return 0, nil, fmt.Errorf("ai: %s: %d boards along one edge; entry chooses among at most %d", why, n, MaxEdgeBoards)
+	if n > world.MaxEdgeBoards {
+		return 0, nil, fmt.Errorf("ai: %s: %d boards along one edge; entry chooses among at most %d", why, n, world.MaxEdgeBoards)
 	}
 	var rolls []Roll
 	for range maxRolls {
@@ -229,40 +190,42 @@ func (e *enterer) pickBoard(boards []layout.EdgeBoard, why string) (int, []Roll,
 // lengthwise is SASL 4.21: a Letter Chit for the hexrow, returned to the
 // cup after the S? is placed. Where the edge runs along several boards'
 // lengths, a dr first chooses the board with equal odds (as 4.22 does).
-func (e *enterer) lengthwise(c layout.Compass, boards []layout.EdgeBoard, who string) (Arrival, error) {
+func (e *Enemy) lengthwise(c layout.Compass, boards []layout.EdgeBoard, who string) (Arrival, error) {
 	var rolls []Roll
-	b := boards[0]
+	bi := 0
 	if len(boards) > 1 {
 		i, rs, err := e.pickBoard(boards, fmt.Sprintf("SASL 4.21: which board along the %s edge for %s", c, who))
 		if err != nil {
 			return Arrival{}, err
 		}
-		b, rolls = boards[i], rs
+		bi, rolls = i, rs
 	}
-	if e.cup == nil {
-		e.cup = dice.NewCup(dice.LetterChits())
+	b := boards[bi]
+	if e.ent.cup == nil {
+		e.ent.cup = dice.NewCup(dice.LetterChits())
 	}
-	chit, err := e.r.Draw(e.cup, fmt.Sprintf("SASL 4.21: hexrow of %s along the %s edge of board %s", who, c, b.Board))
+	chit, err := e.r.Draw(e.ent.cup, fmt.Sprintf("SASL 4.21: hexrow of %s along the %s edge of board %s", who, c, b.Board))
 	if err != nil {
 		return Arrival{}, err
 	}
-	if !e.keep {
-		e.cup.Return(chit) // SASL 4.21: back before the next chit
+	if !e.ent.keep {
+		e.ent.cup.Return(chit) // SASL 4.21: back before the next chit
 	}
 	rolls = append(rolls, e.last("hexrow"))
 	col, _ := coord.ParseCol(chit)
-	h, ok := EdgeHex(e.m, b, c, col, 0)
+	h, ok := e.w.EdgeHex(c, bi, col)
 	if !ok {
 		return Arrival{}, fmt.Errorf("ai: SASL 4.21: board %s has no hexrow %s on the %s edge", b.Board, chit, c)
 	}
 	return Arrival{Edge: c, Hex: h, Board: b.Board, Method: "4.21", Rolls: rolls,
-		Why: fmt.Sprintf("chit %s: enters %s from off the %s edge (SASL 4.21)", chit, e.m.NameString(h), c)}, nil
+		Why: fmt.Sprintf("chit %s: enters %s from off the %s edge (SASL 4.21)", chit, e.hexName(h), c)}, nil
 }
 
 // widthwise is SASL 4.22.
-func (e *enterer) widthwise(c layout.Compass, boards []layout.EdgeBoard, who string) (Arrival, error) {
+func (e *Enemy) widthwise(c layout.Compass, boards []layout.EdgeBoard, who string) (Arrival, error) {
 	var rolls []Roll
-	b, white := boards[0], 0
+	bi, white := 0, 0
+	b := boards[0]
 	if len(boards) == 1 {
 		v, err := e.r.Dr(fmt.Sprintf("SASL 4.22: dr +2, hex number for %s along the %s edge of board %s", who, c, b.Board))
 		if err != nil {
@@ -278,10 +241,10 @@ func (e *enterer) widthwise(c layout.Compass, boards []layout.EdgeBoard, who str
 			}
 			rolls = append(rolls, e.last("board, dr+2"))
 			if i, ok := choose(len(boards), col, 6); ok {
-				b, white, chosen = boards[i], w, true
+				bi, b, white, chosen = i, boards[i], w, true
 				break
 			}
-			e.logf("%s: coloured dr %d chooses no board of %d: reroll (SASL 4.22)", who, col, len(boards))
+			e.entf("%s: coloured dr %d chooses no board of %d: reroll (SASL 4.22)", who, col, len(boards))
 		}
 		if !chosen {
 			return Arrival{}, fmt.Errorf("ai: SASL 4.22: no board chosen in %d rolls", maxRolls)
@@ -297,14 +260,14 @@ func (e *enterer) widthwise(c layout.Compass, boards []layout.EdgeBoard, who str
 		if err != nil {
 			return Arrival{}, err
 		}
-		b, white, rolls = boards[i], v, append(rs, e.last("dr+2"))
+		bi, b, white, rolls = i, boards[i], v, append(rs, e.last("dr+2"))
 	}
-	h, ok := EdgeHex(e.m, b, c, 0, white+2)
+	h, ok := e.w.EdgeHex(c, bi, white+2)
 	if !ok {
 		return Arrival{}, fmt.Errorf("ai: SASL 4.22: board %s has no hex %d on the %s edge", b.Board, white+2, c)
 	}
 	return Arrival{Edge: c, Hex: h, Board: b.Board, Method: "4.22", Rolls: rolls,
-		Why: fmt.Sprintf("board %s, hex number %d+2: enters %s from off the %s edge (SASL 4.22)", b.Board, white, e.m.NameString(h), c)}, nil
+		Why: fmt.Sprintf("board %s, hex number %d+2: enters %s from off the %s edge (SASL 4.22)", b.Board, white, e.hexName(h), c)}, nil
 }
 
 // names lists boards with the dice numbers each is given: "3 (1-2), 2

@@ -41,7 +41,7 @@ func arrivalNames(a *Arrivals) []string {
 func TestS4_21_EX(t *testing.T) {
 	ms, m := mission(t, realBoards(t), exBoards+"entry:\n  - {turn: 1, edge: east, count: 7}\n")
 	r := scripted(t, "G H G A B C D")
-	a, err := Enter(m, ms, tables.Default(), infantryOf(t, m), r, 1)
+	a, err := enterOn(m, ms, tables.Default(), infantryOf(t, m), r, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestS4_21_EX(t *testing.T) {
 func TestS4_22_EX(t *testing.T) {
 	ms, m := mission(t, realBoards(t), exBoards+"entry:\n  - {turn: 1, edge: north, count: 5}\n")
 	r := scripted(t, "5 2  2 6  3 1  4 4  6 3")
-	a, err := Enter(m, ms, tables.Default(), infantryOf(t, m), r, 1)
+	a, err := enterOn(m, ms, tables.Default(), infantryOf(t, m), r, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestEntryRules(t *testing.T) {
 	t.Run("coloured dr that chooses no board is rerolled", func(t *testing.T) {
 		// Four boards along the north edge: 1..4 choose, 5 and 6 reroll.
 		ms, m := mission(t, dir, "name: x\nboards: [[\"3\"], [\"2\"], [\"16\"], [\"4\"]]\nnorth: right\nfbe: west\nebe: east\nentry:\n  - {turn: 1, edge: north, count: 1}\n")
-		a, err := Enter(m, ms, tables.Default(), infantryOf(t, m), scripted(t, "5 1 6 2 4 3"), 1)
+		a, err := enterOn(m, ms, tables.Default(), infantryOf(t, m), scripted(t, "5 1 6 2 4 3"), 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -100,7 +100,7 @@ func TestEntryRules(t *testing.T) {
 	})
 	t.Run("one board along the width takes a dr", func(t *testing.T) {
 		ms, m := mission(t, "", "name: x\nboards: [[\"x1\"]]\nfbe: east\nebe: west\nentry:\n  - {turn: 2, edge: west, count: 1}\n")
-		a, err := Enter(m, ms, tables.Default(), infantryOf(t, m), scripted(t, "4"), 2)
+		a, err := enterOn(m, ms, tables.Default(), infantryOf(t, m), scripted(t, "4"), 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -110,7 +110,7 @@ func TestEntryRules(t *testing.T) {
 	})
 	t.Run("overstacked entry hex redraws", func(t *testing.T) {
 		ms, m := mission(t, "", "name: x\nboards: [[\"x1\"]]\nfbe: north\nebe: south\nentry:\n  - {turn: 1, edge: south, count: 3}\n")
-		a, err := Enter(m, ms, tables.Default(), infantryOf(t, m), scripted(t, "Q Q Q R"), 1)
+		a, err := enterOn(m, ms, tables.Default(), infantryOf(t, m), scripted(t, "Q Q Q R"), 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -120,7 +120,7 @@ func TestEntryRules(t *testing.T) {
 	})
 	t.Run("script runs out", func(t *testing.T) {
 		ms, m := mission(t, "", "name: x\nboards: [[\"x1\"]]\nfbe: north\nebe: south\nentry:\n  - {turn: 1, edge: south, count: 2}\n")
-		_, err := Enter(m, ms, tables.Default(), infantryOf(t, m), scripted(t, "Q"), 1)
+		_, err := enterOn(m, ms, tables.Default(), infantryOf(t, m), scripted(t, "Q"), 1)
 		if err == nil || !strings.Contains(err.Error(), "ran out: a Letter Chit was expected for SASL 4.21: hexrow of S? 2 of 2") {
 			t.Errorf("error %v", err)
 		}
@@ -143,7 +143,7 @@ func TestPlacementProperties(t *testing.T) {
 		}
 		fbe := m.OffBoard(ms.FBE)
 		for seed := range uint64(60) {
-			s, err := Place(m, ms, tables.Default(), dice.Seeded(seed))
+			s, err := placeOn(m, ms, tables.Default(), dice.Seeded(seed))
 			if err != nil {
 				t.Fatalf("%s seed %d: %v", name, seed, err)
 			}
@@ -171,12 +171,12 @@ func TestPlacementProperties(t *testing.T) {
 					}
 				}
 			}
-			again, _ := Place(m, ms, tables.Default(), dice.Seeded(seed))
+			again, _ := placeOn(m, ms, tables.Default(), dice.Seeded(seed))
 			if fmt.Sprint(again.Placements, again.Log) != fmt.Sprint(s.Placements, s.Log) {
 				t.Fatalf("%s seed %d: two runs differ", name, seed)
 			}
 			script := dice.Script(s.Trail)
-			replay, err := Place(m, ms, tables.Default(), scripted(t, script))
+			replay, err := placeOn(m, ms, tables.Default(), scripted(t, script))
 			if err != nil {
 				t.Fatalf("%s seed %d: replaying %q: %v", name, seed, script, err)
 			}
@@ -194,7 +194,7 @@ func TestEntryProperties(t *testing.T) {
 		m, _ := ms.Map(lib)
 		for seed := range uint64(30) {
 			for _, en := range ms.Entry {
-				a, err := Enter(m, ms, tables.Default(), infantryOf(t, m), dice.Seeded(seed), en.Turn)
+				a, err := enterOn(m, ms, tables.Default(), infantryOf(t, m), dice.Seeded(seed), en.Turn)
 				if err != nil {
 					t.Fatalf("%s seed %d turn %d: %v", name, seed, en.Turn, err)
 				}
@@ -212,7 +212,7 @@ func TestEntryProperties(t *testing.T) {
 						t.Fatalf("%s: %s is not on the %s edge", name, m.NameString(x.Hex), x.Edge)
 					}
 				}
-				replay, err := Enter(m, ms, tables.Default(), infantryOf(t, m), scripted(t, dice.Script(a.Trail)), en.Turn)
+				replay, err := enterOn(m, ms, tables.Default(), infantryOf(t, m), scripted(t, dice.Script(a.Trail)), en.Turn)
 				if err != nil || fmt.Sprint(replay.Arrivals) != fmt.Sprint(a.Arrivals) {
 					t.Fatalf("%s seed %d: entry does not replay: %v", name, seed, err)
 				}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/world"
 
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/missions"
@@ -35,6 +37,25 @@ func mission(t testing.TB, dir, text string) (*missions.Mission, *board.Map) {
 		t.Fatal(err)
 	}
 	return ms, m
+}
+
+// placeOn is the SASL 4.1 setup of mission ms on m with tables t and dice r.
+func placeOn(m *board.Map, ms *missions.Mission, t *tables.Set, r dice.Roller) (*Setup, error) {
+	w, err := world.New(m, ms, t, nil)
+	if err != nil {
+		return nil, err
+	}
+	return New(w, r, nil).Place()
+}
+
+// enterOn is the entry (SASL 4.2) of turn's S? of mission ms on m with
+// tables t, Infantry costs c and dice r.
+func enterOn(m *board.Map, ms *missions.Mission, t *tables.Set, c pathing.Coster, r dice.Roller, turn int) (*Arrivals, error) {
+	w, err := world.New(m, ms, t, c)
+	if err != nil {
+		return nil, err
+	}
+	return New(w, r, nil).Enter(turn)
 }
 
 func scripted(t testing.TB, script string) *dice.ScriptRoller {
@@ -89,7 +110,7 @@ func TestS4_1_EX(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ms, m := mission(t, dir, strings.Replace(text, "%s", tt.month, 1))
 			r := scripted(t, "3 Q S 4 6 6 4")
-			s, err := Place(m, ms, tables.Default(), r)
+			s, err := placeOn(m, ms, tables.Default(), r)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -119,7 +140,7 @@ func TestS4_1_EXSouthFBE(t *testing.T) {
 	dir := realBoards(t)
 	for _, month := range []string{"5", "7"} {
 		ms, m := mission(t, dir, "name: 4.1 EX variant\nboards: [[\"33\"]]\nfbe: south\nebe: north\nplacement: [e]\nmonth: "+month+"\n")
-		s, err := Place(m, ms, tables.Default(), scripted(t, "3 Q S 4 6 6 4"))
+		s, err := placeOn(m, ms, tables.Default(), scripted(t, "3 Q S 4 6 6 4"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,7 +165,7 @@ func TestS4_1_EXSouthFBE(t *testing.T) {
 // buildings P1, S2 and X1; one in T3.
 func TestS4_11_EX(t *testing.T) {
 	ms, m := mission(t, realBoards(t), "name: 4.11 EX\nboards: [[\"4\"]]\nfbe: north\nebe: south\nplacement: [a]\n")
-	s, err := Place(m, ms, tables.Default(), scripted(t, ""))
+	s, err := placeOn(m, ms, tables.Default(), scripted(t, ""))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
-	"github.com/sasl-engine/sasl/tables"
 )
 
 // losBoard is board o2 of the LOS tests (hexes not listed are open
@@ -28,9 +27,9 @@ Z5 building building=wooden/0
 
 // losHW is a Human Wave engine over the LOS test board with FRIENDLY
 // units (specs as a state file writes them) and no S?.
-func losHW(t *testing.T, friendly string) (*HW, *board.Map) {
+func losHW(t *testing.T, friendly string) (*Enemy, *board.Map) {
 	t.Helper()
-	m, ms := world(t, map[string]string{"o1": "", "o2": losBoard}, openMission+"month: 7\n")
+	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": losBoard}, openMission+"month: 7\n")
 	text := "turn: 2\n"
 	if friendly != "" {
 		text += "friendly:\n" + friendly
@@ -148,7 +147,7 @@ func TestHWActivationOnTheMove(t *testing.T) {
 			continue
 		}
 		a := e.Activation
-		if a == nil || !h.Sight(e.Made[0].At(), a.At).Clear {
+		if a == nil || !h.w.Sight(e.Made[0].At(), a.At).Clear {
 			t.Errorf("Activated out of LOS: %s", e.Text)
 		}
 		if e.Units[0] == "A2" {
@@ -165,14 +164,14 @@ func TestHWActivationOnTheMove(t *testing.T) {
 // SASL 4.36: a fire group fires only at a Target in its LOS; hindrances
 // count with TEM for the least TEM, and the fire's DRM includes them.
 func TestHWFireByLOS(t *testing.T) {
-	squads := func(h *HW, m *board.Map, hexes ...string) {
+	squads := func(h *Enemy, m *board.Map, hexes ...string) {
 		for i, x := range hexes {
 			h.st.Add(&state.Unit{ID: fmt.Sprintf("A%d", i+1), Side: state.Enemy, Kind: state.Squad, Type: "4-6-7", HW: true, Wave: "A"}, loc(t, m, x))
 		}
 		h.st.Waves = []state.Wave{{ID: "A", Edge: 2}}
 		h.phase = state.AFPh
 	}
-	fired := func(h *HW) []*FireGroup {
+	fired := func(h *Enemy) []*FireGroup {
 		var out []*FireGroup
 		for _, e := range h.events {
 			if e.Kind == EventFire {
@@ -201,11 +200,11 @@ func TestHWFireByLOS(t *testing.T) {
 	// woods (TEM 1) in clear LOS: F2 has the least TEM counting hindrance.
 	h, m = losHW(t, "  - {id: F1, unit: squad, type: 6-6-7, at: o2S5, known: true}\n  - {id: F2, unit: squad, type: 6-6-7, at: o2K7, known: true}\n")
 	squads(h, m, "o2R8", "o2S8", "o2M8")
-	tg, ok := ChooseTarget([]board.Location{loc(t, m, "o2S8")}, h.st.Side(state.Friendly), 4, func(u *state.Unit) int { return h.TEM(u.At()) }, h.Sight, nil)
+	tg, ok := ChooseTarget([]board.Location{loc(t, m, "o2S8")}, h.st.Side(state.Friendly), 4, func(u *state.Unit) int { return h.w.TEM(u.At()) }, h.w.Sight, nil)
 	if !ok || tg.Unit.ID != "F1" || tg.Hindrance != 2 || tg.TEM != 0 {
 		t.Fatalf("from S8 alone: target %+v, want F1 with TEM 0, hindrance 2", tg)
 	}
-	tg, ok = ChooseTarget([]board.Location{loc(t, m, "o2S8"), loc(t, m, "o2M8")}, h.st.Side(state.Friendly), 4, func(u *state.Unit) int { return h.TEM(u.At()) }, h.Sight, nil)
+	tg, ok = ChooseTarget([]board.Location{loc(t, m, "o2S8"), loc(t, m, "o2M8")}, h.st.Side(state.Friendly), 4, func(u *state.Unit) int { return h.w.TEM(u.At()) }, h.w.Sight, nil)
 	if !ok || tg.Unit.ID != "F2" || tg.TEM != 1 || tg.Hindrance != 0 {
 		t.Errorf("target %+v, want F2 (TEM 1, no hindrance) before F1 (TEM 0, hindrance 2)", tg)
 	}
@@ -222,40 +221,10 @@ func TestHWFireByLOS(t *testing.T) {
 	}
 }
 
-// SASL 4.14 with LOS: with the FBE east, an S? in a gully near the east
-// edge (EE3) faces the crest hexsides its LOS toward the FBE crosses. In
-// the open its lines to GG1-GG10 leave across NE, SE and S: the counter
-// faces SE (FF3), whose front holds all three (the theoretical choice, the
-// crest hexsides turned toward the FBE, would face NE, FF2). With woods
-// across SE and S only the lines across NE are clear: it faces NE.
-func TestCrestFacingByLOS(t *testing.T) {
-	const mission = "name: crest\nboards: [[\"o1\"]]\nfbe: east\nebe: west\nmonth: 7\n"
-	for _, c := range []struct {
-		name, board, want string
-	}{
-		{"open around", "EE3 gully elev=-1\n", "o1FF3"},
-		{"woods across SE and S", "EE3 gully elev=-1\nFF3 woods\nEE4 woods\n", "o1FF2"},
-		{"woods across N and NE", "EE3 gully elev=-1\nEE2 woods\nFF2 woods\n", "o1FF3"},
-	} {
-		m, ms := world(t, map[string]string{"o1": c.board}, mission)
-		p, err := Prepare(m, ms, tables.Default(), infantryOf(t, m))
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := p.crestFacing(loc(t, m, "o1EE3").Hex)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := m.NameString(f); got != c.want {
-			t.Errorf("%s: Crest counter faces %s, want %s", c.name, got, c.want)
-		}
-	}
-}
-
 // A mission whose ENEMY nationality the Activation table does not map
 // plays until an S? needs the table, then says what to add.
 func TestActivationUnknownNationality(t *testing.T) {
-	m, ms := world(t, map[string]string{"o1": "", "o2": ""}, openMission+"enemy: Martian\n")
+	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission+"enemy: Martian\n")
 	st, err := state.Read(strings.NewReader("turn: 2\nfriendly:\n  - {id: F1, unit: squad, at: o2M5, known: true}\n"), "state.yaml", m)
 	if err != nil {
 		t.Fatal(err)

@@ -14,10 +14,10 @@ import (
 // mmc is how many MMC a unit counts for in a Human Wave's chain (SASL
 // 4.323): a Human Wave S? two (it "is considered as two squads", 4.3), any
 // other S? or MMC one, an SMC none.
-func (h *HW) mmc(u *state.Unit) int {
+func (e *Enemy) mmc(u *state.Unit) int {
 	switch {
 	case u.Kind == state.SQ && u.HW:
-		return h.h.SquadsPerS.Value
+		return e.h.SquadsPerS.Value
 	case u.Kind == state.SQ || u.Kind.MMC():
 		return 1
 	}
@@ -26,9 +26,9 @@ func (h *HW) mmc(u *state.Unit) int {
 
 // members returns the units of wave w on the map still in Human Wave
 // movement (not released, broken or exited), not entering this turn.
-func (h *HW) members(w string) []*state.Unit {
+func (e *Enemy) members(w string) []*state.Unit {
 	var out []*state.Unit
-	for _, u := range h.st.OfSide(state.Enemy) {
+	for _, u := range e.st.OfSide(state.Enemy) {
 		if u.Wave != w || !moving(u) {
 			continue
 		}
@@ -40,9 +40,9 @@ func (h *HW) members(w string) []*state.Unit {
 	return out
 }
 
-func (h *HW) waveIDs() []string {
+func (e *Enemy) waveIDs() []string {
 	var out []string
-	for _, w := range h.st.Waves {
+	for _, w := range e.st.Waves {
 		out = append(out, w.ID)
 	}
 	return out
@@ -52,15 +52,15 @@ func (h *HW) waveIDs() []string {
 // goes on only for units in a chain of >= 3 contiguous hexes of ENEMY
 // MMC/S? averaging >= 2 MMC a hex; the others leave the Human Wave and keep
 // Advance Attitude.
-func (h *HW) chain() {
-	for _, w := range h.waveIDs() {
-		units := h.members(w)
+func (e *Enemy) chain() {
+	for _, w := range e.waveIDs() {
+		units := e.members(w)
 		if len(units) == 0 {
 			continue
 		}
 		var hexes []hex.Hex
 		for _, u := range units {
-			if h.mmc(u) > 0 {
+			if e.mmc(u) > 0 {
 				hexes = append(hexes, u.At().Hex)
 			}
 		}
@@ -69,11 +69,11 @@ func (h *HW) chain() {
 			n := 0
 			for _, u := range units {
 				if slices.Contains(cl, u.At().Hex) {
-					n += h.mmc(u)
+					n += e.mmc(u)
 				}
 			}
-			ok := len(cl) >= h.h.ChainHexes.Value && float64(n) >= float64(h.h.ChainMMC.Value*len(cl))
-			desc := fmt.Sprintf("%s from %s, %d MMC", HexesText(len(cl)), h.m.NameString(cl[0]), n)
+			ok := len(cl) >= e.h.ChainHexes.Value && float64(n) >= float64(e.h.ChainMMC.Value*len(cl))
+			desc := fmt.Sprintf("%s from %s, %d MMC", HexesText(len(cl)), e.m.NameString(cl[0]), n)
 			if ok {
 				kept = append(kept, desc)
 				continue
@@ -91,27 +91,27 @@ func (h *HW) chain() {
 				u.Released = true
 			}
 		}
-		text := fmt.Sprintf("Human Wave %s: chains (SASL 4.323, >= %d hexes averaging >= %d MMC):", w, h.h.ChainHexes.Value, h.h.ChainMMC.Value)
+		text := fmt.Sprintf("Human Wave %s: chains (SASL 4.323, >= %d hexes averaging >= %d MMC):", w, e.h.ChainHexes.Value, e.h.ChainMMC.Value)
 		if len(kept) > 0 {
 			text += " moving on " + strings.Join(kept, "; ") + "."
 		}
 		if len(lost) > 0 {
 			text += " Human Wave movement ends for " + strings.Join(lost, "; ") + " (Advance Attitude)."
 		}
-		h.emit(Event{Kind: EventChain, Wave: w, Units: state.IDs(units), Text: text})
+		e.emit(Event{Kind: EventChain, Wave: w, Units: state.IDs(units), Text: text})
 	}
 }
 
 // join adds to a Human Wave the other Activated ENEMY Infantry in position
 // at the start of the MPh, in or next to a hex of the wave, unless it
 // carries a functioning SW (SASL 4.323).
-func (h *HW) join() {
-	for _, w := range h.waveIDs() {
-		units := h.members(w)
+func (e *Enemy) join() {
+	for _, w := range e.waveIDs() {
+		units := e.members(w)
 		if len(units) == 0 {
 			continue
 		}
-		for _, u := range h.st.OfSide(state.Enemy) {
+		for _, u := range e.st.OfSide(state.Enemy) {
 			if u.Wave != "" || u.Kind == state.SQ || u.Broken || u.Exited {
 				continue
 			}
@@ -123,7 +123,7 @@ func (h *HW) join() {
 				continue
 			}
 			u.Wave, u.Lane = w, u.At().Hex
-			h.emit(Event{Units: []string{u.ID}, Wave: w, Kind: EventJoin, Text: fmt.Sprintf("%s in %s joins Human Wave %s (SASL 4.323)", u.ID, h.name(u.At()), w)})
+			e.emit(Event{Units: []string{u.ID}, Wave: w, Kind: EventJoin, Text: fmt.Sprintf("%s in %s joins Human Wave %s (SASL 4.323)", u.ID, e.name(u.At()), w)})
 		}
 	}
 }
@@ -132,9 +132,9 @@ func (h *HW) join() {
 // separate groups, for units at hexes with their MMC counts: the 4.323 test
 // the APh search runs many times, with a union-find over scratch slices
 // (no allocation once they have grown).
-func (h *HW) chainScore(at []hex.Hex, mmc []int) (units, groups int) {
+func (e *Enemy) chainScore(at []hex.Hex, mmc []int) (units, groups int) {
 	n := len(at)
-	sc := &h.scratch
+	sc := &e.scratch
 	if cap(sc.parent) < n {
 		sc.parent = make([]int, n)
 		sc.hexes = make([]int, n)
@@ -179,7 +179,7 @@ func (h *HW) chainScore(at []hex.Hex, mmc []int) (units, groups int) {
 			continue
 		}
 		groups++
-		if hexes[r] >= h.h.ChainHexes.Value && mm[r] >= h.h.ChainMMC.Value*hexes[r] {
+		if hexes[r] >= e.h.ChainHexes.Value && mm[r] >= e.h.ChainMMC.Value*hexes[r] {
 			units += us[r]
 		}
 	}
@@ -193,33 +193,33 @@ func (h *HW) chainScore(at []hex.Hex, mmc []int) (units, groups int) {
 // sideways ("A SASL Human Wave unit always moves/advances toward the FBE",
 // 4.32), and closes a gap only where that puts more units into a
 // qualifying chain.
-func (h *HW) advance() {
-	for _, w := range h.waveIDs() {
-		units := h.members(w)
+func (e *Enemy) advance() {
+	for _, w := range e.waveIDs() {
+		units := e.members(w)
 		if len(units) == 0 {
 			continue
 		}
 		at := make([]hex.Hex, len(units))
 		mm := make([]int, len(units))
 		for i, u := range units {
-			at[i], mm[i] = u.At().Hex, h.mmc(u)
+			at[i], mm[i] = u.At().Hex, e.mmc(u)
 		}
 		moved := make([]bool, len(units))
 		closed := false
 		for {
-			baseU, baseG := h.chainScore(at, mm)
+			baseU, baseG := e.chainScore(at, mm)
 			best, bestTo, bestU, bestG := -1, hex.Hex{}, baseU, baseG
 			for i, u := range units {
 				if moved[i] {
 					continue
 				}
 				for _, n := range at[i].Neighbours() {
-					if !h.canAdvance(u, n) {
+					if !e.canAdvance(u, n) {
 						continue
 					}
 					old := at[i]
 					at[i] = n
-					cu, cg := h.chainScore(at, mm)
+					cu, cg := e.chainScore(at, mm)
 					at[i] = old
 					if cu > bestU || (cu == bestU && cu > baseU && cg < bestG) {
 						best, bestTo, bestU, bestG = i, n, cu, cg
@@ -233,15 +233,15 @@ func (h *HW) advance() {
 			at[best] = bestTo
 			moved[best] = true
 			closed = true
-			steps := h.advanceTo(units[best], bestTo)
-			h.emit(Event{Units: []string{units[best].ID}, Kind: EventGap, Steps: steps, Text: fmt.Sprintf("%s advances %s -> %s to close a gap: %d units in chains (were %d), %d groups (were %d) (SASL 4.322)",
-				units[best].ID, h.name(from), h.name(units[best].At()), bestU, baseU, bestG, baseG)})
+			steps := e.advanceTo(units[best], bestTo)
+			e.emit(Event{Units: []string{units[best].ID}, Kind: EventGap, Steps: steps, Text: fmt.Sprintf("%s advances %s -> %s to close a gap: %d units in chains (were %d), %d groups (were %d) (SASL 4.322)",
+				units[best].ID, e.name(from), e.name(units[best].At()), bestU, baseU, bestG, baseG)})
 		}
 		if closed {
 			continue
 		}
 		// No gap: toward the nearest Target, without creating gaps.
-		targets := h.st.Side(state.Friendly)
+		targets := e.st.Side(state.Friendly)
 		for i, u := range units {
 			var tgt *state.Unit
 			for _, f := range targets {
@@ -252,17 +252,17 @@ func (h *HW) advance() {
 			if tgt == nil || hex.Distance(tgt.At().Hex, u.At().Hex) == 0 {
 				continue
 			}
-			baseU, baseG := h.chainScore(at, mm)
+			baseU, baseG := e.chainScore(at, mm)
 			d0 := hex.Distance(tgt.At().Hex, u.At().Hex)
 			var to hex.Hex
 			found := false
 			for _, n := range at[i].Neighbours() {
-				if hex.Distance(tgt.At().Hex, n) >= d0 || !h.canAdvance(u, n) {
+				if hex.Distance(tgt.At().Hex, n) >= d0 || !e.canAdvance(u, n) {
 					continue
 				}
 				old := at[i]
 				at[i] = n
-				cu, cg := h.chainScore(at, mm)
+				cu, cg := e.chainScore(at, mm)
 				at[i] = old
 				if cu >= baseU && cg <= baseG {
 					to, found = n, true
@@ -274,9 +274,9 @@ func (h *HW) advance() {
 			}
 			from := u.At()
 			at[i] = to
-			steps := h.advanceTo(u, to)
-			h.emit(Event{Units: []string{u.ID}, Kind: EventAdvance, Steps: steps, Text: fmt.Sprintf("%s advances %s -> %s toward the nearest Target, %s in %s (SASL 4.322)",
-				u.ID, h.name(from), h.name(u.At()), tgt.ID, h.name(tgt.At()))})
+			steps := e.advanceTo(u, to)
+			e.emit(Event{Units: []string{u.ID}, Kind: EventAdvance, Steps: steps, Text: fmt.Sprintf("%s advances %s -> %s toward the nearest Target, %s in %s (SASL 4.322)",
+				u.ID, e.name(from), e.name(u.At()), tgt.ID, e.name(tgt.At()))})
 		}
 	}
 }
@@ -284,35 +284,33 @@ func (h *HW) advance() {
 // canAdvance reports whether u may advance into the ground Location of x:
 // x lies further toward the FBE (forward or forward-diagonal), Infantry can
 // enter it from u's Location and it is not full.
-func (h *HW) canAdvance(u *state.Unit, x hex.Hex) bool {
+func (e *Enemy) canAdvance(u *state.Unit, x hex.Hex) bool {
 	to := board.Ground(x)
-	if !h.m.OnMap(x) || u.At().Level != 0 {
+	if !e.m.OnMap(x) || u.At().Level != 0 {
 		return false
 	}
-	ia, _ := h.m.Index(u.At().Hex)
-	ib, _ := h.m.Index(x)
-	if h.progress[ib] <= h.progress[ia]+1e-9 {
+	if e.w.Progress(x) <= e.w.Progress(u.At().Hex)+1e-9 {
 		return false // SASL 4.32: toward the FBE
 	}
-	if _, ok := h.costs.Step(u.At(), to); !ok {
+	if _, ok := e.w.Costs().Step(u.At(), to); !ok {
 		return false
 	}
-	return !h.overstacked(to, []*state.Unit{u})
+	return !e.overstacked(to, []*state.Unit{u})
 }
 
 // advanceTo moves u one Location in the APh and returns the step with
 // the MF the Location would cost to enter; entering a Known FRIENDLY unit's
 // Location ends its Human Wave movement (SASL 4.323).
-func (h *HW) advanceTo(u *state.Unit, x hex.Hex) []pathing.Step {
+func (e *Enemy) advanceTo(u *state.Unit, x hex.Hex) []pathing.Step {
 	from := u.At()
-	c, _ := h.costs.Step(from, board.Ground(x))
-	h.st.Move(u, board.Ground(x))
+	c, _ := e.w.Costs().Step(from, board.Ground(x))
+	e.st.Move(u, board.Ground(x))
 	var notes []string
-	h.takeVPO(u.At(), &notes)
+	e.takeVPO(u.At(), &notes)
 	for _, n := range notes {
-		h.emit(Event{Units: []string{u.ID}, Kind: EventControl, Text: u.ID + " " + n})
+		e.emit(Event{Units: []string{u.ID}, Kind: EventControl, Text: u.ID + " " + n})
 	}
-	if h.st.KnownIn(u.At()) {
+	if e.st.KnownIn(u.At()) {
 		u.Released = true
 	}
 	return []pathing.Step{{Location: from}, {Location: u.At(), HalfMF: c}}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
 
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
@@ -34,7 +35,7 @@ type Target struct {
 // largest of the shooters' that can fire at it), then the closest, then
 // the first by ID. tem gives a unit's TEM; melee reports a Target locked
 // in Melee, not fired at; ok is false with no Target.
-func ChooseTarget(shooters []board.Location, targets []*state.Unit, fireRange int, tem func(*state.Unit) int, sight func(from, to board.Location) Sight, melee func(*state.Unit) bool) (Target, bool) {
+func ChooseTarget(shooters []board.Location, targets []*state.Unit, fireRange int, tem func(*state.Unit) int, sight func(from, to board.Location) world.Sight, melee func(*state.Unit) bool) (Target, bool) {
 	var best Target
 	found := false
 	for _, f := range targets {
@@ -76,11 +77,11 @@ func ChooseTarget(shooters []board.Location, targets []*state.Unit, fireRange in
 // wave form the largest fire group possible against the Target of 4.36's
 // priority list (every unit within range that has the Target in its LOS),
 // then the units left over against theirs.
-func (h *HW) fire() error {
-	if _, err := h.LOS(); err != nil {
+func (e *Enemy) fire() error {
+	if _, err := e.w.LOS(); err != nil {
 		return err
 	}
-	tem := func(u *state.Unit) int { return h.TEM(u.At()) }
+	tem := func(u *state.Unit) int { return e.w.TEM(u.At()) }
 	// Units sharing a Location with units of the other side are in Melee:
 	// they do not fire, and such a Location is no Target.
 	inMelee := func(u *state.Unit) bool {
@@ -88,11 +89,11 @@ func (h *HW) fire() error {
 		if u.Side == state.Friendly {
 			other = state.Enemy
 		}
-		return h.st.Has(other, u.At())
+		return e.st.Has(other, u.At())
 	}
-	for _, w := range h.waveIDs() {
+	for _, w := range e.waveIDs() {
 		var shooters []*state.Unit
-		for _, u := range h.st.OfSide(state.Enemy) {
+		for _, u := range e.st.OfSide(state.Enemy) {
 			if u.Wave == w && u.Kind != state.SQ && !u.Broken && u.OnMap() && !inMelee(u) {
 				shooters = append(shooters, u)
 			}
@@ -102,42 +103,42 @@ func (h *HW) fire() error {
 			for i, s := range shooters {
 				at[i] = s.At()
 			}
-			tg, ok := ChooseTarget(at, h.st.Side(state.Friendly), h.h.FireRange.Value, tem, h.Sight, inMelee)
+			tg, ok := ChooseTarget(at, e.st.Side(state.Friendly), e.h.FireRange.Value, tem, e.w.Sight, inMelee)
 			if !ok {
 				break
 			}
 			var fg []*state.Unit
 			rest := shooters[:0]
 			for _, s := range shooters {
-				if hex.Distance(s.At().Hex, tg.Unit.At().Hex) <= h.h.FireRange.Value && h.Sight(s.At(), tg.Unit.At()).Clear {
+				if hex.Distance(s.At().Hex, tg.Unit.At().Hex) <= e.h.FireRange.Value && e.w.Sight(s.At(), tg.Unit.At()).Clear {
 					fg = append(fg, s)
 				} else {
 					rest = append(rest, s)
 				}
 			}
 			shooters = rest
-			g := h.fireGroup(fg, tg)
+			g := e.fireGroup(fg, tg)
 			status := "Good Order"
 			if tg.Unit.Broken {
 				status = "broken"
 			}
 			text := ""
-			if !h.Quiet {
+			if !e.Quiet {
 				lead := ""
 				if l := g.DRM - g.TEM - g.Hindrance; l != 0 {
 					lead = fmt.Sprintf(", leader %+d", l)
 				}
 				text = fmt.Sprintf("Fire group %s (%d units) fires at %s (%s%s) in %s: %s FP, DRM %+d (TEM %+d, hindrance %+d%s); %s, %s, in LOS (SASL 4.36 priority %d)",
-					strings.Join(g.Members, ", "), len(fg), tg.Unit.ID, tg.Unit.Kind, typeSuffix(tg.Unit.Type), h.name(tg.Unit.At()), FormatFP(g.FP), g.DRM, g.TEM, g.Hindrance, lead, status, HexesText(tg.Range), tg.Priority)
+					strings.Join(g.Members, ", "), len(fg), tg.Unit.ID, tg.Unit.Kind, typeSuffix(tg.Unit.Type), e.name(tg.Unit.At()), FormatFP(g.FP), g.DRM, g.TEM, g.Hindrance, lead, status, HexesText(tg.Range), tg.Priority)
 			}
-			h.emit(Event{Kind: EventFire, Units: g.Members, Wave: w, Fire: &g, Text: text})
-			if h.Res != nil {
-				ev, err := h.Res.Fire(&g, tg.Unit.At())
+			e.emit(Event{Kind: EventFire, Units: g.Members, Wave: w, Fire: &g, Text: text})
+			if e.Res != nil {
+				ev, err := e.Res.Fire(&g, tg.Unit.At())
 				if err != nil {
 					return err
 				}
-				for _, e := range ev {
-					h.emit(e)
+				for _, x := range ev {
+					e.emit(x)
 				}
 			}
 		}
@@ -152,7 +153,7 @@ func (h *HW) fire() error {
 // largest of its members' lines, tg.Hindrance) plus a leadership modifier
 // where every Location of the group holds a Good Order leader (the worst
 // of them directs).
-func (h *HW) fireGroup(fg []*state.Unit, tg Target) FireGroup {
+func (e *Enemy) fireGroup(fg []*state.Unit, tg Target) FireGroup {
 	g := FireGroup{Target: tg.Unit.ID, At: tg.Unit.At(), TEM: tg.TEM, Hindrance: tg.Hindrance, DRM: tg.TEM + tg.Hindrance, Range: tg.Range, Priority: tg.Priority, Good: !tg.Unit.Broken}
 	leaders := map[board.Location]int{} // the worst modifier in each Location
 	hasLeader := map[board.Location]bool{}
@@ -173,7 +174,7 @@ func (h *HW) fireGroup(fg []*state.Unit, tg Target) FireGroup {
 			g.From = append(g.From, u.At())
 		}
 		locs[u.At()] = true
-		g.FP += h.Strength(u).Firepower(hex.Distance(u.At().Hex, tg.Unit.At().Hex))
+		g.FP += e.w.Strength(u).Firepower(hex.Distance(u.At().Hex, tg.Unit.At().Hex))
 	}
 	worst, all := -99, len(locs) > 0
 	for l := range locs {
@@ -187,27 +188,6 @@ func (h *HW) fireGroup(fg []*state.Unit, tg Target) FireGroup {
 		g.DRM += worst
 	}
 	return g
-}
-
-// TEM is the Terrain Effects Modifier of Location l (SASL 4.36's TEM: the
-// largest of its terrain kinds').
-func (p *Prepared) TEM(l board.Location) int {
-	t, _ := p.m.Terrain(l.Hex)
-	return p.h.TEMOf(t)
-}
-
-// Strength is what an MMC's counter says; an MMC whose type is not a
-// counter name is its nationality's squad or half-squad (the mission's
-// ENEMY nationality, or the table's default for a FRIENDLY unit).
-func (p *Prepared) Strength(u *state.Unit) tables.Strength {
-	if st, err := tables.ParseStrength(u.Type); err == nil && !st.Leader {
-		return st
-	}
-	nat := "default"
-	if u.Side == state.Enemy {
-		nat = p.ms.Enemy
-	}
-	return p.t.Counters.Strength(nat, u.Kind == state.HalfSquad)
 }
 
 // HexesText writes a count of hexes: "1 hex", "3 hexes".
@@ -234,13 +214,13 @@ func Recovers(u *state.Unit, sw state.SW) bool {
 // recover is the end of the APh (SASL 4.37): a Human Wave MMC in a
 // Location with an unpossessed SW of <= 2 PP attempts Recovery (the dr is
 // the player's to make); SMC never do.
-func (h *HW) recover() {
-	for _, l := range h.st.Loose {
-		for u := range h.st.In(state.Enemy, l.At) {
+func (e *Enemy) recover() {
+	for _, l := range e.st.Loose {
+		for u := range e.st.In(state.Enemy, l.At) {
 			if u.Wave == "" || u.Kind == state.SQ || !Recovers(u, l.SW) {
 				continue
 			}
-			h.emit(Event{Units: []string{u.ID}, Kind: EventRecover, Text: fmt.Sprintf("%s attempts Recovery of the %s (%d PP) in %s (SASL 4.37)", u.ID, l.SW.Name, l.SW.PP, h.name(l.At))})
+			e.emit(Event{Units: []string{u.ID}, Kind: EventRecover, Text: fmt.Sprintf("%s attempts Recovery of the %s (%d PP) in %s (SASL 4.37)", u.ID, l.SW.Name, l.SW.PP, e.name(l.At))})
 			break
 		}
 	}

@@ -17,24 +17,24 @@ import (
 
 // arrive sets up just off the map the S? the mission schedules to enter
 // this turn (SASL 4.2): one ENEMY S? for each, waiting to enter.
-func (h *HW) arrive() error {
-	if len(h.ms.EntriesOn(h.st.Turn)) == 0 {
+func (e *Enemy) arrive() error {
+	if len(e.ms.EntriesOn(e.st.Turn)) == 0 {
 		return nil
 	}
-	for _, u := range h.st.OfSide(state.Enemy) {
+	for _, u := range e.st.OfSide(state.Enemy) {
 		if u.Entering && u.Wave == "" {
 			return nil // set up already (sasl enter --save)
 		}
 	}
-	a, err := h.Enter(h.r, h.st.Turn)
+	a, err := e.Enter(e.st.Turn)
 	if err != nil {
 		return err
 	}
 	for _, x := range a.Arrivals {
-		u := &state.Unit{ID: h.st.NewID("E"), Side: state.Enemy, Kind: state.SQ, Entering: true, Edge: x.Edge}
-		h.st.Add(u, board.Ground(x.Hex))
-		h.emit(Event{Kind: EventArrive, Units: []string{u.ID}, Edge: x.Edge, Entrances: []hex.Hex{x.Hex},
-			Text: fmt.Sprintf("%s set up off the %s edge to enter %s: %s", u.ID, x.Edge, h.m.NameString(x.Hex), x.Why), Rolls: x.Rolls})
+		u := &state.Unit{ID: e.st.NewID("E"), Side: state.Enemy, Kind: state.SQ, Entering: true, Edge: x.Edge}
+		e.st.Add(u, board.Ground(x.Hex))
+		e.emit(Event{Kind: EventArrive, Units: []string{u.ID}, Edge: x.Edge, Entrances: []hex.Hex{x.Hex},
+			Text: fmt.Sprintf("%s set up off the %s edge to enter %s: %s", u.ID, x.Edge, e.m.NameString(x.Hex), x.Why), Rolls: x.Rolls})
 	}
 	return nil
 }
@@ -44,33 +44,33 @@ func (h *HW) arrive() error {
 // Human Wave moves before all other units). sasl does not move S? beyond
 // their entry hex: movement of S? outside a Human Wave is not among the
 // rules it plays.
-func (h *HW) enterMap() {
-	for _, u := range h.st.OfSide(state.Enemy) {
+func (e *Enemy) enterMap() {
+	for _, u := range e.st.OfSide(state.Enemy) {
 		if !u.Entering || u.Wave != "" {
 			continue
 		}
-		c, ok := h.costs.Enter(u.At(), u.Edge)
+		c, ok := e.w.Costs().Enter(u.At(), u.Edge)
 		if !ok {
 			continue // Prohibited: 4.2 never sets one up there
 		}
-		off, _ := h.m.Mirror(u.At().Hex, u.Edge)
+		off, _ := e.m.Mirror(u.At().Hex, u.Edge)
 		u.Entering = false
 		steps := []pathing.Step{{Location: board.Ground(off), Off: true}, {Location: u.At(), HalfMF: c}}
-		h.emit(Event{Kind: EventEnter, Units: []string{u.ID}, Edge: u.Edge, Steps: steps,
-			Text: fmt.Sprintf("%s enters %s from off the %s edge (%s MF) and stops there (SASL 4.2)", u.ID, h.name(u.At()), u.Edge, pathing.HalfMF(c))})
+		e.emit(Event{Kind: EventEnter, Units: []string{u.ID}, Edge: u.Edge, Steps: steps,
+			Text: fmt.Sprintf("%s enters %s from off the %s edge (%s MF) and stops there (SASL 4.2)", u.ID, e.name(u.At()), u.Edge, pathing.HalfMF(c))})
 	}
 }
 
 // enterWave sets up a Human Wave the mission brings on (SASL 4.31): a Human
 // Wave S? just off the map next to each entrance hex.
-func (h *HW) enterWave(en missions.Entry) error {
-	we, err := h.EnterWave(h.r, en.Edge)
+func (e *Enemy) enterWave(en missions.Entry) error {
+	we, err := e.EnterWave(en.Edge)
 	if err != nil {
 		return err
 	}
 	id := ""
 	for c := 'A'; c <= 'Z'; c++ {
-		if !slices.ContainsFunc(h.st.Waves, func(w state.Wave) bool { return w.ID == string(c) }) {
+		if !slices.ContainsFunc(e.st.Waves, func(w state.Wave) bool { return w.ID == string(c) }) {
 			id = string(c)
 			break
 		}
@@ -78,16 +78,16 @@ func (h *HW) enterWave(en missions.Entry) error {
 	if id == "" {
 		return fmt.Errorf("ai: SASL 4.31: 26 Human Waves are in play already; the 27th has no letter")
 	}
-	h.st.Waves = append(h.st.Waves, state.Wave{ID: id, Edge: en.Edge, Direction: we.Direction})
+	e.st.Waves = append(e.st.Waves, state.Wave{ID: id, Edge: en.Edge, Direction: we.Direction})
 	var names, ids []string
 	for _, x := range we.Entrances {
-		u := &state.Unit{ID: h.st.NewID(id), Side: state.Enemy, Kind: state.SQ, HW: true, Wave: id,
+		u := &state.Unit{ID: e.st.NewID(id), Side: state.Enemy, Kind: state.SQ, HW: true, Wave: id,
 			Entering: true, Edge: en.Edge, Lane: x}
-		h.st.Add(u, board.Ground(x))
+		e.st.Add(u, board.Ground(x))
 		ids = append(ids, u.ID)
-		names = append(names, fmt.Sprintf("%s %s", u.ID, h.m.NameString(x)))
+		names = append(names, fmt.Sprintf("%s %s", u.ID, e.m.NameString(x)))
 	}
-	h.emit(Event{Kind: EventWaveEntry, Units: ids, Wave: id, Edge: en.Edge, Entrances: we.Entrances, Direction: we.Direction,
+	e.emit(Event{Kind: EventWaveEntry, Units: ids, Wave: id, Edge: en.Edge, Entrances: we.Entrances, Direction: we.Direction,
 		Text: fmt.Sprintf("Human Wave %s: %s. %d Human Wave S? set up off the %s edge: %s",
 			id, strings.Join(we.Log, "; "), len(we.Entrances), en.Edge, strings.Join(names, ", ")), Rolls: we.Rolls})
 	return nil
@@ -103,16 +103,16 @@ func moving(u *state.Unit) bool {
 // into an obstacle its neighbours can go round delays, then follows in the
 // tracks of one of them (4.33's alternative) once the rest of its wave has
 // moved.
-func (h *HW) move() error {
+func (e *Enemy) move() error {
 	closest := func(u *state.Unit) int {
 		if u.Entering {
 			return math.MaxInt32 // still off the map
 		}
-		return h.toFBE.Cost(u.At())
+		return e.w.ToFBE().Cost(u.At())
 	}
 	byWave := map[string][]*state.Unit{}
 	var waves []string
-	for _, u := range h.st.OfSide(state.Enemy) {
+	for _, u := range e.st.OfSide(state.Enemy) {
 		if !moving(u) {
 			continue
 		}
@@ -130,19 +130,19 @@ func (h *HW) move() error {
 	}
 	slices.SortStableFunc(waves, func(a, b string) int { return front(a) - front(b) })
 	claimed := map[board.Location]bool{}
-	if h.moved == nil {
-		h.moved = map[string][]pathing.Step{}
+	if e.moved == nil {
+		e.moved = map[string][]pathing.Step{}
 	}
-	clear(h.moved)
+	clear(e.moved)
 	for _, w := range waves {
 		units := byWave[w]
 		slices.SortStableFunc(units, func(a, b *state.Unit) int { return closest(a) - closest(b) })
 		var later []*delayed
 		for _, u := range units {
-			if !moving(u) || !h.st.Holds(u) {
+			if !moving(u) || !e.st.Holds(u) {
 				continue
 			}
-			d, err := h.walk(u, claimed, units)
+			d, err := e.walk(u, claimed, units)
 			if err != nil {
 				return err
 			}
@@ -155,14 +155,14 @@ func (h *HW) move() error {
 		// rest are released (SASL 4.33).
 		for progress := true; progress && len(later) > 0; {
 			progress = false
-			wave := h.members(w)
+			wave := e.members(w)
 			rest := later[:0]
 			var stuck []*state.Unit
 			for _, d := range later {
 				stuck = append(stuck, d.stack...)
 			}
 			for _, d := range later {
-				ok, err := h.follow(d, wave, stuck)
+				ok, err := e.follow(d, wave, stuck)
 				if err != nil {
 					return err
 				}
@@ -175,7 +175,7 @@ func (h *HW) move() error {
 			later = rest
 		}
 		for _, d := range later {
-			h.finish(d.stack, nil, 0, d.stack[0].At(), false, d.why+": no adjacent unit of the wave has a way past: released, ends its MPh in Advance Attitude (SASL 4.33)", nil, h.ms.EBE, "")
+			e.finish(d.stack, nil, 0, d.stack[0].At(), false, d.why+": no adjacent unit of the wave has a way past: released, ends its MPh in Advance Attitude (SASL 4.33)", nil, e.ms.EBE, "")
 		}
 	}
 	return nil
@@ -193,8 +193,8 @@ type delayed struct {
 // Activated) with its 8 MF toward the FBE. A unit stopped by an obstacle
 // straight ahead that an adjacent unit of its wave has a way past is
 // returned, to follow in that unit's tracks once the wave has moved.
-func (h *HW) walk(u *state.Unit, claimed map[board.Location]bool, wave []*state.Unit) (*delayed, error) {
-	budget := h.h.MF.Value * 2
+func (e *Enemy) walk(u *state.Unit, claimed map[board.Location]bool, wave []*state.Unit) (*delayed, error) {
+	budget := e.h.MF.Value * 2
 	stack := []*state.Unit{u}
 	spent := 0
 	var steps []pathing.Step
@@ -203,13 +203,13 @@ func (h *HW) walk(u *state.Unit, claimed map[board.Location]bool, wave []*state.
 	edge := u.Edge
 	if u.Entering {
 		x := u.At().Hex
-		n, _ := h.g.Node(board.Ground(x))
-		c, ok := h.g.EnterCost(n, edge)
-		off, _ := h.m.Mirror(x, edge)
+		n, _ := e.w.Graph().Node(board.Ground(x))
+		c, ok := e.w.Graph().EnterCost(n, edge)
+		off, _ := e.m.Mirror(x, edge)
 		steps = append(steps, pathing.Step{Location: board.Ground(off), Off: true})
 		if !ok || c > budget {
 			u.Released = true
-			h.emit(Event{Units: []string{u.ID}, Kind: EventRelease, Steps: steps, Text: fmt.Sprintf("%s cannot enter %s: released, Advance Attitude (SASL 4.33)", u.ID, h.m.NameString(x))})
+			e.emit(Event{Units: []string{u.ID}, Kind: EventRelease, Steps: steps, Text: fmt.Sprintf("%s cannot enter %s: released, Advance Attitude (SASL 4.33)", u.ID, e.m.NameString(x))})
 			return nil, nil
 		}
 		u.Entering = false
@@ -220,27 +220,27 @@ func (h *HW) walk(u *state.Unit, claimed map[board.Location]bool, wave []*state.
 	}
 	lane := u.Lane
 	// A detour to take a FRIENDLY-controlled VPO within reach (4.32).
-	detour := h.detour(cur, budget-spent, claimed)
+	detour := e.detour(cur, budget-spent, claimed)
 	released, exited := "", false
 	var delay *delayed
 	for {
 		// Entering a Location of a Known FRIENDLY unit ends Human Wave
 		// movement for good (4.323).
-		if len(steps) > 1 && h.st.KnownIn(cur) {
+		if len(steps) > 1 && e.st.KnownIn(cur) {
 			for _, x := range stack {
 				x.Released = true
 			}
-			notes = append(notes, fmt.Sprintf("entered %s, held by a Known FRIENDLY unit: released from Human Wave movement (SASL 4.323)", h.name(cur)))
+			notes = append(notes, fmt.Sprintf("entered %s, held by a Known FRIENDLY unit: released from Human Wave movement (SASL 4.323)", e.name(cur)))
 			break
 		}
 		// Activation of a Human Wave S? (4.34).
 		if stack[0].Kind == state.SQ {
 			var err error
-			if stack, err = h.activate(stack, cur); err != nil {
+			if stack, err = e.activate(stack, cur); err != nil {
 				return nil, err
 			}
 		}
-		next, cost, exit, why, ok := h.nextStep(cur, lane, detour)
+		next, cost, exit, why, ok := e.nextStep(cur, lane, detour)
 		if !ok {
 			if why.obstacle {
 				delay = &delayed{stack: stack, mf: budget - spent, why: why.text}
@@ -254,7 +254,7 @@ func (h *HW) walk(u *state.Unit, claimed map[board.Location]bool, wave []*state.
 		}
 		spent += cost
 		if exit {
-			off, _ := h.m.Mirror(cur.Hex, h.ms.FBE)
+			off, _ := e.m.Mirror(cur.Hex, e.ms.FBE)
 			steps = append(steps, pathing.Step{Location: board.Ground(off), HalfMF: cost, Off: true})
 			exited = true
 			break
@@ -264,10 +264,10 @@ func (h *HW) walk(u *state.Unit, claimed map[board.Location]bool, wave []*state.
 		if len(detour) > 0 && detour[0] == cur {
 			detour = detour[1:]
 		}
-		h.takeVPO(cur, &notes)
-		if h.Res != nil {
+		e.takeVPO(cur, &notes)
+		if e.Res != nil {
 			var err error
-			if stack, err = h.fired(stack, cur, steps, spent, edge); err != nil {
+			if stack, err = e.fired(stack, cur, steps, spent, edge); err != nil {
 				return nil, err
 			}
 			if len(stack) == 0 {
@@ -275,13 +275,13 @@ func (h *HW) walk(u *state.Unit, claimed map[board.Location]bool, wave []*state.
 			}
 		}
 	}
-	steps, spent, cur = h.settle(steps, spent, cur, stack, exited, &notes)
+	steps, spent, cur = e.settle(steps, spent, cur, stack, exited, &notes)
 	if delay != nil {
 		delay.mf = budget - spent
 	}
-	h.finish(stack, steps, spent, cur, exited, released, notes, edge, "")
+	e.finish(stack, steps, spent, cur, exited, released, notes, edge, "")
 	if delay != nil {
-		h.emit(Event{Units: state.IDs(stack), Kind: EventDelay, Text: fmt.Sprintf("%s in %s: %s: delays, to follow in the tracks of an adjacent unit of the wave (SASL 4.33)", strings.Join(state.IDs(stack), ", "), h.name(cur), delay.why)})
+		e.emit(Event{Units: state.IDs(stack), Kind: EventDelay, Text: fmt.Sprintf("%s in %s: %s: delays, to follow in the tracks of an adjacent unit of the wave (SASL 4.33)", strings.Join(state.IDs(stack), ", "), e.name(cur), delay.why)})
 	}
 	return delay, nil
 }
@@ -289,25 +289,25 @@ func (h *HW) walk(u *state.Unit, claimed map[board.Location]bool, wave []*state.
 // fired lets the FRIENDLY side First Fire at stack in cur (the Resolver):
 // units broken end their move there, leaving the wave (SASL 4.323), units
 // eliminated are gone; the rest of the stack moves on.
-func (h *HW) fired(stack []*state.Unit, cur board.Location, steps []pathing.Step, spent int, edge layout.Compass) ([]*state.Unit, error) {
+func (e *Enemy) fired(stack []*state.Unit, cur board.Location, steps []pathing.Step, spent int, edge layout.Compass) ([]*state.Unit, error) {
 	for _, x := range stack {
-		h.st.Move(x, cur) // where the FRIENDLY side sees it
+		e.st.Move(x, cur) // where the FRIENDLY side sees it
 	}
-	ev, err := h.Res.Entered(stack, cur)
+	ev, err := e.Res.Entered(stack, cur)
 	if err != nil {
 		return nil, err
 	}
 	if len(ev) == 0 {
 		return stack, nil
 	}
-	for _, e := range ev {
-		h.emit(e)
+	for _, x := range ev {
+		e.emit(x)
 	}
 	var stopped []*state.Unit
 	kept := stack[:0:0]
 	for _, x := range stack {
 		switch {
-		case !h.st.Holds(x): // eliminated
+		case !e.st.Holds(x): // eliminated
 		case x.Broken:
 			stopped = append(stopped, x)
 		default:
@@ -315,15 +315,15 @@ func (h *HW) fired(stack []*state.Unit, cur board.Location, steps []pathing.Step
 		}
 	}
 	if len(stopped) > 0 {
-		h.finish(stopped, slices.Clone(steps), spent, cur, false, "", nil, edge, "")
+		e.finish(stopped, slices.Clone(steps), spent, cur, false, "", nil, edge, "")
 	}
 	return kept, nil
 }
 
 // settle backs a move off Locations that cannot take the stack: a
 // Location holds only so many squads.
-func (h *HW) settle(steps []pathing.Step, spent int, cur board.Location, stack []*state.Unit, exited bool, notes *[]string) ([]pathing.Step, int, board.Location) {
-	for !exited && len(steps) > 1 && h.overstacked(cur, stack) {
+func (e *Enemy) settle(steps []pathing.Step, spent int, cur board.Location, stack []*state.Unit, exited bool, notes *[]string) ([]pathing.Step, int, board.Location) {
+	for !exited && len(steps) > 1 && e.overstacked(cur, stack) {
 		last := steps[len(steps)-1]
 		if last.Off {
 			break
@@ -331,54 +331,54 @@ func (h *HW) settle(steps []pathing.Step, spent int, cur board.Location, stack [
 		steps = steps[:len(steps)-1]
 		spent -= last.HalfMF
 		cur = steps[len(steps)-1].Location
-		*notes = append(*notes, fmt.Sprintf("stops in %s: %s is full", h.name(cur), h.name(last.Location)))
+		*notes = append(*notes, fmt.Sprintf("stops in %s: %s is full", e.name(cur), e.name(last.Location)))
 	}
 	return steps, spent, cur
 }
 
 // finish puts a stack where its move ended and tells what it did.
-func (h *HW) finish(stack []*state.Unit, steps []pathing.Step, spent int, cur board.Location, exited bool, released string, notes []string, from layout.Compass, lead string) {
+func (e *Enemy) finish(stack []*state.Unit, steps []pathing.Step, spent int, cur board.Location, exited bool, released string, notes []string, from layout.Compass, lead string) {
 	for _, x := range stack {
-		h.st.Move(x, cur)
+		e.st.Move(x, cur)
 		x.Exited = exited
 		if released != "" {
 			x.Released = true
 		}
-		h.moved[x.ID] = steps
+		e.moved[x.ID] = steps
 	}
-	if h.Quiet {
+	if e.Quiet {
 		if len(steps) > 1 {
-			h.emit(Event{Units: state.IDs(stack), Kind: EventMove, Steps: steps})
+			e.emit(Event{Units: state.IDs(stack), Kind: EventMove, Steps: steps})
 		}
 		if exited {
-			h.emit(Event{Units: state.IDs(stack), Kind: EventExit})
+			e.emit(Event{Units: state.IDs(stack), Kind: EventExit})
 		}
 		if released != "" {
-			h.emit(Event{Units: state.IDs(stack), Kind: EventRelease})
+			e.emit(Event{Units: state.IDs(stack), Kind: EventRelease})
 		}
 		return
 	}
 	who := strings.Join(state.IDs(stack), ", ")
 	if len(steps) > 1 {
-		text := fmt.Sprintf("%s: %s%s, %s MF", who, lead, h.pathText(steps, from), pathing.HalfMF(spent))
+		text := fmt.Sprintf("%s: %s%s, %s MF", who, lead, e.pathText(steps, from), pathing.HalfMF(spent))
 		if len(notes) > 0 {
 			text += "; " + strings.Join(notes, "; ")
 		}
-		h.emit(Event{Units: state.IDs(stack), Kind: EventMove, Steps: steps, Text: text})
+		e.emit(Event{Units: state.IDs(stack), Kind: EventMove, Steps: steps, Text: text})
 	}
 	if exited {
-		h.emit(Event{Units: state.IDs(stack), Kind: EventExit, Text: fmt.Sprintf("%s exit off the FBE (%s) from %s", who, h.ms.FBE, h.name(cur))})
+		e.emit(Event{Units: state.IDs(stack), Kind: EventExit, Text: fmt.Sprintf("%s exit off the FBE (%s) from %s", who, e.ms.FBE, e.name(cur))})
 	}
 	if released != "" {
-		h.emit(Event{Units: state.IDs(stack), Kind: EventRelease, Text: fmt.Sprintf("%s in %s: %s", who, h.name(cur), released)})
+		e.emit(Event{Units: state.IDs(stack), Kind: EventRelease, Text: fmt.Sprintf("%s in %s: %s", who, e.name(cur), released)})
 	}
 }
 
 // trackFrom returns the furthest index of tracks a unit at cur can step
 // into by Human Wave movement (a neighbouring Location of the tracks), or
 // -1.
-func (h *HW) trackFrom(cur board.Location, tracks []pathing.Step) int {
-	u, ok := h.g.Node(cur)
+func (e *Enemy) trackFrom(cur board.Location, tracks []pathing.Step) int {
+	u, ok := e.w.Graph().Node(cur)
 	if !ok {
 		return -1
 	}
@@ -387,8 +387,8 @@ func (h *HW) trackFrom(cur board.Location, tracks []pathing.Step) int {
 		if s.Off {
 			continue
 		}
-		if v, ok := h.g.Node(s.Location); ok {
-			if _, ok := h.g.Cost(u, v); ok && hex.Distance(cur.Hex, s.Location.Hex) == 1 {
+		if v, ok := e.w.Graph().Node(s.Location); ok {
+			if _, ok := e.w.Graph().Cost(u, v); ok && hex.Distance(cur.Hex, s.Location.Hex) == 1 {
 				return i
 			}
 		}
@@ -404,7 +404,7 @@ func (h *HW) trackFrom(cur board.Location, tracks []pathing.Step) int {
 // to it. stuck are the units still delayed, whose tracks lead nowhere. A
 // Human Wave S? that comes into the LOS of a FRIENDLY unit on the way is
 // Activated there (SASL 4.34).
-func (h *HW) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
+func (e *Enemy) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
 	stack := d.stack
 	cur := stack[0].At()
 	var best []pathing.Step
@@ -413,17 +413,17 @@ func (h *HW) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
 		if slices.Contains(stuck, v) {
 			continue
 		}
-		tr := h.moved[v.ID]
+		tr := e.moved[v.ID]
 		if len(tr) < 2 {
 			continue
 		}
-		i := h.trackFrom(cur, tr)
+		i := e.trackFrom(cur, tr)
 		if i < 0 {
 			continue
 		}
 		end := math.Inf(1) // off the FBE
 		if last := tr[len(tr)-1]; !last.Off {
-			end = h.along(last.Location.Hex)
+			end = e.w.Progress(last.Location.Hex)
 		}
 		if end > bestEnd+1e-9 {
 			best, bestAt, leader, bestEnd = tr, i, v.ID, end
@@ -437,14 +437,14 @@ func (h *HW) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
 	var notes []string
 	for i := bestAt; i < len(best); i++ {
 		s := best[i]
-		u, _ := h.g.Node(cur)
+		u, _ := e.w.Graph().Node(cur)
 		var c int
 		var ok bool
 		if s.Off {
-			c, ok = h.g.ExitCost(u, h.ms.FBE)
+			c, ok = e.w.Graph().ExitCost(u, e.ms.FBE)
 		} else {
-			v, _ := h.g.Node(s.Location)
-			c, ok = h.g.Cost(u, v)
+			v, _ := e.w.Graph().Node(s.Location)
+			c, ok = e.w.Graph().Cost(u, v)
 		}
 		if !ok || spent+c > d.mf {
 			break
@@ -457,42 +457,42 @@ func (h *HW) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
 		}
 		cur = s.Location
 		steps = append(steps, pathing.Step{Location: cur, HalfMF: c})
-		h.takeVPO(cur, &notes)
+		e.takeVPO(cur, &notes)
 		if stack[0].Kind == state.SQ {
 			// Activation of a Human Wave S? (4.34) on its way: the units it
 			// hid go on in the tracks with the MF left.
 			var err error
-			if stack, err = h.activate(stack, cur); err != nil {
+			if stack, err = e.activate(stack, cur); err != nil {
 				return false, err
 			}
 		}
-		if h.st.KnownIn(cur) {
+		if e.st.KnownIn(cur) {
 			for _, x := range stack {
 				x.Released = true
 			}
-			notes = append(notes, fmt.Sprintf("entered %s, held by a Known FRIENDLY unit: released from Human Wave movement (SASL 4.323)", h.name(cur)))
+			notes = append(notes, fmt.Sprintf("entered %s, held by a Known FRIENDLY unit: released from Human Wave movement (SASL 4.323)", e.name(cur)))
 			break
 		}
 	}
-	steps, spent, cur = h.settle(steps, spent, cur, stack, exited, &notes)
+	steps, spent, cur = e.settle(steps, spent, cur, stack, exited, &notes)
 	if len(steps) < 2 {
 		return false, nil
 	}
-	h.finish(stack, steps, spent, cur, exited, "", notes, h.ms.EBE, "following "+leader+"'s tracks, ")
+	e.finish(stack, steps, spent, cur, exited, "", notes, e.ms.EBE, "following "+leader+"'s tracks, ")
 	return true, nil
 }
 
 // pathText writes a path: "from off the south edge, x1Q10 (1) x1Q9 (1)
 // ... off the north edge (1)", each step with the MF it cost.
-func (h *HW) pathText(steps []pathing.Step, from layout.Compass) string {
+func (e *Enemy) pathText(steps []pathing.Step, from layout.Compass) string {
 	parts := make([]string, len(steps))
 	for i, s := range steps {
-		name := h.m.LocationName(s.Location)
+		name := e.m.LocationName(s.Location)
 		switch {
 		case s.Off && i == 0:
 			name = fmt.Sprintf("from off the %s edge,", from)
 		case s.Off:
-			name = fmt.Sprintf("off the %s edge", h.ms.FBE)
+			name = fmt.Sprintf("off the %s edge", e.ms.FBE)
 		}
 		if i == 0 {
 			parts[i] = name
@@ -503,13 +503,13 @@ func (h *HW) pathText(steps []pathing.Step, from layout.Compass) string {
 	return strings.Join(parts, " ")
 }
 
-func (h *HW) waveOf(u *state.Unit) state.Wave {
-	for _, w := range h.st.Waves {
+func (e *Enemy) waveOf(u *state.Unit) state.Wave {
+	for _, w := range e.st.Waves {
 		if w.ID == u.Wave {
 			return w
 		}
 	}
-	return state.Wave{ID: u.Wave, Edge: h.ms.EBE}
+	return state.Wave{ID: u.Wave, Edge: e.ms.EBE}
 }
 
 // nextStep chooses the next Location of a Human Wave unit at cur: along
@@ -520,25 +520,25 @@ func (h *HW) waveOf(u *state.Unit) state.Wave {
 // way forward only around an obstacle that Human Wave movement cannot
 // negotiate straight ahead, a Water Obstacle, a cliff or a rowhouse wall
 // (SASL 4.33).
-func (h *HW) nextStep(cur board.Location, lane hex.Hex, detour []board.Location) (next board.Location, cost int, exit bool, why stop, ok bool) {
-	u, _ := h.g.Node(cur)
+func (e *Enemy) nextStep(cur board.Location, lane hex.Hex, detour []board.Location) (next board.Location, cost int, exit bool, why stop, ok bool) {
+	u, _ := e.w.Graph().Node(cur)
 	if len(detour) > 0 {
-		v, _ := h.g.Node(detour[0])
-		c, _ := h.g.Cost(u, v)
+		v, _ := e.w.Graph().Node(detour[0])
+		c, _ := e.w.Graph().Cost(u, v)
 		return detour[0], c, false, stop{}, true
 	}
-	here := h.toFBE.NodeCost(u)
+	here := e.w.ToFBE().NodeCost(u)
 	if here == pathing.Unreached {
-		return cur, 0, false, h.blocked(cur, lane, "no way forward to the FBE"), false
+		return cur, 0, false, e.blocked(cur, lane, "no way forward to the FBE"), false
 	}
-	slack := 2 * h.h.Formation.Value
-	if c, okx := h.g.ExitCost(u, h.ms.FBE); okx && c-here <= slack {
+	slack := 2 * e.h.Formation.Value
+	if c, okx := e.w.Graph().ExitCost(u, e.ms.FBE); okx && c-here <= slack {
 		return cur, c, true, stop{}, true
 	}
 	best, bestDev, bestExtra := -1, math.Inf(1), 0
 	bestCost := 0
-	h.g.Out(u, func(v, c int) {
-		fv := h.toFBE.NodeCost(v)
+	e.w.Graph().Out(u, func(v, c int) {
+		fv := e.w.ToFBE().NodeCost(v)
 		if fv == pathing.Unreached {
 			return
 		}
@@ -546,16 +546,16 @@ func (h *HW) nextStep(cur board.Location, lane hex.Hex, detour []board.Location)
 		if extra > slack {
 			return
 		}
-		d := h.laneDev(h.g.Location(v).Hex, lane)
+		d := e.laneDev(e.w.Graph().Location(v).Hex, lane)
 		if d < bestDev-1e-9 || (d < bestDev+1e-9 && extra < bestExtra) {
 			best, bestDev, bestExtra, bestCost = v, d, extra, c
 		}
 	})
-	next = h.g.Location(best)
-	ahead, okAhead := h.ahead(cur.Hex, lane)
+	next = e.w.Graph().Location(best)
+	ahead, okAhead := e.ahead(cur.Hex, lane)
 	if okAhead && next.Hex != ahead {
-		if _, pass := h.costs.Step(cur, board.Ground(ahead)); !pass && h.m.OnMap(ahead) {
-			return cur, 0, false, h.blocked(cur, lane, ""), false
+		if _, pass := e.w.Costs().Step(cur, board.Ground(ahead)); !pass && e.m.OnMap(ahead) {
+			return cur, 0, false, e.blocked(cur, lane, ""), false
 		}
 	}
 	return next, bestCost, false, stop{}, true
@@ -569,10 +569,10 @@ type stop struct {
 }
 
 // blocked says what stops a unit at cur: the obstacle straight ahead.
-func (h *HW) blocked(cur board.Location, lane hex.Hex, fallback string) stop {
-	ahead, ok := h.ahead(cur.Hex, lane)
+func (e *Enemy) blocked(cur board.Location, lane hex.Hex, fallback string) stop {
+	ahead, ok := e.ahead(cur.Hex, lane)
 	if ok {
-		t, _ := h.m.Terrain(cur.Hex)
+		t, _ := e.m.Terrain(cur.Hex)
 		d, _ := cur.Hex.DirTo(ahead)
 		what := ""
 		switch {
@@ -581,14 +581,14 @@ func (h *HW) blocked(cur board.Location, lane hex.Hex, fallback string) stop {
 		case t.Sides[d].Has(terrain.RowhouseWall):
 			what = "a rowhouse wall"
 		default:
-			if at, ok := h.m.Terrain(ahead); ok && at.Kinds.Any(terrain.Water, terrain.Stream) {
+			if at, ok := e.m.Terrain(ahead); ok && at.Kinds.Any(terrain.Water, terrain.Stream) {
 				what = "a Water Obstacle"
 			} else if ok {
 				what = "terrain Infantry cannot enter"
 			}
 		}
 		if what != "" {
-			return stop{text: fmt.Sprintf("runs into %s at %s", what, h.m.NameString(ahead)), obstacle: fallback == ""}
+			return stop{text: fmt.Sprintf("runs into %s at %s", what, e.m.NameString(ahead)), obstacle: fallback == ""}
 		}
 	}
 	return stop{text: fallback}
@@ -596,45 +596,50 @@ func (h *HW) blocked(cur board.Location, lane hex.Hex, fallback string) stop {
 
 // ahead returns the hex straight ahead of x toward the FBE: the neighbour
 // furthest toward it, the one nearer the lane when two are as far.
-func (h *HW) ahead(x hex.Hex, lane hex.Hex) (hex.Hex, bool) {
+func (e *Enemy) ahead(x hex.Hex, lane hex.Hex) (hex.Hex, bool) {
 	best, bestP, bestDev := hex.Hex{}, math.Inf(-1), math.Inf(1)
 	for _, n := range x.Neighbours() {
-		p, dev := h.along(n), h.laneDev(n, lane)
+		p, dev := e.w.Progress(n), e.laneDev(n, lane)
 		if p > bestP+1e-9 || (math.Abs(p-bestP) < 1e-9 && dev < bestDev) {
 			best, bestP, bestDev = n, p, dev
 		}
 	}
-	return best, bestP > h.along(x)
+	return best, bestP > e.w.Progress(x)
 }
 
 // laneDev is how far hex x lies beside the lane through hex lane running
 // toward the FBE.
-func (h *HW) laneDev(x, lane hex.Hex) float64 {
+func (e *Enemy) laneDev(x, lane hex.Hex) float64 {
 	a, b := x.Centre(), lane.Centre()
 	dx, dy := float64(a.X-b.X), float64(a.Y-b.Y)*math.Sqrt(3)
-	return math.Abs(dx*h.fbeY - dy*h.fbeX)
+	fx, fy := e.w.FBEVector()
+	return math.Abs(dx*fy - dy*fx)
 }
 
 // detour plans a way to a FRIENDLY-controlled VPO this unit can reach with
 // the MF it has, not behind it, that no other unit is taking (SASL 4.32:
 // Human Wave units attempt to Control any FRIENDLY Controlled VPO when
 // possible during their movement toward the FBE).
-func (h *HW) detour(cur board.Location, mf int, claimed map[board.Location]bool) []board.Location {
-	var targets []board.Location
-	for _, c := range h.st.VPO {
-		if c.Side == state.Friendly && !claimed[c.At] && c.At.Level == 0 {
-			targets = append(targets, c.At)
-		}
-	}
-	if len(targets) == 0 {
-		return nil
-	}
-	h.s.From(&h.near, cur, nil, mf)
-	for _, v := range targets {
-		if !h.near.Reached(v) || v == cur {
+func (e *Enemy) detour(cur board.Location, mf int, claimed map[board.Location]bool) []board.Location {
+	searched := false
+	for _, c := range e.st.VPO {
+		v := c.At
+		if c.Side != state.Friendly || claimed[v] || v.Level != 0 || v == cur {
 			continue
 		}
-		p, _ := h.near.Path(v)
+		// The world knows how far each of the mission's VPOs is: most
+		// units have none within reach, and need no search.
+		if cost, ok := e.w.DetourCost(v, cur); ok && cost > mf {
+			continue
+		}
+		if !searched {
+			e.s.From(&e.near, cur, nil, mf)
+			searched = true
+		}
+		if !e.near.Reached(v) {
+			continue
+		}
+		p, _ := e.near.Path(v)
 		claimed[v] = true
 		var out []board.Location
 		for _, s := range p.Steps[1:] {
@@ -647,19 +652,19 @@ func (h *HW) detour(cur board.Location, mf int, claimed map[board.Location]bool)
 
 // takeVPO gives the ENEMY control of a VPO entered with no FRIENDLY unit in
 // it.
-func (h *HW) takeVPO(l board.Location, notes *[]string) {
-	if side, ok := h.st.Controller(l); ok && side == state.Friendly && !h.st.Has(state.Friendly, l) {
-		h.st.SetControl(l, state.Enemy)
-		*notes = append(*notes, fmt.Sprintf("takes Control of VPO %s", h.name(l)))
+func (e *Enemy) takeVPO(l board.Location, notes *[]string) {
+	if side, ok := e.st.Controller(l); ok && side == state.Friendly && !e.st.Has(state.Friendly, l) {
+		e.st.SetControl(l, state.Enemy)
+		*notes = append(*notes, fmt.Sprintf("takes Control of VPO %s", e.name(l)))
 	}
 }
 
 // overstacked reports whether Location l cannot take stack on top of the
 // ENEMY units already there.
-func (h *HW) overstacked(l board.Location, stack []*state.Unit) bool {
-	hwS := float64(h.h.SquadsPerS.Value)
+func (e *Enemy) overstacked(l board.Location, stack []*state.Unit) bool {
+	hwS := float64(e.h.SquadsPerS.Value)
 	n := 0.0
-	for x := range h.st.In(state.Enemy, l) {
+	for x := range e.st.In(state.Enemy, l) {
 		if !slices.Contains(stack, x) {
 			n += x.Squads(hwS)
 		}
@@ -667,36 +672,36 @@ func (h *HW) overstacked(l board.Location, stack []*state.Unit) bool {
 	for _, x := range stack {
 		n += x.Squads(hwS)
 	}
-	return n > float64(h.h.Stacking.Value)
+	return n > float64(e.h.Stacking.Value)
 }
 
 // generate turns an Activated Human Wave S? into the units of Table x10
 // (SASL 4.34: no AC dr, never a dummy), a leader by Table x3 with +1 per
 // leader or Commissar in the wave, -1 if none (4.35). The units keep the
 // S?'s wave and lane, and the MF it has left.
-func (h *HW) generate(s *state.Unit, at board.Location, act Activation) ([]*state.Unit, error) {
-	v, err := h.r.Dr(h.why("SASL 4.34", "Table x10, units of Human Wave S? %s in %s", s.ID, h.name(at)))
+func (e *Enemy) generate(s *state.Unit, at board.Location, act Activation) ([]*state.Unit, error) {
+	v, err := e.r.Dr(e.why("SASL 4.34", "Table x10, units of Human Wave S? %s in %s", s.ID, e.name(at)))
 	if err != nil {
 		return nil, err
 	}
-	rolls := []Roll{h.last("x10")}
-	row := h.h.X10.Rows[v].Value
+	rolls := []Roll{e.last("x10")}
+	row := e.h.X10.Rows[v].Value
 	var out []*state.Unit
 	var made []string
 	for i, kind := range row {
 		u := &state.Unit{ID: fmt.Sprintf("%s%c", s.ID, 'a'+i), Side: state.Enemy, HW: true, Wave: s.Wave, Lane: s.Lane}
 		u.Place(at)
-		if h.st.Unit(u.ID) != nil {
-			u.ID = h.st.NewID(u.ID + "-")
+		if e.st.Unit(u.ID) != nil {
+			u.ID = e.st.NewID(u.ID + "-")
 		}
 		switch kind {
 		case "squad":
-			u.Kind, u.Type = state.Squad, h.t.Counters.Of(h.ms.Enemy).Squad.Value
+			u.Kind, u.Type = state.Squad, e.t.Counters.Of(e.ms.Enemy).Squad.Value
 		case "half_squad":
-			u.Kind, u.Type = state.HalfSquad, h.t.Counters.Of(h.ms.Enemy).HalfSquad.Value
+			u.Kind, u.Type = state.HalfSquad, e.t.Counters.Of(e.ms.Enemy).HalfSquad.Value
 		case "leader":
 			drm := 0
-			for _, x := range h.st.OfSide(state.Enemy) {
+			for _, x := range e.st.OfSide(state.Enemy) {
 				if x.Wave == s.Wave && x.OnMap() && x.Kind.SMC() {
 					drm++
 				}
@@ -704,20 +709,20 @@ func (h *HW) generate(s *state.Unit, at board.Location, act Activation) ([]*stat
 			if drm == 0 {
 				drm = -1
 			}
-			lv, err := h.r.Dr(h.why("SASL 4.35", "Table x3, leader of Human Wave S? %s (DRM %+d)", s.ID, drm))
+			lv, err := e.r.Dr(e.why("SASL 4.35", "Table x3, leader of Human Wave S? %s (DRM %+d)", s.ID, drm))
 			if err != nil {
 				return nil, err
 			}
-			rolls = append(rolls, h.last("x3"))
-			e := h.h.X3.Leader(lv + drm)
-			if e.Value == "none" {
+			rolls = append(rolls, e.last("x3"))
+			row := e.h.X3.Leader(lv + drm)
+			if row.Value == "none" {
 				made = append(made, fmt.Sprintf("no leader (x3 dr %d%+d)", lv, drm))
 				continue
 			}
-			u.Kind, u.Type = state.Leader, e.Value
+			u.Kind, u.Type = state.Leader, row.Value
 		}
 		out = append(out, u)
-		if !h.Quiet {
+		if !e.Quiet {
 			made = append(made, u.ID+" "+strings.ReplaceAll(u.Kind.String(), "_", "-")+typeSuffix(u.Type))
 		}
 	}
@@ -725,18 +730,18 @@ func (h *HW) generate(s *state.Unit, at board.Location, act Activation) ([]*stat
 		return nil, fmt.Errorf("ai: SASL 4.34: Table x10 row %d generated no unit for %s; a Human Wave S? is never a dummy", v, s.ID)
 	}
 	// The S? leaves play for the units it hid.
-	h.st.Remove(s)
+	e.st.Remove(s)
 	for _, u := range out {
-		h.st.Add(u, at)
+		e.st.Add(u, at)
 	}
 	ev := Event{Units: []string{s.ID}, Kind: EventActivate, Rolls: rolls, Activation: &act}
-	if !h.Quiet {
-		ev.Text = fmt.Sprintf("%s Activated in %s: %s: x10 dr %d: %s (SASL 4.34)", s.ID, h.name(at), h.activationText(act), v, strings.Join(made, ", "))
+	if !e.Quiet {
+		ev.Text = fmt.Sprintf("%s Activated in %s: %s: x10 dr %d: %s (SASL 4.34)", s.ID, e.name(at), e.activationText(act), v, strings.Join(made, ", "))
 	}
 	for _, u := range out {
 		ev.Made = append(ev.Made, *u)
 	}
-	h.emit(ev)
+	e.emit(ev)
 	return out, nil
 }
 

@@ -14,11 +14,12 @@ import (
 	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
 )
 
-// world builds a map of boards written in the native format and a mission
-// on it.
-func world(t testing.TB, boards map[string]string, mission string) (*board.Map, *missions.Mission) {
+// mapAndMission builds a map of boards written in the native format and a
+// mission on it.
+func mapAndMission(t testing.TB, boards map[string]string, mission string) (*board.Map, *missions.Mission) {
 	t.Helper()
 	ms, err := missions.Parse([]byte(mission), "test.yaml")
 	if err != nil {
@@ -39,7 +40,18 @@ func world(t testing.TB, boards map[string]string, mission string) (*board.Map, 
 	return m, ms
 }
 
-func newHW(t testing.TB, m *board.Map, ms *missions.Mission, r dice.Roller, st *state.State) *HW {
+// newWorld builds the world of mission ms on m with the default tables and
+// Infantry costs in clear weather, month 7.
+func newWorld(t testing.TB, m *board.Map, ms *missions.Mission) *world.World {
+	t.Helper()
+	w, err := world.New(m, ms, tables.Default(), infantryOf(t, m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func newHW(t testing.TB, m *board.Map, ms *missions.Mission, r dice.Roller, st *state.State) *Enemy {
 	t.Helper()
 	if st == nil {
 		var err error
@@ -47,14 +59,32 @@ func newHW(t testing.TB, m *board.Map, ms *missions.Mission, r dice.Roller, st *
 			t.Fatal(err)
 		}
 	}
-	h, err := NewHW(m, ms, tables.Default(), infantryOf(t, m), r, st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
+	return New(newWorld(t, m, ms), r, st)
 }
 
-func events(wt *WaveTurn, kind string) []Event {
+// waveTurn is what the Human Waves did in one turn.
+type waveTurn struct {
+	Turn   int
+	Events []Event
+}
+
+// playTurn plays the Human Waves through one ENEMY Player Turn (RPh, MPh,
+// AFPh, APh; no 4.2 entry) and moves the turn on.
+func playTurn(h *Enemy) (*waveTurn, error) {
+	wt := &waveTurn{Turn: h.st.Turn}
+	for _, ph := range []state.Phase{state.RPh, state.MPh, state.AFPh, state.APh} {
+		ev, err := h.Play(ph, false)
+		if err != nil {
+			return nil, err
+		}
+		wt.Events = append(wt.Events, ev...)
+	}
+	h.st.Turn++
+	h.st.Phase = state.RPh
+	return wt, nil
+}
+
+func events(wt *waveTurn, kind string) []Event {
 	var out []Event
 	for _, e := range wt.Events {
 		if e.Kind.String() == kind {
@@ -70,7 +100,7 @@ func events(wt *WaveTurn, kind string) []Event {
 func TestS4_31_EX(t *testing.T) {
 	ms, m := mission(t, realBoards(t), "name: 4.31 EX\nboards: [[\"19\"]]\nfbe: north\nebe: south\n")
 	r := scripted(t, "B E F T N X")
-	we, err := EnterWave(m, tables.Default(), infantryOf(t, m), r, ms.EBE)
+	we, err := New(newWorld(t, m, ms), r, nil).EnterWave(ms.EBE)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,10 +147,10 @@ human_wave:
 
 // A wave over open ground advances 8 hexes a turn.
 func TestHWOpenGround(t *testing.T) {
-	m, ms := world(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	h := newHW(t, m, ms, scripted(t, "K P"), nil)
 	for turn := 1; turn <= 2; turn++ {
-		wt, err := h.Turn()
+		wt, err := playTurn(h)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -154,9 +184,9 @@ func TestHWOpenGround(t *testing.T) {
 // cliff. At a river across the board the whole wave is released.
 func TestHWRelease(t *testing.T) {
 	cliff := "K5 open_ground N=cliff\nL5 open_ground N=cliff\nM5 open_ground N=cliff\n"
-	m, ms := world(t, map[string]string{"o1": "", "o2": cliff}, openMission)
+	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": cliff}, openMission)
 	h := newHW(t, m, ms, scripted(t, "K P"), nil)
-	wt, err := h.Turn()
+	wt, err := playTurn(h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,9 +226,9 @@ func TestHWRelease(t *testing.T) {
 		}
 		fmt.Fprintf(&river, "%s%d water\n", strings.ToUpper(string(rune('A'+c%26)))+map[bool]string{true: strings.ToUpper(string(rune('A' + c%26)))}[c >= 26], n)
 	}
-	m2, ms2 := world(t, map[string]string{"o1": "", "o2": river.String()}, openMission)
+	m2, ms2 := mapAndMission(t, map[string]string{"o1": "", "o2": river.String()}, openMission)
 	h2 := newHW(t, m2, ms2, scripted(t, "K P"), nil)
-	wt, err = h2.Turn()
+	wt, err = playTurn(h2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,9 +245,9 @@ func TestHWRelease(t *testing.T) {
 // A unit facing a one-hex pond straight ahead delays and follows in the
 // tracks of its neighbour round it; nobody is released (SASL 4.33).
 func TestHWPond(t *testing.T) {
-	m, ms := world(t, map[string]string{"o1": "", "o2": "M6 water\n"}, openMission)
+	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": "M6 water\n"}, openMission)
 	h := newHW(t, m, ms, scripted(t, "K P"), nil)
-	wt, err := h.Turn()
+	wt, err := playTurn(h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,7 +262,7 @@ func TestHWPond(t *testing.T) {
 	for _, e := range events(wt, "move") {
 		if slices.Equal(e.Units, d[0].Units) && strings.Contains(e.Text, "tracks") {
 			followed = true
-			if last := e.Steps[len(e.Steps)-1].Location.Hex; h.Progress(last) <= h.Progress(mustLocate(t, m, "o2M7")) {
+			if last := e.Steps[len(e.Steps)-1].Location.Hex; h.w.Progress(last) <= h.w.Progress(mustLocate(t, m, "o2M7")) {
 				t.Errorf("the follower got no further than the pond: %s", e.Text)
 			}
 		}
@@ -261,11 +291,11 @@ func waveState(t *testing.T, m *board.Map, hexes ...string) *state.State {
 // The chain rule (SASL 4.323): units in a chain of >= 3 contiguous hexes
 // averaging >= 2 MMC move on; a wave thinned below it stops.
 func TestHWChainRule(t *testing.T) {
-	m, ms := world(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	// A line K7 L7 M7 (a chain of three), and two lone units far east.
 	st := waveState(t, m, "o2K7", "o2L7", "o2M7", "o2U7", "o2W7")
 	h := newHW(t, m, ms, scripted(t, ""), st)
-	wt, err := h.Turn()
+	wt, err := playTurn(h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -288,7 +318,7 @@ func TestHWChainRule(t *testing.T) {
 		t.Fatal(err)
 	}
 	h = newHW(t, m, ms, scripted(t, ""), thin)
-	wt, _ = h.Turn()
+	wt, _ = playTurn(h)
 	if len(events(wt, "move")) != 0 {
 		t.Errorf("a chain averaging 1 MMC a hex moved: %v", wt.Events)
 	}
@@ -308,7 +338,7 @@ func TestHWSameSeed(t *testing.T) {
 		h := newHW(t, m, ms, r, nil)
 		var b strings.Builder
 		for range 5 {
-			wt, err := h.Turn()
+			wt, err := playTurn(h)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -337,12 +367,12 @@ func TestHWSameSeed(t *testing.T) {
 
 // Human Wave units take a FRIENDLY-controlled VPO within reach (SASL 4.32).
 func TestHWTakesVPO(t *testing.T) {
-	m, ms := world(t, map[string]string{"o1": "", "o2": ""}, openMission+"vpo: [\"o2R5\"]\n")
+	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission+"vpo: [\"o2R5\"]\n")
 	st := waveState(t, m, "o2M8", "o2N8", "o2O8")
 	vpo := board.Ground(mustLocate(t, m, "o2R5"))
 	st.VPO = []state.Control{{At: vpo, Side: state.Friendly}}
 	h := newHW(t, m, ms, scripted(t, ""), st)
-	wt, err := h.Turn()
+	wt, err := playTurn(h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -360,7 +390,7 @@ func TestHWTakesVPO(t *testing.T) {
 
 // The APh closes a gap (SASL 4.322): two pairs a hex apart become one chain.
 func TestHWClosesGap(t *testing.T) {
-	m, ms := world(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	st := waveState(t, m, "o2K7", "o2L7", "o2N7", "o2O7")
 	h := newHW(t, m, ms, scripted(t, ""), st)
 	h.phase = state.APh
@@ -388,7 +418,7 @@ func hexesOf(st *state.State) []hex.Hex {
 	return out
 }
 
-func mmcOf(h *HW, st *state.State) []int {
+func mmcOf(h *Enemy, st *state.State) []int {
 	var out []int
 	for _, u := range st.Units() {
 		out = append(out, h.mmc(u))
@@ -399,7 +429,7 @@ func mmcOf(h *HW, st *state.State) []int {
 // Activated ENEMY Infantry next to a wave joins it, unless it carries a
 // functioning SW (SASL 4.323).
 func TestHWJoin(t *testing.T) {
-	m, ms := world(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	st := waveState(t, m, "o2K7", "o2L7", "o2M7")
 	extra, err := state.Read(strings.NewReader("enemy:\n  - {id: E1, unit: squad, at: o2N7}\n  - {id: E2, unit: squad, at: o2J7, sw: [{name: LMG, pp: 1}]}\n  - {id: E3, unit: squad, at: o2U7}\n"), "x.yaml", m)
 	if err != nil {
@@ -426,8 +456,8 @@ func TestChooseTarget(t *testing.T) {
 	}
 	tem := func(x *state.Unit) int { v := 0; fmt.Sscan(x.Type, &v); return v }
 	shooters := []board.Location{board.Ground(h(10, 5))}
-	clearSight := func(from, to board.Location) Sight {
-		return Sight{Clear: true, Range: hex.Distance(from.Hex, to.Hex)}
+	clearSight := func(from, to board.Location) world.Sight {
+		return world.Sight{Clear: true, Range: hex.Distance(from.Hex, to.Hex)}
 	}
 	for _, tt := range []struct {
 		name    string
@@ -471,11 +501,11 @@ func TestRecovers(t *testing.T) {
 
 // Units that run off the FBE are recorded as exited.
 func TestHWExits(t *testing.T) {
-	m, ms := world(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	h := newHW(t, m, ms, scripted(t, "K P"), nil)
 	var exits []Event
 	for range 3 {
-		wt, err := h.Turn()
+		wt, err := playTurn(h)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -498,7 +528,7 @@ func TestHWExits(t *testing.T) {
 // With two waves, the one with the unit closest to the FBE moves first
 // (SASL 4.324).
 func TestHWMultipleWaves(t *testing.T) {
-	m, ms := world(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	st, err := state.Read(strings.NewReader(`turn: 2
 waves:
   - {id: A, edge: south, direction: o2K10}
@@ -515,7 +545,7 @@ enemy:
 		t.Fatal(err)
 	}
 	h := newHW(t, m, ms, scripted(t, ""), st)
-	wt, err := h.Turn()
+	wt, err := playTurn(h)
 	if err != nil {
 		t.Fatal(err)
 	}

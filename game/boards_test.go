@@ -11,11 +11,12 @@ import (
 	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
 )
 
 var realLib = map[string]*library.Library{}
 
-func prepareText(t testing.TB, text string) *ai.Prepared {
+func prepareText(t testing.TB, text string) *world.World {
 	t.Helper()
 	dir := testboards.Dir(t)
 	if realLib[dir] == nil {
@@ -124,7 +125,7 @@ placement: [a, c, e]
 `)
 	third := 0
 	for seed := range uint64(200) {
-		s, err := p.Place(seededRoller(seed))
+		s, err := ai.New(p, seededRoller(seed), nil).Place()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
 )
 
 // Policies: who plays the FRIENDLY side of a game.
@@ -55,12 +56,12 @@ type combat struct {
 }
 
 func newCombat(g *Game) *combat {
-	return &combat{g: g, t: g.P.Tables(), fired: map[board.Location]bool{}}
+	return &combat{g: g, t: g.W.Tables(), fired: map[board.Location]bool{}}
 }
 
 func (c *combat) st() *state.State { return c.g.State }
 
-func (c *combat) name(l board.Location) string { return c.g.P.Map().LocationName(l) }
+func (c *combat) name(l board.Location) string { return c.g.W.Map().LocationName(l) }
 
 func (c *combat) emit(e ai.Event, format string, args ...any) {
 	if !c.quiet {
@@ -84,12 +85,12 @@ func (c *combat) why(rule string, format string, args ...any) string {
 	return rule + ": " + fmt.Sprintf(format, args...)
 }
 
-// strength is what a unit's counter says: an MMC's as ai.Prepared.Strength
+// strength is what a unit's counter says: an MMC's as world.World.Strength
 // reads it; a leader's from its type, one without a readable type counted
 // a 7-0.
 func (c *combat) strength(u *state.Unit) tables.Strength {
 	if !u.Kind.SMC() {
-		return c.g.P.Strength(u)
+		return c.g.W.Strength(u)
 	}
 	if s, err := tables.ParseStrength(u.Type); err == nil && s.Leader {
 		return s
@@ -107,7 +108,7 @@ func (c *combat) morale(u *state.Unit) int {
 	return ml
 }
 
-func (c *combat) tem(l board.Location) int { return c.g.P.TEM(l) }
+func (c *combat) tem(l board.Location) int { return c.g.W.TEM(l) }
 
 // target reports whether u can be fired at: on the map and not an S?
 // (sasl does not model an attack on an S?: SASL 3.3 Activates it first,
@@ -309,9 +310,9 @@ func (c *combat) defensiveFire() error {
 
 // sight is the LOS from FRIENDLY Location from to ENEMY Location at. It is
 // traced from the ENEMY end, LOS being reciprocal (ASL A6.1), so that the
-// lines are cached by the FRIENDLY positions, which recur (ai.Sight).
-func (c *combat) sight(from, at board.Location) ai.Sight {
-	return c.g.P.Sight(at, from)
+// lines are cached by the FRIENDLY positions, which recur (world.Sight).
+func (c *combat) sight(from, at board.Location) world.Sight {
+	return c.g.W.Sight(at, from)
 }
 
 // attack is one FRIENDLY fire group's attack on targets in at, d hexes
@@ -487,7 +488,7 @@ func (c *combat) reduce(u *state.Unit, why string) bool {
 // range and morale (the half-squad is not in the mission).
 func (c *combat) halfSquad(u *state.Unit) string {
 	if u.Side == state.Enemy {
-		return c.t.Counters.Of(c.g.P.Mission().Enemy).HalfSquad.Value
+		return c.t.Counters.Of(c.g.W.Mission().Enemy).HalfSquad.Value
 	}
 	s := c.strength(u)
 	return fmt.Sprintf("%d-%d-%d", max(s.FP/2, 1), s.Range, s.Morale)

@@ -6,11 +6,11 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
 )
 
 // Open reads a mission (a demo mission's name or a file), assembles its
@@ -18,7 +18,7 @@ import (
 // lays the tables file (if any) over the built-in tables and prepares it.
 // The header it returns names all three so that a game file can find them
 // again from any folder: files by their absolute paths.
-func Open(mission, boards, tablesFile string) (*ai.Prepared, state.Game, error) {
+func Open(mission, boards, tablesFile string) (*world.World, state.Game, error) {
 	ms, err := missions.Open(mission)
 	if err != nil {
 		return nil, state.Game{}, err

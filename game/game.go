@@ -3,8 +3,8 @@
 // game, so that a game written to its file and read back plays on exactly
 // as one played straight through.
 //
-//	p, _ := game.Prepare(ms, m, t)            // once per mission
-//	g, setup, _ := game.New(p, hdr, nil)      // SASL 4.1 setup
+//	w, _ := game.Prepare(ms, m, t)            // once per mission
+//	g, setup, _ := game.New(w, hdr, nil)      // SASL 4.1 setup
 //	for !g.Over() {
 //		rep, _ := g.Turn(nil)                 // one Game Turn, ENEMY side
 //	}
@@ -12,9 +12,9 @@
 //
 // What one game changes (its state, its dice, its search buffers) is the
 // Game's; what does not change between games of a mission (the map, the
-// Human Wave movement graph and its flow field to the FBE, woods groups,
-// the 4.11 mask, board kinds) is the Prepared mission's, built once and
-// shared read-only by any number of games.
+// Human Wave movement graph and its flow field to the FBE, the candidates
+// of setup and entry, line of sight) is the mission's world.World, built
+// once and shared read-only by any number of games.
 package game
 
 import (
@@ -29,21 +29,22 @@ import (
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
 )
 
-// Prepare prepares mission ms on map m with tables t for any number of
-// games.
-func Prepare(ms *missions.Mission, m *board.Map, t *tables.Set) (*ai.Prepared, error) {
+// Prepare builds the world of mission ms on map m with tables t for any
+// number of games.
+func Prepare(ms *missions.Mission, m *board.Map, t *tables.Set) (*world.World, error) {
 	if _, err := ms.VictoryVPOs(m); err != nil {
 		return nil, err
 	}
-	return ai.Prepare(m, ms, t, nil)
+	return world.New(m, ms, t, nil)
 }
 
 // Game is one game in play. It is not safe for concurrent use; games of
 // one Prepared mission may run concurrently.
 type Game struct {
-	P     *ai.Prepared
+	W     *world.World
 	State *state.State
 	// Entries: the S? the mission schedules enter (SASL 4.2); false plays
 	// the Human Waves alone (sasl wave).
@@ -52,7 +53,7 @@ type Game struct {
 	// purposes, and the game keeps no trail and no way back from a failed
 	// turn (sasl sim, which only counts what happened).
 	Quiet  bool
-	hw     *ai.HW
+	hw     *ai.Enemy
 	seeded *dice.SeededRoller
 	combat *combat
 }
@@ -73,21 +74,21 @@ var ErrOver = errors.New("the game is over")
 // unit. hdr names the mission and holds the seed of the dice (HasSeed);
 // setup rolls come from script if it is not nil (the player's own dice),
 // else from the seed.
-func New(p *ai.Prepared, hdr state.Game, script dice.Roller) (*Game, *ai.Setup, error) {
-	return begin(p, hdr, script, false)
+func New(w *world.World, hdr state.Game, script dice.Roller) (*Game, *ai.Setup, error) {
+	return begin(w, hdr, script, false)
 }
 
 // NewQuiet is New for a Quiet game (sasl sim): the same game, with no
 // words.
-func NewQuiet(p *ai.Prepared, hdr state.Game) (*Game, *ai.Setup, error) {
-	return begin(p, hdr, nil, true)
+func NewQuiet(w *world.World, hdr state.Game) (*Game, *ai.Setup, error) {
+	return begin(w, hdr, nil, true)
 }
 
-func begin(p *ai.Prepared, hdr state.Game, script dice.Roller, quiet bool) (*Game, *ai.Setup, error) {
+func begin(w *world.World, hdr state.Game, script dice.Roller, quiet bool) (*Game, *ai.Setup, error) {
 	if !hdr.HasSeed {
 		return nil, nil, errors.New("game: a new game needs the seed of its dice")
 	}
-	st, err := p.Mission().State(p.Map())
+	st, err := w.Mission().State(w.Map())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -100,13 +101,11 @@ func begin(p *ai.Prepared, hdr state.Game, script dice.Roller, quiet bool) (*Gam
 	}
 	st.Game = hdr
 	st.Phase = state.RPh
-	g := &Game{P: p, State: st, Entries: true, Quiet: quiet, seeded: dice.Seeded(hdr.Seed)}
+	g := &Game{W: w, State: st, Entries: true, Quiet: quiet, seeded: dice.Seeded(hdr.Seed)}
 	r := g.roller(script)
-	place := p.Place
-	if quiet {
-		place = p.PlaceQuiet
-	}
-	setup, err := place(r)
+	g.start()
+	g.hw.Reset(r, st)
+	setup, err := g.hw.Place()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -123,13 +122,14 @@ func begin(p *ai.Prepared, hdr state.Game, script dice.Roller, quiet bool) (*Gam
 		st.Add(&slab[i], pl.Location)
 	}
 	g.close(r, 0)
-	g.start()
+	g.hw.Reset(g.seeded, st)
 	return g, setup, nil
 }
 
 // start sets up the engines of the game's sides.
 func (g *Game) start() {
-	g.hw = g.P.NewHW(g.seeded, g.State)
+	g.hw = ai.New(g.W, g.seeded, g.State)
+	g.hw.Quiet = g.Quiet
 	if g.State.Policy == PolicyHold {
 		g.combat = newCombat(g)
 		g.hw.Res = g.combat
@@ -139,8 +139,8 @@ func (g *Game) start() {
 // Resume goes on with a game in state st (a game file, or a plain state
 // such as sasl wave's): its dice roll on from the generator's state the
 // file holds, or from its seed.
-func Resume(p *ai.Prepared, st *state.State) (*Game, error) {
-	g := &Game{P: p, State: st, Entries: true}
+func Resume(w *world.World, st *state.State) (*Game, error) {
+	g := &Game{W: w, State: st, Entries: true}
 	switch {
 	case st.RNG != "":
 		r, err := dice.Resume(st.RNG)
@@ -184,7 +184,7 @@ func (g *Game) close(r dice.Roller, from int) []dice.Roll {
 
 // LastTurn is the mission's last turn (99 for a mission that does not say).
 func (g *Game) LastTurn() int {
-	if t := g.P.Mission().Turns; t > 0 {
+	if t := g.W.Mission().Turns; t > 0 {
 		return t
 	}
 	return state.MaxTurn - 1
@@ -284,4 +284,4 @@ func (g *Game) phase(ph state.Phase, r dice.Roller) ([]ai.Event, error) {
 }
 
 // Write writes the game file.
-func (g *Game) Write(w io.Writer) error { return g.State.Write(w, g.P.Map()) }
+func (g *Game) Write(w io.Writer) error { return g.State.Write(w, g.W.Map()) }

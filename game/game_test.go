@@ -17,11 +17,12 @@ import (
 	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata")
 
-func prepared(t testing.TB, name, boards string) *ai.Prepared {
+func prepared(t testing.TB, name, boards string) *world.World {
 	t.Helper()
 	p, _, err := Open(name, boards, "")
 	if err != nil {
@@ -32,7 +33,7 @@ func prepared(t testing.TB, name, boards string) *ai.Prepared {
 
 // newGame starts a game: the engine plays the FRIENDLY side (hold) for
 // even seeds, the player for odd ones.
-func newGame(t testing.TB, p *ai.Prepared, seed uint64) *Game {
+func newGame(t testing.TB, p *world.World, seed uint64) *Game {
 	t.Helper()
 	policy := PolicyHold
 	if seed%2 == 1 {
@@ -96,7 +97,7 @@ func TestSaveResumeExact(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s seed %d k %d: the engine's own file is refused: %v\n%s", name, seed, k, err, file)
 				}
-				if again := written(t, &Game{P: p, State: st}); !bytes.Equal(again, file) {
+				if again := written(t, &Game{W: p, State: st}); !bytes.Equal(again, file) {
 					t.Fatalf("%s seed %d k %d: written, read and written again differs:\n%s\n---\n%s", name, seed, k, file, again)
 				}
 				g, err = Resume(p, st)
@@ -183,7 +184,7 @@ func TestNewPlacesSetup(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		alone, err := ai.Place(p.Map(), p.Mission(), p.Tables(), dice.Seeded(seed))
+		alone, err := ai.New(p, dice.Seeded(seed), nil).Place()
 		if err != nil {
 			t.Fatal(err)
 		}

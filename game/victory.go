@@ -22,7 +22,7 @@ type Outcome struct {
 
 // Exited returns the ENEMY squad-equivalents that have exited off the FBE.
 func (g *Game) Exited() float64 {
-	hwS := float64(g.P.Tables().HumanWave.SquadsPerS.Value)
+	hwS := float64(g.W.Tables().HumanWave.SquadsPerS.Value)
 	n := 0.0
 	for _, u := range g.State.OfSide(state.Enemy) {
 		if u.Exited {
@@ -36,14 +36,14 @@ func (g *Game) Exited() float64 {
 // FRIENDLY side wins when every one holds, else the ENEMY side wins. ok is
 // false while the game is not over or when the mission has none.
 func (g *Game) Outcome() (o Outcome, ok bool) {
-	v := g.P.Mission().Victory
+	v := g.W.Mission().Victory
 	if v == nil || !g.Over() {
 		return o, false
 	}
 	o = Outcome{Winner: state.Friendly, Exited: g.Exited(), MaxExits: v.MaxEnemyExits}
 	var failed []string
-	m := g.P.Map()
-	vpos, err := g.P.Mission().VictoryVPOs(m) // checked by Prepare
+	m := g.W.Map()
+	vpos, err := g.W.Mission().VictoryVPOs(m) // checked by Prepare
 	if err != nil {
 		failed = append(failed, err.Error())
 	}

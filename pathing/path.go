@@ -143,9 +143,11 @@ func (f *Field) path(u int) Path {
 			c, _ := g.Cost(nodes[i-1], nodes[i])
 			p.Steps = append(p.Steps, Step{Location: g.locs[nodes[i]], HalfMF: c})
 		}
-		last := nodes[len(nodes)-1]
-		c, _ := g.ExitCost(last, f.edge)
-		p.Steps = append(p.Steps, Step{Location: board.Ground(f.offHex(last)), HalfMF: c, Off: true})
+		if !f.toNode {
+			last := nodes[len(nodes)-1]
+			c, _ := g.ExitCost(last, f.edge)
+			p.Steps = append(p.Steps, Step{Location: board.Ground(f.offHex(last)), HalfMF: c, Off: true})
+		}
 	}
 	for _, s := range p.Steps {
 		p.HalfMF += s.HalfMF

@@ -274,6 +274,41 @@ func TestOracle(t *testing.T) {
 	}
 }
 
+// A field toward one Location (To) costs every Location as a search from
+// it does, weights included, and its paths end at that Location.
+func TestToOneLocation(t *testing.T) {
+	m := mapOf(t, "", "x1", layout.Up)
+	g, err := NewGraph(m, infantry(t, m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	w := make(Weights, g.Len())
+	for i := range w {
+		w[i] = int32(r.IntN(4))
+	}
+	s := g.NewSearch()
+	var to, from Field
+	for range 40 {
+		dst := g.Location(r.IntN(g.Len()))
+		if !s.To(&to, dst, w) {
+			t.Fatalf("To(%s) refused", m.LocationName(dst))
+		}
+		for range 20 {
+			src := g.Location(r.IntN(g.Len()))
+			s.From(&from, src, w, -1)
+			if got, want := to.Cost(src), from.Cost(dst); got != want {
+				t.Fatalf("%s -> %s: To says %d, From %d", m.LocationName(src), m.LocationName(dst), got, want)
+			}
+			if p, ok := to.Path(src); ok {
+				if last := p.Steps[len(p.Steps)-1]; last.Off || last.Location != dst || p.Cost != to.Cost(src) {
+					t.Fatalf("%s -> %s: the path ends at %s (off %v), cost %d", m.LocationName(src), m.LocationName(dst), m.LocationName(last.Location), last.Off, p.Cost)
+				}
+			}
+		}
+	}
+}
+
 // TestProperties: triangle inequality, and a path's cost is the sum of its
 // steps, on a real board.
 func TestProperties(t *testing.T) {

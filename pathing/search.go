@@ -34,6 +34,7 @@ type Field struct {
 	g        *Graph
 	forward  bool
 	fromEdge bool // a forward field whose sources are entries across edge
+	toNode   bool // a reverse field toward one Location (To), not an edge
 	edge     layout.Compass
 	cost     []int32
 	link     []int32
@@ -70,7 +71,7 @@ func (s *Search) setSpan(span int) {
 }
 
 func (f *Field) reset(g *Graph, forward, fromEdge bool, edge layout.Compass, w Weights) {
-	f.g, f.forward, f.fromEdge, f.edge, f.w = g, forward, fromEdge, edge, w
+	f.g, f.forward, f.fromEdge, f.toNode, f.edge, f.w = g, forward, fromEdge, false, edge, w
 	if cap(f.cost) < g.Len() {
 		f.cost = make([]int32, g.Len())
 		f.link = make([]int32, g.Len())
@@ -194,6 +195,24 @@ func (s *Search) ToEdge(f *Field, e layout.Compass, w Weights) {
 		}
 	}
 	s.run(f, w, math.MaxInt32, -1)
+}
+
+// To fills f with a flow field toward Location dst: for every Location,
+// the cost (MF plus weights) of its cheapest way to dst, and the next
+// Location on that way. It reports false if dst is not in the graph.
+// O(arcs + cost range).
+func (s *Search) To(f *Field, dst board.Location, w Weights) bool {
+	u, ok := s.g.Node(dst)
+	if !ok {
+		return false
+	}
+	f.reset(s.g, false, false, 0, w)
+	f.toNode = true
+	s.begin(w)
+	f.cost[u], f.link[u] = 0, linkEnd
+	s.push(int32(u), 0)
+	s.run(f, w, math.MaxInt32, -1)
+	return true
 }
 
 // FromEdge fills f with the cost of reaching every Location by entering the

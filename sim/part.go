@@ -12,9 +12,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/world"
 )
 
 // A sharded run: shard i of n plays the replicates Block(runs, i, n) and
@@ -56,7 +56,7 @@ type RunID struct {
 
 // NewRunID is the identity of a run of a prepared mission; hdr names its
 // mission, boards and tables as game.Open gave them.
-func NewRunID(p *ai.Prepared, hdr state.Game, engine string, seed uint64, runs int64, vary string, shards int) RunID {
+func NewRunID(p *world.World, hdr state.Game, engine string, seed uint64, runs int64, vary string, shards int) RunID {
 	return RunID{
 		Engine:  engine,
 		Mission: hdr.Mission, MissionSHA256: p.Mission().Digest,

@@ -53,7 +53,7 @@ func runID(t testing.TB, p *Prepared, seed uint64, runs int64, vary string, shar
 	if err != nil {
 		t.Fatal(err)
 	}
-	return NewRunID(p.P, hdr, "test", seed, runs, vary, shards)
+	return NewRunID(p.W, hdr, "test", seed, runs, vary, shards)
 }
 
 // shardPart plays shard i of id for every prepared mission and returns

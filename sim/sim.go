@@ -201,7 +201,7 @@ func (p *Prepared) runBatch(cfg Config, from uint64, n, workers, before int) (*T
 
 // play plays one whole game with seed and counts it into t.
 func (p *Prepared) play(seed uint64, t *Tally) (*game.Game, error) {
-	g, setup, err := game.NewQuiet(p.P, state.Game{Mission: p.name, Seed: seed, HasSeed: true, Policy: game.PolicyHold})
+	g, setup, err := game.NewQuiet(p.W, state.Game{Mission: p.name, Seed: seed, HasSeed: true, Policy: game.PolicyHold})
 	if err != nil {
 		return nil, err
 	}

@@ -145,7 +145,7 @@ func replays(t *testing.T, name string) {
 				t.Fatal(err)
 			}
 			winners[rep.Winner]++
-			g, _, err := game.New(p.P, state.Game{Mission: p.name, Seed: rep.Seed, HasSeed: true, Policy: game.PolicyHold}, nil)
+			g, _, err := game.New(p.W, state.Game{Mission: p.name, Seed: rep.Seed, HasSeed: true, Policy: game.PolicyHold}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -158,11 +158,11 @@ func replays(t *testing.T, name string) {
 					if err := g.Write(&b); err != nil {
 						t.Fatal(err)
 					}
-					st, err := state.Parse(b.Bytes(), "game.yaml", p.P.Map())
+					st, err := state.Parse(b.Bytes(), "game.yaml", p.W.Map())
 					if err != nil {
 						t.Fatal(err)
 					}
-					if g, err = game.Resume(p.P, st); err != nil {
+					if g, err = game.Resume(p.W, st); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -173,8 +173,8 @@ func replays(t *testing.T, name string) {
 			}
 			rep.Final.Trail, rep.Final.RNG = g.State.Trail, g.State.RNG // a quiet game keeps neither
 			var x, y bytes.Buffer
-			rep.Final.Write(&x, p.P.Map())
-			g.State.Write(&y, p.P.Map())
+			rep.Final.Write(&x, p.W.Map())
+			g.State.Write(&y, p.W.Map())
 			if !bytes.Equal(x.Bytes(), y.Bytes()) {
 				t.Fatalf("%s replicate %d: the replayed game ends elsewhere:\n%s\n---\n%s", p.name, k, x.String(), y.String())
 			}
@@ -268,7 +268,7 @@ func TestDistSummary(t *testing.T) {
 
 func TestVary(t *testing.T) {
 	p := prepared(t, "crossroads")
-	ms := p.P.Mission()
+	ms := p.W.Mission()
 	for _, bad := range []string{"turns", "turns=0", "turns=x", "entry.3.count=1", "entry.1.size=2", "human_wave.1.turn=9",
 		"without=F99", "nonsense=1", "turns=1"} {
 		if _, err := ParseVary(bad, ms); err == nil {
@@ -290,7 +290,7 @@ func TestVary(t *testing.T) {
 	rates := map[string]float64{}
 	for _, x := range v.Values {
 		c, _ := v.Apply(ms, x)
-		gp, err := game.Prepare(c, p.P.Map(), p.P.Tables())
+		gp, err := game.Prepare(c, p.W.Map(), p.W.Tables())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,16 +3,16 @@ package sim
 import (
 	"errors"
 
-	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/world"
 )
 
 // Prepared is a mission prepared for simulation: the game engine's
 // prepared mission and what the counting needs of it.
 type Prepared struct {
-	P           *ai.Prepared
+	W           *world.World
 	name        string
 	vpos        []board.Location
 	vpoNames    []string
@@ -23,7 +23,7 @@ type Prepared struct {
 
 // Prepare prepares a mission (game.Prepare) for simulation; name is the
 // game's mission name (a demo's name or the file's path).
-func Prepare(p *ai.Prepared, name string) (*Prepared, error) {
+func Prepare(p *world.World, name string) (*Prepared, error) {
 	ms, m := p.Mission(), p.Map()
 	if ms.Victory == nil {
 		return nil, errors.New("sim: " + ms.File + ": the mission has no victory conditions (add victory: {control: [...], max_enemy_exits: N})")
@@ -35,7 +35,7 @@ func Prepare(p *ai.Prepared, name string) (*Prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	sp := &Prepared{P: p, name: name, vpos: vpos, fbe: make([]bool, m.Stride()), friendlyIDs: map[string]bool{}, turns: ms.Turns}
+	sp := &Prepared{W: p, name: name, vpos: vpos, fbe: make([]bool, m.Stride()), friendlyIDs: map[string]bool{}, turns: ms.Turns}
 	for _, v := range vpos {
 		sp.vpoNames = append(sp.vpoNames, m.LocationName(v))
 	}
@@ -50,7 +50,7 @@ func Prepare(p *ai.Prepared, name string) (*Prepared, error) {
 	return sp, nil
 }
 
-func (p *Prepared) index(l board.Location) (int, bool) { return p.P.Map().Index(l.Hex) }
+func (p *Prepared) index(l board.Location) (int, bool) { return p.W.Map().Index(l.Hex) }
 
 // Tally is what many games did, in integer counts and fixed bins: tallies
 // of the same mission merge exactly, in any order.
@@ -78,7 +78,7 @@ const (
 )
 
 func (p *Prepared) newTally() *Tally {
-	n := p.P.Map().Stride()
+	n := p.W.Map().Stride()
 	t := &Tally{
 		Exited:    newHist(2*unitBins + 1),
 		Placed:    newHist(unitBins + 1),
@@ -202,7 +202,7 @@ func (t *Tally) result(p *Prepared, seed uint64) *Result {
 }
 
 func (p *Prepared) hexCounts(counts []int64) []HexCount {
-	m := p.P.Map()
+	m := p.W.Map()
 	out := []HexCount{}
 	for _, h := range m.Hexes() {
 		if i, _ := m.Index(h); counts[i] > 0 {
@@ -214,7 +214,7 @@ func (p *Prepared) hexCounts(counts []int64) []HexCount {
 
 // HexValue returns a heatmap's count of hex h; counts are per map index.
 func (p *Prepared) HexValue(counts []int64, h hex.Hex) int64 {
-	if i, ok := p.P.Map().Index(h); ok {
+	if i, ok := p.W.Map().Index(h); ok {
 		return counts[i]
 	}
 	return 0

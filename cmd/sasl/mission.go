@@ -18,6 +18,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
 )
 
 // missionFlags choose a mission, its tables and its dice.
@@ -38,7 +39,7 @@ func (f *missionFlags) register(cmd *cobra.Command) {
 // played is a mission ready to play: the prepared mission (its map,
 // tables and movement costs), the header of a game of it, and its dice.
 type played struct {
-	prep   *ai.Prepared
+	prep   *world.World
 	hdr    state.Game
 	ms     *missions.Mission
 	m      *board.Map

@@ -186,7 +186,7 @@ and the dice that decided it.`,
 			if len(p.ms.EntriesOn(f.turn)) == 0 {
 				return fmt.Errorf("%s schedules no S? to enter on turn %d (entries: %s)", p.ms.Name, f.turn, entryTurns(p))
 			}
-			a, err := p.prep.Enter(p.r, f.turn)
+			a, err := ai.New(p.prep, p.r, nil).Enter(f.turn)
 			if err != nil {
 				return err
 			}

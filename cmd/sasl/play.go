@@ -121,7 +121,7 @@ names the winner after the last turn. A run that fails leaves the file as it was
 			}
 			if left := g.LastTurn() - g.State.Turn + 1; f.turns > left {
 				if left <= 0 {
-					return fmt.Errorf("%s: the game is over: %s ended after turn %d", path, g.P.Mission().Name, g.LastTurn())
+					return fmt.Errorf("%s: the game is over: %s ended after turn %d", path, g.W.Mission().Name, g.LastTurn())
 				}
 				return fmt.Errorf("--turns %d: %s stands at turn %d of %d: at most %d more", f.turns, path, g.State.Turn, g.LastTurn(), left)
 			}
@@ -145,14 +145,14 @@ names the winner after the last turn. A run that fails leaves the file as it was
 				if script != nil {
 					dice = "your dice"
 				}
-				if err := f.pictures.write(turnsScene(g.P.Map(), g.P.Mission(), all, g.State, dice)); err != nil {
+				if err := f.pictures.write(turnsScene(g.W.Map(), g.W.Mission(), all, g.State, dice)); err != nil {
 					return err
 				}
 			}
 			if err := writeFile(path, g.Write); err != nil {
 				return err
 			}
-			p := &played{prep: g.P, ms: g.P.Mission(), m: g.P.Map(), t: g.P.Tables(), seed: g.State.Seed}
+			p := &played{prep: g.W, ms: g.W.Mission(), m: g.W.Map(), t: g.W.Tables(), seed: g.State.Seed}
 			var trail []dice.Roll
 			for _, rep := range all {
 				trail = append(trail, rep.Dice...)
@@ -215,7 +215,7 @@ func newPlayShowCmd(o *options) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			m, st := g.P.Map(), g.State
+			m, st := g.W.Map(), g.State
 			if f.pictures.any() {
 				if err := f.pictures.write(showScene(g)); err != nil {
 					return err
@@ -225,7 +225,7 @@ func newPlayShowCmd(o *options) *cobra.Command {
 			if f.json {
 				return writeShowJSON(w, g)
 			}
-			ms := g.P.Mission()
+			ms := g.W.Mission()
 			fmt.Fprintf(w, "%s (%s)\n", ms.Name, st.Mission)
 			if g.Over() {
 				fmt.Fprintf(w, "The game is over: the mission ended after turn %d.\n", g.LastTurn())
@@ -259,7 +259,7 @@ func newPlayShowCmd(o *options) *cobra.Command {
 }
 
 func writeShowJSON(w io.Writer, g *game.Game) error {
-	m, st := g.P.Map(), g.State
+	m, st := g.W.Map(), g.State
 	type unitJ struct {
 		ID       string `json:"id"`
 		Side     string `json:"side"`
@@ -291,7 +291,7 @@ func writeShowJSON(w io.Writer, g *game.Game) error {
 		Exited   float64     `json:"enemy_exited"`
 		Units    []unitJ     `json:"units"`
 		VPO      []vpoJ      `json:"vpo"`
-	}{Mission: g.P.Mission().Name, Turn: st.Turn, LastTurn: g.LastTurn(), Phase: st.Phase, Over: g.Over(), Policy: policyOf(st), Exited: g.Exited(), Units: []unitJ{}, VPO: []vpoJ{}}
+	}{Mission: g.W.Mission().Name, Turn: st.Turn, LastTurn: g.LastTurn(), Phase: st.Phase, Over: g.Over(), Policy: policyOf(st), Exited: g.Exited(), Units: []unitJ{}, VPO: []vpoJ{}}
 	if o, ok := g.Outcome(); ok {
 		out.Winner, out.Why = o.Winner.String(), o.Why
 	}

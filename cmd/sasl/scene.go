@@ -391,12 +391,12 @@ func turnsScene(m *board.Map, ms *missions.Mission, reps []*game.Report, st *sta
 
 // showScene is the picture of where a game stands (sasl play show).
 func showScene(g *game.Game) *scene {
-	ms, st := g.P.Mission(), g.State
+	ms, st := g.W.Mission(), g.State
 	what := fmt.Sprintf("before turn %d of %d (%s)", st.Turn, g.LastTurn(), st.Phase)
 	if g.Over() {
 		what = fmt.Sprintf("after the last turn (%d)", g.LastTurn())
 	}
-	s := newScene(g.P.Map(), missionTitle(ms, what, seedText(st))...)
+	s := newScene(g.W.Map(), missionTitle(ms, what, seedText(st))...)
 	s.edges(ms)
 	s.objectives(st)
 	s.units(st, ms.FBE)

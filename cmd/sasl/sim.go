@@ -17,13 +17,13 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/sim"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/world"
 )
 
 type simFlags struct {
@@ -259,7 +259,7 @@ func runMerge(cmd *cobra.Command, o *options, f *simFlags, args []string) error 
 
 // simRun is a mission opened for simulation, with its sweep.
 type simRun struct {
-	prep *ai.Prepared
+	prep *world.World
 	hdr  state.Game
 	// preps are the mission prepared for simulation, then the mission at
 	// each value of the sweep.
@@ -734,7 +734,7 @@ func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, vary *sim.Vary, r
 		if len(counts) == 0 {
 			labels, counts = []string{"0"}, []float64{0}
 		}
-		ch, err := render.HistogramChart(fmt.Sprintf("%s: ENEMY squad-equivalents exited, %d games, seed %d", sp.P.Mission().Name, r.Runs, r.Seed), "squad-equivalents exited off the FBE", labels, counts)
+		ch, err := render.HistogramChart(fmt.Sprintf("%s: ENEMY squad-equivalents exited, %d games, seed %d", sp.W.Mission().Name, r.Runs, r.Seed), "squad-equivalents exited off the FBE", labels, counts)
 		if err != nil {
 			return err
 		}
@@ -753,7 +753,7 @@ func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, vary *sim.Vary, r
 			fw := row.Result.FriendlyWins
 			pts = append(pts, render.Estimate{Label: row.Value, Value: fw.Rate, Low: fw.CI95[0], High: fw.CI95[1]})
 		}
-		ch, err := render.RateChart(fmt.Sprintf("%s: FRIENDLY win rate by %s, seed %d, 95%% CI", sp.P.Mission().Name, vary.Key, r.Seed), vary.Key, "FRIENDLY win rate", pts)
+		ch, err := render.RateChart(fmt.Sprintf("%s: FRIENDLY win rate by %s, seed %d, 95%% CI", sp.W.Mission().Name, vary.Key, r.Seed), vary.Key, "FRIENDLY win rate", pts)
 		if err != nil {
 			return err
 		}
@@ -780,12 +780,12 @@ func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, vary *sim.Vary, r
 		}
 		return math.Sqrt(float64(c) / float64(top)), true // square root: rare paths stay visible
 	}}
-	ms := sp.P.Mission()
+	ms := sp.W.Mission()
 	what, unit := "where the ENEMY units that came on (entries, Human Waves) stood at each turn's end", "such units at a turn's end"
 	if f.heatmap == "setup" {
 		what, unit = "where the S? were set up", "S? set up"
 	}
-	s := newScene(sp.P.Map(), missionTitle(ms, fmt.Sprintf("%s, %d games", what, r.Runs), fmt.Sprintf("seed %d", r.Seed))...)
+	s := newScene(sp.W.Map(), missionTitle(ms, fmt.Sprintf("%s, %d games", what, r.Runs), fmt.Sprintf("seed %d", r.Seed))...)
 	s.edges(ms)
 	s.add(heat)
 	if top > 0 {
@@ -796,7 +796,7 @@ func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, vary *sim.Vary, r
 			s.key(render.Heat{V: v}, fmt.Sprintf("%s: about %.3g a game", unit, per))
 		}
 	}
-	locs, err := ms.VPOs(sp.P.Map())
+	locs, err := ms.VPOs(sp.W.Map())
 	if err != nil {
 		return err
 	}

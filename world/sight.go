@@ -1,4 +1,4 @@
-package ai
+package world
 
 import (
 	"sync"
@@ -18,7 +18,7 @@ type Sight struct {
 	Hindrance int
 }
 
-// sight is the line of sight of a Prepared mission: the rules/los map of
+// sight is the line of sight of a World: the rules/los map of
 // its boards in its season, built on first use (rasterising a board with
 // no raster of its own takes tens of milliseconds, which a setup or an
 // entry alone rarely needs), and the lines already traced, kept per
@@ -47,7 +47,8 @@ const maxRows = 256
 type sightRow struct{ cells []atomic.Uint32 }
 
 // Location keys: a hex's Map.Index times levelSlots plus the level less
-// minLevel. Locations outside these levels are traced every time.
+// minLevel (Key). Locations outside these levels have none: their lines
+// are traced every time.
 const (
 	minLevel   = -2
 	levelSlots = 8
@@ -55,43 +56,48 @@ const (
 
 // LOS returns the line of sight map of the mission's boards in its season
 // (rules/los), building it on the first call.
-func (p *Prepared) LOS() (*los.Map, error) {
-	s := &p.sight
+func (w *World) LOS() (*los.Map, error) {
+	s := &w.sight
 	s.once.Do(func() {
-		s.lm, s.err = los.New(p.m, p.season)
+		s.lm, s.err = los.New(w.m, w.season)
 		if s.err == nil {
-			s.rows = make([]atomic.Pointer[sightRow], p.m.Stride()*levelSlots)
-			s.crest = make([]atomic.Int32, p.m.Stride())
+			s.rows = make([]atomic.Pointer[sightRow], w.m.Stride()*levelSlots)
+			s.crest = make([]atomic.Int32, w.m.Stride())
 		}
 	})
 	return s.lm, s.err
 }
 
-// key returns the cache key of Location l.
-func (p *Prepared) key(l board.Location) (int, bool) {
-	i, ok := p.m.Index(l.Hex)
-	if !ok || l.Level < minLevel || l.Level >= minLevel+levelSlots {
+// Key returns a dense key of Location l in [0, Keys()), for slices indexed
+// by Location: every Location of an on-map hex from level -2 (a cellar)
+// to level 5 has one; ok is false for any other. O(1).
+func (w *World) Key(l board.Location) (int, bool) {
+	i, ok := w.m.Index(l.Hex)
+	if !ok || l.Roof || l.Level < minLevel || l.Level >= minLevel+levelSlots {
 		return 0, false
 	}
 	return i*levelSlots + l.Level - minLevel, true
 }
+
+// Keys is the size of the key space of Key.
+func (w *World) Keys() int { return w.m.Stride() * levelSlots }
 
 // Sight returns the line of sight from Location from to Location to
 // (ASL A6, as VASL traces it: rules/los). Two Locations of one hex see
 // each other at range 0. Lines are cached by their target Location: use
 // it for targets that recur, such as FRIENDLY positions. Where LOS cannot
 // be built (see LOS, whose error says why) every line is blocked.
-func (p *Prepared) Sight(from, to board.Location) Sight {
+func (w *World) Sight(from, to board.Location) Sight {
 	if from.Hex == to.Hex {
 		return Sight{Clear: true}
 	}
-	lm, err := p.LOS()
+	lm, err := w.LOS()
 	if err != nil {
 		return Sight{}
 	}
-	s := &p.sight
-	kt, okt := p.key(to)
-	kf, okf := p.key(from)
+	s := &w.sight
+	kt, okt := w.Key(to)
+	kf, okf := w.Key(from)
 	if !okt || !okf {
 		return trace(lm, from, to)
 	}

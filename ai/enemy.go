@@ -1,0 +1,71 @@
+package ai
+
+import (
+	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/missions"
+	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
+)
+
+// Enemy plays the ENEMY side of one game of a mission's world: its setup
+// (SASL 4.1), S? entering (4.2) and the SASL Human Waves (4.3). Everything
+// it knows of the game is in the state.State it plays on (a unit's wave,
+// lane, entering edge), so a game resumed from its file plays exactly as
+// one played straight on; what does not change between games is the
+// world's. It holds one game's scratch buffers, reused every turn and from
+// game to game (Reset). It is not safe for concurrent use; the Enemies of
+// one world may play at once.
+type Enemy struct {
+	w  *world.World
+	m  *board.Map
+	ms *missions.Mission
+	t  *tables.Set
+	h  *tables.HumanWave
+	r  dice.Roller
+	st *state.State
+
+	plan planScratch  // place.go
+	ent  entryScratch // entry.go
+
+	// Human Waves (wave*.go).
+	s       *pathing.Search
+	near    pathing.Field
+	events  []Event
+	phase   state.Phase
+	scratch struct{ parent, hexes, mmc, units []int } // chainScore's
+	// moved: the steps of each unit's move this MPh, for those that
+	// follow in its tracks (SASL 4.33).
+	moved map[string][]pathing.Step
+	// Quiet: events carry no text and rolls no purpose (sasl sim).
+	Quiet bool
+	// Res resolves the FRIENDLY side's First Fire and the ENEMY fire
+	// groups' attacks; nil leaves them to the player.
+	Res Resolver
+}
+
+// New returns the ENEMY side of a game of world w over state st with dice
+// r. st may be nil for a setup or an entry alone.
+func New(w *world.World, r dice.Roller, st *state.State) *Enemy {
+	e := &Enemy{w: w, m: w.Map(), ms: w.Mission(), t: w.Tables(), h: w.HumanWave(), s: w.Graph().NewSearch()}
+	e.Reset(r, st)
+	return e
+}
+
+// Reset sets the engine on another game, keeping its buffers.
+func (e *Enemy) Reset(r dice.Roller, st *state.State) {
+	e.r, e.st, e.events = r, st, nil
+	clear(e.moved)
+}
+
+// World returns the world the engine plays in.
+func (e *Enemy) World() *world.World { return e.w }
+
+// name is the A2.2 name of a Location.
+func (e *Enemy) name(l board.Location) string { return e.m.LocationName(l) }
+
+// hexName is the A2.2 name of a hex.
+func (e *Enemy) hexName(h hex.Hex) string { return e.m.NameString(h) }

@@ -1,0 +1,187 @@
+package world
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/missions"
+	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/rules/library"
+	"github.com/sasl-engine/sasl/rules/terrain"
+	"github.com/sasl-engine/sasl/tables"
+)
+
+func realBoards(t testing.TB) string { return testboards.Dir(t) }
+
+// mapAndMission builds a map of boards written in the native format and a
+// mission on it.
+func mapAndMission(t testing.TB, boards map[string]string, mission string) (*board.Map, *missions.Mission) {
+	t.Helper()
+	ms, err := missions.Parse([]byte(mission), "test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bs := map[string]*board.Board{}
+	for id, text := range boards {
+		b, err := board.ReadText(strings.NewReader("sasl-board 1\nboard "+id+"\n"+text), id+".sasl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		bs[id] = b
+	}
+	m, err := board.NewMap(ms.Layout, bs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, ms
+}
+
+func newWorld(t testing.TB, m *board.Map, ms *missions.Mission) *World {
+	t.Helper()
+	w, err := New(m, ms, tables.Default(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func loc(t testing.TB, m *board.Map, s string) board.Location {
+	t.Helper()
+	l, err := m.ParseLocation(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// fourBoards is the world of examples/four-boards.yaml on the real boards.
+func fourBoards(t testing.TB) *World {
+	t.Helper()
+	ms, err := missions.Open("../examples/four-boards.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ms.Map(library.New(realBoards(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newWorld(t, m, ms)
+}
+
+// The cost of a detour to a VPO the world gives is the cost a search from
+// the unit's Location finds, from every Location.
+func TestDetourCost(t *testing.T) {
+	w := fourBoards(t)
+	s := w.Graph().NewSearch()
+	var f pathing.Field
+	n := 0
+	for _, h := range w.Map().Hexes() {
+		from := board.Ground(h)
+		s.From(&f, from, nil, -1)
+		for _, v := range []string{"33Q6", "2I9"} {
+			vl := loc(t, w.Map(), v)
+			got, ok := w.DetourCost(vl, from)
+			if !ok {
+				t.Fatalf("no detour field for VPO %s", v)
+			}
+			if want := f.Cost(vl); got != want {
+				t.Fatalf("%s -> %s: the world says %d, a search %d", w.Map().LocationName(from), v, got, want)
+			}
+			if got != pathing.Unreached {
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no Location reaches a VPO: the test tests nothing")
+	}
+	if _, ok := w.DetourCost(loc(t, w.Map(), "4T3"), board.Ground(w.Map().Hexes()[0])); ok {
+		t.Error("a detour field for a Location that is no VPO")
+	}
+}
+
+// Around lists, for every placement hex and radius, the Concealment
+// Terrain and walled Open Ground of the board within the radius, as a
+// scan of the hexes within it finds them; twice the same.
+func TestAround(t *testing.T) {
+	w := fourBoards(t)
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 300 {
+		k, col, row := r.IntN(len(w.Kinds())), r.IntN(33), 3+r.IntN(6)
+		radius := w.Tables().SASL.A6f.Rows[r.IntN(6)+1].Value
+		got := w.Around(k, col, row, radius)
+		centre, err := w.PlacementHex(k, col, row)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []Spot
+		for _, h := range w.Map().Hexes() { // map order
+			if hex.Distance(h, centre) > radius {
+				continue
+			}
+			if b, _ := w.Board(h); w.Kinds()[b].Board != w.Kinds()[k].Board {
+				parts, n := w.Map().Parts(h)
+				onK := false
+				for _, p := range parts[:n] {
+					onK = onK || p.Board == w.Kinds()[k].Board
+				}
+				if !onK {
+					continue
+				}
+			}
+			tr, _ := w.Map().Terrain(h)
+			conceal := concealment(w, tr)
+			for _, l := range w.Locations(h) {
+				switch {
+				case conceal:
+					want = append(want, Spot{Location: l})
+				case l.Level == 0 && w.BehindWall(h).Behind:
+					want = append(want, Spot{Location: l, Wall: true})
+				}
+			}
+		}
+		if len(got) != len(want) {
+			t.Fatalf("board %s %d,%d radius %d: %d spots, a scan finds %d", w.Kinds()[k].Board, col, row, radius, len(got), len(want))
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("board %s %d,%d radius %d: spot %d is %v, a scan finds %v", w.Kinds()[k].Board, col, row, radius, i, got[i], want[i])
+			}
+		}
+		if again := w.Around(k, col, row, radius); len(again) != len(got) {
+			t.Fatal("Around changed from one call to the next")
+		}
+	}
+}
+
+// SASL 4.14 with LOS: with the FBE east, an S? in a gully near the east
+// edge (EE3) faces the crest hexsides its LOS toward the FBE crosses. In
+// the open its lines to GG1-GG10 leave across NE, SE and S: the counter
+// faces SE (FF3), whose front holds all three (the theoretical choice, the
+// crest hexsides turned toward the FBE, would face NE, FF2). With woods
+// across SE and S only the lines across NE are clear: it faces NE.
+func TestCrestFacingByLOS(t *testing.T) {
+	const mission = "name: crest\nboards: [[\"o1\"]]\nfbe: east\nebe: west\nmonth: 7\n"
+	for _, c := range []struct {
+		name, board, want string
+	}{
+		{"open around", "EE3 gully elev=-1\n", "o1FF3"},
+		{"woods across SE and S", "EE3 gully elev=-1\nFF3 woods\nEE4 woods\n", "o1FF2"},
+		{"woods across N and NE", "EE3 gully elev=-1\nEE2 woods\nFF2 woods\n", "o1FF3"},
+	} {
+		m, ms := mapAndMission(t, map[string]string{"o1": c.board}, mission)
+		f, err := newWorld(t, m, ms).Crest(loc(t, m, "o1EE3").Hex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.NameString(f); got != c.want {
+			t.Errorf("%s: Crest counter faces %s, want %s", c.name, got, c.want)
+		}
+	}
+}
+
+func concealment(w *World, tr *terrain.Hex) bool { return terrain.Concealment(tr.Kinds, w.Season()) }
