@@ -45,17 +45,19 @@ var lattice = map[string][]string{
 	// missions: mission files.
 	"missions": {"rules/...", "internal/yamldoc", "state"},
 	// dice: all chance.
-	"dice": {"rules/coord"},
+	"dice": {"rules/..."},
 	// state: the game state, units of both sides.
 	"state": {"rules/...", "internal/yamldoc"},
 	// world: one mission's read-only facts, shared by its games.
 	"world": {"rules/...", "tables", "pathing", "missions", "state"},
+	// report: events as data, and the words sasl says of them.
+	"report": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world"},
 	// ai: ENEMY decisions.
-	"ai": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world"},
+	"ai": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report"},
 	// game: one game from setup to the last turn.
-	"game": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "ai"},
+	"game": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "ai"},
 	// sim: many games of one mission, counted.
-	"sim": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "ai", "game"},
+	"sim": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "ai", "game"},
 
 	// render draws maps; it knows the map and nothing above it (overlays
 	// come as plain hexes and Locations), so every layer above may use it.

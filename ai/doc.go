@@ -30,5 +30,5 @@
 //	                       wave_move.go (walk, follow, generate)
 //	SASL 4.36 fire groups  wave_fire.go (ChooseTarget, fire, fireGroup: LOS)
 //	SASL 4.37 Recovery     wave_fire.go (Recovers, recover)
-//	Events                 event.go
+//	Events                 package report (events as data, and their words)
 package ai

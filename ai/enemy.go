@@ -4,6 +4,7 @@ import (
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
@@ -31,17 +32,16 @@ type Enemy struct {
 	plan planScratch  // place.go
 	ent  entryScratch // entry.go
 
+	// log: the events of the game's turns.
+	log report.Log
+
 	// Human Waves (wave*.go).
 	s       *pathing.Search
 	near    pathing.Field
-	events  []Event
-	phase   state.Phase
 	scratch struct{ parent, hexes, mmc, units []int } // chainScore's
 	// moved: the steps of each unit's move this MPh, for those that
 	// follow in its tracks (SASL 4.33).
 	moved map[string][]pathing.Step
-	// Quiet: events carry no text and rolls no purpose (sasl sim).
-	Quiet bool
 	// Res resolves the FRIENDLY side's First Fire and the ENEMY fire
 	// groups' attacks; nil leaves them to the player.
 	Res Resolver
@@ -55,11 +55,20 @@ func New(w *world.World, r dice.Roller, st *state.State) *Enemy {
 	return e
 }
 
-// Reset sets the engine on another game, keeping its buffers.
+// Reset sets the engine on another game, keeping its buffers; the log of
+// the last game is emptied.
 func (e *Enemy) Reset(r dice.Roller, st *state.State) {
-	e.r, e.st, e.events = r, st, nil
+	e.r, e.st = r, st
+	e.log.Reset()
 	clear(e.moved)
 }
+
+// Roll sets the dice the engine rolls from now on.
+func (e *Enemy) Roll(r dice.Roller) { e.r = r }
+
+// Log returns the log the engine adds the events of its turns to: a game
+// adds the FRIENDLY side's to it too.
+func (e *Enemy) Log() *report.Log { return &e.log }
 
 // World returns the world the engine plays in.
 func (e *Enemy) World() *world.World { return e.w }

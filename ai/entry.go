@@ -2,10 +2,10 @@ package ai
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/missions"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -19,20 +19,20 @@ type Arrival struct {
 	// Hex is the edge hex it enters; Off the off-board hex it waits in,
 	// next to Hex.
 	Hex, Off hex.Hex
-	Board    string
-	// Method is "4.21" (along a board's length) or "4.22" (along widths).
-	Method string
-	Why    string
-	Rolls  []Roll
+	// Entry says how: the method ("4.21" along a board's length, "4.22"
+	// along widths), the board, the chit or the dr.
+	Entry report.Entry
+	Rolls []report.Roll
 }
 
-// Arrivals is the entry of one turn and how it came about.
+// Arrivals is the entry of one turn and how it came about. Its lists are
+// the Enemy's own, valid until its next Enter.
 type Arrivals struct {
 	Map      *board.Map
 	Mission  *missions.Mission
 	Turn     int
 	Arrivals []Arrival
-	Log      []string
+	Log      []report.Event
 	Trail    []dice.Roll
 }
 
@@ -44,31 +44,40 @@ type Arrivals struct {
 // a dr alone for one board). An Overstacked or Prohibited entry hex repeats
 // the procedure for that S?.
 func (e *Enemy) Enter(turn int) (*Arrivals, error) {
-	e.ent.reset()
+	e.ent.reset(true)
 	ms := e.ms
-	out := &Arrivals{Map: e.m, Mission: ms, Turn: turn}
+	out := &Arrivals{Map: e.m, Mission: ms, Turn: turn, Arrivals: e.ent.out[:0]}
 	for _, en := range ms.EntriesOn(turn) {
-		e.entf("Turn %d: %d S? enter along the %s edge", turn, en.Count, en.Edge)
+		e.ent.log.Add(report.Event{Kind: report.EntryBegins, Turn: turn, Count: en.Count, Edge: en.Edge})
 		for i := range en.Count {
-			a, err := e.one(en.Edge, fmt.Sprintf("S? %d of %d", i+1, en.Count))
+			a, err := e.one(en.Edge, report.Who{N: i + 1, Of: en.Count})
 			if err != nil {
 				return nil, err
 			}
 			out.Arrivals = append(out.Arrivals, a)
 		}
 	}
-	out.Log, out.Trail = e.ent.log, e.r.Trail()
+	e.ent.out = out.Arrivals
+	out.Log, out.Trail = e.ent.log.Since(0), e.r.Trail()
 	return out, nil
 }
 
 // entryScratch is what one entry procedure keeps: the S? set up on each
 // entry hex so far, the cup of Letter Chits and whether a drawn chit stays
-// out of it (the pairs of SASL 4.31), and the log.
+// out of it (the pairs of SASL 4.31), the arrivals, the procedure's log
+// (kept only where it is told: for the S? of 4.2, not a Human Wave's
+// pairs), and the rolls of the S? being set up.
 type entryScratch struct {
-	stack []hexCount
-	cup   *dice.Cup
-	keep  bool
-	log   []string
+	stack   []hexCount
+	cup     *dice.Cup
+	keep    bool
+	logging bool
+	out     []Arrival
+	log     report.Log
+	rolls   []report.Roll
+	// a Human Wave's pairs and their rolls (EnterWave)
+	pairs     []hex.Hex
+	waveRolls []report.Roll
 }
 
 type hexCount struct {
@@ -76,10 +85,18 @@ type hexCount struct {
 	n   int
 }
 
-func (s *entryScratch) reset() {
-	s.stack, s.keep, s.log = s.stack[:0], false, nil
+func (s *entryScratch) reset(logging bool) {
+	s.stack, s.keep, s.logging = s.stack[:0], false, logging
+	s.log.Reset()
 	if s.cup != nil {
 		s.cup.ReturnAll()
+	}
+}
+
+// add tells a step of the procedure, where it is told.
+func (s *entryScratch) add(ev report.Event) {
+	if s.logging {
+		s.log.Add(ev)
 	}
 }
 
@@ -100,12 +117,8 @@ func (s *entryScratch) stacked(h hex.Hex) *int {
 // reaching it means the tables or the map leave no legal outcome.
 const maxRolls = 10000
 
-func (e *Enemy) entf(format string, args ...any) {
-	e.ent.log = append(e.ent.log, fmt.Sprintf(format, args...))
-}
-
 // one sets up one S? along edge c.
-func (e *Enemy) one(c layout.Compass, who string) (Arrival, error) {
+func (e *Enemy) one(c layout.Compass, who report.Who) (Arrival, error) {
 	eligible, err := e.w.EntryBoards(c)
 	if err != nil {
 		return Arrival{}, err
@@ -126,16 +139,16 @@ func (e *Enemy) one(c layout.Compass, who string) (Arrival, error) {
 		// the procedure.
 		n := e.ent.stacked(a.Hex)
 		if *n >= e.t.SASL.EntryStacking.Value {
-			e.entf("%s: %s already has %d entering S?: Overstacked, repeat", who, e.hexName(a.Hex), *n)
+			e.ent.add(report.Event{Kind: report.EntryRepeat, Who: who, Hexes: e.ent.log.Hexes(a.Hex), Count: *n})
 			continue
 		}
 		if _, ok := e.w.Costs().Enter(board.Ground(a.Hex), c); !ok {
-			e.entf("%s: Infantry cannot enter %s from off the map: Prohibited, repeat", who, e.hexName(a.Hex))
+			e.ent.add(report.Event{Kind: report.EntryRepeat, Who: who, Hexes: e.ent.log.Hexes(a.Hex), Cause: report.Prohibited})
 			continue
 		}
 		*n++
 		a.Off, _ = e.m.Mirror(a.Hex, c)
-		e.entf("%s: %s", who, a.Why)
+		e.ent.add(report.Event{Kind: report.EntrySet, Who: who, Edge: c, Hexes: e.ent.log.Hexes(a.Hex), Entry: a.Entry})
 		return a, nil
 	}
 	return Arrival{}, fmt.Errorf("ai: SASL 4.2: no legal entry hex along the %s edge in %d tries", c, maxRolls)
@@ -156,95 +169,95 @@ func choose(n, v, faces int) (int, bool) {
 // configuration of more than six boards along one edge is not foreseen),
 // so from seven on sasl reads a DR as a two-digit number in base 6,
 // (coloured-1)*6 + white, 36 outcomes shared out evenly, the rest
-// rerolled. It returns the board and the rolls it took.
-func (e *Enemy) pickBoard(boards []layout.EdgeBoard, why string) (int, []Roll, error) {
+// rerolled. It appends the rolls it took to the entry's rolls and returns
+// the board.
+func (e *Enemy) pickBoard(boards []layout.EdgeBoard, why dice.Why) (int, error) {
 	n := len(boards)
 	if n > world.MaxEdgeBoards {
-		return 0, nil, fmt.Errorf("ai: %s: %d boards along one edge; entry chooses among at most %d", why, n, world.MaxEdgeBoards)
+		return 0, fmt.Errorf("ai: %s: which board along the %s edge: %d boards along one edge; entry chooses among at most %d", why.Rule, why.Edge, n, world.MaxEdgeBoards)
 	}
-	var rolls []Roll
+	why.For = report.ForEntryBoard
 	for range maxRolls {
 		if n <= 6 {
-			v, err := e.r.Dr(why + " (" + names(boards) + ")")
+			v, err := e.r.Dr(why)
 			if err != nil {
-				return 0, nil, err
+				return 0, err
 			}
-			rolls = append(rolls, e.last("board"))
+			e.ent.rolls = append(e.ent.rolls, e.last("board"))
 			if i, ok := choose(n, v, 6); ok {
-				return i, rolls, nil
+				return i, nil
 			}
 			continue
 		}
-		c, w, err := e.r.DR(why + ": DR as (coloured-1)*6+white (" + names(boards) + ")")
+		c, w, err := e.r.DR(why)
 		if err != nil {
-			return 0, nil, err
+			return 0, err
 		}
-		rolls = append(rolls, e.last("board"))
+		e.ent.rolls = append(e.ent.rolls, e.last("board"))
 		if i, ok := choose(n, (c-1)*6+w, 36); ok {
-			return i, rolls, nil
+			return i, nil
 		}
 	}
-	return 0, nil, fmt.Errorf("ai: %s: no board chosen in %d rolls", why, maxRolls)
+	return 0, fmt.Errorf("ai: %s: which board along the %s edge: no board chosen in %d rolls", why.Rule, why.Edge, maxRolls)
 }
 
 // lengthwise is SASL 4.21: a Letter Chit for the hexrow, returned to the
 // cup after the S? is placed. Where the edge runs along several boards'
 // lengths, a dr first chooses the board with equal odds (as 4.22 does).
-func (e *Enemy) lengthwise(c layout.Compass, boards []layout.EdgeBoard, who string) (Arrival, error) {
-	var rolls []Roll
+func (e *Enemy) lengthwise(c layout.Compass, boards []layout.EdgeBoard, who report.Who) (Arrival, error) {
+	e.ent.rolls = e.ent.rolls[:0]
 	bi := 0
 	if len(boards) > 1 {
-		i, rs, err := e.pickBoard(boards, fmt.Sprintf("SASL 4.21: which board along the %s edge for %s", c, who))
+		i, err := e.pickBoard(boards, dice.Why{Rule: "SASL 4.21", Edge: c, N: who.N, M: who.Of})
 		if err != nil {
 			return Arrival{}, err
 		}
-		bi, rolls = i, rs
+		bi = i
 	}
 	b := boards[bi]
 	if e.ent.cup == nil {
 		e.ent.cup = dice.NewCup(dice.LetterChits())
 	}
-	chit, err := e.r.Draw(e.ent.cup, fmt.Sprintf("SASL 4.21: hexrow of %s along the %s edge of board %s", who, c, b.Board))
+	chit, err := e.r.Draw(e.ent.cup, dice.Why{Rule: "SASL 4.21", For: report.ForHexrow, Edge: c, Board: b.Board, N: who.N, M: who.Of})
 	if err != nil {
 		return Arrival{}, err
 	}
 	if !e.ent.keep {
 		e.ent.cup.Return(chit) // SASL 4.21: back before the next chit
 	}
-	rolls = append(rolls, e.last("hexrow"))
+	e.ent.rolls = append(e.ent.rolls, e.last("hexrow"))
 	col, _ := coord.ParseCol(chit)
 	h, ok := e.w.EdgeHex(c, bi, col)
 	if !ok {
 		return Arrival{}, fmt.Errorf("ai: SASL 4.21: board %s has no hexrow %s on the %s edge", b.Board, chit, c)
 	}
-	return Arrival{Edge: c, Hex: h, Board: b.Board, Method: "4.21", Rolls: rolls,
-		Why: fmt.Sprintf("chit %s: enters %s from off the %s edge (SASL 4.21)", chit, e.hexName(h), c)}, nil
+	return Arrival{Edge: c, Hex: h, Entry: report.Entry{Method: "4.21", Chit: chit, Board: b.Board}, Rolls: e.ent.log.Rolls(e.ent.rolls...)}, nil
 }
 
 // widthwise is SASL 4.22.
-func (e *Enemy) widthwise(c layout.Compass, boards []layout.EdgeBoard, who string) (Arrival, error) {
-	var rolls []Roll
+func (e *Enemy) widthwise(c layout.Compass, boards []layout.EdgeBoard, who report.Who) (Arrival, error) {
+	e.ent.rolls = e.ent.rolls[:0]
 	bi, white := 0, 0
 	b := boards[0]
 	if len(boards) == 1 {
-		v, err := e.r.Dr(fmt.Sprintf("SASL 4.22: dr +2, hex number for %s along the %s edge of board %s", who, c, b.Board))
+		v, err := e.r.Dr(dice.Why{Rule: "SASL 4.22", For: report.ForEntryNumber, Edge: c, Board: b.Board, N: who.N, M: who.Of})
 		if err != nil {
 			return Arrival{}, err
 		}
-		rolls, white = append(rolls, e.last("dr+2")), v
+		e.ent.rolls, white = append(e.ent.rolls, e.last("dr+2")), v
 	} else if len(boards) <= 6 {
 		chosen := false
 		for range maxRolls {
-			col, w, err := e.r.DR(fmt.Sprintf("SASL 4.22: coloured dr for the board (%s), white dr +2 for the hex number, %s along the %s edge", names(boards), who, c))
+			col, w, err := e.r.DR(dice.Why{Rule: "SASL 4.22", For: report.ForBoardNumber, Edge: c, N: who.N, M: who.Of})
 			if err != nil {
 				return Arrival{}, err
 			}
-			rolls = append(rolls, e.last("board, dr+2"))
+			e.ent.rolls = append(e.ent.rolls, e.last("board, dr+2"))
 			if i, ok := choose(len(boards), col, 6); ok {
 				bi, b, white, chosen = i, boards[i], w, true
 				break
 			}
-			e.entf("%s: coloured dr %d chooses no board of %d: reroll (SASL 4.22)", who, col, len(boards))
+			e.ent.add(report.Event{Kind: report.EntryReroll, Who: who, Dice: report.Dice{DR: col}, Count: len(boards)})
 		}
 		if !chosen {
 			return Arrival{}, fmt.Errorf("ai: SASL 4.22: no board chosen in %d rolls", maxRolls)
@@ -252,40 +265,20 @@ func (e *Enemy) widthwise(c layout.Compass, boards []layout.EdgeBoard, who strin
 	} else {
 		// More boards than one die can choose among: a DR chooses the
 		// board (pickBoard), then a dr +2 the hex number.
-		i, rs, err := e.pickBoard(boards, fmt.Sprintf("SASL 4.22: which board along the %s edge for %s", c, who))
+		i, err := e.pickBoard(boards, dice.Why{Rule: "SASL 4.22", Edge: c, N: who.N, M: who.Of})
 		if err != nil {
 			return Arrival{}, err
 		}
-		v, err := e.r.Dr(fmt.Sprintf("SASL 4.22: dr +2, hex number for %s along the %s edge of board %s", who, c, boards[i].Board))
+		v, err := e.r.Dr(dice.Why{Rule: "SASL 4.22", For: report.ForEntryNumber, Edge: c, Board: boards[i].Board, N: who.N, M: who.Of})
 		if err != nil {
 			return Arrival{}, err
 		}
-		bi, b, white, rolls = i, boards[i], v, append(rs, e.last("dr+2"))
+		bi, b, white = i, boards[i], v
+		e.ent.rolls = append(e.ent.rolls, e.last("dr+2"))
 	}
 	h, ok := e.w.EdgeHex(c, bi, white+2)
 	if !ok {
 		return Arrival{}, fmt.Errorf("ai: SASL 4.22: board %s has no hex %d on the %s edge", b.Board, white+2, c)
 	}
-	return Arrival{Edge: c, Hex: h, Board: b.Board, Method: "4.22", Rolls: rolls,
-		Why: fmt.Sprintf("board %s, hex number %d+2: enters %s from off the %s edge (SASL 4.22)", b.Board, white, e.hexName(h), c)}, nil
-}
-
-// names lists boards with the dice numbers each is given: "3 (1-2), 2
-// (3-4), 16 (5-6)"; from seven boards on, the numbers of pickBoard's DR.
-func names(boards []layout.EdgeBoard) string {
-	faces := 6
-	if len(boards) > 6 {
-		faces = 36
-	}
-	per := faces / len(boards)
-	var parts []string
-	for i, b := range boards {
-		lo, hi := i*per+1, (i+1)*per
-		if lo == hi {
-			parts = append(parts, fmt.Sprintf("%s (%d)", b.Board, lo))
-		} else {
-			parts = append(parts, fmt.Sprintf("%s (%d-%d)", b.Board, lo, hi))
-		}
-	}
-	return strings.Join(parts, ", ")
+	return Arrival{Edge: c, Hex: h, Entry: report.Entry{Method: "4.22", Board: b.Board, White: white}, Rolls: e.ent.log.Rolls(e.ent.rolls...)}, nil
 }

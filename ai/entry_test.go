@@ -9,6 +9,7 @@ import (
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/library"
@@ -55,7 +56,7 @@ func TestS4_21_EX(t *testing.T) {
 		// half-hex from its own missing half (ASL A2.6), at the same frame
 		// position.
 		whole := x.Hex.Col%2 == 0
-		if x.Method != "4.21" || x.Board != "16" || (whole && m.OnMap(x.Off)) || (!whole && x.Off != x.Hex) {
+		if x.Entry.Method != "4.21" || x.Entry.Board != "16" || (whole && m.OnMap(x.Off)) || (!whole && x.Off != x.Hex) {
 			t.Errorf("%+v: want 4.21 on board 16 from off the map", x)
 		}
 	}
@@ -76,10 +77,10 @@ func TestS4_22_EX(t *testing.T) {
 	got := arrivalNames(a)
 	want := []string{"16GG4", "3A8", "2GG3", "2GG6", "16GG5"}
 	if !reflect.DeepEqual(got, want) {
-		t.Errorf("entry hexes %v, want %v\n%s", got, want, strings.Join(a.Log, "\n"))
+		t.Errorf("entry hexes %v, want %v\n%s", got, want, fmt.Sprint(a.Log))
 	}
 	for _, x := range a.Arrivals {
-		if x.Method != "4.22" {
+		if x.Entry.Method != "4.22" {
 			t.Errorf("%+v: want 4.22", x)
 		}
 	}
@@ -95,7 +96,7 @@ func TestEntryRules(t *testing.T) {
 			t.Fatal(err)
 		}
 		if got := arrivalNames(a); len(got) != 1 || !strings.HasPrefix(got[0], "4") {
-			t.Errorf("coloured 4 chooses the fourth board: %v\n%s", got, strings.Join(a.Log, "\n"))
+			t.Errorf("coloured 4 chooses the fourth board: %v\n%s", got, fmt.Sprint(a.Log))
 		}
 	})
 	t.Run("one board along the width takes a dr", func(t *testing.T) {
@@ -120,7 +121,9 @@ func TestEntryRules(t *testing.T) {
 	})
 	t.Run("script runs out", func(t *testing.T) {
 		ms, m := mission(t, "", "name: x\nboards: [[\"x1\"]]\nfbe: north\nebe: south\nentry:\n  - {turn: 1, edge: south, count: 2}\n")
-		_, err := enterOn(m, ms, tables.Default(), infantryOf(t, m), scripted(t, "Q"), 1)
+		r := scripted(t, "Q")
+		r.Words = report.New(newWorld(t, m, ms)).Why
+		_, err := enterOn(m, ms, tables.Default(), infantryOf(t, m), r, 1)
 		if err == nil || !strings.Contains(err.Error(), "ran out: a Letter Chit was expected for SASL 4.21: hexrow of S? 2 of 2") {
 			t.Errorf("error %v", err)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sasl-engine/sasl/internal/testboards"
 	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/world"
 
 	"github.com/sasl-engine/sasl/dice"
@@ -56,6 +57,15 @@ func enterOn(m *board.Map, ms *missions.Mission, t *tables.Set, c pathing.Coster
 		return nil, err
 	}
 	return New(w, r, nil).Enter(turn)
+}
+
+// logText words the events of a procedure's log, a line each.
+func logText(words *report.Words, evs []report.Event) string {
+	var b strings.Builder
+	for i := range evs {
+		b.WriteString(words.Text(&evs[i]) + "\n")
+	}
+	return b.String()
 }
 
 func scripted(t testing.TB, script string) *dice.ScriptRoller {
@@ -115,8 +125,9 @@ func TestS4_1_EX(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := slices.Sorted(slices.Values(tt.want))
+			words := report.New(newWorld(t, m, ms))
 			if got := placedNames(s); !slices.Equal(got, want) {
-				t.Errorf("S? in %v\nwant %v\nlog:\n%s", got, want, strings.Join(s.Log, "\n"))
+				t.Errorf("S? in %v\nwant %v\nlog:\n%s", got, want, logText(words, s.Log))
 			}
 			if len(r.Left()) != 0 {
 				t.Errorf("dice left over: %v", r.Left())
@@ -125,8 +136,8 @@ func TestS4_1_EX(t *testing.T) {
 				if p.Case != 'e' {
 					t.Errorf("%s placed by case %c", m.LocationName(p.Location), p.Case)
 				}
-				if n := m.LocationName(p.Location); n == "33Q7" && !strings.Contains(p.Why, "Q6-33Q7 wall") {
-					t.Errorf("Q7 is placed behind the Q6-Q7 wall: %q", p.Why)
+				if why := words.Reason(p.Location, p.Why); m.LocationName(p.Location) == "33Q7" && !strings.Contains(why, "Q6-33Q7 wall") {
+					t.Errorf("Q7 is placed behind the Q6-Q7 wall: %q", why)
 				}
 			}
 		})
@@ -153,9 +164,10 @@ func TestS4_1_EXSouthFBE(t *testing.T) {
 		if !slices.Contains(got, "33U7") {
 			t.Errorf("month %s: no S? in U7 behind the U7-U8 hedge: %v", month, got)
 		}
+		words := report.New(newWorld(t, m, ms))
 		for _, p := range s.Placements {
-			if m.LocationName(p.Location) == "33U7" && month == "5" && !strings.Contains(p.Why, "hedge") {
-				t.Errorf("out of season U7 is there for its hedge: %q", p.Why)
+			if why := words.Reason(p.Location, p.Why); m.LocationName(p.Location) == "33U7" && month == "5" && !strings.Contains(why, "hedge") {
+				t.Errorf("out of season U7 is there for its hedge: %q", why)
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
 )
@@ -102,14 +103,15 @@ func TestActivationEvent(t *testing.T) {
 	h.st.Add(s, loc(t, m, "o2M8"))
 	h.st.Waves = []state.Wave{{ID: "A", Edge: 2}}
 	h.r = scripted(t, "3")
-	h.phase = state.MPh
+	h.Log().Phase = state.MPh
 	if err := h.activateAll(); err != nil {
 		t.Fatal(err)
 	}
-	if len(h.events) != 1 || h.events[0].Kind != EventActivate {
-		t.Fatalf("events %v", h.events)
+	evs := worded(h, 0)
+	if len(evs) != 1 || evs[0].Kind != report.Activate {
+		t.Fatalf("events %v", evs)
 	}
-	e := h.events[0]
+	e := evs[0]
 	want := "A1 Activated in o2M8: F2 half-squad 3-3-7 in o2N7 in LOS at 1 hex: auto on the Activation table (row germany, range 1): x10 dr 3:"
 	if !strings.HasPrefix(e.Text, want) {
 		t.Errorf("text %q\nwant %q...", e.Text, want)
@@ -123,8 +125,8 @@ func TestActivationEvent(t *testing.T) {
 	if !ok {
 		t.Fatal("F1 in clear LOS at range 3 does not Activate")
 	}
-	if got, want := h.activationText(a), "F1 squad 6-6-7 in o2M5 in LOS at 3 hexes: Final DRM +0 (TEM +0, hindrance +0) <= 1 on the Activation table (row germany, range 3)"; got != want {
-		t.Errorf("text %q\nwant %q", got, want)
+	if a.By != "F1" || a.Range != 3 || a.DRM != 0 || a.TEM != 0 || a.Hindrance != 0 || a.Cell.DRM != 1 {
+		t.Errorf("activation %+v, want F1 at range 3, Final DRM +0 (TEM +0, hindrance +0) <= 1", a)
 	}
 }
 
@@ -137,21 +139,21 @@ func TestHWActivationOnTheMove(t *testing.T) {
 	}
 	h.st.Waves = []state.Wave{{ID: "A", Edge: 2, Direction: loc(t, m, "o2K10").Hex}}
 	h.r = scripted(t, "3 3 3")
-	ev, err := h.Play(state.MPh, false)
+	ev, err := play(h, state.MPh)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var a2 string
 	for _, e := range ev {
-		if e.Kind != EventActivate {
+		if e.Kind != report.Activate {
 			continue
 		}
 		a := e.Activation
-		if a == nil || !h.w.Sight(e.Made[0].At(), a.At).Clear {
+		if a == nil || !h.w.Sight(e.Made[0].At, a.At).Clear {
 			t.Errorf("Activated out of LOS: %s", e.Text)
 		}
 		if e.Units[0] == "A2" {
-			a2 = m.LocationName(e.Made[0].At())
+			a2 = m.LocationName(e.Made[0].At)
 		}
 	}
 	// A2 comes up hexrow K: from K9 (range 4), K8 and K7 the woods of K6
@@ -169,12 +171,12 @@ func TestHWFireByLOS(t *testing.T) {
 			h.st.Add(&state.Unit{ID: fmt.Sprintf("A%d", i+1), Side: state.Enemy, Kind: state.Squad, Type: "4-6-7", HW: true, Wave: "A"}, loc(t, m, x))
 		}
 		h.st.Waves = []state.Wave{{ID: "A", Edge: 2}}
-		h.phase = state.AFPh
+		h.Log().Phase = state.AFPh
 	}
-	fired := func(h *Enemy) []*FireGroup {
-		var out []*FireGroup
-		for _, e := range h.events {
-			if e.Kind == EventFire {
+	fired := func(h *Enemy) []*report.FireGroup {
+		var out []*report.FireGroup
+		for _, e := range h.Log().Since(0) {
+			if e.Kind == report.Fire {
 				out = append(out, e.Fire)
 			}
 		}
@@ -231,7 +233,7 @@ func TestActivationUnknownNationality(t *testing.T) {
 	}
 	h := newHW(t, m, ms, scripted(t, ""), st)
 	h.st.Add(&state.Unit{ID: "A1", Side: state.Enemy, Kind: state.SQ, HW: true, Wave: "A"}, loc(t, m, "o2M8"))
-	_, err = h.Play(state.MPh, false)
+	err = h.Play(state.MPh, false)
 	if err == nil || !strings.Contains(err.Error(), `"Martian"`) || !strings.Contains(err.Error(), "--tables") {
 		t.Errorf("error %v, want one naming Martian and --tables", err)
 	}

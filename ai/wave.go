@@ -2,45 +2,25 @@ package ai
 
 import (
 	"fmt"
-	"slices"
 
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/state"
 )
 
-// WaveTurn is what the Human Waves did in one turn.
-type WaveTurn struct {
-	Turn   int
-	Events []Event
-}
-
 // Resolver plays what the ENEMY procedures leave to the FRIENDLY side: a
-// game with a FRIENDLY policy (sasl sim) resolves fire with it. Its events
-// are told among the ENEMY side's, in order.
+// game with a FRIENDLY policy (sasl sim) resolves fire with it. It adds its
+// events to the ENEMY side's log as they happen.
 type Resolver interface {
 	// Entered is called each time a Human Wave stack enters a Location in
 	// its MPh: FRIENDLY units may First Fire at it. Units of the stack
 	// that are broken or eliminated end their move there.
-	Entered(stack []*state.Unit, at board.Location) ([]Event, error)
+	Entered(stack []*state.Unit, at board.Location) error
 	// Fire resolves the attack of an ENEMY fire group (SASL 4.36) on the
 	// FRIENDLY units in Location at.
-	Fire(g *FireGroup, at board.Location) ([]Event, error)
-}
-
-func (e *Enemy) emit(ev Event) {
-	ev.Phase = e.phase
-	e.events = append(e.events, ev)
-}
-
-// why is the purpose of a roll: rule and words, or the rule alone when
-// the engine is quiet.
-func (e *Enemy) why(rule, format string, args ...any) string {
-	if e.Quiet {
-		return rule
-	}
-	return rule + ": " + fmt.Sprintf(format, args...)
+	Fire(g *report.FireGroup, at board.Location) error
 }
 
 // Play plays the ENEMY side of one phase of turn st.Turn and returns what
@@ -53,44 +33,44 @@ func (e *Enemy) why(rule, format string, args ...any) string {
 // Human Wave fire groups (4.36). APh: gap closing or advancing toward the
 // nearest Target (4.322), Activation of the S? that advanced into LOS,
 // then Recovery (4.37). It does not move the turn on.
-func (e *Enemy) Play(ph state.Phase, entries bool) ([]Event, error) {
-	e.events, e.phase = nil, ph
+func (e *Enemy) Play(ph state.Phase, entries bool) error {
+	e.log.Phase = ph
 	switch ph {
 	case state.RPh:
 		if entries {
 			if err := e.arrive(); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		for _, en := range e.ms.WavesOn(e.st.Turn) {
 			if err := e.enterWave(en); err != nil {
-				return nil, err
+				return err
 			}
 		}
 	case state.MPh:
 		if err := e.activateAll(); err != nil {
-			return nil, err
+			return err
 		}
 		e.join()
 		e.chain()
 		if err := e.move(); err != nil {
-			return nil, err
+			return err
 		}
 		if entries {
 			e.enterMap()
 		}
 	case state.AFPh:
 		if err := e.fire(); err != nil {
-			return nil, err
+			return err
 		}
 	case state.APh:
 		e.advance()
 		if err := e.activateAll(); err != nil {
-			return nil, err
+			return err
 		}
 		e.recover()
 	}
-	return e.events, nil
+	return nil
 }
 
 // WaveEntry is the setup of a Human Wave's entry (SASL 4.31).
@@ -101,58 +81,59 @@ type WaveEntry struct {
 	Entrances []hex.Hex
 	// Direction is the entrance hex on the HW Direction counter's hexrow.
 	Direction hex.Hex
-	Rolls     []Roll
-	Log       []string
+	// Pairs are the pairs of hexes drawn, two hexes a pair: the last was
+	// accepted, the others refused.
+	Pairs []hex.Hex
+	Rolls []report.Roll
 }
 
 // EnterWave determines the entrance hexes of a Human Wave along edge c
 // (SASL 4.31): two hexes by the method of 4.21 (along a board's length: two
 // Letter Chits) or 4.22 (along widths: two DR), redrawn while <= 2 or >= 11
 // hexes lie between them; every hex from one to the other is an entrance
-// hex. The HW Direction counter goes on the middle one.
+// hex. The HW Direction counter goes on the middle one. Its lists are the
+// Enemy's own, valid until its next Enter or EnterWave.
 func (e *Enemy) EnterWave(c layout.Compass) (*WaveEntry, error) {
-	e.ent.reset()
-	m := e.m
+	e.ent.reset(false)
 	edge := e.w.Edge(c)
-	pos := func(x hex.Hex) int { return e.w.EdgePos(c, x) }
 	out := &WaveEntry{Edge: c}
+	var rolls, pairs = e.ent.waveRolls[:0], e.ent.pairs[:0]
+	defer func() { e.ent.waveRolls, e.ent.pairs = rolls, pairs }()
 	for range maxRolls {
-		a, err := e.waveHex(c, "the first of two hexes")
+		a, err := e.waveHex(c, 1)
 		if err != nil {
 			return nil, err
 		}
-		b, err := e.waveHex(c, "the second of two hexes")
+		b, err := e.waveHex(c, 2)
 		if err != nil {
 			return nil, err
 		}
 		if e.ent.cup != nil {
 			e.ent.cup.ReturnAll() // refused or not, both chits go back
 		}
-		out.Rolls = append(out.Rolls, a.Rolls...)
-		out.Rolls = append(out.Rolls, b.Rolls...)
-		pa, pb := pos(a.Hex), pos(b.Hex)
+		rolls = append(append(rolls, a.Rolls...), b.Rolls...)
+		pairs = append(pairs, a.Hex, b.Hex)
+		pa, pb := e.w.EdgePos(c, a.Hex), e.w.EdgePos(c, b.Hex)
 		between := max(pa, pb) - min(pa, pb) - 1
 		if between <= 2 || between >= 11 {
-			out.Log = append(out.Log, fmt.Sprintf("%s and %s: %d hexes between them: refused, draw again (SASL 4.31)", m.NameString(a.Hex), m.NameString(b.Hex), max(between, 0)))
 			continue
 		}
-		out.Entrances = slices.Clone(edge[min(pa, pb) : max(pa, pb)+1])
+		out.Entrances = edge[min(pa, pb) : max(pa, pb)+1 : max(pa, pb)+1]
 		out.Direction = out.Entrances[len(out.Entrances)/2]
-		out.Log = append(out.Log, fmt.Sprintf("%s and %s: %d hexes between them: %d entrance hexes, HW Direction counter on %s (SASL 4.31)",
-			m.NameString(a.Hex), m.NameString(b.Hex), between, len(out.Entrances), m.NameString(out.Direction)))
+		out.Pairs, out.Rolls = pairs, rolls
 		return out, nil
 	}
 	return nil, fmt.Errorf("ai: SASL 4.31: no legal pair of entrance hexes along the %s edge in %d draws", c, maxRolls)
 }
 
-// waveHex draws one hex along edge c by 4.21 or 4.22; a Letter Chit stays
-// out of the cup until the pair is judged.
-func (e *Enemy) waveHex(c layout.Compass, which string) (Arrival, error) {
+// waveHex draws the n-th hex of a pair along edge c by 4.21 or 4.22; a
+// Letter Chit stays out of the cup until the pair is judged.
+func (e *Enemy) waveHex(c layout.Compass, n int) (Arrival, error) {
 	eligible, _ := e.w.EntryBoards(c)
 	if len(eligible) == 0 {
 		return Arrival{}, fmt.Errorf("ai: SASL 4.31: no board along the %s edge may be entered", c)
 	}
-	who := which + " of a Human Wave"
+	who := report.Who{N: n}
 	if eligible[0].Length {
 		e.ent.keep = true
 		return e.lengthwise(c, eligible, who)

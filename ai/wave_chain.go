@@ -1,11 +1,10 @@
 package ai
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
@@ -64,7 +63,7 @@ func (e *Enemy) chain() {
 				hexes = append(hexes, u.At().Hex)
 			}
 		}
-		var kept, lost []string
+		var groups []report.ChainGroup
 		for _, cl := range pathing.Clusters(hexes) {
 			n := 0
 			for _, u := range units {
@@ -73,12 +72,10 @@ func (e *Enemy) chain() {
 				}
 			}
 			ok := len(cl) >= e.h.ChainHexes.Value && float64(n) >= float64(e.h.ChainMMC.Value*len(cl))
-			desc := fmt.Sprintf("%s from %s, %d MMC", HexesText(len(cl)), e.m.NameString(cl[0]), n)
+			groups = append(groups, report.ChainGroup{Hexes: len(cl), First: cl[0], MMC: n, Kept: ok})
 			if ok {
-				kept = append(kept, desc)
 				continue
 			}
-			lost = append(lost, desc)
 			for _, u := range units {
 				if slices.Contains(cl, u.At().Hex) {
 					u.Released = true
@@ -91,14 +88,7 @@ func (e *Enemy) chain() {
 				u.Released = true
 			}
 		}
-		text := fmt.Sprintf("Human Wave %s: chains (SASL 4.323, >= %d hexes averaging >= %d MMC):", w, e.h.ChainHexes.Value, e.h.ChainMMC.Value)
-		if len(kept) > 0 {
-			text += " moving on " + strings.Join(kept, "; ") + "."
-		}
-		if len(lost) > 0 {
-			text += " Human Wave movement ends for " + strings.Join(lost, "; ") + " (Advance Attitude)."
-		}
-		e.emit(Event{Kind: EventChain, Wave: w, Units: state.IDs(units), Text: text})
+		e.log.Add(report.Event{Kind: report.Chain, Wave: w, Units: e.log.IDs(units), Chains: e.log.Chains(groups...)})
 	}
 }
 
@@ -123,7 +113,7 @@ func (e *Enemy) join() {
 				continue
 			}
 			u.Wave, u.Lane = w, u.At().Hex
-			e.emit(Event{Units: []string{u.ID}, Wave: w, Kind: EventJoin, Text: fmt.Sprintf("%s in %s joins Human Wave %s (SASL 4.323)", u.ID, e.name(u.At()), w)})
+			e.log.Add(report.Event{Kind: report.Join, Units: e.log.Strings(u.ID), Wave: w, At: u.At()})
 		}
 	}
 }
@@ -229,13 +219,10 @@ func (e *Enemy) advance() {
 			if best < 0 {
 				break
 			}
-			from := units[best].At()
 			at[best] = bestTo
 			moved[best] = true
 			closed = true
-			steps := e.advanceTo(units[best], bestTo)
-			e.emit(Event{Units: []string{units[best].ID}, Kind: EventGap, Steps: steps, Text: fmt.Sprintf("%s advances %s -> %s to close a gap: %d units in chains (were %d), %d groups (were %d) (SASL 4.322)",
-				units[best].ID, e.name(from), e.name(units[best].At()), bestU, baseU, bestG, baseG)})
+			e.advanceTo(units[best], bestTo, report.Event{Kind: report.Gap, Count: bestU, Was: baseU, Groups: bestG, WasGroups: baseG})
 		}
 		if closed {
 			continue
@@ -272,11 +259,8 @@ func (e *Enemy) advance() {
 			if !found {
 				continue
 			}
-			from := u.At()
 			at[i] = to
-			steps := e.advanceTo(u, to)
-			e.emit(Event{Units: []string{u.ID}, Kind: EventAdvance, Steps: steps, Text: fmt.Sprintf("%s advances %s -> %s toward the nearest Target, %s in %s (SASL 4.322)",
-				u.ID, e.name(from), e.name(u.At()), tgt.ID, e.name(tgt.At()))})
+			e.advanceTo(u, to, report.Event{Kind: report.Advance, Target: tgt.ID, TargetAt: tgt.At()})
 		}
 	}
 }
@@ -298,20 +282,22 @@ func (e *Enemy) canAdvance(u *state.Unit, x hex.Hex) bool {
 	return !e.overstacked(to, []*state.Unit{u})
 }
 
-// advanceTo moves u one Location in the APh and returns the step with
-// the MF the Location would cost to enter; entering a Known FRIENDLY unit's
-// Location ends its Human Wave movement (SASL 4.323).
-func (e *Enemy) advanceTo(u *state.Unit, x hex.Hex) []pathing.Step {
+// advanceTo moves u one Location in the APh and tells it with event ev,
+// with the step and the MF the Location would cost to enter; entering a
+// Known FRIENDLY unit's Location ends its Human Wave movement (SASL
+// 4.323). A VPO it takes is told after the advance.
+func (e *Enemy) advanceTo(u *state.Unit, x hex.Hex, ev report.Event) {
 	from := u.At()
 	c, _ := e.w.Costs().Step(from, board.Ground(x))
 	e.st.Move(u, board.Ground(x))
-	var notes []string
-	e.takeVPO(u.At(), &notes)
-	for _, n := range notes {
-		e.emit(Event{Units: []string{u.ID}, Kind: EventControl, Text: u.ID + " " + n})
+	took := e.takeVPO(u.At(), nil)
+	if took {
+		e.log.Add(report.Event{Kind: report.Control, Units: e.log.Strings(u.ID), At: u.At()})
 	}
 	if e.st.KnownIn(u.At()) {
 		u.Released = true
 	}
-	return []pathing.Step{{Location: from}, {Location: u.At(), HalfMF: c}}
+	ev.Units = e.log.Strings(u.ID)
+	ev.Steps = e.log.Steps(pathing.Step{Location: from}, pathing.Step{Location: u.At(), HalfMF: c})
+	e.log.Add(ev)
 }

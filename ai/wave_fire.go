@@ -1,12 +1,8 @@
 package ai
 
 import (
-	"fmt"
-	"strconv"
-	"strings"
-
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
-	"github.com/sasl-engine/sasl/tables"
 	"github.com/sasl-engine/sasl/world"
 
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -117,28 +113,11 @@ func (e *Enemy) fire() error {
 				}
 			}
 			shooters = rest
-			g := e.fireGroup(fg, tg)
-			status := "Good Order"
-			if tg.Unit.Broken {
-				status = "broken"
-			}
-			text := ""
-			if !e.Quiet {
-				lead := ""
-				if l := g.DRM - g.TEM - g.Hindrance; l != 0 {
-					lead = fmt.Sprintf(", leader %+d", l)
-				}
-				text = fmt.Sprintf("Fire group %s (%d units) fires at %s (%s%s) in %s: %s FP, DRM %+d (TEM %+d, hindrance %+d%s); %s, %s, in LOS (SASL 4.36 priority %d)",
-					strings.Join(g.Members, ", "), len(fg), tg.Unit.ID, tg.Unit.Kind, typeSuffix(tg.Unit.Type), e.name(tg.Unit.At()), FormatFP(g.FP), g.DRM, g.TEM, g.Hindrance, lead, status, HexesText(tg.Range), tg.Priority)
-			}
-			e.emit(Event{Kind: EventFire, Units: g.Members, Wave: w, Fire: &g, Text: text})
+			g := e.log.Fire(e.fireGroup(fg, tg))
+			e.log.Add(report.Event{Kind: report.Fire, Units: g.Members, Wave: w, Fire: g})
 			if e.Res != nil {
-				ev, err := e.Res.Fire(&g, tg.Unit.At())
-				if err != nil {
+				if err := e.Res.Fire(g, tg.Unit.At()); err != nil {
 					return err
-				}
-				for _, x := range ev {
-					e.emit(x)
 				}
 			}
 		}
@@ -153,14 +132,16 @@ func (e *Enemy) fire() error {
 // largest of its members' lines, tg.Hindrance) plus a leadership modifier
 // where every Location of the group holds a Good Order leader (the worst
 // of them directs).
-func (e *Enemy) fireGroup(fg []*state.Unit, tg Target) FireGroup {
-	g := FireGroup{Target: tg.Unit.ID, At: tg.Unit.At(), TEM: tg.TEM, Hindrance: tg.Hindrance, DRM: tg.TEM + tg.Hindrance, Range: tg.Range, Priority: tg.Priority, Good: !tg.Unit.Broken}
+func (e *Enemy) fireGroup(fg []*state.Unit, tg Target) report.FireGroup {
+	g := report.FireGroup{Target: tg.Unit.ID, TargetKind: tg.Unit.Kind, TargetType: tg.Unit.Type, At: tg.Unit.At(),
+		TEM: tg.TEM, Hindrance: tg.Hindrance, DRM: tg.TEM + tg.Hindrance, Range: tg.Range, Priority: tg.Priority, Good: !tg.Unit.Broken}
 	leaders := map[board.Location]int{} // the worst modifier in each Location
 	hasLeader := map[board.Location]bool{}
 	locs := map[board.Location]bool{}
+	g.Members = e.log.IDs(fg)
+	var from []board.Location
 	for _, u := range fg {
-		g.Members = append(g.Members, u.ID)
-		st, err := tables.ParseStrength(u.Type)
+		st, err := e.w.ParseStrength(u.Type)
 		if u.Kind.SMC() {
 			if err == nil && st.Leader {
 				if !hasLeader[u.At()] || st.Modifier > leaders[u.At()] {
@@ -171,7 +152,7 @@ func (e *Enemy) fireGroup(fg []*state.Unit, tg Target) FireGroup {
 			continue
 		}
 		if !locs[u.At()] {
-			g.From = append(g.From, u.At())
+			from = append(from, u.At())
 		}
 		locs[u.At()] = true
 		g.FP += e.w.Strength(u).Firepower(hex.Distance(u.At().Hex, tg.Unit.At().Hex))
@@ -187,22 +168,8 @@ func (e *Enemy) fireGroup(fg []*state.Unit, tg Target) FireGroup {
 	if all {
 		g.DRM += worst
 	}
+	g.From = e.log.Locations(from...)
 	return g
-}
-
-// HexesText writes a count of hexes: "1 hex", "3 hexes".
-// HexesText writes a range: "1 hex", "3 hexes".
-func HexesText(n int) string {
-	if n == 1 {
-		return "1 hex"
-	}
-	return fmt.Sprintf("%d hexes", n)
-}
-
-// FormatFP writes a firepower as the Infantry Fire Table's columns and
-// the rules write it: "8", "1.5".
-func FormatFP(fp float64) string {
-	return strconv.FormatFloat(fp, 'f', -1, 64)
 }
 
 // Recovers reports whether an ENEMY Human Wave unit attempts Recovery of a
@@ -220,7 +187,7 @@ func (e *Enemy) recover() {
 			if u.Wave == "" || u.Kind == state.SQ || !Recovers(u, l.SW) {
 				continue
 			}
-			e.emit(Event{Units: []string{u.ID}, Kind: EventRecover, Text: fmt.Sprintf("%s attempts Recovery of the %s (%d PP) in %s (SASL 4.37)", u.ID, l.SW.Name, l.SW.PP, e.name(l.At))})
+			e.log.Add(report.Event{Kind: report.Recover, Units: e.log.Strings(u.ID), At: l.At, SW: l.SW})
 			break
 		}
 	}

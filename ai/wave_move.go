@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
+	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
@@ -33,8 +34,8 @@ func (e *Enemy) arrive() error {
 	for _, x := range a.Arrivals {
 		u := &state.Unit{ID: e.st.NewID("E"), Side: state.Enemy, Kind: state.SQ, Entering: true, Edge: x.Edge}
 		e.st.Add(u, board.Ground(x.Hex))
-		e.emit(Event{Kind: EventArrive, Units: []string{u.ID}, Edge: x.Edge, Entrances: []hex.Hex{x.Hex},
-			Text: fmt.Sprintf("%s set up off the %s edge to enter %s: %s", u.ID, x.Edge, e.m.NameString(x.Hex), x.Why), Rolls: x.Rolls})
+		e.log.Add(report.Event{Kind: report.Arrive, Units: e.log.Strings(u.ID), Edge: x.Edge, Hexes: e.log.Hexes(x.Hex),
+			Entry: x.Entry, Rolls: e.log.Rolls(x.Rolls...)})
 	}
 	return nil
 }
@@ -55,9 +56,8 @@ func (e *Enemy) enterMap() {
 		}
 		off, _ := e.m.Mirror(u.At().Hex, u.Edge)
 		u.Entering = false
-		steps := []pathing.Step{{Location: board.Ground(off), Off: true}, {Location: u.At(), HalfMF: c}}
-		e.emit(Event{Kind: EventEnter, Units: []string{u.ID}, Edge: u.Edge, Steps: steps,
-			Text: fmt.Sprintf("%s enters %s from off the %s edge (%s MF) and stops there (SASL 4.2)", u.ID, e.name(u.At()), u.Edge, pathing.HalfMF(c))})
+		steps := e.log.Steps(pathing.Step{Location: board.Ground(off), Off: true}, pathing.Step{Location: u.At(), HalfMF: c})
+		e.log.Add(report.Event{Kind: report.Enter, Units: e.log.Strings(u.ID), Edge: u.Edge, Steps: steps})
 	}
 }
 
@@ -79,17 +79,15 @@ func (e *Enemy) enterWave(en missions.Entry) error {
 		return fmt.Errorf("ai: SASL 4.31: 26 Human Waves are in play already; the 27th has no letter")
 	}
 	e.st.Waves = append(e.st.Waves, state.Wave{ID: id, Edge: en.Edge, Direction: we.Direction})
-	var names, ids []string
-	for _, x := range we.Entrances {
+	ids := e.log.Strings(make([]string, len(we.Entrances))...)
+	for i, x := range we.Entrances {
 		u := &state.Unit{ID: e.st.NewID(id), Side: state.Enemy, Kind: state.SQ, HW: true, Wave: id,
 			Entering: true, Edge: en.Edge, Lane: x}
 		e.st.Add(u, board.Ground(x))
-		ids = append(ids, u.ID)
-		names = append(names, fmt.Sprintf("%s %s", u.ID, e.m.NameString(x)))
+		ids[i] = u.ID
 	}
-	e.emit(Event{Kind: EventWaveEntry, Units: ids, Wave: id, Edge: en.Edge, Entrances: we.Entrances, Direction: we.Direction,
-		Text: fmt.Sprintf("Human Wave %s: %s. %d Human Wave S? set up off the %s edge: %s",
-			id, strings.Join(we.Log, "; "), len(we.Entrances), en.Edge, strings.Join(names, ", ")), Rolls: we.Rolls})
+	e.log.Add(report.Event{Kind: report.WaveEntry, Units: ids, Wave: id, Edge: en.Edge, Hexes: e.log.Hexes(we.Entrances...),
+		Direction: we.Direction, Pairs: e.log.Hexes(we.Pairs...), Rolls: e.log.Rolls(we.Rolls...)})
 	return nil
 }
 
@@ -142,7 +140,7 @@ func (e *Enemy) move() error {
 			if !moving(u) || !e.st.Holds(u) {
 				continue
 			}
-			d, err := e.walk(u, claimed, units)
+			d, err := e.walk(u, claimed)
 			if err != nil {
 				return err
 			}
@@ -175,7 +173,7 @@ func (e *Enemy) move() error {
 			later = rest
 		}
 		for _, d := range later {
-			e.finish(d.stack, nil, 0, d.stack[0].At(), false, d.why+": no adjacent unit of the wave has a way past: released, ends its MPh in Advance Attitude (SASL 4.33)", nil, e.ms.EBE, "")
+			e.finish(&trip{stack: d.stack, cur: d.stack[0].At(), release: report.NoWayPast, stop: d.why, from: e.ms.EBE})
 		}
 	}
 	return nil
@@ -186,126 +184,135 @@ func (e *Enemy) move() error {
 type delayed struct {
 	stack []*state.Unit
 	mf    int // half MF left
-	why   string
+	why   stop
+}
+
+// trip is a stack's move in the MPh: the steps it took and the half MF
+// they cost, where it ended, whether it exited or was released (and what
+// stopped it), the notes of the way, the edge an entry crossed and whose
+// tracks it followed.
+type trip struct {
+	stack   []*state.Unit
+	steps   []pathing.Step
+	spent   int
+	cur     board.Location
+	exited  bool
+	release report.Cause
+	stop    stop
+	notes   []report.Note
+	from    layout.Compass
+	lead    string
 }
 
 // walk moves one Human Wave unit (and the units it turns into when
 // Activated) with its 8 MF toward the FBE. A unit stopped by an obstacle
 // straight ahead that an adjacent unit of its wave has a way past is
 // returned, to follow in that unit's tracks once the wave has moved.
-func (e *Enemy) walk(u *state.Unit, claimed map[board.Location]bool, wave []*state.Unit) (*delayed, error) {
+func (e *Enemy) walk(u *state.Unit, claimed map[board.Location]bool) (*delayed, error) {
 	budget := e.h.MF.Value * 2
-	stack := []*state.Unit{u}
-	spent := 0
-	var steps []pathing.Step
-	var notes []string
-	cur := u.At()
-	edge := u.Edge
+	t := trip{stack: []*state.Unit{u}, cur: u.At(), from: u.Edge}
 	if u.Entering {
 		x := u.At().Hex
 		n, _ := e.w.Graph().Node(board.Ground(x))
-		c, ok := e.w.Graph().EnterCost(n, edge)
-		off, _ := e.m.Mirror(x, edge)
-		steps = append(steps, pathing.Step{Location: board.Ground(off), Off: true})
+		c, ok := e.w.Graph().EnterCost(n, t.from)
+		off, _ := e.m.Mirror(x, t.from)
+		t.steps = append(t.steps, pathing.Step{Location: board.Ground(off), Off: true})
 		if !ok || c > budget {
 			u.Released = true
-			e.emit(Event{Units: []string{u.ID}, Kind: EventRelease, Steps: steps, Text: fmt.Sprintf("%s cannot enter %s: released, Advance Attitude (SASL 4.33)", u.ID, e.m.NameString(x))})
+			e.log.Add(report.Event{Kind: report.Release, Units: e.log.Strings(u.ID), Steps: e.log.Steps(t.steps...), At: board.Ground(x), Cause: report.CannotEnter})
 			return nil, nil
 		}
 		u.Entering = false
-		spent, cur = c, board.Ground(x)
-		steps = append(steps, pathing.Step{Location: cur, HalfMF: c})
+		t.spent, t.cur = c, board.Ground(x)
+		t.steps = append(t.steps, pathing.Step{Location: t.cur, HalfMF: c})
 	} else {
-		steps = append(steps, pathing.Step{Location: cur})
+		t.steps = append(t.steps, pathing.Step{Location: t.cur})
 	}
 	lane := u.Lane
 	// A detour to take a FRIENDLY-controlled VPO within reach (4.32).
-	detour := e.detour(cur, budget-spent, claimed)
-	released, exited := "", false
+	detour := e.detour(t.cur, budget-t.spent, claimed)
 	var delay *delayed
 	for {
 		// Entering a Location of a Known FRIENDLY unit ends Human Wave
 		// movement for good (4.323).
-		if len(steps) > 1 && e.st.KnownIn(cur) {
-			for _, x := range stack {
+		if len(t.steps) > 1 && e.st.KnownIn(t.cur) {
+			for _, x := range t.stack {
 				x.Released = true
 			}
-			notes = append(notes, fmt.Sprintf("entered %s, held by a Known FRIENDLY unit: released from Human Wave movement (SASL 4.323)", e.name(cur)))
+			t.notes = append(t.notes, report.Note{Kind: report.EnteredKnown, At: t.cur})
 			break
 		}
 		// Activation of a Human Wave S? (4.34).
-		if stack[0].Kind == state.SQ {
+		if t.stack[0].Kind == state.SQ {
 			var err error
-			if stack, err = e.activate(stack, cur); err != nil {
+			if t.stack, err = e.activate(t.stack, t.cur); err != nil {
 				return nil, err
 			}
 		}
-		next, cost, exit, why, ok := e.nextStep(cur, lane, detour)
+		next, cost, exit, why, ok := e.nextStep(t.cur, lane, detour)
 		if !ok {
-			if why.obstacle {
-				delay = &delayed{stack: stack, mf: budget - spent, why: why.text}
+			if why.delay {
+				delay = &delayed{stack: t.stack, mf: budget - t.spent, why: why}
 			} else {
-				released = why.text + ": released, ends its MPh in Advance Attitude (SASL 4.33)"
+				t.release, t.stop = report.ObstacleAhead, why
 			}
 			break
 		}
-		if spent+cost > budget {
+		if t.spent+cost > budget {
 			break
 		}
-		spent += cost
+		t.spent += cost
 		if exit {
-			off, _ := e.m.Mirror(cur.Hex, e.ms.FBE)
-			steps = append(steps, pathing.Step{Location: board.Ground(off), HalfMF: cost, Off: true})
-			exited = true
+			off, _ := e.m.Mirror(t.cur.Hex, e.ms.FBE)
+			t.steps = append(t.steps, pathing.Step{Location: board.Ground(off), HalfMF: cost, Off: true})
+			t.exited = true
 			break
 		}
-		cur = next
-		steps = append(steps, pathing.Step{Location: cur, HalfMF: cost})
-		if len(detour) > 0 && detour[0] == cur {
+		t.cur = next
+		t.steps = append(t.steps, pathing.Step{Location: t.cur, HalfMF: cost})
+		if len(detour) > 0 && detour[0] == t.cur {
 			detour = detour[1:]
 		}
-		e.takeVPO(cur, &notes)
+		e.takeVPO(t.cur, &t.notes)
 		if e.Res != nil {
 			var err error
-			if stack, err = e.fired(stack, cur, steps, spent, edge); err != nil {
+			if t.stack, err = e.fired(&t); err != nil {
 				return nil, err
 			}
-			if len(stack) == 0 {
+			if len(t.stack) == 0 {
 				return nil, nil
 			}
 		}
 	}
-	steps, spent, cur = e.settle(steps, spent, cur, stack, exited, &notes)
+	e.settle(&t)
 	if delay != nil {
-		delay.mf = budget - spent
+		delay.mf = budget - t.spent
 	}
-	e.finish(stack, steps, spent, cur, exited, released, notes, edge, "")
+	e.finish(&t)
 	if delay != nil {
-		e.emit(Event{Units: state.IDs(stack), Kind: EventDelay, Text: fmt.Sprintf("%s in %s: %s: delays, to follow in the tracks of an adjacent unit of the wave (SASL 4.33)", strings.Join(state.IDs(stack), ", "), e.name(cur), delay.why)})
+		e.log.Add(report.Event{Kind: report.Delay, Units: e.log.IDs(t.stack), At: t.cur, Obstacle: delay.why.obstacle, ObstacleAt: delay.why.ahead})
 	}
 	return delay, nil
 }
 
-// fired lets the FRIENDLY side First Fire at stack in cur (the Resolver):
-// units broken end their move there, leaving the wave (SASL 4.323), units
-// eliminated are gone; the rest of the stack moves on.
-func (e *Enemy) fired(stack []*state.Unit, cur board.Location, steps []pathing.Step, spent int, edge layout.Compass) ([]*state.Unit, error) {
-	for _, x := range stack {
-		e.st.Move(x, cur) // where the FRIENDLY side sees it
+// fired lets the FRIENDLY side First Fire at the stack of a trip where it
+// stands (the Resolver): units broken end their move there, leaving the
+// wave (SASL 4.323), units eliminated are gone; the rest of the stack
+// moves on.
+func (e *Enemy) fired(t *trip) ([]*state.Unit, error) {
+	for _, x := range t.stack {
+		e.st.Move(x, t.cur) // where the FRIENDLY side sees it
 	}
-	ev, err := e.Res.Entered(stack, cur)
-	if err != nil {
+	n := e.log.Len()
+	if err := e.Res.Entered(t.stack, t.cur); err != nil {
 		return nil, err
 	}
-	if len(ev) == 0 {
-		return stack, nil
-	}
-	for _, x := range ev {
-		e.emit(x)
+	if e.log.Len() == n {
+		return t.stack, nil
 	}
 	var stopped []*state.Unit
-	kept := stack[:0:0]
-	for _, x := range stack {
+	kept := t.stack[:0:0]
+	for _, x := range t.stack {
 		switch {
 		case !e.st.Holds(x): // eliminated
 		case x.Broken:
@@ -315,62 +322,54 @@ func (e *Enemy) fired(stack []*state.Unit, cur board.Location, steps []pathing.S
 		}
 	}
 	if len(stopped) > 0 {
-		e.finish(stopped, slices.Clone(steps), spent, cur, false, "", nil, edge, "")
+		e.finish(&trip{stack: stopped, steps: t.steps, spent: t.spent, cur: t.cur, from: t.from})
 	}
 	return kept, nil
 }
 
-// settle backs a move off Locations that cannot take the stack: a
+// settle backs a trip off Locations that cannot take its stack: a
 // Location holds only so many squads.
-func (e *Enemy) settle(steps []pathing.Step, spent int, cur board.Location, stack []*state.Unit, exited bool, notes *[]string) ([]pathing.Step, int, board.Location) {
-	for !exited && len(steps) > 1 && e.overstacked(cur, stack) {
-		last := steps[len(steps)-1]
+func (e *Enemy) settle(t *trip) {
+	for !t.exited && len(t.steps) > 1 && e.overstacked(t.cur, t.stack) {
+		last := t.steps[len(t.steps)-1]
 		if last.Off {
 			break
 		}
-		steps = steps[:len(steps)-1]
-		spent -= last.HalfMF
-		cur = steps[len(steps)-1].Location
-		*notes = append(*notes, fmt.Sprintf("stops in %s: %s is full", e.name(cur), e.name(last.Location)))
+		t.steps = t.steps[:len(t.steps)-1]
+		t.spent -= last.HalfMF
+		t.cur = t.steps[len(t.steps)-1].Location
+		t.notes = append(t.notes, report.Note{Kind: report.StoppedFull, At: t.cur, Full: last.Location})
 	}
-	return steps, spent, cur
 }
 
-// finish puts a stack where its move ended and tells what it did.
-func (e *Enemy) finish(stack []*state.Unit, steps []pathing.Step, spent int, cur board.Location, exited bool, released string, notes []string, from layout.Compass, lead string) {
-	for _, x := range stack {
-		e.st.Move(x, cur)
-		x.Exited = exited
-		if released != "" {
+// finish puts a trip's stack where its move ended and tells what it did.
+func (e *Enemy) finish(t *trip) {
+	steps := e.log.Steps(t.steps...)
+	for _, x := range t.stack {
+		e.st.Move(x, t.cur)
+		x.Exited = t.exited
+		if t.release != report.NoCause {
 			x.Released = true
 		}
 		e.moved[x.ID] = steps
 	}
-	if e.Quiet {
-		if len(steps) > 1 {
-			e.emit(Event{Units: state.IDs(stack), Kind: EventMove, Steps: steps})
-		}
-		if exited {
-			e.emit(Event{Units: state.IDs(stack), Kind: EventExit})
-		}
-		if released != "" {
-			e.emit(Event{Units: state.IDs(stack), Kind: EventRelease})
-		}
-		return
-	}
-	who := strings.Join(state.IDs(stack), ", ")
+	ids := e.log.IDs(t.stack)
 	if len(steps) > 1 {
-		text := fmt.Sprintf("%s: %s%s, %s MF", who, lead, e.pathText(steps, from), pathing.HalfMF(spent))
-		if len(notes) > 0 {
-			text += "; " + strings.Join(notes, "; ")
+		var from layout.Compass // the edge an entry crosses; no other move has one
+		if steps[0].Off {
+			from = t.from
 		}
-		e.emit(Event{Units: state.IDs(stack), Kind: EventMove, Steps: steps, Text: text})
+		e.log.Add(report.Event{Kind: report.Move, Units: ids, Steps: steps, Edge: from, Lead: t.lead, Notes: e.log.Notes(t.notes...)})
 	}
-	if exited {
-		e.emit(Event{Units: state.IDs(stack), Kind: EventExit, Text: fmt.Sprintf("%s exit off the FBE (%s) from %s", who, e.ms.FBE, e.name(cur))})
+	if t.exited {
+		e.log.Add(report.Event{Kind: report.Exit, Units: ids, At: t.cur})
 	}
-	if released != "" {
-		e.emit(Event{Units: state.IDs(stack), Kind: EventRelease, Text: fmt.Sprintf("%s in %s: %s", who, e.name(cur), released)})
+	if t.release != report.NoCause {
+		cause := t.release
+		if cause == report.ObstacleAhead && t.stop.obstacle == report.NoObstacle {
+			cause = report.NoWayForward
+		}
+		e.log.Add(report.Event{Kind: report.Release, Units: ids, At: t.cur, Cause: cause, Obstacle: t.stop.obstacle, ObstacleAt: t.stop.ahead})
 	}
 }
 
@@ -378,7 +377,8 @@ func (e *Enemy) finish(stack []*state.Unit, steps []pathing.Step, spent int, cur
 // into by Human Wave movement (a neighbouring Location of the tracks), or
 // -1.
 func (e *Enemy) trackFrom(cur board.Location, tracks []pathing.Step) int {
-	u, ok := e.w.Graph().Node(cur)
+	g := e.w.Graph()
+	u, ok := g.Node(cur)
 	if !ok {
 		return -1
 	}
@@ -387,8 +387,8 @@ func (e *Enemy) trackFrom(cur board.Location, tracks []pathing.Step) int {
 		if s.Off {
 			continue
 		}
-		if v, ok := e.w.Graph().Node(s.Location); ok {
-			if _, ok := e.w.Graph().Cost(u, v); ok && hex.Distance(cur.Hex, s.Location.Hex) == 1 {
+		if v, ok := g.Node(s.Location); ok {
+			if _, ok := g.Cost(u, v); ok && hex.Distance(cur.Hex, s.Location.Hex) == 1 {
 				return i
 			}
 		}
@@ -405,8 +405,8 @@ func (e *Enemy) trackFrom(cur board.Location, tracks []pathing.Step) int {
 // Human Wave S? that comes into the LOS of a FRIENDLY unit on the way is
 // Activated there (SASL 4.34).
 func (e *Enemy) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
-	stack := d.stack
-	cur := stack[0].At()
+	g := e.w.Graph()
+	cur := d.stack[0].At()
 	var best []pathing.Step
 	bestAt, leader, bestEnd := -1, "", math.Inf(-1)
 	for _, v := range wave {
@@ -432,84 +432,52 @@ func (e *Enemy) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
 	if bestAt < 0 {
 		return false, nil
 	}
-	steps := []pathing.Step{{Location: cur}}
-	spent, exited := 0, false
-	var notes []string
+	t := trip{stack: d.stack, steps: []pathing.Step{{Location: cur}}, cur: cur, from: e.ms.EBE, lead: leader}
 	for i := bestAt; i < len(best); i++ {
 		s := best[i]
-		u, _ := e.w.Graph().Node(cur)
+		u, _ := g.Node(t.cur)
 		var c int
 		var ok bool
 		if s.Off {
-			c, ok = e.w.Graph().ExitCost(u, e.ms.FBE)
+			c, ok = g.ExitCost(u, e.ms.FBE)
 		} else {
-			v, _ := e.w.Graph().Node(s.Location)
-			c, ok = e.w.Graph().Cost(u, v)
+			v, _ := g.Node(s.Location)
+			c, ok = g.Cost(u, v)
 		}
-		if !ok || spent+c > d.mf {
+		if !ok || t.spent+c > d.mf {
 			break
 		}
-		spent += c
+		t.spent += c
 		if s.Off {
-			steps = append(steps, pathing.Step{Location: s.Location, HalfMF: c, Off: true})
-			exited = true
+			t.steps = append(t.steps, pathing.Step{Location: s.Location, HalfMF: c, Off: true})
+			t.exited = true
 			break
 		}
-		cur = s.Location
-		steps = append(steps, pathing.Step{Location: cur, HalfMF: c})
-		e.takeVPO(cur, &notes)
-		if stack[0].Kind == state.SQ {
+		t.cur = s.Location
+		t.steps = append(t.steps, pathing.Step{Location: t.cur, HalfMF: c})
+		e.takeVPO(t.cur, &t.notes)
+		if t.stack[0].Kind == state.SQ {
 			// Activation of a Human Wave S? (4.34) on its way: the units it
 			// hid go on in the tracks with the MF left.
 			var err error
-			if stack, err = e.activate(stack, cur); err != nil {
+			if t.stack, err = e.activate(t.stack, t.cur); err != nil {
 				return false, err
 			}
 		}
-		if e.st.KnownIn(cur) {
-			for _, x := range stack {
+		if e.st.KnownIn(t.cur) {
+			for _, x := range t.stack {
 				x.Released = true
 			}
-			notes = append(notes, fmt.Sprintf("entered %s, held by a Known FRIENDLY unit: released from Human Wave movement (SASL 4.323)", e.name(cur)))
+			t.notes = append(t.notes, report.Note{Kind: report.EnteredKnown, At: t.cur})
 			break
 		}
 	}
-	steps, spent, cur = e.settle(steps, spent, cur, stack, exited, &notes)
-	if len(steps) < 2 {
+	e.settle(&t)
+	if len(t.steps) < 2 {
 		return false, nil
 	}
-	e.finish(stack, steps, spent, cur, exited, "", notes, e.ms.EBE, "following "+leader+"'s tracks, ")
+	e.finish(&t)
 	return true, nil
-}
-
-// pathText writes a path: "from off the south edge, x1Q10 (1) x1Q9 (1)
-// ... off the north edge (1)", each step with the MF it cost.
-func (e *Enemy) pathText(steps []pathing.Step, from layout.Compass) string {
-	parts := make([]string, len(steps))
-	for i, s := range steps {
-		name := e.m.LocationName(s.Location)
-		switch {
-		case s.Off && i == 0:
-			name = fmt.Sprintf("from off the %s edge,", from)
-		case s.Off:
-			name = fmt.Sprintf("off the %s edge", e.ms.FBE)
-		}
-		if i == 0 {
-			parts[i] = name
-			continue
-		}
-		parts[i] = fmt.Sprintf("%s (%s)", name, pathing.HalfMF(s.HalfMF))
-	}
-	return strings.Join(parts, " ")
-}
-
-func (e *Enemy) waveOf(u *state.Unit) state.Wave {
-	for _, w := range e.st.Waves {
-		if w.ID == u.Wave {
-			return w
-		}
-	}
-	return state.Wave{ID: u.Wave, Edge: e.ms.EBE}
 }
 
 // nextStep chooses the next Location of a Human Wave unit at cur: along
@@ -521,24 +489,25 @@ func (e *Enemy) waveOf(u *state.Unit) state.Wave {
 // negotiate straight ahead, a Water Obstacle, a cliff or a rowhouse wall
 // (SASL 4.33).
 func (e *Enemy) nextStep(cur board.Location, lane hex.Hex, detour []board.Location) (next board.Location, cost int, exit bool, why stop, ok bool) {
-	u, _ := e.w.Graph().Node(cur)
+	g, toFBE := e.w.Graph(), e.w.ToFBE()
+	u, _ := g.Node(cur)
 	if len(detour) > 0 {
-		v, _ := e.w.Graph().Node(detour[0])
-		c, _ := e.w.Graph().Cost(u, v)
+		v, _ := g.Node(detour[0])
+		c, _ := g.Cost(u, v)
 		return detour[0], c, false, stop{}, true
 	}
-	here := e.w.ToFBE().NodeCost(u)
+	here := toFBE.NodeCost(u)
 	if here == pathing.Unreached {
-		return cur, 0, false, e.blocked(cur, lane, "no way forward to the FBE"), false
+		return cur, 0, false, e.blocked(cur, lane, false), false
 	}
 	slack := 2 * e.h.Formation.Value
-	if c, okx := e.w.Graph().ExitCost(u, e.ms.FBE); okx && c-here <= slack {
+	if c, okx := g.ExitCost(u, e.ms.FBE); okx && c-here <= slack {
 		return cur, c, true, stop{}, true
 	}
 	best, bestDev, bestExtra := -1, math.Inf(1), 0
 	bestCost := 0
-	e.w.Graph().Out(u, func(v, c int) {
-		fv := e.w.ToFBE().NodeCost(v)
+	g.Out(u, func(v, c int) {
+		fv := toFBE.NodeCost(v)
 		if fv == pathing.Unreached {
 			return
 		}
@@ -546,52 +515,56 @@ func (e *Enemy) nextStep(cur board.Location, lane hex.Hex, detour []board.Locati
 		if extra > slack {
 			return
 		}
-		d := e.laneDev(e.w.Graph().Location(v).Hex, lane)
+		d := e.laneDev(g.Location(v).Hex, lane)
 		if d < bestDev-1e-9 || (d < bestDev+1e-9 && extra < bestExtra) {
 			best, bestDev, bestExtra, bestCost = v, d, extra, c
 		}
 	})
-	next = e.w.Graph().Location(best)
+	next = g.Location(best)
 	ahead, okAhead := e.ahead(cur.Hex, lane)
 	if okAhead && next.Hex != ahead {
 		if _, pass := e.w.Costs().Step(cur, board.Ground(ahead)); !pass && e.m.OnMap(ahead) {
-			return cur, 0, false, e.blocked(cur, lane, ""), false
+			return cur, 0, false, e.blocked(cur, lane, true), false
 		}
 	}
 	return next, bestCost, false, stop{}, true
 }
 
-// stop says why a Human Wave unit cannot go on: an obstacle straight
-// ahead (SASL 4.33), or no way forward at all.
+// stop says why a Human Wave unit cannot go on: the obstacle straight
+// ahead and its hex (SASL 4.33), none when there is no way forward at
+// all; delay: the way forward goes round it, so that the unit may follow
+// the tracks of another.
 type stop struct {
-	text     string
-	obstacle bool
+	obstacle report.Obstacle
+	ahead    hex.Hex
+	delay    bool
 }
 
-// blocked says what stops a unit at cur: the obstacle straight ahead.
-func (e *Enemy) blocked(cur board.Location, lane hex.Hex, fallback string) stop {
+// blocked says what stops a unit at cur: the obstacle straight ahead, if
+// there is one; around: there is a way round it.
+func (e *Enemy) blocked(cur board.Location, lane hex.Hex, around bool) stop {
 	ahead, ok := e.ahead(cur.Hex, lane)
 	if ok {
 		t, _ := e.m.Terrain(cur.Hex)
 		d, _ := cur.Hex.DirTo(ahead)
-		what := ""
+		what := report.NoObstacle
 		switch {
 		case t.Sides[d].Has(terrain.Cliff):
-			what = "a cliff hexside"
+			what = report.Cliff
 		case t.Sides[d].Has(terrain.RowhouseWall):
-			what = "a rowhouse wall"
+			what = report.RowhouseWall
 		default:
 			if at, ok := e.m.Terrain(ahead); ok && at.Kinds.Any(terrain.Water, terrain.Stream) {
-				what = "a Water Obstacle"
+				what = report.WaterObstacle
 			} else if ok {
-				what = "terrain Infantry cannot enter"
+				what = report.Impassable
 			}
 		}
-		if what != "" {
-			return stop{text: fmt.Sprintf("runs into %s at %s", what, e.m.NameString(ahead)), obstacle: fallback == ""}
+		if what != report.NoObstacle {
+			return stop{obstacle: what, ahead: ahead, delay: around}
 		}
 	}
-	return stop{text: fallback}
+	return stop{}
 }
 
 // ahead returns the hex straight ahead of x toward the FBE: the neighbour
@@ -651,12 +624,16 @@ func (e *Enemy) detour(cur board.Location, mf int, claimed map[board.Location]bo
 }
 
 // takeVPO gives the ENEMY control of a VPO entered with no FRIENDLY unit in
-// it.
-func (e *Enemy) takeVPO(l board.Location, notes *[]string) {
+// it, noting it.
+func (e *Enemy) takeVPO(l board.Location, notes *[]report.Note) bool {
 	if side, ok := e.st.Controller(l); ok && side == state.Friendly && !e.st.Has(state.Friendly, l) {
 		e.st.SetControl(l, state.Enemy)
-		*notes = append(*notes, fmt.Sprintf("takes Control of VPO %s", e.name(l)))
+		if notes != nil {
+			*notes = append(*notes, report.Note{Kind: report.TookVPO, At: l})
+		}
+		return true
 	}
+	return false
 }
 
 // overstacked reports whether Location l cannot take stack on top of the
@@ -679,15 +656,15 @@ func (e *Enemy) overstacked(l board.Location, stack []*state.Unit) bool {
 // (SASL 4.34: no AC dr, never a dummy), a leader by Table x3 with +1 per
 // leader or Commissar in the wave, -1 if none (4.35). The units keep the
 // S?'s wave and lane, and the MF it has left.
-func (e *Enemy) generate(s *state.Unit, at board.Location, act Activation) ([]*state.Unit, error) {
-	v, err := e.r.Dr(e.why("SASL 4.34", "Table x10, units of Human Wave S? %s in %s", s.ID, e.name(at)))
+func (e *Enemy) generate(s *state.Unit, at board.Location, act report.Activation) ([]*state.Unit, error) {
+	v, err := e.r.Dr(dice.Why{Rule: "SASL 4.34", For: report.ForX10, Unit: s.ID, At: at})
 	if err != nil {
 		return nil, err
 	}
-	rolls := []Roll{e.last("x10")}
+	rolls := []report.Roll{e.last("x10")}
 	row := e.h.X10.Rows[v].Value
 	var out []*state.Unit
-	var made []string
+	var made []report.Made
 	for i, kind := range row {
 		u := &state.Unit{ID: fmt.Sprintf("%s%c", s.ID, 'a'+i), Side: state.Enemy, HW: true, Wave: s.Wave, Lane: s.Lane}
 		u.Place(at)
@@ -709,22 +686,20 @@ func (e *Enemy) generate(s *state.Unit, at board.Location, act Activation) ([]*s
 			if drm == 0 {
 				drm = -1
 			}
-			lv, err := e.r.Dr(e.why("SASL 4.35", "Table x3, leader of Human Wave S? %s (DRM %+d)", s.ID, drm))
+			lv, err := e.r.Dr(dice.Why{Rule: "SASL 4.35", For: report.ForX3, Unit: s.ID, N: drm})
 			if err != nil {
 				return nil, err
 			}
 			rolls = append(rolls, e.last("x3"))
 			row := e.h.X3.Leader(lv + drm)
 			if row.Value == "none" {
-				made = append(made, fmt.Sprintf("no leader (x3 dr %d%+d)", lv, drm))
+				made = append(made, report.Made{Kind: state.Leader, X3: lv, DRM: drm})
 				continue
 			}
 			u.Kind, u.Type = state.Leader, row.Value
 		}
 		out = append(out, u)
-		if !e.Quiet {
-			made = append(made, u.ID+" "+strings.ReplaceAll(u.Kind.String(), "_", "-")+typeSuffix(u.Type))
-		}
+		made = append(made, report.Made{ID: u.ID, Kind: u.Kind, Type: u.Type, At: at})
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("ai: SASL 4.34: Table x10 row %d generated no unit for %s; a Human Wave S? is never a dummy", v, s.ID)
@@ -734,20 +709,7 @@ func (e *Enemy) generate(s *state.Unit, at board.Location, act Activation) ([]*s
 	for _, u := range out {
 		e.st.Add(u, at)
 	}
-	ev := Event{Units: []string{s.ID}, Kind: EventActivate, Rolls: rolls, Activation: &act}
-	if !e.Quiet {
-		ev.Text = fmt.Sprintf("%s Activated in %s: %s: x10 dr %d: %s (SASL 4.34)", s.ID, e.name(at), e.activationText(act), v, strings.Join(made, ", "))
-	}
-	for _, u := range out {
-		ev.Made = append(ev.Made, *u)
-	}
-	e.emit(ev)
+	e.log.Add(report.Event{Kind: report.Activate, Units: e.log.Strings(s.ID), At: at, Rolls: e.log.Rolls(rolls...),
+		Activation: e.log.Activation(act), Made: e.log.Made(made...)})
 	return out, nil
-}
-
-func typeSuffix(t string) string {
-	if t == "" {
-		return ""
-	}
-	return " " + t
 }

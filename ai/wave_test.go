@@ -9,6 +9,7 @@ import (
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/library"
@@ -62,10 +63,34 @@ func newHW(t testing.TB, m *board.Map, ms *missions.Mission, r dice.Roller, st *
 	return New(newWorld(t, m, ms), r, st)
 }
 
+// event is an event with its words, for the tests to read.
+type event struct {
+	report.Event
+	Text string
+}
+
+// worded returns the events of the engine's log from the n-th on, with
+// their words.
+func worded(h *Enemy, n int) []event {
+	words := report.New(h.w)
+	var out []event
+	for _, e := range h.Log().Since(n) {
+		out = append(out, event{e, words.Text(&e)})
+	}
+	return out
+}
+
+// play plays phase ph and returns its events.
+func play(h *Enemy, ph state.Phase) ([]event, error) {
+	n := h.Log().Len()
+	err := h.Play(ph, false)
+	return worded(h, n), err
+}
+
 // waveTurn is what the Human Waves did in one turn.
 type waveTurn struct {
 	Turn   int
-	Events []Event
+	Events []event
 }
 
 // playTurn plays the Human Waves through one ENEMY Player Turn (RPh, MPh,
@@ -73,7 +98,7 @@ type waveTurn struct {
 func playTurn(h *Enemy) (*waveTurn, error) {
 	wt := &waveTurn{Turn: h.st.Turn}
 	for _, ph := range []state.Phase{state.RPh, state.MPh, state.AFPh, state.APh} {
-		ev, err := h.Play(ph, false)
+		ev, err := play(h, ph)
 		if err != nil {
 			return nil, err
 		}
@@ -84,8 +109,8 @@ func playTurn(h *Enemy) (*waveTurn, error) {
 	return wt, nil
 }
 
-func events(wt *waveTurn, kind string) []Event {
-	var out []Event
+func events(wt *waveTurn, kind string) []event {
+	var out []event
 	for _, e := range wt.Events {
 		if e.Kind.String() == kind {
 			out = append(out, e)
@@ -118,8 +143,14 @@ func TestS4_31_EX(t *testing.T) {
 	if !slices.Equal(got, want) || len(we.Entrances) != 11 {
 		t.Errorf("entrance hexes %v, want the eleven %v", got, want)
 	}
-	if len(we.Log) != 3 || !strings.Contains(we.Log[0], "2 hexes between them: refused") || !strings.Contains(we.Log[1], "13 hexes between them: refused") || !strings.Contains(we.Log[2], "9 hexes between them: 11 entrance hexes") {
-		t.Errorf("log %q", we.Log)
+	var between []int
+	w := newWorld(t, m, ms)
+	for i := 0; i+1 < len(we.Pairs); i += 2 {
+		pa, pb := w.EdgePos(ms.EBE, we.Pairs[i]), w.EdgePos(ms.EBE, we.Pairs[i+1])
+		between = append(between, max(pa, pb)-min(pa, pb)-1)
+	}
+	if !slices.Equal(between, []int{2, 13, 9}) {
+		t.Errorf("pairs %v: hexes between them %v, want 2, 13 (both refused), 9", we.Pairs, between)
 	}
 	if len(r.Left()) != 0 {
 		t.Errorf("dice left: %v", r.Left())
@@ -393,15 +424,16 @@ func TestHWClosesGap(t *testing.T) {
 	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	st := waveState(t, m, "o2K7", "o2L7", "o2N7", "o2O7")
 	h := newHW(t, m, ms, scripted(t, ""), st)
-	h.phase = state.APh
+	h.Log().Phase = state.APh
 	before, _ := h.chainScore(hexesOf(st), mmcOf(h, st))
 	h.advance()
 	after, groups := h.chainScore(hexesOf(st), mmcOf(h, st))
+	ev := worded(h, 0)
 	if before != 0 || after != 4 || groups != 1 {
-		t.Errorf("units in chains %d -> %d, %d groups: %v", before, after, groups, h.events)
+		t.Errorf("units in chains %d -> %d, %d groups: %v", before, after, groups, ev)
 	}
-	if len(h.events) == 0 || h.events[0].Kind != EventGap {
-		t.Errorf("events %v", h.events)
+	if len(ev) == 0 || ev[0].Kind != report.Gap {
+		t.Errorf("events %v", ev)
 	}
 	// The quick chain score agrees with pathing.Clusters.
 	cl := pathing.Clusters(hexesOf(st))
@@ -440,7 +472,7 @@ func TestHWJoin(t *testing.T) {
 		st.Add(u, u.At())
 	}
 	h := newHW(t, m, ms, scripted(t, ""), st)
-	h.phase = state.MPh
+	h.Log().Phase = state.MPh
 	h.join()
 	if st.Unit("E1").Wave != "A" || st.Unit("E2").Wave != "" || st.Unit("E3").Wave != "" {
 		t.Errorf("E1 joins; E2 (LMG) and E3 (far) do not: %q %q %q", st.Unit("E1").Wave, st.Unit("E2").Wave, st.Unit("E3").Wave)
@@ -503,7 +535,7 @@ func TestRecovers(t *testing.T) {
 func TestHWExits(t *testing.T) {
 	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	h := newHW(t, m, ms, scripted(t, "K P"), nil)
-	var exits []Event
+	var exits []event
 	for range 3 {
 		wt, err := playTurn(h)
 		if err != nil {

@@ -3,12 +3,13 @@
 // from a cup. Seeded rolls come from math/rand/v2's PCG (same seed, same
 // rolls); scripted rolls are the player's own, typed in ("3 Q S 4 6 6 4":
 // numbers are dice, letters are chits, consumed in rule order). Every roll
-// says what it is for, and both keep the trail of what was rolled, which
+// says what it is for, as data (Why: the rule, and what of it, which
+// package report words), and both keep the trail of what was rolled, which
 // Script turns back into a script that replays it.
 //
 //	r := dice.Seeded(42)           // or dice.Scripted("3 Q S 4 6 6 4")
-//	n, err := r.Dr("SASL 4.1e: letter chits for board 33 (A6d)")
-//	chit, err := r.Draw(cup, "SASL 4.1e: hexrow of a placement hex")
+//	n, err := r.Dr(dice.Rule("SASL 4.1e"))
+//	chit, err := r.Draw(cup, dice.Why{Rule: "SASL 4.1e", For: forChit, Board: "33"})
 //
 // A Roller is not safe for concurrent use; library code never touches
 // global randomness.
@@ -21,20 +22,53 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/coord"
+	"github.com/sasl-engine/sasl/rules/layout"
 )
 
 // Roller is the source of all chance.
 type Roller interface {
-	// Dr rolls one die for the purpose why ("SASL 4.1e: A6d dr for board
-	// 33"): 1..6.
-	Dr(why string) (int, error)
+	// Dr rolls one die for the purpose why: 1..6.
+	Dr(why Why) (int, error)
 	// DR rolls the coloured die and the white die.
-	DR(why string) (coloured, white int, err error)
+	DR(why Why) (coloured, white int, err error)
 	// Draw draws a Letter Chit from cup; it stays out until returned.
-	Draw(cup *Cup, why string) (string, error)
+	Draw(cup *Cup, why Why) (string, error)
 	// Trail returns every roll so far, in order.
 	Trail() []Roll
+}
+
+// Why is what a roll is for, as data: the rule it is made for, what of the
+// rule (For, numbered by the package that words it, report), and what says
+// which: units, a board, a Letter Chit, a Location, an edge, a side,
+// numbers. Making one builds no text.
+type Why struct {
+	Rule  string // "SASL 4.1e"
+	For   uint8
+	Side  uint8
+	Edge  layout.Compass
+	Unit  string
+	Board string
+	Chit  string
+	At    board.Location
+	N, M  int
+	Units []string
+}
+
+// Rule returns the purpose of a roll that only names its rule.
+func Rule(rule string) Why { return Why{Rule: rule} }
+
+// Words, if not nil, words a roll's purpose for the messages of a script
+// that does not fit ("... was expected for SASL 4.1e: Letter Chit 1 of 2,
+// board 33"); without it they name the rule alone.
+type Words func(Why) string
+
+func (w Words) of(why Why) string {
+	if w == nil {
+		return why.Rule
+	}
+	return w(why)
 }
 
 // Kind is what a Roll was.
@@ -52,7 +86,7 @@ type Roll struct {
 	Coloured int // the dr, or the coloured die of a DR
 	White    int // the white die of a DR
 	Chit     string
-	Why      string
+	Why      Why
 }
 
 // Token returns the roll as a script writes it: "3", "5 2", "Q".
@@ -77,13 +111,25 @@ func (r Roll) String() string {
 }
 
 // Script returns the tokens of a trail as a script: replaying it with
-// Scripted gives the same rolls.
+// Scripted gives the same rolls. O(rolls), one allocation.
 func Script(trail []Roll) string {
-	toks := make([]string, len(trail))
+	b := make([]byte, 0, 3*len(trail))
 	for i, r := range trail {
-		toks[i] = r.Token()
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		switch r.Kind {
+		case DR:
+			b = strconv.AppendInt(b, int64(r.Coloured), 10)
+			b = append(b, ' ')
+			b = strconv.AppendInt(b, int64(r.White), 10)
+		case Chit:
+			b = append(b, r.Chit...)
+		default:
+			b = strconv.AppendInt(b, int64(r.Coloured), 10)
+		}
 	}
-	return strings.Join(toks, " ")
+	return string(b)
 }
 
 // Cup holds Letter Chits, each in the cup or drawn.
@@ -188,9 +234,29 @@ func (s *SeededRoller) State() string {
 	return "pcg:" + hex.EncodeToString(b[4:])
 }
 
-// Forget empties the trail, keeping its storage: a long simulation that
-// does not read the trail keeps it from growing.
-func (s *SeededRoller) Forget() { s.rolls = s.rolls[:0] }
+// Mark is where a seeded roller stands: its generator's state and the
+// length of its trail.
+type Mark struct {
+	pcg rand.PCG
+	n   int
+}
+
+// Mark returns where the roller stands, to come Back to.
+func (s *SeededRoller) Mark() Mark { return Mark{*s.pcg, len(s.rolls)} }
+
+// Back puts the roller back where it stood at m: the rolls since are
+// forgotten and will come again.
+func (s *SeededRoller) Back(m Mark) {
+	*s.pcg = m.pcg
+	s.rolls = s.rolls[:min(m.n, len(s.rolls))]
+}
+
+// Reset starts the roller over from seed with an empty trail, keeping the
+// trail's storage: a simulation's next game rolls with no allocation.
+func (s *SeededRoller) Reset(seed uint64) {
+	s.pcg.Seed(seed, pcgWord)
+	s.rolls = s.rolls[:0]
+}
 
 // Resume returns a roller that goes on from a State. Its trail starts
 // empty.
@@ -207,22 +273,22 @@ func Resume(state string) (*SeededRoller, error) {
 	return resumed(p), nil
 }
 
-func (s *seeded) Dr(why string) (int, error) {
+func (s *seeded) Dr(why Why) (int, error) {
 	v := s.r.IntN(6) + 1
 	s.rolls = append(s.rolls, Roll{Kind: Dr, Coloured: v, Why: why})
 	return v, nil
 }
 
-func (s *seeded) DR(why string) (int, int, error) {
+func (s *seeded) DR(why Why) (int, int, error) {
 	c, w := s.r.IntN(6)+1, s.r.IntN(6)+1
 	s.rolls = append(s.rolls, Roll{Kind: DR, Coloured: c, White: w, Why: why})
 	return c, w, nil
 }
 
-func (s *seeded) Draw(cup *Cup, why string) (string, error) {
+func (s *seeded) Draw(cup *Cup, why Why) (string, error) {
 	n := cup.Len()
 	if n == 0 {
-		return "", fmt.Errorf("dice: the cup is empty: no Letter Chit to draw for %s", why)
+		return "", fmt.Errorf("dice: the cup is empty: no Letter Chit to draw for %s", why.Rule)
 	}
 	k := s.r.IntN(n)
 	for i, in := range cup.in {
@@ -245,6 +311,8 @@ type scripted struct {
 	trail
 	toks []string
 	next int
+	// Words words the purposes of rolls in the script's errors.
+	Words Words
 }
 
 // Scripted returns a Roller that replays script: whitespace-separated
@@ -275,20 +343,20 @@ type ScriptRoller struct{ scripted }
 // Left returns the tokens not used yet.
 func (s *ScriptRoller) Left() []string { return s.toks[s.next:] }
 
-func (s *scripted) die(what, why string) (int, error) {
+func (s *scripted) die(what string, why Why) (int, error) {
 	if s.next >= len(s.toks) {
-		return 0, fmt.Errorf("dice: the script ran out: %s was expected for %s", what, why)
+		return 0, fmt.Errorf("dice: the script ran out: %s was expected for %s", what, s.Words.of(why))
 	}
 	t := s.toks[s.next]
 	v, err := strconv.Atoi(t)
 	if err != nil {
-		return 0, fmt.Errorf("dice: script token %d is %q, but %s (1-6) was expected for %s", s.next+1, t, what, why)
+		return 0, fmt.Errorf("dice: script token %d is %q, but %s (1-6) was expected for %s", s.next+1, t, what, s.Words.of(why))
 	}
 	s.next++
 	return v, nil
 }
 
-func (s *scripted) Dr(why string) (int, error) {
+func (s *scripted) Dr(why Why) (int, error) {
 	v, err := s.die("a dr", why)
 	if err != nil {
 		return 0, err
@@ -297,7 +365,7 @@ func (s *scripted) Dr(why string) (int, error) {
 	return v, nil
 }
 
-func (s *scripted) DR(why string) (int, int, error) {
+func (s *scripted) DR(why Why) (int, int, error) {
 	c, err := s.die("the coloured die of a DR", why)
 	if err != nil {
 		return 0, 0, err
@@ -310,16 +378,16 @@ func (s *scripted) DR(why string) (int, int, error) {
 	return c, w, nil
 }
 
-func (s *scripted) Draw(cup *Cup, why string) (string, error) {
+func (s *scripted) Draw(cup *Cup, why Why) (string, error) {
 	if s.next >= len(s.toks) {
-		return "", fmt.Errorf("dice: the script ran out: a Letter Chit was expected for %s", why)
+		return "", fmt.Errorf("dice: the script ran out: a Letter Chit was expected for %s", s.Words.of(why))
 	}
 	t := s.toks[s.next]
 	if _, err := strconv.Atoi(t); err == nil {
-		return "", fmt.Errorf("dice: script token %d is %q, but a Letter Chit was expected for %s", s.next+1, t, why)
+		return "", fmt.Errorf("dice: script token %d is %q, but a Letter Chit was expected for %s", s.next+1, t, s.Words.of(why))
 	}
 	if !cup.In(t) {
-		return "", fmt.Errorf("dice: script token %d is Letter Chit %s, which is not in the cup (already drawn) for %s", s.next+1, t, why)
+		return "", fmt.Errorf("dice: script token %d is Letter Chit %s, which is not in the cup (already drawn) for %s", s.next+1, t, s.Words.of(why))
 	}
 	s.next++
 	cup.take(t)

@@ -2,6 +2,7 @@ package dice
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -10,14 +11,14 @@ import (
 func use(t *testing.T, r Roller) []Roll {
 	t.Helper()
 	cup := NewCup(LetterChits())
-	if _, err := r.Dr("a dr"); err != nil {
+	if _, err := r.Dr(Rule("a dr")); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := r.DR("a DR"); err != nil {
+	if _, _, err := r.DR(Rule("a DR")); err != nil {
 		t.Fatal(err)
 	}
 	for range 2 {
-		if _, err := r.Draw(cup, "a chit"); err != nil {
+		if _, err := r.Draw(cup, Rule("a chit")); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -35,7 +36,7 @@ func TestSeeded(t *testing.T) {
 	counts := make([]int, 7)
 	r := Seeded(1)
 	for range 6000 {
-		v, _ := r.Dr("spread")
+		v, _ := r.Dr(Rule("spread"))
 		counts[v]++
 	}
 	for v := 1; v <= 6; v++ {
@@ -70,9 +71,9 @@ func TestScriptedEX(t *testing.T) {
 		t.Fatal(err)
 	}
 	cup := NewCup(LetterChits())
-	n, _ := r.Dr("A6d")
-	q, _ := r.Draw(cup, "chit")
-	s, _ := r.Draw(cup, "chit")
+	n, _ := r.Dr(Rule("A6d"))
+	q, _ := r.Draw(cup, Rule("chit"))
+	s, _ := r.Draw(cup, Rule("chit"))
 	if n != 3 || q != "Q" || s != "S" || cup.In("Q") || cup.Len() != 31 {
 		t.Fatalf("got %d %s %s, cup %d", n, q, s, cup.Len())
 	}
@@ -96,20 +97,21 @@ func TestScriptErrors(t *testing.T) {
 		}
 	}
 	r, _ := Scripted("Q 3 Q")
+	r.Words = func(y Why) string { return y.Rule + ": " + y.Unit }
 	cup := NewCup(LetterChits())
-	if _, err := r.Dr("SASL 4.1e: A6d dr for board 33"); err == nil || err.Error() != `dice: script token 1 is "Q", but a dr (1-6) was expected for SASL 4.1e: A6d dr for board 33` {
+	if _, err := r.Dr(Why{Rule: "SASL 4.1e", Unit: "A6d dr for board 33"}); err == nil || err.Error() != `dice: script token 1 is "Q", but a dr (1-6) was expected for SASL 4.1e: A6d dr for board 33` {
 		t.Errorf("dr from a chit: %v", err)
 	}
-	r.Draw(cup, "x")
-	if _, err := r.Draw(cup, "SASL 4.1e: a chit"); err == nil || !strings.Contains(err.Error(), `token 2 is "3", but a Letter Chit was expected for SASL 4.1e: a chit`) {
+	r.Draw(cup, Rule("x"))
+	if _, err := r.Draw(cup, Why{Rule: "SASL 4.1e", Unit: "a chit"}); err == nil || !strings.Contains(err.Error(), `token 2 is "3", but a Letter Chit was expected for SASL 4.1e: a chit`) {
 		t.Errorf("chit from a die: %v", err)
 	}
-	r.Dr("x")
-	if _, err := r.Draw(cup, "SASL 4.21: entry hexrow"); err == nil || !strings.Contains(err.Error(), "Letter Chit Q, which is not in the cup") {
+	r.Dr(Rule("x"))
+	if _, err := r.Draw(cup, Rule("SASL 4.21: entry hexrow")); err == nil || !strings.Contains(err.Error(), "Letter Chit Q, which is not in the cup") {
 		t.Errorf("a drawn chit again: %v", err)
 	}
 	empty, _ := Scripted("")
-	if _, _, err := empty.DR("SASL 4.22: entry board"); err == nil || err.Error() != "dice: the script ran out: the coloured die of a DR was expected for SASL 4.22: entry board" {
+	if _, _, err := empty.DR(Rule("SASL 4.22")); err == nil || err.Error() != "dice: the script ran out: the coloured die of a DR was expected for SASL 4.22" {
 		t.Errorf("ran out: %v", err)
 	}
 }
@@ -117,38 +119,51 @@ func TestScriptErrors(t *testing.T) {
 func TestSeededCupEmpties(t *testing.T) {
 	r := Seeded(3)
 	cup := NewCup([]string{"A", "B"})
-	a, _ := r.Draw(cup, "x")
-	b, _ := r.Draw(cup, "x")
+	a, _ := r.Draw(cup, Rule("x"))
+	b, _ := r.Draw(cup, Rule("x"))
 	if a == b {
 		t.Error("a chit drawn twice without return")
 	}
-	if _, err := r.Draw(cup, "x"); err == nil {
+	if _, err := r.Draw(cup, Rule("x")); err == nil {
 		t.Error("drawing from an empty cup")
 	}
 }
 
 // A seeded roller saved with State and resumed rolls on exactly as the
 // original does.
+// A seeded roller Reset to a seed rolls as a new one of that seed does.
+func TestSeededReset(t *testing.T) {
+	a := Seeded(5)
+	use(t, a)
+	a.Reset(11)
+	if len(a.Trail()) != 0 {
+		t.Fatal("Reset keeps the trail")
+	}
+	if got, want := use(t, a), use(t, Seeded(11)); !reflect.DeepEqual(got, want) {
+		t.Errorf("reset to 11: %v, a new roller of 11: %v", got, want)
+	}
+}
+
 func TestResume(t *testing.T) {
 	a := Seeded(99)
 	cup := NewCup(LetterChits())
 	for range 17 {
-		a.Dr("warm up")
+		a.Dr(Rule("warm up"))
 	}
 	b, err := Resume(a.State())
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range 200 {
-		x, _ := a.Dr("a")
-		y, _ := b.Dr("b")
+		x, _ := a.Dr(Rule("a"))
+		y, _ := b.Dr(Rule("b"))
 		if x != y {
 			t.Fatalf("roll %d: %d, resumed %d", i, x, y)
 		}
 	}
 	cup2 := NewCup(LetterChits())
-	ca, _ := a.Draw(cup, "c")
-	cb, _ := b.Draw(cup2, "c")
+	ca, _ := a.Draw(cup, Rule("c"))
+	cb, _ := b.Draw(cup2, Rule("c"))
 	if ca != cb {
 		t.Errorf("chit %s, resumed %s", ca, cb)
 	}
@@ -156,5 +171,21 @@ func TestResume(t *testing.T) {
 		if _, err := Resume(bad); err == nil {
 			t.Errorf("Resume(%q) took it", bad)
 		}
+	}
+}
+
+// A roller put Back to a Mark rolls again what it rolled since.
+func TestMarkBack(t *testing.T) {
+	r := Seeded(4)
+	use(t, r)
+	m := r.Mark()
+	first := slices.Clone(use(t, r)[4:])
+	r.Back(m)
+	if len(r.Trail()) != 4 {
+		t.Fatalf("trail of %d rolls after Back, want 4", len(r.Trail()))
+	}
+	again := use(t, r)[4:]
+	if !reflect.DeepEqual(first, again) {
+		t.Errorf("after Back: %v, before: %v", again, first)
 	}
 }

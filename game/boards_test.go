@@ -8,6 +8,7 @@ import (
 	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/internal/testboards"
 	"github.com/sasl-engine/sasl/missions"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
@@ -100,7 +101,7 @@ func TestAPhNeverBack(t *testing.T) {
 				moves++
 				from, to := e.Steps[0].Location.Hex, e.Steps[len(e.Steps)-1].Location.Hex
 				if p.Progress(to) <= p.Progress(from) {
-					t.Errorf("seed %d: %s advances away from the FBE or sideways: %s", seed, e.Units, e.Text)
+					t.Errorf("seed %d: %s advances away from the FBE or sideways: %s", seed, e.Units, report.New(p).Text(&e))
 				}
 			}
 		}

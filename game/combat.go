@@ -3,11 +3,9 @@ package game
 import (
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
 
-	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
@@ -44,45 +42,25 @@ func ParsePolicy(s string) (string, error) {
 // (Close Combat), with the values of tables.Combat. It is the ai.Resolver
 // of a game with PolicyHold.
 type combat struct {
-	g     *Game
-	r     dice.Roller
-	t     *tables.Set
-	quiet bool
-	ev    []ai.Event
-	phase state.Phase
+	g   *Game
+	r   dice.Roller
+	t   *tables.Set
+	log *report.Log
 	// fired: FRIENDLY Locations whose units have fired this ENEMY Player
 	// Turn.
 	fired map[board.Location]bool
 }
 
 func newCombat(g *Game) *combat {
-	return &combat{g: g, t: g.W.Tables(), fired: map[board.Location]bool{}}
+	return &combat{g: g, t: g.W.Tables(), log: g.hw.Log(), fired: map[board.Location]bool{}}
 }
 
 func (c *combat) st() *state.State { return c.g.State }
 
-func (c *combat) name(l board.Location) string { return c.g.W.Map().LocationName(l) }
-
-func (c *combat) emit(e ai.Event, format string, args ...any) {
-	if !c.quiet {
-		e.Text = fmt.Sprintf(format, args...)
-	}
-	c.push(e)
-}
-
-// push adds an event whose text, if any, is made; on the paths every
-// attack takes the words are built only when someone reads them.
-func (c *combat) push(e ai.Event) {
-	e.Phase = c.phase
-	c.ev = append(c.ev, e)
-}
-
-// why is the purpose of a roll, or a short one when nobody reads it.
-func (c *combat) why(rule string, format string, args ...any) string {
-	if c.quiet {
-		return rule
-	}
-	return rule + ": " + fmt.Sprintf(format, args...)
+// add tells an event about one unit.
+func (c *combat) add(kind report.Kind, u *state.Unit, ev report.Event) {
+	ev.Kind, ev.Units, ev.At = kind, c.log.Strings(u.ID), u.At()
+	c.log.Add(ev)
 }
 
 // strength is what a unit's counter says: an MMC's as world.World.Strength
@@ -179,9 +157,7 @@ func (c *combat) friendlyLocations() []board.Location {
 // Location that has not fired this Player Turn fires, as one fire group of
 // its Good Order MMC, at the first moving ENEMY stack within its normal
 // range, with FFNAM and, in Open Ground, FFMO.
-func (c *combat) Entered(stack []*state.Unit, at board.Location) ([]ai.Event, error) {
-	c.ev = c.ev[:0]
-	c.phase = state.MPh
+func (c *combat) Entered(stack []*state.Unit, at board.Location) error {
 	var targets []*state.Unit
 	for _, u := range stack {
 		if target(u) {
@@ -189,7 +165,7 @@ func (c *combat) Entered(stack []*state.Unit, at board.Location) ([]ai.Event, er
 		}
 	}
 	if len(targets) == 0 {
-		return nil, nil
+		return nil
 	}
 	for _, l := range c.friendlyLocations() {
 		if c.fired[l] || l == at || c.inMelee(l) {
@@ -216,43 +192,30 @@ func (c *combat) Entered(stack []*state.Unit, at board.Location) ([]ai.Event, er
 		lead, _ := c.leaderDRM(state.Friendly, l)
 		drm += lead
 		c.fired[l] = true
-		if err := c.attack(ai.EventFirstFire, fg, targets, at, fp, drm, s.Hindrance, d); err != nil {
-			return nil, err
+		if err := c.attack(report.FirstFire, fg, targets, report.FireGroup{At: at, FP: fp, DRM: drm, Hindrance: s.Hindrance, Range: d}); err != nil {
+			return err
 		}
 		targets = slices.DeleteFunc(targets, func(u *state.Unit) bool { return u.Broken || !c.st().Holds(u) })
 		if len(targets) == 0 {
 			break
 		}
 	}
-	return slices.Clone(c.ev), nil
+	return nil
 }
 
 // Fire resolves an ENEMY fire group's attack on the FRIENDLY units in at.
-func (c *combat) Fire(g *ai.FireGroup, at board.Location) ([]ai.Event, error) {
-	c.ev = c.ev[:0]
-	c.phase = state.AFPh
+func (c *combat) Fire(g *report.FireGroup, at board.Location) error {
 	targets := c.st().At(state.Friendly, at)
 	if len(targets) == 0 {
-		return nil, nil
+		return nil
 	}
-	why := "ASL A7"
-	if !c.quiet {
-		why = fmt.Sprintf("ASL A7: IFT DR of the fire group of %s at %s", strings.Join(g.Members, ", "), c.name(at))
-	}
-	res, dr, final, err := c.roll(g.FP, g.DRM, why)
+	res, dr, final, err := c.roll(g.FP, g.DRM, dice.Why{Rule: "ASL A7", For: report.ForGroupIFT, Units: g.Members, At: at})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	g.DR, g.Final, g.Result = dr, final, res.String()
-	e := ai.Event{Kind: ai.EventResult, Units: state.IDs(targets), Fire: g}
-	if !c.quiet {
-		e.Text = fmt.Sprintf("IFT: %s FP, DR %d%+d = %d: %s on %s in %s", ai.FormatFP(g.FP), dr, g.DRM, final, res, strings.Join(e.Units, ", "), c.name(at))
-	}
-	c.push(e)
-	if err := c.apply(res, targets, at); err != nil {
-		return nil, err
-	}
-	return slices.Clone(c.ev), nil
+	c.log.Add(report.Event{Kind: report.Result, Units: c.log.IDs(targets), Fire: g})
+	return c.apply(res, targets)
 }
 
 // defensiveFire is the DFPh by the hold policy: every FRIENDLY Location
@@ -260,7 +223,6 @@ func (c *combat) Fire(g *ai.FireGroup, at board.Location) ([]ai.Event, error) {
 // its normal range with the least TEM plus hindrance, then the closest
 // (ASL A3.5, A7).
 func (c *combat) defensiveFire() error {
-	c.phase = state.DFPh
 	for _, l := range c.friendlyLocations() {
 		if c.fired[l] || c.inMelee(l) {
 			continue
@@ -301,7 +263,7 @@ func (c *combat) defensiveFire() error {
 		fp, _ := c.firepower(fg, bestD)
 		lead, _ := c.leaderDRM(state.Friendly, l)
 		c.fired[l] = true
-		if err := c.attack(ai.EventDefensiveFire, fg, targets, best, fp, bestDRM+lead, bestHind, bestD); err != nil {
+		if err := c.attack(report.DefensiveFire, fg, targets, report.FireGroup{At: best, FP: fp, DRM: bestDRM + lead, Hindrance: bestHind, Range: bestD}); err != nil {
 			return err
 		}
 	}
@@ -315,11 +277,10 @@ func (c *combat) sight(from, at board.Location) world.Sight {
 	return c.g.W.Sight(at, from)
 }
 
-// attack is one FRIENDLY fire group's attack on targets in at, d hexes
-// away, with DRM drm of which hind is the hindrance along the LOS. Firing
-// reveals the firers (they become Known).
-func (c *combat) attack(kind ai.EventKind, fg, targets []*state.Unit, at board.Location, fp float64, drm, hind, d int) error {
-	members := state.IDs(fg)
+// attack is one FRIENDLY fire group's attack on targets: g holds where
+// they are, the group's FP and DRM, the hindrance of its LOS and the range.
+// Firing reveals the firers (they become Known).
+func (c *combat) attack(kind report.Kind, fg, targets []*state.Unit, g report.FireGroup) error {
 	for _, u := range fg {
 		u.Known = true
 	}
@@ -329,35 +290,19 @@ func (c *combat) attack(kind ai.EventKind, fg, targets []*state.Unit, at board.L
 			from = append(from, u.At())
 		}
 	}
-	g := &ai.FireGroup{Members: members, Target: targets[0].ID, From: from, At: at, FP: fp, DRM: drm, TEM: c.tem(at), Hindrance: hind, Range: d, Good: !targets[0].Broken}
-	why := "ASL A7"
-	if !c.quiet {
-		why = fmt.Sprintf("ASL A7: IFT DR of %s at %s", strings.Join(members, ", "), c.name(at))
-	}
-	res, dr, final, err := c.roll(fp, drm, why)
+	g.Members, g.Targets, g.From = c.log.IDs(fg), c.log.IDs(targets), c.log.Locations(from...)
+	g.Target, g.TEM, g.Good = targets[0].ID, c.tem(g.At), !targets[0].Broken
+	res, dr, final, err := c.roll(g.FP, g.DRM, dice.Why{Rule: "ASL A7", For: report.ForIFT, Units: g.Members, At: g.At})
 	if err != nil {
 		return err
 	}
 	g.DR, g.Final, g.Result = dr, final, res.String()
-	e := ai.Event{Kind: kind, Units: members, Fire: g}
-	if !c.quiet {
-		what := "First Fire"
-		if kind == ai.EventDefensiveFire {
-			what = "Defensive Fire"
-		}
-		hind := ""
-		if g.Hindrance != 0 {
-			hind = fmt.Sprintf(" (hindrance %+d)", g.Hindrance)
-		}
-		e.Text = fmt.Sprintf("%s: %s in %s fire at %s in %s, %s: %s FP, DRM %+d%s, DR %d = %d: %s",
-			what, strings.Join(members, ", "), c.name(fg[0].At()), strings.Join(state.IDs(targets), ", "), c.name(at), ai.HexesText(d), ai.FormatFP(fp), drm, hind, dr, final, res)
-	}
-	c.push(e)
-	return c.apply(res, targets, at)
+	c.log.Add(report.Event{Kind: kind, Units: g.Members, Fire: c.log.Fire(g)})
+	return c.apply(res, targets)
 }
 
 // roll makes an IFT DR.
-func (c *combat) roll(fp float64, drm int, why string) (tables.Result, int, int, error) {
+func (c *combat) roll(fp float64, drm int, why dice.Why) (tables.Result, int, int, error) {
 	a, b, err := c.r.DR(why)
 	if err != nil {
 		return tables.Result{}, 0, 0, err
@@ -370,40 +315,40 @@ func (c *combat) roll(fp float64, drm int, why string) (tables.Result, int, int,
 // nKIA eliminates n of them by Random Selection and breaks the rest; K/n
 // Casualty Reduces one and gives all an nMC; nMC and NMC a Morale Check.
 // A PTC has no effect here (pins are not modelled).
-func (c *combat) apply(res tables.Result, units []*state.Unit, at board.Location) error {
+func (c *combat) apply(res tables.Result, units []*state.Unit) error {
 	units = slices.Clone(units)
 	switch res.Kind {
 	case tables.KIA:
 		for n := 0; n < res.N && len(units) > 0; n++ {
-			i, err := c.randomSelection(units, "KIA")
+			i, err := c.randomSelection(units, report.SelectKIA)
 			if err != nil {
 				return err
 			}
-			c.eliminate(units[i], "KIA")
+			c.eliminate(units[i], report.KIA, report.Dice{})
 			units = slices.Delete(units, i, i+1)
 		}
 		for _, u := range units {
-			c.consequence(u, c.t.Combat.KIASurvivors.Value, "survives a KIA")
+			c.consequence(u, c.t.Combat.KIASurvivors.Value, report.SurvivedKIA)
 		}
 		return nil
 	case tables.KMC:
-		i, err := c.randomSelection(units, "K")
+		i, err := c.randomSelection(units, report.SelectK)
 		if err != nil {
 			return err
 		}
-		if c.reduce(units[i], "K/"+strconv.Itoa(res.N)) {
+		if c.reduce(units[i], report.KMC, report.Dice{Need: res.N}) {
 			units = slices.Delete(units, i, i+1)
 		}
 	case tables.MC:
 	default:
 		return nil
 	}
-	return c.moraleChecks(units, res.N, at)
+	return c.moraleChecks(units, res.N)
 }
 
 // moraleChecks makes the units' Morale Checks with DRM n: leaders first,
 // then the others with the modifier of a leader that passed (ASL A10.7).
-func (c *combat) moraleChecks(units []*state.Unit, n int, at board.Location) error {
+func (c *combat) moraleChecks(units []*state.Unit, n int) error {
 	leadersFirst(units)
 	for _, u := range units {
 		drm := n
@@ -413,22 +358,20 @@ func (c *combat) moraleChecks(units []*state.Unit, n int, at board.Location) err
 			}
 		}
 		ml := c.morale(u)
-		a, b, err := c.r.DR(c.why("ASL A10", "MC of %s (ML %d, DRM %+d)", u.ID, ml, drm))
+		a, b, err := c.r.DR(dice.Why{Rule: "ASL A10", For: report.ForMC, Unit: u.ID, N: ml, M: drm})
 		if err != nil {
 			return err
 		}
-		final := a + b + drm
+		d := report.Dice{DR: a + b, DRM: drm, Final: a + b + drm, Need: ml}
 		switch {
 		case a+b == 12 && c.t.Combat.MCTwelve.Value == tables.Reduce:
-			c.reduce(u, "Original MC DR 12")
-		case final > ml && u.Broken:
-			c.consequence(u, c.t.Combat.BrokenFail.Value, "fails a MC while broken")
-		case final > ml:
-			c.brk(u, fmt.Sprintf("MC DR %d%+d = %d > ML %d", a+b, drm, final, ml))
+			c.reduce(u, report.MC12, d)
+		case d.Final > ml && u.Broken:
+			c.consequence(u, c.t.Combat.BrokenFail.Value, report.FailedBroken)
+		case d.Final > ml:
+			c.brk(u, report.FailedMC, d)
 		default:
-			if !c.quiet {
-				c.emit(ai.Event{Kind: ai.EventMorale, Units: []string{u.ID}}, "%s passes its MC: DR %d%+d = %d <= ML %d", u.ID, a+b, drm, final, ml)
-			}
+			c.add(report.Morale, u, report.Event{Dice: d})
 		}
 	}
 	return nil
@@ -448,38 +391,38 @@ func leadersFirst(units []*state.Unit) {
 }
 
 // consequence does to u what a rule's value says.
-func (c *combat) consequence(u *state.Unit, what tables.Consequence, why string) {
+func (c *combat) consequence(u *state.Unit, what tables.Consequence, why report.Cause) {
 	switch {
 	case what == tables.Reduce, what == tables.Break && u.Broken:
-		c.reduce(u, why)
+		c.reduce(u, why, report.Dice{})
 	case what == tables.Break:
-		c.brk(u, why)
+		c.brk(u, why, report.Dice{})
 	}
 }
 
 // brk breaks a unit; a broken Human Wave unit leaves its wave (SASL
 // 4.323).
-func (c *combat) brk(u *state.Unit, why string) {
+func (c *combat) brk(u *state.Unit, why report.Cause, d report.Dice) {
 	u.Broken = true
 	left := ""
 	if u.Side == state.Enemy && u.Wave != "" {
-		left = fmt.Sprintf("; leaves Human Wave %s (SASL 4.323)", u.Wave)
+		left = u.Wave
 		u.Wave, u.Released = "", false
 	}
-	c.emit(ai.Event{Kind: ai.EventBreak, Units: []string{u.ID}}, "%s in %s breaks: %s%s", u.ID, c.name(u.At()), why, left)
+	c.add(report.Break, u, report.Event{Cause: why, Dice: d, Other: left})
 }
 
 // reduce Casualty Reduces a unit (ASL A7.302): a squad becomes a
 // half-squad, anything else is eliminated. It reports whether the unit is
 // gone.
-func (c *combat) reduce(u *state.Unit, why string) bool {
+func (c *combat) reduce(u *state.Unit, why report.Cause, d report.Dice) bool {
 	if u.Kind != state.Squad {
-		c.eliminate(u, why+": Casualty Reduction")
+		c.eliminate(u, why|report.Reduced, d)
 		return true
 	}
 	u.Kind = state.HalfSquad
 	u.Type = c.halfSquad(u)
-	c.emit(ai.Event{Kind: ai.EventReduce, Units: []string{u.ID}}, "%s in %s is Casualty Reduced to a half-squad %s (%s)", u.ID, c.name(u.At()), u.Type, why)
+	c.add(report.Reduce, u, report.Event{Cause: why, Dice: d, Type: u.Type})
 	return false
 }
 
@@ -496,24 +439,24 @@ func (c *combat) halfSquad(u *state.Unit) string {
 
 // eliminate removes a unit from play; what it carried is left in its
 // Location.
-func (c *combat) eliminate(u *state.Unit, why string) {
+func (c *combat) eliminate(u *state.Unit, why report.Cause, d report.Dice) {
 	st := c.st()
 	for _, sw := range u.SW {
 		st.Loose = append(st.Loose, state.Loose{At: u.At(), SW: sw})
 	}
 	st.Remove(u)
-	c.emit(ai.Event{Kind: ai.EventEliminate, Units: []string{u.ID}}, "%s (%s) in %s is eliminated (%s)", u.ID, strings.ReplaceAll(u.Kind.String(), "_", "-"), c.name(u.At()), why)
+	c.add(report.Eliminate, u, report.Event{Cause: why, Dice: d, Unit: u.Kind})
 }
 
 // randomSelection picks one of units (ASL A.9: each rolls a dr, the
 // highest is selected; the first of equals).
-func (c *combat) randomSelection(units []*state.Unit, what string) (int, error) {
+func (c *combat) randomSelection(units []*state.Unit, what int) (int, error) {
 	if len(units) == 1 {
 		return 0, nil
 	}
 	best, bi := 0, 0
 	for i, u := range units {
-		v, err := c.r.Dr(c.why("ASL A.9", "Random Selection for %s: %s", what, u.ID))
+		v, err := c.r.Dr(dice.Why{Rule: "ASL A.9", For: report.ForSelection, M: what, Unit: u.ID})
 		if err != nil {
 			return 0, err
 		}
@@ -531,7 +474,6 @@ func (c *combat) randomSelection(units []*state.Unit, what string) (int, error) 
 // with a positive TEM, and Desperation Morale with a Good Order enemy unit
 // adjacent.
 func (c *combat) rally() error {
-	c.phase = state.RPh
 	st := c.st()
 	for _, side := range []state.Side{state.Enemy, state.Friendly} {
 		selfMMC := 0
@@ -565,21 +507,19 @@ func (c *combat) rally() error {
 				drm += c.t.Combat.Desperation.Value
 			}
 			ml := c.morale(u)
-			a, b, err := c.r.DR(c.why("ASL A10.6", "rally of %s (ML %d, DRM %+d)", u.ID, ml, drm))
+			a, b, err := c.r.DR(dice.Why{Rule: "ASL A10.6", For: report.ForRally, Unit: u.ID, N: ml, M: drm})
 			if err != nil {
 				return err
 			}
-			final := a + b + drm
+			d := report.Dice{DR: a + b, DRM: drm, Final: a + b + drm, Need: ml}
 			switch {
 			case a+b == 12 && c.t.Combat.RallyTwelve.Value == tables.Reduce:
-				c.reduce(u, "Original rally DR 12")
-			case final <= ml:
+				c.reduce(u, report.Rally12, d)
+			case d.Final <= ml:
 				u.Broken = false
-				c.emit(ai.Event{Kind: ai.EventRally, Units: []string{u.ID}}, "%s in %s rallies: DR %d%+d = %d <= ML %d", u.ID, c.name(u.At()), a+b, drm, final, ml)
+				c.add(report.Rally, u, report.Event{Dice: d})
 			default:
-				if !c.quiet {
-					c.emit(ai.Event{Kind: ai.EventMorale, Units: []string{u.ID}}, "%s in %s fails to rally: DR %d%+d = %d > ML %d", u.ID, c.name(u.At()), a+b, drm, final, ml)
-				}
+				c.add(report.Morale, u, report.Event{Dice: d, Cause: report.RallyFailed})
 			}
 		}
 	}
@@ -604,7 +544,6 @@ func (c *combat) desperate(u *state.Unit) bool {
 // Casualty Reduces one of them. A leader's modifier applies to its side's
 // DR. Locations still holding both sides stay in Melee.
 func (c *combat) closeCombat() error {
-	c.phase = state.CCPh
 	st := c.st()
 	var locs []board.Location
 	for _, u := range st.OfSide(state.Enemy) {
@@ -632,7 +571,7 @@ func (c *combat) closeCombat() error {
 			}
 			o, ok := c.t.Combat.Kill(att, def)
 			lead, _ := c.leaderDRM(side, l)
-			a, b, err := c.r.DR(c.why("ASL A11", "Close Combat of the %s side in %s (%s FP vs %s)", side, c.name(l), ai.FormatFP(att), ai.FormatFP(def)))
+			a, b, err := c.r.DR(dice.Why{Rule: "ASL A11", For: report.ForCC, Side: uint8(side), At: l, N: int(att), M: int(def)})
 			if err != nil {
 				return err
 			}
@@ -644,27 +583,19 @@ func (c *combat) closeCombat() error {
 			if !bl.ok || len(def) == 0 {
 				continue
 			}
-			res := "no effect"
-			switch {
-			case bl.final <= bl.kill:
-				res = "the defenders are eliminated"
-			case bl.final == bl.kill+1:
-				res = "one defender is Casualty Reduced"
-			}
-			c.emit(ai.Event{Kind: ai.EventCloseCombat, Units: state.IDs(sides[side])},
-				"Close Combat in %s: the %s side (%s) attacks at %s, Kill Number %d: DR %d%+d = %d: %s",
-				c.name(l), side, strings.Join(state.IDs(sides[side]), ", "), bl.odds, bl.kill, bl.dr, bl.drm, bl.final, res)
+			c.log.Add(report.Event{Kind: report.CloseCombat, Units: c.log.IDs(sides[side]), At: l, Side: side, Odds: bl.odds,
+				Dice: report.Dice{DR: bl.dr, DRM: bl.drm, Final: bl.final, Need: bl.kill}})
 			switch {
 			case bl.final <= bl.kill:
 				for _, u := range def {
-					c.eliminate(u, "Close Combat")
+					c.eliminate(u, report.InCloseCombat, report.Dice{})
 				}
 			case bl.final == bl.kill+1:
-				i, err := c.randomSelection(def, "Casualty Reduction in CC")
+				i, err := c.randomSelection(def, report.SelectCC)
 				if err != nil {
 					return err
 				}
-				c.reduce(def[i], "Close Combat")
+				c.reduce(def[i], report.InCloseCombat, report.Dice{})
 			}
 		}
 	}
@@ -702,7 +633,7 @@ func (c *combat) control() {
 		for _, side := range []state.Side{state.Enemy, state.Friendly} {
 			if has[side] && !has[other(side)] && v.Side != side {
 				st.VPO[i].Side = side
-				c.emit(ai.Event{Kind: ai.EventControl, Units: nil}, "the %s side takes Control of VPO %s", side, c.name(v.At))
+				c.log.Add(report.Event{Kind: report.Control, At: v.At, Side: side})
 			}
 		}
 	}

@@ -4,8 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
@@ -67,11 +67,13 @@ func TestFriendlyFireNeedsLOS(t *testing.T) {
 			}
 			s := p.Sight(at, from)
 			g, e := setup()
-			ev, err := g.combat.Entered([]*state.Unit{e}, at)
-			if err != nil {
+			log := g.hw.Log()
+			n := log.Len()
+			if err := g.combat.Entered([]*state.Unit{e}, at); err != nil {
 				t.Fatal(err)
 			}
-			fired := len(ev) > 0 && ev[0].Kind == ai.EventFirstFire
+			ev := log.Since(n)
+			fired := len(ev) > 0 && ev[0].Kind == report.FirstFire
 			if fired != tc.fire {
 				t.Fatalf("%s to %s (LOS %+v): First Fire %v, want %v: %v", m.LocationName(from), m.LocationName(at), s, fired, tc.fire, ev)
 			}
@@ -82,17 +84,19 @@ func TestFriendlyFireNeedsLOS(t *testing.T) {
 					want += g.combat.t.Combat.FFMO.Value
 				}
 				if f.Hindrance != s.Hindrance || f.DRM != want {
-					t.Errorf("First Fire DRM %+d (hindrance %+d), want %+d (hindrance %+d): %s", f.DRM, f.Hindrance, want, s.Hindrance, ev[0].Text)
+					t.Errorf("First Fire DRM %+d (hindrance %+d), want %+d (hindrance %+d): %s", f.DRM, f.Hindrance, want, s.Hindrance, report.New(p).Text(&ev[0]))
 				}
 			}
 			g, _ = setup()
-			g.combat.ev = g.combat.ev[:0]
+			log = g.hw.Log()
+			n = log.Len()
 			if err := g.combat.defensiveFire(); err != nil {
 				t.Fatal(err)
 			}
-			dfire := len(g.combat.ev) > 0 && g.combat.ev[0].Kind == ai.EventDefensiveFire
+			ev = log.Since(n)
+			dfire := len(ev) > 0 && ev[0].Kind == report.DefensiveFire
 			if dfire != tc.fire {
-				t.Errorf("Defensive Fire %v, want %v: %v", dfire, tc.fire, g.combat.ev)
+				t.Errorf("Defensive Fire %v, want %v: %v", dfire, tc.fire, ev)
 			}
 		})
 	}

@@ -21,11 +21,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 
 	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/missions"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
@@ -42,26 +42,27 @@ func Prepare(ms *missions.Mission, m *board.Map, t *tables.Set) (*world.World, e
 }
 
 // Game is one game in play. It is not safe for concurrent use; games of
-// one Prepared mission may run concurrently.
+// one world may run concurrently.
 type Game struct {
 	W     *world.World
 	State *state.State
 	// Entries: the S? the mission schedules enter (SASL 4.2); false plays
 	// the Human Waves alone (sasl wave).
 	Entries bool
-	// Quiet plays without words: events carry no text, the dice no
-	// purposes, and the game keeps no trail and no way back from a failed
-	// turn (sasl sim, which only counts what happened).
-	Quiet  bool
-	hw     *ai.Enemy
-	seeded *dice.SeededRoller
-	combat *combat
+	hw      *ai.Enemy
+	seeded  *dice.SeededRoller
+	combat  *combat
+	// backup is the state a turn that fails goes back to, slab the S? of
+	// the setup: both reused from game to game.
+	backup *state.State
+	slab   []state.Unit
 }
 
-// Report is what the ENEMY side did in one step of the game.
+// Report is what happened in one step of the game: its events, valid
+// until the game is started again (Start).
 type Report struct {
 	Turn   int
-	Events []ai.Event
+	Events []report.Event
 	// Dice are the rolls of the step, in order.
 	Dice []dice.Roll
 }
@@ -69,67 +70,84 @@ type Report struct {
 // ErrOver is the error of playing a game past the mission's last turn.
 var ErrOver = errors.New("the game is over")
 
-// New starts a game of prepared mission p: the FRIENDLY units and VPOs of
-// the mission, and the ENEMY S? of its setup (SASL 4.1), each placed S? a
+// New starts a game of world w: the FRIENDLY units and VPOs of the
+// mission, and the ENEMY S? of its setup (SASL 4.1), each placed S? a
 // unit. hdr names the mission and holds the seed of the dice (HasSeed);
 // setup rolls come from script if it is not nil (the player's own dice),
 // else from the seed.
 func New(w *world.World, hdr state.Game, script dice.Roller) (*Game, *ai.Setup, error) {
-	return begin(w, hdr, script, false)
-}
-
-// NewQuiet is New for a Quiet game (sasl sim): the same game, with no
-// words.
-func NewQuiet(w *world.World, hdr state.Game) (*Game, *ai.Setup, error) {
-	return begin(w, hdr, nil, true)
-}
-
-func begin(w *world.World, hdr state.Game, script dice.Roller, quiet bool) (*Game, *ai.Setup, error) {
-	if !hdr.HasSeed {
-		return nil, nil, errors.New("game: a new game needs the seed of its dice")
-	}
-	st, err := w.Mission().State(w.Map())
+	g := &Game{W: w}
+	setup, err := g.Start(hdr, script)
 	if err != nil {
 		return nil, nil, err
+	}
+	return g, setup, nil
+}
+
+// Start starts g over as a new game of its world (see New), keeping its
+// storage: a simulation plays its games one after the other in one Game,
+// allocating little once the first has grown it. The Reports and Setup of
+// the game before are no longer valid.
+func (g *Game) Start(hdr state.Game, script dice.Roller) (*ai.Setup, error) {
+	if !hdr.HasSeed {
+		return nil, errors.New("game: a new game needs the seed of its dice")
+	}
+	initial, err := g.W.Initial()
+	if err != nil {
+		return nil, err
 	}
 	hdr.Trail, hdr.RNG = nil, ""
 	if hdr.Policy == "" {
 		hdr.Policy = PolicyPlayer
 	}
 	if _, err := ParsePolicy(hdr.Policy); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
+	st := initial.CloneInto(g.State)
 	st.Game = hdr
 	st.Phase = state.RPh
-	g := &Game{W: w, State: st, Entries: true, Quiet: quiet, seeded: dice.Seeded(hdr.Seed)}
-	r := g.roller(script)
+	g.State, g.Entries = st, true
+	if g.seeded == nil {
+		g.seeded = dice.Seeded(hdr.Seed)
+	} else {
+		g.seeded.Reset(hdr.Seed)
+	}
 	g.start()
-	g.hw.Reset(r, st)
+	r := g.roller(script)
+	g.hw.Roll(r)
 	setup, err := g.hw.Place()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	n := 0
-	slab := make([]state.Unit, len(setup.Placements)) // one allocation for the setup's units
+	if cap(g.slab) < len(setup.Placements) {
+		g.slab = make([]state.Unit, len(setup.Placements)) // one allocation for the setup's units
+	}
+	g.slab = g.slab[:len(setup.Placements)]
 	for i, pl := range setup.Placements {
 		id := ""
 		for id == "" || st.Unit(id) != nil {
 			n++
-			id = "S" + strconv.Itoa(n)
+			id = g.W.ID("S", n)
 		}
-		slab[i] = state.Unit{ID: id, Side: state.Enemy, Kind: state.SQ,
+		g.slab[i] = state.Unit{ID: id, Side: state.Enemy, Kind: state.SQ,
 			Case: byte(pl.Case), Crest: pl.Crest, Facing: pl.Facing}
-		st.Add(&slab[i], pl.Location)
+		st.Add(&g.slab[i], pl.Location)
 	}
 	g.close(r, 0)
-	g.hw.Reset(g.seeded, st)
-	return g, setup, nil
+	g.hw.Roll(g.seeded)
+	return setup, nil
 }
 
-// start sets up the engines of the game's sides.
+// start sets up the engines of the game's sides on its state, keeping
+// those it has.
 func (g *Game) start() {
-	g.hw = ai.New(g.W, g.seeded, g.State)
-	g.hw.Quiet = g.Quiet
+	if g.hw == nil {
+		g.hw = ai.New(g.W, g.seeded, g.State)
+	} else {
+		g.hw.Reset(g.seeded, g.State)
+	}
+	g.combat, g.hw.Res = nil, nil
 	if g.State.Policy == PolicyHold {
 		g.combat = newCombat(g)
 		g.hw.Res = g.combat
@@ -170,12 +188,6 @@ func (g *Game) roller(script dice.Roller) dice.Roller {
 // close ends a step: its dice join the trail, the generator's state is
 // kept.
 func (g *Game) close(r dice.Roller, from int) []dice.Roll {
-	if g.Quiet {
-		if r == dice.Roller(g.seeded) {
-			g.seeded.Forget()
-		}
-		return nil
-	}
 	rolls := r.Trail()[from:]
 	g.State.Trail = append(g.State.Trail, dice.Script(rolls))
 	g.State.RNG = g.seeded.State()
@@ -217,28 +229,23 @@ func (g *Game) play(script dice.Roller, first, last state.Phase) (*Report, error
 		return nil, fmt.Errorf("%w: turn %d was the mission's last", ErrOver, g.LastTurn())
 	}
 	st := g.State
-	var saved *state.State
-	var rng string
-	if !g.Quiet {
-		saved, rng = st.Clone(), g.seeded.State()
-	}
+	g.backup = st.CloneInto(g.backup)
+	mark := g.seeded.Mark()
 	r := g.roller(script)
 	from := len(r.Trail())
-	g.hw.Reset(r, st)
-	g.hw.Quiet = g.Quiet
-	rep := &Report{Turn: st.Turn}
+	log := g.hw.Log()
+	start := log.Len()
+	g.hw.Roll(r)
 	for ph := max(st.Phase, first); ph <= last; ph++ {
-		ev, err := g.phase(ph, r)
-		if err != nil {
-			if saved != nil {
-				*st = *saved
-				g.seeded, _ = dice.Resume(rng)
-				g.hw.Reset(g.seeded, st)
-			}
+		if err := g.phase(ph, r); err != nil {
+			g.backup.CloneInto(st)
+			g.seeded.Back(mark)
+			g.hw.Roll(g.seeded)
+			log.Truncate(start)
 			return nil, err
 		}
-		rep.Events = append(rep.Events, ev...)
 	}
+	rep := &Report{Turn: st.Turn, Events: log.Since(start)}
 	if last == state.CCPh {
 		st.Turn++
 		st.Phase = state.RPh
@@ -246,19 +253,19 @@ func (g *Game) play(script dice.Roller, first, last state.Phase) (*Report, error
 		st.Phase = last + 1
 	}
 	rep.Dice = g.close(r, from)
-	g.hw.Reset(g.seeded, st)
+	g.hw.Roll(g.seeded)
 	return rep, nil
 }
 
 // phase plays one phase: the ENEMY procedures, and with a FRIENDLY policy
 // the FRIENDLY side's and the combat of the phase.
-func (g *Game) phase(ph state.Phase, r dice.Roller) ([]ai.Event, error) {
+func (g *Game) phase(ph state.Phase, r dice.Roller) error {
+	g.hw.Log().Phase = ph
 	c := g.combat
 	if c == nil {
 		return g.hw.Play(ph, g.Entries)
 	}
-	c.r, c.quiet, c.ev = r, g.Quiet, nil
-	var pre []ai.Event
+	c.r = r
 	var err error
 	switch ph {
 	case state.RPh:
@@ -270,17 +277,13 @@ func (g *Game) phase(ph state.Phase, r dice.Roller) ([]ai.Event, error) {
 		err = c.closeCombat()
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
-	pre = append(pre, c.ev...)
-	ev, err := g.hw.Play(ph, g.Entries)
-	if err != nil {
-		return nil, err
+	if err := g.hw.Play(ph, g.Entries); err != nil {
+		return err
 	}
-	c.ev = c.ev[:0]
-	c.phase = ph
 	c.control()
-	return append(append(pre, ev...), c.ev...), nil
+	return nil
 }
 
 // Write writes the game file.

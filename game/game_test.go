@@ -14,6 +14,7 @@ import (
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/internal/testboards"
 	"github.com/sasl-engine/sasl/missions"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
@@ -274,6 +275,7 @@ func TestGoldenRealBoards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	words := report.New(p)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Setup: %d S?\n", len(setup.Placements))
 	for _, pl := range setup.Placements {
@@ -286,7 +288,7 @@ func TestGoldenRealBoards(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "Turn %d\n", rep.Turn)
 		for _, e := range rep.Events {
-			fmt.Fprintf(&b, "  %s %s %s\n", e.Phase, e.Kind, e.Text)
+			fmt.Fprintf(&b, "  %s %s %s\n", e.Phase, e.Kind, words.Text(&e))
 		}
 		fmt.Fprintf(&b, "  dice: %s\n", dice.Script(rep.Dice))
 	}

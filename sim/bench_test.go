@@ -2,6 +2,8 @@ package sim
 
 import (
 	"testing"
+
+	"github.com/sasl-engine/sasl/game"
 )
 
 // BenchmarkGames is whole games of examples/four-boards.yaml on four real
@@ -10,11 +12,15 @@ import (
 // on one worker: games/s is games per CPU-second.
 func BenchmarkGames(b *testing.B) {
 	p := fourBoards(b)
+	if _, err := p.W.LOS(); err != nil { // built before the timer
+		b.Fatal(err)
+	}
 	t := p.newTally()
+	g := &game.Game{W: p.W}
 	b.ReportAllocs()
 	k := uint64(0)
 	for b.Loop() {
-		if _, err := p.play(Seed(1, k), t); err != nil {
+		if err := p.play(g, Seed(1, k), t); err != nil {
 			b.Fatal(err)
 		}
 		k++

@@ -22,8 +22,8 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/state"
 )
 
@@ -99,7 +99,8 @@ type Replicate struct {
 
 // Play plays replicate k of a simulation seeded with seed on its own.
 func Play(p *Prepared, seed, k uint64) (*Replicate, error) {
-	g, err := p.play(Seed(seed, k), p.newTally())
+	g := &game.Game{W: p.W}
+	err := p.play(g, Seed(seed, k), p.newTally())
 	if err != nil {
 		return nil, fmt.Errorf("sim: replicate %d (game seed %d): %w", k, Seed(seed, k), err)
 	}
@@ -167,11 +168,12 @@ func (p *Prepared) runBatch(cfg Config, from uint64, n, workers, before int) (*T
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			g := &game.Game{W: p.W} // one per worker, reused game after game
 			for k := range next {
 				if errs[w] != nil {
 					continue
 				}
-				if _, err := p.play(Seed(cfg.Seed, k), tallies[w]); err != nil {
+				if err := p.play(g, Seed(cfg.Seed, k), tallies[w]); err != nil {
 					errs[w] = fmt.Errorf("sim: replicate %d (game seed %d): %w", k, Seed(cfg.Seed, k), err)
 					continue
 				}
@@ -199,11 +201,11 @@ func (p *Prepared) runBatch(cfg Config, from uint64, n, workers, before int) (*T
 	return t, nil
 }
 
-// play plays one whole game with seed and counts it into t.
-func (p *Prepared) play(seed uint64, t *Tally) (*game.Game, error) {
-	g, setup, err := game.NewQuiet(p.W, state.Game{Mission: p.name, Seed: seed, HasSeed: true, Policy: game.PolicyHold})
+// play plays one whole game with seed in g and counts it into t.
+func (p *Prepared) play(g *game.Game, seed uint64, t *Tally) error {
+	setup, err := g.Start(state.Game{Mission: p.name, Seed: seed, HasSeed: true, Policy: game.PolicyHold}, nil)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	rec := p.newRecord()
 	rec.placed += len(setup.Placements)
@@ -217,7 +219,7 @@ func (p *Prepared) play(seed uint64, t *Tally) (*game.Game, error) {
 	for !g.Over() {
 		rep, err := g.Turn(nil)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		rec.turn(p, rep)
 		turn := rep.Turn
@@ -234,10 +236,10 @@ func (p *Prepared) play(seed uint64, t *Tally) (*game.Game, error) {
 	}
 	o, ok := g.Outcome()
 	if !ok {
-		return nil, errors.New("the mission has no victory conditions (victory: in the mission file)")
+		return errors.New("the mission has no victory conditions (victory: in the mission file)")
 	}
 	rec.finish(t, g, o)
-	return g, nil
+	return nil
 }
 
 // record is what one game did, counted as it goes.
@@ -257,11 +259,11 @@ func (r *record) turn(p *Prepared, rep *game.Report) {
 	for i := range rep.Events {
 		e := &rep.Events[i]
 		switch e.Kind {
-		case ai.EventActivate:
+		case report.Activate:
 			r.activated += len(e.Units)
-		case ai.EventArrive, ai.EventWaveEntry:
+		case report.Arrive, report.WaveEntry:
 			r.placed += len(e.Units)
-		case ai.EventEliminate:
+		case report.Eliminate:
 			for _, id := range e.Units {
 				if r.friendly[id] {
 					r.casualties[state.Friendly]++
@@ -269,11 +271,11 @@ func (r *record) turn(p *Prepared, rep *game.Report) {
 					r.casualties[state.Enemy]++
 				}
 			}
-		case ai.EventExit:
+		case report.Exit:
 			if r.firstFBE == 0 {
 				r.firstFBE = rep.Turn
 			}
-		case ai.EventMove, ai.EventAdvance, ai.EventEnter:
+		case report.Move, report.Advance, report.Enter:
 			for _, s := range e.Steps {
 				if s.Off {
 					continue

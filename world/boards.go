@@ -1,8 +1,6 @@
 package world
 
 import (
-	"fmt"
-
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
@@ -15,10 +13,10 @@ import (
 type BoardKind struct {
 	Board string
 	tables.BoardKind
-	// FromTable: a row of Table A9 said so; otherwise derived.
+	// FromTable: a row of Table A9 said so (Source: the row's source);
+	// otherwise derived from the counts below.
 	FromTable bool
-	// Why says how the kind was decided, for the player.
-	Why string
+	Source    string
 	// Counts behind a derived kind: buildings and rubble Locations, woods
 	// hexes, water hexes.
 	NBuildings, NWoods, NWater int
@@ -31,8 +29,7 @@ type BoardKind struct {
 // river by the thresholds of the table.
 func Kind(b *board.Board, t *tables.SASL) BoardKind {
 	if e, ok := t.A9.Boards[b.ID]; ok {
-		return BoardKind{Board: b.ID, BoardKind: e.Value, FromTable: true,
-			Why: fmt.Sprintf("Table A9: %s", e.Source)}
+		return BoardKind{Board: b.ID, BoardKind: e.Value, FromTable: true, Source: e.Source}
 	}
 	k := BoardKind{Board: b.ID}
 	// Buildings are counted once: a walk over BuildingLink hexsides (not
@@ -72,7 +69,5 @@ func Kind(b *board.Board, t *tables.SASL) BoardKind {
 	k.BuiltUp = k.NBuildings >= t.A9.BuiltUpMin.Value
 	k.Woods = k.NWoods >= t.A9.WoodsMin.Value
 	k.River = k.NWater >= t.A9.RiverMin.Value
-	k.Why = fmt.Sprintf("derived (Table A9 has no row for board %s): %d buildings and rubble Locations (built-up from %d, SASL 4.12), %d woods hexes (woods from %d), %d water hexes (river from %d)",
-		b.ID, k.NBuildings, t.A9.BuiltUpMin.Value, k.NWoods, t.A9.WoodsMin.Value, k.NWater, t.A9.RiverMin.Value)
 	return k
 }

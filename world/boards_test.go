@@ -53,19 +53,19 @@ func TestKindDerived(t *testing.T) {
 	for _, id := range []string{"33", "4"} {
 		b, _ := lib.Board(id)
 		if k := Kind(b, &sasl); k.BuiltUp || k.Woods || k.River {
-			t.Errorf("board %s derived %v: %s", id, k.BoardKind, k.Why)
+			t.Errorf("board %s derived %v: %d buildings", id, k.BoardKind, k.NBuildings)
 		}
 	}
 	b, _ := lib.Board("20")
 	if k := Kind(b, &sasl); !k.BuiltUp {
-		t.Errorf("city board 20 is not built-up: %s", k.Why)
+		t.Errorf("city board 20 is not built-up: %d buildings", k.NBuildings)
 	}
 	b, _ = lib.Board("34")
 	if k := Kind(b, &sasl); !k.Woods {
-		t.Errorf("board 34 (227 woods hexes) is not a woods board: %s", k.Why)
+		t.Errorf("board 34 (227 woods hexes) is not a woods board: %d", k.NWoods)
 	}
 	b, _ = lib.Board("7")
 	if k := Kind(b, &sasl); !k.River {
-		t.Errorf("board 7 (its lake) is not a river board: %s", k.Why)
+		t.Errorf("board 7 (its lake) is not a river board: %d water hexes", k.NWater)
 	}
 }

@@ -2,6 +2,7 @@ package world
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
@@ -68,6 +69,10 @@ type World struct {
 	entry     [4]edgeEntry
 	detour    detours
 	sight     sight
+	// initial is the state the mission starts in (Initial), or why there
+	// is none.
+	initial    *state.State
+	initialErr error
 }
 
 // New builds the world of mission ms on map m with tables t. costs prices
@@ -164,6 +169,7 @@ func New(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster
 	for _, r := range t.HumanWave.X3.Rows {
 		w.strength(r.Value)
 	}
+	w.initial, w.initialErr = ms.State(m)
 	w.preparePlacement()
 	for e := layout.North; e <= layout.West; e++ {
 		w.entry[e] = w.edgeEntry(e)
@@ -171,6 +177,14 @@ func New(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster
 	w.prepareDetours()
 	return w, nil
 }
+
+// Initial returns the state the mission starts in: its FRIENDLY units and
+// VPOs, before turn 1 (missions.Mission.State). It is the world's own: a
+// game starts from a copy (state.State.CloneInto).
+func (w *World) Initial() (*state.State, error) { return w.initial, w.initialErr }
+
+// ID returns the unit ID prefix and n make: "S12".
+func (w *World) ID(prefix string, n int) string { return prefix + strconv.Itoa(n) }
 
 // strength parses a counter type into the strengths table, once.
 func (w *World) strength(typ string) {

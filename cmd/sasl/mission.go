@@ -9,11 +9,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
@@ -40,6 +40,7 @@ func (f *missionFlags) register(cmd *cobra.Command) {
 // tables and movement costs), the header of a game of it, and its dice.
 type played struct {
 	prep   *world.World
+	words  *report.Words
 	hdr    state.Game
 	ms     *missions.Mission
 	m      *board.Map
@@ -55,7 +56,7 @@ func (f *missionFlags) open(cmd *cobra.Command, o *options) (*played, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &played{prep: prep, hdr: hdr, ms: prep.Mission(), m: prep.Map(), t: prep.Tables(), costs: prep.Costs()}
+	p := &played{prep: prep, words: report.New(prep), hdr: hdr, ms: prep.Mission(), m: prep.Map(), t: prep.Tables(), costs: prep.Costs()}
 	if err := f.dice2(cmd, p); err != nil {
 		return nil, err
 	}
@@ -82,6 +83,7 @@ func (f *missionFlags) dice2(cmd *cobra.Command, p *played) error {
 		if err != nil {
 			return err
 		}
+		s.Words = p.words.Why
 		p.r, p.script = s, s
 		return nil
 	}
@@ -139,14 +141,6 @@ func (p *played) header() string {
 	}
 	return fmt.Sprintf("%s (%s)\nBoards %s, north %s; FBE %s, EBE %s; month %d: grain %s, orchards %s; %s weather",
 		ms.Name, ms.File, ms.Layout, ms.Layout.North(), ms.FBE, ms.EBE, ms.Month, inOut(s.Grain), inOut(s.Orchard), ms.Weather)
-}
-
-func rollsText(rolls []ai.Roll) string {
-	parts := make([]string, len(rolls))
-	for i, r := range rolls {
-		parts[i] = r.String()
-	}
-	return strings.Join(parts, ", ")
 }
 
 // groundOf is the ground Location of a hex, for markers.

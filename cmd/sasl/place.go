@@ -9,6 +9,7 @@ import (
 	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
 )
@@ -92,18 +93,18 @@ func writeSetup(w io.Writer, p *played, s *ai.Setup, asJSON bool) error {
 func writePlaceText(w io.Writer, p *played, s *ai.Setup) error {
 	fmt.Fprintln(w, p.header())
 	for _, k := range s.Kinds {
-		fmt.Fprintf(w, "Board %s: %s (%s)\n", k.Board, k.BoardKind, k.Why)
+		fmt.Fprintf(w, "Board %s: %s (%s)\n", k.Board, k.BoardKind, p.words.KindWhy(k))
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Procedure:")
-	for _, l := range s.Log {
-		fmt.Fprintln(w, "  "+l)
+	for i := range s.Log {
+		fmt.Fprintln(w, "  "+p.words.Text(&s.Log[i]))
 	}
 	fmt.Fprintf(w, "\n%d S?:\n", len(s.Placements))
 	for _, pl := range s.Placements {
-		fmt.Fprintf(w, "  %-16s case %s  %s", s.Ref(pl), pl.Case, pl.Why)
+		fmt.Fprintf(w, "  %-16s case %s  %s", s.Ref(pl), pl.Case, p.words.Reason(pl.Location, pl.Why))
 		if len(pl.Rolls) > 0 {
-			fmt.Fprintf(w, "  [%s]", rollsText(pl.Rolls))
+			fmt.Fprintf(w, "  [%s]", report.RollsText(pl.Rolls))
 		}
 		if pl.Crest {
 			fmt.Fprint(w, "  Crest status (SASL 4.14)")
@@ -138,15 +139,18 @@ func writePlaceJSON(w io.Writer, p *played, s *ai.Setup) error {
 		Boards     []boardJSON     `json:"boards"`
 		Placements []placementJSON `json:"placements"`
 		Log        []string        `json:"log"`
-	}{Mission: s.Mission.Name, Dice: dice.Script(s.Trail), Log: s.Log, Placements: []placementJSON{}}
+	}{Mission: s.Mission.Name, Dice: dice.Script(s.Trail), Log: []string{}, Placements: []placementJSON{}}
+	for i := range s.Log {
+		out.Log = append(out.Log, p.words.Text(&s.Log[i]))
+	}
 	if p.script == nil {
 		out.Seed = &p.seed
 	}
 	for _, k := range s.Kinds {
-		out.Boards = append(out.Boards, boardJSON{k.Board, k.BoardKind.String(), k.FromTable, k.Why})
+		out.Boards = append(out.Boards, boardJSON{k.Board, k.BoardKind.String(), k.FromTable, p.words.KindWhy(k)})
 	}
 	for _, pl := range s.Placements {
-		j := placementJSON{Location: s.Map.LocationName(pl.Location), Case: pl.Case.String(), Why: pl.Why}
+		j := placementJSON{Location: s.Map.LocationName(pl.Location), Case: pl.Case.String(), Why: p.words.Reason(pl.Location, pl.Why)}
 		if pl.Crest {
 			j.Crest = s.Map.NameString(pl.Facing)
 		}
@@ -208,12 +212,12 @@ and the dice that decided it.`,
 			}
 			fmt.Fprintln(cmd.OutOrStdout(), p.header())
 			fmt.Fprintln(cmd.OutOrStdout())
-			for _, l := range a.Log {
-				fmt.Fprintln(cmd.OutOrStdout(), "  "+l)
+			for i := range a.Log {
+				fmt.Fprintln(cmd.OutOrStdout(), "  "+p.words.Text(&a.Log[i]))
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "\n%d S? enter on turn %d:\n", len(a.Arrivals), f.turn)
 			for _, x := range a.Arrivals {
-				fmt.Fprintf(cmd.OutOrStdout(), "  %-8s from off the %s edge  SASL %s  [%s]\n", p.m.NameString(x.Hex), x.Edge, x.Method, rollsText(x.Rolls))
+				fmt.Fprintf(cmd.OutOrStdout(), "  %-8s from off the %s edge  SASL %s  [%s]\n", p.m.NameString(x.Hex), x.Edge, x.Entry.Method, report.RollsText(x.Rolls))
 			}
 			fmt.Fprintln(cmd.OutOrStdout())
 			fmt.Fprintln(cmd.OutOrStdout(), p.diceLine(a.Trail))
@@ -289,7 +293,7 @@ func writeEnterJSON(w io.Writer, p *played, a *ai.Arrivals) error {
 		for _, r := range x.Rolls {
 			ds = append(ds, r.String())
 		}
-		out.Entries = append(out.Entries, entryJSON{x.Edge.String(), p.m.NameString(x.Hex), x.Method, ds})
+		out.Entries = append(out.Entries, entryJSON{x.Edge.String(), p.m.NameString(x.Hex), x.Entry.Method, ds})
 	}
 	return writeJSON(w, out)
 }

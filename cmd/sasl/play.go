@@ -11,6 +11,7 @@ import (
 
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/state"
 )
 
@@ -152,7 +153,7 @@ names the winner after the last turn. A run that fails leaves the file as it was
 			if err := writeFile(path, g.Write); err != nil {
 				return err
 			}
-			p := &played{prep: g.W, ms: g.W.Mission(), m: g.W.Map(), t: g.W.Tables(), seed: g.State.Seed}
+			p := &played{prep: g.W, words: report.New(g.W), ms: g.W.Mission(), m: g.W.Map(), t: g.W.Tables(), seed: g.State.Seed}
 			var trail []dice.Roll
 			for _, rep := range all {
 				trail = append(trail, rep.Dice...)
@@ -168,7 +169,7 @@ names the winner after the last turn. A run that fails leaves the file as it was
 			}
 			fmt.Fprintln(w, p.header())
 			for _, rep := range all {
-				writeTurnText(w, rep.Turn, rep.Events)
+				writeTurnText(w, p.words, rep.Turn, rep.Events)
 			}
 			fmt.Fprintln(w)
 			if g.Over() {
@@ -215,7 +216,7 @@ func newPlayShowCmd(o *options) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			m, st := g.W.Map(), g.State
+			m, st, words := g.W.Map(), g.State, report.New(g.W)
 			if f.pictures.any() {
 				if err := f.pictures.write(showScene(g)); err != nil {
 					return err
@@ -237,7 +238,7 @@ func newPlayShowCmd(o *options) *cobra.Command {
 				fmt.Fprintf(w, "\n%s units:\n", map[state.Side]string{state.Enemy: "ENEMY", state.Friendly: "FRIENDLY"}[side])
 				for _, u := range st.Units() {
 					if u.Side == side {
-						fmt.Fprintf(w, "  %s\n", unitText(m, u))
+						fmt.Fprintf(w, "  %s\n", words.UnitText(u))
 					}
 				}
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/render"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
@@ -300,8 +301,8 @@ func (s *scene) moves(reps []*game.Report) {
 			}
 			dashed := false
 			switch e.Kind {
-			case ai.EventMove, ai.EventEnter:
-			case ai.EventAdvance, ai.EventGap:
+			case report.Move, report.Enter:
+			case report.Advance, report.Gap:
 				dashed = true
 			default:
 				continue
@@ -327,7 +328,7 @@ func (s *scene) fires(reps []*game.Report) {
 		col := turnColor(rep.Turn)
 		for _, e := range rep.Events {
 			fg := e.Fire
-			if e.Kind != ai.EventFire || fg == nil {
+			if e.Kind != report.Fire || fg == nil {
 				continue
 			}
 			line := render.Path{Color: col, Width: 1.5, Dashed: true}
@@ -337,7 +338,7 @@ func (s *scene) fires(reps []*game.Report) {
 					s.add(line)
 				}
 			}
-			s.tags = append(s.tags, render.Tag{At: fg.At.Hex, Text: fmt.Sprintf("%s FP %+d", ai.FormatFP(fg.FP), fg.DRM), Color: col})
+			s.tags = append(s.tags, render.Tag{At: fg.At.Hex, Text: fmt.Sprintf("%s FP %+d", report.FormatFP(fg.FP), fg.DRM), Color: col})
 			line.Hexes = nil
 			s.key(line, fmt.Sprintf("turn %d: AFPh fire group; under the Target its FP and DRM", rep.Turn))
 		}
@@ -365,7 +366,7 @@ func entryScene(p *played, a *ai.Arrivals) *scene {
 		line := render.Path{Hexes: []hex.Hex{off, x.Hex}, Color: turnColor(a.Turn)}
 		s.add(line)
 		s.key(line, fmt.Sprintf("turn %d: enters this hex in its MPh", a.Turn))
-		m := render.Marker{At: board.Ground(off), Label: "S?", Note: x.Method, Color: enemyColor}
+		m := render.Marker{At: board.Ground(off), Label: "S?", Note: x.Entry.Method, Color: enemyColor}
 		s.key(render.Marker{Label: "S?", Note: "4.21", Color: enemyColor}, "ENEMY S? waiting beyond the edge, by SASL 4.21 or 4.22")
 		mk = append(mk, m)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/state"
 )
 
@@ -130,7 +131,7 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 	}
 	fmt.Fprintln(w, p.header())
 	for _, rep := range all {
-		writeTurnText(w, rep.Turn, rep.Events)
+		writeTurnText(w, p.words, rep.Turn, rep.Events)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, p.diceLine(trail))
@@ -140,9 +141,9 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 // writeTurnsJSON writes turns of a game: every event as data.
 func writeTurnsJSON(w io.Writer, p *played, all []*game.Report, trail []dice.Roll, extra map[string]any) error {
 	type turnJ struct {
-		Turn   int         `json:"turn"`
-		Events []eventJSON `json:"events"`
-		Dice   string      `json:"dice"`
+		Turn   int                `json:"turn"`
+		Events []report.EventJSON `json:"events"`
+		Dice   string             `json:"dice"`
 	}
 	out := map[string]any{"mission": p.ms.Name, "dice": dice.Script(trail)}
 	if p.script == nil {
@@ -150,7 +151,7 @@ func writeTurnsJSON(w io.Writer, p *played, all []*game.Report, trail []dice.Rol
 	}
 	turns := []turnJ{}
 	for _, rep := range all {
-		turns = append(turns, turnJ{rep.Turn, eventsJSON(p.m, rep.Events), dice.Script(rep.Dice)})
+		turns = append(turns, turnJ{rep.Turn, p.words.JSON(rep.Events), dice.Script(rep.Dice)})
 	}
 	out["turns"] = turns
 	for k, v := range extra {

@@ -1,0 +1,367 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/missions"
+	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
+)
+
+// Kind is what an Event is.
+type Kind uint8
+
+//go:generate go run golang.org/x/tools/cmd/stringer@v0.39.0 -type=Kind -linecomment
+
+// The kinds of events. After each, what of the Event it fills beyond
+// Phase, Kind and Units (the units concerned, in order).
+const (
+	// ENEMY S? set up off the map to enter (SASL 4.2): Edge, Hexes (the
+	// entry hex), Entry, Rolls.
+	Arrive Kind = iota // arrive
+	// A Human Wave sets up off the map (SASL 4.31): Wave, Edge, Hexes (the
+	// entrance hexes, a unit each), Direction, Pairs, Rolls.
+	WaveEntry // wave_entry
+	// An S? enters the map and stops (4.2): Edge, Steps.
+	Enter // enter
+	// Units move together (4.32): Steps, Edge (the edge an entry crosses),
+	// Lead (whose tracks they follow, 4.33), Notes.
+	Move // move
+	// A stack stops before an obstacle to follow in the tracks of a unit
+	// of its wave (4.33): At, Obstacle.
+	Delay // delay
+	// A Human Wave S? is Activated (4.34, 4.35): At, Activation, Made,
+	// Rolls (x10, then x3).
+	Activate // activate
+	// Units leave Human Wave movement (4.33): At, Cause, Obstacle.
+	Release // release
+	// Units exit off the FBE (4.323): At (where they left from).
+	Exit // exit
+	// A unit joins a Human Wave (4.323): Wave, At.
+	Join // join
+	// A Human Wave's chain at the start of its MPh (4.323): Wave, Chains.
+	Chain // chain
+	// A Human Wave fire group fires (4.36): Wave, Fire.
+	Fire // fire
+	// A Human Wave unit advances to close a gap (4.322): Steps, Count
+	// (units in chains now), Was (before), Groups, WasGroups.
+	Gap // gap
+	// A Human Wave unit advances toward a Target (4.322): Steps, Target,
+	// TargetAt.
+	Advance // advance
+	// A side takes Control of a VPO: At; Units the unit that took it (a
+	// Human Wave unit advancing), or none and Side (A26.11).
+	Control // control
+	// A Human Wave MMC attempts Recovery of a SW (4.37): At, SW.
+	Recover // recover
+	// What sasl plays for the FRIENDLY side and the dice of combat (a game
+	// with a FRIENDLY policy, sasl sim):
+
+	// FRIENDLY units First Fire (A8.1): Fire (with its roll and result).
+	FirstFire // first_fire
+	// FRIENDLY units fire in the DFPh (A3.5): Fire.
+	DefensiveFire // defensive_fire
+	// An ENEMY fire group's attack on the IFT (A7): Fire; Units the
+	// units attacked.
+	Result // ift_result
+	// A unit passes its Morale Check, or fails to rally (Cause): At, Dice.
+	Morale // morale_check
+	// A unit breaks (A10): At, Cause, Dice, Other (the Human Wave it
+	// leaves).
+	Break // break
+	// A squad is Casualty Reduced to a half-squad (A7.302): At, Cause,
+	// Dice, Type (the half-squad).
+	Reduce // casualty_reduction
+	// A unit is eliminated: At, Cause, Dice, Unit (its kind).
+	Eliminate // eliminate
+	// A broken unit rallies (A10.6): At, Dice.
+	Rally // rally
+	// One side's Close Combat attack in a Location (A11): At, Side, Odds,
+	// Dice (Need: the Kill Number).
+	CloseCombat // close_combat
+
+	// The steps of the ENEMY setup (SASL 4.1) and of entry (4.2), told in
+	// the procedure's log:
+
+	// A VPO on a bridge no land hex reaches takes no S? (4.1c/d): At.
+	NoBridge // no_bridge
+	// A case begins: Case.
+	CaseBegins // case
+	// Table A9e decides the S? Locations of a built-up hex (4.12): At,
+	// Dice (DR: the dr), Levels; Cause Reroll when they hold no VPO.
+	A9e // a9e
+	// A woods Location of a woods board takes no S? (4.13): At, Case,
+	// Board, Dice.
+	Woods413 // woods_413
+	// A board's dr for the parity of case b (4.1b): Board, Dice.
+	Parity // parity
+	// A board's Letter Chits (4.1e, Table A6d): Board, Dice, Count.
+	LetterChits // letter_chits
+	// A chit's placement hex and radius placed Count S? (4.1e): Board,
+	// Chit, At, Radius.
+	ChitPlaced // chit_placed
+	// A chit that placed Count <= 2 S? is redone with a new chit (4.1
+	// NOTE): Board, Chit (the old), Other (the new).
+	ChitRedone // chit_redone
+	// The cup is empty, so a chit cannot be redone: Board, Chit.
+	CupEmpty // cup_empty
+	// S? enter along an edge on a turn (4.2): Edge, Count, Turn.
+	EntryBegins // entry
+	// An S? set up to enter (4.21, 4.22): Who, Entry, Hexes (the hex).
+	EntrySet // entry_set
+	// An entry repeated for an Overstacked (Count) or Prohibited (Cause)
+	// entry hex: Who, Hexes.
+	EntryRepeat // entry_repeat
+	// A coloured dr of 4.22 chose no board: Who, Dice, Count (boards).
+	EntryReroll // entry_reroll
+)
+
+// MarshalText writes a kind by its name.
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// Event is one thing that happened in a game, as data: what sasl prints
+// (report.Words) and what a program counts are made from it. Which fields
+// an event fills depends on its Kind (see the kinds).
+type Event struct {
+	Phase state.Phase
+	Kind  Kind
+	// Units are the IDs of the units concerned: those that moved or
+	// advanced together, the S? Activated, the members of a chain, the
+	// firers.
+	Units []string
+	// Steps of a move or an advance, each with the MF it cost (half MF);
+	// the first is where the unit started (off the map for an entry).
+	Steps []pathing.Step
+	Wave  string
+	Edge  layout.Compass
+	// At is where it happened.
+	At board.Location
+	// Hexes are the entrance hexes of a Human Wave (4.31), the entry hex
+	// of an S? (4.2).
+	Hexes     []hex.Hex
+	Direction hex.Hex
+	// Pairs are the pairs of hexes a Human Wave's entry drew, two hexes a
+	// pair, in order: the last was accepted, the others refused (4.31).
+	Pairs []hex.Hex
+	Rolls []Roll
+	// Activation is what Activated an S? (4.34), Made the units it became.
+	Activation *Activation
+	Made       []Made
+	// Fire is a fire group and its attack.
+	Fire *FireGroup
+	// Notes on a move: where it stopped for a full Location, a VPO taken,
+	// a Known FRIENDLY unit's Location entered.
+	Notes  []Note
+	Chains []ChainGroup
+	// Cause says why; Obstacle is what stopped a Human Wave unit, in hex
+	// ObstacleAt straight ahead.
+	Cause      Cause
+	Obstacle   Obstacle
+	ObstacleAt hex.Hex
+	// Lead: the unit whose tracks a move follows (4.33); Target, TargetAt:
+	// the Target an advance heads for (4.322).
+	Lead, Target string
+	TargetAt     board.Location
+	// Dice are the numbers of a roll an event tells: a MC, a rally, a
+	// Close Combat attack, a dr of the setup.
+	Dice Dice
+	// Count, Was, Groups, WasGroups, Radius, Turn: the numbers of gaps
+	// (4.322), chits, entries.
+	Count, Was, Groups, WasGroups, Radius, Turn int
+	// Side of a Close Combat attack or of a VPO's new controller.
+	Side state.Side
+	Odds tables.Odds
+	// Unit is the kind of a unit eliminated; Type a half-squad's counter.
+	Unit state.Kind
+	Type string
+	SW   state.SW
+	// Board, Chit, Other, Case, Levels: of the setup's steps; Other also
+	// the Human Wave a broken unit leaves.
+	Board, Chit, Other string
+	Case               missions.Case
+	Levels             tables.Levels
+	// Who and Entry: of an S? entering (4.2).
+	Who   Who
+	Entry Entry
+}
+
+// Dice are the numbers of a roll an event tells: its DR (or dr), the DRM,
+// the Final DR, and what it needed (a ML, a Kill Number).
+type Dice struct {
+	DR, DRM, Final, Need int
+}
+
+// Cause says why something happened.
+type Cause uint8
+
+const (
+	NoCause Cause = iota
+	// Releases (4.33) and delays: an obstacle Human Wave movement cannot
+	// negotiate straight ahead (Obstacle); no way forward at all; an
+	// obstacle no unit of the wave has a way past; an entry hex it cannot
+	// enter.
+	ObstacleAhead
+	NoWayForward
+	NoWayPast
+	CannotEnter
+	// Breaks, Casualty Reduction and eliminations: a failed MC (Dice); the
+	// survivor of a KIA; a MC failed while broken; an Original MC or rally
+	// DR of 12; K/n (Dice.Need: n); a KIA; Close Combat. With Reduced, a
+	// unit Casualty Reduced away for that cause.
+	FailedMC
+	SurvivedKIA
+	FailedBroken
+	MC12
+	Rally12
+	KMC
+	KIA
+	InCloseCombat
+	// A rally failed (Morale).
+	RallyFailed
+	// A 4.12 A9e roll picked no VPO Location (A9e); an entry hex was
+	// Prohibited (EntryRepeat).
+	Reroll
+	Prohibited
+	// Reduced marks a cause whose Casualty Reduction eliminated the unit.
+	Reduced Cause = 1 << 7
+)
+
+// Obstacle is what stops a Human Wave unit straight ahead (SASL 4.33).
+type Obstacle uint8
+
+const (
+	NoObstacle Obstacle = iota
+	Cliff
+	RowhouseWall
+	WaterObstacle
+	Impassable // terrain Infantry cannot enter
+)
+
+// Note is a note on a move: Kind says what, At where.
+type Note struct {
+	Kind NoteKind
+	// At: where the move stopped, a VPO taken, a Location entered; Full:
+	// the full Location it stopped before.
+	At, Full board.Location
+}
+
+// NoteKind is what a Note says.
+type NoteKind uint8
+
+const (
+	StoppedFull  NoteKind = iota // stops before a full Location
+	TookVPO                      // takes Control of a VPO
+	EnteredKnown                 // entered a Known FRIENDLY unit's Location: released (4.323)
+)
+
+// ChainGroup is a group of contiguous hexes of a Human Wave at the start of its
+// MPh (SASL 4.323): its hexes, its first, the MMC in it, and whether it
+// qualifies as a chain.
+type ChainGroup struct {
+	Hexes int
+	First hex.Hex
+	MMC   int
+	Kept  bool
+}
+
+// Made is a unit an Activated Human Wave S? became (SASL 4.34), or a
+// leader it did not get (ID "", with Table x3's dr and its DRM).
+type Made struct {
+	ID      string
+	Kind    state.Kind
+	Type    string
+	At      board.Location
+	X3, DRM int
+}
+
+// Who is the S? an entry roll is for: S? N of Of, or (Of 0) the N-th of
+// the two hexes of a Human Wave.
+type Who struct{ N, Of int }
+
+// Entry is how an S? came to enter a hex: SASL 4.21 by a Letter Chit along
+// a board's length, 4.22 by board and a dr +2 along widths.
+type Entry struct {
+	Method string // "4.21" or "4.22"
+	Chit   string
+	Board  string
+	White  int // the dr of the hex number (4.22)
+}
+
+// Roll is a roll that decided something, with a short tag saying what it
+// was rolled on ("A6d", "A6f", "A9e", "dr+2", "4.13").
+type Roll struct {
+	Tag string
+	dice.Roll
+}
+
+func (r Roll) String() string {
+	switch r.Tag {
+	case "":
+		return r.Roll.String()
+	case "dr+2":
+		return fmt.Sprintf("dr %d+2", r.Coloured)
+	case "board, dr+2":
+		return fmt.Sprintf("DR %d,%d+2", r.Coloured, r.White)
+	}
+	return r.Tag + " " + r.Roll.String()
+}
+
+// Rule returns the rule a roll was made for: "SASL 4.34".
+func (r Roll) Rule() string { return r.Why.Rule }
+
+// FireGroup is a fire group and its Target (SASL 4.36), or FRIENDLY units
+// firing (First Fire, DFPh), and its attack on the Infantry Fire Table.
+type FireGroup struct {
+	Members []string
+	Target  string
+	// Targets are all the units attacked (FRIENDLY fire), Target the first.
+	Targets []string
+	// TargetKind and TargetType: the Target's counter when it was chosen.
+	TargetKind state.Kind
+	TargetType string
+	// From are the Locations the group's MMC fire from, each once, in the
+	// order of Members; At is the Target's Location.
+	From []board.Location
+	At   board.Location
+	// FP is the fire group's firepower: the members' printed firepower,
+	// doubled at point blank range, halved beyond normal range (ASL A7).
+	FP float64
+	// DRM is the Target's TEM plus the hindrance DRM along the group's LOS
+	// (ASL B.10) plus the directing leaders' modifier; TEM, Hindrance,
+	// Range and Priority say why the Target was chosen.
+	DRM, TEM, Hindrance, Range, Priority int
+	Good                                 bool // the Target is in Good Order
+	// The attack on the Infantry Fire Table, once resolved: the DR, the
+	// Final DR and the result ("2MC"; "" when nobody rolled it).
+	DR, Final int
+	Result    string
+}
+
+// Activation is what Activated an S? (SASL 3.32, by the S? Activation
+// table; 4.34 for a Human Wave S?): a Known FRIENDLY unit in its LOS
+// within the table's ranges, at a range whose cell the Final IFT DRM of a
+// shot at that unit from the S?'s Location satisfies.
+type Activation struct {
+	// By is the FRIENDLY unit, ByKind and ByType its counter, At its
+	// Location.
+	By     string
+	ByKind state.Kind
+	ByType string
+	At     board.Location
+	// Range in hexes from the S? to it.
+	Range int
+	// DRM is the Final IFT DRM: the TEM of the FRIENDLY unit's Location
+	// plus the hindrance DRM along the LOS. (A FRIENDLY unit moving in the
+	// open would add FFMO/FFNAM; sasl only Activates S? in the ENEMY
+	// Player Turn, when FRIENDLY units do not move.)
+	DRM, TEM, Hindrance int
+	// Row of the table the mission plays by ("germany"), and its cell at
+	// Range.
+	Row  string
+	Cell tables.ActivationCell
+}

@@ -1,0 +1,141 @@
+package report
+
+import (
+	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/state"
+)
+
+// The JSON form of events: the same data, Locations in A2.2 notation, with
+// the text sasl prints beside it.
+
+// PathStepJSON is a step of a move.
+type PathStepJSON struct {
+	Location string  `json:"location"`
+	MF       float64 `json:"mf"`
+	OffBoard bool    `json:"off_board,omitempty"`
+}
+
+// RollJSON is a roll: the rule, the die, its value and what it was for.
+type RollJSON struct {
+	Rule  string `json:"rule"`
+	Die   string `json:"die"` // dr, DR or chit
+	Value any    `json:"value"`
+	// Coloured and White are the two dice of a DR (Value is their sum).
+	Coloured int    `json:"coloured,omitempty"`
+	White    int    `json:"white,omitempty"`
+	Why      string `json:"why"`
+}
+
+// UnitJSON is a unit an S? became.
+type UnitJSON struct {
+	ID   string `json:"id"`
+	Unit string `json:"unit"`
+	Type string `json:"type,omitempty"`
+	At   string `json:"at"`
+}
+
+// FireJSON is a fire group.
+type FireJSON struct {
+	Members   []string `json:"members"`
+	From      []string `json:"from"`
+	Target    string   `json:"target"`
+	At        string   `json:"target_at"`
+	FP        float64  `json:"firepower"`
+	DRM       int      `json:"drm"`
+	TEM       int      `json:"tem"`
+	Hindrance int      `json:"hindrance"`
+	Range     int      `json:"range"`
+	Priority  int      `json:"priority"`
+}
+
+// ActivationJSON is what Activated an S? (SASL 4.34): the FRIENDLY unit in
+// its LOS, the range, the Final IFT DRM and its parts, and the cell of the
+// mission's row of the Activation table ("auto" or the highest DRM).
+type ActivationJSON struct {
+	By        string `json:"by"`
+	At        string `json:"at"`
+	Range     int    `json:"range"`
+	DRM       int    `json:"drm"`
+	TEM       int    `json:"tem"`
+	Hindrance int    `json:"hindrance"`
+	Row       string `json:"table_row"`
+	Cell      string `json:"table_cell"`
+}
+
+// EventJSON is an event.
+type EventJSON struct {
+	Phase      state.Phase     `json:"phase"`
+	Kind       Kind            `json:"kind"`
+	Units      []string        `json:"units,omitempty"`
+	Wave       string          `json:"wave,omitempty"`
+	Edge       string          `json:"edge,omitempty"`
+	Entrances  []string        `json:"entrances,omitempty"`
+	Direction  string          `json:"hw_direction,omitempty"`
+	Path       []PathStepJSON  `json:"path,omitempty"`
+	Made       []UnitJSON      `json:"generated,omitempty"`
+	Activation *ActivationJSON `json:"activation,omitempty"`
+	Fire       *FireJSON       `json:"fire_group,omitempty"`
+	Rolls      []RollJSON      `json:"rolls,omitempty"`
+	Text       string          `json:"text"`
+}
+
+// JSON returns the JSON form of events.
+func (x *Words) JSON(evs []Event) []EventJSON {
+	m := x.m
+	out := []EventJSON{}
+	for i := range evs {
+		e := &evs[i]
+		j := EventJSON{Phase: e.Phase, Kind: e.Kind, Units: e.Units, Wave: e.Wave, Text: x.Text(e)}
+		switch e.Kind {
+		case Arrive, WaveEntry, Enter:
+			j.Edge = e.Edge.String()
+		}
+		for _, h := range e.Hexes {
+			j.Entrances = append(j.Entrances, m.NameString(h))
+		}
+		if e.Kind == WaveEntry {
+			j.Direction = m.NameString(e.Direction)
+		}
+		for _, s := range e.Steps {
+			name := m.LocationName(s.Location)
+			if s.Off {
+				name = m.NameString(s.Location.Hex)
+			}
+			j.Path = append(j.Path, PathStepJSON{name, float64(s.HalfMF) / 2, s.Off})
+		}
+		for _, u := range e.Made {
+			if u.ID != "" {
+				j.Made = append(j.Made, UnitJSON{u.ID, u.Kind.String(), u.Type, m.LocationName(u.At)})
+			}
+		}
+		if f := e.Fire; f != nil {
+			from := make([]string, len(f.From))
+			for i, l := range f.From {
+				from[i] = m.LocationName(l)
+			}
+			j.Fire = &FireJSON{f.Members, from, f.Target, m.LocationName(f.At), f.FP, f.DRM, f.TEM, f.Hindrance, f.Range, f.Priority}
+		}
+		if a := e.Activation; a != nil {
+			j.Activation = &ActivationJSON{a.By, m.LocationName(a.At), a.Range, a.DRM, a.TEM, a.Hindrance, a.Row, a.Cell.String()}
+		}
+		for _, r := range e.Rolls {
+			j.Rolls = append(j.Rolls, x.RollJSON(r.Roll))
+		}
+		out = append(out, j)
+	}
+	return out
+}
+
+// RollJSON returns the JSON form of a roll.
+func (x *Words) RollJSON(r dice.Roll) RollJSON {
+	j := RollJSON{Rule: r.Why.Rule, Why: x.Why(r.Why)}
+	switch r.Kind {
+	case dice.DR:
+		j.Die, j.Value, j.Coloured, j.White = "DR", r.Coloured+r.White, r.Coloured, r.White
+	case dice.Chit:
+		j.Die, j.Value = "chit", r.Chit
+	default:
+		j.Die, j.Value = "dr", r.Coloured
+	}
+	return j
+}

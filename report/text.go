@@ -1,0 +1,285 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
+)
+
+// Text words an event as sasl prints it: "A1a, A1b: from off the south
+// edge, 4U10 (1) 4U9 (1), 2 MF".
+func (x *Words) Text(e *Event) string {
+	who := strings.Join(e.Units, ", ")
+	switch e.Kind {
+	case Arrive:
+		return fmt.Sprintf("%s set up off the %s edge to enter %s: %s", who, e.Edge, x.hex(e.Hexes[0]), x.entryText(e))
+	case WaveEntry:
+		names := make([]string, len(e.Units))
+		for i, id := range e.Units {
+			names[i] = id + " " + x.hex(e.Hexes[i])
+		}
+		return fmt.Sprintf("Human Wave %s: %s. %d Human Wave S? set up off the %s edge: %s",
+			e.Wave, strings.Join(x.waveLog(e), "; "), len(e.Hexes), e.Edge, strings.Join(names, ", "))
+	case Enter:
+		s := e.Steps[len(e.Steps)-1]
+		return fmt.Sprintf("%s enters %s from off the %s edge (%s MF) and stops there (SASL 4.2)", who, x.name(s.Location), e.Edge, pathing.HalfMF(s.HalfMF))
+	case Move:
+		spent := 0
+		for _, s := range e.Steps {
+			spent += s.HalfMF
+		}
+		lead := ""
+		if e.Lead != "" {
+			lead = "following " + e.Lead + "'s tracks, "
+		}
+		text := fmt.Sprintf("%s: %s%s, %s MF", who, lead, x.PathText(e.Steps, e.Edge), pathing.HalfMF(spent))
+		for _, n := range e.Notes {
+			text += "; " + x.note(n)
+		}
+		return text
+	case Exit:
+		return fmt.Sprintf("%s exit off the FBE (%s) from %s", who, x.w.Mission().FBE, x.name(e.At))
+	case Release:
+		if e.Cause == CannotEnter {
+			return fmt.Sprintf("%s cannot enter %s: released, Advance Attitude (SASL 4.33)", who, x.hex(e.At.Hex))
+		}
+		why := x.stopText(e)
+		if e.Cause == NoWayPast {
+			why += ": no adjacent unit of the wave has a way past"
+		}
+		return fmt.Sprintf("%s in %s: %s: released, ends its MPh in Advance Attitude (SASL 4.33)", who, x.name(e.At), why)
+	case Delay:
+		return fmt.Sprintf("%s in %s: %s: delays, to follow in the tracks of an adjacent unit of the wave (SASL 4.33)", who, x.name(e.At), x.stopText(e))
+	case Activate:
+		made := make([]string, len(e.Made))
+		for i, u := range e.Made {
+			if u.ID == "" {
+				made[i] = fmt.Sprintf("no leader (x3 dr %d%+d)", u.X3, u.DRM)
+				continue
+			}
+			made[i] = u.ID + " " + KindText(u.Kind) + typeSuffix(u.Type)
+		}
+		return fmt.Sprintf("%s Activated in %s: %s: x10 dr %d: %s (SASL 4.34)", who, x.name(e.At), x.activationText(e.Activation), e.Rolls[0].Coloured, strings.Join(made, ", "))
+	case Chain:
+		h := x.w.HumanWave()
+		var kept, lost []string
+		for _, c := range e.Chains {
+			desc := fmt.Sprintf("%s from %s, %d MMC", HexesText(c.Hexes), x.hex(c.First), c.MMC)
+			if c.Kept {
+				kept = append(kept, desc)
+			} else {
+				lost = append(lost, desc)
+			}
+		}
+		text := fmt.Sprintf("Human Wave %s: chains (SASL 4.323, >= %d hexes averaging >= %d MMC):", e.Wave, h.ChainHexes.Value, h.ChainMMC.Value)
+		if len(kept) > 0 {
+			text += " moving on " + strings.Join(kept, "; ") + "."
+		}
+		if len(lost) > 0 {
+			text += " Human Wave movement ends for " + strings.Join(lost, "; ") + " (Advance Attitude)."
+		}
+		return text
+	case Join:
+		return fmt.Sprintf("%s in %s joins Human Wave %s (SASL 4.323)", who, x.name(e.At), e.Wave)
+	case Fire:
+		g := e.Fire
+		lead := ""
+		if l := g.DRM - g.TEM - g.Hindrance; l != 0 {
+			lead = fmt.Sprintf(", leader %+d", l)
+		}
+		status := "Good Order"
+		if !g.Good {
+			status = "broken"
+		}
+		return fmt.Sprintf("Fire group %s (%d units) fires at %s (%s%s) in %s: %s FP, DRM %+d (TEM %+d, hindrance %+d%s); %s, %s, in LOS (SASL 4.36 priority %d)",
+			strings.Join(g.Members, ", "), len(g.Members), g.Target, g.TargetKind, typeSuffix(g.TargetType), x.name(g.At), FormatFP(g.FP), g.DRM, g.TEM, g.Hindrance, lead, status, HexesText(g.Range), g.Priority)
+	case Gap:
+		return fmt.Sprintf("%s advances %s -> %s to close a gap: %d units in chains (were %d), %d groups (were %d) (SASL 4.322)",
+			who, x.name(e.Steps[0].Location), x.name(e.Steps[1].Location), e.Count, e.Was, e.Groups, e.WasGroups)
+	case Advance:
+		return fmt.Sprintf("%s advances %s -> %s toward the nearest Target, %s in %s (SASL 4.322)",
+			who, x.name(e.Steps[0].Location), x.name(e.Steps[1].Location), e.Target, x.name(e.TargetAt))
+	case Control:
+		if len(e.Units) > 0 {
+			return who + " takes Control of VPO " + x.name(e.At)
+		}
+		return fmt.Sprintf("the %s side takes Control of VPO %s", e.Side, x.name(e.At))
+	case Recover:
+		return fmt.Sprintf("%s attempts Recovery of the %s (%d PP) in %s (SASL 4.37)", who, e.SW.Name, e.SW.PP, x.name(e.At))
+	case FirstFire, DefensiveFire:
+		g := e.Fire
+		what := "First Fire"
+		if e.Kind == DefensiveFire {
+			what = "Defensive Fire"
+		}
+		hind := ""
+		if g.Hindrance != 0 {
+			hind = fmt.Sprintf(" (hindrance %+d)", g.Hindrance)
+		}
+		return fmt.Sprintf("%s: %s in %s fire at %s in %s, %s: %s FP, DRM %+d%s, DR %d = %d: %s",
+			what, who, x.name(g.From[0]), strings.Join(g.Targets, ", "), x.name(g.At), HexesText(g.Range), FormatFP(g.FP), g.DRM, hind, g.DR, g.Final, g.Result)
+	case Result:
+		g := e.Fire
+		return fmt.Sprintf("IFT: %s FP, DR %d%+d = %d: %s on %s in %s", FormatFP(g.FP), g.DR, g.DRM, g.Final, g.Result, who, x.name(g.At))
+	case Morale:
+		d := e.Dice
+		if e.Cause == RallyFailed {
+			return fmt.Sprintf("%s in %s fails to rally: DR %d%+d = %d > ML %d", who, x.name(e.At), d.DR, d.DRM, d.Final, d.Need)
+		}
+		return fmt.Sprintf("%s passes its MC: DR %d%+d = %d <= ML %d", who, d.DR, d.DRM, d.Final, d.Need)
+	case Break:
+		left := ""
+		if e.Other != "" {
+			left = fmt.Sprintf("; leaves Human Wave %s (SASL 4.323)", e.Other)
+		}
+		return fmt.Sprintf("%s in %s breaks: %s%s", who, x.name(e.At), causeText(e.Cause, e.Dice), left)
+	case Reduce:
+		return fmt.Sprintf("%s in %s is Casualty Reduced to a half-squad %s (%s)", who, x.name(e.At), e.Type, causeText(e.Cause, e.Dice))
+	case Eliminate:
+		return fmt.Sprintf("%s (%s) in %s is eliminated (%s)", who, KindText(e.Unit), x.name(e.At), causeText(e.Cause, e.Dice))
+	case Rally:
+		d := e.Dice
+		return fmt.Sprintf("%s in %s rallies: DR %d%+d = %d <= ML %d", who, x.name(e.At), d.DR, d.DRM, d.Final, d.Need)
+	case CloseCombat:
+		d := e.Dice
+		res := "no effect"
+		switch {
+		case d.Final <= d.Need:
+			res = "the defenders are eliminated"
+		case d.Final == d.Need+1:
+			res = "one defender is Casualty Reduced"
+		}
+		return fmt.Sprintf("Close Combat in %s: the %s side (%s) attacks at %s, Kill Number %d: DR %d%+d = %d: %s",
+			x.name(e.At), e.Side, who, e.Odds, d.Need, d.DR, d.DRM, d.Final, res)
+	}
+	return x.procedure(e)
+}
+
+// note words a note on a move.
+func (x *Words) note(n Note) string {
+	switch n.Kind {
+	case StoppedFull:
+		return fmt.Sprintf("stops in %s: %s is full", x.name(n.At), x.name(n.Full))
+	case TookVPO:
+		return "takes Control of VPO " + x.name(n.At)
+	}
+	return fmt.Sprintf("entered %s, held by a Known FRIENDLY unit: released from Human Wave movement (SASL 4.323)", x.name(n.At))
+}
+
+// stopText words what stopped a Human Wave unit: "runs into a cliff
+// hexside at 9DD4".
+func (x *Words) stopText(e *Event) string {
+	what := ""
+	switch e.Obstacle {
+	case Cliff:
+		what = "a cliff hexside"
+	case RowhouseWall:
+		what = "a rowhouse wall"
+	case WaterObstacle:
+		what = "a Water Obstacle"
+	case Impassable:
+		what = "terrain Infantry cannot enter"
+	default:
+		return "no way forward to the FBE"
+	}
+	return fmt.Sprintf("runs into %s at %s", what, x.hex(e.ObstacleAt))
+}
+
+// causeText words why a unit broke, was Casualty Reduced or eliminated.
+func causeText(c Cause, d Dice) string {
+	var s string
+	switch c &^ Reduced {
+	case FailedMC:
+		s = fmt.Sprintf("MC DR %d%+d = %d > ML %d", d.DR, d.DRM, d.Final, d.Need)
+	case SurvivedKIA:
+		s = "survives a KIA"
+	case FailedBroken:
+		s = "fails a MC while broken"
+	case MC12:
+		s = "Original MC DR 12"
+	case Rally12:
+		s = "Original rally DR 12"
+	case KMC:
+		s = fmt.Sprintf("K/%d", d.Need)
+	case KIA:
+		s = "KIA"
+	case InCloseCombat:
+		s = "Close Combat"
+	}
+	if c&Reduced != 0 {
+		s += ": Casualty Reduction"
+	}
+	return s
+}
+
+// activationText says for the player why an S? was Activated: "F1 squad
+// 6-6-7 in x1Q5 in LOS at 2 hexes: Final DRM +1 (TEM +1, hindrance +0) <=
+// 2 on the Activation table (row germany, range 2)".
+func (x *Words) activationText(a *Activation) string {
+	who := a.By + " " + KindText(a.ByKind) + typeSuffix(a.ByType)
+	why := "auto"
+	if a.Cell.Need == tables.NeedDRM {
+		why = fmt.Sprintf("Final DRM %+d (TEM %+d, hindrance %+d) <= %d", a.DRM, a.TEM, a.Hindrance, a.Cell.DRM)
+	}
+	return fmt.Sprintf("%s in %s in LOS at %s: %s on the Activation table (row %s, range %d)", who, x.name(a.At), HexesText(a.Range), why, a.Row, a.Range)
+}
+
+// entryText says how an S? came to enter its hex: "chit Q: enters 4Q10
+// from off the south edge (SASL 4.21)".
+func (x *Words) entryText(e *Event) string {
+	if e.Entry.Method == "4.21" {
+		return fmt.Sprintf("chit %s: enters %s from off the %s edge (SASL 4.21)", e.Entry.Chit, x.hex(e.Hexes[0]), e.Edge)
+	}
+	return fmt.Sprintf("board %s, hex number %d+2: enters %s from off the %s edge (SASL 4.22)", e.Entry.Board, e.Entry.White, x.hex(e.Hexes[0]), e.Edge)
+}
+
+// waveLog says how the entrance hexes of a Human Wave came about: each
+// pair drawn, refused or accepted (SASL 4.31).
+func (x *Words) waveLog(e *Event) []string {
+	var out []string
+	for i := 0; i+1 < len(e.Pairs); i += 2 {
+		a, b := e.Pairs[i], e.Pairs[i+1]
+		pa, pb := x.w.EdgePos(e.Edge, a), x.w.EdgePos(e.Edge, b)
+		between := max(pa, pb) - min(pa, pb) - 1
+		if i+2 < len(e.Pairs) {
+			out = append(out, fmt.Sprintf("%s and %s: %d hexes between them: refused, draw again (SASL 4.31)", x.hex(a), x.hex(b), max(between, 0)))
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s and %s: %d hexes between them: %d entrance hexes, HW Direction counter on %s (SASL 4.31)",
+			x.hex(a), x.hex(b), between, len(e.Hexes), x.hex(e.Direction)))
+	}
+	return out
+}
+
+// UnitText describes a unit for people: "S3 S? x3O4h1 (case a)".
+func (x *Words) UnitText(u *state.Unit) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-6s %-17s", u.ID, KindText(u.Kind)+typeSuffix(u.Type))
+	at := x.name(u.At())
+	if u.Crest {
+		at += "/CR" + x.hex(u.Facing)
+	}
+	fmt.Fprintf(&b, " %-12s", at)
+	var notes []string
+	if u.Case != 0 {
+		notes = append(notes, "case "+string(u.Case))
+	}
+	if u.Wave != "" {
+		notes = append(notes, "Human Wave "+u.Wave)
+	}
+	for _, f := range []struct {
+		on   bool
+		what string
+	}{{u.Entering, "waiting off the " + u.Edge.String() + " edge"}, {u.Known, "Known"}, {u.Broken, "broken"}, {u.Released, "released"}, {u.Exited, "exited"}} {
+		if f.on {
+			notes = append(notes, f.what)
+		}
+	}
+	if len(notes) > 0 {
+		b.WriteString(" " + strings.Join(notes, ", "))
+	}
+	return strings.TrimRight(b.String(), " ")
+}
