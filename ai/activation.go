@@ -67,14 +67,15 @@ func (e *Enemy) activate(stack []*state.Unit, l board.Location) ([]*state.Unit, 
 // FRIENDLY side may have moved, or become Known, since), and after the
 // APh's advances. Moving S? are also checked at each step of their move.
 func (e *Enemy) activateAll() error {
-	var sq []*state.Unit
+	sq := e.sq[:0]
 	for _, u := range e.st.OfSide(state.Enemy) {
 		if u.Kind == state.SQ && u.HW && u.OnMap() {
 			sq = append(sq, u)
 		}
 	}
+	e.sq = sq
 	for _, u := range sq {
-		if _, err := e.activate([]*state.Unit{u}, u.At()); err != nil {
+		if _, err := e.activate(e.keep(u), u.At()); err != nil {
 			return err
 		}
 	}

@@ -36,12 +36,43 @@ type Enemy struct {
 	log report.Log
 
 	// Human Waves (wave*.go).
-	s       *pathing.Search
-	near    pathing.Field
-	scratch struct{ parent, hexes, mmc, units []int } // chainScore's
+	s    *pathing.Search
+	near pathing.Field
+	// units: the storage of the units that come into play, in chunks
+	// reused from game to game (newUnit); stacks: the lists of units of a
+	// phase's moves (keep); trip: the steps and notes of the move under
+	// way; gen: an Activation's rolls, units and ID.
+	units  [][]state.Unit
+	nunits int
+	stacks []*state.Unit
+	sq     []*state.Unit    // activateAll's
+	fireAt []board.Location // fire's
+	trip   struct {
+		steps []pathing.Step
+		notes []report.Note
+		kept  []*state.Unit
+	}
+	gen struct {
+		rolls []report.Roll
+		made  []report.Made
+		id    []byte
+		out   []*state.Unit
+	}
+	// adv: the APh's and the chain rule's lists of a wave's units
+	adv struct {
+		units []*state.Unit
+		at    []hex.Hex
+		mm    []int
+		moved []bool
+	}
+	scratch struct { // chainScore's
+		hx                        []hex.Hex
+		cube                      [][2]int
+		parent, hexes, mmc, units []int
+	}
 	// moved: the steps of each unit's move this MPh, for those that
 	// follow in its tracks (SASL 4.33).
-	moved map[string][]pathing.Step
+	moved map[*state.Unit][]pathing.Step
 	// Res resolves the FRIENDLY side's First Fire and the ENEMY fire
 	// groups' attacks; nil leaves them to the player.
 	Res Resolver
@@ -61,6 +92,32 @@ func (e *Enemy) Reset(r dice.Roller, st *state.State) {
 	e.r, e.st = r, st
 	e.log.Reset()
 	clear(e.moved)
+	for _, c := range e.units {
+		clear(c)
+	}
+	e.nunits = 0
+}
+
+// unitChunk is how many units a chunk of newUnit holds.
+const unitChunk = 64
+
+// newUnit returns a unit to bring into play, from storage kept from game
+// to game: a game's units are the engine's until its next Reset.
+func (e *Enemy) newUnit() *state.Unit {
+	c, i := e.nunits/unitChunk, e.nunits%unitChunk
+	if c == len(e.units) {
+		e.units = append(e.units, make([]state.Unit, unitChunk))
+	}
+	e.nunits++
+	return &e.units[c][i]
+}
+
+// keep returns units as a list of their own, in storage reused from phase
+// to phase: valid until the next phase.
+func (e *Enemy) keep(units ...*state.Unit) []*state.Unit {
+	n := len(e.stacks)
+	e.stacks = append(e.stacks, units...)
+	return e.stacks[n:len(e.stacks):len(e.stacks)]
 }
 
 // Roll sets the dice the engine rolls from now on.

@@ -202,11 +202,12 @@ func TestHWFireByLOS(t *testing.T) {
 	// woods (TEM 1) in clear LOS: F2 has the least TEM counting hindrance.
 	h, m = losHW(t, "  - {id: F1, unit: squad, type: 6-6-7, at: o2S5, known: true}\n  - {id: F2, unit: squad, type: 6-6-7, at: o2K7, known: true}\n")
 	squads(h, m, "o2R8", "o2S8", "o2M8")
-	tg, ok := ChooseTarget([]board.Location{loc(t, m, "o2S8")}, h.st.Side(state.Friendly), 4, func(u *state.Unit) int { return h.w.TEM(u.At()) }, h.w.Sight, nil)
+	tt := Targeting{Range: 4, TEM: func(u *state.Unit) int { return h.w.TEM(u.At()) }, Sight: h.w.Sight}
+	tg, ok := tt.Choose([]board.Location{loc(t, m, "o2S8")}, h.st.Side(state.Friendly))
 	if !ok || tg.Unit.ID != "F1" || tg.Hindrance != 2 || tg.TEM != 0 {
 		t.Fatalf("from S8 alone: target %+v, want F1 with TEM 0, hindrance 2", tg)
 	}
-	tg, ok = ChooseTarget([]board.Location{loc(t, m, "o2S8"), loc(t, m, "o2M8")}, h.st.Side(state.Friendly), 4, func(u *state.Unit) int { return h.w.TEM(u.At()) }, h.w.Sight, nil)
+	tg, ok = tt.Choose([]board.Location{loc(t, m, "o2S8"), loc(t, m, "o2M8")}, h.st.Side(state.Friendly))
 	if !ok || tg.Unit.ID != "F2" || tg.TEM != 1 || tg.Hindrance != 0 {
 		t.Errorf("target %+v, want F2 (TEM 1, no hindrance) before F1 (TEM 0, hindrance 2)", tg)
 	}

@@ -35,6 +35,8 @@ type Resolver interface {
 // then Recovery (4.37). It does not move the turn on.
 func (e *Enemy) Play(ph state.Phase, entries bool) error {
 	e.log.Phase = ph
+	clear(e.stacks)
+	e.stacks = e.stacks[:0]
 	switch ph {
 	case state.RPh:
 		if entries {

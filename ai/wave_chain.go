@@ -23,28 +23,16 @@ func (e *Enemy) mmc(u *state.Unit) int {
 	return 0
 }
 
-// members returns the units of wave w on the map still in Human Wave
-// movement (not released, broken or exited), not entering this turn.
-func (e *Enemy) members(w string) []*state.Unit {
-	var out []*state.Unit
+// members appends to dst the units of wave w on the map still in Human
+// Wave movement (not released, broken or exited), not entering this turn,
+// and returns it.
+func (e *Enemy) members(dst []*state.Unit, w string) []*state.Unit {
 	for _, u := range e.st.OfSide(state.Enemy) {
-		if u.Wave != w || !moving(u) {
-			continue
+		if u.Wave == w && moving(u) && !u.Entering {
+			dst = append(dst, u)
 		}
-		if u.Entering {
-			continue
-		}
-		out = append(out, u)
 	}
-	return out
-}
-
-func (e *Enemy) waveIDs() []string {
-	var out []string
-	for _, w := range e.st.Waves {
-		out = append(out, w.ID)
-	}
-	return out
+	return dst
 }
 
 // chain applies SASL 4.323 at the start of the MPh: Human Wave movement
@@ -52,8 +40,10 @@ func (e *Enemy) waveIDs() []string {
 // MMC/S? averaging >= 2 MMC a hex; the others leave the Human Wave and keep
 // Advance Attitude.
 func (e *Enemy) chain() {
-	for _, w := range e.waveIDs() {
-		units := e.members(w)
+	for _, wv := range e.st.Waves {
+		w := wv.ID
+		units := e.members(e.adv.units[:0], w)
+		e.adv.units = units
 		if len(units) == 0 {
 			continue
 		}
@@ -96,8 +86,10 @@ func (e *Enemy) chain() {
 // at the start of the MPh, in or next to a hex of the wave, unless it
 // carries a functioning SW (SASL 4.323).
 func (e *Enemy) join() {
-	for _, w := range e.waveIDs() {
-		units := e.members(w)
+	for _, wv := range e.st.Waves {
+		w := wv.ID
+		units := e.members(e.adv.units[:0], w)
+		e.adv.units = units
 		if len(units) == 0 {
 			continue
 		}
@@ -120,21 +112,29 @@ func (e *Enemy) join() {
 
 // chainScore is the number of units in qualifying chains and the number of
 // separate groups, for units at hexes with their MMC counts: the 4.323 test
-// the APh search runs many times, with a union-find over scratch slices
-// (no allocation once they have grown).
+// the APh search runs many times. The units are gathered by hex (a hex
+// counts once however many units are in it), the hexes joined by a
+// union-find where they touch; scratch slices make it allocate nothing
+// once they have grown. O(units x hexes).
 func (e *Enemy) chainScore(at []hex.Hex, mmc []int) (units, groups int) {
-	n := len(at)
 	sc := &e.scratch
-	if cap(sc.parent) < n {
-		sc.parent = make([]int, n)
-		sc.hexes = make([]int, n)
-		sc.mmc = make([]int, n)
-		sc.units = make([]int, n)
+	sc.hx, sc.cube = sc.hx[:0], sc.cube[:0]
+	sc.parent, sc.mmc, sc.units = sc.parent[:0], sc.mmc[:0], sc.units[:0]
+	for i, h := range at {
+		k := slices.Index(sc.hx, h)
+		if k < 0 {
+			k = len(sc.hx)
+			sc.hx = append(sc.hx, h)
+			x, _, z := h.Cube()
+			sc.cube = append(sc.cube, [2]int{x, z})
+			sc.parent = append(sc.parent, k)
+			sc.mmc = append(sc.mmc, 0)
+			sc.units = append(sc.units, 0)
+		}
+		sc.mmc[k] += mmc[i]
+		sc.units[k]++
 	}
-	parent, hexes, mm, us := sc.parent[:n], sc.hexes[:n], sc.mmc[:n], sc.units[:n]
-	for i := range n {
-		parent[i], hexes[i], mm[i], us[i] = i, 0, 0, 0
-	}
+	parent := sc.parent
 	find := func(i int) int {
 		for parent[i] != i {
 			parent[i] = parent[parent[i]]
@@ -142,35 +142,36 @@ func (e *Enemy) chainScore(at []hex.Hex, mmc []int) (units, groups int) {
 		}
 		return i
 	}
-	for i := range n {
-		for j := i + 1; j < n; j++ {
-			if hex.Distance(at[i], at[j]) <= 1 {
-				parent[find(i)] = find(j)
+	for k, a := range sc.cube {
+		for l := k + 1; l < len(sc.cube); l++ {
+			// Next to each other: one step in cube coordinates.
+			dx, dz := sc.cube[l][0]-a[0], sc.cube[l][1]-a[1]
+			if dx >= -1 && dx <= 1 && dz >= -1 && dz <= 1 && dx+dz >= -1 && dx+dz <= 1 {
+				if a, b := find(k), find(l); a != b {
+					parent[a] = b
+				}
 			}
 		}
 	}
-	for i := range n {
-		r := find(i)
-		first := true // a hex counts once however many units are in it
-		for j := range i {
-			if at[j] == at[i] {
-				first = false
-				break
-			}
+	// Gather at the roots: hexes, MMC and units of each group.
+	sc.hexes = slices.Grow(sc.hexes[:0], len(sc.hx))[:len(sc.hx)]
+	clear(sc.hexes)
+	for k := range sc.hx {
+		if r := find(k); r != k {
+			sc.mmc[r] += sc.mmc[k]
+			sc.units[r] += sc.units[k]
+			sc.hexes[r]++
+		} else {
+			sc.hexes[r]++
 		}
-		if first {
-			hexes[r]++
-		}
-		mm[r] += mmc[i]
-		us[r]++
 	}
-	for r := range n {
+	for r := range sc.hx {
 		if parent[r] != r {
 			continue
 		}
 		groups++
-		if hexes[r] >= e.h.ChainHexes.Value && mm[r] >= e.h.ChainMMC.Value*hexes[r] {
-			units += us[r]
+		if sc.hexes[r] >= e.h.ChainHexes.Value && sc.mmc[r] >= e.h.ChainMMC.Value*sc.hexes[r] {
+			units += sc.units[r]
 		}
 	}
 	return units, groups
@@ -184,17 +185,18 @@ func (e *Enemy) chainScore(at []hex.Hex, mmc []int) (units, groups int) {
 // 4.32), and closes a gap only where that puts more units into a
 // qualifying chain.
 func (e *Enemy) advance() {
-	for _, w := range e.waveIDs() {
-		units := e.members(w)
+	sc := &e.adv
+	for _, w := range e.st.Waves {
+		units := e.members(sc.units[:0], w.ID)
+		sc.units = units
 		if len(units) == 0 {
 			continue
 		}
-		at := make([]hex.Hex, len(units))
-		mm := make([]int, len(units))
-		for i, u := range units {
-			at[i], mm[i] = u.At().Hex, e.mmc(u)
+		at, mm, moved := sc.at[:0], sc.mm[:0], sc.moved[:0]
+		for _, u := range units {
+			at, mm, moved = append(at, u.At().Hex), append(mm, e.mmc(u)), append(moved, false)
 		}
-		moved := make([]bool, len(units))
+		sc.at, sc.mm, sc.moved = at, mm, moved
 		closed := false
 		for {
 			baseU, baseG := e.chainScore(at, mm)
@@ -228,11 +230,11 @@ func (e *Enemy) advance() {
 			continue
 		}
 		// No gap: toward the nearest Target, without creating gaps.
-		targets := e.st.Side(state.Friendly)
+		targets := e.st.OfSide(state.Friendly)
 		for i, u := range units {
 			var tgt *state.Unit
 			for _, f := range targets {
-				if f.Known && (tgt == nil || hex.Distance(f.At().Hex, u.At().Hex) < hex.Distance(tgt.At().Hex, u.At().Hex)) {
+				if f.Known && f.OnMap() && (tgt == nil || hex.Distance(f.At().Hex, u.At().Hex) < hex.Distance(tgt.At().Hex, u.At().Hex)) {
 					tgt = f
 				}
 			}
@@ -276,7 +278,7 @@ func (e *Enemy) canAdvance(u *state.Unit, x hex.Hex) bool {
 	if e.w.Progress(x) <= e.w.Progress(u.At().Hex)+1e-9 {
 		return false // SASL 4.32: toward the FBE
 	}
-	if _, ok := e.w.Costs().Step(u.At(), to); !ok {
+	if _, ok := e.w.Step(u.At(), to); !ok { // the Infantry cost: x lies further toward the FBE
 		return false
 	}
 	return !e.overstacked(to, []*state.Unit{u})
@@ -288,7 +290,7 @@ func (e *Enemy) canAdvance(u *state.Unit, x hex.Hex) bool {
 // 4.323). A VPO it takes is told after the advance.
 func (e *Enemy) advanceTo(u *state.Unit, x hex.Hex, ev report.Event) {
 	from := u.At()
-	c, _ := e.w.Costs().Step(from, board.Ground(x))
+	c, _ := e.w.Step(from, board.Ground(x)) // canAdvance found the step
 	e.st.Move(u, board.Ground(x))
 	took := e.takeVPO(u.At(), nil)
 	if took {

@@ -22,16 +22,27 @@ type Target struct {
 	Priority       int // 1: closest Good Order Target in least TEM; 2: closest Target in least TEM
 }
 
-// ChooseTarget picks the Target of a Human Wave fire group from the Known
-// FRIENDLY units (SASL 4.36). A unit can be fired at by the shooters (the
-// Locations of the units that may fire) within fireRange of it that have
-// it in their LOS (sight, traced from the shooter); one that none can
-// fire at is no Target. First the Good Order Targets, then any; of those,
-// the least TEM, the hindrance of the group's LOS counted with it (the
-// largest of the shooters' that can fire at it), then the closest, then
-// the first by ID. tem gives a unit's TEM; melee reports a Target locked
-// in Melee, not fired at; ok is false with no Target.
-func ChooseTarget(shooters []board.Location, targets []*state.Unit, fireRange int, tem func(*state.Unit) int, sight func(from, to board.Location) world.Sight, melee func(*state.Unit) bool) (Target, bool) {
+// Targeting is what the choice of a Human Wave fire group's Target weighs
+// (SASL 4.36): the range within which a unit joins a fire group, the TEM
+// of a unit's Location, the LOS from one Location to another (traced from
+// the shooter), and whether a unit is locked in Melee (nil: none is).
+type Targeting struct {
+	Range int
+	TEM   func(*state.Unit) int
+	Sight func(from, to board.Location) world.Sight
+	Melee func(*state.Unit) bool
+}
+
+// Choose picks the Target of a Human Wave fire group from the Known
+// FRIENDLY units of targets (SASL 4.36). A unit can be fired at by the
+// shooters (the Locations of the units that may fire) within range of it
+// that have it in their LOS; one that none can fire at is no Target, nor
+// is one in Melee. First the Good Order Targets, then any; of those, the
+// least TEM, the hindrance of the group's LOS counted with it (the largest
+// of the shooters' that can fire at it), then the closest, then the first
+// by ID; ok is false with no Target.
+func (tt Targeting) Choose(shooters []board.Location, targets []*state.Unit) (Target, bool) {
+	fireRange, tem, sight, melee := tt.Range, tt.TEM, tt.Sight, tt.Melee
 	var best Target
 	found := false
 	for _, f := range targets {
@@ -87,7 +98,9 @@ func (e *Enemy) fire() error {
 		}
 		return e.st.Has(other, u.At())
 	}
-	for _, w := range e.waveIDs() {
+	tt := Targeting{Range: e.h.FireRange.Value, TEM: tem, Sight: e.w.Sight, Melee: inMelee}
+	for _, wv := range e.st.Waves {
+		w := wv.ID
 		var shooters []*state.Unit
 		for _, u := range e.st.OfSide(state.Enemy) {
 			if u.Wave == w && u.Kind != state.SQ && !u.Broken && u.OnMap() && !inMelee(u) {
@@ -95,11 +108,12 @@ func (e *Enemy) fire() error {
 			}
 		}
 		for len(shooters) > 0 {
-			at := make([]board.Location, len(shooters))
-			for i, s := range shooters {
-				at[i] = s.At()
+			at := e.fireAt[:0]
+			for _, s := range shooters {
+				at = append(at, s.At())
 			}
-			tg, ok := ChooseTarget(at, e.st.Side(state.Friendly), e.h.FireRange.Value, tem, e.w.Sight, inMelee)
+			e.fireAt = at
+			tg, ok := tt.Choose(at, e.st.OfSide(state.Friendly))
 			if !ok {
 				break
 			}

@@ -32,7 +32,8 @@ func (e *Enemy) arrive() error {
 		return err
 	}
 	for _, x := range a.Arrivals {
-		u := &state.Unit{ID: e.st.NewID("E"), Side: state.Enemy, Kind: state.SQ, Entering: true, Edge: x.Edge}
+		u := e.newUnit()
+		*u = state.Unit{ID: e.st.NewID("E"), Side: state.Enemy, Kind: state.SQ, Entering: true, Edge: x.Edge}
 		e.st.Add(u, board.Ground(x.Hex))
 		e.log.Add(report.Event{Kind: report.Arrive, Units: e.log.Strings(u.ID), Edge: x.Edge, Hexes: e.log.Hexes(x.Hex),
 			Entry: x.Entry, Rolls: e.log.Rolls(x.Rolls...)})
@@ -81,7 +82,8 @@ func (e *Enemy) enterWave(en missions.Entry) error {
 	e.st.Waves = append(e.st.Waves, state.Wave{ID: id, Edge: en.Edge, Direction: we.Direction})
 	ids := e.log.Strings(make([]string, len(we.Entrances))...)
 	for i, x := range we.Entrances {
-		u := &state.Unit{ID: e.st.NewID(id), Side: state.Enemy, Kind: state.SQ, HW: true, Wave: id,
+		u := e.newUnit()
+		*u = state.Unit{ID: e.st.NewID(id), Side: state.Enemy, Kind: state.SQ, HW: true, Wave: id,
 			Entering: true, Edge: en.Edge, Lane: x}
 		e.st.Add(u, board.Ground(x))
 		ids[i] = u.ID
@@ -129,7 +131,7 @@ func (e *Enemy) move() error {
 	slices.SortStableFunc(waves, func(a, b string) int { return front(a) - front(b) })
 	claimed := map[board.Location]bool{}
 	if e.moved == nil {
-		e.moved = map[string][]pathing.Step{}
+		e.moved = map[*state.Unit][]pathing.Step{}
 	}
 	clear(e.moved)
 	for _, w := range waves {
@@ -153,7 +155,7 @@ func (e *Enemy) move() error {
 		// rest are released (SASL 4.33).
 		for progress := true; progress && len(later) > 0; {
 			progress = false
-			wave := e.members(w)
+			wave := e.members(nil, w)
 			rest := later[:0]
 			var stuck []*state.Unit
 			for _, d := range later {
@@ -210,7 +212,8 @@ type trip struct {
 // returned, to follow in that unit's tracks once the wave has moved.
 func (e *Enemy) walk(u *state.Unit, claimed map[board.Location]bool) (*delayed, error) {
 	budget := e.h.MF.Value * 2
-	t := trip{stack: []*state.Unit{u}, cur: u.At(), from: u.Edge}
+	t := trip{stack: e.keep(u), cur: u.At(), from: u.Edge, steps: e.trip.steps[:0], notes: e.trip.notes[:0]}
+	defer func() { e.trip.steps, e.trip.notes = t.steps[:0], t.notes[:0] }()
 	if u.Entering {
 		x := u.At().Hex
 		n, _ := e.w.Graph().Node(board.Ground(x))
@@ -311,7 +314,7 @@ func (e *Enemy) fired(t *trip) ([]*state.Unit, error) {
 		return t.stack, nil
 	}
 	var stopped []*state.Unit
-	kept := t.stack[:0:0]
+	kept := e.trip.kept[:0]
 	for _, x := range t.stack {
 		switch {
 		case !e.st.Holds(x): // eliminated
@@ -321,10 +324,11 @@ func (e *Enemy) fired(t *trip) ([]*state.Unit, error) {
 			kept = append(kept, x)
 		}
 	}
+	e.trip.kept = kept
 	if len(stopped) > 0 {
 		e.finish(&trip{stack: stopped, steps: t.steps, spent: t.spent, cur: t.cur, from: t.from})
 	}
-	return kept, nil
+	return e.keep(kept...), nil
 }
 
 // settle backs a trip off Locations that cannot take its stack: a
@@ -351,7 +355,7 @@ func (e *Enemy) finish(t *trip) {
 		if t.release != report.NoCause {
 			x.Released = true
 		}
-		e.moved[x.ID] = steps
+		e.moved[x] = steps
 	}
 	ids := e.log.IDs(t.stack)
 	if len(steps) > 1 {
@@ -413,7 +417,7 @@ func (e *Enemy) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
 		if slices.Contains(stuck, v) {
 			continue
 		}
-		tr := e.moved[v.ID]
+		tr := e.moved[v]
 		if len(tr) < 2 {
 			continue
 		}
@@ -432,7 +436,8 @@ func (e *Enemy) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
 	if bestAt < 0 {
 		return false, nil
 	}
-	t := trip{stack: d.stack, steps: []pathing.Step{{Location: cur}}, cur: cur, from: e.ms.EBE, lead: leader}
+	t := trip{stack: d.stack, steps: append(e.trip.steps[:0], pathing.Step{Location: cur}), notes: e.trip.notes[:0], cur: cur, from: e.ms.EBE, lead: leader}
+	defer func() { e.trip.steps, e.trip.notes = t.steps[:0], t.notes[:0] }()
 	for i := bestAt; i < len(best); i++ {
 		s := best[i]
 		u, _ := g.Node(t.cur)
@@ -523,7 +528,7 @@ func (e *Enemy) nextStep(cur board.Location, lane hex.Hex, detour []board.Locati
 	next = g.Location(best)
 	ahead, okAhead := e.ahead(cur.Hex, lane)
 	if okAhead && next.Hex != ahead {
-		if _, pass := e.w.Costs().Step(cur, board.Ground(ahead)); !pass && e.m.OnMap(ahead) {
+		if _, pass := e.w.Step(cur, board.Ground(ahead)); !pass && e.m.OnMap(ahead) {
 			return cur, 0, false, e.blocked(cur, lane, true), false
 		}
 	}
@@ -641,8 +646,8 @@ func (e *Enemy) takeVPO(l board.Location, notes *[]report.Note) bool {
 func (e *Enemy) overstacked(l board.Location, stack []*state.Unit) bool {
 	hwS := float64(e.h.SquadsPerS.Value)
 	n := 0.0
-	for x := range e.st.In(state.Enemy, l) {
-		if !slices.Contains(stack, x) {
+	for x := e.st.First(l.Hex); x != nil; x = x.Next() {
+		if x.Side == state.Enemy && x.At() == l && x.OnMap() && !slices.Contains(stack, x) {
 			n += x.Squads(hwS)
 		}
 	}
@@ -661,12 +666,15 @@ func (e *Enemy) generate(s *state.Unit, at board.Location, act report.Activation
 	if err != nil {
 		return nil, err
 	}
-	rolls := []report.Roll{e.last("x10")}
+	rolls := append(e.gen.rolls[:0], e.last("x10"))
 	row := e.h.X10.Rows[v].Value
-	var out []*state.Unit
-	var made []report.Made
+	out := e.gen.out[:0]
+	made := e.gen.made[:0]
+	defer func() { e.gen.rolls, e.gen.made, e.gen.out = rolls, made, out }()
 	for i, kind := range row {
-		u := &state.Unit{ID: fmt.Sprintf("%s%c", s.ID, 'a'+i), Side: state.Enemy, HW: true, Wave: s.Wave, Lane: s.Lane}
+		e.gen.id = append(append(e.gen.id[:0], s.ID...), byte('a'+i))
+		u := e.newUnit()
+		*u = state.Unit{ID: e.st.Intern(e.gen.id), Side: state.Enemy, HW: true, Wave: s.Wave, Lane: s.Lane}
 		u.Place(at)
 		if e.st.Unit(u.ID) != nil {
 			u.ID = e.st.NewID(u.ID + "-")
@@ -711,5 +719,5 @@ func (e *Enemy) generate(s *state.Unit, at board.Location, act report.Activation
 	}
 	e.log.Add(report.Event{Kind: report.Activate, Units: e.log.Strings(s.ID), At: at, Rolls: e.log.Rolls(rolls...),
 		Activation: e.log.Activation(act), Made: e.log.Made(made...)})
-	return out, nil
+	return e.keep(out...), nil
 }

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -504,7 +505,7 @@ func TestChooseTarget(t *testing.T) {
 		{"unknown units are no Target", []*state.Unit{u("hidden", h(10, 4), false, false, 0)}, "", 0},
 		{"out of range", []*state.Unit{u("far", h(10, 0), false, true, 0)}, "", 0},
 	} {
-		tg, ok := ChooseTarget(shooters, tt.targets, 4, tem, clearSight, nil)
+		tg, ok := Targeting{Range: 4, TEM: tem, Sight: clearSight}.Choose(shooters, tt.targets)
 		got := ""
 		if ok {
 			got = tg.Unit.ID
@@ -587,5 +588,63 @@ enemy:
 	}
 	if got := strings.Join(order, ""); got != "BBBAAA" {
 		t.Errorf("move order %s, want wave B (nearer the FBE) first", got)
+	}
+}
+
+// chainScore agrees with a plain count: components of units joined when
+// their hexes touch, a hex counted once, on random groups of units.
+func TestChainScoreAgrees(t *testing.T) {
+	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	h := newHW(t, m, ms, scripted(t, ""), nil)
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 2000 {
+		n := 1 + r.IntN(25)
+		at := make([]hex.Hex, n)
+		mm := make([]int, n)
+		for i := range n {
+			at[i] = hex.Hex{Col: 5 + r.IntN(6), Row: 3 + r.IntN(5)}
+			mm[i] = r.IntN(3)
+		}
+		// The plain count: a union-find over the units.
+		parent := make([]int, n)
+		for i := range parent {
+			parent[i] = i
+		}
+		var find func(int) int
+		find = func(i int) int {
+			if parent[i] != i {
+				parent[i] = find(parent[i])
+			}
+			return parent[i]
+		}
+		for i := range n {
+			for j := range i {
+				if hex.Distance(at[i], at[j]) <= 1 {
+					parent[find(i)] = find(j)
+				}
+			}
+		}
+		wantU, wantG := 0, 0
+		for root := range n {
+			if find(root) != root {
+				continue
+			}
+			wantG++
+			hexes := map[hex.Hex]bool{}
+			mmc, units := 0, 0
+			for i := range n {
+				if find(i) == root {
+					hexes[at[i]] = true
+					mmc += mm[i]
+					units++
+				}
+			}
+			if len(hexes) >= h.h.ChainHexes.Value && mmc >= h.h.ChainMMC.Value*len(hexes) {
+				wantU += units
+			}
+		}
+		if u, g := h.chainScore(at, mm); u != wantU || g != wantG {
+			t.Fatalf("%v %v: chainScore %d units, %d groups; a plain count %d, %d", at, mm, u, g, wantU, wantG)
+		}
 	}
 }

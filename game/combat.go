@@ -49,6 +49,10 @@ type combat struct {
 	// fired: FRIENDLY Locations whose units have fired this ENEMY Player
 	// Turn.
 	fired map[board.Location]bool
+	// scratch lists, reused: the FRIENDLY Locations, a fire group, the
+	// units it attacks, those an attack's result falls on.
+	locs                 []board.Location
+	fg, targets, victims []*state.Unit
 }
 
 func newCombat(g *Game) *combat {
@@ -109,8 +113,8 @@ func (c *combat) inMelee(l board.Location) bool {
 // (ASL A10.7), 0 with none.
 func (c *combat) leaderDRM(side state.Side, l board.Location) (int, bool) {
 	best, ok := 0, false
-	for _, u := range c.st().At(side, l) {
-		if u.Kind == state.Leader && !u.Broken {
+	for u := c.st().First(l.Hex); u != nil; u = u.Next() {
+		if u.Side == side && u.At() == l && u.OnMap() && u.Kind == state.Leader && !u.Broken {
 			if s := c.strength(u); s.Leader && (!ok || s.Modifier < best) {
 				best, ok = s.Modifier, true
 			}
@@ -121,12 +125,13 @@ func (c *combat) leaderDRM(side state.Side, l board.Location) (int, bool) {
 
 // group is the Good Order MMC of the FRIENDLY units in l that may fire.
 func (c *combat) group(l board.Location) []*state.Unit {
-	var out []*state.Unit
-	for u := range c.st().In(state.Friendly, l) {
-		if u.Kind.MMC() && !u.Broken {
+	out := c.fg[:0]
+	for u := c.st().First(l.Hex); u != nil; u = u.Next() {
+		if u.Side == state.Friendly && u.At() == l && u.OnMap() && u.Kind.MMC() && !u.Broken {
 			out = append(out, u)
 		}
 	}
+	c.fg = out
 	return out
 }
 
@@ -144,12 +149,13 @@ func (c *combat) firepower(units []*state.Unit, d int) (fp float64, reach int) {
 // friendlyLocations lists the Locations of FRIENDLY units on the map, in
 // the order of the units.
 func (c *combat) friendlyLocations() []board.Location {
-	var out []board.Location
+	out := c.locs[:0]
 	for _, u := range c.st().OfSide(state.Friendly) {
 		if u.OnMap() && !slices.Contains(out, u.At()) {
 			out = append(out, u.At())
 		}
 	}
+	c.locs = out
 	return out
 }
 
@@ -158,12 +164,13 @@ func (c *combat) friendlyLocations() []board.Location {
 // its Good Order MMC, at the first moving ENEMY stack within its normal
 // range, with FFNAM and, in Open Ground, FFMO.
 func (c *combat) Entered(stack []*state.Unit, at board.Location) error {
-	var targets []*state.Unit
+	targets := c.targets[:0]
 	for _, u := range stack {
 		if target(u) {
 			targets = append(targets, u)
 		}
 	}
+	c.targets = targets
 	if len(targets) == 0 {
 		return nil
 	}
@@ -205,7 +212,8 @@ func (c *combat) Entered(stack []*state.Unit, at board.Location) error {
 
 // Fire resolves an ENEMY fire group's attack on the FRIENDLY units in at.
 func (c *combat) Fire(g *report.FireGroup, at board.Location) error {
-	targets := c.st().At(state.Friendly, at)
+	targets := c.st().AppendAt(c.targets[:0], state.Friendly, at)
+	c.targets = targets
 	if len(targets) == 0 {
 		return nil
 	}
@@ -254,12 +262,13 @@ func (c *combat) defensiveFire() error {
 		if bestD == 99 {
 			continue
 		}
-		var targets []*state.Unit
-		for u := range c.st().In(state.Enemy, best) {
-			if target(u) {
+		targets := c.targets[:0]
+		for u := c.st().First(best.Hex); u != nil; u = u.Next() {
+			if u.Side == state.Enemy && u.At() == best && target(u) {
 				targets = append(targets, u)
 			}
 		}
+		c.targets = targets
 		fp, _ := c.firepower(fg, bestD)
 		lead, _ := c.leaderDRM(state.Friendly, l)
 		c.fired[l] = true
@@ -316,7 +325,8 @@ func (c *combat) roll(fp float64, drm int, why dice.Why) (tables.Result, int, in
 // Casualty Reduces one and gives all an nMC; nMC and NMC a Morale Check.
 // A PTC has no effect here (pins are not modelled).
 func (c *combat) apply(res tables.Result, units []*state.Unit) error {
-	units = slices.Clone(units)
+	units = append(c.victims[:0], units...)
+	c.victims = units
 	switch res.Kind {
 	case tables.KIA:
 		for n := 0; n < res.N && len(units) > 0; n++ {
@@ -553,7 +563,7 @@ func (c *combat) closeCombat() error {
 	}
 	for _, l := range locs {
 		sides := [2][]*state.Unit{}
-		for u := range st.InHex(l.Hex) {
+		for u := st.First(l.Hex); u != nil; u = u.Next() {
 			if u.At() == l && target(u) {
 				sides[u.Side] = append(sides[u.Side], u)
 			}
@@ -625,7 +635,7 @@ func (c *combat) control() {
 	st := c.st()
 	for i, v := range st.VPO {
 		var has [2]bool
-		for u := range st.InHex(v.At.Hex) {
+		for u := st.First(v.At.Hex); u != nil; u = u.Next() {
 			if u.At() == v.At && u.OnMap() && !u.Broken {
 				has[u.Side] = true
 			}

@@ -35,10 +35,14 @@ import (
 // Prepare builds the world of mission ms on map m with tables t for any
 // number of games.
 func Prepare(ms *missions.Mission, m *board.Map, t *tables.Set) (*world.World, error) {
-	if _, err := ms.VictoryVPOs(m); err != nil {
+	w, err := world.New(m, ms, t, nil)
+	if err != nil {
 		return nil, err
 	}
-	return world.New(m, ms, t, nil)
+	if _, err := w.VictoryVPOs(); err != nil {
+		return nil, err
+	}
+	return w, nil
 }
 
 // Game is one game in play. It is not safe for concurrent use; games of
@@ -54,7 +58,7 @@ type Game struct {
 	combat  *combat
 	// backup is the state a turn that fails goes back to, slab the S? of
 	// the setup: both reused from game to game.
-	backup *state.State
+	backup state.Snapshot
 	slab   []state.Unit
 }
 
@@ -119,18 +123,13 @@ func (g *Game) Start(hdr state.Game, script dice.Roller) (*ai.Setup, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := 0
 	if cap(g.slab) < len(setup.Placements) {
 		g.slab = make([]state.Unit, len(setup.Placements)) // one allocation for the setup's units
 	}
 	g.slab = g.slab[:len(setup.Placements)]
+	ids := g.W.SetupIDs(len(setup.Placements)) // S1, S2, ... but the mission's own
 	for i, pl := range setup.Placements {
-		id := ""
-		for id == "" || st.Unit(id) != nil {
-			n++
-			id = g.W.ID("S", n)
-		}
-		g.slab[i] = state.Unit{ID: id, Side: state.Enemy, Kind: state.SQ,
+		g.slab[i] = state.Unit{ID: ids[i], Side: state.Enemy, Kind: state.SQ,
 			Case: byte(pl.Case), Crest: pl.Crest, Facing: pl.Facing}
 		st.Add(&g.slab[i], pl.Location)
 	}
@@ -229,7 +228,7 @@ func (g *Game) play(script dice.Roller, first, last state.Phase) (*Report, error
 		return nil, fmt.Errorf("%w: turn %d was the mission's last", ErrOver, g.LastTurn())
 	}
 	st := g.State
-	g.backup = st.CloneInto(g.backup)
+	st.Take(&g.backup)
 	mark := g.seeded.Mark()
 	r := g.roller(script)
 	from := len(r.Trail())
@@ -238,7 +237,7 @@ func (g *Game) play(script dice.Roller, first, last state.Phase) (*Report, error
 	g.hw.Roll(r)
 	for ph := max(st.Phase, first); ph <= last; ph++ {
 		if err := g.phase(ph, r); err != nil {
-			g.backup.CloneInto(st)
+			st.Restore(&g.backup)
 			g.seeded.Back(mark)
 			g.hw.Roll(g.seeded)
 			log.Truncate(start)

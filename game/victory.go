@@ -43,7 +43,7 @@ func (g *Game) Outcome() (o Outcome, ok bool) {
 	o = Outcome{Winner: state.Friendly, Exited: g.Exited(), MaxExits: v.MaxEnemyExits}
 	var failed []string
 	m := g.W.Map()
-	vpos, err := g.W.Mission().VictoryVPOs(m) // checked by Prepare
+	vpos, err := g.W.VictoryVPOs() // checked by Prepare
 	if err != nil {
 		failed = append(failed, err.Error())
 	}

@@ -89,7 +89,8 @@ func (c *Infantry) COT(t *terrain.Hex, alongRoad bool) (int, bool) {
 		return c.mv.Road.HalfMF, true
 	}
 	sum := 0
-	for _, k := range t.Kinds.List() {
+	var buf [32]terrain.Kind
+	for _, k := range t.Kinds.AppendTo(buf[:0]) {
 		if k == terrain.OpenGround || c.asOpen.Has(k) {
 			continue
 		}

@@ -160,24 +160,14 @@ func Contiguous(hexes []hex.Hex) bool {
 // Clusters splits hexes into groups of adjacent hexes, each group in the
 // order of hexes, groups in the order of their first hex.
 func Clusters(hexes []hex.Hex) [][]hex.Hex {
-	var uniq []hex.Hex
-	index := map[hex.Hex]int{}
+	var uniq touching
 	for _, h := range hexes {
-		if _, ok := index[h]; !ok {
-			index[h] = len(uniq)
+		if !slices.Contains(uniq, h) {
 			uniq = append(uniq, h)
 		}
 	}
-	g := graph.New(len(uniq))
-	for i, h := range uniq {
-		for _, n := range h.Neighbours() {
-			if j, ok := index[n]; ok && j > i {
-				g.AddBoth(i, j)
-			}
-		}
-	}
 	var out [][]hex.Hex
-	for _, comp := range graph.Components(g) {
+	for _, comp := range graph.Components(uniq) {
 		slices.Sort(comp)
 		c := make([]hex.Hex, len(comp))
 		for k, i := range comp {
@@ -185,6 +175,22 @@ func Clusters(hexes []hex.Hex) [][]hex.Hex {
 		}
 		out = append(out, c)
 	}
-	slices.SortFunc(out, func(a, b []hex.Hex) int { return index[a[0]] - index[b[0]] })
+	slices.SortFunc(out, func(a, b []hex.Hex) int { return slices.Index(uniq, a[0]) - slices.Index(uniq, b[0]) })
 	return out
+}
+
+// touching is a graph.Iterator over hexes, each joined to the hexes next
+// to it: its neighbours are worked out as they are visited, so that no
+// graph is built. O(hexes) a visit.
+type touching []hex.Hex
+
+func (g touching) Order() int { return len(g) }
+
+func (g touching) Visit(v int, do func(w int, c int64) bool) bool {
+	for w, h := range g {
+		if hex.Distance(g[v], h) == 1 && do(w, 0) {
+			return true
+		}
+	}
+	return false
 }

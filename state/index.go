@@ -23,9 +23,13 @@ type index struct {
 	enemies int // units[:enemies] are the ENEMY units
 	byID    map[string]*Unit
 	heads   []*Unit
-	stray   []*Unit
+	stray   *Unit // the units of hexes the map does not index, in a list of their own
 	seq     uint32
 	slab    []Unit // the units of a CloneInto, reused by the next
+	// names are the unit IDs made so far (Intern), kept from game to game
+	// so that a game played in a State used before makes none anew.
+	names map[string]string
+	idbuf []byte
 }
 
 // New returns an empty state on map m, before turn 1.
@@ -49,7 +53,7 @@ func (x *index) init(m *board.Map) {
 		x.heads = x.heads[:n]
 		clear(x.heads)
 	}
-	x.stray = x.stray[:0]
+	x.stray = nil
 	x.seq = 0
 }
 
@@ -140,12 +144,17 @@ func (s *State) list(h hex.Hex) (**Unit, bool) {
 	return &s.heads[i], true
 }
 
-func (s *State) link(u *Unit) {
-	p, ok := s.list(u.at.Hex)
-	if !ok {
-		s.stray = append(s.stray, u)
-		return
+// head returns the head of the list hex h's units are in: the hex's own,
+// or the list of stray units.
+func (s *State) head(h hex.Hex) **Unit {
+	if p, ok := s.list(h); ok {
+		return p
 	}
+	return &s.stray
+}
+
+func (s *State) link(u *Unit) {
+	p := s.head(u.at.Hex)
 	for *p != nil && before(*p, u) {
 		p = &(*p).next
 	}
@@ -153,32 +162,43 @@ func (s *State) link(u *Unit) {
 }
 
 func (s *State) unlink(u *Unit) {
-	p, ok := s.list(u.at.Hex)
-	if !ok {
-		s.stray = slices.DeleteFunc(s.stray, func(x *Unit) bool { return x == u })
-		return
-	}
+	p := s.head(u.at.Hex)
 	for *p != u {
 		p = &(*p).next
 	}
 	*p, u.next = u.next, nil
 }
 
+// First returns the first unit in hex h, every Location of it, on the map
+// or not, in order; Next the one after it. Nothing is allocated:
+//
+//	for u := st.First(h); u != nil; u = u.Next() { ... }
+//
+// Moving a unit during the walk is safe once the walk has taken the unit
+// after it. O(1).
+func (s *State) First(h hex.Hex) *Unit {
+	u := *s.head(h)
+	for u != nil && u.at.Hex != h {
+		u = u.next // the stray list holds other hexes too
+	}
+	return u
+}
+
+// Next returns the unit after u in its hex, in order (see State.First).
+func (u *Unit) Next() *Unit {
+	x := u.next
+	for x != nil && x.at.Hex != u.at.Hex {
+		x = x.next
+	}
+	return x
+}
+
 // InHex returns the units in hex h, every Location of it, on the map or
 // not, in order. O(units in the hex).
 func (s *State) InHex(h hex.Hex) iter.Seq[*Unit] {
 	return func(yield func(*Unit) bool) {
-		p, ok := s.list(h)
-		if !ok {
-			for _, u := range s.stray {
-				if u.at.Hex == h && !yield(u) {
-					return
-				}
-			}
-			return
-		}
-		for u := *p; u != nil; {
-			next := u.next // yield may move u
+		for u := s.First(h); u != nil; {
+			next := u.Next() // yield may move u
 			if !yield(u) {
 				return
 			}
@@ -191,36 +211,45 @@ func (s *State) InHex(h hex.Hex) iter.Seq[*Unit] {
 // O(units in the hex).
 func (s *State) In(side Side, l board.Location) iter.Seq[*Unit] {
 	return func(yield func(*Unit) bool) {
-		for u := range s.InHex(l.Hex) {
+		for u := s.First(l.Hex); u != nil; {
+			next := u.Next()
 			if u.Side == side && u.at == l && u.OnMap() && !yield(u) {
 				return
 			}
+			u = next
 		}
 	}
 }
 
 // At returns the units of a side on the map in Location l, in order, in a
 // new slice.
-func (s *State) At(side Side, l board.Location) []*Unit {
-	var out []*Unit
-	for u := range s.In(side, l) {
-		out = append(out, u)
+func (s *State) At(side Side, l board.Location) []*Unit { return s.AppendAt(nil, side, l) }
+
+// AppendAt appends the units of a side on the map in Location l to dst, in
+// order, and returns it.
+func (s *State) AppendAt(dst []*Unit, side Side, l board.Location) []*Unit {
+	for u := s.First(l.Hex); u != nil; u = u.Next() {
+		if u.Side == side && u.at == l && u.OnMap() {
+			dst = append(dst, u)
+		}
 	}
-	return out
+	return dst
 }
 
 // Has reports whether a unit of a side is on the map in Location l.
 func (s *State) Has(side Side, l board.Location) bool {
-	for range s.In(side, l) {
-		return true
+	for u := s.First(l.Hex); u != nil; u = u.Next() {
+		if u.Side == side && u.at == l && u.OnMap() {
+			return true
+		}
 	}
 	return false
 }
 
 // KnownIn reports whether a Known FRIENDLY unit is in Location l.
 func (s *State) KnownIn(l board.Location) bool {
-	for u := range s.In(Friendly, l) {
-		if u.Known {
+	for u := s.First(l.Hex); u != nil; u = u.Next() {
+		if u.Side == Friendly && u.Known && u.at == l && u.OnMap() {
 			return true
 		}
 	}
@@ -241,14 +270,34 @@ func (s *State) Side(side Side) []*Unit {
 // NewID returns an unused unit ID made of prefix and a number, the
 // smallest there is.
 func (s *State) NewID(prefix string) string {
-	buf := make([]byte, 0, len(prefix)+4)
-	buf = append(buf, prefix...)
+	buf := append(s.idbuf[:0], prefix...)
 	for n := 1; ; n++ {
 		b := strconv.AppendInt(buf, int64(n), 10)
 		if _, used := s.byID[string(b)]; !used { // no allocation to look up
-			return string(b)
+			s.idbuf = b
+			return s.Intern(b)
 		}
 	}
+}
+
+// ID returns the unit ID made of prefix and number n: "S12".
+func (s *State) ID(prefix string, n int) string {
+	s.idbuf = strconv.AppendInt(append(s.idbuf[:0], prefix...), int64(n), 10)
+	return s.Intern(s.idbuf)
+}
+
+// Intern returns b as a string, the same string every time: the IDs of a
+// simulation's games are made once, not once a game.
+func (s *State) Intern(b []byte) string {
+	if id, ok := s.names[string(b)]; ok {
+		return id
+	}
+	if s.names == nil {
+		s.names = map[string]string{}
+	}
+	id := string(b)
+	s.names[id] = id
+	return id
 }
 
 // Clone returns a deep copy of s, its index rebuilt. O(units + hexes).
@@ -288,6 +337,59 @@ func (s *State) CloneInto(dst *State) *State {
 	return dst
 }
 
+// Snapshot is a copy of a State to go back to (Restore): its units and
+// everything else, without the index, which Restore rebuilds. Taking one
+// costs a copy of the units; a Snapshot reused allocates nothing once it
+// has grown.
+type Snapshot struct {
+	st    State
+	units []Unit
+}
+
+// Take makes snap a copy of s.
+func (s *State) Take(snap *Snapshot) {
+	c := &snap.st
+	trail, waves, vpo, loose := c.Trail[:0], c.Waves[:0], c.VPO[:0], c.Loose[:0]
+	c.Game = s.Game
+	c.Trail = append(trail, s.Trail...)
+	c.Turn, c.Phase = s.Turn, s.Phase
+	c.Waves = append(waves, s.Waves...)
+	c.VPO = append(vpo, s.VPO...)
+	c.Loose = append(loose, s.Loose...)
+	c.m, c.enemies, c.seq = s.m, s.enemies, s.seq
+	snap.units = snap.units[:0]
+	for _, u := range s.units {
+		snap.units = append(snap.units, *u)
+		if len(u.SW) > 0 {
+			last := &snap.units[len(snap.units)-1]
+			last.SW = slices.Clone(u.SW)
+		}
+	}
+}
+
+// Restore puts s back as it was when snap was taken. Units of s held
+// elsewhere are no longer its own.
+func (s *State) Restore(snap *Snapshot) {
+	c := &snap.st
+	s.Game = c.Game
+	s.Trail = append(s.Trail[:0:0], c.Trail...)
+	s.Turn, s.Phase = c.Turn, c.Phase
+	s.Waves = append(s.Waves[:0:0], c.Waves...)
+	s.VPO = append(s.VPO[:0:0], c.VPO...)
+	s.Loose = append(s.Loose[:0:0], c.Loose...)
+	s.init(c.m)
+	s.slab = append(s.slab[:0:0], snap.units...)
+	for i := range s.slab {
+		u := &s.slab[i]
+		u.SW = slices.Clone(u.SW)
+		u.in, u.next = s, nil
+		s.units = append(s.units, u)
+		s.byID[u.ID] = u
+		s.link(u)
+	}
+	s.enemies, s.seq = c.enemies, c.seq
+}
+
 // check verifies the index against a scan of the units: tests call it
 // after every change.
 func (s *State) check() error {
@@ -322,7 +424,10 @@ func (s *State) check() error {
 			return fmt.Errorf("state: unit %s listed %d times in its hex", u.ID, n)
 		}
 	}
-	listed := len(s.stray)
+	listed := 0
+	for u := s.stray; u != nil; u = u.next {
+		listed++
+	}
 	for _, h := range s.heads {
 		for u := h; u != nil; u = u.next {
 			listed++

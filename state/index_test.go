@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
 )
 
 // The index stays exact through random adds, moves, removals and clones:
@@ -45,9 +46,17 @@ func TestIndexExact(t *testing.T) {
 			}
 			model = slices.Delete(model, i, i+1)
 		default:
-			c := s.Clone()
-			if r.IntN(2) == 0 {
+			var c *State
+			switch r.IntN(3) {
+			case 0:
+				c = s.Clone()
+			case 1:
 				c = s.CloneInto(New(m))
+			default:
+				var snap Snapshot
+				s.Take(&snap)
+				c = New(m)
+				c.Restore(&snap)
 			}
 			byID := map[string]*Unit{}
 			for _, u := range c.Units() {
@@ -114,5 +123,30 @@ func TestNewID(t *testing.T) {
 	}
 	if got := s.NewID("A1a-"); got != "A1a-1" {
 		t.Errorf("NewID = %s, want A1a-1", got)
+	}
+}
+
+// Units of hexes the map does not index are found all the same.
+func TestIndexStray(t *testing.T) {
+	m := demoMap(t)
+	s := New(m)
+	off1, off2 := board.Ground(hex.Hex{Col: -3, Row: 2}), board.Ground(hex.Hex{Col: 90, Row: 1})
+	a, b, c := &Unit{ID: "A"}, &Unit{ID: "B", Side: Friendly}, &Unit{ID: "C"}
+	s.Add(a, off1)
+	s.Add(b, off2)
+	s.Add(c, off1)
+	if got := s.At(Enemy, off1); !slices.Equal(got, []*Unit{a, c}) {
+		t.Errorf("At(off1) = %v", IDs(got))
+	}
+	if !s.Has(Friendly, off2) || s.Has(Friendly, off1) {
+		t.Error("Has is wrong off the index")
+	}
+	s.Move(c, board.Ground(m.Hexes()[0]))
+	s.Remove(a)
+	if err := s.check(); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.At(Enemy, off1); len(got) != 0 {
+		t.Errorf("At(off1) = %v after moving and removing", IDs(got))
 	}
 }

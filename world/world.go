@@ -3,6 +3,8 @@ package world
 import (
 	"math"
 	"strconv"
+	"sync"
+	"sync/atomic"
 
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
@@ -70,9 +72,15 @@ type World struct {
 	detour    detours
 	sight     sight
 	// initial is the state the mission starts in (Initial), or why there
-	// is none.
+	// is none; victory the VPOs of its victory conditions.
 	initial    *state.State
 	initialErr error
+	victory    []board.Location
+	victoryErr error
+	// setupIDs are the IDs of the setup's S? so far made (SetupIDs).
+	setupIDs   atomic.Pointer[[]string]
+	setupIDsMu sync.Mutex
+	setupNext  int // the number of the next ID to try
 }
 
 // New builds the world of mission ms on map m with tables t. costs prices
@@ -170,6 +178,7 @@ func New(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster
 		w.strength(r.Value)
 	}
 	w.initial, w.initialErr = ms.State(m)
+	w.victory, w.victoryErr = ms.VictoryVPOs(m)
 	w.preparePlacement()
 	for e := layout.North; e <= layout.West; e++ {
 		w.entry[e] = w.edgeEntry(e)
@@ -178,13 +187,39 @@ func New(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster
 	return w, nil
 }
 
+// VictoryVPOs returns the VPOs the FRIENDLY side must Control to win
+// (missions.Mission.VictoryVPOs), resolved once.
+func (w *World) VictoryVPOs() ([]board.Location, error) { return w.victory, w.victoryErr }
+
+// SetupIDs returns the IDs of the first n S? of a setup: S1, S2, ...,
+// less those of the mission's own units. The slice is the world's own;
+// the IDs are made once for all games (after the first, O(1)).
+func (w *World) SetupIDs(n int) []string {
+	if p := w.setupIDs.Load(); p != nil && len(*p) >= n {
+		return (*p)[:n:n]
+	}
+	w.setupIDsMu.Lock()
+	defer w.setupIDsMu.Unlock()
+	var ids []string
+	if p := w.setupIDs.Load(); p != nil {
+		ids = *p
+	}
+	for len(ids) < n {
+		w.setupNext++
+		id := "S" + strconv.Itoa(w.setupNext)
+		if w.initial != nil && w.initial.Unit(id) != nil {
+			continue
+		}
+		ids = append(ids, id)
+	}
+	w.setupIDs.Store(&ids)
+	return ids[:n:n]
+}
+
 // Initial returns the state the mission starts in: its FRIENDLY units and
 // VPOs, before turn 1 (missions.Mission.State). It is the world's own: a
 // game starts from a copy (state.State.CloneInto).
 func (w *World) Initial() (*state.State, error) { return w.initial, w.initialErr }
-
-// ID returns the unit ID prefix and n make: "S12".
-func (w *World) ID(prefix string, n int) string { return prefix + strconv.Itoa(n) }
 
 // strength parses a counter type into the strengths table, once.
 func (w *World) strength(typ string) {
@@ -278,6 +313,21 @@ func (w *World) FBE() []hex.Hex { return w.fbe }
 // that never steps away from the FBE and leaves the map across it only
 // (SASL 4.32).
 func (w *World) Graph() *pathing.Graph { return w.g }
+
+// Step returns the cost in half MF of a step of Human Wave movement from
+// Location a to Location b (an arc of Graph), ok false where there is
+// none: Infantry's cost where b lies no less toward the FBE than a. O(1).
+func (w *World) Step(a, b board.Location) (int, bool) {
+	u, ok := w.g.Node(a)
+	if !ok {
+		return 0, false
+	}
+	v, ok := w.g.Node(b)
+	if !ok {
+		return 0, false
+	}
+	return w.g.Cost(u, v)
+}
 
 // ToFBE returns the flow field of the Human Wave graph toward the FBE.
 func (w *World) ToFBE() *pathing.Field { return &w.toFBE }

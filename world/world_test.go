@@ -2,6 +2,7 @@ package world
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -185,3 +186,14 @@ func TestCrestFacingByLOS(t *testing.T) {
 }
 
 func concealment(w *World, tr *terrain.Hex) bool { return terrain.Concealment(tr.Kinds, w.Season()) }
+
+// The IDs of a setup's S? skip those the mission's own units have, and do
+// not change as they grow.
+func TestSetupIDs(t *testing.T) {
+	m, ms := mapAndMission(t, map[string]string{"o1": ""}, "name: ids\nboards: [[\"o1\"]]\nfbe: north\nebe: south\nfriendly:\n  - {id: S2, unit: squad, at: o1A1}\n  - {id: S4, unit: squad, at: o1B1}\n")
+	w := newWorld(t, m, ms)
+	first := w.SetupIDs(2)
+	if got := w.SetupIDs(5); !slices.Equal(got, []string{"S1", "S3", "S5", "S6", "S7"}) || !slices.Equal(first, got[:2]) {
+		t.Errorf("SetupIDs: %v, then %v", first, got)
+	}
+}

@@ -84,6 +84,10 @@ func (h Hex) cube() (x, y, z int) {
 	return x, -x - z, z
 }
 
+// Cube returns h in cube coordinates (x + y + z = 0): two hexes are d
+// apart when their coordinates differ by at most d, each.
+func (h Hex) Cube() (x, y, z int) { return h.cube() }
+
 // Distance returns the number of hexes from a to b, counting b but not a:
 // the range of ASL. It is symmetric and Distance(a, a) == 0.
 func Distance(a, b Hex) int {

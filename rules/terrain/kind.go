@@ -140,16 +140,21 @@ func (s Kinds) Union(o Kinds) Kinds { return s | o }
 // List returns the kinds of s in Kind order. Open Ground appears only when
 // nothing but roads, paths or runway is there with it.
 func (s Kinds) List() []Kind {
-	out := make([]Kind, 0, bits.OnesCount32(uint32(s))+1)
+	return s.AppendTo(make([]Kind, 0, bits.OnesCount32(uint32(s))+1))
+}
+
+// AppendTo appends the kinds of List to dst and returns it: with a buffer
+// of the caller's, nothing is allocated.
+func (s Kinds) AppendTo(dst []Kind) []Kind {
 	if s.Has(OpenGround) {
-		out = append(out, OpenGround)
+		dst = append(dst, OpenGround)
 	}
 	for k := Woods; k < numKinds; k++ {
 		if s&(1<<k) != 0 {
-			out = append(out, k)
+			dst = append(dst, k)
 		}
 	}
-	return out
+	return dst
 }
 
 // Names returns the names of List.
