@@ -227,10 +227,7 @@ func (p *pair) UnmarshalJSON(b []byte) error {
 func (p *Prepared) maxTallyBytes() int64 {
 	t := p.newTally()
 	cells := int64(len(t.Setup)) * int64(1+len(t.Presence))
-	var bins int64
-	for _, h := range t.hists() {
-		bins += int64(len(h.Counts))
-	}
+	bins := int64(len(t.hists())) * int64(p.maxCount+1)
 	return 2 * (cells*32 + bins*21 + 4096)
 }
 
@@ -286,9 +283,10 @@ func (p *Prepared) tally(t *Tally, w *tallyJSON, runs int64) error {
 	}
 	t.FriendlyWins = w.FriendlyWins
 	hist := func(name string, dst *Hist, src histJSON, never bool) error {
-		if len(src.Counts) > len(dst.Counts) {
-			return fmt.Errorf("%s: %d bins, at most %d", name, len(src.Counts), len(dst.Counts))
+		if max := max(len(dst.Counts), p.maxCount+1); len(src.Counts) > max {
+			return fmt.Errorf("%s: %d bins, at most %d", name, len(src.Counts), max)
 		}
+		dst.grow(len(src.Counts))
 		if src.Never != 0 && !never {
 			return fmt.Errorf("%s: never %d: every game has a value", name, src.Never)
 		}

@@ -251,6 +251,9 @@ func TestIntervalCoverage(t *testing.T) {
 	}
 }
 
+// A value beyond a histogram's first bins counts as itself, not as the
+// last bin (12 was once counted as 9: the S? of twelve boards saturated at
+// 256).
 func TestDistSummary(t *testing.T) {
 	h := newHist(10)
 	for _, v := range []int{1, 1, 2, 3, 3, 3, 4, 9, 12} {
@@ -258,8 +261,14 @@ func TestDistSummary(t *testing.T) {
 	}
 	h.Never = 2
 	d := h.Summary(1)
-	if d.N != 9 || d.Never != 2 || d.Quantiles[2] != 3 || d.Quantiles[4] != 9 || math.Abs(d.Mean-35.0/9) > 1e-9 {
+	if d.N != 9 || d.Never != 2 || d.Quantiles[2] != 3 || d.Quantiles[4] != 12 || math.Abs(d.Mean-38.0/9) > 1e-9 || len(d.Bins) != 13 {
 		t.Errorf("%+v", d)
+	}
+	var m Hist
+	m.merge(&h)
+	m.merge(&h)
+	if len(m.Counts) != 13 || m.Counts[12] != 2 || m.Never != 4 {
+		t.Errorf("merged %+v", m)
 	}
 	if d.CI95[0] >= d.Mean || d.CI95[1] <= d.Mean {
 		t.Errorf("mean interval %v around %g", d.CI95, d.Mean)

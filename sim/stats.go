@@ -66,9 +66,11 @@ func ClopperPearson(x, n int64) [2]float64 {
 	return [2]float64{lo, hi}
 }
 
-// Hist is a histogram of whole-number values in fixed bins 0..len-1, the
-// last bin holding that value and above; Never counts the games where the
-// value did not occur (a VPO never reached). Merging two is adding them.
+// Hist is a histogram of whole-number values, a bin each: bin v counts the
+// games where the value was v. It grows to the largest value it meets, so
+// that no value is ever counted as another (bounded by what a mission can
+// produce: Prepared.maxCount). Never counts the games where the value did
+// not occur (a VPO never reached). Merging two is adding them.
 type Hist struct {
 	Counts []int64
 	Never  int64
@@ -76,9 +78,21 @@ type Hist struct {
 
 func newHist(bins int) Hist { return Hist{Counts: make([]int64, bins)} }
 
-func (h *Hist) add(v int) { h.Counts[min(max(v, 0), len(h.Counts)-1)]++ }
+func (h *Hist) add(v int) {
+	v = max(v, 0)
+	h.grow(v + 1)
+	h.Counts[v]++
+}
+
+// grow makes room for n bins.
+func (h *Hist) grow(n int) {
+	if n > len(h.Counts) {
+		h.Counts = append(h.Counts, make([]int64, n-len(h.Counts))...)
+	}
+}
 
 func (h *Hist) merge(o *Hist) {
+	h.grow(len(o.Counts))
 	for i, c := range o.Counts {
 		h.Counts[i] += c
 	}
@@ -96,8 +110,8 @@ type Dist struct {
 	// Quantiles at 2.5%, 25%, 50%, 75% and 97.5%: the middle 95% of the
 	// games lie between the first and the last.
 	Quantiles [5]float64 `json:"quantiles"`
-	// Bins are the counts of each value (index / Scale), the last bin that
-	// value and above.
+	// Bins are the counts of each value (index / Scale), up to the largest
+	// that occurred.
 	Bins  []int64 `json:"bins"`
 	Scale int     `json:"scale,omitempty"`
 }

@@ -19,6 +19,9 @@ type Prepared struct {
 	fbe         []bool // hexes along the FBE, by map index
 	friendlyIDs map[string]bool
 	turns       int
+	// maxCount bounds every count of a game (Hist.add): the units that can
+	// come into play, each in halves.
+	maxCount int
 }
 
 // Prepare prepares a mission (game.Prepare) for simulation; name is the
@@ -47,6 +50,7 @@ func Prepare(p *world.World, name string) (*Prepared, error) {
 	for _, f := range ms.Friendly {
 		sp.friendlyIDs[f.ID] = true
 	}
+	sp.maxCount = maxUnits(p)
 	return sp, nil
 }
 
@@ -72,10 +76,9 @@ type Tally struct {
 	Presence [][]int64
 }
 
-// Bins of the histograms.
-const (
-	unitBins = 256 // units placed, Activated, eliminated
-)
+// unitBins is the bins a histogram of units starts with (placed,
+// Activated, eliminated): it grows beyond when a game needs more.
+const unitBins = 256
 
 func (p *Prepared) newTally() *Tally {
 	n := p.W.Map().Stride()
@@ -218,4 +221,28 @@ func (p *Prepared) HexValue(counts []int64, h hex.Hex) int64 {
 		return counts[i]
 	}
 	return 0
+}
+
+// maxUnits bounds the count of anything a game of world w counts in a
+// histogram: every unit that can come into play (3 S? a Location at setup,
+// SASL 4.1 and its [EXC: 4.1e]; the S? the mission brings on; 12 a Human
+// Wave, 4.31's widest entry, each S? turned into a row of Table x10), each
+// counted in halves of the squads it may count as (4.3), and the FRIENDLY
+// units.
+func maxUnits(w *world.World) int {
+	ms, t := w.Mission(), w.Tables()
+	locs := 0
+	for _, h := range w.Map().Hexes() {
+		locs += len(w.Locations(h))
+	}
+	s := 3 * locs
+	for _, e := range ms.Entry {
+		s += e.Count
+	}
+	row := 1
+	for _, r := range t.HumanWave.X10.Rows {
+		row = max(row, len(r.Value))
+	}
+	s += 12 * len(ms.HumanWave) * row
+	return 2*max(t.HumanWave.SquadsPerS.Value, 1)*s + len(ms.Friendly)
 }

@@ -147,6 +147,13 @@ func (m *Map) Len() int { return len(m.order) }
 // slices indexed by hex. ok is false off the map.
 func (m *Map) Index(h hex.Hex) (int, bool) { return m.index(h) }
 
+// OnMap reports whether h is a hex of the map: layout.Layout.OnMap, read
+// from the map's index. O(1).
+func (m *Map) OnMap(h hex.Hex) bool {
+	_, ok := m.index(h)
+	return ok
+}
+
 // Stride is the size of the dense hex index space of Index.
 func (m *Map) Stride() int { return m.ncols * m.stride }
 

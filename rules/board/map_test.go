@@ -153,3 +153,18 @@ func TestMapDigest(t *testing.T) {
 		}
 	}
 }
+
+// The map's OnMap is its layout's, on every hex of the frame and around it.
+func TestOnMapIsTheLayouts(t *testing.T) {
+	m := mustMap(t, "1r,2/3,-", layout.Up, New("1"), New("2"), New("3"))
+	l := m.Layout
+	maxC, maxR := l.Extent()
+	for c := -2; c <= maxC+2; c++ {
+		for r := -2; r <= maxR+2; r++ {
+			h := hex.Hex{Col: c, Row: r}
+			if m.OnMap(h) != l.OnMap(h) {
+				t.Fatalf("%v: the map says %v, its layout %v", h, m.OnMap(h), l.OnMap(h))
+			}
+		}
+	}
+}
