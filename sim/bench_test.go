@@ -6,36 +6,54 @@ import (
 	"github.com/sasl-engine/sasl/game"
 )
 
-// BenchmarkGames is whole games of examples/four-boards.yaml on four real
-// boards (setup a/b/c/e, two entries, a Human Wave against five FRIENDLY
-// units, six turns), both sides played, counted as sasl sim counts them,
-// on one worker: games/s is games per CPU-second.
+// BenchmarkGames is whole games of a mission on real boards, both sides
+// played, counted as sasl sim counts them, on one worker, the mission's
+// world (line of sight included) built before the timer: games/s is games
+// per CPU-second. four-boards is examples/four-boards.yaml (setup a/b/c/e,
+// two entries, a Human Wave against five FRIENDLY units, six turns);
+// twelve-boards is testdata/twelve-boards.yaml (three rows of four boards,
+// two entries, two Human Waves, nine FRIENDLY units).
 func BenchmarkGames(b *testing.B) {
-	p := fourBoards(b)
-	if _, err := p.W.LOS(); err != nil { // built before the timer
-		b.Fatal(err)
+	for _, c := range []struct{ name, file string }{
+		{"four-boards", "../examples/four-boards.yaml"},
+		{"twelve-boards", "testdata/twelve-boards.yaml"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			p := realMission(b, c.file)
+			if _, err := p.W.LOS(); err != nil {
+				b.Fatal(err)
+			}
+			t := p.newTally()
+			g := &game.Game{W: p.W}
+			b.ReportAllocs()
+			k := uint64(0)
+			for b.Loop() {
+				if err := p.play(g, Seed(1, k), t); err != nil {
+					b.Fatal(err)
+				}
+				k++
+			}
+			// The games were played and counted.
+			if t.Runs != int64(b.N) || t.Placed.Summary(1).Mean < 100 {
+				b.Fatalf("%d games counted of %d, %g S? a game", t.Runs, b.N, t.Placed.Summary(1).Mean)
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+		})
 	}
-	t := p.newTally()
-	g := &game.Game{W: p.W}
-	b.ReportAllocs()
-	k := uint64(0)
-	for b.Loop() {
-		if err := p.play(g, Seed(1, k), t); err != nil {
-			b.Fatal(err)
-		}
-		k++
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
 
 // BenchmarkRun2 is Run with two workers, games/s of wall time.
 func BenchmarkRun2(b *testing.B) {
 	p := fourBoards(b)
+	if _, err := p.W.LOS(); err != nil {
+		b.Fatal(err)
+	}
 	b.ReportAllocs()
 	n := 0
 	for b.Loop() {
-		if _, err := Run(p, Config{Runs: 200, Seed: uint64(n), Workers: 2}); err != nil {
-			b.Fatal(err)
+		r, err := Run(p, Config{Runs: 200, Seed: uint64(n), Workers: 2})
+		if err != nil || r.Runs != 200 {
+			b.Fatal(err, r.Runs)
 		}
 		n += 200
 	}

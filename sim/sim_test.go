@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/sasl-engine/sasl/game"
@@ -32,14 +33,17 @@ func prepared(t testing.TB, name string) *Prepared {
 // fourBoards prepares examples/four-boards.yaml on the real boards of
 // ../shared/vasl (setup a/b/c/e, two entries, a Human Wave against five
 // FRIENDLY units, six turns).
-func fourBoards(t testing.TB) *Prepared {
+func fourBoards(t testing.TB) *Prepared { return realMission(t, "../examples/four-boards.yaml") }
+
+// realMission prepares a mission file on the real boards of ../shared/vasl.
+func realMission(t testing.TB, file string) *Prepared {
 	t.Helper()
 	dir := testboards.Dir(t)
-	data, err := os.ReadFile("../examples/four-boards.yaml")
+	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms, err := missions.Parse(data, "four-boards.yaml")
+	ms, err := missions.Parse(data, filepath.Base(file))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +55,7 @@ func fourBoards(t testing.TB) *Prepared {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp, err := Prepare(p, "four-boards.yaml")
+	sp, err := Prepare(p, filepath.Base(file))
 	if err != nil {
 		t.Fatal(err)
 	}

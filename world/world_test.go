@@ -197,3 +197,16 @@ func TestSetupIDs(t *testing.T) {
 		t.Errorf("SetupIDs: %v, then %v", first, got)
 	}
 }
+
+// BenchmarkNew is the cost of building a mission's world on four real
+// boards, already read (board kinds, candidates, the Human Wave graph and
+// its fields), its line of sight left to be built on first use.
+func BenchmarkNew(b *testing.B) {
+	w := fourBoards(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := New(w.Map(), w.Mission(), w.Tables(), nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
