@@ -14,6 +14,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
 )
 
 // The configuration of the 4.21 and 4.22 EX: boards 3, 2 and 16 with north
@@ -40,6 +41,7 @@ func arrivalNames(a *Arrivals) []string {
 // sets the first up just off the east edge opposite 16G10; chits return to
 // the cup, so a hexrow may take more than one S?.
 func TestS4_21_EX(t *testing.T) {
+	t.Parallel()
 	ms, m := mission(t, realBoards(t), exBoards+"entry:\n  - {turn: 1, edge: east, count: 7}\n")
 	r := scripted(t, "G H G A B C D")
 	a, err := enterOn(m, ms, tables.Default(), infantryOf(t, m), r, 1)
@@ -68,6 +70,7 @@ func TestS4_21_EX(t *testing.T) {
 // TestS4_22_EX: five S? along the north edge; boards 3 (1-2), 2 (3-4) and
 // 16 (5-6). DR red 5 white 2: 16GG4; DR red 2 white 6: 3A8.
 func TestS4_22_EX(t *testing.T) {
+	t.Parallel()
 	ms, m := mission(t, realBoards(t), exBoards+"entry:\n  - {turn: 1, edge: north, count: 5}\n")
 	r := scripted(t, "5 2  2 6  3 1  4 4  6 3")
 	a, err := enterOn(m, ms, tables.Default(), infantryOf(t, m), r, 1)
@@ -87,6 +90,7 @@ func TestS4_22_EX(t *testing.T) {
 }
 
 func TestEntryRules(t *testing.T) {
+	t.Parallel()
 	dir := realBoards(t)
 	t.Run("coloured dr that chooses no board is rerolled", func(t *testing.T) {
 		// Four boards along the north edge: 1..4 choose, 5 and 6 reroll.
@@ -134,6 +138,7 @@ func TestEntryRules(t *testing.T) {
 // of a whole off-board FBE hex, never more than two in a Location, the same
 // seed gives the same setup, and the setup's dice, as a script, replay it.
 func TestPlacementProperties(t *testing.T) {
+	t.Parallel()
 	lib := library.New("")
 	for _, name := range missions.Demos() {
 		ms, err := missions.Open(name)
@@ -145,8 +150,13 @@ func TestPlacementProperties(t *testing.T) {
 			t.Fatal(err)
 		}
 		fbe := m.OffBoard(ms.FBE)
+		w, err := world.New(m, ms, tables.Default(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		place := func(r dice.Roller) (*Setup, error) { return New(w, r, nil).Place() }
 		for seed := range uint64(60) {
-			s, err := placeOn(m, ms, tables.Default(), dice.Seeded(seed))
+			s, err := place(dice.Seeded(seed))
 			if err != nil {
 				t.Fatalf("%s seed %d: %v", name, seed, err)
 			}
@@ -174,12 +184,12 @@ func TestPlacementProperties(t *testing.T) {
 					}
 				}
 			}
-			again, _ := placeOn(m, ms, tables.Default(), dice.Seeded(seed))
+			again, _ := place(dice.Seeded(seed))
 			if fmt.Sprint(again.Placements, again.Log) != fmt.Sprint(s.Placements, s.Log) {
 				t.Fatalf("%s seed %d: two runs differ", name, seed)
 			}
 			script := dice.Script(s.Trail)
-			replay, err := placeOn(m, ms, tables.Default(), scripted(t, script))
+			replay, err := place(scripted(t, script))
 			if err != nil {
 				t.Fatalf("%s seed %d: replaying %q: %v", name, seed, script, err)
 			}
@@ -191,6 +201,7 @@ func TestPlacementProperties(t *testing.T) {
 }
 
 func TestEntryProperties(t *testing.T) {
+	t.Parallel()
 	lib := library.New("")
 	for _, name := range missions.Demos() {
 		ms, _ := missions.Open(name)

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sasl-engine/sasl/internal/testboards"
@@ -20,7 +21,10 @@ import (
 
 func realBoards(t testing.TB) string { return testboards.Dir(t) }
 
-var libs = map[string]*library.Library{}
+var (
+	libsMu sync.Mutex
+	libs   = map[string]*library.Library{}
+)
 
 func mission(t testing.TB, dir, text string) (*missions.Mission, *board.Map) {
 	t.Helper()
@@ -28,11 +32,13 @@ func mission(t testing.TB, dir, text string) (*missions.Mission, *board.Map) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	libsMu.Lock()
 	lib := libs[dir]
 	if lib == nil {
 		lib = library.New(dir)
 		libs[dir] = lib
 	}
+	libsMu.Unlock()
 	m, err := ms.Map(lib)
 	if err != nil {
 		t.Fatal(err)
@@ -100,6 +106,7 @@ func placedNames(s *Setup) []string {
 // U9 (and U8 behind the in-season grain of U7) yet drops Q8, so sasl
 // applies the rule as written; the EX's list leaves Q8 out.
 func TestS4_1_EX(t *testing.T) {
+	t.Parallel()
 	dir := realBoards(t)
 	const text = "name: 4.1 EX\nboards: [[\"33\"]]\nfbe: north\nebe: south\nplacement: [e]\nmonth: %s\n"
 	tests := []struct {
@@ -148,6 +155,7 @@ func TestS4_1_EX(t *testing.T) {
 // nothing in P8, R8, S8, U8 or U9 (4.11), and U7 behind the U7-U8 hedge
 // whatever the season.
 func TestS4_1_EXSouthFBE(t *testing.T) {
+	t.Parallel()
 	dir := realBoards(t)
 	for _, month := range []string{"5", "7"} {
 		ms, m := mission(t, dir, "name: 4.1 EX variant\nboards: [[\"33\"]]\nfbe: south\nebe: north\nplacement: [e]\nmonth: "+month+"\n")
@@ -176,6 +184,7 @@ func TestS4_1_EXSouthFBE(t *testing.T) {
 // TestS4_11_EX: board 4, case a only, FBE along A1-GG1: no S? in the
 // buildings P1, S2 and X1; one in T3.
 func TestS4_11_EX(t *testing.T) {
+	t.Parallel()
 	ms, m := mission(t, realBoards(t), "name: 4.11 EX\nboards: [[\"4\"]]\nfbe: north\nebe: south\nplacement: [a]\n")
 	s, err := placeOn(m, ms, tables.Default(), scripted(t, ""))
 	if err != nil {

@@ -55,6 +55,7 @@ func loc(t testing.TB, m *board.Map, s string) board.Location {
 // mission naming no ENEMY nationality: the germany row (range 1 auto,
 // range 2 DRM <= 2, range 3 <= 1, range 4 <= 1, range 5 <= 0).
 func TestActivationByLOS(t *testing.T) {
+	t.Parallel()
 	h, m := losHW(t, "")
 	for _, c := range []struct {
 		name, s, f string
@@ -98,6 +99,7 @@ func TestActivationByLOS(t *testing.T) {
 // Of two FRIENDLY units that Activate an S?, the closer one is named; the
 // event says which unit, the range, the DRM and the table's cell.
 func TestActivationEvent(t *testing.T) {
+	t.Parallel()
 	h, m := losHW(t, "  - {id: F1, unit: squad, type: 6-6-7, at: o2M5, known: true}\n  - {id: F2, unit: half_squad, type: 3-3-7, at: o2N7, known: true}\n")
 	s := &state.Unit{ID: "A1", Side: state.Enemy, Kind: state.SQ, HW: true, Wave: "A"}
 	h.st.Add(s, loc(t, m, "o2M8"))
@@ -133,6 +135,7 @@ func TestActivationEvent(t *testing.T) {
 // A Human Wave S? moving up to a Known FRIENDLY unit 3 hexes away behind
 // woods is not Activated there; its neighbour, in clear LOS, is.
 func TestHWActivationOnTheMove(t *testing.T) {
+	t.Parallel()
 	h, m := losHW(t, "  - {id: F1, unit: squad, type: 6-6-7, at: o2K5, known: true}\n")
 	for i, x := range []string{"o2J10", "o2K10", "o2L10"} {
 		h.st.Add(&state.Unit{ID: fmt.Sprintf("A%d", i+1), Side: state.Enemy, Kind: state.SQ, HW: true, Wave: "A", Lane: loc(t, m, x).Hex}, loc(t, m, x))
@@ -166,6 +169,7 @@ func TestHWActivationOnTheMove(t *testing.T) {
 // SASL 4.36: a fire group fires only at a Target in its LOS; hindrances
 // count with TEM for the least TEM, and the fire's DRM includes them.
 func TestHWFireByLOS(t *testing.T) {
+	t.Parallel()
 	squads := func(h *Enemy, m *board.Map, hexes ...string) {
 		for i, x := range hexes {
 			h.st.Add(&state.Unit{ID: fmt.Sprintf("A%d", i+1), Side: state.Enemy, Kind: state.Squad, Type: "4-6-7", HW: true, Wave: "A"}, loc(t, m, x))
@@ -227,6 +231,7 @@ func TestHWFireByLOS(t *testing.T) {
 // A mission whose ENEMY nationality the Activation table does not map
 // plays until an S? needs the table, then says what to add.
 func TestActivationUnknownNationality(t *testing.T) {
+	t.Parallel()
 	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission+"enemy: Martian\n")
 	st, err := state.Read(strings.NewReader("turn: 2\nfriendly:\n  - {id: F1, unit: squad, at: o2M5, known: true}\n"), "state.yaml", m)
 	if err != nil {

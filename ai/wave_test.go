@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sasl-engine/sasl/dice"
@@ -42,14 +43,22 @@ func mapAndMission(t testing.TB, boards map[string]string, mission string) (*boa
 	return m, ms
 }
 
-// newWorld builds the world of mission ms on m with the default tables and
-// Infantry costs in clear weather, month 7.
+// worlds are the worlds newWorld built, by mission: a test that plays
+// many games of one mission builds its world (and line of sight) once.
+var worlds sync.Map
+
+// newWorld returns the world of mission ms on m with the default tables
+// and Infantry costs in clear weather, month 7.
 func newWorld(t testing.TB, m *board.Map, ms *missions.Mission) *world.World {
 	t.Helper()
+	if w, ok := worlds.Load(ms); ok && w.(*world.World).Map() == m {
+		return w.(*world.World)
+	}
 	w, err := world.New(m, ms, tables.Default(), infantryOf(t, m))
 	if err != nil {
 		t.Fatal(err)
 	}
+	worlds.Store(ms, w)
 	return w
 }
 
@@ -124,6 +133,7 @@ func events(wt *waveTurn, kind string) []event {
 // and E are refused (two hexrows between them), F and T too (thirteen), N
 // and X accepted (nine), giving the eleven entrance hexes N through X.
 func TestS4_31_EX(t *testing.T) {
+	t.Parallel()
 	ms, m := mission(t, realBoards(t), "name: 4.31 EX\nboards: [[\"19\"]]\nfbe: north\nebe: south\n")
 	r := scripted(t, "B E F T N X")
 	we, err := New(newWorld(t, m, ms), r, nil).EnterWave(ms.EBE)
@@ -179,6 +189,7 @@ human_wave:
 
 // A wave over open ground advances 8 hexes a turn.
 func TestHWOpenGround(t *testing.T) {
+	t.Parallel()
 	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	h := newHW(t, m, ms, scripted(t, "K P"), nil)
 	for turn := 1; turn <= 2; turn++ {
@@ -215,6 +226,7 @@ func TestHWOpenGround(t *testing.T) {
 // a unit with no such tracks beside it is released; nobody crosses the
 // cliff. At a river across the board the whole wave is released.
 func TestHWRelease(t *testing.T) {
+	t.Parallel()
 	cliff := "K5 open_ground N=cliff\nL5 open_ground N=cliff\nM5 open_ground N=cliff\n"
 	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": cliff}, openMission)
 	h := newHW(t, m, ms, scripted(t, "K P"), nil)
@@ -277,6 +289,7 @@ func TestHWRelease(t *testing.T) {
 // A unit facing a one-hex pond straight ahead delays and follows in the
 // tracks of its neighbour round it; nobody is released (SASL 4.33).
 func TestHWPond(t *testing.T) {
+	t.Parallel()
 	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": "M6 water\n"}, openMission)
 	h := newHW(t, m, ms, scripted(t, "K P"), nil)
 	wt, err := playTurn(h)
@@ -323,6 +336,7 @@ func waveState(t *testing.T, m *board.Map, hexes ...string) *state.State {
 // The chain rule (SASL 4.323): units in a chain of >= 3 contiguous hexes
 // averaging >= 2 MMC move on; a wave thinned below it stops.
 func TestHWChainRule(t *testing.T) {
+	t.Parallel()
 	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	// A line K7 L7 M7 (a chain of three), and two lone units far east.
 	st := waveState(t, m, "o2K7", "o2L7", "o2M7", "o2U7", "o2W7")
@@ -358,6 +372,7 @@ func TestHWChainRule(t *testing.T) {
 
 // Same seed, same story; the story's dice, as a script, replay it.
 func TestHWSameSeed(t *testing.T) {
+	t.Parallel()
 	ms, err := missions.Open("crossroads")
 	if err != nil {
 		t.Fatal(err)
@@ -399,6 +414,7 @@ func TestHWSameSeed(t *testing.T) {
 
 // Human Wave units take a FRIENDLY-controlled VPO within reach (SASL 4.32).
 func TestHWTakesVPO(t *testing.T) {
+	t.Parallel()
 	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission+"vpo: [\"o2R5\"]\n")
 	st := waveState(t, m, "o2M8", "o2N8", "o2O8")
 	vpo := board.Ground(mustLocate(t, m, "o2R5"))
@@ -422,6 +438,7 @@ func TestHWTakesVPO(t *testing.T) {
 
 // The APh closes a gap (SASL 4.322): two pairs a hex apart become one chain.
 func TestHWClosesGap(t *testing.T) {
+	t.Parallel()
 	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	st := waveState(t, m, "o2K7", "o2L7", "o2N7", "o2O7")
 	h := newHW(t, m, ms, scripted(t, ""), st)
@@ -462,6 +479,7 @@ func mmcOf(h *Enemy, st *state.State) []int {
 // Activated ENEMY Infantry next to a wave joins it, unless it carries a
 // functioning SW (SASL 4.323).
 func TestHWJoin(t *testing.T) {
+	t.Parallel()
 	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	st := waveState(t, m, "o2K7", "o2L7", "o2M7")
 	extra, err := state.Read(strings.NewReader("enemy:\n  - {id: E1, unit: squad, at: o2N7}\n  - {id: E2, unit: squad, at: o2J7, sw: [{name: LMG, pp: 1}]}\n  - {id: E3, unit: squad, at: o2U7}\n"), "x.yaml", m)
@@ -483,6 +501,7 @@ func TestHWJoin(t *testing.T) {
 // SASL 4.36: the closest Good Order Target in least TEM, then the closest
 // Target in least TEM.
 func TestChooseTarget(t *testing.T) {
+	t.Parallel()
 	h := func(c, r int) hex.Hex { return hex.Hex{Col: c, Row: r} }
 	u := func(id string, at hex.Hex, broken, known bool, tem int) *state.Unit {
 		return (&state.Unit{ID: id, Side: state.Friendly, Kind: state.Squad, Broken: broken, Known: known, Type: fmt.Sprint(tem)}).Place(board.Ground(at))
@@ -519,6 +538,7 @@ func TestChooseTarget(t *testing.T) {
 // SASL 4.37: a Human Wave MMC attempts Recovery only of a SW of <= 2 PP; an
 // SMC never.
 func TestRecovers(t *testing.T) {
+	t.Parallel()
 	sq := &state.Unit{Kind: state.Squad}
 	ldr := &state.Unit{Kind: state.Leader}
 	for _, tt := range []struct {
@@ -534,6 +554,7 @@ func TestRecovers(t *testing.T) {
 
 // Units that run off the FBE are recorded as exited.
 func TestHWExits(t *testing.T) {
+	t.Parallel()
 	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	h := newHW(t, m, ms, scripted(t, "K P"), nil)
 	var exits []event
@@ -561,6 +582,7 @@ func TestHWExits(t *testing.T) {
 // With two waves, the one with the unit closest to the FBE moves first
 // (SASL 4.324).
 func TestHWMultipleWaves(t *testing.T) {
+	t.Parallel()
 	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	st, err := state.Read(strings.NewReader(`turn: 2
 waves:
@@ -594,6 +616,7 @@ enemy:
 // chainScore agrees with a plain count: components of units joined when
 // their hexes touch, a hex counted once, on random groups of units.
 func TestChainScoreAgrees(t *testing.T) {
+	t.Parallel()
 	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	h := newHW(t, m, ms, scripted(t, ""), nil)
 	r := rand.New(rand.NewPCG(5, 6))

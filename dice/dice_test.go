@@ -26,6 +26,7 @@ func use(t *testing.T, r Roller) []Roll {
 }
 
 func TestSeeded(t *testing.T) {
+	t.Parallel()
 	a, b := use(t, Seeded(7)), use(t, Seeded(7))
 	if !reflect.DeepEqual(a, b) {
 		t.Fatal("same seed, different rolls")
@@ -48,6 +49,7 @@ func TestSeeded(t *testing.T) {
 
 // A seeded trail, as a script, replays the same rolls.
 func TestScriptReplaysSeeded(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(20) {
 		trail := use(t, Seeded(seed))
 		s, err := Scripted(Script(trail))
@@ -66,6 +68,7 @@ func TestScriptReplaysSeeded(t *testing.T) {
 // The dice of the SASL 4.1 EX: A6d dr 3, chits Q and S, placement drs 4
 // and 6, radius drs 6 and 4.
 func TestScriptedEX(t *testing.T) {
+	t.Parallel()
 	r, err := Scripted("3 Q S 4 6 6 4")
 	if err != nil {
 		t.Fatal(err)
@@ -87,6 +90,7 @@ func TestScriptedEX(t *testing.T) {
 }
 
 func TestScriptErrors(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ script, want string }{
 		{"7", `token 1 "7": a die shows 1 to 6`},
 		{"3 q", `token 2 "q": neither a die`},
@@ -117,6 +121,7 @@ func TestScriptErrors(t *testing.T) {
 }
 
 func TestSeededCupEmpties(t *testing.T) {
+	t.Parallel()
 	r := Seeded(3)
 	cup := NewCup([]string{"A", "B"})
 	a, _ := r.Draw(cup, Rule("x"))
@@ -133,6 +138,7 @@ func TestSeededCupEmpties(t *testing.T) {
 // original does.
 // A seeded roller Reset to a seed rolls as a new one of that seed does.
 func TestSeededReset(t *testing.T) {
+	t.Parallel()
 	a := Seeded(5)
 	use(t, a)
 	a.Reset(11)
@@ -145,6 +151,7 @@ func TestSeededReset(t *testing.T) {
 }
 
 func TestResume(t *testing.T) {
+	t.Parallel()
 	a := Seeded(99)
 	cup := NewCup(LetterChits())
 	for range 17 {
@@ -176,6 +183,7 @@ func TestResume(t *testing.T) {
 
 // A roller put Back to a Mark rolls again what it rolled since.
 func TestMarkBack(t *testing.T) {
+	t.Parallel()
 	r := Seeded(4)
 	use(t, r)
 	m := r.Mark()

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sasl-engine/sasl/ai"
@@ -15,19 +16,25 @@ import (
 	"github.com/sasl-engine/sasl/world"
 )
 
-var realLib = map[string]*library.Library{}
+var (
+	realLibMu sync.Mutex
+	realLib   = map[string]*library.Library{}
+)
 
 func prepareText(t testing.TB, text string) *world.World {
 	t.Helper()
 	dir := testboards.Dir(t)
+	realLibMu.Lock()
 	if realLib[dir] == nil {
 		realLib[dir] = library.New(dir)
 	}
+	lib := realLib[dir]
+	realLibMu.Unlock()
 	ms, err := missions.Parse([]byte(text), "test.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := ms.Map(realLib[dir])
+	m, err := ms.Map(lib)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,6 +52,7 @@ var lineBoards = []string{"1", "2", "3", "4", "5", "6", "9", "10", "11", "12", "
 // widths: every reroll is bounded, and a whole game ends (it took memory
 // without bound before: one die cannot choose among more than six boards).
 func TestManyBoardsInALine(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{8, 12} {
 		row := `["` + strings.Join(lineBoards[:n], `", "`) + `"]`
 		for _, layout := range []string{"[" + row + "]", "[" + strings.ReplaceAll(strings.ReplaceAll(row, `", "`, `"], ["`), "[", "[") + "]"} {
@@ -85,6 +93,7 @@ friendly:
 // No APh move takes a unit further from the FBE, nor sideways (SASL 4.32):
 // 100 seeds of a whole game on four real boards.
 func TestAPhNeverBack(t *testing.T) {
+	t.Parallel()
 	p := prepareText(t, realMission)
 	moves := 0
 	for seed := range uint64(100) {
@@ -116,6 +125,7 @@ func TestAPhNeverBack(t *testing.T) {
 // Location takes one S? by case a and one by case c, and a third by case e
 // when a placement hex's radius covers it.
 func TestCaseEThirdS(t *testing.T) {
+	t.Parallel()
 	p := prepareText(t, `name: third S?
 boards: [["33"]]
 fbe: north

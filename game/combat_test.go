@@ -15,6 +15,7 @@ import (
 // moving ENEMY stack in its LOS (ASL A7), with the hindrances along that
 // LOS in its DRM (B.10), and in the DFPh picks only Targets in its LOS.
 func TestFriendlyFireNeedsLOS(t *testing.T) {
+	t.Parallel()
 	p := prepared(t, "crossroads", "")
 	m := p.Map()
 	// Pairs of ground Locations 2 to 4 hexes apart: one blocked, one clear

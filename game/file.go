@@ -5,6 +5,8 @@ import (
 	"io"
 	"path/filepath"
 	"slices"
+	"strings"
+	"sync"
 
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/rules/library"
@@ -23,17 +25,22 @@ func Open(mission, boards, tablesFile string) (*world.World, state.Game, error) 
 	if err != nil {
 		return nil, state.Game{}, err
 	}
-	m, err := ms.Map(library.New(boards))
-	if err != nil {
-		return nil, state.Game{}, err
-	}
 	t, err := tables.Load(tablesFile)
 	if err != nil {
 		return nil, state.Game{}, err
 	}
-	p, err := Prepare(ms, m, t)
-	if err != nil {
-		return nil, state.Game{}, err
+	lib := library.New(boards)
+	key := worldKey(ms, lib, t)
+	p := opened.get(key)
+	if p == nil {
+		m, err := ms.Map(lib)
+		if err != nil {
+			return nil, state.Game{}, err
+		}
+		if p, err = Prepare(ms, m, t); err != nil {
+			return nil, state.Game{}, err
+		}
+		opened.put(key, p)
 	}
 	hdr := state.Game{Mission: mission, Boards: abs(boards), Tables: abs(tablesFile)}
 	if mission == "" {
@@ -42,6 +49,53 @@ func Open(mission, boards, tablesFile string) (*world.World, state.Game, error) 
 		hdr.Mission = abs(mission)
 	}
 	return p, hdr, nil
+}
+
+// opened are the worlds Open built last: a program that opens a mission
+// again and again (the tests, a server) builds its world, line of sight
+// included, once. Keyed by the mission's file and bytes, the boards'
+// stamps and the tables' digest, so that a changed file is read anew.
+var opened worldCache
+
+// maxOpened bounds the worlds kept: a world of four VASL boards holds some
+// 70 MB of line of sight once it is built.
+const maxOpened = 6
+
+type worldCache struct {
+	mu     sync.Mutex
+	keys   []string
+	worlds []*world.World
+}
+
+func (c *worldCache) get(key string) *world.World {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i, k := range c.keys {
+		if k == key {
+			return c.worlds[i]
+		}
+	}
+	return nil
+}
+
+func (c *worldCache) put(key string, w *world.World) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.keys) == maxOpened { // the oldest goes
+		c.keys, c.worlds = c.keys[1:], c.worlds[1:]
+	}
+	c.keys, c.worlds = append(c.keys, key), append(c.worlds, w)
+}
+
+// worldKey is what a world of mission ms on the boards of lib with tables
+// t is made of.
+func worldKey(ms *missions.Mission, lib *library.Library, t *tables.Set) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\x00%s\x00%s", ms.File, ms.Digest, t.Digest())
+	for _, id := range ms.Layout.Boards() {
+		b.WriteString("\x00" + lib.Stamp(id))
+	}
+	return b.String()
 }
 
 func abs(path string) string {

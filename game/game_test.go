@@ -70,6 +70,7 @@ func written(t testing.TB, g *Game) []byte {
 // reading it back and playing on gives byte-identical state and events to
 // playing straight through (both demo missions, 50 seeds, k = 1..4).
 func TestSaveResumeExact(t *testing.T) {
+	t.Parallel()
 	for _, name := range missions.Demos() {
 		p := prepared(t, name, "")
 		for seed := range uint64(50) {
@@ -128,6 +129,7 @@ func TestSaveResumeExact(t *testing.T) {
 // A game plays to the mission's last turn and no further; the file of a
 // finished game reads back.
 func TestLastTurn(t *testing.T) {
+	t.Parallel()
 	p := prepared(t, "crossroads", "")
 	g := newGame(t, p, 3)
 	for range p.Mission().Turns {
@@ -153,6 +155,7 @@ func TestLastTurn(t *testing.T) {
 // A turn whose dice run out fails and leaves the game as it was; the game
 // then plays on as if it had never been tried.
 func TestFailedTurnLeavesGame(t *testing.T) {
+	t.Parallel()
 	p := prepared(t, "crossroads", "")
 	a, b := newGame(t, p, 5), newGame(t, p, 5)
 	before := written(t, b)
@@ -179,6 +182,7 @@ func TestFailedTurnLeavesGame(t *testing.T) {
 // play new --seed N places exactly the S? that place --seed N places, each
 // a unit, with its case and Crest status.
 func TestNewPlacesSetup(t *testing.T) {
+	t.Parallel()
 	p := prepared(t, "wooded-hill", "")
 	for seed := range uint64(10) {
 		g, setup, err := New(p, state.Game{Seed: seed, HasSeed: true}, nil)
@@ -231,6 +235,7 @@ func TestNewPlacesSetup(t *testing.T) {
 
 // Load finds the mission and boards a game file names, from any folder.
 func TestLoad(t *testing.T) {
+	t.Parallel()
 	p, hdr, err := Open("crossroads", "", "")
 	if err != nil {
 		t.Fatal(err)
@@ -258,6 +263,7 @@ func TestLoad(t *testing.T) {
 // every turn's events as people read them. go test ./game -update rewrites
 // it.
 func TestGoldenRealBoards(t *testing.T) {
+	t.Parallel()
 	dir := testboards.Dir(t)
 	ms, err := missions.Parse([]byte(realMission), "four-boards.yaml")
 	if err != nil {

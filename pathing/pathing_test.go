@@ -71,6 +71,7 @@ func at(t testing.TB, m *board.Map, s string) board.Location {
 // TestRuleExamples checks the movement examples of the rules on the real
 // boards they name.
 func TestRuleExamples(t *testing.T) {
+	t.Parallel()
 	dir := realBoards(t)
 	b2 := mapOf(t, dir, "2", layout.Up)
 	b3 := mapOf(t, dir, "3", layout.Up)
@@ -155,6 +156,7 @@ func textMap(t testing.TB, text string) *board.Map {
 }
 
 func TestCosts(t *testing.T) {
+	t.Parallel()
 	m := textMap(t, `
 C5 woods+dirt_road N=road
 C4 open_ground+dirt_road
@@ -229,6 +231,7 @@ func gonumGraph(g *Graph) *simple.WeightedDirectedGraph {
 // TestOracle compares every pair of Locations of small maps with gonum's
 // Dijkstra, with and without weights.
 func TestOracle(t *testing.T) {
+	t.Parallel()
 	for _, id := range library.Demo() {
 		t.Run(id, func(t *testing.T) {
 			m := mapOf(t, "", id, layout.Up)
@@ -277,6 +280,7 @@ func TestOracle(t *testing.T) {
 // A field toward one Location (To) costs every Location as a search from
 // it does, weights included, and its paths end at that Location.
 func TestToOneLocation(t *testing.T) {
+	t.Parallel()
 	m := mapOf(t, "", "x1", layout.Up)
 	g, err := NewGraph(m, infantry(t, m))
 	if err != nil {
@@ -312,6 +316,7 @@ func TestToOneLocation(t *testing.T) {
 // TestProperties: triangle inequality, and a path's cost is the sum of its
 // steps, on a real board.
 func TestProperties(t *testing.T) {
+	t.Parallel()
 	m := mapOf(t, realBoards(t), "2", layout.Up)
 	g, err := NewGraph(m, infantry(t, m))
 	if err != nil {
@@ -363,6 +368,7 @@ func mustNode(t *testing.T, g *Graph, l board.Location) int {
 // the edge and costs what the field says; exits and budget reach agree with
 // forward searches.
 func TestFlowField(t *testing.T) {
+	t.Parallel()
 	m := mapOf(t, "", "x1,x2", layout.Up)
 	g, err := NewGraph(m, infantry(t, m))
 	if err != nil {
@@ -411,6 +417,7 @@ func TestFlowField(t *testing.T) {
 }
 
 func TestWeightsChangeTheRoute(t *testing.T) {
+	t.Parallel()
 	m := mapOf(t, "", "x1", layout.Up)
 	g, err := NewGraph(m, infantry(t, m))
 	if err != nil {
@@ -458,6 +465,7 @@ func pathWeight(t *testing.T, g *Graph, p Path, w Weights) int {
 }
 
 func TestCoverAndExposure(t *testing.T) {
+	t.Parallel()
 	m := mapOf(t, "", "x1", layout.Up)
 	g, err := NewGraph(m, infantry(t, m))
 	if err != nil {
@@ -489,6 +497,7 @@ func TestCoverAndExposure(t *testing.T) {
 // Exposure is by LOS, not nearness: open ground behind woods is not
 // exposed to a Known unit however near; open ground in its LOS is.
 func TestExposureByLOS(t *testing.T) {
+	t.Parallel()
 	b, err := board.ReadText(strings.NewReader("sasl-board 1\nboard o1\nK5 woods\nN6 building building=stone/0\n"), "o1.sasl")
 	if err != nil {
 		t.Fatal(err)
@@ -530,6 +539,7 @@ func TestExposureByLOS(t *testing.T) {
 }
 
 func TestWeightsAdd(t *testing.T) {
+	t.Parallel()
 	a, b := Weights{0, 2, 1}, Weights{3, 0, 1}
 	if got := a.Add(b); !slices.Equal(got, Weights{3, 2, 2}) || !slices.Equal(a, Weights{0, 2, 1}) {
 		t.Errorf("%v + %v = %v (and a is now %v)", a, b, got, a)

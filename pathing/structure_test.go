@@ -8,6 +8,7 @@ import (
 )
 
 func TestWoodsGroups(t *testing.T) {
+	t.Parallel()
 	m := mapOf(t, "", "x1", layout.Up)
 	sizes := map[string]int{}
 	edges := map[string][4]bool{}
@@ -36,6 +37,7 @@ func TestWoodsGroups(t *testing.T) {
 }
 
 func TestWoodsGroupsRealBoard(t *testing.T) {
+	t.Parallel()
 	m := mapOf(t, realBoards(t), "33", layout.Up)
 	groups := WoodsGroups(m)
 	total := 0
@@ -54,6 +56,7 @@ func TestWoodsGroupsRealBoard(t *testing.T) {
 }
 
 func TestCutOff(t *testing.T) {
+	t.Parallel()
 	m := textMap(t, "A4 open_ground SE=cliff S=cliff\n")
 	g, err := NewGraph(m, infantry(t, m))
 	if err != nil {
@@ -83,6 +86,7 @@ func TestCutOff(t *testing.T) {
 }
 
 func TestContiguous(t *testing.T) {
+	t.Parallel()
 	h := func(c, r int) hex.Hex { return hex.Hex{Col: c, Row: r} }
 	for _, tt := range []struct {
 		name  string

@@ -105,6 +105,7 @@ func has(list []string, s string) bool {
 }
 
 func TestSVGDeterministic(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		spec   string
@@ -132,6 +133,7 @@ func TestSVGDeterministic(t *testing.T) {
 }
 
 func TestSVGText(t *testing.T) {
+	t.Parallel()
 	m := newMap(t, "x9", layout.Up, readBoard(t, small))
 	got := texts(svgOf(t, New(m, Options{})))
 	tests := []struct{ name, text string }{
@@ -160,6 +162,7 @@ func TestSVGText(t *testing.T) {
 
 // Every hexside obstacle is drawn once, on the hexside named.
 func TestHexsideOnce(t *testing.T) {
+	t.Parallel()
 	m := newMap(t, "x9", layout.Up, readBoard(t, small))
 	pal := DefaultPalette()
 	pal.Wall = color.NRGBA{R: 0x12, G: 0x34, B: 0x56, A: 0xff}
@@ -181,6 +184,7 @@ func TestHexsideOnce(t *testing.T) {
 }
 
 func TestPNGSize(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name          string
 		spec          string
@@ -221,6 +225,7 @@ func TestPNGSize(t *testing.T) {
 // Configurations with reversed boards, empty cells and every north render,
 // with every board's number and the names ASL A2.2 gives combined hexes.
 func TestLayouts(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		spec  string
 		north layout.Frame
@@ -267,6 +272,7 @@ func TestLayouts(t *testing.T) {
 }
 
 func TestOverlays(t *testing.T) {
+	t.Parallel()
 	m := newMap(t, "x9", layout.Up, demoBoard(t))
 	r6 := hex.Hex{Col: 17, Row: 6}
 	pathCol := color.NRGBA{R: 0x0a, G: 0xbc, B: 0xde, A: 0xff}
@@ -321,6 +327,7 @@ func TestOverlays(t *testing.T) {
 // A marker on an off-board hex (ASL A2.6) lies inside the picture, and the
 // PNG shows the counter there.
 func TestOffMapMarker(t *testing.T) {
+	t.Parallel()
 	m := newMap(t, "x9,y1", layout.Up, demoBoard(t))
 	col := color.NRGBA{R: 0xff, G: 0x00, B: 0xff, A: 0xff}
 	var tests []struct {
@@ -377,6 +384,7 @@ func TestOffMapMarker(t *testing.T) {
 
 // Every terrain kind changes the drawing of its hex.
 func TestEveryKindDrawn(t *testing.T) {
+	t.Parallel()
 	empty := svgOf(t, New(newMap(t, "x9", layout.Up), Options{}))
 	for _, k := range terrain.AllKinds() {
 		if k == terrain.OpenGround {
@@ -396,6 +404,7 @@ func TestEveryKindDrawn(t *testing.T) {
 }
 
 func TestFormatOf(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		want Format
@@ -431,6 +440,7 @@ func TestFormatOf(t *testing.T) {
 // TestSample writes a picture of the demo board with overlays when -sample
 // names a file.
 func TestSample(t *testing.T) {
+	t.Parallel()
 	if *sample == "" {
 		t.Skip("no -sample file")
 	}
@@ -469,6 +479,7 @@ func TestSample(t *testing.T) {
 // them; the legend's columns fit in its width however many entries and
 // however long their texts.
 func TestCaption(t *testing.T) {
+	t.Parallel()
 	m := newMap(t, "x9", layout.Up, demoBoard(t))
 	bare := New(m, Options{})
 	bw, bh := bare.Size()
@@ -517,6 +528,7 @@ func TestCaption(t *testing.T) {
 
 // The terrain legend lists what the map holds and nothing else.
 func TestTerrainLegend(t *testing.T) {
+	t.Parallel()
 	m := newMap(t, "x9", layout.Up, demoBoard(t))
 	var got []string
 	for _, e := range TerrainLegend(m) {

@@ -102,6 +102,7 @@ func merge(preps []*Prepared, id RunID, parts map[string][]byte) ([]*Result, err
 // written as part files and merged in any order, are the unsharded run
 // byte for byte.
 func TestShardsMergeToTheWholeRun(t *testing.T) {
+	t.Parallel()
 	preps, vary := sweep(t)
 	const runs, seed, shards = 230, 11, 4
 	id := runID(t, preps[0], seed, runs, vary, shards)
@@ -160,6 +161,7 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 // A part whose header is right but whose tallies were changed is refused,
 // naming the file and what is wrong, and nothing of it is added.
 func TestPartTampered(t *testing.T) {
+	t.Parallel()
 	p := prepared(t, "crossroads")
 	const runs, shards = 40, 2
 	id := runID(t, p, 3, runs, "", shards)
@@ -224,6 +226,7 @@ func (spaces) Read(b []byte) (int, error) {
 // The blocks of shards cover every replicate once and differ in size by
 // at most one game.
 func TestBlocks(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 2000 {
 		runs := 1 + rng.Int64N(1<<40)
@@ -252,6 +255,7 @@ func TestBlocks(t *testing.T) {
 }
 
 func TestShardRefused(t *testing.T) {
+	t.Parallel()
 	p := prepared(t, "crossroads")
 	for _, cfg := range []Config{{Runs: 10, Shard: 3, Shards: 3}, {Runs: 10, Shard: -1, Shards: 2}, {Runs: 3, Shards: 4},
 		{Runs: 10, Shards: MaxShards + 1}, {Runs: 100, Shards: 2, CI: 0.1}} {
@@ -328,6 +332,7 @@ func BenchmarkMerge1000(b *testing.B) {
 }
 
 func TestPairIsStrict(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]pair{"[1,2]": {1, 2}, " [ -3 ,\n4 ] ": {-3, 4}, "[0,9223372036854775]": {0, 9223372036854775}} {
 		var p pair
 		if err := p.UnmarshalJSON([]byte(in)); err != nil || p != want {

@@ -74,6 +74,7 @@ func resultJSON(t testing.TB, r *Result) []byte {
 // The same seed gives byte-identical JSON with 1, 2 and 4 workers, also
 // when --ci decides how many games to play.
 func TestWorkersGiveTheSameResult(t *testing.T) {
+	t.Parallel()
 	p := prepared(t, "crossroads")
 	for _, cfg := range []Config{{Runs: 300, Seed: 7}, {Runs: 5000, Seed: 8, CI: 0.04, Batch: 250}} {
 		var first []byte
@@ -107,6 +108,7 @@ func TestWorkersGiveTheSameResult(t *testing.T) {
 
 // Tallies merge exactly: two batches make the run of both.
 func TestTallyMerge(t *testing.T) {
+	t.Parallel()
 	p := prepared(t, "crossroads")
 	whole, err := Run(p, Config{Runs: 200, Seed: 3, Workers: 2})
 	if err != nil {
@@ -129,6 +131,7 @@ func TestTallyMerge(t *testing.T) {
 // A replicate played again as an ordinary game (with its words, its trail,
 // saved and resumed half-way) reaches the same end and the same winner.
 func TestReplicatesReplay(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"crossroads", "four-boards"} {
 		t.Run(name, func(t *testing.T) { replays(t, name) })
 	}
@@ -188,6 +191,7 @@ func replays(t *testing.T, name string) {
 }
 
 func TestSeedMixes(t *testing.T) {
+	t.Parallel()
 	seen := map[uint64]bool{}
 	for s := range uint64(50) {
 		for k := range uint64(50) {
@@ -220,6 +224,7 @@ func popcount(x uint64) int {
 // Wilson (n = 400) and Clopper-Pearson (n = 40); its half width shrinks as
 // 1/sqrt(n).
 func TestIntervalCoverage(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, n := range []int64{40, 400} {
 		for _, p := range []float64{0.1, 0.3, 0.5, 0.85} {
@@ -259,6 +264,7 @@ func TestIntervalCoverage(t *testing.T) {
 // last bin (12 was once counted as 9: the S? of twelve boards saturated at
 // 256).
 func TestDistSummary(t *testing.T) {
+	t.Parallel()
 	h := newHist(10)
 	for _, v := range []int{1, 1, 2, 3, 3, 3, 4, 9, 12} {
 		h.add(v)
@@ -280,6 +286,7 @@ func TestDistSummary(t *testing.T) {
 }
 
 func TestVary(t *testing.T) {
+	t.Parallel()
 	p := prepared(t, "crossroads")
 	ms := p.W.Mission()
 	for _, bad := range []string{"turns", "turns=0", "turns=x", "entry.3.count=1", "entry.1.size=2", "human_wave.1.turn=9",
@@ -324,6 +331,7 @@ func TestVary(t *testing.T) {
 }
 
 func TestRunRefuses(t *testing.T) {
+	t.Parallel()
 	p := prepared(t, "crossroads")
 	for _, cfg := range []Config{{Runs: 0}, {Runs: 10, CI: -1}, {Runs: 10, CI: 1}} {
 		if _, err := Run(p, cfg); err == nil {

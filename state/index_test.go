@@ -14,6 +14,7 @@ import (
 // every query answers as a scan of the units in order would, and the order
 // is the ENEMY units then the FRIENDLY ones, each side as they came.
 func TestIndexExact(t *testing.T) {
+	t.Parallel()
 	m := demoMap(t)
 	hexes := m.Hexes()
 	r := rand.New(rand.NewPCG(1, 2))
@@ -95,6 +96,7 @@ func TestIndexExact(t *testing.T) {
 
 // A clone shares nothing with its original.
 func TestCloneIsDeep(t *testing.T) {
+	t.Parallel()
 	m := demoMap(t)
 	s := New(m)
 	a := &Unit{ID: "A", Side: Enemy, SW: []SW{{Name: "LMG", PP: 1}}}
@@ -113,6 +115,7 @@ func TestCloneIsDeep(t *testing.T) {
 
 // NewID gives the smallest unused number.
 func TestNewID(t *testing.T) {
+	t.Parallel()
 	m := demoMap(t)
 	s := New(m)
 	for _, id := range []string{"E1", "E2", "E4"} {
@@ -128,6 +131,7 @@ func TestNewID(t *testing.T) {
 
 // Units of hexes the map does not index are found all the same.
 func TestIndexStray(t *testing.T) {
+	t.Parallel()
 	m := demoMap(t)
 	s := New(m)
 	off1, off2 := board.Ground(hex.Hex{Col: -3, Row: 2}), board.Ground(hex.Hex{Col: 90, Row: 1})

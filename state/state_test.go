@@ -40,6 +40,7 @@ loose_sw:
 `
 
 func TestReadWrite(t *testing.T) {
+	t.Parallel()
 	m := demoMap(t)
 	s, err := Read(strings.NewReader(sample), "s.yaml", m)
 	if err != nil {
@@ -79,6 +80,7 @@ func TestReadWrite(t *testing.T) {
 }
 
 func TestReadErrors(t *testing.T) {
+	t.Parallel()
 	m := demoMap(t)
 	for _, tt := range []struct{ in, want string }{
 		{"enemy:\n  - {id: A, unit: tank, at: x1Q4}\n", `s.yaml:2: enemy.unit: unknown unit "tank"`},
@@ -127,6 +129,7 @@ func FuzzRead(f *testing.F) {
 // Errors a player makes in a state file name the file, the line and the
 // Location.
 func TestReadUnitErrors(t *testing.T) {
+	t.Parallel()
 	m := demoMap(t)
 	squads := func(n int, at string) string {
 		var b strings.Builder
@@ -168,6 +171,7 @@ func TestReadUnitErrors(t *testing.T) {
 // side, each Location of a hex on its own; the ENEMY side is not checked
 // (the engine's own games overstack it at times), nor units off the map.
 func TestStackingAllowed(t *testing.T) {
+	t.Parallel()
 	m := demoMap(t)
 	for _, tt := range []struct{ name, in string }{
 		{"three squads and four SMC", "friendly:\n  - {id: F1, unit: squad, at: x1Q5}\n  - {id: F2, unit: squad, at: x1Q5}\n  - {id: F3, unit: half_squad, at: x1Q5}\n  - {id: F4, unit: half_squad, at: x1Q5}\n" +
@@ -188,6 +192,7 @@ func TestStackingAllowed(t *testing.T) {
 // The ENEMY Human Waves keep to the stacking of the tables; the FRIENDLY
 // units are checked against the same number.
 func TestStackingAsTables(t *testing.T) {
+	t.Parallel()
 	if got := tables.Default().HumanWave.Stacking.Value; got != StackSquads {
 		t.Errorf("tables human_wave.stacking %d, StackSquads %d", got, StackSquads)
 	}

@@ -16,6 +16,7 @@ import (
 // The built-in Activation table is ../shared/reference/activation.yaml,
 // cell for cell.
 func TestActivationIsTheReference(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("../../shared/reference/activation.yaml")
 	if err != nil {
 		t.Skip("../shared/reference not beside the project:", err)
@@ -57,6 +58,7 @@ func TestActivationIsTheReference(t *testing.T) {
 
 // The built-in rows name their source and are marked unchecked.
 func TestActivationSource(t *testing.T) {
+	t.Parallel()
 	a := Default().Activation
 	if !strings.Contains(a.Source, "SASLActivationChecker") || !strings.Contains(a.Source, "../shared/reference/activation.yaml") || !strings.Contains(a.Source, "not checked against the printed SASL card") {
 		t.Errorf("source %q", a.Source)
@@ -73,6 +75,7 @@ func TestActivationSource(t *testing.T) {
 }
 
 func TestActivates(t *testing.T) {
+	t.Parallel()
 	a := &Default().Activation
 	for _, tt := range []struct {
 		name      string
@@ -119,6 +122,7 @@ func TestActivates(t *testing.T) {
 }
 
 func TestActivationUnknownRow(t *testing.T) {
+	t.Parallel()
 	a := &Default().Activation
 	_, err := a.Row("prussia")
 	if err == nil || !strings.Contains(err.Error(), `unknown nationality row "prussia"`) || !strings.Contains(err.Error(), "germany") {
@@ -133,6 +137,7 @@ func TestActivationUnknownRow(t *testing.T) {
 }
 
 func TestActivationRowFor(t *testing.T) {
+	t.Parallel()
 	a := &Default().Activation
 	for _, tt := range []struct{ enemy, row string }{
 		{"", "germany"}, {"  ", "germany"}, {"default", "germany"},
@@ -172,6 +177,7 @@ func TestActivationRowFor(t *testing.T) {
 }
 
 func TestActivationOverride(t *testing.T) {
+	t.Parallel()
 	s, err := Load("testdata/activation-mine.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -200,6 +206,7 @@ func TestActivationOverride(t *testing.T) {
 }
 
 func TestActivationErrors(t *testing.T) {
+	t.Parallel()
 	long := "[auto, auto, 2, 1, 1, 0, 0, -1, -1, -2, -2, -2, -2, long, long, long, long]"
 	short := "[auto, auto, 2, 1, 1, 0, 0, -1, -1, -2, -2, -2, long, long, long, long]"
 	for _, tt := range []struct{ name, in, want string }{
@@ -276,6 +283,7 @@ func TestActivationErrors(t *testing.T) {
 }
 
 func TestParseActivationCell(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{"auto", "long", "0", "2", "-2", "9", "-9"} {
 		c, err := ParseActivationCell(s)
 		if err != nil || c.String() != s {

@@ -11,6 +11,7 @@ import (
 // The built-in IFT is the transcription in ../shared/reference, cell for
 // cell.
 func TestIFTIsTheReference(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("../../shared/reference/ift.yaml")
 	if err != nil {
 		t.Skip("../shared/reference not beside the project:", err)
@@ -36,6 +37,7 @@ func TestIFTIsTheReference(t *testing.T) {
 }
 
 func TestIFTResult(t *testing.T) {
+	t.Parallel()
 	ift := &Default().IFT
 	for _, c := range []struct {
 		fp    float64
@@ -57,6 +59,7 @@ func TestIFTResult(t *testing.T) {
 }
 
 func TestCloseCombatKill(t *testing.T) {
+	t.Parallel()
 	c := &Default().Combat
 	for _, x := range []struct {
 		fp, def float64
@@ -76,6 +79,7 @@ func TestCloseCombatKill(t *testing.T) {
 }
 
 func TestCombatOverride(t *testing.T) {
+	t.Parallel()
 	s, err := Parse([]byte("combat:\n  hw_morale: {value: 2, source: mine}\n"), "mine.yaml")
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 )
 
 func TestDefault(t *testing.T) {
+	t.Parallel()
 	s := Default()
 	for _, tt := range []struct {
 		kind terrain.Kind
@@ -59,6 +60,7 @@ func TestDefault(t *testing.T) {
 
 // The SASL values the rulebook's examples fix.
 func TestSASLTables(t *testing.T) {
+	t.Parallel()
 	s := Default().SASL
 	for _, tt := range []struct {
 		name      string
@@ -88,6 +90,7 @@ func TestSASLTables(t *testing.T) {
 }
 
 func TestHumanWaveTables(t *testing.T) {
+	t.Parallel()
 	h := Default().HumanWave
 	if h.MF.Value != 8 || h.MF.Default || h.SquadsPerS.Value != 2 || h.ChainHexes.Value != 3 || h.ChainMMC.Value != 2 {
 		t.Errorf("SASL 4.3/4.321/4.323 values: %+v", h)
@@ -114,6 +117,7 @@ func TestHumanWaveTables(t *testing.T) {
 }
 
 func TestOverride(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "mine.yaml")
 	os.WriteFile(path, []byte(`
 infantry:
@@ -148,6 +152,7 @@ seasons:
 }
 
 func TestErrors(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ in, want string }{
 		{"infantry:\n  terrain:\n    forrest: {mf: 1, source: x}\n", "mine.yaml:3: infantry.terrain.forrest: unknown terrain kind"},
 		{"infantry:\n  terrain:\n    woods: {mf: 1.25, source: x}\n", "mine.yaml:3: infantry.terrain.woods.mf: want MF as a multiple of 0.5"},
@@ -196,6 +201,7 @@ func FuzzParse(f *testing.F) {
 // Digest hashes the JSON of a Set, so every field must reach the JSON:
 // exported, not skipped, of plain data.
 func TestDigestCoversEveryValue(t *testing.T) {
+	t.Parallel()
 	seen := map[reflect.Type]bool{}
 	var walk func(ty reflect.Type, path string)
 	walk = func(ty reflect.Type, path string) {

@@ -16,6 +16,7 @@ import (
 // The derived kinds of the real boards: buildings counted once per building
 // (as Map.BuildingHexes groups them) plus rubble Locations.
 func TestKindDerived(t *testing.T) {
+	t.Parallel()
 	dir := realBoards(t)
 	lib := library.New(dir)
 	ents, _ := os.ReadDir(dir)

@@ -76,6 +76,7 @@ func fourBoards(t testing.TB) *World {
 // The cost of a detour to a VPO the world gives is the cost a search from
 // the unit's Location finds, from every Location.
 func TestDetourCost(t *testing.T) {
+	t.Parallel()
 	w := fourBoards(t)
 	s := w.Graph().NewSearch()
 	var f pathing.Field
@@ -109,6 +110,7 @@ func TestDetourCost(t *testing.T) {
 // Terrain and walled Open Ground of the board within the radius, as a
 // scan of the hexes within it finds them; twice the same.
 func TestAround(t *testing.T) {
+	t.Parallel()
 	w := fourBoards(t)
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 300 {
@@ -166,6 +168,7 @@ func TestAround(t *testing.T) {
 // crest hexsides turned toward the FBE, would face NE, FF2). With woods
 // across SE and S only the lines across NE are clear: it faces NE.
 func TestCrestFacingByLOS(t *testing.T) {
+	t.Parallel()
 	const mission = "name: crest\nboards: [[\"o1\"]]\nfbe: east\nebe: west\nmonth: 7\n"
 	for _, c := range []struct {
 		name, board, want string
@@ -190,6 +193,7 @@ func concealment(w *World, tr *terrain.Hex) bool { return terrain.Concealment(tr
 // The IDs of a setup's S? skip those the mission's own units have, and do
 // not change as they grow.
 func TestSetupIDs(t *testing.T) {
+	t.Parallel()
 	m, ms := mapAndMission(t, map[string]string{"o1": ""}, "name: ids\nboards: [[\"o1\"]]\nfbe: north\nebe: south\nfriendly:\n  - {id: S2, unit: squad, at: o1A1}\n  - {id: S4, unit: squad, at: o1B1}\n")
 	w := newWorld(t, m, ms)
 	first := w.SetupIDs(2)

@@ -105,6 +105,7 @@ func byteCases(boards string) []byteCase {
 // -update-bytes rewrites it after a deliberate change, which the commit
 // names). -dump-bytes DIR writes the outputs themselves, to diff.
 func TestSameBytes(t *testing.T) {
+	t.Parallel()
 	boards, haveBoards := testboards.Find()
 	golden := filepath.Join("testdata", "bytes.sha256")
 	want := map[string]string{}

@@ -8,6 +8,7 @@ import (
 // Flag values complete in the shell: cobra's hidden __complete command is
 // what the completion scripts call.
 func TestCompletion(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		want []string

@@ -85,6 +85,7 @@ const maxRSS = 400 << 20
 // wrong, without a panic, within seconds and bounded memory. Each runs in a
 // process of its own.
 func TestHostileInputs(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	rasters := map[string][2]int{"100x100": {100, 100}, "2x2": {2, 2}, "5x4": {5, 4}, "180x645": {180, 645}}
 	for name, r := range rasters {

@@ -17,6 +17,7 @@ import (
 )
 
 func TestLOSCommand(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "los", "x1A5", "x1K5")
 	if !strings.HasPrefix(out, "x1A5 - x1K5: clear; range 10") {
 		t.Errorf("los text: %q", out)
@@ -88,6 +89,7 @@ func TestLOSCommand(t *testing.T) {
 // TestLOSReal runs the command on a real board against one of VASL's own
 // verdicts (33Q5 - 33X3 is clear with four grain hexes in season).
 func TestLOSReal(t *testing.T) {
+	t.Parallel()
 	dir := realBoards(t)
 	var j losJSON
 	if err := json.Unmarshal([]byte(mustRun(t, "los", "33Q5", "33X3", "--boards", dir, "--json")), &j); err != nil {

@@ -68,6 +68,7 @@ func showJSON(t *testing.T, args ...string) map[string]hexOut {
 
 // The JSON of issue 2 on the SASL 4.1 EX board.
 func TestShowJSONBoard33(t *testing.T) {
+	t.Parallel()
 	hexes := showJSON(t, "33", "--boards", realBoards(t))
 	if len(hexes) != 346 {
 		t.Errorf("%d hexes, want 346", len(hexes))
@@ -91,6 +92,7 @@ func TestShowJSONBoard33(t *testing.T) {
 }
 
 func TestShowJSONTwoLevelHill(t *testing.T) {
+	t.Parallel()
 	hexes := showJSON(t, "2", "--boards", realBoards(t))
 	m4 := hexes["2M4"]
 	if m4.Elevation != 2 || !strings.Contains(strings.Join(m4.Terrain, ","), "woods") {
@@ -105,6 +107,7 @@ func TestShowJSONTwoLevelHill(t *testing.T) {
 // A picture never hides the report (a random seed would be lost); what
 // was written is said on stderr.
 func TestPicturesKeepTheReport(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, args := range [][]string{
 		{"place", "--png", filepath.Join(dir, "p.png")},
@@ -132,6 +135,7 @@ func TestPicturesKeepTheReport(t *testing.T) {
 // sasl --version names the module version (and the VCS revision when the
 // build has one).
 func TestVersion(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "--version")
 	if !strings.HasPrefix(out, "sasl ") || strings.Count(out, "\n") != 1 || len(out) < 8 {
 		t.Errorf("--version printed %q", out)
@@ -139,7 +143,7 @@ func TestVersion(t *testing.T) {
 }
 
 func TestShowDefaultsToDemo(t *testing.T) {
-	t.Setenv("SASL_BOARDS", "")
+	t.Parallel()
 	out := mustRun(t, "board", "show")
 	if !strings.Contains(out, "Board x1 (built-in demo board)") || !strings.Contains(out, "x1Q5") {
 		t.Errorf("default show output:\n%.500s", out)
@@ -147,7 +151,7 @@ func TestShowDefaultsToDemo(t *testing.T) {
 }
 
 func TestShowLayoutAndPictures(t *testing.T) {
-	t.Setenv("SASL_BOARDS", "")
+	t.Parallel()
 	dir := t.TempDir()
 	svg, pngFile := filepath.Join(dir, "m.svg"), filepath.Join(dir, "m.png")
 	out := mustRun(t, "board", "show", "--layout", "x1/x2r", "--north", "right", "--svg", svg, "--png", pngFile, "--scale", "0.5")
@@ -177,7 +181,7 @@ func TestShowLayoutAndPictures(t *testing.T) {
 }
 
 func TestExportRoundTrip(t *testing.T) {
-	t.Setenv("SASL_BOARDS", "")
+	t.Parallel()
 	text := mustRun(t, "board", "export", "x2")
 	if !strings.HasPrefix(text, "sasl-board 1\nboard x2\n") {
 		t.Fatalf("export starts %.40q", text)
@@ -197,7 +201,7 @@ func TestExportRoundTrip(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
-	t.Setenv("SASL_BOARDS", "")
+	t.Parallel()
 	dir := t.TempDir()
 	for _, tt := range []struct {
 		args []string
@@ -221,7 +225,7 @@ func TestErrors(t *testing.T) {
 }
 
 func TestPathJSON(t *testing.T) {
-	t.Setenv("SASL_BOARDS", "")
+	t.Parallel()
 	var doc struct {
 		MF    float64 `json:"mf"`
 		Steps []struct {
@@ -256,6 +260,7 @@ func TestPathJSON(t *testing.T) {
 }
 
 func TestPathOnRealBoard(t *testing.T) {
+	t.Parallel()
 	out := mustRun(t, "path", "33Q6", "33Q7", "--boards", realBoards(t))
 	// B.2: across the Q6-Q7 wall into Open Ground costs 2 MF, but going
 	// round the wall is as cheap: the path costs 2 MF either way.
@@ -269,7 +274,7 @@ func TestPathOnRealBoard(t *testing.T) {
 }
 
 func TestPathReachAndWeather(t *testing.T) {
-	t.Setenv("SASL_BOARDS", "")
+	t.Parallel()
 	out := mustRun(t, "path", "x2EE2", "--mf", "1")
 	if strings.Contains(out, "x2EE3 ") {
 		t.Errorf("the stream EE3 costs 2 MF in clear weather:\n%s", out)
@@ -289,7 +294,7 @@ func TestPathReachAndWeather(t *testing.T) {
 }
 
 func TestPathErrors(t *testing.T) {
-	t.Setenv("SASL_BOARDS", "")
+	t.Parallel()
 	for _, tt := range []struct {
 		args []string
 		want string
@@ -315,7 +320,7 @@ func TestPathErrors(t *testing.T) {
 }
 
 func TestPathCovered(t *testing.T) {
-	t.Setenv("SASL_BOARDS", "")
+	t.Parallel()
 	// On the wooded x2 the covered way from the woods at H2 to those at
 	// P10 is longer in MF than the fast one.
 	fast := mustRun(t, "path", "x2H2", "x2P10")
@@ -330,7 +335,7 @@ func TestPathCovered(t *testing.T) {
 // past x1Q5 in its sight all the way; kept out of that sight the path
 // costs more MF and crosses fewer hexes of open ground that Q5 sees.
 func TestPathUnseen(t *testing.T) {
-	t.Setenv("SASL_BOARDS", "")
+	t.Parallel()
 	lay, err := layout.Parse("x1", layout.Up)
 	if err != nil {
 		t.Fatal(err)
@@ -397,6 +402,7 @@ func placeJSON(t *testing.T, args ...string) placeDoc {
 
 // The SASL 4.1 EX through the command line, with the EX's dice.
 func TestPlaceEX(t *testing.T) {
+	t.Parallel()
 	d := placeJSON(t, "--mission", "testdata/ex41.yaml", "--boards", realBoards(t), "--dice", "3 Q S 4 6 6 4")
 	var got []string
 	for _, p := range d.Placements {
@@ -423,7 +429,7 @@ func TestPlaceEX(t *testing.T) {
 }
 
 func TestPlaceSeedAndReplay(t *testing.T) {
-	t.Setenv("SASL_BOARDS", "")
+	t.Parallel()
 	for _, mission := range []string{"crossroads", "wooded-hill"} {
 		a := mustRun(t, "place", "--mission", mission, "--seed", "17")
 		b := mustRun(t, "place", "--mission", mission, "--seed", "17")
@@ -450,7 +456,7 @@ func TestPlaceSeedAndReplay(t *testing.T) {
 }
 
 func TestPlaceAndEnterErrors(t *testing.T) {
-	t.Setenv("SASL_BOARDS", "")
+	t.Parallel()
 	for _, tt := range []struct {
 		args []string
 		want string
@@ -471,7 +477,7 @@ func TestPlaceAndEnterErrors(t *testing.T) {
 }
 
 func TestEnter(t *testing.T) {
-	t.Setenv("SASL_BOARDS", "")
+	t.Parallel()
 	var d struct {
 		Turn    int `json:"turn"`
 		Entries []struct {
@@ -507,7 +513,7 @@ func TestEnter(t *testing.T) {
 }
 
 func TestPathMission(t *testing.T) {
-	t.Setenv("SASL_BOARDS", "")
+	t.Parallel()
 	out := mustRun(t, "path", "x3O4", "--to-edge", "south", "--mission", "crossroads")
 	if !strings.Contains(out, "Infantry from x3O4 to south edge") || !strings.Contains(out, "x1") {
 		t.Errorf("the way from the church across x1 to the south edge:\n%s", out)
@@ -518,7 +524,7 @@ func TestPathMission(t *testing.T) {
 }
 
 func TestWave(t *testing.T) {
-	t.Setenv("SASL_BOARDS", "")
+	t.Parallel()
 	out := mustRun(t, "wave", "--seed", "11", "--turns", "3")
 	for _, want := range []string{"Turn 2\n  RPh\n    Human Wave A:", "  MPh\n", "from off the south edge,", "Activated in", "(SASL 4.34)", "Fire group", "(SASL 4.36 priority 1)", "Seed 11."} {
 		if !strings.Contains(out, want) {
@@ -572,7 +578,7 @@ func TestWave(t *testing.T) {
 }
 
 func TestWaveSaveAndResume(t *testing.T) {
-	t.Setenv("SASL_BOARDS", "")
+	t.Parallel()
 	dir := t.TempDir()
 	s2 := filepath.Join(dir, "after2.yaml")
 	mustRun(t, "wave", "--seed", "5", "--turns", "2", "--save", s2)
@@ -611,7 +617,7 @@ func TestWaveSaveAndResume(t *testing.T) {
 // file as it was; a symlinked game file stays a link; play new --seed N
 // places exactly what place --seed N places.
 func TestPlay(t *testing.T) {
-	t.Setenv("SASL_BOARDS", "")
+	t.Parallel()
 	dir := t.TempDir()
 	g := filepath.Join(dir, "game.yaml")
 	mustRun(t, "play", "new", "--seed", "7", "--save", g)

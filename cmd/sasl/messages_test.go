@@ -20,7 +20,7 @@ func messagesMission(friendly string) string {
 // names the mission file and line, in one line, and leaves no file
 // behind.
 func TestFriendlyPositionErrors(t *testing.T) {
-	t.Setenv("SASL_BOARDS", "")
+	t.Parallel()
 	dir := t.TempDir()
 	for _, tt := range []struct {
 		name, friendly, want string
@@ -73,7 +73,7 @@ func TestFriendlyPositionErrors(t *testing.T) {
 // What only the boards folder or the tables know of a mission file (its
 // boards, its weather), and its YAML syntax, are errors at its lines.
 func TestMissionFileMessages(t *testing.T) {
-	t.Setenv("SASL_BOARDS", "")
+	t.Parallel()
 	dir := t.TempDir()
 	base := "name: x\nboards: [[\"x1\"]]\nfbe: north\nebe: south\n"
 	for _, tt := range []struct {

@@ -127,6 +127,7 @@ var placeholders = regexp.MustCompile(`\b(FROM|TO|EDGE|N|M|K|FILE|DIR)\b|my\.yam
 // are the commands that read their files; commands with placeholders
 // (FROM, TO, my.yaml) are templates, not commands.
 func TestREADME(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays the README's games and simulations")
 	}
@@ -212,6 +213,7 @@ func TestREADME(t *testing.T) {
 // matchOutput itself: "..." alone skips lines, inside a line stands for
 // any text, and lines match in order with nothing between them otherwise.
 func TestMatchOutput(t *testing.T) {
+	t.Parallel()
 	got := []string{"a", "b", "c 1 2 3", "d"}
 	for _, tt := range []struct {
 		want []string

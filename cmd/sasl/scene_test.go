@@ -25,6 +25,7 @@ func svgTexts(t *testing.T, path string) []string {
 // Every picture explains itself: a title with the mission, the turns and
 // the seed, and a legend of the marks drawn (and of nothing that is not).
 func TestPicturesExplainThemselves(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	game := filepath.Join(dir, "g.yaml")
 	mustRun(t, "play", "new", "--seed", "1", "--save", game)

@@ -20,6 +20,11 @@ import (
 // SASL_TEST_HWM=FILE the process writes its peak memory into FILE as it
 // ends (peakMemory).
 func TestMain(m *testing.M) {
+	if os.Getenv("SASL_TEST_MAIN") != "1" {
+		// The tests read no boards folder of the user's but the ones they
+		// name (and the processes they start inherit this).
+		os.Unsetenv("SASL_BOARDS")
+	}
 	if os.Getenv("SASL_TEST_MAIN") == "1" {
 		os.Args = append([]string{"sasl"}, os.Args[1:]...)
 		code := runMain()
@@ -82,6 +87,7 @@ func runProcess(t *testing.T, env []string, args ...string) (string, string, int
 // index by JOB_COMPLETION_INDEX as a Kubernetes Indexed Job does; merged,
 // they print the unsharded run's report byte for byte, sweep included.
 func TestShardsAsProcessesMerge(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	run := []string{"sim", "--runs", "150", "--seed", "6", "--vary", "human_wave.1.turn=2,4"}
 	shards := []struct {
@@ -142,6 +148,7 @@ func TestShardsAsProcessesMerge(t *testing.T) {
 // file): the Job simply runs its index again. SIGTERM (an eviction) the
 // same, with exit status 143.
 func TestKilledShardLeavesNoPart(t *testing.T) {
+	t.Parallel()
 	for _, sig := range []os.Signal{os.Kill, syscall.SIGTERM} {
 		dir := t.TempDir()
 		c, _, errs := saslProcess(t, nil, "sim", "--runs", "10000000", "--seed", "1", "--shard", "0/2", "--out", dir)
@@ -163,6 +170,7 @@ func TestKilledShardLeavesNoPart(t *testing.T) {
 }
 
 func TestShardFlags(t *testing.T) {
+	t.Parallel()
 	env := func(v string) func(string) string { return func(string) string { return v } }
 	for _, c := range []struct {
 		shard  string
@@ -211,6 +219,7 @@ func TestShardFlags(t *testing.T) {
 // Errors exit with status 1 (a Job's podFailurePolicy fails the index
 // without retrying it), in one line, before any game is played.
 func TestSimExitStatus(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	other := filepath.Join(dir, "notes.txt")
 	if err := os.WriteFile(other, []byte("my notes\n"), 0o644); err != nil {
@@ -261,6 +270,7 @@ func TestSimExitStatus(t *testing.T) {
 // merge Job's arguments, give the unsharded report (the mission, boards,
 // games and folder replaced by a demo's).
 func TestKubernetesJobArgs(t *testing.T) {
+	// not parallel: it sets JOB_COMPLETION_INDEX as a Job does
 	args := func(file string) []string {
 		data, err := os.ReadFile(filepath.Join("..", "..", "deploy", "k8s", file))
 		if err != nil {

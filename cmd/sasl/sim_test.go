@@ -12,6 +12,7 @@ import (
 // sasl sim: the same seed gives the same JSON for any --workers; the top
 // level starts runs, seed, friendly_wins.
 func TestSimJSONWorkers(t *testing.T) {
+	t.Parallel()
 	var first string
 	for _, w := range []string{"1", "3"} {
 		out := mustRun(t, "sim", "--runs", "60", "--seed", "3", "--workers", w, "--json")
@@ -45,6 +46,7 @@ func TestSimJSONWorkers(t *testing.T) {
 // A replicate replays as an ordinary game: sasl play new --seed N, then
 // play turn to the end, names the same winner.
 func TestSimReplicateReplays(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, k := range []string{"0", "4", "9"} {
 		var rep struct {
@@ -78,6 +80,7 @@ func TestSimReplicateReplays(t *testing.T) {
 }
 
 func TestSimPicturesAndSweep(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	heat, hist, sweep := filepath.Join(dir, "heat.png"), filepath.Join(dir, "hist.svg"), filepath.Join(dir, "sweep.pdf")
 	mustRun(t, "sim", "--runs", "40", "--seed", "1", "--png", heat, "--hist", hist)
@@ -93,6 +96,7 @@ func TestSimPicturesAndSweep(t *testing.T) {
 }
 
 func TestSimErrors(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		want string

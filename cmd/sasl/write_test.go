@@ -24,7 +24,7 @@ func hiddenTemp(msg, path string) bool {
 // Every way a file cannot be written gives an error that names the path
 // the user gave, never the hidden temporary file, and leaves nothing.
 func TestWriteErrorsNameThePath(t *testing.T) {
-	t.Setenv("SASL_BOARDS", "")
+	t.Parallel()
 	dir := t.TempDir()
 	folder := filepath.Join(dir, "folder")
 	os.Mkdir(folder, 0o755)
@@ -64,6 +64,7 @@ func TestWriteErrorsNameThePath(t *testing.T) {
 // A write that fails half-way (a full disk) names the user's path and
 // removes the temporary file.
 func TestWriteFileFailsHalfway(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "map.png")
 	err := writeFile(path, func(w io.Writer) error {
@@ -85,7 +86,7 @@ func TestWriteFileFailsHalfway(t *testing.T) {
 // A named pipe (like /dev/stdout or /dev/null) is written as it is, not
 // replaced by a file.
 func TestWriteToPipe(t *testing.T) {
-	t.Setenv("SASL_BOARDS", "")
+	t.Parallel()
 	fifo := filepath.Join(t.TempDir(), "out.fifo")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
@@ -119,6 +120,7 @@ func TestWriteToPipe(t *testing.T) {
 // sasl interrupted (SIGINT) or terminated (SIGTERM) while it writes a
 // picture leaves neither the picture nor its temporary file.
 func TestSignalWhileWritingLeavesNothing(t *testing.T) {
+	t.Parallel()
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			t.Parallel()
@@ -160,6 +162,7 @@ func TestSignalWhileWritingLeavesNothing(t *testing.T) {
 // archive into an exported native file that reads back; levels outside
 // them are refused when the archive is read, so no file is written.
 func TestExportLevelExtremes(t *testing.T) {
+	t.Parallel()
 	for _, elev := range []int8{-3, 9, -4, 10, -128, 127} {
 		dir := t.TempDir()
 		vaslArchive(t, dir, "99", 96, 40, elev)

@@ -105,6 +105,24 @@ func (l *Library) load(id string) (*board.Board, error) {
 	return nil, fmt.Errorf("library: board %s: neither %s nor %s%s in %s (built in: %s)", id, fileNames(id)[0], fileNames(id)[0], NativeExt, l.dir, demo)
 }
 
+// Stamp says where board id would be read from and what that file is now:
+// its path, size and modification time, or the built-in demo board. Two
+// equal stamps read the same board (a file rewritten in the same
+// nanosecond with the same size aside), without reading it.
+func (l *Library) Stamp(id string) string {
+	if l.dir != "" {
+		for _, ext := range []string{NativeExt, ""} {
+			for _, name := range fileNames(id) {
+				path := filepath.Join(l.dir, name+ext)
+				if st, err := os.Stat(path); err == nil {
+					return fmt.Sprintf("%s %d %d", path, st.Size(), st.ModTime().UnixNano())
+				}
+			}
+		}
+	}
+	return "demo " + id
+}
+
 // fileNames returns the archive names that may hold board id: VASL pads
 // board numbers to two digits ("bd02"); some folders do not.
 func fileNames(id string) []string {

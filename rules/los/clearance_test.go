@@ -15,6 +15,7 @@ import (
 // boards (rows 0-2000, up to 3000 columns) and for odd cases: steps
 // leaving a binade up and down, sums near zero, ties.
 func TestSumTo(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	check := func(sy, dy float64, cols int) {
 		t.Helper()
@@ -54,6 +55,7 @@ func TestSumTo(t *testing.T) {
 // TestWedges checks the pixels' clearances (how far a line may skip) by
 // looking at every pixel of their wedges, on a demo map and on board 33.
 func TestWedges(t *testing.T) {
+	t.Parallel()
 	maps := map[string]*los.Map{"x1": demoMap(t, "x1", terrain.InSeason)}
 	if _, ok := testboards.Find(); ok {
 		maps["33"] = realMap(t, "33")

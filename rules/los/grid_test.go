@@ -12,6 +12,7 @@ import (
 // TestGridToHex checks the tiled lookup against the search over the grid on
 // every pixel of a two-row, two-column configuration.
 func TestGridToHex(t *testing.T) {
+	t.Parallel()
 	lm := emptyGrid(t)
 	bad := 0
 	for x := range lm.gw {
@@ -31,6 +32,7 @@ func TestGridToHex(t *testing.T) {
 // configuration, and that no hex two away from a pixel's own holds it
 // (holds looks no further).
 func TestNearBits(t *testing.T) {
+	t.Parallel()
 	lm := emptyGrid(t)
 	bad := 0
 	for x := range lm.gw {
@@ -89,6 +91,7 @@ func emptyGrid(t *testing.T) *Map {
 // hex.Distance and the neighbours' list, for every pair of hexes of a
 // two-row, two-column configuration.
 func TestHexDist(t *testing.T) {
+	t.Parallel()
 	lm := emptyGrid(t)
 	for i := range lm.hexes {
 		a := &lm.hexes[i]

@@ -55,6 +55,7 @@ func testMaps(t *testing.T) map[string]*los.Map {
 // over many random pairs allowing the rare line that grazes an obstacle
 // from one side only); a Location sees itself.
 func TestProperties(t *testing.T) {
+	t.Parallel()
 	for spec, m := range testMaps(t) {
 		t.Run(spec, func(t *testing.T) {
 			bm := m.Board()
@@ -108,6 +109,7 @@ func TestProperties(t *testing.T) {
 // pixel: on random pairs, and on every line of Range from a few Locations
 // (which holds the lines along hexsides and from upper building levels).
 func TestFilterExact(t *testing.T) {
+	t.Parallel()
 	maps := testMaps(t)
 	if _, ok := testboards.Find(); ok {
 		for _, spec := range []string{"33", "2,33"} {
@@ -150,6 +152,7 @@ func TestFilterExact(t *testing.T) {
 // TestSeason: grain out of season is Open Ground and hinders nothing;
 // orchards out of season hinder but do not block (B.10).
 func TestSeason(t *testing.T) {
+	t.Parallel()
 	dir := testboards.Dir(t)
 	lay, _ := layout.Parse("33", layout.Up)
 	bm, err := library.New(dir).Map(lay)
@@ -188,6 +191,7 @@ func TestSeason(t *testing.T) {
 // the raster drawn from its derived hexes, on the pairs of VASL's file: a
 // measure of how far a native board (a correction) can be trusted.
 func TestRasterised(t *testing.T) {
+	t.Parallel()
 	cases := readVASL(t)
 	dir := testboards.Dir(t)
 	agree, n := 0, 0
@@ -231,6 +235,7 @@ func TestRasterised(t *testing.T) {
 // TestRasteriseCentres: on the demo boards, the centre terrain and base
 // level LOS derives from the drawn raster are those of the hexes.
 func TestRasteriseCentres(t *testing.T) {
+	t.Parallel()
 	for _, id := range library.Demo() {
 		b, err := library.New("").Board(id)
 		if err != nil {

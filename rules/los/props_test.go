@@ -13,6 +13,7 @@ import (
 // SharedBoardMetadata.xml in ../shared/vasl (skipped without it): every
 // terrainType, every LOS attribute.
 func TestTerrainAsVASL(t *testing.T) {
+	t.Parallel()
 	_, file, _, _ := runtime.Caller(0)
 	path := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "vasl", "SharedBoardMetadata.xml")
 	data, err := os.ReadFile(path)

@@ -105,6 +105,7 @@ type tally struct{ n, agree, clear, hindEq int }
 // per VASL reason and per level, and the hindrance total on the pairs VASL
 // finds clear. Every disagreement is logged beside VASL's reason.
 func TestVASL(t *testing.T) {
+	t.Parallel()
 	cases := readVASL(t)
 	stats := map[string]*tally{}
 	add := func(k string, ok, clear, hindOK bool) {
