@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -152,7 +153,7 @@ func TestKilledShardLeavesNoPart(t *testing.T) {
 	for _, sig := range []os.Signal{os.Kill, syscall.SIGTERM} {
 		dir := t.TempDir()
 		c, _, errs := saslProcess(t, nil, "sim", "--runs", "10000000", "--seed", "1", "--shard", "0/2", "--out", dir)
-		time.Sleep(700 * time.Millisecond) // well into the games: 5,000,000 take an hour
+		waitCPU(t, c.Process.Pid, 600*time.Millisecond) // well into the games: 5,000,000 take an hour
 		if err := c.Process.Signal(sig); err != nil {
 			t.Fatal(err)
 		}
@@ -167,6 +168,36 @@ func TestKilledShardLeavesNoPart(t *testing.T) {
 			t.Errorf("%v: left %v", sig, left)
 		}
 	}
+}
+
+// waitCPU waits until process pid has run for cpu (the startup of a demo
+// sim takes some 0.3 s), reading its times from /proc: so that a test
+// kills it while it plays, however busy the machine, and no sooner. Where
+// there is no /proc it waits a second.
+func waitCPU(t *testing.T, pid int, cpu time.Duration) {
+	t.Helper()
+	path := fmt.Sprintf("/proc/%d/stat", pid)
+	if _, err := os.Stat(path); err != nil {
+		time.Sleep(time.Second)
+		return
+	}
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		stat, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("the process ended before it played: %v", err)
+		}
+		// Fields 14 and 15 (utime, stime), after the command in parentheses.
+		f := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+		if len(f) < 13 {
+			t.Fatalf("%s: %q", path, stat)
+		}
+		u, _ := strconv.ParseInt(f[11], 10, 64)
+		s, _ := strconv.ParseInt(f[12], 10, 64)
+		if time.Duration(u+s)*10*time.Millisecond >= cpu { // clock ticks of 100 Hz
+			return
+		}
+	}
+	t.Fatalf("the process used less than %v of CPU in a minute", cpu)
 }
 
 func TestShardFlags(t *testing.T) {

@@ -103,7 +103,9 @@ type tally struct{ n, agree, clear, hindEq int }
 // TestVASL compares every verdict of VASL's own LOS engine in
 // ../shared/los/vasl-los.tsv: clear/blocked agreement overall, per layout,
 // per VASL reason and per level, and the hindrance total on the pairs VASL
-// finds clear. Every disagreement is logged beside VASL's reason.
+// finds clear; all must agree. Every disagreement is logged beside VASL's
+// reason. (Where the line is blocked, the reason and the blocking hex may
+// differ: sasl names the hex of the nearest centre, not VASL's polygon.)
 func TestVASL(t *testing.T) {
 	t.Parallel()
 	cases := readVASL(t)
@@ -176,15 +178,13 @@ func TestVASL(t *testing.T) {
 			line += fmt.Sprintf("  clear %4d hindrance equal %6.2f%%", s.clear, 100*float64(s.hindEq)/float64(s.clear))
 		}
 		t.Log(line)
-		min := 0.95
-		if k == "all" {
-			min = 0.97
+		// Every verdict agrees, and every hindrance total of a pair VASL
+		// finds clear: that is what holds, and what is asserted.
+		if s.agree != s.n {
+			t.Errorf("%s: %d of %d agree with VASL", k, s.agree, s.n)
 		}
-		if float64(s.agree) < min*float64(s.n) {
-			t.Errorf("%s: %d of %d agree with VASL, under %.0f%%", k, s.agree, s.n, 100*min)
-		}
-		if k == "all" && float64(s.hindEq) < 0.9*float64(s.clear) {
-			t.Errorf("hindrance totals equal on %d of %d clear pairs, under 90%%", s.hindEq, s.clear)
+		if s.hindEq != s.clear {
+			t.Errorf("%s: hindrance totals equal on %d of %d clear pairs", k, s.hindEq, s.clear)
 		}
 	}
 	t.Logf("same verdict, different reason: %d; different blocking hex: %d", reasonsDiffer, atDiffer)
