@@ -247,9 +247,6 @@ func derive(id string, d *LOSData, g *geometry) *board.Board {
 	return b
 }
 
-// debugShare, when set by a test, sees the pixel shares of every hex.
-var debugShare func(h hex.Hex, share []int32, area int32, centre terrain.Kinds)
-
 var links = []struct {
 	f  terrain.Features
 	ok func(terrain.Kinds) bool
@@ -258,6 +255,20 @@ var links = []struct {
 	{terrain.WoodsLink, func(k terrain.Kinds) bool { return k.Has(terrain.Woods) }},
 	{terrain.BrushLink, func(k terrain.Kinds) bool { return k.Has(terrain.Brush) }},
 	{terrain.BuildingLink, func(k terrain.Kinds) bool { return k.Has(terrain.Building) }},
+}
+
+// kindShares counts a hex's pixels per terrain.Kind from its pixels per
+// code.
+func kindShares(counts *[256]int32) (share [32]int32) {
+	for code, n := range counts {
+		if n == 0 {
+			continue
+		}
+		for _, k := range kindsOf[code] {
+			share[k] += n
+		}
+	}
+	return share
 }
 
 // deriveHex decides the kinds, building, and elevation of one hex from its
@@ -271,18 +282,7 @@ func deriveHex(th *terrain.Hex, counts *[256]int32, area int32, inherent uint8, 
 	if area == 0 {
 		return
 	}
-	var share [32]int32 // pixels per terrain.Kind
-	for code, n := range counts {
-		if n == 0 {
-			continue
-		}
-		for _, k := range kindsOf[code] {
-			share[k] += n
-		}
-	}
-	if debugShare != nil {
-		debugShare(h, share[:], area, centre.kinds)
-	}
+	share := kindShares(counts)
 	kinds := centre.kinds
 	if inherent != 0 {
 		kinds = kinds.Union(codes[inherent].kinds)
