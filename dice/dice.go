@@ -324,11 +324,11 @@ type scripted struct {
 func Scripted(script string) (*ScriptRoller, error) {
 	toks := strings.Fields(script)
 	for i, t := range toks {
-		if v, err := strconv.Atoi(t); err == nil {
-			if v < 1 || v > 6 {
-				return nil, fmt.Errorf("dice: script token %d %q: a die shows 1 to 6", i+1, t)
-			}
+		if isDie(t) {
 			continue
+		}
+		if _, err := strconv.Atoi(t); err == nil {
+			return nil, fmt.Errorf("dice: script token %d %q: a die shows 1 to 6", i+1, t)
 		}
 		if _, ok := coord.ParseCol(t); !ok {
 			return nil, fmt.Errorf("dice: script token %d %q: neither a die (1-6) nor a Letter Chit (A..Z, AA..GG)", i+1, t)
@@ -336,6 +336,10 @@ func Scripted(script string) (*ScriptRoller, error) {
 	}
 	return &ScriptRoller{scripted{toks: toks}}, nil
 }
+
+// isDie says whether a script token is a die: one digit, 1 to 6 ("03" and
+// "+3" are not, so that a script reads back as it was written).
+func isDie(t string) bool { return len(t) == 1 && '1' <= t[0] && t[0] <= '6' }
 
 // ScriptRoller is the Roller of Scripted.
 type ScriptRoller struct{ scripted }

@@ -2,6 +2,7 @@ package dice
 
 import (
 	"reflect"
+	"strconv"
 	"slices"
 	"strings"
 	"testing"
@@ -196,4 +197,56 @@ func TestMarkBack(t *testing.T) {
 	if !reflect.DeepEqual(first, again) {
 		t.Errorf("after Back: %v, before: %v", again, first)
 	}
+}
+
+// A script Scripted takes replays exactly its tokens, a die where a number
+// stands and a chit where a letter does, and says so when asked for the
+// other; one it refuses names the token.
+func FuzzScripted(f *testing.F) {
+	for _, s := range []string{"3 4 Q", "6 6 6 GG AA", "", "7", "3 q", " 1\t2\nZ ", "0", "-1", "+3", "03", "٣"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, script string) {
+		r, err := Scripted(script)
+		if err != nil {
+			if !strings.Contains(err.Error(), "script token ") {
+				t.Fatalf("Scripted(%q): %v names no token", script, err)
+			}
+			return
+		}
+		toks := strings.Fields(script)
+		if !slices.Equal(r.Left(), toks) {
+			t.Fatalf("Left() = %q, want %q", r.Left(), toks)
+		}
+		cup := NewCup(LetterChits())
+		for i, tok := range toks {
+			n, numeric := strconv.Atoi(tok)
+			if numeric == nil {
+				if _, err := r.Draw(cup, Rule("x")); err == nil {
+					t.Fatalf("token %d %q drawn as a chit", i+1, tok)
+				}
+				v, err := r.Dr(Rule("x"))
+				if err != nil || v != n {
+					t.Fatalf("token %d %q: dr %d, %v", i+1, tok, v, err)
+				}
+				continue
+			}
+			if _, err := r.Dr(Rule("x")); err == nil {
+				t.Fatalf("token %d %q rolled as a die", i+1, tok)
+			}
+			c, err := r.Draw(cup, Rule("x"))
+			if cup.In(tok) || (err == nil) != (c == tok) {
+				t.Fatalf("token %d %q: drew %q, %v", i+1, tok, c, err)
+			}
+			if err != nil {
+				return // a chit drawn twice
+			}
+		}
+		if _, err := r.Dr(Rule("x")); err == nil || !strings.Contains(err.Error(), "ran out") {
+			t.Fatalf("past the end: %v", err)
+		}
+		if got := Script(r.Trail()); got != strings.Join(toks, " ") {
+			t.Fatalf("Script(trail) = %q, want %q", got, strings.Join(toks, " "))
+		}
+	})
 }

@@ -7,6 +7,9 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sasl-engine/sasl/game"
@@ -351,4 +354,46 @@ func TestRunRefuses(t *testing.T) {
 	if _, err := Prepare(np, "x"); err == nil {
 		t.Error("a mission without victory conditions taken")
 	}
+}
+
+// A sweep ParseVary takes has at most MaxVaryValues values, each of which
+// Apply turns into a valid copy of the mission without touching the
+// mission itself; one it refuses says which --vary.
+func FuzzParseVary(f *testing.F) {
+	for _, s := range []string{"turns=3,4", "without=none,F1,F7", "human_wave.1.turn=2,5", "entry.1.count=1,99", "entry.1.turn=1",
+		"turns", "turns=0", "entry.3.count=1", "entry.1.size=2", "without=F99", "nonsense=1", "=", "turns=,", "entry.0.turn=1", "entry.-1.turn=1"} {
+		f.Add(s)
+	}
+	p := prepared(f, "crossroads")
+	ms := p.W.Mission()
+	before := ms.Clone()
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := ParseVary(s, ms)
+		if !reflect.DeepEqual(ms, before) {
+			t.Fatalf("ParseVary(%q) changed the mission", s)
+		}
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "sim: --vary ") {
+				t.Fatalf("ParseVary(%q): %v", s, err)
+			}
+			return
+		}
+		if len(v.Values) == 0 || len(v.Values) > MaxVaryValues || !strings.HasPrefix(s, v.Key+"=") {
+			t.Fatalf("ParseVary(%q): key %q, %d values", s, v.Key, len(v.Values))
+		}
+		for _, x := range v.Values {
+			c, err := v.Apply(ms, x)
+			if err != nil {
+				t.Fatalf("ParseVary(%q) took %q, which Apply refuses: %v", s, x, err)
+			}
+			if c == ms || c.Turns < 1 || !reflect.DeepEqual(ms, before) {
+				t.Fatalf("Apply(%q): %d turns, or the mission changed", x, c.Turns)
+			}
+			for _, e := range slices.Concat(c.Entry, c.HumanWave) {
+				if e.Turn < 1 || e.Turn > c.Turns || e.Count < 0 {
+					t.Fatalf("Apply(%q): entry on turn %d (count %d) of %d", x, e.Turn, e.Count, c.Turns)
+				}
+			}
+		}
+	})
 }

@@ -34,10 +34,10 @@ func ParseVary(s string, ms *missions.Mission) (*Vary, error) {
 	if !ok || list == "" {
 		return nil, fmt.Errorf("sim: --vary %q: want KEY=v1,v2,... (keys: %s)", s, VaryKeys)
 	}
-	v := &Vary{Key: key, Values: strings.Split(list, ",")}
-	if len(v.Values) > MaxVaryValues {
-		return nil, fmt.Errorf("sim: --vary %s: %d values, at most %d", key, len(v.Values), MaxVaryValues)
+	if n := strings.Count(list, ",") + 1; n > MaxVaryValues {
+		return nil, fmt.Errorf("sim: --vary %s: %d values, at most %d", key, n, MaxVaryValues)
 	}
+	v := &Vary{Key: key, Values: strings.Split(list, ",")}
 	whole := func(lo, hi int, apply func(ms *missions.Mission, n int)) func(*missions.Mission, string) error {
 		return func(ms *missions.Mission, s string) error {
 			n, err := strconv.Atoi(s)

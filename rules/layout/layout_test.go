@@ -316,3 +316,56 @@ func TestCompass(t *testing.T) {
 		}
 	}
 }
+
+// A configuration Parse takes writes back as itself, holds each of its
+// boards once, and names and locates the hexes of its edges consistently;
+// one it refuses says why.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"33", "3r/2/16", "33,2r/-,4", "1,2,3/4r,5,6r", "x1,x2", "3,3", "-", "3,,2", "3X", " 3 , 2 /4r,-", "r", "3rr", "x1r"} {
+		f.Add(s, uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, spec string, n uint8) {
+		north := Frame(n % 4)
+		l, err := Parse(spec, north)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "layout: ") {
+				t.Fatalf("Parse(%q): %v", spec, err)
+			}
+			return
+		}
+		back, err := Parse(l.String(), north)
+		if err != nil || back.String() != l.String() {
+			t.Fatalf("Parse(%q) writes %q, which reads back as %v, %v", spec, l.String(), back, err)
+		}
+		rows, cols := l.Size()
+		boards := l.Boards()
+		if len(boards) == 0 || len(boards) > rows*cols {
+			t.Fatalf("%q: %d boards in %dx%d cells", spec, len(boards), rows, cols)
+		}
+		seen := map[string]bool{}
+		for _, b := range boards {
+			if seen[b] || !l.Has(b) {
+				t.Fatalf("%q: board %s twice or not held", spec, b)
+			}
+			seen[b] = true
+		}
+		if rows*cols > 16 {
+			return // the geometry below is per cell: keep each input quick
+		}
+		for c := North; c <= West; c++ {
+			edge := l.Edge(c)
+			if len(edge) == 0 {
+				t.Fatalf("%q: no %v edge", spec, c)
+			}
+			for _, h := range edge {
+				g, ok := l.Name(h)
+				if !ok || !l.OnMap(h) {
+					t.Fatalf("%q: edge hex %v off the map", spec, h)
+				}
+				if back, err := l.Locate(g); err != nil || back != h {
+					t.Fatalf("%q: %v named %s locates to %v, %v", spec, h, g, back, err)
+				}
+			}
+		}
+	})
+}
