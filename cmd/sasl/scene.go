@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"image/color"
-	"slices"
 
 	"gonum.org/v1/plot/vg"
 
@@ -191,12 +190,12 @@ func (s *scene) units(st *state.State, fbe layout.Compass) {
 		sample := m
 		switch {
 		case u.Entering:
-			m.At = board.Ground(beyond(s.m, u.At().Hex, u.Edge))
+			m.At = board.Ground(s.m.Beyond(u.At().Hex, u.Edge))
 			s.key(sample, "beyond a map edge: waits to enter (SASL 4.2, 4.31)")
 		case !u.Exited:
 			s.key(sample, what)
 		case u.Exited:
-			m.At = board.Ground(beyond(s.m, u.At().Hex, fbe))
+			m.At = board.Ground(s.m.Beyond(u.At().Hex, fbe))
 			m.Ghost = true
 			x := sample
 			x.Ghost = true
@@ -242,44 +241,6 @@ func piled(ms render.Markers) bool {
 	return false
 }
 
-// beyond returns the off-map hex just across compass edge c from edge hex
-// h: the whole hex beyond it, or beyond a half-hex (whose own missing half
-// is off the map) the next hex out, so that a counter there sits wholly in
-// the margin.
-func beyond(m *board.Map, h hex.Hex, c layout.Compass) hex.Hex {
-	off, half := m.Mirror(h, c)
-	if !half {
-		return off
-	}
-	var dirs []hex.Dir
-	switch m.FrameOf(c) {
-	case layout.Up:
-		dirs = []hex.Dir{hex.N}
-	case layout.Down:
-		dirs = []hex.Dir{hex.S}
-	case layout.Right:
-		dirs = []hex.Dir{hex.NE, hex.SE}
-	default:
-		dirs = []hex.Dir{hex.NW, hex.SW}
-	}
-	for _, d := range dirs {
-		if n := h.Neighbour(d); !m.OnMap(n) {
-			return n
-		}
-	}
-	return h
-}
-
-// edgeOf returns a compass edge of the map along which edge hex h lies.
-func edgeOf(m *board.Map, h hex.Hex) (layout.Compass, bool) {
-	for _, c := range []layout.Compass{layout.North, layout.East, layout.South, layout.West} {
-		if slices.Contains(m.Edge(c), h) {
-			return c, true
-		}
-	}
-	return 0, false
-}
-
 // moves draws the moves of reports turn by turn, each turn in its colour
 // and with its number at the start: MPh moves and entries solid, APh
 // advances dashed. An entry starts beyond the edge it crosses.
@@ -295,8 +256,8 @@ func (s *scene) moves(reps []*game.Report) {
 				// An entry across a half-hex: its own missing half is
 				// the off-map hex; start in the margin beyond it.
 				// (Hexes has it once, as the hex entered.)
-				if edge, ok := edgeOf(s.m, first.Location.Hex); ok {
-					hexes = append([]hex.Hex{beyond(s.m, first.Location.Hex, edge)}, hexes...)
+				if edge, ok := s.m.EdgeOf(first.Location.Hex); ok {
+					hexes = append([]hex.Hex{s.m.Beyond(first.Location.Hex, edge)}, hexes...)
 				}
 			}
 			dashed := false
@@ -362,7 +323,7 @@ func entryScene(p *played, a *ai.Arrivals) *scene {
 	s.edges(p.ms)
 	var mk render.Markers
 	for _, x := range a.Arrivals {
-		off := beyond(p.m, x.Hex, x.Edge)
+		off := p.m.Beyond(x.Hex, x.Edge)
 		line := render.Path{Hexes: []hex.Hex{off, x.Hex}, Color: turnColor(a.Turn)}
 		s.add(line)
 		s.key(line, fmt.Sprintf("turn %d: enters this hex in its MPh", a.Turn))

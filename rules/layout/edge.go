@@ -99,6 +99,9 @@ func (l *Layout) Edge(c Compass) []hex.Hex {
 	seen := map[hex.Hex]bool{}
 	for _, b := range l.EdgeBoards(c) {
 		for _, h := range l.BoardEdge(b.Row, b.Col, f) {
+			if m, half := l.Mirror(h, c); !half && l.OnMap(m) {
+				continue // an inner corner: a board lies beyond the hex
+			}
 			if !seen[h] {
 				seen[h] = true
 				out = append(out, h)
@@ -126,6 +129,49 @@ func (l *Layout) Mirror(h hex.Hex, c Compass) (m hex.Hex, half bool) {
 		return h.Neighbour(hex.S), false
 	}
 	return h, true
+}
+
+// Beyond returns the off-map hex just across compass edge c from edge hex
+// h where a counter waiting to enter there, or one that has exited, is
+// shown: the whole hex beyond h, or beyond a half-hex (whose own missing
+// half is off the map) the next hex out, so that the counter sits wholly
+// in the margin. It returns h itself only if h is not an edge hex.
+func (l *Layout) Beyond(h hex.Hex, c Compass) hex.Hex {
+	off, half := l.Mirror(h, c)
+	if !half {
+		return off
+	}
+	// Straight out first; at an inner corner of the configuration (a board
+	// beside an empty cell) the hex straight out may be on the map, and a
+	// neighbour aside is taken.
+	var dirs []hex.Dir
+	switch l.FrameOf(c) {
+	case Up:
+		dirs = []hex.Dir{hex.N, hex.NW, hex.NE}
+	case Down:
+		dirs = []hex.Dir{hex.S, hex.SW, hex.SE}
+	case Right:
+		dirs = []hex.Dir{hex.NE, hex.SE, hex.N, hex.S}
+	default:
+		dirs = []hex.Dir{hex.NW, hex.SW, hex.N, hex.S}
+	}
+	for _, d := range dirs {
+		if n := h.Neighbour(d); !l.OnMap(n) {
+			return n
+		}
+	}
+	return h
+}
+
+// EdgeOf returns a compass edge of the configuration along which h lies,
+// the first clockwise from North; false if h is not an edge hex.
+func (l *Layout) EdgeOf(h hex.Hex) (Compass, bool) {
+	for c := North; c <= West; c++ {
+		if slices.Contains(l.Edge(c), h) {
+			return c, true
+		}
+	}
+	return 0, false
 }
 
 // OffBoard returns the whole off-board hexes along compass edge c, in

@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -368,4 +369,44 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Beyond puts a counter off the map next to its edge hex: the mirror
+// image of a whole edge hex, a neighbour of a half-hex; and EdgeOf finds
+// the edge again.
+func TestBeyond(t *testing.T) {
+	t.Parallel()
+	for _, spec := range []string{"33", "3r/2/16", "33,2r/-,4"} {
+		for north := Up; north <= Left; north++ {
+			l := mustParse(t, spec, north)
+			for c := North; c <= West; c++ {
+				for _, h := range l.Edge(c) {
+					b := l.Beyond(h, c)
+					if l.OnMap(b) {
+						t.Fatalf("%s north %v: beyond %s across the %v edge is %v, on the map", spec, north, l.NameString(h), c, b)
+					}
+					if m, half := l.Mirror(h, c); !half && b != m {
+						t.Errorf("%s north %v: beyond whole hex %s is %v, not its mirror %v", spec, north, l.NameString(h), b, m)
+					}
+					if d := hex.Distance(h, b); d != 1 {
+						t.Errorf("%s north %v: beyond %s is %d hexes away", spec, north, l.NameString(h), d)
+					}
+					if e, ok := l.EdgeOf(h); !ok || (e != c && !slices.Contains(l.Edge(e), h)) {
+						t.Errorf("%s north %v: EdgeOf(%s) = %v, %v", spec, north, l.NameString(h), e, ok)
+					}
+				}
+			}
+			if spec == "33,2r/-,4" && north == Up {
+				// 2GG1, where 33, 2 and 4 meet above the empty cell, has
+				// 4A1 south of it: it is on no edge.
+				h, _ := l.Locate(grid(t, "2GG1"))
+				if c, ok := l.EdgeOf(h); ok {
+					t.Errorf("2GG1 on the %v edge of %s", c, spec)
+				}
+			}
+			if _, ok := l.EdgeOf(hex.Hex{Col: 5, Row: 5}); ok {
+				t.Errorf("%s: an inner hex on an edge", spec)
+			}
+		}
+	}
 }
