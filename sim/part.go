@@ -54,9 +54,9 @@ type RunID struct {
 	Shards int    `json:"shards"`
 }
 
-// NewRunID is the identity of a run of a prepared mission; hdr names its
+// newRunID is the identity of a run of a prepared mission; hdr names its
 // mission, boards and tables as game.Open gave them.
-func NewRunID(p *world.World, hdr state.Game, engine string, seed uint64, runs int64, vary string, shards int) RunID {
+func newRunID(p *world.World, hdr state.Game, engine string, seed uint64, runs int64, vary string, shards int) RunID {
 	return RunID{
 		Engine:  engine,
 		Mission: hdr.Mission, MissionSHA256: p.Mission().Digest,

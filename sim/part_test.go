@@ -19,32 +19,12 @@ import (
 // that the tallies of the values differ in shape).
 func sweep(t testing.TB) ([]*Prepared, string) {
 	t.Helper()
-	gp, hdr, err := game.Open("crossroads", "", "")
-	if err != nil {
-		t.Fatal(err)
-	}
 	const vary = "turns=5,7"
-	v, err := ParseVary(vary, gp.Mission())
+	s, err := OpenSweep(Inputs{Mission: "crossroads"}, vary)
 	if err != nil {
 		t.Fatal(err)
 	}
-	preps := []*Prepared{prepared(t, "crossroads")}
-	for _, x := range v.Values {
-		ms, err := v.Apply(gp.Mission(), x)
-		if err != nil {
-			t.Fatal(err)
-		}
-		vp, err := game.Prepare(ms, gp.Map(), gp.Tables())
-		if err != nil {
-			t.Fatal(err)
-		}
-		sp, err := Prepare(vp, hdr.Mission)
-		if err != nil {
-			t.Fatal(err)
-		}
-		preps = append(preps, sp)
-	}
-	return preps, vary
+	return s.Preps, vary
 }
 
 func runID(t testing.TB, p *Prepared, seed uint64, runs int64, vary string, shards int) RunID {
@@ -53,7 +33,7 @@ func runID(t testing.TB, p *Prepared, seed uint64, runs int64, vary string, shar
 	if err != nil {
 		t.Fatal(err)
 	}
-	return NewRunID(p.W, hdr, "test", seed, runs, vary, shards)
+	return newRunID(p.W, hdr, "test", seed, runs, vary, shards)
 }
 
 // shardPart plays shard i of id for every prepared mission and returns

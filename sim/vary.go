@@ -14,6 +14,8 @@ import (
 type Vary struct {
 	Key    string
 	Values []string
+	// spec is KEY=v1,v2,... as written.
+	spec string
 	// set changes a mission to one value.
 	set func(ms *missions.Mission, v string) error
 }
@@ -37,7 +39,7 @@ func ParseVary(s string, ms *missions.Mission) (*Vary, error) {
 	if n := strings.Count(list, ",") + 1; n > MaxVaryValues {
 		return nil, fmt.Errorf("sim: --vary %s: %d values, at most %d", key, n, MaxVaryValues)
 	}
-	v := &Vary{Key: key, Values: strings.Split(list, ",")}
+	v := &Vary{Key: key, Values: strings.Split(list, ","), spec: s}
 	whole := func(lo, hi int, apply func(ms *missions.Mission, n int)) func(*missions.Mission, string) error {
 		return func(ms *missions.Mission, s string) error {
 			n, err := strconv.Atoi(s)
@@ -93,6 +95,9 @@ func ParseVary(s string, ms *missions.Mission) (*Vary, error) {
 	}
 	return v, nil
 }
+
+// String returns the sweep as ParseVary read it.
+func (v *Vary) String() string { return v.spec }
 
 // Apply returns a copy of ms with the key set to value x.
 func (v *Vary) Apply(ms *missions.Mission, x string) (*missions.Mission, error) {

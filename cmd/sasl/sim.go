@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
@@ -20,10 +19,7 @@ import (
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/rules/hex"
-	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/sim"
-	"github.com/sasl-engine/sasl/state"
-	"github.com/sasl-engine/sasl/world"
 )
 
 type simFlags struct {
@@ -206,43 +202,11 @@ func runMerge(cmd *cobra.Command, o *options, f *simFlags, args []string) error 
 		return err
 	}
 	id := hs[order[0]].Run
-	mission, boards, tables := id.Mission, id.Boards, id.Tables
-	if f.mission != "" {
-		mission = f.mission
-	}
-	if o.boards != "" {
-		boards = o.boards
-	}
-	if f.tables != "" {
-		tables = f.tables
-	}
-	const elsewhere = "--mission, --boards and --tables read them from elsewhere"
-	run, err := openRun(mission, boards, tables, id.Vary)
+	run, err := sim.OpenRun(files[order[0]], id, sim.Inputs{Mission: f.mission, Boards: o.boards, Tables: f.tables})
 	if err != nil {
-		return fmt.Errorf("%w (reading the mission, boards and tables of %s; %s)", err, files[order[0]], elsewhere)
+		return err
 	}
-	if id.Policy != game.PolicyHold {
-		return fmt.Errorf("%s: FRIENDLY policy %q: this sasl plays %q", files[order[0]], id.Policy, game.PolicyHold)
-	}
-	now := sim.NewRunID(run.prep, run.hdr, id.Engine, id.Seed, id.Runs, id.Vary, id.Shards)
-	for _, c := range []struct {
-		what, path, then, now string
-		given                 bool
-	}{
-		{"mission", mission, id.MissionSHA256, now.MissionSHA256, f.mission != ""},
-		{"boards folder", cmp.Or(boards, "$"+library.EnvBoards+" (or the demo boards)"), id.BoardsSHA256, now.BoardsSHA256, o.boards != ""},
-		{"tables file", cmp.Or(tables, "(none: the built-in tables)"), id.TablesSHA256, now.TablesSHA256, f.tables != ""},
-	} {
-		if c.then == c.now {
-			continue
-		}
-		how := "has changed since the shards read it"
-		if c.given {
-			how = "is not what the shards read"
-		}
-		return fmt.Errorf("%s: the %s %s %s (sha256 %.12s, theirs %.12s); %s", files[order[0]], c.what, c.path, how, c.now, c.then, elsewhere)
-	}
-	m := sim.NewMerger(id, run.preps)
+	m := sim.NewMerger(id, run.Preps)
 	for _, i := range order {
 		if err := read(files[i], func(r io.Reader) error { return m.Add(r, files[i]) }); err != nil {
 			return err
@@ -252,54 +216,7 @@ func runMerge(cmd *cobra.Command, o *options, f *simFlags, args []string) error 
 	if err != nil {
 		return err
 	}
-	// The report names the mission and boards as the shards did.
-	run.hdr.Mission, run.hdr.Boards = id.Mission, id.Boards
 	return simReport(cmd.OutOrStdout(), f, run, results)
-}
-
-// simRun is a mission opened for simulation, with its sweep.
-type simRun struct {
-	prep *world.World
-	hdr  state.Game
-	// preps are the mission prepared for simulation, then the mission at
-	// each value of the sweep.
-	preps []*sim.Prepared
-	vary  *sim.Vary
-}
-
-// openRun opens the mission, its boards and tables, and the sweep.
-func openRun(mission, boards, tables, vary string) (*simRun, error) {
-	prep, hdr, err := game.Open(mission, boards, tables)
-	if err != nil {
-		return nil, err
-	}
-	sp, err := sim.Prepare(prep, hdr.Mission)
-	if err != nil {
-		return nil, err
-	}
-	r := &simRun{prep: prep, hdr: hdr, preps: []*sim.Prepared{sp}}
-	if vary == "" {
-		return r, nil
-	}
-	if r.vary, err = sim.ParseVary(vary, prep.Mission()); err != nil {
-		return nil, err
-	}
-	for _, v := range r.vary.Values {
-		ms, err := r.vary.Apply(prep.Mission(), v)
-		if err != nil {
-			return nil, err
-		}
-		vp, err := game.Prepare(ms, prep.Map(), prep.Tables())
-		if err != nil {
-			return nil, fmt.Errorf("--vary %s=%s: %w", r.vary.Key, v, err)
-		}
-		vsp, err := sim.Prepare(vp, hdr.Mission)
-		if err != nil {
-			return nil, fmt.Errorf("--vary %s=%s: %w", r.vary.Key, v, err)
-		}
-		r.preps = append(r.preps, vsp)
-	}
-	return r, nil
 }
 
 // check checks the flags that do not need the mission.
@@ -483,7 +400,7 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
 			return err
 		}
 	}
-	run, err := openRun(f.mission, o.boards, f.tables, f.vary)
+	run, err := sim.OpenSweep(sim.Inputs{Mission: f.mission, Boards: o.boards, Tables: f.tables}, f.vary)
 	if err != nil {
 		return err
 	}
@@ -498,35 +415,28 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
 	}
 	w := cmd.OutOrStdout()
 	if f.replicate >= 0 {
-		rep, err := sim.Play(run.preps[0], seed, uint64(f.replicate))
+		rep, err := sim.Play(run.Preps[0], seed, uint64(f.replicate))
 		if err != nil {
 			return err
 		}
-		return writeReplicate(w, f, run.hdr.Mission, run.hdr.Boards, rep)
+		return writeReplicate(w, f, run.Header.Mission, run.Header.Boards, rep)
 	}
 	from, to := sim.Block(int64(runs), shard, shards)
-	bar := newBar(cmd, int(to-from), f.ci > 0, run.vary)
-	var results []*sim.Result
-	for i, p := range run.preps {
-		c := sim.Config{Runs: runs, Seed: seed, Workers: f.workers, CI: f.ci, Shard: shard, Shards: shards}
-		if bar != nil {
-			c.Progress = func(int) { _ = bar.Add(1) }
-		}
-		r, err := sim.Run(p, c)
-		if err != nil {
-			if i > 0 {
-				err = fmt.Errorf("--vary %s=%s: %w", run.vary.Key, run.vary.Values[i-1], err)
-			}
-			return err
-		}
-		results = append(results, r)
+	bar := newBar(cmd, int(to-from), f.ci > 0, run.Vary)
+	c := sim.Config{Runs: runs, Seed: seed, Workers: f.workers, CI: f.ci, Shard: shard, Shards: shards}
+	if bar != nil {
+		c.Progress = func(int) { _ = bar.Add(1) }
+	}
+	results, err := run.Run(c)
+	if err != nil {
+		return err
 	}
 	if bar != nil {
 		_ = bar.Finish()
 		fmt.Fprintln(cmd.ErrOrStderr())
 	}
 	if f.out != "" {
-		id := sim.NewRunID(run.prep, run.hdr, partEngine(), seed, int64(runs), f.vary, shards)
+		id := run.RunID(partEngine(), seed, int64(runs), shards)
 		var tallies []*sim.Tally
 		for _, r := range results {
 			tallies = append(tallies, r.Tally)
@@ -595,19 +505,15 @@ func partEngine() string {
 
 // simReport prints (and draws) the report of a run: results are the
 // mission's, then each value's of the sweep.
-func simReport(w io.Writer, f *simFlags, run *simRun, results []*sim.Result) error {
-	res := results[0]
-	var rows []sim.Row
-	for i, r := range results[1:] {
-		rows = append(rows, sim.Row{Value: run.vary.Values[i], Result: r})
-	}
-	if err := simPictures(f, run.preps[0], res, run.vary, rows); err != nil {
+func simReport(w io.Writer, f *simFlags, run *sim.Sweep, results []*sim.Result) error {
+	res, rows := results[0], run.Rows(results)
+	if err := simPictures(f, run.Preps[0], res, run.Vary, rows); err != nil {
 		return err
 	}
 	if f.json {
-		return writeSimJSON(w, run.hdr.Mission, res, run.vary, rows)
+		return writeSimJSON(w, run.Header.Mission, res, run.Vary, rows)
 	}
-	writeSimText(w, run.prep.Mission().Name, run.hdr.Mission, run.hdr.Boards, res, run.vary, rows)
+	writeSimText(w, run.World.Mission().Name, run.Header.Mission, run.Header.Boards, res, run.Vary, rows)
 	return nil
 }
 
