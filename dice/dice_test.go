@@ -2,8 +2,8 @@ package dice
 
 import (
 	"reflect"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )

@@ -132,6 +132,50 @@ func Open(name string) (*Mission, error) {
 
 var cases = []Case{'a', 'b', 'c', 'd', 'e'}
 
+// missionFile is a mission file.
+type missionFile struct {
+	yamldoc.Fields
+	Name        yamldoc.Value                             `yaml:"name"`
+	Description yamldoc.Value                             `yaml:"description"`
+	Boards      yamldoc.List[yamldoc.List[yamldoc.Value]] `yaml:"boards"`
+	North       yamldoc.Value                             `yaml:"north"`
+	FBE         yamldoc.Value                             `yaml:"fbe"`
+	EBE         yamldoc.Value                             `yaml:"ebe"`
+	Month       yamldoc.Value                             `yaml:"month"`
+	Weather     yamldoc.Value                             `yaml:"weather"`
+	Enemy       yamldoc.Value                             `yaml:"enemy"`
+	Turns       yamldoc.Value                             `yaml:"turns"`
+	VPO         yamldoc.List[yamldoc.Value]               `yaml:"vpo"`
+	Placement   yamldoc.List[yamldoc.Value]               `yaml:"placement"`
+	Activatable yamldoc.List[yamldoc.Value]               `yaml:"activatable_edges"`
+	Entry       yamldoc.List[entryFile]                   `yaml:"entry"`
+	HumanWave   yamldoc.List[entryFile]                   `yaml:"human_wave"`
+	Friendly    yamldoc.List[state.UnitFile]              `yaml:"friendly"`
+	Victory     *victoryFile                              `yaml:"victory"`
+}
+
+func (f *missionFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, f) }
+
+type entryFile struct {
+	yamldoc.Fields
+	Turn  yamldoc.Value `yaml:"turn"`
+	Edge  yamldoc.Value `yaml:"edge"`
+	Count yamldoc.Value `yaml:"count"`
+}
+
+func (e *entryFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, e) }
+
+type victoryFile struct {
+	yamldoc.Fields
+	Control       yamldoc.List[yamldoc.Value] `yaml:"control"`
+	MaxEnemyExits yamldoc.Value               `yaml:"max_enemy_exits"`
+}
+
+func (v *victoryFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, v) }
+
+// missionKeys are the keys of a mission file, as errors list them.
+const missionKeys = "name, description, boards, north, fbe, ebe, month, weather, enemy, turns, vpo, placement, activatable_edges, entry, human_wave, friendly, victory"
+
 // Parse reads a mission file; name is used in errors, which give its line:
 // "missions: hold.yaml:12: fbe: unknown edge "nort"".
 func Parse(data []byte, name string) (*Mission, error) {
@@ -140,111 +184,68 @@ func Parse(data []byte, name string) (*Mission, error) {
 	if err != nil {
 		return nil, err
 	}
+	var f missionFile
+	if err := root.Decode(&f); err != nil {
+		return nil, d.Errorf(root, "%v", err)
+	}
 	sum := sha256.Sum256(data)
 	ms := &Mission{File: name, Digest: fmt.Sprintf("%x", sum), Month: 7, Weather: "clear"}
-	var boardsNode, ebeNode *yaml.Node
-	var grid [][]layout.Slot
+	c := &yamldoc.Check{Doc: d}
+	c.Fields(&f, "mission", func(key string) string { return fmt.Sprintf("unknown key %q (want %s)", key, missionKeys) })
+	ms.Name = c.Str(f.Name, "name")
+	ms.Description = c.Str(f.Description, "description")
+	grid := boards(c, f.Boards, ms)
 	north := layout.Up
-	seen := map[string]bool{}
-	err = d.Each(root, "mission", func(key string, k, v *yaml.Node) error {
-		seen[key] = true
-		var err error
-		switch key {
-		case "name":
-			ms.Name, err = d.Str(v, key)
-		case "description":
-			ms.Description, err = d.Str(v, key)
-		case "boards":
-			boardsNode = v
-			grid, ms.boardLine, err = parseBoards(d, v)
-		case "north":
-			var s string
-			if s, err = d.Str(v, key); err == nil {
-				if north, err = layout.ParseFrame(s); err != nil {
-					err = d.Errorf(v, "north: %q is not up, right, down or left", s)
-				}
-			}
-		case "fbe", "ebe":
-			var c layout.Compass
-			c, err = compass(d, v, key)
-			if key == "fbe" {
-				ms.FBE = c
-			} else {
-				ms.EBE, ebeNode = c, v
-			}
-		case "month":
-			ms.Month, err = d.Int(v, key, 1, 12)
-		case "weather":
-			ms.Weather, err = d.Str(v, key)
-			ms.WeatherLine = v.Line
-		case "enemy":
-			ms.Enemy, err = d.Str(v, key)
-		case "turns":
-			ms.Turns, err = d.Int(v, key, 1, 99)
-		case "vpo":
-			ms.VPO, err = refs(d, v, "vpo", "33Q6")
-		case "placement":
-			var names []string
-			if names, err = d.Strings(v, key); err != nil {
-				return err
-			}
-			for _, n := range names {
-				if len(n) != 1 || !slices.Contains(cases, Case(n[0])) {
-					return d.Errorf(v, "placement: %q is not a SASL 4.1 case (a, b, c, d, e)", n)
-				}
-				if slices.Contains(ms.Placement, Case(n[0])) {
-					return d.Errorf(v, "placement: case %s given twice", n)
-				}
-				ms.Placement = append(ms.Placement, Case(n[0]))
-			}
-		case "activatable_edges":
-			if v.Kind != yaml.SequenceNode {
-				return d.Errorf(v, "activatable_edges: want a list of edges")
-			}
-			for _, e := range v.Content {
-				c, err := compass(d, e, key)
-				if err != nil {
-					return err
-				}
-				ms.Activatable = append(ms.Activatable, c)
-			}
-		case "entry", "human_wave":
-			if v.Kind != yaml.SequenceNode {
-				return d.Errorf(v, "%s: want a list of {turn, edge%s}", key, map[bool]string{true: ", count"}[key == "entry"])
-			}
-			for _, e := range v.Content {
-				en, err := parseEntry(d, e, key)
-				if err != nil {
-					return err
-				}
-				if key == "entry" {
-					ms.Entry = append(ms.Entry, en)
-				} else {
-					ms.HumanWave = append(ms.HumanWave, en)
-				}
-			}
-		case "friendly":
-			ms.Friendly, err = state.ParseUnits(d, v, state.Friendly)
-		case "victory":
-			ms.Victory, err = parseVictory(d, v)
-		default:
-			err = d.Errorf(k, "unknown key %q (want name, description, boards, north, fbe, ebe, month, weather, enemy, turns, vpo, placement, activatable_edges, entry, human_wave, friendly, victory)", key)
+	if s := c.Str(f.North, "north"); f.North.Given() && c.OK() {
+		if north, err = layout.ParseFrame(s); err != nil {
+			c.Errorf(f.North.Node, "north: %q is not up, right, down or left", s)
 		}
-		return err
-	})
-	if err != nil {
-		return nil, err
+	}
+	ms.FBE = compass(c, f.FBE, "fbe")
+	ms.EBE = compass(c, f.EBE, "ebe")
+	if f.Month.Given() {
+		ms.Month = c.Int(f.Month, "month", 1, 12)
+	}
+	if f.Weather.Given() {
+		ms.Weather, ms.WeatherLine = c.Str(f.Weather, "weather"), f.Weather.Line()
+	}
+	ms.Enemy = c.Str(f.Enemy, "enemy")
+	ms.Turns = c.Int(f.Turns, "turns", 1, 99)
+	ms.VPO = refs(c, f.VPO, "vpo", "33Q6")
+	for _, n := range c.Strings(f.Placement, "placement") {
+		switch {
+		case len(n) != 1 || !slices.Contains(cases, Case(n[0])):
+			c.Errorf(f.Placement.Node, "placement: %q is not a SASL 4.1 case (a, b, c, d, e)", n)
+		case slices.Contains(ms.Placement, Case(n[0])):
+			c.Errorf(f.Placement.Node, "placement: case %s given twice", n)
+		default:
+			ms.Placement = append(ms.Placement, Case(n[0]))
+		}
+	}
+	if c.List(f.Activatable.Node, "activatable_edges", "want a list of edges") {
+		for _, e := range f.Activatable.Items {
+			ms.Activatable = append(ms.Activatable, compass(c, e, "activatable_edges"))
+		}
+	}
+	ms.Entry = entries(c, f.Entry, "entry")
+	ms.HumanWave = entries(c, f.HumanWave, "human_wave")
+	ms.Friendly = state.Specs(c, f.Friendly, state.Friendly)
+	if f.Victory != nil {
+		ms.Victory = victory(c, f.Victory)
+	}
+	if c.Err != nil {
+		return nil, c.Err
 	}
 	for _, req := range []string{"name", "boards", "fbe", "ebe"} {
-		if !seen[req] {
+		if !f.Has(req) {
 			return nil, d.Errorf(root, "the mission needs %q", req)
 		}
 	}
 	if ms.Layout, err = layout.New(grid, north); err != nil {
-		return nil, d.Errorf(boardsNode, "boards: %v", err)
+		return nil, d.Errorf(f.Boards.Node, "boards: %v", err)
 	}
 	if ms.FBE == ms.EBE {
-		return nil, d.Errorf(ebeNode, "ebe: the ENEMY board edge is the FRIENDLY board edge (%s)", ms.FBE)
+		return nil, d.Errorf(f.EBE.Node, "ebe: the ENEMY board edge is the FRIENDLY board edge (%s)", ms.FBE)
 	}
 	if ms.Victory != nil {
 		for _, c := range ms.Victory.Control {
@@ -261,117 +262,128 @@ func Parse(data []byte, name string) (*Mission, error) {
 	return ms, nil
 }
 
-func compass(d yamldoc.Doc, n *yaml.Node, what string) (layout.Compass, error) {
-	s, err := d.Str(n, what)
-	if err != nil {
-		return 0, err
+func compass(c *yamldoc.Check, v yamldoc.Value, what string) layout.Compass {
+	s := c.Str(v, what)
+	if !v.Given() || !c.OK() {
+		return 0
 	}
-	c, err := layout.ParseCompass(s)
+	e, err := layout.ParseCompass(s)
 	if err != nil {
-		return 0, d.Errorf(n, "%s: unknown edge %q (want north, east, south or west)", what, s)
+		c.Errorf(v.Node, "%s: unknown edge %q (want north, east, south or west)", what, s)
 	}
-	return c, nil
+	return e
 }
 
-// parseBoards reads rows of board cells: [["3r"], ["2"], ["16"]], and the
-// line of each board by its ID.
-func parseBoards(d yamldoc.Doc, n *yaml.Node) ([][]layout.Slot, map[string]int, error) {
-	if n.Kind != yaml.SequenceNode || len(n.Content) == 0 {
-		return nil, nil, d.Errorf(n, `boards: want rows of boards, top row first, such as [["33"]] or [["3r"], ["2"]]`)
+// boards reads rows of board cells: [["3r"], ["2"], ["16"]], and keeps the
+// line of each board by its ID in ms.
+func boards(c *yamldoc.Check, l yamldoc.List[yamldoc.List[yamldoc.Value]], ms *Mission) [][]layout.Slot {
+	if !l.Given() || !c.OK() {
+		return nil
+	}
+	if l.Node.Kind != yaml.SequenceNode || len(l.Items) == 0 {
+		c.Errorf(l.Node, `boards: want rows of boards, top row first, such as [["33"]] or [["3r"], ["2"]]`)
+		return nil
 	}
 	var grid [][]layout.Slot
-	lines := map[string]int{}
-	for _, row := range n.Content {
-		if row.Kind != yaml.SequenceNode {
-			return nil, nil, d.Errorf(row, `boards: each row is a list of boards, such as ["33", "2r"]`)
+	ms.boardLine = map[string]int{}
+	for _, row := range l.Items {
+		if !c.List(row.Node, "boards", `each row is a list of boards, such as ["33", "2r"]`) {
+			return nil
 		}
 		var slots []layout.Slot
-		for _, cell := range row.Content {
-			s, err := d.Str(cell, "boards")
-			if err != nil {
-				return nil, nil, err
+		for _, cell := range row.Items {
+			s := c.Str(cell, "boards")
+			if !c.OK() {
+				return nil
 			}
 			slot, err := layout.ParseSlot(s)
 			if err != nil {
-				return nil, nil, d.Errorf(cell, "boards: %q is not a board (a board number, \"r\" after it for reversed, or - for none)", s)
+				c.Errorf(cell.Node, "boards: %q is not a board (a board number, \"r\" after it for reversed, or - for none)", s)
+				return nil
 			}
-			if _, ok := lines[slot.Board]; !ok && slot.Board != "" {
-				lines[slot.Board] = cell.Line
+			if _, ok := ms.boardLine[slot.Board]; !ok && slot.Board != "" {
+				ms.boardLine[slot.Board] = cell.Line()
 			}
 			slots = append(slots, slot)
 		}
 		grid = append(grid, slots)
 	}
-	return grid, lines, nil
+	return grid
 }
 
-func parseEntry(d yamldoc.Doc, n *yaml.Node, what string) (Entry, error) {
-	e := Entry{Line: n.Line}
-	has := map[string]bool{}
+// entries reads the entry or human_wave schedule.
+func entries(c *yamldoc.Check, l yamldoc.List[entryFile], what string) []Entry {
 	wave := what == "human_wave"
-	err := d.Each(n, what, func(f string, fk, fv *yaml.Node) error {
-		has[f] = true
-		var err error
-		switch {
-		case f == "turn":
-			e.Turn, err = d.Int(fv, what+".turn", 1, 99)
-		case f == "edge":
-			e.Edge, err = compass(d, fv, what+".edge")
-		case f == "count" && !wave:
-			e.Count, err = d.Int(fv, what+".count", 1, 99)
-		case wave:
-			err = d.Errorf(fk, "%s: unknown field %q (want turn, edge; SASL 4.31 decides how many S?)", what, f)
-		default:
-			err = d.Errorf(fk, "%s: unknown field %q (want turn, edge, count)", what, f)
-		}
-		return err
-	})
-	switch {
-	case err != nil:
-	case wave && (!has["turn"] || !has["edge"]):
-		err = d.Errorf(n, "%s: each Human Wave needs turn and edge", what)
-	case !wave && (!has["turn"] || !has["edge"] || !has["count"]):
-		err = d.Errorf(n, "%s: each entry needs turn, edge and count", what)
+	want := "want a list of {turn, edge, count}"
+	fields := "want turn, edge, count"
+	if wave {
+		want = "want a list of {turn, edge}"
+		fields = "want turn, edge; SASL 4.31 decides how many S?"
 	}
-	return e, err
+	if !c.List(l.Node, what, want) {
+		return nil
+	}
+	var out []Entry
+	for i := range l.Items {
+		f := &l.Items[i]
+		if !c.Fields(f, what, yamldoc.Unknown(what, fields)) {
+			return nil
+		}
+		if wave && f.Count.Given() {
+			c.Errorf(f.Key("count"), "%s: unknown field %q (%s)", what, "count", fields)
+		}
+		e := Entry{Line: f.Line()}
+		e.Turn = c.Int(f.Turn, what+".turn", 1, 99)
+		e.Edge = compass(c, f.Edge, what+".edge")
+		if !wave {
+			e.Count = c.Int(f.Count, what+".count", 1, 99)
+		}
+		switch {
+		case !c.OK():
+			return nil
+		case wave && (!f.Has("turn") || !f.Has("edge")):
+			c.Errorf(f.Node, "%s: each Human Wave needs turn and edge", what)
+		case !wave && (!f.Has("turn") || !f.Has("edge") || !f.Has("count")):
+			c.Errorf(f.Node, "%s: each entry needs turn, edge and count", what)
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // refs reads a list of Locations in A2.2 notation, each with its line.
-func refs(d yamldoc.Doc, n *yaml.Node, what, example string) ([]Ref, error) {
-	if n.Kind != yaml.SequenceNode {
-		return nil, d.Errorf(n, "%s: want a list of Locations such as [%q]", what, example)
+func refs(c *yamldoc.Check, l yamldoc.List[yamldoc.Value], what, example string) []Ref {
+	if !c.List(l.Node, what, fmt.Sprintf("want a list of Locations such as [%q]", example)) {
+		return nil
 	}
 	var out []Ref
-	for _, e := range n.Content {
-		s, err := d.Str(e, what)
-		if err != nil {
-			return nil, err
+	for _, e := range l.Items {
+		s := c.Str(e, what)
+		if !c.OK() {
+			return nil
 		}
 		if _, err := coord.Parse(s); err != nil {
-			return nil, d.Errorf(e, "%s: %v", what, err)
+			c.Errorf(e.Node, "%s: %v", what, err)
+			return nil
 		}
-		out = append(out, Ref{Text: s, Line: e.Line})
+		out = append(out, Ref{Text: s, Line: e.Line()})
 	}
-	return out, nil
+	return out
 }
 
-// parseVictory reads {control: [...], max_enemy_exits: N}.
-func parseVictory(d yamldoc.Doc, n *yaml.Node) (*Victory, error) {
-	v := &Victory{MaxEnemyExits: -1, Line: n.Line}
-	err := d.Each(n, "victory", func(f string, fk, fv *yaml.Node) error {
-		switch f {
-		case "control":
-			var err error
-			v.Control, err = refs(d, fv, "victory.control", "x1Q5")
-			return err
-		case "max_enemy_exits":
-			x, err := d.Int(fv, "victory.max_enemy_exits", 0, 999)
-			v.MaxEnemyExits = float64(x)
-			return err
-		}
-		return d.Errorf(fk, "victory: unknown key %q (want control, max_enemy_exits)", f)
-	})
-	return v, err
+// victory reads {control: [...], max_enemy_exits: N}.
+func victory(c *yamldoc.Check, f *victoryFile) *Victory {
+	v := &Victory{MaxEnemyExits: -1, Line: f.Line()}
+	if !c.Fields(f, "victory", func(key string) string {
+		return fmt.Sprintf("victory: unknown key %q (want control, max_enemy_exits)", key)
+	}) {
+		return nil
+	}
+	v.Control = refs(c, f.Control, "victory.control", "x1Q5")
+	if f.MaxEnemyExits.Given() {
+		v.MaxEnemyExits = float64(c.Int(f.MaxEnemyExits, "victory.max_enemy_exits", 0, 999))
+	}
+	return v
 }
 
 // Map assembles the mission's boards from lib. A board lib cannot find

@@ -102,6 +102,7 @@ func TestReadErrors(t *testing.T) {
 
 func FuzzRead(f *testing.F) {
 	f.Add(sample)
+	f.Add("enemy:\n  - {id: S1, unit: \"s?\", at: x3H7, case: b, crest: x3H8}\n  - {id: E1, unit: \"s?\", at: x1J10, entering: south}\nphase: MPh\n")
 	lay, _ := layout.Parse("x3/x1", layout.Up)
 	m, err := library.New("").Map(lay)
 	if err != nil {
@@ -156,6 +157,11 @@ func TestReadUnitErrors(t *testing.T) {
 			"state: s.yaml:6: friendly H3 in x3O4h1: overstacked: F1, F2, H1, H2 and H3 are 3.5 squads"},
 		{"five SMC", "friendly:\n  - {id: L1, unit: leader, at: x1Q5}\n  - {id: L2, unit: leader, at: x1Q5}\n  - {id: C1, unit: commissar, at: x1Q5}\n  - {id: L3, unit: leader, at: x1Q5}\n  - {id: L4, unit: leader, at: x1Q5}\n",
 			"state: s.yaml:6: friendly L4 in x1Q5: overstacked: L1, L2, C1, L3 and L4 are 5 SMC"},
+		// An empty case read its first letter: sasl stopped with an index
+		// out of range.
+		{"empty case", "enemy:\n  - {id: S1, unit: \"s?\", at: x1Q4, case: \"\"}\n", `state: s.yaml:2: enemy.case: "" is not a SASL 4.1 case (a..e)`},
+		{"unknown field", "enemy:\n  - {id: S1, unit: \"s?\", at: x1Q4, cas: a}\n", `state: s.yaml:2: enemy: unknown field "cas" (want id, unit,`},
+		{"sw at", "enemy:\n  - {id: E1, unit: squad, at: x1Q4, sw: [{name: LMG, pp: 1, at: x1Q4}]}\n", `state: s.yaml:2: enemy.sw: unknown field "at" (want name, pp, dead)`},
 		{"unquoted s?", "turn: 2\nenemy:\n  - {id: E1, unit: s?, at: x1Q4}\n", `state: s.yaml:3: yaml: did not find expected ',' or '}' (quote it: "s?")`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

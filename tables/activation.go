@@ -6,10 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"go.yaml.in/yaml/v3"
-
-	"github.com/sasl-engine/sasl/internal/yamldoc"
 )
 
 // Need is what one cell of the SASL Activation table asks for an S? to be
@@ -202,121 +198,6 @@ func (a *Activation) clone() Activation {
 	}
 	c.Enemy = maps.Clone(a.Enemy)
 	return c
-}
-
-// apply lays the activation table of one file over a: a row replaces the
-// row of the same name whole; a word replaces the word that is it without
-// regard to case. The cells of the rows the file gives, and the rows the
-// words of the file name, are checked once the whole table is read, so
-// the file may give its ranges, rows and words in any order.
-func (a *Activation) apply(d yamldoc.Doc, n *yaml.Node) error {
-	var rangesNode *yaml.Node
-	rowNodes := map[string]*yaml.Node{}  // rows of this file: their cell list
-	wordNodes := map[string]*yaml.Node{} // words of this file: their value
-	err := d.Each(n, "activation", func(f string, fk, fv *yaml.Node) error {
-		switch f {
-		case "source":
-			s, err := d.Str(fv, "activation.source")
-			a.Source = s
-			return err
-		case "ranges":
-			if fv.Kind != yaml.SequenceNode || len(fv.Content) == 0 {
-				return d.Errorf(fv, "activation.ranges: want the list of ranges 0, 1, 2, ...")
-			}
-			for i, e := range fv.Content {
-				r, err := d.Int(e, "activation.ranges", 0, 99)
-				if err != nil {
-					return err
-				}
-				if r != i {
-					return d.Errorf(e, "activation.ranges: range %d where %d is due: the ranges run 0, 1, 2, ... without a gap", r, i)
-				}
-			}
-			a.MaxRange, rangesNode = len(fv.Content)-1, fv
-			return nil
-		case "infantry":
-			return d.Each(fv, "activation.infantry", func(name string, _, rv *yaml.Node) error {
-				w := "activation.infantry." + name
-				var cells []ActivationCell
-				def, src, err := entry(d, rv, w, func(vn *yaml.Node) error {
-					if vn.Kind != yaml.SequenceNode {
-						return d.Errorf(vn, "%s.value: want a list of cells, one a range", w)
-					}
-					for _, e := range vn.Content {
-						s, err := d.Str(e, w+".value")
-						if err != nil {
-							return err
-						}
-						c, err := ParseActivationCell(s)
-						if err != nil {
-							return d.Errorf(e, "%s.value: %v", w, err)
-						}
-						cells = append(cells, c)
-					}
-					rowNodes[name] = vn
-					return nil
-				})
-				if err != nil {
-					return err
-				}
-				if a.Infantry == nil {
-					a.Infantry = map[string]Entry[[]ActivationCell]{}
-				}
-				a.Infantry[name] = Entry[[]ActivationCell]{Value: cells, Default: def, Source: src}
-				return nil
-			})
-		case "enemy":
-			return d.Each(fv, "activation.enemy", func(word string, wk, wv *yaml.Node) error {
-				w := "activation.enemy." + word
-				for other := range wordNodes {
-					if strings.EqualFold(other, word) {
-						return d.Errorf(wk, "%s given twice (as %s: words match without regard to case)", w, other)
-					}
-				}
-				var row string
-				def, src, err := entry(d, wv, w, func(vn *yaml.Node) error {
-					var err error
-					row, err = d.Str(vn, w+".value")
-					wordNodes[word] = vn
-					return err
-				})
-				if err != nil {
-					return err
-				}
-				if a.Enemy == nil {
-					a.Enemy = map[string]Entry[string]{}
-				}
-				if k, ok := a.word(word); ok {
-					delete(a.Enemy, k)
-				}
-				a.Enemy[word] = Entry[string]{Value: row, Default: def, Source: src}
-				return nil
-			})
-		}
-		return d.Errorf(fk, "activation: unknown field %q (want source, ranges, infantry, enemy)", f)
-	})
-	if err != nil {
-		return err
-	}
-	want := a.MaxRange + 1
-	for _, name := range slices.Sorted(maps.Keys(rowNodes)) {
-		if got := len(a.Infantry[name].Value); got != want {
-			return d.Errorf(rowNodes[name], "activation.infantry.%s.value: %d cells for the %d ranges 0..%d: give one a range", name, got, want, a.MaxRange)
-		}
-	}
-	if rangesNode != nil {
-		for _, name := range a.Rows() {
-			if got := len(a.Infantry[name].Value); got != want {
-				return d.Errorf(rangesNode, "activation.ranges: %d ranges 0..%d, but the row %s has %d cells: give every row anew", want, a.MaxRange, name, got)
-			}
-		}
-	}
-	for _, word := range slices.Sorted(maps.Keys(wordNodes)) {
-		if row := a.Enemy[word].Value; !a.has(row) {
-			return d.Errorf(wordNodes[word], "activation.enemy.%s.value: %q is not a row of activation.infantry (want %s)", word, row, strings.Join(a.Rows(), ", "))
-		}
-	}
-	return nil
 }
 
 // check verifies that the Activation table is complete.

@@ -4,10 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"go.yaml.in/yaml/v3"
-
-	"github.com/sasl-engine/sasl/internal/yamldoc"
 )
 
 // ResultKind is what an Infantry Fire Table result does.
@@ -167,60 +163,6 @@ func (c *Combat) Kill(fp, def float64) (Odds, bool) {
 	return best, found
 }
 
-func (t *IFT) apply(d yamldoc.Doc, n *yaml.Node) error {
-	return d.Each(n, "ift", func(f string, fk, fv *yaml.Node) error {
-		switch f {
-		case "source":
-			s, err := d.Str(fv, "ift.source")
-			t.Source = s
-			return err
-		case "columns":
-			if fv.Kind != yaml.SequenceNode || len(fv.Content) == 0 {
-				return d.Errorf(fv, "ift.columns: want a list of firepower columns")
-			}
-			var cols []int
-			for _, e := range fv.Content {
-				c, err := d.Int(e, "ift.columns", 1, 999)
-				if err != nil {
-					return err
-				}
-				if len(cols) > 0 && c <= cols[len(cols)-1] {
-					return d.Errorf(e, "ift.columns: %d after %d: columns grow from left to right", c, cols[len(cols)-1])
-				}
-				cols = append(cols, c)
-			}
-			t.Columns = cols
-			t.Rows = [16][]Result{}
-			return nil
-		case "rows":
-			return d.Each(fv, "ift.rows", func(key string, kk, rv *yaml.Node) error {
-				dr, err := strconv.Atoi(key)
-				if err != nil || dr < 0 || dr > 15 {
-					return d.Errorf(kk, "ift.rows: %q is not a Final DR 0..15", key)
-				}
-				if rv.Kind != yaml.SequenceNode {
-					return d.Errorf(rv, "ift.rows.%d: want a list of results, one a column", dr)
-				}
-				row := make([]Result, 0, len(rv.Content))
-				for _, e := range rv.Content {
-					s, err := d.Str(e, fmt.Sprintf("ift.rows.%d", dr))
-					if err != nil {
-						return err
-					}
-					r, err := ParseResult(s)
-					if err != nil {
-						return d.Errorf(e, "ift.rows.%d: %v", dr, err)
-					}
-					row = append(row, r)
-				}
-				t.Rows[dr] = row
-				return nil
-			})
-		}
-		return d.Errorf(fk, "ift: unknown field %q (want source, columns, rows)", f)
-	})
-}
-
 func (t *IFT) check() error {
 	if len(t.Columns) == 0 {
 		return fmt.Errorf("ift has no columns")
@@ -231,77 +173,6 @@ func (t *IFT) check() error {
 		}
 	}
 	return nil
-}
-
-func (c *Combat) apply(d yamldoc.Doc, n *yaml.Node) error {
-	return d.Each(n, "combat", func(key string, k, v *yaml.Node) error {
-		what := "combat." + key
-		ints := map[string]struct {
-			e      *Entry[int]
-			lo, hi int
-		}{
-			"hw_morale": {&c.HWMorale, 0, 5}, "ffnam": {&c.FFNAM, -5, 5}, "ffmo": {&c.FFMO, -5, 5},
-			"self_rally": {&c.SelfRally, -5, 5}, "self_rally_mmc": {&c.SelfRallyMMC, 0, 99},
-			"rally_terrain": {&c.RallyTerrain, -5, 5}, "desperation": {&c.Desperation, -9, 9},
-			"leader_cc_fp": {&c.LeaderCCFP, 0, 9}, "hold_first_fire_range": {&c.HoldFirstFire, 0, 2},
-		}
-		if e, ok := ints[key]; ok {
-			return intEntry(d, v, what, e.e, e.lo, e.hi)
-		}
-		cons := map[string]*Entry[Consequence]{
-			"broken_fail": &c.BrokenFail, "mc_twelve": &c.MCTwelve, "kia_survivors": &c.KIASurvivors, "rally_twelve": &c.RallyTwelve,
-		}
-		if e, ok := cons[key]; ok {
-			var val Consequence
-			def, src, err := entry(d, v, what, func(fv *yaml.Node) error {
-				s, err := d.Str(fv, what+".value")
-				if err != nil {
-					return err
-				}
-				switch val = Consequence(s); val {
-				case Reduce, Break, Nothing:
-					return nil
-				}
-				return d.Errorf(fv, "%s.value: %q is not reduce, break or none", what, s)
-			})
-			if err == nil {
-				*e = Entry[Consequence]{Value: val, Default: def, Source: src}
-			}
-			return err
-		}
-		if key != "close_combat" {
-			return d.Errorf(k, "unknown combat table %q", key)
-		}
-		return d.Each(v, what, func(f string, fk, fv *yaml.Node) error {
-			switch f {
-			case "source":
-				s, err := d.Str(fv, what+".source")
-				c.CloseCombatSource = s
-				return err
-			case "rows":
-				var odds []Odds
-				err := d.Each(fv, what+".rows", func(key string, kk, rv *yaml.Node) error {
-					o, ok := parseOdds(key)
-					if !ok {
-						return d.Errorf(kk, "%s.rows: %q is not odds such as 3:2", what, key)
-					}
-					if len(odds) > 0 && o.Ratio() <= odds[len(odds)-1].Ratio() {
-						return d.Errorf(kk, "%s.rows: %s after %s: odds grow down the table", what, key, odds[len(odds)-1])
-					}
-					if err := intEntry(d, rv, what+".rows."+key, &o.Kill, 0, 15); err != nil {
-						return err
-					}
-					odds = append(odds, o)
-					return nil
-				})
-				if err == nil {
-					c.CloseCombat = odds
-				}
-				return err
-			}
-			return d.Errorf(fk, "%s: unknown field %q (want source, rows)", what, f)
-		})
-	})
 }
 
 func parseOdds(s string) (Odds, bool) {

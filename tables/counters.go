@@ -4,10 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"go.yaml.in/yaml/v3"
-
-	"github.com/sasl-engine/sasl/internal/yamldoc"
 )
 
 // Counters are the counters of the ENEMY units sasl generates, by
@@ -84,41 +80,6 @@ func ParseStrength(s string) (Strength, error) {
 		}
 	}
 	return Strength{}, fmt.Errorf("counter %q: want firepower-range-morale (4-6-7) or a leader's morale and modifier (8-1, 6+1)", s)
-}
-
-func (c Counters) apply(d yamldoc.Doc, n *yaml.Node) error {
-	return d.Each(n, "counters", func(nat string, _, v *yaml.Node) error {
-		cur := c[nat]
-		err := d.Each(v, "counters."+nat, func(f string, fk, fv *yaml.Node) error {
-			what := "counters." + nat + "." + f
-			var e *Entry[string]
-			switch f {
-			case "squad":
-				e = &cur.Squad
-			case "half_squad":
-				e = &cur.HalfSquad
-			default:
-				return d.Errorf(fk, "counters.%s: unknown field %q (want squad, half_squad)", nat, f)
-			}
-			var val string
-			def, src, err := entry(d, fv, what, func(vn *yaml.Node) error {
-				var err error
-				if val, err = d.Str(vn, what+".value"); err != nil {
-					return err
-				}
-				if st, err := ParseStrength(val); err != nil || st.Leader {
-					return d.Errorf(vn, "%s.value: %q is not a squad counter such as 4-6-7", what, val)
-				}
-				return nil
-			})
-			if err == nil {
-				*e = Entry[string]{Value: val, Default: def, Source: src}
-			}
-			return err
-		})
-		c[nat] = cur
-		return err
-	})
 }
 
 func (c Counters) check() error {

@@ -2,11 +2,7 @@ package tables
 
 import (
 	"fmt"
-	"strconv"
 
-	"go.yaml.in/yaml/v3"
-
-	"github.com/sasl-engine/sasl/internal/yamldoc"
 	"github.com/sasl-engine/sasl/rules/terrain"
 )
 
@@ -69,100 +65,6 @@ func (h *HumanWave) clone() HumanWave {
 	}
 	c.X3.Rows = append([]Entry[string](nil), h.X3.Rows...)
 	return c
-}
-
-func (h *HumanWave) apply(d yamldoc.Doc, n *yaml.Node) error {
-	return d.Each(n, "human_wave", func(key string, k, v *yaml.Node) error {
-		what := "human_wave." + key
-		ints := map[string]*Entry[int]{
-			"mf": &h.MF, "squads_per_s": &h.SquadsPerS, "stacking": &h.Stacking,
-			"chain_hexes": &h.ChainHexes, "chain_mmc": &h.ChainMMC,
-			"fire_range": &h.FireRange, "formation": &h.Formation,
-		}
-		if e, ok := ints[key]; ok {
-			return intEntry(d, v, what, e, 0, 99)
-		}
-		switch key {
-		case "activation":
-			return d.Errorf(k, "%s is retired: an S? is Activated by a FRIENDLY unit in its LOS as the SASL Activation table says (activation: in the tables), no longer within a number of hexes", what)
-		case "x10":
-			return rows(d, v, what, &h.X10Source, func(dr int, rv *yaml.Node) error {
-				w := fmt.Sprintf("%s.rows.%d", what, dr)
-				var units []string
-				def, src, err := entry(d, rv, w, func(fv *yaml.Node) error {
-					var err error
-					if units, err = d.Strings(fv, w+".value"); err != nil {
-						return err
-					}
-					for _, u := range units {
-						if u != "squad" && u != "half_squad" && u != "leader" {
-							return d.Errorf(fv, "%s.value: %q is not squad, half_squad or leader", w, u)
-						}
-					}
-					if len(units) == 0 {
-						return d.Errorf(fv, "%s.value: a Human Wave S? is never a dummy (SASL 4.34): give at least one unit", w)
-					}
-					return nil
-				})
-				if err == nil {
-					h.X10.Rows[dr] = Entry[[]string]{Value: units, Default: def, Source: src}
-				}
-				return err
-			})
-		case "x3":
-			return d.Each(v, what, func(f string, fk, fv *yaml.Node) error {
-				switch f {
-				case "source":
-					s, err := d.Str(fv, what+".source")
-					h.X3Source = s
-					return err
-				case "rows":
-					return d.Each(fv, what+".rows", func(key string, kk, rv *yaml.Node) error {
-						final, err := strconv.Atoi(key)
-						if err != nil || final < 0 || final > 12 {
-							return d.Errorf(kk, "%s.rows: %q is not a Final dr 0..12", what, key)
-						}
-						w := fmt.Sprintf("%s.rows.%d", what, final)
-						var leader string
-						def, src, err := entry(d, rv, w, func(fv *yaml.Node) error {
-							var err error
-							leader, err = d.Str(fv, w+".value")
-							return err
-						})
-						if err != nil {
-							return err
-						}
-						for len(h.X3.Rows) <= final {
-							h.X3.Rows = append(h.X3.Rows, Entry[string]{})
-						}
-						h.X3.Rows[final] = Entry[string]{Value: leader, Default: def, Source: src}
-						return nil
-					})
-				}
-				return d.Errorf(fk, "%s: unknown field %q (want source, rows)", what, f)
-			})
-		case "tem":
-			if h.TEM == nil {
-				h.TEM = map[string]Entry[int]{}
-			}
-			return d.Each(v, what, func(name string, nk, tv *yaml.Node) error {
-				ok := name == "wooden_building" || name == "stone_building"
-				if _, err := terrain.ParseKind(name); err == nil {
-					ok = true
-				}
-				if !ok {
-					return d.Errorf(nk, "%s: %q is not a terrain kind (or wooden_building, stone_building)", what, name)
-				}
-				var e Entry[int]
-				if err := intEntry(d, tv, what+"."+name, &e, 0, 9); err != nil {
-					return err
-				}
-				h.TEM[name] = e
-				return nil
-			})
-		}
-		return d.Errorf(k, "unknown Human Wave table %q", key)
-	})
 }
 
 func (h *HumanWave) check() error {

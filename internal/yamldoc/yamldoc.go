@@ -1,15 +1,16 @@
-// Package yamldoc walks YAML documents node by node so that every error
-// names the file and line: "tables: mine.yaml:12: infantry.terrain.forrest:
-// unknown terrain kind". It serves the data files of tables and missions.
+// Package yamldoc reads the YAML data files of sasl (missions, tables,
+// state and game files) so that every error names the file and line:
+// "tables: mine.yaml:12: infantry.terrain.forrest: unknown terrain kind".
+// A file decodes into structs that declare its shape and keep every
+// value's line (Value, List, Map, Fields), then is checked in one place
+// (Check); syntax errors name the line of the problem (Doc.Parse).
 package yamldoc
 
 import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
-	"strconv"
 	"syscall"
 
 	"go.yaml.in/yaml/v3"
@@ -20,9 +21,6 @@ import (
 type Doc struct {
 	Pkg, File string
 }
-
-// Node is a YAML node.
-type Node = yaml.Node
 
 // Errorf returns an error at node n: "pkg: file:line: message".
 func (d Doc) Errorf(n *yaml.Node, format string, args ...any) error {
@@ -58,81 +56,6 @@ func (d Doc) ErrorAt(line int, format string, args ...any) error {
 		return fmt.Errorf("%s: %s: "+format, append([]any{d.Pkg, d.File}, args...)...)
 	}
 	return fmt.Errorf("%s: %s:%d: "+format, append([]any{d.Pkg, d.File, line}, args...)...)
-}
-
-// Each calls fn for every key and value of mapping n, refusing other nodes
-// and repeated keys; what names the mapping in errors ("infantry.terrain").
-func (d Doc) Each(n *yaml.Node, what string, fn func(key string, k, v *yaml.Node) error) error {
-	if n.Kind != yaml.MappingNode {
-		return d.Errorf(n, "%s: want a mapping", what)
-	}
-	seen := map[string]bool{}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		if seen[k.Value] {
-			return d.Errorf(k, "%s.%s given twice", what, k.Value)
-		}
-		seen[k.Value] = true
-		if err := fn(k.Value, k, v); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// Str reads a text scalar.
-func (d Doc) Str(n *yaml.Node, what string) (string, error) {
-	if n.Kind != yaml.ScalarNode {
-		return "", d.Errorf(n, "%s: want text", what)
-	}
-	return n.Value, nil
-}
-
-// Bool reads true or false.
-func (d Doc) Bool(n *yaml.Node, what string) (bool, error) {
-	if n.Kind == yaml.ScalarNode {
-		if b, err := strconv.ParseBool(n.Value); err == nil {
-			return b, nil
-		}
-	}
-	return false, d.Errorf(n, "%s: want true or false, not %q", what, n.Value)
-}
-
-// Int reads a whole number in lo..hi.
-func (d Doc) Int(n *yaml.Node, what string, lo, hi int) (int, error) {
-	if n.Kind == yaml.ScalarNode {
-		if v, err := strconv.Atoi(n.Value); err == nil && v >= lo && v <= hi {
-			return v, nil
-		}
-	}
-	return 0, d.Errorf(n, "%s: want a whole number in %d..%d, not %q", what, lo, hi, n.Value)
-}
-
-// HalfMF reads an MF value that must be a non-negative multiple of 0.5 and
-// returns it in half MF.
-func (d Doc) HalfMF(n *yaml.Node, what string) (int, error) {
-	if n.Kind == yaml.ScalarNode {
-		if v, err := strconv.ParseFloat(n.Value, 64); err == nil && v >= 0 && v <= 100 && v*2 == math.Trunc(v*2) {
-			return int(v * 2), nil
-		}
-	}
-	return 0, d.Errorf(n, "%s: want MF as a multiple of 0.5 (1, 1.5, 2...), not %q", what, n.Value)
-}
-
-// Strings reads a list of text scalars.
-func (d Doc) Strings(n *yaml.Node, what string) ([]string, error) {
-	if n.Kind != yaml.SequenceNode {
-		return nil, d.Errorf(n, "%s: want a list", what)
-	}
-	out := make([]string, 0, len(n.Content))
-	for _, e := range n.Content {
-		s, err := d.Str(e, what)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, nil
 }
 
 // MaxFileSize bounds the data files read with ReadFile: missions and
