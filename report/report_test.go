@@ -1,0 +1,84 @@
+package report_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/state"
+)
+
+// A Log hands out lists that later lists do not overwrite, forgets events
+// on Truncate, and once grown plays a game again without allocating.
+func TestLog(t *testing.T) { // not parallel: AllocsPerRun
+	var l report.Log
+	fill := func() {
+		l.Reset()
+		l.Phase = state.MPh
+		for i := range 50 {
+			ids := l.Strings("A1", "A2")
+			hexes := l.Hexes(hex.Hex{Col: i, Row: 1})
+			l.Add(report.Event{Kind: report.Move, Units: ids, Hexes: hexes})
+		}
+	}
+	fill()
+	first := l.Since(0)[0]
+	ids := append(first.Units, "X") // its own list: appending copies
+	if l.Since(1)[0].Units[0] != "A1" || ids[2] != "X" || len(l.Since(0)) != 50 || l.Since(0)[7].Hexes[0].Col != 7 {
+		t.Fatalf("lists overlap: %v", l.Since(0)[:2])
+	}
+	if l.Last().Phase != state.MPh {
+		t.Errorf("phase %v", l.Last().Phase)
+	}
+	l.Truncate(10)
+	if l.Len() != 10 || l.Since(10) != nil || len(l.Since(4)) != 6 {
+		t.Errorf("after Truncate(10): %d events", l.Len())
+	}
+	if allocs := testing.AllocsPerRun(20, fill); allocs != 0 {
+		t.Errorf("a game played again allocates %v times", allocs)
+	}
+}
+
+// Every event of whole games words itself: no kind without words, no
+// formatting fault, the JSON's kind the Kind's name.
+func TestEveryEventWorded(t *testing.T) {
+	t.Parallel()
+	w, hdr, err := game.Open("crossroads", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := report.New(w)
+	seen := map[report.Kind]int{}
+	for seed := range uint64(12) {
+		g, _, err := game.New(w, state.Game{Mission: hdr.Mission, Seed: seed, HasSeed: true, Policy: game.PolicyHold}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !g.Over() {
+			rep, err := g.Turn(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			js := words.JSON(rep.Events)
+			for i := range rep.Events {
+				e := &rep.Events[i]
+				seen[e.Kind]++
+				text := words.Text(e)
+				if text == "" || strings.Contains(text, "%!") || strings.Contains(text, "<nil>") || strings.HasPrefix(e.Kind.String(), "Kind(") {
+					t.Fatalf("seed %d: %s event worded %q", seed, e.Kind, text)
+				}
+				b, err := json.Marshal(js[i])
+				if err != nil || js[i].Text != text || !strings.Contains(string(b), `"kind":"`+e.Kind.String()+`"`) {
+					t.Fatalf("seed %d: the JSON of a %s event: %s, %v", seed, e.Kind, b, err)
+				}
+			}
+		}
+	}
+	t.Logf("%d kinds: %v", len(seen), seen)
+	if len(seen) < 18 {
+		t.Errorf("12 games showed only %d kinds of event (20 when written): %v", len(seen), seen)
+	}
+}
