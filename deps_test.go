@@ -38,6 +38,8 @@ var lattice = map[string][]string{
 	"internal/yamldoc": nil,
 	// internal/testboards: where tests find the real VASL boards.
 	"internal/testboards": nil,
+	// internal/testmaps: small maps and missions for tests.
+	"internal/testmaps": {"rules/...", "missions"},
 	// tables: data; it knows terrain kinds.
 	"tables": {"rules/terrain", "internal/yamldoc"},
 	// pathing: movement costs and searches.

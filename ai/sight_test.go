@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sasl-engine/sasl/internal/testmaps"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
@@ -30,7 +31,7 @@ Z5 building building=wooden/0
 // units (specs as a state file writes them) and no S?.
 func losHW(t *testing.T, friendly string) (*Enemy, *board.Map) {
 	t.Helper()
-	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": losBoard}, openMission+"month: 7\n")
+	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": losBoard}, openMission+"month: 7\n")
 	text := "turn: 2\n"
 	if friendly != "" {
 		text += "friendly:\n" + friendly
@@ -40,15 +41,6 @@ func losHW(t *testing.T, friendly string) (*Enemy, *board.Map) {
 		t.Fatal(err)
 	}
 	return newHW(t, m, ms, scripted(t, ""), st), m
-}
-
-func loc(t testing.TB, m *board.Map, s string) board.Location {
-	t.Helper()
-	l, err := m.ParseLocation(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l
 }
 
 // S? Activation by LOS and the Activation table (SASL 3.32, 4.34), the
@@ -78,8 +70,8 @@ func TestActivationByLOS(t *testing.T) {
 		for _, u := range slices.Clone(h.st.Units()) {
 			h.st.Remove(u)
 		}
-		h.st.Add(f, loc(t, m, c.f))
-		a, ok, err := h.activation(loc(t, m, c.s))
+		h.st.Add(f, testmaps.Loc(t, m, c.f))
+		a, ok, err := h.activation(testmaps.Loc(t, m, c.s))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,7 +94,7 @@ func TestActivationEvent(t *testing.T) {
 	t.Parallel()
 	h, m := losHW(t, "  - {id: F1, unit: squad, type: 6-6-7, at: o2M5, known: true}\n  - {id: F2, unit: half_squad, type: 3-3-7, at: o2N7, known: true}\n")
 	s := &state.Unit{ID: "A1", Side: state.Enemy, Kind: state.SQ, HW: true, Wave: "A"}
-	h.st.Add(s, loc(t, m, "o2M8"))
+	h.st.Add(s, testmaps.Loc(t, m, "o2M8"))
 	h.st.Waves = []state.Wave{{ID: "A", Edge: 2}}
 	h.r = scripted(t, "3")
 	h.Log().Phase = state.MPh
@@ -123,7 +115,7 @@ func TestActivationEvent(t *testing.T) {
 	}
 	// Without F2, F1 at range 3 in the open: DRM 0 <= 1.
 	h, m = losHW(t, "  - {id: F1, unit: squad, type: 6-6-7, at: o2M5, known: true}\n")
-	a, ok, _ := h.activation(loc(t, m, "o2M8"))
+	a, ok, _ := h.activation(testmaps.Loc(t, m, "o2M8"))
 	if !ok {
 		t.Fatal("F1 in clear LOS at range 3 does not Activate")
 	}
@@ -138,9 +130,9 @@ func TestHWActivationOnTheMove(t *testing.T) {
 	t.Parallel()
 	h, m := losHW(t, "  - {id: F1, unit: squad, type: 6-6-7, at: o2K5, known: true}\n")
 	for i, x := range []string{"o2J10", "o2K10", "o2L10"} {
-		h.st.Add(&state.Unit{ID: fmt.Sprintf("A%d", i+1), Side: state.Enemy, Kind: state.SQ, HW: true, Wave: "A", Lane: loc(t, m, x).Hex}, loc(t, m, x))
+		h.st.Add(&state.Unit{ID: fmt.Sprintf("A%d", i+1), Side: state.Enemy, Kind: state.SQ, HW: true, Wave: "A", Lane: testmaps.Loc(t, m, x).Hex}, testmaps.Loc(t, m, x))
 	}
-	h.st.Waves = []state.Wave{{ID: "A", Edge: 2, Direction: loc(t, m, "o2K10").Hex}}
+	h.st.Waves = []state.Wave{{ID: "A", Edge: 2, Direction: testmaps.Loc(t, m, "o2K10").Hex}}
 	h.r = scripted(t, "3 3 3")
 	ev, err := play(h, state.MPh)
 	if err != nil {
@@ -172,7 +164,7 @@ func TestHWFireByLOS(t *testing.T) {
 	t.Parallel()
 	squads := func(h *Enemy, m *board.Map, hexes ...string) {
 		for i, x := range hexes {
-			h.st.Add(&state.Unit{ID: fmt.Sprintf("A%d", i+1), Side: state.Enemy, Kind: state.Squad, Type: "4-6-7", HW: true, Wave: "A"}, loc(t, m, x))
+			h.st.Add(&state.Unit{ID: fmt.Sprintf("A%d", i+1), Side: state.Enemy, Kind: state.Squad, Type: "4-6-7", HW: true, Wave: "A"}, testmaps.Loc(t, m, x))
 		}
 		h.st.Waves = []state.Wave{{ID: "A", Edge: 2}}
 		h.Log().Phase = state.AFPh
@@ -207,11 +199,11 @@ func TestHWFireByLOS(t *testing.T) {
 	h, m = losHW(t, "  - {id: F1, unit: squad, type: 6-6-7, at: o2S5, known: true}\n  - {id: F2, unit: squad, type: 6-6-7, at: o2K7, known: true}\n")
 	squads(h, m, "o2R8", "o2S8", "o2M8")
 	tt := Targeting{Range: 4, TEM: func(u *state.Unit) int { return h.w.TEM(u.At()) }, Sight: h.w.Sight}
-	tg, ok := tt.Choose([]board.Location{loc(t, m, "o2S8")}, h.st.Side(state.Friendly))
+	tg, ok := tt.Choose([]board.Location{testmaps.Loc(t, m, "o2S8")}, h.st.Side(state.Friendly))
 	if !ok || tg.Unit.ID != "F1" || tg.Hindrance != 2 || tg.TEM != 0 {
 		t.Fatalf("from S8 alone: target %+v, want F1 with TEM 0, hindrance 2", tg)
 	}
-	tg, ok = tt.Choose([]board.Location{loc(t, m, "o2S8"), loc(t, m, "o2M8")}, h.st.Side(state.Friendly))
+	tg, ok = tt.Choose([]board.Location{testmaps.Loc(t, m, "o2S8"), testmaps.Loc(t, m, "o2M8")}, h.st.Side(state.Friendly))
 	if !ok || tg.Unit.ID != "F2" || tg.TEM != 1 || tg.Hindrance != 0 {
 		t.Errorf("target %+v, want F2 (TEM 1, no hindrance) before F1 (TEM 0, hindrance 2)", tg)
 	}
@@ -232,13 +224,13 @@ func TestHWFireByLOS(t *testing.T) {
 // plays until an S? needs the table, then says what to add.
 func TestActivationUnknownNationality(t *testing.T) {
 	t.Parallel()
-	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission+"enemy: Martian\n")
+	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission+"enemy: Martian\n")
 	st, err := state.Read(strings.NewReader("turn: 2\nfriendly:\n  - {id: F1, unit: squad, at: o2M5, known: true}\n"), "state.yaml", m)
 	if err != nil {
 		t.Fatal(err)
 	}
 	h := newHW(t, m, ms, scripted(t, ""), st)
-	h.st.Add(&state.Unit{ID: "A1", Side: state.Enemy, Kind: state.SQ, HW: true, Wave: "A"}, loc(t, m, "o2M8"))
+	h.st.Add(&state.Unit{ID: "A1", Side: state.Enemy, Kind: state.SQ, HW: true, Wave: "A"}, testmaps.Loc(t, m, "o2M8"))
 	err = h.Play(state.MPh, false)
 	if err == nil || !strings.Contains(err.Error(), `"Martian"`) || !strings.Contains(err.Error(), "--tables") {
 		t.Errorf("error %v, want one naming Martian and --tables", err)

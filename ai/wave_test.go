@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/internal/testmaps"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
@@ -19,29 +20,6 @@ import (
 	"github.com/sasl-engine/sasl/tables"
 	"github.com/sasl-engine/sasl/world"
 )
-
-// mapAndMission builds a map of boards written in the native format and a
-// mission on it.
-func mapAndMission(t testing.TB, boards map[string]string, mission string) (*board.Map, *missions.Mission) {
-	t.Helper()
-	ms, err := missions.Parse([]byte(mission), "test.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	bs := map[string]*board.Board{}
-	for id, text := range boards {
-		b, err := board.ReadText(strings.NewReader("sasl-board 1\nboard "+id+"\n"+text), id+".sasl")
-		if err != nil {
-			t.Fatal(err)
-		}
-		bs[id] = b
-	}
-	m, err := board.NewMap(ms.Layout, bs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m, ms
-}
 
 // worlds are the worlds newWorld built, by mission: a test that plays
 // many games of one mission builds its world (and line of sight) once.
@@ -190,7 +168,7 @@ human_wave:
 // A wave over open ground advances 8 hexes a turn.
 func TestHWOpenGround(t *testing.T) {
 	t.Parallel()
-	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	h := newHW(t, m, ms, scripted(t, "K P"), nil)
 	for turn := 1; turn <= 2; turn++ {
 		wt, err := playTurn(h)
@@ -228,7 +206,7 @@ func TestHWOpenGround(t *testing.T) {
 func TestHWRelease(t *testing.T) {
 	t.Parallel()
 	cliff := "K5 open_ground N=cliff\nL5 open_ground N=cliff\nM5 open_ground N=cliff\n"
-	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": cliff}, openMission)
+	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": cliff}, openMission)
 	h := newHW(t, m, ms, scripted(t, "K P"), nil)
 	wt, err := playTurn(h)
 	if err != nil {
@@ -270,7 +248,7 @@ func TestHWRelease(t *testing.T) {
 		}
 		fmt.Fprintf(&river, "%s%d water\n", strings.ToUpper(string(rune('A'+c%26)))+map[bool]string{true: strings.ToUpper(string(rune('A' + c%26)))}[c >= 26], n)
 	}
-	m2, ms2 := mapAndMission(t, map[string]string{"o1": "", "o2": river.String()}, openMission)
+	m2, ms2 := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": river.String()}, openMission)
 	h2 := newHW(t, m2, ms2, scripted(t, "K P"), nil)
 	wt, err = playTurn(h2)
 	if err != nil {
@@ -290,7 +268,7 @@ func TestHWRelease(t *testing.T) {
 // tracks of its neighbour round it; nobody is released (SASL 4.33).
 func TestHWPond(t *testing.T) {
 	t.Parallel()
-	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": "M6 water\n"}, openMission)
+	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": "M6 water\n"}, openMission)
 	h := newHW(t, m, ms, scripted(t, "K P"), nil)
 	wt, err := playTurn(h)
 	if err != nil {
@@ -337,7 +315,7 @@ func waveState(t *testing.T, m *board.Map, hexes ...string) *state.State {
 // averaging >= 2 MMC move on; a wave thinned below it stops.
 func TestHWChainRule(t *testing.T) {
 	t.Parallel()
-	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	// A line K7 L7 M7 (a chain of three), and two lone units far east.
 	st := waveState(t, m, "o2K7", "o2L7", "o2M7", "o2U7", "o2W7")
 	h := newHW(t, m, ms, scripted(t, ""), st)
@@ -415,7 +393,7 @@ func TestHWSameSeed(t *testing.T) {
 // Human Wave units take a FRIENDLY-controlled VPO within reach (SASL 4.32).
 func TestHWTakesVPO(t *testing.T) {
 	t.Parallel()
-	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission+"vpo: [\"o2R5\"]\n")
+	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission+"vpo: [\"o2R5\"]\n")
 	st := waveState(t, m, "o2M8", "o2N8", "o2O8")
 	vpo := board.Ground(mustLocate(t, m, "o2R5"))
 	st.VPO = []state.Control{{At: vpo, Side: state.Friendly}}
@@ -439,7 +417,7 @@ func TestHWTakesVPO(t *testing.T) {
 // The APh closes a gap (SASL 4.322): two pairs a hex apart become one chain.
 func TestHWClosesGap(t *testing.T) {
 	t.Parallel()
-	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	st := waveState(t, m, "o2K7", "o2L7", "o2N7", "o2O7")
 	h := newHW(t, m, ms, scripted(t, ""), st)
 	h.Log().Phase = state.APh
@@ -480,7 +458,7 @@ func mmcOf(h *Enemy, st *state.State) []int {
 // functioning SW (SASL 4.323).
 func TestHWJoin(t *testing.T) {
 	t.Parallel()
-	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	st := waveState(t, m, "o2K7", "o2L7", "o2M7")
 	extra, err := state.Read(strings.NewReader("enemy:\n  - {id: E1, unit: squad, at: o2N7}\n  - {id: E2, unit: squad, at: o2J7, sw: [{name: LMG, pp: 1}]}\n  - {id: E3, unit: squad, at: o2U7}\n"), "x.yaml", m)
 	if err != nil {
@@ -555,7 +533,7 @@ func TestRecovers(t *testing.T) {
 // Units that run off the FBE are recorded as exited.
 func TestHWExits(t *testing.T) {
 	t.Parallel()
-	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	h := newHW(t, m, ms, scripted(t, "K P"), nil)
 	var exits []event
 	for range 3 {
@@ -583,7 +561,7 @@ func TestHWExits(t *testing.T) {
 // (SASL 4.324).
 func TestHWMultipleWaves(t *testing.T) {
 	t.Parallel()
-	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	st, err := state.Read(strings.NewReader(`turn: 2
 waves:
   - {id: A, edge: south, direction: o2K10}
@@ -617,7 +595,7 @@ enemy:
 // their hexes touch, a hex counted once, on random groups of units.
 func TestChainScoreAgrees(t *testing.T) {
 	t.Parallel()
-	m, ms := mapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	h := newHW(t, m, ms, scripted(t, ""), nil)
 	r := rand.New(rand.NewPCG(5, 6))
 	for range 2000 {

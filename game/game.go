@@ -8,7 +8,7 @@
 //	for !g.Over() {
 //		rep, _ := g.Turn(nil)                 // one Game Turn, ENEMY side
 //	}
-//	g.Write(w)                                // the game file
+//	g.Write(out)                              // the game file
 //
 // What one game changes (its state, its dice, its search buffers) is the
 // Game's; what does not change between games of a mission (the map, the

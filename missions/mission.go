@@ -44,7 +44,7 @@ type Mission struct {
 	Turns    int    // 0 if the file does not say
 	// WeatherLine is the line of weather in the file, 0 if it does not
 	// say: only the tables know the presets, and the mission's user
-	// (ai.Prepare) names the line of an unknown one with Errorf.
+	// (world.New) names the line of an unknown one with Errorf.
 	WeatherLine int
 	// VPO are the Victory Point Objective Locations, as written.
 	VPO []Ref
@@ -180,13 +180,9 @@ const missionKeys = "name, description, boards, north, fbe, ebe, month, weather,
 // "missions: hold.yaml:12: fbe: unknown edge "nort"".
 func Parse(data []byte, name string) (*Mission, error) {
 	d := yamldoc.Doc{Pkg: "missions", File: name}
-	root, err := d.Parse(data)
-	if err != nil {
-		return nil, err
-	}
 	var f missionFile
-	if err := root.Decode(&f); err != nil {
-		return nil, d.Errorf(root, "%v", err)
+	if err := d.Decode(data, &f); err != nil {
+		return nil, err
 	}
 	sum := sha256.Sum256(data)
 	ms := &Mission{File: name, Digest: fmt.Sprintf("%x", sum), Month: 7, Weather: "clear"}
@@ -197,6 +193,7 @@ func Parse(data []byte, name string) (*Mission, error) {
 	grid := boards(c, f.Boards, ms)
 	north := layout.Up
 	if s := c.Str(f.North, "north"); f.North.Given() && c.OK() {
+		var err error
 		if north, err = layout.ParseFrame(s); err != nil {
 			c.Errorf(f.North.Node, "north: %q is not up, right, down or left", s)
 		}
@@ -238,9 +235,10 @@ func Parse(data []byte, name string) (*Mission, error) {
 	}
 	for _, req := range []string{"name", "boards", "fbe", "ebe"} {
 		if !f.Has(req) {
-			return nil, d.Errorf(root, "the mission needs %q", req)
+			return nil, d.Errorf(f.Node, "the mission needs %q", req)
 		}
 	}
+	var err error
 	if ms.Layout, err = layout.New(grid, north); err != nil {
 		return nil, d.Errorf(f.Boards.Node, "boards: %v", err)
 	}

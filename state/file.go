@@ -306,19 +306,6 @@ type controlFile struct {
 
 func (v *controlFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, v) }
 
-// decodeState parses and decodes the text of a state file.
-func decodeState(data []byte, d yamldoc.Doc) (*stateFile, error) {
-	root, err := d.Parse(data)
-	if err != nil {
-		return nil, err
-	}
-	var f stateFile
-	if err := root.Decode(&f); err != nil {
-		return nil, d.Errorf(root, "%v", err)
-	}
-	return &f, nil
-}
-
 // game reads the game keys of a state file.
 func (f *stateFile) game(c *yamldoc.Check) Game {
 	var g Game
@@ -349,8 +336,8 @@ func ReadGame(r io.Reader, name string) (Game, []byte, error) {
 		return Game{}, nil, err
 	}
 	d := yamldoc.Doc{Pkg: "state", File: name}
-	f, err := decodeState(data, d)
-	if err != nil {
+	var f stateFile
+	if err := d.Decode(data, &f); err != nil {
 		return Game{}, nil, err
 	}
 	c := &yamldoc.Check{Doc: d}
@@ -374,8 +361,8 @@ const stateKeys = "mission, boards, tables, seed, rng, policy, trail, turn, phas
 // Parse reads the text of a state file and resolves it on m.
 func Parse(data []byte, name string, m *board.Map) (*State, error) {
 	d := yamldoc.Doc{Pkg: "state", File: name}
-	f, err := decodeState(data, d)
-	if err != nil {
+	f := new(stateFile)
+	if err := d.Decode(data, f); err != nil {
 		return nil, err
 	}
 	c := &yamldoc.Check{Doc: d}

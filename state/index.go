@@ -325,16 +325,22 @@ func (s *State) CloneInto(dst *State) *State {
 	for _, u := range s.units {
 		dst.slab = append(dst.slab, *u)
 	}
-	for i := range dst.slab {
-		c := &dst.slab[i]
-		c.SW = slices.Clone(c.SW)
-		c.in, c.next = dst, nil
-		dst.units = append(dst.units, c)
-		dst.byID[c.ID] = c
-		dst.link(c)
-	}
+	dst.adopt()
 	dst.enemies, dst.seq = s.enemies, s.seq
 	return dst
+}
+
+// adopt makes the copies in s.slab the units of s (init has emptied it),
+// each with SW of its own, in order, indexed.
+func (s *State) adopt() {
+	for i := range s.slab {
+		u := &s.slab[i]
+		u.SW = slices.Clone(u.SW)
+		u.in, u.next = s, nil
+		s.units = append(s.units, u)
+		s.byID[u.ID] = u
+		s.link(u)
+	}
 }
 
 // Snapshot is a copy of a State to go back to (Restore): its units and
@@ -379,14 +385,7 @@ func (s *State) Restore(snap *Snapshot) {
 	s.Loose = append(s.Loose[:0:0], c.Loose...)
 	s.init(c.m)
 	s.slab = append(s.slab[:0:0], snap.units...)
-	for i := range s.slab {
-		u := &s.slab[i]
-		u.SW = slices.Clone(u.SW)
-		u.in, u.next = s, nil
-		s.units = append(s.units, u)
-		s.byID[u.ID] = u
-		s.link(u)
-	}
+	s.adopt()
 	s.enemies, s.seq = c.enemies, c.seq
 }
 

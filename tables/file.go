@@ -212,13 +212,9 @@ func (f *activationFile) UnmarshalYAML(n *yaml.Node) error  { return yamldoc.Dec
 // changed (Parse lays a file over a clone).
 func (s *Set) apply(data []byte, name string) error {
 	d := yamldoc.Doc{Pkg: "tables", File: name}
-	root, err := d.Parse(data)
-	if err != nil {
-		return err
-	}
 	var f tablesFile
-	if err := root.Decode(&f); err != nil {
-		return d.Errorf(root, "%v", err)
+	if err := d.Decode(data, &f); err != nil {
+		return err
 	}
 	c := &yamldoc.Check{Doc: d}
 	c.Fields(&f, "tables", func(key string) string {

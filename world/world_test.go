@@ -3,10 +3,10 @@ package world
 import (
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/internal/testmaps"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/rules/board"
@@ -18,29 +18,6 @@ import (
 
 func realBoards(t testing.TB) string { return testboards.Dir(t) }
 
-// mapAndMission builds a map of boards written in the native format and a
-// mission on it.
-func mapAndMission(t testing.TB, boards map[string]string, mission string) (*board.Map, *missions.Mission) {
-	t.Helper()
-	ms, err := missions.Parse([]byte(mission), "test.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	bs := map[string]*board.Board{}
-	for id, text := range boards {
-		b, err := board.ReadText(strings.NewReader("sasl-board 1\nboard "+id+"\n"+text), id+".sasl")
-		if err != nil {
-			t.Fatal(err)
-		}
-		bs[id] = b
-	}
-	m, err := board.NewMap(ms.Layout, bs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m, ms
-}
-
 func newWorld(t testing.TB, m *board.Map, ms *missions.Mission) *World {
 	t.Helper()
 	w, err := New(m, ms, tables.Default(), nil)
@@ -48,15 +25,6 @@ func newWorld(t testing.TB, m *board.Map, ms *missions.Mission) *World {
 		t.Fatal(err)
 	}
 	return w
-}
-
-func loc(t testing.TB, m *board.Map, s string) board.Location {
-	t.Helper()
-	l, err := m.ParseLocation(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l
 }
 
 // fourBoards is the world of examples/four-boards.yaml on the real boards.
@@ -85,7 +53,7 @@ func TestDetourCost(t *testing.T) {
 		from := board.Ground(h)
 		s.From(&f, from, nil, -1)
 		for _, v := range []string{"33Q6", "2I9"} {
-			vl := loc(t, w.Map(), v)
+			vl := testmaps.Loc(t, w.Map(), v)
 			got, ok := w.DetourCost(vl, from)
 			if !ok {
 				t.Fatalf("no detour field for VPO %s", v)
@@ -101,7 +69,7 @@ func TestDetourCost(t *testing.T) {
 	if n == 0 {
 		t.Error("no Location reaches a VPO: the test tests nothing")
 	}
-	if _, ok := w.DetourCost(loc(t, w.Map(), "4T3"), board.Ground(w.Map().Hexes()[0])); ok {
+	if _, ok := w.DetourCost(testmaps.Loc(t, w.Map(), "4T3"), board.Ground(w.Map().Hexes()[0])); ok {
 		t.Error("a detour field for a Location that is no VPO")
 	}
 }
@@ -177,8 +145,8 @@ func TestCrestFacingByLOS(t *testing.T) {
 		{"woods across SE and S", "EE3 gully elev=-1\nFF3 woods\nEE4 woods\n", "o1FF2"},
 		{"woods across N and NE", "EE3 gully elev=-1\nEE2 woods\nFF2 woods\n", "o1FF3"},
 	} {
-		m, ms := mapAndMission(t, map[string]string{"o1": c.board}, mission)
-		f, err := newWorld(t, m, ms).Crest(loc(t, m, "o1EE3").Hex)
+		m, ms := testmaps.MapAndMission(t, map[string]string{"o1": c.board}, mission)
+		f, err := newWorld(t, m, ms).Crest(testmaps.Loc(t, m, "o1EE3").Hex)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -194,7 +162,7 @@ func concealment(w *World, tr *terrain.Hex) bool { return terrain.Concealment(tr
 // not change as they grow.
 func TestSetupIDs(t *testing.T) {
 	t.Parallel()
-	m, ms := mapAndMission(t, map[string]string{"o1": ""}, "name: ids\nboards: [[\"o1\"]]\nfbe: north\nebe: south\nfriendly:\n  - {id: S2, unit: squad, at: o1A1}\n  - {id: S4, unit: squad, at: o1B1}\n")
+	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": ""}, "name: ids\nboards: [[\"o1\"]]\nfbe: north\nebe: south\nfriendly:\n  - {id: S2, unit: squad, at: o1A1}\n  - {id: S4, unit: squad, at: o1B1}\n")
 	w := newWorld(t, m, ms)
 	first := w.SetupIDs(2)
 	if got := w.SetupIDs(5); !slices.Equal(got, []string{"S1", "S3", "S5", "S6", "S7"}) || !slices.Equal(first, got[:2]) {

@@ -48,6 +48,19 @@ func (d Doc) Parse(data []byte) (*yaml.Node, error) {
 	return root, nil
 }
 
+// Decode parses YAML text (Parse) and decodes its root mapping into v, a
+// struct of the file's shape (see Fields): only a syntax error fails.
+func (d Doc) Decode(data []byte, v any) error {
+	root, err := d.Parse(data)
+	if err != nil {
+		return err
+	}
+	if err := root.Decode(v); err != nil {
+		return d.Errorf(root, "%v", err)
+	}
+	return nil
+}
+
 // ErrorAt returns an error at a line of the file: "pkg: file:line:
 // message", or "pkg: file: message" for line 0 (a line not known). As
 // with fmt.Errorf, %w wraps an error.
