@@ -90,14 +90,19 @@ type Roll struct {
 }
 
 // Token returns the roll as a script writes it: "3", "5 2", "Q".
-func (r Roll) Token() string {
+func (r Roll) Token() string { return string(r.appendToken(nil)) }
+
+// appendToken appends the roll's token to b.
+func (r Roll) appendToken(b []byte) []byte {
 	switch r.Kind {
 	case DR:
-		return fmt.Sprintf("%d %d", r.Coloured, r.White)
+		b = strconv.AppendInt(b, int64(r.Coloured), 10)
+		b = append(b, ' ')
+		return strconv.AppendInt(b, int64(r.White), 10)
 	case Chit:
-		return r.Chit
+		return append(b, r.Chit...)
 	}
-	return strconv.Itoa(r.Coloured)
+	return strconv.AppendInt(b, int64(r.Coloured), 10)
 }
 
 func (r Roll) String() string {
@@ -118,16 +123,7 @@ func Script(trail []Roll) string {
 		if i > 0 {
 			b = append(b, ' ')
 		}
-		switch r.Kind {
-		case DR:
-			b = strconv.AppendInt(b, int64(r.Coloured), 10)
-			b = append(b, ' ')
-			b = strconv.AppendInt(b, int64(r.White), 10)
-		case Chit:
-			b = append(b, r.Chit...)
-		default:
-			b = strconv.AppendInt(b, int64(r.Coloured), 10)
-		}
+		b = r.appendToken(b)
 	}
 	return string(b)
 }

@@ -146,11 +146,17 @@ func (g *Game) start() {
 	} else {
 		g.hw.Reset(g.seeded, g.State)
 	}
-	g.combat, g.hw.Res = nil, nil
-	if g.State.Policy == PolicyHold {
-		g.combat = newCombat(g)
-		g.hw.Res = g.combat
+	g.hw.Res = nil
+	if g.State.Policy != PolicyHold {
+		g.combat = nil
+		return
 	}
+	if g.combat == nil {
+		g.combat = newCombat(g)
+	} else {
+		clear(g.combat.fired) // its scratch lists kept from the game before
+	}
+	g.hw.Res = g.combat
 }
 
 // Resume goes on with a game in state st (a game file, or a plain state

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
 )
 
@@ -16,8 +17,31 @@ type Outcome struct {
 	Exited, MaxExits float64
 	// Control is who Controls each VPO the FRIENDLY side must Control.
 	Control []state.Control
-	// Why says which conditions failed, or that all held.
-	Why string
+	// m names the VPOs in Why; err is why the VPOs were not resolved.
+	m   *board.Map
+	err error
+}
+
+// Why says which conditions failed, or that all held: "the ENEMY
+// Controls 33Q6; 3 ENEMY squad-equivalents exited off the FBE (at most
+// 2)". It is worded only when asked (a simulation never does).
+func (o Outcome) Why() string {
+	var failed []string
+	if o.err != nil {
+		failed = append(failed, o.err.Error())
+	}
+	for _, c := range o.Control {
+		if c.Side != state.Friendly {
+			failed = append(failed, fmt.Sprintf("the ENEMY Controls %s", o.m.LocationName(c.At)))
+		}
+	}
+	if o.MaxExits >= 0 && o.Exited > o.MaxExits {
+		failed = append(failed, fmt.Sprintf("%g ENEMY squad-equivalents exited off the FBE (at most %g)", o.Exited, o.MaxExits))
+	}
+	if len(failed) == 0 {
+		return "every victory condition holds"
+	}
+	return strings.Join(failed, "; ")
 }
 
 // Exited returns the ENEMY squad-equivalents that have exited off the FBE.
@@ -40,27 +64,20 @@ func (g *Game) Outcome() (o Outcome, ok bool) {
 	if v == nil || !g.Over() {
 		return o, false
 	}
-	o = Outcome{Winner: state.Friendly, Exited: g.Exited(), MaxExits: v.MaxEnemyExits}
-	var failed []string
-	m := g.W.Map()
+	o = Outcome{Winner: state.Friendly, Exited: g.Exited(), MaxExits: v.MaxEnemyExits, m: g.W.Map()}
 	vpos, err := g.W.VictoryVPOs() // checked by Prepare
 	if err != nil {
-		failed = append(failed, err.Error())
+		o.Winner, o.err = state.Enemy, err
 	}
 	for _, l := range vpos {
 		side, _ := g.State.Controller(l)
 		o.Control = append(o.Control, state.Control{At: l, Side: side})
 		if side != state.Friendly {
-			failed = append(failed, fmt.Sprintf("the ENEMY Controls %s", m.LocationName(l)))
+			o.Winner = state.Enemy
 		}
 	}
 	if v.MaxEnemyExits >= 0 && o.Exited > v.MaxEnemyExits {
-		failed = append(failed, fmt.Sprintf("%g ENEMY squad-equivalents exited off the FBE (at most %g)", o.Exited, v.MaxEnemyExits))
-	}
-	o.Why = "every victory condition holds"
-	if len(failed) > 0 {
 		o.Winner = state.Enemy
-		o.Why = strings.Join(failed, "; ")
 	}
 	return o, true
 }

@@ -105,7 +105,7 @@ func Play(p *Prepared, seed, k uint64) (*Replicate, error) {
 		return nil, fmt.Errorf("sim: replicate %d (game seed %d): %w", k, Seed(seed, k), err)
 	}
 	o, _ := g.Outcome()
-	return &Replicate{K: k, Seed: Seed(seed, k), Winner: o.Winner.String(), Why: o.Why, Exited: o.Exited,
+	return &Replicate{K: k, Seed: Seed(seed, k), Winner: o.Winner.String(), Why: o.Why(), Exited: o.Exited,
 		Turns: g.LastTurn(), Final: g.State}, nil
 }
 

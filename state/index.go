@@ -310,13 +310,7 @@ func (s *State) CloneInto(dst *State) *State {
 	if dst == nil {
 		dst = &State{}
 	}
-	trail, waves, vpo, loose := dst.Trail[:0], dst.Waves[:0], dst.VPO[:0], dst.Loose[:0]
-	dst.Game = s.Game
-	dst.Trail = append(trail, s.Trail...)
-	dst.Turn, dst.Phase = s.Turn, s.Phase
-	dst.Waves = append(waves, s.Waves...)
-	dst.VPO = append(vpo, s.VPO...)
-	dst.Loose = append(loose, s.Loose...)
+	dst.copyFacts(s)
 	dst.init(s.m)
 	if cap(dst.slab) < len(s.units) {
 		dst.slab = make([]Unit, 0, len(s.units)+len(s.units)/4)
@@ -352,16 +346,22 @@ type Snapshot struct {
 	units []Unit
 }
 
+// copyFacts makes everything of s but its units dst's too (its header,
+// trail, turn, phase, waves, VPO control and loose SW), in dst's storage.
+func (dst *State) copyFacts(s *State) {
+	trail := dst.Trail[:0] // the Game holds the trail: keep dst's storage
+	dst.Game = s.Game
+	dst.Trail = append(trail, s.Trail...)
+	dst.Turn, dst.Phase = s.Turn, s.Phase
+	dst.Waves = append(dst.Waves[:0], s.Waves...)
+	dst.VPO = append(dst.VPO[:0], s.VPO...)
+	dst.Loose = append(dst.Loose[:0], s.Loose...)
+}
+
 // Take makes snap a copy of s.
 func (s *State) Take(snap *Snapshot) {
 	c := &snap.st
-	trail, waves, vpo, loose := c.Trail[:0], c.Waves[:0], c.VPO[:0], c.Loose[:0]
-	c.Game = s.Game
-	c.Trail = append(trail, s.Trail...)
-	c.Turn, c.Phase = s.Turn, s.Phase
-	c.Waves = append(waves, s.Waves...)
-	c.VPO = append(vpo, s.VPO...)
-	c.Loose = append(loose, s.Loose...)
+	c.copyFacts(s)
 	c.m, c.enemies, c.seq = s.m, s.enemies, s.seq
 	snap.units = snap.units[:0]
 	for _, u := range s.units {

@@ -111,6 +111,23 @@ func TestCloneIsDeep(t *testing.T) {
 	if a.At() != board.Ground(m.Hexes()[0]) || a.SW[0].PP != 1 || !s.Has(Enemy, a.At()) || s.Has(Enemy, ca.At()) {
 		t.Error("changing the clone changed the original")
 	}
+	// The trail, waves and VPOs are copied too, into the storage of a
+	// State cloned into before, and into a Snapshot's.
+	s.Trail = append(make([]string, 0, 8), "1 2", "3")
+	s.VPO = append(make([]Control, 0, 4), Control{At: a.At()})
+	again := s.CloneInto(c)
+	var snap Snapshot
+	s.Take(&snap)
+	s.Trail = append(s.Trail, "4")
+	s.Trail[0] = "6 6"
+	s.VPO[0].Side = Friendly
+	if again.Trail[0] != "1 2" || len(again.Trail) != 2 || again.VPO[0].Side != Enemy {
+		t.Errorf("the clone shares the original's lists: trail %q, VPO %+v", again.Trail, again.VPO)
+	}
+	s.Restore(&snap)
+	if s.Trail[0] != "1 2" || len(s.Trail) != 2 || s.VPO[0].Side != Enemy {
+		t.Errorf("the snapshot shares the original's lists: trail %q, VPO %+v", s.Trail, s.VPO)
+	}
 }
 
 // NewID gives the smallest unused number.

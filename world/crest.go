@@ -38,7 +38,7 @@ func (w *World) Crest(h hex.Hex) (hex.Hex, error) {
 }
 
 func (w *World) crestDir(lm *los.Map, h hex.Hex) hex.Dir {
-	fx, fy := FrameVector(w.m.FrameOf(w.ms.FBE))
+	fx, fy := w.fbeX, w.fbeY
 	t, _ := w.m.Terrain(h)
 	normal := func(d hex.Dir) (float64, float64) {
 		a, b := h.Centre(), h.Neighbour(d).Centre()
@@ -55,7 +55,7 @@ func (w *World) crestDir(lm *los.Map, h hex.Hex) hex.Dir {
 	}
 	// seen[d][k]: a clear LOS over crest hexside d reaches FBE hex
 	// edge[k] (a line leaving h by a vertex counts for both hexsides).
-	edge := w.m.Edge(w.ms.FBE)
+	edge := w.Edge(w.ms.FBE)
 	seen := make([][]bool, hex.Dirs)
 	for d := range hex.Dirs {
 		if level[d] < 0 {

@@ -15,8 +15,7 @@ type detours struct {
 	fields []pathing.Field
 }
 
-func (w *World) prepareDetours() {
-	vpos, _ := w.ms.VPOs(w.m) // checked by New
+func (w *World) prepareDetours(vpos []board.Location) {
 	s := w.g.NewSearch()
 	for _, v := range vpos {
 		if v.Level != 0 {

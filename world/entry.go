@@ -35,7 +35,7 @@ type edgeHex struct {
 func (w *World) edgeEntry(c layout.Compass) edgeEntry {
 	var e edgeEntry
 	for _, b := range w.m.EdgeBoards(c) {
-		if !b.Length && w.KindOf(b.Board).River {
+		if !b.Length && w.kindOf(b.Board).River {
 			continue // SASL 4.22: river boards are not chosen along widths
 		}
 		e.eligible = append(e.eligible, b)
@@ -57,8 +57,7 @@ func (w *World) edgeEntry(c layout.Compass) edgeEntry {
 		}
 		row := make([]edgeHex, n)
 		for x := range n {
-			col, num := x, x
-			row[x].hex, row[x].ok = w.edgeHex(b, c, col, num)
+			row[x].hex, row[x].ok = w.edgeHex(b, c, x)
 		}
 		e.hexes = append(e.hexes, row)
 	}
@@ -71,18 +70,18 @@ func (w *World) edgeEntry(c layout.Compass) edgeEntry {
 }
 
 // edgeHex returns the hex of board cell b's edge along compass edge c in
-// hexrow col (4.21) or with hex number n in hexrow A or GG (4.22).
-func (w *World) edgeHex(b layout.EdgeBoard, c layout.Compass, col, n int) (hex.Hex, bool) {
+// hexrow x along a length (4.21), with hex number x along a width (4.22).
+func (w *World) edgeHex(b layout.EdgeBoard, c layout.Compass, x int) (hex.Hex, bool) {
 	for _, h := range w.m.BoardEdge(b.Row, b.Col, w.m.FrameOf(c)) {
 		parts, k := w.m.Parts(h)
 		for _, pt := range parts[:k] {
 			if pt.Board != b.Board {
 				continue
 			}
-			if b.Length && pt.Local.Col == col {
+			if b.Length && pt.Local.Col == x {
 				return h, true
 			}
-			if !b.Length && pt.Local.Row == n {
+			if !b.Length && pt.Local.Row == x {
 				return h, true
 			}
 		}

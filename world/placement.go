@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -93,7 +94,7 @@ func (w *World) preparePlacement() {
 		}
 	}
 	activ := w.ms.Activates(w.ms.EBE)
-	for _, g := range w.woods {
+	for _, g := range pathing.WoodsGroups(m) {
 		edge := g.Edges[w.ms.EBE] && activ
 		if len(g.Hexes) < 3 && !edge {
 			continue

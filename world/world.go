@@ -43,8 +43,7 @@ type World struct {
 	tem []int8
 	// locs[i] for Map.Index i: the hex's Locations (ground and upper
 	// building levels).
-	locs  [][]board.Location
-	woods []pathing.Group
+	locs [][]board.Location
 	// fbe are the whole off-board hexes along the FBE (SASL 4.11).
 	fbe []hex.Hex
 	// nearFBE[i] for Map.Index i: within 3 hexes of one of them (4.11).
@@ -118,7 +117,6 @@ func New(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster
 		w.tem[i] = int8(w.h.TEMOf(tr))
 		w.locs[i] = m.Locations(h, board.Options{})
 	}
-	w.woods = pathing.WoodsGroups(m)
 	vpos, err := ms.VPOs(m)
 	if err != nil {
 		return nil, err
@@ -153,7 +151,7 @@ func New(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster
 		i, _ := m.Index(h)
 		w.walls[i] = w.wallToward(h)
 	}
-	w.fbeX, w.fbeY = FrameVector(m.FrameOf(ms.FBE))
+	w.fbeX, w.fbeY = frameVector(m.FrameOf(ms.FBE))
 	w.progress = make([]float64, n)
 	for _, x := range m.Hexes() {
 		i, _ := m.Index(x)
@@ -183,7 +181,7 @@ func New(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster
 	for e := layout.North; e <= layout.West; e++ {
 		w.entry[e] = w.edgeEntry(e)
 	}
-	w.prepareDetours()
+	w.prepareDetours(vpos)
 	return w, nil
 }
 
@@ -252,8 +250,8 @@ func (w *World) Season() terrain.Season { return w.season }
 // Kinds returns the kinds of the boards, in the configuration's order.
 func (w *World) Kinds() []BoardKind { return w.kinds }
 
-// KindOf returns the kind of board id.
-func (w *World) KindOf(id string) BoardKind {
+// kindOf returns the kind of board id.
+func (w *World) kindOf(id string) BoardKind {
 	for _, k := range w.kinds {
 		if k.Board == id {
 			return k
@@ -302,12 +300,6 @@ func (w *World) VPOs() []board.Location { return w.vpoList }
 // Bridges returns the VPOs that take no S? for being a bridge Location not
 // Accessible to a land hex (SASL 4.1c/d).
 func (w *World) Bridges() []board.Location { return w.bridges }
-
-// Woods returns the groups of connected woods/brush hexes (SASL 4.1b).
-func (w *World) Woods() []pathing.Group { return w.woods }
-
-// FBE returns the whole off-board hexes along the FBE.
-func (w *World) FBE() []hex.Hex { return w.fbe }
 
 // Graph returns the Human Wave movement graph: Infantry at ground level
 // that never steps away from the FBE and leaves the map across it only
@@ -391,8 +383,8 @@ func (w *World) Progress(x hex.Hex) float64 {
 // in lattice units: x by columns, y by hex heights times sqrt(3)).
 func (w *World) FBEVector() (x, y float64) { return w.fbeX, w.fbeY }
 
-// FrameVector points toward a frame side, y down.
-func FrameVector(f layout.Frame) (float64, float64) {
+// frameVector points toward a frame side, y down.
+func frameVector(f layout.Frame) (float64, float64) {
 	switch f {
 	case layout.Up:
 		return 0, -1

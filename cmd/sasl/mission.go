@@ -51,12 +51,19 @@ type played struct {
 	costs  pathing.Coster
 }
 
+// newPlayed is the mission of world w, its words and the shorthands of it
+// the commands use.
+func newPlayed(w *world.World) *played {
+	return &played{prep: w, words: report.New(w), ms: w.Mission(), m: w.Map(), t: w.Tables(), costs: w.Costs()}
+}
+
 func (f *missionFlags) open(cmd *cobra.Command, o *options) (*played, error) {
 	prep, hdr, err := game.Open(f.mission, o.boards, f.tables)
 	if err != nil {
 		return nil, err
 	}
-	p := &played{prep: prep, words: report.New(prep), hdr: hdr, ms: prep.Mission(), m: prep.Map(), t: prep.Tables(), costs: prep.Costs()}
+	p := newPlayed(prep)
+	p.hdr = hdr
 	if err := f.dice2(cmd, p); err != nil {
 		return nil, err
 	}

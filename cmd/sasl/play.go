@@ -153,7 +153,8 @@ names the winner after the last turn. A run that fails leaves the file as it was
 			if err := writeFile(path, g.Write); err != nil {
 				return err
 			}
-			p := &played{prep: g.W, words: report.New(g.W), ms: g.W.Mission(), m: g.W.Map(), t: g.W.Tables(), seed: g.State.Seed}
+			p := newPlayed(g.W)
+			p.seed = g.State.Seed
 			var trail []dice.Roll
 			for _, rep := range all {
 				trail = append(trail, rep.Dice...)
@@ -163,7 +164,7 @@ names the winner after the last turn. A run that fails leaves the file as it was
 				extra := map[string]any{"next_turn": g.State.Turn, "over": g.Over()}
 				if o, ok := g.Outcome(); ok {
 					extra["winner"] = o.Winner.String()
-					extra["why"] = o.Why
+					extra["why"] = o.Why()
 				}
 				return writeTurnsJSON(w, p, all, trail, extra)
 			}
@@ -294,7 +295,7 @@ func writeShowJSON(w io.Writer, g *game.Game) error {
 		VPO      []vpoJ      `json:"vpo"`
 	}{Mission: g.W.Mission().Name, Turn: st.Turn, LastTurn: g.LastTurn(), Phase: st.Phase, Over: g.Over(), Policy: policyOf(st), Exited: g.Exited(), Units: []unitJ{}, VPO: []vpoJ{}}
 	if o, ok := g.Outcome(); ok {
-		out.Winner, out.Why = o.Winner.String(), o.Why
+		out.Winner, out.Why = o.Winner.String(), o.Why()
 	}
 	for _, u := range st.Units() {
 		j := unitJ{ID: u.ID, Side: u.Side.String(), Unit: u.Kind.String(), Type: u.Type, At: m.LocationName(u.At()), Wave: u.Wave,
@@ -324,7 +325,7 @@ func writeWinner(w io.Writer, g *game.Game) {
 		fmt.Fprintln(w, "The mission gives no victory conditions (victory: in the mission file): no winner is named.")
 		return
 	}
-	fmt.Fprintf(w, "Winner: the %s side (%s).\n", strings.ToUpper(o.Winner.String()), o.Why)
+	fmt.Fprintf(w, "Winner: the %s side (%s).\n", strings.ToUpper(o.Winner.String()), o.Why())
 }
 
 func policyOf(st *state.State) string {

@@ -135,25 +135,22 @@ func (l *Layout) Mirror(h hex.Hex, c Compass) (m hex.Hex, half bool) {
 // h where a counter waiting to enter there, or one that has exited, is
 // shown: the whole hex beyond h, or beyond a half-hex (whose own missing
 // half is off the map) the next hex out, so that the counter sits wholly
-// in the margin. It returns h itself only if h is not an edge hex.
+// in the margin (h itself where no hex next to it is off the map).
 func (l *Layout) Beyond(h hex.Hex, c Compass) hex.Hex {
 	off, half := l.Mirror(h, c)
 	if !half {
 		return off
 	}
-	// Straight out first; at an inner corner of the configuration (a board
-	// beside an empty cell) the hex straight out may be on the map, and a
-	// neighbour aside is taken.
 	var dirs []hex.Dir
 	switch l.FrameOf(c) {
 	case Up:
-		dirs = []hex.Dir{hex.N, hex.NW, hex.NE}
+		dirs = []hex.Dir{hex.N}
 	case Down:
-		dirs = []hex.Dir{hex.S, hex.SW, hex.SE}
+		dirs = []hex.Dir{hex.S}
 	case Right:
-		dirs = []hex.Dir{hex.NE, hex.SE, hex.N, hex.S}
+		dirs = []hex.Dir{hex.NE, hex.SE}
 	default:
-		dirs = []hex.Dir{hex.NW, hex.SW, hex.N, hex.S}
+		dirs = []hex.Dir{hex.NW, hex.SW}
 	}
 	for _, d := range dirs {
 		if n := h.Neighbour(d); !l.OnMap(n) {
