@@ -74,7 +74,7 @@ func (c *combat) strength(u *state.Unit) tables.Strength {
 	if !u.Kind.SMC() {
 		return c.g.W.Strength(u)
 	}
-	if s, err := tables.ParseStrength(u.Type); err == nil && s.Leader {
+	if s, err := c.g.W.ParseStrength(u.Type); err == nil && s.Leader {
 		return s
 	}
 	return tables.Strength{Leader: true, Morale: 7}

@@ -342,10 +342,7 @@ func (w *World) TEM(l board.Location) int {
 // counter name is its nationality's squad or half-squad (the mission's
 // ENEMY nationality, or the table's default for a FRIENDLY unit).
 func (w *World) Strength(u *state.Unit) tables.Strength {
-	if st, ok := w.strengths[u.Type]; ok && !st.Leader {
-		return st
-	}
-	if st, err := tables.ParseStrength(u.Type); err == nil && !st.Leader {
+	if st, err := w.ParseStrength(u.Type); err == nil && !st.Leader {
 		return st
 	}
 	nat := "default"
