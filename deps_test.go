@@ -54,12 +54,17 @@ var lattice = map[string][]string{
 	"world": {"rules/...", "tables", "pathing", "missions", "state"},
 	// report: events as data, and the words sasl says of them.
 	"report": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world"},
+	// combat: attacks of both sides resolved (IFT, morale, rally, Close
+	// Combat, Control); it decides nothing.
+	"combat": {"rules/...", "tables", "dice", "state", "world", "report"},
 	// ai: ENEMY decisions.
-	"ai": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report"},
+	"ai": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat"},
+	// policy: FRIENDLY decisions.
+	"policy": {"rules/...", "tables", "pathing", "state", "world", "combat"},
 	// game: one game from setup to the last turn.
-	"game": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "ai"},
+	"game": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat", "ai", "policy"},
 	// sim: many games of one mission, counted.
-	"sim": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "ai", "game"},
+	"sim": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat", "ai", "policy", "game"},
 
 	// render draws maps; it knows the map and nothing above it (overlays
 	// come as plain hexes and Locations), so every layer above may use it.

@@ -81,3 +81,35 @@ func (e *Enemy) activateAll() error {
 	}
 	return nil
 }
+
+// ActivateSeen Activates every S? on the map within the Activation table's
+// range of Location l that a Known FRIENDLY unit's LOS Activates (SASL
+// 3.32, 4.34): in the FRIENDLY MPh, after a FRIENDLY unit has entered l.
+// An S? of the setup or an entry is generated as policy.setup_s says
+// (Table x10: SASL 5's generation is not among the texts).
+func (e *Enemy) ActivateSeen(l board.Location) error {
+	max := e.t.Activation.MaxRange
+	sq := e.sq[:0]
+	for _, u := range e.st.OfSide(state.Enemy) {
+		if u.Kind == state.SQ && u.OnMap() && hex.Distance(u.At().Hex, l.Hex) <= max {
+			sq = append(sq, u)
+		}
+	}
+	e.sq = sq
+	for _, u := range sq {
+		if !e.st.Holds(u) {
+			continue
+		}
+		if _, err := e.activate(e.keep(u), u.At()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Reveal Activates S? s, found in a Location with FRIENDLY units (a
+// Melee): whatever LOS says, it is revealed and generated (SASL 4.34).
+func (e *Enemy) Reveal(s *state.Unit) error {
+	_, err := e.generate(s, s.At(), report.Activation{})
+	return err
+}

@@ -171,6 +171,9 @@ func (e *Enemy) place(l board.Location, c missions.Case, why report.Reason, roll
 	if e.w.NearFBE(l.Hex) {
 		return false, nil // SASL 4.11
 	}
+	if e.w.SetUpFriendly(l) {
+		return false, nil // no S? in a Location the FRIENDLY side holds
+	}
 	t, _ := e.m.Terrain(l.Hex)
 	k, _ := e.w.Board(l.Hex)
 	kind := e.w.Kinds()[k]

@@ -1,6 +1,9 @@
 package ai
 
 import (
+	"slices"
+
+	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/world"
@@ -83,27 +86,50 @@ func (tt Targeting) Choose(shooters []board.Location, targets []*state.Unit) (Ta
 // fire is the AFPh of the Human Waves (SASL 4.36): the Activated units of a
 // wave form the largest fire group possible against the Target of 4.36's
 // priority list (every unit within range that has the Target in its LOS),
-// then the units left over against theirs.
-func (e *Enemy) fire() error {
+// then the units left over against theirs. ENEMY units in no wave (released
+// from one, rallied, generated from an S? of the setup) fire the same way,
+// as one group of their own (their Prevailing Attitude is not among the
+// texts: policy.released). A unit that moved fires as Advancing Fire.
+func (e *Enemy) fire() error { return e.fireGroups(state.AFPh) }
+
+// Defend is the ENEMY DFPh in the FRIENDLY Player Turn: every ENEMY unit
+// that has not fired this Player Turn fires by the priorities of SASL 4.36,
+// as in the AFPh (SASL 4.36 names the DFPh with the AFPh).
+func (e *Enemy) Defend() error {
+	e.log.Phase = state.DFPh
+	return e.fireGroups(state.DFPh)
+}
+
+// inMelee reports whether u shares its Location with units of the other
+// side: it does not fire, and it is no Target.
+func (e *Enemy) inMelee(u *state.Unit) bool {
+	other := state.Friendly
+	if u.Side == state.Friendly {
+		other = state.Enemy
+	}
+	return e.st.Has(other, u.At())
+}
+
+// shooter reports whether ENEMY unit u may fire: a Good Order unit (not
+// an S?) on the map, not in Melee, that has not fired this Player Turn.
+func (e *Enemy) shooter(u *state.Unit) bool {
+	return u.Kind != state.SQ && !u.Broken && u.OnMap() && !u.Fired && !e.inMelee(u)
+}
+
+func (e *Enemy) fireGroups(ph state.Phase) error {
 	if _, err := e.w.LOS(); err != nil {
 		return err
 	}
 	tem := func(u *state.Unit) int { return e.w.TEM(u.At()) }
-	// Units sharing a Location with units of the other side are in Melee:
-	// they do not fire, and such a Location is no Target.
-	inMelee := func(u *state.Unit) bool {
-		other := state.Friendly
-		if u.Side == state.Friendly {
-			other = state.Enemy
+	tt := Targeting{Range: e.h.FireRange.Value, TEM: tem, Sight: e.w.Sight, Melee: e.inMelee}
+	for i := 0; i <= len(e.st.Waves); i++ {
+		w := "" // the units in no wave, last
+		if i < len(e.st.Waves) {
+			w = e.st.Waves[i].ID
 		}
-		return e.st.Has(other, u.At())
-	}
-	tt := Targeting{Range: e.h.FireRange.Value, TEM: tem, Sight: e.w.Sight, Melee: inMelee}
-	for _, wv := range e.st.Waves {
-		w := wv.ID
 		var shooters []*state.Unit
 		for _, u := range e.st.OfSide(state.Enemy) {
-			if u.Wave == w && u.Kind != state.SQ && !u.Broken && u.OnMap() && !inMelee(u) {
+			if u.Wave == w && e.shooter(u) {
 				shooters = append(shooters, u)
 			}
 		}
@@ -127,26 +153,81 @@ func (e *Enemy) fire() error {
 				}
 			}
 			shooters = rest
-			g := e.log.Fire(e.fireGroup(fg, tg))
-			e.log.Add(report.Event{Kind: report.Fire, Units: g.Members, Wave: w, Fire: g})
-			if e.Res != nil {
-				if err := e.Res.Fire(g, tg.Unit.At()); err != nil {
-					return err
-				}
+			if !slices.ContainsFunc(fg, func(u *state.Unit) bool { return u.Kind.MMC() }) {
+				continue // leaders alone have no FP to fire with
+			}
+			if err := e.shoot(fg, tg, ph == state.AFPh, 0); err != nil {
+				return err
 			}
 		}
 	}
 	return nil
 }
 
+// shoot tells of fire group fg's attack on Target tg, with movement DRM
+// move, and has the Resolver resolve it; its units have fired.
+func (e *Enemy) shoot(fg []*state.Unit, tg Target, afph bool, move int) error {
+	g := e.fireGroup(fg, tg, afph)
+	g.DRM += move
+	g.Move = move
+	for _, u := range fg {
+		u.Fired = true
+	}
+	p := e.log.Fire(g)
+	e.log.Add(report.Event{Kind: report.Fire, Units: p.Members, Wave: fg[0].Wave, Fire: p})
+	if e.Res != nil {
+		return e.Res.Fire(p, tg.Unit.At())
+	}
+	return nil
+}
+
+// FirstFire is ENEMY Defensive First Fire at a FRIENDLY stack that has
+// entered Location at in the FRIENDLY MPh (SASL 4.36: Human Wave units
+// "will First Fire in the FRIENDLY MPh vs a Target as per 8.61-.612"; those
+// rules are not among the texts, and sasl has every ENEMY unit that may
+// fire, has at in its LOS within fire_range and has not fired this Player
+// Turn fire at once as one group, other ENEMY units alike). move is the
+// movement DRM (FFNAM, FFMO).
+func (e *Enemy) FirstFire(stack []*state.Unit, at board.Location, move int) error {
+	var tg *state.Unit
+	for _, u := range stack {
+		if u.OnMap() && u.At() == at && (tg == nil || tg.Broken && !u.Broken) {
+			tg = u
+		}
+	}
+	if tg == nil || e.st.Has(state.Enemy, at) {
+		return nil
+	}
+	var fg []*state.Unit
+	rng, hind := 99, 0
+	for _, u := range e.st.OfSide(state.Enemy) {
+		if !e.shooter(u) || hex.Distance(u.At().Hex, at.Hex) > e.h.FireRange.Value {
+			continue
+		}
+		v := e.w.Sight(u.At(), at)
+		if !v.Clear {
+			continue
+		}
+		fg = append(fg, u)
+		rng, hind = min(rng, v.Range), max(hind, v.Hindrance)
+	}
+	if len(fg) == 0 || !slices.ContainsFunc(fg, func(u *state.Unit) bool { return u.Kind.MMC() }) {
+		return nil
+	}
+	t := Target{Unit: tg, TEM: e.w.TEM(at), Hindrance: hind, Range: rng, Priority: 1}
+	e.log.Phase = state.MPh
+	return e.shoot(fg, t, false, move)
+}
+
 // fireGroup works out the firepower and DRM of a fire group (ASL A7):
-// each MMC's printed firepower, doubled at point blank range (the Target
-// adjacent or in the same Location), halved beyond its normal range; the
+// each MMC's printed firepower, doubled at point blank range (the Target's
+// Location ADJACENT or the same: combat.FP), halved beyond its normal
+// range, halved again for a unit that moved (Advancing Fire, in the AFPh); the
 // DRM is the Target's TEM plus the hindrance of the group's LOS (the
 // largest of its members' lines, tg.Hindrance) plus a leadership modifier
 // where every Location of the group holds a Good Order leader (the worst
 // of them directs).
-func (e *Enemy) fireGroup(fg []*state.Unit, tg Target) report.FireGroup {
+func (e *Enemy) fireGroup(fg []*state.Unit, tg Target, afph bool) report.FireGroup {
 	g := report.FireGroup{Target: tg.Unit.ID, TargetKind: tg.Unit.Kind, TargetType: tg.Unit.Type, At: tg.Unit.At(),
 		TEM: tg.TEM, Hindrance: tg.Hindrance, DRM: tg.TEM + tg.Hindrance, Range: tg.Range, Priority: tg.Priority, Good: !tg.Unit.Broken}
 	leaders := map[board.Location]int{} // the worst modifier in each Location
@@ -169,7 +250,11 @@ func (e *Enemy) fireGroup(fg []*state.Unit, tg Target) report.FireGroup {
 			from = append(from, u.At())
 		}
 		locs[u.At()] = true
-		g.FP += e.w.Strength(u).Firepower(hex.Distance(u.At().Hex, tg.Unit.At().Hex))
+		adv := 1
+		if afph && u.Moved {
+			adv = e.t.Combat.AdvancingFire.Value
+		}
+		g.FP += combat.FP(e.w.Strength(u), u.At(), tg.Unit.At(), adv)
 	}
 	worst, all := -99, len(locs) > 0
 	for l := range locs {

@@ -236,6 +236,17 @@ func (e *Enemy) walk(u *state.Unit, claimed map[board.Location]bool) (*delayed, 
 	detour := e.detour(t.cur, budget-t.spent, claimed)
 	var delay *delayed
 	for {
+		// Entering a Location of a FRIENDLY unit the ENEMY did not know
+		// of reveals it (ASL A12's concealment and HIP are not among the
+		// texts: sasl reveals the unit, which is then Known).
+		if len(t.steps) > 1 {
+			for f := range e.st.In(state.Friendly, t.cur) {
+				if !f.Known {
+					f.Known = true
+					t.notes = append(t.notes, report.Note{Kind: report.Revealed, At: t.cur})
+				}
+			}
+		}
 		// Entering a Location of a Known FRIENDLY unit ends Human Wave
 		// movement for good (4.323).
 		if len(t.steps) > 1 && e.st.KnownIn(t.cur) {
@@ -352,6 +363,7 @@ func (e *Enemy) finish(t *trip) {
 	for _, x := range t.stack {
 		e.st.Move(x, t.cur)
 		x.Exited = t.exited
+		x.Moved = x.Moved || len(t.steps) > 1
 		if t.release != report.NoCause {
 			x.Released = true
 		}
@@ -628,15 +640,26 @@ func (e *Enemy) detour(cur board.Location, mf int, claimed map[board.Location]bo
 	return nil
 }
 
-// takeVPO gives the ENEMY control of a VPO entered with no FRIENDLY unit in
-// it, noting it.
+// takeVPO gives the ENEMY control of a VPO entered with no Good Order
+// FRIENDLY unit in any Location of its hex (ASL A26.11), noting it.
 func (e *Enemy) takeVPO(l board.Location, notes *[]report.Note) bool {
-	if side, ok := e.st.Controller(l); ok && side == state.Friendly && !e.st.Has(state.Friendly, l) {
+	if side, ok := e.st.Controller(l); ok && side == state.Friendly && !e.goodOrderIn(state.Friendly, l.Hex) {
 		e.st.SetControl(l, state.Enemy)
 		if notes != nil {
 			*notes = append(*notes, report.Note{Kind: report.TookVPO, At: l})
 		}
 		return true
+	}
+	return false
+}
+
+// goodOrderIn reports whether a Good Order unit of side is in any
+// Location of hex h.
+func (e *Enemy) goodOrderIn(side state.Side, h hex.Hex) bool {
+	for u := e.st.First(h); u != nil; u = u.Next() {
+		if u.Side == side && u.OnMap() && !u.Broken {
+			return true
+		}
 	}
 	return false
 }
@@ -674,7 +697,7 @@ func (e *Enemy) generate(s *state.Unit, at board.Location, act report.Activation
 	for i, kind := range row {
 		e.gen.id = append(append(e.gen.id[:0], s.ID...), byte('a'+i))
 		u := e.newUnit()
-		*u = state.Unit{ID: e.st.Intern(e.gen.id), Side: state.Enemy, HW: true, Wave: s.Wave, Lane: s.Lane}
+		*u = state.Unit{ID: e.st.Intern(e.gen.id), Side: state.Enemy, HW: s.HW, Wave: s.Wave, Lane: s.Lane, Released: s.Released, Moved: s.Moved}
 		u.Place(at)
 		if e.st.Unit(u.ID) != nil {
 			u.ID = e.st.NewID(u.ID + "-")
@@ -687,8 +710,8 @@ func (e *Enemy) generate(s *state.Unit, at board.Location, act report.Activation
 		case "leader":
 			drm := 0
 			for _, x := range e.st.OfSide(state.Enemy) {
-				if x.Wave == s.Wave && x.OnMap() && x.Kind.SMC() {
-					drm++
+				if s.Wave != "" && x.Wave == s.Wave && !x.Released && !x.Broken && x.OnMap() && x.Kind.SMC() {
+					drm++ // 4.35: "currently part of that Human Wave formation"
 				}
 			}
 			if drm == 0 {

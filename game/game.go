@@ -23,8 +23,10 @@ import (
 	"io"
 
 	"github.com/sasl-engine/sasl/ai"
+	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/missions"
+	"github.com/sasl-engine/sasl/policy"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
@@ -55,7 +57,13 @@ type Game struct {
 	Entries bool
 	hw      *ai.Enemy
 	seeded  *dice.SeededRoller
-	combat  *combat
+	// res resolves the attacks of both sides (with a FRIENDLY policy of
+	// the engine's) and keeps VPO Control; pol decides for the FRIENDLY
+	// side; dec and acts are its decision's scratch.
+	res  *combat.Resolver
+	pol  policy.Policy
+	dec  policy.Decision
+	acts []policy.Action
 	// backup is the state a turn that fails goes back to, slab the S? of
 	// the setup: both reused from game to game.
 	backup state.Snapshot
@@ -69,6 +77,9 @@ type Report struct {
 	Events []report.Event
 	// Dice are the rolls of the step, in order.
 	Dice []dice.Roll
+	// Asked is the question the game stopped at for the player, "" if it
+	// played the Game Turn through.
+	Asked string
 }
 
 // ErrOver is the error of playing a game past the mission's last turn.
@@ -107,16 +118,20 @@ func (g *Game) Start(hdr state.Game, script dice.Roller) (*ai.Setup, error) {
 	if _, err := ParsePolicy(hdr.Policy); err != nil {
 		return nil, err
 	}
+	hdr.Asked = ""
 	st := initial.CloneInto(g.State)
 	st.Game = hdr
 	st.Phase = state.RPh
+	st.Player, st.HasPlayer = g.W.Mission().First, true
 	g.State, g.Entries = st, true
 	if g.seeded == nil {
 		g.seeded = dice.Seeded(hdr.Seed)
 	} else {
 		g.seeded.Reset(hdr.Seed)
 	}
-	g.start()
+	if err := g.start(); err != nil {
+		return nil, err
+	}
 	r := g.roller(script)
 	g.hw.Roll(r)
 	setup, err := g.hw.Place()
@@ -140,23 +155,38 @@ func (g *Game) Start(hdr state.Game, script dice.Roller) (*ai.Setup, error) {
 
 // start sets up the engines of the game's sides on its state, keeping
 // those it has.
-func (g *Game) start() {
+func (g *Game) start() error {
 	if g.hw == nil {
 		g.hw = ai.New(g.W, g.seeded, g.State)
 	} else {
 		g.hw.Reset(g.seeded, g.State)
 	}
+	if g.res == nil {
+		g.res = combat.New(g.W, g.hw.Log())
+		g.res.Reveal = g.hw.Reveal
+	}
+	g.res.Reset(g.State, g.seeded)
+	if g.pol == nil || g.pol.Name() != policyOf(g.State) {
+		p, err := policy.New(g.State.Policy, g.W)
+		if err != nil {
+			return err
+		}
+		g.pol = p
+	}
 	g.hw.Res = nil
-	if g.State.Policy != PolicyHold {
-		g.combat = nil
-		return
+	if g.resolves() {
+		g.hw.Res = g
 	}
-	if g.combat == nil {
-		g.combat = newCombat(g)
-	} else {
-		clear(g.combat.fired) // its scratch lists kept from the game before
-	}
-	g.hw.Res = g.combat
+	return nil
+}
+
+// resolves reports whether the engine resolves the attacks of the game:
+// with a FRIENDLY policy of its own; a player resolves them by hand.
+func (g *Game) resolves() bool { return policyOf(g.State) != PolicyPlayer }
+
+func policyOf(st *state.State) string {
+	p, _ := policy.Parse(st.Policy)
+	return p
 }
 
 // Resume goes on with a game in state st (a game file, or a plain state
@@ -179,7 +209,12 @@ func Resume(w *world.World, st *state.State) (*Game, error) {
 	if _, err := ParsePolicy(st.Policy); err != nil {
 		return nil, err
 	}
-	g.start()
+	if !st.HasPlayer {
+		st.Player, st.HasPlayer = w.Mission().First, true
+	}
+	if err := g.start(); err != nil {
+		return nil, err
+	}
 	return g, nil
 }
 
@@ -210,26 +245,36 @@ func (g *Game) LastTurn() int {
 // Over reports whether the mission's last turn has been played.
 func (g *Game) Over() bool { return g.State.Turn > g.LastTurn() }
 
-// Turn plays the next Game Turn in rule order: RPh (the S? the mission
-// schedules enter, 4.2; its Human Waves, 4.31), MPh (joins and the chain
-// rule, 4.323; Human Wave movement with Activation and generation,
-// 4.32-4.35; then the entering S?), AFPh (4.36), APh (4.322, release and
-// Recovery, 4.33, 4.37). With PolicyHold the engine plays the FRIENDLY
-// side too: both sides rally in the RPh, FRIENDLY units First Fire in the
-// MPh and fire in the DFPh, every attack is resolved, and Close Combat is
-// fought in the CCPh. Dice come from script if it is not nil, else from
-// the game's own seeded dice. A turn that fails leaves the game as it was.
+// Turn plays on to the end of the Game Turn under way: both Player Turns
+// (ASL A3), in the order the mission says (first:), each phase by phase:
+//
+//   - the ENEMY Player Turn: RPh (both sides rally; the S? the mission
+//     schedules enter, 4.2; its Human Waves, 4.31), MPh (joins and the chain
+//     rule, 4.323; Human Wave movement with Activation and generation,
+//     4.32-4.35, FRIENDLY First Fire; then the entering S?), DFPh (FRIENDLY
+//     fire), AFPh (4.36), APh (4.322, release and Recovery, 4.33, 4.37),
+//     CCPh;
+//   - the FRIENDLY Player Turn: RPh (rally), PFPh, MPh (FRIENDLY moves; S?
+//     that see a moving unit are Activated, ENEMY units First Fire, 4.36),
+//     DFPh (ENEMY fire, 4.36), AFPh, APh, CCPh.
+//
+// The FRIENDLY side is decided by the game's policy (package policy); with
+// hold or attack the engine resolves every attack and Close Combat
+// (package combat). With player, the game stops where the player decides:
+// the Report says what is asked, and the next Turn goes on from there. Dice
+// come from script if it is not nil, else from the game's own seeded dice.
+// A turn that fails leaves the game as it was.
 func (g *Game) Turn(script dice.Roller) (*Report, error) {
-	return g.play(script, state.RPh, state.CCPh)
+	return g.play(script, false)
 }
 
-// RPh plays only the RPh of the next Game Turn (the S? that enter are set
-// up off the map): the game then stands before that turn's MPh.
+// RPh plays on to the end of the next ENEMY RPh (the S? that enter are set
+// up off the map): the game then stands before that Player Turn's PFPh.
 func (g *Game) RPh(script dice.Roller) (*Report, error) {
-	return g.play(script, state.RPh, state.RPh)
+	return g.play(script, true)
 }
 
-func (g *Game) play(script dice.Roller, first, last state.Phase) (*Report, error) {
+func (g *Game) play(script dice.Roller, rph bool) (*Report, error) {
 	if g.Over() {
 		return nil, fmt.Errorf("%w: turn %d was the mission's last", ErrOver, g.LastTurn())
 	}
@@ -241,54 +286,92 @@ func (g *Game) play(script dice.Roller, first, last state.Phase) (*Report, error
 	log := g.hw.Log()
 	start := log.Len()
 	g.hw.Roll(r)
-	for ph := max(st.Phase, first); ph <= last; ph++ {
-		if err := g.phase(ph, r); err != nil {
+	g.res.Reset(st, r)
+	first := g.W.Mission().First
+	turn := st.Turn
+	rep := &Report{Turn: turn}
+	for st.Turn == turn {
+		side, ph := st.Player, max(st.Phase, state.RPh)
+		err := g.phase(side, ph)
+		if a, ok := policy.IsAsk(err); ok {
+			st.Asked, rep.Asked = a.Question, a.Question
+			break
+		}
+		if err != nil {
 			st.Restore(&g.backup)
 			g.seeded.Back(mark)
 			g.hw.Roll(g.seeded)
+			g.res.Reset(st, g.seeded)
 			log.Truncate(start)
 			return nil, err
 		}
+		switch {
+		case ph < state.CCPh:
+			st.Phase = ph + 1
+		case side == first:
+			st.Player, st.Phase = combat.Other(first), state.RPh
+		default:
+			st.Player, st.Phase = first, state.RPh
+			st.Turn++
+		}
+		if rph && side == state.Enemy && ph == state.RPh {
+			break
+		}
 	}
-	rep := &Report{Turn: st.Turn, Events: log.Since(start)}
-	if last == state.CCPh {
-		st.Turn++
-		st.Phase = state.RPh
-	} else {
-		st.Phase = last + 1
-	}
+	rep.Events = log.Since(start)
 	rep.Dice = g.close(r, from)
 	g.hw.Roll(g.seeded)
+	g.res.Reset(st, g.seeded)
 	return rep, nil
 }
 
-// phase plays one phase: the ENEMY procedures, and with a FRIENDLY policy
-// the FRIENDLY side's and the combat of the phase.
-func (g *Game) phase(ph state.Phase, r dice.Roller) error {
-	g.hw.Log().Phase = ph
-	c := g.combat
-	if c == nil {
-		return g.hw.Play(ph, g.Entries)
+// phase plays one phase of side's Player Turn: the ENEMY procedures, the
+// FRIENDLY policy's decisions and, when the engine resolves them, the
+// combat of the phase; then VPO Control.
+func (g *Game) phase(side state.Side, ph state.Phase) error {
+	g.hw.Log().Phase, g.hw.Log().Player = ph, side
+	st := g.State
+	answered := st.Asked != ""
+	st.Asked = ""
+	if ph == state.RPh {
+		for _, u := range st.Units() { // a new Player Turn
+			u.Fired, u.Moved = false, false
+		}
+		if g.resolves() {
+			if err := g.res.Rally(); err != nil {
+				return err
+			}
+		}
 	}
-	c.r = r
+	if !answered {
+		if err := g.decide(side, ph); err != nil {
+			return err
+		}
+	}
 	var err error
-	switch ph {
-	case state.RPh:
-		clear(c.fired) // a new ENEMY Player Turn
-		err = c.rally()
-	case state.DFPh:
-		err = c.defensiveFire()
-	case state.CCPh:
-		err = c.closeCombat()
+	switch {
+	case side == state.Enemy:
+		err = g.enemyPhase(ph)
+	case ph == state.DFPh:
+		err = g.hw.Defend()
+	case ph == state.CCPh && g.resolves():
+		err = g.res.CloseCombat()
 	}
 	if err != nil {
 		return err
 	}
-	if err := g.hw.Play(ph, g.Entries); err != nil {
-		return err
-	}
-	c.control()
+	g.res.Control()
 	return nil
+}
+
+// enemyPhase plays a phase of the ENEMY Player Turn.
+func (g *Game) enemyPhase(ph state.Phase) error {
+	if ph == state.CCPh && g.resolves() {
+		if err := g.res.CloseCombat(); err != nil {
+			return err
+		}
+	}
+	return g.hw.Play(ph, g.Entries)
 }
 
 // Write writes the game file.

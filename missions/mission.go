@@ -42,6 +42,9 @@ type Mission struct {
 	Weather  string // a weather preset of tables
 	Enemy    string // ENEMY nationality
 	Turns    int    // 0 if the file does not say
+	// First is the side whose Player Turn comes first in each Game Turn
+	// (first: in the file; the ENEMY's when it does not say).
+	First state.Side
 	// WeatherLine is the line of weather in the file, 0 if it does not
 	// say: only the tables know the presets, and the mission's user
 	// (world.New) names the line of an unknown one with Errorf.
@@ -145,6 +148,7 @@ type missionFile struct {
 	Weather     yamldoc.Value                             `yaml:"weather"`
 	Enemy       yamldoc.Value                             `yaml:"enemy"`
 	Turns       yamldoc.Value                             `yaml:"turns"`
+	First       yamldoc.Value                             `yaml:"first"`
 	VPO         yamldoc.List[yamldoc.Value]               `yaml:"vpo"`
 	Placement   yamldoc.List[yamldoc.Value]               `yaml:"placement"`
 	Activatable yamldoc.List[yamldoc.Value]               `yaml:"activatable_edges"`
@@ -174,7 +178,7 @@ type victoryFile struct {
 func (v *victoryFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, v) }
 
 // missionKeys are the keys of a mission file, as errors list them.
-const missionKeys = "name, description, boards, north, fbe, ebe, month, weather, enemy, turns, vpo, placement, activatable_edges, entry, human_wave, friendly, victory"
+const missionKeys = "name, description, boards, north, fbe, ebe, month, weather, enemy, turns, first, vpo, placement, activatable_edges, entry, human_wave, friendly, victory"
 
 // Parse reads a mission file; name is used in errors, which give its line:
 // "missions: hold.yaml:12: fbe: unknown edge "nort"".
@@ -208,6 +212,13 @@ func Parse(data []byte, name string) (*Mission, error) {
 	}
 	ms.Enemy = c.Str(f.Enemy, "enemy")
 	ms.Turns = c.Int(f.Turns, "turns", 1, 99)
+	switch first := c.Str(f.First, "first"); {
+	case !f.First.Given(), first == "enemy":
+	case first == "friendly":
+		ms.First = state.Friendly
+	case c.OK():
+		c.Errorf(f.First.Node, "first: %q: the side whose Player Turn comes first is enemy or friendly", first)
+	}
 	ms.VPO = refs(c, f.VPO, "vpo", "33Q6")
 	for _, n := range c.Strings(f.Placement, "placement") {
 		switch {

@@ -84,6 +84,13 @@ const (
 	// One side's Close Combat attack in a Location (A11): At, Side, Odds,
 	// Dice (Need: the Kill Number).
 	CloseCombat // close_combat
+	// FRIENDLY units Prep Fire (A3.3): Fire.
+	PrepFire // prep_fire
+	// Units fire in the AFPh after moving or not (A7.25; the ENEMY's are
+	// Fire): Fire.
+	AdvancingFire // advancing_fire
+	// FRIENDLY units advance one Location in the APh (A4.7): Steps.
+	AdvanceInto // advance_into
 
 	// The steps of the ENEMY setup (SASL 4.1) and of entry (4.2), told in
 	// the procedure's log:
@@ -129,7 +136,9 @@ func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 // an event fills depends on its Kind (see the kinds).
 type Event struct {
 	Phase state.Phase
-	Kind  Kind
+	// Player is whose Player Turn the event happened in.
+	Player state.Side
+	Kind   Kind
 	// Units are the IDs of the units concerned: those that moved or
 	// advanced together, the S? Activated, the members of a chain, the
 	// firers.
@@ -257,6 +266,9 @@ const (
 	StoppedFull  NoteKind = iota // stops before a full Location
 	TookVPO                      // takes Control of a VPO
 	EnteredKnown                 // entered a Known FRIENDLY unit's Location: released (4.323)
+	Revealed                     // found a FRIENDLY unit the ENEMY did not know of in At
+	Assault                      // moved by Assault Movement (ASL A4.61)
+	StoppedEnemy                 // stops before At, which holds ENEMY units
 )
 
 // ChainGroup is a group of contiguous hexes of a Human Wave at the start of its
@@ -335,7 +347,9 @@ type FireGroup struct {
 	// (ASL B.10) plus the directing leaders' modifier; TEM, Hindrance,
 	// Range and Priority say why the Target was chosen.
 	DRM, TEM, Hindrance, Range, Priority int
-	Good                                 bool // the Target is in Good Order
+	// Move is the movement DRM in DRM (First Fire: FFNAM, FFMO; ASL A4.6).
+	Move int
+	Good bool // the Target is in Good Order
 	// The attack on the Infantry Fire Table, once resolved: the DR, the
 	// Final DR and the result ("2MC"; "" when nobody rolled it).
 	DR, Final int

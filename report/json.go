@@ -65,6 +65,7 @@ type ActivationJSON struct {
 // EventJSON is an event.
 type EventJSON struct {
 	Phase      state.Phase     `json:"phase"`
+	Player     string          `json:"player_turn"`
 	Kind       Kind            `json:"kind"`
 	Units      []string        `json:"units,omitempty"`
 	Wave       string          `json:"wave,omitempty"`
@@ -85,7 +86,7 @@ func (x *Words) JSON(evs []Event) []EventJSON {
 	out := []EventJSON{}
 	for i := range evs {
 		e := &evs[i]
-		j := EventJSON{Phase: e.Phase, Kind: e.Kind, Units: e.Units, Wave: e.Wave, Text: x.Text(e)}
+		j := EventJSON{Phase: e.Phase, Player: e.Player.String(), Kind: e.Kind, Units: e.Units, Wave: e.Wave, Text: x.Text(e)}
 		switch e.Kind {
 		case Arrive, WaveEntry, Enter:
 			j.Edge = e.Edge.String()

@@ -32,24 +32,27 @@ func _() {
 	_ = x[Eliminate-21]
 	_ = x[Rally-22]
 	_ = x[CloseCombat-23]
-	_ = x[NoBridge-24]
-	_ = x[CaseBegins-25]
-	_ = x[A9e-26]
-	_ = x[Woods413-27]
-	_ = x[Parity-28]
-	_ = x[LetterChits-29]
-	_ = x[ChitPlaced-30]
-	_ = x[ChitRedone-31]
-	_ = x[CupEmpty-32]
-	_ = x[EntryBegins-33]
-	_ = x[EntrySet-34]
-	_ = x[EntryRepeat-35]
-	_ = x[EntryReroll-36]
+	_ = x[PrepFire-24]
+	_ = x[AdvancingFire-25]
+	_ = x[AdvanceInto-26]
+	_ = x[NoBridge-27]
+	_ = x[CaseBegins-28]
+	_ = x[A9e-29]
+	_ = x[Woods413-30]
+	_ = x[Parity-31]
+	_ = x[LetterChits-32]
+	_ = x[ChitPlaced-33]
+	_ = x[ChitRedone-34]
+	_ = x[CupEmpty-35]
+	_ = x[EntryBegins-36]
+	_ = x[EntrySet-37]
+	_ = x[EntryRepeat-38]
+	_ = x[EntryReroll-39]
 }
 
-const _Kind_name = "arrivewave_entryentermovedelayactivatereleaseexitjoinchainfiregapadvancecontrolrecoverfirst_firedefensive_fireift_resultmorale_checkbreakcasualty_reductioneliminaterallyclose_combatno_bridgecasea9ewoods_413parityletter_chitschit_placedchit_redonecup_emptyentryentry_setentry_repeatentry_reroll"
+const _Kind_name = "arrivewave_entryentermovedelayactivatereleaseexitjoinchainfiregapadvancecontrolrecoverfirst_firedefensive_fireift_resultmorale_checkbreakcasualty_reductioneliminaterallyclose_combatprep_fireadvancing_fireadvance_intono_bridgecasea9ewoods_413parityletter_chitschit_placedchit_redonecup_emptyentryentry_setentry_repeatentry_reroll"
 
-var _Kind_index = [...]uint16{0, 6, 16, 21, 25, 30, 38, 45, 49, 53, 58, 62, 65, 72, 79, 86, 96, 110, 120, 132, 137, 155, 164, 169, 181, 190, 194, 197, 206, 212, 224, 235, 246, 255, 260, 269, 281, 293}
+var _Kind_index = [...]uint16{0, 6, 16, 21, 25, 30, 38, 45, 49, 53, 58, 62, 65, 72, 79, 86, 96, 110, 120, 132, 137, 155, 164, 169, 181, 190, 204, 216, 225, 229, 232, 241, 247, 259, 270, 281, 290, 295, 304, 316, 328}
 
 func (i Kind) String() string {
 	idx := int(i) - 0

@@ -14,8 +14,10 @@ import (
 // until its next Reset. A Log is not safe for concurrent use.
 type Log struct {
 	events []Event
-	// Phase is the phase events are added in.
-	Phase state.Phase
+	// Phase is the phase events are added in, Player whose Player Turn
+	// it belongs to.
+	Phase  state.Phase
+	Player state.Side
 
 	ids    []string
 	steps  []pathing.Step
@@ -36,12 +38,12 @@ func (l *Log) Reset() {
 	l.rolls, l.made, l.notes, l.chains = l.rolls[:0], l.made[:0], l.notes[:0], l.chains[:0]
 	clear(l.fires) // they hold slices: let the garbage go
 	l.fires, l.acts = l.fires[:0], l.acts[:0]
-	l.Phase = 0
+	l.Phase, l.Player = 0, state.Enemy
 }
 
 // Add appends e in the log's phase.
 func (l *Log) Add(e Event) {
-	e.Phase = l.Phase
+	e.Phase, e.Player = l.Phase, l.Player
 	l.events = append(l.events, e)
 }
 

@@ -40,6 +40,8 @@ func (x *Words) Text(e *Event) string {
 			text += "; " + x.note(n)
 		}
 		return text
+	case AdvanceInto:
+		return fmt.Sprintf("%s advance into %s (APh, ASL A4.7)", who, x.name(e.Steps[len(e.Steps)-1].Location))
 	case Exit:
 		return fmt.Sprintf("%s exit off the FBE (%s) from %s", who, x.w.Mission().FBE, x.name(e.At))
 	case Release:
@@ -87,8 +89,11 @@ func (x *Words) Text(e *Event) string {
 	case Fire:
 		g := e.Fire
 		lead := ""
-		if l := g.DRM - g.TEM - g.Hindrance; l != 0 {
+		if l := g.DRM - g.TEM - g.Hindrance - g.Move; l != 0 {
 			lead = fmt.Sprintf(", leader %+d", l)
+		}
+		if g.Move != 0 {
+			lead += fmt.Sprintf(", FFNAM/FFMO %+d: First Fire at a moving unit", g.Move)
 		}
 		status := "Good Order"
 		if !g.Good {
@@ -109,12 +114,9 @@ func (x *Words) Text(e *Event) string {
 		return fmt.Sprintf("the %s side takes Control of VPO %s", e.Side, x.name(e.At))
 	case Recover:
 		return fmt.Sprintf("%s attempts Recovery of the %s (%d PP) in %s (SASL 4.37)", who, e.SW.Name, e.SW.PP, x.name(e.At))
-	case FirstFire, DefensiveFire:
+	case FirstFire, DefensiveFire, PrepFire, AdvancingFire:
 		g := e.Fire
-		what := "First Fire"
-		if e.Kind == DefensiveFire {
-			what = "Defensive Fire"
-		}
+		what := map[Kind]string{FirstFire: "First Fire", DefensiveFire: "Defensive Fire", PrepFire: "Prep Fire", AdvancingFire: "Advancing Fire"}[e.Kind]
 		hind := ""
 		if g.Hindrance != 0 {
 			hind = fmt.Sprintf(" (hindrance %+d)", g.Hindrance)
@@ -165,6 +167,12 @@ func (x *Words) note(n Note) string {
 		return fmt.Sprintf("stops in %s: %s is full", x.name(n.At), x.name(n.Full))
 	case TookVPO:
 		return "takes Control of VPO " + x.name(n.At)
+	case Assault:
+		return "by Assault Movement (ASL A4.61)"
+	case StoppedEnemy:
+		return fmt.Sprintf("stops: %s holds ENEMY units", x.name(n.At))
+	case Revealed:
+		return fmt.Sprintf("finds FRIENDLY units the ENEMY did not know of in %s: they are revealed (Known)", x.name(n.At))
 	}
 	return fmt.Sprintf("entered %s, held by a Known FRIENDLY unit: released from Human Wave movement (SASL 4.323)", x.name(n.At))
 }
@@ -219,6 +227,9 @@ func causeText(c Cause, d Dice) string {
 // 6-6-7 in x1Q5 in LOS at 2 hexes: Final DRM +1 (TEM +1, hindrance +0) <=
 // 2 on the Activation table (row germany, range 2)".
 func (x *Words) activationText(a *Activation) string {
+	if a.By == "" {
+		return "in a Location with FRIENDLY units (Melee): revealed"
+	}
 	who := a.By + " " + KindText(a.ByKind) + typeSuffix(a.ByType)
 	why := "auto"
 	if a.Cell.Need == tables.NeedDRM {

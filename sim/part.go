@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/world"
 )
@@ -62,7 +61,7 @@ func newRunID(p *world.World, hdr state.Game, engine string, seed uint64, runs i
 		Mission: hdr.Mission, MissionSHA256: p.Mission().Digest,
 		Boards: hdr.Boards, BoardsSHA256: p.Map().Digest(),
 		Tables: hdr.Tables, TablesSHA256: p.Tables().Digest(),
-		Policy: game.PolicyHold, Seed: seed, Runs: runs, Vary: vary, Shards: max(shards, 1),
+		Policy: hdr.Policy, Seed: seed, Runs: runs, Vary: vary, Shards: max(shards, 1),
 	}
 }
 

@@ -203,7 +203,7 @@ func (p *Prepared) runBatch(cfg Config, from uint64, n, workers, before int) (*T
 
 // play plays one whole game with seed in g and counts it into t.
 func (p *Prepared) play(g *game.Game, seed uint64, t *Tally) error {
-	setup, err := g.Start(state.Game{Mission: p.name, Seed: seed, HasSeed: true, Policy: game.PolicyHold}, nil)
+	setup, err := g.Start(state.Game{Mission: p.name, Seed: seed, HasSeed: true, Policy: p.Policy}, nil)
 	if err != nil {
 		return err
 	}

@@ -19,6 +19,8 @@ type Inputs struct {
 	Boards string
 	// Tables is a tables file; "" for the built-in tables.
 	Tables string
+	// Policy plays the FRIENDLY side: hold (""), or attack.
+	Policy string
 }
 
 // Sweep is a mission opened for simulation with its sweep over one value:
@@ -41,16 +43,23 @@ func OpenSweep(in Inputs, vary string) (*Sweep, error) {
 	if err != nil {
 		return nil, err
 	}
+	hdr.Policy = cmp.Or(in.Policy, game.PolicyHold)
 	return NewSweep(w, hdr, vary)
 }
 
 // NewSweep prepares the mission of w and the sweep vary ("" for none);
-// hdr names the mission, boards and tables.
+// hdr names the mission, boards and tables, and the FRIENDLY policy
+// (hold or attack; "" is hold).
 func NewSweep(w *world.World, hdr state.Game, vary string) (*Sweep, error) {
+	hdr.Policy = cmp.Or(hdr.Policy, game.PolicyHold)
+	if err := simPolicy(hdr.Policy); err != nil {
+		return nil, err
+	}
 	sp, err := Prepare(w, hdr.Mission)
 	if err != nil {
 		return nil, err
 	}
+	sp.Policy = hdr.Policy
 	s := &Sweep{World: w, Header: hdr, Preps: []*Prepared{sp}}
 	if vary == "" {
 		return s, nil
@@ -59,6 +68,15 @@ func NewSweep(w *world.World, hdr state.Game, vary string) (*Sweep, error) {
 		return nil, err
 	}
 	for _, v := range s.Vary.Values {
+		if s.Vary.Key == "policy" { // the same mission: common random numbers
+			vsp, err := Prepare(w, hdr.Mission)
+			if err != nil {
+				return nil, err
+			}
+			vsp.Policy = v
+			s.Preps = append(s.Preps, vsp)
+			continue
+		}
 		ms, err := s.Vary.Apply(w.Mission(), v)
 		if err != nil {
 			return nil, err
@@ -131,13 +149,14 @@ func OpenRun(first string, id RunID, given Inputs) (*Sweep, error) {
 		Mission: cmp.Or(given.Mission, id.Mission),
 		Boards:  cmp.Or(given.Boards, id.Boards),
 		Tables:  cmp.Or(given.Tables, id.Tables),
+		Policy:  id.Policy,
 	}
 	s, err := OpenSweep(in, id.Vary)
 	if err != nil {
 		return nil, fmt.Errorf("%w (reading the mission, boards and tables of %s; %s)", err, first, elsewhere)
 	}
-	if id.Policy != game.PolicyHold {
-		return nil, fmt.Errorf("%s: FRIENDLY policy %q: this sasl plays %q", first, id.Policy, game.PolicyHold)
+	if err := simPolicy(id.Policy); err != nil {
+		return nil, fmt.Errorf("%s: %w", first, err)
 	}
 	now := s.RunID(id.Engine, id.Seed, id.Runs, id.Shards)
 	for _, c := range []struct {
@@ -159,4 +178,13 @@ func OpenRun(first string, id RunID, given Inputs) (*Sweep, error) {
 	}
 	s.Header.Mission, s.Header.Boards = id.Mission, id.Boards
 	return s, nil
+}
+
+// simPolicy checks a FRIENDLY policy a simulation can play: the engine's
+// own, hold or attack.
+func simPolicy(p string) error {
+	if p != game.PolicyHold && p != game.PolicyAttack {
+		return fmt.Errorf("sim: FRIENDLY policy %q: a simulation plays hold or attack", p)
+	}
+	return nil
 }

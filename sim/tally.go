@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 
+	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
@@ -19,6 +20,8 @@ type Prepared struct {
 	fbe         []bool // hexes along the FBE, by map index
 	friendlyIDs map[string]bool
 	turns       int
+	// Policy plays the FRIENDLY side: hold or attack.
+	Policy string
 	// maxCount bounds every count of a game (Hist.add): the units that can
 	// come into play, each in halves.
 	maxCount int
@@ -38,7 +41,7 @@ func Prepare(p *world.World, name string) (*Prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	sp := &Prepared{W: p, name: name, vpos: vpos, fbe: make([]bool, m.Stride()), friendlyIDs: map[string]bool{}, turns: ms.Turns}
+	sp := &Prepared{W: p, name: name, vpos: vpos, fbe: make([]bool, m.Stride()), friendlyIDs: map[string]bool{}, turns: ms.Turns, Policy: game.PolicyHold}
 	for _, v := range vpos {
 		sp.vpoNames = append(sp.vpoNames, m.LocationName(v))
 	}

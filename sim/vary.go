@@ -21,7 +21,8 @@ type Vary struct {
 }
 
 // VaryKeys describes the keys a sweep can vary.
-const VaryKeys = `turns (the number of turns), entry.N.count and entry.N.turn (the
+const VaryKeys = `policy (the FRIENDLY policy: hold, attack; the games of each
+value are played with the same seeds), turns (the number of turns), entry.N.count and entry.N.turn (the
 N-th entry of the mission file, from 1), human_wave.N.turn, and without (a
 FRIENDLY unit left out by its ID; "none" leaves none out). S? that enter
 by SASL 4.2 stop on their entry hex (non-Human Wave movement is not played), so
@@ -54,6 +55,13 @@ func ParseVary(s string, ms *missions.Mission) (*Vary, error) {
 	switch {
 	case key == "turns":
 		v.set = whole(1, 99, func(ms *missions.Mission, n int) { ms.Turns = n })
+	case key == "policy":
+		v.set = func(_ *missions.Mission, p string) error {
+			if p != "hold" && p != "attack" {
+				return fmt.Errorf("sim: --vary policy=%s: a simulation plays hold or attack", p)
+			}
+			return nil
+		}
 	case key == "without":
 		v.set = func(ms *missions.Mission, id string) error {
 			if id == "none" {

@@ -26,7 +26,7 @@ type Spec struct {
 }
 
 // unitFields are the fields of a unit, as errors list them.
-const unitFields = "id, unit, type, at, broken, known, hw, wave, lane, released, exited, entering, case, crest, sw"
+const unitFields = "id, unit, type, at, broken, known, fired, moved, hw, wave, lane, released, exited, entering, case, crest, sw"
 
 // UnitFile is a unit as a state or mission file writes it.
 type UnitFile struct {
@@ -37,6 +37,8 @@ type UnitFile struct {
 	At       yamldoc.Value        `yaml:"at"`
 	Broken   yamldoc.Value        `yaml:"broken"`
 	Known    yamldoc.Value        `yaml:"known"`
+	Fired    yamldoc.Value        `yaml:"fired"`
+	Moved    yamldoc.Value        `yaml:"moved"`
 	HW       yamldoc.Value        `yaml:"hw"`
 	Wave     yamldoc.Value        `yaml:"wave"`
 	Released yamldoc.Value        `yaml:"released"`
@@ -63,7 +65,7 @@ type swFile struct {
 func (s *swFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, s) }
 
 // Specs reads a list of units of one side, {id, unit, type, at, broken,
-// known, hw, wave, lane, released, exited, entering, case, crest, sw}, into
+// known, fired, moved, hw, wave, lane, released, exited, entering, case, crest, sw}, into
 // specs; c keeps the first error.
 func Specs(c *yamldoc.Check, l yamldoc.List[UnitFile], side Side) []Spec {
 	what := side.String()
@@ -91,6 +93,8 @@ func Specs(c *yamldoc.Check, l yamldoc.List[UnitFile], side Side) []Spec {
 		sp.AtText = c.Str(f.At, what+".at")
 		sp.Broken = c.Bool(f.Broken, what+".broken")
 		sp.Known = c.Bool(f.Known, what+".known")
+		sp.Fired = c.Bool(f.Fired, what+".fired")
+		sp.Moved = c.Bool(f.Moved, what+".moved")
 		sp.HW = c.Bool(f.HW, what+".hw")
 		sp.Wave = c.Str(f.Wave, what+".wave")
 		sp.Released = c.Bool(f.Released, what+".released")
@@ -277,6 +281,8 @@ type stateFile struct {
 	Seed     yamldoc.Value               `yaml:"seed"`
 	RNG      yamldoc.Value               `yaml:"rng"`
 	Policy   yamldoc.Value               `yaml:"policy"`
+	Player   yamldoc.Value               `yaml:"player_turn"`
+	Asked    yamldoc.Value               `yaml:"asked"`
 	Trail    yamldoc.List[yamldoc.Value] `yaml:"trail"`
 	Turn     yamldoc.Value               `yaml:"turn"`
 	Phase    yamldoc.Value               `yaml:"phase"`
@@ -321,9 +327,10 @@ func (f *stateFile) game(c *yamldoc.Check) Game {
 	}
 	g.RNG = c.Str(f.RNG, "rng")
 	g.Trail = c.Strings(f.Trail, "trail")
-	if g.Policy = c.Str(f.Policy, "policy"); c.OK() && f.Policy.Given() && g.Policy != "hold" && g.Policy != "player" {
-		c.Errorf(f.Policy.Node, "policy: %q: the FRIENDLY side is played by hold (the engine) or player", g.Policy)
+	if g.Policy = c.Str(f.Policy, "policy"); c.OK() && f.Policy.Given() && g.Policy != "hold" && g.Policy != "attack" && g.Policy != "player" {
+		c.Errorf(f.Policy.Node, "policy: %q: the FRIENDLY side is played by hold or attack (the engine) or player", g.Policy)
 	}
+	g.Asked = c.Str(f.Asked, "asked")
 	return g
 }
 
@@ -356,7 +363,7 @@ func Read(r io.Reader, name string, m *board.Map) (*State, error) {
 }
 
 // stateKeys are the keys of a state file, as errors list them.
-const stateKeys = "mission, boards, tables, seed, rng, policy, trail, turn, phase, waves, enemy, friendly, vpo, loose_sw"
+const stateKeys = "mission, boards, tables, seed, rng, policy, trail, turn, player_turn, phase, asked, waves, enemy, friendly, vpo, loose_sw"
 
 // Parse reads the text of a state file and resolves it on m.
 func Parse(data []byte, name string, m *board.Map) (*State, error) {
@@ -372,10 +379,20 @@ func Parse(data []byte, name string, m *board.Map) (*State, error) {
 	if f.Turn.Given() {
 		s.Turn = c.Int(f.Turn, "turn", 1, MaxTurn)
 	}
+	if str := c.Str(f.Player, "player_turn"); f.Player.Given() && c.OK() {
+		switch str {
+		case "enemy":
+			s.Player, s.HasPlayer = Enemy, true
+		case "friendly":
+			s.Player, s.HasPlayer = Friendly, true
+		default:
+			c.Errorf(f.Player.Node, "player_turn: %q: the Player Turn under way is the enemy's or the friendly's", str)
+		}
+	}
 	if str := c.Str(f.Phase, "phase"); f.Phase.Given() && c.OK() {
 		p, err := ParsePhase(str)
-		if err != nil || (p != RPh && p != MPh) {
-			c.Errorf(f.Phase.Node, "phase: %q: a game stands before its RPh or its MPh (RPh or MPh)", str)
+		if err != nil || p == Setup {
+			c.Errorf(f.Phase.Node, "phase: %q: a game stands before one of the phases %s", str, PhaseNames())
 		}
 		s.Phase = p
 	}
@@ -515,8 +532,14 @@ func (s *State) Write(w io.Writer, m *board.Map) error {
 		}
 	}
 	fmt.Fprintf(&b, "turn: %d\n", s.Turn)
+	if s.HasPlayer {
+		fmt.Fprintf(&b, "player_turn: %s\n", s.Player)
+	}
 	if s.Phase != RPh {
 		fmt.Fprintf(&b, "phase: %s\n", s.Phase)
+	}
+	if g.Asked != "" {
+		fmt.Fprintf(&b, "asked: %q\n", g.Asked)
 	}
 	if len(s.Waves) > 0 {
 		b.WriteString("waves:\n")
@@ -576,7 +599,7 @@ func unitLine(u *Unit, m *board.Map) string {
 	for _, f := range []struct {
 		name string
 		on   bool
-	}{{"broken", u.Broken}, {"known", u.Known}, {"hw", u.HW}, {"released", u.Released}, {"exited", u.Exited}} {
+	}{{"broken", u.Broken}, {"known", u.Known}, {"fired", u.Fired}, {"moved", u.Moved}, {"hw", u.HW}, {"released", u.Released}, {"exited", u.Exited}} {
 		if f.on {
 			parts = append(parts, f.name+": true")
 		}

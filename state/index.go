@@ -352,7 +352,7 @@ func (dst *State) copyFacts(s *State) {
 	trail := dst.Trail[:0] // the Game holds the trail: keep dst's storage
 	dst.Game = s.Game
 	dst.Trail = append(trail, s.Trail...)
-	dst.Turn, dst.Phase = s.Turn, s.Phase
+	dst.Turn, dst.Phase, dst.Player, dst.HasPlayer = s.Turn, s.Phase, s.Player, s.HasPlayer
 	dst.Waves = append(dst.Waves[:0], s.Waves...)
 	dst.VPO = append(dst.VPO[:0], s.VPO...)
 	dst.Loose = append(dst.Loose[:0], s.Loose...)
@@ -379,7 +379,7 @@ func (s *State) Restore(snap *Snapshot) {
 	c := &snap.st
 	s.Game = c.Game
 	s.Trail = append(s.Trail[:0:0], c.Trail...)
-	s.Turn, s.Phase = c.Turn, c.Phase
+	s.Turn, s.Phase, s.Player, s.HasPlayer = c.Turn, c.Phase, c.Player, c.HasPlayer
 	s.Waves = append(s.Waves[:0:0], c.Waves...)
 	s.VPO = append(s.VPO[:0:0], c.VPO...)
 	s.Loose = append(s.Loose[:0:0], c.Loose...)

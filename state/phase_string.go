@@ -10,16 +10,18 @@ func _() {
 	var x [1]struct{}
 	_ = x[Setup-0]
 	_ = x[RPh-1]
-	_ = x[MPh-2]
-	_ = x[DFPh-3]
-	_ = x[AFPh-4]
-	_ = x[APh-5]
-	_ = x[CCPh-6]
+	_ = x[PFPh-2]
+	_ = x[MPh-3]
+	_ = x[DFPh-4]
+	_ = x[AFPh-5]
+	_ = x[RtPh-6]
+	_ = x[APh-7]
+	_ = x[CCPh-8]
 }
 
-const _Phase_name = "setupRPhMPhDFPhAFPhAPhCCPh"
+const _Phase_name = "setupRPhPFPhMPhDFPhAFPhRtPhAPhCCPh"
 
-var _Phase_index = [...]uint8{0, 5, 8, 11, 15, 19, 22, 26}
+var _Phase_index = [...]uint8{0, 5, 8, 12, 15, 19, 23, 27, 30, 34}
 
 func (i Phase) String() string {
 	idx := int(i) - 0

@@ -110,6 +110,11 @@ type Unit struct {
 	Broken bool
 	// Known: a FRIENDLY unit the ENEMY knows of.
 	Known bool
+	// Fired: the unit has fired this Player Turn (Prep, First, Defensive
+	// or Advancing Fire: ASL A3.3-A3.5); Moved: it moved in this Player
+	// Turn's MPh (its fire in the AFPh is Advancing Fire, A7.25). Both are
+	// cleared when a Player Turn begins.
+	Fired, Moved bool
 	// HW: a SASL Human Wave S?, or a unit generated from one (it uses Table
 	// x10 and keeps its Human Wave colour; SASL 4.3).
 	HW bool
@@ -205,8 +210,7 @@ type Loose struct {
 	SW
 }
 
-// Phase is a phase of a Game Turn, as far as the ENEMY side's procedures
-// go (ASL A3; SASL 4).
+// Phase is a phase of a Player Turn (ASL A3).
 type Phase uint8
 
 //go:generate go run golang.org/x/tools/cmd/stringer@v0.39.0 -type=Phase -linecomment
@@ -214,12 +218,23 @@ type Phase uint8
 const (
 	Setup Phase = iota // setup
 	RPh                // RPh
+	PFPh               // PFPh
 	MPh                // MPh
 	DFPh               // DFPh
 	AFPh               // AFPh
+	RtPh               // RtPh
 	APh                // APh
 	CCPh               // CCPh
 )
+
+// PhaseNames lists the phases of a Player Turn by name: "RPh, PFPh, ...".
+func PhaseNames() string {
+	var names []string
+	for p := RPh; p <= CCPh; p++ {
+		names = append(names, p.String())
+	}
+	return strings.Join(names, ", ")
+}
 
 // MarshalText writes a phase by its name.
 func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
@@ -231,7 +246,7 @@ func ParsePhase(s string) (Phase, error) {
 			return p, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown phase %q (want RPh or MPh)", s)
+	return 0, fmt.Errorf("unknown phase %q (want one of %s)", s, PhaseNames())
 }
 
 // Game says which game a state belongs to and where its dice stand: the
@@ -250,9 +265,14 @@ type Game struct {
 	// Trail is the dice of each step so far as scripts: the setup first,
 	// then one a turn (or procedure).
 	Trail []string
-	// Policy is who plays the FRIENDLY side: "hold" (the engine, as sasl
-	// sim does), "player", or "" (player: a file of an earlier sasl).
+	// Policy is who plays the FRIENDLY side: "hold" or "attack" (the
+	// engine, as sasl sim does), "player", or "" (player: a file of an
+	// earlier sasl).
 	Policy string
+	// Asked is the question the game stopped at for the player (policy
+	// player), "" if none: the game stands before that decision, and
+	// playing on takes it as done.
+	Asked string
 }
 
 // State is the game state. Its units are kept in order (the ENEMY units,
@@ -262,11 +282,14 @@ type Game struct {
 // not safe for concurrent use.
 type State struct {
 	Game
-	// Turn is the Game Turn being played or next to play; Phase the next
-	// phase of it (RPh: the turn has not begun; MPh: its RPh set-up is
-	// done).
-	Turn  int
-	Phase Phase
+	// Turn is the Game Turn being played or next to play; Player whose
+	// Player Turn is under way (HasPlayer: the file said; else the
+	// mission's first), Phase the next phase of it (RPh: the Player Turn
+	// has not begun).
+	Turn      int
+	Player    Side
+	HasPlayer bool
+	Phase     Phase
 	Waves []Wave
 	VPO   []Control
 	Loose []Loose

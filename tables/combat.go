@@ -132,6 +132,13 @@ type Combat struct {
 	// HoldFirstFire: the hold policy First Fires within this many times
 	// the normal range.
 	HoldFirstFire Entry[int]
+	// AdvancingFire divides the FP of a unit that moved in its MPh and
+	// fires in the AFPh (ASL A7.25).
+	AdvancingFire Entry[int]
+	// InfantryMF and LeaderMF are the MF of a squad or half-squad and of a
+	// leader moving alone (ASL A4.1); LedMF the MF more a stack that moves
+	// with a leader has (A4.12).
+	InfantryMF, LeaderMF, LedMF Entry[int]
 }
 
 // Odds is one column of the Close Combat Table: attacker:defender.

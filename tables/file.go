@@ -28,6 +28,8 @@ type tablesFile struct {
 	IFT        *iftFile                     `yaml:"ift"`
 	Combat     *combatFile                  `yaml:"combat"`
 	Activation *activationFile              `yaml:"activation"`
+	TEM        yamldoc.Map[entryFile]       `yaml:"tem"`
+	Policy     *policyFile                  `yaml:"policy"`
 }
 
 // entryFile is one value with its source: {value, default, source}.
@@ -145,7 +147,7 @@ type hwFile struct {
 	Activation yamldoc.Value          `yaml:"activation"` // retired
 	X10        *rowsFile              `yaml:"x10"`
 	X3         *rowsFile              `yaml:"x3"`
-	TEM        yamldoc.Map[entryFile] `yaml:"tem"`
+	TEM        yamldoc.Value          `yaml:"tem"` // moved to the top-level tem
 }
 
 type nationalityFile struct {
@@ -172,6 +174,10 @@ type combatFile struct {
 	Desperation   *entryFile `yaml:"desperation"`
 	LeaderCCFP    *entryFile `yaml:"leader_cc_fp"`
 	HoldFirstFire *entryFile `yaml:"hold_first_fire_range"`
+	AdvancingFire *entryFile `yaml:"advancing_fire"`
+	InfantryMF    *entryFile `yaml:"infantry_mf"`
+	LeaderMF      *entryFile `yaml:"leader_mf"`
+	LedMF         *entryFile `yaml:"led_mf"`
 	BrokenFail    *entryFile `yaml:"broken_fail"`
 	MCTwelve      *entryFile `yaml:"mc_twelve"`
 	KIASurvivors  *entryFile `yaml:"kia_survivors"`
@@ -218,7 +224,7 @@ func (s *Set) apply(data []byte, name string) error {
 	}
 	c := &yamldoc.Check{Doc: d}
 	c.Fields(&f, "tables", func(key string) string {
-		return fmt.Sprintf("unknown table %q (want infantry, weather, seasons, sasl, human_wave, counters, ift, combat or activation)", key)
+		return fmt.Sprintf("unknown table %q (want infantry, weather, seasons, sasl, human_wave, counters, ift, combat, activation, tem or policy)", key)
 	})
 	if f.Infantry != nil {
 		s.Infantry.apply(c, f.Infantry)
@@ -258,6 +264,10 @@ func (s *Set) apply(data []byte, name string) error {
 	}
 	if f.Activation != nil {
 		s.Activation.apply(c, f.Activation)
+	}
+	s.TEM.apply(c, f.TEM)
+	if f.Policy != nil {
+		s.Policy.apply(c, f.Policy)
 	}
 	return c.Err
 }
@@ -638,19 +648,27 @@ func (h *HumanWave) apply(c *yamldoc.Check, f *hwFile) {
 			h.X3.Rows[final] = leader
 		})
 	}
-	if c.Map(f.TEM.Node, "human_wave.tem") {
-		if h.TEM == nil {
-			h.TEM = map[string]Entry[int]{}
+	if f.TEM.Given() {
+		c.Errorf(f.TEM.Node, "human_wave.tem: the TEM table is its own now, used by both sides' fire: write it as the top-level tem:")
+	}
+}
+
+// apply reads the TEM table: {kind: {value, default, source}}.
+func (t *TEM) apply(c *yamldoc.Check, f yamldoc.Map[entryFile]) {
+	if !c.Map(f.Node, "tem") {
+		return
+	}
+	if t.Kinds == nil {
+		t.Kinds = map[string]Entry[int]{}
+	}
+	for i, kn := range f.Keys {
+		name := kn.Value
+		if _, err := terrain.ParseKind(name); err != nil && name != "wooden_building" && name != "stone_building" {
+			c.Errorf(kn, "tem: %q is not a terrain kind (or wooden_building, stone_building)", name)
+			return
 		}
-		for i, kn := range f.TEM.Keys {
-			name := kn.Value
-			if _, err := terrain.ParseKind(name); err != nil && name != "wooden_building" && name != "stone_building" {
-				c.Errorf(kn, "human_wave.tem: %q is not a terrain kind (or wooden_building, stone_building)", name)
-				return
-			}
-			if e, ok := intEntry(c, &f.TEM.Values[i], "human_wave.tem."+name, 0, 9); ok {
-				h.TEM[name] = e
-			}
+		if e, ok := intEntry(c, &f.Values[i], "tem."+name, 0, 9); ok {
+			t.Kinds[name] = e
 		}
 	}
 }
@@ -751,6 +769,8 @@ func (cb *Combat) apply(c *yamldoc.Check, f *combatFile) {
 		{f.SelfRally, "self_rally", &cb.SelfRally, -5, 5}, {f.SelfRallyMMC, "self_rally_mmc", &cb.SelfRallyMMC, 0, 99},
 		{f.RallyTerrain, "rally_terrain", &cb.RallyTerrain, -5, 5}, {f.Desperation, "desperation", &cb.Desperation, -9, 9},
 		{f.LeaderCCFP, "leader_cc_fp", &cb.LeaderCCFP, 0, 9}, {f.HoldFirstFire, "hold_first_fire_range", &cb.HoldFirstFire, 0, 2},
+		{f.AdvancingFire, "advancing_fire", &cb.AdvancingFire, 1, 4}, {f.InfantryMF, "infantry_mf", &cb.InfantryMF, 1, 9},
+		{f.LeaderMF, "leader_mf", &cb.LeaderMF, 1, 9}, {f.LedMF, "led_mf", &cb.LedMF, 0, 9},
 	} {
 		setInt(c, x.f, "combat."+x.key, x.e, x.lo, x.hi)
 	}

@@ -17,8 +17,6 @@ type HumanWave struct {
 	Formation  Entry[int] // MF more a step a HW unit pays to keep its lane
 	X10        Generation // Table x10
 	X3         Leaders    // Table x3
-	TEM        map[string]Entry[int]
-	TEMSource  string
 	X10Source  string
 	X3Source   string
 }
@@ -40,29 +38,45 @@ func (l Leaders) Leader(final int) Entry[string] {
 	return l.Rows[min(max(final, 0), len(l.Rows)-1)]
 }
 
-// TEMOf returns the TEM of a Location's terrain for SASL 4.36 and the S?
-// Activation table: the largest of its kinds' (a building by its
-// material).
-func (h *HumanWave) TEMOf(t *terrain.Hex) int {
-	best := h.TEM["open_ground"].Value
-	for _, k := range t.Kinds.List() {
+// TEM is the Terrain Effects Modifier of each terrain kind (a building by
+// its material): both sides' fire, SASL 4.36's "least TEM" and the S?
+// Activation table's Final IFT DRM read it.
+type TEM struct {
+	Kinds map[string]Entry[int]
+}
+
+// Of returns the TEM of a Location's terrain: the largest of its kinds'.
+func (t *TEM) Of(h *terrain.Hex) int {
+	best := t.Kinds["open_ground"].Value
+	for _, k := range h.Kinds.List() {
 		name := k.Name()
 		if k == terrain.Building {
-			name = t.Building.Material.String() + "_building"
+			name = h.Building.Material.String() + "_building"
 		}
-		if e, ok := h.TEM[name]; ok && e.Value > best {
+		if e, ok := t.Kinds[name]; ok && e.Value > best {
 			best = e.Value
 		}
 	}
 	return best
 }
 
+func (t *TEM) clone() TEM {
+	c := TEM{Kinds: map[string]Entry[int]{}}
+	for k, v := range t.Kinds {
+		c.Kinds[k] = v
+	}
+	return c
+}
+
+func (t *TEM) check() error {
+	if _, ok := t.Kinds["open_ground"]; !ok {
+		return fmt.Errorf("tem needs open_ground")
+	}
+	return nil
+}
+
 func (h *HumanWave) clone() HumanWave {
 	c := *h
-	c.TEM = map[string]Entry[int]{}
-	for k, v := range h.TEM {
-		c.TEM[k] = v
-	}
 	c.X3.Rows = append([]Entry[string](nil), h.X3.Rows...)
 	return c
 }
@@ -83,9 +97,6 @@ func (h *HumanWave) check() error {
 	}
 	if len(h.X3.Rows) == 0 {
 		return fmt.Errorf("human_wave.x3 has no rows")
-	}
-	if _, ok := h.TEM["open_ground"]; !ok {
-		return fmt.Errorf("human_wave.tem needs open_ground")
 	}
 	return nil
 }

@@ -41,6 +41,11 @@ type Set struct {
 	// Activation is the SASL S? Activation table, by nationality row and
 	// range.
 	Activation Activation
+	// TEM is the Terrain Effects Modifier by terrain kind.
+	TEM TEM
+	// Policy holds the weights of the FRIENDLY policies and the choices
+	// for the ENEMY units outside a Human Wave, sasl's own.
+	Policy Policy
 }
 
 // Cost is one MF entry of a movement table.
@@ -130,6 +135,7 @@ func (s *Set) Clone() *Set {
 	c.Infantry.Hexsides = maps.Clone(s.Infantry.Hexsides)
 	c.SASL = s.SASL.clone()
 	c.HumanWave = s.HumanWave.clone()
+	c.TEM = s.TEM.clone()
 	c.Counters = maps.Clone(s.Counters)
 	c.IFT.Columns = slices.Clone(s.IFT.Columns)
 	for i, r := range s.IFT.Rows {
@@ -252,6 +258,12 @@ func (s *Set) check() error {
 		return err
 	}
 	if err := s.Activation.check(); err != nil {
+		return err
+	}
+	if err := s.TEM.check(); err != nil {
+		return err
+	}
+	if err := s.Policy.check(); err != nil {
 		return err
 	}
 	return s.HumanWave.check()

@@ -103,11 +103,15 @@ func TestHumanWaveTables(t *testing.T) {
 	}
 	wood := terrain.Hex{Kinds: terrain.Of(terrain.Woods)}
 	stone := terrain.Hex{Kinds: terrain.Of(terrain.Woods, terrain.Building), Building: terrain.Structure{Material: terrain.Stone}}
-	if h.TEMOf(&terrain.Hex{}) != 0 || h.TEMOf(&wood) != 1 || h.TEMOf(&stone) != 3 {
+	tem := &Default().TEM
+	if tem.Of(&terrain.Hex{}) != 0 || tem.Of(&wood) != 1 || tem.Of(&stone) != 3 {
 		t.Error("TEM: open 0, woods +1, stone building +3 (the larger of a hex's kinds)")
 	}
 	if _, err := Parse([]byte("human_wave:\n  x10:\n    rows:\n      1: {value: [], source: x}\n"), "m.yaml"); err == nil || !strings.Contains(err.Error(), "never a dummy") {
 		t.Errorf("an empty x10 row: %v", err)
+	}
+	if _, err := Parse([]byte("human_wave:\n  tem:\n    woods: {value: 1}\n"), "m.yaml"); err == nil || !strings.Contains(err.Error(), "top-level tem") {
+		t.Errorf("human_wave.tem is refused, naming where the TEM table is now: %v", err)
 	}
 	// The stand-in of S? Activation by distance is retired: a file that
 	// still sets it is told where Activation went.

@@ -79,6 +79,11 @@ type World struct {
 	// setupIDs are the IDs of the setup's S? so far made (SetupIDs).
 	setupIDs   atomic.Pointer[[]string]
 	setupIDsMu sync.Mutex
+	// infantry: the movement graph of Infantry in every direction and at
+	// every level, built when a FRIENDLY policy first moves (Infantry).
+	infantryOnce sync.Once
+	infantry     *pathing.Graph
+	infantryErr  error
 	setupNext  int // the number of the next ID to try
 }
 
@@ -114,7 +119,7 @@ func New(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster
 		}
 		w.numOf[i] = int8(g.Row)
 		tr, _ := m.Terrain(h)
-		w.tem[i] = int8(w.h.TEMOf(tr))
+		w.tem[i] = int8(w.t.TEM.Of(tr))
 		w.locs[i] = m.Locations(h, board.Options{})
 	}
 	vpos, err := ms.VPOs(m)
@@ -183,6 +188,14 @@ func New(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster
 	}
 	w.prepareDetours(vpos)
 	return w, nil
+}
+
+// SetUpFriendly reports whether the mission sets up FRIENDLY units in
+// Location l: the ENEMY setup puts no S? there (SASL 4.1 does not say; an
+// S? sharing a Location with FRIENDLY units at the start would be a Melee
+// before the first shot, which no player sets up).
+func (w *World) SetUpFriendly(l board.Location) bool {
+	return w.initial != nil && w.initial.Has(state.Friendly, l)
 }
 
 // VictoryVPOs returns the VPOs the FRIENDLY side must Control to win
@@ -319,6 +332,14 @@ func (w *World) Step(a, b board.Location) (int, bool) {
 		return 0, false
 	}
 	return w.g.Cost(u, v)
+}
+
+// Infantry returns the movement graph of Infantry across the whole map,
+// every direction and level (the FRIENDLY side's moves), built once on
+// first use.
+func (w *World) Infantry() (*pathing.Graph, error) {
+	w.infantryOnce.Do(func() { w.infantry, w.infantryErr = pathing.NewGraph(w.m, w.costs) })
+	return w.infantry, w.infantryErr
 }
 
 // ToFBE returns the flow field of the Human Wave graph toward the FBE.

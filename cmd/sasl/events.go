@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/state"
@@ -15,9 +16,13 @@ func writeTurnText(w io.Writer, words *report.Words, turn int, evs []report.Even
 		return
 	}
 	fmt.Fprintf(w, "\nTurn %d\n", turn)
-	phase := state.Phase(255)
+	phase, player := state.Phase(255), state.Side(255)
 	for i := range evs {
 		e := &evs[i]
+		if e.Player != player {
+			player, phase = e.Player, 255
+			fmt.Fprintf(w, "  %s Player Turn\n", strings.ToUpper(player.String()))
+		}
 		if e.Phase != phase {
 			phase = e.Phase
 			fmt.Fprintf(w, "  %s\n", phase)

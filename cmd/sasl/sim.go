@@ -20,6 +20,7 @@ import (
 	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/sim"
+	"github.com/sasl-engine/sasl/state"
 )
 
 type simFlags struct {
@@ -30,6 +31,7 @@ type simFlags struct {
 	ci              float64
 	replicate       int64
 	vary            string
+	policy          string
 	heatmap         string
 	hist            string
 	json            bool
@@ -54,8 +56,9 @@ Pearson under 100 games), the ENEMY squad-equivalents exited, the turn the
 ENEMY first reach each VPO and the FBE, S? placed and Activated, casualties
 of each side, and heatmaps of the S? setup and of ENEMY presence.
 
-Each game is an ordinary game with the FRIENDLY side played by the hold policy
-(see sasl play): game k of seed S has the seed printed by
+Each game is an ordinary game, both Player Turns of every Game Turn, with
+the FRIENDLY side played by --policy: hold (stays and fires) or attack (takes
+and holds the VPOs the victory conditions name; see sasl play): game k of seed S has the seed printed by
 sasl sim --seed S --replicate K, and sasl play new --seed N replays it. The
 mission needs victory conditions (victory: in the mission file). What the
 simulator plays, and what it does not, is in the README.
@@ -85,6 +88,7 @@ value. --hist FILE draws the histogram of ENEMY squad-equivalents exited.`,
 	cmd.Flags().Float64Var(&f.ci, "ci", 0, "play until the half width of the win rate's 95% interval is at most this (0.01 = one point)")
 	cmd.Flags().Int64Var(&f.replicate, "replicate", -1, "play only game K of the seed and print its game seed and outcome")
 	cmd.Flags().StringVar(&f.vary, "vary", "", "KEY=v1,v2,...: a balance sweep over one mission value")
+	cmd.Flags().StringVar(&f.policy, "policy", game.PolicyHold, "who plays the FRIENDLY side: hold (stays and fires) or attack (takes the victory VPOs)")
 	f.registerReport(cmd)
 	cmd.Flags().StringVar(&f.shard, "shard", "", "i/n: play only shard i of n (a fixed block of the --runs games) and write its part with --out")
 	cmd.Flags().IntVar(&f.shards, "shards", 0, "n: split the run into n shards, this one shard $"+jobIndexEnv+" (as a Kubernetes Indexed Job sets it)")
@@ -400,7 +404,7 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
 			return err
 		}
 	}
-	run, err := sim.OpenSweep(sim.Inputs{Mission: f.mission, Boards: o.boards, Tables: f.tables}, f.vary)
+	run, err := sim.OpenSweep(sim.Inputs{Mission: f.mission, Boards: o.boards, Tables: f.tables, Policy: f.policy}, f.vary)
 	if err != nil {
 		return err
 	}
@@ -511,9 +515,9 @@ func simReport(w io.Writer, f *simFlags, run *sim.Sweep, results []*sim.Result) 
 		return err
 	}
 	if f.json {
-		return writeSimJSON(w, run.Header.Mission, res, run.Vary, rows)
+		return writeSimJSON(w, run.Header, res, run.Vary, rows)
 	}
-	writeSimText(w, run.World.Mission().Name, run.Header.Mission, run.Header.Boards, res, run.Vary, rows)
+	writeSimText(w, run.World.Mission().Name, run.Header, res, run.Vary, rows)
 	return nil
 }
 
@@ -562,13 +566,13 @@ func writeReplicate(w io.Writer, f *simFlags, mission, boards string, r *sim.Rep
 	return nil
 }
 
-func writeSimJSON(w io.Writer, mission string, r *sim.Result, vary *sim.Vary, rows []sim.Row) error {
+func writeSimJSON(w io.Writer, hdr state.Game, r *sim.Result, vary *sim.Vary, rows []sim.Row) error {
 	out := struct {
 		*sim.Result
 		Mission string     `json:"mission"`
 		Policy  string     `json:"friendly_policy"`
 		Sweep   *sweepJSON `json:"sweep,omitempty"`
-	}{Result: r, Mission: mission, Policy: game.PolicyHold}
+	}{Result: r, Mission: hdr.Mission, Policy: hdr.Policy}
 	if vary != nil {
 		out.Sweep = &sweepJSON{Key: vary.Key}
 		for _, row := range rows {
@@ -605,8 +609,15 @@ func distText(d sim.Dist) string {
 		d.Mean, d.CI95[0], d.CI95[1], d.Quantiles[2], d.Quantiles[0], d.Quantiles[4])
 }
 
-func writeSimText(w io.Writer, name, mission, boards string, r *sim.Result, vary *sim.Vary, rows []sim.Row) {
-	fmt.Fprintf(w, "%s (%s): %d games, seed %d; the FRIENDLY side holds its positions (hold policy)\n\n", name, mission, r.Runs, r.Seed)
+// policyWords says what a FRIENDLY policy does, for the report.
+var policyWords = map[string]string{
+	game.PolicyHold:   "the FRIENDLY side holds its positions and fires (hold policy)",
+	game.PolicyAttack: "the FRIENDLY side attacks the victory VPOs (attack policy)",
+}
+
+func writeSimText(w io.Writer, name string, hdr state.Game, r *sim.Result, vary *sim.Vary, rows []sim.Row) {
+	mission, boards := hdr.Mission, hdr.Boards
+	fmt.Fprintf(w, "%s (%s): %d games, seed %d; %s\n\n", name, mission, r.Runs, r.Seed, policyWords[hdr.Policy])
 	fmt.Fprintf(w, "FRIENDLY wins: %d of %d = %s\n", r.FriendlyWins.Count, r.Runs, ciText(r.FriendlyWins))
 	fmt.Fprintf(w, "ENEMY squad-equivalents exited off the FBE: %s\n", distText(r.EnemyExited))
 	fmt.Fprintln(w, "Turn an ENEMY unit first entered (S? set up there do not count):")

@@ -62,15 +62,14 @@ func TestFriendlyFireNeedsLOS(t *testing.T) {
 				e := &state.Unit{ID: "E1", Side: state.Enemy, Kind: state.Squad, Type: "4-4-7"}
 				g.State.Add(e, at)
 				g.State.Add(&state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7"}, from)
-				g.combat.r = dice.Seeded(1)
-				g.combat.fired = map[board.Location]bool{}
+				g.res.Reset(g.State, dice.Seeded(1))
 				return g, e
 			}
 			s := p.Sight(at, from)
 			g, e := setup()
 			log := g.hw.Log()
 			n := log.Len()
-			if err := g.combat.Entered([]*state.Unit{e}, at); err != nil {
+			if err := g.Entered([]*state.Unit{e}, at); err != nil {
 				t.Fatal(err)
 			}
 			ev := log.Since(n)
@@ -80,9 +79,9 @@ func TestFriendlyFireNeedsLOS(t *testing.T) {
 			}
 			if fired {
 				f := ev[0].Fire
-				want := g.combat.tem(at) + s.Hindrance + g.combat.t.Combat.FFNAM.Value
-				if g.combat.tem(at) == 0 {
-					want += g.combat.t.Combat.FFMO.Value
+				want := p.TEM(at) + s.Hindrance + p.Tables().Combat.FFNAM.Value
+				if p.TEM(at) == 0 {
+					want += p.Tables().Combat.FFMO.Value
 				}
 				if f.Hindrance != s.Hindrance || f.DRM != want {
 					t.Errorf("First Fire DRM %+d (hindrance %+d), want %+d (hindrance %+d): %s", f.DRM, f.Hindrance, want, s.Hindrance, report.New(p).Text(&ev[0]))
@@ -91,7 +90,7 @@ func TestFriendlyFireNeedsLOS(t *testing.T) {
 			g, _ = setup()
 			log = g.hw.Log()
 			n = log.Len()
-			if err := g.combat.defensiveFire(); err != nil {
+			if err := g.decide(state.Enemy, state.DFPh); err != nil {
 				t.Fatal(err)
 			}
 			ev = log.Since(n)

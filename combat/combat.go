@@ -1,0 +1,616 @@
+// Package combat resolves attacks for both sides: fire on the Infantry Fire
+// Table (ASL A7), its results, Morale Checks and Casualty Reduction (A7.3,
+// A10), Rally (A10.6), Close Combat (A11) and Control of VPOs (A26.11),
+// with the values of tables.Combat and tables.TEM. It decides nothing: who
+// fires at what is the FRIENDLY policy's (package policy) and the ENEMY
+// procedures' (package ai); a Resolver carries out what they chose, with
+// the game's dice, and adds what happened to the game's log.
+package combat
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
+)
+
+// Resolver resolves the attacks of one game: its world, state, dice and
+// log. It holds scratch lists reused from attack to attack; it is not safe
+// for concurrent use.
+type Resolver struct {
+	W   *world.World
+	St  *state.State
+	R   dice.Roller
+	t   *tables.Set
+	log *report.Log
+	// Reveal, if set, Activates an ENEMY S? found in a Melee before Close
+	// Combat (SASL 3.32: an S? in a Location with FRIENDLY units is
+	// revealed); the game sets it to the ENEMY side's Activation.
+	Reveal func(s *state.Unit) error
+	// scratch lists, reused: the units an attack targets, those its
+	// result falls on, the Locations of a Close Combat.
+	targets, victims, seen []*state.Unit
+	melee                  []board.Location
+}
+
+// New returns a Resolver for games of world w adding events to log.
+func New(w *world.World, log *report.Log) *Resolver {
+	return &Resolver{W: w, t: w.Tables(), log: log}
+}
+
+// Reset sets the Resolver on a game's state and dice.
+func (c *Resolver) Reset(st *state.State, r dice.Roller) { c.St, c.R = st, r }
+
+// Adjacent reports whether two Locations are ADJACENT for Point Blank Fire
+// (ASL A7.21): the same Location, or ground-level Locations of adjacent
+// hexes. An upper building level is adjacent to no Location of another
+// hex, nor to another level of its own (stairwells are not modelled).
+func Adjacent(a, b board.Location) bool {
+	if a == b {
+		return true
+	}
+	return a.Level == 0 && b.Level == 0 && !a.Roof && !b.Roof && hex.Distance(a.Hex, b.Hex) == 1
+}
+
+// FP is the firepower of a counter of strength s in Location from against
+// Location at (ASL A7.2): doubled at Point Blank range (ADJACENT
+// Locations, A7.21), halved beyond its normal range (A7.22), divided by
+// advancing (1: no Advancing Fire; A7.25).
+func FP(s tables.Strength, from, at board.Location, advancing int) float64 {
+	fp := float64(s.FP)
+	switch d := hex.Distance(from.Hex, at.Hex); {
+	case Adjacent(from, at):
+		fp *= 2
+	case d > s.Range:
+		fp /= 2
+	}
+	return fp / float64(max(advancing, 1))
+}
+
+// Shot is what a fire group would roll at a Location: its FP, DRM (TEM,
+// the hindrance of the most hindered line, the directing leader's
+// modifier, and the movement DRM given), range, and the chance of a
+// Morale Check or worse.
+type Shot struct {
+	At             board.Location
+	FP             float64
+	DRM, Hindrance int
+	Range          int
+	Odds           float64
+}
+
+// Aim works out the Shot of the Good Order MMC fg (with the leaders of
+// their Locations) at Location at, with movement DRM move: ok is false when
+// none of them has a clear LOS to it within reach times its normal range
+// (those that have fire). Units that moved this Player Turn fire as
+// Advancing Fire (in the AFPh; afph).
+func (c *Resolver) Aim(fg []*state.Unit, at board.Location, move, reach int, afph bool) (Shot, bool) {
+	sh := Shot{At: at, Range: 99}
+	n, leadOK, lead := 0, true, -99
+	seen := c.seen[:0]
+	for _, u := range fg {
+		if u.Kind.SMC() || u.Broken {
+			continue
+		}
+		s := c.Strength(u)
+		d := hex.Distance(u.At().Hex, at.Hex)
+		if d > s.Range*max(reach, 1) {
+			continue
+		}
+		v := c.W.Sight(at, u.At()) // traced from the target: the lines recur by the firer
+		if !v.Clear {
+			continue
+		}
+		adv := 1
+		if afph && u.Moved {
+			adv = c.t.Combat.AdvancingFire.Value
+		}
+		sh.FP += FP(s, u.At(), at, adv)
+		sh.Hindrance = max(sh.Hindrance, v.Hindrance)
+		sh.Range = min(sh.Range, d)
+		n++
+		if !slices.ContainsFunc(seen, func(x *state.Unit) bool { return x.At() == u.At() }) {
+			seen = append(seen, u)
+			if m, ok := c.LeaderDRM(u.Side, u.At()); ok {
+				lead = max(lead, m)
+			} else {
+				leadOK = false
+			}
+		}
+	}
+	c.seen = seen[:0]
+	if n == 0 {
+		return sh, false
+	}
+	sh.DRM = c.W.TEM(at) + sh.Hindrance + move
+	if leadOK {
+		sh.DRM += lead
+	}
+	sh.Odds = c.Odds(sh.FP, sh.DRM)
+	return sh, true
+}
+
+// Odds is the chance of a Morale Check or worse of an attack of fp FP with
+// DRM drm on the Infantry Fire Table.
+func (c *Resolver) Odds(fp float64, drm int) float64 {
+	p := 0.0
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			if r := c.t.IFT.Result(fp, a+b+drm); r.Kind >= tables.MC {
+				p += 1.0 / 36
+			}
+		}
+	}
+	return p
+}
+
+// add tells an event about one unit.
+func (c *Resolver) add(kind report.Kind, u *state.Unit, ev report.Event) {
+	ev.Kind, ev.Units, ev.At = kind, c.log.Strings(u.ID), u.At()
+	c.log.Add(ev)
+}
+
+// strength is what a unit's counter says: an MMC's as world.World.Strength
+// reads it; a leader's from its type, one without a readable type counted
+// a 7-0.
+func (c *Resolver) Strength(u *state.Unit) tables.Strength {
+	if !u.Kind.SMC() {
+		return c.W.Strength(u)
+	}
+	if s, err := c.W.ParseStrength(u.Type); err == nil && s.Leader {
+		return s
+	}
+	return tables.Strength{Leader: true, Morale: 7}
+}
+
+// morale is a unit's ML: its counter's, plus the Human Wave increase for a
+// unit engaging in a SASL Human Wave (SASL 4.3).
+func (c *Resolver) Morale(u *state.Unit) int {
+	ml := c.Strength(u).Morale
+	if u.Side == state.Enemy && u.Wave != "" && !u.Released {
+		ml += c.t.Combat.HWMorale.Value
+	}
+	return ml
+}
+
+// target reports whether u can be fired at: on the map and not an S?
+// (sasl does not model an attack on an S?: SASL 3.3 Activates it first,
+// a rule not among the texts).
+func Target(u *state.Unit) bool { return u.OnMap() && u.Kind != state.SQ }
+
+func Other(s state.Side) state.Side {
+	if s == state.Enemy {
+		return state.Friendly
+	}
+	return state.Enemy
+}
+
+// inMelee reports whether Location l holds units of both sides.
+func (c *Resolver) InMelee(l board.Location) bool {
+	return c.St.Has(state.Enemy, l) && c.St.Has(state.Friendly, l)
+}
+
+// leaderDRM is the modifier of the best Good Order leader of side in l
+// (ASL A10.7), 0 with none.
+func (c *Resolver) LeaderDRM(side state.Side, l board.Location) (int, bool) {
+	best, ok := 0, false
+	for u := c.St.First(l.Hex); u != nil; u = u.Next() {
+		if u.Side == side && u.At() == l && u.OnMap() && u.Kind == state.Leader && !u.Broken {
+			if s := c.Strength(u); s.Leader && (!ok || s.Modifier < best) {
+				best, ok = s.Modifier, true
+			}
+		}
+	}
+	return best, ok
+}
+
+// Fire resolves an ENEMY fire group's attack on the FRIENDLY units in at.
+func (c *Resolver) Fire(g *report.FireGroup, at board.Location) error {
+	targets := c.St.AppendAt(c.targets[:0], state.Friendly, at)
+	c.targets = targets
+	if len(targets) == 0 {
+		return nil
+	}
+	res, dr, final, err := c.roll(g.FP, g.DRM, dice.Why{Rule: "ASL A7", For: report.ForGroupIFT, Units: g.Members, At: at})
+	if err != nil {
+		return err
+	}
+	g.DR, g.Final, g.Result = dr, final, res.String()
+	c.log.Add(report.Event{Kind: report.Result, Units: c.log.IDs(targets), Fire: g})
+	return c.Apply(res, targets)
+}
+
+// Attack is one fire group's attack on targets: g holds where they are,
+// the group's FP and DRM, the hindrance of its LOS and the range. The
+// firers are marked as having fired this Player Turn, and FRIENDLY ones
+// become Known (firing reveals them).
+func (c *Resolver) Attack(kind report.Kind, fg, targets []*state.Unit, g report.FireGroup) error {
+	for _, u := range fg {
+		u.Fired = true
+		if u.Side == state.Friendly {
+			u.Known = true
+		}
+	}
+	var from []board.Location
+	for _, u := range fg {
+		if !slices.Contains(from, u.At()) {
+			from = append(from, u.At())
+		}
+	}
+	g.Members, g.Targets, g.From = c.log.IDs(fg), c.log.IDs(targets), c.log.Locations(from...)
+	g.Target, g.TEM, g.Good = targets[0].ID, c.W.TEM(g.At), !targets[0].Broken
+	res, dr, final, err := c.roll(g.FP, g.DRM, dice.Why{Rule: "ASL A7", For: report.ForIFT, Units: g.Members, At: g.At})
+	if err != nil {
+		return err
+	}
+	g.DR, g.Final, g.Result = dr, final, res.String()
+	c.log.Add(report.Event{Kind: kind, Units: g.Members, Side: fg[0].Side, Fire: c.log.Fire(g)})
+	return c.Apply(res, targets)
+}
+
+// roll makes an IFT DR.
+func (c *Resolver) roll(fp float64, drm int, why dice.Why) (tables.Result, int, int, error) {
+	a, b, err := c.R.DR(why)
+	if err != nil {
+		return tables.Result{}, 0, 0, err
+	}
+	dr := a + b
+	return c.t.IFT.Result(fp, dr+drm), dr, dr + drm, nil
+}
+
+// apply carries out an IFT result on the units attacked (ASL A7.3):
+// nKIA eliminates n of them by Random Selection and breaks the rest; K/n
+// Casualty Reduces one and gives all an nMC; nMC and NMC a Morale Check.
+// A PTC has no effect here (pins are not modelled).
+func (c *Resolver) Apply(res tables.Result, units []*state.Unit) error {
+	units = append(c.victims[:0], units...)
+	c.victims = units
+	switch res.Kind {
+	case tables.KIA:
+		for n := 0; n < res.N && len(units) > 0; n++ {
+			i, err := c.randomSelection(units, report.SelectKIA)
+			if err != nil {
+				return err
+			}
+			c.Eliminate(units[i], report.KIA, report.Dice{})
+			units = slices.Delete(units, i, i+1)
+		}
+		for _, u := range units {
+			c.consequence(u, c.t.Combat.KIASurvivors.Value, report.SurvivedKIA)
+		}
+		return nil
+	case tables.KMC:
+		i, err := c.randomSelection(units, report.SelectK)
+		if err != nil {
+			return err
+		}
+		if c.reduce(units[i], report.KMC, report.Dice{Need: res.N}) {
+			units = slices.Delete(units, i, i+1)
+		}
+	case tables.MC:
+	default:
+		return nil
+	}
+	return c.moraleChecks(units, res.N)
+}
+
+// moraleChecks makes the units' Morale Checks with DRM n: leaders first,
+// then the others with the modifier of a leader that passed (ASL A10.7).
+func (c *Resolver) moraleChecks(units []*state.Unit, n int) error {
+	leadersFirst(units)
+	for _, u := range units {
+		drm := n
+		if !u.Kind.SMC() {
+			if lead, ok := c.LeaderDRM(u.Side, u.At()); ok {
+				drm += lead
+			}
+		}
+		ml := c.Morale(u)
+		a, b, err := c.R.DR(dice.Why{Rule: "ASL A10", For: report.ForMC, Unit: u.ID, N: ml, M: drm})
+		if err != nil {
+			return err
+		}
+		d := report.Dice{DR: a + b, DRM: drm, Final: a + b + drm, Need: ml}
+		switch {
+		case a+b == 12 && c.t.Combat.MCTwelve.Value == tables.Reduce:
+			c.reduce(u, report.MC12, d)
+		case d.Final > ml && u.Broken:
+			c.consequence(u, c.t.Combat.BrokenFail.Value, report.FailedBroken)
+		case d.Final > ml:
+			c.brk(u, report.FailedMC, d)
+		default:
+			c.add(report.Morale, u, report.Event{Dice: d})
+		}
+	}
+	return nil
+}
+
+// leadersFirst sorts SMC before the others, keeping each in its order.
+func leadersFirst(units []*state.Unit) {
+	slices.SortStableFunc(units, func(a, b *state.Unit) int {
+		switch {
+		case a.Kind.SMC() == b.Kind.SMC():
+			return 0
+		case a.Kind.SMC():
+			return -1
+		}
+		return 1
+	})
+}
+
+// consequence does to u what a rule's value says.
+func (c *Resolver) consequence(u *state.Unit, what tables.Consequence, why report.Cause) {
+	switch {
+	case what == tables.Reduce, what == tables.Break && u.Broken:
+		c.reduce(u, why, report.Dice{})
+	case what == tables.Break:
+		c.brk(u, why, report.Dice{})
+	}
+}
+
+// brk breaks a unit; a broken Human Wave unit leaves its wave (SASL
+// 4.323).
+func (c *Resolver) brk(u *state.Unit, why report.Cause, d report.Dice) {
+	u.Broken = true
+	left := ""
+	if u.Side == state.Enemy && u.Wave != "" {
+		left = u.Wave
+		u.Wave, u.Released = "", false
+	}
+	c.add(report.Break, u, report.Event{Cause: why, Dice: d, Other: left})
+}
+
+// reduce Casualty Reduces a unit (ASL A7.302): a squad becomes a
+// half-squad, anything else is eliminated. It reports whether the unit is
+// gone.
+func (c *Resolver) reduce(u *state.Unit, why report.Cause, d report.Dice) bool {
+	if u.Kind != state.Squad {
+		c.Eliminate(u, why|report.Reduced, d)
+		return true
+	}
+	u.Kind = state.HalfSquad
+	u.Type = c.halfSquad(u)
+	c.add(report.Reduce, u, report.Event{Cause: why, Dice: d, Type: u.Type})
+	return false
+}
+
+// halfSquad is the counter a squad is reduced to: the ENEMY nationality's
+// half-squad (tables.Counters); a FRIENDLY squad's half firepower, its
+// range and morale (the half-squad is not in the mission).
+func (c *Resolver) halfSquad(u *state.Unit) string {
+	if u.Side == state.Enemy {
+		return c.t.Counters.Of(c.W.Mission().Enemy).HalfSquad.Value
+	}
+	s := c.Strength(u)
+	return fmt.Sprintf("%d-%d-%d", max(s.FP/2, 1), s.Range, s.Morale)
+}
+
+// eliminate removes a unit from play; what it carried is left in its
+// Location.
+func (c *Resolver) Eliminate(u *state.Unit, why report.Cause, d report.Dice) {
+	st := c.St
+	for _, sw := range u.SW {
+		st.Loose = append(st.Loose, state.Loose{At: u.At(), SW: sw})
+	}
+	st.Remove(u)
+	c.add(report.Eliminate, u, report.Event{Cause: why, Dice: d, Unit: u.Kind})
+}
+
+// randomSelection picks one of units (ASL A.9: each rolls a dr, the
+// highest is selected; the first of equals).
+func (c *Resolver) randomSelection(units []*state.Unit, what int) (int, error) {
+	if len(units) == 1 {
+		return 0, nil
+	}
+	best, bi := 0, 0
+	for i, u := range units {
+		v, err := c.R.Dr(dice.Why{Rule: "ASL A.9", For: report.ForSelection, M: what, Unit: u.ID})
+		if err != nil {
+			return 0, err
+		}
+		if v > best {
+			best, bi = v, i
+		}
+	}
+	return bi, nil
+}
+
+// rally is the RPh of both sides (ASL A10.6): each broken unit with a Good
+// Order leader in its Location, every broken leader, and up to
+// self_rally_mmc other MMC a side try to rally: DR <= ML, with the
+// leader's modifier or the self-rally DRM, the terrain DRM in a Location
+// with a positive TEM, and Desperation Morale with a Good Order enemy unit
+// adjacent.
+func (c *Resolver) Rally() error {
+	st := c.St
+	for _, side := range []state.Side{state.Enemy, state.Friendly} {
+		selfMMC := 0
+		var broken []*state.Unit
+		for _, u := range st.OfSide(side) {
+			if u.Broken && u.OnMap() {
+				broken = append(broken, u)
+			}
+		}
+		leadersFirst(broken)
+		for _, u := range broken {
+			if !st.Holds(u) {
+				continue
+			}
+			drm := 0
+			lead, ok := c.LeaderDRM(side, u.At())
+			switch {
+			case u.Kind.SMC():
+			case ok:
+				drm += lead
+			case selfMMC < c.t.Combat.SelfRallyMMC.Value:
+				selfMMC++
+				drm += c.t.Combat.SelfRally.Value
+			default:
+				continue
+			}
+			if c.W.TEM(u.At()) > 0 {
+				drm += c.t.Combat.RallyTerrain.Value
+			}
+			if c.desperate(u) {
+				drm += c.t.Combat.Desperation.Value
+			}
+			ml := c.Morale(u)
+			a, b, err := c.R.DR(dice.Why{Rule: "ASL A10.6", For: report.ForRally, Unit: u.ID, N: ml, M: drm})
+			if err != nil {
+				return err
+			}
+			d := report.Dice{DR: a + b, DRM: drm, Final: a + b + drm, Need: ml}
+			switch {
+			case a+b == 12 && c.t.Combat.RallyTwelve.Value == tables.Reduce:
+				c.reduce(u, report.Rally12, d)
+			case d.Final <= ml:
+				u.Broken = false
+				c.add(report.Rally, u, report.Event{Dice: d})
+			default:
+				c.add(report.Morale, u, report.Event{Dice: d, Cause: report.RallyFailed})
+			}
+		}
+	}
+	return nil
+}
+
+// desperate reports whether a Good Order unit of the other side is in or
+// next to u's Location.
+func (c *Resolver) desperate(u *state.Unit) bool {
+	for _, x := range c.St.OfSide(Other(u.Side)) {
+		if Target(x) && !x.Broken && hex.Distance(x.At().Hex, u.At().Hex) <= 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// CloseCombat is the CCPh (ASL A11): in every Location holding units of
+// both sides (an S? among them revealed first, by Reveal), each side attacks the other at once: the odds of
+// its Good Order units' FP (an SMC's CC FP) to all the defenders' give a
+// Kill Number; a Final DR at most it eliminates the defenders, one more
+// Casualty Reduces one of them. A leader's modifier applies to its side's
+// DR. Locations still holding both sides stay in Melee.
+func (c *Resolver) CloseCombat() error {
+	st := c.St
+	locs := c.melee[:0]
+	defer func() { c.melee = locs[:0] }()
+	for _, u := range st.OfSide(state.Enemy) {
+		if u.OnMap() && !slices.Contains(locs, u.At()) && st.Has(state.Friendly, u.At()) {
+			locs = append(locs, u.At())
+		}
+	}
+	if c.Reveal != nil {
+		for _, l := range locs {
+			for {
+				s := st.AppendAt(c.victims[:0], state.Enemy, l)
+				i := slices.IndexFunc(s, func(u *state.Unit) bool { return u.Kind == state.SQ })
+				c.victims = s
+				if i < 0 {
+					break
+				}
+				if err := c.Reveal(s[i]); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	for _, l := range locs {
+		sides := [2][]*state.Unit{}
+		for u := st.First(l.Hex); u != nil; u = u.Next() {
+			if u.At() == l && Target(u) {
+				sides[u.Side] = append(sides[u.Side], u)
+			}
+		}
+		type blow struct {
+			kill, final, dr, drm int
+			odds                 tables.Odds
+			ok                   bool
+		}
+		var blows [2]blow
+		for _, side := range []state.Side{state.Enemy, state.Friendly} {
+			att, def := c.ccFP(sides[side], true), c.ccFP(sides[Other(side)], false)
+			if att == 0 {
+				continue
+			}
+			o, ok := c.t.Combat.Kill(att, def)
+			lead, _ := c.LeaderDRM(side, l)
+			a, b, err := c.R.DR(dice.Why{Rule: "ASL A11", For: report.ForCC, Side: uint8(side), At: l, N: int(att), M: int(def)})
+			if err != nil {
+				return err
+			}
+			blows[side] = blow{kill: o.Kill.Value, dr: a + b, drm: lead, final: a + b + lead, odds: o, ok: ok}
+		}
+		for _, side := range []state.Side{state.Enemy, state.Friendly} {
+			bl := blows[side]
+			def := sides[Other(side)]
+			if !bl.ok || len(def) == 0 {
+				continue
+			}
+			c.log.Add(report.Event{Kind: report.CloseCombat, Units: c.log.IDs(sides[side]), At: l, Side: side, Odds: bl.odds,
+				Dice: report.Dice{DR: bl.dr, DRM: bl.drm, Final: bl.final, Need: bl.kill}})
+			switch {
+			case bl.final <= bl.kill:
+				for _, u := range def {
+					c.Eliminate(u, report.InCloseCombat, report.Dice{})
+				}
+			case bl.final == bl.kill+1:
+				i, err := c.randomSelection(def, report.SelectCC)
+				if err != nil {
+					return err
+				}
+				c.reduce(def[i], report.InCloseCombat, report.Dice{})
+			}
+		}
+	}
+	return nil
+}
+
+// ccFP is the CC firepower of units: their printed FP, an SMC's CC FP;
+// attacking, broken units do not count.
+func (c *Resolver) ccFP(units []*state.Unit, attacking bool) float64 {
+	fp := 0.0
+	for _, u := range units {
+		if attacking && u.Broken {
+			continue
+		}
+		if u.Kind.SMC() {
+			fp += float64(c.t.Combat.LeaderCCFP.Value)
+			continue
+		}
+		fp += float64(c.Strength(u).FP)
+	}
+	return fp
+}
+
+// Control updates who Controls each VPO (ASL A26.11): a side whose Good
+// Order units are in the VPO's Location gains it when no Good Order unit of
+// the other side is anywhere in its hex (a unit passing through, or one on
+// the ground floor under a held upper level, takes nothing).
+func (c *Resolver) Control() {
+	st := c.St
+	for i, v := range st.VPO {
+		var in, hex [2]bool
+		for u := st.First(v.At.Hex); u != nil; u = u.Next() {
+			if !u.OnMap() || u.Broken || u.Kind == state.SQ && u.Side == state.Friendly {
+				continue
+			}
+			hex[u.Side] = true
+			if u.At() == v.At {
+				in[u.Side] = true
+			}
+		}
+		for _, side := range []state.Side{state.Enemy, state.Friendly} {
+			if in[side] && !hex[Other(side)] && v.Side != side {
+				st.VPO[i].Side = side
+				c.log.Add(report.Event{Kind: report.Control, At: v.At, Side: side})
+			}
+		}
+	}
+}

@@ -1,0 +1,248 @@
+package game
+
+import (
+	"slices"
+
+	"github.com/sasl-engine/sasl/combat"
+	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/policy"
+	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/state"
+)
+
+// Policies: who plays the FRIENDLY side of a game (package policy).
+const (
+	// PolicyHold: the engine plays the FRIENDLY side, holding its
+	// positions and firing; every attack is resolved.
+	PolicyHold = policy.Hold
+	// PolicyAttack: the engine plays the FRIENDLY side, taking and holding
+	// the mission's victory VPOs; every attack is resolved.
+	PolicyAttack = policy.Attack
+	// PolicyPlayer: the player plays the FRIENDLY side and resolves the
+	// ENEMY side's attacks, reporting them in the game file.
+	PolicyPlayer = policy.Player
+)
+
+// ParsePolicy checks a policy name; "" is PolicyPlayer (a game file of an
+// earlier sasl).
+func ParsePolicy(s string) (string, error) { return policy.Parse(s) }
+
+// decide asks the FRIENDLY policy what it does at a phase of side's Player
+// Turn and carries it out.
+func (g *Game) decide(side state.Side, ph state.Phase) error {
+	g.dec = policy.Decision{W: g.W, St: g.State, C: g.res, Player: side, Phase: ph}
+	acts, err := g.pol.Decide(&g.dec, g.acts[:0])
+	g.acts = acts[:0]
+	if err != nil {
+		return err
+	}
+	if !g.resolves() {
+		return nil
+	}
+	for _, a := range acts {
+		if err := g.act(side, ph, a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Entered lets the FRIENDLY side First Fire at an ENEMY stack that has
+// entered Location at in the ENEMY MPh (ai.Resolver).
+func (g *Game) Entered(stack []*state.Unit, at board.Location) error {
+	g.dec = policy.Decision{W: g.W, St: g.State, C: g.res, Player: state.Enemy, Phase: state.MPh, Moving: stack, At: at}
+	acts, err := g.pol.Decide(&g.dec, g.acts[:0])
+	g.acts = acts[:0]
+	if err != nil {
+		return err
+	}
+	for _, a := range acts {
+		if !slices.ContainsFunc(stack, func(u *state.Unit) bool { return combat.Target(u) && !u.Broken && g.State.Holds(u) }) {
+			break
+		}
+		if err := g.act(state.Enemy, state.MPh, a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Fire resolves an ENEMY fire group's attack (ai.Resolver).
+func (g *Game) Fire(fg *report.FireGroup, at board.Location) error { return g.res.Fire(fg, at) }
+
+// act carries out one FRIENDLY action.
+func (g *Game) act(side state.Side, ph state.Phase, a policy.Action) error {
+	st := g.State
+	units := a.Units[:0:0]
+	for _, u := range a.Units {
+		if st.Holds(u) && u.OnMap() && !u.Broken && u.Side == state.Friendly && (a.Kind != policy.Fire || !u.Fired) {
+			units = append(units, u)
+		}
+	}
+	if len(units) == 0 {
+		return nil
+	}
+	switch a.Kind {
+	case policy.Fire:
+		targets := st.AppendAt(nil, state.Enemy, a.Shot.At)
+		targets = slices.DeleteFunc(targets, func(u *state.Unit) bool { return !combat.Target(u) })
+		if len(targets) == 0 || !slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.MMC() }) {
+			return nil
+		}
+		kind := report.PrepFire
+		switch {
+		case side == state.Enemy && ph == state.MPh:
+			kind = report.FirstFire
+		case side == state.Enemy:
+			kind = report.DefensiveFire
+		case ph == state.AFPh:
+			kind = report.AdvancingFire
+		}
+		sh := a.Shot
+		return g.res.Attack(kind, units, targets, report.FireGroup{At: sh.At, FP: sh.FP, DRM: sh.DRM, Hindrance: sh.Hindrance, Range: sh.Range})
+	case policy.Move:
+		if side == state.Friendly && ph == state.MPh {
+			return g.move(units, a.Path, a.Assault)
+		}
+	case policy.Advance:
+		if side == state.Friendly && ph == state.APh && len(a.Path) > 0 {
+			return g.advance(units, a.Path[0])
+		}
+	}
+	return nil
+}
+
+// mf is the MF of a FRIENDLY stack, in half MF (ASL A4.1, A4.12): an MMC's
+// (more with a Good Order leader moving with it), or a leader's alone.
+func (g *Game) mf(units []*state.Unit) int {
+	c := g.W.Tables().Combat
+	mmc := slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.MMC() })
+	lead := slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.SMC() })
+	switch {
+	case !mmc:
+		return 2 * c.LeaderMF.Value
+	case lead:
+		return 2 * (c.InfantryMF.Value + c.LedMF.Value)
+	}
+	return 2 * c.InfantryMF.Value
+}
+
+// fits reports whether Location l takes units on top of the FRIENDLY units
+// there (stacking: human_wave.stacking squad equivalents, ASL A5.1).
+func (g *Game) fits(l board.Location, units []*state.Unit) bool {
+	n := 0.0
+	for u := range g.State.In(state.Friendly, l) {
+		if !slices.Contains(units, u) {
+			n += u.Squads(0)
+		}
+	}
+	for _, u := range units {
+		n += u.Squads(0)
+	}
+	return n <= float64(g.W.Tables().HumanWave.Stacking.Value)
+}
+
+// move moves a FRIENDLY stack along path in the MPh (ASL A4): each step an
+// arc of the Infantry graph within the stack's MF, never into a Location
+// holding ENEMY units (S? too) nor overstacked. A moving unit is Known to
+// the ENEMY (concealment, ASL A12, is not modelled). After each step the
+// ENEMY reacts: the S? whose LOS now holds a Known FRIENDLY unit are
+// Activated (SASL 3.32, 4.34) and ENEMY units First Fire (4.36); units
+// broken or eliminated end their move.
+func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) error {
+	gr, err := g.W.Infantry()
+	if err != nil {
+		return err
+	}
+	st := g.State
+	cur := units[0].At()
+	budget, spent := g.mf(units), 0
+	if assault {
+		path = path[:min(len(path), 1)]
+	}
+	steps := []pathing.Step{{Location: cur}}
+	log := g.hw.Log()
+	ids := log.IDs(units) // told as they set out
+	var notes []report.Note
+	cm := g.W.Tables().Combat
+	for _, next := range path {
+		a, ok1 := gr.Node(cur)
+		b, ok2 := gr.Node(next)
+		if !ok1 || !ok2 {
+			break
+		}
+		cost, ok := gr.Cost(a, b)
+		if !ok || spent+cost > budget {
+			break
+		}
+		if st.Has(state.Enemy, next) {
+			notes = append(notes, report.Note{Kind: report.StoppedEnemy, At: next})
+			break
+		}
+		if !g.fits(next, units) {
+			break
+		}
+		spent += cost
+		for _, u := range units {
+			st.Move(u, next)
+			u.Moved, u.Known = true, true
+		}
+		cur = next
+		steps = append(steps, pathing.Step{Location: next, HalfMF: cost})
+		if err := g.hw.ActivateSeen(next); err != nil {
+			return err
+		}
+		drm := 0
+		if !assault {
+			drm += cm.FFNAM.Value
+		}
+		if g.W.TEM(next) == 0 {
+			drm += cm.FFMO.Value
+		}
+		if err := g.hw.FirstFire(units, next, drm); err != nil {
+			return err
+		}
+		units = slices.DeleteFunc(units, func(u *state.Unit) bool { return !st.Holds(u) || u.Broken })
+		if len(units) == 0 {
+			break
+		}
+	}
+	if len(steps) > 1 {
+		if assault {
+			notes = append(notes, report.Note{Kind: report.Assault})
+		}
+		// Told after the reactions it met on the way, which the log holds
+		// in the order they happened.
+		log.Add(report.Event{Kind: report.Move, Units: ids, Side: state.Friendly, Steps: log.Steps(steps...), Notes: log.Notes(notes...)})
+	}
+	return nil
+}
+
+// advance moves FRIENDLY units one Location in the APh (ASL A4.7), ENEMY
+// units there or not: a Location of both sides is a Melee, fought in the
+// CCPh.
+func (g *Game) advance(units []*state.Unit, to board.Location) error {
+	gr, err := g.W.Infantry()
+	if err != nil {
+		return err
+	}
+	a, ok1 := gr.Node(units[0].At())
+	b, ok2 := gr.Node(to)
+	if !ok1 || !ok2 || !g.fits(to, units) {
+		return nil
+	}
+	cost, ok := gr.Cost(a, b)
+	if !ok {
+		return nil
+	}
+	from := units[0].At()
+	for _, u := range units {
+		g.State.Move(u, to)
+		u.Known = true
+	}
+	log := g.hw.Log()
+	log.Add(report.Event{Kind: report.AdvanceInto, Units: log.IDs(units), Side: state.Friendly,
+		Steps: log.Steps(pathing.Step{Location: from}, pathing.Step{Location: to, HalfMF: cost})})
+	return nil
+}

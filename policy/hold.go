@@ -1,0 +1,133 @@
+package policy
+
+import (
+	"slices"
+
+	"github.com/sasl-engine/sasl/combat"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/state"
+)
+
+// hold keeps the FRIENDLY units where they are: each Location's Good Order
+// MMC fire once a Player Turn as one fire group (ASL A7.5), with the
+// leaders there: at the first moving ENEMY stack within
+// combat.hold_first_fire_range times their normal range (First Fire), in
+// the DFPh at the ENEMY Location in their LOS and range with the best odds,
+// and in their own Player Turn by Prep Fire at the best odds of at least
+// policy.fire_odds.
+type hold struct {
+	fire firer
+}
+
+func (*hold) Name() string { return Hold }
+
+func (h *hold) Decide(d *Decision, out []Action) ([]Action, error) {
+	return h.fire.decide(d, out, nil)
+}
+
+// firer is the fire of both policies: it keeps the scratch lists.
+type firer struct {
+	locs    []board.Location
+	targets []board.Location
+}
+
+// decide appends the fire of the FRIENDLY Locations at d, but of units
+// moving reports true for (nil: none moves).
+func (f *firer) decide(d *Decision, out []Action, moving func(*state.Unit) bool) ([]Action, error) {
+	c := d.W.Tables().Combat
+	odds := float64(d.W.Tables().Policy.FireOdds.Value) / 100
+	switch {
+	case d.Moving != nil:
+		// First Fire at the stack that entered d.At (ASL A8.1).
+		if !slices.ContainsFunc(d.Moving, combat.Target) {
+			return out, nil
+		}
+		move := c.FFNAM.Value
+		if d.W.TEM(d.At) == 0 {
+			move += c.FFMO.Value
+		}
+		for _, l := range f.locations(d) {
+			fg := group(d, l, moving)
+			if len(fg) == 0 {
+				continue
+			}
+			if sh, ok := d.C.Aim(fg, d.At, move, c.HoldFirstFire.Value, false); ok {
+				out = append(out, Action{Kind: Fire, Units: fg, Shot: sh})
+			}
+		}
+	case d.Player == state.Enemy && d.Phase == state.DFPh:
+		out = f.best(d, out, 0, moving)
+	case d.Player == state.Friendly && (d.Phase == state.PFPh || d.Phase == state.AFPh):
+		out = f.best(d, out, odds, moving)
+	}
+	return out, nil
+}
+
+// best appends, for each FRIENDLY Location, the fire of its group at the
+// ENEMY Location with the best odds of at least least (ties: the closest),
+// if any.
+func (f *firer) best(d *Decision, out []Action, least float64, moving func(*state.Unit) bool) []Action {
+	afph := d.Phase == state.AFPh
+	f.targets = f.targets[:0]
+	for _, u := range d.St.OfSide(state.Enemy) {
+		if combat.Target(u) && !d.C.InMelee(u.At()) && !slices.Contains(f.targets, u.At()) {
+			f.targets = append(f.targets, u.At())
+		}
+	}
+	if len(f.targets) == 0 {
+		return out
+	}
+	for _, l := range f.locations(d) {
+		fg := group(d, l, moving)
+		if len(fg) == 0 {
+			continue
+		}
+		var best combat.Shot
+		found := false
+		for _, t := range f.targets {
+			sh, ok := d.C.Aim(fg, t, 0, 1, afph)
+			if !ok || sh.Odds < least {
+				continue
+			}
+			if !found || sh.Odds > best.Odds || sh.Odds == best.Odds && sh.Range < best.Range {
+				best, found = sh, true
+			}
+		}
+		if found {
+			out = append(out, Action{Kind: Fire, Units: fg, Shot: best})
+		}
+	}
+	return out
+}
+
+// locations lists the Locations of FRIENDLY units on the map that are not
+// in Melee, in the order of the units.
+func (f *firer) locations(d *Decision) []board.Location {
+	out := f.locs[:0]
+	for _, u := range d.St.OfSide(state.Friendly) {
+		if u.OnMap() && !slices.Contains(out, u.At()) && !d.C.InMelee(u.At()) {
+			out = append(out, u.At())
+		}
+	}
+	f.locs = out
+	return out
+}
+
+// group is the FRIENDLY units in l that may fire together (ASL A7.5): its
+// Good Order MMC that have not fired this Player Turn (nor move, by
+// moving), with its Good Order leaders to direct them; nil if no MMC.
+func group(d *Decision, l board.Location, moving func(*state.Unit) bool) []*state.Unit {
+	var out []*state.Unit
+	mmc := false
+	for u := range d.St.In(state.Friendly, l) {
+		if u.Broken || u.Fired || moving != nil && moving(u) {
+			continue
+		}
+		out = append(out, u)
+		mmc = mmc || u.Kind.MMC()
+	}
+	if !mmc {
+		return nil
+	}
+	return out
+}

@@ -1,0 +1,105 @@
+package tables
+
+import (
+	"fmt"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/sasl-engine/sasl/internal/yamldoc"
+)
+
+// Policy holds sasl's own choices where the rules leave the play to a
+// player: the weights of the FRIENDLY "attack" policy, and what ENEMY units
+// outside a Human Wave do (their Prevailing Attitude is not among the
+// texts).
+type Policy struct {
+	// Exposure is the half MF the attack policy adds to entering a
+	// ground Location that is not Concealment Terrain in the LOS of a
+	// revealed ENEMY unit within ExposureReach hexes (pathing.Exposure).
+	Exposure, ExposureReach Entry[int]
+	// Garrison is the MMC the attack policy leaves in each VPO it must
+	// Control once it holds it.
+	Garrison Entry[int]
+	// Assault is the range within which of a revealed ENEMY unit a moving
+	// stack uses Assault Movement (one Location, no FFNAM: ASL A4.61).
+	Assault Entry[int]
+	// FireOdds is the least chance, in percent, of a Morale Check or worse
+	// at which a policy fires (Prep Fire, Advancing Fire).
+	FireOdds Entry[int]
+	// SetupS says how an S? of the setup or of an entry (not a Human Wave
+	// S?) is Activated: "x10" generates its units by Table x10.
+	SetupS Entry[string]
+	// Released says what former Human Wave units do in their Player Turn
+	// (4.33: they "assume the Prevailing Attitude"): "advance" Prep Fires
+	// at a Known FRIENDLY unit in normal range and LOS, else moves toward
+	// the FBE; "hold" stays and fires.
+	Released Entry[string]
+	// Rout says what a broken unit does in its RtPh (ASL A10.5): "stay".
+	Rout Entry[string]
+}
+
+type policyFile struct {
+	yamldoc.Fields
+	Exposure      *entryFile `yaml:"exposure"`
+	ExposureReach *entryFile `yaml:"exposure_reach"`
+	Garrison      *entryFile `yaml:"garrison"`
+	Assault       *entryFile `yaml:"assault_within"`
+	FireOdds      *entryFile `yaml:"fire_odds"`
+	SetupS        *entryFile `yaml:"setup_s"`
+	Released      *entryFile `yaml:"released"`
+	Rout          *entryFile `yaml:"rout"`
+}
+
+func (p *Policy) apply(c *yamldoc.Check, f *policyFile) {
+	c.Fields(f, "policy", func(key string) string { return fmt.Sprintf("unknown policy value %q", key) })
+	for _, x := range []struct {
+		f      *entryFile
+		key    string
+		e      *Entry[int]
+		lo, hi int
+	}{
+		{f.Exposure, "exposure", &p.Exposure, 0, 40}, {f.ExposureReach, "exposure_reach", &p.ExposureReach, 0, 30},
+		{f.Garrison, "garrison", &p.Garrison, 0, 9}, {f.Assault, "assault_within", &p.Assault, 0, 9},
+		{f.FireOdds, "fire_odds", &p.FireOdds, 0, 100},
+	} {
+		setInt(c, x.f, "policy."+x.key, x.e, x.lo, x.hi)
+	}
+	for _, x := range []struct {
+		f    *entryFile
+		key  string
+		e    *Entry[string]
+		want []string
+	}{
+		{f.SetupS, "setup_s", &p.SetupS, []string{"x10"}},
+		{f.Released, "released", &p.Released, []string{"advance", "hold"}},
+		{f.Rout, "rout", &p.Rout, []string{"stay"}},
+	} {
+		if x.f == nil {
+			continue
+		}
+		e, ok := entry(c, x.f, "policy."+x.key, func(v yamldoc.Value, what string) string {
+			s := c.Str(v, what)
+			for _, w := range x.want {
+				if s == w {
+					return s
+				}
+			}
+			if c.OK() {
+				c.Errorf(v.Node, "%s: %q is not one of %v", what, s, x.want)
+			}
+			return ""
+		})
+		if ok {
+			*x.e = e
+		}
+	}
+}
+
+func (p *Policy) check() error {
+	if p.SetupS.Value == "" || p.Released.Value == "" || p.Rout.Value == "" {
+		return fmt.Errorf("policy needs setup_s, released and rout")
+	}
+	return nil
+}
+
+func (f *policyFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, f) }
