@@ -376,3 +376,24 @@ func (g *Game) enemyPhase(ph state.Phase) error {
 
 // Write writes the game file.
 func (g *Game) Write(w io.Writer) error { return g.State.Write(w, g.W.Map()) }
+
+// Through plays on to the end of the Game Turn under way as Turn does, but
+// goes on past the player's stops (sasl wave: the player reports between
+// Game Turns). Its Report holds the events and dice of the whole Game Turn.
+func (g *Game) Through(script dice.Roller) (*Report, error) {
+	log := g.hw.Log()
+	start := log.Len()
+	turn := g.State.Turn
+	var rolls []dice.Roll
+	for {
+		rep, err := g.Turn(script)
+		if err != nil {
+			return nil, err
+		}
+		rolls = append(rolls, rep.Dice...)
+		if g.State.Turn != turn || g.Over() {
+			rep.Turn, rep.Events, rep.Dice, rep.Asked = turn, log.Since(start), rolls, ""
+			return rep, nil
+		}
+	}
+}

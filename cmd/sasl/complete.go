@@ -82,7 +82,7 @@ func registerCompletions(root *cobra.Command, o *options) {
 		"north":   completeWords(frameWords()...),
 		"to-edge": completeWords(edgeWords()...),
 		"weather": completeWords(weatherWords()...),
-		"policy":  completeWords(game.PolicyHold, game.PolicyPlayer),
+		"policy":  completeWords(game.PolicyHold, game.PolicyAttack, game.PolicyPlayer),
 		"heatmap": completeWords("presence", "setup"),
 	}
 	var walk func(c *cobra.Command)

@@ -526,7 +526,7 @@ func TestPathMission(t *testing.T) {
 func TestWave(t *testing.T) {
 	t.Parallel()
 	out := mustRun(t, "wave", "--seed", "11", "--turns", "3")
-	for _, want := range []string{"Turn 2\n  RPh\n    Human Wave A:", "  MPh\n", "from off the south edge,", "Activated in", "(SASL 4.34)", "Fire group", "(SASL 4.36 priority 1)", "Seed 11."} {
+	for _, want := range []string{"Turn 2\n  ENEMY Player Turn\n  RPh\n    Human Wave A:", "  MPh\n", "from off the south edge,", "Activated in", "(SASL 4.34)", "Fire group", "(SASL 4.36 priority 1)", "Seed 11."} {
 		if !strings.Contains(out, want) {
 			t.Errorf("wave output lacks %q:\n%s", want, out)
 		}

@@ -76,7 +76,7 @@ func newPlayNewCmd(o *options) *cobra.Command {
 	f.missionFlags.register(cmd)
 	f.pictures.register(cmd)
 	cmd.Flags().StringVar(&f.save, "save", "", "the game file to write (required)")
-	cmd.Flags().StringVar(&f.policy, "policy", game.PolicyHold, "who plays the FRIENDLY side: hold (the engine, as sasl sim) or player (you)")
+	cmd.Flags().StringVar(&f.policy, "policy", game.PolicyHold, "who plays the FRIENDLY side: hold or attack (the engine, as sasl sim) or player (you)")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
 	return cmd
 }
@@ -137,6 +137,9 @@ names the winner after the last turn. A run that fails leaves the file as it was
 					return err
 				}
 				all = append(all, rep)
+				if rep.Asked != "" || g.Over() {
+					break // the player acts, or the game has ended
+				}
 			}
 			if script != nil && len(script.Left()) > 0 {
 				return fmt.Errorf("dice: %d rolls of the script were not used: %v (check the script)", len(script.Left()), script.Left())
@@ -161,7 +164,10 @@ names the winner after the last turn. A run that fails leaves the file as it was
 			}
 			w := cmd.OutOrStdout()
 			if f.json {
-				extra := map[string]any{"next_turn": g.State.Turn, "over": g.Over()}
+				extra := map[string]any{"next_turn": g.State.Turn, "over": g.Over(), "player_turn": g.State.Player.String(), "phase": g.State.Phase.String()}
+				if g.State.Asked != "" {
+					extra["asked"] = g.State.Asked
+				}
 				if o, ok := g.Outcome(); ok {
 					extra["winner"] = o.Winner.String()
 					extra["why"] = o.Why()
@@ -176,6 +182,8 @@ names the winner after the last turn. A run that fails leaves the file as it was
 			if g.Over() {
 				fmt.Fprintf(w, "That was the mission's last turn (%d): the game is over. Written to %s.\n", g.LastTurn(), path)
 				writeWinner(w, g)
+			} else if st := g.State; st.Asked != "" {
+				fmt.Fprintf(w, "Written to %s: the game stops before the %s %s of turn %d of %d for you: %s.\n", path, strings.ToUpper(st.Player.String()), st.Phase, st.Turn, g.LastTurn(), st.Asked)
 			} else {
 				fmt.Fprintf(w, "Written to %s: the game stands before turn %d of %d. Report your moves and results in it, then play the next turn.\n", path, g.State.Turn, g.LastTurn())
 			}

@@ -102,7 +102,7 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 	}
 	var all []*game.Report
 	for range turns {
-		rep, err := g.Turn(p.scriptOrNil())
+		rep, err := g.Through(p.scriptOrNil())
 		if err != nil {
 			return err
 		}
