@@ -290,9 +290,9 @@ type State struct {
 	Player    Side
 	HasPlayer bool
 	Phase     Phase
-	Waves []Wave
-	VPO   []Control
-	Loose []Loose
+	Waves     []Wave
+	VPO       []Control
+	Loose     []Loose
 	index
 }
 

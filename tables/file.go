@@ -137,17 +137,17 @@ type minFile struct {
 
 type hwFile struct {
 	yamldoc.Fields
-	MF         *entryFile             `yaml:"mf"`
-	SquadsPerS *entryFile             `yaml:"squads_per_s"`
-	Stacking   *entryFile             `yaml:"stacking"`
-	ChainHexes *entryFile             `yaml:"chain_hexes"`
-	ChainMMC   *entryFile             `yaml:"chain_mmc"`
-	FireRange  *entryFile             `yaml:"fire_range"`
-	Formation  *entryFile             `yaml:"formation"`
-	Activation yamldoc.Value          `yaml:"activation"` // retired
-	X10        *rowsFile              `yaml:"x10"`
-	X3         *rowsFile              `yaml:"x3"`
-	TEM        yamldoc.Value          `yaml:"tem"` // moved to the top-level tem
+	MF         *entryFile    `yaml:"mf"`
+	SquadsPerS *entryFile    `yaml:"squads_per_s"`
+	Stacking   *entryFile    `yaml:"stacking"`
+	ChainHexes *entryFile    `yaml:"chain_hexes"`
+	ChainMMC   *entryFile    `yaml:"chain_mmc"`
+	FireRange  *entryFile    `yaml:"fire_range"`
+	Formation  *entryFile    `yaml:"formation"`
+	Activation yamldoc.Value `yaml:"activation"` // retired
+	X10        *rowsFile     `yaml:"x10"`
+	X3         *rowsFile     `yaml:"x3"`
+	TEM        yamldoc.Value `yaml:"tem"` // moved to the top-level tem
 }
 
 type nationalityFile struct {

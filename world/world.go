@@ -84,7 +84,7 @@ type World struct {
 	infantryOnce sync.Once
 	infantry     *pathing.Graph
 	infantryErr  error
-	setupNext  int // the number of the next ID to try
+	setupNext    int // the number of the next ID to try
 }
 
 // New builds the world of mission ms on map m with tables t. costs prices
