@@ -598,7 +598,7 @@ func (c *Resolver) Control() {
 	for i, v := range st.VPO {
 		var in, hex [2]bool
 		for u := st.First(v.At.Hex); u != nil; u = u.Next() {
-			if !u.OnMap() || u.Broken || u.Kind == state.SQ && u.Side == state.Friendly {
+			if !u.OnMap() || u.Broken {
 				continue
 			}
 			hex[u.Side] = true

@@ -29,11 +29,15 @@ func (h *hold) Decide(d *Decision, out []Action) ([]Action, error) {
 type firer struct {
 	locs    []board.Location
 	targets []board.Location
+	// groups holds the units of the actions decided, reused from decision
+	// to decision: valid until the next.
+	groups []*state.Unit
 }
 
 // decide appends the fire of the FRIENDLY Locations at d, but of units
 // moving reports true for (nil: none moves).
 func (f *firer) decide(d *Decision, out []Action, moving func(*state.Unit) bool) ([]Action, error) {
+	f.groups = f.groups[:0]
 	c := d.W.Tables().Combat
 	odds := float64(d.W.Tables().Policy.FireOdds.Value) / 100
 	switch {
@@ -47,7 +51,7 @@ func (f *firer) decide(d *Decision, out []Action, moving func(*state.Unit) bool)
 			move += c.FFMO.Value
 		}
 		for _, l := range f.locations(d) {
-			fg := group(d, l, moving)
+			fg := f.group(d, l, moving)
 			if len(fg) == 0 {
 				continue
 			}
@@ -78,7 +82,7 @@ func (f *firer) best(d *Decision, out []Action, least float64, moving func(*stat
 		return out
 	}
 	for _, l := range f.locations(d) {
-		fg := group(d, l, moving)
+		fg := f.group(d, l, moving)
 		if len(fg) == 0 {
 			continue
 		}
@@ -116,18 +120,19 @@ func (f *firer) locations(d *Decision) []board.Location {
 // group is the FRIENDLY units in l that may fire together (ASL A7.5): its
 // Good Order MMC that have not fired this Player Turn (nor move, by
 // moving), with its Good Order leaders to direct them; nil if no MMC.
-func group(d *Decision, l board.Location, moving func(*state.Unit) bool) []*state.Unit {
-	var out []*state.Unit
+func (f *firer) group(d *Decision, l board.Location, moving func(*state.Unit) bool) []*state.Unit {
+	n := len(f.groups)
 	mmc := false
 	for u := range d.St.In(state.Friendly, l) {
 		if u.Broken || u.Fired || moving != nil && moving(u) {
 			continue
 		}
-		out = append(out, u)
+		f.groups = append(f.groups, u)
 		mmc = mmc || u.Kind.MMC()
 	}
 	if !mmc {
+		f.groups = f.groups[:n]
 		return nil
 	}
-	return out
+	return f.groups[n:len(f.groups):len(f.groups)]
 }

@@ -151,12 +151,12 @@ func OpenRun(first string, id RunID, given Inputs) (*Sweep, error) {
 		Tables:  cmp.Or(given.Tables, id.Tables),
 		Policy:  id.Policy,
 	}
+	if err := simPolicy(id.Policy); err != nil {
+		return nil, fmt.Errorf("%s: %w", first, err)
+	}
 	s, err := OpenSweep(in, id.Vary)
 	if err != nil {
 		return nil, fmt.Errorf("%w (reading the mission, boards and tables of %s; %s)", err, first, elsewhere)
-	}
-	if err := simPolicy(id.Policy); err != nil {
-		return nil, fmt.Errorf("%s: %w", first, err)
 	}
 	now := s.RunID(id.Engine, id.Seed, id.Runs, id.Shards)
 	for _, c := range []struct {

@@ -58,7 +58,7 @@ func TestOpenRun(t *testing.T) {
 	changed := id
 	changed.MissionSHA256 = "0123456789abcdef"
 	otherPolicy := id
-	otherPolicy.Policy = "attack"
+	otherPolicy.Policy = "player" // no engine plays it: a person does
 	missing := id
 	missing.Mission = "no-such-mission"
 	for _, tt := range []struct {
@@ -68,7 +68,7 @@ func TestOpenRun(t *testing.T) {
 	}{
 		{changed, Inputs{}, "p.json: the mission crossroads has changed since the shards read it (sha256 "},
 		{id, Inputs{Mission: "wooded-hill"}, "p.json: the mission wooded-hill is not what the shards read"},
-		{otherPolicy, Inputs{}, `p.json: FRIENDLY policy "attack": this sasl plays "hold"`},
+		{otherPolicy, Inputs{}, `p.json: sim: FRIENDLY policy "player": a simulation plays hold or attack`},
 		{missing, Inputs{}, "(reading the mission, boards and tables of p.json; --mission, --boards and --tables read them from elsewhere)"},
 	} {
 		if _, err := OpenRun("p.json", tt.id, tt.given); err == nil || !strings.Contains(err.Error(), tt.want) {

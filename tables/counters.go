@@ -33,20 +33,6 @@ type Strength struct {
 	Modifier int
 }
 
-// Firepower is the counter's firepower against a Target d hexes away:
-// doubled at point blank range (the same or an adjacent Location, ASL
-// A7.21), halved beyond its normal range (A7.22).
-func (s Strength) Firepower(d int) float64 {
-	fp := float64(s.FP)
-	switch {
-	case d <= 1:
-		fp *= 2
-	case d > s.Range:
-		fp /= 2
-	}
-	return fp
-}
-
 // Strength returns the squad's counter of a nationality, or its
 // half-squad's.
 func (c Counters) Strength(nationality string, half bool) Strength {

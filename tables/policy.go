@@ -29,12 +29,12 @@ type Policy struct {
 	// SetupS says how an S? of the setup or of an entry (not a Human Wave
 	// S?) is Activated: "x10" generates its units by Table x10.
 	SetupS Entry[string]
-	// Released says what former Human Wave units do in their Player Turn
-	// (4.33: they "assume the Prevailing Attitude"): "advance" Prep Fires
-	// at a Known FRIENDLY unit in normal range and LOS, else moves toward
-	// the FBE; "hold" stays and fires.
+	// Released says what former Human Wave units do (4.33: they "assume
+	// the Prevailing Attitude", not among the texts): "hold" stays and
+	// fires in the AFPh and DFPh. It is the only value sasl plays.
 	Released Entry[string]
-	// Rout says what a broken unit does in its RtPh (ASL A10.5): "stay".
+	// Rout says what a broken unit does in its RtPh (ASL A10.5): "stay",
+	// the only value sasl plays.
 	Rout Entry[string]
 }
 
@@ -71,7 +71,7 @@ func (p *Policy) apply(c *yamldoc.Check, f *policyFile) {
 		want []string
 	}{
 		{f.SetupS, "setup_s", &p.SetupS, []string{"x10"}},
-		{f.Released, "released", &p.Released, []string{"advance", "hold"}},
+		{f.Released, "released", &p.Released, []string{"hold"}},
 		{f.Rout, "rout", &p.Rout, []string{"stay"}},
 	} {
 		if x.f == nil {
