@@ -225,11 +225,13 @@ func (g *Game) roller(script dice.Roller) dice.Roller {
 	return g.seeded
 }
 
-// close ends a step: its dice join the trail, the generator's state is
-// kept.
+// close ends a step: its dice, if it rolled any, join the trail; the
+// generator's state is kept.
 func (g *Game) close(r dice.Roller, from int) []dice.Roll {
 	rolls := r.Trail()[from:]
-	g.State.Trail = append(g.State.Trail, dice.Script(rolls))
+	if len(rolls) > 0 {
+		g.State.Trail = append(g.State.Trail, dice.Script(rolls))
+	}
 	g.State.RNG = g.seeded.State()
 	return rolls
 }
@@ -265,16 +267,33 @@ func (g *Game) Over() bool { return g.State.Turn > g.LastTurn() }
 // come from script if it is not nil, else from the game's own seeded dice.
 // A turn that fails leaves the game as it was.
 func (g *Game) Turn(script dice.Roller) (*Report, error) {
-	return g.play(script, false)
+	return g.play(script, toTurnEnd)
 }
 
 // RPh plays on to the end of the next ENEMY RPh (the S? that enter are set
 // up off the map): the game then stands before that Player Turn's PFPh.
 func (g *Game) RPh(script dice.Roller) (*Report, error) {
-	return g.play(script, true)
+	return g.play(script, toEnemyRPh)
 }
 
-func (g *Game) play(script dice.Roller, rph bool) (*Report, error) {
+// Phase plays the one phase the game stands before (or the rest of it,
+// after a stop for the player) and stops: the game then stands before the
+// next phase, of this Player Turn or the next. A game played phase by
+// phase plays exactly as one played turn by turn.
+func (g *Game) Phase(script dice.Roller) (*Report, error) {
+	return g.play(script, onePhase)
+}
+
+// until says where play stops.
+type until uint8
+
+const (
+	toTurnEnd  until = iota // the end of the Game Turn under way
+	toEnemyRPh              // the end of the next ENEMY RPh
+	onePhase                // the end of the phase under way
+)
+
+func (g *Game) play(script dice.Roller, stop until) (*Report, error) {
 	if g.Over() {
 		return nil, fmt.Errorf("%w: turn %d was the mission's last", ErrOver, g.LastTurn())
 	}
@@ -314,7 +333,7 @@ func (g *Game) play(script dice.Roller, rph bool) (*Report, error) {
 			st.Player, st.Phase = first, state.RPh
 			st.Turn++
 		}
-		if rph && side == state.Enemy && ph == state.RPh {
+		if stop == onePhase || stop == toEnemyRPh && side == state.Enemy && ph == state.RPh {
 			break
 		}
 	}

@@ -349,3 +349,113 @@ victory:
 `
 
 func seededRoller(seed uint64) dice.Roller { return dice.Seeded(seed) }
+
+// Save and resume are exact at every phase of both Player Turns: a game
+// played phase by phase (Phase) plays as one played turn by turn (Turn),
+// and written after any phase, read back and played on, it ends with the
+// same events and the same file as the game played straight through. Under
+// each policy (the player's stops included) on both demo missions and a
+// FRIENDLY attack on real board 24.
+func TestSaveResumeEveryPhase(t *testing.T) {
+	t.Parallel()
+	worlds := map[string]*world.World{}
+	for _, name := range missions.Demos() {
+		worlds[name] = prepared(t, name, "")
+	}
+	if _, ok := testboards.Find(); ok {
+		worlds["attack24"] = prepareText(t, attack24)
+	}
+	seeds := uint64(6)
+	if testing.Short() {
+		seeds = 2
+	}
+	for name, w := range worlds {
+		for _, pol := range []string{PolicyHold, PolicyAttack, PolicyPlayer} {
+			t.Run(name+"/"+pol, func(t *testing.T) {
+				t.Parallel()
+				for seed := range seeds {
+					saveResumeEveryPhase(t, w, pol, seed)
+				}
+			})
+		}
+	}
+}
+
+func saveResumeEveryPhase(t *testing.T, w *world.World, pol string, seed uint64) {
+	t.Helper()
+	start := func() *Game {
+		g, _, err := New(w, state.Game{Mission: "test", Seed: seed, HasSeed: true, Policy: pol}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	// Turn by turn.
+	g := start()
+	var turns []report.Event
+	for !g.Over() {
+		rep, err := g.Turn(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		turns = append(turns, rep.Events...)
+	}
+	byTurn := g.State.Clone()
+	// Phase by phase, the file after each.
+	g = start()
+	var files [][]byte
+	var events [][]byte // each phase's events as data
+	var phases []report.Event
+	for !g.Over() {
+		rep, err := g.Phase(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		phases = append(phases, rep.Events...)
+		events = append(events, []byte(record(t, rep)))
+		files = append(files, written(t, g))
+	}
+	final := files[len(files)-1]
+	a, _ := json.Marshal(turns)
+	b, _ := json.Marshal(phases)
+	if !bytes.Equal(a, b) {
+		t.Fatalf("seed %d: played phase by phase, the events differ from turn by turn", seed)
+	}
+	byTurn.Trail = g.State.Trail // the trail is kept by step: a step is a turn or a phase
+	if x := written(t, &Game{W: w, State: byTurn}); !bytes.Equal(x, final) {
+		t.Fatalf("seed %d: played phase by phase, the game ends differently:\n%s\n---\n%s", seed, x, final)
+	}
+	// Resumed after each phase.
+	for k, file := range files[:len(files)-1] {
+		st, err := state.Parse(file, "game.yaml", w.Map())
+		if err != nil {
+			t.Fatalf("seed %d after phase %d: the engine's own file is refused: %v\n%s", seed, k+1, err, file)
+		}
+		at := where(st)
+		r, err := Resume(w, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := k + 1; !r.Over(); i++ {
+			rep, err := r.Phase(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := record(t, rep); got != string(events[i]) {
+				t.Fatalf("seed %d resumed after phase %d (%s): phase %d differs:\nstraight %s\nresumed  %s\nfile:\n%s", seed, k+1, at, i+1, events[i], got, file)
+			}
+		}
+		if end := written(t, r); !bytes.Equal(end, final) {
+			t.Fatalf("seed %d resumed after phase %d (%s): the game ends differently:\n%s\n---\n%s", seed, k+1, at, final, end)
+		}
+	}
+}
+
+// where says where a game stands: "turn 2, before the friendly MPh".
+func where(st *state.State) string {
+	s := fmt.Sprintf("turn %d, before the %s %s", st.Turn, st.Player, st.Phase)
+	if st.Asked != "" {
+		s += ", asked " + st.Asked
+	}
+	return s
+}

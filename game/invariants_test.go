@@ -1,0 +1,339 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/world"
+)
+
+// attack24 is a mission on real board 24 the FRIENDLY side must attack:
+// three VPOs in the village, FRIENDLY units already in two of them (the
+// Locations where S? were once set up on top of them), the attackers on
+// the south edge, a Human Wave from the north and two entries.
+const attack24 = `name: the village on board 24
+boards: [["24"]]
+north: up
+fbe: south
+ebe: north
+month: 6
+enemy: Russian
+turns: 6
+first: friendly
+vpo: ["24U4", "24R5", "24O5"]
+placement: [a, b, c, e]
+entry:
+  - {turn: 1, edge: north, count: 3}
+  - {turn: 3, edge: east, count: 2}
+human_wave:
+  - {turn: 2, edge: north}
+friendly:
+  - {id: F1, unit: squad, type: 6-6-7, at: 24U4, known: true}
+  - {id: F2, unit: squad, type: 6-6-7, at: 24U4h2}
+  - {id: F3, unit: squad, type: 4-6-7, at: 24R5}
+  - {id: F4, unit: squad, type: 6-6-7, at: 24O10}
+  - {id: F5, unit: squad, type: 6-6-7, at: 24O10}
+  - {id: F6, unit: leader, type: 8-1, at: 24O10}
+  - {id: F7, unit: squad, type: 6-6-7, at: 24S10}
+  - {id: F8, unit: squad, type: 6-6-7, at: 24S10}
+  - {id: F9, unit: leader, type: 9-1, at: 24S10}
+  - {id: F10, unit: squad, type: 4-6-7, at: 24W10}
+victory:
+  control: ["24U4", "24R5", "24O5"]
+  max_enemy_exits: 3
+`
+
+// The rules a whole game keeps, checked phase by phase over hundreds of
+// seeded games on real boards, under both policies the engine plays:
+//
+//   - no S? is set up in a Location holding FRIENDLY units (sasl's rule:
+//     SASL 4.1 sets S? up against FRIENDLY units, never on them);
+//   - no unit moves through a Location holding a unit of the other side: a
+//     move that enters one ends there for the phase (ASL A4.14; a Human
+//     Wave ends its movement in a Known unit's Location, SASL 4.323);
+//   - every move keeps within its MF (a Human Wave unit's 8, SASL 4.321;
+//     a FRIENDLY squad's 4, a leader's 6, a stack with a leader 6, ASL
+//     A4.1, A4.12), an advance is one Location (A4.7);
+//   - Control of a VPO goes to a side only with a Control event (or a
+//     Human Wave's move that takes it, SASL 4.32), and a
+//     side whose Good Order units alone are in the VPO's hex holds it
+//     (ASL A26.11); a side never takes a VPO whose hex a Good Order unit
+//     of the other side held all phase long;
+//   - every Melee is fought in every CCPh (ASL A11): each Location holding
+//     both sides at the start of a CCPh sees a Close Combat attack, unless
+//     neither side can attack (all broken, or odds below the table's
+//     lowest column) or the S? there was a dummy.
+func TestGameInvariants(t *testing.T) {
+	t.Parallel()
+	seeds := uint64(150)
+	if testing.Short() {
+		seeds = 30
+	}
+	for _, c := range []struct{ name, text string }{{"four-boards", realMission}, {"attack24", attack24}} {
+		w := prepareText(t, c.text)
+		for _, pol := range []string{PolicyHold, PolicyAttack} {
+			t.Run(c.name+"/"+pol, func(t *testing.T) {
+				t.Parallel()
+				var seen tally
+				for seed := range seeds {
+					checkGame(t, w, pol, seed, &seen)
+				}
+				t.Logf("%d phases, %d moves (%d FRIENDLY), %d ending in a Location of the other side, %d Melee fought, %d Control changes",
+					seen.phases, seen.moves, seen.friendlyMoves, seen.enter, seen.melee, seen.control)
+				if seen.moves == 0 || seen.phases == 0 {
+					t.Errorf("nothing was checked: %+v", seen)
+				}
+				if pol == PolicyAttack && seen.friendlyMoves == 0 {
+					t.Error("the attack policy never moved a FRIENDLY unit")
+				}
+			})
+		}
+	}
+}
+
+// tally counts what the invariants checked, so that a test that checks
+// nothing fails.
+type tally struct{ phases, moves, friendlyMoves, melee, control, enter int }
+
+// was is a unit as it stood before a phase.
+type was struct {
+	at     board.Location
+	side   state.Side
+	kind   state.Kind
+	broken bool
+}
+
+func checkGame(t *testing.T, w *world.World, pol string, seed uint64, seen *tally) {
+	t.Helper()
+	g, _, err := New(w, state.Game{Mission: "test", Seed: seed, HasSeed: true, Policy: pol}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := w.Map()
+	st := g.State
+	for _, u := range st.OfSide(state.Enemy) {
+		if u.Kind == state.SQ && u.OnMap() && st.Has(state.Friendly, u.At()) {
+			t.Fatalf("seed %d: S? %s set up in %s, which holds FRIENDLY units", seed, u.ID, m.LocationName(u.At()))
+		}
+	}
+	before := map[string]was{}
+	for !g.Over() {
+		clear(before)
+		for _, u := range st.Units() {
+			if u.OnMap() {
+				before[u.ID] = was{at: u.At(), side: u.Side, kind: u.Kind, broken: u.Broken}
+			}
+		}
+		vpo := slices.Clone(st.VPO)
+		side, ph, turn := st.Player, max(st.Phase, state.RPh), st.Turn
+		rep, err := g.Phase(nil)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		where := fmt.Sprintf("%s seed %d turn %d %s %s", pol, seed, turn, side, ph)
+		seen.phases++
+		checkMoves(t, g, where, before, rep.Events, seen)
+		checkControl(t, g, where, before, vpo, rep.Events, seen)
+		if ph == state.CCPh {
+			checkMelee(t, g, where, before, rep.Events, seen)
+		}
+	}
+}
+
+// checkMoves: no move passes through a Location of the other side, each
+// keeps within its MF, an advance is one Location.
+func checkMoves(t *testing.T, g *Game, where string, before map[string]was, evs []report.Event, seen *tally) {
+	t.Helper()
+	m := g.W.Map()
+	cm := g.W.Tables().Combat
+	held := map[board.Location][2]bool{} // sides holding each Location at the phase's start
+	for _, u := range before {
+		h := held[u.at]
+		h[u.side] = true
+		held[u.at] = h
+	}
+	ended := map[string]bool{} // units that entered the other side's Location
+	spent := map[string]int{}  // half MF per unit this phase
+	sideOf := func(ids []string) (state.Side, bool) {
+		for _, id := range ids {
+			if u, ok := before[id]; ok {
+				return u.side, true
+			}
+			if u := g.State.Unit(id); u != nil {
+				return u.Side, true
+			}
+		}
+		return 0, false
+	}
+	for _, e := range evs {
+		switch e.Kind {
+		case report.AdvanceInto, report.Advance:
+			if len(e.Steps) != 2 || hex.Distance(e.Steps[0].Location.Hex, e.Steps[1].Location.Hex) > 1 {
+				t.Errorf("%s: %v advance more than one Location: %s", where, e.Units, path(m, e))
+			}
+		case report.Move, report.Enter:
+			seen.moves++
+			side, ok := sideOf(e.Units)
+			if !ok {
+				continue // units gone since (eliminated in the same phase)
+			}
+			if side == state.Friendly {
+				seen.friendlyMoves++
+			}
+			allow := 2 * g.W.HumanWave().MF.Value
+			if side == state.Friendly {
+				allow = 2 * cm.InfantryMF.Value
+				for _, id := range e.Units {
+					if u, ok := before[id]; ok && u.kind.SMC() {
+						allow = 2 * max(cm.LeaderMF.Value, cm.InfantryMF.Value+cm.LedMF.Value)
+					}
+				}
+			}
+			for i, s := range e.Steps {
+				if i == 0 || s.Off {
+					if s.Off && i > 0 {
+						for _, id := range e.Units {
+							spent[id] += s.HalfMF
+						}
+					}
+					continue
+				}
+				for _, id := range e.Units {
+					if ended[id] {
+						t.Errorf("%s: %s moves on to %s after entering a Location of the other side", where, id, m.LocationName(s.Location))
+					}
+					spent[id] += s.HalfMF
+					if spent[id] > allow {
+						t.Errorf("%s: %s spends %d half MF of %d (%s)", where, id, spent[id], allow, m.LocationName(s.Location))
+					}
+				}
+				if held[s.Location][1-side] {
+					seen.enter++
+					if i != len(e.Steps)-1 {
+						t.Errorf("%s: %v move through %s, which holds units of the other side: %s", where, e.Units, m.LocationName(s.Location), path(m, e))
+					}
+					for _, id := range e.Units {
+						ended[id] = true
+					}
+				}
+			}
+		}
+	}
+}
+
+// path names the Locations of a move.
+func path(m *board.Map, e report.Event) string {
+	var b strings.Builder
+	for i, s := range e.Steps {
+		if i > 0 {
+			b.WriteString(" ")
+		}
+		b.WriteString(m.LocationName(s.Location))
+	}
+	return b.String()
+}
+
+// checkControl: VPO Control changes only by a Control event, a side alone
+// with Good Order units in the VPO's hex holds it, and no side takes a VPO
+// whose hex the other side held in Good Order all phase.
+func checkControl(t *testing.T, g *Game, where string, before map[string]was, vpo []state.Control, evs []report.Event, seen *tally) {
+	t.Helper()
+	st, m := g.State, g.W.Map()
+	for i, v := range st.VPO {
+		var in, inHex [2]bool
+		for u := st.First(v.At.Hex); u != nil; u = u.Next() {
+			if u.OnMap() && !u.Broken {
+				inHex[u.Side] = true
+				in[u.Side] = in[u.Side] || u.At() == v.At
+			}
+		}
+		for _, side := range []state.Side{state.Enemy, state.Friendly} {
+			if in[side] && !inHex[1-side] && v.Side != side {
+				t.Errorf("%s: %s alone in Good Order in %s, which the %s Controls", where, side, m.LocationName(v.At), v.Side)
+			}
+		}
+		if v.Side == vpo[i].Side {
+			continue
+		}
+		seen.control++
+		taken := func(e report.Event) bool {
+			return e.Kind == report.Control && e.At.Hex == v.At.Hex ||
+				slices.ContainsFunc(e.Notes, func(n report.Note) bool { return n.Kind == report.TookVPO && n.At.Hex == v.At.Hex })
+		}
+		if !slices.ContainsFunc(evs, taken) {
+			t.Errorf("%s: %s of %s changed without a Control event", where, v.Side, m.LocationName(v.At))
+		}
+		for id, b := range before {
+			u := st.Unit(id)
+			if b.side != v.Side && !b.broken && b.at.Hex == v.At.Hex && b.kind != state.SQ &&
+				u != nil && u.OnMap() && !u.Broken && u.At() == b.at {
+				t.Errorf("%s: the %s took %s while %s held %s in Good Order all phase", where, v.Side, m.LocationName(v.At), id, m.LocationName(b.at))
+			}
+		}
+	}
+}
+
+// checkMelee: each Location holding both sides as the CCPh begins sees a
+// Close Combat attack.
+func checkMelee(t *testing.T, g *Game, where string, before map[string]was, evs []report.Event, seen *tally) {
+	t.Helper()
+	m := g.W.Map()
+	cm := g.W.Tables().Combat
+	lowest := cm.CloseCombat[0].Ratio()
+	type sides struct {
+		units [2][]string
+		fp    [2]float64 // CC FP of the Good Order units
+		def   [2]float64
+	}
+	melee := map[board.Location]*sides{}
+	for id, u := range before {
+		s := melee[u.at]
+		if s == nil {
+			s = &sides{}
+			melee[u.at] = s
+		}
+		s.units[u.side] = append(s.units[u.side], id)
+		fp := 0.0
+		switch {
+		case u.kind == state.SQ:
+			fp = 1 // an S? is revealed first: count it as able to attack
+		case u.kind.SMC():
+			fp = float64(cm.LeaderCCFP.Value)
+		default:
+			if x := g.State.Unit(id); x != nil {
+				fp = float64(g.W.Strength(x).FP)
+			} else {
+				fp = 1
+			}
+		}
+		s.def[u.side] += fp
+		if !u.broken {
+			s.fp[u.side] += fp
+		}
+	}
+	for l, s := range melee {
+		if len(s.units[0]) == 0 || len(s.units[1]) == 0 {
+			continue
+		}
+		canAttack := false
+		for side := range 2 {
+			if s.fp[side] > 0 && (s.def[1-side] == 0 || s.fp[side]/s.def[1-side] >= lowest-1e-9) {
+				canAttack = true
+			}
+		}
+		fought := slices.ContainsFunc(evs, func(e report.Event) bool { return e.Kind == report.CloseCombat && e.At == l })
+		dummy := slices.ContainsFunc(evs, func(e report.Event) bool { return e.Kind == report.Activate && e.At == l && len(e.Made) == 0 })
+		if fought {
+			seen.melee++
+		}
+		if canAttack && !fought && !dummy {
+			t.Errorf("%s: the Melee in %s (ENEMY %v, FRIENDLY %v) was not fought", where, m.LocationName(l), s.units[0], s.units[1])
+		}
+	}
+}
