@@ -649,3 +649,78 @@ func TestChainScoreAgrees(t *testing.T) {
 		}
 	}
 }
+
+// A Human Wave does not take Control of a VPO whose hex a Good Order
+// FRIENDLY unit still holds in another Location (ASL A26.11: Control needs
+// sole occupancy of the hex by Good Order units): the wave of
+// TestHWTakesVPO, with a FRIENDLY squad on the upper level of the VPO's
+// building.
+func TestA26_11_HWControlByHex(t *testing.T) {
+	t.Parallel()
+	o2 := "R5 building building=stone/1 stairs\n"
+	for _, tc := range []struct {
+		name   string
+		broken bool
+		want   state.Side
+	}{{"held above", false, state.Friendly}, {"broken above", true, state.Enemy}} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": o2}, openMission+"vpo: [\"o2R5\"]\n")
+			st := waveState(t, m, "o2M8", "o2N8", "o2O8")
+			vpo := board.Ground(mustLocate(t, m, "o2R5"))
+			st.VPO = []state.Control{{At: vpo, Side: state.Friendly}}
+			st.Add(&state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", Known: true, Broken: tc.broken}, testmaps.Loc(t, m, "o2R5h1"))
+			h := newHW(t, m, ms, dice.Seeded(1), st)
+			wt, err := playTurn(h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if side, _ := st.Controller(vpo); side != tc.want {
+				t.Errorf("o2R5 Controlled by the %s, want the %s: %v", side, tc.want, wt.Events)
+			}
+		})
+	}
+}
+
+// A Human Wave unit that enters the Location of a FRIENDLY unit the ENEMY
+// does not know of reveals it and ends its Human Wave movement there, as
+// in a Known unit's Location (SASL 4.323; ASL A12's concealment and HIP
+// are not among the texts: sasl reveals the unit). It never walks through.
+func TestS4_323_HWRevealsHiddenUnit(t *testing.T) {
+	t.Parallel()
+	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
+	st := waveState(t, m, "o2M8", "o2N8", "o2O8")
+	at := testmaps.Loc(t, m, "o2N5")
+	f := &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7"}
+	st.Add(f, at)
+	h := newHW(t, m, ms, dice.Seeded(1), st)
+	wt, err := playTurn(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.Known {
+		t.Errorf("F1 in o2N5 is still hidden: %v", wt.Events)
+	}
+	entered := 0
+	for _, e := range events(wt, "move") {
+		for i, s := range e.Steps {
+			if s.Location != at {
+				continue
+			}
+			entered++
+			if i != len(e.Steps)-1 {
+				t.Errorf("%v move through F1's Location: %s", e.Units, e.Text)
+			}
+			if !slices.ContainsFunc(e.Notes, func(n report.Note) bool { return n.Kind == report.Revealed && n.At == at }) {
+				t.Errorf("the move into F1's Location does not say it revealed F1: %s", e.Text)
+			}
+		}
+	}
+	if entered == 0 {
+		t.Fatalf("no Human Wave unit entered o2N5: %v", wt.Events)
+	}
+	for u := range st.In(state.Enemy, at) {
+		if !u.Released {
+			t.Errorf("%s in F1's Location goes on in Human Wave movement", u.ID)
+		}
+	}
+}

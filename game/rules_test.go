@@ -1,0 +1,254 @@
+package game
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/sasl-engine/sasl/combat"
+	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/world"
+)
+
+// The rule faults that once decided winners, each a test named after its
+// rule. The invariants over whole games are TestGameInvariants'.
+
+// bare is a game of world w under policy pol with nothing on the map, in
+// Game Turn 2: a test sets up its own units and VPO Control and plays the
+// phases it wants.
+func bare(t *testing.T, w *world.World, pol string) *Game {
+	t.Helper()
+	g, _, err := New(w, state.Game{Mission: "test", Seed: 7, HasSeed: true, Policy: pol}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range slices.Clone(g.State.Units()) {
+		g.State.Remove(u)
+	}
+	g.State.Waves = nil
+	g.State.Turn = 2
+	return g
+}
+
+// put adds a unit to a bare game's state.
+func put(t *testing.T, g *Game, u *state.Unit, at string) *state.Unit {
+	t.Helper()
+	l, err := g.W.Map().ParseLocation(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.State.Add(u, l)
+	return u
+}
+
+// playPhase plays phase ph of side's Player Turn and returns its events.
+func playPhase(t *testing.T, g *Game, side state.Side, ph state.Phase) []report.Event {
+	t.Helper()
+	g.State.Player, g.State.Phase = side, ph
+	rep, err := g.Phase(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep.Events
+}
+
+func kinds(evs []report.Event, k report.Kind) []report.Event {
+	var out []report.Event
+	for _, e := range evs {
+		if e.Kind == k {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// SASL 4.1 sets S? up around the FRIENDLY units, never on them: no S? is
+// set up in a Location the mission gives FRIENDLY units (x1Q5 on the
+// crossroads demo, where S? and F1/F2 once started in a Melee nobody
+// fought).
+func TestS4_1_NoSOnFriendlyUnits(t *testing.T) {
+	t.Parallel()
+	w := prepared(t, "crossroads", "")
+	friendly := map[board.Location]bool{}
+	initial, err := w.Initial()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range initial.OfSide(state.Friendly) {
+		friendly[u.At()] = true
+	}
+	q5, _ := w.Map().ParseLocation("x1Q5")
+	if !friendly[q5] {
+		t.Fatal("the crossroads demo no longer puts FRIENDLY units in x1Q5")
+	}
+	near := 0 // S? set up next to a FRIENDLY Location: the rule still places there
+	for seed := range uint64(300) {
+		g, _, err := New(w, state.Game{Seed: seed, HasSeed: true}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, u := range g.State.OfSide(state.Enemy) {
+			if friendly[u.At()] {
+				t.Fatalf("seed %d: %s set up in %s with FRIENDLY units", seed, u.ID, w.Map().LocationName(u.At()))
+			}
+			for l := range friendly {
+				if combat.Adjacent(l, u.At()) {
+					near++
+				}
+			}
+		}
+	}
+	if near == 0 {
+		t.Error("in 300 setups no S? was set up next to a FRIENDLY unit: the test sees nothing")
+	}
+}
+
+// Close Combat is fought in every Melee in every CCPh, of both Player
+// Turns (ASL A11): a Location holding both sides sees each side attack, an
+// S? there revealed first (a Human Wave S? is never a dummy, SASL 4.34).
+func TestA11_CloseCombatInEveryMelee(t *testing.T) {
+	t.Parallel()
+	w := prepared(t, "crossroads", "")
+	for _, side := range []state.Side{state.Enemy, state.Friendly} {
+		for _, sq := range []bool{false, true} {
+			g := bare(t, w, PolicyHold)
+			e := &state.Unit{ID: "E1", Side: state.Enemy, Kind: state.Squad, Type: "4-6-7"}
+			if sq {
+				e = &state.Unit{ID: "E1", Side: state.Enemy, Kind: state.SQ, HW: true}
+			}
+			put(t, g, e, "x1Q5")
+			put(t, g, &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", Known: true}, "x1Q5")
+			evs := playPhase(t, g, side, state.CCPh)
+			cc := kinds(evs, report.CloseCombat)
+			if len(cc) != 2 || cc[0].Side == cc[1].Side {
+				t.Errorf("%s CCPh, S? %v: %d Close Combat attacks, want one each side: %v", side, sq, len(cc), evs)
+			}
+			if sq && len(kinds(evs, report.Activate)) == 0 {
+				t.Errorf("%s CCPh: the S? in Melee was not revealed: %v", side, evs)
+			}
+		}
+	}
+}
+
+// Control of a VPO is by hex (ASL A26.11): a Good Order ENEMY unit in the
+// VPO's Location takes nothing while a Good Order FRIENDLY unit holds
+// another Location of its hex (24U4 with F on its second level); once that
+// unit breaks, the ENEMY takes it at the end of the phase.
+func TestA26_11_ControlByHex(t *testing.T) {
+	t.Parallel()
+	w := prepareText(t, attack24)
+	g := bare(t, w, PolicyHold)
+	vpo, _ := w.Map().ParseLocation("24U4")
+	g.State.SetControl(vpo, state.Friendly)
+	f := put(t, g, &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", Known: true}, "24U4h2")
+	put(t, g, &state.Unit{ID: "E1", Side: state.Enemy, Kind: state.Squad, Type: "4-4-7", Released: true}, "24U4")
+	playPhase(t, g, state.Enemy, state.RtPh)
+	if side, _ := g.State.Controller(vpo); side != state.Friendly {
+		t.Fatalf("24U4 passed to the %s while F1 held 24U4h2", side)
+	}
+	f.Broken = true
+	evs := playPhase(t, g, state.Enemy, state.RtPh)
+	if side, _ := g.State.Controller(vpo); side != state.Enemy || len(kinds(evs, report.Control)) != 1 {
+		t.Fatalf("with F1 broken 24U4 stays with the %s: %v", side, evs)
+	}
+}
+
+// Control is kept in a player's game too: when the player's units leave a
+// VPO and an ENEMY unit is alone in it, Control passes at the end of the
+// phase; a VPO left empty stays with its side (ASL A26.11).
+func TestA26_11_ControlInPlayerMode(t *testing.T) {
+	t.Parallel()
+	w := prepared(t, "crossroads", "")
+	g := bare(t, w, PolicyPlayer)
+	q5, _ := w.Map().ParseLocation("x1Q5")
+	o4, _ := w.Map().ParseLocation("x3O4")
+	g.State.SetControl(q5, state.Friendly)
+	g.State.SetControl(o4, state.Friendly)
+	put(t, g, &state.Unit{ID: "E1", Side: state.Enemy, Kind: state.Squad, Type: "4-6-7", Released: true}, "x1Q5")
+	put(t, g, &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", Known: true}, "x1A1")
+	evs := playPhase(t, g, state.Enemy, state.RtPh)
+	if side, _ := g.State.Controller(q5); side != state.Enemy || len(kinds(evs, report.Control)) != 1 {
+		t.Errorf("x1Q5, the ENEMY alone in it: Controlled by the %s: %v", side, evs)
+	}
+	if side, _ := g.State.Controller(o4); side != state.Friendly {
+		t.Errorf("x3O4, empty: Controlled by the %s", side)
+	}
+}
+
+// Advancing Fire (ASL A7.25): a unit that moved fires at half FP in the
+// AFPh; Point Blank Fire doubles FP only between ADJACENT Locations
+// (A7.21), so ground-level squads next to a building fire at its second
+// level without it (36 FP was once rolled from three 4-4-7 that moved).
+func TestA7_25_AdvancingFire(t *testing.T) {
+	t.Parallel()
+	w := prepareText(t, attack24)
+	for _, tc := range []struct {
+		name, at string
+		moved    bool
+		fp       float64
+	}{
+		{"moved, second level", "24U4h2", true, 3 * 4 / 2.0},
+		{"moved, ground level next door", "24U4", true, 3 * 4 * 2 / 2.0},
+		{"stayed, second level", "24U4h2", false, 3 * 4},
+		{"stayed, ground level next door", "24U4", false, 3 * 4 * 2},
+	} {
+		g := bare(t, w, PolicyHold)
+		put(t, g, &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", Known: true}, tc.at)
+		for _, id := range []string{"E1", "E2", "E3"} {
+			put(t, g, &state.Unit{ID: id, Side: state.Enemy, Kind: state.Squad, Type: "4-4-7", Released: true, Moved: tc.moved}, "24U3")
+		}
+		fire := kinds(playPhase(t, g, state.Enemy, state.AFPh), report.Fire)
+		if len(fire) != 1 || fire[0].Fire.FP != tc.fp {
+			t.Errorf("%s: %d fire groups, want one of %g FP: %+v", tc.name, len(fire), tc.fp, fire)
+		}
+	}
+}
+
+// Released ENEMY units and rallied ones go on acting (SASL 4.33: a
+// released unit keeps Advance Attitude; what it does is the released
+// policy of tables/data/policy.yaml, default: true): a released squad
+// fires in its own AFPh, in the DFPh of the FRIENDLY Player Turn, and
+// First Fires at a FRIENDLY unit moving in its LOS; once rallied, a broken
+// one does too.
+func TestS4_33_ReleasedUnitsAct(t *testing.T) {
+	t.Parallel()
+	w := prepared(t, "crossroads", "")
+	for _, broken := range []bool{false, true} {
+		setup := func() (*Game, *state.Unit) {
+			g := bare(t, w, PolicyHold)
+			e := put(t, g, &state.Unit{ID: "A10", Side: state.Enemy, Kind: state.Squad, Type: "4-6-7", Released: true, HW: true}, "x1Q7")
+			put(t, g, &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", Known: true}, "x1Q5")
+			return g, e
+		}
+		g, e := setup()
+		e.Broken = broken
+		if broken { // it rallies in its RPh, with a leader beside it
+			put(t, g, &state.Unit{ID: "A11", Side: state.Enemy, Kind: state.Leader, Type: "9-2", Released: true}, "x1Q7")
+			for try := 0; e.Broken && try < 20; try++ {
+				playPhase(t, g, state.Enemy, state.RPh)
+			}
+			if e.Broken {
+				t.Fatal("A10 never rallied with a 9-2 beside it")
+			}
+		}
+		if len(kinds(playPhase(t, g, state.Enemy, state.AFPh), report.Fire)) == 0 {
+			t.Errorf("broken before %v: A10 does not fire in its AFPh", broken)
+		}
+		g, e = setup()
+		if len(kinds(playPhase(t, g, state.Friendly, state.DFPh), report.Fire)) == 0 {
+			t.Errorf("A10 does not fire in the FRIENDLY Player Turn's DFPh")
+		}
+		g, _ = setup()
+		f := g.State.Unit("F1")
+		l, _ := w.Map().ParseLocation("x1Q6")
+		g.State.Move(f, l)
+		n := g.hw.Log().Len()
+		if err := g.hw.FirstFire([]*state.Unit{f}, l, 0); err != nil {
+			t.Fatal(err)
+		}
+		if len(kinds(g.hw.Log().Since(n), report.Fire)) == 0 {
+			t.Errorf("A10 does not First Fire at F1 moving into x1Q6")
+		}
+	}
+}
