@@ -68,6 +68,9 @@ type Game struct {
 	// the setup: both reused from game to game.
 	backup state.Snapshot
 	slab   []state.Unit
+	// enemyOnly skips the FRIENDLY Player Turn: BenchmarkGame's baseline,
+	// the Game Turn as the engine played it before it played both.
+	enemyOnly bool
 }
 
 // Report is what happened in one step of the game: its events, valid
@@ -311,7 +314,10 @@ func (g *Game) play(script dice.Roller, stop until) (*Report, error) {
 	rep := &Report{Turn: turn}
 	for st.Turn == turn {
 		side, ph := st.Player, max(st.Phase, state.RPh)
-		err := g.phase(side, ph)
+		var err error
+		if !g.enemyOnly || side == state.Enemy {
+			err = g.phase(side, ph)
+		}
 		if a, ok := policy.IsAsk(err); ok {
 			st.Asked, rep.Asked = a.Question, a.Question
 			break

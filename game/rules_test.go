@@ -7,6 +7,7 @@ import (
 	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/world"
 )
@@ -250,5 +251,55 @@ func TestS4_33_ReleasedUnitsAct(t *testing.T) {
 		if len(kinds(g.hw.Log().Since(n), report.Fire)) == 0 {
 			t.Errorf("A10 does not First Fire at F1 moving into x1Q6")
 		}
+	}
+}
+
+// The attack policy moves toward the objectives: on the wooded-hill demo
+// nearly every FRIENDLY move ends nearer a victory VPO than it began (a
+// move may step aside around terrain or the ENEMY), and FRIENDLY units
+// reach the VPOs in some games.
+func TestAttackMovesTowardObjectives(t *testing.T) {
+	t.Parallel()
+	w := prepared(t, "wooded-hill", "")
+	vpos, err := w.VictoryVPOs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dist := func(l board.Location) int {
+		d := 1 << 30
+		for _, v := range vpos {
+			d = min(d, hex.Distance(l.Hex, v.Hex))
+		}
+		return d
+	}
+	var moves, nearer, reached int
+	for seed := range uint64(100) {
+		g, _, err := New(w, state.Game{Seed: seed, HasSeed: true, Policy: PolicyAttack}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !g.Over() {
+			rep, err := g.Turn(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range rep.Events {
+				if e.Player != state.Friendly || (e.Kind != report.Move && e.Kind != report.AdvanceInto) {
+					continue
+				}
+				from, to := e.Steps[0].Location, e.Steps[len(e.Steps)-1].Location
+				moves++
+				if dist(to) < dist(from) {
+					nearer++
+				}
+				if dist(to) == 0 {
+					reached++
+				}
+			}
+		}
+	}
+	t.Logf("%d FRIENDLY moves and advances, %d nearer a VPO, %d into a VPO hex", moves, nearer, reached)
+	if moves == 0 || float64(nearer) < 0.8*float64(moves) || reached == 0 {
+		t.Errorf("%d FRIENDLY moves and advances, %d nearer a VPO, %d into a VPO hex", moves, nearer, reached)
 	}
 }

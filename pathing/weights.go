@@ -57,34 +57,49 @@ func (g *Graph) Cover(s terrain.Season, cost int) Weights {
 // woods or a building is not exposed however near. A Location in the hex
 // of a Known unit is exposed (range 0).
 func (g *Graph) Exposure(lm *los.Map, known []board.Location, reach int, s terrain.Season, cost int) Weights {
-	seen := make([]bool, g.Len())
-	mark := func(l board.Location) {
-		if u, ok := g.Node(l); ok {
-			seen[u] = true
+	var hexes []hex.Hex
+	return g.ExposureFrom(nil, func(k board.Location) []hex.Hex {
+		hexes = hexes[:0]
+		hex.Within(k.Hex, reach, func(h hex.Hex) bool {
+			if h != k.Hex && g.Map.OnMap(h) && lm.Query(k, board.Ground(h)).Clear {
+				hexes = append(hexes, h)
+			}
+			return true
+		})
+		return hexes
+	}, known, s, cost)
+}
+
+// ExposureFrom is Exposure with the lines of sight given: seen(k) lists
+// the hexes whose ground Location k sees within the reach wanted (a cache
+// of them, such as world.World.Seen, saves tracing them again). The
+// Weights are written into dst when it has the graph's size (reused from
+// search to search), else made.
+func (g *Graph) ExposureFrom(dst Weights, seen func(k board.Location) []hex.Hex, known []board.Location, s terrain.Season, cost int) Weights {
+	if len(dst) != g.Len() {
+		dst = make(Weights, g.Len())
+	} else {
+		for i := range dst {
+			dst[i] = 0
+		}
+	}
+	mark := func(h hex.Hex) {
+		u, ok := g.Node(board.Ground(h))
+		if !ok || dst[u] != 0 {
+			return
+		}
+		if t, _ := g.Map.Terrain(h); !terrain.Concealment(t.Kinds, s) {
+			dst[u] = int32(cost)
 		}
 	}
 	for _, k := range known {
 		if !g.Map.OnMap(k.Hex) {
 			continue
 		}
-		mark(board.Ground(k.Hex))
-		hex.Within(k.Hex, reach, func(h hex.Hex) bool {
-			if h != k.Hex && g.Map.OnMap(h) {
-				if u, ok := g.Node(board.Ground(h)); ok && !seen[u] && lm.Query(k, board.Ground(h)).Clear {
-					seen[u] = true
-				}
-			}
-			return true
-		})
+		mark(k.Hex)
+		for _, h := range seen(k) {
+			mark(h)
+		}
 	}
-	return g.Weigh(func(l board.Location) int {
-		t, _ := g.Map.Terrain(l.Hex)
-		if l.Level != 0 || terrain.Concealment(t.Kinds, s) {
-			return 0
-		}
-		if u, ok := g.Node(l); ok && seen[u] {
-			return cost
-		}
-		return 0
-	})
+	return dst
 }

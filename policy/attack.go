@@ -36,10 +36,12 @@ type attack struct {
 	goals   []board.Location
 	known   []board.Location
 	weights pathing.Weights
-	// planned: the Player Turn the fields were made for.
-	planned struct {
-		turn int
-		ok   bool
+	// ways: the goals and known ENEMY Locations the fields were made
+	// for (made: they were), kept until either changes, also from game to
+	// game of a world.
+	ways struct {
+		goals, known []board.Location
+		made         bool
 	}
 }
 
@@ -53,19 +55,19 @@ func (a *attack) Decide(d *Decision, out []Action) ([]Action, error) {
 	}
 	switch d.Phase {
 	case state.PFPh:
-		if err := a.plan(d); err != nil {
+		if err := a.plan(d, true); err != nil {
 			return out, err
 		}
 		return a.fire.decide(d, out, func(u *state.Unit) bool { _, ok := a.way(d, u.At()); return ok && !a.kept(d, u) })
 	case state.MPh:
-		if err := a.plan(d); err != nil {
+		if err := a.plan(d, true); err != nil {
 			return out, err
 		}
 		return a.moves(d, out), nil
 	case state.AFPh:
 		return a.fire.decide(d, out, nil)
 	case state.APh:
-		if err := a.plan(d); err != nil {
+		if err := a.plan(d, false); err != nil {
 			return out, err
 		}
 		return a.advances(d, out), nil
@@ -73,9 +75,10 @@ func (a *attack) Decide(d *Decision, out []Action) ([]Action, error) {
 	return out, nil
 }
 
-// plan finds the goals not yet held and the flow fields toward them, once
-// per phase: the ENEMY units revealed since the last phase weigh the ways.
-func (a *attack) plan(d *Decision) error {
+// plan finds the goals not yet held, the revealed ENEMY units and, with
+// ways, the flow fields toward the goals, which those units' LOS weighs:
+// made again only when the goals or the ENEMY's Locations changed.
+func (a *attack) plan(d *Decision, ways bool) error {
 	g, err := a.w.Infantry()
 	if err != nil {
 		return err
@@ -83,8 +86,7 @@ func (a *attack) plan(d *Decision) error {
 	if a.s == nil {
 		a.s = g.NewSearch()
 	}
-	lm, err := a.w.LOS()
-	if err != nil {
+	if _, err := a.w.LOS(); err != nil {
 		return err
 	}
 	vpos, err := a.w.VictoryVPOs()
@@ -107,10 +109,18 @@ func (a *attack) plan(d *Decision) error {
 			a.known = append(a.known, u.At())
 		}
 	}
+	if !ways || a.ways.made && slices.Equal(a.goals, a.ways.goals) && slices.Equal(a.known, a.ways.known) {
+		return nil
+	}
+	a.ways.goals = append(a.ways.goals[:0], a.goals...)
+	a.ways.known = append(a.ways.known[:0], a.known...)
+	a.ways.made = true
 	p := a.w.Tables().Policy
+	weights := a.weights[:cap(a.weights)]
 	a.weights = nil
 	if len(a.known) > 0 && p.Exposure.Value > 0 {
-		a.weights = g.Exposure(lm, a.known, p.ExposureReach.Value, a.w.Season(), p.Exposure.Value)
+		reach := p.ExposureReach.Value
+		a.weights = g.ExposureFrom(weights, func(k board.Location) []hex.Hex { return a.w.Seen(k, reach) }, a.known, a.w.Season(), p.Exposure.Value)
 	}
 	for len(a.fields) < len(a.goals) {
 		a.fields = append(a.fields, pathing.Field{})

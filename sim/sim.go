@@ -276,6 +276,9 @@ func (r *record) turn(p *Prepared, rep *game.Report) {
 				r.firstFBE = rep.Turn
 			}
 		case report.Move, report.Advance, report.Enter:
+			if e.Player != state.Enemy {
+				continue // a FRIENDLY unit's move
+			}
 			for _, s := range e.Steps {
 				if s.Off {
 					continue

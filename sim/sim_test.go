@@ -397,3 +397,36 @@ func FuzzParseVary(f *testing.F) {
 		}
 	})
 }
+
+// The wooded-hill demo is a mission the FRIENDLY side must attack: under
+// hold it never wins, under attack it wins some games and loses others
+// (strictly between 5% and 95% of 1,000). FRIENDLY moves are not counted
+// as the ENEMY's: the ENEMY of wooded-hill (no Human Wave; S? that enter
+// stop) never reaches its FBE, along which the FRIENDLY attackers start.
+func TestAttackWinsSome(t *testing.T) {
+	t.Parallel()
+	p := prepared(t, "wooded-hill")
+	hold, err := Run(p, Config{Runs: 200, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hold.FriendlyWins.Count != 0 {
+		t.Errorf("wooded-hill under hold: %d FRIENDLY wins of 200, want none (it must attack)", hold.FriendlyWins.Count)
+	}
+	a := *p
+	a.Policy = game.PolicyAttack
+	r, err := Run(&a, Config{Runs: 1000, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("attack: FRIENDLY wins %d of %d (%.1f%%, 95%% CI %.1f%%-%.1f%%)", r.FriendlyWins.Count, r.Runs,
+		100*r.FriendlyWins.Rate, 100*r.FriendlyWins.CI95[0], 100*r.FriendlyWins.CI95[1])
+	if r.FriendlyWins.Rate <= 0.05 || r.FriendlyWins.Rate >= 0.95 {
+		t.Errorf("wooded-hill under attack: FRIENDLY win rate %.3f, want strictly between 0.05 and 0.95", r.FriendlyWins.Rate)
+	}
+	for _, reach := range r.FirstReach {
+		if reach.Where == "FBE" && reach.Turn.N != 0 {
+			t.Errorf("the ENEMY reached the FBE in %d games: FRIENDLY moves counted as the ENEMY's", reach.Turn.N)
+		}
+	}
+}

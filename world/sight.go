@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 
 	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/los"
 )
 
@@ -38,6 +39,14 @@ type sight struct {
 	// worked out.
 	crest []atomic.Int32
 	nrows atomic.Int32 // rows made (a few more when racing past maxRows)
+	// seen[k] for the Location of key k: the hexes it sees (Seen).
+	seen []atomic.Pointer[seenFrom]
+}
+
+// seenFrom is what a Location sees within reach hexes.
+type seenFrom struct {
+	reach int
+	hexes []hex.Hex
 }
 
 // maxRows bounds the cached target Locations: 256 rows of a four-board
@@ -63,6 +72,7 @@ func (w *World) LOS() (*los.Map, error) {
 		if s.err == nil {
 			s.rows = make([]atomic.Pointer[sightRow], w.m.Stride()*levelSlots)
 			s.crest = make([]atomic.Int32, w.m.Stride())
+			s.seen = make([]atomic.Pointer[seenFrom], len(s.rows))
 		}
 	})
 	return s.lm, s.err
@@ -121,6 +131,39 @@ func (w *World) Sight(from, to board.Location) Sight {
 		c.Store(v)
 	}
 	return unpack(v)
+}
+
+// Seen returns the hexes within reach of Location from (its own excepted)
+// whose ground Location from sees (ASL A6, as rules/los traces it), in the
+// order of hex.Within: what a unit in from could fire at on the ground.
+// Each Location's list is traced once per World and kept (a few KB each, at
+// most one per Location of the map, for the last reach asked); the caller
+// must not change it. It is safe for concurrent use. Where LOS cannot be
+// built nothing is seen.
+func (w *World) Seen(from board.Location, reach int) []hex.Hex {
+	lm, err := w.LOS()
+	if err != nil {
+		return nil
+	}
+	k, ok := w.Key(from)
+	var cell *atomic.Pointer[seenFrom]
+	if ok {
+		cell = &w.sight.seen[k]
+		if c := cell.Load(); c != nil && c.reach == reach {
+			return c.hexes
+		}
+	}
+	var hexes []hex.Hex
+	hex.Within(from.Hex, reach, func(h hex.Hex) bool {
+		if h != from.Hex && w.m.OnMap(h) && lm.Query(from, board.Ground(h)).Clear {
+			hexes = append(hexes, h)
+		}
+		return true
+	})
+	if cell != nil {
+		cell.Store(&seenFrom{reach: reach, hexes: hexes})
+	}
+	return hexes
 }
 
 func trace(lm *los.Map, from, to board.Location) Sight {

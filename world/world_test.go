@@ -182,3 +182,57 @@ func BenchmarkNew(b *testing.B) {
 		}
 	}
 }
+
+// Seen is what rules/los traces (the exposure of the attack policy reads
+// it): on real boards, from random Locations, the same hexes as tracing
+// each line, from any number of goroutines, and again for another reach;
+// its weights are pathing.Exposure's.
+func TestSeen(t *testing.T) {
+	t.Parallel()
+	w := fourBoards(t)
+	lm, err := w.LOS()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := w.Map()
+	hexes := m.Hexes()
+	r := rand.New(rand.NewPCG(1, 2))
+	var from []board.Location
+	for range 40 {
+		from = append(from, board.Ground(hexes[r.IntN(len(hexes))]))
+	}
+	want := func(k board.Location, reach int) []hex.Hex {
+		var out []hex.Hex
+		hex.Within(k.Hex, reach, func(h hex.Hex) bool {
+			if h != k.Hex && m.OnMap(h) && lm.Query(k, board.Ground(h)).Clear {
+				out = append(out, h)
+			}
+			return true
+		})
+		return out
+	}
+	for _, reach := range []int{6, 3, 6} {
+		done := make(chan []string, 4)
+		for range 4 {
+			go func() {
+				var bad []string
+				for _, k := range from {
+					if got, w := w.Seen(k, reach), want(k, reach); !slices.Equal(got, w) {
+						bad = append(bad, m.LocationName(k))
+					}
+				}
+				done <- bad
+			}()
+		}
+		for range 4 {
+			if bad := <-done; len(bad) > 0 {
+				t.Fatalf("reach %d: Seen differs from the lines traced from %v", reach, bad)
+			}
+		}
+	}
+	g := w.Graph()
+	seen := func(k board.Location) []hex.Hex { return w.Seen(k, 6) }
+	if a, b := g.ExposureFrom(nil, seen, from, w.Season(), 5), g.Exposure(lm, from, 6, w.Season(), 5); !slices.Equal(a, b) {
+		t.Error("ExposureFrom over Seen differs from Exposure")
+	}
+}
