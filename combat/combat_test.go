@@ -1,0 +1,135 @@
+package combat_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/sasl-engine/sasl/combat"
+	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
+)
+
+// ADJACENT Locations for Point Blank Fire (ASL A7.21): the same Location,
+// or ground-level Locations of adjacent hexes; never an upper level and
+// another hex.
+func TestAdjacent(t *testing.T) {
+	t.Parallel()
+	a := hex.Hex{Col: 4, Row: 4}
+	b := hex.Hex{Col: 5, Row: 4}
+	far := hex.Hex{Col: 6, Row: 4}
+	up := board.Location{Hex: b, Level: 2}
+	for _, c := range []struct {
+		x, y board.Location
+		want bool
+	}{
+		{board.Ground(a), board.Ground(a), true},
+		{up, up, true},
+		{board.Ground(a), board.Ground(b), true},
+		{board.Ground(a), up, false},
+		{up, board.Ground(a), false},
+		{board.Ground(b), up, false},
+		{board.Ground(a), board.Ground(far), false},
+	} {
+		if got := combat.Adjacent(c.x, c.y); got != c.want {
+			t.Errorf("Adjacent(%v, %v) = %v", c.x, c.y, got)
+		}
+	}
+}
+
+// FP (ASL A7.2): doubled ADJACENT, halved beyond normal range, and divided
+// for Advancing Fire (A7.25), the two together.
+func TestFP(t *testing.T) {
+	t.Parallel()
+	s := tables.Strength{FP: 4, Range: 4, Morale: 7}
+	at := func(col, level int) board.Location {
+		return board.Location{Hex: hex.Hex{Col: col, Row: 4}, Level: level}
+	}
+	for _, c := range []struct {
+		name    string
+		to      board.Location
+		advance int
+		want    float64
+	}{
+		{"adjacent", at(1, 0), 1, 8},
+		{"adjacent, Advancing Fire", at(1, 0), 2, 4},
+		{"adjacent hex, second level", at(1, 2), 1, 4},
+		{"adjacent hex, second level, Advancing Fire", at(1, 2), 2, 2},
+		{"normal range", at(4, 0), 1, 4},
+		{"long range", at(8, 0), 1, 2},
+		{"long range, Advancing Fire", at(8, 0), 2, 1},
+	} {
+		if got := combat.FP(s, at(0, 0), c.to, c.advance); got != c.want {
+			t.Errorf("%s: FP %g, want %g", c.name, got, c.want)
+		}
+	}
+}
+
+// IFT results on the units attacked (ASL A7.3), with the dice given: 1KIA
+// eliminates one by Random Selection and breaks the other; K/1 Casualty
+// Reduces the one selected and the others take a 1MC; an NMC a squad
+// passes on a low DR leaves it in Good Order, fails on a high one breaks
+// it.
+func TestApply(t *testing.T) {
+	t.Parallel()
+	w, _, err := game.Open("crossroads", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := w.Map()
+	l, err := m.ParseLocation("x1A1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup := func(script string) (*combat.Resolver, *state.State, []*state.Unit, *report.Log) {
+		initial, err := w.Initial()
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := initial.Clone()
+		for _, u := range slices.Clone(st.Units()) {
+			st.Remove(u)
+		}
+		a := &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7"}
+		b := &state.Unit{ID: "F2", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7"}
+		st.Add(a, l)
+		st.Add(b, l)
+		log := &report.Log{}
+		c := combat.New(w, log)
+		r, err := dice.Scripted(script)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Reset(st, r)
+		return c, st, []*state.Unit{a, b}, log
+	}
+	// 1KIA: Random Selection dr 2 then 5 picks F2; F1 breaks (KIA survivors).
+	c, st, us, _ := setup("2 5")
+	if err := c.Apply(tables.Result{Kind: tables.KIA, N: 1}, us); err != nil {
+		t.Fatal(err)
+	}
+	if st.Holds(us[1]) || !st.Holds(us[0]) || !us[0].Broken {
+		t.Errorf("1KIA: F1 held %v broken %v, F2 held %v", st.Holds(us[0]), us[0].Broken, st.Holds(us[1]))
+	}
+	// K/1: F1 selected (dr 6 then 1) and reduced to a half-squad; both take
+	// a 1MC with DR 3 (+1 = 4 <= 7): Good Order.
+	c, _, us, _ = setup("6 1 1 2 1 2")
+	if err := c.Apply(tables.Result{Kind: tables.KMC, N: 1}, us); err != nil {
+		t.Fatal(err)
+	}
+	if us[0].Kind != state.HalfSquad || us[0].Broken || us[1].Broken {
+		t.Errorf("K/1: F1 %s %s, F2 broken %v", us[0].Kind, us[0].Type, us[1].Broken)
+	}
+	// NMC: DR 2 passes, DR 11 fails.
+	c, _, us, log := setup("1 1 5 6")
+	if err := c.Apply(tables.Result{Kind: tables.MC}, us); err != nil {
+		t.Fatal(err)
+	}
+	if us[0].Broken || !us[1].Broken {
+		t.Errorf("NMC: F1 broken %v (DR 2), F2 broken %v (DR 11): %v", us[0].Broken, us[1].Broken, log.Since(0))
+	}
+}
