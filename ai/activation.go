@@ -15,10 +15,7 @@ import (
 // then the first in the game's order. A FRIENDLY unit the ENEMY does not
 // know of (Known false: not yet seen) Activates nothing.
 func (e *Enemy) activation(l board.Location) (report.Activation, bool, error) {
-	row, err := e.w.ActivationRow()
-	if err != nil {
-		return report.Activation{}, false, err
-	}
+	row := e.w.ActivationRow()
 	if _, err := e.w.LOS(); err != nil {
 		return report.Activation{}, false, err
 	}

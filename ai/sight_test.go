@@ -219,20 +219,3 @@ func TestHWFireByLOS(t *testing.T) {
 		}
 	}
 }
-
-// A mission whose ENEMY nationality the Activation table does not map
-// plays until an S? needs the table, then says what to add.
-func TestActivationUnknownNationality(t *testing.T) {
-	t.Parallel()
-	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission+"enemy: Martian\n")
-	st, err := state.Read(strings.NewReader("turn: 2\nfriendly:\n  - {id: F1, unit: squad, at: o2M5, known: true}\n"), "state.yaml", m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := newHW(t, m, ms, scripted(t, ""), st)
-	h.st.Add(&state.Unit{ID: "A1", Side: state.Enemy, Kind: state.SQ, HW: true, Wave: "A"}, testmaps.Loc(t, m, "o2M8"))
-	err = h.Play(state.MPh, false)
-	if err == nil || !strings.Contains(err.Error(), `"Martian"`) || !strings.Contains(err.Error(), "--tables") {
-		t.Errorf("error %v, want one naming Martian and --tables", err)
-	}
-}

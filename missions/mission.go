@@ -1,6 +1,7 @@
 package missions
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"embed"
 	"fmt"
@@ -49,6 +50,10 @@ type Mission struct {
 	// say: only the tables know the presets, and the mission's user
 	// (world.New) names the line of an unknown one with Errorf.
 	WeatherLine int
+	// EnemyLine is the line of enemy in the file, 0 if it does not say:
+	// only the tables know the nationalities, and world.New names the line
+	// of an unknown one.
+	EnemyLine int
 	// VPO are the Victory Point Objective Locations, as written.
 	VPO []Ref
 	// Placement lists the SASL 4.1 cases that place S? at setup.
@@ -130,6 +135,10 @@ func Open(name string) (*Mission, error) {
 		}
 		return nil, fmt.Errorf("missions: %w", err)
 	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		// Named as given: the base name of /dev/null says nothing.
+		return nil, fmt.Errorf("missions: %s: %s", name, emptyMission)
+	}
 	return Parse(data, filepath.Base(name))
 }
 
@@ -180,13 +189,24 @@ func (v *victoryFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(
 // missionKeys are the keys of a mission file, as errors list them.
 const missionKeys = "name, description, boards, north, fbe, ebe, month, weather, enemy, turns, first, vpo, placement, activatable_edges, entry, human_wave, friendly, victory"
 
+// emptyMission is the error of a mission file with no keys.
+const emptyMission = "the mission is empty: a mission needs name, boards, fbe and ebe at least"
+
 // Parse reads a mission file; name is used in errors, which give its line:
-// "missions: hold.yaml:12: fbe: unknown edge "nort"".
+// "missions: hold.yaml:12: fbe: unknown edge "nort"". What the file alone
+// tells is checked here: one YAML document, the keys and their values,
+// FRIENDLY unit IDs each used once (the ENEMY's are made around them:
+// world.World.SetupIDs, state.State.NewID). What needs the tables or the
+// boards (the ENEMY nationality, the counter types, the boards along each
+// entry edge) world.New checks, naming the line here.
 func Parse(data []byte, name string) (*Mission, error) {
 	d := yamldoc.Doc{Pkg: "missions", File: name}
 	var f missionFile
 	if err := d.Decode(data, &f); err != nil {
 		return nil, err
+	}
+	if len(f.Node.Content) == 0 {
+		return nil, d.ErrorAt(0, "%s", emptyMission)
 	}
 	sum := sha256.Sum256(data)
 	ms := &Mission{File: name, Digest: fmt.Sprintf("%x", sum), Month: 7, Weather: "clear"}
@@ -210,7 +230,7 @@ func Parse(data []byte, name string) (*Mission, error) {
 	if f.Weather.Given() {
 		ms.Weather, ms.WeatherLine = c.Str(f.Weather, "weather"), f.Weather.Line()
 	}
-	ms.Enemy = c.Str(f.Enemy, "enemy")
+	ms.Enemy, ms.EnemyLine = c.Str(f.Enemy, "enemy"), f.Enemy.Line()
 	ms.Turns = c.Int(f.Turns, "turns", 1, 99)
 	switch first := c.Str(f.First, "first"); {
 	case !f.First.Given(), first == "enemy":
@@ -244,6 +264,9 @@ func Parse(data []byte, name string) (*Mission, error) {
 	if c.Err != nil {
 		return nil, c.Err
 	}
+	if err := uniqueIDs(d, ms.Friendly); err != nil {
+		return nil, err
+	}
 	for _, req := range []string{"name", "boards", "fbe", "ebe"} {
 		if !f.Has(req) {
 			return nil, d.Errorf(f.Node, "the mission needs %q", req)
@@ -269,6 +292,19 @@ func Parse(data []byte, name string) (*Mission, error) {
 		}
 	}
 	return ms, nil
+}
+
+// uniqueIDs refuses a FRIENDLY unit ID used twice: a game names its
+// units by ID (state.State.Unit), and its file could not be read back.
+func uniqueIDs(d yamldoc.Doc, units []state.Spec) error {
+	first := make(map[string]int, len(units))
+	for _, sp := range units {
+		if l, ok := first[sp.ID]; ok {
+			return d.ErrorAt(sp.Line, "friendly %s: unit ID %s is used twice (also on line %d): give each unit its own", sp.ID, sp.ID, l)
+		}
+		first[sp.ID] = sp.Line
+	}
+	return nil
 }
 
 func compass(c *yamldoc.Check, v yamldoc.Value, what string) layout.Compass {

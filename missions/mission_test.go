@@ -2,6 +2,8 @@ package missions
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -110,16 +112,90 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
+// A mission is validated when it is read: what the file alone tells is
+// refused by Parse, naming the file, the line and the value.
+func TestParseValidates(t *testing.T) {
+	base := "name: x\nboards: [[\"x1\"]]\nfbe: north\nebe: south\n"
+	row := func(n int) string { // n boards in one row: x1, x2, 3, 4, ...
+		cells := []string{`"x1"`, `"x2"`}
+		for i := 3; len(cells) < n; i++ {
+			cells = append(cells, fmt.Sprintf("%q", fmt.Sprint(i)))
+		}
+		return "name: x\nboards: [[" + strings.Join(cells, ", ") + "]]\nfbe: north\nebe: south\n"
+	}
+	for _, tt := range []struct{ name, in, want string }{
+		{"FRIENDLY id used twice", base + "friendly:\n  - {id: F1, unit: squad, at: x1Q5}\n  - {id: F2, unit: squad, at: x1Q6}\n  - {id: F1, unit: leader, at: x1Q5}\n",
+			"missions: m.yaml:8: friendly F1: unit ID F1 is used twice (also on line 6): give each unit its own"},
+		{"a second YAML document", base + "---\nname: y\n",
+			"missions: m.yaml:5: a second YAML document begins here"},
+		{"a second YAML document after the end marker", base + "...\nname: y\n",
+			"missions: m.yaml:6: a second YAML document begins here"},
+		{"an empty file", "", "missions: m.yaml: the mission is empty: a mission needs name, boards, fbe and ebe at least"},
+		{"only comments", "# a mission\n\n", "missions: m.yaml: the mission is empty"},
+		{"an empty mapping", "{}\n", "missions: m.yaml: the mission is empty"},
+		// More boards than entry along an edge chooses among (36: a DR
+		// read as two base-6 digits, world.MaxEdgeBoards) are refused by
+		// the layout, for every edge (layout.MaxBoards).
+		{"38 boards in a row", row(38), "missions: m.yaml:2: boards: layout: |at most 36"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse([]byte(tt.in), "m.yaml")
+			prefix, part, _ := strings.Cut(tt.want, "|")
+			if err == nil || !strings.HasPrefix(err.Error(), prefix) || !strings.Contains(err.Error(), part) {
+				t.Errorf("got %v\nwant %q", err, tt.want)
+			}
+		})
+	}
+	// The ENEMY's IDs are made around the FRIENDLY ones: any is fine.
+	if _, err := Parse([]byte(base+"friendly:\n  - {id: S1, unit: squad, at: x1Q5}\n  - {id: E1, unit: squad, at: x1Q6}\n  - {id: A1, unit: leader, at: x1Q5}\n"), "m.yaml"); err != nil {
+		t.Errorf("FRIENDLY IDs S1, E1, A1: %v", err)
+	}
+	ms, err := Parse([]byte(base+"\nenemy: Martian\n"), "m.yaml")
+	if err != nil || ms.Enemy != "Martian" || ms.EnemyLine != 6 {
+		t.Errorf("enemy: %v on line %d, %v; want Martian on line 6 (world.New refuses it)", ms.Enemy, ms.EnemyLine, err)
+	}
+}
+
+// An empty mission file says so, named as given (/dev/null, not "null").
+func TestOpenEmpty(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty.yaml")
+	if err := os.WriteFile(empty, []byte("\n  \n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{os.DevNull, empty} {
+		if _, err := Open(name); err == nil || err.Error() != "missions: "+name+": "+emptyMission {
+			t.Errorf("Open(%s): %v", name, err)
+		}
+	}
+}
+
 func FuzzParse(f *testing.F) {
-	data, _ := demoFS.ReadFile("demo/crossroads.yaml")
-	f.Add(data)
+	for _, name := range Demos() {
+		data, _ := demoFS.ReadFile("demo/" + name + ".yaml")
+		f.Add(data)
+	}
+	base := "name: x\nboards: [[\"x1\"]]\nfbe: north\nebe: south\n"
+	for _, s := range []string{"", "{}\n", base + "---\nname: y\n", base + "...\nname: y\n",
+		base + "friendly:\n  - {id: F1, unit: squad, at: x1Q5}\n  - {id: F1, unit: leader, at: x1Q5}\n"} {
+		f.Add([]byte(s))
+	}
 	f.Fuzz(func(t *testing.T, in []byte) {
 		ms, err := Parse(in, "fuzz.yaml")
 		if err != nil {
+			if strings.Contains(err.Error(), "\n") || !strings.HasPrefix(err.Error(), "missions: fuzz.yaml") {
+				t.Fatalf("error not one line naming the file: %q", err)
+			}
 			return
 		}
 		if ms.Layout == nil || ms.FBE == ms.EBE {
 			t.Fatalf("accepted an invalid mission: %+v", ms)
+		}
+		ids := map[string]bool{}
+		for _, u := range ms.Friendly {
+			if ids[u.ID] {
+				t.Fatalf("accepted FRIENDLY ID %s twice", u.ID)
+			}
+			ids[u.ID] = true
 		}
 	})
 }

@@ -12,6 +12,7 @@
 //
 // Where each rule's preparation is:
 //
+//	mission checks           check.go (New: nationality, counter types, entry edges)
 //	Table A9 board kinds     boards.go (Kind)
 //	SASL 4.1 a-e candidates  placement.go (CaseA, WoodsGroups, NearVPOs, Around)
 //	SASL 4.11                world.go (NearFBE)

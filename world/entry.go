@@ -1,6 +1,7 @@
 package world
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -22,9 +23,12 @@ type edgeEntry struct {
 	// length (4.21), of hex number x along a width (4.22); ok false where
 	// the board has none.
 	hexes [][]edgeHex
-	err   error // why no S? may enter along the edge
-	edge  []hex.Hex
-	pos   map[hex.Hex]int
+	// why no S? may enter along the edge ("" if one may), and err the
+	// same as EntryBoards returns it
+	why  string
+	err  error
+	edge []hex.Hex
+	pos  map[hex.Hex]int
 }
 
 type edgeHex struct {
@@ -42,13 +46,18 @@ func (w *World) edgeEntry(c layout.Compass) edgeEntry {
 	}
 	switch {
 	case len(e.eligible) == 0:
-		e.err = fmt.Errorf("ai: SASL 4.22: no board along the %s edge may be entered (river boards are excluded)", c)
+		e.why = fmt.Sprintf("SASL 4.22: no board along the %s edge may be entered (river boards are excluded)", c)
+	case len(e.eligible) > MaxEdgeBoards:
+		e.why = fmt.Sprintf("SASL 4.22: %d boards along the %s edge; entry chooses among at most %d (a DR read as two base-6 digits)", len(e.eligible), c, MaxEdgeBoards)
 	default:
 		for _, b := range e.eligible {
 			if b.Length != e.eligible[0].Length {
-				e.err = fmt.Errorf("ai: SASL 4.2: the %s edge runs along the length of some boards and the width of others", c)
+				e.why = fmt.Sprintf("SASL 4.2: the %s edge runs along the length of some boards and the width of others", c)
 			}
 		}
+	}
+	if e.why != "" {
+		e.err = errors.New("ai: " + e.why)
 	}
 	for _, b := range e.eligible {
 		n := 11 // hex numbers 0..10

@@ -60,10 +60,8 @@ type World struct {
 	g     *pathing.Graph
 	toFBE pathing.Field
 	// actRow is the row of the Activation table by the mission's ENEMY
-	// nationality, or actErr why there is none (an error only once an S?
-	// would need it).
+	// nationality.
 	actRow string
-	actErr error
 	// strengths of the counters the game can meet, by type (Strength).
 	strengths map[string]tables.Strength
 	placement placement
@@ -91,7 +89,17 @@ type World struct {
 // Infantry movement; nil means the mission's own conditions (its weather
 // preset and month). It takes a few milliseconds a board; the line of
 // sight is built on first use (LOS).
+//
+// It checks what the mission file cannot tell alone, so that a mission is
+// refused before any game starts, at the line of the file that says it
+// (check.go): the ENEMY nationality has a row of the Activation table, the
+// FRIENDLY units' counter types are counters of their kind, and entry can
+// choose among the boards along each edge the mission's S? and Human Waves
+// enter by.
 func New(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster) (*World, error) {
+	if err := checkMission(ms, t); err != nil {
+		return nil, err
+	}
 	season := t.Seasons.At(ms.Month)
 	if costs == nil {
 		wx, err := t.Preset(ms.Weather)
@@ -166,9 +174,7 @@ func New(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster
 		return nil, err
 	}
 	w.g.NewSearch().ToEdge(&w.toFBE, ms.FBE, nil)
-	if w.actRow, w.actErr = t.Activation.RowFor(ms.Enemy); w.actErr != nil {
-		w.actErr = ms.Errorf(0, "enemy: %w", w.actErr)
-	}
+	w.actRow, _ = t.Activation.RowFor(ms.Enemy) // checkMission has checked it
 	w.strengths = map[string]tables.Strength{}
 	for _, sp := range ms.Friendly {
 		w.strength(sp.Type)
@@ -185,6 +191,9 @@ func New(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster
 	w.preparePlacement()
 	for e := layout.North; e <= layout.West; e++ {
 		w.entry[e] = w.edgeEntry(e)
+	}
+	if err := w.checkEntries(); err != nil {
+		return nil, err
 	}
 	w.prepareDetours(vpos)
 	return w, nil
@@ -346,8 +355,8 @@ func (w *World) Infantry() (*pathing.Graph, error) {
 func (w *World) ToFBE() *pathing.Field { return &w.toFBE }
 
 // ActivationRow returns the row of the S? Activation table the mission's
-// ENEMY nationality plays by, or why there is none.
-func (w *World) ActivationRow() (string, error) { return w.actRow, w.actErr }
+// ENEMY nationality plays by (New refuses a nationality with none).
+func (w *World) ActivationRow() string { return w.actRow }
 
 // TEM is the Terrain Effects Modifier of Location l (SASL 4.36's TEM: the
 // largest of its terrain kinds'). O(1).

@@ -2,7 +2,9 @@ package yamldoc
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -10,18 +12,76 @@ import (
 )
 
 // decode parses the first YAML document of data into a node; a panic of
-// the yaml library is an error too.
-func decode(data []byte) (root *yaml.Node, err error) {
+// the yaml library is an error too. What follows the first document it
+// does not read (decodeDoc does).
+func decode(data []byte) (*yaml.Node, error) {
+	root, _, err := decodeFirst(data, false)
+	return root, err
+}
+
+// decodeDoc is decode, and reports the line where a second document
+// begins, 0 if none does (-1 for one whose line is not found): a second
+// document is any text after the first but comments, blank lines and "..."
+// (a broken one too: it is named as a second document, not by its syntax
+// error, unless its first token is broken, which the first parse meets).
+func decodeDoc(data []byte) (root *yaml.Node, next int, err error) {
+	return decodeFirst(data, true)
+}
+
+func decodeFirst(data []byte, more bool) (root *yaml.Node, next int, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			root, err = nil, fmt.Errorf("yaml: %v", r)
+			root, next, err = nil, 0, fmt.Errorf("yaml: %v", r)
 		}
 	}()
+	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var n yaml.Node
-	if err := yaml.NewDecoder(bytes.NewReader(data)).Decode(&n); err != nil {
-		return nil, err
+	if err := dec.Decode(&n); err != nil {
+		return nil, 0, err
 	}
-	return &n, nil
+	if !more {
+		return &n, 0, nil
+	}
+	var second yaml.Node
+	switch err := dec.Decode(&second); {
+	case errors.Is(err, io.EOF):
+		return &n, 0, nil
+	case err == nil && second.Line > 0:
+		return &n, second.Line, nil
+	}
+	if line := secondDocLine(data, n.Line); line > 0 {
+		return &n, line, nil
+	}
+	return &n, -1, nil // a second document, where the text does not say
+}
+
+// secondDocLine returns the line where a document after the one that
+// starts on line first begins: the first "---" line after first, or the
+// first line of text after a "..." line; 0 if there is neither.
+func secondDocLine(data []byte, first int) int {
+	ended := false
+	for i, l := range bytes.Split(data, []byte("\n")) {
+		num := i + 1
+		l = bytes.TrimRight(l, "\r")
+		t := bytes.TrimSpace(l)
+		switch {
+		case num <= first:
+		case marker(l, "---"):
+			return num
+		case ended && len(t) > 0 && t[0] != '#':
+			return num
+		case marker(l, "..."):
+			ended = true
+		}
+	}
+	return 0
+}
+
+// marker reports whether line l is the document marker m ("---", "...")
+// at its start, alone or followed by a blank.
+func marker(l []byte, m string) bool {
+	rest, ok := bytes.CutPrefix(l, []byte(m))
+	return ok && (len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t')
 }
 
 // tails are the texts decidedLine puts after the first lines of a file to
@@ -50,6 +110,19 @@ var tails = []string{"", "]\n", "}\n", "x: x\n", "- x\n"}
 // file decides (an unclosed quote or bracket) is put on the line where the
 // unclosed scalar or collection starts.
 func (d Doc) syntaxError(data []byte, err error) error {
+	return d.syntaxErrorBy(data, err, parse)
+}
+
+// parse is the error of the yaml library on text (nil if none): the parse
+// that syntaxError repeats on parts of a file.
+func parse(text []byte) error {
+	_, err := decode(text)
+	return err
+}
+
+// syntaxErrorBy is syntaxError with the parses it makes done by parse (a
+// test counts them).
+func (d Doc) syntaxErrorBy(data []byte, err error, parse func([]byte) error) error {
 	full := err.Error()
 	msg := strings.TrimPrefix(full, "yaml: ")
 	from, rest, ok := cutLine(msg)
@@ -64,9 +137,9 @@ func (d Doc) syntaxError(data []byte, err error) error {
 	if len(data) > 0 && data[len(data)-1] != '\n' {
 		last++
 	}
-	line := decidedLine(data, full, from)
+	line := decidedLine(data, full, from, parse)
 	if line == 0 {
-		line = openingLine(data)
+		line = openingLine(data, parse)
 	}
 	if line < 1 || line > last {
 		line = max(1, last)
@@ -99,7 +172,7 @@ func cutLine(msg string) (line int, rest string, ok bool) {
 // the end of the file decides it. The line is no earlier than from, the
 // line the library names (counted from 1): it searches from there, by
 // steps that double, then by bisection.
-func decidedLine(data []byte, full string, from int) int {
+func decidedLine(data []byte, full string, from int, parse func([]byte) error) int {
 	lines := bytes.SplitAfter(data, []byte("\n"))
 	if len(lines[len(lines)-1]) == 0 {
 		lines = lines[:len(lines)-1]
@@ -121,7 +194,7 @@ func decidedLine(data []byte, full string, from int) int {
 				text = append(text, '\n')
 			}
 			text = append(text, tail...)
-			_, err := decode(text)
+			err := parse(text)
 			if err == nil || err.Error() != full {
 				return false
 			}
@@ -154,12 +227,12 @@ func decidedLine(data []byte, full string, from int) int {
 // when it is not the first line, counting from 0 for parser errors and
 // from 1 for scanner errors; after one more line at the top it is never
 // the first, and the count tells which kind of error it is.
-func openingLine(data []byte) int {
+func openingLine(data []byte, parse func([]byte) error) int {
 	if bytes.HasPrefix(data, []byte{0xFE, 0xFF}) || bytes.HasPrefix(data, []byte{0xFF, 0xFE}) {
 		return 0 // UTF-16: a line at the top would change the encoding
 	}
 	text := append([]byte("#\n"), bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))...)
-	_, err := decode(text)
+	err := parse(text)
 	if err == nil {
 		return 0
 	}

@@ -1,10 +1,12 @@
 package yamldoc
 
 import (
-	"strconv"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
 	"strings"
 	"testing"
-	"time"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -57,24 +59,61 @@ func TestSyntaxErrorLine(t *testing.T) {
 	}
 }
 
-// Finding the line costs a few parses, not one a line: a broken file of
-// half a MiB is refused at once.
+// Finding the line costs a few parses, not one a line: O(log d) parses of
+// at most the whole file for a problem d lines after the line the library
+// names, in a broken file of half a MiB. The test counts the parses and
+// the bytes they read, not the time they take (which -race stretches).
 func TestSyntaxErrorLargeFile(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("enemy:\n")
-	for b.Len() < 512<<10 {
-		b.WriteString("  - {id: E1, unit: squad, at: x1Q5}\n")
-	}
-	lines := strings.Count(b.String(), "\n")
-	b.WriteString("  - {id: E2, unit: s?, at: x1Q6}\n")
-	start := time.Now()
-	_, err := Doc{Pkg: "state", File: "big.yaml"}.Parse([]byte(b.String()))
-	want := `state: big.yaml:` + strconv.Itoa(lines+1) + `: yaml: did not find expected ',' or '}' (quote it: "s?")`
-	if err == nil || err.Error() != want {
-		t.Errorf("got %v\nwant %s", err, want)
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("%v to find the line", d)
+	const size = 512 << 10
+	for _, tt := range []struct {
+		name string
+		head string // the broken file is head, lines of body to size, tail
+		body string
+		tail string
+		want string // the error, %d the line of the tail
+	}{
+		{"unquoted s? on the last line", "enemy:\n", "  - {id: E1, unit: squad, at: x1Q5}\n", "  - {id: E2, unit: s?, at: x1Q6}\n",
+			`state: big.yaml:%d: yaml: did not find expected ',' or '}' (quote it: "s?")`},
+		// The library names no line: the search starts at line 1, doubles
+		// its steps to the problem, then bisects.
+		{"control character at the end of a long quoted scalar", "k: \"\n", "  text\n", "  a\x01b\"\n",
+			"state: big.yaml:%d: yaml: control characters are not allowed"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var b strings.Builder
+			b.WriteString(tt.head)
+			for b.Len() < size {
+				b.WriteString(tt.body)
+			}
+			b.WriteString(tt.tail)
+			data := []byte(b.String())
+			lines := strings.Count(b.String(), "\n")
+			d := Doc{Pkg: "state", File: "big.yaml"}
+			want := fmt.Sprintf(tt.want, lines)
+			if _, err := d.Parse(data); err == nil || err.Error() != want {
+				t.Fatalf("got %v\nwant %s", err, want)
+			}
+			_, perr := decode(data)
+			if perr == nil {
+				t.Fatal("the file parses")
+			}
+			parses, read := 0, 0
+			count := func(text []byte) error {
+				parses++
+				read += len(text)
+				return parse(text)
+			}
+			if err := d.syntaxErrorBy(data, perr, count); err.Error() != want {
+				t.Fatalf("counted: got %v\nwant %s", err, want)
+			}
+			// Steps that double to the problem, then as many that halve:
+			// each a parse with every tail, and one more for openingLine.
+			most := len(tails)*(2*bits.Len(uint(lines))+2) + 1
+			if parses > most || read > parses*(len(data)+8) {
+				t.Errorf("%d parses reading %d bytes for a file of %d lines (%d bytes); want at most %d parses of at most the file", parses, read, lines, len(data), most)
+			}
+			t.Logf("%d parses, %.1f times the file's bytes", parses, float64(read)/float64(len(data)))
+		})
 	}
 }
 
@@ -86,4 +125,59 @@ func TestEmptyAndNotAMapping(t *testing.T) {
 	if _, err := d.Parse([]byte("# nothing\n\n- a\n")); err == nil || err.Error() != "tables: t.yaml:3: want a mapping at the top" {
 		t.Errorf("a list at the top: %v", err)
 	}
+}
+
+// A data file is one YAML document: a second one is an error at its first
+// line, whatever it holds (a broken one too); a "---" before the first, a
+// "..." after it and comments after that are no second document.
+func TestOneDocument(t *testing.T) {
+	d := Doc{Pkg: "missions", File: "m.yaml"}
+	for _, tt := range []struct {
+		name, in string
+		line     int // of the second document; 0: none
+	}{
+		{"a second mapping", "name: x\nfbe: north\n---\nname: y\n", 3},
+		{"an empty second document", "name: x\n---\n", 2},
+		{"a second document with text on its --- line", "name: x\n\n--- y\n", 3},
+		{"a broken second document", "name: x\n---\nboards: [\n", 2},
+		{"a broken second document after an explicit start", "# c\n---\nname: x\n---\nboards: [\n", 4},
+		{"text after the end marker", "name: x\n...\n# more\n\nname: y\n", 5},
+		{"a --- after the end marker", "name: x\n...\n---\n", 3},
+		{"CRLF", "name: x\r\n---\r\nname: y\r\n", 2},
+		{"an explicit start", "# a mission\n---\nname: x\n", 0},
+		{"an end marker", "name: x\n...\n", 0},
+		{"comments after the end marker", "name: x\n...\n# the end\n", 0},
+		{"a --- inside a block scalar", "name: x\nnotes: |\n  ---\n  text\n", 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := d.Parse([]byte(tt.in))
+			switch {
+			case tt.line == 0 && err != nil:
+				t.Errorf("Parse(%q): %v", tt.in, err)
+			case tt.line == 0:
+			case err == nil || !strings.HasPrefix(err.Error(), fmt.Sprintf("missions: m.yaml:%d: a second YAML document begins here", tt.line)):
+				t.Errorf("Parse(%q):\n got %v\nwant line %d: a second YAML document", tt.in, err, tt.line)
+			}
+		})
+	}
+}
+
+// Any text parses or is one line naming the file, and a file that parses
+// is one document.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"name: x\n", "name: x\n---\nname: y\n", "name: x\n...\n# end\n", "k: [a, s?]\n", "k: \"a\x01\"\n", ""} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		_, err := Doc{Pkg: "p", File: "f.yaml"}.Parse(in)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") || !strings.HasPrefix(err.Error(), "p: f.yaml") {
+				t.Fatalf("error not one line naming the file: %q", err)
+			}
+			return
+		}
+		if _, next, err := decodeDoc(in); (err != nil && !errors.Is(err, io.EOF)) || next != 0 {
+			t.Fatalf("accepted a second document on line %d (%v)", next, err)
+		}
+	})
 }

@@ -30,14 +30,19 @@ func (d Doc) Errorf(n *yaml.Node, format string, args ...any) error {
 // Parse reads YAML text into its root mapping node; an empty file is an
 // empty mapping. A syntax error names the line of the problem:
 // "missions: hold.yaml:10: yaml: did not find expected ',' or ']' (quote
-// it: "s?")" (see syntaxError).
+// it: "s?")" (see syntaxError). A data file is one YAML document: a second
+// one (after a "---" or "..." line) is an error at its first line, not
+// ignored.
 func (d Doc) Parse(data []byte) (*yaml.Node, error) {
-	root, err := decode(data)
+	root, next, err := decodeDoc(data)
 	if err != nil {
 		if errors.Is(err, io.EOF) {
 			return &yaml.Node{Kind: yaml.MappingNode, Line: 1}, nil
 		}
 		return nil, d.syntaxError(data, err)
+	}
+	if next != 0 {
+		return nil, d.ErrorAt(max(next, 0), "a second YAML document begins here; a data file is one document (remove this line and what follows, or merge them into the first)")
 	}
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
 		root = root.Content[0]
