@@ -36,6 +36,8 @@ var lattice = map[string][]string{
 
 	// internal/yamldoc: line-numbered YAML reading for data files.
 	"internal/yamldoc": nil,
+	// internal/filelock: one command at a time on a game file.
+	"internal/filelock": nil,
 	// internal/testboards: where tests find the real VASL boards.
 	"internal/testboards": nil,
 	// internal/testmaps: small maps and missions for tests.

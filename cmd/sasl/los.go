@@ -296,6 +296,7 @@ func answerPairs(out io.Writer, r io.Reader, name string, asJSON bool, mapFor fu
 	sc.Buffer(make([]byte, 0, 256), maxPairLine)
 	enc := json.NewEncoder(out)
 	var lm *los.Map
+	pairs := 0
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
 		if i := strings.IndexByte(line, '#'); i >= 0 {
@@ -324,6 +325,7 @@ func answerPairs(out io.Writer, r io.Reader, name string, asJSON bool, mapFor fu
 			return fmt.Errorf("%s:%d: %w", name, n, err)
 		}
 		res := lm.Query(from, to)
+		pairs++
 		if asJSON {
 			if err := enc.Encode(losJSONOf(m, from, to, &res)); err != nil {
 				return err
@@ -339,6 +341,9 @@ func answerPairs(out io.Writer, r io.Reader, name string, asJSON bool, mapFor fu
 			return fmt.Errorf("%s: a line longer than %d bytes: not a file of pairs", name, maxPairLine)
 		}
 		return fmt.Errorf("%s: %w", name, err)
+	}
+	if pairs == 0 {
+		return fmt.Errorf("%s: no pairs in it: want one \"FROM TO\" a line (a named pipe nobody writes to reads as empty)", name)
 	}
 	return nil
 }

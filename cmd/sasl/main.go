@@ -18,20 +18,33 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/sasl-engine/sasl/internal/yamldoc"
 	"github.com/sasl-engine/sasl/rules/library"
 )
 
 // options are the flags every command shares.
 type options struct {
 	boards string // --boards: the VASL boards folder
+	// saved is the game file a command has written, for the error of a
+	// command that fails after it: the file holds what it did.
+	saved string
+	// wait: --wait, how long a play command waits for the game file's lock.
+	wait time.Duration
 }
 
 func (o *options) library() *library.Library { return library.New(o.boards) }
 
 func newRoot(stdout, stderr io.Writer) *cobra.Command {
+	root, _ := newRootOptions(stdout, stderr)
+	return root
+}
+
+// newRootOptions is newRoot with the options its commands share.
+func newRootOptions(stdout, stderr io.Writer) (*cobra.Command, *options) {
 	o := &options{}
 	root := &cobra.Command{
 		Use:   "sasl",
@@ -49,7 +62,7 @@ in your boards folder, or uses its built-in demo boards (` + joinIDs(library.Dem
 	root.PersistentFlags().StringVar(&o.boards, "boards", "", "folder of VASL board archives (default $"+library.EnvBoards+")")
 	root.AddCommand(newPlayCmd(o), newSimCmd(o), newPlaceCmd(o), newEnterCmd(o), newWaveCmd(o), newPathCmd(o), newLOSCmd(o), newBoardCmd(o))
 	registerCompletions(root, o)
-	return root
+	return root, o
 }
 
 // Exit statuses: 1 for an error, which running again would repeat (a
@@ -78,14 +91,55 @@ func exitStatus(err error) int {
 func main() { os.Exit(runMain()) }
 
 // runMain runs the command line of os.Args and returns the exit status.
+//
+// Standard output is checked: a command whose output could not be written
+// (a full disk, a closed stdout) fails, saying so, and says whether the
+// game file it wrote holds what it did all the same.
 func runMain() int {
 	removeTempsOnSignal()
-	root := newRoot(os.Stdout, os.Stderr)
-	if err := root.Execute(); err != nil {
-		fmt.Fprintln(os.Stderr, "sasl:", err)
+	out := &checkedWriter{w: os.Stdout}
+	root, o := newRootOptions(out, os.Stderr)
+	err := root.Execute()
+	if err == nil && out.err != nil {
+		err = fmt.Errorf("standard output: %w", out.err)
+	}
+	if err != nil {
+		msg := err.Error()
+		if o.saved != "" {
+			msg += fmt.Sprintf(" (%s was written before: it holds what was played)", o.saved)
+		}
+		fmt.Fprintln(os.Stderr, "sasl:", msg)
 		return exitStatus(err)
 	}
 	return 0
+}
+
+// checkedWriter keeps the first error of its writes, after which it writes
+// nothing more.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		c.err = err
+	}
+	return n, err
+}
+
+// openInput opens a file sasl reads, without waiting: a named pipe nobody
+// writes to reads as empty instead of hanging sasl.
+func openInput(path string) (*os.File, error) {
+	return yamldoc.Open(path)
 }
 
 // engineVersion names the build of sasl: the module version and the VCS
@@ -165,19 +219,41 @@ func joinIDs(ids []string) string {
 // Errors name path, never the temporary file. A device or pipe (/dev/null,
 // /dev/stdout, a FIFO) is written as it is: a file renamed onto it would
 // replace it.
+//
+// The new file keeps the mode of the one it replaces (0644 for a new one)
+// and is synced to the disk before the rename. writeGameFile also removes
+// the temporary files a killed run of sasl left beside it.
 func writeFile(path string, write func(io.Writer) error) error {
+	return writeAtomic(path, false, write)
+}
+
+// writeGameFile writes a game file as writeFile does; the caller holds its
+// lock (filelock), so that the temporary files beside it that are not its
+// own are left by a run that was killed, and are removed.
+func writeGameFile(path string, write func(io.Writer) error) error {
+	return writeAtomic(path, true, write)
+}
+
+func writeAtomic(path string, sweep bool, write func(io.Writer) error) error {
 	target := path
 	// Write through a symbolic link: the link stays, its target changes.
 	if t, err := filepath.EvalSymlinks(path); err == nil {
 		target = t
 	}
-	if st, err := os.Stat(target); err == nil && !st.Mode().IsRegular() {
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(target); err == nil {
 		if st.IsDir() {
 			return fmt.Errorf("%s: cannot write: it is a folder", path)
 		}
-		return writeDevice(path, target, write)
+		if !st.Mode().IsRegular() {
+			return writeDevice(path, target, write)
+		}
+		mode = st.Mode().Perm()
 	}
 	dir := filepath.Dir(target)
+	if sweep {
+		removeStaleTemps(target)
+	}
 	// Created and tracked under the lock the signal handler takes: a
 	// signal cannot come between the two.
 	temps.Lock()
@@ -206,10 +282,15 @@ func writeFile(path string, write func(io.Writer) error) error {
 		f.Close()
 		return fail(err)
 	}
-	if err := f.Close(); err != nil {
+	if err := f.Chmod(mode); err != nil {
+		f.Close()
 		return fail(err)
 	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fail(err)
+	}
+	if err := f.Close(); err != nil {
 		return fail(err)
 	}
 	if err := renameTemp(tmp, target); err != nil {
@@ -222,16 +303,30 @@ func writeFile(path string, write func(io.Writer) error) error {
 	return nil
 }
 
-// writeDevice writes to a device or pipe in place.
+// pipeWait is how long a named pipe is given for a reader to open it.
+const pipeWait = 2 * time.Second
+
+// writeDevice writes to a device or pipe in place; a named pipe no
+// program reads from (within pipeWait) is refused rather than waited on
+// for ever.
 func writeDevice(path, target string, write func(io.Writer) error) error {
-	f, err := os.OpenFile(target, os.O_WRONLY|os.O_TRUNC, 0)
+	f, err := os.OpenFile(target, os.O_WRONLY|os.O_TRUNC|syscall.O_NONBLOCK, 0)
+	// A reader may be about to open the pipe: give it pipeWait.
+	for end := time.Now().Add(pipeWait); errors.Is(err, syscall.ENXIO) && time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
+		f, err = os.OpenFile(target, os.O_WRONLY|os.O_TRUNC|syscall.O_NONBLOCK, 0)
+	}
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
+		if errors.Is(err, syscall.ENXIO) {
+			return fmt.Errorf("%s: cannot write: a named pipe no program reads from", path)
+		}
 		return fmt.Errorf("%s: cannot write: %w", path, err)
 	}
+	f.Fd() // blocking writes again: a slow reader is waited for
 	err = write(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -240,6 +335,23 @@ func writeDevice(path, target string, write func(io.Writer) error) error {
 		return fmt.Errorf("%s: %w", path, hideName{err, target})
 	}
 	return nil
+}
+
+// removeStaleTemps removes the temporary files of target that a run of
+// sasl killed while writing it left behind (".NAME.123456789": a kill -9
+// cannot be caught).
+func removeStaleTemps(target string) {
+	dir, base := filepath.Dir(target), filepath.Base(target)
+	names, err := filepath.Glob(filepath.Join(dir, "."+globEscape(base)+".*"))
+	if err != nil {
+		return
+	}
+	for _, n := range names {
+		suffix := strings.TrimPrefix(filepath.Base(n), "."+base+".")
+		if suffix != "" && strings.Trim(suffix, "0123456789") == "" {
+			os.Remove(n)
+		}
+	}
 }
 
 // hideName takes a file name out of an error's message ("write

@@ -75,9 +75,10 @@ func setUp(cmd *cobra.Command, o *options, mf *missionFlags, pf *pictureFlags, p
 		}
 	}
 	if save != "" {
-		if err := writeFile(save, g.Write); err != nil {
+		if err := writeGameFile(save, g.Write); err != nil {
 			return nil, nil, err
 		}
+		o.saved = save
 	}
 	return p, s, nil
 }

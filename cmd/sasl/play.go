@@ -6,11 +6,13 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/internal/filelock"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/state"
 )
@@ -37,8 +39,25 @@ units broken or remove them as your fire decides).
 Either way the engine reads the file back and plays on exactly as if it had
 never stopped: the file holds the dice (seed and generator state) too.`,
 	}
+	cmd.PersistentFlags().DurationVar(&o.wait, "wait", 10*time.Second, "how long to wait for another sasl command using the game file to end")
 	cmd.AddCommand(newPlayNewCmd(o), newPlayTurnCmd(o), newPlayShowCmd(o))
 	return cmd
+}
+
+// maxWait bounds --wait.
+const maxWait = time.Hour
+
+// lockGame takes the lock of game file path for the command (released by
+// the returned func): one command at a time reads, plays and writes it.
+func lockGame(cmd *cobra.Command, o *options, path string) (func(), error) {
+	if o.wait < 0 || o.wait > maxWait {
+		return nil, fmt.Errorf("--wait %v: want a duration from 0s to %v", o.wait, maxWait)
+	}
+	l, err := filelock.Acquire(path, o.wait, cmd.CommandPath()+" "+path)
+	if err != nil {
+		return nil, err
+	}
+	return l.Release, nil
 }
 
 type playNewFlags struct {
@@ -46,6 +65,7 @@ type playNewFlags struct {
 	pictures pictureFlags
 	save     string
 	policy   string
+	force    bool
 	json     bool
 }
 
@@ -65,6 +85,14 @@ func newPlayNewCmd(o *options) *cobra.Command {
 			if err != nil || f.policy == "" {
 				return fmt.Errorf("--policy %q: want hold (the engine plays the FRIENDLY side, as sasl sim does) or player (you do)", f.policy)
 			}
+			release, err := lockGame(cmd, o, f.save)
+			if err != nil {
+				return err
+			}
+			defer release()
+			if st, err := os.Stat(f.save); err == nil && st.Mode().IsRegular() && !f.force {
+				return fmt.Errorf("--save %s: the file exists (a game in progress?); give --force to replace it", f.save)
+			}
 			p, setup, err := setUp(cmd, o, &f.missionFlags, &f.pictures, policy, f.save)
 			if err != nil {
 				return err
@@ -76,6 +104,7 @@ func newPlayNewCmd(o *options) *cobra.Command {
 	f.missionFlags.register(cmd)
 	f.pictures.register(cmd)
 	cmd.Flags().StringVar(&f.save, "save", "", "the game file to write (required)")
+	cmd.Flags().BoolVar(&f.force, "force", false, "replace the --save file if it exists")
 	cmd.Flags().StringVar(&f.policy, "policy", game.PolicyHold, "who plays the FRIENDLY side: hold or attack (the engine, as sasl sim) or player (you)")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
 	return cmd
@@ -107,6 +136,11 @@ names the winner after the last turn. A run that fails leaves the file as it was
 				return fmt.Errorf("--turns %d: play at least one turn", f.turns)
 			}
 			path := args[0]
+			release, err := lockGame(cmd, o, path)
+			if err != nil {
+				return err
+			}
+			defer release()
 			g, err := loadGame(path, o.boards)
 			if err != nil {
 				return err
@@ -153,9 +187,10 @@ names the winner after the last turn. A run that fails leaves the file as it was
 					return err
 				}
 			}
-			if err := writeFile(path, g.Write); err != nil {
+			if err := writeGameFile(path, g.Write); err != nil {
 				return err
 			}
+			o.saved = path
 			p := newPlayed(g.W)
 			p.seed = g.State.Seed
 			var trail []dice.Roll
@@ -199,7 +234,7 @@ names the winner after the last turn. A run that fails leaves the file as it was
 }
 
 func loadGame(path, boards string) (*game.Game, error) {
-	file, err := os.Open(path)
+	file, err := openInput(path)
 	if err != nil {
 		return nil, err
 	}

@@ -181,7 +181,7 @@ func runMerge(cmd *cobra.Command, o *options, f *simFlags, args []string) error 
 		return err
 	}
 	read := func(name string, do func(r io.Reader) error) error {
-		fh, err := os.Open(name)
+		fh, err := openInput(name) // a named pipe must not hang it
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, errors.Unwrap(err))
 		}

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -67,7 +66,7 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 	}
 	var st *state.State
 	if f.friendly != "" {
-		file, err := os.Open(f.friendly)
+		file, err := openInput(f.friendly)
 		if err != nil {
 			return err
 		}

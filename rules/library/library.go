@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/layout"
@@ -134,11 +135,15 @@ func fileNames(id string) []string {
 }
 
 func readNative(path, id string) (*board.Board, error) {
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0) // a named pipe must not hang it
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("library: %s: not a regular file: not a board", path)
+	}
+	f.Fd() // blocking reads again
 	b, err := board.ReadText(f, path)
 	if err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"syscall"
 
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/layout"
@@ -27,8 +28,11 @@ type Metadata struct {
 
 // Open reads the board archive at path (a VASL "bdNN" file). The board ID is
 // the file name without its "bd" prefix and leading zeros ("bd02" -> "2").
+//
+// A path that is not a regular file (a named pipe, a device) is refused
+// without waiting on it: an archive is read at random places.
 func Open(path string) (*board.Board, error) {
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, fmt.Errorf("vasl: %w", err)
 	}
@@ -37,6 +41,10 @@ func Open(path string) (*board.Board, error) {
 	if err != nil {
 		return nil, fmt.Errorf("vasl: %w", err)
 	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("vasl: %s: not a regular file: not a board archive", path)
+	}
+	f.Fd() // blocking reads again
 	return Read(f, st.Size(), filepath.Base(path))
 }
 

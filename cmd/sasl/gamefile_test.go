@@ -1,0 +1,257 @@
+//go:build unix
+
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// refused runs sasl as a process with args (env added) and checks that it
+// ends within hostileTimeout with exit status 1 and one "sasl: " line on
+// stderr saying want.
+func refused(t *testing.T, env []string, want string, args ...string) {
+	t.Helper()
+	c, _, stderr := saslProcess(t, env, args...)
+	timer := time.AfterFunc(hostileTimeout, func() { c.Process.Kill() })
+	err := c.Wait()
+	if !timer.Stop() {
+		t.Fatalf("sasl %s: still running after %v: killed", strings.Join(args, " "), hostileTimeout)
+	}
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatal(err)
+	}
+	code, errs := c.ProcessState.ExitCode(), stderr.String()
+	if code != 1 || !strings.HasPrefix(errs, "sasl: ") || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, want) {
+		t.Errorf("sasl %s: exit %d, stderr %.500q; want exit 1 and one line saying %q", strings.Join(args, " "), code, errs, want)
+	}
+}
+
+// newGameFile starts a game of the crossroads demo (hold: the engine plays
+// both sides, six turns) in a new folder and returns its file.
+func newGameFile(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "g.yaml")
+	mustRun(t, "play", "new", "--seed", "3", "--save", path)
+	return path
+}
+
+// Named pipes nobody writes to or reads from never hang a command: each is
+// refused at once, saying what it is.
+func TestFIFOsDoNotHang(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "dead.fifo")
+	boards := filepath.Join(dir, "boards")
+	if err := os.Mkdir(boards, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{fifo, filepath.Join(boards, "bd33"), filepath.Join(boards, "bd02"), filepath.Join(boards, "bd15"), filepath.Join(boards, "bd04")} {
+		if err := syscall.Mkfifo(f, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		want string
+		args []string
+	}{
+		{"dead.fifo: a named pipe with nothing written to it", []string{"play", "turn", fifo}},
+		{"dead.fifo: a named pipe with nothing written to it", []string{"play", "show", fifo}},
+		{"dead.fifo: a named pipe with nothing written to it", []string{"wave", "--friendly", fifo}},
+		{"dead.fifo: not a regular file", []string{"sim", "merge", fifo}},
+		{"dead.fifo: cannot write: a named pipe no program reads from", []string{"board", "show", "x1", "--png", fifo}},
+		{"bd33: not a regular file", []string{"board", "show", "33", "--boards", boards}},
+		{": not a regular file", []string{"place", "--mission", "../../examples/four-boards.yaml", "--boards", boards}},
+		{"dead.fifo: no pairs in it", []string{"los", "--pairs", fifo}},
+	} {
+		t.Run(strings.Join(c.args[:2], " "), func(t *testing.T) {
+			t.Parallel()
+			refused(t, nil, c.want, c.args...)
+		})
+	}
+}
+
+// Output that cannot be written fails the command, and a game file written
+// before says so. (A standard output closed before sasl starts is not such
+// a case: the Go runtime opens /dev/null in its place.)
+func TestOutputErrors(t *testing.T) {
+	t.Parallel()
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full:", err)
+	}
+	for _, c := range []struct {
+		name string
+		args func(game string) []string
+		want string
+	}{
+		{"place", func(string) []string { return []string{"place", "--seed", "1"} }, "no space left on device"},
+		{"board show", func(string) []string { return []string{"board", "show", "x1"} }, "no space left on device"},
+		{"sim", func(string) []string { return []string{"sim", "--runs", "4", "--seed", "1"} }, "no space left on device"},
+		{"play show", func(g string) []string { return []string{"play", "show", g} }, "no space left on device"},
+		{"play turn", func(g string) []string { return []string{"play", "turn", g} }, "g.yaml was written before: it holds what was played"},
+		{"play turn json", func(g string) []string { return []string{"play", "turn", g, "--json"} }, "g.yaml was written before"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer full.Close()
+			game := newGameFile(t)
+			args := c.args(game)
+			p, _, stderr := saslProcess2(t, full, args...)
+			p.Wait()
+			if code, errs := p.ProcessState.ExitCode(), stderr.String(); code != 1 || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
+				t.Errorf("sasl %s >/dev/full: exit %d, stderr %q; want exit 1 saying %q", strings.Join(args, " "), code, errs, c.want)
+			}
+			if strings.HasPrefix(c.name, "play turn") {
+				if data, _ := os.ReadFile(game); !strings.Contains(string(data), "turn: 2\n") {
+					t.Errorf("the turn played is not in %s", game)
+				}
+			}
+		})
+	}
+}
+
+// saslProcess2 runs sasl with standard output out.
+func saslProcess2(t *testing.T, out *os.File, args ...string) (*exec.Cmd, *os.File, *strings.Builder) {
+	t.Helper()
+	c := exec.Command(os.Args[0], args...)
+	c.Env = append(os.Environ(), "SASL_TEST_MAIN=1")
+	var errs strings.Builder
+	c.Stdout, c.Stderr = out, &errs
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return c, out, &errs
+}
+
+// N processes playing turns on one game file at once: each turn played is
+// one turn of the file (none is lost, none played twice), and what each
+// reports is what the file holds.
+func TestConcurrentTurns(t *testing.T) {
+	t.Parallel()
+	game := newGameFile(t)
+	const n = 8 // the crossroads has 6 turns: two find the game over
+	var wg sync.WaitGroup
+	type result struct {
+		code int
+		next int
+		errs string
+	}
+	results := make([]result, n)
+	for i := range n {
+		wg.Go(func() {
+			turns := "1"
+			if i%3 == 0 {
+				turns = "2"
+			}
+			c, stdout, stderr := saslProcess(t, nil, "play", "turn", game, "--turns", turns, "--json", "--wait", "60s")
+			c.Wait()
+			r := result{code: c.ProcessState.ExitCode(), errs: stderr.String()}
+			var doc struct {
+				NextTurn int `json:"next_turn"`
+			}
+			if r.code == 0 {
+				if err := json.Unmarshal(stdout.Bytes(), &doc); err != nil {
+					r.errs = err.Error()
+				}
+				r.next = doc.NextTurn
+			}
+			results[i] = r
+		})
+	}
+	wg.Wait()
+	seen := map[int]bool{}
+	last := 1
+	for _, r := range results {
+		switch {
+		case r.code == 0:
+			if seen[r.next] {
+				t.Errorf("two commands report the game standing before turn %d", r.next)
+			}
+			seen[r.next] = true
+			last = max(last, r.next)
+		case !strings.Contains(r.errs, "the game is over") && !strings.Contains(r.errs, "at most"):
+			t.Errorf("exit %d: %s", r.code, r.errs)
+		}
+	}
+	data, err := os.ReadFile(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "turn: " + strconv.Itoa(last) + "\n"; !strings.Contains(string(data), want) {
+		t.Errorf("the commands report the game standing before turn %d; the file says otherwise:\n%.600s", last, data)
+	}
+	if last != 7 {
+		t.Errorf("%d commands played to turn %d, want the whole game (turn 7): %+v", n, last, results)
+	}
+}
+
+// A second command on a game file in use waits --wait, then says which
+// command holds it.
+func TestLockWaitsThenSays(t *testing.T) {
+	t.Parallel()
+	game := newGameFile(t)
+	lock, err := os.OpenFile(filepath.Join(filepath.Dir(game), ".g.yaml.lock"), os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	lock.WriteString("pid 1, sasl play turn g.yaml, since now\n")
+	refused(t, nil, "g.yaml: in use by another command (pid 1, sasl play turn g.yaml, since now); waited 200ms", "play", "turn", game, "--wait", "200ms")
+	refused(t, nil, "--wait -1s", "play", "turn", game, "--wait", "-1s")
+}
+
+// play new does not replace a file unless told to; a game file keeps its
+// mode; temporary files a killed run left beside it go with the next write.
+func TestGameFileWrites(t *testing.T) {
+	t.Parallel()
+	game := newGameFile(t)
+	before, _ := os.ReadFile(game)
+	if _, err := run(t, "play", "new", "--seed", "4", "--save", game); err == nil || !strings.Contains(err.Error(), "--force") {
+		t.Errorf("play new over a game in progress: %v", err)
+	}
+	if after, _ := os.ReadFile(game); string(after) != string(before) {
+		t.Error("the refused play new changed the file")
+	}
+	if err := os.Chmod(game, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	stale := filepath.Join(filepath.Dir(game), ".g.yaml.123456789")
+	if err := os.WriteFile(stale, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(filepath.Dir(game), ".g.yaml.notes")
+	if err := os.WriteFile(other, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, "play", "turn", game)
+	if st, err := os.Stat(game); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("after a turn the file's mode is %v, want 0600", st.Mode())
+	}
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("the stale temporary file is still there: %v", err)
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Errorf("a file that is no temporary of sasl's went: %v", err)
+	}
+	mustRun(t, "play", "new", "--seed", "4", "--save", game, "--force")
+	if after, _ := os.ReadFile(game); !strings.Contains(string(after), "seed: 4") {
+		t.Error("play new --force did not replace the file")
+	}
+}

@@ -1,0 +1,98 @@
+// Package filelock keeps one command at a time on a file that commands read
+// and write whole, such as a game file: an advisory lock (flock(2)) on a
+// lock file beside it, ".NAME.lock", which is never renamed or removed, so
+// that a command waiting for it locks the same file the holder locked, even
+// though the game file itself is replaced by each write. The lock file says
+// who holds it, for the one that waits.
+//
+//	l, err := filelock.Acquire("game.yaml", 10*time.Second, "sasl play turn")
+//	if err != nil { return err } // held by another command all that time
+//	defer l.Release()
+//
+// The lock is advisory: it keeps sasl's commands (and any program that
+// takes it) from interleaving, not an editor.
+package filelock
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Lock is a lock held on a file.
+type Lock struct {
+	f *os.File
+}
+
+// poll is how often a waiting command tries the lock again.
+const poll = 20 * time.Millisecond
+
+// Path is the lock file of path: ".NAME.lock" in the same folder.
+func Path(path string) string {
+	return filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".lock")
+}
+
+// Acquire locks path for the caller, who, as the lock file then says, is
+// doing what (a command line): if another holds it, it tries again until
+// wait has passed, then fails saying who holds it.
+func Acquire(path string, wait time.Duration, what string) (*Lock, error) {
+	name := Path(path)
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("%s: cannot lock it (%s): %w", path, name, err)
+	}
+	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("%s: cannot lock it: %s is not a regular file", path, name)
+	}
+	deadline := time.Now().Add(wait)
+	for {
+		ok, err := tryLock(f)
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("%s: cannot lock it (%s): %w", path, name, err)
+		}
+		if ok {
+			break
+		}
+		if !time.Now().Before(deadline) {
+			holder := readHolder(f)
+			f.Close()
+			return nil, fmt.Errorf("%s: in use by %s; waited %v (try again when it has ended)", path, holder, wait)
+		}
+		time.Sleep(poll)
+	}
+	if err := f.Truncate(0); err == nil {
+		fmt.Fprintf(f, "pid %d, %s, since %s\n", os.Getpid(), what, time.Now().Format(time.RFC3339))
+	}
+	return &Lock{f: f}, nil
+}
+
+// readHolder says who holds the lock, as its lock file says.
+func readHolder(f *os.File) string {
+	b := make([]byte, 512)
+	n, _ := f.ReadAt(b, 0)
+	s := strings.TrimSpace(string(b[:n]))
+	if s == "" {
+		return "another command"
+	}
+	return "another command (" + s + ")"
+}
+
+// Release unlocks the file. It may be called more than once.
+func (l *Lock) Release() {
+	if l == nil || l.f == nil {
+		return
+	}
+	l.f.Truncate(0)
+	unlock(l.f)
+	l.f.Close()
+	l.f = nil
+}

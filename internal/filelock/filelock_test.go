@@ -1,0 +1,59 @@
+//go:build unix
+
+package filelock
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// One holder at a time: a second waits, then says who holds the lock; once
+// released, a waiting one gets it.
+func TestAcquire(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "game.yaml")
+	a, err := Acquire(path, 0, "sasl play turn game.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Acquire(path, 50*time.Millisecond, "sasl play turn game.yaml --turns 2")
+	want := fmt.Sprintf("in use by another command (pid %d, sasl play turn game.yaml, since", os.Getpid())
+	if err == nil || !strings.Contains(err.Error(), want) || !strings.HasPrefix(err.Error(), path+": ") {
+		t.Fatalf("second Acquire: %v, want it to say %q", err, want)
+	}
+	got := make(chan error)
+	go func() {
+		b, err := Acquire(path, 5*time.Second, "second")
+		if err == nil {
+			b.Release()
+		}
+		got <- err
+	}()
+	time.Sleep(30 * time.Millisecond)
+	a.Release()
+	a.Release() // twice is harmless
+	if err := <-got; err != nil {
+		t.Fatalf("a waiting Acquire after Release: %v", err)
+	}
+	if _, err := os.Stat(Path(path)); err != nil {
+		t.Errorf("the lock file: %v", err)
+	}
+}
+
+func TestAcquireRefuses(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.Mkdir(Path(filepath.Join(dir, "g.yaml")), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Acquire(filepath.Join(dir, "g.yaml"), 0, "x"); err == nil {
+		t.Error("a folder as the lock file: no error")
+	}
+	if _, err := Acquire(filepath.Join(dir, "no", "g.yaml"), 0, "x"); err == nil || !strings.Contains(err.Error(), "cannot lock") {
+		t.Errorf("a missing folder: %v", err)
+	}
+}
