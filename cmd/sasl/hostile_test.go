@@ -74,6 +74,60 @@ func hugeYAML(t *testing.T, path, head, key string, size int) {
 	}
 }
 
+// sparseGrid writes a rows x cols configuration of empty cells with board
+// x1 in the cell at row i, column j, as --layout reads it, or, with yaml,
+// as a mission's boards.
+func sparseGrid(rows, cols, i, j int, yaml bool) string {
+	empty, board, sep, open, close := "-", "x1", ",", "", ""
+	if yaml {
+		empty, board, sep, open, close = `"-"`, `"x1"`, ", ", "[", "]"
+	}
+	lines := make([]string, rows)
+	for r := range rows {
+		row := make([]string, cols)
+		for c := range row {
+			row[c] = empty
+		}
+		if r == i {
+			row[j] = board
+		}
+		lines[r] = open + strings.Join(row, sep) + close
+	}
+	if yaml {
+		return "[" + strings.Join(lines, ", ") + "]"
+	}
+	return strings.Join(lines, "/")
+}
+
+// sparseMission writes a mission on board x1 in the cell at row i,
+// column j of a rows x cols configuration of empty cells.
+func sparseMission(t *testing.T, path string, rows, cols, i, j int) {
+	t.Helper()
+	err := os.WriteFile(path, []byte(`name: Sparse
+boards: `+sparseGrid(rows, cols, i, j, true)+`
+north: up
+fbe: north
+ebe: south
+month: 7
+enemy: Russian
+turns: 6
+vpo: ["x1Q6"]
+placement: [a, b, c, e]
+entry:
+  - {turn: 1, edge: south, count: 4}
+human_wave:
+  - {turn: 2, edge: south}
+friendly:
+  - {id: F1, unit: squad, type: 6-6-7, at: x1Q6, known: true}
+victory:
+  control: ["x1Q6"]
+  max_enemy_exits: 2
+`), 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // hostileTimeout bounds every run: a case that has not ended by then fails.
 const hostileTimeout = 8 * time.Second
 
@@ -201,6 +255,10 @@ victory:
 			f.Close()
 		}
 	})
+	// One board in 400 x 400 cells: the maps once asked for 1.1 TB.
+	hugeGrid := filepath.Join(dir, "huge-grid.yaml")
+	sparseMission(t, hugeGrid, 400, 400, 200, 200)
+	const hugeGridSays = "huge-grid.yaml:2: boards: layout: 160000 cells; at most 1296"
 	out := func(name string) string { return filepath.Join(t.TempDir(), name) }
 	png := filepath.Join(dir, "out.png")
 	raster := "a %s pixel raster is not a picture of a 33 x 10 hex board"
@@ -227,7 +285,15 @@ victory:
 		{"scale 0", []string{"board", "show", "x1", "--png", png, "--scale", "0"}, "--scale 0", ""},
 		{"scale NaN", []string{"board", "show", "x1", "--png", png, "--scale", "NaN"}, "--scale NaN", ""},
 		{"scale -1 sim", []string{"sim", "--runs", "2", "--seed", "1", "--png", png, "--scale", "-1"}, "--scale -1", ""},
-		{"picture of 5000 empty rows", []string{"board", "show", "--layout", strings.Repeat("-/", 5000) + "x1", "--png", png}, "picture", ""},
+		{"picture of 5000 empty rows", []string{"board", "show", "--layout", strings.Repeat("-/", 5000) + "x1", "--png", png}, "layout: 5001 cells; at most 1296", ""},
+		{"picture of 36 empty rows", []string{"board", "show", "--layout", strings.Repeat("-/", 35) + "x1", "--png", png, "--scale", "2"}, "too large to draw", ""},
+		// Configurations larger than any map: refused as they are read.
+		{"los layout of 100x100 cells", []string{"los", "x1A5", "x1K5", "--layout", sparseGrid(100, 100, 50, 50, false)}, "layout: 10000 cells; at most 1296 (36 rows of 36)", ""},
+		{"los layout of 37 rows", []string{"los", "x1A5", "x1K5", "--layout", sparseGrid(37, 1, 36, 0, false)}, "layout: 37 rows; at most 36", ""},
+		{"place 400x400 cells", []string{"place", "--mission", hugeGrid}, hugeGridSays, ""},
+		{"play new 400x400 cells", []string{"play", "new", "--mission", hugeGrid, "--save", out("game.yaml")}, hugeGridSays, ""},
+		{"sim 400x400 cells", []string{"sim", "--mission", hugeGrid, "--runs", "2"}, hugeGridSays, ""},
+		{"wave 400x400 cells", []string{"wave", "--mission", hugeGrid}, hugeGridSays, ""},
 		{"scale 1e6 without a picture", []string{"board", "show", "x1", "--scale", "1e6"}, "--scale 1e+06", ""},
 		// Endless and huge data files.
 		{"mission /dev/zero", []string{"place", "--mission", "/dev/zero"}, "missions: /dev/zero: larger than 4 MiB: not a data file", ""},
@@ -295,6 +361,50 @@ victory:
 				if rss > maxRSS {
 					t.Errorf("sasl %s: %d MB of memory, want at most %d", strings.Join(tt.args, " "), rss>>20, maxRSS>>20)
 				}
+			}
+		})
+	}
+}
+
+// A board among the most empty cells a configuration may have plays in
+// the memory of the board alone: LOS, a Human Wave and a simulation, each
+// in a process of its own, well within sparseRSS. (One board in 20 x 20
+// cells once took 2.8 GB for one line of sight and died.)
+func TestSparseLayoutMemory(t *testing.T) {
+	t.Parallel()
+	const sparseRSS = 200 << 20
+	mission := filepath.Join(t.TempDir(), "sparse.yaml")
+	sparseMission(t, mission, 36, 36, 20, 17)
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string // in stdout
+	}{
+		{"los", []string{"los", "x1A5", "x1K5", "--layout", sparseGrid(36, 36, 35, 35, false)}, "x1A5 - x1K5: clear; range 10"},
+		{"wave", []string{"wave", "--mission", mission, "--seed", "1"}, "Seed 1."},
+		{"sim", []string{"sim", "--mission", mission, "--seed", "1", "--runs", "2"}, "sasl sim --mission"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			hwm := filepath.Join(t.TempDir(), "hwm")
+			c, stdout, stderr := saslProcess(t, []string{"SASL_BOARDS=", "SASL_TEST_HWM=" + hwm}, tt.args...)
+			timer := time.AfterFunc(4*hostileTimeout, func() { c.Process.Kill() })
+			err := c.Wait()
+			if !timer.Stop() {
+				t.Fatalf("sasl %s: still running after %v: killed", tt.name, 4*hostileTimeout)
+			}
+			if err != nil || !strings.Contains(stdout.String(), tt.want) {
+				t.Fatalf("sasl %s: %v, stderr %.300q, stdout %.300q; want it to say %q", tt.name, err, stderr.String(), stdout.String(), tt.want)
+			}
+			if runtime.GOOS == "linux" {
+				rss, ok := peakMemory(hwm)
+				if !ok {
+					t.Errorf("sasl %s: it did not say its peak memory", tt.name)
+				}
+				if rss > sparseRSS {
+					t.Errorf("sasl %s: %d MB of memory, want at most %d", tt.name, rss>>20, sparseRSS>>20)
+				}
+				t.Logf("sasl %s: %d MB", tt.name, rss>>20)
 			}
 		})
 	}

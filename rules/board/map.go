@@ -1,8 +1,10 @@
 package board
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"fmt"
+	"slices"
 
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -15,19 +17,40 @@ func colName(c int) string { return coord.ColName(c) }
 // Map is the playing surface of a configuration (ASL A2.1): the boards of a
 // layout.Layout butted together, with the terrain of every frame hex. A
 // combined hex joins the terrain of its two half-hexes (ASL A2.3). A Map is
-// immutable once built and safe for concurrent use.
+// immutable once built and safe for concurrent use. Its storage is
+// proportional to its boards: an empty cell of the layout takes a few
+// bytes (one entry of blocks), however many there are.
 type Map struct {
 	*layout.Layout
 	boards map[string]*Board
-	// Dense storage over the frame extent: index = col*stride + row.
-	stride int
-	ncols  int
-	hexes  []terrain.Hex
-	on     []bool
-	order  []hex.Hex // on-map hexes by column then row
+	// The dense index of an on-map hex (Index) is its place in order. A
+	// frame hex (c, n) lies in block (n/blockRows, c/blockCols) of the
+	// frame; blocks holds, by block, the block's first entry in slots, or
+	// -1 for a block with no on-map hex; slots holds blockSize entries a
+	// block, the dense index of each of its hexes or -1.
+	ncols, nrows int // frame columns 0..ncols-1, rows 0..nrows-1
+	bcols        int // blocks in a row of blocks
+	blocks       []int32
+	slots        []int32
+	hexes        []terrain.Hex // by dense index
+	order        []hex.Hex     // on-map hexes by column then row
 }
 
-// NewMap assembles the boards of l. boards must hold every board of l.
+// The blocks of Map's index: a board's columns but its shared last one, and
+// its rows but its shared last one, so that a board's hexes fill about one
+// block and butted boards share none.
+const (
+	blockCols = layout.BoardCols
+	blockRows = layout.BoardRows
+	blockSize = blockCols * blockRows
+)
+
+// boardHexes is the number of hexes of a board (DESIGN.md): 17 hexrows of
+// 10 and 16 of 11.
+const boardHexes = 17*layout.BoardRows + 16*(layout.BoardRows+1)
+
+// NewMap assembles the boards of l. boards must hold every board of l. It
+// takes time and memory proportional to the boards of l, not to its cells.
 func NewMap(l *layout.Layout, boards map[string]*Board) (*Map, error) {
 	for _, id := range l.Boards() {
 		if boards[id] == nil {
@@ -38,25 +61,51 @@ func NewMap(l *layout.Layout, boards map[string]*Board) (*Map, error) {
 	m := &Map{
 		Layout: l,
 		boards: boards,
-		stride: maxR + 1,
 		ncols:  maxC + 1,
+		nrows:  maxR + 1,
+		bcols:  maxC/blockCols + 1,
 	}
-	m.hexes = make([]terrain.Hex, m.ncols*m.stride)
-	m.on = make([]bool, m.ncols*m.stride)
-	for c := 0; c <= maxC; c++ {
-		for n := 0; n <= maxR; n++ {
-			h := hex.Hex{Col: c, Row: n}
-			parts, k := l.Parts(h)
-			if k == 0 {
-				continue
+	// The on-map hexes are the hexes of the boards present: a half-hex
+	// shared by two boards is found twice.
+	ids := l.Boards()
+	m.order = make([]hex.Hex, 0, len(ids)*boardHexes)
+	for _, id := range ids {
+		boards[id].Each(func(p hex.Hex, _ *terrain.Hex) {
+			h, err := l.Locate(coord.Grid{Board: id, Col: p.Col, Row: p.Row})
+			if err != nil {
+				panic(err) // a board's own hex is on the map
 			}
-			i := c*m.stride + n
-			m.on[i] = true
 			m.order = append(m.order, h)
-			m.hexes[i] = m.merge(h, parts[:k])
+		})
+	}
+	slices.SortFunc(m.order, func(a, b hex.Hex) int { return cmp.Or(a.Col-b.Col, a.Row-b.Row) })
+	m.order = slices.Compact(m.order)
+	m.blocks = make([]int32, (maxR/blockRows+1)*m.bcols)
+	for i := range m.blocks {
+		m.blocks[i] = -1
+	}
+	m.hexes = make([]terrain.Hex, len(m.order))
+	for i, h := range m.order {
+		b, k := m.block(h)
+		if m.blocks[b] < 0 {
+			m.blocks[b] = int32(len(m.slots))
+			for range blockSize {
+				m.slots = append(m.slots, -1)
+			}
 		}
+		m.slots[int(m.blocks[b])+k] = int32(i)
+		parts, n := l.Parts(h)
+		m.hexes[i] = m.merge(h, parts[:n])
 	}
 	return m, nil
+}
+
+// block returns the block of frame hex h, which must be in the frame, and
+// h's place in it.
+func (m *Map) block(h hex.Hex) (b, k int) {
+	bi, ri := h.Row/blockRows, h.Row%blockRows
+	bj, cj := h.Col/blockCols, h.Col%blockCols
+	return bi*m.bcols + bj, cj*blockRows + ri
 }
 
 // merge joins the half-hexes of a frame hex.
@@ -92,11 +141,19 @@ func (m *Map) merge(h hex.Hex, parts []layout.Part) terrain.Hex {
 
 // index returns the dense index of an on-map hex.
 func (m *Map) index(h hex.Hex) (int, bool) {
-	if h.Col < 0 || h.Col >= m.ncols || h.Row < 0 || h.Row >= m.stride {
+	if h.Col < 0 || h.Col >= m.ncols || h.Row < 0 || h.Row >= m.nrows {
 		return 0, false
 	}
-	i := h.Col*m.stride + h.Row
-	return i, m.on[i]
+	b, k := m.block(h)
+	s := m.blocks[b]
+	if s < 0 {
+		return 0, false
+	}
+	i := m.slots[int(s)+k]
+	if i < 0 {
+		return 0, false
+	}
+	return int(i), true
 }
 
 // Digest is the SHA-256, in hex, of the configuration and of every board
@@ -144,7 +201,8 @@ func (m *Map) Hexes() []hex.Hex { return m.order }
 func (m *Map) Len() int { return len(m.order) }
 
 // Index returns a dense index of on-map hex h in [0, Stride()): suitable for
-// slices indexed by hex. ok is false off the map.
+// slices indexed by hex. It is h's place in Hexes. ok is false off the map.
+// O(1).
 func (m *Map) Index(h hex.Hex) (int, bool) { return m.index(h) }
 
 // OnMap reports whether h is a hex of the map: layout.Layout.OnMap, read
@@ -154,8 +212,10 @@ func (m *Map) OnMap(h hex.Hex) bool {
 	return ok
 }
 
-// Stride is the size of the dense hex index space of Index.
-func (m *Map) Stride() int { return m.ncols * m.stride }
+// Stride is the size of the dense hex index space of Index: the number of
+// on-map hexes (Len), so that slices indexed by hex are proportional to the
+// boards of the map, never to the empty cells of its layout.
+func (m *Map) Stride() int { return len(m.order) }
 
 // BuildingHexes returns the hexes of the building that h is part of: h and
 // every hex joined to it by BuildingLink hexsides (ASL B23.1). A rowhouse

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 
@@ -154,17 +155,102 @@ func TestMapDigest(t *testing.T) {
 	}
 }
 
-// The map's OnMap is its layout's, on every hex of the frame and around it.
+// The map's OnMap is its layout's, on every hex of the frame and around it,
+// with empty cells between, around and beside the boards; Index is an
+// on-map hex's place in Hexes, and the index space (Stride) is the on-map
+// hexes.
 func TestOnMapIsTheLayouts(t *testing.T) {
-	m := mustMap(t, "1r,2/3,-", layout.Up, New("1"), New("2"), New("3"))
-	l := m.Layout
-	maxC, maxR := l.Extent()
-	for c := -2; c <= maxC+2; c++ {
-		for r := -2; r <= maxR+2; r++ {
-			h := hex.Hex{Col: c, Row: r}
-			if m.OnMap(h) != l.OnMap(h) {
-				t.Fatalf("%v: the map says %v, its layout %v", h, m.OnMap(h), l.OnMap(h))
+	for _, spec := range []string{"1r,2/3,-", "-,-,-/-,1,-/-,-,-", "1,-,2r/-,3,-", "-/1/-/-/2", "1,-,-,-,2"} {
+		m := mustMap(t, spec, layout.Up, New("1"), New("2"), New("3"))
+		l := m.Layout
+		maxC, maxR := l.Extent()
+		on := 0
+		for c := -2; c <= maxC+2; c++ {
+			for r := -2; r <= maxR+2; r++ {
+				h := hex.Hex{Col: c, Row: r}
+				if m.OnMap(h) != l.OnMap(h) {
+					t.Fatalf("%s: %v: the map says %v, its layout %v", spec, h, m.OnMap(h), l.OnMap(h))
+				}
+				if l.OnMap(h) {
+					on++
+				}
 			}
 		}
+		if m.Len() != on || m.Stride() != on {
+			t.Errorf("%s: %d hexes on the map, Len %d, Stride %d", spec, on, m.Len(), m.Stride())
+		}
+		for k, h := range m.Hexes() {
+			if i, ok := m.Index(h); !ok || i != k {
+				t.Fatalf("%s: Index(%v) = %d, %v; want its place in Hexes, %d", spec, h, i, ok, k)
+			}
+		}
+	}
+}
+
+// sparse writes a rows x cols configuration of empty cells with board b in
+// the cell at row i, column j.
+func sparse(rows, cols, i, j int, b string) string {
+	cells := make([]string, rows)
+	for r := range rows {
+		row := make([]string, cols)
+		for c := range row {
+			row[c] = "-"
+		}
+		if r == i {
+			row[j] = b
+		}
+		cells[r] = strings.Join(row, ",")
+	}
+	return strings.Join(cells, "/")
+}
+
+// allocated returns the bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// A board among many empty cells makes a map the size of the board's:
+// the same index space (Stride, which sizes every slice by hex) and about
+// the same memory, the empty cells taking a few bytes each.
+func TestEmptyCellsTakeNoSpace(t *testing.T) {
+	one := mustMap(t, "1", layout.Up, New("1"))
+	if one.Stride() != 346 {
+		t.Errorf("one board: Stride %d, want its 346 hexes", one.Stride())
+	}
+	bs := map[string]*Board{"1": New("1")}
+	// mapBytes returns the bytes NewMap allocates for spec.
+	mapBytes := func(spec string) uint64 {
+		l, err := layout.Parse(spec, layout.Up)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return allocated(func() {
+			if _, err := NewMap(l, bs); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	alone := mapBytes("1")
+	for _, c := range []struct{ rows, cols, i, j int }{{10, 10, 4, 4}, {20, 20, 19, 0}, {layout.MaxRows, layout.MaxCols, 17, 35}} {
+		spec := sparse(c.rows, c.cols, c.i, c.j, "1")
+		m := mustMap(t, spec, layout.Up, New("1"))
+		if m.Stride() != one.Stride() || m.Len() != one.Len() {
+			t.Errorf("1 in %dx%d cells: Stride %d, Len %d; alone %d, %d", c.rows, c.cols, m.Stride(), m.Len(), one.Stride(), one.Len())
+		}
+		// The index: a block of hexes for each side shared with the next
+		// row or column, an entry a block.
+		if len(m.slots) > 4*blockSize || len(m.blocks) > (c.rows+1)*(c.cols+1) {
+			t.Errorf("1 in %dx%d cells: %d index slots, %d blocks", c.rows, c.cols, len(m.slots), len(m.blocks))
+		}
+		// An entry of blocks a cell (4 bytes, rounded up by the allocator).
+		got := mapBytes(spec)
+		if limit := alone + 8*uint64(c.rows+1)*uint64(c.cols+1); got > limit {
+			t.Errorf("1 in %dx%d cells: NewMap allocates %d bytes, more than %d; the board alone %d", c.rows, c.cols, got, limit, alone)
+		}
+		t.Logf("1 in %dx%d cells: %d bytes; alone %d", c.rows, c.cols, got, alone)
 	}
 }

@@ -18,6 +18,25 @@ const (
 
 //go:generate go run golang.org/x/tools/cmd/stringer@v0.52.0 -type=Frame,Compass -linecomment
 
+// Bounds on a configuration, checked where one is made (New, Parse), so that
+// nothing sized by a configuration can ask for more than its boards need.
+// Real ASL scenarios on geomorphic boards use one board to a few dozen;
+// MaxBoards = 36 leaves room beyond them and is what entry along an edge
+// can serve (world.MaxEdgeBoards: a DR read as two base-6 digits chooses
+// among 36 boards), so no edge of a configuration that New accepts has
+// more boards than entry chooses among. A row or a column with no board separates boards without
+// joining them, so a configuration of at most MaxBoards boards needs no
+// more than MaxBoards rows and MaxBoards columns; MaxCells follows. The
+// memory of a map is proportional to its boards (board.Map, rules/los),
+// an empty cell costing a few bytes, and loops over the cells (Name off the
+// map, EdgeBoards) stay short.
+const (
+	MaxBoards = 36
+	MaxRows   = MaxBoards
+	MaxCols   = MaxBoards
+	MaxCells  = MaxRows * MaxCols
+)
+
 // Frame is a side of the board frame: the picture of the configuration with
 // boards' long sides horizontal.
 type Frame uint8
@@ -96,13 +115,24 @@ type Layout struct {
 
 // New checks and builds a configuration. Rows must all have the same number
 // of cells; at least one board must be present; a board may appear once
-// (two copies would make A2.2 names ambiguous).
+// (two copies would make A2.2 names ambiguous); the cells, rows, columns
+// and boards are within MaxCells, MaxRows, MaxCols and MaxBoards.
 func New(grid [][]Slot, north Frame) (*Layout, error) {
 	if len(grid) == 0 || len(grid[0]) == 0 {
 		return nil, errors.New("layout: no boards")
 	}
+	cells := 0
+	for _, row := range grid {
+		cells += len(row)
+	}
+	if err := checkSize(cells, len(grid)); err != nil {
+		return nil, err
+	}
 	l := &Layout{north: north, rows: len(grid), cols: len(grid[0]), at: map[string][2]int{}}
 	for i, row := range grid {
+		if len(row) > MaxCols {
+			return nil, fmt.Errorf("layout: row %d has %d cells; at most %d columns", i+1, len(row), MaxCols)
+		}
 		if len(row) != l.cols {
 			return nil, fmt.Errorf("layout: row %d has %d boards, row 1 has %d", i+1, len(row), l.cols)
 		}
@@ -120,6 +150,9 @@ func New(grid [][]Slot, north Frame) (*Layout, error) {
 	if len(l.at) == 0 {
 		return nil, errors.New("layout: no boards, only empty cells")
 	}
+	if len(l.at) > MaxBoards {
+		return nil, fmt.Errorf("layout: %d boards; at most %d", len(l.at), MaxBoards)
+	}
 	if north > Left {
 		return nil, fmt.Errorf("layout: invalid north %d", north)
 	}
@@ -130,7 +163,14 @@ func New(grid [][]Slot, north Frame) (*Layout, error) {
 // by '/', boards in a row separated by ',', a board number with an "r"
 // suffix for a reversed board and "-" for an empty cell: "3r/2/16" is board
 // 3 reversed above 2 above 16; "33,2r" is 33 left of 2 reversed.
+//
+// The size is checked before the cells are read (checkSize), so a spec of
+// any length costs no more than its own bytes.
 func Parse(spec string, north Frame) (*Layout, error) {
+	rows := strings.Count(spec, "/") + 1
+	if err := checkSize(rows+strings.Count(spec, ","), rows); err != nil {
+		return nil, err
+	}
 	var grid [][]Slot
 	for _, row := range strings.Split(spec, "/") {
 		var slots []Slot
@@ -148,6 +188,18 @@ func Parse(spec string, north Frame) (*Layout, error) {
 		return nil, fmt.Errorf("%w (in %q)", err, spec)
 	}
 	return l, nil
+}
+
+// checkSize refuses a configuration of more than MaxCells cells or
+// MaxRows rows. (New checks the columns, row by row.)
+func checkSize(cells, rows int) error {
+	switch {
+	case cells > MaxCells:
+		return fmt.Errorf("layout: %d cells; at most %d (%d rows of %d)", cells, MaxCells, MaxRows, MaxCols)
+	case rows > MaxRows:
+		return fmt.Errorf("layout: %d rows; at most %d", rows, MaxRows)
+	}
+	return nil
 }
 
 // ParseSlot reads one cell of a configuration: a board ID ("33", "x1"),

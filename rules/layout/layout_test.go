@@ -2,6 +2,7 @@ package layout
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -306,6 +307,97 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
+// sparse writes a rows x cols configuration of empty cells with board b in
+// the cell at row i, column j.
+func sparse(rows, cols, i, j int, b string) string {
+	var sb strings.Builder
+	for r := range rows {
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+		for c := range cols {
+			if c > 0 {
+				sb.WriteByte(',')
+			}
+			if r == i && c == j {
+				sb.WriteString(b)
+			} else {
+				sb.WriteByte('-')
+			}
+		}
+	}
+	return sb.String()
+}
+
+// A configuration too large for its maps (MaxCells, MaxRows, MaxCols,
+// MaxBoards) is refused by Parse and by New with the value named, however
+// few boards it holds; one within the bounds is accepted.
+func TestSizeBounds(t *testing.T) {
+	boards := func(n int) string {
+		ids := make([]string, n)
+		for i := range ids {
+			ids[i] = strconv.Itoa(i + 1)
+		}
+		return strings.Join(ids, ",")
+	}
+	for _, tt := range []struct{ name, spec, mention string }{
+		{"one board in 400x400 cells", sparse(400, 400, 200, 200, "x1"), "layout: 160000 cells; at most 1296 (36 rows of 36)"},
+		{"one board in 100x100 cells", sparse(100, 100, 0, 0, "x1"), "layout: 10000 cells; at most 1296"},
+		{"37 rows", sparse(37, 1, 36, 0, "x1"), "layout: 37 rows; at most 36"},
+		{"37 columns", sparse(1, 37, 0, 0, "x1"), "layout: row 1 has 37 cells; at most 36 columns"},
+		{"a ragged row of 40", "x1/" + sparse(1, 40, 0, 0, "x2"), "layout: row 2 has 40 cells; at most 36 columns"},
+		{"37 boards in a row", boards(37), "at most 36 columns"},
+		{"38 boards in two rows", boards(19) + "/" + strings.Replace(boards(38), boards(19)+",", "", 1), "layout: 38 boards; at most 36"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse(tt.spec, Up)
+			if err == nil || !strings.Contains(err.Error(), tt.mention) {
+				t.Errorf("Parse: error %v, want mention of %q", err, tt.mention)
+			}
+			// New (a mission's boards) says the same.
+			var grid [][]Slot
+			for _, row := range strings.Split(tt.spec, "/") {
+				var slots []Slot
+				for _, c := range strings.Split(row, ",") {
+					s, err := ParseSlot(c)
+					if err != nil {
+						t.Fatal(err)
+					}
+					slots = append(slots, s)
+				}
+				grid = append(grid, slots)
+			}
+			if _, err := New(grid, Up); err == nil || !strings.Contains(err.Error(), tt.mention) {
+				t.Errorf("New: error %v, want mention of %q", err, tt.mention)
+			}
+		})
+	}
+	for _, spec := range []string{sparse(MaxRows, MaxCols, MaxRows-1, MaxCols-1, "x1"), sparse(1, MaxCols, 0, 5, "x1"), boards(MaxBoards), boards(18) + "/" + strings.Replace(boards(36), boards(18)+",", "", 1)} {
+		l, err := Parse(spec, Up)
+		if err != nil {
+			t.Errorf("Parse(%.40q...): %v", spec, err)
+			continue
+		}
+		if rows, cols := l.Size(); rows > MaxRows || cols > MaxCols || len(l.Boards()) > MaxBoards {
+			t.Errorf("%.40q...: %d x %d cells, %d boards", spec, rows, cols, len(l.Boards()))
+		}
+	}
+}
+
+// Parse refuses a configuration of too many cells before it reads them:
+// megabytes of empty cells cost a few allocations, not one a cell.
+func TestParseHugeAllocatesLittle(t *testing.T) {
+	spec := strings.Repeat("-,", 1<<20) + "x1"
+	allocs := testing.AllocsPerRun(5, func() {
+		if _, err := Parse(spec, Up); err == nil {
+			t.Fatal("a configuration of a million cells was accepted")
+		}
+	})
+	if allocs > 10 {
+		t.Errorf("Parse of %d bytes made %v allocations; want a few", len(spec), allocs)
+	}
+}
+
 func TestCompass(t *testing.T) {
 	l := mustParse(t, "33", Right)
 	if l.FrameOf(North) != Right || l.FrameOf(East) != Down || l.FrameOf(South) != Left || l.FrameOf(West) != Up {
@@ -322,7 +414,7 @@ func TestCompass(t *testing.T) {
 // boards once, and names and locates the hexes of its edges consistently;
 // one it refuses says why.
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"33", "3r/2/16", "33,2r/-,4", "1,2,3/4r,5,6r", "x1,x2", "3,3", "-", "3,,2", "3X", " 3 , 2 /4r,-", "r", "3rr", "x1r"} {
+	for _, s := range []string{"33", "3r/2/16", "33,2r/-,4", "1,2,3/4r,5,6r", "x1,x2", "3,3", "-", "3,,2", "3X", " 3 , 2 /4r,-", "r", "3rr", "x1r", sparse(40, 40, 3, 3, "x1"), sparse(36, 36, 35, 0, "x1"), strings.Repeat("1,", 37) + "x1"} {
 		f.Add(s, uint8(0))
 	}
 	f.Fuzz(func(t *testing.T, spec string, n uint8) {
@@ -333,6 +425,11 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("Parse(%q): %v", spec, err)
 			}
 			return
+		}
+		// Within the bounds whatever the input: what is built from a
+		// configuration is bounded by them.
+		if rows, cols := l.Size(); rows > MaxRows || cols > MaxCols || rows*cols > MaxCells || len(l.Boards()) > MaxBoards {
+			t.Fatalf("%q: %d x %d cells, %d boards: beyond the bounds", spec, rows, cols, len(l.Boards()))
 		}
 		back, err := Parse(l.String(), north)
 		if err != nil || back.String() != l.String() {

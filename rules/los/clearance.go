@@ -79,7 +79,10 @@ func (lm *Map) buildWedges(label []uint32) {
 // wedges returns the clearances of octant o. Columns are made from the far
 // side (the direction of the lines) and each column's rows from the far
 // side, so that what a pixel's clearance is made from is already made:
-// two columns of full clearances are kept.
+// two columns of full clearances are kept. Only the pixels of the boards
+// are made; a pixel of an empty cell is like none (a pixel like it is one
+// no higher, and only a cliff's, 127, is as high: its clearances are never
+// read, walk.skip).
 func (lm *Map) wedges(o int, label []uint32, enc *[256]uint8) []uint8 {
 	gw, gh := lm.gw, lm.gh
 	dx, dy := 1, 1
@@ -90,62 +93,93 @@ func (lm *Map) wedges(o int, label []uint32, enc *[256]uint8) []uint8 {
 		dy = -1
 	}
 	steep := o&octSteep != 0
-	out := make([]uint8, gw*gh)
-	// Full clearances (low, same) of this column and the one ahead.
+	out := make([]uint8, len(lm.px))
+	// Full clearances (low, same) of this column and the one ahead, by row
+	// of the frame.
 	cur, next := make([][2]uint8, gh), make([][2]uint8, gh)
-	x0, y0 := gw-1, gh-1
+	// at returns the index of pixel (qx, qy), -1 off the raster or the
+	// boards.
+	at := func(qx, qy int) int {
+		if qy < 0 || qy >= gh || qx < 0 || qx >= gw {
+			return -1
+		}
+		return lm.addr(qx, qy)
+	}
+	x0 := gw - 1
 	if dx < 0 {
 		x0 = 0
 	}
-	if dy < 0 {
-		y0 = 0
-	}
+	trows := gh / boardH
 	for n := range gw {
 		x := x0 - n*dx
 		nx := x + dx // the column ahead
-		for m := range gh {
-			y := y0 - m*dy
-			p := x*gh + y
-			iv, lab := lm.px[p].iv, label[p]
-			// like reports, for each likeness, whether pixel (qx, qy) is
-			// like p, and the clearance it has (0 off the raster, or not
-			// like p).
-			like := func(qx, qy int, clear [][2]uint8) (lo, sa int, okLo, okSa bool) {
-				if qy < 0 || qy >= gh || qx < 0 || qx >= gw {
-					return 0, 0, false, false
+		tx, lx := x/boardW, x%boardW
+		inX := lx+dx >= 0 && lx+dx < boardW
+		for k := range trows {
+			ty := trows - 1 - k
+			if dy < 0 {
+				ty = k
+			}
+			t := lm.tileOf[ty*lm.tcols+tx]
+			if t < 0 {
+				continue
+			}
+			col := int(t)*boardN + lx*boardH
+			for m := range boardH {
+				ly := boardH - 1 - m
+				if dy < 0 {
+					ly = m
 				}
-				q := qx*gh + qy
-				okLo, okSa = lm.px[q].iv <= iv, label[q] == lab
-				if clear != nil {
+				y, p := ty*boardH+ly, col+ly
+				// The pixels after p in its column, ahead of it, and ahead
+				// and after.
+				var qAfter, qAhead, qBoth int
+				if inY := ly+dy >= 0 && ly+dy < boardH; inX && inY {
+					qAfter, qAhead, qBoth = p+dy, p+dx*boardH, p+dx*boardH+dy
+				} else {
+					qAfter, qAhead, qBoth = at(x, y+dy), at(nx, y), at(nx, y+dy)
+				}
+				// The wedge of side k at p is p, the rest of its first
+				// column (shallow: the pixel after p in it) or row (steep:
+				// the pixel ahead of it), q1, and the wedges of side k-1
+				// at qa (the pixel ahead, shallow; after, steep) and
+				// qBoth, each of the likeness it keeps (0 off the raster
+				// or the boards, or not like p).
+				q1, qa, qay, qaClear := qAfter, qAhead, y, next
+				if steep {
+					q1, qa, qay, qaClear = qAhead, qAfter, y+dy, cur
+				}
+				iv, lab := lm.px[p].iv, label[p]
+				var lo, sa uint8
+				if q1 >= 0 {
+					okLo, okSa := lm.px[q1].iv <= iv, label[q1] == lab
+					var a, b [2]uint8
+					if qa >= 0 {
+						if lm.px[qa].iv <= iv {
+							a[0] = qaClear[qay][0]
+						}
+						if label[qa] == lab {
+							a[1] = qaClear[qay][1]
+						}
+					}
+					if qBoth >= 0 {
+						if lm.px[qBoth].iv <= iv {
+							b[0] = next[y+dy][0]
+						}
+						if label[qBoth] == lab {
+							b[1] = next[y+dy][1]
+						}
+					}
 					if okLo {
-						lo = int(clear[qy][0])
+						lo = uint8(min(255, 1+int(min(a[0], b[0]))))
 					}
 					if okSa {
-						sa = int(clear[qy][1])
+						sa = uint8(min(255, 1+int(min(a[1], b[1]))))
 					}
 				}
-				return lo, sa, okLo, okSa
+				cur[y] = [2]uint8{lo, sa}
+				out[p] = enc[lo]<<4 | enc[sa]
 			}
-			// ok: the rest of the wedge's first column (shallow: the pixel
-			// after p in it) or row (steep: the pixel beside p) is like p;
-			// a and b: the clearances of the two wedges it grows from.
-			var ok [2]bool
-			var a, b [2]int
-			if !steep {
-				_, _, ok[0], ok[1] = like(x, y+dy, nil)
-				a[0], a[1], _, _ = like(nx, y, next)
-			} else {
-				_, _, ok[0], ok[1] = like(nx, y, nil)
-				a[0], a[1], _, _ = like(x, y+dy, cur)
-			}
-			b[0], b[1], _, _ = like(nx, y+dy, next)
-			for k := range 2 {
-				cur[y][k] = 0
-				if ok[k] {
-					cur[y][k] = uint8(min(255, 1+min(a[k], b[k])))
-				}
-			}
-			out[p] = enc[cur[y][0]]<<4 | enc[cur[y][1]]
 		}
 		cur, next = next, cur
 	}

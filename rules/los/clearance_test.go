@@ -53,10 +53,12 @@ func TestSumTo(t *testing.T) {
 }
 
 // TestWedges checks the pixels' clearances (how far a line may skip) by
-// looking at every pixel of their wedges, on a demo map and on board 33.
+// looking at every pixel of their wedges, on demo maps (one with boards
+// meeting at a corner between empty cells: wedges across the edges of
+// the stored rasters) and on board 33.
 func TestWedges(t *testing.T) {
 	t.Parallel()
-	maps := map[string]*los.Map{"x1": demoMap(t, "x1", terrain.InSeason)}
+	maps := map[string]*los.Map{"x1": demoMap(t, "x1", terrain.InSeason), "x2,-/-,x1r": demoMap(t, "x2,-/-,x1r", terrain.InSeason)}
 	if _, ok := testboards.Find(); ok {
 		maps["33"] = realMap(t, "33")
 	}

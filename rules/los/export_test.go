@@ -30,10 +30,14 @@ func KindsOf(code uint8) terrain.Kinds {
 // SumTo is sumTo.
 var SumTo = sumTo
 
-// WedgeErrors checks the clearances of n pixels of m drawn from seed in
-// every octant against the pixels of their wedges, one by one: it returns
-// what is wrong (a wedge holding an unlike pixel, a same clearance below
-// the largest level the wedge allows) and the mean same clearance.
+// Sparse is sparse.
+var Sparse = sparse
+
+// WedgeErrors checks the clearances of n pixels of m's boards drawn from
+// seed in every octant against the pixels of their wedges, one by one: it
+// returns what is wrong (a wedge holding an unlike pixel, a same clearance
+// below the largest level the wedge allows) and the mean same clearance.
+// A pixel of an empty cell is like none.
 func WedgeErrors(m *Map, n int, seed uint64) (errs []string, mean float64) {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	label := make([]uint32, len(m.px))
@@ -41,9 +45,13 @@ func WedgeErrors(m *Map, n int, seed uint64) (errs []string, mean float64) {
 		label[i] = m.texture(i)
 	}
 	total := 0
-	for range n {
+	for done := 0; done < n; {
 		x, y := rng.IntN(m.gw), rng.IntN(m.gh)
-		p := x*m.gh + y
+		p := m.addr(x, y)
+		if p < 0 {
+			continue // no board: no clearances
+		}
+		done++
 		for o := range 8 {
 			dx, dy := 1, 1
 			if o&octLeft != 0 {
@@ -76,7 +84,12 @@ func WedgeErrors(m *Map, n int, seed uint64) (errs []string, mean float64) {
 						ok = [2]bool{}
 						break
 					}
-					q := qx*m.gh + qy
+					q := m.addr(qx, qy)
+					if q < 0 {
+						// No board: like no pixel (Map.wedges).
+						ok = [2]bool{}
+						break
+					}
 					if m.px[q].iv > m.px[p].iv {
 						ok[0] = false
 					}

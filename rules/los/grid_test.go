@@ -37,7 +37,7 @@ func TestNearBits(t *testing.T) {
 	bad := 0
 	for x := range lm.gw {
 		for y := range lm.gh {
-			c := &lm.px[x*lm.gh+y]
+			c := lm.cellAt(x, y)
 			h := &lm.hexes[c.own]
 			want := polygonBits(h, x, y)
 			far := false
@@ -95,14 +95,8 @@ func TestHexDist(t *testing.T) {
 	lm := emptyGrid(t)
 	for i := range lm.hexes {
 		a := &lm.hexes[i]
-		if !a.valid {
-			continue
-		}
 		for j := range lm.hexes {
 			b := &lm.hexes[j]
-			if !b.valid {
-				continue
-			}
 			if got, want := hexDist(a, b), hex.Distance(a.h, b.h); got != want {
 				t.Fatalf("hexDist(%v, %v) = %d, want %d", a.h, b.h, got, want)
 			}

@@ -111,8 +111,13 @@ func TestProperties(t *testing.T) {
 func TestFilterExact(t *testing.T) {
 	t.Parallel()
 	maps := testMaps(t)
+	// Boards among empty cells: lines that leave the boards end at the
+	// first pixel of no board.
+	for _, spec := range []string{"x1,-/-,x2r", "-,x3/x1,-"} {
+		maps[spec] = demoMap(t, spec, terrain.InSeason)
+	}
 	if _, ok := testboards.Find(); ok {
-		for _, spec := range []string{"33", "2,33"} {
+		for _, spec := range []string{"33", "2,33", "-,19/3,-"} {
 			maps[spec] = realMap(t, spec)
 		}
 	}

@@ -1,8 +1,10 @@
 package los
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -26,25 +28,47 @@ const codeOffMap = 255
 // picture turned 180 degrees), and the hex data VASL derives from them. It
 // is built once (a few tens of milliseconds a board) and is then read only
 // and safe for concurrent use.
+//
+// Pixels and hexes are addressed in the frame of the whole configuration,
+// as VASL lays its boards out, but only the boards present are stored: a
+// board's raster is a tile of the frame, a pixel of an empty cell is read
+// as offCell, and only the hexes within hexReach of a board's have hex
+// data (buildHexes). The memory of a Map is proportional to its boards, a few
+// tens of MB a board, whatever the empty cells around them.
 type Map struct {
 	m      *board.Map
 	season terrain.Season
 	p      *[256]prop
-	gw, gh int // pixels
-	// px is the raster, x major, with what the walk derives per pixel.
-	px    []cell
-	ncols int // frame hexrows 0..ncols-1
-	nrows int // frame hex numbers 0..nrows-1
-	hexes []hexInfo
-	// bmaxSpine is the maximum of cell.iv over blocks of block x block
-	// pixels, 127 for blocks holding a pixel of a hex next to inherent
-	// terrain, which a line along hexsides must look at (ASL B.6): such a
-	// line skips the blocks where it is not above the lower end's level.
-	// (Other lines skip by the pixels' clearances, clr.)
-	bmaxSpine []int8
-	nbx, nby  int
+	gw, gh int // pixels of the frame
+	// px is the raster, tile by tile (a board's raster, x major: boardN
+	// pixels), with what the walk derives per pixel; tileOf gives the
+	// tile of each cell of the configuration (row major, tcols a row), -1
+	// for an empty cell. addr finds a pixel.
+	px     []cell
+	tileOf []int32
+	tcols  int
+	ncols  int // frame hexrows 0..ncols-1
+	nrows  int // frame hex numbers 0..nrows-1
+	// hexes is the hex data of the hexes within hexReach of a board's,
+	// by frame hexrow then hex number; hexAt finds one through hexBlocks
+	// (by block of the frame, as board.Map's index: its first entry in
+	// hexSlots, -1 for none) and hexSlots (hexBlockN entries a block: the
+	// index in hexes, -1 for none).
+	hexes     []hexInfo
+	hexBlocks []int32
+	hexSlots  []int32
+	hbcols    int
+	// spine is the maximum of cell.iv over blocks of block x block
+	// pixels of the frame, 127 for blocks holding a pixel of a hex next to
+	// inherent terrain, which a line along hexsides must look at (ASL
+	// B.6): such a line skips the blocks where it is not above the lower
+	// end's level. (Other lines skip by the pixels' clearances, clr.) A
+	// block is kept with the tile of its first pixel, spineN a tile
+	// (spineAt); one holding a pixel of an empty cell is 127.
+	spine    []int8
+	nbx, nby int
 	// clr holds, by octant of a line's direction, the clearances of every
-	// pixel (x major, as px): how far ahead a line may skip (wedge).
+	// pixel (as px): how far ahead a line may skip (wedge).
 	clr [8][]uint8
 	// slow makes every line judge every pixel (tests compare it with the
 	// filtered walk).
@@ -53,6 +77,16 @@ type Map struct {
 	// whose picture was drawn from their hexes (Rasterise).
 	Rasterised []string
 }
+
+// The tiles of Map.px: one board's raster, boardN pixels.
+const (
+	boardW, boardH = board.RasterW, board.RasterH
+	boardN         = boardW * boardH
+)
+
+// offCell is every pixel of an empty cell of the configuration: no board,
+// a pixel every line must look at, which ends it (walk.judge).
+var offCell = cell{code: codeOffMap, iv: 127}
 
 // cell is one pixel of the raster with what the walk derives from it, in
 // a few bytes so that a step of a line reads one cache line.
@@ -116,7 +150,7 @@ type pt struct{ x, y int32 }
 // hexside points 1 pixel inside each hexside's middle, the terrain of the
 // centre Location and of each hexside Location, and the base level.
 type hexInfo struct {
-	valid    bool
+	idx      uint16 // the index in Map.hexes (cell.own)
 	h        hex.Hex
 	los      pt
 	ext      [6]pt
@@ -144,6 +178,7 @@ type hexInfo struct {
 
 // New builds the line of sight of m in season s. Boards with a raster of
 // the standard size use it; the others are rasterised from their hexes.
+// Time and memory are proportional to the boards of m.
 func New(m *board.Map, s terrain.Season) (*Map, error) {
 	rows, cols := m.Size()
 	maxC, maxR := m.Extent()
@@ -151,17 +186,18 @@ func New(m *board.Map, s terrain.Season) (*Map, error) {
 		m:      m,
 		season: s,
 		p:      propsFor(s),
-		gw:     board.RasterW * cols,
-		gh:     board.RasterH * rows,
+		gw:     boardW * cols,
+		gh:     boardH * rows,
 		ncols:  maxC + 1,
 		nrows:  maxR + 1,
+		tcols:  cols,
+		tileOf: make([]int32, rows*cols),
 	}
-	lm.px = make([]cell, lm.gw*lm.gh)
-	for i := range lm.px {
-		lm.px[i].code = codeOffMap
-	}
+	var tiles []*board.Raster
+	var reversed []bool
 	for i := range rows {
 		for j := range cols {
+			lm.tileOf[i*cols+j] = -1
 			slot := m.Slot(i, j)
 			if slot.Board == "" {
 				continue
@@ -172,8 +208,14 @@ func New(m *board.Map, s terrain.Season) (*Map, error) {
 				r = Rasterise(b)
 				lm.Rasterised = append(lm.Rasterised, slot.Board)
 			}
-			lm.paste(r, board.RasterW*j, board.RasterH*i, slot.Reversed)
+			lm.tileOf[i*cols+j] = int32(len(tiles))
+			tiles = append(tiles, r)
+			reversed = append(reversed, slot.Reversed)
 		}
+	}
+	lm.px = make([]cell, len(tiles)*boardN)
+	for t, r := range tiles {
+		lm.paste(r, t, reversed[t])
 	}
 	if err := lm.buildHexes(); err != nil {
 		return nil, err
@@ -182,36 +224,132 @@ func New(m *board.Map, s terrain.Season) (*Map, error) {
 	return lm, nil
 }
 
-// block is the side of the blocks of bmaxSpine, in pixels.
+// tile returns the tile of the cell holding on-raster pixel (x, y), -1 for
+// an empty cell, and the pixel's place in the tile.
+func (lm *Map) tile(x, y int) (t, lx, ly int) {
+	tx, ty := x/boardW, y/boardH
+	return int(lm.tileOf[ty*lm.tcols+tx]), x - tx*boardW, y - ty*boardH
+}
+
+// addr returns the index in px (and clr) of on-raster pixel (x, y), -1 for
+// a pixel of an empty cell.
+func (lm *Map) addr(x, y int) int {
+	t, lx, ly := lm.tile(x, y)
+	if t < 0 {
+		return -1
+	}
+	return t*boardN + lx*boardH + ly
+}
+
+// cellAt returns on-raster pixel (x, y): offCell in an empty cell.
+func (lm *Map) cellAt(x, y int) *cell {
+	if i := lm.addr(x, y); i >= 0 {
+		return &lm.px[i]
+	}
+	return &offCell
+}
+
+// block is the side of the blocks of spine, in pixels.
 const block = 16
 
-func (lm *Map) buildInterest() {
-	lm.nbx, lm.nby = (lm.gw+block-1)/block, (lm.gh+block-1)/block
-	lm.bmaxSpine = make([]int8, lm.nbx*lm.nby)
-	for i := range lm.bmaxSpine {
-		lm.bmaxSpine[i] = math.MinInt8
+// The blocks of spine kept with a tile: those whose first pixel lies in
+// it, at most spineCols x spineRows.
+const (
+	spineCols = (boardW + block - 1) / block
+	spineRows = (boardH + block - 1) / block
+	spineN    = spineCols * spineRows
+)
+
+// spineIndex returns the index in spine of block (bx, by) of the frame,
+// -1 for a block whose first pixel lies in an empty cell.
+func (lm *Map) spineIndex(bx, by int) int {
+	x, y := bx*block, by*block
+	t, _, _ := lm.tile(x, y)
+	if t < 0 {
+		return -1
 	}
-	for x := range lm.gw {
-		for y := range lm.gh {
-			i := x*lm.gh + y
-			h := lm.searchHex(x, y)
-			c := &lm.px[i]
-			c.own = uint16(h.h.Col*lm.nrows + h.h.Row)
-			p := &lm.p[c.code]
-			v := 127
-			if c.code != codeOffMap && p.is&isCliff == 0 {
-				v = min(2*int(c.gl)+int(p.top2), 126)
+	tx, ty := x/boardW, y/boardH
+	return t*spineN + (bx-ceilDiv(tx*boardW, block))*spineRows + by - ceilDiv(ty*boardH, block)
+}
+
+// spineAt returns the spine of block (bx, by) of the frame: 127 for a
+// block with a pixel in an empty cell.
+func (lm *Map) spineAt(bx, by int) int8 {
+	if b := lm.spineIndex(bx, by); b >= 0 {
+		return lm.spine[b]
+	}
+	return 127
+}
+
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+// buildInterest derives what the walk reads of each pixel of the boards
+// (cell.own, cell.iv, cell.near), the spine blocks and the clearances.
+func (lm *Map) buildInterest() {
+	for k, t := range lm.tileOf {
+		if t < 0 {
+			continue
+		}
+		x0, y0 := k%lm.tcols*boardW, k/lm.tcols*boardH
+		// The hex of the last pixel's nearest centre: the next pixel
+		// down mostly has the same.
+		lc, ln, h := -1, -1, (*hexInfo)(nil)
+		for lx := range boardW {
+			x := x0 + lx
+			for ly := range boardH {
+				y := y0 + ly
+				if c, n := lm.nearestValid(x, y); c != lc || n != ln {
+					lc, ln, h = c, n, lm.hexAt(c, n)
+				}
+				c := &lm.px[int(t)*boardN+lx*boardH+ly]
+				c.own = h.idx
+				p := &lm.p[c.code]
+				v := 127
+				if c.code != codeOffMap && p.is&isCliff == 0 {
+					v = min(2*int(c.gl)+int(p.top2), 126)
+				}
+				c.iv = int8(v)
+				c.near = lm.nearBits(h, x, y)
 			}
-			c.iv = int8(v)
-			c.near = lm.nearBits(h, x, y)
-			b := (x/block)*lm.nby + y/block
-			if h.inhNear {
-				v = 127
-			}
-			lm.bmaxSpine[b] = max(lm.bmaxSpine[b], int8(v))
 		}
 	}
+	lm.buildSpine()
 	lm.buildClearances()
+}
+
+// buildSpine makes spine: the maximum, over the pixels of each block, of
+// cell.iv, or 127 for a pixel of a hex next to inherent terrain or of an
+// empty cell.
+func (lm *Map) buildSpine() {
+	lm.nbx, lm.nby = ceilDiv(lm.gw, block), ceilDiv(lm.gh, block)
+	lm.spine = make([]int8, len(lm.px)/boardN*spineN)
+	for k, t := range lm.tileOf {
+		if t < 0 {
+			continue
+		}
+		x0, y0 := k%lm.tcols*boardW, k/lm.tcols*boardH
+		for bx := ceilDiv(x0, block); bx < min(ceilDiv(x0+boardW, block), lm.nbx); bx++ {
+			for by := ceilDiv(y0, block); by < min(ceilDiv(y0+boardH, block), lm.nby); by++ {
+				v := int8(math.MinInt8)
+				for x := bx * block; x < min(bx*block+block, lm.gw) && v < 127; x++ {
+					for y := by * block; y < min(by*block+block, lm.gh); y++ {
+						i := lm.addr(x, y)
+						if i < 0 {
+							v = 127 // no board
+							break
+						}
+						c := &lm.px[i]
+						if lm.hexes[c.own].inhNear {
+							v = 127
+							break
+						}
+						v = max(v, c.iv)
+					}
+				}
+				lm.spine[lm.spineIndex(bx, by)] = v
+			}
+		}
+	}
 }
 
 // nearBits returns cell.near for pixel (x, y) of hex h. The grown
@@ -309,27 +447,27 @@ func (lm *Map) texture(i int) uint32 {
 
 // boring reports whether no pixel of block column bx between rows r0 and r1
 // rises above lo2 (twice a level).
-func (lm *Map) boring(bm []int8, bx, r0, r1, lo2 int) bool {
+func (lm *Map) boring(bx, r0, r1, lo2 int) bool {
 	r0, r1 = max(r0, 0), min(r1, lm.gh-1)
-	row := bm[bx*lm.nby:]
 	for by := r0 / block; by <= r1/block; by++ {
-		if int(row[by]) > lo2 {
+		if int(lm.spineAt(bx, by)) > lo2 {
 			return false
 		}
 	}
 	return true
 }
 
-// paste copies a board's raster to the frame at (x0, y0), turned 180
-// degrees for a reversed board.
-func (lm *Map) paste(r *board.Raster, x0, y0 int, reversed bool) {
+// paste copies a board's raster, of the standard size, to tile t, turned
+// 180 degrees for a reversed board.
+func (lm *Map) paste(r *board.Raster, t int, reversed bool) {
+	px := lm.px[t*boardN : (t+1)*boardN]
 	for x := range r.W {
 		src := r.Pix[2*x*r.H : 2*(x+1)*r.H]
 		fx := x
 		if reversed {
 			fx = r.W - 1 - x
 		}
-		dst := lm.px[(x0+fx)*lm.gh+y0:]
+		dst := px[fx*boardH : (fx+1)*boardH]
 		for y := range r.H {
 			fy := y
 			if reversed {
@@ -349,10 +487,10 @@ func (lm *Map) Season() terrain.Season { return lm.season }
 func (lm *Map) onRaster(x, y int) bool { return x >= 0 && y >= 0 && x < lm.gw && y < lm.gh }
 
 // code returns the terrain code of an on-raster pixel.
-func (lm *Map) code(x, y int) uint8 { return lm.px[x*lm.gh+y].code }
+func (lm *Map) code(x, y int) uint8 { return lm.cellAt(x, y).code }
 
 // ground returns the ground level of an on-raster pixel.
-func (lm *Map) ground(x, y int) int { return int(lm.px[x*lm.gh+y].gl) }
+func (lm *Map) ground(x, y int) int { return int(lm.cellAt(x, y).gl) }
 
 // terr returns the prop of a pixel; ok is false off the map.
 func (lm *Map) terr(x, y int) (*prop, bool) {
@@ -366,16 +504,41 @@ func (lm *Map) terr(x, y int) (*prop, bool) {
 	return &lm.p[c], true
 }
 
-// hexAt returns the hex data of frame hex (c, n), nil outside VASL's grid.
+// valid reports whether frame hex (c, n) is in VASL's grid: the frame's
+// hexrows and hex numbers but hex 0 of an even hexrow.
+func (lm *Map) valid(c, n int) bool {
+	return c >= 0 && c < lm.ncols && n >= 0 && n < lm.nrows && (c&1 == 1 || n > 0)
+}
+
+// The blocks of the index of hexes: as board.Map's, a board's hexrows
+// but its last, by its hex numbers but its last.
+const (
+	hexBlockCols = layout.BoardCols
+	hexBlockRows = layout.BoardRows
+	hexBlockN    = hexBlockCols * hexBlockRows
+)
+
+// hexSlot returns the index in hexSlots of frame hex (c, n), which must
+// be valid, or -1 where no hex of its block is kept.
+func (lm *Map) hexSlot(c, n int) int {
+	b := lm.hexBlocks[n/hexBlockRows*lm.hbcols+c/hexBlockCols]
+	if b < 0 {
+		return -1
+	}
+	return int(b) + c%hexBlockCols*hexBlockRows + n%hexBlockRows
+}
+
+// hexAt returns the hex data of frame hex (c, n), nil outside VASL's grid
+// or further than hexReach from every board's hexes.
 func (lm *Map) hexAt(c, n int) *hexInfo {
-	if c < 0 || c >= lm.ncols || n < 0 || n >= lm.nrows {
+	if !lm.valid(c, n) {
 		return nil
 	}
-	h := &lm.hexes[c*lm.nrows+n]
-	if !h.valid {
+	k := lm.hexSlot(c, n)
+	if k < 0 || lm.hexSlots[k] < 0 {
 		return nil
 	}
-	return h
+	return &lm.hexes[lm.hexSlots[k]]
 }
 
 func (lm *Map) info(h hex.Hex) *hexInfo { return lm.hexAt(h.Col, h.Row) }
@@ -415,74 +578,56 @@ func centreOf(h hex.Hex) (float64, float64) {
 	return x, hexH * float64(h.Row)
 }
 
+// hexReach is how far from the hexes of the boards hex data is kept. A
+// pixel of a board is nearest the centre dot of one of the board's hexes
+// or of a neighbour (in an even hexrow, a pixel on a long edge is as near
+// the hex beyond it), and the walk and the grown polygons look one hex
+// further (hexInfo.nb). A hex at hexReach has all its hexside points
+// off the boards, so its data is as when every hex of VASL's grid was kept:
+// no terrain of its own and none from beyond.
+const hexReach = 2
+
+// buildHexes makes the hex data of the hexes of VASL's grid within
+// hexReach of the boards' hexes, by frame hexrow then hex number (so the
+// hexes in reach are derived in the order of the whole grid).
 func (lm *Map) buildHexes() error {
-	lm.hexes = make([]hexInfo, lm.ncols*lm.nrows)
-	H := lm.nrows - 1 // VASL's grid height in hexes
-	for c := range lm.ncols {
-		for n := range lm.nrows {
-			if c&1 == 0 && n == 0 {
-				continue
+	lm.hbcols = (lm.ncols-1)/hexBlockCols + 1
+	lm.hexBlocks = make([]int32, ((lm.nrows-1)/hexBlockRows+1)*lm.hbcols)
+	for i := range lm.hexBlocks {
+		lm.hexBlocks[i] = -1
+	}
+	var near []hex.Hex
+	for _, o := range lm.m.Hexes() {
+		hex.Within(o, hexReach, func(h hex.Hex) bool {
+			if !lm.valid(h.Col, h.Row) {
+				return true
 			}
-			h := &lm.hexes[c*lm.nrows+n]
-			h.valid = true
-			h.h = hex.Hex{Col: c, Row: n}
-			r := n - 1 // VASL's row index
-			if c&1 == 1 {
-				r = n
+			b := &lm.hexBlocks[h.Row/hexBlockRows*lm.hbcols+h.Col/hexBlockCols]
+			if *b < 0 {
+				*b = int32(len(lm.hexSlots))
+				for range hexBlockN {
+					lm.hexSlots = append(lm.hexSlots, -1)
+				}
 			}
-			cx, cy := centreOf(h.h)
-			h.los = lm.fixPt(cx, cy)
-			hs, vo := hexW*2/3, hexH/2
-			var v [6][2]float64
-			for k, p := range [6][2]float64{{-hs/2 + cx, -vo + cy}, {hs/2 + cx, -vo + cy}, {hs + cx, cy}, {hs/2 + cx, vo + cy}, {-hs/2 + cx, vo + cy}, {-hs + cx, cy}} {
-				v[k][0], v[k][1] = lm.fix(p[0], p[1])
+			if k := lm.hexSlot(h.Col, h.Row); lm.hexSlots[k] < 0 {
+				lm.hexSlots[k] = 0
+				near = append(near, h)
 			}
-			h.border = [2]pt{{math.MaxInt32, math.MaxInt32}, {math.MinInt32, math.MinInt32}}
-			for _, p := range v {
-				x, y := int32(math.RoundToEven(p[0])), int32(math.RoundToEven(p[1]))
-				h.border[0] = pt{min(h.border[0].x, x), min(h.border[0].y, y)}
-				h.border[1] = pt{max(h.border[1].x, x), max(h.border[1].y, y)}
-			}
-			t := func(f float64) int32 { return int32(f) }
-			h.ext = [6]pt{
-				{t(v[0][0]) - 1, t(v[0][1]) - 1}, {t(v[1][0]) + 1, t(v[1][1]) - 1}, {t(v[2][0]) + 1, t(v[2][1])},
-				{t(v[3][0]) + 1, t(v[3][1]) + 1}, {t(v[4][0]) - 1, t(v[4][1]) + 1}, {t(v[5][0]) - 1, t(v[5][1])},
-			}
-			h.min, h.max = h.ext[0], h.ext[0]
-			for _, p := range h.ext {
-				h.min = pt{min(h.min.x, p.x), min(h.min.y, p.y)}
-				h.max = pt{max(h.max.x, p.x), max(h.max.y, p.y)}
-			}
-			ho := cos30 * vo
-			tr := func(f float64) float64 { return float64(int(f)) }
-			sp := [6][2]float64{
-				{tr(cx), tr(-vo + cy + 1)}, {tr(ho + cx - 1), tr(-vo/2 + cy + 1)}, {tr(ho + cx - 1), tr(vo/2 + cy - 1)},
-				{tr(cx), tr(vo + cy - 1)}, {tr(-ho + cx + 1), tr(vo/2 + cy - 1)}, {tr(-ho + cx + 1), tr(-vo/2 + cy + 1)},
-			}
-			for k, p := range sp {
-				h.side[k] = lm.fixPt(p[0], p[1])
-			}
-			on := uint8(0x3F)
-			if c == 0 {
-				on &^= 1<<4 | 1<<5
-			}
-			if c+1 == lm.ncols {
-				on &^= 1<<1 | 1<<2
-			}
-			if c&1 == 1 && r == 0 {
-				on &^= 1<<0 | 1<<1 | 1<<5
-			}
-			if c&1 == 1 && r == H {
-				on &^= 1<<3 | 1<<2 | 1<<4
-			}
-			h.on = on
-		}
+			return true
+		})
+	}
+	if len(near) > math.MaxUint16+1 {
+		return fmt.Errorf("los: %d hexes near the boards; at most %d", len(near), math.MaxUint16+1)
+	}
+	slices.SortFunc(near, func(a, b hex.Hex) int { return cmp.Or(a.Col-b.Col, a.Row-b.Row) })
+	lm.hexes = make([]hexInfo, len(near))
+	for i, hh := range near {
+		lm.hexSlots[lm.hexSlot(hh.Col, hh.Row)] = int32(i)
+		lm.hexes[i].idx = uint16(i)
+		lm.geometry(&lm.hexes[i], hh)
 	}
 	for i := range lm.hexes {
 		h := &lm.hexes[i]
-		if !h.valid {
-			continue
-		}
 		for s := range 6 {
 			n := h.h.Neighbour(hex.Dir(s))
 			h.nb[s] = lm.hexAt(n.Col, n.Row)
@@ -490,20 +635,13 @@ func (lm *Map) buildHexes() error {
 		h.cx, h.cz = cube(h.h)
 	}
 	for i := range lm.hexes {
-		if lm.hexes[i].valid {
-			lm.resetTerrain(&lm.hexes[i])
-		}
+		lm.resetTerrain(&lm.hexes[i])
 	}
 	for i := range lm.hexes {
-		if lm.hexes[i].valid {
-			lm.resetHexsideTerrain(&lm.hexes[i])
-		}
+		lm.resetHexsideTerrain(&lm.hexes[i])
 	}
 	for i := range lm.hexes {
 		h := &lm.hexes[i]
-		if !h.valid {
-			continue
-		}
 		for _, n := range h.h.Neighbours() {
 			if o := lm.info(n); o != nil && lm.p[o.centre].flags&inherent != 0 {
 				h.inhNear = true
@@ -525,6 +663,64 @@ func (lm *Map) buildHexes() error {
 		}
 	}
 	return nil
+}
+
+// geometry makes the points and polygons of the hex data h of frame hex
+// hh, as VASL's Hex does.
+func (lm *Map) geometry(h *hexInfo, hh hex.Hex) {
+	H := lm.nrows - 1 // VASL's grid height in hexes
+	c, n := hh.Col, hh.Row
+	h.h = hh
+	r := n - 1 // VASL's row index
+	if c&1 == 1 {
+		r = n
+	}
+	cx, cy := centreOf(h.h)
+	h.los = lm.fixPt(cx, cy)
+	hs, vo := hexW*2/3, hexH/2
+	var v [6][2]float64
+	for k, p := range [6][2]float64{{-hs/2 + cx, -vo + cy}, {hs/2 + cx, -vo + cy}, {hs + cx, cy}, {hs/2 + cx, vo + cy}, {-hs/2 + cx, vo + cy}, {-hs + cx, cy}} {
+		v[k][0], v[k][1] = lm.fix(p[0], p[1])
+	}
+	h.border = [2]pt{{math.MaxInt32, math.MaxInt32}, {math.MinInt32, math.MinInt32}}
+	for _, p := range v {
+		x, y := int32(math.RoundToEven(p[0])), int32(math.RoundToEven(p[1]))
+		h.border[0] = pt{min(h.border[0].x, x), min(h.border[0].y, y)}
+		h.border[1] = pt{max(h.border[1].x, x), max(h.border[1].y, y)}
+	}
+	t := func(f float64) int32 { return int32(f) }
+	h.ext = [6]pt{
+		{t(v[0][0]) - 1, t(v[0][1]) - 1}, {t(v[1][0]) + 1, t(v[1][1]) - 1}, {t(v[2][0]) + 1, t(v[2][1])},
+		{t(v[3][0]) + 1, t(v[3][1]) + 1}, {t(v[4][0]) - 1, t(v[4][1]) + 1}, {t(v[5][0]) - 1, t(v[5][1])},
+	}
+	h.min, h.max = h.ext[0], h.ext[0]
+	for _, p := range h.ext {
+		h.min = pt{min(h.min.x, p.x), min(h.min.y, p.y)}
+		h.max = pt{max(h.max.x, p.x), max(h.max.y, p.y)}
+	}
+	ho := cos30 * vo
+	tr := func(f float64) float64 { return float64(int(f)) }
+	sp := [6][2]float64{
+		{tr(cx), tr(-vo + cy + 1)}, {tr(ho + cx - 1), tr(-vo/2 + cy + 1)}, {tr(ho + cx - 1), tr(vo/2 + cy - 1)},
+		{tr(cx), tr(vo + cy - 1)}, {tr(-ho + cx + 1), tr(vo/2 + cy - 1)}, {tr(-ho + cx + 1), tr(-vo/2 + cy + 1)},
+	}
+	for k, p := range sp {
+		h.side[k] = lm.fixPt(p[0], p[1])
+	}
+	on := uint8(0x3F)
+	if c == 0 {
+		on &^= 1<<4 | 1<<5
+	}
+	if c+1 == lm.ncols {
+		on &^= 1<<1 | 1<<2
+	}
+	if c&1 == 1 && r == 0 {
+		on &^= 1<<0 | 1<<1 | 1<<5
+	}
+	if c&1 == 1 && r == H {
+		on &^= 1<<3 | 1<<2 | 1<<4
+	}
+	h.on = on
 }
 
 // resetTerrain derives the centre terrain and base level of a hex from its
@@ -622,26 +818,50 @@ func (lm *Map) nearest(h *hexInfo, x, y int) int {
 func sq(dx, dy int) int { return dx*dx + dy*dy }
 
 // gridToHex returns the hex whose centre is nearest pixel (x, y) (the first
-// by hexrow then hex number on a tie), nil off the raster.
+// by hexrow then hex number on a tie), nil off the raster or off the
+// boards (hexOf names those).
 func (lm *Map) gridToHex(x, y int) *hexInfo {
 	if !lm.onRaster(x, y) {
 		return nil
 	}
-	return &lm.hexes[lm.px[x*lm.gh+y].own]
+	i := lm.addr(x, y)
+	if i < 0 {
+		return nil
+	}
+	return &lm.hexes[lm.px[i].own]
 }
 
-// searchHex is gridToHex before own is built.
+// hexOf returns the frame hex whose centre is nearest pixel (x, y), as
+// gridToHex, on the boards or off them; ok is false off the raster.
+func (lm *Map) hexOf(x, y int) (h hex.Hex, ok bool) {
+	if !lm.onRaster(x, y) {
+		return hex.Hex{}, false
+	}
+	if i := lm.addr(x, y); i >= 0 {
+		return lm.hexes[lm.px[i].own].h, true
+	}
+	c, n := lm.nearestValid(x, y)
+	return hex.Hex{Col: c, Row: n}, true
+}
+
+// searchHex is gridToHex, for a pixel of a board, before own is built.
 func (lm *Map) searchHex(x, y int) *hexInfo {
+	return lm.hexAt(lm.nearestValid(x, y))
+}
+
+// nearestValid returns the hex of VASL's grid whose centre is nearest
+// on-raster pixel (x, y).
+func (lm *Map) nearestValid(x, y int) (c, n int) {
 	// The grid repeats every tileW x tileH pixels; distances between
 	// pixels and centre dots are exact in float64 (quarter pixels), so the
 	// nearest centre of the tile's pixel, moved by whole tiles, is this
 	// pixel's unless it falls off the grid.
 	kx, ky := x/tileW, y/tileH
 	o := nearestTile[(x-kx*tileW)*tileH+(y-ky*tileH)]
-	if h := lm.hexAt(int(o[0])+tileCols*kx, int(o[1])+tileRows*ky); h != nil {
-		return h
+	if c, n := int(o[0])+tileCols*kx, int(o[1])+tileRows*ky; lm.valid(c, n) {
+		return c, n
 	}
-	return lm.nearestHex(x, y)
+	return nearestCentre(float64(x), float64(y), lm.valid)
 }
 
 // The hex grid's period in pixels: 4 hexrows across, 2 hexes down.
@@ -665,8 +885,7 @@ var nearestTile = func() []([2]int8) {
 
 // nearestHex is gridToHex the long way, among the hexes of the grid.
 func (lm *Map) nearestHex(x, y int) *hexInfo {
-	c, n := nearestCentre(float64(x), float64(y), func(c, n int) bool { return lm.hexAt(c, n) != nil })
-	return lm.hexAt(c, n)
+	return lm.hexAt(nearestCentre(float64(x), float64(y), lm.valid))
 }
 
 // nearestCentre returns the hex, among those ok accepts, whose centre dot is

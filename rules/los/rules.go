@@ -14,8 +14,8 @@ func (w *walk) block(r Reason, code uint8) bool {
 	w.res.Pixel = [2]int{w.col, w.row}
 	w.res.code = code
 	w.res.level = int8(w.gl)
-	if h := w.lm.gridToHex(w.col, w.row); h != nil {
-		w.res.BlockedAt = h.h
+	if h, ok := w.lm.hexOf(w.col, w.row); ok {
+		w.res.BlockedAt = h
 	}
 	return true
 }

@@ -43,6 +43,34 @@ type walk struct {
 	memoGl         int
 	srcOwn, tgtOwn uint16 // the ends' hexes, as own
 	oct            int    // the octant of the line's direction (clr)
+	// The tile of Map.px the walk last read: the board in the cell whose
+	// first pixel is (tx0, ty0), from index tbase (colAt).
+	tx0, ty0, tbase int
+}
+
+// colAt returns where column x of the cell holding on-raster pixel (x, y)
+// lies in Map.px: pixel (x, y0+k) at index base+k, k < boardH; base is -1
+// for an empty cell. The last tile found is kept: lines mostly stay on one
+// board.
+func (w *walk) colAt(x, y int) (base, y0 int) {
+	if lx, ly := uint(x-w.tx0), uint(y-w.ty0); lx < boardW && ly < boardH {
+		return w.tbase + int(lx)*boardH, w.ty0
+	}
+	t, lx, ly := w.lm.tile(x, y)
+	if t < 0 {
+		return -1, y - ly
+	}
+	w.tx0, w.ty0, w.tbase = x-lx, y-ly, t*boardN
+	return w.tbase + lx*boardH, w.ty0
+}
+
+// cellAt is Map.cellAt by colAt.
+func (w *walk) cellAt(x, y int) *cell {
+	base, y0 := w.colAt(x, y)
+	if base < 0 {
+		return &offCell
+	}
+	return &w.lm.px[base+y-y0]
 }
 
 // Query traces the line of sight from Location from to Location to as
@@ -74,7 +102,8 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 	}
 	w.lm, w.src, w.tgt, w.cur = lm, src, tgt, src
 	w.memoOwn = -1
-	w.srcOwn, w.tgtOwn = uint16(src.h.Col*lm.nrows+src.h.Row), uint16(tgt.h.Col*lm.nrows+tgt.h.Row)
+	w.tx0 = math.MinInt / 2 // no tile yet
+	w.srcOwn, w.tgtOwn = src.idx, tgt.idx
 	w.sx, w.sy = int(src.los.x), int(src.los.y)
 	w.tx, w.ty = int(tgt.los.x), int(tgt.los.y)
 	w.colDir, w.rowDir = 1, 1
@@ -178,7 +207,7 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 		k = min(k, ncols-j)
 		if !w.slow && w.leaves && w.spine {
 			ya, yb := rs.approx(j-1), rs.approx(j+k-1)
-			if lm.boring(lm.bmaxSpine, bx, int(min(ya, yb))-1, int(max(ya, yb))+1, w.lo2) {
+			if lm.boring(bx, int(min(ya, yb))-1, int(max(ya, yb))+1, w.lo2) {
 				j += k
 				continue
 			}
@@ -237,7 +266,11 @@ func (w *walk) skip(rs *rowSeq, j, x, y int) int {
 	if x < 0 || x >= lm.gw || y < 0 || y >= lm.gh {
 		return j
 	}
-	i := x*lm.gh + y
+	base, y0 := w.colAt(x, y)
+	if base < 0 {
+		return j // no board: the pixel ends the line
+	}
+	i := base + y - y0
 	c := &lm.px[i]
 	v := int(c.iv)
 	if v == 127 {
@@ -295,19 +328,19 @@ func (w *walk) rowAt(rs *rowSeq, j, x, ncols int) float64 {
 			return rs.exact(j)
 		}
 		for _, y := range [2]int{m - 1, m} {
-			i := cx*lm.gh + y
+			c := w.cellAt(cx, y)
 			if j == ncols-1 {
 				// Past the last column nothing is visited; in it, the
 				// target's hex, only hexside terrain matters.
 				if cx != x {
 					continue
 				}
-				if c := lm.px[i].code; c == codeOffMap || lm.p[c].is&isHexside != 0 {
+				if c.code == codeOffMap || lm.p[c.code].is&isHexside != 0 {
 					return rs.exact(j)
 				}
 				continue
 			}
-			if int(lm.px[i].iv) > w.lo2 || w.spine && lm.hexes[lm.px[i].own].inhNear {
+			if int(c.iv) > w.lo2 || w.spine && lm.hexes[c.own].inhNear {
 				return rs.exact(j)
 			}
 		}
@@ -325,26 +358,41 @@ func (w *walk) column(x, r0, r1 int) bool {
 	w.col = x
 	all := w.slow || !w.leaves
 	lo2, spine, dir := int8(min(max(w.lo2, -128), 127)), w.spine, w.rowDir
-	base := x * lm.gh
-	px := lm.px[base : base+lm.gh]
-	for y := r0; ; y += dir {
-		c := &px[y]
-		look := c.iv > lo2 || spine && lm.hexes[c.own].inhNear
-		if all {
-			// Still in the firer's building, its pixels in the firer's hex
-			// change nothing (skip).
-			look = w.slow || c.own != w.srcOwn || lm.p[c.code].is&isBuilding == 0
+	for y := r0; ; {
+		// The pixels of column x in the cell of row y, rows y0.., up to
+		// end: a board's, or none.
+		base, y0 := w.colAt(x, y)
+		end := min(r1, y0+boardH-1)
+		if dir < 0 {
+			end = max(r1, y0)
 		}
-		if look {
-			if int32(c.own) != w.memoOwn || c.code != w.memoCode || int(c.gl) != w.memoGl || !w.leaves || spine && c.near != w.memoNear {
-				if w.judge(base+y, y) {
-					return true
+		if base < 0 {
+			return w.judge(&offCell, y) // no board: the line ends
+		}
+		px := lm.px[base : base+boardH]
+		for ; ; y += dir {
+			c := &px[y-y0]
+			look := c.iv > lo2 || spine && lm.hexes[c.own].inhNear
+			if all {
+				// Still in the firer's building, its pixels in the firer's
+				// hex change nothing (skip).
+				look = w.slow || c.own != w.srcOwn || lm.p[c.code].is&isBuilding == 0
+			}
+			if look {
+				if int32(c.own) != w.memoOwn || c.code != w.memoCode || int(c.gl) != w.memoGl || !w.leaves || spine && c.near != w.memoNear {
+					if w.judge(c, y) {
+						return true
+					}
 				}
+			}
+			if y == end {
+				break
 			}
 		}
 		if y == r1 {
 			return false
 		}
+		y += dir
 	}
 }
 
@@ -360,7 +408,7 @@ func (w *walk) columnEdge(x, r0, r1 int) bool {
 		if y < 0 || y >= lm.gh {
 			return true
 		}
-		if w.judge(x*lm.gh+y, y) {
+		if w.judge(w.cellAt(x, y), y) {
 			return true
 		}
 		if y == r1 {
@@ -369,15 +417,16 @@ func (w *walk) columnEdge(x, r0, r1 int) bool {
 	}
 }
 
-// judge applies the rules at pixel i (row y of the current column); it
+// judge applies the rules at pixel c (row y of the current column); it
 // reports whether the line ends there. column skips the pixels the last
 // one judged in the same hex (memoOwn) speaks for.
-func (w *walk) judge(i, y int) bool {
+func (w *walk) judge(c *cell, y int) bool {
 	lm := w.lm
-	c := &lm.px[i]
 	code := c.code
 	if code == codeOffMap {
-		w.row = y
+		// The level of no board is 0, whichever pixel the walk judged
+		// last (Result.level).
+		w.gl, w.row = int(c.gl), y
 		return w.block(OffMap, code)
 	}
 	ct := &lm.p[code]
