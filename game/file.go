@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -42,7 +43,10 @@ func Open(mission, boards, tablesFile string) (*world.World, state.Game, error) 
 		}
 		opened.put(key, p)
 	}
-	hdr := state.Game{Mission: mission, Boards: abs(boards), Tables: abs(tablesFile)}
+	hdr := state.Game{Mission: mission, Boards: abs(boards), Tables: abs(tablesFile), MissionDigest: missionDigest(ms)}
+	if tablesFile != "" {
+		hdr.TablesDigest = t.Digest()[:16]
+	}
 	if mission == "" {
 		hdr.Mission = missions.DefaultDemo
 	} else if !slices.Contains(missions.Demos(), mission) {
@@ -108,10 +112,51 @@ func abs(path string) string {
 	return path
 }
 
+// missionDigest is what a game file records of its mission: 16 hex digits
+// of the file's digest, then each top-level key's ("boards:1a2b3c4d5e6f").
+func missionDigest(ms *missions.Mission) string {
+	keys := slices.Sorted(maps.Keys(ms.Keys))
+	var b strings.Builder
+	b.WriteString(ms.Digest[:min(16, len(ms.Digest))])
+	for _, k := range keys {
+		fmt.Fprintf(&b, " %s:%s", k, ms.Keys[k])
+	}
+	return b.String()
+}
+
+// keysOf reads the key digests of a missionDigest.
+func keysOf(digest string) map[string]string {
+	out := map[string]string{}
+	for _, f := range strings.Fields(digest)[1:] {
+		if k, v, ok := strings.Cut(f, ":"); ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// LoadOptions change what Load reads a game file with.
+type LoadOptions struct {
+	// Boards, if not empty, is the boards folder instead of the file's.
+	Boards string
+	// Mission, if not empty, is the mission file to play on with instead
+	// of the file's, and Tables the tables file: given on purpose, a
+	// mission or tables that changed since the game began are accepted
+	// (and recorded anew).
+	Mission, Tables string
+}
+
 // Load reads a game file: its mission, boards and tables as it names them
 // (boards, if not empty, overrides its boards folder), then the game on
 // that map. Errors name the file and line.
 func Load(r io.Reader, name, boards string) (*Game, error) {
+	return LoadWith(r, name, LoadOptions{Boards: boards})
+}
+
+// LoadWith is Load with options. A mission or tables file that changed
+// since the game began is refused, naming the keys of the mission that
+// changed, unless given in o.
+func LoadWith(r io.Reader, name string, o LoadOptions) (*Game, error) {
 	hdr, data, err := state.ReadGame(r, name)
 	if err != nil {
 		return nil, err
@@ -119,12 +164,33 @@ func Load(r io.Reader, name, boards string) (*Game, error) {
 	if hdr.Mission == "" {
 		return nil, fmt.Errorf("state: %s: not a game file: it names no mission (start a game with sasl play new)", name)
 	}
+	boards := o.Boards
 	if boards == "" {
 		boards = hdr.Boards
 	}
-	p, _, err := Open(hdr.Mission, boards, hdr.Tables)
+	mission, tablesFile := hdr.Mission, hdr.Tables
+	if o.Mission != "" {
+		mission = o.Mission
+	}
+	if o.Tables != "" {
+		tablesFile = o.Tables
+	}
+	p, now, err := Open(mission, boards, tablesFile)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	// A change of layout or comments only (the same keys with the same
+	// values) plays on.
+	if was := hdr.MissionDigest; was != "" && o.Mission == "" && strings.Fields(was)[0] != strings.Fields(now.MissionDigest)[0] &&
+		(len(keysOf(was)) == 0 || len(missions.Changed(keysOf(was), keysOf(now.MissionDigest))) > 0) {
+		what := "its " + strings.Join(missions.Changed(keysOf(was), keysOf(now.MissionDigest)), ", ")
+		if what == "its " {
+			what = "its file"
+		}
+		return nil, fmt.Errorf("%s: the mission %s has changed since the game began (%s); the game would not play on as it was set up. To play on with the mission as it is now, give --mission %s", name, hdr.Mission, what, hdr.Mission)
+	}
+	if was := hdr.TablesDigest; was != "" && o.Tables == "" && was != now.TablesDigest {
+		return nil, fmt.Errorf("%s: the tables file %s has changed since the game began; to play on with it as it is now, give --tables %s", name, hdr.Tables, hdr.Tables)
 	}
 	st, err := state.Parse(data, name, p.Map())
 	if err != nil {
@@ -133,5 +199,7 @@ func Load(r io.Reader, name, boards string) (*Game, error) {
 	if boards != hdr.Boards {
 		st.Boards = abs(boards)
 	}
+	st.Mission, st.Tables = now.Mission, now.Tables
+	st.MissionDigest, st.TablesDigest = now.MissionDigest, now.TablesDigest
 	return Resume(p, st)
 }

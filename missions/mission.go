@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"embed"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
@@ -36,6 +37,9 @@ type Mission struct {
 	// Digest is the SHA-256 of the file's bytes, in hex: two missions with
 	// the same Digest are the same mission (sasl sim's shards check it).
 	Digest string
+	// Keys are the digests of its top-level keys' values (KeyDigests), for
+	// naming what changed in a mission a game was started with.
+	Keys   map[string]string
 	Layout *layout.Layout
 	// FBE and EBE are the FRIENDLY and ENEMY board edges.
 	FBE, EBE layout.Compass
@@ -209,7 +213,7 @@ func Parse(data []byte, name string) (*Mission, error) {
 		return nil, d.ErrorAt(0, "%s", emptyMission)
 	}
 	sum := sha256.Sum256(data)
-	ms := &Mission{File: name, Digest: fmt.Sprintf("%x", sum), Month: 7, Weather: "clear"}
+	ms := &Mission{File: name, Digest: fmt.Sprintf("%x", sum), Keys: keyDigests(data), Month: 7, Weather: "clear"}
 	c := &yamldoc.Check{Doc: d}
 	c.Fields(&f, "mission", func(key string) string { return fmt.Sprintf("unknown key %q (want %s)", key, missionKeys) })
 	ms.Name = c.Str(f.Name, "name")
@@ -292,6 +296,66 @@ func Parse(data []byte, name string) (*Mission, error) {
 		}
 	}
 	return ms, nil
+}
+
+// keyDigests hashes the value of each top-level key of a mission file (its
+// data, not its layout or comments): 12 hex digits of the SHA-256 of its
+// JSON form.
+func keyDigests(data []byte) map[string]string {
+	var top map[string]any
+	if yaml.Unmarshal(data, &top) != nil {
+		return nil
+	}
+	out := make(map[string]string, len(top))
+	for k, v := range top {
+		b, err := json.Marshal(jsonable(v))
+		if err != nil {
+			continue
+		}
+		out[k] = fmt.Sprintf("%x", sha256.Sum256(b))[:12]
+	}
+	return out
+}
+
+// jsonable turns the maps YAML decodes with keys of any type into maps
+// JSON can write.
+func jsonable(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			x[k] = jsonable(e)
+		}
+		return x
+	case map[any]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[fmt.Sprint(k)] = jsonable(e)
+		}
+		return m
+	case []any:
+		for i, e := range x {
+			x[i] = jsonable(e)
+		}
+	}
+	return v
+}
+
+// Changed names the top-level keys whose values differ between the key
+// digests of two versions of a mission (Keys), sorted: "turns, victory".
+func Changed(was, now map[string]string) []string {
+	var out []string
+	for k, d := range was {
+		if now[k] != d {
+			out = append(out, k)
+		}
+	}
+	for k := range now {
+		if _, ok := was[k]; !ok {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // uniqueIDs refuses a FRIENDLY unit ID used twice: a game names its

@@ -291,6 +291,8 @@ type stateFile struct {
 	Policy   yamldoc.Value               `yaml:"policy"`
 	Player   yamldoc.Value               `yaml:"player_turn"`
 	Asked    yamldoc.Value               `yaml:"asked"`
+	MDigest  yamldoc.Value               `yaml:"mission_digest"`
+	TDigest  yamldoc.Value               `yaml:"tables_digest"`
 	Trail    yamldoc.List[yamldoc.Value] `yaml:"trail"`
 	Turn     yamldoc.Value               `yaml:"turn"`
 	Phase    yamldoc.Value               `yaml:"phase"`
@@ -339,6 +341,26 @@ func (f *stateFile) game(c *yamldoc.Check) Game {
 		c.Errorf(f.Policy.Node, "policy: %q: the FRIENDLY side is played by hold or attack (the engine) or player", g.Policy)
 	}
 	g.Asked = c.Str(f.Asked, "asked")
+	g.MissionDigest = c.Str(f.MDigest, "mission_digest")
+	g.TablesDigest = c.Str(f.TDigest, "tables_digest")
+	if g.Mission != "" && c.OK() {
+		// A game file: what playing on needs. A line deleted by mistake
+		// must not change the game silently (turn 1 again, the setup's
+		// dice again, the FRIENDLY units read as ENEMY ones).
+		for _, k := range []struct {
+			name string
+			v    yamldoc.Value
+		}{{"seed", f.Seed}, {"rng", f.RNG}, {"policy", f.Policy}, {"turn", f.Turn}, {"player_turn", f.Player}} {
+			if !k.v.Given() {
+				c.Errorf(f.Node, "a game file needs %s: (was the line deleted? a game file is best changed by sasl play)", k.name)
+			}
+		}
+		for _, k := range []string{"enemy", "friendly"} {
+			if !f.Has(k) {
+				c.Errorf(f.Node, "a game file needs %s: (was the line deleted? write \"%s: []\" for a side with no units)", k, k)
+			}
+		}
+	}
 	return g
 }
 
@@ -371,7 +393,7 @@ func Read(r io.Reader, name string, m *board.Map) (*State, error) {
 }
 
 // stateKeys are the keys of a state file, as errors list them.
-const stateKeys = "mission, boards, tables, seed, rng, policy, trail, turn, player_turn, phase, asked, waves, enemy, friendly, vpo, loose_sw"
+const stateKeys = "mission, boards, tables, seed, rng, policy, mission_digest, tables_digest, trail, turn, player_turn, phase, asked, waves, enemy, friendly, vpo, loose_sw"
 
 // Parse reads the text of a state file and resolves it on m.
 func Parse(data []byte, name string, m *board.Map) (*State, error) {
@@ -533,6 +555,12 @@ func (s *State) Write(w io.Writer, m *board.Map) error {
 	if g.Policy != "" {
 		fmt.Fprintf(&b, "policy: %s\n", g.Policy)
 	}
+	if g.MissionDigest != "" {
+		fmt.Fprintf(&b, "mission_digest: %q\n", g.MissionDigest)
+	}
+	if g.TablesDigest != "" {
+		fmt.Fprintf(&b, "tables_digest: %q\n", g.TablesDigest)
+	}
 	if len(g.Trail) > 0 {
 		b.WriteString("trail:\n")
 		for _, t := range g.Trail {
@@ -562,11 +590,14 @@ func (s *State) Write(w io.Writer, m *board.Map) error {
 				lines = append(lines, unitLine(u, m))
 			}
 		}
-		if len(lines) > 0 {
+		switch {
+		case len(lines) > 0:
 			fmt.Fprintf(&b, "%s:\n", side)
 			for _, l := range lines {
 				b.WriteString("  - " + l + "\n")
 			}
+		case g.Mission != "": // a game file says it: no unit of that side
+			fmt.Fprintf(&b, "%s: []\n", side)
 		}
 	}
 	if len(s.VPO) > 0 {

@@ -273,6 +273,10 @@ type Game struct {
 	// player), "" if none: the game stands before that decision, and
 	// playing on takes it as done.
 	Asked string
+	// MissionDigest and TablesDigest say what the mission and the tables
+	// file were when the game began (game.Open makes them), so that a
+	// changed file is noticed; "" in a file of an earlier sasl.
+	MissionDigest, TablesDigest string
 }
 
 // State is the game state. Its units are kept in order (the ENEMY units,

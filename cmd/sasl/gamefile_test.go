@@ -255,3 +255,79 @@ func TestGameFileWrites(t *testing.T) {
 		t.Error("play new --force did not replace the file")
 	}
 }
+
+// A game file whose needed lines were deleted by mistake is refused, naming
+// the key, rather than read as another game (turn 1 again, the setup's
+// dice again, the FRIENDLY units read as ENEMY ones).
+func TestGameFileNeedsItsKeys(t *testing.T) {
+	t.Parallel()
+	game := newGameFile(t)
+	data, err := os.ReadFile(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"turn", "rng", "seed", "policy", "player_turn", "friendly", "enemy"} {
+		var kept []string
+		found := false
+		for _, line := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(line, key+":") {
+				found = true
+				continue
+			}
+			kept = append(kept, line)
+		}
+		if !found {
+			t.Fatalf("the game file has no %s: line:\n%s", key, data)
+		}
+		edited := filepath.Join(t.TempDir(), "g.yaml")
+		if err := os.WriteFile(edited, []byte(strings.Join(kept, "\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := run(t, "play", "turn", edited)
+		if key == "enemy" && err != nil && strings.Contains(err.Error(), "g.yaml:") {
+			continue // its units' lines then belong to the key before: a YAML error at their line
+		}
+		if err == nil || !strings.Contains(err.Error(), "a game file needs "+key+":") {
+			t.Errorf("without %s: %v", key, err)
+		}
+	}
+}
+
+// A mission changed since the game began is refused, naming what changed;
+// given with --mission on purpose, the game plays on with it.
+func TestChangedMission(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	src, err := os.ReadFile("../../missions/demo/crossroads.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mission := filepath.Join(dir, "m.yaml")
+	if err := os.WriteFile(mission, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	game := filepath.Join(dir, "g.yaml")
+	mustRun(t, "play", "new", "--mission", mission, "--seed", "2", "--save", game)
+	// A comment changes nothing.
+	if err := os.WriteFile(mission, append([]byte("# my notes\n"), src...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, "play", "turn", game)
+	changed := strings.Replace(string(src), "turns: 6", "turns: 3", 1)
+	if changed == string(src) {
+		t.Fatal("the demo mission no longer says turns: 6")
+	}
+	if err := os.WriteFile(mission, []byte(changed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(game)
+	_, err = run(t, "play", "turn", game)
+	if err == nil || !strings.Contains(err.Error(), "has changed since the game began (its turns)") || !strings.Contains(err.Error(), "--mission "+mission) {
+		t.Fatalf("a changed mission: %v", err)
+	}
+	if after, _ := os.ReadFile(game); string(after) != string(before) {
+		t.Error("the refused turn changed the game file")
+	}
+	mustRun(t, "play", "turn", game, "--mission", mission)
+	mustRun(t, "play", "turn", game) // recorded anew: no --mission needed now
+}

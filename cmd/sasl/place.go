@@ -243,10 +243,16 @@ func saveEntry(path string, p *played, a *ai.Arrivals) error {
 		return err
 	}
 	st.Game = p.hdr
+	if st.Policy == "" {
+		st.Policy = game.PolicyPlayer
+	}
+	st.Player, st.HasPlayer = p.ms.First, true
 	st.Turn = a.Turn
 	st.Trail = []string{dice.Script(a.Trail)}
 	if sr, ok := p.r.(*dice.SeededRoller); ok {
 		st.RNG = sr.State()
+	} else if st.HasSeed { // the player's dice: the game's own roll on from its seed
+		st.RNG = dice.Seeded(st.Seed).State()
 	}
 	for _, x := range a.Arrivals {
 		st.Add(&state.Unit{ID: st.NewID("E"), Side: state.Enemy, Kind: state.SQ, Entering: true, Edge: x.Edge}, board.Ground(x.Hex))

@@ -112,9 +112,11 @@ func newPlayNewCmd(o *options) *cobra.Command {
 
 type playTurnFlags struct {
 	pictures pictureFlags
-	turns    int
-	dice     string
-	json     bool
+	// mission, tables: files to play on with, changed since the game began
+	mission, tables string
+	turns           int
+	dice            string
+	json            bool
 }
 
 func newPlayTurnCmd(o *options) *cobra.Command {
@@ -141,7 +143,7 @@ names the winner after the last turn. A run that fails leaves the file as it was
 				return err
 			}
 			defer release()
-			g, err := loadGame(path, o.boards)
+			g, err := loadGame(path, game.LoadOptions{Boards: o.boards, Mission: f.mission, Tables: f.tables})
 			if err != nil {
 				return err
 			}
@@ -228,18 +230,20 @@ names the winner after the last turn. A run that fails leaves the file as it was
 	}
 	f.pictures.register(cmd)
 	cmd.Flags().IntVar(&f.turns, "turns", 1, "the number of turns to play")
+	cmd.Flags().StringVar(&f.mission, "mission", "", "play on with this mission file, changed since the game began (given on purpose)")
+	cmd.Flags().StringVar(&f.tables, "tables", "", "play on with this tables file, changed since the game began (given on purpose)")
 	cmd.Flags().StringVar(&f.dice, "dice", "", "your own rolls for these turns, in rule order")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
 	return cmd
 }
 
-func loadGame(path, boards string) (*game.Game, error) {
+func loadGame(path string, lo game.LoadOptions) (*game.Game, error) {
 	file, err := openInput(path)
 	if err != nil {
 		return nil, err
 	}
 	defer file.Close()
-	return game.Load(file, path, boards)
+	return game.LoadWith(file, path, lo)
 }
 
 type playShowFlags struct {
@@ -256,7 +260,7 @@ func newPlayShowCmd(o *options) *cobra.Command {
   sasl play show game.yaml --png now.png`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := loadGame(args[0], o.boards)
+			g, err := loadGame(args[0], game.LoadOptions{Boards: o.boards})
 			if err != nil {
 				return err
 			}

@@ -83,6 +83,10 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 		return err
 	}
 	st.Mission, st.Boards, st.Tables = p.hdr.Mission, p.hdr.Boards, p.hdr.Tables
+	st.MissionDigest, st.TablesDigest = p.hdr.MissionDigest, p.hdr.TablesDigest
+	if st.Policy == "" {
+		st.Policy = game.PolicyPlayer // the player reports between Game Turns
+	}
 	if !st.HasSeed {
 		st.Seed, st.HasSeed = p.seed, true
 	}
