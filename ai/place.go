@@ -232,6 +232,9 @@ func (e *Enemy) buildingLevels(h hex.Hex) (a9eResult, error) {
 	defer func() { p.a9eRolls = rolls }()
 	for try := 0; ; try++ {
 		if try == 20 {
+			if _, scripted := e.r.(*dice.ScriptRoller); scripted {
+				return res, fmt.Errorf("ai: SASL 4.12: twenty A9e rolls of the dice given (--dice) for %s found no VPO Location of the hex: check the rolls", e.hexName(h))
+			}
 			return res, fmt.Errorf("ai: SASL 4.12: twenty A9e rolls for %s found no VPO Location of the hex; check Table A9e", e.hexName(h))
 		}
 		v, roll, err := e.dr("A9e", dice.Why{Rule: "SASL 4.12", For: report.ForA9e, At: board.Ground(h)})

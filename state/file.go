@@ -264,6 +264,25 @@ func overstacked(units []*Unit) (int, string) {
 // any game needs, and a bound on what a wrong file (/dev/zero) can cost.
 const MaxFileSize = 8 << 20
 
+// counterForm reports whether typ is written as a counter of kind k is:
+// an MMC's firepower-range-morale ("6-6-7"), an SMC's morale and
+// leadership modifier ("8-1", "7+1"); the forms of tables.ParseStrength
+// (a test checks they agree), which state cannot import.
+func counterForm(k Kind, typ string) bool {
+	num := func(s string, lo, hi int) bool {
+		n, err := strconv.Atoi(s)
+		return err == nil && n >= lo && n <= hi
+	}
+	if parts := strings.Split(typ, "-"); len(parts) == 3 {
+		return k.MMC() && num(parts[0], 0, 30) && num(parts[1], 0, 30) && num(parts[2], 0, 30)
+	}
+	if i := strings.LastIndexAny(typ, "+-"); i > 0 && !k.MMC() {
+		mod, err := strconv.Atoi(typ[i:])
+		return num(typ[:i], 0, 12) && err == nil && mod >= -5 && mod <= 5
+	}
+	return false
+}
+
 // readAll reads r whole, refusing more than MaxFileSize bytes, and a named
 // pipe that gave nothing (opened without waiting, one nobody writes to
 // reads as empty).
@@ -336,6 +355,9 @@ func (f *stateFile) game(c *yamldoc.Check) Game {
 		g.Seed, g.HasSeed = seed, true
 	}
 	g.RNG = c.Str(f.RNG, "rng")
+	if h, ok := strings.CutPrefix(g.RNG, "pcg:"); f.RNG.Given() && c.OK() && (!ok || len(h) != 32 || strings.Trim(h, "0123456789abcdef") != "") {
+		c.Errorf(f.RNG.Node, "rng: %q is not the state of the dice (pcg: and 32 hex digits, as sasl wrote it)", g.RNG)
+	}
 	g.Trail = c.Strings(f.Trail, "trail")
 	if g.Policy = c.Str(f.Policy, "policy"); c.OK() && f.Policy.Given() && g.Policy != "hold" && g.Policy != "attack" && g.Policy != "player" {
 		c.Errorf(f.Policy.Node, "policy: %q: the FRIENDLY side is played by hold or attack (the engine) or player", g.Policy)
@@ -428,6 +450,11 @@ func Parse(data []byte, name string, m *board.Map) (*State, error) {
 	}
 	s.Waves = waves(c, f.Waves, m)
 	specs := slices.Concat(Specs(c, f.Enemy, Enemy), Specs(c, f.Friendly, Friendly))
+	for _, sp := range specs {
+		if sp.Type != "" && !counterForm(sp.Kind, sp.Type) {
+			c.Fail(d.ErrorAt(sp.Line, "%s %s: type %q is not a %s counter (a squad's firepower-range-morale such as 6-6-7, a leader's morale and modifier such as 8-1)", sp.Side, sp.ID, sp.Type, sp.Kind))
+		}
+	}
 	s.VPO = controls(c, f.VPO, m)
 	s.Loose = loose(c, f.LooseSW, m)
 	if c.Err != nil {

@@ -331,3 +331,75 @@ func TestChangedMission(t *testing.T) {
 	mustRun(t, "play", "turn", game, "--mission", mission)
 	mustRun(t, "play", "turn", game) // recorded anew: no --mission needed now
 }
+
+// Inputs once accepted wrongly or explained wrongly, refused at once, as
+// processes: exit 1 and one line saying what is wrong and where.
+func TestRefusedClearly(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	src, err := os.ReadFile("../../missions/demo/crossroads.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mission := func(name, old, new string) string {
+		text := strings.Replace(string(src), old, new, 1)
+		if text == string(src) {
+			t.Fatalf("%s: the demo mission has no %q", name, old)
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	dup := mission("dup.yaml", "{id: F3,", "{id: F1,")
+	martian := mission("martian.yaml", "enemy: German", "enemy: Martian")
+	banana := mission("banana.yaml", "type: 6-6-7, at: x1K2", "type: banana, at: x1K2")
+	twoDocs := mission("two.yaml", "turns: 6", "turns: 6\n---\nturns: 3")
+	row := `["` + strings.Repeat(`x1", "`, 37) + `x1"]`
+	long := mission("long.yaml", `  - ["x3"]
+  - ["x1"]`, "  - "+row)
+	game := newGameFile(t)
+	data, _ := os.ReadFile(game)
+	rng := filepath.Join(dir, "rng.yaml")
+	os.WriteFile(rng, []byte(regexpReplace(string(data), "rng: ", `rng: "pcg:00"`)), 0o644)
+	fruitLine := strings.Count(string(data[:strings.Index(string(data), "type: 6-6-7")]), "\n") + 1
+	fruit := filepath.Join(dir, "fruit.yaml")
+	os.WriteFile(fruit, []byte(strings.Replace(string(data), "type: 6-6-7", "type: banana", 1)), 0o644)
+	dice := strings.TrimSpace(strings.Repeat("3 ", 60000))
+	for _, c := range []struct {
+		want string
+		args []string
+	}{
+		{"dup.yaml:32: friendly F1: unit ID F1 is used twice", []string{"play", "new", "--mission", dup, "--save", filepath.Join(dir, "dup-g.yaml")}},
+		{"martian.yaml:16: enemy: tables: activation: no row for the ENEMY nationality \"Martian\"", []string{"play", "new", "--mission", martian, "--save", filepath.Join(dir, "m-g.yaml")}},
+		{`banana.yaml:32: friendly F3: type "banana" is not a squad counter`, []string{"place", "--mission", banana}},
+		{"two.yaml:18: a second YAML document begins here", []string{"place", "--mission", twoDocs}},
+		{"/dev/null: the mission is empty", []string{"place", "--mission", "/dev/null"}},
+		{"long.yaml:9: boards: layout: row 1 has 38 cells; at most 36 columns", []string{"place", "--mission", long}},
+		{"rng.yaml:3: rng: \"pcg:00\" is not the state of the dice", []string{"play", "turn", rng}},
+		{"fruit.yaml:" + strconv.Itoa(fruitLine) + `: friendly F1: type "banana" is not a squad counter`, []string{"play", "turn", fruit}},
+		{"--replicate -5: want the number of a game", []string{"sim", "--replicate", "-5", "--runs", "2"}},
+		{"completion tcsh: sasl writes completion scripts for bash, zsh, fish and powershell", []string{"completion", "tcsh"}},
+		{"--mf -1: want a positive multiple of 0.5", []string{"path", "x1A1", "--mf", "-1"}},
+		{"--mf NaN: want a positive multiple of 0.5", []string{"path", "x1A1", "--mf", "NaN"}},
+		{"rolls of the dice given (--dice)", []string{"place", "--dice", dice}},
+	} {
+		t.Run(c.args[0]+" "+c.want[:min(20, len(c.want))], func(t *testing.T) {
+			t.Parallel()
+			refused(t, nil, c.want, c.args...)
+		})
+	}
+}
+
+// regexpReplace replaces the rest of the line after prefix in text by
+// with (prefix included).
+func regexpReplace(text, prefix, with string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, prefix) {
+			lines[i] = with
+		}
+	}
+	return strings.Join(lines, "\n")
+}

@@ -62,6 +62,19 @@ in your boards folder, or uses its built-in demo boards (` + joinIDs(library.Dem
 	root.PersistentFlags().StringVar(&o.boards, "boards", "", "folder of VASL board archives (default $"+library.EnvBoards+")")
 	root.AddCommand(newPlayCmd(o), newSimCmd(o), newPlaceCmd(o), newEnterCmd(o), newWaveCmd(o), newPathCmd(o), newLOSCmd(o), newBoardCmd(o))
 	registerCompletions(root, o)
+	// "sasl completion tcsh" is an error, not cobra's help and exit 0.
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Args = cobra.ArbitraryArgs
+			c.RunE = func(cmd *cobra.Command, args []string) error {
+				if len(args) == 0 {
+					return cmd.Help()
+				}
+				return fmt.Errorf("completion %s: sasl writes completion scripts for bash, zsh, fish and powershell", args[0])
+			}
+		}
+	}
 	return root, o
 }
 

@@ -15,7 +15,6 @@ import (
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
-	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
 	"github.com/sasl-engine/sasl/world"
@@ -149,6 +148,3 @@ func (p *played) header() string {
 	return fmt.Sprintf("%s (%s)\nBoards %s, north %s; FBE %s, EBE %s; month %d: grain %s, orchards %s; %s weather",
 		ms.Name, ms.File, ms.Layout, ms.Layout.North(), ms.FBE, ms.EBE, ms.Month, inOut(s.Grain), inOut(s.Orchard), ms.Weather)
 }
-
-// groundOf is the ground Location of a hex, for markers.
-func groundOf(h hex.Hex) board.Location { return board.Ground(h) }

@@ -156,7 +156,13 @@ func contains(s []string, x string) bool {
 	return false
 }
 
+// maxMF bounds --mf: far more MF than any unit has.
+const maxMF = 1000
+
 func runPath(out io.Writer, o *options, f *pathFlags, args []string) error {
+	if f.mf != 0 && (!(f.mf > 0 && f.mf <= maxMF) || f.mf*2 != float64(int(f.mf*2))) {
+		return fmt.Errorf("--mf %v: want a positive multiple of 0.5, at most %d", f.mf, maxMF)
+	}
 	modes := 0
 	for _, on := range []bool{len(args) == 2, f.toEdge != "", f.mf > 0 && len(args) == 1 && f.toEdge == ""} {
 		if on {
@@ -168,9 +174,6 @@ func runPath(out io.Writer, o *options, f *pathFlags, args []string) error {
 	}
 	budget := -1
 	if f.mf != 0 {
-		if f.mf < 0 || f.mf*2 != float64(int(f.mf*2)) {
-			return fmt.Errorf("--mf %v: want a positive multiple of 0.5", f.mf)
-		}
 		budget = int(f.mf * 2)
 	}
 	m, err := f.mapOf(o, args)

@@ -30,6 +30,7 @@ type simFlags struct {
 	workers         int
 	ci              float64
 	replicate       int64
+	replicateSet    bool // --replicate given
 	vary            string
 	policy          string
 	heatmap         string
@@ -234,6 +235,9 @@ func (f *simFlags) check() error {
 	if f.workers < 0 || f.workers > 4096 {
 		return fmt.Errorf("--workers %d: want 0 (one per CPU) to 4096", f.workers)
 	}
+	if f.replicateSet && f.replicate < 0 {
+		return fmt.Errorf("--replicate %d: want the number of a game of the seed, from 0", f.replicate)
+	}
 	if f.replicate >= 0 && f.vary != "" {
 		return errors.New("give --replicate or --vary, not both")
 	}
@@ -367,6 +371,7 @@ func partPath(out string, i, n int) string {
 }
 
 func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
+	f.replicateSet = cmd.Flags().Changed("replicate")
 	if err := f.check(); err != nil {
 		return err
 	}
