@@ -45,7 +45,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 
 // newRootOptions is newRoot with the options its commands share.
 func newRootOptions(stdout, stderr io.Writer) (*cobra.Command, *options) {
-	o := &options{}
+	o := &options{wait: 10 * time.Second} // wave --save waits as play does
 	root := &cobra.Command{
 		Use:   "sasl",
 		Short: "The ENEMY side of Solitaire ASL, on your own VASL boards",

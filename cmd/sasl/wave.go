@@ -57,6 +57,13 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 	if cmd.Flags().Changed("turns") && f.turns <= 0 {
 		return fmt.Errorf("--turns %d: play at least one turn", f.turns)
 	}
+	if f.save != "" { // the file it writes may be the one it reads (--friendly)
+		release, err := lockGame(cmd, o, f.save)
+		if err != nil {
+			return err
+		}
+		defer release()
+	}
 	p, err := f.open(cmd, o)
 	if err != nil {
 		return err
