@@ -1,9 +1,9 @@
 // Package filelock keeps one command at a time on a file that commands read
 // and write whole, such as a game file: an advisory lock (flock(2)) on a
-// lock file beside it, ".NAME.lock", which is never renamed or removed, so
-// that a command waiting for it locks the same file the holder locked, even
-// though the game file itself is replaced by each write. The lock file says
-// who holds it, for the one that waits.
+// lock file beside it, ".NAME.lock" (the game file itself is replaced by
+// each write, so cannot hold a lock). The lock file says who holds it, for
+// the one that waits, and goes when the lock is released: a command that
+// locked a lock file removed in the meantime tries again on the new one.
 //
 //	l, err := filelock.Acquire("game.yaml", 10*time.Second, "sasl play turn")
 //	if err != nil { return err } // held by another command all that time
@@ -24,7 +24,8 @@ import (
 
 // Lock is a lock held on a file.
 type Lock struct {
-	f *os.File
+	f    *os.File
+	name string
 }
 
 // poll is how often a waiting command tries the lock again.
@@ -40,39 +41,49 @@ func Path(path string) string {
 // wait has passed, then fails saying who holds it.
 func Acquire(path string, wait time.Duration, what string) (*Lock, error) {
 	name := Path(path)
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("%s: cannot lock it (%s): %w", path, name, err)
-	}
-	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
-		f.Close()
-		return nil, fmt.Errorf("%s: cannot lock it: %s is not a regular file", path, name)
-	}
 	deadline := time.Now().Add(wait)
 	for {
-		ok, err := tryLock(f)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
 		if err != nil {
-			f.Close()
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
 			return nil, fmt.Errorf("%s: cannot lock it (%s): %w", path, name, err)
 		}
-		if ok {
-			break
-		}
-		if !time.Now().Before(deadline) {
-			holder := readHolder(f)
+		if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
 			f.Close()
-			return nil, fmt.Errorf("%s: in use by %s; waited %v (try again when it has ended)", path, holder, wait)
+			return nil, fmt.Errorf("%s: cannot lock it: %s is not a regular file", path, name)
 		}
-		time.Sleep(poll)
+		for {
+			ok, err := tryLock(f)
+			if err != nil {
+				f.Close()
+				return nil, fmt.Errorf("%s: cannot lock it (%s): %w", path, name, err)
+			}
+			if ok {
+				break
+			}
+			if !time.Now().Before(deadline) {
+				holder := readHolder(f)
+				f.Close()
+				return nil, fmt.Errorf("%s: in use by %s; waited %v (try again when it has ended)", path, holder, wait)
+			}
+			time.Sleep(poll)
+		}
+		// The holder before may have removed the file as it released it:
+		// then this lock is on a file nobody else will lock.
+		held, err1 := f.Stat()
+		now, err2 := os.Stat(name)
+		if err1 == nil && err2 == nil && os.SameFile(held, now) {
+			if err := f.Truncate(0); err == nil {
+				fmt.Fprintf(f, "pid %d, %s, since %s\n", os.Getpid(), what, time.Now().Format(time.RFC3339))
+			}
+			return &Lock{f: f, name: name}, nil
+		}
+		unlock(f)
+		f.Close()
 	}
-	if err := f.Truncate(0); err == nil {
-		fmt.Fprintf(f, "pid %d, %s, since %s\n", os.Getpid(), what, time.Now().Format(time.RFC3339))
-	}
-	return &Lock{f: f}, nil
 }
 
 // readHolder says who holds the lock, as its lock file says.
@@ -91,7 +102,7 @@ func (l *Lock) Release() {
 	if l == nil || l.f == nil {
 		return
 	}
-	l.f.Truncate(0)
+	os.Remove(l.name) // before unlocking: a waiter then sees it went
 	unlock(l.f)
 	l.f.Close()
 	l.f = nil

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -34,13 +36,16 @@ func TestAcquire(t *testing.T) {
 		got <- err
 	}()
 	time.Sleep(30 * time.Millisecond)
+	if _, err := os.Stat(Path(path)); err != nil {
+		t.Errorf("the lock file while held: %v", err)
+	}
 	a.Release()
 	a.Release() // twice is harmless
 	if err := <-got; err != nil {
 		t.Fatalf("a waiting Acquire after Release: %v", err)
 	}
-	if _, err := os.Stat(Path(path)); err != nil {
-		t.Errorf("the lock file: %v", err)
+	if _, err := os.Stat(Path(path)); !os.IsNotExist(err) {
+		t.Errorf("the lock file is left: %v", err)
 	}
 }
 
@@ -55,5 +60,35 @@ func TestAcquireRefuses(t *testing.T) {
 	}
 	if _, err := Acquire(filepath.Join(dir, "no", "g.yaml"), 0, "x"); err == nil || !strings.Contains(err.Error(), "cannot lock") {
 		t.Errorf("a missing folder: %v", err)
+	}
+}
+
+// Many holders in turn, the lock file removed at each release: never two
+// at once, and every one gets its turn.
+func TestAcquireExclusive(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "game.yaml")
+	var inside, turns atomic.Int32
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for range 25 {
+				l, err := Acquire(path, 10*time.Second, "stress")
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if inside.Add(1) != 1 {
+					t.Error("two holders at once")
+				}
+				turns.Add(1)
+				inside.Add(-1)
+				l.Release()
+			}
+		})
+	}
+	wg.Wait()
+	if turns.Load() != 200 {
+		t.Errorf("%d turns of 200", turns.Load())
 	}
 }
