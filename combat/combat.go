@@ -311,14 +311,12 @@ func (c *Resolver) moraleChecks(units []*state.Unit, n int) error {
 				drm += lead
 			}
 		}
-		ml := c.Morale(u)
-		a, b, err := c.R.DR(dice.Why{Rule: "ASL A10", For: report.ForMC, Unit: u.ID, N: ml, M: drm})
+		d, ml, err := c.moraleDR(u, "ASL A10", report.ForMC, drm)
 		if err != nil {
 			return err
 		}
-		d := report.Dice{DR: a + b, DRM: drm, Final: a + b + drm, Need: ml}
 		switch {
-		case a+b == 12 && c.t.Combat.MCTwelve.Value == tables.Reduce:
+		case d.DR == 12 && c.t.Combat.MCTwelve.Value == tables.Reduce:
 			c.reduce(u, report.MC12, d)
 		case d.Final > ml && u.Broken:
 			c.consequence(u, c.t.Combat.BrokenFail.Value, report.FailedBroken)
@@ -329,6 +327,17 @@ func (c *Resolver) moraleChecks(units []*state.Unit, n int) error {
 		}
 	}
 	return nil
+}
+
+// moraleDR rolls u's DR against its morale with DRM drm (a Morale Check,
+// or a rally attempt: for, under rule), and returns it and the ML.
+func (c *Resolver) moraleDR(u *state.Unit, rule string, why uint8, drm int) (report.Dice, int, error) {
+	ml := c.Morale(u)
+	a, b, err := c.R.DR(dice.Why{Rule: rule, For: why, Unit: u.ID, N: ml, M: drm})
+	if err != nil {
+		return report.Dice{}, 0, err
+	}
+	return report.Dice{DR: a + b, DRM: drm, Final: a + b + drm, Need: ml}, ml, nil
 }
 
 // leadersFirst sorts SMC before the others, keeping each in its order.
@@ -460,14 +469,12 @@ func (c *Resolver) Rally() error {
 			if c.desperate(u) {
 				drm += c.t.Combat.Desperation.Value
 			}
-			ml := c.Morale(u)
-			a, b, err := c.R.DR(dice.Why{Rule: "ASL A10.6", For: report.ForRally, Unit: u.ID, N: ml, M: drm})
+			d, ml, err := c.moraleDR(u, "ASL A10.6", report.ForRally, drm)
 			if err != nil {
 				return err
 			}
-			d := report.Dice{DR: a + b, DRM: drm, Final: a + b + drm, Need: ml}
 			switch {
-			case a+b == 12 && c.t.Combat.RallyTwelve.Value == tables.Reduce:
+			case d.DR == 12 && c.t.Combat.RallyTwelve.Value == tables.Reduce:
 				c.reduce(u, report.Rally12, d)
 			case d.Final <= ml:
 				u.Broken = false

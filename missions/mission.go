@@ -213,7 +213,7 @@ func Parse(data []byte, name string) (*Mission, error) {
 		return nil, d.ErrorAt(0, "%s", emptyMission)
 	}
 	sum := sha256.Sum256(data)
-	ms := &Mission{File: name, Digest: fmt.Sprintf("%x", sum), Keys: keyDigests(data), Month: 7, Weather: "clear"}
+	ms := &Mission{File: name, Digest: fmt.Sprintf("%x", sum), Keys: keyDigests(f.Node), Month: 7, Weather: "clear"}
 	c := &yamldoc.Check{Doc: d}
 	c.Fields(&f, "mission", func(key string) string { return fmt.Sprintf("unknown key %q (want %s)", key, missionKeys) })
 	ms.Name = c.Str(f.Name, "name")
@@ -299,20 +299,20 @@ func Parse(data []byte, name string) (*Mission, error) {
 }
 
 // keyDigests hashes the value of each top-level key of a mission file (its
-// data, not its layout or comments): 12 hex digits of the SHA-256 of its
-// JSON form.
-func keyDigests(data []byte) map[string]string {
-	var top map[string]any
-	if yaml.Unmarshal(data, &top) != nil {
-		return nil
-	}
-	out := make(map[string]string, len(top))
-	for k, v := range top {
+// data, not its layout or comments), from the mapping node the file was
+// decoded into: 12 hex digits of the SHA-256 of its JSON form.
+func keyDigests(top *yaml.Node) map[string]string {
+	out := make(map[string]string, len(top.Content)/2)
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		var v any
+		if top.Content[i+1].Decode(&v) != nil {
+			continue
+		}
 		b, err := json.Marshal(jsonable(v))
 		if err != nil {
 			continue
 		}
-		out[k] = fmt.Sprintf("%x", sha256.Sum256(b))[:12]
+		out[top.Content[i].Value] = fmt.Sprintf("%x", sha256.Sum256(b))[:12]
 	}
 	return out
 }

@@ -29,13 +29,14 @@ import (
 //     there or not (Close Combat follows in the CCPh);
 //   - in the ENEMY Player Turn it fires as hold does.
 type attack struct {
-	fire    firer
-	w       *world.World
-	s       *pathing.Search
-	fields  []pathing.Field
-	goals   []board.Location
-	known   []board.Location
-	weights pathing.Weights
+	fire   firer
+	w      *world.World
+	s      *pathing.Search
+	fields []pathing.Field
+	goals  []board.Location
+	known  []board.Location
+	// exposure is the weights of the ways, kept from plan to plan
+	exposure pathing.Weights
 	// ways: the goals and known ENEMY Locations the fields were made
 	// for (made: they were), kept until either changes, also from game to
 	// game of a world.
@@ -116,17 +117,17 @@ func (a *attack) plan(d *Decision, ways bool) error {
 	a.ways.known = append(a.ways.known[:0], a.known...)
 	a.ways.made = true
 	p := a.w.Tables().Policy
-	weights := a.weights[:cap(a.weights)]
-	a.weights = nil
+	var weights pathing.Weights // none: the cheapest ways
 	if len(a.known) > 0 && p.Exposure.Value > 0 {
 		reach := p.ExposureReach.Value
-		a.weights = g.ExposureFrom(weights, func(k board.Location) []hex.Hex { return a.w.Seen(k, reach) }, a.known, a.w.Season(), p.Exposure.Value)
+		a.exposure = g.ExposureFrom(a.exposure, func(k board.Location) []hex.Hex { return a.w.Seen(k, reach) }, a.known, a.w.Season(), p.Exposure.Value)
+		weights = a.exposure
 	}
 	for len(a.fields) < len(a.goals) {
 		a.fields = append(a.fields, pathing.Field{})
 	}
 	for i, v := range a.goals {
-		a.s.To(&a.fields[i], v, a.weights)
+		a.s.To(&a.fields[i], v, weights)
 	}
 	return nil
 }

@@ -3,7 +3,6 @@ package state
 import (
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -283,18 +282,12 @@ func counterForm(k Kind, typ string) bool {
 	return false
 }
 
-// readAll reads r whole, refusing more than MaxFileSize bytes, and a named
-// pipe that gave nothing (opened without waiting, one nobody writes to
-// reads as empty).
+// readAll reads r whole, refusing more than MaxFileSize bytes (and a named
+// pipe that gave nothing: yamldoc.ReadAll).
 func readAll(r io.Reader, name string) ([]byte, error) {
 	data, err := yamldoc.ReadAll(r, MaxFileSize)
 	if err != nil {
 		return nil, fmt.Errorf("state: %s: %w", name, err)
-	}
-	if f, ok := r.(*os.File); ok && len(data) == 0 {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeNamedPipe != 0 {
-			return nil, fmt.Errorf("state: %s: a named pipe with nothing written to it", name)
-		}
 	}
 	return data, nil
 }

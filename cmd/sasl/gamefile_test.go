@@ -4,38 +4,14 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
-	"time"
 )
-
-// refused runs sasl as a process with args (env added) and checks that it
-// ends within hostileTimeout with exit status 1 and one "sasl: " line on
-// stderr saying want.
-func refused(t *testing.T, env []string, want string, args ...string) {
-	t.Helper()
-	c, _, stderr := saslProcess(t, env, args...)
-	timer := time.AfterFunc(hostileTimeout, func() { c.Process.Kill() })
-	err := c.Wait()
-	if !timer.Stop() {
-		t.Fatalf("sasl %s: still running after %v: killed", strings.Join(args, " "), hostileTimeout)
-	}
-	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
-		t.Fatal(err)
-	}
-	code, errs := c.ProcessState.ExitCode(), stderr.String()
-	if code != 1 || !strings.HasPrefix(errs, "sasl: ") || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, want) {
-		t.Errorf("sasl %s: exit %d, stderr %.500q; want exit 1 and one line saying %q", strings.Join(args, " "), code, errs, want)
-	}
-}
 
 // newGameFile starts a game of the crossroads demo (hold: the engine plays
 // both sides, six turns) in a new folder and returns its file.
@@ -110,8 +86,10 @@ func TestOutputErrors(t *testing.T) {
 			defer full.Close()
 			game := newGameFile(t)
 			args := c.args(game)
-			p, _, stderr := saslProcess2(t, full, args...)
-			p.Wait()
+			p := saslCommand(nil, args...)
+			var stderr strings.Builder
+			p.Stdout, p.Stderr = full, &stderr
+			p.Run()
 			if code, errs := p.ProcessState.ExitCode(), stderr.String(); code != 1 || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
 				t.Errorf("sasl %s >/dev/full: exit %d, stderr %q; want exit 1 saying %q", strings.Join(args, " "), code, errs, c.want)
 			}
@@ -122,19 +100,6 @@ func TestOutputErrors(t *testing.T) {
 			}
 		})
 	}
-}
-
-// saslProcess2 runs sasl with standard output out.
-func saslProcess2(t *testing.T, out *os.File, args ...string) (*exec.Cmd, *os.File, *strings.Builder) {
-	t.Helper()
-	c := exec.Command(os.Args[0], args...)
-	c.Env = append(os.Environ(), "SASL_TEST_MAIN=1")
-	var errs strings.Builder
-	c.Stdout, c.Stderr = out, &errs
-	if err := c.Start(); err != nil {
-		t.Fatal(err)
-	}
-	return c, out, &errs
 }
 
 // N processes playing turns on one game file at once: each turn played is

@@ -135,6 +135,48 @@ const hostileTimeout = 8 * time.Second
 // itself takes some 30 MB).
 const maxRSS = 400 << 20
 
+// refused runs sasl as a process of its own with args (env added) and
+// checks that it is refused as hostile input is: within hostileTimeout,
+// exit status 1 and one line on stderr starting "sasl: " and saying want,
+// no panic, and (on Linux) at most maxRSS of memory.
+func refused(t *testing.T, env []string, want string, args ...string) {
+	t.Helper()
+	hwm := filepath.Join(t.TempDir(), "hwm")
+	c, stdout, stderr := saslProcess(t, append(env, "SASL_TEST_HWM="+hwm), args...)
+	timer := time.AfterFunc(hostileTimeout, func() { c.Process.Kill() })
+	err := c.Wait()
+	cmdline := strings.Join(args, " ")
+	if !timer.Stop() {
+		t.Fatalf("sasl %s: still running after %v: killed", cmdline, hostileTimeout)
+	}
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatal(err)
+	}
+	code, errs := c.ProcessState.ExitCode(), stderr.String()
+	t.Logf("exit %d: %s", code, strings.TrimSpace(errs))
+	if code != 1 || !strings.HasPrefix(errs, "sasl: ") || strings.Count(errs, "\n") != 1 || !strings.HasSuffix(errs, "\n") {
+		t.Errorf("sasl %s: exit %d, stderr %.500q; want exit 1 and one line starting \"sasl: \"", cmdline, code, errs)
+	}
+	if !strings.Contains(errs, want) {
+		t.Errorf("sasl %s: stderr %.500q, want it to say %q", cmdline, errs, want)
+	}
+	for _, s := range []string{"panic", "goroutine"} {
+		if strings.Contains(errs, s) || strings.Contains(stdout.String(), s) {
+			t.Errorf("sasl %s: %q in the output: %.500q", cmdline, s, errs)
+		}
+	}
+	if runtime.GOOS == "linux" {
+		rss, ok := peakMemory(hwm)
+		if !ok {
+			t.Errorf("sasl %s: it did not say its peak memory", cmdline)
+		}
+		if rss > maxRSS {
+			t.Errorf("sasl %s: %d MB of memory, want at most %d", cmdline, rss>>20, maxRSS>>20)
+		}
+	}
+}
+
 // Hostile inputs end in exit status 1 and one line on stderr saying what is
 // wrong, without a panic, within seconds and bounded memory. Each runs in a
 // process of its own.
@@ -329,39 +371,7 @@ victory:
 				t.Skip(tt.skip)
 			}
 			t.Parallel()
-			hwm := filepath.Join(t.TempDir(), "hwm")
-			c, stdout, stderr := saslProcess(t, []string{"SASL_BOARDS=", "SASL_TEST_HWM=" + hwm}, tt.args...)
-			timer := time.AfterFunc(hostileTimeout, func() { c.Process.Kill() })
-			err := c.Wait()
-			if !timer.Stop() {
-				t.Fatalf("sasl %s: still running after %v: killed", strings.Join(tt.args, " "), hostileTimeout)
-			}
-			var exit *exec.ExitError
-			if err != nil && !errors.As(err, &exit) {
-				t.Fatal(err)
-			}
-			code, errs := c.ProcessState.ExitCode(), stderr.String()
-			t.Logf("exit %d: %s", code, strings.TrimSpace(errs))
-			if code != 1 || !strings.HasPrefix(errs, "sasl: ") || strings.Count(errs, "\n") != 1 || !strings.HasSuffix(errs, "\n") {
-				t.Errorf("sasl %s: exit %d, stderr %.500q; want exit 1 and one line starting \"sasl: \"", strings.Join(tt.args, " "), code, errs)
-			}
-			if !strings.Contains(errs, tt.want) {
-				t.Errorf("sasl %s: stderr %.500q, want it to say %q", strings.Join(tt.args, " "), errs, tt.want)
-			}
-			for _, s := range []string{"panic", "goroutine"} {
-				if strings.Contains(errs, s) || strings.Contains(stdout.String(), s) {
-					t.Errorf("sasl %s: %q in the output: %.500q", strings.Join(tt.args, " "), s, errs)
-				}
-			}
-			if runtime.GOOS == "linux" {
-				rss, ok := peakMemory(hwm)
-				if !ok {
-					t.Errorf("sasl %s: it did not say its peak memory", strings.Join(tt.args, " "))
-				}
-				if rss > maxRSS {
-					t.Errorf("sasl %s: %d MB of memory, want at most %d", strings.Join(tt.args, " "), rss>>20, maxRSS>>20)
-				}
-			}
+			refused(t, []string{"SASL_BOARDS="}, tt.want, tt.args...)
 		})
 	}
 }

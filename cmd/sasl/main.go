@@ -22,7 +22,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sasl-engine/sasl/internal/yamldoc"
 	"github.com/sasl-engine/sasl/rules/library"
 )
 
@@ -147,12 +146,6 @@ func (c *checkedWriter) Write(p []byte) (int, error) {
 		c.err = err
 	}
 	return n, err
-}
-
-// openInput opens a file sasl reads, without waiting: a named pipe nobody
-// writes to reads as empty instead of hanging sasl.
-func openInput(path string) (*os.File, error) {
-	return yamldoc.Open(path)
 }
 
 // engineVersion names the build of sasl: the module version and the VCS

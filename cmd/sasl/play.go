@@ -13,6 +13,7 @@ import (
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/internal/filelock"
+	"github.com/sasl-engine/sasl/internal/yamldoc"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/state"
 )
@@ -238,7 +239,7 @@ names the winner after the last turn. A run that fails leaves the file as it was
 }
 
 func loadGame(path string, lo game.LoadOptions) (*game.Game, error) {
-	file, err := openInput(path)
+	file, err := yamldoc.Open(path)
 	if err != nil {
 		return nil, err
 	}

@@ -57,12 +57,19 @@ func peakMemory(file string) (int64, bool) {
 	return 0, false
 }
 
+// saslCommand is sasl with args as a process of its own, not started; env
+// adds to the environment.
+func saslCommand(env []string, args ...string) *exec.Cmd {
+	c := exec.Command(os.Args[0], args...)
+	c.Env = append(append(os.Environ(), "SASL_TEST_MAIN=1"), env...)
+	return c
+}
+
 // sasl starts sasl with args as a process of its own; env adds to the
 // environment.
 func saslProcess(t *testing.T, env []string, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
 	t.Helper()
-	c := exec.Command(os.Args[0], args...)
-	c.Env = append(append(os.Environ(), "SASL_TEST_MAIN=1"), env...)
+	c := saslCommand(env, args...)
 	var out, errs bytes.Buffer
 	c.Stdout, c.Stderr = &out, &errs
 	if err := c.Start(); err != nil {

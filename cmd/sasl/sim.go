@@ -17,6 +17,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/internal/yamldoc"
 	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/sim"
@@ -182,7 +183,7 @@ func runMerge(cmd *cobra.Command, o *options, f *simFlags, args []string) error 
 		return err
 	}
 	read := func(name string, do func(r io.Reader) error) error {
-		fh, err := openInput(name) // a named pipe must not hang it
+		fh, err := yamldoc.Open(name) // a named pipe must not hang it
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, errors.Unwrap(err))
 		}

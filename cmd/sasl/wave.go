@@ -8,6 +8,7 @@ import (
 
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/internal/yamldoc"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/state"
 )
@@ -73,7 +74,7 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 	}
 	var st *state.State
 	if f.friendly != "" {
-		file, err := openInput(f.friendly)
+		file, err := yamldoc.Open(f.friendly)
 		if err != nil {
 			return err
 		}

@@ -92,9 +92,6 @@ func ReadFile(path string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if st, err := f.Stat(); err == nil && len(data) == 0 && st.Mode()&os.ModeNamedPipe != 0 {
-		return nil, fmt.Errorf("%s: a named pipe with nothing written to it", path)
-	}
 	return data, nil
 }
 
@@ -111,7 +108,9 @@ func Open(path string) (*os.File, error) {
 }
 
 // ReadAll reads r to its end if it holds at most limit bytes; more is an
-// error ("larger than 4 MiB: not a data file"), read no further.
+// error ("larger than 4 MiB: not a data file"), read no further. A named
+// pipe (opened by Open) that gave nothing is an error too: one nobody
+// writes to reads as empty.
 func ReadAll(r io.Reader, limit int64) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
@@ -119,6 +118,11 @@ func ReadAll(r io.Reader, limit int64) ([]byte, error) {
 	}
 	if int64(len(data)) > limit {
 		return nil, fmt.Errorf("larger than %d MiB: not a data file", limit>>20)
+	}
+	if f, ok := r.(*os.File); ok && len(data) == 0 {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeNamedPipe != 0 {
+			return nil, errors.New("a named pipe with nothing written to it")
+		}
 	}
 	return data, nil
 }
