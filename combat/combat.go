@@ -290,7 +290,7 @@ func (c *Resolver) Apply(res tables.Result, units []*state.Unit) error {
 		if err != nil {
 			return err
 		}
-		if c.reduce(units[i], report.KMC, report.Dice{Need: res.N}) {
+		if c.Reduce(units[i], report.KMC, report.Dice{Need: res.N}) {
 			units = slices.Delete(units, i, i+1)
 		}
 	case tables.MC:
@@ -317,7 +317,7 @@ func (c *Resolver) moraleChecks(units []*state.Unit, n int) error {
 		}
 		switch {
 		case d.DR == 12 && c.t.Combat.MCTwelve.Value == tables.Reduce:
-			c.reduce(u, report.MC12, d)
+			c.Reduce(u, report.MC12, d)
 		case d.Final > ml && u.Broken:
 			c.consequence(u, c.t.Combat.BrokenFail.Value, report.FailedBroken)
 		case d.Final > ml:
@@ -357,7 +357,7 @@ func leadersFirst(units []*state.Unit) {
 func (c *Resolver) consequence(u *state.Unit, what tables.Consequence, why report.Cause) {
 	switch {
 	case what == tables.Reduce, what == tables.Break && u.Broken:
-		c.reduce(u, why, report.Dice{})
+		c.Reduce(u, why, report.Dice{})
 	case what == tables.Break:
 		c.brk(u, why, report.Dice{})
 	}
@@ -375,10 +375,10 @@ func (c *Resolver) brk(u *state.Unit, why report.Cause, d report.Dice) {
 	c.add(report.Break, u, report.Event{Cause: why, Dice: d, Other: left})
 }
 
-// reduce Casualty Reduces a unit (ASL A7.302): a squad becomes a
+// Reduce Casualty Reduces a unit (ASL A7.302): a squad becomes a
 // half-squad, anything else is eliminated. It reports whether the unit is
 // gone.
-func (c *Resolver) reduce(u *state.Unit, why report.Cause, d report.Dice) bool {
+func (c *Resolver) Reduce(u *state.Unit, why report.Cause, d report.Dice) bool {
 	if u.Kind != state.Squad {
 		c.Eliminate(u, why|report.Reduced, d)
 		return true
@@ -430,15 +430,19 @@ func (c *Resolver) randomSelection(units []*state.Unit, what int) (int, error) {
 	return bi, nil
 }
 
-// rally is the RPh of both sides (ASL A10.6): each broken unit with a Good
-// Order leader in its Location, every broken leader, and up to
+// Rally is the RPh of both sides (ASL A10.6), of the ENEMY side alone
+// unless friendly (the player reports their own): each broken unit with a
+// Good Order leader in its Location, every broken leader, and up to
 // self_rally_mmc other MMC a side try to rally: DR <= ML, with the
 // leader's modifier or the self-rally DRM, the terrain DRM in a Location
 // with a positive TEM, and Desperation Morale with a Good Order enemy unit
 // adjacent.
-func (c *Resolver) Rally() error {
+func (c *Resolver) Rally(friendly bool) error {
 	st := c.St
 	for _, side := range []state.Side{state.Enemy, state.Friendly} {
+		if side == state.Friendly && !friendly {
+			break
+		}
 		selfMMC := 0
 		var broken []*state.Unit
 		for _, u := range st.OfSide(side) {
@@ -475,7 +479,7 @@ func (c *Resolver) Rally() error {
 			}
 			switch {
 			case d.DR == 12 && c.t.Combat.RallyTwelve.Value == tables.Reduce:
-				c.reduce(u, report.Rally12, d)
+				c.Reduce(u, report.Rally12, d)
 			case d.Final <= ml:
 				u.Broken = false
 				c.add(report.Rally, u, report.Event{Dice: d})
@@ -572,7 +576,7 @@ func (c *Resolver) CloseCombat() error {
 				if err != nil {
 					return err
 				}
-				c.reduce(def[i], report.InCloseCombat, report.Dice{})
+				c.Reduce(def[i], report.InCloseCombat, report.Dice{})
 			}
 		}
 	}

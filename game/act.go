@@ -19,8 +19,8 @@ const (
 	// PolicyAttack: the engine plays the FRIENDLY side, taking and holding
 	// the mission's victory VPOs; every attack is resolved.
 	PolicyAttack = policy.Attack
-	// PolicyPlayer: the player plays the FRIENDLY side and resolves the
-	// ENEMY side's attacks, reporting them in the game file.
+	// PolicyPlayer: the player plays the FRIENDLY side at the game's
+	// stops (Session), the engine resolving every attack.
 	PolicyPlayer = policy.Player
 )
 
@@ -51,6 +51,9 @@ func (g *Game) decide(side state.Side, ph state.Phase) error {
 // Entered lets the FRIENDLY side First Fire at an ENEMY stack that has
 // entered Location at in the ENEMY MPh (ai.Resolver).
 func (g *Game) Entered(stack []*state.Unit, at board.Location) error {
+	if took, err := g.firstFire(stack, at); err != nil || took {
+		return err
+	}
 	g.dec = policy.Decision{W: g.W, St: g.State, C: g.res, Player: state.Enemy, Phase: state.MPh, Moving: stack, At: at}
 	acts, err := g.pol.Decide(&g.dec, g.acts[:0])
 	g.acts = acts[:0]

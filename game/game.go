@@ -71,6 +71,12 @@ type Game struct {
 	// enemyOnly skips the FRIENDLY Player Turn: BenchmarkGame's baseline,
 	// the Game Turn as the engine played it before it played both.
 	enemyOnly bool
+	// yield stops a player game for the player (a Session's; nil plays on
+	// past every stop as the hold policy would); stops says which stops it
+	// is asked at.
+	yield     func(*Stop) bool
+	stops     StopMode
+	inSession bool
 }
 
 // Report is what happened in one step of the game: its events, valid
@@ -80,9 +86,6 @@ type Report struct {
 	Events []report.Event
 	// Dice are the rolls of the step, in order.
 	Dice []dice.Roll
-	// Asked is the question the game stopped at for the player, "" if it
-	// played the Game Turn through.
-	Asked string
 }
 
 // ErrOver is the error of playing a game past the mission's last turn.
@@ -121,7 +124,7 @@ func (g *Game) Start(hdr state.Game, script dice.Roller) (*ai.Setup, error) {
 	if _, err := ParsePolicy(hdr.Policy); err != nil {
 		return nil, err
 	}
-	hdr.Asked = ""
+	hdr.Asked, hdr.Journal = "", nil
 	st := initial.CloneInto(g.State)
 	st.Game = hdr
 	st.Phase = state.RPh
@@ -183,9 +186,15 @@ func (g *Game) start() error {
 	return nil
 }
 
-// resolves reports whether the engine resolves the attacks of the game:
-// with a FRIENDLY policy of its own; a player resolves them by hand.
-func (g *Game) resolves() bool { return policyOf(g.State) != PolicyPlayer }
+// resolves reports whether the engine resolves the attacks of the game
+// and decides for the FRIENDLY side where the player does not: in a game
+// the engine plays on both sides, and in a Session. A player game played
+// out of a Session (sasl wave) leaves the FRIENDLY side to the player, who
+// resolves by hand and reports between Game Turns.
+func (g *Game) resolves() bool { return !g.player() || g.inSession }
+
+// player reports whether the player plays the FRIENDLY side.
+func (g *Game) player() bool { return policyOf(g.State) == PolicyPlayer }
 
 func policyOf(st *state.State) string {
 	p, _ := policy.Parse(st.Policy)
@@ -263,12 +272,13 @@ func (g *Game) Over() bool { return g.State.Turn > g.LastTurn() }
 //     that see a moving unit are Activated, ENEMY units First Fire, 4.36),
 //     DFPh (ENEMY fire, 4.36), AFPh, APh, CCPh.
 //
-// The FRIENDLY side is decided by the game's policy (package policy); with
-// hold or attack the engine resolves every attack and Close Combat
-// (package combat). With player, the game stops where the player decides:
-// the Report says what is asked, and the next Turn goes on from there. Dice
-// come from script if it is not nil, else from the game's own seeded dice.
-// A turn that fails leaves the game as it was.
+// The FRIENDLY side is decided by the game's policy (package policy), and
+// the engine resolves every attack and Close Combat (package combat). A
+// player game stops where the player decides, and is resolved, only in a
+// Session; played here the FRIENDLY side is left to the player, who
+// reports between Game Turns (sasl wave). Dice come from
+// script if it is not nil, else from the game's own seeded dice. A turn
+// that fails leaves the game as it was.
 func (g *Game) Turn(script dice.Roller) (*Report, error) {
 	return g.play(script, toTurnEnd)
 }
@@ -318,10 +328,6 @@ func (g *Game) play(script dice.Roller, stop until) (*Report, error) {
 		if !g.enemyOnly || side == state.Enemy {
 			err = g.phase(side, ph)
 		}
-		if a, ok := policy.IsAsk(err); ok {
-			st.Asked, rep.Asked = a.Question, a.Question
-			break
-		}
 		if err != nil {
 			st.Restore(&g.backup)
 			g.seeded.Back(mark)
@@ -356,24 +362,27 @@ func (g *Game) play(script dice.Roller, stop until) (*Report, error) {
 func (g *Game) phase(side state.Side, ph state.Phase) error {
 	g.hw.Log().Phase, g.hw.Log().Player = ph, side
 	st := g.State
-	answered := st.Asked != ""
-	st.Asked = ""
 	if ph == state.RPh {
 		for _, u := range st.Units() { // a new Player Turn
-			u.Fired, u.Moved = false, false
-		}
-		if g.resolves() {
-			if err := g.res.Rally(); err != nil {
-				return err
-			}
+			u.Fired, u.Moved, u.Pinned = false, false, false
 		}
 	}
-	if !answered {
+	// The player acts at the stop before the phase; what they do not
+	// decide there the hold policy does.
+	took, err := g.stopBefore(side, ph)
+	if err != nil {
+		return err
+	}
+	if ph == state.RPh && g.resolves() {
+		if err := g.res.Rally(!took); err != nil {
+			return err
+		}
+	}
+	if !took {
 		if err := g.decide(side, ph); err != nil {
 			return err
 		}
 	}
-	var err error
 	switch {
 	case side == state.Enemy:
 		err = g.enemyPhase(ph)
@@ -402,23 +411,6 @@ func (g *Game) enemyPhase(ph state.Phase) error {
 // Write writes the game file.
 func (g *Game) Write(w io.Writer) error { return g.State.Write(w, g.W.Map()) }
 
-// Through plays on to the end of the Game Turn under way as Turn does, but
-// goes on past the player's stops (sasl wave: the player reports between
-// Game Turns). Its Report holds the events and dice of the whole Game Turn.
-func (g *Game) Through(script dice.Roller) (*Report, error) {
-	log := g.hw.Log()
-	start := log.Len()
-	turn := g.State.Turn
-	var rolls []dice.Roll
-	for {
-		rep, err := g.Turn(script)
-		if err != nil {
-			return nil, err
-		}
-		rolls = append(rolls, rep.Dice...)
-		if g.State.Turn != turn || g.Over() {
-			rep.Turn, rep.Events, rep.Dice, rep.Asked = turn, log.Since(start), rolls, ""
-			return rep, nil
-		}
-	}
-}
+// Through plays on to the end of the Game Turn under way as Turn does
+// (sasl wave: the player reports between Game Turns).
+func (g *Game) Through(script dice.Roller) (*Report, error) { return g.Turn(script) }

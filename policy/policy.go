@@ -6,7 +6,8 @@
 //
 //	hold    stays and fires (sasl sim's FRIENDLY side before policies)
 //	attack  takes and holds the mission's victory VPOs
-//	player  the person decides: the game stops and asks (Ask)
+//	player  the person decides at the game's stops (package game); where
+//	        they pass, as hold
 //
 // A policy decides from the state alone, so a game resumed from its file
 // decides exactly as one played straight on. Its weights are table data
@@ -14,7 +15,6 @@
 package policy
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/sasl-engine/sasl/combat"
@@ -87,24 +87,8 @@ type Policy interface {
 	// Name is the policy's name (Hold, Attack, Player).
 	Name() string
 	// Decide appends the FRIENDLY actions at d to out, in the order they
-	// are carried out, and returns it; an *Ask error stops the game there.
+	// are carried out, and returns it.
 	Decide(d *Decision, out []Action) ([]Action, error)
-}
-
-// Ask is the error of a decision the player makes: the game stops before
-// it, saying Question, and goes on from its file once the player has
-// reported what they did.
-type Ask struct {
-	Question string
-}
-
-func (a *Ask) Error() string { return "the player decides: " + a.Question }
-
-// IsAsk reports whether err is an Ask, and returns it.
-func IsAsk(err error) (*Ask, bool) {
-	var a *Ask
-	ok := errors.As(err, &a)
-	return a, ok
 }
 
 // New returns a policy of that name for games of world w.
@@ -119,5 +103,5 @@ func New(name string, w *world.World) (Policy, error) {
 	case Attack:
 		return newAttack(w), nil
 	}
-	return player{}, nil
+	return &player{}, nil
 }

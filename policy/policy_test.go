@@ -1,7 +1,6 @@
 package policy_test
 
 import (
-	"errors"
 	"slices"
 	"testing"
 
@@ -66,24 +65,22 @@ func TestParse(t *testing.T) {
 	}
 }
 
-// The player policy asks once a FRIENDLY Player Turn, at its PFPh, and
-// decides nothing itself.
-func TestPlayerAsks(t *testing.T) {
+// Where the player passes, the player policy decides as hold does, at
+// every decision of both Player Turns.
+func TestPlayerPassesAsHold(t *testing.T) {
 	t.Parallel()
 	d, w := decision(t, "crossroads")
 	p, _ := policy.New(policy.Player, w)
+	h, _ := policy.New(policy.Hold, w)
 	for _, side := range []state.Side{state.Enemy, state.Friendly} {
 		for ph := state.RPh; ph <= state.CCPh; ph++ {
 			d.Player, d.Phase = side, ph
-			out, err := p.Decide(d, nil)
-			_, ask := policy.IsAsk(err)
-			if want := side == state.Friendly && ph == state.PFPh; ask != want || len(out) > 0 || (err != nil && !ask) {
-				t.Errorf("%s %s: ask %v (%v), %d actions", side, ph, ask, err, len(out))
+			got, err1 := p.Decide(d, nil)
+			want, err2 := h.Decide(d, nil)
+			if err1 != nil || err2 != nil || len(got) != len(want) {
+				t.Errorf("%s %s: player %d actions (%v), hold %d (%v)", side, ph, len(got), err1, len(want), err2)
 			}
 		}
-	}
-	if _, ok := policy.IsAsk(errors.New("other")); ok {
-		t.Error("IsAsk took another error")
 	}
 }
 

@@ -91,6 +91,16 @@ const (
 	AdvancingFire // advancing_fire
 	// FRIENDLY units advance one Location in the APh (A4.7): Steps.
 	AdvanceInto // advance_into
+	// The player reports what became of a FRIENDLY unit (sasl play set):
+	// At, Other (broken, pinned, good, known, hidden).
+	Reported // reported
+	// The player passes at a stop: the engine decides it as the hold
+	// policy does. At and Units: the moving stack of a First Fire stop.
+	Pass // pass
+	// A decision the game did not stop for (sasl play --stop): the engine
+	// decides it as the hold policy does. At, Units as Pass; Other: the
+	// stop mode.
+	Unasked // unasked
 
 	// The steps of the ENEMY setup (SASL 4.1) and of entry (4.2), told in
 	// the procedure's log:
@@ -232,6 +242,8 @@ const (
 	InCloseCombat
 	// A rally failed (Morale).
 	RallyFailed
+	// The player reported it (sasl play set).
+	ByPlayer
 	// A 4.12 A9e roll picked no VPO Location (A9e); an entry hex was
 	// Prohibited (EntryRepeat).
 	Reroll

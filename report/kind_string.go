@@ -35,24 +35,27 @@ func _() {
 	_ = x[PrepFire-24]
 	_ = x[AdvancingFire-25]
 	_ = x[AdvanceInto-26]
-	_ = x[NoBridge-27]
-	_ = x[CaseBegins-28]
-	_ = x[A9e-29]
-	_ = x[Woods413-30]
-	_ = x[Parity-31]
-	_ = x[LetterChits-32]
-	_ = x[ChitPlaced-33]
-	_ = x[ChitRedone-34]
-	_ = x[CupEmpty-35]
-	_ = x[EntryBegins-36]
-	_ = x[EntrySet-37]
-	_ = x[EntryRepeat-38]
-	_ = x[EntryReroll-39]
+	_ = x[Reported-27]
+	_ = x[Pass-28]
+	_ = x[Unasked-29]
+	_ = x[NoBridge-30]
+	_ = x[CaseBegins-31]
+	_ = x[A9e-32]
+	_ = x[Woods413-33]
+	_ = x[Parity-34]
+	_ = x[LetterChits-35]
+	_ = x[ChitPlaced-36]
+	_ = x[ChitRedone-37]
+	_ = x[CupEmpty-38]
+	_ = x[EntryBegins-39]
+	_ = x[EntrySet-40]
+	_ = x[EntryRepeat-41]
+	_ = x[EntryReroll-42]
 }
 
-const _Kind_name = "arrivewave_entryentermovedelayactivatereleaseexitjoinchainfiregapadvancecontrolrecoverfirst_firedefensive_fireift_resultmorale_checkbreakcasualty_reductioneliminaterallyclose_combatprep_fireadvancing_fireadvance_intono_bridgecasea9ewoods_413parityletter_chitschit_placedchit_redonecup_emptyentryentry_setentry_repeatentry_reroll"
+const _Kind_name = "arrivewave_entryentermovedelayactivatereleaseexitjoinchainfiregapadvancecontrolrecoverfirst_firedefensive_fireift_resultmorale_checkbreakcasualty_reductioneliminaterallyclose_combatprep_fireadvancing_fireadvance_intoreportedpassunaskedno_bridgecasea9ewoods_413parityletter_chitschit_placedchit_redonecup_emptyentryentry_setentry_repeatentry_reroll"
 
-var _Kind_index = [...]uint16{0, 6, 16, 21, 25, 30, 38, 45, 49, 53, 58, 62, 65, 72, 79, 86, 96, 110, 120, 132, 137, 155, 164, 169, 181, 190, 204, 216, 225, 229, 232, 241, 247, 259, 270, 281, 290, 295, 304, 316, 328}
+var _Kind_index = [...]uint16{0, 6, 16, 21, 25, 30, 38, 45, 49, 53, 58, 62, 65, 72, 79, 86, 96, 110, 120, 132, 137, 155, 164, 169, 181, 190, 204, 216, 224, 228, 235, 244, 248, 251, 260, 266, 278, 289, 300, 309, 314, 323, 335, 347}
 
 func (i Kind) String() string {
 	idx := int(i) - 0

@@ -145,6 +145,17 @@ func (x *Words) Text(e *Event) string {
 	case Rally:
 		d := e.Dice
 		return fmt.Sprintf("%s in %s rallies: DR %d%+d = %d <= ML %d", who, x.name(e.At), d.DR, d.DRM, d.Final, d.Need)
+	case Reported:
+		return fmt.Sprintf("%s in %s is %s (as you report)", who, x.name(e.At), e.Other)
+	case Pass, Unasked:
+		what := "you pass"
+		if e.Kind == Unasked {
+			what = "not asked (--stop " + e.Other + ")"
+		}
+		if len(e.Units) > 0 {
+			return fmt.Sprintf("First Fire at %s in %s: %s: the engine decides as the hold policy does", who, x.name(e.At), what)
+		}
+		return fmt.Sprintf("%s %s: %s: the engine decides as the hold policy does", e.Player, e.Phase, what)
 	case CloseCombat:
 		d := e.Dice
 		res := "no effect"
@@ -216,6 +227,8 @@ func causeText(c Cause, d Dice) string {
 		s = "KIA"
 	case InCloseCombat:
 		s = "Close Combat"
+	case ByPlayer:
+		s = "as you report"
 	}
 	if c&Reduced != 0 {
 		s += ": Casualty Reduction"

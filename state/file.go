@@ -26,7 +26,7 @@ type Spec struct {
 }
 
 // unitFields are the fields of a unit, as errors list them.
-const unitFields = "id, unit, type, at, broken, known, fired, moved, hw, wave, lane, released, exited, entering, case, crest, sw"
+const unitFields = "id, unit, type, at, broken, pinned, known, fired, moved, hw, wave, lane, released, exited, entering, case, crest, sw"
 
 // UnitFile is a unit as a state or mission file writes it.
 type UnitFile struct {
@@ -36,6 +36,7 @@ type UnitFile struct {
 	Type     yamldoc.Value        `yaml:"type"`
 	At       yamldoc.Value        `yaml:"at"`
 	Broken   yamldoc.Value        `yaml:"broken"`
+	Pinned   yamldoc.Value        `yaml:"pinned"`
 	Known    yamldoc.Value        `yaml:"known"`
 	Fired    yamldoc.Value        `yaml:"fired"`
 	Moved    yamldoc.Value        `yaml:"moved"`
@@ -92,6 +93,7 @@ func Specs(c *yamldoc.Check, l yamldoc.List[UnitFile], side Side) []Spec {
 		sp.Type = c.Str(f.Type, what+".type")
 		sp.AtText = c.Str(f.At, what+".at")
 		sp.Broken = c.Bool(f.Broken, what+".broken")
+		sp.Pinned = c.Bool(f.Pinned, what+".pinned")
 		sp.Known = c.Bool(f.Known, what+".known")
 		sp.Fired = c.Bool(f.Fired, what+".fired")
 		sp.Moved = c.Bool(f.Moved, what+".moved")
@@ -306,6 +308,8 @@ type stateFile struct {
 	MDigest  yamldoc.Value               `yaml:"mission_digest"`
 	TDigest  yamldoc.Value               `yaml:"tables_digest"`
 	Trail    yamldoc.List[yamldoc.Value] `yaml:"trail"`
+	Stop     yamldoc.Value               `yaml:"stop"`
+	Journal  yamldoc.List[stepFile]      `yaml:"journal"`
 	Turn     yamldoc.Value               `yaml:"turn"`
 	Phase    yamldoc.Value               `yaml:"phase"`
 	Waves    yamldoc.List[waveFile]      `yaml:"waves"`
@@ -316,6 +320,55 @@ type stateFile struct {
 }
 
 func (f *stateFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, f) }
+
+type stepFile struct {
+	yamldoc.Fields
+	N    yamldoc.Value `yaml:"n"`
+	Do   yamldoc.Value `yaml:"do"`
+	Dice yamldoc.Value `yaml:"dice"`
+	Own  yamldoc.Value `yaml:"own"`
+}
+
+func (s *stepFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, s) }
+
+// MaxJournal bounds the steps of a journal: a mission of 99 turns with a
+// few hundred commands each stays well within it.
+const MaxJournal = 100_000
+
+// journal reads a game's journal: [{n, do, dice, own}], n counting from 1.
+func journal(c *yamldoc.Check, l yamldoc.List[stepFile]) []Step {
+	if !c.List(l.Node, "journal", "want a list of steps such as {n: 1, do: setup, dice: \"3 Q S 4\"}") {
+		return nil
+	}
+	if len(l.Items) > MaxJournal {
+		c.Errorf(l.Node, "journal: %d steps: at most %d", len(l.Items), MaxJournal)
+		return nil
+	}
+	out := make([]Step, 0, len(l.Items))
+	for i := range l.Items {
+		f := &l.Items[i]
+		if !c.Fields(f, "journal", yamldoc.Unknown("journal", "want n, do, dice, own")) {
+			return nil
+		}
+		n := c.Int(f.N, "journal.n", 1, MaxJournal)
+		st := Step{Do: c.Str(f.Do, "journal.do"), Dice: c.Str(f.Dice, "journal.dice"), Own: c.Bool(f.Own, "journal.own")}
+		switch {
+		case !c.OK():
+			return nil
+		case !f.Has("n") || !f.Has("do"):
+			c.Errorf(f.Node, "journal: each step needs n and do")
+		case n != i+1:
+			c.Errorf(f.N.Node, "journal.n: step %d is numbered %d: the journal's steps count 1, 2, 3 ... (a step deleted or moved?)", i+1, n)
+		case st.Do == "":
+			c.Errorf(f.Do.Node, "journal.do: step %d says nothing to do", n)
+		}
+		if !c.OK() {
+			return nil
+		}
+		out = append(out, st)
+	}
+	return out
+}
 
 type waveFile struct {
 	yamldoc.Fields
@@ -356,6 +409,10 @@ func (f *stateFile) game(c *yamldoc.Check) Game {
 		c.Errorf(f.Policy.Node, "policy: %q: the FRIENDLY side is played by hold or attack (the engine) or player", g.Policy)
 	}
 	g.Asked = c.Str(f.Asked, "asked")
+	g.Stop = c.Str(f.Stop, "stop")
+	if f.Journal.Given() {
+		g.Journal = journal(c, f.Journal)
+	}
 	g.MissionDigest = c.Str(f.MDigest, "mission_digest")
 	g.TablesDigest = c.Str(f.TDigest, "tables_digest")
 	if g.Mission != "" && c.OK() {
@@ -408,7 +465,7 @@ func Read(r io.Reader, name string, m *board.Map) (*State, error) {
 }
 
 // stateKeys are the keys of a state file, as errors list them.
-const stateKeys = "mission, boards, tables, seed, rng, policy, mission_digest, tables_digest, trail, turn, player_turn, phase, asked, waves, enemy, friendly, vpo, loose_sw"
+const stateKeys = "mission, boards, tables, seed, rng, policy, stop, mission_digest, tables_digest, trail, turn, player_turn, phase, asked, waves, enemy, friendly, vpo, loose_sw, journal"
 
 // Parse reads the text of a state file and resolves it on m.
 func Parse(data []byte, name string, m *board.Map) (*State, error) {
@@ -575,6 +632,9 @@ func (s *State) Write(w io.Writer, m *board.Map) error {
 	if g.Policy != "" {
 		fmt.Fprintf(&b, "policy: %s\n", g.Policy)
 	}
+	if g.Stop != "" {
+		fmt.Fprintf(&b, "stop: %s\n", quote(g.Stop))
+	}
 	if g.MissionDigest != "" {
 		fmt.Fprintf(&b, "mission_digest: %q\n", g.MissionDigest)
 	}
@@ -636,6 +696,19 @@ func (s *State) Write(w io.Writer, m *board.Map) error {
 			b.WriteString("}\n")
 		}
 	}
+	if len(g.Journal) > 0 {
+		b.WriteString("journal:\n")
+		for i, st := range g.Journal {
+			fmt.Fprintf(&b, "  - {n: %d, do: %s", i+1, quote(st.Do))
+			if st.Dice != "" {
+				fmt.Fprintf(&b, ", dice: %q", st.Dice)
+			}
+			if st.Own {
+				b.WriteString(", own: true")
+			}
+			b.WriteString("}\n")
+		}
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -658,7 +731,7 @@ func unitLine(u *Unit, m *board.Map) string {
 	for _, f := range []struct {
 		name string
 		on   bool
-	}{{"broken", u.Broken}, {"known", u.Known}, {"fired", u.Fired}, {"moved", u.Moved}, {"hw", u.HW}, {"released", u.Released}, {"exited", u.Exited}} {
+	}{{"broken", u.Broken}, {"pinned", u.Pinned}, {"known", u.Known}, {"fired", u.Fired}, {"moved", u.Moved}, {"hw", u.HW}, {"released", u.Released}, {"exited", u.Exited}} {
 		if f.on {
 			parts = append(parts, f.name+": true")
 		}

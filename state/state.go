@@ -108,6 +108,10 @@ type Unit struct {
 	// its index stays exact.
 	at     board.Location
 	Broken bool
+	// Pinned: the unit failed a Pin Task Check, or the player reports it
+	// pinned (ASL A7.8): it may not move or advance and its FP is halved
+	// until its Player Turn ends. Cleared when a Player Turn begins.
+	Pinned bool
 	// Known: a FRIENDLY unit the ENEMY knows of.
 	Known bool
 	// Fired: the unit has fired this Player Turn (Prep, First, Defensive
@@ -273,10 +277,29 @@ type Game struct {
 	// player), "" if none: the game stands before that decision, and
 	// playing on takes it as done.
 	Asked string
+	// Stop is how often a player game stops for the player ("fire",
+	// "phase", "turn"; "" is fire: package game).
+	Stop string
+	// Journal is every step of the game since its setup (the setup
+	// first), with its dice: replaying it from the seed gives the game
+	// again. Nil in a file of an earlier sasl.
+	Journal []Step
 	// MissionDigest and TablesDigest say what the mission and the tables
 	// file were when the game began (game.Open makes them), so that a
 	// changed file is noticed; "" in a file of an earlier sasl.
 	MissionDigest, TablesDigest string
+}
+
+// Step is one step of a game's journal: a command of the player's, or the
+// engine's part between two stops.
+type Step struct {
+	// Do is the command as sasl play takes it, without the game file and
+	// the dice: "setup", "next", "move F1 4T5", "fire --from 4T5 --at 4T4".
+	Do string
+	// Dice are its rolls as a script; Own: they were the player's own
+	// (--dice), so that a replay rolls them again rather than the seed's.
+	Dice string
+	Own  bool
 }
 
 // State is the game state. Its units are kept in order (the ENEMY units,

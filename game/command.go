@@ -1,0 +1,490 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sasl-engine/sasl/combat"
+	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/state"
+)
+
+// The verbs of the player's commands (sasl play VERB).
+const (
+	Setup = "setup"
+	Next  = "next"
+	Pass  = "pass"
+	Move  = "move"
+	Fire  = "fire"
+	Set   = "set"
+)
+
+// Reports are what sasl play set reports of a FRIENDLY unit.
+var Reports = []string{"broken", "pinned", "good", "eliminated", "reduced", "known", "hidden"}
+
+// Command is one command of the player's, as the journal keeps it.
+type Command struct {
+	Verb string
+	// Units: the units a move or a report is about.
+	Units []string
+	// To: a move's destination, or its whole path Location by Location
+	// (more than one); Assault: by Assault Movement (ASL A4.61).
+	To      []board.Location
+	Assault bool
+	// From, At: a fire's Locations and its target's.
+	From []board.Location
+	At   board.Location
+	// Report: what set reports (Reports).
+	Report string
+	// Stop: the stop mode a next, pass or setup sets (HasStop).
+	Stop    StopMode
+	HasStop bool
+}
+
+// ParseCommand reads a command as Text writes it (the journal's do:):
+// "next", "next --stop phase", "pass", "move F1,F2 4T5 [4T6 ...]
+// [--assault]", "fire --from 4T5[,4T6] --at 4T4", "set F1 pinned",
+// "setup [--stop turn]".
+func ParseCommand(text string, m *board.Map) (Command, error) {
+	f := strings.Fields(text)
+	if len(f) == 0 {
+		return Command{}, fmt.Errorf("an empty command")
+	}
+	c := Command{Verb: f[0]}
+	args := f[1:]
+	bad := func(want string) error { return fmt.Errorf("%q: want %s", text, want) }
+	loc := func(s string) (board.Location, error) {
+		l, err := m.ParseLocation(s)
+		if err != nil {
+			return l, fmt.Errorf("%s: Location %q: %w", c.Verb, s, err)
+		}
+		return l, nil
+	}
+	switch c.Verb {
+	case Setup, Next, Pass:
+		switch {
+		case len(args) == 0:
+		case len(args) == 2 && args[0] == "--stop" && c.Verb != Pass:
+			mode, err := ParseStopMode(args[1])
+			if err != nil {
+				return c, err
+			}
+			c.Stop, c.HasStop = mode, true
+		default:
+			return c, bad(c.Verb + " [--stop fire|phase|turn]")
+		}
+	case Move:
+		if n := len(args); n > 0 && args[n-1] == "--assault" {
+			c.Assault, args = true, args[:n-1]
+		}
+		if len(args) < 2 {
+			return c, bad("move UNIT[,UNIT] LOCATION [LOCATION ...] [--assault]")
+		}
+		c.Units = strings.Split(args[0], ",")
+		for _, a := range args[1:] {
+			l, err := loc(a)
+			if err != nil {
+				return c, err
+			}
+			c.To = append(c.To, l)
+		}
+	case Fire:
+		if len(args) != 4 || args[0] != "--from" || args[2] != "--at" {
+			return c, bad("fire --from LOCATION[,LOCATION] --at LOCATION")
+		}
+		for _, a := range strings.Split(args[1], ",") {
+			l, err := loc(a)
+			if err != nil {
+				return c, err
+			}
+			c.From = append(c.From, l)
+		}
+		l, err := loc(args[3])
+		if err != nil {
+			return c, err
+		}
+		c.At = l
+	case Set:
+		if len(args) != 2 || !slices.Contains(Reports, args[1]) {
+			return c, bad("set UNIT " + strings.Join(Reports, "|"))
+		}
+		c.Units, c.Report = []string{args[0]}, args[1]
+	default:
+		return c, fmt.Errorf("%q: unknown command %q (want setup, next, pass, move, fire or set)", text, c.Verb)
+	}
+	for _, id := range c.Units {
+		if id == "" {
+			return c, bad("unit IDs such as F1 or F1,F2")
+		}
+	}
+	return c, nil
+}
+
+// Text writes c as ParseCommand reads it, Locations by their names on m.
+func (c Command) Text(m *board.Map) string {
+	names := func(ls []board.Location) []string {
+		out := make([]string, len(ls))
+		for i, l := range ls {
+			out[i] = m.LocationName(l)
+		}
+		return out
+	}
+	switch c.Verb {
+	case Move:
+		s := "move " + strings.Join(c.Units, ",") + " " + strings.Join(names(c.To), " ")
+		if c.Assault {
+			s += " --assault"
+		}
+		return s
+	case Fire:
+		return "fire --from " + strings.Join(names(c.From), ",") + " --at " + m.LocationName(c.At)
+	case Set:
+		return "set " + c.Units[0] + " " + c.Report
+	}
+	if c.HasStop {
+		return c.Verb + " --stop " + c.Stop.String()
+	}
+	return c.Verb
+}
+
+// Where says where the game stands at stop s, in the player's words.
+func (s *Stop) Where() string {
+	switch s.Kind {
+	case TurnStart:
+		return fmt.Sprintf("before turn %d", s.Turn)
+	case Over:
+		return "the game is over"
+	case FirstFireAt:
+		return fmt.Sprintf("turn %d, the ENEMY MPh, First Fire at %s", s.Turn, strings.Join(s.Moving, ", "))
+	}
+	whose := "your"
+	if s.Player == state.Enemy {
+		whose = "the ENEMY"
+	}
+	return fmt.Sprintf("turn %d, before %s %s", s.Turn, whose, s.Phase)
+}
+
+// check refuses a command the stop does not take, or about units and
+// Locations it cannot be, before anything is changed.
+func (s *Session) check(c Command) error {
+	g, stop := s.G, s.stop
+	refuse := func(format string, a ...any) error {
+		return fmt.Errorf(c.Verb+": "+format, a...)
+	}
+	if c.Verb == Setup {
+		return refuse("the game is set up already")
+	}
+	if stop.Kind == Over {
+		return refuse("the game is over: the mission ended after turn %d (undo goes back)", g.LastTurn())
+	}
+	if c.Verb != Next && c.Verb != Pass && !g.player() {
+		return refuse("the engine plays the FRIENDLY side of this game (policy %s): its commands are for a game of policy player", policyOf(g.State))
+	}
+	if c.HasStop && !g.player() {
+		return refuse("--stop: the game stops for the player only in a game of policy player")
+	}
+	switch c.Verb {
+	case Move:
+		return s.checkMove(c)
+	case Fire:
+		_, _, _, err := s.aim(c)
+		return err
+	case Set:
+		u, err := s.own(c.Verb, c.Units[0])
+		if err != nil {
+			return err
+		}
+		if c.Report == "reduced" && u.Kind.SMC() {
+			return refuse("%s is a leader: a leader is wounded, not reduced, and wounds are not modelled; report it broken or eliminated", u.ID)
+		}
+	}
+	return nil
+}
+
+// own finds a FRIENDLY unit on the map by ID.
+func (s *Session) own(verb, id string) (*state.Unit, error) {
+	st := s.G.State
+	u := st.Unit(id)
+	switch {
+	case u == nil:
+		var ids []string
+		for _, x := range st.OfSide(state.Friendly) {
+			ids = append(ids, x.ID)
+		}
+		return nil, fmt.Errorf("%s: no unit %s in the game (your units: %s)", verb, id, strings.Join(ids, ", "))
+	case u.Side == state.Enemy:
+		return nil, fmt.Errorf("%s: %s is an ENEMY unit: you command and report only your own (FRIENDLY) units; sasl resolves the ENEMY's (fire at it with sasl play fire)", verb, id)
+	case !u.OnMap():
+		return nil, fmt.Errorf("%s: %s is not on the map", verb, id)
+	}
+	return u, nil
+}
+
+// checkMove refuses a move that cannot be: at a stop before the FRIENDLY
+// MPh (a move) or APh (an advance of one Location).
+func (s *Session) checkMove(c Command) error {
+	_, _, err := s.route(c)
+	return err
+}
+
+// route works out a move's units and path (its Locations after the
+// start), or why it cannot be.
+func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
+	g, stop := s.G, s.stop
+	m := g.W.Map()
+	if stop.Kind != BeforePhase || stop.Player != state.Friendly || (stop.Phase != state.MPh && stop.Phase != state.APh) {
+		return nil, nil, fmt.Errorf("move: not at this stop (%s): units move before your MPh, and advance one Location before your APh", stop.Where())
+	}
+	var units []*state.Unit
+	for _, id := range c.Units {
+		u, err := s.own("move", id)
+		if err != nil {
+			return nil, nil, err
+		}
+		switch {
+		case slices.Contains(units, u):
+			return nil, nil, fmt.Errorf("move: %s is named twice", id)
+		case u.Broken:
+			return nil, nil, fmt.Errorf("move: %s is broken: a broken unit neither moves nor advances (ASL A10)", id)
+		case u.Pinned:
+			return nil, nil, fmt.Errorf("move: %s is pinned: it may not move or advance this Player Turn (ASL A7.8)", id)
+		case stop.Phase == state.MPh && u.Moved:
+			return nil, nil, fmt.Errorf("move: %s has moved this MPh already", id)
+		case len(units) > 0 && u.At() != units[0].At():
+			return nil, nil, fmt.Errorf("move: %s in %s and %s in %s are not in one Location: a stack moves together from one Location", units[0].ID, m.LocationName(units[0].At()), id, m.LocationName(u.At()))
+		}
+		units = append(units, u)
+	}
+	if c.Assault && (len(c.To) != 1 || stop.Phase != state.MPh) {
+		return nil, nil, fmt.Errorf("move: --assault moves one Location in the MPh (ASL A4.61)")
+	}
+	gr, err := g.W.Infantry()
+	if err != nil {
+		return nil, nil, err
+	}
+	from := units[0].At()
+	dst := c.To[len(c.To)-1]
+	switch {
+	case dst == from:
+		return nil, nil, fmt.Errorf("move: %s is in %s already", units[0].ID, m.LocationName(dst))
+	case stop.Phase == state.APh && len(c.To) != 1:
+		return nil, nil, fmt.Errorf("move: in the APh a unit advances one Location (ASL A4.7), not along a path")
+	case stop.Phase == state.MPh && g.State.Has(state.Enemy, dst):
+		return nil, nil, fmt.Errorf("move: %s holds ENEMY units: Infantry does not move into an ENEMY Location in the MPh; advance into it in the APh (ASL A4.7)", m.LocationName(dst))
+	case !g.fits(dst, units):
+		return nil, nil, fmt.Errorf("move: %s: the move would overstack it (ASL A5.1: %d squads a side)", m.LocationName(dst), g.W.Tables().HumanWave.Stacking.Value)
+	}
+	path := c.To
+	if len(c.To) == 1 && stop.Phase == state.MPh && !c.Assault {
+		p, ok := s.cheapest(from, dst)
+		if !ok {
+			return nil, nil, fmt.Errorf("move: no way from %s to %s for Infantry that avoids ENEMY Locations", m.LocationName(from), m.LocationName(dst))
+		}
+		path = p
+	}
+	spent, cur := 0, from
+	for _, next := range path {
+		a, ok1 := gr.Node(cur)
+		b, ok2 := gr.Node(next)
+		cost, ok := 0, ok1 && ok2
+		if ok {
+			cost, ok = gr.Cost(a, b)
+		}
+		if !ok {
+			return nil, nil, fmt.Errorf("move: %s to %s is no move of one Location for Infantry (not adjacent, or terrain it cannot enter)", m.LocationName(cur), m.LocationName(next))
+		}
+		if stop.Phase == state.MPh && next != dst && g.State.Has(state.Enemy, next) {
+			return nil, nil, fmt.Errorf("move: the path enters %s, which holds ENEMY units", m.LocationName(next))
+		}
+		spent += cost
+		cur = next
+	}
+	if budget := g.mf(units); stop.Phase == state.MPh && spent > budget {
+		return nil, nil, fmt.Errorf("move: %s to %s costs %s MF along %s; %s has %s MF (ASL A4.1)", m.LocationName(from), m.LocationName(dst), pathing.HalfMF(spent), names(m, path), strings.Join(c.Units, ", "), pathing.HalfMF(budget))
+	}
+	return units, path, nil
+}
+
+func names(m *board.Map, ls []board.Location) string {
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = m.LocationName(l)
+	}
+	return strings.Join(out, ", ")
+}
+
+// cheapest is the cheapest path for Infantry from one Location to another
+// that enters no Location holding ENEMY units but the last.
+func (s *Session) cheapest(from, to board.Location) ([]board.Location, bool) {
+	g := s.G
+	gr, err := g.W.Infantry()
+	if err != nil {
+		return nil, false
+	}
+	// An ENEMY Location weighs more than any move's MF: a path through one
+	// costs more than barred.
+	const barred = 200
+	w := make(pathing.Weights, gr.Len())
+	for _, u := range g.State.OfSide(state.Enemy) {
+		if i, ok := gr.Node(u.At()); ok && u.OnMap() && u.At() != to {
+			w[i] = barred
+		}
+	}
+	if s.search == nil {
+		s.search = gr.NewSearch()
+	}
+	p, ok := s.search.Path(from, to, w)
+	if !ok || p.Cost >= barred {
+		return nil, false
+	}
+	out := make([]board.Location, 0, len(p.Steps)-1)
+	for _, st := range p.Steps[1:] {
+		out = append(out, st.Location)
+	}
+	return out, true
+}
+
+// aim works out a fire's kind, firers and shot, or why it cannot be.
+func (s *Session) aim(c Command) (report.Kind, []*state.Unit, combat.Shot, error) {
+	g, stop := s.G, s.stop
+	m := g.W.Map()
+	var kind report.Kind
+	switch {
+	case stop.Kind == FirstFireAt:
+		kind = report.FirstFire
+		if c.At != stop.At {
+			return 0, nil, combat.Shot{}, fmt.Errorf("fire: First Fire is at the stack that moved into %s (%s), not at %s", m.LocationName(stop.At), strings.Join(stop.Moving, ", "), m.LocationName(c.At))
+		}
+	case stop.Kind == BeforePhase && stop.Player == state.Friendly && stop.Phase == state.PFPh:
+		kind = report.PrepFire
+	case stop.Kind == BeforePhase && stop.Player == state.Friendly && stop.Phase == state.AFPh:
+		kind = report.AdvancingFire
+	case stop.Kind == BeforePhase && stop.Player == state.Enemy && stop.Phase == state.DFPh:
+		kind = report.DefensiveFire
+	default:
+		return 0, nil, combat.Shot{}, fmt.Errorf("fire: not at this stop (%s): you fire before your PFPh and AFPh, at an ENEMY move (First Fire) and before the ENEMY's DFPh", stop.Where())
+	}
+	var fg []*state.Unit
+	for i, l := range c.From {
+		if slices.Contains(c.From[:i], l) {
+			return 0, nil, combat.Shot{}, fmt.Errorf("fire: %s is named twice", m.LocationName(l))
+		}
+		if i > 0 && !slices.ContainsFunc(c.From[:i], func(x board.Location) bool { return combat.Adjacent(x, l) }) {
+			return 0, nil, combat.Shot{}, fmt.Errorf("fire: %s is not ADJACENT to the other Locations of the fire group (ASL A7.5)", m.LocationName(l))
+		}
+		if g.res.InMelee(l) {
+			return 0, nil, combat.Shot{}, fmt.Errorf("fire: the units in %s are in Melee: they fight in the CCPh", m.LocationName(l))
+		}
+		group := g.fireGroup(l)
+		if len(group) == 0 {
+			return 0, nil, combat.Shot{}, fmt.Errorf("fire: %s holds no FRIENDLY squad or half-squad that can fire (Good Order, not fired this Player Turn)", m.LocationName(l))
+		}
+		fg = append(fg, group...)
+	}
+	targets := g.State.AppendAt(nil, state.Enemy, c.At)
+	targets = slices.DeleteFunc(targets, func(u *state.Unit) bool { return !u.OnMap() })
+	switch {
+	case len(targets) == 0:
+		return 0, nil, combat.Shot{}, fmt.Errorf("fire: %s holds no ENEMY unit", m.LocationName(c.At))
+	case g.res.InMelee(c.At):
+		return 0, nil, combat.Shot{}, fmt.Errorf("fire: %s is in Melee: fire into a Melee is not modelled; it is fought in the CCPh", m.LocationName(c.At))
+	}
+	move := 0
+	if kind == report.FirstFire {
+		cm := g.W.Tables().Combat
+		move = cm.FFNAM.Value
+		if g.W.TEM(c.At) == 0 {
+			move += cm.FFMO.Value
+		}
+	}
+	sh, ok := g.res.Aim(fg, c.At, move, longRange, kind == report.AdvancingFire)
+	if !ok {
+		return 0, nil, combat.Shot{}, fmt.Errorf("fire: no unit in %s has a clear LOS to %s within twice its normal range", names(m, c.From), m.LocationName(c.At))
+	}
+	return kind, fg, sh, nil
+}
+
+// act carries out a move, a fire or a report, checked already.
+func (s *Session) act(c Command) error {
+	g := s.G
+	switch c.Verb {
+	case Move:
+		units, path, err := s.route(c)
+		if err != nil {
+			return err
+		}
+		if s.stop.Phase == state.APh {
+			return g.advance(units, path[0])
+		}
+		return g.move(units, path, c.Assault)
+	case Fire:
+		return s.fire(c)
+	case Set:
+		return s.report(c)
+	}
+	return nil
+}
+
+// fire resolves the player's fire: S? in the target Location are
+// Activated by the attack first (SASL 3.32), then the fire group attacks
+// the units there on the IFT.
+func (s *Session) fire(c Command) error {
+	g := s.G
+	kind, fg, sh, err := s.aim(c)
+	if err != nil {
+		return err
+	}
+	st := g.State
+	for {
+		at := st.AppendAt(nil, state.Enemy, c.At)
+		i := slices.IndexFunc(at, func(u *state.Unit) bool { return u.Kind == state.SQ && u.OnMap() })
+		if i < 0 {
+			break
+		}
+		if err := g.hw.Reveal(at[i]); err != nil {
+			return err
+		}
+	}
+	targets := slices.DeleteFunc(st.AppendAt(nil, state.Enemy, c.At), func(u *state.Unit) bool { return !combat.Target(u) })
+	if len(targets) == 0 {
+		for _, u := range fg {
+			u.Fired, u.Known = true, true
+		}
+		return nil // the S? were dummies, or are gone
+	}
+	return g.res.Attack(kind, fg, targets, report.FireGroup{At: sh.At, FP: sh.FP, DRM: sh.DRM, Hindrance: sh.Hindrance, Range: sh.Range})
+}
+
+// report carries out sasl play set.
+func (s *Session) report(c Command) error {
+	g := s.G
+	u, err := s.own(c.Verb, c.Units[0])
+	if err != nil {
+		return err
+	}
+	at := u.At()
+	switch c.Report {
+	case "eliminated":
+		g.res.Eliminate(u, report.ByPlayer, report.Dice{})
+		return nil
+	case "reduced":
+		g.res.Reduce(u, report.ByPlayer, report.Dice{})
+		return nil
+	case "broken":
+		u.Broken, u.Pinned = true, false
+	case "pinned":
+		u.Pinned = true
+	case "good":
+		u.Broken, u.Pinned = false, false
+	case "known":
+		u.Known = true
+	case "hidden":
+		u.Known = false
+	}
+	log := g.hw.Log()
+	log.Add(report.Event{Kind: report.Reported, Units: log.Strings(u.ID), At: at, Other: c.Report})
+	return nil
+}

@@ -1,0 +1,302 @@
+package game
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/world"
+)
+
+// begin starts a player game of w in a Session.
+func begin(t testing.TB, w *world.World, seed uint64, policy string, mode StopMode) *Session {
+	t.Helper()
+	s, _, err := Begin(w, state.Game{Mission: "test", Seed: seed, HasSeed: true, Policy: policy}, nil, mode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	return s
+}
+
+func do(t testing.TB, s *Session, verb string) *Step {
+	t.Helper()
+	st, err := s.Do(Command{Verb: verb}, nil)
+	if err != nil {
+		t.Fatalf("%s at %s: %v", verb, s.Stop().Where(), err)
+	}
+	return st
+}
+
+// the lines of a game file that say who plays and how it stops.
+var sessionKeys = regexp.MustCompile(`(?m)^(policy|asked|stop|journal|  - \{n: ).*\n`)
+
+// A player who passes at every stop plays the hold policy's game: the
+// same units, VPO and dice, on real boards and on a demo, for many seeds,
+// whatever the stop mode.
+func TestPassAtEveryStopIsHold(t *testing.T) {
+	t.Parallel()
+	worlds := map[string]*world.World{"crossroads": prepared(t, "crossroads", ""), "four-boards": prepareText(t, realMission)}
+	for name, w := range worlds {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			stops := 0
+			for seed := range uint64(12) {
+				mode := StopMode(seed % 3)
+				s := begin(t, w, seed, PolicyPlayer, mode)
+				for s.Stop().Kind != Over {
+					do(t, s, Pass)
+					stops++
+				}
+				h, _, err := New(w, state.Game{Mission: "test", Seed: seed, HasSeed: true, Policy: PolicyHold}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for !h.Over() {
+					if _, err := h.Turn(nil); err != nil {
+						t.Fatal(err)
+					}
+				}
+				h.State.Trail = nil
+				got := sessionKeys.ReplaceAll(written(t, s.G), nil)
+				want := sessionKeys.ReplaceAll(written(t, h), nil)
+				if !bytes.Equal(got, want) {
+					t.Fatalf("seed %d, --stop %s: passing at every stop:\n%s\n---hold:\n%s", seed, mode, got, want)
+				}
+			}
+			if stops < 12*6 {
+				t.Errorf("%d stops in 12 games of 6 turns", stops)
+			}
+		})
+	}
+}
+
+// play drives a player game the way a person might: at each stop it fires
+// where it can, moves a unit a Location, reports a pin or a break now and
+// then, passes or goes on; it returns the steps it took.
+func play(t testing.TB, s *Session, seed uint64) (fired, firstFire int) {
+	t.Helper()
+	m := s.G.W.Map()
+	n := 0
+	for s.Stop().Kind != Over {
+		n++
+		stop := s.Stop()
+		var tries []string
+		switch {
+		case stop.Kind == FirstFireAt:
+			for _, u := range s.G.State.OfSide(state.Friendly) {
+				if u.OnMap() {
+					tries = append(tries, "fire --from "+m.LocationName(u.At())+" --at "+m.LocationName(stop.At))
+				}
+			}
+		case stop.Kind == BeforePhase && (stop.Phase == state.PFPh || stop.Phase == state.AFPh || stop.Phase == state.DFPh):
+			for _, u := range s.G.State.OfSide(state.Friendly) {
+				for _, e := range s.G.State.OfSide(state.Enemy) {
+					if u.OnMap() && e.OnMap() && hex.Distance(u.At().Hex, e.At().Hex) <= 4 {
+						tries = append(tries, "fire --from "+m.LocationName(u.At())+" --at "+m.LocationName(e.At()))
+					}
+				}
+			}
+		case stop.Kind == BeforePhase && stop.Phase == state.MPh && n%3 == 0:
+			for _, u := range s.G.State.OfSide(state.Friendly) {
+				if u.OnMap() && !u.Broken {
+					h := u.At().Hex
+					tries = append(tries, "move "+u.ID+" "+m.NameString(h.Neighbour(hex.Dir((int(seed)+n)%6))))
+				}
+			}
+		}
+		if n%7 == 0 {
+			for _, u := range s.G.State.OfSide(state.Friendly) {
+				tries = append(tries, "set "+u.ID+" "+Reports[(n/7)%len(Reports)])
+				break
+			}
+		}
+		if len(tries) > 8 {
+			tries = tries[:8]
+		}
+		for _, text := range tries {
+			c, err := ParseCommand(text, m)
+			if err != nil {
+				continue // a hex off the map
+			}
+			before := written(t, s.G)
+			st, err := s.Do(c, nil)
+			if err != nil {
+				if s.err != nil {
+					t.Fatalf("%s at %s: the session broke: %v", text, stop.Where(), err)
+				}
+				if after := written(t, s.G); !bytes.Equal(before, after) {
+					t.Fatalf("%s refused (%v) but the game changed", text, err)
+				}
+				continue
+			}
+			if c.Verb == Fire {
+				fired++
+				for _, e := range st.Events {
+					if e.Kind == report.FirstFire {
+						firstFire++
+					}
+				}
+			}
+			if stop.Kind == FirstFireAt {
+				break
+			}
+		}
+		verb := Next
+		if n%5 == 0 {
+			verb = Pass
+		}
+		do(t, s, verb)
+	}
+	return fired, firstFire
+}
+
+// A game played by commands replays from its journal to the same file;
+// undo is the game as it stood; every step's dice come out again.
+func TestJournalReplaysAndUndoes(t *testing.T) {
+	t.Parallel()
+	w := prepareText(t, realMission)
+	fired, first := 0, 0
+	for seed := range uint64(24) {
+		s := begin(t, w, seed, PolicyPlayer, StopFire)
+		var files [][]byte
+		for s.Stop().Kind != Over && len(s.Journal()) < 10 {
+			files = append(files, written(t, s.G))
+			if s.Stop().Kind == BeforePhase && s.Stop().Phase == state.MPh {
+				for _, u := range s.G.State.OfSide(state.Friendly) {
+					if u.OnMap() && !u.Broken {
+						c, err := ParseCommand("set "+u.ID+" pinned", w.Map())
+						if err != nil {
+							t.Fatal(err)
+						}
+						files = append(files[:len(files)-1], written(t, s.G))
+						if _, err := s.Do(c, nil); err != nil {
+							t.Fatal(err)
+						}
+						files = append(files, written(t, s.G))
+						break
+					}
+				}
+			}
+			do(t, s, Next)
+		}
+		f, ff := play(t, s, seed)
+		fired, first = fired+f, first+ff
+		final := written(t, s.G)
+		r, err := Replay(w, s.G.State.Game, s.Journal())
+		if err != nil {
+			t.Fatalf("seed %d: replay: %v", seed, err)
+		}
+		if got := written(t, r.G); !bytes.Equal(got, final) {
+			t.Fatalf("seed %d: the journal's replay differs:\n%s\n---\n%s", seed, got, final)
+		}
+		r.Close()
+		// Undo two steps, then back to the start.
+		n := len(s.Journal())
+		u, err := s.Undo(2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(u.Journal()) != n-2 {
+			t.Fatalf("undo 2 of %d steps left %d", n, len(u.Journal()))
+		}
+		if k := len(u.Journal()) - 1; k < len(files) {
+			if got := written(t, u.G); !bytes.Equal(got, files[k]) {
+				t.Fatalf("seed %d: undo to step %d:\n%s\n---was:\n%s", seed, k+1, got, files[k])
+			}
+		}
+		u.Close()
+		if _, err := s.Undo(n); err == nil {
+			t.Error("undoing the setup was not refused")
+		}
+	}
+	t.Logf("%d fires, %d First Fire", fired, first)
+	if fired == 0 || first == 0 {
+		t.Errorf("the games fired %d times, %d First Fire: the test checks too little", fired, first)
+	}
+}
+
+// Commands the stop does not take, or about units and Locations that
+// cannot be, are refused with one clear error and change nothing.
+func TestCommandsRefused(t *testing.T) {
+	t.Parallel()
+	w := prepareText(t, realMission)
+	s := begin(t, w, 3, PolicyPlayer, StopFire)
+	for s.Stop().Kind != BeforePhase || s.Stop().Phase != state.MPh || s.Stop().Player != state.Friendly {
+		do(t, s, Next)
+	}
+	enemy := s.G.State.OfSide(state.Enemy)[0].ID
+	for _, c := range []struct{ text, want string }{
+		{"move F9 33Q7", "no unit F9"},
+		{"move " + enemy + " 33Q7", "is an ENEMY unit"},
+		{"move F1 33Q6", "is in 33Q6 already"},
+		{"move F1 33A1", "costs"},
+		{"move F1 33Q7 33Q9", "not adjacent"},
+		{"fire --from 33Q6 --at 33Q7", "not at this stop"},
+		{"set " + enemy + " broken", "is an ENEMY unit"},
+		{"set F5 reduced", "leader"},
+		{"move F1,F2 33Q7", "not in one Location"},
+	} {
+		before := written(t, s.G)
+		cmd, err := ParseCommand(c.text, w.Map())
+		if err == nil {
+			_, err = s.Do(cmd, nil)
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error saying %q", c.text, err, c.want)
+		}
+		if !bytes.Equal(before, written(t, s.G)) {
+			t.Errorf("%s: refused, but the game changed", c.text)
+		}
+	}
+	for _, text := range []string{"move F1 33Z99", "jump F1", "set F1 happy", "fire --at 33Q6", ""} {
+		if _, err := ParseCommand(text, w.Map()); err == nil {
+			t.Errorf("%q: parsed", text)
+		}
+	}
+}
+
+// The stop modes: fire stops at First Fire chances, phase never does, turn
+// stops only in the FRIENDLY Player Turn; what is not asked is said.
+func TestStopModes(t *testing.T) {
+	t.Parallel()
+	w := prepareText(t, realMission)
+	for _, mode := range []StopMode{StopFire, StopPhase, StopTurn} {
+		kinds := map[string]int{}
+		unasked := 0
+		for seed := range uint64(6) {
+			s := begin(t, w, seed, PolicyPlayer, mode)
+			for s.Stop().Kind != Over {
+				stop := s.Stop()
+				if stop.Kind != TurnStart {
+					kinds[stop.Player.String()+" "+map[StopKind]string{BeforePhase: "phase", FirstFireAt: "first fire"}[stop.Kind]]++
+				}
+				st := do(t, s, Next)
+				for _, e := range st.Events {
+					if e.Kind == report.Unasked {
+						unasked++
+					}
+				}
+			}
+		}
+		t.Logf("--stop %s: %v, %d unasked", mode, kinds, unasked)
+		switch mode {
+		case StopFire:
+			if kinds["enemy first fire"] == 0 || unasked != 0 {
+				t.Errorf("--stop fire: %v, %d unasked", kinds, unasked)
+			}
+		case StopPhase:
+			if kinds["enemy first fire"] != 0 || kinds["enemy phase"] == 0 || unasked == 0 {
+				t.Errorf("--stop phase: %v, %d unasked", kinds, unasked)
+			}
+		case StopTurn:
+			if kinds["enemy first fire"]+kinds["enemy phase"] != 0 || kinds["friendly phase"] == 0 {
+				t.Errorf("--stop turn: %v", kinds)
+			}
+		}
+	}
+}

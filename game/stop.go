@@ -1,0 +1,240 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sasl-engine/sasl/combat"
+	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/state"
+)
+
+// StopMode says how often a player game stops for the player (sasl play
+// --stop); what it does not stop for the engine decides as the hold
+// policy does, and says so.
+type StopMode uint8
+
+const (
+	// StopFire stops at every decision of the FRIENDLY side, down to each
+	// ENEMY move a FRIENDLY unit could First Fire at.
+	StopFire StopMode = iota
+	// StopPhase stops before phases only: the First Fire of the ENEMY MPh
+	// is the hold policy's.
+	StopPhase
+	// StopTurn stops in the FRIENDLY Player Turn only: the whole ENEMY
+	// Player Turn (First Fire, the DFPh, Close Combat) is the hold
+	// policy's.
+	StopTurn
+)
+
+var stopNames = [...]string{"fire", "phase", "turn"}
+
+func (m StopMode) String() string { return stopNames[m] }
+
+// ParseStopMode reads a stop mode by its name; "" is StopFire.
+func ParseStopMode(s string) (StopMode, error) {
+	if s == "" {
+		return StopFire, nil
+	}
+	if i := slices.Index(stopNames[:], s); i >= 0 {
+		return StopMode(i), nil
+	}
+	return 0, fmt.Errorf("--stop %q: want fire (every decision, each First Fire chance too), phase (before phases only) or turn (in your own Player Turn only)", s)
+}
+
+// StopKind is what a stop is.
+type StopKind uint8
+
+const (
+	// TurnStart: a Game Turn is to begin (the game's first stop; in a game
+	// the engine plays on both sides, the only kind).
+	TurnStart StopKind = iota
+	// BeforePhase: a phase in which the FRIENDLY side acts is to begin.
+	BeforePhase
+	// FirstFireAt: an ENEMY stack has entered a Location in LOS and range
+	// of FRIENDLY units (ASL A8.1).
+	FirstFireAt
+	// Over: the mission's last turn has been played.
+	Over
+)
+
+// Stop is where a game stands for the player, and what it asks.
+type Stop struct {
+	Kind   StopKind
+	Turn   int
+	Player state.Side
+	Phase  state.Phase
+	// At is where the moving stack Moving is, at a FirstFireAt stop.
+	At     board.Location
+	Moving []string
+	// Question is what the game asks, in the player's words.
+	Question string
+	// passed: the player passed (the engine decides as hold does); acted:
+	// a command was carried out at this stop.
+	passed, acted bool
+}
+
+// errClosed ends the play of a Session that was closed at a stop.
+var errClosed = errors.New("game: the session was closed")
+
+// ask stops for the player at s, if the game is played in a Session that
+// stops there, and reports whether the player took the decision (false:
+// the engine decides as hold does, and says so).
+func (g *Game) ask(s *Stop) (bool, error) {
+	if g.yield == nil {
+		return false, nil
+	}
+	if !g.stops.asks(s) {
+		g.said(report.Unasked, s)
+		return false, nil
+	}
+	if !g.yield(s) {
+		return false, errClosed
+	}
+	if s.passed {
+		g.said(report.Pass, s)
+	}
+	return !s.passed, nil
+}
+
+// said tells that the engine decides stop s as the hold policy does.
+func (g *Game) said(kind report.Kind, s *Stop) {
+	log := g.hw.Log()
+	log.Add(report.Event{Kind: kind, Units: log.Strings(s.Moving...), At: s.At, Other: g.stops.String()})
+}
+
+// asks reports whether a game in mode m stops at s.
+func (m StopMode) asks(s *Stop) bool {
+	switch m {
+	case StopPhase:
+		return s.Kind != FirstFireAt
+	case StopTurn:
+		return s.Kind != FirstFireAt && s.Player == state.Friendly
+	}
+	return true
+}
+
+// stopBefore stops before phase ph of side's Player Turn, where the
+// player has a decision: in their own Player Turn the RPh (with a broken
+// unit to rally), the PFPh and AFPh (with a unit that can fire), the MPh
+// and APh (with a unit that can move), the CCPh (with a Melee); in the
+// ENEMY's, the DFPh and, with a Melee, the CCPh. It reports whether the
+// player took the decision.
+func (g *Game) stopBefore(side state.Side, ph state.Phase) (bool, error) {
+	if !g.player() || g.yield == nil {
+		return false, nil
+	}
+	var has bool
+	switch {
+	case ph == state.CCPh:
+		has = g.melee()
+	case ph == state.RPh: // both sides rally in every RPh (ASL A10.6)
+		has = g.friendly(func(u *state.Unit) bool { return u.Broken })
+	case side == state.Enemy:
+		has = ph == state.DFPh && g.friendly(func(u *state.Unit) bool { return !u.Broken && u.Kind.MMC() })
+		has = g.friendly(func(u *state.Unit) bool { return u.Broken })
+	case ph == state.PFPh, ph == state.AFPh:
+		has = g.friendly(func(u *state.Unit) bool { return !u.Broken && u.Kind.MMC() })
+	case ph == state.MPh, ph == state.APh:
+		has = g.friendly(func(u *state.Unit) bool { return !u.Broken && !u.Pinned })
+	}
+	if !has {
+		return false, nil
+	}
+	st := g.State
+	return g.ask(&Stop{Kind: BeforePhase, Turn: st.Turn, Player: side, Phase: ph, Question: phaseQuestion(side, ph)})
+}
+
+// friendly reports whether a FRIENDLY unit on the map is as ok says.
+func (g *Game) friendly(ok func(*state.Unit) bool) bool {
+	return slices.ContainsFunc(g.State.OfSide(state.Friendly), func(u *state.Unit) bool { return u.OnMap() && ok(u) })
+}
+
+// melee reports whether a Location holds units of both sides.
+func (g *Game) melee() bool {
+	st := g.State
+	return slices.ContainsFunc(st.OfSide(state.Enemy), func(u *state.Unit) bool { return u.OnMap() && st.Has(state.Friendly, u.At()) })
+}
+
+// phaseQuestion is what the game asks before phase ph of side's Player
+// Turn, with the commands that answer it.
+func phaseQuestion(side state.Side, ph state.Phase) string {
+	if ph == state.RPh {
+		whose := "your"
+		if side == state.Enemy {
+			whose = "the ENEMY's"
+		}
+		return whose + " RPh: report your rallies (set UNIT good), or pass to have the engine roll them, then next"
+	}
+	if side == state.Enemy {
+		if ph == state.DFPh {
+			return "the ENEMY has moved: your DFPh: Defensive Fire (fire --from LOC --at LOC), then next"
+		}
+		return "the ENEMY's CCPh: next resolves Close Combat"
+	}
+	return map[state.Phase]string{
+		state.PFPh: "your PFPh: Prep Fire (fire --from LOC --at LOC), then next",
+		state.MPh:  "your MPh: move (move UNIT LOC), then next",
+		state.AFPh: "your AFPh: Advancing Fire (fire --from LOC --at LOC), then next",
+		state.APh:  "your APh: advance (move UNIT LOC, one Location), then next",
+		state.CCPh: "your CCPh: next resolves Close Combat",
+	}[ph]
+}
+
+// firstFire stops after an ENEMY stack entered Location at in its MPh if a
+// FRIENDLY Location's Good Order MMC that have not fired have it in LOS
+// within twice their normal range (ASL A7.22), and reports whether the
+// player took the decision.
+func (g *Game) firstFire(stack []*state.Unit, at board.Location) (bool, error) {
+	if !g.player() || g.yield == nil || !slices.ContainsFunc(stack, combat.Target) {
+		return false, nil
+	}
+	var by []string
+	m := g.W.Map()
+	var locs []board.Location
+	for _, u := range g.State.OfSide(state.Friendly) {
+		if !u.OnMap() || slices.Contains(locs, u.At()) || g.res.InMelee(u.At()) {
+			continue
+		}
+		locs = append(locs, u.At())
+		fg := g.fireGroup(u.At())
+		if len(fg) == 0 {
+			continue
+		}
+		if _, ok := g.res.Aim(fg, at, 0, longRange, false); ok {
+			by = append(by, fmt.Sprintf("%s in %s (%d hexes)", strings.Join(state.IDs(fg), ", "), m.LocationName(u.At()), hex.Distance(u.At().Hex, at.Hex)))
+		}
+	}
+	if len(by) == 0 {
+		return false, nil
+	}
+	ids := state.IDs(slices.DeleteFunc(slices.Clone(stack), func(u *state.Unit) bool { return !g.State.Holds(u) }))
+	verb := "entered"
+	q := fmt.Sprintf("%s %s %s in LOS of %s: First Fire? (fire --from LOC --at %s, or next)", strings.Join(ids, ", "), verb, m.LocationName(at), strings.Join(by, "; "), m.LocationName(at))
+	st := g.State
+	return g.ask(&Stop{Kind: FirstFireAt, Turn: st.Turn, Player: state.Enemy, Phase: state.MPh, At: at, Moving: ids, Question: q})
+}
+
+// longRange is how far Infantry fire reaches: twice the normal range (ASL
+// A7.22, long range).
+const longRange = 2
+
+// fireGroup is the FRIENDLY units of Location l that may fire: its Good
+// Order units that have not fired this Player Turn, if an MMC is among
+// them (ASL A7.5).
+func (g *Game) fireGroup(l board.Location) []*state.Unit {
+	var fg []*state.Unit
+	for u := range g.State.In(state.Friendly, l) {
+		if !u.Broken && !u.Fired {
+			fg = append(fg, u)
+		}
+	}
+	if !slices.ContainsFunc(fg, func(u *state.Unit) bool { return u.Kind.MMC() }) {
+		return nil
+	}
+	return fg
+}
