@@ -43,7 +43,7 @@ func Open(mission, boards, tablesFile string) (*world.World, state.Game, error) 
 		}
 		opened.put(key, p)
 	}
-	hdr := state.Game{Mission: mission, Boards: abs(boards), Tables: abs(tablesFile), MissionDigest: missionDigest(ms)}
+	hdr := state.Game{Mission: mission, Boards: abs(library.ExpandHome(boards)), Tables: abs(tablesFile), MissionDigest: missionDigest(ms)}
 	if tablesFile != "" {
 		hdr.TablesDigest = t.Digest()[:16]
 	}

@@ -272,6 +272,9 @@ func TestStopModes(t *testing.T) {
 			s := begin(t, w, seed, PolicyPlayer, mode)
 			for s.Stop().Kind != Over {
 				stop := s.Stop()
+				if stop.Kind == BeforePhase && stop.Player == state.Enemy && stop.Phase != state.RPh && stop.Phase != state.DFPh && stop.Phase != state.CCPh {
+					t.Fatalf("a stop before the ENEMY %s: %s", stop.Phase, stop.Question)
+				}
 				if stop.Kind != TurnStart {
 					kinds[stop.Player.String()+" "+map[StopKind]string{BeforePhase: "phase", FirstFireAt: "first fire"}[stop.Kind]]++
 				}

@@ -136,7 +136,6 @@ func (g *Game) stopBefore(side state.Side, ph state.Phase) (bool, error) {
 		has = g.friendly(func(u *state.Unit) bool { return u.Broken })
 	case side == state.Enemy:
 		has = ph == state.DFPh && g.friendly(func(u *state.Unit) bool { return !u.Broken && u.Kind.MMC() })
-		has = g.friendly(func(u *state.Unit) bool { return u.Broken })
 	case ph == state.PFPh, ph == state.AFPh:
 		has = g.friendly(func(u *state.Unit) bool { return !u.Broken && u.Kind.MMC() })
 	case ph == state.MPh, ph == state.APh:

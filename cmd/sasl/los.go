@@ -26,6 +26,7 @@ type losFlags struct {
 	tables   string
 	month    int
 	mission  string
+	game     string
 	json     bool
 	rng      int
 	pairs    string
@@ -58,6 +59,9 @@ otherwise give --layout or --mission.`,
   sasl los --pairs pairs.txt --layout 2,33 --boards ~/vasl/boards --json`,
 		Args: cobra.RangeArgs(0, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := fromGame(o, f.game, &f.mission); err != nil {
+				return err
+			}
 			if err := f.fromMission(cmd, f.mission, &f.month, nil); err != nil {
 				return err
 			}
@@ -65,6 +69,7 @@ otherwise give --layout or --mission.`,
 		},
 	}
 	f.layoutFlags.register(cmd)
+	cmd.Flags().StringVar(&f.game, "game", "", "take the boards, weather and month of this game file's mission")
 	f.pictures.register(cmd)
 	cmd.Flags().StringVar(&f.tables, "tables", "", "YAML file of table values laid over the built-in tables")
 	cmd.Flags().IntVar(&f.month, "month", 7, "month of the year, 1..12: decides whether grain and orchards are in season")

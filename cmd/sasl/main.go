@@ -37,6 +37,28 @@ type options struct {
 
 func (o *options) library() *library.Library { return library.New(o.boards) }
 
+// refuseUnknown makes a command that only groups others (sasl play, sasl
+// board) refuse an argument that names none of them, with cobra's
+// suggestions, rather than print its help with status 0: "sasl play trun
+// game.yaml" is a typo, not a request for help.
+func refuseUnknown(c *cobra.Command) {
+	if !c.HasSubCommands() || c.Run != nil || c.RunE != nil {
+		return
+	}
+	c.Args = cobra.ArbitraryArgs
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return cmd.Help()
+		}
+		msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())
+		cmd.SuggestionsMinimumDistance = 2 // cobra's own, for the root
+		if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+			msg += "\n\nDid you mean this?\n\t" + strings.Join(s, "\n\t")
+		}
+		return fmt.Errorf("%s\n\nRun '%s --help' for its commands", msg, cmd.CommandPath())
+	}
+}
+
 func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root, _ := newRootOptions(stdout, stderr)
 	return root
@@ -60,6 +82,9 @@ in your boards folder, or uses its built-in demo boards (` + joinIDs(library.Dem
 	root.SetErr(stderr)
 	root.PersistentFlags().StringVar(&o.boards, "boards", "", "folder of VASL board archives (default $"+library.EnvBoards+")")
 	root.AddCommand(newPlayCmd(o), newSimCmd(o), newPlaceCmd(o), newEnterCmd(o), newWaveCmd(o), newPathCmd(o), newLOSCmd(o), newBoardCmd(o))
+	for _, c := range root.Commands() {
+		refuseUnknown(c)
+	}
 	registerCompletions(root, o)
 	// "sasl completion tcsh" is an error, not cobra's help and exit 0.
 	root.InitDefaultCompletionCmd()

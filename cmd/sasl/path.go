@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/sasl-engine/sasl/internal/yamldoc"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/render"
@@ -18,7 +20,9 @@ import (
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/rules/los"
+	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
 )
 
@@ -66,6 +70,7 @@ type pathFlags struct {
 	unseenBy string
 	json     bool
 	mission  string
+	game     string
 }
 
 func newPathCmd(o *options) *cobra.Command {
@@ -91,6 +96,9 @@ FROM and TO when they name one board; otherwise give --layout or --mission.`,
   sasl path x3O4 --to-edge south --mission crossroads`,
 		Args: cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := fromGame(o, f.game, &f.mission); err != nil {
+				return err
+			}
 			if err := f.fromMission(cmd, f.mission, &f.month, &f.weather); err != nil {
 				return err
 			}
@@ -98,6 +106,7 @@ FROM and TO when they name one board; otherwise give --layout or --mission.`,
 		},
 	}
 	f.layoutFlags.register(cmd)
+	cmd.Flags().StringVar(&f.game, "game", "", "take the boards, weather and month of this game file's mission")
 	f.conditionFlags.register(cmd)
 	f.pictures.register(cmd)
 	cmd.Flags().StringVar(&f.mission, "mission", "", "take the boards, weather and month of this mission (a file or a built-in demo)")
@@ -111,6 +120,34 @@ FROM and TO when they name one board; otherwise give --layout or --mission.`,
 
 // fromMission sets the layout, and the month and weather the user did not
 // give, from the mission file or demo named (nothing when it is "").
+// fromGame takes the mission and boards folder of the --game file, if one
+// is given (the boards of --boards or $SASL_BOARDS if given).
+func fromGame(o *options, game string, mission *string) error {
+	if game == "" {
+		return nil
+	}
+	if *mission != "" {
+		return errors.New("give --game or --mission, not both")
+	}
+	file, err := yamldoc.Open(game)
+	if err != nil {
+		return err
+	}
+	defer file.Close()
+	hdr, _, err := state.ReadGame(file, game)
+	if err != nil {
+		return err
+	}
+	if hdr.Mission == "" {
+		return fmt.Errorf("--game %s: not a game file: it names no mission", game)
+	}
+	*mission = hdr.Mission
+	if o.boards == "" && os.Getenv(library.EnvBoards) == "" {
+		o.boards = hdr.Boards
+	}
+	return nil
+}
+
 func (f *layoutFlags) fromMission(cmd *cobra.Command, mission string, month *int, weather *string) error {
 	if mission == "" {
 		return nil

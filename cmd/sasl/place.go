@@ -39,7 +39,7 @@ there and the dice that decided it, then the dice of the whole setup, which
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// A game file as sasl play new writes it.
-			p, s, err := setUp(cmd, o, &f.missionFlags, &f.pictures, game.PolicyHold, f.save)
+			p, s, err := setUp(cmd, o, &f.missionFlags, &f.pictures, game.PolicyHold, game.StopFire, f.save)
 			if err != nil {
 				return err
 			}
@@ -56,16 +56,17 @@ there and the dice that decided it, then the dice of the whole setup, which
 // setUp starts a game of the mission of mf by its 4.1 setup (sasl place,
 // play new): the game's FRIENDLY side played by policy, the picture pf
 // asks for, and the game file when save is given.
-func setUp(cmd *cobra.Command, o *options, mf *missionFlags, pf *pictureFlags, policy, save string) (*played, *ai.Setup, error) {
+func setUp(cmd *cobra.Command, o *options, mf *missionFlags, pf *pictureFlags, policy string, stop game.StopMode, save string) (*played, *ai.Setup, error) {
 	p, err := mf.open(cmd, o)
 	if err != nil {
 		return nil, nil, err
 	}
 	p.hdr.Policy = policy
-	g, s, err := game.New(p.prep, p.hdr, p.scriptOrNil())
+	session, s, err := game.Begin(p.prep, p.hdr, p.scriptOrNil(), stop)
 	if err != nil {
 		return nil, nil, err
 	}
+	g := session.G
 	if err := p.leftover(); err != nil {
 		return nil, nil, err
 	}

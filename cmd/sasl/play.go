@@ -33,15 +33,30 @@ with the hold policy (the one sasl sim plays) FRIENDLY units keep their
 positions, First Fire at moving ENEMY units and fire in the DFPh, rally in the
 RPh, and every attack is resolved on the Infantry Fire Table (Close Combat on
 the CC Table). After the last turn the mission's victory conditions name the
-winner. With --policy player you play the FRIENDLY side: the game file is YAML
-you edit between turns (move your units, mark them Known or not, mark ENEMY
-units broken or remove them as your fire decides).
+winner.
 
-Either way the engine reads the file back and plays on exactly as if it had
-never stopped: the file holds the dice (seed and generator state) too.`,
+With --policy player you play the FRIENDLY side. The game stops wherever you
+decide: before each phase of your Player Turn you act in, at each ENEMY move a
+unit of yours could First Fire at, before the ENEMY's DFPh and before Close
+Combat (--stop phase or turn: less often). At a stop:
+
+  sasl play move game.yaml F1 4T5              move (MPh) or advance (APh)
+  sasl play fire game.yaml --from 4T6 --at 4T4 Prep, First, Defensive or Advancing Fire
+  sasl play set game.yaml F2 pinned            report a unit broken, pinned, good ...
+  sasl play next game.yaml                     on to the next stop
+  sasl play pass game.yaml                     let the engine decide this stop (as hold)
+  sasl play undo game.yaml --steps 2           take the last steps back
+  sasl play log game.yaml                      what happened, step by step
+
+The engine rolls what the ENEMY does (its fire, your Morale Checks, Close
+Combat, its rallies) with the seed's dice, or yours with --dice. Each command
+is a step of the journal the game file keeps with its dice: the file resumes
+anywhere, and replaying the journal from the setup gives the same file.`,
 	}
 	cmd.PersistentFlags().DurationVar(&o.wait, "wait", 10*time.Second, "how long to wait for another sasl command using the game file to end")
-	cmd.AddCommand(newPlayNewCmd(o), newPlayTurnCmd(o), newPlayShowCmd(o))
+	cmd.AddCommand(newPlayNewCmd(o), newPlayTurnCmd(o), newPlayShowCmd(o),
+		newPlayNextCmd(o, game.Next), newPlayNextCmd(o, game.Pass), newPlayMoveCmd(o), newPlayFireCmd(o),
+		newPlaySetCmd(o), newPlayUndoCmd(o), newPlayLogCmd(o))
 	return cmd
 }
 
@@ -66,6 +81,7 @@ type playNewFlags struct {
 	pictures pictureFlags
 	save     string
 	policy   string
+	stop     string
 	force    bool
 	json     bool
 }
@@ -86,6 +102,13 @@ func newPlayNewCmd(o *options) *cobra.Command {
 			if err != nil || f.policy == "" {
 				return fmt.Errorf("--policy %q: want hold (the engine plays the FRIENDLY side, as sasl sim does) or player (you do)", f.policy)
 			}
+			mode, err := game.ParseStopMode(f.stop)
+			if err != nil {
+				return err
+			}
+			if cmd.Flags().Changed("stop") && policy != game.PolicyPlayer {
+				return fmt.Errorf("--stop %s: the game stops for you only with --policy player", f.stop)
+			}
 			release, err := lockGame(cmd, o, f.save)
 			if err != nil {
 				return err
@@ -94,11 +117,15 @@ func newPlayNewCmd(o *options) *cobra.Command {
 			if st, err := os.Stat(f.save); err == nil && st.Mode().IsRegular() && !f.force {
 				return fmt.Errorf("--save %s: the file exists (a game in progress?); give --force to replace it", f.save)
 			}
-			p, setup, err := setUp(cmd, o, &f.missionFlags, &f.pictures, policy, f.save)
+			p, setup, err := setUp(cmd, o, &f.missionFlags, &f.pictures, policy, mode, f.save)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "Game written to %s: play a turn with sasl play turn %s\n", f.save, f.save)
+			next := "play a turn with sasl play turn " + f.save
+			if policy == game.PolicyPlayer {
+				next = "play on to your first decision with sasl play next " + f.save
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "Game written to %s: %s\n", f.save, next)
 			return writeSetup(cmd.OutOrStdout(), p, setup, f.json)
 		},
 	}
@@ -107,6 +134,7 @@ func newPlayNewCmd(o *options) *cobra.Command {
 	cmd.Flags().StringVar(&f.save, "save", "", "the game file to write (required)")
 	cmd.Flags().BoolVar(&f.force, "force", false, "replace the --save file if it exists")
 	cmd.Flags().StringVar(&f.policy, "policy", game.PolicyHold, "who plays the FRIENDLY side: hold or attack (the engine, as sasl sim) or player (you)")
+	cmd.Flags().StringVar(&f.stop, "stop", "fire", "with --policy player, how often the game stops for you: fire (every decision, each First Fire chance too), phase (before phases only) or turn (your own Player Turn only)")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
 	return cmd
 }
@@ -163,19 +191,39 @@ names the winner after the last turn. A run that fails leaves the file as it was
 				}
 				return fmt.Errorf("--turns %d: %s stands at turn %d of %d: at most %d more", f.turns, path, g.State.Turn, g.LastTurn(), left)
 			}
+			var r dice.Roller
+			if script != nil {
+				r = script
+			}
 			var all []*game.Report
-			for range f.turns {
-				var r dice.Roller
-				if script != nil {
-					r = script
+			var session *game.Session
+			if len(g.State.Journal) == 0 { // a file of an earlier sasl
+				for range f.turns {
+					rep, err := g.Turn(r)
+					if err != nil {
+						return err
+					}
+					all = append(all, rep)
+					if g.Over() {
+						break
+					}
 				}
-				rep, err := g.Turn(r)
-				if err != nil {
+			} else {
+				if session, err = game.OpenSession(path, g); err != nil {
 					return err
 				}
-				all = append(all, rep)
-				if rep.Asked != "" || g.Over() {
-					break // the player acts, or the game has ended
+				defer session.Close()
+				g = session.G
+				for range f.turns {
+					turn := g.State.Turn
+					step, err := session.Do(game.Command{Verb: game.Next}, r)
+					if err != nil {
+						return err
+					}
+					all = append(all, &game.Report{Turn: turn, Events: step.Events, Dice: step.Dice})
+					if session.Stop().Kind != game.TurnStart {
+						break // the player acts, or the game has ended
+					}
 				}
 			}
 			if script != nil && len(script.Left()) > 0 {
@@ -202,7 +250,7 @@ names the winner after the last turn. A run that fails leaves the file as it was
 			}
 			w := cmd.OutOrStdout()
 			if f.json {
-				extra := map[string]any{"next_turn": g.State.Turn, "over": g.Over(), "player_turn": g.State.Player.String(), "phase": g.State.Phase.String()}
+				extra := map[string]any{"next_turn": g.State.Turn, "over": g.Over(), "player_turn": g.State.Player.String(), "phase": g.State.Phase.String(), "step": len(g.State.Journal)}
 				if g.State.Asked != "" {
 					extra["asked"] = g.State.Asked
 				}
@@ -220,10 +268,10 @@ names the winner after the last turn. A run that fails leaves the file as it was
 			if g.Over() {
 				fmt.Fprintf(w, "That was the mission's last turn (%d): the game is over. Written to %s.\n", g.LastTurn(), path)
 				writeWinner(w, g)
-			} else if st := g.State; st.Asked != "" {
-				fmt.Fprintf(w, "Written to %s: the game stops before the %s %s of turn %d of %d for you: %s.\n", path, strings.ToUpper(st.Player.String()), st.Phase, st.Turn, g.LastTurn(), st.Asked)
+			} else if session != nil && session.Stop().Kind != game.TurnStart {
+				fmt.Fprintf(w, "Written to %s: %s.\nAsked: %s\n", path, session.Stop().Where(), session.Stop().Question)
 			} else {
-				fmt.Fprintf(w, "Written to %s: the game stands before turn %d of %d. Report your moves and results in it, then play the next turn.\n", path, g.State.Turn, g.LastTurn())
+				fmt.Fprintf(w, "Written to %s: the game stands before turn %d of %d.\n", path, g.State.Turn, g.LastTurn())
 			}
 			fmt.Fprintf(w, "Dice: %s\n", dice.Script(trail))
 			return nil
@@ -250,6 +298,7 @@ func loadGame(path string, lo game.LoadOptions) (*game.Game, error) {
 type playShowFlags struct {
 	pictures pictureFlags
 	json     bool
+	since    int
 }
 
 func newPlayShowCmd(o *options) *cobra.Command {
@@ -258,9 +307,13 @@ func newPlayShowCmd(o *options) *cobra.Command {
 		Use:   "show GAME",
 		Short: "Show where everything stands in a game",
 		Example: `  sasl play show game.yaml
-  sasl play show game.yaml --png now.png`,
+  sasl play show game.yaml --png now.png
+  sasl play show game.yaml --since 12 --png since12.png`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("since") {
+				return showSince(cmd, o, f, args[0])
+			}
 			g, err := loadGame(args[0], game.LoadOptions{Boards: o.boards})
 			if err != nil {
 				return err
@@ -305,7 +358,31 @@ func newPlayShowCmd(o *options) *cobra.Command {
 	}
 	f.pictures.register(cmd)
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
+	cmd.Flags().IntVar(&f.since, "since", 0, "list and draw only what happened from this step of the journal on")
 	return cmd
+}
+
+// showSince lists and draws what happened from step f.since on.
+func showSince(cmd *cobra.Command, o *options, f *playShowFlags, path string) error {
+	s, err := openSession(path, game.LoadOptions{Boards: o.boards})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	if n := len(s.Journal()); f.since < 2 || f.since > n {
+		return fmt.Errorf("--since %d: the game has steps 2 to %d after its setup", f.since, n)
+	}
+	steps := s.Steps(f.since)
+	if f.pictures.any() {
+		var reps []*game.Report
+		for _, st := range steps {
+			reps = append(reps, &game.Report{Turn: s.TurnAt(st.First), Events: st.Events, Dice: st.Dice})
+		}
+		if err := f.pictures.write(turnsScene(s.G.W.Map(), s.G.W.Mission(), reps, s.G.State, seedText(s.G.State))); err != nil {
+			return err
+		}
+	}
+	return writeSteps(cmd.OutOrStdout(), s, steps, path, f.json)
 }
 
 func writeShowJSON(w io.Writer, g *game.Game) error {

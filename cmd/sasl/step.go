@@ -1,0 +1,393 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/state"
+)
+
+// This file is the player's commands of sasl play: each a step of the
+// game's journal, done at the stop the game stands at and written back.
+
+// stepFlags are the flags every step command takes.
+type stepFlags struct {
+	// mission, tables: files to play on with, changed or moved since the
+	// game began (given on purpose).
+	mission, tables string
+	dice            string
+	json            bool
+}
+
+func (f *stepFlags) register(cmd *cobra.Command, dice bool) {
+	cmd.Flags().StringVar(&f.mission, "mission", "", "play on with this mission file (moved, or changed since the game began: given on purpose)")
+	cmd.Flags().StringVar(&f.tables, "tables", "", "play on with this tables file, changed since the game began (given on purpose)")
+	if dice {
+		cmd.Flags().StringVar(&f.dice, "dice", "", "your own rolls for this step, in rule order")
+	}
+	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
+}
+
+// script is the player's own dice of --dice, nil for the seed's.
+func (f *stepFlags) script(cmd *cobra.Command) (*dice.ScriptRoller, error) {
+	if !cmd.Flags().Changed("dice") {
+		return nil, nil
+	}
+	s, err := dice.Scripted(f.dice)
+	if err != nil {
+		return nil, err
+	}
+	if len(s.Left()) == 0 {
+		return nil, errors.New(`--dice "": give the rolls, such as --dice "3 4"`)
+	}
+	return s, nil
+}
+
+// openSession reads a game file and replays its journal.
+func openSession(path string, lo game.LoadOptions) (*game.Session, error) {
+	g, err := loadGame(path, lo)
+	if err != nil {
+		return nil, err
+	}
+	return game.OpenSession(path, g)
+}
+
+// stepRun is one step command's run: the game file locked, its journal
+// replayed, the command done and the file written back; then what changed
+// is printed.
+func stepRun(cmd *cobra.Command, o *options, path string, f *stepFlags, command func(m *board.Map) (game.Command, error)) error {
+	release, err := lockGame(cmd, o, path)
+	if err != nil {
+		return err
+	}
+	defer release()
+	s, err := openSession(path, game.LoadOptions{Boards: o.boards, Mission: f.mission, Tables: f.tables})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	c, err := command(s.G.W.Map())
+	if err != nil {
+		return err
+	}
+	script, err := f.script(cmd)
+	if err != nil {
+		return err
+	}
+	var r dice.Roller
+	if script != nil {
+		r = script
+	}
+	step, err := s.Do(c, r)
+	if err != nil {
+		return err
+	}
+	if script != nil && len(script.Left()) > 0 {
+		return fmt.Errorf("dice: %d rolls of --dice were not used: %v (check the script)", len(script.Left()), script.Left())
+	}
+	if err := writeGameFile(path, s.G.Write); err != nil {
+		return err
+	}
+	o.saved = path
+	return writeSteps(cmd.OutOrStdout(), s, []game.Step{*step}, path, f.json)
+}
+
+// writeSteps prints steps and where the game stands after them.
+func writeSteps(w io.Writer, s *game.Session, steps []game.Step, path string, asJSON bool) error {
+	words := report.New(s.G.W)
+	if asJSON {
+		type stepJ struct {
+			N      int                `json:"n"`
+			Do     string             `json:"do"`
+			Events []report.EventJSON `json:"events"`
+			Dice   string             `json:"dice"`
+			Own    bool               `json:"own,omitempty"`
+		}
+		out := struct {
+			Steps []stepJ `json:"steps"`
+			Stop  any     `json:"stop"`
+		}{Steps: []stepJ{}, Stop: stopJSON(s)}
+		for _, st := range steps {
+			out.Steps = append(out.Steps, stepJ{st.N, st.Do, words.JSON(st.Events), dice.Script(st.Dice), st.Own})
+		}
+		return writeJSON(w, out)
+	}
+	for _, st := range steps {
+		writeStepText(w, words, s, st)
+	}
+	writeStopText(w, s, path)
+	return nil
+}
+
+// writeStepText writes one step's events for people, phase by phase.
+func writeStepText(w io.Writer, words *report.Words, s *game.Session, st game.Step) {
+	fmt.Fprintf(w, "Step %d: %s\n", st.N, st.Do)
+	if len(st.Events) == 0 {
+		fmt.Fprintln(w, "  nothing happened")
+	}
+	turn, phase, player := -1, state.Phase(255), state.Side(255)
+	for i := range st.Events {
+		e := &st.Events[i]
+		if t := s.TurnAt(st.First + i); t != turn || e.Player != player || e.Phase != phase {
+			turn, player, phase = t, e.Player, e.Phase
+			fmt.Fprintf(w, "  turn %d, %s %s\n", turn, strings.ToUpper(player.String()), phase)
+		}
+		fmt.Fprintf(w, "    %s", words.Text(e))
+		if len(e.Rolls) > 0 {
+			fmt.Fprintf(w, "  [%s]", report.RollsText(e.Rolls))
+		}
+		fmt.Fprintln(w)
+	}
+	if len(st.Dice) > 0 {
+		whose := "seeded"
+		if st.Own {
+			whose = "yours"
+		}
+		fmt.Fprintf(w, "  Dice (%s): %s\n", whose, dice.Script(st.Dice))
+	}
+}
+
+// writeStopText says where the game stands and what it asks.
+func writeStopText(w io.Writer, s *game.Session, path string) {
+	stop := s.Stop()
+	g := s.G
+	switch stop.Kind {
+	case game.Over:
+		fmt.Fprintf(w, "\nThat was the mission's last turn (%d): the game is over. Written to %s.\n", g.LastTurn(), path)
+		writeWinner(w, g)
+	case game.TurnStart:
+		fmt.Fprintf(w, "\nWritten to %s: %s of %d. %s.\n", path, stop.Where(), g.LastTurn(), capitalize(stop.Question))
+	default:
+		fmt.Fprintf(w, "\nWritten to %s: %s.\nAsked: %s\n", path, stop.Where(), stop.Question)
+	}
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func stopJSON(s *game.Session) map[string]any {
+	stop, g := s.Stop(), s.G
+	out := map[string]any{"where": stop.Where(), "turn": g.State.Turn, "over": g.Over(),
+		"player_turn": g.State.Player.String(), "phase": g.State.Phase.String(), "step": len(s.Journal())}
+	if stop.Question != "" {
+		out["asked"] = stop.Question
+	}
+	if o, ok := g.Outcome(); ok && g.Over() {
+		out["winner"], out["why"] = o.Winner.String(), o.Why()
+	}
+	return out
+}
+
+func newPlayNextCmd(o *options, verb string) *cobra.Command {
+	f := &stepFlags{}
+	var stop string
+	short := map[string]string{
+		game.Next: "Play on to the next stop (where you decide, or the next Game Turn)",
+		game.Pass: "Pass at this stop: the engine decides it as the hold policy does, then plays on",
+	}[verb]
+	cmd := &cobra.Command{
+		Use:   verb + " GAME",
+		Short: short,
+		Example: fmt.Sprintf(`  sasl play %s game.yaml
+  sasl play %s game.yaml --dice "3 4 5 2"`, verb, verb),
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return stepRun(cmd, o, args[0], f, func(*board.Map) (game.Command, error) {
+				c := game.Command{Verb: verb}
+				if cmd.Flags().Changed("stop") {
+					mode, err := game.ParseStopMode(stop)
+					if err != nil {
+						return c, err
+					}
+					c.Stop, c.HasStop = mode, true
+				}
+				return c, nil
+			})
+		},
+	}
+	f.register(cmd, true)
+	if verb == game.Next {
+		cmd.Flags().StringVar(&stop, "stop", "", "how often the game stops for you from now on: fire (every decision), phase (before phases only) or turn (your own Player Turn only)")
+	}
+	return cmd
+}
+
+func newPlayMoveCmd(o *options) *cobra.Command {
+	f := &stepFlags{}
+	var assault bool
+	cmd := &cobra.Command{
+		Use:   "move GAME UNIT[,UNIT] LOCATION [LOCATION...]",
+		Short: "Move your units in your MPh (or advance them one Location in your APh)",
+		Long: `Move a FRIENDLY stack from its Location: to LOCATION by the cheapest path
+that enters no ENEMY Location, or along the Locations given one by one. The
+move must fit the stack's MF (ASL A4.1) and stacking (A5.1). The ENEMY
+reacts as it goes: S? that see it are Activated, ENEMY units First Fire.
+Before your APh the same command advances the stack one Location (A4.7),
+into an ENEMY Location too.`,
+		Example: `  sasl play move game.yaml F1 4T5
+  sasl play move game.yaml F1,F2 4T5 4T6 4U6
+  sasl play move game.yaml F3 4S4 --assault`,
+		Args: cobra.MinimumNArgs(3),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return stepRun(cmd, o, args[0], f, func(m *board.Map) (game.Command, error) {
+				text := "move " + strings.Join(args[1:], " ")
+				if assault {
+					text += " --assault"
+				}
+				return game.ParseCommand(text, m)
+			})
+		},
+	}
+	f.register(cmd, true)
+	cmd.Flags().BoolVar(&assault, "assault", false, "Assault Movement: one Location, no FFNAM (ASL A4.61)")
+	return cmd
+}
+
+func newPlayFireCmd(o *options) *cobra.Command {
+	f := &stepFlags{}
+	var from, at string
+	cmd := &cobra.Command{
+		Use:   "fire GAME --from LOCATION[,LOCATION] --at LOCATION",
+		Short: "Fire with your units at ENEMY units: resolved on the IFT",
+		Long: `Fire with the Good Order FRIENDLY units of the --from Locations (ADJACENT
+to each other: one fire group, ASL A7.5) that have not fired this Player Turn
+at the ENEMY units in the --at Location: Prep Fire before your PFPh,
+Advancing Fire before your AFPh, First Fire at an ENEMY move the game stopped
+for, Defensive Fire before the ENEMY's DFPh. S? attacked are Activated first;
+the attack is resolved on the Infantry Fire Table, with the Morale Checks of
+the ENEMY units it hits.`,
+		Example: `  sasl play fire game.yaml --from 4T5 --at 4T4
+  sasl play fire game.yaml --from 4T5,4T6 --at 4T3 --dice "3 4 5 2"`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if from == "" || at == "" {
+				return errors.New("fire: give --from LOCATION[,LOCATION] and --at LOCATION")
+			}
+			return stepRun(cmd, o, args[0], f, func(m *board.Map) (game.Command, error) {
+				return game.ParseCommand("fire --from "+from+" --at "+at, m)
+			})
+		},
+	}
+	f.register(cmd, true)
+	cmd.Flags().StringVar(&from, "from", "", "the Locations of the fire group, comma-separated")
+	cmd.Flags().StringVar(&at, "at", "", "the Location fired at")
+	return cmd
+}
+
+func newPlaySetCmd(o *options) *cobra.Command {
+	f := &stepFlags{}
+	cmd := &cobra.Command{
+		Use:   "set GAME UNIT " + strings.Join(game.Reports, "|"),
+		Short: "Report what became of one of your units",
+		Example: `  sasl play set game.yaml F1 broken
+  sasl play set game.yaml F2 good`,
+		Args: cobra.ExactArgs(3),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return stepRun(cmd, o, args[0], f, func(m *board.Map) (game.Command, error) {
+				return game.ParseCommand("set "+args[1]+" "+args[2], m)
+			})
+		},
+	}
+	f.register(cmd, false)
+	return cmd
+}
+
+func newPlayUndoCmd(o *options) *cobra.Command {
+	f := &stepFlags{}
+	var steps int
+	cmd := &cobra.Command{
+		Use:   "undo GAME",
+		Short: "Undo the last step (or --steps N): the game as it stood before",
+		Example: `  sasl play undo game.yaml
+  sasl play undo game.yaml --steps 2`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			path := args[0]
+			release, err := lockGame(cmd, o, path)
+			if err != nil {
+				return err
+			}
+			defer release()
+			s, err := openSession(path, game.LoadOptions{Boards: o.boards, Mission: f.mission, Tables: f.tables})
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			gone := s.Journal()[max(len(s.Journal())-steps, 1):]
+			u, err := s.Undo(steps)
+			if err != nil {
+				return err
+			}
+			defer u.Close()
+			if err := writeGameFile(path, u.G.Write); err != nil {
+				return err
+			}
+			o.saved = path
+			w := cmd.OutOrStdout()
+			if f.json {
+				return writeJSON(w, map[string]any{"undone": len(gone), "stop": stopJSON(u)})
+			}
+			for i, st := range gone {
+				fmt.Fprintf(w, "Undone: step %d: %s\n", len(s.Journal())-len(gone)+i+1, st.Do)
+			}
+			writeStopText(w, u, path)
+			return nil
+		},
+	}
+	f.register(cmd, false)
+	cmd.Flags().IntVar(&steps, "steps", 1, "the number of steps to undo")
+	return cmd
+}
+
+func newPlayLogCmd(o *options) *cobra.Command {
+	var since int
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "log GAME",
+		Short: "What happened in the game, step by step, with the dice",
+		Example: `  sasl play log game.yaml
+  sasl play log game.yaml --since 12`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, err := openSession(args[0], game.LoadOptions{Boards: o.boards})
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			n := len(s.Journal())
+			if since < 1 || since > n {
+				return fmt.Errorf("--since %d: the game has steps 1 to %d", since, n)
+			}
+			w := cmd.OutOrStdout()
+			steps := s.Steps(since)
+			if asJSON {
+				return writeSteps(w, s, steps, args[0], true)
+			}
+			if since == 1 {
+				j := s.Journal()[0]
+				fmt.Fprintf(w, "Step 1: %s (seed %d)\n  Dice: %s\n", j.Do, s.G.State.Seed, j.Dice)
+			}
+			words := report.New(s.G.W)
+			for _, st := range steps {
+				writeStepText(w, words, s, st)
+			}
+			writeStopText(w, s, args[0])
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&since, "since", 1, "from this step on")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return cmd
+}
