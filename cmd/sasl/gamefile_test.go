@@ -159,8 +159,14 @@ func TestConcurrentTurns(t *testing.T) {
 	if want := "turn: " + strconv.Itoa(last) + "\n"; !strings.Contains(string(data), want) {
 		t.Errorf("the commands report the game standing before turn %d; the file says otherwise:\n%.600s", last, data)
 	}
-	if last != 7 {
-		t.Errorf("%d commands played to turn %d, want the whole game (turn 7): %+v", n, last, results)
+	// Which commands find the game too far on depends on the order they
+	// take the lock in (three of two turns last leave turn 6 to play): the
+	// game plays on to its end from the file they left.
+	if last < 7 {
+		mustRun(t, "play", "turn", game, "--turns", strconv.Itoa(7-last))
+	}
+	if data, _ := os.ReadFile(game); !strings.Contains(string(data), "turn: 7\n") {
+		t.Errorf("%d commands played to turn %d, and the game did not play on to its end (turn 7): %+v", n, last, results)
 	}
 }
 
