@@ -188,7 +188,8 @@ func (s *Session) check(c Command) error {
 	}
 	switch c.Verb {
 	case Move:
-		return s.checkMove(c)
+		_, _, err := s.route(c)
+		return err
 	case Fire:
 		_, _, _, err := s.aim(c)
 		return err
@@ -223,15 +224,9 @@ func (s *Session) own(verb, id string) (*state.Unit, error) {
 	return u, nil
 }
 
-// checkMove refuses a move that cannot be: at a stop before the FRIENDLY
-// MPh (a move) or APh (an advance of one Location).
-func (s *Session) checkMove(c Command) error {
-	_, _, err := s.route(c)
-	return err
-}
-
 // route works out a move's units and path (its Locations after the
-// start), or why it cannot be.
+// start), or why it cannot be: a move at a stop before the FRIENDLY MPh,
+// an advance of one Location before the APh.
 func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
 	g, stop := s.G, s.stop
 	m := g.W.Map()

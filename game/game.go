@@ -410,7 +410,3 @@ func (g *Game) enemyPhase(ph state.Phase) error {
 
 // Write writes the game file.
 func (g *Game) Write(w io.Writer) error { return g.State.Write(w, g.W.Map()) }
-
-// Through plays on to the end of the Game Turn under way as Turn does
-// (sasl wave: the player reports between Game Turns).
-func (g *Game) Through(script dice.Roller) (*Report, error) { return g.Turn(script) }

@@ -272,7 +272,7 @@ func Replay(w *world.World, hdr state.Game, journal []state.Step) (*Session, err
 		if err != nil {
 			return nil, fmt.Errorf("journal step %d: %w", n, err)
 		}
-		st, err := s.Do(c, script)
+		_, err = s.Do(c, script)
 		if err != nil {
 			s.Close()
 			return nil, fmt.Errorf("journal step %d (%s): %w", n, j.Do, err)
@@ -285,7 +285,6 @@ func Replay(w *world.World, hdr state.Game, journal []state.Step) (*Session, err
 			s.Close()
 			return nil, replayError(n, j, got)
 		}
-		_ = st
 	}
 	return s, nil
 }

@@ -212,8 +212,7 @@ func (g *Game) firstFire(stack []*state.Unit, at board.Location) (bool, error) {
 		return false, nil
 	}
 	ids := state.IDs(slices.DeleteFunc(slices.Clone(stack), func(u *state.Unit) bool { return !g.State.Holds(u) }))
-	verb := "entered"
-	q := fmt.Sprintf("%s %s %s in LOS of %s: First Fire? (fire --from LOC --at %s, or next)", strings.Join(ids, ", "), verb, m.LocationName(at), strings.Join(by, "; "), m.LocationName(at))
+	q := fmt.Sprintf("%s entered %s in LOS of %s: First Fire? (fire --from LOC --at %s, or next)", strings.Join(ids, ", "), m.LocationName(at), strings.Join(by, "; "), m.LocationName(at))
 	st := g.State
 	return g.ask(&Stop{Kind: FirstFireAt, Turn: st.Turn, Player: state.Enemy, Phase: state.MPh, At: at, Moving: ids, Question: q})
 }

@@ -155,7 +155,7 @@ func (x *Words) Text(e *Event) string {
 		if len(e.Units) > 0 {
 			return fmt.Sprintf("First Fire at %s in %s: %s: the engine decides as the hold policy does", who, x.name(e.At), what)
 		}
-		return fmt.Sprintf("%s %s: %s: the engine decides as the hold policy does", e.Player, e.Phase, what)
+		return fmt.Sprintf("the %s %s: %s: the engine decides as the hold policy does", strings.ToUpper(e.Player.String()), e.Phase, what)
 	case CloseCombat:
 		d := e.Dice
 		res := "no effect"

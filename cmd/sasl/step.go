@@ -51,6 +51,21 @@ func (f *stepFlags) script(cmd *cobra.Command) (*dice.ScriptRoller, error) {
 	return s, nil
 }
 
+// openLocked takes the game file's lock (release it) and replays its
+// journal: what every command that writes the file begins with.
+func openLocked(cmd *cobra.Command, o *options, path string, f *stepFlags) (*game.Session, func(), error) {
+	release, err := lockGame(cmd, o, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := openSession(path, game.LoadOptions{Boards: o.boards, Mission: f.mission, Tables: f.tables})
+	if err != nil {
+		release()
+		return nil, nil, err
+	}
+	return s, func() { s.Close(); release() }, nil
+}
+
 // openSession reads a game file and replays its journal.
 func openSession(path string, lo game.LoadOptions) (*game.Session, error) {
 	g, err := loadGame(path, lo)
@@ -64,16 +79,11 @@ func openSession(path string, lo game.LoadOptions) (*game.Session, error) {
 // replayed, the command done and the file written back; then what changed
 // is printed.
 func stepRun(cmd *cobra.Command, o *options, path string, f *stepFlags, command func(m *board.Map) (game.Command, error)) error {
-	release, err := lockGame(cmd, o, path)
+	s, done, err := openLocked(cmd, o, path, f)
 	if err != nil {
 		return err
 	}
-	defer release()
-	s, err := openSession(path, game.LoadOptions{Boards: o.boards, Mission: f.mission, Tables: f.tables})
-	if err != nil {
-		return err
-	}
-	defer s.Close()
+	defer done()
 	c, err := command(s.G.W.Map())
 	if err != nil {
 		return err
@@ -315,16 +325,11 @@ func newPlayUndoCmd(o *options) *cobra.Command {
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			path := args[0]
-			release, err := lockGame(cmd, o, path)
+			s, done, err := openLocked(cmd, o, path, f)
 			if err != nil {
 				return err
 			}
-			defer release()
-			s, err := openSession(path, game.LoadOptions{Boards: o.boards, Mission: f.mission, Tables: f.tables})
-			if err != nil {
-				return err
-			}
-			defer s.Close()
+			defer done()
 			gone := s.Journal()[max(len(s.Journal())-steps, 1):]
 			u, err := s.Undo(steps)
 			if err != nil {

@@ -113,7 +113,7 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 	}
 	var all []*game.Report
 	for range turns {
-		rep, err := g.Through(p.scriptOrNil())
+		rep, err := g.Turn(p.scriptOrNil())
 		if err != nil {
 			return err
 		}
