@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -96,5 +98,15 @@ func TestMissionByCommands(t *testing.T) {
 	}
 	if _, err := run(t, "play", "next", g); err == nil || !strings.Contains(err.Error(), "over") {
 		t.Errorf("next after the last turn: %v", err)
+	}
+	// The picture of the ended game names its winner, as the text does.
+	svg := filepath.Join(dir, "end.svg")
+	out := mustRun(t, "play", "show", g, "--svg", svg)
+	winner := strings.TrimSuffix(regexp.MustCompile(`(?m)^Winner: the (ENEMY|FRIENDLY) side .*$`).FindString(out), ".")
+	if winner == "" {
+		t.Fatalf("play show of the ended game names no winner:\n%s", out)
+	}
+	if texts := svgTexts(t, svg); !slices.Contains(texts, winner) {
+		t.Errorf("the picture of the ended game does not say %q: %q", winner, texts)
 	}
 }

@@ -234,7 +234,7 @@ names the winner after the last turn. A run that fails leaves the file as it was
 				if script != nil {
 					dice = "your dice"
 				}
-				if err := f.pictures.write(turnsScene(g.W.Map(), g.W.Mission(), all, g.State, dice)); err != nil {
+				if err := f.pictures.write(turnsScene(g.W.Map(), g.W.Mission(), all, g.State, dice, winnerText(g))); err != nil {
 					return err
 				}
 			}
@@ -378,7 +378,7 @@ func showSince(cmd *cobra.Command, o *options, f *playShowFlags, path string) er
 		for _, st := range steps {
 			reps = append(reps, &game.Report{Turn: s.TurnAt(st.First), Events: st.Events, Dice: st.Dice})
 		}
-		if err := f.pictures.write(turnsScene(s.G.W.Map(), s.G.W.Mission(), reps, s.G.State, seedText(s.G.State))); err != nil {
+		if err := f.pictures.write(turnsScene(s.G.W.Map(), s.G.W.Mission(), reps, s.G.State, seedText(s.G.State), winnerText(s.G))); err != nil {
 			return err
 		}
 	}
@@ -445,12 +445,22 @@ func writeShowJSON(w io.Writer, g *game.Game) error {
 // writeWinner names the winner of a finished game by the mission's victory
 // conditions.
 func writeWinner(w io.Writer, g *game.Game) {
-	o, ok := g.Outcome()
-	if !ok {
+	if _, ok := g.Outcome(); !ok {
 		fmt.Fprintln(w, "The mission gives no victory conditions (victory: in the mission file): no winner is named.")
 		return
 	}
-	fmt.Fprintf(w, "Winner: the %s side (%s).\n", strings.ToUpper(o.Winner.String()), o.Why())
+	fmt.Fprintln(w, winnerText(g)+".")
+}
+
+// winnerText names the winner of a game that has ended ("Winner: the ENEMY
+// side (...)"), and is empty while it goes on or when the mission gives no
+// victory conditions.
+func winnerText(g *game.Game) string {
+	o, ok := g.Outcome()
+	if !g.Over() || !ok {
+		return ""
+	}
+	return fmt.Sprintf("Winner: the %s side (%s)", strings.ToUpper(o.Winner.String()), o.Why())
 }
 
 func policyOf(st *state.State) string {

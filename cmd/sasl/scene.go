@@ -106,6 +106,14 @@ func missionTitle(ms *missions.Mission, what, dice string) []string {
 	}
 }
 
+// withWinner adds the line naming the winner to a picture's title lines.
+func withWinner(title []string, winner string) []string {
+	if winner == "" {
+		return title
+	}
+	return append(title, winner)
+}
+
 // seedText names the dice of a game for a title.
 func seedText(st *state.State) string {
 	if !st.HasSeed {
@@ -337,12 +345,15 @@ func entryScene(p *played, a *ai.Arrivals) *scene {
 
 // turnsScene is the picture of turns played (sasl wave, play turn): the
 // moves and fire of each turn, then where everything stands.
-func turnsScene(m *board.Map, ms *missions.Mission, reps []*game.Report, st *state.State, dice string) *scene {
+//
+// winner, when not empty, is a last title line naming the winner of a game
+// that has ended (winnerText).
+func turnsScene(m *board.Map, ms *missions.Mission, reps []*game.Report, st *state.State, dice, winner string) *scene {
 	what := "no turn played"
 	if len(reps) > 0 {
 		what = turnsText(reps[0].Turn, reps[len(reps)-1].Turn, ms.Turns)
 	}
-	s := newScene(m, missionTitle(ms, what, dice)...)
+	s := newScene(m, withWinner(missionTitle(ms, what, dice), winner)...)
 	s.edges(ms)
 	s.objectives(st)
 	s.moves(reps)
@@ -358,7 +369,7 @@ func showScene(g *game.Game) *scene {
 	if g.Over() {
 		what = fmt.Sprintf("after the last turn (%d)", g.LastTurn())
 	}
-	s := newScene(g.W.Map(), missionTitle(ms, what, seedText(st))...)
+	s := newScene(g.W.Map(), withWinner(missionTitle(ms, what, seedText(st)), winnerText(g))...)
 	s.edges(ms)
 	s.objectives(st)
 	s.units(st, ms.FBE)

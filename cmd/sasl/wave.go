@@ -127,7 +127,7 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 		trail = append(trail, rep.Dice...)
 	}
 	if f.pictures.any() {
-		if err := f.pictures.write(turnsScene(p.m, p.ms, all, st, p.diceName())); err != nil {
+		if err := f.pictures.write(turnsScene(p.m, p.ms, all, st, p.diceName(), "")); err != nil {
 			return err
 		}
 	}
