@@ -250,11 +250,7 @@ func (e *Enemy) fireGroup(fg []*state.Unit, tg Target, afph bool) report.FireGro
 			from = append(from, u.At())
 		}
 		locs[u.At()] = true
-		adv := 1
-		if afph && u.Moved {
-			adv = e.t.Combat.AdvancingFire.Value
-		}
-		g.FP += combat.FP(e.w.Strength(u), u.At(), tg.Unit.At(), adv)
+		g.FP += combat.FP(e.w.Strength(u), u.At(), tg.Unit.At(), combat.FireDivisor(e.t, u, afph))
 	}
 	worst, all := -99, len(locs) > 0
 	for l := range locs {

@@ -61,8 +61,8 @@ func Adjacent(a, b board.Location) bool {
 // FP is the firepower of a counter of strength s in Location from against
 // Location at (ASL A7.2): doubled at Point Blank range (ADJACENT
 // Locations, A7.21), halved beyond its normal range (A7.22), divided by
-// advancing (1: no Advancing Fire; A7.25).
-func FP(s tables.Strength, from, at board.Location, advancing int) float64 {
+// the divisor of FireDivisor (1: neither Advancing Fire nor pinned).
+func FP(s tables.Strength, from, at board.Location, divisor int) float64 {
 	fp := float64(s.FP)
 	switch d := hex.Distance(from.Hex, at.Hex); {
 	case Adjacent(from, at):
@@ -70,7 +70,7 @@ func FP(s tables.Strength, from, at board.Location, advancing int) float64 {
 	case d > s.Range:
 		fp /= 2
 	}
-	return fp / float64(max(advancing, 1))
+	return fp / float64(max(divisor, 1))
 }
 
 // Shot is what a fire group would roll at a Location: its FP, DRM (TEM,
@@ -107,11 +107,7 @@ func (c *Resolver) Aim(fg []*state.Unit, at board.Location, move, reach int, afp
 		if !v.Clear {
 			continue
 		}
-		adv := 1
-		if afph && u.Moved {
-			adv = c.t.Combat.AdvancingFire.Value
-		}
-		sh.FP += FP(s, u.At(), at, adv)
+		sh.FP += FP(s, u.At(), at, FireDivisor(c.t, u, afph))
 		sh.Hindrance = max(sh.Hindrance, v.Hindrance)
 		sh.Range = min(sh.Range, d)
 		n++
@@ -267,7 +263,7 @@ func (c *Resolver) roll(fp float64, drm int, why dice.Why) (tables.Result, int, 
 // apply carries out an IFT result on the units attacked (ASL A7.3):
 // nKIA eliminates n of them by Random Selection and breaks the rest; K/n
 // Casualty Reduces one and gives all an nMC; nMC and NMC a Morale Check.
-// A PTC has no effect here (pins are not modelled).
+// A PTC is a Pin Task Check of each Good Order unit (pinTasks).
 func (c *Resolver) Apply(res tables.Result, units []*state.Unit) error {
 	units = append(c.victims[:0], units...)
 	c.victims = units
@@ -294,10 +290,72 @@ func (c *Resolver) Apply(res tables.Result, units []*state.Unit) error {
 			units = slices.Delete(units, i, i+1)
 		}
 	case tables.MC:
+	case tables.PTC:
+		return c.pinTasks(units)
 	default:
 		return nil
 	}
 	return c.moraleChecks(units, res.N)
+}
+
+// pinTasks makes the Pin Task Checks of a PTC result (ASL A7.8): each Good
+// Order unit rolls against its morale as for a MC, leaders first and the
+// others with the modifier of a leader in their Location; a Final DR above
+// the ML pins it (tables: ptc_fail). Broken units ignore a PTC.
+func (c *Resolver) pinTasks(units []*state.Unit) error {
+	leadersFirst(units)
+	for _, u := range units {
+		if u.Broken {
+			continue
+		}
+		d, ml, err := c.moraleDR(u, "ASL A7.8", report.ForPTC, c.ledDRM(u, 0))
+		if err != nil {
+			return err
+		}
+		if d.Final > ml {
+			if c.t.Combat.PTCFail.Value == tables.Pin {
+				c.pin(u, report.PinTask, d)
+			}
+			continue
+		}
+		c.add(report.Morale, u, report.Event{Dice: d, Cause: report.PinTask})
+	}
+	return nil
+}
+
+// ledDRM is the DRM n of a MC or PTC of u, with the modifier of a Good
+// Order leader in its Location for a MMC (ASL A10.7).
+func (c *Resolver) ledDRM(u *state.Unit, n int) int {
+	if !u.Kind.SMC() {
+		if lead, ok := c.LeaderDRM(u.Side, u.At()); ok {
+			n += lead
+		}
+	}
+	return n
+}
+
+// pin pins u (ASL A7.8) for the rest of the Player Turn, unless it moves in
+// a SASL Human Wave and the tables say a pin does nothing there (hw_pin).
+func (c *Resolver) pin(u *state.Unit, why report.Cause, d report.Dice) {
+	if u.Side == state.Enemy && u.Wave != "" && !u.Released && c.t.Combat.HWPin.Value != tables.Pin {
+		return
+	}
+	u.Pinned = true
+	c.add(report.Pinned, u, report.Event{Cause: why, Dice: d})
+}
+
+// FireDivisor is what u's FP is divided by when it fires (ASL A7.25, A7.8):
+// the Advancing Fire divisor in the AFPh if it moved (afph), times the
+// pinned divisor if it is pinned.
+func FireDivisor(t *tables.Set, u *state.Unit, afph bool) int {
+	d := 1
+	if afph && u.Moved {
+		d = t.Combat.AdvancingFire.Value
+	}
+	if u.Pinned {
+		d *= t.Combat.PinnedFire.Value
+	}
+	return d
 }
 
 // moraleChecks makes the units' Morale Checks with DRM n: leaders first,
@@ -305,13 +363,7 @@ func (c *Resolver) Apply(res tables.Result, units []*state.Unit) error {
 func (c *Resolver) moraleChecks(units []*state.Unit, n int) error {
 	leadersFirst(units)
 	for _, u := range units {
-		drm := n
-		if !u.Kind.SMC() {
-			if lead, ok := c.LeaderDRM(u.Side, u.At()); ok {
-				drm += lead
-			}
-		}
-		d, ml, err := c.moraleDR(u, "ASL A10", report.ForMC, drm)
+		d, ml, err := c.moraleDR(u, "ASL A10", report.ForMC, c.ledDRM(u, n))
 		if err != nil {
 			return err
 		}
@@ -324,6 +376,9 @@ func (c *Resolver) moraleChecks(units []*state.Unit, n int) error {
 			c.brk(u, report.FailedMC, d)
 		default:
 			c.add(report.Morale, u, report.Event{Dice: d})
+			if d.Final == ml && !u.Broken && c.t.Combat.MCAtML.Value == tables.Pin {
+				c.pin(u, report.AtML, d)
+			}
 		}
 	}
 	return nil

@@ -133,3 +133,108 @@ func TestApply(t *testing.T) {
 		t.Errorf("NMC: F1 broken %v (DR 2), F2 broken %v (DR 11): %v", us[0].Broken, us[1].Broken, log.Since(0))
 	}
 }
+
+// Pins (ASL A7.8, tables ptc_fail, mc_at_ml, hw_pin): a PTC pins a Good
+// Order unit whose Final DR exceeds its ML and leaves one that passes; a
+// broken unit takes no PTC (no dice); a MC passed with a Final DR equal
+// to the ML pins; a unit moving in a Human Wave is not pinned, a released
+// one is; a pinned unit fires at half FP, and at a quarter as Advancing
+// Fire after moving.
+func TestPins(t *testing.T) {
+	t.Parallel()
+	w, _, err := game.Open("crossroads", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := w.Map().ParseLocation("x1A1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup := func(script string, units ...*state.Unit) (*combat.Resolver, *report.Log) {
+		initial, err := w.Initial()
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := initial.Clone()
+		for _, u := range slices.Clone(st.Units()) {
+			st.Remove(u)
+		}
+		for _, u := range units {
+			st.Add(u, l)
+		}
+		log := &report.Log{}
+		c := combat.New(w, log)
+		r, err := dice.Scripted(script)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Reset(st, r)
+		return c, log
+	}
+	squad := func(id string) *state.Unit {
+		return &state.Unit{ID: id, Side: state.Friendly, Kind: state.Squad, Type: "6-6-7"}
+	}
+	ptc := tables.Result{Kind: tables.PTC}
+	kinds := func(log *report.Log) []report.Kind {
+		var k []report.Kind
+		for _, e := range log.Since(0) {
+			k = append(k, e.Kind)
+		}
+		return k
+	}
+
+	a, b := squad("F1"), squad("F2")
+	c, log := setup("4 4 3 4", a, b) // F1: 8 > 7, F2: 7 <= 7
+	if err := c.Apply(ptc, []*state.Unit{a, b}); err != nil {
+		t.Fatal(err)
+	}
+	if !a.Pinned || b.Pinned || a.Broken || b.Broken {
+		t.Errorf("PTC: F1 (DR 8) pinned %v, F2 (DR 7) pinned %v", a.Pinned, b.Pinned)
+	}
+	if got := kinds(log); !slices.Equal(got, []report.Kind{report.Pinned, report.Morale}) {
+		t.Errorf("PTC events %v", got)
+	}
+
+	a, b = squad("F1"), squad("F2")
+	a.Broken = true
+	c, _ = setup("6 6", a, b) // only F2 rolls
+	if err := c.Apply(ptc, []*state.Unit{a, b}); err != nil {
+		t.Fatalf("a broken unit took a PTC: %v", err)
+	}
+	if a.Pinned || !b.Pinned {
+		t.Errorf("PTC: broken F1 pinned %v, F2 (DR 12) pinned %v", a.Pinned, b.Pinned)
+	}
+
+	a, b = squad("F1"), squad("F2")
+	c, _ = setup("3 4 3 3", a, b) // NMC: F1 7 = ML, F2 6
+	if err := c.Apply(tables.Result{Kind: tables.MC}, []*state.Unit{a, b}); err != nil {
+		t.Fatal(err)
+	}
+	if !a.Pinned || a.Broken || b.Pinned || b.Broken {
+		t.Errorf("NMC: F1 (DR 7 = ML) pinned %v broken %v, F2 (DR 6) pinned %v", a.Pinned, a.Broken, b.Pinned)
+	}
+
+	wave := &state.Unit{ID: "A1a", Side: state.Enemy, Kind: state.Squad, Type: "4-4-7", HW: true, Wave: "A"}
+	released := &state.Unit{ID: "A1b", Side: state.Enemy, Kind: state.Squad, Type: "4-4-7", HW: true, Wave: "A", Released: true}
+	c, _ = setup("6 6 6 6", wave, released)
+	if err := c.Apply(ptc, []*state.Unit{wave, released}); err != nil {
+		t.Fatal(err)
+	}
+	if wave.Pinned || !released.Pinned {
+		t.Errorf("PTC failed: the Human Wave unit pinned %v, the released one %v", wave.Pinned, released.Pinned)
+	}
+
+	tb := tables.Default()
+	u := squad("F1")
+	for _, x := range []struct {
+		pinned, moved, afph bool
+		want                int
+	}{
+		{false, false, false, 1}, {true, false, false, 2}, {false, true, true, 2}, {true, true, true, 4}, {true, true, false, 2},
+	} {
+		u.Pinned, u.Moved = x.pinned, x.moved
+		if got := combat.FireDivisor(tb, u, x.afph); got != x.want {
+			t.Errorf("FireDivisor pinned %v moved %v AFPh %v = %d, want %d", x.pinned, x.moved, x.afph, got, x.want)
+		}
+	}
+}

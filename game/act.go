@@ -79,7 +79,7 @@ func (g *Game) act(side state.Side, ph state.Phase, a policy.Action) error {
 	st := g.State
 	units := a.Units[:0:0]
 	for _, u := range a.Units {
-		if st.Holds(u) && u.OnMap() && !u.Broken && u.Side == state.Friendly && (a.Kind != policy.Fire || !u.Fired) {
+		if st.Holds(u) && u.OnMap() && !u.Broken && u.Side == state.Friendly && (a.Kind != policy.Fire || !u.Fired) && (a.Kind == policy.Fire || !u.Pinned) {
 			units = append(units, u)
 		}
 	}
@@ -206,7 +206,9 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 		if err := g.hw.FirstFire(units, next, drm); err != nil {
 			return err
 		}
-		units = slices.DeleteFunc(units, func(u *state.Unit) bool { return !st.Holds(u) || u.Broken })
+		// A unit broken or pinned by the fire it met stays where it is
+		// (ASL A7.8: a pinned unit's MPh ends); the others go on.
+		units = slices.DeleteFunc(units, func(u *state.Unit) bool { return !st.Holds(u) || u.Broken || u.Pinned })
 		if len(units) == 0 {
 			break
 		}

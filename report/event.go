@@ -74,6 +74,9 @@ const (
 	// A unit breaks (A10): At, Cause, Dice, Other (the Human Wave it
 	// leaves).
 	Break // break
+	// A unit is pinned (A7.8): At, Cause (PinTask: a failed PTC; AtML: a
+	// MC passed with a Final DR equal to the ML), Dice.
+	Pinned // pin
 	// A squad is Casualty Reduced to a half-squad (A7.302): At, Cause,
 	// Dice, Type (the half-squad).
 	Reduce // casualty_reduction
@@ -242,6 +245,10 @@ const (
 	InCloseCombat
 	// A rally failed (Morale).
 	RallyFailed
+	// A Pin Task Check (Morale: passed; Pinned: failed); a MC passed with a
+	// Final DR equal to the ML (Pinned).
+	PinTask
+	AtML
 	// The player reported it (sasl play set).
 	ByPlayer
 	// A 4.12 A9e roll picked no VPO Location (A9e); an entry hex was

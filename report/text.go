@@ -131,7 +131,13 @@ func (x *Words) Text(e *Event) string {
 		if e.Cause == RallyFailed {
 			return fmt.Sprintf("%s in %s fails to rally: DR %d%+d = %d > ML %d", who, x.name(e.At), d.DR, d.DRM, d.Final, d.Need)
 		}
-		return fmt.Sprintf("%s passes its MC: DR %d%+d = %d <= ML %d", who, d.DR, d.DRM, d.Final, d.Need)
+		check := "MC"
+		if e.Cause == PinTask {
+			check = "PTC"
+		}
+		return fmt.Sprintf("%s passes its %s: DR %d%+d = %d <= ML %d", who, check, d.DR, d.DRM, d.Final, d.Need)
+	case Pinned:
+		return fmt.Sprintf("%s in %s is pinned (ASL A7.8): %s", who, x.name(e.At), causeText(e.Cause, e.Dice))
 	case Break:
 		left := ""
 		if e.Other != "" {
@@ -229,6 +235,10 @@ func causeText(c Cause, d Dice) string {
 		s = "Close Combat"
 	case ByPlayer:
 		s = "as you report"
+	case PinTask:
+		s = fmt.Sprintf("PTC DR %d%+d = %d > ML %d", d.DR, d.DRM, d.Final, d.Need)
+	case AtML:
+		s = fmt.Sprintf("MC DR %d%+d = %d = ML %d", d.DR, d.DRM, d.Final, d.Need)
 	}
 	if c&Reduced != 0 {
 		s += ": Casualty Reduction"

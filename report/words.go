@@ -86,6 +86,7 @@ const (
 	ForSelection                // A.9: Random Selection for M (a Selection) of Unit
 	ForRally                    // A10.6: rally of Unit (ML N, DRM M)
 	ForCC                       // A11: Close Combat of side Side in At (N FP vs M)
+	ForPTC                      // A7.8: Pin Task Check of Unit (ML N, DRM M)
 )
 
 // What a Random Selection is for (ForSelection's M).
@@ -140,6 +141,8 @@ func (x *Words) Why(y dice.Why) string {
 		d = fmt.Sprintf("IFT DR of %s at %s", strings.Join(y.Units, ", "), x.name(y.At))
 	case ForMC:
 		d = fmt.Sprintf("MC of %s (ML %d, DRM %+d)", y.Unit, y.N, y.M)
+	case ForPTC:
+		d = fmt.Sprintf("PTC of %s (ML %d, DRM %+d)", y.Unit, y.N, y.M)
 	case ForSelection:
 		d = fmt.Sprintf("Random Selection for %s: %s", [...]string{"KIA", "K", "Casualty Reduction in CC"}[y.M], y.Unit)
 	case ForRally:

@@ -108,6 +108,7 @@ const (
 	Reduce  Consequence = "reduce" // Casualty Reduction
 	Break   Consequence = "break"
 	Nothing Consequence = "none"
+	Pin     Consequence = "pin" // ASL A7.8
 )
 
 // Combat holds what sasl sim plays beyond the ENEMY procedures: Morale
@@ -120,12 +121,17 @@ type Combat struct {
 	BrokenFail   Entry[Consequence]
 	MCTwelve     Entry[Consequence] // an Original MC DR of 12
 	KIASurvivors Entry[Consequence]
-	SelfRally    Entry[int] // DRM of a self-rally
-	SelfRallyMMC Entry[int] // MMC a side may try to self-rally each RPh
-	RallyTerrain Entry[int] // DRM in a Location with a positive TEM
-	Desperation  Entry[int] // DRM under Desperation Morale
-	RallyTwelve  Entry[Consequence]
-	LeaderCCFP   Entry[int]
+	// Pins (ASL A7.8): a failed PTC, a MC passed with a Final DR equal to
+	// the ML (pin or none), a pin of a unit moving in a Human Wave, and the
+	// divisor of a pinned unit's FP.
+	PTCFail, MCAtML, HWPin Entry[Consequence]
+	PinnedFire             Entry[int]
+	SelfRally              Entry[int] // DRM of a self-rally
+	SelfRallyMMC           Entry[int] // MMC a side may try to self-rally each RPh
+	RallyTerrain           Entry[int] // DRM in a Location with a positive TEM
+	Desperation            Entry[int] // DRM under Desperation Morale
+	RallyTwelve            Entry[Consequence]
+	LeaderCCFP             Entry[int]
 	// CloseCombat is the Kill Number by odds, lowest odds first.
 	CloseCombat       []Odds
 	CloseCombatSource string

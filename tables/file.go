@@ -182,6 +182,10 @@ type combatFile struct {
 	MCTwelve      *entryFile `yaml:"mc_twelve"`
 	KIASurvivors  *entryFile `yaml:"kia_survivors"`
 	RallyTwelve   *entryFile `yaml:"rally_twelve"`
+	PTCFail       *entryFile `yaml:"ptc_fail"`
+	MCAtML        *entryFile `yaml:"mc_at_ml"`
+	HWPin         *entryFile `yaml:"hw_pin"`
+	PinnedFire    *entryFile `yaml:"pinned_fire"`
 	CloseCombat   *rowsFile  `yaml:"close_combat"`
 }
 
@@ -771,26 +775,34 @@ func (cb *Combat) apply(c *yamldoc.Check, f *combatFile) {
 		{f.LeaderCCFP, "leader_cc_fp", &cb.LeaderCCFP, 0, 9}, {f.HoldFirstFire, "hold_first_fire_range", &cb.HoldFirstFire, 0, 2},
 		{f.AdvancingFire, "advancing_fire", &cb.AdvancingFire, 1, 4}, {f.InfantryMF, "infantry_mf", &cb.InfantryMF, 1, 9},
 		{f.LeaderMF, "leader_mf", &cb.LeaderMF, 1, 9}, {f.LedMF, "led_mf", &cb.LedMF, 0, 9},
+		{f.PinnedFire, "pinned_fire", &cb.PinnedFire, 1, 4},
 	} {
 		setInt(c, x.f, "combat."+x.key, x.e, x.lo, x.hi)
 	}
+	harm, pin := []Consequence{Reduce, Break, Nothing}, []Consequence{Pin, Nothing}
 	for _, x := range []struct {
 		f   *entryFile
 		key string
 		e   *Entry[Consequence]
+		may []Consequence
 	}{
-		{f.BrokenFail, "broken_fail", &cb.BrokenFail}, {f.MCTwelve, "mc_twelve", &cb.MCTwelve},
-		{f.KIASurvivors, "kia_survivors", &cb.KIASurvivors}, {f.RallyTwelve, "rally_twelve", &cb.RallyTwelve},
+		{f.BrokenFail, "broken_fail", &cb.BrokenFail, harm}, {f.MCTwelve, "mc_twelve", &cb.MCTwelve, harm},
+		{f.KIASurvivors, "kia_survivors", &cb.KIASurvivors, harm}, {f.RallyTwelve, "rally_twelve", &cb.RallyTwelve, harm},
+		{f.PTCFail, "ptc_fail", &cb.PTCFail, pin}, {f.MCAtML, "mc_at_ml", &cb.MCAtML, pin}, {f.HWPin, "hw_pin", &cb.HWPin, pin},
 	} {
 		if x.f == nil {
 			continue
 		}
 		e, ok := entry(c, x.f, "combat."+x.key, func(v yamldoc.Value, what string) Consequence {
 			switch s := Consequence(c.Str(v, what)); {
-			case !c.OK(), s == Reduce, s == Break, s == Nothing:
+			case !c.OK(), slices.Contains(x.may, s):
 				return s
 			default:
-				c.Errorf(v.Node, "%s: %q is not reduce, break or none", what, s)
+				names := make([]string, len(x.may))
+				for i, m := range x.may {
+					names[i] = string(m)
+				}
+				c.Errorf(v.Node, "%s: %q is not %s or %s", what, s, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 				return ""
 			}
 		})

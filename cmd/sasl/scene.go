@@ -166,7 +166,7 @@ func (s *scene) objectives(st *state.State) {
 // units marks every unit of st: on the map where it stands, an S? waiting
 // to enter just off the map beyond its edge, an exited unit faded beyond
 // the FBE it left across. Counters show the unit's ID and its counter (or
-// an S?'s case), with marks for broken, released and Crest.
+// an S?'s case), with marks for broken, released, Crest and pinned.
 func (s *scene) units(st *state.State, fbe layout.Compass) {
 	var mk render.Markers
 	for _, u := range st.Units() {
@@ -221,6 +221,7 @@ func (s *scene) units(st *state.State, fbe layout.Compass) {
 		}{
 			{u.Released, "R", "R: released from its Human Wave, Advance Attitude (SASL 4.33)"},
 			{u.Crest, "C", "C: Crest status in a Depression (SASL 4.14)"},
+			{u.Pinned, "P", "P: pinned: it may not move this Player Turn and fires at half FP (A7.8)"},
 		} {
 			if f.on {
 				m.Tag += f.tag
