@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"slices"
+
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -109,4 +111,23 @@ func (e *Enemy) ActivateSeen(l board.Location) error {
 func (e *Enemy) Reveal(s *state.Unit) error {
 	_, err := e.generate(s, s.At(), report.Activation{})
 	return err
+}
+
+// Attacked Activates S? s, which FRIENDLY units fire at from Location
+// from, by (the first of them) at range hexes: an attack on an S?
+// Activates it first (SASL 3.3, not among the texts). A Human Wave S?
+// attacked by First Fire as it moves goes on as the units it became.
+func (e *Enemy) Attacked(s *state.Unit, by *state.Unit, from board.Location) error {
+	act := report.Activation{By: by.ID, ByKind: by.Kind, ByType: by.Type, At: from, Range: hex.Distance(from.Hex, s.At().Hex), Fire: true}
+	units, err := e.generate(s, s.At(), act)
+	if err == nil {
+		e.trip.revealed = append(e.trip.revealed, revealed{s, slices.Clone(units)})
+	}
+	return err
+}
+
+// revealed is an S? Activated by an attack and the units it became.
+type revealed struct {
+	s     *state.Unit
+	units []*state.Unit
 }

@@ -51,6 +51,9 @@ type Enemy struct {
 		steps []pathing.Step
 		notes []report.Note
 		kept  []*state.Unit
+		// revealed: the S? an attack Activated during the First Fire
+		// of the step under way, each with the units it became (fired).
+		revealed []revealed
 	}
 	gen struct {
 		rolls []report.Roll

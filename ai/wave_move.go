@@ -289,7 +289,14 @@ func (e *Enemy) walk(u *state.Unit, claimed map[board.Location]bool) (*delayed, 
 		}
 		e.takeVPO(t.cur, &t.notes)
 		if e.Res != nil {
+			// An S? a FRIENDLY unit's LOS Activates where it enters is
+			// Activated before the FRIENDLY side may First Fire there.
 			var err error
+			if t.stack[0].Kind == state.SQ {
+				if t.stack, err = e.activate(t.stack, t.cur); err != nil {
+					return nil, err
+				}
+			}
 			if t.stack, err = e.fired(&t); err != nil {
 				return nil, err
 			}
@@ -318,15 +325,30 @@ func (e *Enemy) fired(t *trip) ([]*state.Unit, error) {
 		e.st.Move(x, t.cur) // where the FRIENDLY side sees it
 	}
 	n := e.log.Len()
+	e.trip.revealed = e.trip.revealed[:0]
 	if err := e.Res.Entered(t.stack, t.cur); err != nil {
 		return nil, err
 	}
 	if e.log.Len() == n {
 		return t.stack, nil
 	}
+	// An S? the FRIENDLY fire Activated goes on as the units it became,
+	// with the MF it has left (4.34).
+	stack := t.stack
+	if len(e.trip.revealed) > 0 {
+		stack = nil
+		for _, x := range t.stack {
+			i := slices.IndexFunc(e.trip.revealed, func(r revealed) bool { return r.s == x })
+			if i < 0 {
+				stack = append(stack, x)
+				continue
+			}
+			stack = append(stack, e.trip.revealed[i].units...)
+		}
+	}
 	var stopped []*state.Unit
 	kept := e.trip.kept[:0]
-	for _, x := range t.stack {
+	for _, x := range stack {
 		switch {
 		case !e.st.Holds(x): // eliminated
 		case x.Broken:
@@ -479,6 +501,15 @@ func (e *Enemy) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
 			var err error
 			if t.stack, err = e.activate(t.stack, t.cur); err != nil {
 				return false, err
+			}
+		}
+		if e.Res != nil {
+			var err error
+			if t.stack, err = e.fired(&t); err != nil {
+				return false, err
+			}
+			if len(t.stack) == 0 {
+				return true, nil
 			}
 		}
 		if e.st.KnownIn(t.cur) {

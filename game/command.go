@@ -439,7 +439,8 @@ func (s *Session) fire(c Command) error {
 		if i < 0 {
 			break
 		}
-		if err := g.hw.Reveal(at[i]); err != nil {
+		by := fg[slices.IndexFunc(fg, func(u *state.Unit) bool { return u.Kind.MMC() })]
+		if err := g.hw.Attacked(at[i], by, by.At()); err != nil {
 			return err
 		}
 	}

@@ -207,7 +207,9 @@ func (s *Session) Do(c Command, script dice.Roller) (*Step, error) {
 		err = s.next()
 	default:
 		s.stop.acted = true
-		err = s.act(c)
+		if err = s.act(c); err == nil && s.stop.Kind == FirstFireAt {
+			g.refire(s.stop, log.Since(start))
+		}
 	}
 	s.roll.cur = g.seeded
 	if err != nil {

@@ -3,10 +3,13 @@ package game
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/world"
@@ -302,4 +305,98 @@ func TestStopModes(t *testing.T) {
 			}
 		}
 	}
+}
+
+// First Fire at a moving Human Wave S? (SASL 4.34): the stop asks it, the
+// attack Activates the S? first, and the units it became fire-checked and
+// go on with the MF the S? had left; the journal replays it.
+func TestFirstFireAtHumanWaveS(t *testing.T) {
+	t.Parallel()
+	w := prepareText(t, realMission)
+	m := w.Map()
+	asked, went := 0, 0
+	for seed := range uint64(16) {
+		s := begin(t, w, seed, PolicyPlayer, StopFire)
+		for s.Stop().Kind != Over {
+			stop := *s.Stop() // a copy: the player's fire brings the stop up to date
+			sq := stop.Kind == FirstFireAt && strings.HasPrefix(stop.Question, "Human Wave S? ")
+			if !sq {
+				do(t, s, Pass)
+				continue
+			}
+			asked++
+			var fire *Step
+			for _, u := range s.G.State.OfSide(state.Friendly) {
+				c, err := ParseCommand("fire --from "+m.LocationName(u.At())+" --at "+m.LocationName(stop.At), m)
+				if err != nil || !u.OnMap() {
+					continue
+				}
+				if fire, err = s.Do(c, nil); err == nil {
+					break
+				}
+			}
+			if fire == nil {
+				t.Fatalf("seed %d: no FRIENDLY unit could fire at %s", seed, stop.Question)
+			}
+			var made []string
+			for _, e := range fire.Events {
+				if e.Kind == report.Activate && e.Units[0] == stop.Moving[0] {
+					if e.Activation == nil || !e.Activation.Fire {
+						t.Fatalf("seed %d: %s is Activated, not by the attack: %+v", seed, stop.Moving[0], e.Activation)
+					}
+					for _, x := range e.Made {
+						if x.ID != "" {
+							made = append(made, x.ID)
+						}
+					}
+				}
+			}
+			if len(made) == 0 {
+				t.Fatalf("seed %d: the attack on %s Activated nothing: %v", seed, stop.Moving, fire.Events)
+			}
+			for _, id := range made {
+				if u := s.G.State.Unit(id); u != nil && u.Wave == "" && !u.Broken {
+					t.Errorf("seed %d: %s, made by the attack, is in no Human Wave", seed, id)
+				}
+			}
+			next := do(t, s, Next)
+			for _, e := range next.Events {
+				if e.Kind != report.Move || !slicesContainsAny(e.Units, made) {
+					continue
+				}
+				if !slicesContainsStep(e.Steps, stop.At) {
+					t.Errorf("seed %d: the move of %v does not pass %s, where they were Activated", seed, e.Units, m.LocationName(stop.At))
+				}
+				if last := e.Steps[len(e.Steps)-1]; last.Location != stop.At {
+					went++
+				}
+			}
+		}
+		final := written(t, s.G)
+		r, err := Replay(w, s.G.State.Game, s.Journal())
+		if err != nil {
+			t.Fatalf("seed %d: replay: %v", seed, err)
+		}
+		if !bytes.Equal(written(t, r.G), final) {
+			t.Fatalf("seed %d: the journal's replay differs", seed)
+		}
+		r.Close()
+	}
+	t.Logf("%d First Fire stops at a Human Wave S?, %d went on after their Activation", asked, went)
+	if asked == 0 || went == 0 {
+		t.Errorf("%d stops at a moving Human Wave S?, %d went on: the test checks too little", asked, went)
+	}
+}
+
+func slicesContainsAny(ids []string, want []string) bool {
+	for _, id := range ids {
+		if slices.Contains(want, id) {
+			return true
+		}
+	}
+	return false
+}
+
+func slicesContainsStep(steps []pathing.Step, l board.Location) bool {
+	return slices.ContainsFunc(steps, func(s pathing.Step) bool { return s.Location == l })
 }

@@ -189,9 +189,22 @@ func phaseQuestion(side state.Side, ph state.Phase) string {
 // within twice their normal range (ASL A7.22), and reports whether the
 // player took the decision.
 func (g *Game) firstFire(stack []*state.Unit, at board.Location) (bool, error) {
-	if !g.player() || g.yield == nil || !slices.ContainsFunc(stack, combat.Target) {
+	if !g.player() || g.yield == nil || !slices.ContainsFunc(stack, targetable) {
 		return false, nil
 	}
+	held := slices.DeleteFunc(slices.Clone(stack), func(u *state.Unit) bool { return !g.State.Holds(u) })
+	q, ok := g.firstFireQuestion(held, at)
+	if !ok {
+		return false, nil
+	}
+	st := g.State
+	return g.ask(&Stop{Kind: FirstFireAt, Turn: st.Turn, Player: state.Enemy, Phase: state.MPh, At: at, Moving: state.IDs(held), Question: q})
+}
+
+// firstFireQuestion asks the First Fire of the FRIENDLY fire groups that
+// have the moving units in Location at in LOS within long range; ok is
+// false when none has.
+func (g *Game) firstFireQuestion(moving []*state.Unit, at board.Location) (q string, ok bool) {
 	var by []string
 	m := g.W.Map()
 	var locs []board.Location
@@ -209,13 +222,52 @@ func (g *Game) firstFire(stack []*state.Unit, at board.Location) (bool, error) {
 		}
 	}
 	if len(by) == 0 {
-		return false, nil
+		return "", false
 	}
-	ids := state.IDs(slices.DeleteFunc(slices.Clone(stack), func(u *state.Unit) bool { return !g.State.Holds(u) }))
-	q := fmt.Sprintf("%s entered %s in LOS of %s: First Fire? (fire --from LOC --at %s, or next)", strings.Join(ids, ", "), m.LocationName(at), strings.Join(by, "; "), m.LocationName(at))
-	st := g.State
-	return g.ask(&Stop{Kind: FirstFireAt, Turn: st.Turn, Player: state.Enemy, Phase: state.MPh, At: at, Moving: ids, Question: q})
+	what, then := strings.Join(state.IDs(moving), ", "), ""
+	if slices.ContainsFunc(moving, func(u *state.Unit) bool { return u.Kind == state.SQ }) {
+		what, then = "Human Wave S? "+what, "; an attack Activates an S? first"
+	}
+	return fmt.Sprintf("%s entered %s in LOS of %s: First Fire? (fire --from LOC --at %s, or next%s)", what, m.LocationName(at), strings.Join(by, "; "), m.LocationName(at), then), true
 }
+
+// refire brings a First Fire stop up to date after the player's fire
+// (events): the moving units left (an S? the attack Activated as the
+// units it became), and the fire groups that may still fire at them.
+func (g *Game) refire(stop *Stop, events []report.Event) {
+	var moving []*state.Unit
+	for _, id := range stop.Moving {
+		if u := g.State.Unit(id); u != nil && g.State.Holds(u) {
+			moving = append(moving, u)
+			continue
+		}
+		for _, e := range events {
+			if e.Kind != report.Activate || len(e.Units) == 0 || e.Units[0] != id {
+				continue
+			}
+			for _, x := range e.Made {
+				if u := g.State.Unit(x.ID); x.ID != "" && u != nil && g.State.Holds(u) {
+					moving = append(moving, u)
+				}
+			}
+		}
+	}
+	stop.Moving = state.IDs(moving)
+	m := g.W.Map()
+	if q, ok := g.firstFireQuestion(moving, stop.At); ok && len(moving) > 0 {
+		stop.Question = q
+		return
+	}
+	left := "nothing is left of the moving stack"
+	if len(moving) > 0 {
+		left = "no FRIENDLY unit left can fire at " + strings.Join(stop.Moving, ", ")
+	}
+	stop.Question = fmt.Sprintf("First Fire at %s: %s; next to go on", m.LocationName(stop.At), left)
+}
+
+// targetable reports whether FRIENDLY fire may attack u: a unit on the map,
+// or an S? (the attack Activates it first).
+func targetable(u *state.Unit) bool { return combat.Target(u) || u.Kind == state.SQ && u.OnMap() }
 
 // longRange is how far Infantry fire reaches: twice the normal range (ASL
 // A7.22, long range).

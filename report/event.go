@@ -397,4 +397,7 @@ type Activation struct {
 	// Range.
 	Row  string
 	Cell tables.ActivationCell
+	// Fire: By fired at the S?, and the attack Activated it (SASL 3.3);
+	// Row and Cell are unset.
+	Fire bool
 }

@@ -50,7 +50,8 @@ type FireJSON struct {
 
 // ActivationJSON is what Activated an S? (SASL 4.34): the FRIENDLY unit in
 // its LOS, the range, the Final IFT DRM and its parts, and the cell of the
-// mission's row of the Activation table ("auto" or the highest DRM).
+// mission's row of the Activation table ("auto" or the highest DRM); or
+// the FRIENDLY fire that Activated it.
 type ActivationJSON struct {
 	By        string `json:"by"`
 	At        string `json:"at"`
@@ -60,6 +61,9 @@ type ActivationJSON struct {
 	Hindrance int    `json:"hindrance"`
 	Row       string `json:"table_row"`
 	Cell      string `json:"table_cell"`
+	// Fire: By fired at the S?, and the attack Activated it (the table
+	// fields are empty).
+	Fire bool `json:"fire,omitempty"`
 }
 
 // EventJSON is an event.
@@ -117,7 +121,7 @@ func (x *Words) JSON(evs []Event) []EventJSON {
 			j.Fire = &FireJSON{f.Members, from, f.Target, m.LocationName(f.At), f.FP, f.DRM, f.TEM, f.Hindrance, f.Range, f.Priority}
 		}
 		if a := e.Activation; a != nil {
-			j.Activation = &ActivationJSON{a.By, m.LocationName(a.At), a.Range, a.DRM, a.TEM, a.Hindrance, a.Row, a.Cell.String()}
+			j.Activation = &ActivationJSON{a.By, m.LocationName(a.At), a.Range, a.DRM, a.TEM, a.Hindrance, a.Row, a.Cell.String(), a.Fire}
 		}
 		for _, r := range e.Rolls {
 			j.Rolls = append(j.Rolls, x.RollJSON(r.Roll))

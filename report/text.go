@@ -254,6 +254,9 @@ func (x *Words) activationText(a *Activation) string {
 		return "in a Location with FRIENDLY units (Melee): revealed"
 	}
 	who := a.By + " " + KindText(a.ByKind) + typeSuffix(a.ByType)
+	if a.Fire {
+		return fmt.Sprintf("fired at by %s in %s at %s: an attack on an S? Activates it first", who, x.name(a.At), HexesText(a.Range))
+	}
 	why := "auto"
 	if a.Cell.Need == tables.NeedDRM {
 		why = fmt.Sprintf("Final DRM %+d (TEM %+d, hindrance %+d) <= %d", a.DRM, a.TEM, a.Hindrance, a.Cell.DRM)
