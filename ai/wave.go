@@ -59,7 +59,9 @@ func (e *Enemy) Play(ph state.Phase, entries bool) error {
 			return err
 		}
 		if entries {
-			e.enterMap()
+			if err := e.enterMap(); err != nil {
+				return err
+			}
 		}
 	case state.AFPh:
 		if err := e.fire(); err != nil {

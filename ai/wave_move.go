@@ -45,12 +45,16 @@ func (e *Enemy) arrive() error {
 // entry hexes in the MPh, after the Human Waves have moved (SASL 4.321: a
 // Human Wave moves before all other units). sasl does not move S? beyond
 // their entry hex: movement of S? outside a Human Wave is not among the
-// rules it plays.
-func (e *Enemy) enterMap() {
+// rules it plays. The FRIENDLY side may First Fire at each as it enters.
+func (e *Enemy) enterMap() error {
+	sq := e.sq[:0] // the fire they meet may change the ENEMY units
 	for _, u := range e.st.OfSide(state.Enemy) {
-		if !u.Entering || u.Wave != "" {
-			continue
+		if u.Entering && u.Wave == "" {
+			sq = append(sq, u)
 		}
+	}
+	e.sq = sq
+	for _, u := range e.keep(sq...) {
 		c, ok := e.w.Costs().Enter(u.At(), u.Edge)
 		if !ok {
 			continue // Prohibited: 4.2 never sets one up there
@@ -59,7 +63,13 @@ func (e *Enemy) enterMap() {
 		u.Entering = false
 		steps := e.log.Steps(pathing.Step{Location: board.Ground(off), Off: true}, pathing.Step{Location: u.At(), HalfMF: c})
 		e.log.Add(report.Event{Kind: report.Enter, Units: e.log.Strings(u.ID), Edge: u.Edge, Steps: steps})
+		if e.Res != nil {
+			if err := e.Res.Entered(e.keep(u), u.At()); err != nil {
+				return err
+			}
+		}
 	}
+	return nil
 }
 
 // enterWave sets up a Human Wave the mission brings on (SASL 4.31): a Human
@@ -231,6 +241,7 @@ func (e *Enemy) walk(u *state.Unit, claimed map[board.Location]bool) (*delayed, 
 	} else {
 		t.steps = append(t.steps, pathing.Step{Location: t.cur})
 	}
+	entered := len(t.steps) > 1 // First Fire may meet it in its entrance hex too
 	lane := u.Lane
 	// A detour to take a FRIENDLY-controlled VPO within reach (4.32).
 	detour := e.detour(t.cur, budget-t.spent, claimed)
@@ -261,6 +272,16 @@ func (e *Enemy) walk(u *state.Unit, claimed map[board.Location]bool) (*delayed, 
 			var err error
 			if t.stack, err = e.activate(t.stack, t.cur); err != nil {
 				return nil, err
+			}
+		}
+		if entered && e.Res != nil {
+			entered = false
+			var err error
+			if t.stack, err = e.fired(&t); err != nil {
+				return nil, err
+			}
+			if len(t.stack) == 0 {
+				return nil, nil
 			}
 		}
 		next, cost, exit, why, ok := e.nextStep(t.cur, lane, detour)
@@ -358,8 +379,21 @@ func (e *Enemy) fired(t *trip) ([]*state.Unit, error) {
 		}
 	}
 	e.trip.kept = kept
-	if len(stopped) > 0 {
-		e.finish(&trip{stack: stopped, steps: t.steps, spent: t.spent, cur: t.cur, from: t.from})
+	// The notes of the way (a VPO taken) go with the units that move on,
+	// or, if none does, with those stopped here, or with the eliminated.
+	var notes []report.Note
+	if len(kept) == 0 {
+		notes = t.notes
+	}
+	switch {
+	case len(stopped) > 0:
+		e.finish(&trip{stack: stopped, steps: t.steps, spent: t.spent, cur: t.cur, from: t.from, notes: notes, lead: t.lead})
+	case len(kept) == 0 && len(t.steps) > 1:
+		var from layout.Compass
+		if t.steps[0].Off {
+			from = t.from
+		}
+		e.log.Add(report.Event{Kind: report.Move, Units: e.log.IDs(stack), Steps: e.log.Steps(t.steps...), Edge: from, Lead: t.lead, Notes: e.log.Notes(notes...)})
 	}
 	return e.keep(kept...), nil
 }

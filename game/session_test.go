@@ -308,23 +308,37 @@ func TestStopModes(t *testing.T) {
 }
 
 // First Fire at a moving Human Wave S? (SASL 4.34): the stop asks it, the
-// attack Activates the S? first, and the units it became fire-checked and
-// go on with the MF the S? had left; the journal replays it.
+// attack Activates the S? first, and the units it became go on with the MF
+// the S? had left; an S? entering the map (4.2) is asked too; the journal
+// replays it.
 func TestFirstFireAtHumanWaveS(t *testing.T) {
 	t.Parallel()
-	w := prepareText(t, realMission)
-	m := w.Map()
-	asked, went := 0, 0
+	asked, went, entering := 0, 0, 0
+	for _, w := range []*world.World{prepareText(t, realMission), prepared(t, "crossroads", "")} {
+		m := w.Map()
+		firstFireAtS(t, w, m, &asked, &went, &entering)
+	}
+	t.Logf("%d First Fire stops at a Human Wave S?, %d went on after their Activation; %d at an S? entering", asked, went, entering)
+	if asked == 0 || went == 0 || entering == 0 {
+		t.Errorf("%d stops at a moving Human Wave S?, %d went on, %d at an entering S?: the test checks too little", asked, went, entering)
+	}
+}
+
+func firstFireAtS(t *testing.T, w *world.World, m *board.Map, asked, went, entering *int) {
 	for seed := range uint64(16) {
 		s := begin(t, w, seed, PolicyPlayer, StopFire)
 		for s.Stop().Kind != Over {
 			stop := *s.Stop() // a copy: the player's fire brings the stop up to date
-			sq := stop.Kind == FirstFireAt && strings.HasPrefix(stop.Question, "Human Wave S? ")
-			if !sq {
+			hw := strings.HasPrefix(stop.Question, "Human Wave S? ")
+			if stop.Kind != FirstFireAt || !hw && !strings.HasPrefix(stop.Question, "S? ") {
 				do(t, s, Pass)
 				continue
 			}
-			asked++
+			if hw {
+				*asked++
+			} else {
+				*entering++
+			}
 			var fire *Step
 			for _, u := range s.G.State.OfSide(state.Friendly) {
 				c, err := ParseCommand("fire --from "+m.LocationName(u.At())+" --at "+m.LocationName(stop.At), m)
@@ -355,7 +369,7 @@ func TestFirstFireAtHumanWaveS(t *testing.T) {
 				t.Fatalf("seed %d: the attack on %s Activated nothing: %v", seed, stop.Moving, fire.Events)
 			}
 			for _, id := range made {
-				if u := s.G.State.Unit(id); u != nil && u.Wave == "" && !u.Broken {
+				if u := s.G.State.Unit(id); hw && u != nil && u.Wave == "" && !u.Broken {
 					t.Errorf("seed %d: %s, made by the attack, is in no Human Wave", seed, id)
 				}
 			}
@@ -368,7 +382,7 @@ func TestFirstFireAtHumanWaveS(t *testing.T) {
 					t.Errorf("seed %d: the move of %v does not pass %s, where they were Activated", seed, e.Units, m.LocationName(stop.At))
 				}
 				if last := e.Steps[len(e.Steps)-1]; last.Location != stop.At {
-					went++
+					*went++
 				}
 			}
 		}
@@ -381,10 +395,6 @@ func TestFirstFireAtHumanWaveS(t *testing.T) {
 			t.Fatalf("seed %d: the journal's replay differs", seed)
 		}
 		r.Close()
-	}
-	t.Logf("%d First Fire stops at a Human Wave S?, %d went on after their Activation", asked, went)
-	if asked == 0 || went == 0 {
-		t.Errorf("%d stops at a moving Human Wave S?, %d went on: the test checks too little", asked, went)
 	}
 }
 

@@ -225,8 +225,11 @@ func (g *Game) firstFireQuestion(moving []*state.Unit, at board.Location) (q str
 		return "", false
 	}
 	what, then := strings.Join(state.IDs(moving), ", "), ""
-	if slices.ContainsFunc(moving, func(u *state.Unit) bool { return u.Kind == state.SQ }) {
-		what, then = "Human Wave S? "+what, "; an attack Activates an S? first"
+	if i := slices.IndexFunc(moving, func(u *state.Unit) bool { return u.Kind == state.SQ }); i >= 0 {
+		what, then = "S? "+what, "; an attack Activates an S? first"
+		if moving[i].HW {
+			what = "Human Wave " + what
+		}
 	}
 	return fmt.Sprintf("%s entered %s in LOS of %s: First Fire? (fire --from LOC --at %s, or next%s)", what, m.LocationName(at), strings.Join(by, "; "), m.LocationName(at), then), true
 }
