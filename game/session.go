@@ -303,7 +303,7 @@ func stepDice(j state.Step) (dice.Roller, error) {
 }
 
 func replayError(n int, j state.Step, got string) error {
-	return fmt.Errorf("journal step %d (%s): the replay rolled %q where the journal says %q: the file was edited, or written by a sasl that plays differently", n, j.Do, got, j.Dice)
+	return fmt.Errorf("journal step %d (%s): the replay rolled %q where the journal says %q: the file was edited, or written by a sasl that plays differently (go on with that sasl, or start the game again)", n, j.Do, got, j.Dice)
 }
 
 // Undo returns the game as it stood n steps ago (the setup is never
