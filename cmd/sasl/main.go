@@ -140,6 +140,10 @@ func runMain() int {
 	if err == nil && out.err != nil {
 		err = fmt.Errorf("standard output: %w", out.err)
 	}
+	var quiet quietError
+	if errors.As(err, &quiet) && out.err == nil {
+		return quiet.exit
+	}
 	if err != nil {
 		msg := err.Error()
 		if o.saved != "" {

@@ -61,7 +61,15 @@ func peakMemory(file string) (int64, bool) {
 // adds to the environment.
 func saslCommand(env []string, args ...string) *exec.Cmd {
 	c := exec.Command(os.Args[0], args...)
-	c.Env = append(append(os.Environ(), "SASL_TEST_MAIN=1"), env...)
+	c.Env = append(os.Environ(), "SASL_TEST_MAIN=1")
+	// No scheduler's array index from the test's own environment.
+	for _, v := range indexVars {
+		c.Env = append(c.Env, v.name+"=")
+		for _, x := range v.checks {
+			c.Env = append(c.Env, x.name+"=")
+		}
+	}
+	c.Env = append(c.Env, env...)
 	return c
 }
 
@@ -153,7 +161,7 @@ func TestShardsAsProcessesMerge(t *testing.T) {
 }
 
 // A shard killed while it plays leaves no part file (and no temporary
-// file): the Job simply runs its index again. SIGTERM (an eviction) the
+// file), only its progress: the Job simply runs its index again. SIGTERM (an eviction) the
 // same, with exit status 143.
 func TestKilledShardLeavesNoPart(t *testing.T) {
 	t.Parallel()
@@ -171,7 +179,8 @@ func TestKilledShardLeavesNoPart(t *testing.T) {
 		if sig == syscall.SIGTERM && c.ProcessState.ExitCode() != 143 {
 			t.Errorf("SIGTERM: exit status %d, want 143", c.ProcessState.ExitCode())
 		}
-		if left, _ := os.ReadDir(dir); len(left) != 0 {
+		// Only its progress file, which says how far it came.
+		if left, _ := os.ReadDir(dir); len(left) != 1 || left[0].Name() != "part-0.progress" {
 			t.Errorf("%v: left %v", sig, left)
 		}
 	}
@@ -209,7 +218,14 @@ func waitCPU(t *testing.T, pid int, cpu time.Duration) {
 
 func TestShardFlags(t *testing.T) {
 	t.Parallel()
-	env := func(v string) func(string) string { return func(string) string { return v } }
+	env := func(v string) func(string) string {
+		return func(name string) string {
+			if name == "JOB_COMPLETION_INDEX" {
+				return v
+			}
+			return ""
+		}
+	}
 	for _, c := range []struct {
 		shard  string
 		shards int
@@ -229,7 +245,7 @@ func TestShardFlags(t *testing.T) {
 		{"2/5", -1, "", 2, 5, ""},
 		{"2/5", 5, "4", 2, 5, ""},
 		{"", 4, "3", 3, 4, ""},
-		{"", 4, "", 0, 0, "$JOB_COMPLETION_INDEX is not set"},
+		{"", 4, "", 0, 0, "none of $JOB_COMPLETION_INDEX, $SLURM_ARRAY_TASK_ID, $AWS_BATCH_JOB_ARRAY_INDEX or $BATCH_TASK_INDEX is set"},
 		{"", 4, "4", 0, 0, `$JOB_COMPLETION_INDEX is "4": want 0 to 3`},
 		{"", 4, "x", 0, 0, `is "x"`},
 		{"5/5", -1, "", 0, 0, "want i/n"},
@@ -250,6 +266,60 @@ func TestShardFlags(t *testing.T) {
 		}
 		if err != nil || i != c.i || n != c.n {
 			t.Errorf("--shard %q --shards %d $=%q: %d/%d %v, want %d/%d", c.shard, c.shards, c.env, i, n, err, c.i, c.n)
+		}
+	}
+}
+
+// Each scheduler's index variable drives the shard --shard i/n plays: the
+// same part, byte for byte; the Slurm array's and the Google Cloud Batch
+// job's size must be --shards, and two variables must agree.
+func TestShardIndexVariables(t *testing.T) {
+	t.Parallel()
+	run := []string{"sim", "--runs", "40", "--seed", "3", "--shards", "4"}
+	ref := t.TempDir()
+	mustRun(t, "sim", "--runs", "40", "--seed", "3", "--shard", "2/4", "--out", ref+"/")
+	want, err := os.ReadFile(filepath.Join(ref, "part-2.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, env := range [][]string{
+		{"JOB_COMPLETION_INDEX=2"},
+		{"SLURM_ARRAY_TASK_ID=2", "SLURM_ARRAY_TASK_MIN=0", "SLURM_ARRAY_TASK_MAX=3", "SLURM_ARRAY_TASK_COUNT=4"},
+		{"SLURM_ARRAY_TASK_ID=2"},
+		{"AWS_BATCH_JOB_ARRAY_INDEX=2"},
+		{"BATCH_TASK_INDEX=2", "BATCH_TASK_COUNT=4"},
+		{"JOB_COMPLETION_INDEX=2", "SLURM_ARRAY_TASK_ID=2"},
+	} {
+		dir := t.TempDir()
+		out, errs, code := runProcess(t, env, append(run, "--out", dir+"/")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", env, code, errs)
+		}
+		if !strings.Contains(out, "Shard 2 of 4") {
+			t.Errorf("%v: %q", env, out)
+		}
+		if got, err := os.ReadFile(filepath.Join(dir, "part-2.json")); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%v: the part differs from --shard 2/4's (%v)", env, err)
+		}
+	}
+	for _, c := range []struct {
+		env  []string
+		want string
+	}{
+		{[]string{"SLURM_ARRAY_TASK_ID=2", "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_MAX=4"}, "$SLURM_ARRAY_TASK_MIN is \"1\", want 0: submit the array as sbatch --array=0-3"},
+		{[]string{"SLURM_ARRAY_TASK_ID=2", "SLURM_ARRAY_TASK_COUNT=8"}, "$SLURM_ARRAY_TASK_COUNT is \"8\", want 4"},
+		{[]string{"SLURM_ARRAY_TASK_ID=2", "SLURM_ARRAY_TASK_MAX=6", "SLURM_ARRAY_TASK_COUNT=4"}, "$SLURM_ARRAY_TASK_MAX is \"6\", want 3"},
+		{[]string{"SLURM_ARRAY_TASK_ID=4"}, "$SLURM_ARRAY_TASK_ID is \"4\": want 0 to 3"},
+		{[]string{"BATCH_TASK_INDEX=1", "BATCH_TASK_COUNT=3"}, "$BATCH_TASK_COUNT is \"3\", want 4"},
+		{[]string{"JOB_COMPLETION_INDEX=1", "AWS_BATCH_JOB_ARRAY_INDEX=2"}, "$JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) is 1 but $AWS_BATCH_JOB_ARRAY_INDEX (an AWS Batch array job) is 2"},
+	} {
+		dir := t.TempDir()
+		out, errs, code := runProcess(t, c.env, append(run, "--out", dir+"/")...)
+		if code != 1 || !strings.Contains(errs, c.want) || out != "" {
+			t.Errorf("%v: exit %d, %q; want exit 1 and %q", c.env, code, errs, c.want)
+		}
+		if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+			t.Errorf("%v: a refused shard left %d files", c.env, len(ents))
 		}
 	}
 }

@@ -71,7 +71,19 @@ against the value. Keys: ` + sim.VaryKeys + `.
 
 Pictures (--svg/--png/--pdf): a heatmap of the ENEMY on the map (--heatmap
 presence or setup), or with --vary the win rate with its interval against the
-value. --hist FILE draws the histogram of ENEMY squad-equivalents exited.`,
+value. --hist FILE draws the histogram of ENEMY squad-equivalents exited.
+
+Sharded runs: --shard i/n --out FOLDER/ plays shard i of n (a fixed block of
+the --runs games) and writes its part, which sasl sim merge adds up; sasl sim
+status FOLDER tells which shards are missing, running, done or failed. With
+--shards n the index comes from the scheduler's array task:
+  $JOB_COMPLETION_INDEX       a Kubernetes Indexed Job (completions n)
+  $SLURM_ARRAY_TASK_ID        a Slurm job array: sbatch --array=0-(n-1)
+                              ($SLURM_ARRAY_TASK_MIN, _MAX and _COUNT checked)
+  $AWS_BATCH_JOB_ARRAY_INDEX  an AWS Batch array job of size n
+  $BATCH_TASK_INDEX           a Google Cloud Batch job ($BATCH_TASK_COUNT n)
+Two of them set and disagreeing is an error. Exit status 1: an error another
+try repeats; 75: a failure another try may not meet (retry or requeue it).`,
 		Example: `  sasl sim --runs 2000 --seed 1
   sasl sim --mission examples/four-boards.yaml --boards ~/vasl/boards --runs 10000 --json
   sasl sim --ci 0.01 --png heat.png
@@ -93,9 +105,9 @@ value. --hist FILE draws the histogram of ENEMY squad-equivalents exited.`,
 	cmd.Flags().StringVar(&f.policy, "policy", game.PolicyHold, "who plays the FRIENDLY side: hold (stays and fires) or attack (takes the victory VPOs)")
 	f.registerReport(cmd)
 	cmd.Flags().StringVar(&f.shard, "shard", "", "i/n: play only shard i of n (a fixed block of the --runs games) and write its part with --out")
-	cmd.Flags().IntVar(&f.shards, "shards", 0, "n: split the run into n shards, this one shard $"+jobIndexEnv+" (as a Kubernetes Indexed Job sets it)")
+	cmd.Flags().IntVar(&f.shards, "shards", 0, "n: split the run into n shards, this one the shard a scheduler's array task index gives (see Sharded runs below)")
 	cmd.Flags().StringVar(&f.out, "out", "", "write the run's part file for sasl sim merge here (a folder, or a name ending in /: part-I.json in it)")
-	cmd.AddCommand(newSimMergeCmd(o))
+	cmd.AddCommand(newSimMergeCmd(o), newSimStatusCmd())
 	return cmd
 }
 
@@ -279,8 +291,8 @@ func folderOf(path, what string) error {
 }
 
 // shardOf returns the shard this run plays: --shard i/n, or --shards n
-// with the index from $JOB_COMPLETION_INDEX (set by a Kubernetes Indexed
-// Job); 0 of 1 for the whole run. shardsSet says --shards was given.
+// with the index a scheduler set (indexVars); 0 of 1 for the whole run.
+// shardsSet says --shards was given.
 func (f *simFlags) shardOf(getenv func(string) string, shardsSet bool) (i, n int, err error) {
 	if shardsSet && (f.shards < 1 || f.shards > sim.MaxShards) {
 		return 0, 0, fmt.Errorf("--shards %d: want 1 to %d", f.shards, sim.MaxShards)
@@ -300,14 +312,75 @@ func (f *simFlags) shardOf(getenv func(string) string, shardsSet bool) (i, n int
 	if !shardsSet {
 		return 0, 1, nil
 	}
-	env := getenv(jobIndexEnv)
-	if env == "" {
-		return 0, 0, fmt.Errorf("--shards %d: which shard? $%s is not set (a Kubernetes Indexed Job sets it); or give --shard i/%d", f.shards, jobIndexEnv, f.shards)
+	n = f.shards
+	var from indexVar
+	i = -1
+	for _, v := range indexVars {
+		env := getenv(v.name)
+		if env == "" {
+			continue
+		}
+		k, ok := whole(env)
+		if !ok || k >= n {
+			return 0, 0, fmt.Errorf("--shards %d: $%s is %q: want 0 to %d", n, v.name, env, n-1)
+		}
+		if i >= 0 && k != i {
+			return 0, 0, fmt.Errorf("--shards %d: $%s (%s) is %d but $%s (%s) is %d: which shard?", n, from.name, from.who, i, v.name, v.who, k)
+		}
+		// The array's own size, where the scheduler gives it, must be n.
+		for _, c := range v.checks {
+			got := getenv(c.name)
+			if got == "" {
+				continue
+			}
+			if x, ok := whole(got); !ok || x != c.want(n) {
+				return 0, 0, fmt.Errorf("--shards %d: $%s is %q, want %d: %s", n, c.name, got, c.want(n), v.fix(n))
+			}
+		}
+		i, from = k, v
 	}
-	if i, ok := whole(env); ok && i < f.shards {
-		return i, f.shards, nil
+	if i < 0 {
+		return 0, 0, fmt.Errorf("--shards %d: which shard? none of %s is set (a scheduler's array task sets one); or give --shard i/%d", n, indexNames(), n)
 	}
-	return 0, 0, fmt.Errorf("--shards %d: $%s is %q: want 0 to %d", f.shards, jobIndexEnv, env, f.shards-1)
+	return i, n, nil
+}
+
+// indexVar is a variable a scheduler sets to the index of an array task,
+// with the variables of the array's size to check against --shards.
+type indexVar struct {
+	name, who string
+	checks    []sizeVar
+	fix       func(n int) string
+}
+
+type sizeVar struct {
+	name string
+	want func(n int) int
+}
+
+// indexVars are the variables that give a shard its index: a Kubernetes
+// Indexed Job, a Slurm job array (0-based: --array=0-(n-1)), an AWS Batch
+// array job, a Google Cloud Batch job. Two set at once must agree.
+var indexVars = []indexVar{
+	{name: "JOB_COMPLETION_INDEX", who: "a Kubernetes Indexed Job"},
+	{name: "SLURM_ARRAY_TASK_ID", who: "a Slurm job array", checks: []sizeVar{
+		{"SLURM_ARRAY_TASK_MIN", func(int) int { return 0 }},
+		{"SLURM_ARRAY_TASK_MAX", func(n int) int { return n - 1 }},
+		{"SLURM_ARRAY_TASK_COUNT", func(n int) int { return n }},
+	}, fix: func(n int) string { return fmt.Sprintf("submit the array as sbatch --array=0-%d", n-1) }},
+	{name: "AWS_BATCH_JOB_ARRAY_INDEX", who: "an AWS Batch array job"},
+	{name: "BATCH_TASK_INDEX", who: "a Google Cloud Batch job", checks: []sizeVar{
+		{"BATCH_TASK_COUNT", func(n int) int { return n }},
+	}, fix: func(n int) string { return fmt.Sprintf("give the task group taskCount %d", n) }},
+}
+
+// indexNames lists the index variables for a message: "$A, $B or $C".
+func indexNames() string {
+	var s []string
+	for _, v := range indexVars {
+		s = append(s, "$"+v.name)
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
 }
 
 // whole reads a whole number written in digits alone ("+1", " 1" and
@@ -319,10 +392,6 @@ func whole(s string) (int, bool) {
 	n, err := strconv.Atoi(s)
 	return n, err == nil
 }
-
-// jobIndexEnv is the variable a Kubernetes Indexed Job sets to the index
-// of the pod's completion.
-const jobIndexEnv = "JOB_COMPLETION_INDEX"
 
 // endsInSlash says --out names a folder to make if missing.
 func endsInSlash(out string) bool {
@@ -371,7 +440,7 @@ func partPath(out string, i, n int) string {
 	return out
 }
 
-func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
+func runSim(cmd *cobra.Command, o *options, f *simFlags) (err error) {
 	f.replicateSet = cmd.Flags().Changed("replicate")
 	if err := f.check(); err != nil {
 		return err
@@ -410,6 +479,12 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
 			return err
 		}
 	}
+	// A shard says how far it is, and how it ended, in its progress file.
+	var pw *progressWriter
+	if f.shard != "" || shardsSet {
+		pw = newProgress(progressPath(path), shard, shards, cmd.ErrOrStderr())
+		defer func() { pw.end(err) }()
+	}
 	run, err := sim.OpenSweep(sim.Inputs{Mission: f.mission, Boards: o.boards, Tables: f.tables, Policy: f.policy}, f.vary)
 	if err != nil {
 		return err
@@ -434,8 +509,19 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
 	from, to := sim.Block(int64(runs), shard, shards)
 	bar := newBar(cmd, int(to-from), f.ci > 0, run.Vary)
 	c := sim.Config{Runs: runs, Seed: seed, Workers: f.workers, CI: f.ci, Shard: shard, Shards: shards}
-	if bar != nil {
-		c.Progress = func(int) { _ = bar.Add(1) }
+	id := run.RunID(partEngine(), seed, int64(runs), shards)
+	if pw != nil {
+		pw.start(id, (to-from)*int64(len(run.Preps)))
+	}
+	if bar != nil || pw != nil {
+		c.Progress = func(int) {
+			if bar != nil {
+				_ = bar.Add(1)
+			}
+			if pw != nil {
+				pw.played()
+			}
+		}
 	}
 	results, err := run.Run(c)
 	if err != nil {
@@ -446,7 +532,6 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) error {
 		fmt.Fprintln(cmd.ErrOrStderr())
 	}
 	if f.out != "" {
-		id := run.RunID(partEngine(), seed, int64(runs), shards)
 		var tallies []*sim.Tally
 		for _, r := range results {
 			tallies = append(tallies, r.Tally)

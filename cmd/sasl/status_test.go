@@ -1,0 +1,110 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// sasl sim status names each shard's state from the part and progress
+// files alone: one done, one failed (a mission that is not there), one
+// running (a process playing, seen through its progress file), one
+// missing; exit status 3 until all are done, 0 then.
+func TestSimStatus(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	out := dir + "/"
+	mustRun(t, "sim", "--runs", "40000", "--seed", "5", "--shard", "0/4", "--out", out)
+	if _, errs, code := runProcess(t, nil, "sim", "--runs", "40000", "--seed", "5", "--mission", filepath.Join(dir, "gone.yaml"), "--shard", "1/4", "--out", out); code != 1 {
+		t.Fatalf("the failing shard: exit %d, %s", code, errs)
+	}
+	c, _, errs := saslProcess(t, nil, "sim", "--runs", "40000", "--seed", "5", "--shard", "2/4", "--out", out, "--workers", "1")
+	defer c.Process.Kill()
+	for start := time.Now(); ; time.Sleep(50 * time.Millisecond) {
+		if b, err := os.ReadFile(filepath.Join(dir, "part-2.progress")); err == nil && strings.Contains(string(b), `"done": `) && !strings.Contains(string(b), `"done": 0,`) {
+			break
+		}
+		if time.Since(start) > 30*time.Second {
+			t.Fatalf("shard 2 wrote no progress in 30 s: %s", errs)
+		}
+	}
+	text, errText, code := runProcess(t, nil, "sim", "status", dir)
+	if code != 3 || errText != "" {
+		t.Fatalf("status while shards are not done: exit %d, %q", code, errText)
+	}
+	for _, want := range []string{
+		"seed 5, 40000 games, 4 shards; mission crossroads",
+		"  shard 0: done, 10000 games (" + filepath.Join(dir, "part-0.json") + ")",
+		"  shard 1: failed ",
+		"gone.yaml",
+		"  shard 2: running, ",
+		" of 10000 games, last written ",
+		"  shard 3: missing: nothing of it yet",
+		"1 of 4 shards done.",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("status has no %q:\n%s", want, text)
+		}
+	}
+	js, _, code := runProcess(t, nil, "sim", "status", dir, "--json")
+	var doc struct {
+		Shards []struct{ State string }
+		Done   int
+	}
+	if err := json.Unmarshal([]byte(js), &doc); err != nil || code != 3 {
+		t.Fatalf("status --json: exit %d, %v\n%s", code, err, js)
+	}
+	var states []string
+	for _, s := range doc.Shards {
+		states = append(states, s.State)
+	}
+	if strings.Join(states, " ") != "done failed running missing" || doc.Done != 1 {
+		t.Errorf("status --json: %v, %d done", states, doc.Done)
+	}
+	c.Process.Kill()
+	c.Wait()
+	// Every shard done (a smaller run, in a folder of its own).
+	small := t.TempDir()
+	for _, s := range []string{"0/2", "1/2"} {
+		mustRun(t, "sim", "--runs", "40", "--seed", "5", "--shard", s, "--out", small+"/")
+	}
+	if text, _, code := runProcess(t, nil, "sim", "status", small); code != 0 || !strings.Contains(text, "2 of 2 shards done. sasl sim merge") {
+		t.Errorf("every shard done: exit %d\n%s", code, text)
+	}
+
+	// Files that are not a run's are refused, naming them.
+	bad := t.TempDir()
+	if err := os.WriteFile(filepath.Join(bad, "part-0.progress"), []byte(`{"format":"x"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ folder, want string }{
+		{bad, "part-0.progress: not a progress file of sasl sim"},
+		{t.TempDir(), "no part-*.json or *.progress files"},
+		{filepath.Join(dir, "part-0.json"), "not a folder"},
+	} {
+		if _, errs, code := runProcess(t, nil, "sim", "status", c.folder); code != 1 || !strings.Contains(errs, c.want) {
+			t.Errorf("status %s: exit %d, %q; want %q", c.folder, code, errs, c.want)
+		}
+	}
+}
+
+// A progress file is read or refused, never a panic, whatever it holds.
+func FuzzReadProgress(f *testing.F) {
+	f.Add([]byte(`{"format":"sasl-sim-progress/1","shard":1,"shards":4,"state":"running","done":3,"games":10}`))
+	f.Add([]byte(`{"format":"sasl-sim-progress/1","shard":9,"shards":4,"state":"done"}`))
+	f.Add([]byte(`{"format":"sasl-sim-progress/1","run":{"seed":1},"shard":0,"shards":1,"state":"failed","error":"x"}`))
+	f.Add([]byte("\x00\xff{"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "part-0.progress")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		p, err := readProgress(path)
+		if err == nil && (p.Shard < 0 || p.Shard >= p.Shards) {
+			t.Errorf("shard %d of %d accepted", p.Shard, p.Shards)
+		}
+	})
+}
