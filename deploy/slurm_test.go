@@ -1,0 +1,53 @@
+package deploy
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The Slurm job array and its merge (deploy/slurm) on a real one-node
+// cluster on localhost: slurm/e2e.sh starts munged, slurmctld and slurmd
+// in a private folder, plays the four-board mission in four array tasks,
+// requeues one mid-run, fails one, checks the merges byte for byte against
+// the unsharded run, and stops every daemon it started. Skipped where
+// Debian's Slurm is not installed (.ci/run installs it) or the real boards
+// are not there.
+func TestSlurmEndToEnd(t *testing.T) {
+	for _, c := range []string{"slurmctld", "slurmd", "sbatch", "munged", "mungekey"} {
+		if _, err := exec.LookPath(c); err != nil {
+			t.Skipf("%s is not installed (Debian: slurmctld slurmd slurm-client munge; .ci/run installs them)", c)
+		}
+	}
+	boards := os.Getenv("SASL_TEST_BOARDS")
+	if boards == "" {
+		boards = filepath.Join("..", "..", "shared", "vasl", "boards")
+	}
+	abs, err := filepath.Abs(boards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+		t.Skipf("no real VASL boards at %s", abs)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, filepath.Join("slurm", "e2e.sh"), abs)
+	// On the deadline the script is stopped with SIGTERM: its trap stops
+	// the daemons it started.
+	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
+	cmd.WaitDelay = 20 * time.Second
+	out, err := cmd.CombinedOutput()
+	t.Logf("%s", out)
+	if err != nil {
+		t.Fatalf("slurm/e2e.sh: %v", err)
+	}
+	if !strings.Contains(string(out), "slurm-e2e: PASS") {
+		t.Fatal("slurm/e2e.sh did not say PASS")
+	}
+}
