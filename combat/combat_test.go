@@ -12,6 +12,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
 )
 
 // ADJACENT Locations for Point Blank Fire (ASL A7.21): the same Location,
@@ -86,25 +87,9 @@ func TestApply(t *testing.T) {
 		t.Fatal(err)
 	}
 	setup := func(script string) (*combat.Resolver, *state.State, []*state.Unit, *report.Log) {
-		initial, err := w.Initial()
-		if err != nil {
-			t.Fatal(err)
-		}
-		st := initial.Clone()
-		for _, u := range slices.Clone(st.Units()) {
-			st.Remove(u)
-		}
 		a := &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7"}
 		b := &state.Unit{ID: "F2", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7"}
-		st.Add(a, l)
-		st.Add(b, l)
-		log := &report.Log{}
-		c := combat.New(w, log)
-		r, err := dice.Scripted(script)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c.Reset(st, r)
+		c, st, log := resolver(t, w, l, script, a, b)
 		return c, st, []*state.Unit{a, b}, log
 	}
 	// 1KIA: Random Selection dr 2 then 5 picks F2; F1 breaks (KIA survivors).
@@ -151,24 +136,7 @@ func TestPins(t *testing.T) {
 		t.Fatal(err)
 	}
 	setup := func(script string, units ...*state.Unit) (*combat.Resolver, *report.Log) {
-		initial, err := w.Initial()
-		if err != nil {
-			t.Fatal(err)
-		}
-		st := initial.Clone()
-		for _, u := range slices.Clone(st.Units()) {
-			st.Remove(u)
-		}
-		for _, u := range units {
-			st.Add(u, l)
-		}
-		log := &report.Log{}
-		c := combat.New(w, log)
-		r, err := dice.Scripted(script)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c.Reset(st, r)
+		c, _, log := resolver(t, w, l, script, units...)
 		return c, log
 	}
 	squad := func(id string) *state.Unit {
@@ -237,4 +205,29 @@ func TestPins(t *testing.T) {
 			t.Errorf("FireDivisor pinned %v moved %v AFPh %v = %d, want %d", x.pinned, x.moved, x.afph, got, x.want)
 		}
 	}
+}
+
+// resolver is a Resolver of w's map with only units, all in Location l,
+// rolling the dice of script.
+func resolver(t *testing.T, w *world.World, l board.Location, script string, units ...*state.Unit) (*combat.Resolver, *state.State, *report.Log) {
+	t.Helper()
+	initial, err := w.Initial()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := initial.Clone()
+	for _, u := range slices.Clone(st.Units()) {
+		st.Remove(u)
+	}
+	for _, u := range units {
+		st.Add(u, l)
+	}
+	log := &report.Log{}
+	c := combat.New(w, log)
+	r, err := dice.Scripted(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Reset(st, r)
+	return c, st, log
 }
