@@ -369,7 +369,10 @@ func (c *Resolver) moraleChecks(units []*state.Unit, n int) error {
 		}
 		switch {
 		case d.DR == 12 && c.t.Combat.MCTwelve.Value == tables.Reduce:
-			c.Reduce(u, report.MC12, d)
+			// It fails and is Casualty Reduced too: what is left of it breaks.
+			if !c.Reduce(u, report.MC12, d) && !u.Broken {
+				c.brk(u, report.FailedMC, d)
+			}
 		case d.Final > ml && u.Broken:
 			c.consequence(u, c.t.Combat.BrokenFail.Value, report.FailedBroken)
 		case d.Final > ml:
