@@ -40,6 +40,8 @@ var lattice = map[string][]string{
 	"internal/filelock": nil,
 	// internal/testboards: where tests find the real VASL boards.
 	"internal/testboards": nil,
+	// internal/testlayout: board configurations for tests.
+	"internal/testlayout": nil,
 	// internal/testmaps: small maps and missions for tests.
 	"internal/testmaps": {"rules/...", "missions"},
 	// tables: data; it knows terrain kinds.

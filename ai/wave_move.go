@@ -242,6 +242,7 @@ func (e *Enemy) walk(u *state.Unit, claimed map[board.Location]bool) (*delayed, 
 		t.steps = append(t.steps, pathing.Step{Location: t.cur})
 	}
 	entered := len(t.steps) > 1 // First Fire may meet it in its entrance hex too
+	checked := false            // Activation checked in t.cur, nothing since
 	lane := u.Lane
 	// A detour to take a FRIENDLY-controlled VPO within reach (4.32).
 	detour := e.detour(t.cur, budget-t.spent, claimed)
@@ -267,13 +268,15 @@ func (e *Enemy) walk(u *state.Unit, claimed map[board.Location]bool) (*delayed, 
 			t.notes = append(t.notes, report.Note{Kind: report.EnteredKnown, At: t.cur})
 			break
 		}
-		// Activation of a Human Wave S? (4.34).
-		if t.stack[0].Kind == state.SQ {
+		// Activation of a Human Wave S? (4.34), unless this Location was
+		// checked after the step into it and nothing has happened since.
+		if t.stack[0].Kind == state.SQ && !checked {
 			var err error
 			if t.stack, err = e.activate(t.stack, t.cur); err != nil {
 				return nil, err
 			}
 		}
+		checked = false
 		if entered && e.Res != nil {
 			entered = false
 			var err error
@@ -318,12 +321,14 @@ func (e *Enemy) walk(u *state.Unit, claimed map[board.Location]bool) (*delayed, 
 					return nil, err
 				}
 			}
+			n := e.log.Len()
 			if t.stack, err = e.fired(&t); err != nil {
 				return nil, err
 			}
 			if len(t.stack) == 0 {
 				return nil, nil
 			}
+			checked = e.log.Len() == n
 		}
 	}
 	e.settle(&t)

@@ -375,10 +375,10 @@ func firstFireAtS(t *testing.T, w *world.World, m *board.Map, asked, went, enter
 			}
 			next := do(t, s, Next)
 			for _, e := range next.Events {
-				if e.Kind != report.Move || !slicesContainsAny(e.Units, made) {
+				if e.Kind != report.Move || !slices.ContainsFunc(e.Units, func(id string) bool { return slices.Contains(made, id) }) {
 					continue
 				}
-				if !slicesContainsStep(e.Steps, stop.At) {
+				if !slices.ContainsFunc(e.Steps, func(x pathing.Step) bool { return x.Location == stop.At }) {
 					t.Errorf("seed %d: the move of %v does not pass %s, where they were Activated", seed, e.Units, m.LocationName(stop.At))
 				}
 				if last := e.Steps[len(e.Steps)-1]; last.Location != stop.At {
@@ -396,17 +396,4 @@ func firstFireAtS(t *testing.T, w *world.World, m *board.Map, asked, went, enter
 		}
 		r.Close()
 	}
-}
-
-func slicesContainsAny(ids []string, want []string) bool {
-	for _, id := range ids {
-		if slices.Contains(want, id) {
-			return true
-		}
-	}
-	return false
-}
-
-func slicesContainsStep(steps []pathing.Step, l board.Location) bool {
-	return slices.ContainsFunc(steps, func(s pathing.Step) bool { return s.Location == l })
 }

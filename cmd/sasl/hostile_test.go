@@ -18,6 +18,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sasl-engine/sasl/internal/testlayout"
 )
 
 // vaslArchive writes a VASL board archive bdID into dir the way the
@@ -74,29 +76,22 @@ func hugeYAML(t *testing.T, path, head, key string, size int) {
 	}
 }
 
-// sparseGrid writes a rows x cols configuration of empty cells with board
-// x1 in the cell at row i, column j, as --layout reads it, or, with yaml,
-// as a mission's boards.
-func sparseGrid(rows, cols, i, j int, yaml bool) string {
-	empty, board, sep, open, close := "-", "x1", ",", "", ""
-	if yaml {
-		empty, board, sep, open, close = `"-"`, `"x1"`, ", ", "[", "]"
-	}
+// sparseBoards writes the boards: of a mission, a rows x cols grid of
+// empty cells with board x1 in the cell at row i, column j (as YAML; the
+// layout notation is testlayout.Sparse).
+func sparseBoards(rows, cols, i, j int) string {
 	lines := make([]string, rows)
 	for r := range rows {
 		row := make([]string, cols)
 		for c := range row {
-			row[c] = empty
+			row[c] = `"-"`
 		}
 		if r == i {
-			row[j] = board
+			row[j] = `"x1"`
 		}
-		lines[r] = open + strings.Join(row, sep) + close
+		lines[r] = "[" + strings.Join(row, ", ") + "]"
 	}
-	if yaml {
-		return "[" + strings.Join(lines, ", ") + "]"
-	}
-	return strings.Join(lines, "/")
+	return "[" + strings.Join(lines, ", ") + "]"
 }
 
 // sparseMission writes a mission on board x1 in the cell at row i,
@@ -104,7 +99,7 @@ func sparseGrid(rows, cols, i, j int, yaml bool) string {
 func sparseMission(t *testing.T, path string, rows, cols, i, j int) {
 	t.Helper()
 	err := os.WriteFile(path, []byte(`name: Sparse
-boards: `+sparseGrid(rows, cols, i, j, true)+`
+boards: `+sparseBoards(rows, cols, i, j)+`
 north: up
 fbe: north
 ebe: south
@@ -330,8 +325,8 @@ victory:
 		{"picture of 5000 empty rows", []string{"board", "show", "--layout", strings.Repeat("-/", 5000) + "x1", "--png", png}, "layout: 5001 cells; at most 1296", ""},
 		{"picture of 36 empty rows", []string{"board", "show", "--layout", strings.Repeat("-/", 35) + "x1", "--png", png, "--scale", "2"}, "too large to draw", ""},
 		// Configurations larger than any map: refused as they are read.
-		{"los layout of 100x100 cells", []string{"los", "x1A5", "x1K5", "--layout", sparseGrid(100, 100, 50, 50, false)}, "layout: 10000 cells; at most 1296 (36 rows of 36)", ""},
-		{"los layout of 37 rows", []string{"los", "x1A5", "x1K5", "--layout", sparseGrid(37, 1, 36, 0, false)}, "layout: 37 rows; at most 36", ""},
+		{"los layout of 100x100 cells", []string{"los", "x1A5", "x1K5", "--layout", testlayout.Sparse(100, 100, 50, 50, "x1")}, "layout: 10000 cells; at most 1296 (36 rows of 36)", ""},
+		{"los layout of 37 rows", []string{"los", "x1A5", "x1K5", "--layout", testlayout.Sparse(37, 1, 36, 0, "x1")}, "layout: 37 rows; at most 36", ""},
 		{"place 400x400 cells", []string{"place", "--mission", hugeGrid}, hugeGridSays, ""},
 		{"play new 400x400 cells", []string{"play", "new", "--mission", hugeGrid, "--save", out("game.yaml")}, hugeGridSays, ""},
 		{"sim 400x400 cells", []string{"sim", "--mission", hugeGrid, "--runs", "2"}, hugeGridSays, ""},
@@ -390,7 +385,7 @@ func TestSparseLayoutMemory(t *testing.T) {
 		args []string
 		want string // in stdout
 	}{
-		{"los", []string{"los", "x1A5", "x1K5", "--layout", sparseGrid(36, 36, 35, 35, false)}, "x1A5 - x1K5: clear; range 10"},
+		{"los", []string{"los", "x1A5", "x1K5", "--layout", testlayout.Sparse(36, 36, 35, 35, "x1")}, "x1A5 - x1K5: clear; range 10"},
 		{"wave", []string{"wave", "--mission", mission, "--seed", "1"}, "Seed 1."},
 		{"sim", []string{"sim", "--mission", mission, "--seed", "1", "--runs", "2"}, "sasl sim --mission"},
 	} {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sasl-engine/sasl/internal/testlayout"
+
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/rules/terrain"
@@ -187,23 +189,6 @@ func TestOnMapIsTheLayouts(t *testing.T) {
 	}
 }
 
-// sparse writes a rows x cols configuration of empty cells with board b in
-// the cell at row i, column j.
-func sparse(rows, cols, i, j int, b string) string {
-	cells := make([]string, rows)
-	for r := range rows {
-		row := make([]string, cols)
-		for c := range row {
-			row[c] = "-"
-		}
-		if r == i {
-			row[j] = b
-		}
-		cells[r] = strings.Join(row, ",")
-	}
-	return strings.Join(cells, "/")
-}
-
 // allocated returns the bytes f allocates.
 func allocated(f func()) uint64 {
 	var before, after runtime.MemStats
@@ -236,7 +221,7 @@ func TestEmptyCellsTakeNoSpace(t *testing.T) {
 	}
 	alone := mapBytes("1")
 	for _, c := range []struct{ rows, cols, i, j int }{{10, 10, 4, 4}, {20, 20, 19, 0}, {layout.MaxRows, layout.MaxCols, 17, 35}} {
-		spec := sparse(c.rows, c.cols, c.i, c.j, "1")
+		spec := testlayout.Sparse(c.rows, c.cols, c.i, c.j, "1")
 		m := mustMap(t, spec, layout.Up, New("1"))
 		if m.Stride() != one.Stride() || m.Len() != one.Len() {
 			t.Errorf("1 in %dx%d cells: Stride %d, Len %d; alone %d, %d", c.rows, c.cols, m.Stride(), m.Len(), one.Stride(), one.Len())

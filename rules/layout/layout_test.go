@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sasl-engine/sasl/internal/testlayout"
+
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/hex"
 )
@@ -307,28 +309,6 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-// sparse writes a rows x cols configuration of empty cells with board b in
-// the cell at row i, column j.
-func sparse(rows, cols, i, j int, b string) string {
-	var sb strings.Builder
-	for r := range rows {
-		if r > 0 {
-			sb.WriteByte('/')
-		}
-		for c := range cols {
-			if c > 0 {
-				sb.WriteByte(',')
-			}
-			if r == i && c == j {
-				sb.WriteString(b)
-			} else {
-				sb.WriteByte('-')
-			}
-		}
-	}
-	return sb.String()
-}
-
 // A configuration too large for its maps (MaxCells, MaxRows, MaxCols,
 // MaxBoards) is refused by Parse and by New with the value named, however
 // few boards it holds; one within the bounds is accepted.
@@ -341,11 +321,11 @@ func TestSizeBounds(t *testing.T) {
 		return strings.Join(ids, ",")
 	}
 	for _, tt := range []struct{ name, spec, mention string }{
-		{"one board in 400x400 cells", sparse(400, 400, 200, 200, "x1"), "layout: 160000 cells; at most 1296 (36 rows of 36)"},
-		{"one board in 100x100 cells", sparse(100, 100, 0, 0, "x1"), "layout: 10000 cells; at most 1296"},
-		{"37 rows", sparse(37, 1, 36, 0, "x1"), "layout: 37 rows; at most 36"},
-		{"37 columns", sparse(1, 37, 0, 0, "x1"), "layout: row 1 has 37 cells; at most 36 columns"},
-		{"a ragged row of 40", "x1/" + sparse(1, 40, 0, 0, "x2"), "layout: row 2 has 40 cells; at most 36 columns"},
+		{"one board in 400x400 cells", testlayout.Sparse(400, 400, 200, 200, "x1"), "layout: 160000 cells; at most 1296 (36 rows of 36)"},
+		{"one board in 100x100 cells", testlayout.Sparse(100, 100, 0, 0, "x1"), "layout: 10000 cells; at most 1296"},
+		{"37 rows", testlayout.Sparse(37, 1, 36, 0, "x1"), "layout: 37 rows; at most 36"},
+		{"37 columns", testlayout.Sparse(1, 37, 0, 0, "x1"), "layout: row 1 has 37 cells; at most 36 columns"},
+		{"a ragged row of 40", "x1/" + testlayout.Sparse(1, 40, 0, 0, "x2"), "layout: row 2 has 40 cells; at most 36 columns"},
 		{"37 boards in a row", boards(37), "at most 36 columns"},
 		{"38 boards in two rows", boards(19) + "/" + strings.Replace(boards(38), boards(19)+",", "", 1), "layout: 38 boards; at most 36"},
 	} {
@@ -372,7 +352,7 @@ func TestSizeBounds(t *testing.T) {
 			}
 		})
 	}
-	for _, spec := range []string{sparse(MaxRows, MaxCols, MaxRows-1, MaxCols-1, "x1"), sparse(1, MaxCols, 0, 5, "x1"), boards(MaxBoards), boards(18) + "/" + strings.Replace(boards(36), boards(18)+",", "", 1)} {
+	for _, spec := range []string{testlayout.Sparse(MaxRows, MaxCols, MaxRows-1, MaxCols-1, "x1"), testlayout.Sparse(1, MaxCols, 0, 5, "x1"), boards(MaxBoards), boards(18) + "/" + strings.Replace(boards(36), boards(18)+",", "", 1)} {
 		l, err := Parse(spec, Up)
 		if err != nil {
 			t.Errorf("Parse(%.40q...): %v", spec, err)
@@ -414,7 +394,7 @@ func TestCompass(t *testing.T) {
 // boards once, and names and locates the hexes of its edges consistently;
 // one it refuses says why.
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"33", "3r/2/16", "33,2r/-,4", "1,2,3/4r,5,6r", "x1,x2", "3,3", "-", "3,,2", "3X", " 3 , 2 /4r,-", "r", "3rr", "x1r", sparse(40, 40, 3, 3, "x1"), sparse(36, 36, 35, 0, "x1"), strings.Repeat("1,", 37) + "x1"} {
+	for _, s := range []string{"33", "3r/2/16", "33,2r/-,4", "1,2,3/4r,5,6r", "x1,x2", "3,3", "-", "3,,2", "3X", " 3 , 2 /4r,-", "r", "3rr", "x1r", testlayout.Sparse(40, 40, 3, 3, "x1"), testlayout.Sparse(36, 36, 35, 0, "x1"), strings.Repeat("1,", 37) + "x1"} {
 		f.Add(s, uint8(0))
 	}
 	f.Fuzz(func(t *testing.T, spec string, n uint8) {

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sasl-engine/sasl/internal/testlayout"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
@@ -100,7 +101,7 @@ func BenchmarkNew(b *testing.B) {
 // taking next to none (23.5 MB and 23.7 MB; when the raster covered the
 // whole configuration, 10 x 10 cells took 2.1 GB and 9 s).
 func BenchmarkNewSparse(b *testing.B) {
-	for _, c := range []struct{ name, spec string }{{"x1", "x1"}, {"x1 in 10x10", los.Sparse(10, 10, 4, 4, "x1")}} {
+	for _, c := range []struct{ name, spec string }{{"x1", "x1"}, {"x1 in 10x10", testlayout.Sparse(10, 10, 4, 4, "x1")}} {
 		b.Run(c.name, func(b *testing.B) {
 			lay, err := layout.Parse(c.spec, layout.Up)
 			if err != nil {

@@ -30,9 +30,6 @@ func KindsOf(code uint8) terrain.Kinds {
 // SumTo is sumTo.
 var SumTo = sumTo
 
-// Sparse is sparse.
-var Sparse = sparse
-
 // WedgeErrors checks the clearances of n pixels of m's boards drawn from
 // seed in every octant against the pixels of their wedges, one by one: it
 // returns what is wrong (a wedge holding an unlike pixel, a same clearance

@@ -3,8 +3,9 @@ package los
 import (
 	"fmt"
 	"runtime"
-	"strings"
 	"testing"
+
+	"github.com/sasl-engine/sasl/internal/testlayout"
 
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -12,23 +13,6 @@ import (
 	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/rules/terrain"
 )
-
-// sparse writes a rows x cols configuration of empty cells with board b in
-// the cell at row i, column j.
-func sparse(rows, cols, i, j int, b string) string {
-	cells := make([]string, rows)
-	for r := range rows {
-		row := make([]string, cols)
-		for c := range row {
-			row[c] = "-"
-		}
-		if r == i {
-			row[j] = b
-		}
-		cells[r] = strings.Join(row, ",")
-	}
-	return strings.Join(cells, "/")
-}
 
 // demoBoardMap returns the board map of a configuration of the built-in
 // demo boards.
@@ -69,7 +53,7 @@ func TestEmptyCellsTakeNoSpace(t *testing.T) {
 	// The hexes of a board and those within hexReach of them.
 	reach := (layout.BoardCols + 1 + 2*hexReach) * (layout.BoardRows + 1 + 2*hexReach)
 	for _, c := range []struct{ rows, cols, i, j int }{{10, 10, 4, 4}, {20, 20, 0, 19}, {layout.MaxRows, layout.MaxCols, 35, 35}} {
-		bm := demoBoardMap(t, sparse(c.rows, c.cols, c.i, c.j, "x1"))
+		bm := demoBoardMap(t, testlayout.Sparse(c.rows, c.cols, c.i, c.j, "x1"))
 		var lm *Map
 		got := allocated(func() {
 			var err error
