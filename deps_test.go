@@ -70,6 +70,10 @@ var lattice = map[string][]string{
 	// sim: many games of one mission, counted.
 	"sim": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat", "ai", "policy", "game"},
 
+	// web: sasl serve, the browser table; it plays a game through game's
+	// Session, never ai, and draws with the picture the command gives it.
+	"web": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat", "policy", "game", "render"},
+
 	// render draws maps; it knows the map and nothing above it (overlays
 	// come as plain hexes and Locations), so every layer above may use it.
 	// This package is not in DESIGN.md's list: pictures are output, but too

@@ -387,19 +387,26 @@ func (s *Session) aim(c Command) (report.Kind, []*state.Unit, combat.Shot, error
 	case g.res.InMelee(c.At):
 		return 0, nil, combat.Shot{}, fmt.Errorf("fire: %s is in Melee: fire into a Melee is not modelled; it is fought in the CCPh", m.LocationName(c.At))
 	}
-	move := 0
-	if kind == report.FirstFire {
-		cm := g.W.Tables().Combat
-		move = cm.FFNAM.Value
-		if g.W.TEM(c.At) == 0 {
-			move += cm.FFMO.Value
-		}
-	}
-	sh, ok := g.res.Aim(fg, c.At, move, longRange, kind == report.AdvancingFire)
+	sh, ok := g.res.Aim(fg, c.At, g.movingDRM(kind, c.At), longRange, kind == report.AdvancingFire)
 	if !ok {
 		return 0, nil, combat.Shot{}, fmt.Errorf("fire: no unit in %s has a clear LOS to %s within twice its normal range", names(m, c.From), m.LocationName(c.At))
 	}
 	return kind, fg, sh, nil
+}
+
+// movingDRM is the DRM of fire of kind at a stack moving in Location at:
+// for First Fire, FFNAM and, in Open Ground, FFMO (ASL A4.6, A4.5); 0 for
+// other fire.
+func (g *Game) movingDRM(kind report.Kind, at board.Location) int {
+	if kind != report.FirstFire {
+		return 0
+	}
+	cm := g.W.Tables().Combat
+	drm := cm.FFNAM.Value
+	if g.W.TEM(at) == 0 {
+		drm += cm.FFMO.Value
+	}
+	return drm
 }
 
 // act carries out a move, a fire or a report, checked already.

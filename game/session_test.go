@@ -127,7 +127,14 @@ func play(t testing.TB, s *Session, seed uint64) (fired, firstFire int) {
 				continue // a hex off the map
 			}
 			before := written(t, s.G)
+			pv, perr := s.Preview(c)
+			if !bytes.Equal(before, written(t, s.G)) {
+				t.Fatalf("the preview of %s changed the game", text)
+			}
 			st, err := s.Do(c, nil)
+			if c.Verb == Move || c.Verb == Fire {
+				checkPreview(t, text, pv, perr, st, err)
+			}
 			if err != nil {
 				if s.err != nil {
 					t.Fatalf("%s at %s: the session broke: %v", text, stop.Where(), err)
@@ -156,6 +163,40 @@ func play(t testing.TB, s *Session, seed uint64) (fired, firstFire int) {
 		do(t, s, verb)
 	}
 	return fired, firstFire
+}
+
+// checkPreview checks a command's preview against what Do did: refused
+// alike, with the same words; a fire rolled with the FP and DRM shown; a
+// move along the path shown, or the start of it where the ENEMY's
+// reactions stopped it.
+func checkPreview(t testing.TB, text string, pv *Preview, perr error, st *Step, err error) {
+	t.Helper()
+	if (perr == nil) != (err == nil) || perr != nil && perr.Error() != err.Error() {
+		t.Fatalf("%s: the preview says %v, Do %v", text, perr, err)
+	}
+	if err != nil {
+		return
+	}
+	for _, e := range st.Events {
+		switch {
+		case pv.Verb == Fire && e.Fire != nil && e.Kind == pv.Kind:
+			if e.Fire.FP != pv.Shot.FP || e.Fire.DRM != pv.Shot.DRM {
+				t.Fatalf("%s: rolled %g FP DRM %+d, shown %g FP DRM %+d", text, e.Fire.FP, e.Fire.DRM, pv.Shot.FP, pv.Shot.DRM)
+			}
+			if pv.TEM+pv.Moving+pv.Leader+pv.Shot.Hindrance != pv.Shot.DRM {
+				t.Fatalf("%s: the DRM's parts %+v do not add up", text, pv)
+			}
+			return
+		case pv.Verb == Move && (e.Kind == report.Move || e.Kind == report.AdvanceInto):
+			if len(e.Steps) > len(pv.Steps) || !slices.Equal(e.Steps, pv.Steps[:len(e.Steps)]) {
+				t.Fatalf("%s: moved along %v, shown %v", text, e.Steps, pv.Steps)
+			}
+			return
+		}
+	}
+	if pv.Verb == Fire && !slices.ContainsFunc(st.Events, func(e report.Event) bool { return e.Kind == report.Activate }) {
+		t.Fatalf("%s: no fire was rolled, and no S? Activated", text)
+	}
 }
 
 // A game played by commands replays from its journal to the same file;

@@ -146,3 +146,8 @@ func rectPath(r vg.Rectangle) vg.Path {
 	path.Close()
 	return path
 }
+
+// Lattice returns the canvas position of lattice position (x, y), in the
+// units of hex.Point, origin at the bottom left as in vg: with Size it
+// places marks of the lattice on the picture drawn (sasl serve's page).
+func (p *Picture) Lattice(x, y float64) vg.Point { return p.geo.at(x, y) }

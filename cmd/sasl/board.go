@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -233,8 +232,7 @@ func writeMapText(w io.Writer, m *board.Map) error {
 	}
 	var lines []string
 	for _, h := range m.Hexes() {
-		t, _ := m.Terrain(h)
-		if line := describe(m, h, t); line != "" {
+		if line := m.Describe(h); line != "" {
 			lines = append(lines, fmt.Sprintf("%-7s %s", m.NameString(h), line))
 		}
 	}
@@ -243,43 +241,4 @@ func writeMapText(w io.Writer, m *board.Map) error {
 		fmt.Fprintln(w, l)
 	}
 	return nil
-}
-
-// describe says in words what a hex holds; "" for open ground at level 0
-// with no hexside features.
-func describe(m *board.Map, h hex.Hex, t *terrain.Hex) string {
-	var parts []string
-	if !t.Kinds.Has(terrain.OpenGround) || t.Kinds.Road() {
-		parts = append(parts, strings.Join(t.Kinds.Names(), "+"))
-	}
-	if t.Kinds.Has(terrain.Building) {
-		s := fmt.Sprintf("%s building", t.Building.Material)
-		switch t.Building.Levels {
-		case 0:
-			s += ", single story"
-		case 1:
-			s += ", 1 upper level"
-		default:
-			s += fmt.Sprintf(", %d upper levels", t.Building.Levels)
-		}
-		if t.Building.Rowhouse {
-			s += ", rowhouse"
-		}
-		parts = append(parts, s)
-	}
-	if t.Stairs {
-		parts = append(parts, "stairs")
-	}
-	if t.Elevation != 0 {
-		parts = append(parts, fmt.Sprintf("level %d", t.Elevation))
-	}
-	var sides []string
-	for d := range hex.Dirs {
-		if f := t.Sides[d] & terrain.Obstacles; f != 0 {
-			sides = append(sides, fmt.Sprintf("%s to %s", f, m.NameString(h.Neighbour(d))))
-		}
-	}
-	sort.Strings(sides)
-	parts = append(parts, sides...)
-	return strings.Join(parts, "; ")
 }

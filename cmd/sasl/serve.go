@@ -1,0 +1,173 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"runtime"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/internal/filelock"
+	"github.com/sasl-engine/sasl/render"
+	"github.com/sasl-engine/sasl/web"
+)
+
+type serveFlags struct {
+	missionFlags
+	addr  string
+	open  bool
+	new   bool
+	stop  string
+	force bool
+}
+
+func newServeCmd(o *options) *cobra.Command {
+	f := &serveFlags{}
+	cmd := &cobra.Command{
+		Use:   "serve GAME",
+		Short: "Play a game file in your browser: the map, the ENEMY's turn step by step, your actions by clicks",
+		Long: `Serve one game file of sasl play as a web page on this machine: the map as
+sasl play show draws it (zoom with the wheel, drag to pan, hover a hex to
+name it), the events of each turn in rulebook words with their hexes, paths,
+fire lines and dice, and at each stop the question the engine asks with the
+actions of the sasl play commands: Next, Pass, Undo, a move by clicking its
+destination (its path and MF shown first), a fire from the Locations chosen
+(its FP, DRM and LOS shown first), a report of what became of a unit.
+
+Every action is the sasl play command of the same words: done on the game
+file under its lock and written to it before the page shows it. Closing the
+browser loses nothing, and sasl play goes on with the same file; a page
+that shows an older game than the file (a second tab, a command between)
+has its action refused and looks again.
+
+The server listens on the loopback address unless --addr says otherwise,
+and answers only requests addressed to it from its own page.`,
+		Example: `  sasl serve game.yaml
+  sasl serve game.yaml --new --mission examples/four-boards.yaml --boards ~/vasl/boards --seed 11
+  sasl serve game.yaml --addr 127.0.0.1:0 --open`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return serve(cmd, o, f, args[0])
+		},
+	}
+	f.missionFlags.register(cmd)
+	cmd.Flags().StringVar(&f.addr, "addr", "127.0.0.1:8080", "the address to listen on (port 0: any free port)")
+	cmd.Flags().BoolVar(&f.open, "open", false, "open the page in your browser")
+	cmd.Flags().BoolVar(&f.new, "new", false, "start a new game of --mission in GAME first, the FRIENDLY side yours (as sasl play new --policy player)")
+	cmd.Flags().StringVar(&f.stop, "stop", "fire", "with --new, how often the game stops for you: fire, phase or turn")
+	cmd.Flags().BoolVar(&f.force, "force", false, "with --new, replace GAME if it exists")
+	return cmd
+}
+
+// serve starts the page of game file path and serves it until interrupted.
+func serve(cmd *cobra.Command, o *options, f *serveFlags, path string) error {
+	for _, name := range []string{"mission", "tables", "seed", "dice", "stop", "force"} {
+		if cmd.Flags().Changed(name) && !f.new {
+			return fmt.Errorf("--%s: only with --new, which starts a new game in %s", name, path)
+		}
+	}
+	if f.new {
+		if err := serveNew(cmd, o, f, path); err != nil {
+			return err
+		}
+	}
+	lis, err := net.Listen("tcp", f.addr)
+	if err != nil {
+		return fmt.Errorf("--addr %s: %w", f.addr, err)
+	}
+	defer lis.Close()
+	srv, err := web.New(webConfig(cmd, o, path, web.Hosts(lis.Addr())))
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	url := "http://" + pageHost(lis.Addr()) + "/"
+	fmt.Fprintf(cmd.OutOrStdout(), "sasl serve: %s at %s (Ctrl-C stops; the file holds every action)\n", path, url)
+	if f.open {
+		openBrowser(cmd, url)
+	}
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, MaxHeaderBytes: 64 << 10}
+	ctx := cmd.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	go func() {
+		<-ctx.Done()
+		hs.Close()
+	}()
+	if err := hs.Serve(lis); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// webConfig is the page's access to game file path: the same reading,
+// lock, writing and picture as sasl play's commands.
+func webConfig(cmd *cobra.Command, o *options, path string, hosts []string) web.Config {
+	return web.Config{
+		Path: path,
+		Open: func() (*game.Session, error) { return openSession(path, game.LoadOptions{Boards: o.boards}) },
+		Lock: func() (func(), error) {
+			l, err := filelock.Acquire(path, 5*time.Second, cmd.CommandPath()+" "+path)
+			if err != nil {
+				return nil, err
+			}
+			return l.Release, nil
+		},
+		Save:    func(s *game.Session) error { return writeGameFile(path, s.G.Write) },
+		Picture: func(g *game.Game) *render.Picture { return showScene(g).picture(1) },
+		Hosts:   hosts,
+	}
+}
+
+// serveNew sets a new game up in path, as sasl play new --policy player.
+func serveNew(cmd *cobra.Command, o *options, f *serveFlags, path string) error {
+	mode, err := game.ParseStopMode(f.stop)
+	if err != nil {
+		return err
+	}
+	release, err := lockGame(cmd, o, path)
+	if err != nil {
+		return err
+	}
+	defer release()
+	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() && !f.force {
+		return fmt.Errorf("--new: %s exists (a game in progress?): give --force to replace it, or serve it without --new", path)
+	}
+	_, _, err = setUp(cmd, o, &f.missionFlags, &pictureFlags{}, game.PolicyPlayer, mode, path)
+	return err
+}
+
+// pageHost is the host of the page's address: the loopback address as
+// listened on; for an unspecified address (0.0.0.0), localhost.
+func pageHost(a net.Addr) string {
+	tcp, ok := a.(*net.TCPAddr)
+	if !ok {
+		return a.String()
+	}
+	if tcp.IP.IsUnspecified() {
+		return net.JoinHostPort("localhost", fmt.Sprint(tcp.Port))
+	}
+	return tcp.String()
+}
+
+// openBrowser opens url in the desktop's browser, saying so if it cannot.
+func openBrowser(cmd *cobra.Command, url string) {
+	name, args := "xdg-open", []string{url}
+	switch runtime.GOOS {
+	case "darwin":
+		name = "open"
+	case "windows":
+		name, args = "rundll32", []string{"url.dll,FileProtocolHandler", url}
+	}
+	if err := exec.Command(name, args...).Start(); err != nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "sasl serve: could not open a browser (%v): open %s yourself\n", err, url)
+	}
+}

@@ -1,0 +1,99 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/sasl-engine/sasl/combat"
+	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/state"
+)
+
+// Preview is what a move or a fire would be if done now, worked out by the
+// same checks as Do and with nothing rolled or changed: what a player is
+// shown before confirming it (sasl serve).
+type Preview struct {
+	Verb  string
+	Units []string
+	// Steps: a move's path from its start, each Location with the MF spent
+	// entering it (HalfMF), Spent in all of the stack's MF (half MF).
+	Steps     []pathing.Step
+	Spent, MF int
+	// Kind, Shot: a fire's kind and what it would roll: FP, DRM (TEM,
+	// hindrance, leadership, the moving target's DRM), range and the
+	// chance of a Morale Check or worse. Lines are the LOS from each of
+	// the fire group's Locations to the Target.
+	Kind  report.Kind
+	Shot  combat.Shot
+	Lines []SightLine
+	// TEM, Moving and Leader are the parts of the Shot's DRM besides its
+	// hindrance: the Target's TEM, the DRM of First Fire at a moving
+	// stack (FFNAM, FFMO), the directing leader's modifier.
+	TEM, Moving, Leader int
+	// Targets are the ENEMY units in the Target Location.
+	Targets []string
+}
+
+// SightLine is the LOS from one Location of a fire group to its Target
+// (ASL A6): clear or not, and the hindrance DRM it crosses.
+type SightLine struct {
+	From      board.Location
+	Clear     bool
+	Hindrance int
+}
+
+// Preview works out move or fire c at the stop the game stands at, as Do
+// would check and carry it out, without rolling: the path of a move with
+// its MF, or the Shot of a fire. A command Do would refuse is refused with
+// the same error.
+func (s *Session) Preview(c Command) (*Preview, error) {
+	if s.err != nil {
+		return nil, fmt.Errorf("game: the session failed before: %w", s.err)
+	}
+	if err := s.check(c); err != nil {
+		return nil, err
+	}
+	g := s.G
+	p := &Preview{Verb: c.Verb}
+	switch c.Verb {
+	case Move:
+		units, path, err := s.route(c)
+		if err != nil {
+			return nil, err
+		}
+		gr, err := g.W.Infantry()
+		if err != nil {
+			return nil, err
+		}
+		p.Units, p.MF = state.IDs(units), g.mf(units)
+		cur := units[0].At()
+		p.Steps = []pathing.Step{{Location: cur}}
+		for _, next := range path {
+			a, _ := gr.Node(cur)
+			b, _ := gr.Node(next)
+			cost, _ := gr.Cost(a, b) // route checked every arc
+			p.Spent += cost
+			p.Steps = append(p.Steps, pathing.Step{Location: next, HalfMF: cost})
+			cur = next
+		}
+	case Fire:
+		kind, fg, sh, err := s.aim(c)
+		if err != nil {
+			return nil, err
+		}
+		p.Kind, p.Shot, p.Units = kind, sh, state.IDs(fg)
+		p.TEM, p.Moving = g.W.TEM(c.At), g.movingDRM(kind, c.At)
+		p.Leader = sh.DRM - p.TEM - p.Moving - sh.Hindrance
+		for _, l := range c.From {
+			v := g.W.Sight(c.At, l)
+			p.Lines = append(p.Lines, SightLine{From: l, Clear: v.Clear, Hindrance: v.Hindrance})
+		}
+		for u := range g.State.In(state.Enemy, c.At) {
+			p.Targets = append(p.Targets, u.ID)
+		}
+	default:
+		return nil, fmt.Errorf("%s: only a move or a fire is shown before it is done", c.Verb)
+	}
+	return p, nil
+}

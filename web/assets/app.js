@@ -1,0 +1,615 @@
+// sasl serve: the page of one game. Everything it shows comes from the
+// server (/api/...); every action is a sasl play command sent to
+// /api/do with the version of the game it was chosen on.
+"use strict";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const $ = (id) => document.getElementById(id);
+
+const page = {
+  state: null,      // /api/state
+  log: null,        // /api/log
+  hexes: new Map(), // "X,Y" -> hex of /api/hexes
+  lattice: null,    // [a, b, c, d]: svg x = a*X + b, y = c*Y + d
+  svg: null,
+  overlay: null,    // the page's own marks, over the map
+  full: null,       // the whole picture's viewBox
+  view: null,       // the viewBox shown
+  turn: 0,          // the turn the timeline shows
+  chosen: -1,       // the chosen event (index into flat)
+  flat: [],         // the timeline's events in order: {step, event}
+  past: 0,          // the step the map is shown after (0: now)
+  hexChosen: null,  // the hex chosen by a click
+  plan: null,       // {verb: "move", units, from} or {verb: "fire", from: [names], at}
+  busy: false,
+};
+
+// ---- the server ----
+
+async function call(path, opts) {
+  const res = await fetch(path, opts);
+  let body = null;
+  if (res.status !== 304) {
+    const text = await res.text();
+    try { body = JSON.parse(text); } catch (_) { body = text; }
+  }
+  return { res, body };
+}
+
+async function act(verb, command) {
+  const { res, body } = await call("/api/" + verb, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ version: page.state.version, do: command }),
+  });
+  if (!res.ok) {
+    const err = new Error(body && body.error ? body.error : res.status + " " + res.statusText);
+    err.status = res.status;
+    throw err;
+  }
+  return body;
+}
+
+// do sends the player's command; the page shows the game the server wrote.
+async function doCommand(command) {
+  if (page.busy) return;
+  page.busy = true;
+  showError("");
+  setBusy(true);
+  try {
+    const out = await act("do", command);
+    page.plan = null;
+    page.hexChosen = null;
+    await reload(out.state);
+    const last = page.flat.length - 1;
+    if (out.steps && out.steps.length && last >= 0) choose(last, false);
+  } catch (e) {
+    showError(e.message);
+    if (e.status === 409) await reload();
+  } finally {
+    page.busy = false;
+    setBusy(false);
+  }
+}
+
+function setBusy(on) {
+  for (const b of document.querySelectorAll("#actions button, #pending button")) b.disabled = on;
+}
+
+function showError(msg) {
+  $("error").textContent = msg;
+  $("error").hidden = !msg;
+}
+
+// reload reads the game again: its state, log and map.
+async function reload(state) {
+  if (!state) {
+    const { res, body } = await call("/api/state");
+    if (!res.ok) { showError(body.error || res.statusText); return; }
+    state = body;
+  }
+  const { body: log } = await call("/api/log");
+  page.state = state;
+  page.log = log;
+  page.past = 0;
+  page.turn = state.turn > state.last_turn ? state.last_turn : state.turn;
+  const last = log.steps.length ? log.steps[log.steps.length - 1].turn : 1;
+  if (!log.steps.some((s) => s.turn === page.turn)) page.turn = last;
+  await loadMap(0);
+  render();
+}
+
+// loadMap draws the map as it stands now (0) or after step n.
+async function loadMap(n) {
+  const res = await fetch("/api/map.svg" + (n ? "?step=" + n : ""));
+  if (!res.ok) { showError("the map: " + res.status + " " + (await res.text())); return; }
+  page.lattice = res.headers.get("X-Sasl-Lattice").split(" ").map(Number);
+  const text = await res.text();
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  const svg = document.importNode(doc.documentElement, true);
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+  const vb = svg.getAttribute("viewBox").split(/\s+/).map(Number);
+  page.full = vb;
+  if (!page.view) page.view = vb.slice();
+  svg.setAttribute("viewBox", page.view.join(" "));
+  page.overlay = document.createElementNS(SVGNS, "g");
+  page.overlay.id = "overlay";
+  svg.appendChild(page.overlay);
+  $("map").replaceChildren(svg);
+  page.svg = svg;
+  page.past = n;
+  $("past").hidden = !n;
+  $("past-step").textContent = n;
+  wireMap(svg);
+}
+
+// ---- geometry: lattice positions (hex.Point) to the picture ----
+
+function toSVG(p) {
+  const [a, b, c, d] = page.lattice;
+  return [a * p[0] + b, c * p[1] + d];
+}
+
+function fromSVG(x, y) {
+  const [a, b, c, d] = page.lattice;
+  return [(x - b) / a, (y - d) / c];
+}
+
+// hexAt finds the hex whose centre is nearest a lattice position: the hex
+// it lies in. Off the map it finds where units are drawn (waiting to
+// enter, exited).
+function hexAt(X, Y) {
+  const [a, , c] = page.lattice;
+  let best = null, bestD = Infinity;
+  const cx = Math.round(X / 3) * 3;
+  for (let x = cx - 3; x <= cx + 3; x += 3) {
+    for (let y = Math.round(Y) - 2; y <= Math.round(Y) + 2; y++) {
+      const h = page.hexes.get(x + "," + y) || offMap(x, y);
+      if (!h) continue;
+      const dx = (X - x) * a, dy = (Y - y) * c;
+      const dd = dx * dx + dy * dy;
+      if (dd < bestD) { bestD = dd; best = h; }
+    }
+  }
+  // beyond a hex's reach (half a hex height from its centre, and a bit)
+  const reach = Math.abs(c) * 1.2;
+  return bestD <= reach * reach ? best : null;
+}
+
+function offMap(x, y) {
+  if (!page.state) return null;
+  const units = page.state.units.filter((u) => u.drawn[0] === x && u.drawn[1] === y);
+  if (!units.length) return null;
+  return { name: "beyond the map edge", at: [x, y], what: "", off: true };
+}
+
+function hexPoints(at, scale) {
+  const s = scale || 1;
+  const corners = [[-2, 0], [-1, -1], [1, -1], [2, 0], [1, 1], [-1, 1]];
+  return corners.map(([dx, dy]) => toSVG([at[0] + dx * s, at[1] + dy * s]).join(",")).join(" ");
+}
+
+function unitsIn(h) {
+  return page.state.units.filter((u) => u.drawn[0] === h.at[0] && u.drawn[1] === h.at[1]);
+}
+
+// ---- pan and zoom ----
+
+function setView(vb) {
+  const [, , fw, fh] = page.full;
+  const w = Math.min(Math.max(vb[2], fw / 40), fw * 1.5);
+  const h = w * (vb[3] / vb[2]);
+  page.view = [vb[0], vb[1], w, h];
+  if (page.svg) page.svg.setAttribute("viewBox", page.view.join(" "));
+}
+
+function zoomAt(f, x, y) {
+  const [vx, vy, vw, vh] = page.view;
+  setView([x - (x - vx) * f, y - (y - vy) * f, vw * f, vh * f]);
+}
+
+function svgPoint(e) {
+  const p = page.svg.createSVGPoint();
+  p.x = e.clientX;
+  p.y = e.clientY;
+  return p.matrixTransform(page.svg.getScreenCTM().inverse());
+}
+
+function wireMap(svg) {
+  let drag = null;
+  svg.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    const p = svgPoint(e);
+    zoomAt(e.deltaY > 0 ? 1.2 : 1 / 1.2, p.x, p.y);
+  }, { passive: false });
+  svg.addEventListener("pointerdown", (e) => {
+    drag = { x: e.clientX, y: e.clientY, view: page.view.slice(), moved: false };
+  });
+  svg.addEventListener("pointermove", (e) => {
+    if (drag && (Math.abs(e.clientX - drag.x) + Math.abs(e.clientY - drag.y) > 4 || drag.moved)) {
+      if (!drag.moved) { drag.moved = true; svg.setPointerCapture(e.pointerId); $("map").classList.add("panning"); }
+      const k = drag.view[2] / svg.clientWidth;
+      const kk = Math.max(k, drag.view[3] / svg.clientHeight);
+      setView([drag.view[0] - (e.clientX - drag.x) * kk, drag.view[1] - (e.clientY - drag.y) * kk, drag.view[2], drag.view[3]]);
+      return;
+    }
+    hover(e);
+  });
+  svg.addEventListener("pointerup", (e) => {
+    const d = drag;
+    drag = null;
+    $("map").classList.remove("panning");
+    if (d && !d.moved) click(e);
+  });
+  svg.addEventListener("pointerleave", () => { $("hover").hidden = true; mark("hover", []); });
+}
+
+$("zoom-in").onclick = () => zoomAt(1 / 1.4, page.view[0] + page.view[2] / 2, page.view[1] + page.view[3] / 2);
+$("zoom-out").onclick = () => zoomAt(1.4, page.view[0] + page.view[2] / 2, page.view[1] + page.view[3] / 2);
+$("zoom-fit").onclick = () => setView(page.full.slice());
+$("past-now").onclick = async () => { await loadMap(0); drawMarks(); };
+
+// ---- hover and click ----
+
+function hexUnder(e) {
+  const p = svgPoint(e);
+  const [X, Y] = fromSVG(p.x, p.y);
+  return hexAt(X, Y);
+}
+
+function hover(e) {
+  const h = hexUnder(e);
+  const box = $("hover");
+  if (!h) { box.hidden = true; mark("hover", []); return; }
+  const units = unitsIn(h);
+  box.replaceChildren();
+  const title = document.createElement("b");
+  title.textContent = h.name;
+  box.append(title);
+  if (h.what) box.append(": " + words(h.what));
+  else if (!h.off) box.append(": open ground, level 0");
+  for (const u of units) {
+    const div = document.createElement("div");
+    div.className = "side-" + u.side;
+    div.textContent = u.text;
+    box.append(div);
+  }
+  box.hidden = false;
+  mark("hover", [["polygon", { points: hexPoints(h.at), class: "m-hover" }]]);
+}
+
+async function click(e) {
+  const h = hexUnder(e);
+  if (!h) return;
+  const plan = page.plan;
+  if (plan && plan.verb === "move" && !h.off) {
+    plan.to = h.name;
+    await previewPlan();
+    return;
+  }
+  if (plan && plan.verb === "fire" && !h.off) {
+    const mine = unitsIn(h).some((u) => u.side === "FRIENDLY");
+    const theirs = unitsIn(h).some((u) => u.side === "ENEMY");
+    if (mine && !theirs) {
+      const i = plan.from.indexOf(h.name);
+      if (i >= 0) plan.from.splice(i, 1); else plan.from.push(h.name);
+      if (!plan.from.length) { cancelPlan(); return; }
+    } else if (theirs && !page.state.at_name) {
+      plan.at = h.name;
+    }
+    await previewPlan();
+    return;
+  }
+  page.hexChosen = h;
+  showHex(h);
+  drawMarks();
+}
+
+// ---- the panels ----
+
+function el(tag, attrs, ...kids) {
+  const x = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "onclick") x.onclick = v; else x.setAttribute(k, v);
+  }
+  x.append(...kids);
+  return x;
+}
+
+// words: terrain names as the rules write them ("open_ground" is Open Ground).
+function words(s) { return (s || "").replace(/_/g, " "); }
+
+function can(verb) { return page.state && page.state.can.includes(verb); }
+
+function render() {
+  const st = page.state;
+  document.title = st.mission + ": " + st.where;
+  $("mission").textContent = st.mission;
+  let where = st.where.charAt(0).toUpperCase() + st.where.slice(1) + " (turn " + Math.min(st.turn, st.last_turn) + " of " + st.last_turn + ", step " + st.step + ")";
+  if (st.over && st.winner) where += ". Winner: " + st.winner;
+  $("where").textContent = where;
+  let asked = st.asked || "";
+  if (!asked && st.stop === "turn-start") asked = "Turn " + st.turn + " is to begin: Next plays it.";
+  if (!asked && st.over) asked = "The game is over.";
+  if (st.policy !== "player" && !st.over) asked = "The engine plays both sides of this game (policy " + st.policy + "): Next plays on.";
+  $("asked").textContent = asked;
+  renderActions();
+  renderPlan();
+  if (page.hexChosen) showHex(page.hexChosen); else $("hex").hidden = true;
+  $("unit").hidden = true;
+  renderTimeline();
+  drawMarks();
+}
+
+function renderActions() {
+  const box = $("actions");
+  box.replaceChildren();
+  if (can("next")) box.append(el("button", { id: "do-next", class: "primary", title: "sasl play next: play on to the next stop", onclick: () => doCommand("next") }, "Next"));
+  if (can("pass")) box.append(el("button", { id: "do-pass", title: "sasl play pass: the engine decides this stop as the hold policy does", onclick: () => doCommand("pass") }, "Pass"));
+  if (can("fire") && page.state.stop === "first-fire") {
+    box.append(el("button", { id: "do-firstfire", title: "choose the Locations that fire", onclick: () => startFire([]) }, "First Fire…"));
+  }
+  if (can("undo")) box.append(el("button", { id: "do-undo", title: "sasl play undo: the game as it stood before the last step", onclick: () => doCommand("undo") }, "Undo"));
+  if (can("move")) box.append(el("p", { class: "hint" }, "Click one of your stacks to move it."));
+  else if (can("fire")) box.append(el("p", { class: "hint" }, "Click one of your stacks to fire with it" + (page.state.at_name ? " at " + page.state.at_name : "") + "."));
+}
+
+function showHex(h) {
+  const box = $("hex");
+  const units = unitsIn(h);
+  box.replaceChildren(el("h3", {}, h.name));
+  box.append(el("div", {}, words(h.what) || (h.off ? "" : "Open ground, level 0")));
+  if (h.locations) box.append(el("div", { class: "hint" }, "Locations above ground level: " + h.locations.join(", ")));
+  const list = el("div", {});
+  const movable = [];
+  for (const u of units) {
+    const row = el("div", { class: "unit-row side-" + u.side });
+    if (u.side === "FRIENDLY" && can("move") && !u.broken && !u.pinned && !(page.state.phase === "MPh" && u.moved)) {
+      const cb = el("input", { type: "checkbox", id: "pick-" + u.id, value: u.id });
+      cb.checked = true;
+      movable.push(cb);
+      row.append(cb);
+    }
+    row.append(el("button", { class: "link", id: "unit-" + u.id, onclick: () => showUnit(u.id) }, u.id), " " + u.text.replace(u.id + " ", ""));
+    list.append(row);
+  }
+  if (!units.length) list.append(el("div", { class: "hint" }, "No unit here."));
+  box.append(list);
+  const buttons = el("div", { class: "buttons" });
+  if (movable.length) {
+    buttons.append(el("button", { id: "plan-move", onclick: () => {
+      const ids = movable.filter((c) => c.checked).map((c) => c.value);
+      if (!ids.length) { showError("move: choose the units that move"); return; }
+      startMove(ids, h);
+    } }, "Move these…"));
+  }
+  if (can("fire") && units.some((u) => u.side === "FRIENDLY" && !u.broken && !u.fired)) {
+    buttons.append(el("button", { id: "plan-fire", onclick: () => startFire([h.name]) }, "Fire from here…"));
+  }
+  box.append(buttons);
+  box.hidden = false;
+}
+
+function showUnit(id) {
+  const u = page.state.units.find((x) => x.id === id);
+  if (!u) return;
+  const box = $("unit");
+  box.replaceChildren(el("h3", { class: "side-" + u.side }, u.side + " " + u.id));
+  box.append(el("div", {}, u.text));
+  const flags = ["broken", "pinned", "known", "released", "moved", "fired", "entering", "exited"].filter((f) => u[f]);
+  box.append(el("div", { class: "hint" }, "In " + u.at + (u.wave ? ", Human Wave " + u.wave : "") + (flags.length ? "; " + flags.join(", ") : "")));
+  if (u.side === "FRIENDLY" && can("set") && !u.entering && !u.exited) {
+    const set = el("div", { class: "buttons" }, "Report: ");
+    for (const r of ["broken", "pinned", "good", "eliminated", "reduced"]) {
+      set.append(el("button", { id: "set-" + u.id + "-" + r, title: "sasl play set " + u.id + " " + r, onclick: () => doCommand("set " + u.id + " " + r) }, r));
+    }
+    box.append(set);
+  }
+  const hist = el("ul", {});
+  page.flatAll = page.flatAll || [];
+  for (const step of page.log.steps) {
+    step.events.forEach((ev) => {
+      if (!(ev.who || []).includes(u.id)) return;
+      hist.append(el("li", {}, el("span", { class: "phase" }, "turn " + ev.turn + " " + ev.player_turn + " " + ev.phase), ev.text, ev.dice ? el("span", { class: "rolls" }, " [" + ev.dice + "]") : ""));
+    });
+  }
+  box.append(el("h3", {}, "History"));
+  box.append(hist.children.length ? hist : el("div", { class: "hint" }, "Nothing has happened to it yet."));
+  box.hidden = false;
+}
+
+// ---- plans: a move or a fire, shown before it is sent ----
+
+function startMove(ids, h) {
+  page.plan = { verb: "move", units: ids, from: h.name, to: null, preview: null };
+  renderPlan();
+  drawMarks();
+}
+
+function startFire(from) {
+  page.plan = { verb: "fire", from: from.slice(), at: page.state.at_name || null, preview: null };
+  renderPlan();
+  drawMarks();
+  if (page.plan.at && from.length) previewPlan();
+}
+
+function cancelPlan() {
+  page.plan = null;
+  showError("");
+  renderPlan();
+  drawMarks();
+}
+
+function planCommand() {
+  const p = page.plan;
+  if (p.verb === "move") return p.to ? "move " + p.units.join(",") + " " + (p.level || p.to) : null;
+  return p.from.length && p.at ? "fire --from " + p.from.join(",") + " --at " + p.at : null;
+}
+
+async function previewPlan() {
+  const p = page.plan;
+  const command = planCommand();
+  p.preview = null;
+  showError("");
+  if (command) {
+    try {
+      p.preview = await act("preview", command);
+    } catch (e) {
+      showError(e.message);
+      if (e.status === 409) await reload();
+    }
+  }
+  renderPlan();
+  drawMarks();
+}
+
+function renderPlan() {
+  const box = $("pending");
+  const p = page.plan;
+  if (!p) { box.hidden = true; box.replaceChildren(); return; }
+  box.replaceChildren();
+  if (p.verb === "move") {
+    box.append(el("p", {}, "Move " + p.units.join(", ") + " from " + p.from + ": " + (p.to ? "" : "click the hex to move to.")));
+    const hex = p.to && [...page.hexes.values()].find((h) => h.name === p.to);
+    if (hex && hex.locations) {
+      const sel = el("select", { id: "plan-level", "aria-label": "the Location in the hex" }, el("option", { value: "" }, p.to + " (ground level)"));
+      for (const l of hex.locations) sel.append(el("option", { value: l }, l));
+      sel.value = p.level || "";
+      sel.onchange = () => { p.level = sel.value || null; previewPlan(); };
+      box.append(sel);
+    }
+  } else {
+    box.append(el("p", {}, (page.state.stop === "first-fire" ? "First Fire" : "Fire") + " from " + (p.from.join(", ") || "…") + " at " + (p.at || "…") +
+      ": click your stacks to add or drop them" + (page.state.at_name ? "." : ", and an ENEMY stack to fire at.")));
+  }
+  if (p.preview) box.append(el("p", { id: "plan-text" }, p.preview.text));
+  const buttons = el("div", { class: "buttons" });
+  const command = planCommand();
+  if (p.preview && command) {
+    buttons.append(el("button", { id: "plan-confirm", class: "primary", title: "sasl play " + command, onclick: () => doCommand(command) }, p.verb === "move" ? "Move" : "Fire"));
+  }
+  buttons.append(el("button", { id: "plan-cancel", onclick: cancelPlan }, "Cancel"));
+  box.append(buttons);
+  box.hidden = false;
+}
+
+// ---- the timeline ----
+
+function renderTimeline() {
+  const log = page.log;
+  const sel = $("turn");
+  const turns = [...new Set(log.steps.map((s) => s.turn))];
+  if (!turns.includes(page.turn)) turns.push(page.turn);
+  turns.sort((a, b) => a - b);
+  sel.replaceChildren(...turns.map((t) => el("option", { value: t }, String(t))));
+  sel.value = page.turn;
+  sel.onchange = () => { page.turn = Number(sel.value); page.chosen = -1; renderTimeline(); drawMarks(); };
+  const list = $("events");
+  list.replaceChildren();
+  page.flat = [];
+  for (const step of log.steps.filter((s) => s.turn === page.turn)) {
+    list.append(el("li", { class: "step" }, "Step " + step.n + ": " + step.do + " ", step.dice ? el("span", { class: "dice" }, "dice " + (step.own ? "(yours) " : "") + step.dice) : ""));
+    if (!step.events.length) list.append(el("li", { class: "empty" }, "nothing happened"));
+    step.events.forEach((ev) => {
+      const i = page.flat.length;
+      page.flat.push({ step, ev });
+      const li = el("li", { class: "event" + (i === page.chosen ? " chosen" : ""), "data-i": i },
+        el("span", { class: "phase" }, ev.player_turn + " " + ev.phase), ev.text, ev.dice ? el("span", { class: "rolls" }, " [" + ev.dice + "]") : "");
+      li.onclick = () => choose(i, true);
+      list.append(li);
+    });
+  }
+  if (!log.steps.some((s) => s.turn === page.turn)) list.append(el("li", { class: "empty" }, "Nothing has happened this turn yet."));
+}
+
+// choose marks event i on the map; with past, the map is the one after
+// its step.
+async function choose(i, past) {
+  if (i < 0 || i >= page.flat.length) return;
+  page.chosen = i;
+  for (const li of document.querySelectorAll("#events li.event")) li.classList.toggle("chosen", Number(li.dataset.i) === i);
+  const li = document.querySelector('#events li.event[data-i="' + i + '"]');
+  if (li) li.scrollIntoView({ block: "nearest" });
+  const n = page.flat[i].step.n;
+  const want = past && n < page.state.step ? n : 0;
+  if (want !== page.past) await loadMap(want);
+  drawMarks();
+}
+
+$("ev-prev").onclick = () => choose(page.chosen < 0 ? page.flat.length - 1 : page.chosen - 1, true);
+$("ev-next").onclick = () => choose(page.chosen + 1, true);
+
+// ---- the marks ----
+
+// mark replaces the marks of one layer of the overlay.
+function mark(layer, shapes) {
+  if (!page.overlay) return;
+  let g = page.overlay.querySelector('[data-layer="' + layer + '"]');
+  if (!g) {
+    g = document.createElementNS(SVGNS, "g");
+    g.dataset.layer = layer;
+    const order = ["event", "select", "plan", "hover"];
+    const after = [...page.overlay.children].find((x) => order.indexOf(x.dataset.layer) > order.indexOf(layer));
+    page.overlay.insertBefore(g, after || null);
+  }
+  g.replaceChildren(...shapes.map(([tag, attrs, text]) => {
+    const s = document.createElementNS(SVGNS, tag);
+    for (const [k, v] of Object.entries(attrs)) s.setAttribute(k, v);
+    if (text) s.textContent = text;
+    return s;
+  }));
+}
+
+function pathPoints(path) { return path.map((p) => toSVG(p).join(",")).join(" "); }
+
+function drawMarks() {
+  if (!page.lattice) return;
+  const ev = page.chosen >= 0 && page.flat[page.chosen] ? page.flat[page.chosen].ev : null;
+  const shapes = [];
+  if (ev) {
+    for (const h of ev.hexes || []) shapes.push(["polygon", { points: hexPoints(h), class: "m-event" }]);
+    if (ev.path) shapes.push(["polyline", { points: pathPoints(ev.path), class: "m-path" }]);
+    for (const [a, b] of ev.lines || []) {
+      const [x1, y1] = toSVG(a), [x2, y2] = toSVG(b);
+      shapes.push(["line", { x1, y1, x2, y2, class: "m-fire" }]);
+    }
+  }
+  mark("event", shapes);
+  mark("select", page.hexChosen && !page.plan ? [["polygon", { points: hexPoints(page.hexChosen.at), class: "m-select" }]] : []);
+  const plan = [];
+  const p = page.plan;
+  if (p && p.verb === "fire") {
+    for (const name of p.from) {
+      const h = [...page.hexes.values()].find((x) => x.name === name);
+      if (h) plan.push(["polygon", { points: hexPoints(h.at), class: "m-group" }]);
+    }
+  }
+  if (p && p.preview) {
+    const pv = p.preview;
+    if (pv.path) {
+      plan.push(["polyline", { points: pathPoints(pv.path.map((s) => s.at)), class: "m-path" }]);
+      let spent = 0;
+      pv.path.forEach((s, i) => {
+        spent += s.mf || 0;
+        if (i === 0) return;
+        const [x, y] = toSVG(s.at);
+        plan.push(["text", { x, y: y - 4, "text-anchor": "middle", class: "m-mf" }, spent + " MF"]);
+      });
+    }
+    for (const l of pv.lines || []) {
+      const [x1, y1] = toSVG(l.from.at), [x2, y2] = toSVG(pv.at.at);
+      plan.push(["line", { x1, y1, x2, y2, class: l.clear ? "m-fire" : "m-blocked" }]);
+    }
+  }
+  mark("plan", plan);
+}
+
+// ---- start, and keep up with the game file ----
+
+async function start() {
+  const { body: hexes } = await call("/api/hexes");
+  for (const h of hexes) page.hexes.set(h.at[0] + "," + h.at[1], h);
+  await reload();
+  setInterval(poll, 2000);
+}
+
+// poll asks whether the game changed (another tab, a command line).
+async function poll() {
+  if (page.busy || !page.state) return;
+  const res = await fetch("/api/state", { headers: { "If-None-Match": '"' + page.state.version + '"' } });
+  if (res.status === 200) {
+    const st = await res.json();
+    if (st.version !== page.state.version) { page.plan = null; await reload(st); }
+  }
+}
+
+document.addEventListener("keydown", (e) => {
+  if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+  if (e.key === "Escape") cancelPlan();
+  if (e.key === "ArrowLeft") $("ev-prev").click();
+  if (e.key === "ArrowRight") $("ev-next").click();
+});
+
+start().catch((e) => showError("the page could not start: " + e.message));

@@ -1,0 +1,364 @@
+// Package web is sasl serve: one game file behind a local web page that is
+// the table. The page shows the map as sasl play show draws it, the
+// turn's events in rulebook words with their hexes, paths, fire lines and
+// dice, and at each stop the question the engine asks, with the actions
+// the sasl play commands offer (move, fire, set, next, pass, undo).
+//
+// Every action goes through the game file as the commands do: the file's
+// lock taken, its journal replayed if another wrote it, the command done
+// by game.Session.Do and the file written whole before the page is
+// answered. The page sends the version of the game it acted on (a hash
+// of the file), so that an action from a stale page (a second tab, a
+// command line between) is refused, never applied twice.
+//
+// The server answers only requests addressed to it (Host) and from its
+// own page (Origin), serves nothing but its embedded assets and the one
+// game, and bounds every body it reads.
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/render"
+)
+
+//go:embed assets
+var assets embed.FS
+
+// Config is what a Server needs of the command that starts it: the game
+// file and the functions sasl play uses to read, lock and write it, so
+// that the page's actions and the commands' are the same code.
+type Config struct {
+	// Path is the game file.
+	Path string
+	// Open reads the game file and replays its journal (sasl play's
+	// commands begin with it).
+	Open func() (*game.Session, error)
+	// Lock takes the game file's lock, as sasl play's commands take it;
+	// the func returned releases it.
+	Lock func() (release func(), err error)
+	// Save writes the session's game to the game file whole: nothing
+	// half-written if it fails.
+	Save func(*game.Session) error
+	// Picture draws a game as sasl play show does.
+	Picture func(*game.Game) *render.Picture
+	// Hosts are the Host headers the server answers ("127.0.0.1:8080",
+	// "localhost:8080"): any other is refused, against DNS rebinding.
+	Hosts []string
+}
+
+// maxBody bounds the body of an action: a command is a line.
+const maxBody = 8 << 10
+
+// maxGameFile bounds the game file the server reads to hash it; a longer
+// one is refused (a game file of a whole mission is tens of kilobytes).
+const maxGameFile = 64 << 20
+
+// Server serves one game. Its methods are safe for concurrent use: one
+// request at a time reads or changes the game.
+type Server struct {
+	cfg   Config
+	hosts map[string]bool
+	files http.Handler
+
+	mu      sync.Mutex
+	s       *game.Session
+	version string
+	views   viewCache
+}
+
+// New returns the server of one game file.
+func New(cfg Config) (*Server, error) {
+	if cfg.Path == "" || cfg.Open == nil || cfg.Lock == nil || cfg.Save == nil || cfg.Picture == nil {
+		return nil, errors.New("web: the config needs the game file and its Open, Lock, Save and Picture")
+	}
+	if len(cfg.Hosts) == 0 {
+		return nil, errors.New("web: no host to answer to")
+	}
+	sub, err := fs.Sub(assets, "assets")
+	if err != nil {
+		return nil, err
+	}
+	srv := &Server{cfg: cfg, hosts: map[string]bool{}, files: http.FileServerFS(sub)}
+	for _, h := range cfg.Hosts {
+		srv.hosts[strings.ToLower(h)] = true
+	}
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	if err := srv.refresh(); err != nil {
+		return nil, err
+	}
+	return srv, nil
+}
+
+// Hosts returns the Host headers a server listening on addr answers: for a
+// loopback address, its IP and localhost with its port; for another, the
+// IP, and the machine's name too when the address is unspecified
+// (0.0.0.0, ::), with the port.
+func Hosts(addr net.Addr) []string {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return []string{addr.String()}
+	}
+	port := strconv.Itoa(tcp.Port)
+	out := []string{net.JoinHostPort(tcp.IP.String(), port)}
+	switch {
+	case tcp.IP.IsLoopback():
+		out = append(out, net.JoinHostPort("localhost", port))
+	case tcp.IP.IsUnspecified():
+		out = append(out, net.JoinHostPort("localhost", port), net.JoinHostPort("127.0.0.1", port), net.JoinHostPort("::1", port))
+		if name, err := os.Hostname(); err == nil {
+			out = append(out, net.JoinHostPort(name, port))
+		}
+		if ifs, err := net.InterfaceAddrs(); err == nil {
+			for _, a := range ifs {
+				if n, ok := a.(*net.IPNet); ok {
+					out = append(out, net.JoinHostPort(n.IP.String(), port))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Close ends the game's session.
+func (srv *Server) Close() {
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	srv.drop()
+}
+
+// drop forgets the session: the next request replays the game file.
+func (srv *Server) drop() {
+	if srv.s != nil {
+		srv.s.Close()
+	}
+	srv.s, srv.version = nil, ""
+	srv.views = viewCache{}
+}
+
+// refresh brings the session up to the game file: when the file is not
+// the one the session stands at (another tab's action, a command), it is
+// read and replayed again.
+func (srv *Server) refresh() error {
+	v, err := fileVersion(srv.cfg.Path)
+	if err != nil {
+		return err
+	}
+	if srv.s != nil && v == srv.version {
+		return nil
+	}
+	srv.drop()
+	s, err := srv.cfg.Open()
+	if err != nil {
+		return err
+	}
+	srv.s, srv.version = s, v
+	return nil
+}
+
+// fileVersion is the version of a game file: the start of the SHA-256 of
+// its bytes.
+func fileVersion(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, io.LimitReader(f, maxGameFile+1))
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	if n > maxGameFile {
+		return "", fmt.Errorf("%s: longer than %d MiB: not a game file", path, maxGameFile>>20)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8]), nil
+}
+
+// ServeHTTP answers a request of the page, refusing those not addressed to
+// the server or not from its own page.
+func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; form-action 'none'; base-uri 'none'")
+	if !srv.hosts[strings.ToLower(r.Host)] {
+		httpError(w, http.StatusMisdirectedRequest, fmt.Sprintf("Host %q: this server answers only to %s", r.Host, strings.Join(srv.cfg.Hosts, ", ")))
+		return
+	}
+	if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host {
+		httpError(w, http.StatusForbidden, fmt.Sprintf("Origin %q: this server takes requests from its own page only (http://%s)", o, r.Host))
+		return
+	}
+	if s := r.Header.Get("Sec-Fetch-Site"); s != "" && s != "same-origin" && s != "none" {
+		httpError(w, http.StatusForbidden, fmt.Sprintf("Sec-Fetch-Site %q: this server takes requests from its own page only", s))
+		return
+	}
+	path := r.URL.Path
+	if strings.HasPrefix(path, "/api/") {
+		srv.api(w, r, strings.TrimPrefix(path, "/api/"))
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		httpError(w, http.StatusMethodNotAllowed, r.Method+": the page's files are only read")
+		return
+	}
+	h.Set("Cache-Control", "no-cache")
+	srv.files.ServeHTTP(w, r)
+}
+
+// api answers the page's calls: reads by GET, actions by POST.
+func (srv *Server) api(w http.ResponseWriter, r *http.Request, call string) {
+	reads := map[string]func(http.ResponseWriter, *http.Request){
+		"state": srv.state, "log": srv.log, "map.svg": srv.mapSVG, "hexes": srv.hexes,
+	}
+	acts := map[string]func(http.ResponseWriter, *http.Request){
+		"do": srv.do, "preview": srv.preview,
+	}
+	if f, ok := reads[call]; ok {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			httpError(w, http.StatusMethodNotAllowed, r.Method+" /api/"+call+": it is read with GET")
+			return
+		}
+		f(w, r)
+		return
+	}
+	if f, ok := acts[call]; ok {
+		if r.Method != http.MethodPost {
+			w.Header().Set("Allow", "POST")
+			httpError(w, http.StatusMethodNotAllowed, r.Method+" /api/"+call+": an action is sent with POST")
+			return
+		}
+		if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+			httpError(w, http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %q: an action is sent as application/json", ct))
+			return
+		}
+		f(w, r)
+		return
+	}
+	httpError(w, http.StatusNotFound, "/api/"+call+": no such call")
+}
+
+// action is the body of an action: the command in sasl play's words
+// ("move F1 4T5", "fire --from 4T5 --at 4T4", "set F1 broken", "next",
+// "pass", "undo", "undo 2") and the version of the game it was chosen on.
+type action struct {
+	Version string `json:"version"`
+	Do      string `json:"do"`
+}
+
+// readAction reads an action's body, bounded, refusing anything else.
+func readAction(w http.ResponseWriter, r *http.Request) (action, bool) {
+	var a action
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			httpError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the action is longer than %d bytes", maxBody))
+			return a, false
+		}
+		httpError(w, http.StatusBadRequest, "the action could not be read: "+err.Error())
+		return a, false
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&a); err != nil {
+		httpError(w, http.StatusBadRequest, `the action is not {"version": "...", "do": "..."}: `+err.Error())
+		return a, false
+	}
+	if dec.More() {
+		httpError(w, http.StatusBadRequest, "the action is followed by more data")
+		return a, false
+	}
+	if a.Version == "" || strings.TrimSpace(a.Do) == "" {
+		httpError(w, http.StatusBadRequest, `the action needs "version" (the game it was chosen on) and "do" (the command)`)
+		return a, false
+	}
+	return a, true
+}
+
+// current locks the game for an action: the game file's lock taken, the
+// session brought up to the file, and the action's version checked
+// against it (a stale page is refused). ok false: answered already.
+func (srv *Server) current(w http.ResponseWriter, a action) (release func(), ok bool) {
+	release, err := srv.cfg.Lock()
+	if err != nil {
+		httpError(w, http.StatusConflict, err.Error())
+		return nil, false
+	}
+	if err := srv.refresh(); err != nil {
+		release()
+		httpError(w, http.StatusInternalServerError, err.Error())
+		return nil, false
+	}
+	if a.Version != srv.version {
+		release()
+		writeJSON(w, http.StatusConflict, map[string]string{
+			"error":   "the game has changed since this page showed it (another tab, or a command): nothing was done; look again and choose again",
+			"version": srv.version,
+		})
+		return nil, false
+	}
+	return release, true
+}
+
+func httpError(w http.ResponseWriter, code int, msg string) {
+	writeJSON(w, code, map[string]string{"error": msg})
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		code, b = http.StatusInternalServerError, []byte(`{"error":"the answer could not be written"}`)
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	w.Write(b)
+	w.Write([]byte("\n"))
+}
+
+// writeBody writes a cached body, gzipped if the client takes it.
+func writeBody(w http.ResponseWriter, r *http.Request, ctype string, body, gz []byte) {
+	h := w.Header()
+	h.Set("Content-Type", ctype)
+	h.Set("Cache-Control", "no-store")
+	h.Set("Vary", "Accept-Encoding")
+	if gz != nil && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		h.Set("Content-Encoding", "gzip")
+		body = gz
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	if r.Method == http.MethodHead {
+		return
+	}
+	w.Write(body)
+}
+
+// gzipped compresses b fast.
+func gzipped(b []byte) []byte {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	zw.Write(b)
+	zw.Close()
+	return buf.Bytes()
+}
