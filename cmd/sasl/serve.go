@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -73,16 +74,19 @@ func serve(cmd *cobra.Command, o *options, f *serveFlags, path string) error {
 			return fmt.Errorf("--%s: only with --new, which starts a new game in %s", name, path)
 		}
 	}
-	if f.new {
-		if err := serveNew(cmd, o, f, path); err != nil {
-			return err
-		}
-	}
+	// Listening first: an address in use is said before a game is set up.
 	lis, err := net.Listen("tcp", f.addr)
 	if err != nil {
 		return fmt.Errorf("--addr %s: %w", f.addr, err)
 	}
 	defer lis.Close()
+	if f.new {
+		if err := serveNew(cmd, o, f, path); err != nil {
+			return err
+		}
+	} else if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%s: no such game file: start one with sasl serve %s --new [--mission M], or sasl play new", path, path)
+	}
 	srv, err := web.New(webConfig(cmd, o, path, web.Hosts(lis.Addr())))
 	if err != nil {
 		return err

@@ -248,8 +248,7 @@ function hover(e) {
   const title = document.createElement("b");
   title.textContent = h.name;
   box.append(title);
-  if (h.what) box.append(": " + words(h.what));
-  else if (!h.off) box.append(": open ground, level 0");
+  if (!h.off) box.append(": " + hexWords(h));
   for (const u of units) {
     const div = document.createElement("div");
     div.className = "side-" + u.side;
@@ -301,6 +300,11 @@ function el(tag, attrs, ...kids) {
 // words: terrain names as the rules write them ("open_ground" is Open Ground).
 function words(s) { return (s || "").replace(/_/g, " "); }
 
+// hexWords says what a hex holds, its level always.
+function hexWords(h) {
+  return (words(h.what) || "open ground") + (/\blevel -?\d/.test(h.what) ? "" : "; level 0");
+}
+
 function can(verb) { return page.state && page.state.can.includes(verb); }
 
 function render() {
@@ -340,7 +344,7 @@ function showHex(h) {
   const box = $("hex");
   const units = unitsIn(h);
   box.replaceChildren(el("h3", {}, h.name));
-  box.append(el("div", {}, words(h.what) || (h.off ? "" : "Open ground, level 0")));
+  box.append(el("div", {}, h.off ? "" : hexWords(h)));
   if (h.locations) box.append(el("div", { class: "hint" }, "Locations above ground level: " + h.locations.join(", ")));
   const list = el("div", {});
   const movable = [];
@@ -388,7 +392,6 @@ function showUnit(id) {
     box.append(set);
   }
   const hist = el("ul", {});
-  page.flatAll = page.flatAll || [];
   for (const step of page.log.steps) {
     step.events.forEach((ev) => {
       if (!(ev.who || []).includes(u.id)) return;
