@@ -166,7 +166,10 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 	}
 	steps := []pathing.Step{{Location: cur}}
 	log := g.hw.Log()
-	ids := log.IDs(units) // told as they set out
+	// ends[i] is how many of steps unit all[i]'s move has: a unit that
+	// the fire it met broke, pinned or eliminated stops where it was.
+	all := slices.Clone(units)
+	ends := make([]int, len(all))
 	var notes []report.Note
 	cm := g.W.Tables().Combat
 	for _, next := range path {
@@ -209,17 +212,43 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 		// A unit broken or pinned by the fire it met stays where it is
 		// (ASL A7.8: a pinned unit's MPh ends); the others go on.
 		units = slices.DeleteFunc(units, func(u *state.Unit) bool { return !st.Holds(u) || u.Broken || u.Pinned })
+		for i, u := range all {
+			if ends[i] == 0 && !slices.Contains(units, u) {
+				ends[i] = len(steps)
+			}
+		}
 		if len(units) == 0 {
 			break
 		}
+		// A squad whose leader stopped goes on with its own MF (A4.12).
+		budget = min(budget, g.mf(units))
 	}
-	if len(steps) > 1 {
-		if assault {
-			notes = append(notes, report.Note{Kind: report.Assault})
+	for i := range ends {
+		if ends[i] == 0 {
+			ends[i] = len(steps)
 		}
-		// Told after the reactions it met on the way, which the log holds
-		// in the order they happened.
-		log.Add(report.Event{Kind: report.Move, Units: ids, Side: state.Friendly, Steps: log.Steps(steps...), Notes: log.Notes(notes...)})
+	}
+	// Told after the reactions it met on the way, which the log holds in
+	// the order they happened: the units that went as far together, those
+	// that went farthest first, with where they stopped.
+	for n := len(steps); n > 1; n-- {
+		var went []*state.Unit
+		for i, u := range all {
+			if ends[i] == n {
+				went = append(went, u)
+			}
+		}
+		if len(went) == 0 {
+			continue
+		}
+		var ns []report.Note
+		if n == len(steps) {
+			ns = notes
+		}
+		if assault {
+			ns = append(ns, report.Note{Kind: report.Assault})
+		}
+		log.Add(report.Event{Kind: report.Move, Units: log.IDs(went), Side: state.Friendly, Steps: log.Steps(steps[:n]...), Notes: log.Notes(ns...)})
 	}
 	return nil
 }
@@ -244,7 +273,7 @@ func (g *Game) advance(units []*state.Unit, to board.Location) error {
 	from := units[0].At()
 	for _, u := range units {
 		g.State.Move(u, to)
-		u.Known = true
+		u.Known, u.Advanced = true, true
 	}
 	log := g.hw.Log()
 	log.Add(report.Event{Kind: report.AdvanceInto, Units: log.IDs(units), Side: state.Friendly,

@@ -248,6 +248,8 @@ func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
 			return nil, nil, fmt.Errorf("move: %s is pinned: it may not move or advance this Player Turn (ASL A7.8)", id)
 		case stop.Phase == state.MPh && u.Moved:
 			return nil, nil, fmt.Errorf("move: %s has moved this MPh already", id)
+		case stop.Phase == state.APh && u.Advanced:
+			return nil, nil, fmt.Errorf("move: %s has advanced this APh already: a unit advances one Location (ASL A4.7)", id)
 		case len(units) > 0 && u.At() != units[0].At():
 			return nil, nil, fmt.Errorf("move: %s in %s and %s in %s are not in one Location: a stack moves together from one Location", units[0].ID, m.LocationName(units[0].At()), id, m.LocationName(u.At()))
 		}

@@ -364,7 +364,7 @@ func (g *Game) phase(side state.Side, ph state.Phase) error {
 	st := g.State
 	if ph == state.RPh {
 		for _, u := range st.Units() { // a new Player Turn
-			u.Fired, u.Moved, u.Pinned = false, false, false
+			u.Fired, u.Moved, u.Advanced, u.Pinned = false, false, false, false
 		}
 	}
 	// The player acts at the stop before the phase; what they do not

@@ -139,9 +139,31 @@ func checkGame(t *testing.T, w *world.World, pol string, seed uint64, seen *tall
 		where := fmt.Sprintf("%s seed %d turn %d %s %s", pol, seed, turn, side, ph)
 		seen.phases++
 		checkMoves(t, g, where, before, rep.Events, seen)
+		if side == state.Friendly && ph == state.MPh {
+			checkMoveEnds(t, g, where, rep.Events)
+		}
 		checkControl(t, g, where, before, vpo, rep.Events, seen)
 		if ph == state.CCPh {
 			checkMelee(t, g, where, before, rep.Events, seen)
+		}
+	}
+}
+
+// checkMoveEnds: a FRIENDLY unit's move in its MPh ends where the unit
+// stands after it (a unit that the fire it met broke or pinned stopped
+// there, and its move says so).
+func checkMoveEnds(t *testing.T, g *Game, where string, evs []report.Event) {
+	t.Helper()
+	m := g.W.Map()
+	for _, e := range evs {
+		if e.Kind != report.Move || e.Side != state.Friendly {
+			continue
+		}
+		end := e.Steps[len(e.Steps)-1].Location
+		for _, id := range e.Units {
+			if u := g.State.Unit(id); u != nil && g.State.Holds(u) && u.At() != end {
+				t.Errorf("%s: %s's move ends in %s, but it stands in %s: %s", where, id, m.LocationName(end), m.LocationName(u.At()), path(m, e))
+			}
 		}
 	}
 }

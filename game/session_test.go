@@ -297,6 +297,39 @@ func TestCommandsRefused(t *testing.T) {
 			t.Errorf("%s: refused, but the game changed", c.text)
 		}
 	}
+	// A unit advances one Location in its APh (ASL A4.7), not two.
+	for s.Stop().Kind != BeforePhase || s.Stop().Phase != state.APh {
+		do(t, s, Next)
+	}
+	f1 := s.G.State.Unit("F1")
+	from := f1.At().Hex
+	var to string
+	for d := range hex.Dirs {
+		c, err := ParseCommand("move F1 "+w.Map().NameString(from.Neighbour(d)), w.Map())
+		if err != nil {
+			continue
+		}
+		if _, err := s.Do(c, nil); err == nil {
+			to = w.Map().NameString(from.Neighbour(d))
+			break
+		}
+	}
+	if to == "" || f1.At().Hex == from {
+		t.Fatal("F1 could not advance at all")
+	}
+	for d := range hex.Dirs {
+		before := written(t, s.G)
+		c, err := ParseCommand("move F1 "+w.Map().NameString(f1.At().Hex.Neighbour(d)), w.Map())
+		if err != nil {
+			continue
+		}
+		if _, err := s.Do(c, nil); err == nil || !strings.Contains(err.Error(), "advanced this APh already") {
+			t.Errorf("F1 advanced from %s to %s, then %v", w.Map().NameString(from), to, err)
+		}
+		if !bytes.Equal(before, written(t, s.G)) {
+			t.Errorf("a second advance was refused, but the game changed")
+		}
+	}
 	for _, text := range []string{"move F1 33Z99", "jump F1", "set F1 happy", "fire --at 33Q6", ""} {
 		if _, err := ParseCommand(text, w.Map()); err == nil {
 			t.Errorf("%q: parsed", text)

@@ -40,6 +40,7 @@ type UnitFile struct {
 	Known    yamldoc.Value        `yaml:"known"`
 	Fired    yamldoc.Value        `yaml:"fired"`
 	Moved    yamldoc.Value        `yaml:"moved"`
+	Advanced yamldoc.Value        `yaml:"advanced"`
 	HW       yamldoc.Value        `yaml:"hw"`
 	Wave     yamldoc.Value        `yaml:"wave"`
 	Released yamldoc.Value        `yaml:"released"`
@@ -97,6 +98,7 @@ func Specs(c *yamldoc.Check, l yamldoc.List[UnitFile], side Side) []Spec {
 		sp.Known = c.Bool(f.Known, what+".known")
 		sp.Fired = c.Bool(f.Fired, what+".fired")
 		sp.Moved = c.Bool(f.Moved, what+".moved")
+		sp.Advanced = c.Bool(f.Advanced, what+".advanced")
 		sp.HW = c.Bool(f.HW, what+".hw")
 		sp.Wave = c.Str(f.Wave, what+".wave")
 		sp.Released = c.Bool(f.Released, what+".released")
@@ -731,7 +733,7 @@ func unitLine(u *Unit, m *board.Map) string {
 	for _, f := range []struct {
 		name string
 		on   bool
-	}{{"broken", u.Broken}, {"pinned", u.Pinned}, {"known", u.Known}, {"fired", u.Fired}, {"moved", u.Moved}, {"hw", u.HW}, {"released", u.Released}, {"exited", u.Exited}} {
+	}{{"broken", u.Broken}, {"pinned", u.Pinned}, {"known", u.Known}, {"fired", u.Fired}, {"moved", u.Moved}, {"advanced", u.Advanced}, {"hw", u.HW}, {"released", u.Released}, {"exited", u.Exited}} {
 		if f.on {
 			parts = append(parts, f.name+": true")
 		}

@@ -116,9 +116,10 @@ type Unit struct {
 	Known bool
 	// Fired: the unit has fired this Player Turn (Prep, First, Defensive
 	// or Advancing Fire: ASL A3.3-A3.5); Moved: it moved in this Player
-	// Turn's MPh (its fire in the AFPh is Advancing Fire, A7.25). Both are
-	// cleared when a Player Turn begins.
-	Fired, Moved bool
+	// Turn's MPh (its fire in the AFPh is Advancing Fire, A7.25);
+	// Advanced: it advanced in this Player Turn's APh (one Location, A4.7).
+	// All three are cleared when a Player Turn begins.
+	Fired, Moved, Advanced bool
 	// HW: a SASL Human Wave S?, or a unit generated from one (it uses Table
 	// x10 and keeps its Human Wave colour; SASL 4.3).
 	HW bool
