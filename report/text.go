@@ -41,7 +41,11 @@ func (x *Words) Text(e *Event) string {
 		}
 		return text
 	case AdvanceInto:
-		return fmt.Sprintf("%s advance into %s (APh, ASL A4.7)", who, x.name(e.Steps[len(e.Steps)-1].Location))
+		verb := "advance"
+		if len(e.Units) == 1 {
+			verb = "advances"
+		}
+		return fmt.Sprintf("%s %s into %s (APh, ASL A4.7)", who, verb, x.name(e.Steps[len(e.Steps)-1].Location))
 	case Exit:
 		return fmt.Sprintf("%s exit off the FBE (%s) from %s", who, x.w.Mission().FBE, x.name(e.At))
 	case Release:
@@ -99,8 +103,8 @@ func (x *Words) Text(e *Event) string {
 		if !g.Good {
 			status = "broken"
 		}
-		return fmt.Sprintf("Fire group %s (%d units) fires at %s (%s%s) in %s: %s FP, DRM %+d (TEM %+d, hindrance %+d%s); %s, %s, in LOS (SASL 4.36 priority %d)",
-			strings.Join(g.Members, ", "), len(g.Members), g.Target, g.TargetKind, typeSuffix(g.TargetType), x.name(g.At), FormatFP(g.FP), g.DRM, g.TEM, g.Hindrance, lead, status, HexesText(g.Range), g.Priority)
+		return fmt.Sprintf("Fire group %s (%s) fires at %s (%s%s) in %s: %s FP, DRM %+d (TEM %+d, hindrance %+d%s); %s, %s, in LOS (SASL 4.36 priority %d)",
+			strings.Join(g.Members, ", "), countText(len(g.Members), "unit"), g.Target, KindText(g.TargetKind), typeSuffix(g.TargetType), x.name(g.At), FormatFP(g.FP), g.DRM, g.TEM, g.Hindrance, lead, status, HexesText(g.Range), g.Priority)
 	case Gap:
 		return fmt.Sprintf("%s advances %s -> %s to close a gap: %d units in chains (were %d), %d groups (were %d) (SASL 4.322)",
 			who, x.name(e.Steps[0].Location), x.name(e.Steps[1].Location), e.Count, e.Was, e.Groups, e.WasGroups)
@@ -310,7 +314,7 @@ func (x *Words) UnitText(u *state.Unit) string {
 	for _, f := range []struct {
 		on   bool
 		what string
-	}{{u.Entering, "waiting off the " + u.Edge.String() + " edge"}, {u.Known, "Known"}, {u.Broken, "broken"}, {u.Released, "released"}, {u.Exited, "exited"}} {
+	}{{u.Entering, "waiting off the " + u.Edge.String() + " edge"}, {u.Known, "Known"}, {u.Broken, "broken"}, {u.Pinned, "pinned"}, {u.Released, "released"}, {u.Exited, "exited"}} {
 		if f.on {
 			notes = append(notes, f.what)
 		}

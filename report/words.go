@@ -46,6 +46,14 @@ func FormatFP(fp float64) string {
 // KindText writes a unit's kind as a player reads it: "half-squad".
 func KindText(k state.Kind) string { return strings.ReplaceAll(k.String(), "_", "-") }
 
+// countText is n things: "1 unit", "3 units".
+func countText(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
 // typeSuffix is " " and a counter's type, or nothing.
 func typeSuffix(t string) string {
 	if t == "" {
