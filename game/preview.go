@@ -46,16 +46,25 @@ type SightLine struct {
 // Preview works out move or fire c at the stop the game stands at, as Do
 // would check and carry it out, without rolling: the path of a move with
 // its MF, or the Shot of a fire. A command Do would refuse is refused with
-// the same error.
+// the same error; a fire refused at this stop still comes with its Lines
+// (the LOS that blocks it, say) when its Locations were valid.
 func (s *Session) Preview(c Command) (*Preview, error) {
 	if s.err != nil {
 		return nil, fmt.Errorf("game: the session failed before: %w", s.err)
 	}
-	if err := s.check(c); err != nil {
-		return nil, err
-	}
 	g := s.G
 	p := &Preview{Verb: c.Verb}
+	if err := s.check(c); err != nil {
+		if c.Verb != Fire {
+			return nil, err
+		}
+		// What the LOS is, for a fire refused: a blocked line shows why.
+		for _, l := range c.From {
+			v := g.W.Sight(c.At, l)
+			p.Lines = append(p.Lines, SightLine{From: l, Clear: v.Clear, Hindrance: v.Hindrance})
+		}
+		return p, err
+	}
 	switch c.Verb {
 	case Move:
 		units, path, err := s.route(c)
@@ -80,7 +89,7 @@ func (s *Session) Preview(c Command) (*Preview, error) {
 	case Fire:
 		kind, fg, sh, err := s.aim(c)
 		if err != nil {
-			return nil, err
+			return nil, err // check aimed it already
 		}
 		p.Kind, p.Shot, p.Units = kind, sh, state.IDs(fg)
 		p.TEM, p.Moving = g.W.TEM(c.At), g.movingDRM(kind, c.At)

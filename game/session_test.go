@@ -297,6 +297,11 @@ func TestCommandsRefused(t *testing.T) {
 			t.Errorf("%s: refused, but the game changed", c.text)
 		}
 	}
+	// A fire refused is previewed with its LOS all the same.
+	c, _ := ParseCommand("fire --from 33Q6 --at 33Q7", w.Map())
+	if pv, err := s.Preview(c); err == nil || pv == nil || len(pv.Lines) != 1 || !pv.Lines[0].Clear {
+		t.Errorf("the preview of a fire refused: %+v, %v; want its clear LOS and the refusal", pv, err)
+	}
 	// A unit advances one Location in its APh (ASL A4.7), not two.
 	for s.Stop().Kind != BeforePhase || s.Stop().Phase != state.APh {
 		do(t, s, Next)

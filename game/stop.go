@@ -73,6 +73,9 @@ type Stop struct {
 	Moving []string
 	// Question is what the game asks, in the player's words.
 	Question string
+	// CanFire: at a FirstFireAt stop, a FRIENDLY fire group may still
+	// fire at the moving units.
+	CanFire bool
 	// passed: the player passed (the engine decides as hold does); acted:
 	// a command was carried out at this stop.
 	passed, acted bool
@@ -198,7 +201,7 @@ func (g *Game) firstFire(stack []*state.Unit, at board.Location) (bool, error) {
 		return false, nil
 	}
 	st := g.State
-	return g.ask(&Stop{Kind: FirstFireAt, Turn: st.Turn, Player: state.Enemy, Phase: state.MPh, At: at, Moving: state.IDs(held), Question: q})
+	return g.ask(&Stop{Kind: FirstFireAt, Turn: st.Turn, Player: state.Enemy, Phase: state.MPh, At: at, Moving: state.IDs(held), Question: q, CanFire: true})
 }
 
 // firstFireQuestion asks the First Fire of the FRIENDLY fire groups that
@@ -261,6 +264,7 @@ func (g *Game) refire(stop *Stop, events []report.Event) {
 		stop.Question = q
 		return
 	}
+	stop.CanFire = false
 	left := "nothing is left of the moving stack"
 	if len(moving) > 0 {
 		left = "no FRIENDLY unit left can fire at " + strings.Join(stop.Moving, ", ")

@@ -9,6 +9,7 @@ import (
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/state"
 )
 
 // do is POST /api/do: the player's action, carried out as the sasl play
@@ -168,7 +169,16 @@ func (srv *Server) preview(w http.ResponseWriter, r *http.Request) {
 	}
 	p, err := srv.s.Preview(c)
 	if err != nil {
-		httpError(w, http.StatusUnprocessableEntity, err.Error())
+		// A fire refused still shows its LOS: a blocked line says why.
+		out := map[string]any{"error": err.Error()}
+		if p != nil && len(p.Lines) > 0 {
+			var lines []lineJSN
+			for _, l := range p.Lines {
+				lines = append(lines, lineJSN{stepPt{Name: m.LocationName(l.From), At: centre(l.From.Hex)}, l.Clear, l.Hindrance})
+			}
+			out["lines"], out["at"] = lines, stepPt{Name: m.LocationName(c.At), At: centre(c.At.Hex)}
+		}
+		writeJSON(w, http.StatusUnprocessableEntity, out)
 		return
 	}
 	out := previewJSON{Verb: p.Verb, Units: p.Units}
@@ -182,6 +192,10 @@ func (srv *Server) preview(w http.ResponseWriter, r *http.Request) {
 		}
 		out.Spent, out.MF = float64(p.Spent)/2, float64(p.MF)/2
 		out.Text = fmt.Sprintf("%s: %s, %s of %s MF", strings.Join(p.Units, ", "), strings.Join(names, " > "), pathing.HalfMF(p.Spent), pathing.HalfMF(p.MF))
+		if srv.s.Stop().Phase == state.APh {
+			out.Spent, out.MF = 0, 0
+			out.Text = fmt.Sprintf("%s: %s: an advance of one Location (ASL A4.7)", strings.Join(p.Units, ", "), strings.Join(names, " > "))
+		}
 	case game.Fire:
 		sh := p.Shot
 		out.Kind, out.FP, out.DRM, out.Hindrance, out.Range, out.Odds = fireWords[p.Kind], sh.FP, sh.DRM, sh.Hindrance, sh.Range, sh.Odds

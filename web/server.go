@@ -227,7 +227,7 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // api answers the page's calls: reads by GET, actions by POST.
 func (srv *Server) api(w http.ResponseWriter, r *http.Request, call string) {
 	reads := map[string]func(http.ResponseWriter, *http.Request){
-		"state": srv.state, "log": srv.log, "map.svg": srv.mapSVG, "hexes": srv.hexes,
+		"state": srv.state, "log": srv.log, "map.svg": srv.mapSVG, "units": srv.units, "hexes": srv.hexes,
 	}
 	acts := map[string]func(http.ResponseWriter, *http.Request){
 		"do": srv.do, "preview": srv.preview,

@@ -34,6 +34,8 @@ func centre(h hex.Hex) pt {
 type view struct {
 	svg, gz []byte
 	lattice string
+	// units are the game's units as the picture draws them (JSON).
+	units []byte
 }
 
 // viewCache holds the pictures of one version of the game: the game now
@@ -81,6 +83,9 @@ func (srv *Server) picture(n int) (*view, error) {
 	if err != nil {
 		return nil, err
 	}
+	var buf bytes.Buffer
+	writeJSON(&bodyWriter{buf: &buf}, http.StatusOK, unitsOf(g))
+	v.units = buf.Bytes()
 	if srv.views.byStep == nil || len(srv.views.byStep) >= maxViews {
 		srv.views.byStep = map[int]*view{}
 	}
@@ -89,8 +94,13 @@ func (srv *Server) picture(n int) (*view, error) {
 }
 
 // mapSVG is GET /api/map.svg[?step=N]: the map as sasl play show draws it,
-// now or after step N.
-func (srv *Server) mapSVG(w http.ResponseWriter, r *http.Request) {
+// now or after step N; units is GET /api/units[?step=N], the units it
+// draws.
+func (srv *Server) mapSVG(w http.ResponseWriter, r *http.Request) { srv.view(w, r, false) }
+
+func (srv *Server) units(w http.ResponseWriter, r *http.Request) { srv.view(w, r, true) }
+
+func (srv *Server) view(w http.ResponseWriter, r *http.Request, units bool) {
 	srv.mu.Lock()
 	defer srv.mu.Unlock()
 	if err := srv.refresh(); err != nil {
@@ -111,8 +121,12 @@ func (srv *Server) mapSVG(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	w.Header().Set("X-Sasl-Lattice", v.lattice)
 	w.Header().Set("X-Sasl-Version", srv.version)
+	if units {
+		writeBody(w, r, "application/json; charset=utf-8", v.units, nil)
+		return
+	}
+	w.Header().Set("X-Sasl-Lattice", v.lattice)
 	writeBody(w, r, "image/svg+xml", v.svg, v.gz)
 }
 
@@ -182,6 +196,7 @@ type unitJSON struct {
 	Known    bool   `json:"known,omitempty"`
 	Released bool   `json:"released,omitempty"`
 	Moved    bool   `json:"moved,omitempty"`
+	Advanced bool   `json:"advanced,omitempty"`
 	Fired    bool   `json:"fired,omitempty"`
 	Entering bool   `json:"entering,omitempty"`
 	Exited   bool   `json:"exited,omitempty"`
@@ -207,6 +222,7 @@ type stateJSON struct {
 	At       *pt        `json:"at,omitempty"`
 	AtName   string     `json:"at_name,omitempty"`
 	Can      []string   `json:"can"`
+	Last     string     `json:"last,omitempty"`
 	Units    []unitJSON `json:"units"`
 	VPO      []vpoJSON  `json:"vpo"`
 }
@@ -243,11 +259,11 @@ func (srv *Server) state(w http.ResponseWriter, r *http.Request) {
 func (srv *Server) stateOf() stateJSON {
 	s := srv.s
 	g, stop := s.G, s.Stop()
-	st, m, words := g.State, g.W.Map(), report.New(g.W)
+	st, m := g.State, g.W.Map()
 	out := stateJSON{Version: srv.version, Mission: g.W.Mission().Name, Turn: st.Turn, LastTurn: g.LastTurn(),
 		Player: strings.ToUpper(stop.Player.String()), Phase: stop.Phase.String(), Stop: stopKinds[stop.Kind], Where: stop.Where(),
 		Asked: stop.Question, Over: g.Over(), Policy: st.Policy, Step: len(s.Journal()), Moving: stop.Moving,
-		Can: srv.can(), Units: []unitJSON{}, VPO: []vpoJSON{}}
+		Can: srv.can(), VPO: []vpoJSON{}}
 	if out.Policy == "" {
 		out.Policy = game.PolicyPlayer
 	}
@@ -258,11 +274,25 @@ func (srv *Server) stateOf() stateJSON {
 		at := centre(stop.At.Hex)
 		out.At, out.AtName = &at, m.LocationName(stop.At)
 	}
+	out.Units = unitsOf(g)
+	for _, c := range st.VPO {
+		out.VPO = append(out.VPO, vpoJSON{m.LocationName(c.At), centre(c.At.Hex), strings.ToUpper(c.Side.String())})
+	}
+	if j := s.Journal(); len(j) > 1 {
+		out.Last = j[len(j)-1].Do
+	}
+	return out
+}
+
+// unitsOf is the units of game g as the page shows them.
+func unitsOf(g *game.Game) []unitJSON {
+	m, words := g.W.Map(), report.New(g.W)
+	out := []unitJSON{}
 	fbe := g.W.Mission().FBE
-	for _, u := range st.Units() {
+	for _, u := range g.State.Units() {
 		j := unitJSON{ID: u.ID, Side: strings.ToUpper(u.Side.String()), Kind: u.Kind.String(), Type: u.Type,
 			At: m.LocationName(u.At()), Drawn: centre(u.At().Hex), Text: strings.Join(strings.Fields(words.UnitText(u)), " "), Wave: u.Wave,
-			Broken: u.Broken, Pinned: u.Pinned, Known: u.Known, Released: u.Released, Moved: u.Moved, Fired: u.Fired,
+			Broken: u.Broken, Pinned: u.Pinned, Known: u.Known, Released: u.Released, Moved: u.Moved, Advanced: u.Advanced, Fired: u.Fired,
 			Entering: u.Entering, Exited: u.Exited}
 		if u.Case != 0 {
 			j.Case = string(u.Case)
@@ -273,10 +303,7 @@ func (srv *Server) stateOf() stateJSON {
 		case u.Exited:
 			j.Drawn = centre(m.Beyond(u.At().Hex, fbe))
 		}
-		out.Units = append(out.Units, j)
-	}
-	for _, c := range st.VPO {
-		out.VPO = append(out.VPO, vpoJSON{m.LocationName(c.At), centre(c.At.Hex), strings.ToUpper(c.Side.String())})
+		out = append(out, j)
 	}
 	return out
 }
@@ -304,7 +331,7 @@ func (srv *Server) can() []string {
 	out = append(out, game.Pass)
 	friendly := stop.Player == state.Friendly
 	switch {
-	case stop.Kind == game.FirstFireAt,
+	case stop.Kind == game.FirstFireAt && stop.CanFire,
 		friendly && (stop.Phase == state.PFPh || stop.Phase == state.AFPh),
 		!friendly && stop.Phase == state.DFPh:
 		out = append(out, game.Fire)

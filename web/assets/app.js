@@ -19,6 +19,8 @@ const page = {
   chosen: -1,       // the chosen event (index into flat)
   flat: [],         // the timeline's events in order: {step, event}
   past: 0,          // the step the map is shown after (0: now)
+  pastUnits: null,  // the units of that map
+  unitShown: null,  // the unit whose panel is open
   hexChosen: null,  // the hex chosen by a click
   plan: null,       // {verb: "move", units, from} or {verb: "fire", from: [names], at}
   busy: false,
@@ -45,6 +47,7 @@ async function act(verb, command) {
   if (!res.ok) {
     const err = new Error(body && body.error ? body.error : res.status + " " + res.statusText);
     err.status = res.status;
+    err.body = body;
     throw err;
   }
   return body;
@@ -55,17 +58,21 @@ async function doCommand(command) {
   if (page.busy) return;
   page.busy = true;
   showError("");
+  showInfo("");
   setBusy(true);
   try {
     const out = await act("do", command);
     page.plan = null;
     page.hexChosen = null;
     await reload(out.state);
+    if (out.undone && out.undone.length) {
+      showInfo("Undone: step " + (out.state.step + 1) + ": " + out.undone.join("; ") + ".");
+    }
     const last = page.flat.length - 1;
     if (out.steps && out.steps.length && last >= 0) choose(last, false);
   } catch (e) {
     showError(e.message);
-    if (e.status === 409) await reload();
+    if (e.status === 409) { page.plan = null; await reload(); }
   } finally {
     page.busy = false;
     setBusy(false);
@@ -74,6 +81,11 @@ async function doCommand(command) {
 
 function setBusy(on) {
   for (const b of document.querySelectorAll("#actions button, #pending button")) b.disabled = on;
+}
+
+function showInfo(msg) {
+  $("info").textContent = msg;
+  $("info").hidden = !msg;
 }
 
 function showError(msg) {
@@ -105,6 +117,11 @@ async function loadMap(n) {
   if (!res.ok) { showError("the map: " + res.status + " " + (await res.text())); return; }
   page.lattice = res.headers.get("X-Sasl-Lattice").split(" ").map(Number);
   const text = await res.text();
+  page.pastUnits = null;
+  if (n) {
+    const { res: ur, body: units } = await call("/api/units?step=" + n);
+    if (ur.ok) page.pastUnits = units;
+  }
   const doc = new DOMParser().parseFromString(text, "image/svg+xml");
   const svg = document.importNode(doc.documentElement, true);
   svg.removeAttribute("width");
@@ -160,7 +177,7 @@ function hexAt(X, Y) {
 
 function offMap(x, y) {
   if (!page.state) return null;
-  const units = page.state.units.filter((u) => u.drawn[0] === x && u.drawn[1] === y);
+  const units = shownUnits().filter((u) => u.drawn[0] === x && u.drawn[1] === y);
   if (!units.length) return null;
   return { name: "beyond the map edge", at: [x, y], what: "", off: true };
 }
@@ -171,8 +188,11 @@ function hexPoints(at, scale) {
   return corners.map(([dx, dy]) => toSVG([at[0] + dx * s, at[1] + dy * s]).join(",")).join(" ");
 }
 
+// shownUnits are the units of the map shown: now, or after an older step.
+function shownUnits() { return page.past && page.pastUnits ? page.pastUnits : page.state.units; }
+
 function unitsIn(h) {
-  return page.state.units.filter((u) => u.drawn[0] === h.at[0] && u.drawn[1] === h.at[1]);
+  return shownUnits().filter((u) => u.drawn[0] === h.at[0] && u.drawn[1] === h.at[1]);
 }
 
 // ---- pan and zoom ----
@@ -229,7 +249,7 @@ function wireMap(svg) {
 $("zoom-in").onclick = () => zoomAt(1 / 1.4, page.view[0] + page.view[2] / 2, page.view[1] + page.view[3] / 2);
 $("zoom-out").onclick = () => zoomAt(1.4, page.view[0] + page.view[2] / 2, page.view[1] + page.view[3] / 2);
 $("zoom-fit").onclick = () => setView(page.full.slice());
-$("past-now").onclick = async () => { await loadMap(0); drawMarks(); };
+$("past-now").onclick = async () => { await loadMap(0); if (page.hexChosen) showHex(page.hexChosen); drawMarks(); };
 
 // ---- hover and click ----
 
@@ -262,7 +282,7 @@ function hover(e) {
 async function click(e) {
   const h = hexUnder(e);
   if (!h) return;
-  const plan = page.plan;
+  const plan = page.past ? null : page.plan;
   if (plan && plan.verb === "move" && !h.off) {
     plan.to = h.name;
     await previewPlan();
@@ -277,6 +297,9 @@ async function click(e) {
       if (!plan.from.length) { cancelPlan(); return; }
     } else if (theirs && !page.state.at_name) {
       plan.at = h.name;
+    } else {
+      showError("fire: click your own stacks to add them to the fire group" + (page.state.at_name ? "" : ", and an ENEMY stack to fire at"));
+      return;
     }
     await previewPlan();
     return;
@@ -311,10 +334,10 @@ function render() {
   const st = page.state;
   document.title = st.mission + ": " + st.where;
   $("mission").textContent = st.mission;
-  let where = st.where.charAt(0).toUpperCase() + st.where.slice(1) + " (turn " + Math.min(st.turn, st.last_turn) + " of " + st.last_turn + ", step " + st.step + ")";
+  let where = capital(st.where.replace(/turn (\d+)/, "turn $1 of " + st.last_turn)) + " · step " + st.step;
   if (st.over && st.winner) where += ". Winner: " + st.winner;
   $("where").textContent = where;
-  let asked = st.asked || "";
+  let asked = pageWords(st.asked || "");
   if (!asked && st.stop === "turn-start") asked = "Turn " + st.turn + " is to begin: Next plays it.";
   if (!asked && st.over) asked = "The game is over.";
   if (st.policy !== "player" && !st.over) asked = "The engine plays both sides of this game (policy " + st.policy + "): Next plays on.";
@@ -322,20 +345,34 @@ function render() {
   renderActions();
   renderPlan();
   if (page.hexChosen) showHex(page.hexChosen); else $("hex").hidden = true;
-  $("unit").hidden = true;
+  if (page.unitShown && page.state.units.some((u) => u.id === page.unitShown)) showUnit(page.unitShown);
+  else { page.unitShown = null; $("unit").hidden = true; }
   renderTimeline();
   drawMarks();
 }
 
+// pageWords turns the engine's question, written for the command line,
+// into the page's words: its buttons, not the commands' syntax.
+function pageWords(q) {
+  return capital(q
+    .replace(/ \((fire --from LOC --at LOC|move UNIT LOC(, one Location)?|set UNIT good)\)/g, "")
+    .replace(/\(fire --from LOC --at \S+, or next/, "(First Fire…, or Next")
+    .replace(/\bthen next\b/g, "then Next").replace(/\bnext plays it\b/g, "Next plays it")
+    .replace(/\bnext to go on\b/g, "Next to go on").replace(/\bnext resolves\b/g, "Next resolves")
+    .replace(/\bor pass to\b/g, "or Pass to"));
+}
+
+function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
+
 function renderActions() {
   const box = $("actions");
   box.replaceChildren();
-  if (can("next")) box.append(el("button", { id: "do-next", class: "primary", title: "sasl play next: play on to the next stop", onclick: () => doCommand("next") }, "Next"));
-  if (can("pass")) box.append(el("button", { id: "do-pass", title: "sasl play pass: the engine decides this stop as the hold policy does", onclick: () => doCommand("pass") }, "Pass"));
+  if (can("next")) box.append(el("button", { id: "do-next", class: "primary", title: "sasl play next: you are done here (what you did is reported); the game plays on to the next stop", onclick: () => doCommand("next") }, "Next: play on"));
+  if (can("pass")) box.append(el("button", { id: "do-pass", title: "sasl play pass: the engine decides this stop for you, as it does for a FRIENDLY side it plays itself (it fires, rallies, moves nothing), then plays on", onclick: () => doCommand("pass") }, "Pass: the engine decides"));
   if (can("fire") && page.state.stop === "first-fire") {
     box.append(el("button", { id: "do-firstfire", title: "choose the Locations that fire", onclick: () => startFire([]) }, "First Fire…"));
   }
-  if (can("undo")) box.append(el("button", { id: "do-undo", title: "sasl play undo: the game as it stood before the last step", onclick: () => doCommand("undo") }, "Undo"));
+  if (can("undo")) box.append(el("button", { id: "do-undo", title: "sasl play undo: the game as it stood before step " + page.state.step + " (" + page.state.last + ")", onclick: () => doCommand("undo") }, "Undo " + page.state.last));
   if (can("move")) box.append(el("p", { class: "hint" }, "Click one of your stacks to move it."));
   else if (can("fire")) box.append(el("p", { class: "hint" }, "Click one of your stacks to fire with it" + (page.state.at_name ? " at " + page.state.at_name : "") + "."));
 }
@@ -346,17 +383,19 @@ function showHex(h) {
   box.replaceChildren(el("h3", {}, h.name));
   box.append(el("div", {}, h.off ? "" : hexWords(h)));
   if (h.locations) box.append(el("div", { class: "hint" }, "Locations above ground level: " + h.locations.join(", ")));
+  if (page.past) box.append(el("div", { class: "hint" }, "As it stood after step " + page.past + ": back to now to act."));
   const list = el("div", {});
   const movable = [];
   for (const u of units) {
     const row = el("div", { class: "unit-row side-" + u.side });
-    if (u.side === "FRIENDLY" && can("move") && !u.broken && !u.pinned && !(page.state.phase === "MPh" && u.moved)) {
+    if (!page.past && u.side === "FRIENDLY" && can("move") && !(page.state.phase === "APh" && u.advanced) && !u.broken && !u.pinned && !(page.state.phase === "MPh" && u.moved)) {
       const cb = el("input", { type: "checkbox", id: "pick-" + u.id, value: u.id });
       cb.checked = true;
       movable.push(cb);
       row.append(cb);
     }
-    row.append(el("button", { class: "link", id: "unit-" + u.id, onclick: () => showUnit(u.id) }, u.id), " " + u.text.replace(u.id + " ", ""));
+    const info = page.past ? el("span", {}, u.id) : el("button", { class: "link", id: "unit-" + u.id, onclick: () => showUnit(u.id) }, u.id);
+    row.append(info, " " + u.text.replace(u.id + " ", ""));
     list.append(row);
   }
   if (!units.length) list.append(el("div", { class: "hint" }, "No unit here."));
@@ -369,7 +408,7 @@ function showHex(h) {
       startMove(ids, h);
     } }, "Move these…"));
   }
-  if (can("fire") && units.some((u) => u.side === "FRIENDLY" && !u.broken && !u.fired)) {
+  if (!page.past && can("fire") && units.some((u) => u.side === "FRIENDLY" && !u.broken && !u.fired)) {
     buttons.append(el("button", { id: "plan-fire", onclick: () => startFire([h.name]) }, "Fire from here…"));
   }
   box.append(buttons);
@@ -379,10 +418,11 @@ function showHex(h) {
 function showUnit(id) {
   const u = page.state.units.find((x) => x.id === id);
   if (!u) return;
+  page.unitShown = id;
   const box = $("unit");
   box.replaceChildren(el("h3", { class: "side-" + u.side }, u.side + " " + u.id));
   box.append(el("div", {}, u.text));
-  const flags = ["broken", "pinned", "known", "released", "moved", "fired", "entering", "exited"].filter((f) => u[f]);
+  const flags = ["broken", "pinned", "known", "released", "moved", "advanced", "fired", "entering", "exited"].filter((f) => u[f]);
   box.append(el("div", { class: "hint" }, "In " + u.at + (u.wave ? ", Human Wave " + u.wave : "") + (flags.length ? "; " + flags.join(", ") : "")));
   if (u.side === "FRIENDLY" && can("set") && !u.entering && !u.exited) {
     const set = el("div", { class: "buttons" }, "Report: ");
@@ -406,12 +446,14 @@ function showUnit(id) {
 // ---- plans: a move or a fire, shown before it is sent ----
 
 function startMove(ids, h) {
+  showError("");
   page.plan = { verb: "move", units: ids, from: h.name, to: null, preview: null };
   renderPlan();
   drawMarks();
 }
 
 function startFire(from) {
+  showError("");
   page.plan = { verb: "fire", from: from.slice(), at: page.state.at_name || null, preview: null };
   renderPlan();
   drawMarks();
@@ -435,13 +477,15 @@ async function previewPlan() {
   const p = page.plan;
   const command = planCommand();
   p.preview = null;
+  p.refused = null;
   showError("");
   if (command) {
     try {
       p.preview = await act("preview", command);
     } catch (e) {
       showError(e.message);
-      if (e.status === 409) await reload();
+      if (e.body && e.body.lines) p.refused = e.body; // the LOS that refuses it
+      if (e.status === 409) { page.plan = null; await reload(); return; }
     }
   }
   renderPlan();
@@ -454,7 +498,10 @@ function renderPlan() {
   if (!p) { box.hidden = true; box.replaceChildren(); return; }
   box.replaceChildren();
   if (p.verb === "move") {
-    box.append(el("p", {}, "Move " + p.units.join(", ") + " from " + p.from + ": " + (p.to ? "" : "click the hex to move to.")));
+    let what = "click the hex to " + (page.state.phase === "APh" ? "advance" : "move") + " to.";
+    if (p.to && !p.preview) what = "not to " + (p.level || p.to) + " (see why below): click another hex.";
+    if (p.to && p.preview) what = "to " + (p.level || p.to) + ":";
+    box.append(el("p", {}, (page.state.phase === "APh" ? "Advance " : "Move ") + p.units.join(", ") + " from " + p.from + " " + what));
     const hex = p.to && [...page.hexes.values()].find((h) => h.name === p.to);
     if (hex && hex.locations) {
       const sel = el("select", { id: "plan-level", "aria-label": "the Location in the hex" }, el("option", { value: "" }, p.to + " (ground level)"));
@@ -471,7 +518,8 @@ function renderPlan() {
   const buttons = el("div", { class: "buttons" });
   const command = planCommand();
   if (p.preview && command) {
-    buttons.append(el("button", { id: "plan-confirm", class: "primary", title: "sasl play " + command, onclick: () => doCommand(command) }, p.verb === "move" ? "Move" : "Fire"));
+    const label = p.verb === "fire" ? "Fire" : page.state.phase === "APh" ? "Advance" : "Move";
+    buttons.append(el("button", { id: "plan-confirm", class: "primary", title: "sasl play " + command, onclick: () => doCommand(command) }, label));
   }
   buttons.append(el("button", { id: "plan-cancel", onclick: cancelPlan }, "Cancel"));
   box.append(buttons);
@@ -488,7 +536,13 @@ function renderTimeline() {
   turns.sort((a, b) => a - b);
   sel.replaceChildren(...turns.map((t) => el("option", { value: t }, String(t))));
   sel.value = page.turn;
-  sel.onchange = () => { page.turn = Number(sel.value); page.chosen = -1; renderTimeline(); drawMarks(); };
+  sel.onchange = async () => {
+    page.turn = Number(sel.value);
+    page.chosen = -1;
+    if (page.past) await loadMap(0);
+    renderTimeline();
+    drawMarks();
+  };
   const list = $("events");
   list.replaceChildren();
   page.flat = [];
@@ -510,11 +564,26 @@ function renderTimeline() {
 // choose marks event i on the map; with past, the map is the one after
 // its step.
 async function choose(i, past) {
-  if (i < 0 || i >= page.flat.length) return;
+  if (i < 0 || i >= page.flat.length) {
+    // On into the turn before or after.
+    const turns = [...new Set(page.log.steps.map((s) => s.turn))].sort((a, b) => a - b);
+    const t = turns[turns.indexOf(page.turn) + (i < 0 ? -1 : 1)];
+    if (t === undefined) return;
+    page.turn = t;
+    page.chosen = -1;
+    renderTimeline();
+    if (!page.flat.length) { drawMarks(); return; }
+    return choose(i < 0 ? page.flat.length - 1 : 0, past);
+  }
   page.chosen = i;
   for (const li of document.querySelectorAll("#events li.event")) li.classList.toggle("chosen", Number(li.dataset.i) === i);
   const li = document.querySelector('#events li.event[data-i="' + i + '"]');
-  if (li) li.scrollIntoView({ block: "nearest" });
+  if (li) {
+    // Scrolled within the timeline only: the question and its buttons stay.
+    const box = $("timeline");
+    const top = li.offsetTop - box.offsetTop, head = box.querySelector("h2").offsetHeight;
+    if (top < box.scrollTop + head || top + li.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top - head - 8;
+  }
   const n = page.flat[i].step.n;
   const want = past && n < page.state.step ? n : 0;
   if (want !== page.past) await loadMap(want);
@@ -545,7 +614,29 @@ function mark(layer, shapes) {
   }));
 }
 
-function pathPoints(path) { return path.map((p) => toSVG(p).join(",")).join(" "); }
+// trim shortens the ends of a line of SVG points by d, so that it does not
+// cover the counters of the hexes it joins.
+function trim(pts, d) {
+  const out = pts.map((p) => p.slice());
+  const cut = (a, b) => {
+    const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy);
+    if (len > 2.2 * d) { a[0] += dx / len * d; a[1] += dy / len * d; }
+  };
+  if (out.length > 1) { cut(out[0], out[1]); cut(out[out.length - 1], out[out.length - 2]); }
+  return out;
+}
+
+// hexHeight is the height of a hex in the picture's units.
+function hexHeight() { return 2 * Math.abs(page.lattice[2]); }
+
+function pathPoints(path) { return trim(path.map(toSVG), 0.3 * hexHeight()).map((p) => p.join(",")).join(" "); }
+
+function fireLine(from, at, cls) {
+  const [[x1, y1], [x2, y2]] = trim([toSVG(from), toSVG(at)], 0.3 * hexHeight());
+  return ["line", { x1, y1, x2, y2, class: cls }];
+}
+
+function hexNamed(name) { return [...page.hexes.values()].find((x) => x.name === name); }
 
 function drawMarks() {
   if (!page.lattice) return;
@@ -554,37 +645,43 @@ function drawMarks() {
   if (ev) {
     for (const h of ev.hexes || []) shapes.push(["polygon", { points: hexPoints(h), class: "m-event" }]);
     if (ev.path) shapes.push(["polyline", { points: pathPoints(ev.path), class: "m-path" }]);
-    for (const [a, b] of ev.lines || []) {
-      const [x1, y1] = toSVG(a), [x2, y2] = toSVG(b);
-      shapes.push(["line", { x1, y1, x2, y2, class: "m-fire" }]);
-    }
+    for (const [a, b] of ev.lines || []) shapes.push(fireLine(a, b, "m-fire"));
   }
   mark("event", shapes);
-  mark("select", page.hexChosen && !page.plan ? [["polygon", { points: hexPoints(page.hexChosen.at), class: "m-select" }]] : []);
+  mark("select", page.hexChosen && !page.plan ? [
+    ["polygon", { points: hexPoints(page.hexChosen.at), class: "m-select-halo" }],
+    ["polygon", { points: hexPoints(page.hexChosen.at), class: "m-select" }]] : []);
   const plan = [];
   const p = page.plan;
   if (p && p.verb === "fire") {
     for (const name of p.from) {
-      const h = [...page.hexes.values()].find((x) => x.name === name);
+      const h = hexNamed(name);
       if (h) plan.push(["polygon", { points: hexPoints(h.at), class: "m-group" }]);
     }
+    const at = p.at && hexNamed(p.at.replace(/h-?\d+$/, ""));
+    if (at) plan.push(["polygon", { points: hexPoints(at.at), class: "m-target" }]);
+    if (p.refused) for (const l of p.refused.lines) plan.push(fireLine(l.from.at, p.refused.at.at, l.clear ? "m-fire" : "m-blocked"));
   }
   if (p && p.preview) {
     const pv = p.preview;
     if (pv.path) {
       plan.push(["polyline", { points: pathPoints(pv.path.map((s) => s.at)), class: "m-path" }]);
-      let spent = 0;
-      pv.path.forEach((s, i) => {
-        spent += s.mf || 0;
-        if (i === 0) return;
-        const [x, y] = toSVG(s.at);
-        plan.push(["text", { x, y: y - 4, "text-anchor": "middle", class: "m-mf" }, spent + " MF"]);
-      });
+      if (pv.mf) {
+        // The MF spent so far, under each hex entered (once a hex: the
+        // last, for a move up or down a level within it).
+        const label = new Map();
+        let spent = 0;
+        pv.path.forEach((s, i) => {
+          spent += s.mf || 0;
+          if (i > 0) label.set(s.at.join(","), [s.at, spent]);
+        });
+        for (const [at, n] of label.values()) {
+          const [x, y] = toSVG(at);
+          plan.push(["text", { x, y: y + 0.4 * hexHeight(), "text-anchor": "middle", class: "m-mf" }, n + " MF"]);
+        }
+      }
     }
-    for (const l of pv.lines || []) {
-      const [x1, y1] = toSVG(l.from.at), [x2, y2] = toSVG(pv.at.at);
-      plan.push(["line", { x1, y1, x2, y2, class: l.clear ? "m-fire" : "m-blocked" }]);
-    }
+    for (const l of pv.lines || []) plan.push(fireLine(l.from.at, pv.at.at, l.clear ? "m-fire" : "m-blocked"));
   }
   mark("plan", plan);
 }
@@ -604,7 +701,11 @@ async function poll() {
   const res = await fetch("/api/state", { headers: { "If-None-Match": '"' + page.state.version + '"' } });
   if (res.status === 200) {
     const st = await res.json();
-    if (st.version !== page.state.version) { page.plan = null; await reload(st); }
+    if (st.version !== page.state.version) {
+      if (page.plan) showInfo("The game changed (another tab, or a command): your planned " + page.plan.verb + " was dropped; choose again.");
+      page.plan = null;
+      await reload(st);
+    }
   }
 }
 
