@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"image/color"
+	"strings"
 
 	"gonum.org/v1/plot/vg"
 
@@ -366,7 +367,7 @@ func turnsScene(m *board.Map, ms *missions.Mission, reps []*game.Report, st *sta
 // showScene is the picture of where a game stands (sasl play show).
 func showScene(g *game.Game) *scene {
 	ms, st := g.W.Mission(), g.State
-	what := fmt.Sprintf("before turn %d of %d (%s)", st.Turn, g.LastTurn(), st.Phase)
+	what := fmt.Sprintf("turn %d of %d, %s %s", st.Turn, g.LastTurn(), strings.ToUpper(st.Player.String()), st.Phase)
 	if g.Over() {
 		what = fmt.Sprintf("after the last turn (%d)", g.LastTurn())
 	}
