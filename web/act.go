@@ -9,6 +9,7 @@ import (
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
 )
 
@@ -136,6 +137,15 @@ type stepPt struct {
 	MF   float64 `json:"mf,omitempty"`
 }
 
+// linesOf is the LOS lines of a preview as the page draws them.
+func linesOf(m *board.Map, ls []game.SightLine) []lineJSN {
+	var out []lineJSN
+	for _, l := range ls {
+		out = append(out, lineJSN{stepPt{Name: m.LocationName(l.From), At: centre(l.From.Hex)}, l.Clear, l.Hindrance})
+	}
+	return out
+}
+
 type lineJSN struct {
 	From      stepPt `json:"from"`
 	Clear     bool   `json:"clear"`
@@ -172,11 +182,7 @@ func (srv *Server) preview(w http.ResponseWriter, r *http.Request) {
 		// A fire refused still shows its LOS: a blocked line says why.
 		out := map[string]any{"error": err.Error()}
 		if p != nil && len(p.Lines) > 0 {
-			var lines []lineJSN
-			for _, l := range p.Lines {
-				lines = append(lines, lineJSN{stepPt{Name: m.LocationName(l.From), At: centre(l.From.Hex)}, l.Clear, l.Hindrance})
-			}
-			out["lines"], out["at"] = lines, stepPt{Name: m.LocationName(c.At), At: centre(c.At.Hex)}
+			out["lines"], out["at"] = linesOf(m, p.Lines), stepPt{Name: m.LocationName(c.At), At: centre(c.At.Hex)}
 		}
 		writeJSON(w, http.StatusUnprocessableEntity, out)
 		return
@@ -201,9 +207,9 @@ func (srv *Server) preview(w http.ResponseWriter, r *http.Request) {
 		out.Kind, out.FP, out.DRM, out.Hindrance, out.Range, out.Odds = fireWords[p.Kind], sh.FP, sh.DRM, sh.Hindrance, sh.Range, sh.Odds
 		out.At = &stepPt{Name: m.LocationName(sh.At), At: centre(sh.At.Hex)}
 		out.Targets = p.Targets
+		out.Lines = linesOf(m, p.Lines)
 		var los []string
 		for _, l := range p.Lines {
-			out.Lines = append(out.Lines, lineJSN{stepPt{Name: m.LocationName(l.From), At: centre(l.From.Hex)}, l.Clear, l.Hindrance})
 			v := "clear"
 			switch {
 			case !l.Clear:

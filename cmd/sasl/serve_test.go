@@ -122,6 +122,17 @@ func (p page) settled(n int) {
 	))
 }
 
+// nextTo clicks Next until the game stands at step n.
+func (p page) nextTo(n int) {
+	p.t.Helper()
+	var at int
+	p.eval(`page.state.step`, &at)
+	for at++; at <= n; at++ {
+		p.click("#do-next")
+		p.settled(at)
+	}
+}
+
 func (p page) click(sel string) {
 	p.t.Helper()
 	p.run("click "+sel, chromedp.Steps(chromedp.WaitVisible(sel), chromedp.Click(sel)))
@@ -224,10 +235,7 @@ func TestServeInBrowser(t *testing.T) {
 	}
 
 	// Next to the FRIENDLY MPh: the ENEMY's turn 1, then the stops of ours.
-	for n := 2; n <= 4; n++ {
-		p.click("#do-next")
-		p.settled(n)
-	}
+	p.nextTo(4)
 	p.waitText("#where", "before your MPh")
 	// A move: F3 from 15P4 to 15P6, its path and MF shown first.
 	p.clickHex("15P4")
@@ -239,10 +247,7 @@ func TestServeInBrowser(t *testing.T) {
 	}
 	p.click("#plan-confirm")
 	p.settled(5)
-	for n := 6; n <= 8; n++ {
-		p.click("#do-next")
-		p.settled(n)
-	}
+	p.nextTo(8)
 	// First Fire at the Human Wave S? that entered 15BB7, from 15P6.
 	p.waitText("#asked", "entered 15BB7")
 	p.click("#do-firstfire")
