@@ -76,6 +76,7 @@ async function doCommand(command) {
   } finally {
     page.busy = false;
     setBusy(false);
+    $("top").scrollTop = 0; // the question and its buttons in view
   }
 }
 
@@ -140,6 +141,14 @@ async function loadMap(n) {
   $("past").hidden = !n;
   $("past-step").textContent = n;
   wireMap(svg);
+  if (n) {
+    // An older map: nothing is done on it.
+    page.plan = null;
+    page.unitShown = null;
+    $("unit").hidden = true;
+    renderPlan();
+  }
+  if (page.hexChosen && page.state) showHex(page.hexChosen);
 }
 
 // ---- geometry: lattice positions (hex.Point) to the picture ----
@@ -276,6 +285,11 @@ function hover(e) {
     box.append(div);
   }
   box.hidden = false;
+  // Beside the pointer, on the side away from the nearer edge.
+  const area = $("board").getBoundingClientRect();
+  const x = e.clientX - area.left, y = e.clientY - area.top;
+  box.style.left = (x < area.width / 2 ? x + 18 : Math.max(4, x - 18 - box.offsetWidth)) + "px";
+  box.style.top = (y < area.height / 2 ? y + 18 : Math.max(4, y - 18 - box.offsetHeight)) + "px";
   mark("hover", [["polygon", { points: hexPoints(h.at), class: "m-hover" }]]);
 }
 
@@ -372,8 +386,8 @@ function renderActions() {
   if (can("fire") && page.state.stop === "first-fire") {
     box.append(el("button", { id: "do-firstfire", title: "choose the Locations that fire", onclick: () => startFire([]) }, "First Fire…"));
   }
-  if (can("undo")) box.append(el("button", { id: "do-undo", title: "sasl play undo: the game as it stood before step " + page.state.step + " (" + page.state.last + ")", onclick: () => doCommand("undo") }, "Undo " + page.state.last));
-  if (can("move")) box.append(el("p", { class: "hint" }, "Click one of your stacks to move it."));
+  if (can("undo")) box.append(el("button", { id: "do-undo", title: "sasl play undo: the game as it stood before step " + page.state.step + " (" + page.state.last + ")", onclick: () => doCommand("undo") }, "Undo step " + page.state.step + " (" + page.state.last + ")"));
+  if (can("move")) box.append(el("p", { class: "hint" }, "Click one of your stacks to " + (page.state.phase === "APh" ? "advance" : "move") + " it."));
   else if (can("fire")) box.append(el("p", { class: "hint" }, "Click one of your stacks to fire with it" + (page.state.at_name ? " at " + page.state.at_name : "") + "."));
 }
 
@@ -394,7 +408,7 @@ function showHex(h) {
       movable.push(cb);
       row.append(cb);
     }
-    const info = page.past ? el("span", {}, u.id) : el("button", { class: "link", id: "unit-" + u.id, onclick: () => showUnit(u.id) }, u.id);
+    const info = page.past ? el("b", {}, u.id) : el("button", { class: "link", id: "unit-" + u.id, onclick: () => showUnit(u.id) }, u.id);
     row.append(info, " " + u.text.replace(u.id + " ", ""));
     list.append(row);
   }
@@ -447,6 +461,7 @@ function showUnit(id) {
 
 function startMove(ids, h) {
   showError("");
+  showInfo("");
   page.plan = { verb: "move", units: ids, from: h.name, to: null, preview: null };
   renderPlan();
   drawMarks();
@@ -454,6 +469,7 @@ function startMove(ids, h) {
 
 function startFire(from) {
   showError("");
+  showInfo("");
   page.plan = { verb: "fire", from: from.slice(), at: page.state.at_name || null, preview: null };
   renderPlan();
   drawMarks();
@@ -559,6 +575,7 @@ function renderTimeline() {
     });
   }
   if (!log.steps.some((s) => s.turn === page.turn)) list.append(el("li", { class: "empty" }, "Nothing has happened this turn yet."));
+  if (page.chosen < 0) $("timeline").scrollTop = $("timeline").scrollHeight; // the latest step
 }
 
 // choose marks event i on the map; with past, the map is the one after
@@ -702,7 +719,10 @@ async function poll() {
   if (res.status === 200) {
     const st = await res.json();
     if (st.version !== page.state.version) {
-      if (page.plan) showInfo("The game changed (another tab, or a command): your planned " + page.plan.verb + " was dropped; choose again.");
+      if (page.plan) {
+        showError("");
+        showInfo("The game changed (another tab, or a command): your planned " + page.plan.verb + " was dropped; choose again.");
+      }
       page.plan = null;
       await reload(st);
     }
