@@ -242,6 +242,7 @@ func (e *Enemy) walk(u *state.Unit, claimed map[board.Location]bool) (*delayed, 
 		t.steps = append(t.steps, pathing.Step{Location: t.cur})
 	}
 	entered := len(t.steps) > 1 // First Fire may meet it in its entrance hex too
+	entrance := t.cur
 	checked := false            // Activation checked in t.cur, nothing since
 	lane := u.Lane
 	// A detour to take a FRIENDLY-controlled VPO within reach (4.32).
@@ -331,7 +332,19 @@ func (e *Enemy) walk(u *state.Unit, claimed map[board.Location]bool) (*delayed, 
 			checked = e.log.Len() == n
 		}
 	}
-	e.settle(&t)
+	if e.settle(&t) {
+		delay = nil
+	}
+	if len(t.steps) == 1 && t.steps[0].Off {
+		// Backed off its entrance hex, which is full: it waits off the
+		// map, to enter in its next MPh.
+		for _, x := range t.stack {
+			e.st.Move(x, entrance)
+			x.Entering, x.Edge = true, t.from
+		}
+		e.log.Add(report.Event{Kind: report.EntryFull, Units: e.log.IDs(t.stack), At: entrance, Edge: t.from})
+		return nil, nil
+	}
 	if delay != nil {
 		delay.mf = budget - t.spent
 	}
@@ -404,18 +417,27 @@ func (e *Enemy) fired(t *trip) ([]*state.Unit, error) {
 }
 
 // settle backs a trip off Locations that cannot take its stack: a
-// Location holds only so many squads.
-func (e *Enemy) settle(t *trip) {
+// Location holds only so many squads. A stack backed off a full Location
+// stops there; it ran into no obstacle (SASL 4.33): it is not released,
+// and does not delay to follow another's tracks (backed reports it).
+func (e *Enemy) settle(t *trip) (backed bool) {
+	defer func() {
+		if backed {
+			t.release, t.stop = report.NoCause, stop{}
+		}
+	}()
 	for !t.exited && len(t.steps) > 1 && e.overstacked(t.cur, t.stack) {
 		last := t.steps[len(t.steps)-1]
 		if last.Off {
 			break
 		}
+		backed = true
 		t.steps = t.steps[:len(t.steps)-1]
 		t.spent -= last.HalfMF
 		t.cur = t.steps[len(t.steps)-1].Location
 		t.notes = append(t.notes, report.Note{Kind: report.StoppedFull, At: t.cur, Full: last.Location})
 	}
+	return backed
 }
 
 // finish puts a trip's stack where its move ended and tells what it did.
@@ -561,6 +583,12 @@ func (e *Enemy) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
 	}
 	e.settle(&t)
 	if len(t.steps) < 2 {
+		// Backed off every step (full Locations): the stack (the units an
+		// Activation on the way made of it) is where it was delayed.
+		for _, x := range t.stack {
+			e.st.Move(x, cur)
+		}
+		d.stack = t.stack
 		return false, nil
 	}
 	e.finish(&t)
@@ -585,6 +613,14 @@ func (e *Enemy) nextStep(cur board.Location, lane hex.Hex, detour []board.Locati
 	}
 	here := toFBE.NodeCost(u)
 	if here == pathing.Unreached {
+		// No way to the FBE from here (a river across the map, say): the
+		// unit goes on straight ahead until it runs into the obstacle
+		// itself (SASL 4.33), not released short of it.
+		if ahead, ok := e.ahead(cur.Hex, lane); ok && e.m.OnMap(ahead) {
+			if c, pass := e.w.Step(cur, board.Ground(ahead)); pass {
+				return board.Ground(ahead), c, false, stop{}, true
+			}
+		}
 		return cur, 0, false, e.blocked(cur, lane, false), false
 	}
 	slack := 2 * e.h.Formation.Value

@@ -104,6 +104,9 @@ const (
 	// decides it as the hold policy does. At, Units as Pass; Other: the
 	// stop mode.
 	Unasked // unasked
+	// A Human Wave stack cannot enter its entrance hex, which is full (ASL
+	// A5.1): it waits off the map to enter in its next MPh. At, Edge.
+	EntryFull // entry_full
 
 	// The steps of the ENEMY setup (SASL 4.1) and of entry (4.2), told in
 	// the procedure's log:

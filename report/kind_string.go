@@ -39,24 +39,25 @@ func _() {
 	_ = x[Reported-28]
 	_ = x[Pass-29]
 	_ = x[Unasked-30]
-	_ = x[NoBridge-31]
-	_ = x[CaseBegins-32]
-	_ = x[A9e-33]
-	_ = x[Woods413-34]
-	_ = x[Parity-35]
-	_ = x[LetterChits-36]
-	_ = x[ChitPlaced-37]
-	_ = x[ChitRedone-38]
-	_ = x[CupEmpty-39]
-	_ = x[EntryBegins-40]
-	_ = x[EntrySet-41]
-	_ = x[EntryRepeat-42]
-	_ = x[EntryReroll-43]
+	_ = x[EntryFull-31]
+	_ = x[NoBridge-32]
+	_ = x[CaseBegins-33]
+	_ = x[A9e-34]
+	_ = x[Woods413-35]
+	_ = x[Parity-36]
+	_ = x[LetterChits-37]
+	_ = x[ChitPlaced-38]
+	_ = x[ChitRedone-39]
+	_ = x[CupEmpty-40]
+	_ = x[EntryBegins-41]
+	_ = x[EntrySet-42]
+	_ = x[EntryRepeat-43]
+	_ = x[EntryReroll-44]
 }
 
-const _Kind_name = "arrivewave_entryentermovedelayactivatereleaseexitjoinchainfiregapadvancecontrolrecoverfirst_firedefensive_fireift_resultmorale_checkbreakpincasualty_reductioneliminaterallyclose_combatprep_fireadvancing_fireadvance_intoreportedpassunaskedno_bridgecasea9ewoods_413parityletter_chitschit_placedchit_redonecup_emptyentryentry_setentry_repeatentry_reroll"
+const _Kind_name = "arrivewave_entryentermovedelayactivatereleaseexitjoinchainfiregapadvancecontrolrecoverfirst_firedefensive_fireift_resultmorale_checkbreakpincasualty_reductioneliminaterallyclose_combatprep_fireadvancing_fireadvance_intoreportedpassunaskedentry_fullno_bridgecasea9ewoods_413parityletter_chitschit_placedchit_redonecup_emptyentryentry_setentry_repeatentry_reroll"
 
-var _Kind_index = [...]uint16{0, 6, 16, 21, 25, 30, 38, 45, 49, 53, 58, 62, 65, 72, 79, 86, 96, 110, 120, 132, 137, 140, 158, 167, 172, 184, 193, 207, 219, 227, 231, 238, 247, 251, 254, 263, 269, 281, 292, 303, 312, 317, 326, 338, 350}
+var _Kind_index = [...]uint16{0, 6, 16, 21, 25, 30, 38, 45, 49, 53, 58, 62, 65, 72, 79, 86, 96, 110, 120, 132, 137, 140, 158, 167, 172, 184, 193, 207, 219, 227, 231, 238, 248, 257, 261, 264, 273, 279, 291, 302, 313, 322, 327, 336, 348, 360}
 
 func (i Kind) String() string {
 	idx := int(i) - 0

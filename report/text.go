@@ -46,6 +46,8 @@ func (x *Words) Text(e *Event) string {
 			verb = "advances"
 		}
 		return fmt.Sprintf("%s %s into %s (APh, ASL A4.7)", who, verb, x.name(e.Steps[len(e.Steps)-1].Location))
+	case EntryFull:
+		return fmt.Sprintf("%s cannot enter %s: it is full (ASL A5.1): waits off the %s edge to enter in the next MPh", who, x.name(e.At), e.Edge)
 	case Exit:
 		return fmt.Sprintf("%s exit off the FBE (%s) from %s", who, x.w.Mission().FBE, x.name(e.At))
 	case Release:
