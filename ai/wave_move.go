@@ -243,7 +243,7 @@ func (e *Enemy) walk(u *state.Unit, claimed map[board.Location]bool) (*delayed, 
 	}
 	entered := len(t.steps) > 1 // First Fire may meet it in its entrance hex too
 	entrance := t.cur
-	checked := false            // Activation checked in t.cur, nothing since
+	checked := false // Activation checked in t.cur, nothing since
 	lane := u.Lane
 	// A detour to take a FRIENDLY-controlled VPO within reach (4.32).
 	detour := e.detour(t.cur, budget-t.spent, claimed)
