@@ -109,7 +109,8 @@ func moving(u *state.Unit) bool {
 }
 
 // move is the MPh of every Human Wave (SASL 4.32-4.324): the wave with the
-// unit closest to the FBE first, each wave front to back. A unit that runs
+// unit closest to the FBE (in hexes, whatever the terrain between) first,
+// each wave front to back (by the MF it needs to reach the FBE). A unit that runs
 // into an obstacle its neighbours can go round delays, then follows in the
 // tracks of one of them (4.33's alternative) once the rest of its wave has
 // moved.
@@ -134,7 +135,9 @@ func (e *Enemy) move() error {
 	front := func(w string) int {
 		best := math.MaxInt32
 		for _, u := range byWave[w] {
-			best = min(best, closest(u))
+			if !u.Entering {
+				best = min(best, e.w.FBEDistance(u.At().Hex))
+			}
 		}
 		return best
 	}

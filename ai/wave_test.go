@@ -724,3 +724,103 @@ func TestS4_323_HWRevealsHiddenUnit(t *testing.T) {
 		}
 	}
 }
+
+// TestS4_324WaveOrder: "the wave with the unit that is closest to the
+// FBE moves first": closest in hexes, not in the MF it would spend to get
+// there. On real board 6, wave B's front unit stands fewer hexes from the
+// FBE than wave A's, behind terrain that costs it more MF: B moves first.
+func TestS4_324WaveOrder(t *testing.T) {
+	t.Parallel()
+	dir := realBoards(t)
+	ms, m := mission(t, dir, `name: two waves on board 6
+boards: [["6"]]
+north: up
+fbe: north
+ebe: south
+month: 6
+enemy: Russian
+turns: 3
+placement: []
+friendly:
+  - {id: F1, unit: squad, type: 4-6-7, at: 6A1}
+`)
+	w := newWorld(t, m, ms)
+	// A wave of six squads in a column of three hexes from its front hex x
+	// away from the FBE: a chain that keeps Human Wave movement (4.323).
+	column := func(x hex.Hex) ([]hex.Hex, bool) {
+		out := []hex.Hex{x}
+		for len(out) < 3 {
+			last := out[len(out)-1]
+			next, ok := hex.Hex{}, false
+			for _, n := range last.Neighbours() {
+				if n.Col == last.Col && m.OnMap(n) && w.FBEDistance(n) == w.FBEDistance(last)+1 {
+					next, ok = n, true
+				}
+			}
+			if !ok {
+				return nil, false
+			}
+			out = append(out, next)
+		}
+		return out, true
+	}
+	// Front hexes: b nearer the FBE in hexes, a nearer in the MF to it.
+	var ca, cb []hex.Hex
+	for _, x := range m.Hexes() {
+		for _, y := range m.Hexes() {
+			cx, cy := w.ToFBE().Cost(board.Ground(x)), w.ToFBE().Cost(board.Ground(y))
+			if w.FBEDistance(y) >= w.FBEDistance(x) || cy <= cx || cx > 1000 || hex.Distance(x, y) < 8 || w.FBEDistance(y) < 3 {
+				continue
+			}
+			var ok1, ok2 bool
+			ca, ok1 = column(x)
+			cb, ok2 = column(y)
+			if ok1 && ok2 {
+				break
+			}
+			ca, cb = nil, nil
+		}
+		if ca != nil {
+			break
+		}
+	}
+	if ca == nil {
+		t.Fatal("board 6 has no two such hexes")
+	}
+	a, b := ca[0], cb[0]
+	name := m.NameString
+	var units strings.Builder
+	for _, wv := range []struct {
+		id    string
+		hexes []hex.Hex
+	}{{"A", ca}, {"B", cb}} {
+		for i := range 6 {
+			x := name(wv.hexes[i/2])
+			fmt.Fprintf(&units, "  - {id: %s%d, unit: squad, type: 4-4-7, hw: true, wave: %s, at: %s, lane: %s}\n", wv.id, i+1, wv.id, x, x)
+		}
+	}
+	st, err := state.Read(strings.NewReader(fmt.Sprintf(`turn: 2
+waves:
+  - {id: A, edge: south, direction: %s}
+  - {id: B, edge: south, direction: %s}
+enemy:
+%sfriendly:
+  - {id: F1, unit: squad, type: 4-6-7, at: 6A1}
+`, name(a), name(b), units.String())), "two.yaml", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHW(t, m, ms, scripted(t, ""), st)
+	wt, err := playTurn(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	for _, e := range events(wt, "move") {
+		order = append(order, e.Units[0][:1])
+	}
+	if len(order) == 0 || order[0] != "B" {
+		t.Errorf("moves %v: wave B (B1 in %s, %d hexes from the FBE, %d half MF) should move before wave A (A1 in %s, %d hexes, %d half MF)",
+			order, name(b), w.FBEDistance(b), w.ToFBE().Cost(board.Ground(b)), name(a), w.FBEDistance(a), w.ToFBE().Cost(board.Ground(a)))
+	}
+}

@@ -55,6 +55,8 @@ type World struct {
 	walls   []Wall           // by Map.Index (wall.go)
 	// progress[i] for Map.Index i: how far toward the FBE a hex lies.
 	progress   []float64
+	// fbeDist: each hex's distance in hexes to the FBE (FBEDistance).
+	fbeDist []int32
 	fbeX, fbeY float64 // unit vector toward the FBE, y down
 	// g is the Human Wave movement graph, toFBE its flow field to the FBE.
 	g     *pathing.Graph
@@ -170,6 +172,7 @@ func New(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster
 		i, _ := m.Index(x)
 		w.progress[i] = w.along(x)
 	}
+	w.fbeDist = edgeDistances(m, ms.FBE)
 	if w.g, err = pathing.NewGraph(m, forward{costs, w}); err != nil {
 		return nil, err
 	}
@@ -404,6 +407,42 @@ func (w *World) Progress(x hex.Hex) float64 {
 		return w.progress[i]
 	}
 	return w.along(x)
+}
+
+// FBEDistance returns how many hexes hex x lies from the FBE: 1 for a hex
+// along it, the hexes a unit crosses to leave the map there otherwise,
+// whatever the terrain (SASL 4.324's "closest to the FBE"). A hex off the
+// map is 0.
+func (w *World) FBEDistance(x hex.Hex) int {
+	if i, ok := w.m.Index(x); ok {
+		return int(w.fbeDist[i])
+	}
+	return 0
+}
+
+// edgeDistances is the distance in hexes of every hex of m to edge c, by
+// a breadth-first search from the hexes along it.
+func edgeDistances(m *board.Map, c layout.Compass) []int32 {
+	dist := make([]int32, m.Stride())
+	var queue []hex.Hex
+	for _, x := range m.Edge(c) {
+		if i, ok := m.Index(x); ok && dist[i] == 0 {
+			dist[i] = 1
+			queue = append(queue, x)
+		}
+	}
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		i, _ := m.Index(x)
+		for _, n := range x.Neighbours() {
+			if j, ok := m.Index(n); ok && dist[j] == 0 {
+				dist[j] = dist[i] + 1
+				queue = append(queue, n)
+			}
+		}
+	}
+	return dist
 }
 
 // FBEVector returns the unit vector toward the FBE in the frame (y down,
