@@ -54,9 +54,9 @@ type World struct {
 	bridges []board.Location // VPOs on a bridge no land hex reaches (4.1c/d)
 	walls   []Wall           // by Map.Index (wall.go)
 	// progress[i] for Map.Index i: how far toward the FBE a hex lies.
-	progress   []float64
+	progress []float64
 	// fbeDist: each hex's distance in hexes to the FBE (FBEDistance).
-	fbeDist []int32
+	fbeDist    []int32
 	fbeX, fbeY float64 // unit vector toward the FBE, y down
 	// g is the Human Wave movement graph, toFBE its flow field to the FBE.
 	g     *pathing.Graph
