@@ -817,10 +817,13 @@ func (e *Enemy) generate(s *state.Unit, at board.Location, act report.Activation
 		case "half_squad":
 			u.Kind, u.Type = state.HalfSquad, e.t.Counters.Of(e.ms.Enemy).HalfSquad.Value
 		case "leader":
+			// 4.35: +1 per leader "currently part of that Human Wave
+			// formation", -1 if none. An S? released from its wave (4.33)
+			// is part of no formation: -1 (the reading sasl takes).
 			drm := 0
 			for _, x := range e.st.OfSide(state.Enemy) {
-				if s.Wave != "" && x.Wave == s.Wave && !x.Released && !x.Broken && x.OnMap() && x.Kind.SMC() {
-					drm++ // 4.35: "currently part of that Human Wave formation"
+				if s.Wave != "" && !s.Released && x.Wave == s.Wave && !x.Released && !x.Broken && x.OnMap() && x.Kind.SMC() {
+					drm++
 				}
 			}
 			if drm == 0 {

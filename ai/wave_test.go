@@ -824,3 +824,67 @@ enemy:
 			order, name(b), w.FBEDistance(b), w.ToFBE().Cost(board.Ground(b)), name(a), w.FBEDistance(a), w.ToFBE().Cost(board.Ground(a)))
 	}
 }
+
+// TestS4_35LeaderDRM: "+1 DRM on the Leader Generation table {x3} per
+// leader/Commissar currently part of that Human Wave formation ... -1 DRM
+// if no leader/Commissar is currently part of that Human Wave." A leader
+// released from the wave (4.33), broken (it left the wave, 4.323), exited
+// or of another wave is not part of it; an S? released from the wave is
+// part of no formation: -1. On real board 5.
+func TestS4_35LeaderDRM(t *testing.T) {
+	t.Parallel()
+	dir := realBoards(t)
+	ms, m := mission(t, dir, `name: a wave on board 5
+boards: [["5"]]
+north: up
+fbe: north
+ebe: south
+month: 6
+enemy: Russian
+turns: 3
+placement: []
+friendly:
+  - {id: F1, unit: squad, type: 4-6-7, at: 5A1}
+`)
+	for _, c := range []struct {
+		name, units string
+		released    bool
+		want        int
+	}{
+		{"two leaders in the wave", `
+  - {id: L1, unit: leader, type: 8-0, hw: true, wave: A, at: 5P5, lane: 5P5}
+  - {id: L2, unit: leader, type: 8-0, hw: true, wave: A, at: 5R5, lane: 5R5}`, false, 2},
+		{"one in the wave, one released", `
+  - {id: L1, unit: leader, type: 8-0, hw: true, wave: A, at: 5P5, lane: 5P5}
+  - {id: L2, unit: leader, type: 8-0, hw: true, wave: A, released: true, at: 5R5, lane: 5R5}`, false, 1},
+		{"released, broken (it left the wave), of wave B", `
+  - {id: L1, unit: leader, type: 8-0, hw: true, wave: A, released: true, at: 5P5, lane: 5P5}
+  - {id: L2, unit: leader, type: 8-0, hw: true, broken: true, at: 5R5}
+  - {id: L3, unit: leader, type: 8-0, hw: true, wave: B, at: 5T5, lane: 5T5}`, false, -1},
+		{"the S? itself released", `
+  - {id: L1, unit: leader, type: 8-0, hw: true, wave: A, at: 5P5, lane: 5P5}`, true, -1},
+	} {
+		st, err := state.Read(strings.NewReader(fmt.Sprintf(`turn: 2
+waves:
+  - {id: A, edge: south, direction: 5Q10}
+  - {id: B, edge: south, direction: 5T10}
+enemy:
+  - {id: A1, unit: "s?", hw: true, wave: A, released: %v, at: 5Q6, lane: 5Q6}%s
+friendly:
+  - {id: F1, unit: squad, type: 4-6-7, at: 5A1}
+`, c.released, c.units)), "leaders.yaml", m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := scripted(t, "1 3") // x10 dr 1: squad, squad, leader; x3 dr 3
+		h := newHW(t, m, ms, r, st)
+		s := st.Unit("A1")
+		if _, err := h.generate(s, s.At(), report.Activation{}); err != nil {
+			t.Fatal(err)
+		}
+		tr := r.Trail()
+		if len(tr) != 2 || tr[1].Why.N != c.want {
+			t.Errorf("%s: the x3 roll is %+v, want DRM %+d", c.name, tr[len(tr)-1].Why, c.want)
+		}
+	}
+}
