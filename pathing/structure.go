@@ -72,7 +72,7 @@ func Groups(m *board.Map, in func(*terrain.Hex) bool, link terrain.Features) []G
 			gr.Hexes = append(gr.Hexes, hexes[i])
 		}
 		for e := layout.North; e <= layout.West; e++ {
-			gr.Edges[e] = crossesEdge(m, gr.Hexes, edges[e], m.FrameOf(e), link)
+			gr.Edges[e] = crossesEdge(m, gr.Hexes, edges[e], e, link)
 		}
 		out = append(out, gr)
 	}
@@ -80,13 +80,19 @@ func Groups(m *board.Map, in func(*terrain.Hex) bool, link terrain.Features) []G
 	return out
 }
 
-// crossesEdge reports whether a hexside of one of hexes facing off the map
-// across the edge on frame side f (whose hexes are marked in edge, by map
-// index) holds one of the features link.
-func crossesEdge(m *board.Map, hexes []hex.Hex, edge []bool, f layout.Frame, link terrain.Features) bool {
+// crossesEdge reports whether the depiction of hexes reaches compass edge
+// c (whose hexes are marked in edge, by map index): one of them is a
+// half-hex the edge cuts (its depiction runs into the edge itself), or a
+// hexside of one facing off the map across the edge holds one of the
+// features link.
+func crossesEdge(m *board.Map, hexes []hex.Hex, edge []bool, c layout.Compass, link terrain.Features) bool {
+	f := m.FrameOf(c)
 	for _, h := range hexes {
 		if i, _ := m.Index(h); !edge[i] {
 			continue
+		}
+		if _, half := m.Mirror(h, c); half {
+			return true
 		}
 		t, _ := m.Terrain(h)
 		for d := range hex.Dirs {

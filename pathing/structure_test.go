@@ -1,6 +1,7 @@
 package pathing
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -107,4 +108,38 @@ func TestContiguous(t *testing.T) {
 	if len(cl) != 2 || cl[0][0] != h(9, 3) || len(cl[0]) != 2 || cl[1][0] != h(5, 3) {
 		t.Errorf("clusters %v", cl)
 	}
+}
+
+// TestS4_1bHalfHexOnEdge: a woods/brush half-hex that a map edge cuts is
+// "connected to the EBE" (SASL 4.1b): its depiction runs into the edge
+// itself, though no hexside of it faces off the map. On real boards the
+// other tests do not use: every such half-hex's group reaches its edge,
+// and some are groups of fewer than three hexes, which only this makes
+// eligible along an activatable EBE.
+func TestS4_1bHalfHexOnEdge(t *testing.T) {
+	t.Parallel()
+	dir := realBoards(t)
+	small := 0
+	for _, b := range []string{"5", "6", "7", "9", "10", "11", "12", "13", "14"} {
+		m := mapOf(t, dir, b, layout.Up)
+		for _, g := range WoodsGroups(m) {
+			for _, h := range g.Hexes {
+				for c := layout.North; c <= layout.West; c++ {
+					if !slices.Contains(m.Edge(c), h) {
+						continue
+					}
+					if _, half := m.Mirror(h, c); half && !g.Edges[c] {
+						t.Errorf("board %s: woods/brush half-hex %s on the %s edge: its group is not connected to the edge", b, m.NameString(h), c)
+					}
+					if _, half := m.Mirror(h, c); half && len(g.Hexes) < 3 {
+						small++
+					}
+				}
+			}
+		}
+	}
+	if small == 0 {
+		t.Error("no group of fewer than three hexes with a half-hex on an edge: the test checks little")
+	}
+	t.Logf("%d half-hexes of groups of one or two hexes on an edge", small)
 }
