@@ -190,7 +190,10 @@ func (e *Enemy) place(l board.Location, c missions.Case, why report.Reason, roll
 			return false, nil // SASL 4.12
 		}
 	}
-	if kind.Woods && c != 'a' && t.Kinds.Has(terrain.Woods) && !e.w.IsVPO(l) {
+	// 4.13: woods "on a Woods mapboard": for a hex two boards share, the
+	// board of its woods half, whichever board names the hex.
+	if wk, ok := e.w.WoodsBoard(l.Hex); ok && c != 'a' && !e.w.IsVPO(l) {
+		kind := e.w.Kinds()[wk]
 		v, roll, err := e.dr("4.13", dice.Why{Rule: "SASL 4.13", For: report.For413, At: l, Board: kind.Board})
 		if err != nil {
 			return false, err

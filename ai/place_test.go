@@ -15,6 +15,7 @@ import (
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/tables"
 )
@@ -202,4 +203,60 @@ func TestS4_11_EX(t *testing.T) {
 	if k := s.Kinds[0]; k.BuiltUp || k.FromTable {
 		t.Errorf("board 4 is not built-up (the EX uses no A9e): %+v", k)
 	}
+}
+
+// TestS4_13SeamPlacement: an S? placed by case b, c, d or e in a hex two
+// boards share whose woods half is on a Woods mapboard (board 5) rolls the
+// 4.13 dr, whichever board names the hex: board 6's half-hexes along the
+// seam took their name from 6 and skipped it.
+func TestS4_13SeamPlacement(t *testing.T) {
+	t.Parallel()
+	checked, rolled := 0, 0
+	for _, boards := range []string{`[["6", "5"]]`, `[["5", "6"]]`, `[["5"], ["6"]]`, `[["6"], ["5"]]`} {
+		ms, m := mission(t, realBoards(t), `name: seam
+boards: `+boards+`
+north: up
+fbe: north
+ebe: south
+month: 6
+enemy: Russian
+turns: 1
+placement: [b, e]
+friendly:
+  - {id: F1, unit: squad, type: 4-6-7, at: 6A1}
+`)
+		w, err := world.New(m, ms, tables.Default(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seam := func(h hex.Hex) bool {
+			g, _ := m.Name(h)
+			_, ok := w.WoodsBoard(h)
+			return ok && g.Board == "6"
+		}
+		for seed := range uint64(30) {
+			s, err := New(w, dice.Seeded(seed), nil).Place()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range s.Placements {
+				if !seam(p.Location.Hex) {
+					continue
+				}
+				checked++
+				if !slices.ContainsFunc(p.Rolls, func(r report.Roll) bool { return r.Why.Rule == "SASL 4.13" }) {
+					t.Errorf("%s seed %d: the S? in %s (woods on board 5's half) was placed with no 4.13 dr", boards, seed, m.LocationName(p.Location))
+				}
+			}
+			for _, e := range s.Log {
+				if e.Kind == report.Woods413 && seam(e.At.Hex) {
+					rolled++ // removed by the 4.13 dr
+				}
+			}
+		}
+	}
+	if checked+rolled == 0 {
+		t.Fatal("no S? was to be placed in a seam hex named by board 6 with woods on board 5's half")
+	}
+	t.Logf("%d seam placements kept after their 4.13 dr, %d removed by it", checked, rolled)
 }

@@ -2,6 +2,7 @@ package world
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -56,7 +57,10 @@ type World struct {
 	// progress[i] for Map.Index i: how far toward the FBE a hex lies.
 	progress []float64
 	// fbeDist: each hex's distance in hexes to the FBE (FBEDistance).
-	fbeDist    []int32
+	fbeDist []int32
+	// woodsOn[i]: 1 + the index in kinds of the Woods mapboard whose half
+	// of hex i depicts woods (WoodsBoard), 0 for none.
+	woodsOn    []uint8
 	fbeX, fbeY float64 // unit vector toward the FBE, y down
 	// g is the Human Wave movement graph, toFBE its flow field to the FBE.
 	g     *pathing.Graph
@@ -114,6 +118,7 @@ func New(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster
 		vpo: map[board.Location]bool{}}
 	n := m.Stride()
 	w.boardOf, w.numOf, w.tem = make([]uint8, n), make([]int8, n), make([]int8, n)
+	w.woodsOn = make([]uint8, n)
 	w.locs = make([][]board.Location, n)
 	ids := m.Boards()
 	for _, id := range ids {
@@ -128,6 +133,13 @@ func New(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster
 			}
 		}
 		w.numOf[i] = int8(g.Row)
+		parts, np := m.Parts(h)
+		for _, p := range parts[:np] {
+			k := slices.Index(ids, p.Board)
+			if w.kinds[k].Woods && m.Board(p.Board).Hex(p.Local).Kinds.Has(terrain.Woods) && w.woodsOn[i] == 0 {
+				w.woodsOn[i] = uint8(k + 1)
+			}
+		}
 		tr, _ := m.Terrain(h)
 		w.tem[i] = int8(w.t.TEM.Of(tr))
 		w.locs[i] = m.Locations(h, board.Options{})
@@ -290,6 +302,16 @@ func (w *World) kindOf(id string) BoardKind {
 func (w *World) Board(h hex.Hex) (int, int) {
 	i, _ := w.m.Index(h)
 	return int(w.boardOf[i]), int(w.numOf[i])
+}
+
+// WoodsBoard returns the index in Kinds of the Woods mapboard (Table A9
+// "w") whose part of hex h depicts woods (SASL 4.13): for a hex two boards
+// share, the board of the woods half, whichever board names the hex.
+func (w *World) WoodsBoard(h hex.Hex) (int, bool) {
+	if i, ok := w.m.Index(h); ok && w.woodsOn[i] > 0 {
+		return int(w.woodsOn[i]) - 1, true
+	}
+	return 0, false
 }
 
 // Locations returns the Locations of on-map hex h: ground level and upper

@@ -236,3 +236,60 @@ func TestSeen(t *testing.T) {
 		t.Error("ExposureFrom over Seen differs from Exposure")
 	}
 }
+
+// TestS4_13SeamHex: "Any S? placed in a woods whole/half hex on a Woods
+// mapboard ... remain on the board following a subsequent dr <= 3": a
+// hex two boards share is in woods on a Woods mapboard when the half of
+// it on a Woods board (5: 155 woods hexes) depicts woods, whichever board
+// names the hex. Boards 5 and 6 side by side and one above the other.
+func TestS4_13SeamHex(t *testing.T) {
+	t.Parallel()
+	lib := library.New(realBoards(t))
+	seamNamedBy6 := 0
+	for _, boards := range []string{`[["6", "5"]]`, `[["5", "6"]]`, `[["5"], ["6"]]`, `[["6"], ["5"]]`} {
+		ms, err := missions.Parse([]byte(`name: seam
+boards: `+boards+`
+north: up
+fbe: north
+ebe: south
+month: 6
+enemy: Russian
+turns: 1
+placement: []
+friendly:
+  - {id: F1, unit: squad, type: 4-6-7, at: 6A1}
+`), "seam.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := ms.Map(lib)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := newWorld(t, m, ms)
+		k5 := slices.IndexFunc(w.Kinds(), func(k BoardKind) bool { return k.Board == "5" })
+		if k5 < 0 || !w.Kinds()[k5].Woods || slices.ContainsFunc(w.Kinds(), func(k BoardKind) bool { return k.Board == "6" && k.Woods }) {
+			t.Fatalf("%s: want board 5 a Woods mapboard and 6 not: %+v", boards, w.Kinds())
+		}
+		for _, h := range m.Hexes() {
+			parts, n := m.Parts(h)
+			want := false
+			for _, p := range parts[:n] {
+				if p.Board == "5" && m.Board("5").Hex(p.Local).Kinds.Has(terrain.Woods) {
+					want = true
+				}
+			}
+			k, got := w.WoodsBoard(h)
+			if got != want || got && k != k5 {
+				t.Errorf("%s: %s (%d parts): WoodsBoard %v %d, want %v", boards, m.NameString(h), n, got, k, want)
+			}
+			if g, _ := m.Name(h); want && n == 2 && g.Board == "6" {
+				seamNamedBy6++
+			}
+		}
+	}
+	if seamNamedBy6 == 0 {
+		t.Error("no hex named by board 6 has a woods half on board 5: the test checks little")
+	}
+	t.Logf("%d seam hexes named by board 6 with a woods half on board 5", seamNamedBy6)
+}
