@@ -45,19 +45,35 @@ type TEM struct {
 	Kinds map[string]Entry[int]
 }
 
-// Of returns the TEM of a Location's terrain: the largest of its kinds'.
+// Of returns the TEM of a Location's terrain: its kinds', added (A2.4).
 func (t *TEM) Of(h *terrain.Hex) int {
-	best := t.Kinds["open_ground"].Value
+	// ASL A2.4: "Terrain effects ... of hexes containing more than one
+	// terrain feature (such as 2I9) are cumulative unless specified
+	// otherwise": the TEM of each terrain kind of the hex, added (B.1:
+	// "the terrain effects of both types are cumulative"). A building
+	// counts once, by its material; rubble is what is left of a building
+	// (ASL B24), so a hex of both takes the larger of the two.
+	sum, building := 0, 0
 	for _, k := range h.Kinds.List() {
 		name := k.Name()
 		if k == terrain.Building {
 			name = h.Building.Material.String() + "_building"
 		}
-		if e, ok := t.Kinds[name]; ok && e.Value > best {
-			best = e.Value
+		e, ok := t.Kinds[name]
+		if !ok || k == terrain.OpenGround {
+			continue
+		}
+		switch k {
+		case terrain.Building, terrain.Rubble:
+			building = max(building, e.Value)
+		default:
+			sum += e.Value
 		}
 	}
-	return best
+	if sum+building == 0 {
+		return t.Kinds["open_ground"].Value
+	}
+	return sum + building
 }
 
 func (t *TEM) clone() TEM {

@@ -103,9 +103,10 @@ func TestHumanWaveTables(t *testing.T) {
 	}
 	wood := terrain.Hex{Kinds: terrain.Of(terrain.Woods)}
 	stone := terrain.Hex{Kinds: terrain.Of(terrain.Woods, terrain.Building), Building: terrain.Structure{Material: terrain.Stone}}
+	ruin := terrain.Hex{Kinds: terrain.Of(terrain.Building, terrain.Rubble), Building: terrain.Structure{Material: terrain.Stone}}
 	tem := &Default().TEM
-	if tem.Of(&terrain.Hex{}) != 0 || tem.Of(&wood) != 1 || tem.Of(&stone) != 3 {
-		t.Error("TEM: open 0, woods +1, stone building +3 (the larger of a hex's kinds)")
+	if tem.Of(&terrain.Hex{}) != 0 || tem.Of(&wood) != 1 || tem.Of(&stone) != 4 || tem.Of(&ruin) != 3 {
+		t.Error("TEM: open 0, woods +1, woods and a stone building +1 +3 (ASL A2.4: cumulative), rubble instead of its building")
 	}
 	if _, err := Parse([]byte("human_wave:\n  x10:\n    rows:\n      1: {value: [], source: x}\n"), "m.yaml"); err == nil || !strings.Contains(err.Error(), "never a dummy") {
 		t.Errorf("an empty x10 row: %v", err)

@@ -383,8 +383,8 @@ func (w *World) ToFBE() *pathing.Field { return &w.toFBE }
 // ENEMY nationality plays by (New refuses a nationality with none).
 func (w *World) ActivationRow() string { return w.actRow }
 
-// TEM is the Terrain Effects Modifier of Location l (SASL 4.36's TEM: the
-// largest of its terrain kinds'). O(1).
+// TEM is the Terrain Effects Modifier of Location l (SASL 4.36's TEM): its
+// terrain kinds' added (ASL A2.4, tables.TEM.Of). O(1).
 func (w *World) TEM(l board.Location) int {
 	i, ok := w.m.Index(l.Hex)
 	if !ok {

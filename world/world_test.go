@@ -293,3 +293,48 @@ friendly:
 	}
 	t.Logf("%d seam hexes named by board 6 with a woods half on board 5", seamNamedBy6)
 }
+
+// TestA2_4CumulativeTEM: "Terrain effects ... of hexes containing more
+// than one terrain feature (such as 2I9) are cumulative" (ASL A2.4; B.1:
+// "the terrain effects of both types are cumulative"). 2I9, woods and a
+// wooden building, has TEM +1 +2 = +3, and so has 3I1; the TEM reaches
+// the fire on it (4.36) and the Activation DRM through World.TEM.
+func TestA2_4CumulativeTEM(t *testing.T) {
+	t.Parallel()
+	lib := library.New(realBoards(t))
+	for _, c := range []struct {
+		boards, hex string
+		want        int
+	}{
+		{`[["2"]]`, "2I9", 3}, {`[["3"]]`, "3I1", 3},
+		{`[["2"]]`, "2I8", 1}, {`[["2"]]`, "2I6", 0}, // woods alone; open ground
+	} {
+		ms, err := missions.Parse([]byte(`name: tem
+boards: `+c.boards+`
+north: up
+fbe: north
+ebe: south
+month: 6
+enemy: Russian
+turns: 1
+placement: []
+friendly:
+  - {id: F1, unit: squad, type: 4-6-7, at: `+c.hex+`}
+`), "tem.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := ms.Map(lib)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := newWorld(t, m, ms)
+		l, err := m.ParseLocation(c.hex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := w.TEM(l); got != c.want {
+			t.Errorf("%s (%s): TEM %+d, want %+d", c.hex, m.Describe(l.Hex), got, c.want)
+		}
+	}
+}
