@@ -3,6 +3,7 @@ package los_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/sasl-engine/sasl/internal/testboards"
@@ -267,4 +268,41 @@ func centrePixel(h hex.Hex) (int, int) {
 		y -= 32.25
 	}
 	return min(int(x), board.RasterW-1), min(max(int(y), 0), board.RasterH-1)
+}
+
+// TestB6InherentTerrain: "It is not necessary that a LOS actually cross
+// such a symbol to be affected - mere entrance of the hex ... suffices"
+// (ASL B.6). On board 41 (new to the tests), out of season (month 1),
+// 41EE2-41EE4 runs down the road through orchard 41EE3 and crosses no
+// tree: it is hindered +1 all the same. So is 19W3-19M8 through 19N7,
+// where VASL finds +0.
+func TestB6InherentTerrain(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		board, from, to, at string
+		season              terrain.Season
+	}{
+		{"41", "41EE2", "41EE4", "41EE3", terrain.Season{}},
+		{"19", "19W3", "19M8", "19N7", terrain.InSeason},
+	} {
+		lay, err := layout.Parse(c.board, layout.Up)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bm, err := library.New(testboards.Dir(t)).Map(lay)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := los.New(bm, c.season)
+		if err != nil {
+			t.Fatal(err)
+		}
+		from, _ := bm.ParseLocation(c.from)
+		to, _ := bm.ParseLocation(c.to)
+		r := m.Query(from, to)
+		at, _ := bm.ParseLocation(c.at)
+		if !r.Clear || r.Hindrance < 1 || !slices.ContainsFunc(r.Hindrances[:r.NHind], func(h los.Hindrance) bool { return h.Hex == at.Hex }) {
+			t.Errorf("%s-%s: clear %v, hindrance %+d %v; want hindered by %s", c.from, c.to, r.Clear, r.Hindrance, r.Hindrances[:r.NHind], c.at)
+		}
+	}
 }

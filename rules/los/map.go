@@ -164,6 +164,7 @@ type hexInfo struct {
 	locTerr  [6]uint8    // terrain code of each hexside Location
 	cliff    bool        // some hexside is a cliff
 	inhNear  bool        // the centre terrain of the hex or of a neighbour is inherent
+	inh      bool        // the centre terrain of the hex is inherent (ASL B.6)
 	nb       [6]*hexInfo // the neighbours (adj), nil off the grid
 	cx, cz   int32       // cube coordinates (hexDist)
 	// The hex's texture: where its pixels at its base level are open
@@ -307,6 +308,12 @@ func (lm *Map) buildInterest() {
 				v := 127
 				if c.code != codeOffMap && p.is&isCliff == 0 {
 					v = min(2*int(c.gl)+int(p.top2), 126)
+					// ASL B.6: every pixel of a hex of inherent terrain
+					// (a road through an orchard) is judged as that
+					// terrain (walk.apply), so reaches as high.
+					if cp := &lm.p[h.centre]; cp.flags&inherent != 0 && c.code != h.centre {
+						v = max(v, min(2*int(c.gl)+int(cp.top2), 126))
+					}
 				}
 				c.iv = int8(v)
 				c.near = lm.nearBits(h, x, y)
@@ -648,7 +655,7 @@ func (lm *Map) buildHexes() error {
 			}
 		}
 		if lm.p[h.centre].flags&inherent != 0 {
-			h.inhNear = true
+			h.inhNear, h.inh = true, true
 		}
 		for s := range 6 {
 			if h.sideTerr[s] >= 0 && lm.p[h.sideTerr[s]].is&isCliff != 0 || lm.p[h.locTerr[s]].is&isCliff != 0 {

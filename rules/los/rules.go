@@ -42,9 +42,29 @@ func (w *walk) apply() bool {
 		if w.ct.flags&inherent != 0 && w.lm.p[cur.centre].code != w.ct.code {
 			return false
 		}
-		return w.groundRule() || w.splitRule() || w.halfRule() || w.higherRule() || w.heightRule() || w.blindRule()
+		if c := &w.lm.p[cur.centre]; c.flags&inherent != 0 && w.ct.code != c.code {
+			// ASL B.6: inherent terrain identifies "the entire hex" as that
+			// terrain: "It is not necessary that a LOS actually cross such a
+			// symbol ... mere entrance of the hex ... suffices". A pixel of
+			// the hex that is not the symbol (a road through an orchard) is
+			// judged as the symbol too.
+			ct, h := w.ct, w.h
+			w.ct, w.h = c, int(c.height)
+			hit := w.rules()
+			w.ct, w.h = ct, h
+			if hit {
+				return true
+			}
+		}
+		return w.rules()
 	}
 	return false
+}
+
+// rules are the rules of terrain between the ends, for the current pixel's
+// terrain w.ct.
+func (w *walk) rules() bool {
+	return w.groundRule() || w.splitRule() || w.halfRule() || w.higherRule() || w.heightRule() || w.blindRule()
 }
 
 // depressionRule is A6.3 as VASL applies it: a line out of a depression

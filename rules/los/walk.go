@@ -287,6 +287,9 @@ func (w *walk) skip(rs *rowSeq, j, x, y int) int {
 		}
 		return rs.wedge(j, y, same, w.oct&octSteep != 0)
 	}
+	if lm.hexes[o].inh && o != w.srcOwn && o != w.tgtOwn {
+		return j // every pixel of inherent terrain's hex is judged (B.6)
+	}
 	k := 0
 	if v <= w.lo2 {
 		k = low
@@ -340,7 +343,7 @@ func (w *walk) rowAt(rs *rowSeq, j, x, ncols int) float64 {
 				}
 				continue
 			}
-			if int(c.iv) > w.lo2 || w.spine && lm.hexes[c.own].inhNear {
+			if int(c.iv) > w.lo2 || lm.hexes[c.own].inh || w.spine && lm.hexes[c.own].inhNear {
 				return rs.exact(j)
 			}
 		}
@@ -372,7 +375,7 @@ func (w *walk) column(x, r0, r1 int) bool {
 		px := lm.px[base : base+boardH]
 		for ; ; y += dir {
 			c := &px[y-y0]
-			look := c.iv > lo2 || spine && lm.hexes[c.own].inhNear
+			look := c.iv > lo2 || lm.hexes[c.own].inh || spine && lm.hexes[c.own].inhNear
 			if all {
 				// Still in the firer's building, its pixels in the firer's
 				// hex change nothing (skip).
