@@ -149,3 +149,18 @@ func FuzzPairs(f *testing.F) {
 		}
 	})
 }
+
+// TestB23_41NoCellarWithoutSSR: cellars (ASL B23.41), sewers (B8) and
+// rooftops (B23.8) are Locations only by SSR, and no mission gives one:
+// on real board 1 (new to the tests), 1E4h-1 is refused, not traced as a
+// Location that is "clear" to 1E5.
+func TestB23_41NoCellarWithoutSSR(t *testing.T) {
+	t.Parallel()
+	boards := realBoards(t)
+	for _, args := range [][]string{{"los", "1E4h-1", "1E5"}, {"los", "1E5", "1E4h-1"}, {"path", "1E4h-1", "1E6"}} {
+		_, err := run(t, append(args, "--boards", boards)...)
+		if err == nil || !strings.Contains(err.Error(), "1E4h-1: 1E4 has no cellar or sewer Location") {
+			t.Errorf("sasl %s: %v, want a refusal of 1E4h-1", strings.Join(args, " "), err)
+		}
+	}
+}

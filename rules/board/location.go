@@ -75,8 +75,16 @@ func (m *Map) LocationName(l Location) string {
 
 // ParseLocation reads a Location in A2.2 notation and checks that it exists
 // on the map: the board is in the configuration, the hex on its board, and
-// the level one the hex has.
+// the level one the hex has. Cellars, sewers and rooftops come by SSR
+// (Options): none is a Location here (ParseLocationWith).
 func (m *Map) ParseLocation(s string) (Location, error) {
+	return m.ParseLocationWith(s, Options{})
+}
+
+// ParseLocationWith is ParseLocation on a map with the Locations opt adds:
+// an h-1 Location is a cellar of a building hex (Cellars) or a sewer of a
+// paved road hex (Sewers), a rooftop needs Rooftops.
+func (m *Map) ParseLocationWith(s string, opt Options) (Location, error) {
 	r, err := coord.Parse(s)
 	if err != nil {
 		return Location{}, err
@@ -97,6 +105,10 @@ func (m *Map) ParseLocation(s string) (Location, error) {
 		return Location{}, fmt.Errorf("board: %s: %s has upper levels h1..h%d only", s, m.NameString(h), t.Upper())
 	case l.Level < -1:
 		return Location{}, fmt.Errorf("board: %s: no Location below h-1", s)
+	case l.Level == -1 && !(opt.Cellars && t.Kinds.Has(terrain.Building) || opt.Sewers && t.Kinds.Has(terrain.PavedRoad)):
+		return Location{}, fmt.Errorf("board: %s: %s has no cellar or sewer Location (they come by SSR, ASL B23.41, B8, and the mission has none)", s, m.NameString(h))
+	case l.Roof && !opt.Rooftops:
+		return Location{}, fmt.Errorf("board: %s: %s has no rooftop Location (rooftops come by SSR, ASL B23.8, and the mission has none)", s, m.NameString(h))
 	}
 	return l, nil
 }

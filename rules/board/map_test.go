@@ -110,12 +110,29 @@ func TestLocations(t *testing.T) {
 		{"9R6h2", "9R6 has upper levels h1..h1 only"},
 		{"Roof/9R6h1", "the rooftop of 9R6 is at h2"},
 		{"9R6h-2", "no Location below h-1"},
+		{"9R6h-1", "no cellar or sewer Location"},
+		{"9Q5h-1", "no cellar or sewer Location"},
+		{"Roof/9R6h2", "no rooftop Location"},
 		{"9Q0", "off the board"},
 		{"8R6", "board 8 is not in the configuration"},
 		{"9R", "hexrow R needs a hex number"},
 	} {
-		if _, err := m.ParseLocation(tt.in); err == nil || !strings.Contains(err.Error(), tt.want) {
+		opt := Options{}
+		if strings.HasPrefix(tt.in, "Roof/") && strings.Contains(tt.want, "is at") {
+			opt.Rooftops = true
+		}
+		if _, err := m.ParseLocationWith(tt.in, opt); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("ParseLocation(%q) error %v, want %q", tt.in, err, tt.want)
+		}
+	}
+	// With the SSR that makes them, they are Locations (ASL B23.41, B8,
+	// B23.8).
+	for _, c := range []struct {
+		in  string
+		opt Options
+	}{{"9R6h-1", Options{Cellars: true}}, {"9Q5h-1", Options{Sewers: true}}, {"Roof/9R6h2", Options{Rooftops: true}}} {
+		if _, err := m.ParseLocationWith(c.in, c.opt); err != nil {
+			t.Errorf("ParseLocationWith(%q, %+v): %v", c.in, c.opt, err)
 		}
 	}
 }
