@@ -67,12 +67,14 @@ func init() {
 	building(46, 2, true)
 	building(47, 1, true)
 	building(48, 2, true)
-	building(49, 0, true) // marketplace
+	// Market places (12R7): VASL gives them height 1 and traces from their
+	// upper Location, h1.
+	building(49, 1, true)
 	building(55, 1, false)
 	building(56, 2, false)
 	building(57, 1, false)
 	building(58, 2, false)
-	building(59, 0, false)
+	building(59, 1, false)
 	building(113, 0, true)  // mausoleum
 	building(115, 0, true)  // building cluster
 	building(125, 0, true)  // temple

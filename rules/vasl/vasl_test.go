@@ -111,6 +111,10 @@ func TestBoardFacts(t *testing.T) {
 		{"33", "R7", terrain.Structure{Material: terrain.Wooden, Levels: 1}},
 		{"33", "R8", terrain.Structure{Material: terrain.Stone, Levels: 0}},
 		{"33", "S8", terrain.Structure{Material: terrain.Wooden, Levels: 0}},
+		// The market place 12R6-12R7 (issue 28): VASL traces from 12R7h1
+		// ("Stone Market Place", height 1 in VASL's terrain table).
+		{"12", "R6", terrain.Structure{Material: terrain.Stone, Levels: 1}},
+		{"12", "R7", terrain.Structure{Material: terrain.Stone, Levels: 1}},
 	}
 	for _, tt := range buildings {
 		t.Run("building "+tt.board+tt.hex, func(t *testing.T) {
