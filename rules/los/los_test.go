@@ -306,3 +306,21 @@ func TestB6InherentTerrain(t *testing.T) {
 		}
 	}
 }
+
+// TestA6_2WaterEdge: lines from a Water Obstacle hex at level -1 to
+// level 0 beyond the bank (board 8, new to the tests) are clear, as VASL
+// finds them: the land that reaches into the water hex next to the higher
+// end is no "height advantage" obstacle (VASL's checkTerrainHeightRule
+// exception). They were blocked at 8M5 and 8B3 "by level 0 ground".
+func TestA6_2WaterEdge(t *testing.T) {
+	t.Parallel()
+	m := realMap(t, "8")
+	bm := m.Board()
+	for _, c := range [][2]string{{"8S5", "8L4"}, {"8F9", "8B2"}, {"8L4", "8S5"}, {"8B2", "8F9"}} {
+		from, _ := bm.ParseLocation(c[0])
+		to, _ := bm.ParseLocation(c[1])
+		if r := m.Query(from, to); !r.Clear {
+			t.Errorf("%s-%s: blocked at %s: %s; VASL finds it clear", c[0], c[1], bm.NameString(r.BlockedAt), r.Reason)
+		}
+	}
+}

@@ -70,6 +70,7 @@ const (
 	isRoadOrBridge                // a road or bridge name or category
 	isNotHigher                   // PartialOrchard, Hillock: no "higher than both" test
 	isDepression                  // DEPRESSION category (A6.3)
+	isWater                       // WATER category
 )
 
 // props is indexed by terrain code, in season (grain and orchards as
@@ -89,6 +90,9 @@ func init() {
 		}
 		if r.cat == catBuilding || r.cat == catMarketplace {
 			p.is |= isBuildingTerrain
+		}
+		if r.cat == catWater {
+			p.is |= isWater
 		}
 		if strings.HasPrefix(n, "Rowhouse Wall") || strings.HasPrefix(n, "Interior Factory Wall") {
 			p.is |= isRowhouse

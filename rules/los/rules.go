@@ -325,6 +325,14 @@ func (w *walk) heightRule() bool {
 		if low, ok := w.cliffAlong(); ok && low < max(w.sE, w.tE) {
 			return false
 		}
+		// VASL: between a Location beside a Water Obstacle and one in the
+		// water, the bit of land that reaches into the first water hex,
+		// next to the higher end, does not block (8S5-8L4 across 8M5).
+		if lm := w.lm; lm.p[w.cur.centre].is&isWater != 0 && t.top2 < 2 &&
+			(w.rTS == 1 && w.sE > w.tE && lm.p[w.tgt.centre].is&isWater != 0 ||
+				w.rTT == 1 && w.tE > w.sE && lm.p[w.src.centre].is&isWater != 0) {
+			return false
+		}
 		if t.is&(isOrchardOOS|isTower) != 0 {
 			return w.addHindrance()
 		}
