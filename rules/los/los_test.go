@@ -324,3 +324,24 @@ func TestA6_2WaterEdge(t *testing.T) {
 		}
 	}
 }
+
+// TestB23_71RowhouseWall: "a rowhouse wall blocks LOS" (ASL B23.71), the
+// firer's own too, as VASL's LOS engine applies it: on board 21 (new to
+// the tests), 21P7-21L7 leaves 21P7 across its rowhouse wall and is
+// blocked there (sasl found it clear, +3). A line out of 21P7 across a
+// hexside with no rowhouse wall is not blocked by one.
+func TestB23_71RowhouseWall(t *testing.T) {
+	t.Parallel()
+	m := realMap(t, "21")
+	bm := m.Board()
+	p7, _ := bm.ParseLocation("21P7")
+	l7, _ := bm.ParseLocation("21L7")
+	r := m.Query(p7, l7)
+	if r.Clear || r.Reason != los.RowhouseWall || r.BlockedAt != p7.Hex {
+		t.Errorf("21P7-21L7: clear %v, blocked at %s: %s; want blocked at 21P7 by its rowhouse wall", r.Clear, bm.NameString(r.BlockedAt), r.Reason)
+	}
+	p4, _ := bm.ParseLocation("21P4")
+	if r := m.Query(p7, p4); r.Reason == los.RowhouseWall {
+		t.Errorf("21P7-21P4 leaves across 21P7's side to 21P6, with no rowhouse wall: %s", r.Reason)
+	}
+}

@@ -95,7 +95,7 @@ type cell struct {
 	code uint8 // terrain code
 	// iv is twice the highest level the pixel's terrain reaches
 	// (2*ground + prop.top2), or 127 for a pixel every line must look at
-	// (a cliff, no board). Hexside terrain (walls, hedges) has its height:
+	// (a cliff, a rowhouse wall, no board). Hexside terrain (walls, hedges) has its height:
 	// a line whose lower end is above it is not blocked by it (the hexside
 	// rule asks for both ends at its level, hexsideRule).
 	iv int8
@@ -306,7 +306,7 @@ func (lm *Map) buildInterest() {
 				c.own = h.idx
 				p := &lm.p[c.code]
 				v := 127
-				if c.code != codeOffMap && p.is&isCliff == 0 {
+				if c.code != codeOffMap && p.is&(isCliff|isRowhouse) == 0 {
 					v = min(2*int(c.gl)+int(p.top2), 126)
 					// ASL B.6: every pixel of a hex of inherent terrain
 					// (a road through an orchard) is judged as that

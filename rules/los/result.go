@@ -76,6 +76,7 @@ const (
 	BlindB1023
 	SixHindrances
 	OffMap
+	RowhouseWall
 )
 
 var reasonText = [...]string{
@@ -93,6 +94,7 @@ var reasonText = [...]string{
 	BlindB1023:        "Source or Target location is in a blind hex (B10.23)",
 	SixHindrances:     "Hindrance total of six or more (B.10)",
 	OffMap:            "The line leaves the playing area (no board in that part of the configuration)",
+	RowhouseWall:      "Cannot see through rowhouse/factory wall (B23.71/O5.31)",
 }
 
 func (r Reason) String() string {

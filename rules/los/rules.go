@@ -126,12 +126,29 @@ type loc struct {
 	side int
 }
 
+// rowhouseRule: a rowhouse wall or interior factory wall (B23.71, O5.31),
+// as VASL applies it (checkRowhouseFactoryWall, with no rooftops, which
+// come by SSR only): the firer's and the target's own walls too, unlike
+// other hexside terrain, block a line across them unless both ends see
+// over the wall: it blocks when higher than both ends, as high as both
+// and half a level, or as high as the higher end and above the lower;
+// else a blind hex behind it is blind.
+func (w *walk) rowhouseRule() bool {
+	t := w.ct
+	top := w.gl + w.h
+	lo, hi := min(w.sE, w.tE), max(w.sE, w.tE)
+	if top > hi || top == w.sE && top == w.tE && t.flags&half != 0 || top == hi && top > lo {
+		return w.block(RowhouseWall, t.code)
+	}
+	return w.blindRule()
+}
+
 // hexsideRule: a wall or hedge between Locations at its own ground level
 // blocks (B9.2), unless it is a hexside of the firer's or the target's hex
 // or lies along the line's first or last hexspine (ignorable, B9.2).
 func (w *walk) hexsideRule() bool {
 	if w.ct.is&isRowhouse != 0 {
-		return false // rowhouse walls: not on the boards VASL's file covers
+		return w.rowhouseRule()
 	}
 	l := loc{w.cur, w.lm.nearest(w.cur, w.col, w.row)}
 	if w.ignorable(w.src, l, w.exitSpine) || w.ignorable(w.tgt, l, w.enterSpine) {

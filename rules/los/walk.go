@@ -281,8 +281,9 @@ func (w *walk) skip(rs *rowSeq, j, x, y int) int {
 	o := c.own
 	if !w.leaves {
 		// Still in the firer's building: its pixels in the firer's hex
-		// change nothing (A6.8 EX 2 looks beyond the hex).
-		if o != w.srcOwn || lm.p[c.code].is&isBuilding == 0 {
+		// change nothing (A6.8 EX 2 looks beyond the hex), but for its
+		// rowhouse walls (B23.71).
+		if o != w.srcOwn || lm.p[c.code].is&isBuilding == 0 || lm.p[c.code].is&isRowhouse != 0 {
 			return j
 		}
 		return rs.wedge(j, y, same, w.oct&octSteep != 0)
@@ -378,8 +379,8 @@ func (w *walk) column(x, r0, r1 int) bool {
 			look := c.iv > lo2 || lm.hexes[c.own].inh || spine && lm.hexes[c.own].inhNear
 			if all {
 				// Still in the firer's building, its pixels in the firer's
-				// hex change nothing (skip).
-				look = w.slow || c.own != w.srcOwn || lm.p[c.code].is&isBuilding == 0
+				// hex change nothing (skip), but for its rowhouse walls.
+				look = w.slow || c.own != w.srcOwn || lm.p[c.code].is&isBuilding == 0 || lm.p[c.code].is&isRowhouse != 0
 			}
 			if look {
 				if int32(c.own) != w.memoOwn || c.code != w.memoCode || int(c.gl) != w.memoGl || !w.leaves || spine && c.near != w.memoNear {
