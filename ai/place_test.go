@@ -213,18 +213,7 @@ func TestS4_13SeamPlacement(t *testing.T) {
 	t.Parallel()
 	checked, rolled := 0, 0
 	for _, boards := range []string{`[["6", "5"]]`, `[["5", "6"]]`, `[["5"], ["6"]]`, `[["6"], ["5"]]`} {
-		ms, m := mission(t, realBoards(t), `name: seam
-boards: `+boards+`
-north: up
-fbe: north
-ebe: south
-month: 6
-enemy: Russian
-turns: 1
-placement: [b, e]
-friendly:
-  - {id: F1, unit: squad, type: 4-6-7, at: 6A1}
-`)
+		ms, m := mission(t, realBoards(t), boardMission(boards, "6A1", "placement: [b, e]"))
 		w, err := world.New(m, ms, tables.Default(), nil)
 		if err != nil {
 			t.Fatal(err)

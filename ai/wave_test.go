@@ -577,7 +577,16 @@ enemy:
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := newHW(t, m, ms, scripted(t, ""), st)
+	order := waveOrder(t, newHW(t, m, ms, scripted(t, ""), st))
+	if got := strings.Join(order, ""); got != "BBBAAA" {
+		t.Errorf("move order %s, want wave B (nearer the FBE) first", got)
+	}
+}
+
+// waveOrder plays a turn and returns the wave letter of each move, in
+// order.
+func waveOrder(t *testing.T, h *Enemy) []string {
+	t.Helper()
 	wt, err := playTurn(h)
 	if err != nil {
 		t.Fatal(err)
@@ -586,9 +595,7 @@ enemy:
 	for _, e := range events(wt, "move") {
 		order = append(order, e.Units[0][:1])
 	}
-	if got := strings.Join(order, ""); got != "BBBAAA" {
-		t.Errorf("move order %s, want wave B (nearer the FBE) first", got)
-	}
+	return order
 }
 
 // chainScore agrees with a plain count: components of units joined when
@@ -732,18 +739,7 @@ func TestS4_323_HWRevealsHiddenUnit(t *testing.T) {
 func TestS4_324WaveOrder(t *testing.T) {
 	t.Parallel()
 	dir := realBoards(t)
-	ms, m := mission(t, dir, `name: two waves on board 6
-boards: [["6"]]
-north: up
-fbe: north
-ebe: south
-month: 6
-enemy: Russian
-turns: 3
-placement: []
-friendly:
-  - {id: F1, unit: squad, type: 4-6-7, at: 6A1}
-`)
+	ms, m := mission(t, dir, boardMission(`[["6"]]`, "6A1", "placement: []"))
 	w := newWorld(t, m, ms)
 	// A wave of six squads in a column of three hexes from its front hex x
 	// away from the FBE: a chain that keeps Human Wave movement (4.323).
@@ -810,15 +806,7 @@ enemy:
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := newHW(t, m, ms, scripted(t, ""), st)
-	wt, err := playTurn(h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var order []string
-	for _, e := range events(wt, "move") {
-		order = append(order, e.Units[0][:1])
-	}
+	order := waveOrder(t, newHW(t, m, ms, scripted(t, ""), st))
 	if len(order) == 0 || order[0] != "B" {
 		t.Errorf("moves %v: wave B (B1 in %s, %d hexes from the FBE, %d half MF) should move before wave A (A1 in %s, %d hexes, %d half MF)",
 			order, name(b), w.FBEDistance(b), w.ToFBE().Cost(board.Ground(b)), name(a), w.FBEDistance(a), w.ToFBE().Cost(board.Ground(a)))
@@ -834,18 +822,7 @@ enemy:
 func TestS4_35LeaderDRM(t *testing.T) {
 	t.Parallel()
 	dir := realBoards(t)
-	ms, m := mission(t, dir, `name: a wave on board 5
-boards: [["5"]]
-north: up
-fbe: north
-ebe: south
-month: 6
-enemy: Russian
-turns: 3
-placement: []
-friendly:
-  - {id: F1, unit: squad, type: 4-6-7, at: 5A1}
-`)
+	ms, m := mission(t, dir, boardMission(`[["5"]]`, "5A1", "placement: []"))
 	for _, c := range []struct {
 		name, units string
 		released    bool
@@ -887,4 +864,22 @@ friendly:
 			t.Errorf("%s: the x3 roll is %+v, want DRM %+d", c.name, tr[len(tr)-1].Why, c.want)
 		}
 	}
+}
+
+// boardMission is a mission on boards (as mission files write a layout),
+// FBE north, with one FRIENDLY squad at Location at, and the given
+// placement line.
+func boardMission(boards, at, placement string) string {
+	return `name: test
+boards: ` + boards + `
+north: up
+fbe: north
+ebe: south
+month: 6
+enemy: Russian
+turns: 3
+` + placement + `
+friendly:
+  - {id: F1, unit: squad, type: 4-6-7, at: ` + at + `}
+`
 }

@@ -247,26 +247,7 @@ func TestS4_13SeamHex(t *testing.T) {
 	lib := library.New(realBoards(t))
 	seamNamedBy6 := 0
 	for _, boards := range []string{`[["6", "5"]]`, `[["5", "6"]]`, `[["5"], ["6"]]`, `[["6"], ["5"]]`} {
-		ms, err := missions.Parse([]byte(`name: seam
-boards: `+boards+`
-north: up
-fbe: north
-ebe: south
-month: 6
-enemy: Russian
-turns: 1
-placement: []
-friendly:
-  - {id: F1, unit: squad, type: 4-6-7, at: 6A1}
-`), "seam.yaml")
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := ms.Map(lib)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w := newWorld(t, m, ms)
+		w, m := worldOn(t, lib, boards, "6A1")
 		k5 := slices.IndexFunc(w.Kinds(), func(k BoardKind) bool { return k.Board == "5" })
 		if k5 < 0 || !w.Kinds()[k5].Woods || slices.ContainsFunc(w.Kinds(), func(k BoardKind) bool { return k.Board == "6" && k.Woods }) {
 			t.Fatalf("%s: want board 5 a Woods mapboard and 6 not: %+v", boards, w.Kinds())
@@ -309,26 +290,7 @@ func TestA2_4CumulativeTEM(t *testing.T) {
 		{`[["2"]]`, "2I9", 3}, {`[["3"]]`, "3I1", 3},
 		{`[["2"]]`, "2I8", 1}, {`[["2"]]`, "2I6", 0}, // woods alone; open ground
 	} {
-		ms, err := missions.Parse([]byte(`name: tem
-boards: `+c.boards+`
-north: up
-fbe: north
-ebe: south
-month: 6
-enemy: Russian
-turns: 1
-placement: []
-friendly:
-  - {id: F1, unit: squad, type: 4-6-7, at: `+c.hex+`}
-`), "tem.yaml")
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := ms.Map(lib)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w := newWorld(t, m, ms)
+		w, m := worldOn(t, lib, c.boards, c.hex)
 		l, err := m.ParseLocation(c.hex)
 		if err != nil {
 			t.Fatal(err)
@@ -337,4 +299,30 @@ friendly:
 			t.Errorf("%s (%s): TEM %+d, want %+d", c.hex, m.Describe(l.Hex), got, c.want)
 		}
 	}
+}
+
+// worldOn is the world of a mission on boards (a layout as mission files
+// write it) with one FRIENDLY squad at Location at and no S?.
+func worldOn(t *testing.T, lib *library.Library, boards, at string) (*World, *board.Map) {
+	t.Helper()
+	ms, err := missions.Parse([]byte(`name: test
+boards: `+boards+`
+north: up
+fbe: north
+ebe: south
+month: 6
+enemy: Russian
+turns: 1
+placement: []
+friendly:
+  - {id: F1, unit: squad, type: 4-6-7, at: `+at+`}
+`), "test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := ms.Map(lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newWorld(t, m, ms), m
 }
