@@ -70,6 +70,9 @@ var lattice = map[string][]string{
 	// sim: many games of one mission, counted.
 	"sim": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat", "ai", "policy", "game"},
 
+	// vassal: VASL saved games; it knows the map's notation and nothing
+	// of the game.
+	"vassal": {"rules/..."},
 	// web: sasl serve, the browser table; it plays a game through game's
 	// Session, never ai, and draws with the picture the command gives it.
 	"web": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat", "policy", "game", "render"},

@@ -1,0 +1,228 @@
+package vassal
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The command list is VASSAL's commands separated by ESC, from begin_save
+// to end_save. A piece is added by "+/ID/TYPE/STATE", the four fields
+// joined by '/' as VASSAL's SequenceEncoder joins them: a separator inside
+// a field is escaped by a backslash. TYPE and STATE nest the piece's
+// traits the same way, joined by TAB, outermost first: each trait's own
+// text, then the rest of the piece escaped one level more; the innermost
+// is the BasicPiece, type "piece;CLONEKEY;DELETEKEY;IMAGE;NAME", state
+// "MAP;X;Y;GPID;...". A stack is "+/ID/stack/MAP;X;Y;ID1;ID2;...".
+
+// esc separates the commands of the list.
+const esc = 0x1B
+
+// maxPieces bounds the pieces of a save: a real one has hundreds.
+const maxPieces = 100_000
+
+// Commands returns the commands of the save's list, in order: a command
+// that is itself a list (VASSAL's composite command, its ESCs escaped one
+// level more) is opened into its commands.
+func (s *Save) Commands() []string {
+	var out []string
+	var open func(string, int)
+	open = func(list string, depth int) {
+		for _, c := range split(list, esc) {
+			if strings.IndexByte(c, esc) >= 0 && depth < 100 {
+				open(c, depth+1)
+				continue
+			}
+			out = append(out, c)
+		}
+	}
+	open(string(s.Content), 0)
+	return out
+}
+
+// split splits s at the separators sep that no backslash escapes, and
+// unescapes each part one level (a backslash before sep is dropped).
+func split(s string, sep byte) []string {
+	var out []string
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\' && i+1 < len(s) && s[i+1] == sep:
+			b.WriteByte(sep)
+			i++
+		case c == sep:
+			out = append(out, b.String())
+			b.Reset()
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return append(out, b.String())
+}
+
+// layers returns a piece's TYPE or STATE trait by trait, outermost first,
+// each unescaped to its own level.
+func layers(s string) []string {
+	var out []string
+	for depth := 0; depth < 1000; depth++ {
+		i := firstSep(s, '\t')
+		if i < 0 {
+			return append(out, s)
+		}
+		out = append(out, s[:i])
+		s = strings.Join(split(s[i+1:], '\t'), "\t")
+	}
+	return out // more traits than any piece has: what was read
+}
+
+// firstSep returns the index of the first sep no backslash escapes, or -1.
+func firstSep(s string, sep byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && s[i+1] == sep {
+			i++
+			continue
+		}
+		if s[i] == sep {
+			return i
+		}
+	}
+	return -1
+}
+
+// Piece is a piece the save adds: a counter, with its map position.
+type Piece struct {
+	ID   string
+	Name string
+	// Map is the map VASSAL places it on ("Main Map", "Casualties"), X
+	// and Y its position there in pixels.
+	Map  string
+	X, Y int
+	// Hidden: Hidden Initial Placement (VASL's "hide" trait, set);
+	// Concealed: under a "?" concealment counter of its stack (the "?"
+	// counters themselves are Concealment).
+	Hidden, Concealed, Concealment bool
+	// Stack is the stack it is in, "" for none.
+	Stack string
+	// Traits are the kinds of its traits, outermost first ("PROP", "mark",
+	// "hide", ..., "piece").
+	Traits []string
+}
+
+// Stack is a stack of pieces at a map position.
+type Stack struct {
+	ID, Map string
+	X, Y    int
+	Pieces  []string
+}
+
+// Pieces returns the pieces and stacks the save adds, in the order of its
+// commands, and an error naming the first add command it cannot read.
+func (s *Save) Pieces() ([]Piece, []Stack, error) {
+	var pieces []Piece
+	var stacks []Stack
+	for i, c := range s.Commands() {
+		if !strings.HasPrefix(c, "+/") {
+			continue
+		}
+		f := split(c, '/')
+		if len(f) != 4 {
+			return nil, nil, fmt.Errorf("%s: command %d: an add command has %d fields, want +/ID/TYPE/STATE", s.Name, i+1, len(f))
+		}
+		id, typ, state := f[1], f[2], f[3]
+		if typ == "stack" {
+			st := split(state, ';')
+			if len(st) < 3 {
+				return nil, nil, fmt.Errorf("%s: command %d: stack %s: state %q is not MAP;X;Y;...", s.Name, i+1, id, trim(state))
+			}
+			x, err1 := strconv.Atoi(st[1])
+			y, err2 := strconv.Atoi(st[2])
+			if err1 != nil || err2 != nil {
+				return nil, nil, fmt.Errorf("%s: command %d: stack %s: position %q, %q is not two numbers", s.Name, i+1, id, trim(st[1]), trim(st[2]))
+			}
+			stacks = append(stacks, Stack{ID: id, Map: st[0], X: x, Y: y, Pieces: st[3:]})
+			continue
+		}
+		if len(pieces)+len(stacks) >= maxPieces {
+			return nil, nil, fmt.Errorf("%s: more than %d pieces and stacks: not a save VASL writes", s.Name, maxPieces)
+		}
+		p, err := readPiece(id, typ, state)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: command %d: piece %s: %v", s.Name, i+1, id, err)
+		}
+		pieces = append(pieces, p)
+	}
+	// A unit under a "?" of its stack is concealed (ASL A12): stacks list
+	// their pieces bottom first.
+	at := map[string]int{}
+	for i, p := range pieces {
+		at[p.ID] = i
+	}
+	for _, st := range stacks {
+		for k, id := range st.Pieces {
+			i, ok := at[id]
+			if !ok {
+				continue
+			}
+			pieces[i].Stack = st.ID
+			if pieces[i].Concealment {
+				continue // a "?" on a "?": the counters that conceal
+			}
+			for _, above := range st.Pieces[k+1:] {
+				if j, ok := at[above]; ok && pieces[j].Concealment {
+					pieces[i].Concealed = true
+				}
+			}
+		}
+	}
+	return pieces, stacks, nil
+}
+
+// readPiece reads a piece from its TYPE and STATE.
+func readPiece(id, typ, state string) (Piece, error) {
+	tl, sl := layers(typ), layers(state)
+	p := Piece{ID: id}
+	for _, t := range tl {
+		k, _, _ := strings.Cut(t, ";")
+		p.Traits = append(p.Traits, k)
+	}
+	inner := tl[len(tl)-1]
+	if !strings.HasPrefix(inner, "piece;") {
+		return p, fmt.Errorf("its innermost trait %q is not a BasicPiece", trim(inner))
+	}
+	bt := split(inner, ';')
+	if len(bt) >= 5 {
+		p.Name = bt[4]
+	}
+	if len(sl) != len(tl) {
+		return p, fmt.Errorf("%d traits in its type, %d in its state", len(tl), len(sl))
+	}
+	bs := split(sl[len(sl)-1], ';')
+	if len(bs) < 3 {
+		return p, fmt.Errorf("state %q is not MAP;X;Y;...", trim(sl[len(sl)-1]))
+	}
+	var err1, err2 error
+	p.Map = bs[0]
+	p.X, err1 = strconv.Atoi(bs[1])
+	p.Y, err2 = strconv.Atoi(bs[2])
+	if err1 != nil || err2 != nil {
+		return p, fmt.Errorf("position %q, %q is not two numbers", trim(bs[1]), trim(bs[2]))
+	}
+	for k, t := range p.Traits {
+		switch t {
+		case "hide":
+			p.Hidden = p.Hidden || sl[k] != "" && sl[k] != "null"
+		case "concealment":
+			p.Concealment = true
+		}
+	}
+	return p, nil
+}
+
+// trim shortens a text for an error.
+func trim(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "..."
+	}
+	return s
+}

@@ -1,0 +1,286 @@
+package vassal
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/rules/coord"
+	"github.com/sasl-engine/sasl/rules/layout"
+)
+
+// savesDir is ../shared/vasl/saves, or the test is skipped.
+func savesDir(t testing.TB) string {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	d := filepath.Join(filepath.Dir(file), "..", "..", "shared", "vasl", "saves")
+	if _, err := os.Stat(d); err != nil {
+		t.Skipf("real VASL saves not found at %s", d)
+	}
+	return d
+}
+
+func openSave(t testing.TB, name string) *Save {
+	t.Helper()
+	s, err := Open(filepath.Join(savesDir(t), name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Every real save decodes, and its content obfuscated again is its
+// savedGame entry byte for byte; written and read back, it is the same.
+func TestRoundTrip(t *testing.T) {
+	t.Parallel()
+	files, _ := filepath.Glob(filepath.Join(savesDir(t), "*.vsav"))
+	if len(files) < 5 {
+		t.Fatalf("found %d saves", len(files))
+	}
+	for _, f := range files {
+		s, err := Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		orig, _ := s.Entry("savedGame")
+		if got := Obfuscate(s.Content, s.Obfuscation, s.Key); !bytes.Equal(got, orig) {
+			t.Errorf("%s: the content obfuscated again (%s, key %d) is not its savedGame", filepath.Base(f), s.Obfuscation, s.Key)
+		}
+		var buf bytes.Buffer
+		if err := s.Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		back, err := Read(bytes.NewReader(buf.Bytes()), int64(buf.Len()), "written")
+		if err != nil {
+			t.Fatalf("%s written: %v", filepath.Base(f), err)
+		}
+		if !bytes.Equal(back.Content, s.Content) || len(back.entries) != len(s.entries) {
+			t.Errorf("%s: written and read back, the save differs", filepath.Base(f))
+		}
+		for i, e := range s.entries {
+			if !bytes.Equal(back.entries[i].data, e.data) || back.entries[i].name != e.name {
+				t.Errorf("%s: entry %s differs after a round trip", filepath.Base(f), e.name)
+			}
+		}
+		// Every obfuscation VASSAL reads gives the same content.
+		for _, o := range []Obfuscation{Plain, VCSK, VOBS} {
+			c, got, _, err := Deobfuscate(Obfuscate(s.Content, o, 0x5a))
+			if err != nil || got != o || !bytes.Equal(c, s.Content) {
+				t.Errorf("%s as %s: %v", filepath.Base(f), o, err)
+			}
+		}
+		if _, _, err := s.Pieces(); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// On the Stalingrad save (board 1) every piece on the board resolves to
+// a hex of board 1, and the perimeter markers lie on hexsides: as far
+// from two hex centres, half the distance between them.
+func TestStalingrad(t *testing.T) {
+	t.Parallel()
+	s := openSave(t, "The-Streets-Of-Stalingrad-Scenario-C.vsav")
+	c, err := s.Contents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Layout != "1" {
+		t.Fatalf("layout %q, want 1", c.Layout)
+	}
+	markers := 0
+	for _, p := range c.On {
+		if !strings.HasPrefix(p.Location, "1") {
+			t.Errorf("%s %s at %d,%d is in %s, not on board 1", p.ID, p.Name, p.X, p.Y, p.Location)
+		}
+		if !strings.Contains(p.Name, "perimeter") {
+			continue
+		}
+		markers++
+		d1, d2 := twoNearest(c.Cells, float64(p.X), float64(p.Y))
+		if math.Abs(d1-d2) > 3 || d1 < 20 {
+			t.Errorf("%s at %d,%d: %.1f and %.1f px from the two nearest hex centres: not on a hexside", p.Name, p.X, p.Y, d1, d2)
+		}
+	}
+	if markers < 50 || len(c.On) < 100 {
+		t.Errorf("%d perimeter markers, %d pieces on the board", markers, len(c.On))
+	}
+}
+
+// twoNearest returns the distances from a map pixel to the two nearest
+// hex centres of board 1 in cells.
+func twoNearest(cells []Cell, x, y float64) (float64, float64) {
+	a, b := math.Inf(1), math.Inf(1)
+	for col := 0; col <= layout.BoardCols; col++ {
+		for row := 0; row <= layout.BoardRows; row++ {
+			cx, cy, _ := Centre(cells, coord.Grid{Board: cells[0].Board, Col: col, Row: row})
+			d := math.Hypot(x-cx, y-cy)
+			switch {
+			case d < a:
+				a, b = d, a
+			case d < b:
+				b = d
+			}
+		}
+	}
+	return a, b
+}
+
+// The Hill 621 save has boards 2, 4 and 3 in one column, north board
+// first.
+func TestHill621Layout(t *testing.T) {
+	t.Parallel()
+	c, err := openSave(t, "Hill-621-Scenario-E.vsav").Contents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Layout != "2/4/3" {
+		t.Errorf("layout %q, want 2/4/3", c.Layout)
+	}
+}
+
+// Hex centre to map pixel and back gives the same hex, for every hex of
+// every board of ../shared/vasl/boards, in rows and columns, reversed or
+// not, and A1 of the top left board lies 400 pixels in from the map's
+// edge.
+func TestGeometry(t *testing.T) {
+	t.Parallel()
+	dir, ok := testboards.Find()
+	var ids []string
+	if ok {
+		files, _ := filepath.Glob(filepath.Join(dir, "bd*"))
+		for _, f := range files {
+			ids = append(ids, strings.TrimLeft(strings.TrimPrefix(filepath.Base(f), "bd"), "0"))
+		}
+	}
+	if len(ids) == 0 {
+		ids = []string{"1", "2", "3", "4"}
+	}
+	for i := 0; i < len(ids); i += 4 {
+		var cells []Cell
+		for k, id := range ids[i:min(i+4, len(ids))] {
+			cells = append(cells, Cell{Col: k % 2, Row: k / 2, Board: id, Reversed: k%3 == 1})
+		}
+		if _, err := layout.Parse(LayoutSpec(cells), layout.Up); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cells {
+			for col := 0; col <= layout.BoardCols; col++ {
+				for row := 0; row <= layout.BoardRows; row++ {
+					if col&1 == 0 && row == 0 {
+						continue // even hexrows have no hex 0
+					}
+					g := coord.Grid{Board: c.Board, Col: col, Row: row}
+					x, y, ok := Centre(cells, g)
+					// A half-hex's centre lies on the board's edge: nudge it
+					// onto the board.
+					x, y = min(max(x, Edge+float64(c.Col)*BoardWidth+0.5), Edge+float64(c.Col+1)*BoardWidth-0.5), min(max(y, Edge+float64(c.Row)*BoardHeight+0.5), Edge+float64(c.Row+1)*BoardHeight-0.5)
+					back, ok2 := HexAt(cells, x, y)
+					if !ok || !ok2 || back != g {
+						t.Fatalf("%s (cells %v): centre %.1f,%.1f reads back as %s", g, cells, x, y, back)
+					}
+				}
+			}
+		}
+	}
+	x, y, _ := Centre([]Cell{{Board: "1"}}, coord.Grid{Board: "1", Col: 0, Row: 1})
+	if x != 400 || y != 432.25 {
+		t.Errorf("1A1 at %v,%v, want 400,432.25", x, y)
+	}
+	if _, ok := HexAt([]Cell{{Board: "1"}}, 399, 500); ok {
+		t.Error("a pixel in the 400 px margin is on a board")
+	}
+}
+
+// zipOf is a ZIP of the given entries.
+func zipOf(t testing.TB, entries ...[2][]byte) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	z := zip.NewWriter(&buf)
+	for _, e := range entries {
+		w, err := z.Create(string(e[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(e[1])
+	}
+	z.Close()
+	return buf.Bytes()
+}
+
+func savedGame(content string) [2][]byte {
+	return [2][]byte{[]byte("savedGame"), Obfuscate([]byte(content), VCSK, 0x33)}
+}
+
+// Hostile saves: one clear error each, no panic, memory bounded by the
+// limits.
+func TestHostile(t *testing.T) {
+	t.Parallel()
+	bomb := zipOf(t, [2][]byte{[]byte("savedGame"), make([]byte, maxEntry+10)})
+	good := "begin_save\x1b"
+	var million strings.Builder
+	million.WriteString(good)
+	for i := range 1_000_000 {
+		fmt.Fprintf(&million, "+/%d/piece;;;;x/Main Map;500;500;\x1b", i)
+	}
+	misKeyed := Obfuscate([]byte(good+"end_save"), VCSK, 0x33)
+	misKeyed[5], misKeyed[6] = '4', '4'
+	cases := []struct {
+		name string
+		data []byte
+		says string
+	}{
+		{"not a ZIP", []byte("hello, I am not a save"), "not a ZIP"},
+		{"empty", nil, "not a ZIP"},
+		{"no savedGame", zipOf(t, [2][]byte{[]byte("moduledata"), []byte("<data/>")}), "no savedGame"},
+		{"a ZIP bomb", bomb, "unpacks to more than"},
+		{"truncated savedGame", zipOf(t, [2][]byte{[]byte("savedGame"), []byte("!VCSK33aab")}), "truncated"},
+		{"not hex", zipOf(t, [2][]byte{[]byte("savedGame"), []byte("!VCSK33zz")}), "!VCSK"},
+		{"mis-keyed", zipOf(t, [2][]byte{[]byte("savedGame"), misKeyed}), "mis-keyed"},
+		{"absurd coordinates", zipOf(t, savedGame(good+"+/1/piece;;;;x/Main Map;99999999999999999999999;5;\x1bend_save")), "not two numbers"},
+		{"a stack with no position", zipOf(t, savedGame(good+"+/1/stack/Main Map\x1bend_save")), "not MAP;X;Y"},
+		{"a piece with no BasicPiece", zipOf(t, savedGame(good+"+/1/mark;x/y\x1bend_save")), "not a BasicPiece"},
+		{"a million pieces", zipOf(t, [2][]byte{[]byte("savedGame"), []byte(million.String() + "end_save")}), "more than 100000 pieces"},
+		{"a board cropped", zipOf(t, savedGame(good+"bd\t0\t0\t01\tCROP\t1\x1bend_save")), "cropped"},
+		{"an absurd board cell", zipOf(t, savedGame(good+"bd\t9999\t0\t01\x1bend_save")), "not a column and row"},
+	}
+	for _, c := range cases {
+		s, err := Read(bytes.NewReader(c.data), int64(len(c.data)), c.name)
+		if err == nil {
+			_, err = s.Contents()
+		}
+		if err == nil || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%s: %v, want an error saying %q", c.name, err, c.says)
+		}
+	}
+}
+
+// FuzzRead: no archive panics the reader or what reads its content.
+func FuzzRead(f *testing.F) {
+	f.Add(zipOf(f, savedGame("begin_save\x1b+/1/piece;;;;x/Main Map;500;500;\x1bbd\t0\t0\t01\x1bend_save")))
+	f.Add([]byte("PK\x03\x04"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := Read(bytes.NewReader(data), int64(len(data)), "fuzz")
+		if err == nil {
+			s.Contents()
+		}
+	})
+}
+
+// FuzzContent: no command list panics the piece and board readers.
+func FuzzContent(f *testing.F) {
+	for _, c := range []string{"begin_save\x1b+/1/piece;;;;x/Main Map;500;500;\x1bend_save", "bd\t0\t0\t01\tVER\t6.1", "+/1/stack/Main Map;1;2;3", "\\\x1b\\\\\x1b+/\\/", "+/a/b\tc\\\td/e\tf\\\tg"} {
+		f.Add(c)
+	}
+	f.Fuzz(func(t *testing.T, content string) {
+		s := &Save{Name: "fuzz", Content: []byte(content)}
+		s.Contents()
+	})
+}

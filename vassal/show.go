@@ -1,0 +1,71 @@
+package vassal
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sasl-engine/sasl/rules/layout"
+)
+
+// Placed is a piece as it stands on the map: on a hex of the boards
+// (Location, in A2.2 notation) or off them (setup areas, other maps).
+type Placed struct {
+	Piece
+	// Location is the hex under the piece ("2Q5"); empty off the boards.
+	Location string
+}
+
+// Contents are what a save holds: its configuration in sasl's layout
+// notation and its pieces, those on the boards first.
+type Contents struct {
+	Layout string
+	Cells  []Cell
+	On     []Placed
+	Off    []Placed
+}
+
+// Contents reads the save's boards and pieces and places each piece on
+// its hex. The configuration is checked as sasl's layout notation reads
+// it.
+func (s *Save) Contents() (*Contents, error) {
+	cells, err := s.Boards()
+	if err != nil {
+		return nil, err
+	}
+	out := &Contents{Cells: cells}
+	if len(cells) > 0 {
+		out.Layout = LayoutSpec(cells)
+		if _, err := layout.Parse(out.Layout, layout.Up); err != nil {
+			return nil, fmt.Errorf("%s: board configuration %s: %v", s.Name, out.Layout, err)
+		}
+	}
+	pieces, _, err := s.Pieces()
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range pieces {
+		pl := Placed{Piece: p}
+		if g, ok := HexAt(cells, float64(p.X), float64(p.Y)); ok && p.Map == MainMap {
+			pl.Location = g.String()
+			out.On = append(out.On, pl)
+			continue
+		}
+		out.Off = append(out.Off, pl)
+	}
+	return out, nil
+}
+
+// MainMap is the name of VASL's map in a save.
+const MainMap = "Main Map"
+
+// Marks says what a piece's state adds to its name: hidden, concealed.
+func (p Piece) Marks() string {
+	var m []string
+	if p.Hidden {
+		m = append(m, "hidden (HIP)")
+	}
+	if p.Concealed {
+		m = append(m, "concealed")
+	}
+	return strings.Join(m, ", ")
+}
