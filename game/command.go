@@ -167,6 +167,57 @@ func (s *Stop) Where() string {
 	return fmt.Sprintf("turn %d, before %s %s", s.Turn, whose, s.Phase)
 }
 
+// moves reports whether the stop takes a move: before the FRIENDLY MPh,
+// or an advance before the APh.
+func (s *Stop) moves() bool {
+	return s.Kind == BeforePhase && s.Player == state.Friendly && (s.Phase == state.MPh || s.Phase == state.APh)
+}
+
+// fire reports whether the stop takes the player's fire, and its kind:
+// First Fire at a moving ENEMY stack, Prep and Advancing Fire before the
+// PFPh and AFPh, Defensive Fire before the ENEMY's DFPh.
+func (s *Stop) fire() (report.Kind, bool) {
+	switch {
+	case s.Kind == FirstFireAt:
+		return report.FirstFire, true
+	case s.Kind != BeforePhase:
+	case s.Player == state.Friendly && s.Phase == state.PFPh:
+		return report.PrepFire, true
+	case s.Player == state.Friendly && s.Phase == state.AFPh:
+		return report.AdvancingFire, true
+	case s.Player == state.Enemy && s.Phase == state.DFPh:
+		return report.DefensiveFire, true
+	}
+	return 0, false
+}
+
+// Verbs lists the player's commands the game takes where it stands
+// (next, pass, move, fire, set), the verbs check does not refuse out of
+// hand; a fire at a First Fire stop only while a fire group may still
+// fire.
+func (s *Session) Verbs() []string {
+	g, stop := s.G, s.stop
+	if stop.Kind == Over {
+		return nil
+	}
+	out := []string{Next}
+	if !g.player() {
+		return out
+	}
+	out = append(out, Set)
+	if stop.Kind == TurnStart {
+		return out
+	}
+	out = append(out, Pass)
+	if _, ok := stop.fire(); ok && (stop.Kind != FirstFireAt || stop.CanFire) {
+		out = append(out, Fire)
+	}
+	if stop.moves() {
+		out = append(out, Move)
+	}
+	return out
+}
+
 // check refuses a command the stop does not take, or about units and
 // Locations it cannot be, before anything is changed.
 func (s *Session) check(c Command) error {
@@ -230,7 +281,7 @@ func (s *Session) own(verb, id string) (*state.Unit, error) {
 func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
 	g, stop := s.G, s.stop
 	m := g.W.Map()
-	if stop.Kind != BeforePhase || stop.Player != state.Friendly || (stop.Phase != state.MPh && stop.Phase != state.APh) {
+	if !stop.moves() {
 		return nil, nil, fmt.Errorf("move: not at this stop (%s): units move before your MPh, and advance one Location before your APh", stop.Where())
 	}
 	var units []*state.Unit
@@ -348,20 +399,11 @@ func (s *Session) cheapest(from, to board.Location) ([]board.Location, bool) {
 func (s *Session) aim(c Command) (report.Kind, []*state.Unit, combat.Shot, error) {
 	g, stop := s.G, s.stop
 	m := g.W.Map()
-	var kind report.Kind
+	kind, ok := stop.fire()
 	switch {
-	case stop.Kind == FirstFireAt:
-		kind = report.FirstFire
-		if c.At != stop.At {
-			return 0, nil, combat.Shot{}, fmt.Errorf("fire: First Fire is at the stack that moved into %s (%s), not at %s", m.LocationName(stop.At), strings.Join(stop.Moving, ", "), m.LocationName(c.At))
-		}
-	case stop.Kind == BeforePhase && stop.Player == state.Friendly && stop.Phase == state.PFPh:
-		kind = report.PrepFire
-	case stop.Kind == BeforePhase && stop.Player == state.Friendly && stop.Phase == state.AFPh:
-		kind = report.AdvancingFire
-	case stop.Kind == BeforePhase && stop.Player == state.Enemy && stop.Phase == state.DFPh:
-		kind = report.DefensiveFire
-	default:
+	case ok && stop.Kind == FirstFireAt && c.At != stop.At:
+		return 0, nil, combat.Shot{}, fmt.Errorf("fire: First Fire is at the stack that moved into %s (%s), not at %s", m.LocationName(stop.At), strings.Join(stop.Moving, ", "), m.LocationName(c.At))
+	case !ok:
 		return 0, nil, combat.Shot{}, fmt.Errorf("fire: not at this stop (%s): you fire before your PFPh and AFPh, at an ENEMY move (First Fire) and before the ENEMY's DFPh", stop.Where())
 	}
 	var fg []*state.Unit

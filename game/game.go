@@ -196,6 +196,11 @@ func (g *Game) resolves() bool { return !g.player() || g.inSession }
 // player reports whether the player plays the FRIENDLY side.
 func (g *Game) player() bool { return policyOf(g.State) == PolicyPlayer }
 
+// Policy is who plays the FRIENDLY side of the game (PolicyHold,
+// PolicyAttack, PolicyPlayer; a file of an earlier sasl without one is
+// PolicyPlayer).
+func (g *Game) Policy() string { return policyOf(g.State) }
+
 func policyOf(st *state.State) string {
 	p, _ := policy.Parse(st.Policy)
 	return p

@@ -59,10 +59,7 @@ func (s *Session) Preview(c Command) (*Preview, error) {
 			return nil, err
 		}
 		// What the LOS is, for a fire refused: a blocked line shows why.
-		for _, l := range c.From {
-			v := g.W.Sight(c.At, l)
-			p.Lines = append(p.Lines, SightLine{From: l, Clear: v.Clear, Hindrance: v.Hindrance})
-		}
+		p.Lines = s.sightLines(c)
 		return p, err
 	}
 	switch c.Verb {
@@ -94,10 +91,7 @@ func (s *Session) Preview(c Command) (*Preview, error) {
 		p.Kind, p.Shot, p.Units = kind, sh, state.IDs(fg)
 		p.TEM, p.Moving = g.W.TEM(c.At), g.movingDRM(kind, c.At)
 		p.Leader = sh.DRM - p.TEM - p.Moving - sh.Hindrance
-		for _, l := range c.From {
-			v := g.W.Sight(c.At, l)
-			p.Lines = append(p.Lines, SightLine{From: l, Clear: v.Clear, Hindrance: v.Hindrance})
-		}
+		p.Lines = s.sightLines(c)
 		for u := range g.State.In(state.Enemy, c.At) {
 			p.Targets = append(p.Targets, u.ID)
 		}
@@ -105,4 +99,14 @@ func (s *Session) Preview(c Command) (*Preview, error) {
 		return nil, fmt.Errorf("%s: only a move or a fire is shown before it is done", c.Verb)
 	}
 	return p, nil
+}
+
+// sightLines is the LOS from each Location of fire c to its Target.
+func (s *Session) sightLines(c Command) []SightLine {
+	var out []SightLine
+	for _, l := range c.From {
+		v := s.G.W.Sight(c.At, l)
+		out = append(out, SightLine{From: l, Clear: v.Clear, Hindrance: v.Hindrance})
+	}
+	return out
 }

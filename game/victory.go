@@ -22,6 +22,12 @@ type Outcome struct {
 	err error
 }
 
+// Text names the winner and why: "the ENEMY side (the ENEMY Controls
+// 33Q6)".
+func (o Outcome) Text() string {
+	return fmt.Sprintf("the %s side (%s)", strings.ToUpper(o.Winner.String()), o.Why())
+}
+
 // Why says which conditions failed, or that all held: "the ENEMY
 // Controls 33Q6; 3 ENEMY squad-equivalents exited off the FBE (at most
 // 2)". It is worded only when asked (a simulation never does).

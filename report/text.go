@@ -122,7 +122,7 @@ func (x *Words) Text(e *Event) string {
 		return fmt.Sprintf("%s attempts Recovery of the %s (%d PP) in %s (SASL 4.37)", who, e.SW.Name, e.SW.PP, x.name(e.At))
 	case FirstFire, DefensiveFire, PrepFire, AdvancingFire:
 		g := e.Fire
-		what := map[Kind]string{FirstFire: "First Fire", DefensiveFire: "Defensive Fire", PrepFire: "Prep Fire", AdvancingFire: "Advancing Fire"}[e.Kind]
+		what := FireText(e.Kind)
 		hind := ""
 		if g.Hindrance != 0 {
 			hind = fmt.Sprintf(" (hindrance %+d)", g.Hindrance)

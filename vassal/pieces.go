@@ -104,9 +104,6 @@ type Piece struct {
 	Hidden, Concealed, Concealment bool
 	// Stack is the stack it is in, "" for none.
 	Stack string
-	// Traits are the kinds of its traits, outermost first ("PROP", "mark",
-	// "hide", ..., "piece").
-	Traits []string
 }
 
 // Stack is a stack of pieces at a map position.
@@ -182,10 +179,6 @@ func (s *Save) Pieces() ([]Piece, []Stack, error) {
 func readPiece(id, typ, state string) (Piece, error) {
 	tl, sl := layers(typ), layers(state)
 	p := Piece{ID: id}
-	for _, t := range tl {
-		k, _, _ := strings.Cut(t, ";")
-		p.Traits = append(p.Traits, k)
-	}
 	inner := tl[len(tl)-1]
 	if !strings.HasPrefix(inner, "piece;") {
 		return p, fmt.Errorf("its innermost trait %q is not a BasicPiece", trim(inner))
@@ -208,8 +201,10 @@ func readPiece(id, typ, state string) (Piece, error) {
 	if err1 != nil || err2 != nil {
 		return p, fmt.Errorf("position %q, %q is not two numbers", trim(bs[1]), trim(bs[2]))
 	}
-	for k, t := range p.Traits {
-		switch t {
+	// The traits that mark it, by their kind ("hide", "concealment").
+	for k, t := range tl {
+		kind, _, _ := strings.Cut(t, ";")
+		switch kind {
 		case "hide":
 			p.Hidden = p.Hidden || sl[k] != "" && sl[k] != "null"
 		case "concealment":

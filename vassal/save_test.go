@@ -5,9 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -16,16 +14,8 @@ import (
 	"github.com/sasl-engine/sasl/rules/layout"
 )
 
-// savesDir is ../shared/vasl/saves, or the test is skipped.
-func savesDir(t testing.TB) string {
-	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	d := filepath.Join(filepath.Dir(file), "..", "..", "shared", "vasl", "saves")
-	if _, err := os.Stat(d); err != nil {
-		t.Skipf("real VASL saves not found at %s", d)
-	}
-	return d
-}
+// savesDir is the folder of the real VASL saves, or the test is skipped.
+func savesDir(t testing.TB) string { return testboards.Saves(t) }
 
 func openSave(t testing.TB, name string) *Save {
 	t.Helper()

@@ -105,11 +105,6 @@ func (srv *Server) save(w http.ResponseWriter) bool {
 	return true
 }
 
-// fireWords name the kinds of fire as the rules do.
-var fireWords = map[report.Kind]string{
-	report.PrepFire: "Prep Fire", report.FirstFire: "First Fire", report.DefensiveFire: "Defensive Fire", report.AdvancingFire: "Advancing Fire",
-}
-
 // previewJSON is a move or fire worked out before it is done.
 type previewJSON struct {
 	Verb  string   `json:"verb"`
@@ -163,12 +158,7 @@ func (srv *Server) preview(w http.ResponseWriter, r *http.Request) {
 	}
 	srv.mu.Lock()
 	defer srv.mu.Unlock()
-	if err := srv.refresh(); err != nil {
-		httpError(w, http.StatusInternalServerError, err.Error())
-		return
-	}
-	if a.Version != srv.version {
-		writeJSON(w, http.StatusConflict, map[string]string{"error": "the game has changed since this page showed it: look again", "version": srv.version})
+	if !srv.at(w, a) {
 		return
 	}
 	m := srv.s.G.W.Map()
@@ -204,7 +194,7 @@ func (srv *Server) preview(w http.ResponseWriter, r *http.Request) {
 		}
 	case game.Fire:
 		sh := p.Shot
-		out.Kind, out.FP, out.DRM, out.Hindrance, out.Range, out.Odds = fireWords[p.Kind], sh.FP, sh.DRM, sh.Hindrance, sh.Range, sh.Odds
+		out.Kind, out.FP, out.DRM, out.Hindrance, out.Range, out.Odds = report.FireText(p.Kind), sh.FP, sh.DRM, sh.Hindrance, sh.Range, sh.Odds
 		out.At = &stepPt{Name: m.LocationName(sh.At), At: centre(sh.At.Hex)}
 		out.Targets = p.Targets
 		out.Lines = linesOf(m, p.Lines)

@@ -304,20 +304,29 @@ func (srv *Server) current(w http.ResponseWriter, a action) (release func(), ok 
 		httpError(w, http.StatusConflict, err.Error())
 		return nil, false
 	}
-	if err := srv.refresh(); err != nil {
+	if !srv.at(w, a) {
 		release()
-		httpError(w, http.StatusInternalServerError, err.Error())
 		return nil, false
 	}
+	return release, true
+}
+
+// at brings the session up to the game file and checks the action's
+// version against it: a page that shows an older game is refused (409)
+// with the version it should look at. false: answered already.
+func (srv *Server) at(w http.ResponseWriter, a action) bool {
+	if err := srv.refresh(); err != nil {
+		httpError(w, http.StatusInternalServerError, err.Error())
+		return false
+	}
 	if a.Version != srv.version {
-		release()
 		writeJSON(w, http.StatusConflict, map[string]string{
 			"error":   "the game has changed since this page showed it (another tab, or a command): nothing was done; look again and choose again",
 			"version": srv.version,
 		})
-		return nil, false
+		return false
 	}
-	return release, true
+	return true
 }
 
 func httpError(w http.ResponseWriter, code int, msg string) {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
@@ -14,7 +15,6 @@ import (
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
-	"github.com/sasl-engine/sasl/state"
 )
 
 // The page places everything by lattice position (hex.Point: X in half
@@ -83,9 +83,9 @@ func (srv *Server) picture(n int) (*view, error) {
 	if err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	writeJSON(&bodyWriter{buf: &buf}, http.StatusOK, unitsOf(g))
-	v.units = buf.Bytes()
+	if v.units, err = json.Marshal(unitsOf(g)); err != nil {
+		return nil, err
+	}
 	if srv.views.byStep == nil || len(srv.views.byStep) >= maxViews {
 		srv.views.byStep = map[int]*view{}
 	}
@@ -157,27 +157,15 @@ func (srv *Server) hexes(w http.ResponseWriter, r *http.Request) {
 			}
 			out = append(out, j)
 		}
-		var buf bytes.Buffer
-		writeJSON(&bodyWriter{buf: &buf}, http.StatusOK, out)
-		srv.views.hexes = buf.Bytes()
+		b, err := json.Marshal(out)
+		if err != nil {
+			httpError(w, http.StatusInternalServerError, err.Error())
+			return
+		}
+		srv.views.hexes = b
 	}
 	writeBody(w, r, "application/json; charset=utf-8", srv.views.hexes, nil)
 }
-
-// bodyWriter keeps a JSON answer to serve it again.
-type bodyWriter struct {
-	buf *bytes.Buffer
-	h   http.Header
-}
-
-func (b *bodyWriter) Header() http.Header {
-	if b.h == nil {
-		b.h = http.Header{}
-	}
-	return b.h
-}
-func (b *bodyWriter) Write(p []byte) (int, error) { return b.buf.Write(p) }
-func (b *bodyWriter) WriteHeader(int)             {}
 
 // unitJSON is a unit as the page shows it: where it is drawn (an S? to
 // enter beyond its edge, an exited unit beyond the FBE) and its state.
@@ -262,13 +250,10 @@ func (srv *Server) stateOf() stateJSON {
 	st, m := g.State, g.W.Map()
 	out := stateJSON{Version: srv.version, Mission: g.W.Mission().Name, Turn: st.Turn, LastTurn: g.LastTurn(),
 		Player: strings.ToUpper(stop.Player.String()), Phase: stop.Phase.String(), Stop: stopKinds[stop.Kind], Where: stop.Where(),
-		Asked: stop.Question, Over: g.Over(), Policy: st.Policy, Step: len(s.Journal()), Moving: stop.Moving,
+		Asked: stop.Question, Over: g.Over(), Policy: g.Policy(), Step: len(s.Journal()), Moving: stop.Moving,
 		Can: srv.can(), VPO: []vpoJSON{}}
-	if out.Policy == "" {
-		out.Policy = game.PolicyPlayer
-	}
 	if o, ok := g.Outcome(); ok && g.Over() {
-		out.Winner = fmt.Sprintf("the %s side (%s)", strings.ToUpper(o.Winner.String()), o.Why())
+		out.Winner = o.Text()
 	}
 	if stop.Kind == game.FirstFireAt {
 		at := centre(stop.At.Hex)
@@ -309,36 +294,13 @@ func unitsOf(g *game.Game) []unitJSON {
 }
 
 // can lists what the player may do at the stop: the verbs of sasl play
-// the stop takes.
+// the game takes (game.Session.Verbs), and undo after the setup.
 func (srv *Server) can() []string {
-	s := srv.s
-	g, stop := s.G, s.Stop()
 	out := []string{}
-	if len(s.Journal()) > 1 {
+	if len(srv.s.Journal()) > 1 {
 		out = append(out, "undo")
 	}
-	if stop.Kind == game.Over {
-		return out
-	}
-	out = append(out, game.Next)
-	if g.State.Policy != "" && g.State.Policy != game.PolicyPlayer {
-		return out
-	}
-	out = append(out, game.Set)
-	if stop.Kind == game.TurnStart {
-		return out
-	}
-	out = append(out, game.Pass)
-	friendly := stop.Player == state.Friendly
-	switch {
-	case stop.Kind == game.FirstFireAt && stop.CanFire,
-		friendly && (stop.Phase == state.PFPh || stop.Phase == state.AFPh),
-		!friendly && stop.Phase == state.DFPh:
-		out = append(out, game.Fire)
-	case friendly && (stop.Phase == state.MPh || stop.Phase == state.APh):
-		out = append(out, game.Move)
-	}
-	return out
+	return append(out, srv.s.Verbs()...)
 }
 
 // eventJSON is one event of the log as the page shows it: its words and

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -418,7 +417,7 @@ func writeShowJSON(w io.Writer, g *game.Game) error {
 		Exited   float64     `json:"enemy_exited"`
 		Units    []unitJ     `json:"units"`
 		VPO      []vpoJ      `json:"vpo"`
-	}{Mission: g.W.Mission().Name, Turn: st.Turn, LastTurn: g.LastTurn(), Phase: st.Phase, Over: g.Over(), Policy: policyOf(st), Exited: g.Exited(), Units: []unitJ{}, VPO: []vpoJ{}}
+	}{Mission: g.W.Mission().Name, Turn: st.Turn, LastTurn: g.LastTurn(), Phase: st.Phase, Over: g.Over(), Policy: g.Policy(), Exited: g.Exited(), Units: []unitJ{}, VPO: []vpoJ{}}
 	if o, ok := g.Outcome(); ok {
 		out.Winner, out.Why = o.Winner.String(), o.Why()
 	}
@@ -460,12 +459,5 @@ func winnerText(g *game.Game) string {
 	if !g.Over() || !ok {
 		return ""
 	}
-	return fmt.Sprintf("Winner: the %s side (%s)", strings.ToUpper(o.Winner.String()), o.Why())
-}
-
-func policyOf(st *state.State) string {
-	if st.Policy == "" {
-		return game.PolicyPlayer
-	}
-	return st.Policy
+	return "Winner: " + o.Text()
 }

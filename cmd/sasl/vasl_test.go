@@ -6,25 +6,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-func vaslSaves(t *testing.T) string {
-	t.Helper()
-	d, err := filepath.Abs("../../../shared/vasl/saves")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(d); err != nil {
-		t.Skip("no ../shared/vasl/saves")
-	}
-	return d
-}
+	"github.com/sasl-engine/sasl/internal/testboards"
+)
 
 // sasl vasl show lists a save's boards and pieces, each on its hex, as
 // text and as JSON, and refuses a file that is no save.
 func TestVaslShow(t *testing.T) {
 	t.Parallel()
-	d := vaslSaves(t)
+	d := testboards.Saves(t)
 	out := mustRun(t, "vasl", "show", filepath.Join(d, "The-Streets-Of-Stalingrad-Scenario-C.vsav"))
 	for _, want := range []string{"VASL 6.5.1, VASSAL 3.2.17 (savedGame !VCSK)", "Boards: 1 (rows from the top; north up)", "On the boards: 121 pieces", "  1E5      Blue perimeter", "Off the boards: 223 pieces"} {
 		if !strings.Contains(out, want) {

@@ -43,3 +43,16 @@ func find() (string, error) {
 	}
 	return filepath.Abs(d)
 }
+
+// Saves returns the folder of real VASL saved games,
+// ../shared/vasl/saves beside the repository, or skips the test.
+func Saves(t testing.TB) string {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	d := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "vasl", "saves")
+	if _, err := os.Stat(d); err != nil {
+		t.Skipf("real VASL saves not found at %s: %v", d, err)
+	}
+	d, _ = filepath.Abs(d)
+	return d
+}
