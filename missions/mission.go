@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -126,24 +127,34 @@ func Demos() []string {
 // Open returns the built-in demo mission of that name, or reads the
 // mission file at that path. An empty name is DefaultDemo.
 func Open(name string) (*Mission, error) {
+	data, file, err := Source(name)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(data, file)
+}
+
+// Source returns the text of the mission Open reads, and the name of its
+// file as errors give it ("demo/crossroads.yaml", "hold.yaml").
+func Source(name string) (data []byte, file string, err error) {
 	if name == "" {
 		name = DefaultDemo
 	}
 	if data, err := demoFS.ReadFile("demo/" + name + ".yaml"); err == nil {
-		return Parse(data, "demo/"+name+".yaml")
+		return data, "demo/" + name + ".yaml", nil
 	}
-	data, err := yamldoc.ReadFile(name)
+	data, err = yamldoc.ReadFile(name)
 	if err != nil {
 		if os.IsNotExist(err) && !strings.ContainsAny(name, "/.") {
-			return nil, fmt.Errorf("missions: no mission %q: neither a built-in demo (%s) nor a file", name, strings.Join(Demos(), ", "))
+			return nil, "", fmt.Errorf("missions: no mission %q: neither a built-in demo (%s) nor a file", name, strings.Join(Demos(), ", "))
 		}
-		return nil, fmt.Errorf("missions: %w", err)
+		return nil, "", fmt.Errorf("missions: %w", err)
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		// Named as given: the base name of /dev/null says nothing.
-		return nil, fmt.Errorf("missions: %s: %s", name, emptyMission)
+		return nil, "", fmt.Errorf("missions: %s: %s", name, emptyMission)
 	}
-	return Parse(data, filepath.Base(name))
+	return data, filepath.Base(name), nil
 }
 
 var cases = []Case{'a', 'b', 'c', 'd', 'e'}
@@ -625,4 +636,53 @@ func (ms *Mission) VictoryVPOs(m *board.Map) ([]board.Location, error) {
 		out = append(out, l)
 	}
 	return out, nil
+}
+
+// WithFriendly returns mission text data (of file name, for errors) with
+// its friendly list replaced by units, each written on one line as a
+// mission file writes a unit; the rest of the text is kept, comments
+// too. The result is checked as Parse reads it.
+func WithFriendly(data []byte, name string, units []state.Spec) ([]byte, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("missions: %s: not a mission file (a YAML mapping)", name)
+	}
+	root := doc.Content[0]
+	scalar := func(v string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: v} }
+	list := &yaml.Node{Kind: yaml.SequenceNode}
+	for _, u := range units {
+		m := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+		add := func(k string, v *yaml.Node) { m.Content = append(m.Content, scalar(k), v) }
+		add("id", scalar(u.ID))
+		add("unit", scalar(u.Kind.String()))
+		add("type", scalar(u.Type))
+		add("at", scalar(u.AtText))
+		if u.Broken {
+			add("broken", scalar("true"))
+		}
+		add("known", scalar(strconv.FormatBool(u.Known)))
+		if u.Vasl != "" {
+			add("vasl", &yaml.Node{Kind: yaml.ScalarNode, Value: u.Vasl, Style: yaml.DoubleQuotedStyle})
+		}
+		list.Content = append(list.Content, m)
+	}
+	replaced := false
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value == "friendly" {
+			root.Content[i+1], replaced = list, true
+		}
+	}
+	if !replaced {
+		root.Content = append(root.Content, scalar("friendly"), list)
+	}
+	var b bytes.Buffer
+	e := yaml.NewEncoder(&b)
+	e.SetIndent(2)
+	if err := e.Encode(&doc); err != nil {
+		return nil, fmt.Errorf("missions: %s: %v", name, err)
+	}
+	if _, err := Parse(b.Bytes(), name); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }

@@ -26,7 +26,7 @@ type Spec struct {
 }
 
 // unitFields are the fields of a unit, as errors list them.
-const unitFields = "id, unit, type, at, broken, pinned, known, fired, moved, hw, wave, lane, released, exited, entering, case, crest, sw"
+const unitFields = "id, unit, type, at, broken, pinned, known, fired, moved, hw, wave, lane, released, exited, entering, case, crest, sw, vasl"
 
 // UnitFile is a unit as a state or mission file writes it.
 type UnitFile struct {
@@ -50,6 +50,7 @@ type UnitFile struct {
 	Crest    yamldoc.Value        `yaml:"crest"`
 	Case     yamldoc.Value        `yaml:"case"`
 	Entering yamldoc.Value        `yaml:"entering"`
+	Vasl     yamldoc.Value        `yaml:"vasl"`
 }
 
 func (u *UnitFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, u) }
@@ -103,6 +104,7 @@ func Specs(c *yamldoc.Check, l yamldoc.List[UnitFile], side Side) []Spec {
 		sp.Wave = c.Str(f.Wave, what+".wave")
 		sp.Released = c.Bool(f.Released, what+".released")
 		sp.Exited = c.Bool(f.Exited, what+".exited")
+		sp.Vasl = c.Str(f.Vasl, what+".vasl")
 		if f.SW.Given() && c.List(f.SW.Node, what+".sw", "want a list such as [{name: LMG, pp: 1}]") {
 			for j := range f.SW.Items {
 				sw, _ := swOf(c, &f.SW.Items[j], what+".sw", false)
@@ -751,6 +753,9 @@ func unitLine(u *Unit, m *board.Map) string {
 			sws = append(sws, s+"}")
 		}
 		parts = append(parts, "sw: ["+strings.Join(sws, ", ")+"]")
+	}
+	if u.Vasl != "" {
+		parts = append(parts, fmt.Sprintf("vasl: %q", u.Vasl))
 	}
 	return "{" + strings.Join(parts, ", ") + "}"
 }

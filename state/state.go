@@ -120,6 +120,9 @@ type Unit struct {
 	// Advanced: it advanced in this Player Turn's APh (one Location, A4.7).
 	// All three are cleared when a Player Turn begins.
 	Fired, Moved, Advanced bool
+	// Vasl is the ID of the VASL piece the unit is in the player's VASL
+	// saved game (sasl play new --friendly-from), "" if none.
+	Vasl string
 	// HW: a SASL Human Wave S?, or a unit generated from one (it uses Table
 	// x10 and keeps its Human Wave colour; SASL 4.3).
 	HW bool

@@ -7,13 +7,15 @@ import (
 	"strings"
 
 	"github.com/sasl-engine/sasl/rules/coord"
+	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/rules/vasl"
 )
 
 // The geometry of VASL's map (../shared/vasl/saves/README.md): a margin
 // of 400 pixels around the boards; each geomorphic board 1800 x 645
 // pixels in its row and column, 33 hexrows 56.25 pixels apart, hexes
-// 64.5 pixels tall, A1's centre at (0, 32.25) of the board: hexrow c at
+// 64.5 pixels tall, the centres where vasl.Centre puts them: hexrow c at
 // x = 56.25 c, hex n of an even hexrow (A, C, ...) at y = 64.5 n - 32.25,
 // of an odd one at y = 64.5 n. A reversed board is turned half round.
 const (
@@ -125,25 +127,31 @@ func LayoutSpec(cells []Cell) string {
 
 // HexAt returns the hex of the board of cells under map pixel (x, y),
 // in the board's own grid coordinates: the hex whose centre is nearest;
-// ok is false off the boards.
+// ok is false off the boards. A board covers its image's rectangle, its
+// right and bottom edges included, where the half hexes of hexrow GG and
+// of hex 10 have their centres; where two boards meet, such a half hex is
+// read as the first board's of cells (the map makes the two halves one
+// hex).
 func HexAt(cells []Cell, x, y float64) (g coord.Grid, ok bool) {
-	bx, by := (x-Edge)/BoardWidth, (y-Edge)/BoardHeight
-	if bx < 0 || by < 0 || math.IsNaN(bx) || math.IsNaN(by) || bx >= float64(layout.MaxCols) || by >= float64(layout.MaxRows) {
+	if math.IsNaN(x) || math.IsNaN(y) {
 		return g, false
 	}
-	col, row := int(bx), int(by)
+	best := math.Inf(1)
 	for _, c := range cells {
-		if c.Col != col || c.Row != row {
+		lx, ly := x-Edge-float64(c.Col)*BoardWidth, y-Edge-float64(c.Row)*BoardHeight
+		if lx < 0 || ly < 0 || lx > BoardWidth || ly > BoardHeight {
 			continue
 		}
-		lx, ly := x-Edge-float64(col)*BoardWidth, y-Edge-float64(row)*BoardHeight
 		if c.Reversed {
 			lx, ly = BoardWidth-lx, BoardHeight-ly
 		}
 		hc, hr := localHex(lx, ly)
-		return coord.Grid{Board: c.Board, Col: hc, Row: hr}, true
+		cx, cy := localCentre(hc, hr)
+		if d := math.Hypot(lx-cx, ly-cy); d < best {
+			best, g, ok = d, coord.Grid{Board: c.Board, Col: hc, Row: hr}, true
+		}
 	}
-	return g, false
+	return g, ok
 }
 
 // Centre returns the map pixel of the centre of hex g of the board of
@@ -162,13 +170,10 @@ func Centre(cells []Cell, g coord.Grid) (x, y float64, ok bool) {
 	return 0, 0, false
 }
 
-// localCentre is the board pixel of the centre of hexrow c's hex n.
+// localCentre is the board pixel of the centre of hexrow c's hex n, as
+// the boards' own geometry has it (vasl.Centre).
 func localCentre(c, n int) (x, y float64) {
-	x = colStep * float64(c)
-	if c&1 == 0 {
-		return x, hexHeight*float64(n) - hexHeight/2
-	}
-	return x, hexHeight * float64(n)
+	return vasl.Centre(int(BoardWidth), int(BoardHeight), hex.Hex{Col: c, Row: n})
 }
 
 // localHex is the hex of a board whose centre is nearest board pixel

@@ -2,6 +2,7 @@ package vassal
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -41,10 +42,20 @@ func (s *Save) Commands() []string {
 }
 
 // split splits s at the separators sep that no backslash escapes, and
-// unescapes each part one level (a backslash before sep is dropped).
+// unescapes each part one level (a backslash before sep is dropped; a part
+// quoted in single quotes, as VASSAL writes one ending in a backslash, is
+// unquoted).
 func split(s string, sep byte) []string {
 	var out []string
 	var b strings.Builder
+	end := func() {
+		t := b.String()
+		if len(t) >= 2 && t[0] == '\'' && t[len(t)-1] == '\'' {
+			t = t[1 : len(t)-1]
+		}
+		out = append(out, t)
+		b.Reset()
+	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -52,13 +63,13 @@ func split(s string, sep byte) []string {
 			b.WriteByte(sep)
 			i++
 		case c == sep:
-			out = append(out, b.String())
-			b.Reset()
+			end()
 		default:
 			b.WriteByte(c)
 		}
 	}
-	return append(out, b.String())
+	end()
+	return out
 }
 
 // layers returns a piece's TYPE or STATE trait by trait, outermost first,
@@ -92,8 +103,10 @@ func firstSep(s string, sep byte) int {
 
 // Piece is a piece the save adds: a counter, with its map position.
 type Piece struct {
-	ID   string
-	Name string
+	ID string
+	// Name is the name VASL shows (displayName); Basic is its BasicPiece's
+	// name, the counter it was made from ("4-5-8 Esq", "ruLDR").
+	Name, Basic string
 	// Map is the map VASSAL places it on ("Main Map", "Casualties"), X
 	// and Y its position there in pixels.
 	Map  string
@@ -104,6 +117,9 @@ type Piece struct {
 	Hidden, Concealed, Concealment bool
 	// Stack is the stack it is in, "" for none.
 	Stack string
+	// Label is the text of its label trait, "" if none.
+	Label   string
+	removed bool
 }
 
 // Stack is a stack of pieces at a map position.
@@ -113,13 +129,69 @@ type Stack struct {
 	Pieces  []string
 }
 
-// Pieces returns the pieces and stacks the save adds, in the order of its
-// commands, and an error naming the first add command it cannot read.
+// Pieces returns the pieces and stacks of the save, in the order of its
+// commands, as its commands leave them: its move and remove commands, and
+// its logged steps (VASSAL's "LOG" commands, which VASL plays one by one
+// with its Step forward button), are applied. It returns an error naming
+// the first command it cannot read.
 func (s *Save) Pieces() ([]Piece, []Stack, error) {
 	var pieces []Piece
 	var stacks []Stack
+	at := map[string]int{}      // piece ID -> index in pieces
+	stackOf := map[string]int{} // stack ID -> index in stacks
+	unstack := func(id string) {
+		for k := range stacks {
+			stacks[k].Pieces = slices.DeleteFunc(stacks[k].Pieces, func(p string) bool { return p == id })
+		}
+	}
 	for i, c := range s.Commands() {
-		if !strings.HasPrefix(c, "+/") {
+		c, _ = strings.CutPrefix(c, "LOG\t")
+		switch {
+		case strings.HasPrefix(c, "M/"):
+			f := split(c, '/')
+			if len(f) < 6 {
+				return nil, nil, fmt.Errorf("%s: command %d: a move command has %d fields, want M/ID/MAP/X/Y/UNDER/...", s.Name, i+1, len(f))
+			}
+			x, err1 := strconv.Atoi(f[3])
+			y, err2 := strconv.Atoi(f[4])
+			if err1 != nil || err2 != nil {
+				return nil, nil, fmt.Errorf("%s: command %d: move of %s: position %q, %q is not two numbers", s.Name, i+1, f[1], trim(f[3]), trim(f[4]))
+			}
+			if k, ok := stackOf[f[1]]; ok { // a stack moves with its pieces
+				st := &stacks[k]
+				st.Map, st.X, st.Y = f[2], x, y
+				for _, id := range st.Pieces {
+					if j, ok := at[id]; ok {
+						pieces[j].Map, pieces[j].X, pieces[j].Y = f[2], x, y
+					}
+				}
+				continue
+			}
+			k, ok := at[f[1]]
+			if !ok {
+				continue // a piece the save does not have: VASSAL ignores it too
+			}
+			pieces[k].Map, pieces[k].X, pieces[k].Y = f[2], x, y
+			unstack(f[1])
+			if j, ok := at[f[5]]; ok && pieces[j].Stack != "" {
+				st := &stacks[stackOf[pieces[j].Stack]]
+				n := slices.Index(st.Pieces, f[5])
+				st.Pieces = slices.Insert(st.Pieces, n+1, f[1])
+				pieces[k].Stack = st.ID
+			} else {
+				stackOf[f[1]] = len(stacks)
+				stacks = append(stacks, Stack{ID: f[1], Map: f[2], X: x, Y: y, Pieces: []string{f[1]}})
+				pieces[k].Stack = f[1]
+			}
+			continue
+		case strings.HasPrefix(c, "-/"):
+			id := split(c, '/')[1]
+			if k, ok := at[id]; ok {
+				pieces[k].removed = true
+				unstack(id)
+			}
+			continue
+		case !strings.HasPrefix(c, "+/"):
 			continue
 		}
 		f := split(c, '/')
@@ -127,6 +199,9 @@ func (s *Save) Pieces() ([]Piece, []Stack, error) {
 			return nil, nil, fmt.Errorf("%s: command %d: an add command has %d fields, want +/ID/TYPE/STATE", s.Name, i+1, len(f))
 		}
 		id, typ, state := f[1], f[2], f[3]
+		if len(pieces)+len(stacks) >= maxPieces {
+			return nil, nil, fmt.Errorf("%s: more than %d pieces and stacks: not a save VASL writes", s.Name, maxPieces)
+		}
 		if typ == "stack" {
 			st := split(state, ';')
 			if len(st) < 3 {
@@ -137,32 +212,34 @@ func (s *Save) Pieces() ([]Piece, []Stack, error) {
 			if err1 != nil || err2 != nil {
 				return nil, nil, fmt.Errorf("%s: command %d: stack %s: position %q, %q is not two numbers", s.Name, i+1, id, trim(st[1]), trim(st[2]))
 			}
+			stackOf[id] = len(stacks)
 			stacks = append(stacks, Stack{ID: id, Map: st[0], X: x, Y: y, Pieces: st[3:]})
+			for _, p := range st[3:] {
+				if k, ok := at[p]; ok {
+					pieces[k].Stack = id
+				}
+			}
 			continue
-		}
-		if len(pieces)+len(stacks) >= maxPieces {
-			return nil, nil, fmt.Errorf("%s: more than %d pieces and stacks: not a save VASL writes", s.Name, maxPieces)
 		}
 		p, err := readPiece(id, typ, state)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: command %d: piece %s: %v", s.Name, i+1, id, err)
 		}
+		at[id] = len(pieces)
 		pieces = append(pieces, p)
 	}
+	pieces = slices.DeleteFunc(pieces, func(p Piece) bool { return p.removed })
+	stacks = slices.DeleteFunc(stacks, func(st Stack) bool { return len(st.Pieces) == 0 })
 	// A unit under a "?" of its stack is concealed (ASL A12): stacks list
 	// their pieces bottom first.
-	at := map[string]int{}
+	clear(at)
 	for i, p := range pieces {
 		at[p.ID] = i
 	}
 	for _, st := range stacks {
 		for k, id := range st.Pieces {
 			i, ok := at[id]
-			if !ok {
-				continue
-			}
-			pieces[i].Stack = st.ID
-			if pieces[i].Concealment {
+			if !ok || pieces[i].Concealment {
 				continue // a "?" on a "?": the counters that conceal
 			}
 			for _, above := range st.Pieces[k+1:] {
@@ -175,6 +252,18 @@ func (s *Save) Pieces() ([]Piece, []Stack, error) {
 	return pieces, stacks, nil
 }
 
+// Steps is the number of logged steps of the save (VASSAL's LOG
+// commands, the top-level ones: each is one Step forward).
+func (s *Save) Steps() int {
+	n := 0
+	for _, c := range split(string(s.Content), esc) {
+		if strings.HasPrefix(c, "LOG\t") {
+			n++
+		}
+	}
+	return n
+}
+
 // readPiece reads a piece from its TYPE and STATE.
 func readPiece(id, typ, state string) (Piece, error) {
 	tl, sl := layers(typ), layers(state)
@@ -185,11 +274,12 @@ func readPiece(id, typ, state string) (Piece, error) {
 	}
 	bt := split(inner, ';')
 	if len(bt) >= 5 {
-		p.Name = bt[4]
+		p.Basic = bt[4]
 	}
 	if len(sl) != len(tl) {
 		return p, fmt.Errorf("%d traits in its type, %d in its state", len(tl), len(sl))
 	}
+	p.Name = displayName(tl, sl)
 	bs := split(sl[len(sl)-1], ';')
 	if len(bs) < 3 {
 		return p, fmt.Errorf("state %q is not MAP;X;Y;...", trim(sl[len(sl)-1]))
@@ -209,6 +299,8 @@ func readPiece(id, typ, state string) (Piece, error) {
 			p.Hidden = p.Hidden || sl[k] != "" && sl[k] != "null"
 		case "concealment":
 			p.Concealment = true
+		case "label":
+			p.Label = sl[k]
 		}
 	}
 	return p, nil

@@ -3,6 +3,7 @@ package vassal
 import (
 	"archive/zip"
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/sasl-engine/sasl/internal/testboards"
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/rules/vasl"
 )
 
 // savesDir is the folder of the real VASL saves, or the test is skipped.
@@ -153,6 +155,24 @@ func TestGeometry(t *testing.T) {
 	if len(ids) == 0 {
 		ids = []string{"1", "2", "3", "4"}
 	}
+	// The map's pixels are the boards' own: every archive's picture is
+	// BoardWidth x BoardHeight, so the hex centres of its LOS raster
+	// (vasl.Centre of its size) are the ones the map uses.
+	for _, id := range ids {
+		if !ok {
+			break
+		}
+		b, err := vasl.Open(filepath.Join(dir, fmt.Sprintf("bd%02s", id)))
+		if errors.Is(err, vasl.ErrUnsupported) {
+			continue // no LOS raster (bd25): not a board sasl plays on
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Raster == nil || b.Raster.W != int(BoardWidth) || b.Raster.H != int(BoardHeight) {
+			t.Errorf("board %s: its picture is %+v pixels, the map's boards %v x %v", id, b.Raster, BoardWidth, BoardHeight)
+		}
+	}
 	for i := 0; i < len(ids); i += 4 {
 		var cells []Cell
 		for k, id := range ids[i:min(i+4, len(ids))] {
@@ -169,12 +189,22 @@ func TestGeometry(t *testing.T) {
 					}
 					g := coord.Grid{Board: c.Board, Col: col, Row: row}
 					x, y, ok := Centre(cells, g)
-					// A half-hex's centre lies on the board's edge: nudge it
-					// onto the board.
-					x, y = min(max(x, Edge+float64(c.Col)*BoardWidth+0.5), Edge+float64(c.Col+1)*BoardWidth-0.5), min(max(y, Edge+float64(c.Row)*BoardHeight+0.5), Edge+float64(c.Row+1)*BoardHeight-0.5)
 					back, ok2 := HexAt(cells, x, y)
-					if !ok || !ok2 || back != g {
+					if !ok || !ok2 {
+						t.Fatalf("%s (cells %v): centre %.1f,%.1f is on no board", g, cells, x, y)
+					}
+					// A half hex on a seam reads back as the other board's
+					// half of the same hex: the same centre.
+					if bx, by, _ := Centre(cells, back); back != g && (math.Abs(bx-x) > 1e-9 || math.Abs(by-y) > 1e-9) {
 						t.Fatalf("%s (cells %v): centre %.1f,%.1f reads back as %s", g, cells, x, y, back)
+					}
+					// Off its centre, within the hex, it reads back the same.
+					for _, d := range [][2]float64{{10, 0}, {-10, 0}, {0, 20}, {0, -20}} {
+						if b, ok := HexAt(cells, x+d[0], y+d[1]); ok && b != g {
+							if bx, by, _ := Centre(cells, b); math.Hypot(bx-x, by-y) > 1e-9 {
+								t.Fatalf("%s: %+v off its centre reads as %s", g, d, b)
+							}
+						}
 					}
 				}
 			}

@@ -83,6 +83,8 @@ type playNewFlags struct {
 	stop     string
 	force    bool
 	json     bool
+	// friendlyFrom is a VASL save whose units are the FRIENDLY setup.
+	friendlyFrom string
 }
 
 func newPlayNewCmd(o *options) *cobra.Command {
@@ -116,9 +118,24 @@ func newPlayNewCmd(o *options) *cobra.Command {
 			if st, err := os.Stat(f.save); err == nil && st.Mode().IsRegular() && !f.force {
 				return fmt.Errorf("--save %s: the file exists (a game in progress?); give --force to replace it", f.save)
 			}
+			written := "" // the mission file --friendly-from writes
+			if f.friendlyFrom != "" {
+				if written, err = missionFromSave(cmd, &f.missionFlags, f.friendlyFrom, f.save, f.force); err != nil {
+					return err
+				}
+				defer func() {
+					if written != "" {
+						os.Remove(written) // the game was not set up: nothing half-written
+					}
+				}()
+			}
 			p, setup, err := setUp(cmd, o, &f.missionFlags, &f.pictures, policy, mode, f.save)
 			if err != nil {
 				return err
+			}
+			if written != "" {
+				fmt.Fprintf(cmd.ErrOrStderr(), "Mission with your VASL units written to %s\n", written)
+				written = ""
 			}
 			next := "play a turn with sasl play turn " + f.save
 			if policy == game.PolicyPlayer {
@@ -135,6 +152,7 @@ func newPlayNewCmd(o *options) *cobra.Command {
 	cmd.Flags().StringVar(&f.policy, "policy", game.PolicyHold, "who plays the FRIENDLY side: hold or attack (the engine, as sasl sim) or player (you)")
 	cmd.Flags().StringVar(&f.stop, "stop", "fire", "with --policy player, how often the game stops for you: fire (every decision, each First Fire chance too), phase (before phases only) or turn (your own Player Turn only)")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
+	cmd.Flags().StringVar(&f.friendlyFrom, "friendly-from", "", "your VASL save (.vsav): its units on the boards are the FRIENDLY setup (written with the mission to GAME.mission.yaml)")
 	return cmd
 }
 
@@ -145,6 +163,10 @@ type playTurnFlags struct {
 	turns           int
 	dice            string
 	json            bool
+	// friendlyFrom, vaslOut: the player's VASL save read, and the save the
+	// ENEMY's turn is written into.
+	friendlyFrom, vaslOut string
+	force                 bool
 }
 
 func newPlayTurnCmd(o *options) *cobra.Command {
@@ -166,12 +188,22 @@ names the winner after the last turn. A run that fails leaves the file as it was
 				return fmt.Errorf("--turns %d: play at least one turn", f.turns)
 			}
 			path := args[0]
+			lo := game.LoadOptions{Boards: o.boards, Mission: f.mission, Tables: f.tables}
+			if f.friendlyFrom != "" {
+				if cmd.Flags().Changed("turns") {
+					return errors.New("--turns: with --friendly-from the game plays on to your next MPh, where your next save takes over")
+				}
+				return turnFromSave(cmd, o, path, lo, f)
+			}
+			if f.vaslOut != "" {
+				return errors.New("--vasl-out: give --friendly-from SAVE.vsav too: the ENEMY's turn is written into your save")
+			}
 			release, err := lockGame(cmd, o, path)
 			if err != nil {
 				return err
 			}
 			defer release()
-			g, err := loadGame(path, game.LoadOptions{Boards: o.boards, Mission: f.mission, Tables: f.tables})
+			g, err := loadGame(path, lo)
 			if err != nil {
 				return err
 			}
@@ -281,6 +313,9 @@ names the winner after the last turn. A run that fails leaves the file as it was
 	cmd.Flags().StringVar(&f.mission, "mission", "", "play on with this mission file, changed since the game began (given on purpose)")
 	cmd.Flags().StringVar(&f.tables, "tables", "", "play on with this tables file, changed since the game began (given on purpose)")
 	cmd.Flags().StringVar(&f.dice, "dice", "", "your own rolls for these turns, in rule order")
+	cmd.Flags().StringVar(&f.friendlyFrom, "friendly-from", "", "your latest VASL save (.vsav): your units' moves and results as it shows them, instead of commands; the game plays on to your next MPh")
+	cmd.Flags().StringVar(&f.vaslOut, "vasl-out", "", "with --friendly-from, write the ENEMY's turn into a copy of your save (a new .vsav)")
+	cmd.Flags().BoolVar(&f.force, "force", false, "replace the --vasl-out file if it exists")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
 	return cmd
 }

@@ -5,6 +5,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sasl-engine/sasl/missions"
+	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/vassal"
 )
 
@@ -13,7 +15,59 @@ func newVaslCmd(o *options) *cobra.Command {
 		Use:   "vasl",
 		Short: "VASL saved games: what a save holds",
 	}
-	cmd.AddCommand(newVaslShowCmd(o))
+	cmd.AddCommand(newVaslShowCmd(o), newVaslMissionCmd(o), newVaslWriteCmd(o))
+	return cmd
+}
+
+func newVaslMissionCmd(o *options) *cobra.Command {
+	var mission string
+	cmd := &cobra.Command{
+		Use:   "mission SAVE.vsav",
+		Short: "Print a mission with your VASL setup as its FRIENDLY units",
+		Long: `Read your units from a VASL save and print them as a mission's FRIENDLY
+units: squads and half-squads by their counters' names (4-4-7 1sq is a squad
+4-4-7), leaders and Commissars by their ratings, broken as VASL shows them,
+known unless hidden (HIP) or concealed. Each keeps its VASL piece's ID (vasl:),
+by which sasl play turn --friendly-from finds it again in a later save. Pieces
+that are no units sasl reads (support weapons, vehicles, markers) are listed on
+stderr, never guessed.
+
+With --mission, the mission is printed with its friendly list replaced (the
+save's boards must be the mission's); without, a skeleton to fill in.`,
+		Example: `  sasl vasl mission mysetup.vsav > my.yaml
+  sasl vasl mission mysetup.vsav --mission examples/four-boards.yaml`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var want *layout.Layout
+			if mission != "" {
+				ms, err := missions.Open(mission)
+				if err != nil {
+					return err
+				}
+				want = ms.Layout
+			}
+			f, err := readSave(args[0], want)
+			if err != nil {
+				return err
+			}
+			if f.c.Layout == "" {
+				return fmt.Errorf("%s: the save has no boards: a mission needs them", args[0])
+			}
+			f.writeRead(cmd.ErrOrStderr(), args[0])
+			var out []byte
+			if mission != "" {
+				out, err = f.missionWith(mission)
+			} else {
+				out, err = f.skeleton(args[0])
+			}
+			if err != nil {
+				return err
+			}
+			_, err = cmd.OutOrStdout().Write(out)
+			return err
+		},
+	}
+	cmd.Flags().StringVar(&mission, "mission", "", "a mission file (or demo) to print with your units as its FRIENDLY units")
 	return cmd
 }
 

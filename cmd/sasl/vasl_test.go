@@ -16,7 +16,7 @@ func TestVaslShow(t *testing.T) {
 	t.Parallel()
 	d := testboards.Saves(t)
 	out := mustRun(t, "vasl", "show", filepath.Join(d, "The-Streets-Of-Stalingrad-Scenario-C.vsav"))
-	for _, want := range []string{"VASL 6.5.1, VASSAL 3.2.17 (savedGame !VCSK)", "Boards: 1 (rows from the top; north up)", "On the boards: 121 pieces", "  1E5      Blue perimeter", "Off the boards: 223 pieces"} {
+	for _, want := range []string{"VASL 6.5.1, VASSAL 3.2.17 (savedGame !VCSK)", "Boards: 1 (rows from the top; north up)", "On the boards: 121 pieces", "  1E5      Half-hex Blue perimeter", "Off the boards: 223 pieces"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("vasl show: no %q in:\n%.600s", want, out)
 		}
@@ -35,7 +35,8 @@ func TestVaslShow(t *testing.T) {
 	}
 	marks := map[string]string{}
 	for _, p := range doc.Off {
-		marks[p.Name] = map[[2]bool]string{{true, false}: "hidden", {false, true}: "concealed", {false, false}: ""}[[2]bool{p.Hidden, p.Concealed}]
+		name, _, _ := strings.Cut(p.Name, " (") // "SU-152 (SU-152 hidden) vca3 BU": its label and layers
+		marks[name] = map[[2]bool]string{{true, false}: "hidden", {false, true}: "concealed", {false, false}: ""}[[2]bool{p.Hidden, p.Concealed}]
 	}
 	if marks["SU-152"] != "hidden" || marks["PzKw VIE"] != "concealed" {
 		t.Errorf("hip-concealed: %v, want SU-152 hidden and PzKw VIE concealed", marks)

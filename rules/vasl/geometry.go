@@ -41,12 +41,21 @@ func indexHex(i int) hex.Hex {
 	return hex.Hex{Col: i / (layout.BoardRows + 1), Row: i % (layout.BoardRows + 1)}
 }
 
-func (g *geometry) centre(h hex.Hex) (x, y float64) {
-	x = g.colStep * float64(h.Col)
+func (g *geometry) centre(h hex.Hex) (x, y float64) { return Centre(g.gw, g.gh, h) }
+
+// Centre returns the pixel of the centre of board-local hex h (hexrow
+// h.Col, hex h.Row) on a board picture of gw x gh pixels: hexrow c at x =
+// c*gw/32, hex n of an even hexrow at y = (n-0.5)*gh/10, of an odd one at
+// y = n*gh/10. On a standard board (1800 x 645) A1's centre is (0, 32.25).
+// The one place the board's hex geometry is written: sasl's LOS and VASL
+// saves' map pixels (package vassal) both use it.
+func Centre(gw, gh int, h hex.Hex) (x, y float64) {
+	colStep, hexH := float64(gw)/layout.BoardCols, float64(gh)/layout.BoardRows
+	x = colStep * float64(h.Col)
 	if h.Col&1 == 0 {
-		return x, g.hexH * (float64(h.Row) - 0.5)
+		return x, hexH * (float64(h.Row) - 0.5)
 	}
-	return x, g.hexH * float64(h.Row)
+	return x, hexH * float64(h.Row)
 }
 
 // CheckRaster refuses a raster of gw x gh pixels that is not a geomorphic

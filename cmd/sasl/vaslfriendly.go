@@ -1,0 +1,180 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/sasl-engine/sasl/missions"
+	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/vassal"
+	"github.com/spf13/cobra"
+)
+
+// fromSave is what a VASL save says of the FRIENDLY side: its units, and
+// the pieces on the boards that are no units sasl reads.
+type fromSave struct {
+	save    *vassal.Save
+	c       *vassal.Contents
+	units   []vassal.Unit
+	skipped []vassal.Skipped
+}
+
+// readSave reads a VASL save's pieces as units. With a mission's layout,
+// the save's boards must be that layout: the error names the first cell
+// that differs.
+func readSave(path string, want *layout.Layout) (*fromSave, error) {
+	s, err := vassal.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.Contents()
+	if err != nil {
+		return nil, err
+	}
+	if want != nil {
+		if err := sameBoards(path, c, want); err != nil {
+			return nil, err
+		}
+	}
+	f := &fromSave{save: s, c: c}
+	f.units, f.skipped = c.Units()
+	return f, nil
+}
+
+// sameBoards checks that a save's boards are the mission's layout, cell
+// by cell (rows from the top, as VASL lays them out).
+func sameBoards(path string, c *vassal.Contents, want *layout.Layout) error {
+	if c.Layout == "" {
+		return fmt.Errorf("%s: the save has no boards; the mission's are %s", path, want)
+	}
+	have, err := layout.Parse(c.Layout, want.North())
+	if err != nil {
+		return fmt.Errorf("%s: boards %s: %v", path, c.Layout, err)
+	}
+	if have.String() == want.String() {
+		return nil
+	}
+	hr, hc := have.Size()
+	wr, wc := want.Size()
+	diff := fmt.Sprintf("%d x %d boards where the mission has %d x %d", hr, hc, wr, wc)
+	if hr == wr && hc == wc {
+		for i := range hr {
+			for j := range hc {
+				if h, w := have.Slot(i, j), want.Slot(i, j); h != w {
+					diff = fmt.Sprintf("row %d, column %d (from the top left) is board %s where the mission has %s", i+1, j+1, h, w)
+					return fmt.Errorf("%s: the save's boards are %s, the mission's %s: %s (r: reversed)", path, c.Layout, want, diff)
+				}
+			}
+		}
+	}
+	return fmt.Errorf("%s: the save's boards are %s, the mission's %s: %s", path, c.Layout, want, diff)
+}
+
+// specs are the save's units as the mission's FRIENDLY units, F1, F2, ...
+// in the order of their Locations; each keeps its VASL piece's ID.
+func (f *fromSave) specs() []state.Spec {
+	us := slices.Clone(f.units)
+	slices.SortStableFunc(us, func(a, b vassal.Unit) int { return strings.Compare(a.Location, b.Location) })
+	out := make([]state.Spec, len(us))
+	for i, u := range us {
+		k, _ := state.ParseKind(u.Kind) // the kinds of the counters table
+		out[i] = state.Spec{Unit: state.Unit{ID: fmt.Sprintf("F%d", i+1), Side: state.Friendly, Kind: k, Type: u.Type,
+			Broken: u.Broken, Known: u.Known(), Vasl: u.ID}, AtText: u.Location}
+	}
+	return out
+}
+
+// writeRead says what was read from the save, and what was not.
+func (f *fromSave) writeRead(w io.Writer, path string) {
+	fmt.Fprintf(w, "%s: %d units of yours on the boards %s", path, len(f.units), f.c.Layout)
+	var groups []string
+	count := map[string]int{}
+	for _, s := range f.skipped {
+		key := s.Name + ": " + s.Why
+		if count[key] == 0 {
+			groups = append(groups, key)
+		}
+		count[key]++
+	}
+	if len(groups) == 0 {
+		fmt.Fprintln(w)
+		return
+	}
+	fmt.Fprintf(w, "; not read (%d pieces):\n", len(f.skipped))
+	for _, g := range groups {
+		fmt.Fprintf(w, "  %d x %s\n", count[g], g)
+	}
+}
+
+// missionWith returns the text of mission name with the save's units as
+// its FRIENDLY units.
+func (f *fromSave) missionWith(name string) ([]byte, error) {
+	data, file, err := missions.Source(name)
+	if err != nil {
+		return nil, err
+	}
+	if len(f.units) == 0 {
+		return nil, fmt.Errorf("%s: no unit of yours on the boards to set up (%d pieces not read)", f.save.Name, len(f.skipped))
+	}
+	return missions.WithFriendly(data, file, f.specs())
+}
+
+// skeleton is a mission of the save's boards with its units as FRIENDLY
+// units, the rest to be filled in.
+func (f *fromSave) skeleton(path string) ([]byte, error) {
+	rows := strings.Split(f.c.Layout, "/")
+	var b strings.Builder
+	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	fmt.Fprintf(&b, "# A mission skeleton from %s (%s %s): your units are its FRIENDLY\n", filepath.Base(path), f.save.Module, f.save.ModuleVersion)
+	b.WriteString("# units. Check the edges, the ENEMY, the turns and the schedule (lines\n# marked check); examples/four-boards.yaml shows every key.\n")
+	fmt.Fprintf(&b, "name: %q\nboards: [", name)
+	for i, r := range rows {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		cells := strings.Split(r, ",")
+		for j := range cells {
+			cells[j] = fmt.Sprintf("%q", cells[j])
+		}
+		b.WriteString("[" + strings.Join(cells, ", ") + "]")
+	}
+	b.WriteString("]\nnorth: up\nfbe: north               # check: the FRIENDLY board edge\nebe: south               # check: the ENEMY board edge\n")
+	b.WriteString("month: 7                 # check\nenemy: Russian           # check\nturns: 6                 # check\nplacement: [a, b, c, e]  # check: SASL 4.1\n")
+	b.WriteString("entry:                   # check: SASL 4.2\n  - {turn: 1, edge: south, count: 4}\n")
+	if len(f.units) == 0 {
+		return nil, fmt.Errorf("%s: no unit of yours on the boards to set up (%d pieces not read)", path, len(f.skipped))
+	}
+	return missions.WithFriendly([]byte(b.String()), name+".yaml", f.specs())
+}
+
+// missionFromSave writes the mission of mf with the units of VASL save
+// path as its FRIENDLY units beside the game file (GAME.mission.yaml) and
+// points mf at it; it returns the file written.
+func missionFromSave(cmd *cobra.Command, mf *missionFlags, path, gameFile string, force bool) (string, error) {
+	ms, err := missions.Open(mf.mission)
+	if err != nil {
+		return "", err
+	}
+	f, err := readSave(path, ms.Layout)
+	if err != nil {
+		return "", err
+	}
+	f.writeRead(cmd.ErrOrStderr(), path)
+	text, err := f.missionWith(mf.mission)
+	if err != nil {
+		return "", err
+	}
+	out := strings.TrimSuffix(gameFile, filepath.Ext(gameFile)) + ".mission.yaml"
+	if err := refuseExisting(out, force); err != nil {
+		return "", fmt.Errorf("--friendly-from: the mission with your units goes to %w", err)
+	}
+	if err := writeAtomic(out, false, func(w io.Writer) error { _, err := w.Write(text); return err }); err != nil {
+		return "", err
+	}
+	mf.mission = out
+	return out, nil
+}

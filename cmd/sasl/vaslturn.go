@@ -1,0 +1,231 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/vassal"
+)
+
+// The FRIENDLY side from a VASL save (sasl play turn --friendly-from): the
+// save is the player's report of their units. Each unit of the game that
+// keeps its VASL piece's ID (vasl:) is looked for in the save:
+//
+//   - gone from the boards: eliminated (set UNIT eliminated);
+//   - broken or not, reduced to a half-squad, hidden or known as the save
+//     shows it, where the game has it otherwise (set UNIT ...);
+//   - on another hex: moved there, in the FRIENDLY MPh (move UNIT HEX),
+//     by the route the engine finds, as the move command does.
+//
+// The reports are made where the game stands; the moves at the game's
+// next stop before the FRIENDLY MPh. Every other decision of the player
+// (First Fire, Defensive Fire, Prep and Advancing Fire) is the engine's, as
+// with pass: a save does not say whom the player's units fired at. The game
+// plays on to the player's next MPh, where the next save takes over, or to
+// its end.
+
+// reading is what a save says of one FRIENDLY unit of the game.
+type reading struct {
+	u   *state.Unit
+	cmd []string // the commands it makes, in the game's words
+	to  string   // the hex it moved to, "" if none
+}
+
+// readFriendly compares the FRIENDLY units of g with the save's.
+func readFriendly(g *game.Game, f *fromSave) (reads []reading, unknown []vassal.Unit) {
+	m := g.W.Map()
+	byID := map[string]vassal.Unit{}
+	for _, u := range f.units {
+		byID[u.ID] = u
+	}
+	seen := map[string]bool{}
+	for _, u := range g.State.OfSide(state.Friendly) {
+		if u.Vasl == "" || !u.OnMap() {
+			continue
+		}
+		seen[u.Vasl] = true
+		r := reading{u: u}
+		v, ok := byID[u.Vasl]
+		if !ok {
+			r.cmd = append(r.cmd, "set "+u.ID+" eliminated")
+			reads = append(reads, r)
+			continue
+		}
+		if v.Broken != u.Broken {
+			r.cmd = append(r.cmd, "set "+u.ID+" "+map[bool]string{true: "broken", false: "good"}[v.Broken])
+		}
+		if u.Kind == state.Squad && v.Kind == state.HalfSquad.String() {
+			r.cmd = append(r.cmd, "set "+u.ID+" reduced")
+		}
+		if v.Known() != u.Known {
+			r.cmd = append(r.cmd, "set "+u.ID+" "+map[bool]string{true: "known", false: "hidden"}[v.Known()])
+		}
+		// A seam's half hexes are one hex with two names (2H10, 4H0).
+		if l, err := m.ParseLocation(v.Location); err != nil || l.Hex != u.At().Hex {
+			r.to = v.Location
+		}
+		if len(r.cmd) > 0 || r.to != "" {
+			reads = append(reads, r)
+		}
+	}
+	for _, v := range f.units {
+		if !seen[v.ID] {
+			unknown = append(unknown, v)
+		}
+	}
+	return reads, unknown
+}
+
+// turnFromSave plays game file path on from where it stands with the
+// FRIENDLY side as VASL save savePath shows it, to the player's next MPh
+// (or the game's end), and writes the ENEMY's turn into vaslOut if given.
+func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptions, pf *playTurnFlags) error {
+	savePath, vaslOut, force := pf.friendlyFrom, pf.vaslOut, pf.force
+	var r dice.Roller
+	var script *dice.ScriptRoller
+	if cmd.Flags().Changed("dice") {
+		var err error
+		if script, err = dice.Scripted(pf.dice); err != nil {
+			return err
+		}
+		r = script
+	}
+	if vaslOut != "" {
+		if vaslOut == savePath {
+			return fmt.Errorf("--vasl-out %s: that is the --friendly-from save; write a new file (your save stays as it was)", vaslOut)
+		}
+		if err := refuseExisting(vaslOut, force); err != nil {
+			return fmt.Errorf("--vasl-out: %w", err)
+		}
+	}
+	release, err := lockGame(cmd, o, path)
+	if err != nil {
+		return err
+	}
+	defer release()
+	s, err := openSession(path, lo)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	g := s.G
+	if g.State.Policy != game.PolicyPlayer {
+		return fmt.Errorf("%s: --friendly-from: the engine plays the FRIENDLY side of this game (policy %s); a save reports your units in a game of policy player", path, g.State.Policy)
+	}
+	if s.Stop().Kind == game.Over {
+		return fmt.Errorf("%s: the game is over: %s ended after turn %d", path, g.W.Mission().Name, g.LastTurn())
+	}
+	f, err := readSave(savePath, g.W.Mission().Layout)
+	if err != nil {
+		return err
+	}
+	reads, unknown := readFriendly(g, f)
+	w := cmd.OutOrStdout()
+	fmt.Fprintf(w, "Read from %s: %d units of yours on the boards.\n", savePath, len(f.units))
+	for _, rd := range reads {
+		what := strings.Join(rd.cmd, ", ")
+		if rd.to != "" {
+			what = strings.TrimPrefix(what+", move "+rd.u.ID+" "+rd.to, ", ")
+		}
+		fmt.Fprintf(w, "  %s %s: %s\n", rd.u.ID, g.W.Map().LocationName(rd.u.At()), what)
+	}
+	if len(reads) == 0 {
+		fmt.Fprintln(w, "  no change to your units")
+	}
+	for _, v := range unknown {
+		fmt.Fprintf(w, "  not taken: %s on %s (VASL piece %s is none of the game's units)\n", v.Name, v.Location, v.ID)
+	}
+	first := len(s.Journal()) + 1
+	do := func(text string) error {
+		c, err := game.ParseCommand(text, g.W.Map())
+		if err != nil {
+			return err
+		}
+		if _, err := s.Do(c, r); err != nil {
+			return fmt.Errorf("%s (from %s): %w", text, savePath, err)
+		}
+		fmt.Fprintf(w, "  done: %s\n", text)
+		return nil
+	}
+	for _, rd := range reads {
+		for _, c := range rd.cmd {
+			if err := do(c); err != nil {
+				return err
+			}
+		}
+	}
+	moves := 0
+	for _, rd := range reads {
+		if rd.to != "" && rd.u.OnMap() {
+			moves++
+		}
+	}
+	// Play on: the moves at the FRIENDLY MPh, the engine's decisions
+	// elsewhere, to the next FRIENDLY MPh.
+	for steps := 0; ; steps++ {
+		st := s.Stop()
+		if st.Kind == game.Over {
+			break
+		}
+		atMPh := st.Kind == game.BeforePhase && st.Player == state.Friendly && st.Phase == state.MPh
+		if atMPh && moves > 0 {
+			for _, rd := range reads {
+				if rd.to != "" && rd.u.OnMap() {
+					if err := do("move " + rd.u.ID + " " + rd.to); err != nil {
+						return err
+					}
+				}
+			}
+			moves = 0
+		} else if atMPh && steps > 0 {
+			break // the player moves next, in VASL
+		}
+		if steps > 10_000 {
+			return fmt.Errorf("%s: the game did not come to your MPh in 10,000 steps", path)
+		}
+		verb := game.Pass
+		if st.Kind == game.TurnStart || atMPh {
+			verb = game.Next
+		}
+		if err := do(verb); err != nil {
+			return err
+		}
+	}
+	if moves > 0 {
+		return fmt.Errorf("%s: the game ended before your MPh: the moves the save shows were not made", path)
+	}
+	if script != nil && len(script.Left()) > 0 {
+		return fmt.Errorf("dice: %d rolls of the script were not used: %v (check the script)", len(script.Left()), script.Left())
+	}
+	var written *enemyWrite
+	if vaslOut != "" {
+		if written, err = writeEnemy(s, savePath, &first, time.Now()); err != nil {
+			return err
+		}
+	}
+	if err := writeGameFile(path, g.Write); err != nil {
+		return err
+	}
+	o.saved = path
+	p := newPlayed(g.W)
+	for _, st := range s.Steps(first) {
+		writeTurnText(w, p.words, s.TurnAt(st.First), st.Events)
+	}
+	fmt.Fprintln(w)
+	if g.Over() {
+		fmt.Fprintf(w, "That was the mission's last turn (%d): the game is over. Written to %s.\n", g.LastTurn(), path)
+		writeWinner(w, g)
+	} else {
+		fmt.Fprintf(w, "Written to %s: %s; move your units in VASL, save, and give that save to sasl play turn --friendly-from.\n", path, s.Stop().Where())
+	}
+	if written != nil {
+		return written.write(cmd, vaslOut, force)
+	}
+	return nil
+}

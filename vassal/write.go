@@ -1,0 +1,313 @@
+package vassal
+
+import (
+	_ "embed"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sasl-engine/sasl/rules/coord"
+)
+
+// Writing into a save keeps every command of it byte for byte and adds
+// commands built only from VASL's own PieceSlot templates (data/suspect.txt):
+// pieces placed at setup go before the save's end_save, as VASSAL's own
+// commands that place them; moves, pieces added later and pieces removed
+// go after it as logged steps ("LOG TAB command", VASSAL's BasicLogger),
+// which VASSAL queues for its Step forward button when it opens the file,
+// as it does a log file's (.vlog).
+
+//go:embed data/suspect.txt
+var suspectText string
+
+// Colours are the colours of VASL's Suspect counters, in the order of its
+// palette (and of the counter's layers).
+var Colours = []string{"Black", "Yellow", "Grey", "Blue", "Green", "Brown", "Magenta", "Red"}
+
+// template is a PieceSlot's add command, its type and state decoded from
+// the command's '/' level.
+type template struct{ typ, state string }
+
+// suspects are the Suspect templates, by colour.
+var suspects = func() []template {
+	var out []template
+	for _, line := range strings.Split(suspectText, "\n") {
+		if !strings.HasPrefix(line, "+/null/") {
+			continue
+		}
+		f := split(line, '/')
+		if len(f) != 4 {
+			panic("vassal: data/suspect.txt: a template is not +/null/TYPE/STATE") // embedded: a test reads it
+		}
+		out = append(out, template{f[2], f[3]})
+	}
+	if len(out) != len(Colours) {
+		panic("vassal: data/suspect.txt: want one template per colour")
+	}
+	return out
+}()
+
+// escape writes s as one token of a sequence separated by sep, as
+// VASSAL's SequenceEncoder appends it: a backslash before each sep, and
+// in single quotes if it ends in a backslash or is quoted itself.
+func escape(s string, sep byte) string {
+	e := strings.ReplaceAll(s, string(sep), `\`+string(sep))
+	if strings.HasSuffix(s, `\`) || len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'' {
+		return "'" + e + "'"
+	}
+	return e
+}
+
+// joinLayers is layers' inverse: a piece's type or state from its traits,
+// outermost first, each nesting the rest one level deeper (VASSAL's
+// Decorator.getType and getState).
+func joinLayers(ls []string) string {
+	s := ls[len(ls)-1]
+	for k := len(ls) - 2; k >= 0; k-- {
+		s = escape(ls[k], '\t') + "\t" + escape(s, '\t')
+	}
+	return s
+}
+
+// addCommand writes VASSAL's add command of a piece.
+func addCommand(id, typ, state string) string {
+	return "+/" + escape(id, '/') + "/" + escape(typ, '/') + "/" + escape(state, '/')
+}
+
+// Edit adds S? to a save, moves and removes them. The save itself is not
+// changed: Result returns the new one.
+type Edit struct {
+	s     *Save
+	cells []Cell
+	// at are the positions of the pieces, as the save and the edit's
+	// commands leave them; stacks their stacks, bottom first.
+	at     map[string]spot
+	next   int64
+	placed []string   // commands before end_save
+	steps  [][]string // logged steps
+}
+
+type spot struct {
+	Map   string
+	X, Y  int
+	under string // the piece beneath it, "" if none
+}
+
+// Edit starts an edit of the save; new piece IDs are numbers greater
+// than every ID of the save and than now in milliseconds, as VASSAL's.
+func (s *Save) Edit(now time.Time) (*Edit, error) {
+	cells, err := s.Boards()
+	if err != nil {
+		return nil, err
+	}
+	if len(cells) == 0 {
+		return nil, fmt.Errorf("%s: the save has no boards to place pieces on", s.Name)
+	}
+	if _, ok := endSave(s.Content); !ok {
+		return nil, fmt.Errorf("%s: the command list has no end_save: not a saved game VASSAL wrote", s.Name)
+	}
+	pieces, stacks, err := s.Pieces()
+	if err != nil {
+		return nil, err
+	}
+	e := &Edit{s: s, cells: cells, at: map[string]spot{}, next: now.UnixMilli()}
+	for _, p := range pieces {
+		e.at[p.ID] = spot{Map: p.Map, X: p.X, Y: p.Y}
+		if n, err := strconv.ParseInt(p.ID, 10, 64); err == nil && n >= e.next {
+			e.next = n + 1
+		}
+	}
+	for _, st := range stacks {
+		if n, err := strconv.ParseInt(st.ID, 10, 64); err == nil && n >= e.next {
+			e.next = n + 1
+		}
+		for k, id := range st.Pieces {
+			if sp, ok := e.at[id]; ok && k > 0 {
+				sp.under = st.Pieces[k-1]
+				e.at[id] = sp
+			}
+		}
+	}
+	return e, nil
+}
+
+// newID returns a piece ID no piece of the save has.
+func (e *Edit) newID() string {
+	id := strconv.FormatInt(e.next, 10)
+	e.next++
+	return id
+}
+
+// pixel is the map position of the centre of hex g.
+func (e *Edit) pixel(g coord.Grid) (int, int, error) {
+	x, y, ok := Centre(e.cells, g)
+	if !ok {
+		return 0, 0, fmt.Errorf("%s: hex %s: board %s is not in the save's configuration %s", e.s.Name, g, g.Board, LayoutSpec(e.cells))
+	}
+	return int(math.Round(x)), int(math.Round(y)), nil
+}
+
+// AddSuspects places an S? of the colour (an index of Colours) on hex g
+// for each label, in one stack, labelled: VASL names each "Suspect Black
+// (E12)". Logged, they come as one step after the save's end_save (a unit
+// that entered during a turn); else they are placed with the save's own
+// pieces. It returns the new pieces' IDs.
+func (e *Edit) AddSuspects(g coord.Grid, colour int, labels []string, logged bool) ([]string, error) {
+	if colour < 0 || colour >= len(suspects) {
+		return nil, fmt.Errorf("colour %d: want 0..%d (%s)", colour, len(suspects)-1, strings.Join(Colours, ", "))
+	}
+	x, y, err := e.pixel(g)
+	if err != nil {
+		return nil, err
+	}
+	t := suspects[colour]
+	var cmds, ids []string
+	for _, label := range labels {
+		tl, sl := layers(t.typ), layers(t.state)
+		k := slices.IndexFunc(tl, func(s string) bool { return strings.HasPrefix(s, "label;") })
+		if k < 0 || len(sl) != len(tl) {
+			return nil, fmt.Errorf("vassal: the Suspect template has no label trait")
+		}
+		sl[k] = label
+		bs := split(sl[len(sl)-1], ';')
+		if len(bs) < 3 {
+			return nil, fmt.Errorf("vassal: the Suspect template's state %q is not MAP;X;Y;...", sl[len(sl)-1])
+		}
+		bs[0], bs[1], bs[2] = MainMap, strconv.Itoa(x), strconv.Itoa(y)
+		for i := range bs {
+			bs[i] = escape(bs[i], ';')
+		}
+		sl[len(sl)-1] = strings.Join(bs, ";")
+		id := e.newID()
+		cmds = append(cmds, addCommand(id, t.typ, joinLayers(sl)))
+		sp := spot{Map: MainMap, X: x, Y: y}
+		if len(ids) > 0 {
+			sp.under = ids[len(ids)-1]
+		}
+		e.at[id] = sp
+		ids = append(ids, id)
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	st := []string{escape(MainMap, ';'), strconv.Itoa(x), strconv.Itoa(y)}
+	st = append(st, ids...)
+	cmds = append(cmds, addCommand(e.newID(), "stack", strings.Join(st, ";")))
+	if logged {
+		e.steps = append(e.steps, cmds)
+	} else {
+		e.placed = append(e.placed, cmds...)
+	}
+	return ids, nil
+}
+
+// Move moves pieces ids, in that order bottom first, onto hex g in one
+// logged step: VASSAL's move command for each, the first into a stack of
+// its own, each next onto the one before.
+func (e *Edit) Move(ids []string, g coord.Grid) error {
+	x, y, err := e.pixel(g)
+	if err != nil {
+		return err
+	}
+	var cmds []string
+	under := "null"
+	for _, id := range ids {
+		old, ok := e.at[id]
+		if !ok {
+			return fmt.Errorf("%s: no piece %s to move", e.s.Name, id)
+		}
+		oldUnder := old.under
+		if oldUnder == "" {
+			oldUnder = "null"
+		}
+		f := []string{id, MainMap, strconv.Itoa(x), strconv.Itoa(y), under, old.Map, strconv.Itoa(old.X), strconv.Itoa(old.Y), oldUnder, "sasl"}
+		for i := range f {
+			f[i] = escape(f[i], '/')
+		}
+		cmds = append(cmds, "M/"+strings.Join(f, "/"))
+		sp := spot{Map: MainMap, X: x, Y: y}
+		if under != "null" {
+			sp.under = under
+		}
+		e.at[id] = sp
+		under = id
+	}
+	if len(cmds) > 0 {
+		e.steps = append(e.steps, cmds)
+	}
+	return nil
+}
+
+// Remove removes pieces ids in one logged step (VASSAL's remove command).
+func (e *Edit) Remove(ids []string) error {
+	var cmds []string
+	for _, id := range ids {
+		if _, ok := e.at[id]; !ok {
+			return fmt.Errorf("%s: no piece %s to remove", e.s.Name, id)
+		}
+		delete(e.at, id)
+		cmds = append(cmds, "-/"+escape(id, '/'))
+	}
+	if len(cmds) > 0 {
+		e.steps = append(e.steps, cmds)
+	}
+	return nil
+}
+
+// Steps is the number of logged steps the edit adds.
+func (e *Edit) Steps() int { return len(e.steps) }
+
+// Result returns the save with the edit's commands: the save's command
+// list up to its end_save, the placed pieces, end_save and what followed
+// it, then the logged steps. Every other entry of the save is kept; the
+// savedGame is written as VASSAL up to 3.7 writes it (!VCSK), which every
+// VASSAL reads.
+func (e *Edit) Result() *Save {
+	c := e.s.Content
+	i, _ := endSave(c)
+	var b strings.Builder
+	b.Write(c[:i])
+	for _, cmd := range e.placed {
+		b.WriteByte(esc)
+		b.WriteString(escape(cmd, esc))
+	}
+	b.Write(c[i:])
+	for _, step := range e.steps {
+		logged := make([]string, len(step))
+		for k, cmd := range step {
+			logged[k] = escape("LOG\t"+cmd, esc)
+		}
+		b.WriteByte(esc)
+		b.WriteString(escape(strings.Join(logged, string(rune(esc))), esc))
+	}
+	out := *e.s
+	out.Content = []byte(b.String())
+	if out.Obfuscation != VCSK {
+		out.Obfuscation = VCSK
+	}
+	return &out
+}
+
+// endSave returns the offset of the ESC before the command list's
+// top-level end_save.
+func endSave(c []byte) (int, bool) {
+	s := string(c)
+	for i := 0; i < len(s); {
+		j := firstSep(s[i:], esc)
+		end := len(s)
+		if j >= 0 {
+			end = i + j
+		}
+		if s[i:end] == "end_save" && i > 0 {
+			return i - 1, true
+		}
+		if j < 0 {
+			break
+		}
+		i = end + 1
+	}
+	return 0, false
+}
