@@ -95,6 +95,7 @@ var thirdParty = map[string][]string{
 	"internal/yamldoc": {"go.yaml.in/yaml/v3"},
 	"missions":         {"go.yaml.in/yaml/v3"},
 	"state":            {"go.yaml.in/yaml/v3"},
+	"vassal":           {"go.yaml.in/yaml/v3"}, // its counters table
 	"pathing":          {"github.com/yourbasic/graph"},
 	"cmd/sasl":         {"github.com/spf13/cobra", "github.com/schollz/progressbar", "gonum.org/v1/plot"},
 }

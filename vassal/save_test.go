@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sasl-engine/sasl/internal/testboards"
 	"github.com/sasl-engine/sasl/rules/coord"
@@ -296,11 +297,28 @@ func FuzzRead(f *testing.F) {
 
 // FuzzContent: no command list panics the piece and board readers.
 func FuzzContent(f *testing.F) {
-	for _, c := range []string{"begin_save\x1b+/1/piece;;;;x/Main Map;500;500;\x1bend_save", "bd\t0\t0\t01\tVER\t6.1", "+/1/stack/Main Map;1;2;3", "\\\x1b\\\\\x1b+/\\/", "+/a/b\tc\\\td/e\tf\\\tg"} {
+	for _, c := range []string{"begin_save\x1b+/1/piece;;;;x/Main Map;500;500;\x1bend_save", "bd\t0\t0\t01\tVER\t6.1", "+/1/stack/Main Map;1;2;3", "\\\x1b\\\\\x1b+/\\/", "+/a/b\tc\\\td/e\tf\\\tg",
+		"begin_save\x1bbd\t0\t0\t01\x1b+/1/piece;;;;x/Main Map;500;500;\x1b+/2/stack/Main Map;500;500;1\x1bend_save\x1bLOG\tM/1/Main Map/600/600/null/Main Map/500/500/null/sasl\\\x1bLOG\t-/1",
+		"+/1/emb2;;2;;;2;;;2;;;;0;false;0;0;a,b;x +,\\+ y;\tlabel;1;2;3;4;5;6;7;8;9;10;11;$pieceName$ ($label$)\\\tpiece;;;;n/9;\tL\\\tMain Map;1;1"} {
 		f.Add(c)
 	}
 	f.Fuzz(func(t *testing.T, content string) {
 		s := &Save{Name: "fuzz", Content: []byte(content)}
-		s.Contents()
+		_, cerr := s.Contents()
+		s.Steps()
+		if e, err := s.Edit(time.UnixMilli(1)); err == nil && cerr == nil {
+			cells, _ := s.Boards()
+			b := cells[0].Board
+			ids, err := e.AddSuspects(coord.Grid{Board: b, Col: 3, Row: 4}, 0, []string{"S1", "a\\"}, false)
+			if err != nil {
+				t.Fatalf("an S? on board %s of %v: %v", b, cells, err)
+			}
+			e.Move(ids, coord.Grid{Board: b, Col: 4, Row: 4})
+			e.Remove(ids[:1])
+			back := e.Result()
+			if _, err := back.Contents(); err != nil {
+				t.Fatalf("an edit of a readable save does not read back: %v", err)
+			}
+		}
 	})
 }

@@ -79,9 +79,12 @@ func newVaslShowCmd(o *options) *cobra.Command {
 		Long: `Read a VASL saved game (.vsav, any VASSAL obfuscation): the module and VASSAL
 versions, the board configuration in sasl's layout notation (rows from the top
 separated by /, boards by commas, r for a reversed board), and every piece on
-the boards with the hex under it in A2.2 notation, its name and whether it is
+the boards with the hex under it in A2.2 notation, its name as VASL shows it
+(4-4-7 1sq, broken 9-2: the counter's layers and label applied) and whether it is
 hidden (HIP) or concealed (under a ? of its stack); the pieces off the boards
-(setup areas, other maps) are listed apart.`,
+(setup areas, other maps) are listed apart. A save sasl vasl write made may hold
+steps for VASL's Step forward button: the pieces are shown where the last step
+leaves them.`,
 		Example: `  sasl vasl show mygame.vsav
   sasl vasl show mygame.vsav --json`,
 		Args: cobra.ExactArgs(1),
@@ -99,6 +102,8 @@ hidden (HIP) or concealed (under a ? of its stack); the pieces off the boards
 				type pieceJ struct {
 					ID        string `json:"id"`
 					Name      string `json:"name"`
+					Counter   string `json:"counter"`
+					Label     string `json:"label,omitempty"`
 					Location  string `json:"location,omitempty"`
 					Map       string `json:"map"`
 					X         int    `json:"x"`
@@ -109,13 +114,13 @@ hidden (HIP) or concealed (under a ? of its stack); the pieces off the boards
 				list := func(ps []vassal.Placed) []pieceJ {
 					out := []pieceJ{}
 					for _, p := range ps {
-						out = append(out, pieceJ{p.ID, p.Name, p.Location, p.Map, p.X, p.Y, p.Hidden, p.Concealed})
+						out = append(out, pieceJ{p.ID, p.Name, p.Basic, p.Label, p.Location, p.Map, p.X, p.Y, p.Hidden, p.Concealed})
 					}
 					return out
 				}
 				return writeJSON(w, map[string]any{
 					"module": s.Module, "module_version": s.ModuleVersion, "vassal_version": s.VassalVersion,
-					"obfuscation": s.Obfuscation.String(), "layout": c.Layout, "on_boards": list(c.On), "off_boards": list(c.Off),
+					"obfuscation": s.Obfuscation.String(), "layout": c.Layout, "steps": s.Steps(), "on_boards": list(c.On), "off_boards": list(c.Off),
 				})
 			}
 			fmt.Fprintf(w, "%s: %s %s, VASSAL %s (savedGame %s)\n", args[0], s.Module, s.ModuleVersion, s.VassalVersion, s.Obfuscation)
@@ -123,6 +128,9 @@ hidden (HIP) or concealed (under a ? of its stack); the pieces off the boards
 				fmt.Fprintln(w, "Boards: none")
 			} else {
 				fmt.Fprintf(w, "Boards: %s (rows from the top; north up)\n", c.Layout)
+			}
+			if n := s.Steps(); n > 0 {
+				fmt.Fprintf(w, "Steps: %d, to play with VASL's Step forward; the pieces below stand where the last leaves them\n", n)
 			}
 			fmt.Fprintf(w, "\nOn the boards: %d pieces\n", len(c.On))
 			for _, p := range c.On {

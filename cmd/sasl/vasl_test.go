@@ -47,3 +47,42 @@ func TestVaslShow(t *testing.T) {
 		t.Errorf("vasl show of a text file: %v", err)
 	}
 }
+
+// The VASL commands refuse what they cannot do with one clear error, and
+// write nothing.
+func TestVaslRefusals(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	saves := testboards.Saves(t)
+	hill := filepath.Join(saves, "Hill-621-Scenario-E.vsav")
+	game := filepath.Join(dir, "g.yaml")
+	mustRun(t, "play", "new", "--save", game, "--seed", "1")
+	text := filepath.Join(dir, "x.vsav")
+	os.WriteFile(text, []byte("not a zip"), 0o644)
+	out := filepath.Join(dir, "out.vsav")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"vasl", "write", game, "--out", out}, "give --into SAVE.vsav"},
+		{[]string{"vasl", "write", game, "--into", text, "--out", out}, "not a ZIP archive"},
+		{[]string{"vasl", "write", game, "--into", hill, "--out", out}, "the save's boards are 2/4/3, the mission's x3/x1"},
+		{[]string{"vasl", "write", game, "--into", hill, "--out", hill}, "that is the --into save"},
+		{[]string{"vasl", "mission", filepath.Join(saves, "basic.vsav")}, "the save has no boards"},
+		{[]string{"play", "turn", game, "--friendly-from", hill}, "the engine plays the FRIENDLY side of this game (policy hold)"},
+		{[]string{"play", "turn", game, "--vasl-out", out}, "give --friendly-from SAVE.vsav too"},
+		{[]string{"play", "turn", game, "--friendly-from", hill, "--turns", "2"}, "--turns: with --friendly-from"},
+		{[]string{"play", "turn", game, "--friendly-from", hill, "--vasl-out", hill}, "that is the --friendly-from save"},
+		{[]string{"play", "new", "--friendly-from", hill, "--save", filepath.Join(dir, "n.yaml")}, "the save's boards are 2/4/3"},
+	} {
+		if _, err := run(t, tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("sasl %s: %v, want %q", strings.Join(tc.args, " "), err, tc.want)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a refused command wrote --out")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "n.mission.yaml")); err == nil {
+		t.Error("a refused play new wrote its mission")
+	}
+}

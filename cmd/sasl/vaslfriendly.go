@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sasl-engine/sasl/missions"
+	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/vassal"
@@ -78,7 +80,20 @@ func sameBoards(path string, c *vassal.Contents, want *layout.Layout) error {
 // in the order of their Locations; each keeps its VASL piece's ID.
 func (f *fromSave) specs() []state.Spec {
 	us := slices.Clone(f.units)
-	slices.SortStableFunc(us, func(a, b vassal.Unit) int { return strings.Compare(a.Location, b.Location) })
+	// By board, hexrow and hex; squads before leaders in each hex.
+	key := func(u vassal.Unit) (string, int, int, int) {
+		g, _ := coord.ParseGrid(u.Location)
+		smc := 0
+		if u.Kind == state.Leader.String() || u.Kind == state.Commissar.String() {
+			smc = 1
+		}
+		return g.Board, g.Col, g.Row, smc
+	}
+	slices.SortStableFunc(us, func(a, b vassal.Unit) int {
+		ab, ac, ar, as := key(a)
+		bb, bc, br, bs := key(b)
+		return cmp.Or(cmp.Compare(ab, bb), cmp.Compare(ac, bc), cmp.Compare(ar, br), cmp.Compare(as, bs))
+	})
 	out := make([]state.Spec, len(us))
 	for i, u := range us {
 		k, _ := state.ParseKind(u.Kind) // the kinds of the counters table

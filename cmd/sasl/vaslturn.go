@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -97,7 +98,7 @@ func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptio
 		r = script
 	}
 	if vaslOut != "" {
-		if vaslOut == savePath {
+		if filepath.Clean(vaslOut) == filepath.Clean(savePath) {
 			return fmt.Errorf("--vasl-out %s: that is the --friendly-from save; write a new file (your save stays as it was)", vaslOut)
 		}
 		if err := refuseExisting(vaslOut, force); err != nil {
@@ -150,7 +151,9 @@ func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptio
 		if _, err := s.Do(c, r); err != nil {
 			return fmt.Errorf("%s (from %s): %w", text, savePath, err)
 		}
-		fmt.Fprintf(w, "  done: %s\n", text)
+		if c.Verb != game.Next && c.Verb != game.Pass {
+			fmt.Fprintf(w, "  done: %s\n", text)
+		}
 		return nil
 	}
 	for _, rd := range reads {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -57,6 +58,12 @@ file.`,
 			if into == "" || out == "" {
 				return errors.New("vasl write: give --into SAVE.vsav (your save) and --out NEW.vsav (the file to write)")
 			}
+			if filepath.Clean(out) == filepath.Clean(into) {
+				return fmt.Errorf("--out %s: that is the --into save; write a new file (your save stays as it was)", out)
+			}
+			if err := refuseExisting(out, force); err != nil {
+				return err
+			}
 			path := args[0]
 			release, err := lockGame(cmd, o, path)
 			if err != nil {
@@ -98,12 +105,6 @@ type enemyWrite struct {
 
 // write writes the new save to out and says what it holds.
 func (w *enemyWrite) write(cmd *cobra.Command, out string, force bool) error {
-	if out == w.into {
-		return fmt.Errorf("--out %s: that is the --into save; write a new file (your save stays as it was)", out)
-	}
-	if err := refuseExisting(out, force); err != nil {
-		return err
-	}
 	var b bytes.Buffer
 	if err := w.save.Write(&b); err != nil {
 		return err

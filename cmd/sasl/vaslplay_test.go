@@ -1,0 +1,389 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	gamepkg "github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/rules/coord"
+	"github.com/sasl-engine/sasl/vassal"
+)
+
+// hillMission is a mission on the Hill 621 save's boards, 2, 4 and 3 in
+// one column.
+const hillMission = `name: Hill 621 test
+boards: [["2"], ["4"], ["3"]]
+north: up
+fbe: north
+ebe: south
+month: 7
+enemy: Russian
+turns: 3
+vpo: ["2I5"]
+placement: [a, b, c, e]
+entry:
+  - {turn: 1, edge: south, count: 4}
+human_wave:
+  - {turn: 2, edge: south}
+friendly:
+  - {id: F1, unit: squad, type: 4-6-7, at: 2I5, known: true}
+victory:
+  control: ["2I5"]
+  max_enemy_exits: 2
+`
+
+// writeSave writes s to a new file of dir.
+func writeSave(t *testing.T, s *vassal.Save, dir, name string) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := s.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// hillSetup is the player's setup in the Hill 621 save: German squads,
+// leaders, an LMG and a crew moved from the setup area onto board 2 (as
+// VASSAL's move commands), and the hexes they were put on.
+func hillSetup(t *testing.T, dir string) (string, map[string][2]string) {
+	t.Helper()
+	s, err := vassal.Open(filepath.Join(testboards.Saves(t), "Hill-621-Scenario-E.vsav"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Contents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := s.Edit(time.UnixMilli(1_700_000_000_000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{"4-6-7 1sq": {"2E3", "2G4", "2I5", "2K3", "2M4", "2O5"}, "9-2": {"2I5"}, "8-0": {"2M4"}, "LMG": {"2I5"}, "2-2-8 Icr": {"2G4"}}
+	at := map[string][2]string{} // piece ID -> name, hex
+	for _, p := range c.Off {
+		if l := want[p.Name]; len(l) > 0 {
+			g, _ := coord.ParseGrid(l[0])
+			if err := e.Move([]string{p.ID}, g); err != nil {
+				t.Fatal(err)
+			}
+			at[p.ID], want[p.Name] = [2]string{p.Name, l[0]}, l[1:]
+		}
+	}
+	return writeSave(t, e.Result(), dir, "setup.vsav"), at
+}
+
+// enemyOnSave and enemyInGame are where the ENEMY's S? stand in a save
+// (by their labels) and in a game file, each hex as the save's
+// configuration puts its centre: a half hex on a seam has two names.
+func enemyOnSave(t *testing.T, path string) map[string][2]float64 {
+	t.Helper()
+	s, err := vassal.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Contents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][2]float64{}
+	for _, p := range c.On {
+		if p.Suspect() {
+			id, _, _ := strings.Cut(p.Label, " ")
+			g, _ := coord.ParseGrid(p.Location)
+			x, y, _ := vassal.Centre(c.Cells, g)
+			out[id] = [2]float64{x, y}
+		}
+	}
+	return out
+}
+
+func enemyInGame(t *testing.T, game, save string) map[string][2]float64 {
+	t.Helper()
+	s, _ := vassal.Open(save)
+	cells, _ := s.Boards()
+	var doc struct {
+		Units []struct {
+			ID, Side, At string
+			Exited       bool
+			Entering     string
+		} `json:"units"`
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "play", "show", game, "--json", "--boards", realBoards(t))), &doc); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][2]float64{}
+	for _, u := range doc.Units {
+		if u.Side != "enemy" || u.Exited || u.Entering != "" {
+			continue
+		}
+		r, err := coord.Parse(u.At)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, y, _ := vassal.Centre(cells, r.Grid)
+		out[u.ID] = [2]float64{x, y}
+	}
+	return out
+}
+
+func samePlaces(t *testing.T, what string, save, game map[string][2]float64) {
+	t.Helper()
+	if len(save) != len(game) {
+		t.Errorf("%s: %d S? in the save, %d ENEMY units on the map", what, len(save), len(game))
+	}
+	for id, p := range game {
+		if save[id] != p {
+			t.Errorf("%s: %s at %v in the save, %v in the game", what, id, save[id], p)
+		}
+	}
+}
+
+// The whole way of a VASL player: a mission from their setup, the ENEMY
+// written into their save, a turn played from their save, their moves and
+// losses read from the next, the ENEMY's turn written back as steps.
+func TestVaslPlay(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	boards := realBoards(t)
+	setup, at := hillSetup(t, dir)
+	mission := filepath.Join(dir, "hill.yaml")
+	os.WriteFile(mission, []byte(hillMission), 0o644)
+
+	// The skeleton and the mission with the player's units.
+	sk := mustRun(t, "vasl", "mission", setup)
+	for _, want := range []string{`boards: [["2"], ["4"], ["3"]]`, "fbe: north # check", "unit: leader, type: 9-2, at: 2I5", "unit: squad, type: 4-6-7, at: 2O5"} {
+		if !strings.Contains(sk, want) {
+			t.Errorf("vasl mission: no %q in\n%s", want, sk)
+		}
+	}
+	if strings.Contains(sk, "Icr") || strings.Contains(sk, "LMG") || strings.Count(sk, "vasl: ") != 8 {
+		t.Errorf("vasl mission: want the 8 squads and leaders only:\n%s", sk)
+	}
+	if _, err := run(t, "vasl", "mission", filepath.Join(testboards.Saves(t), "Hill-621-Scenario-E.vsav"), "--mission", "crossroads"); err == nil ||
+		!strings.Contains(err.Error(), "the save's boards are 2/4/3, the mission's x3/x1: 3 x 1 boards where the mission has 2 x 1") {
+		t.Errorf("a save of other boards: %v", err)
+	}
+
+	// A game set up from the save: the mission beside it, the units with
+	// their pieces' IDs.
+	game := filepath.Join(dir, "g.yaml")
+	mustRun(t, "play", "new", "--mission", mission, "--boards", boards, "--friendly-from", setup, "--save", game, "--seed", "7", "--policy", "player")
+	ms, err := os.ReadFile(filepath.Join(dir, "g.mission.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, p := range at {
+		unit := p[0] == "4-6-7 1sq" || p[0] == "9-2" || p[0] == "8-0"
+		if got := strings.Contains(string(ms), `at: `+p[1]+`, known: true, vasl: "`+id+`"`); got != unit {
+			t.Errorf("%s (piece %s) on %s: in the mission %v, want %v", p[0], id, p[1], got, unit)
+		}
+	}
+	if n := strings.Count(string(ms), "vasl: "); n != 8 {
+		t.Errorf("%d units from the save in the mission, want 8:\n%s", n, ms)
+	}
+	// A refused setup leaves no mission file behind.
+	bad := filepath.Join(dir, "bad.yaml")
+	if _, err := run(t, "play", "new", "--mission", "crossroads", "--friendly-from", setup, "--save", bad); err == nil {
+		t.Error("a save of other boards: no error")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "bad.mission.yaml")); err == nil {
+		t.Error("a refused play new left its mission file")
+	}
+
+	// The ENEMY's setup written into the player's save.
+	t0 := filepath.Join(dir, "t0.vsav")
+	out := mustRun(t, "vasl", "write", game, "--into", setup, "--out", t0, "--boards", boards)
+	if !strings.Contains(out, "140 S? placed, 0 added, 0 moved, 0 removed; 0 steps") {
+		t.Errorf("vasl write: %s", out)
+	}
+	samePlaces(t, "setup", enemyOnSave(t, t0), enemyInGame(t, game, t0))
+	if _, err := run(t, "vasl", "write", game, "--into", setup, "--out", t0, "--boards", boards); err == nil || !strings.Contains(err.Error(), "exists") {
+		t.Errorf("vasl write over a file: %v", err)
+	}
+
+	// Turn 1 from the save: nothing moved; the ENEMY's turn, to the
+	// player's MPh.
+	t1 := filepath.Join(dir, "t1.vsav")
+	out = mustRun(t, "play", "turn", game, "--friendly-from", t0, "--vasl-out", t1, "--boards", boards)
+	for _, want := range []string{"Read from " + t0 + ": 8 units of yours", "no change to your units", "turn 1, before your MPh", "4 added, 0 moved, 0 removed; 4 steps"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("play turn --friendly-from: no %q in\n%s", want, out)
+		}
+	}
+	samePlaces(t, "turn 1", enemyOnSave(t, t1), enemyInGame(t, game, t1))
+
+	// The player moves F1 a hex and loses F8 in VASL; the next turn reads
+	// both, and writes the ENEMY's moves as steps.
+	s1, err := vassal.Open(t1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := s1.Edit(time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f5, f8 string
+	for id, p := range at {
+		switch p[1] {
+		case "2K3":
+			f5 = id
+		case "2O5":
+			f8 = id
+		}
+	}
+	g, _ := coord.ParseGrid("2K2")
+	if err := e.Move([]string{f5}, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Remove([]string{f8}); err != nil {
+		t.Fatal(err)
+	}
+	t1p := writeSave(t, e.Result(), dir, "t1-played.vsav")
+	t2 := filepath.Join(dir, "t2.vsav")
+	out = mustRun(t, "play", "turn", game, "--friendly-from", t1p, "--vasl-out", t2, "--boards", boards)
+	for _, want := range []string{"F5 2K3: move F5 2K2", "F8 2O5: set F8 eliminated", "done: move F5 2K2", "done: set F8 eliminated", "F5: 2K3 2K2", "turn 2, before your MPh"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("play turn from the played save: no %q in\n%s", want, out)
+		}
+	}
+	show := mustRun(t, "play", "show", game, "--boards", boards)
+	if strings.Contains(show, "F8 ") {
+		t.Errorf("after the save's turn, F8 is still there:\n%s", show)
+	}
+	samePlaces(t, "turn 2", enemyOnSave(t, t2), enemyInGame(t, game, t2))
+	if s2, _ := vassal.Open(t2); s2.Steps() == 0 {
+		t.Error("turn 2 written with no steps to play")
+	}
+	// A move the engine refuses (a surviving unit across the map) leaves
+	// the game as it was.
+	var survivor string
+	for _, line := range strings.Split(show, "\n") {
+		if f := strings.Fields(line); len(f) > 3 && strings.HasPrefix(f[0], "F") {
+			survivor = f[0]
+			break
+		}
+	}
+	var piece string
+	for _, line := range strings.Split(string(ms), "\n") {
+		if strings.Contains(line, "id: "+survivor+",") {
+			_, v, _ := strings.Cut(line, `vasl: "`)
+			piece, _, _ = strings.Cut(v, `"`)
+		}
+	}
+	before, _ := os.ReadFile(game)
+	s2, _ := vassal.Open(t2)
+	e2, _ := s2.Edit(time.Now())
+	far, _ := coord.ParseGrid("3A1")
+	if err := e2.Move([]string{piece}, far); err != nil {
+		t.Fatalf("%s (piece %q): %v", survivor, piece, err)
+	}
+	t2far := writeSave(t, e2.Result(), dir, "far.vsav")
+	if _, err := run(t, "play", "turn", game, "--friendly-from", t2far, "--boards", boards); err == nil || !strings.Contains(err.Error(), "move "+survivor+" 3A1 (from "+t2far+")") {
+		t.Errorf("%s moved across the map: %v", survivor, err)
+	}
+	if after, _ := os.ReadFile(game); !bytes.Equal(before, after) {
+		t.Error("a refused turn changed the game file")
+	}
+}
+
+// The four-board setup written into a save of those boards and read back:
+// every S? on its hex, every command of the save kept.
+func TestVaslFourBoards(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	s, err := vassal.Open(filepath.Join(testboards.Saves(t), "Hill-621-Scenario-E.vsav"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := []byte("bd\t0\t0\t02\tVER\t6.4\tbd\t0\t1\t04\tVER\t6.1\tbd\t0\t2\t03\tVER\t6.3\t")
+	if !bytes.Contains(s.Content, old) {
+		t.Fatal("the Hill 621 save's board command is not where the test expects it")
+	}
+	s.Content = bytes.ReplaceAll(s.Content, old, []byte("bd\t0\t0\t33\tVER\t6.4\tbd\t1\t0\t02\tVER\t6.4\tbd\t0\t1\t15\tVER\t6.1\tbd\t1\t1\t04\tVER\t6.1\t"))
+	into := writeSave(t, s, dir, "four.vsav")
+	game := filepath.Join(dir, "g.yaml")
+	mustRun(t, "play", "new", "--mission", "../../examples/four-boards.yaml", "--boards", realBoards(t), "--save", game, "--seed", "1")
+	out := filepath.Join(dir, "out.vsav")
+	got := mustRun(t, "vasl", "write", game, "--into", into, "--out", out, "--boards", realBoards(t))
+	inGame := enemyInGame(t, game, out)
+	if !strings.Contains(got, fmt.Sprintf("%d S? placed", len(inGame))) || len(inGame) < 100 {
+		t.Errorf("vasl write of %d S?: %s", len(inGame), got)
+	}
+	samePlaces(t, "four boards", enemyOnSave(t, out), inGame)
+	shown := mustRun(t, "vasl", "show", out)
+	if !strings.Contains(shown, "Boards: 33,2/15,4") || strings.Count(shown, "Suspect Black") != len(inGame) {
+		t.Errorf("vasl show of the written save:\n%.500s", shown)
+	}
+	w, err := vassal.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The save's own commands, in order and untouched, around the new ones.
+	i := bytes.LastIndex(s.Content, []byte("\x1bend_save"))
+	if !bytes.HasPrefix(w.Content, s.Content[:i]) || !bytes.HasSuffix(w.Content, s.Content[i:]) {
+		t.Error("the save's commands are not kept byte for byte")
+	}
+}
+
+// What a save says of a unit becomes the player's reports: broken or
+// rallied, reduced, hidden or known, moved, gone.
+func TestReadFriendly(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	setup, _ := hillSetup(t, dir)
+	mission := filepath.Join(dir, "hill.yaml")
+	os.WriteFile(mission, []byte(hillMission), 0o644)
+	game := filepath.Join(dir, "g.yaml")
+	mustRun(t, "play", "new", "--mission", mission, "--boards", realBoards(t), "--friendly-from", setup, "--save", game, "--seed", "3", "--policy", "player")
+	g, err := loadGame(game, gamepkg.LoadOptions{Boards: realBoards(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := readSave(setup, g.W.Mission().Layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reads, unknown := readFriendly(g, f); len(reads) != 0 || len(unknown) != 0 {
+		t.Fatalf("the save the game was set up from: %d reports, %d unknown", len(reads), len(unknown))
+	}
+	byHex := map[string]int{}
+	for i, u := range f.units {
+		if u.Kind == "squad" {
+			byHex[u.Location] = i
+		}
+	}
+	f.units[byHex["2E3"]].Broken = true
+	f.units[byHex["2G4"]].Kind, f.units[byHex["2G4"]].Type = "half_squad", "2-4-7"
+	f.units[byHex["2K3"]].Concealed = true
+	f.units[byHex["2M4"]].Location = "2M3"
+	extra := f.units[byHex["2O5"]]
+	extra.ID = "42"
+	f.units = append(f.units[:byHex["2O5"]], f.units[byHex["2O5"]+1:]...)
+	f.units = append(f.units, extra)
+	reads, unknown := readFriendly(g, f)
+	got := map[string]string{}
+	for _, r := range reads {
+		got[r.u.ID] = strings.Join(r.cmd, "; ") + "|" + r.to
+	}
+	want := map[string]string{"F1": "set F1 broken|", "F2": "set F2 reduced|", "F5": "set F5 hidden|", "F6": "|2M3", "F8": "set F8 eliminated|"}
+	for id, w := range want {
+		if got[id] != w {
+			t.Errorf("%s: %q, want %q", id, got[id], w)
+		}
+	}
+	if len(got) != len(want) || len(unknown) != 1 || unknown[0].ID != "42" {
+		t.Errorf("reports %v, unknown %v", got, unknown)
+	}
+}
