@@ -263,6 +263,17 @@ func TestEdit(t *testing.T) {
 			t.Errorf("%s read back as %q, want %q", k, got[k], v)
 		}
 	}
+	// Every ID added is new: no piece or stack of the save has it.
+	seen := map[string]bool{}
+	for _, c := range back.Commands() {
+		if c, ok := strings.CutPrefix(strings.TrimPrefix(c, "LOG\t"), "+/"); ok {
+			id, _, _ := strings.Cut(c, "/")
+			if seen[id] {
+				t.Errorf("ID %s added twice", id)
+			}
+			seen[id] = true
+		}
+	}
 	if back.Steps() != 3 {
 		t.Errorf("%d steps read back, want 3", back.Steps())
 	}

@@ -178,10 +178,18 @@ func newPlayTurnCmd(o *options) *cobra.Command {
 Waves, 4.31), MPh (4.32-4.35), DFPh, AFPh (4.36), APh (4.322, 4.37), CCPh, then
 write the game file back. With the hold policy the engine plays the FRIENDLY side
 too (rally, First Fire, Defensive Fire, Close Combat, every attack resolved) and
-names the winner after the last turn. A run that fails leaves the file as it was.`,
+names the winner after the last turn. A run that fails leaves the file as it was.
+
+With --friendly-from SAVE.vsav (a game of policy player set up with play new
+--friendly-from) your latest VASL save is your report instead of commands: a
+unit of yours gone from the boards is eliminated, one broken, rallied, reduced,
+hidden or revealed is reported so, one on another hex moves there in your MPh.
+Your fire is the engine's, as with play pass. The game plays on to your next
+MPh; --vasl-out NEW.vsav writes the ENEMY's turn into a copy of your save.`,
 		Example: `  sasl play turn game.yaml
   sasl play turn game.yaml --turns 2 --png turns.png
-  sasl play turn game.yaml --dice "3 Q S 4"`,
+  sasl play turn game.yaml --dice "3 Q S 4"
+  sasl play turn game.yaml --friendly-from mine.vsav --vasl-out enemy.vsav`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if f.turns <= 0 {

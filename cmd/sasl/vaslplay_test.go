@@ -1,11 +1,16 @@
 package main
 
 import (
+	"archive/zip"
 	"bytes"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -325,6 +330,71 @@ func TestVaslFourBoards(t *testing.T) {
 	shown := mustRun(t, "vasl", "show", out)
 	if !strings.Contains(shown, "Boards: 33,2/15,4") || strings.Count(shown, "Suspect Black") != len(inGame) {
 		t.Errorf("vasl show of the written save:\n%.500s", shown)
+	}
+	// The test's own decoder: the ZIP entry unmasked by hand, the commands
+	// split at ESCs no backslash escapes, each S?'s label and pixel read
+	// from its add command, the pixel's hex worked out here: boards 33, 2
+	// over 15, 4, each 1800 x 645 beyond a 400 px margin.
+	raw, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z, err := zip.NewReader(bytes.NewReader(raw), int64(len(raw)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved []byte
+	for _, f := range z.File {
+		if f.Name == "savedGame" {
+			r, _ := f.Open()
+			saved, _ = io.ReadAll(r)
+			r.Close()
+		}
+	}
+	bin, err := hex.DecodeString(strings.TrimPrefix(string(saved), "!VCSK"))
+	if err != nil || !strings.HasPrefix(string(saved), "!VCSK") {
+		t.Fatalf("savedGame is not !VCSK: %v", err)
+	}
+	for i := 1; i < len(bin); i++ {
+		bin[i] ^= bin[0]
+	}
+	re := regexp.MustCompile(`^\+/\d+/prototype;Info\t.*Suspect/\t(\w+)\\\t\d\\\\\tMain Map;(\d+);(\d+);`)
+	boardAt := [2][2]string{{"33", "2"}, {"15", "4"}}
+	found := 0
+	start := 1
+	for i := 1; i <= len(bin); i++ {
+		if i < len(bin) && (bin[i] != 0x1b || bin[i-1] == '\\') {
+			continue
+		}
+		m := re.FindStringSubmatch(string(bin[start:i]))
+		start = i + 1
+		if m == nil {
+			continue
+		}
+		x, _ := strconv.Atoi(m[2])
+		y, _ := strconv.Atoi(m[3])
+		bx, by := min((x-400)/1800, 1), min((y-400)/645, 1) // a half hex's centre on the far edge
+		lx, ly := float64(x-400-1800*bx), float64(y-400-645*by)
+		col := int(lx/56.25 + 0.5)
+		row := int(ly/64.5 + 0.5)
+		if col%2 == 0 {
+			row = int((ly+32.25)/64.5 + 0.5)
+		}
+		letters := string(rune('A' + col%26))
+		if col >= 26 {
+			letters += letters
+		}
+		hexName := fmt.Sprintf("%s%s%d", boardAt[by][bx], letters, row)
+		g, _ := coord.ParseGrid(hexName)
+		cells, _ := s.Boards()
+		px, py, _ := vassal.Centre(cells, g)
+		if want, ok := inGame[m[1]]; !ok || want != [2]float64{px, py} {
+			t.Errorf("the test's decoder reads %s on %s (%d, %d), the game has it at %v", m[1], hexName, x, y, want)
+		}
+		found++
+	}
+	if found != len(inGame) {
+		t.Errorf("the test's decoder finds %d S?, the game has %d ENEMY units on the map", found, len(inGame))
 	}
 	w, err := vassal.Open(out)
 	if err != nil {
