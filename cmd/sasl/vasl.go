@@ -13,7 +13,7 @@ import (
 func newVaslCmd(o *options) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "vasl",
-		Short: "VASL saved games: what a save holds",
+		Short: "VASL saved games: what a save holds, a mission from it, the ENEMY written into it",
 	}
 	cmd.AddCommand(newVaslShowCmd(o), newVaslMissionCmd(o), newVaslWriteCmd(o))
 	return cmd

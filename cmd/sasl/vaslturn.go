@@ -228,7 +228,7 @@ func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptio
 		fmt.Fprintf(w, "Written to %s: %s; move your units in VASL, save, and give that save to sasl play turn --friendly-from.\n", path, s.Stop().Where())
 	}
 	if written != nil {
-		return written.write(cmd, vaslOut, force)
+		return written.write(cmd, vaslOut)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -83,7 +84,7 @@ file.`,
 			if err != nil {
 				return err
 			}
-			return w.write(cmd, out, force)
+			return w.write(cmd, out)
 		},
 	}
 	cmd.Flags().StringVar(&into, "into", "", "your VASL save (.vsav) to write into; it is not changed")
@@ -98,13 +99,12 @@ var offMap = hex.Hex{Col: -1 << 20}
 
 // enemyWrite is what writing a game's ENEMY into a save did.
 type enemyWrite struct {
-	into                                 string
 	save                                 *vassal.Save
 	placed, added, moved, removed, steps int
 }
 
 // write writes the new save to out and says what it holds.
-func (w *enemyWrite) write(cmd *cobra.Command, out string, force bool) error {
+func (w *enemyWrite) write(cmd *cobra.Command, out string) error {
 	var b bytes.Buffer
 	if err := w.save.Write(&b); err != nil {
 		return err
@@ -125,122 +125,167 @@ func refuseExisting(path string, force bool) error {
 	return nil
 }
 
+// enemyWriter writes a game's ENEMY units into an edit of a save.
+type enemyWriter struct {
+	enemyWrite
+	e     *vassal.Edit
+	m     *board.Map
+	units map[string]*state.Unit // the game's ENEMY units by ID
+	onMap []*state.Unit
+	// piece and where: the save's counter of each unit (by the unit ID of
+	// its label, "S12" or "S12a 4-4-7 squad") and the hex it is on, as the
+	// map knows it: a half hex on a seam has two names (2H10 is 4H0).
+	piece map[string]string
+	where map[string]hex.Hex
+}
+
 // writeEnemy writes the ENEMY units of session s into the save at into:
 // placed when the save has none of them, else the changes as steps.
 func writeEnemy(s *game.Session, into string, since *int, now time.Time) (*enemyWrite, error) {
 	g := s.G
-	m := g.W.Map()
-	sv, err := vassal.Open(into)
+	f, err := readSave(into, g.W.Mission().Layout)
 	if err != nil {
 		return nil, err
 	}
-	c, err := sv.Contents()
+	e, err := f.save.Edit(now)
 	if err != nil {
 		return nil, err
 	}
-	if err := sameBoards(into, c, g.W.Mission().Layout); err != nil {
-		return nil, err
-	}
-	e, err := sv.Edit(now)
-	if err != nil {
-		return nil, err
-	}
-	w := &enemyWrite{into: into}
-	// The save's S? by the unit IDs of their labels ("S12", "S12a 4-4-7 squad").
-	// A hex is compared as the map knows it: a half hex on a seam has two
-	// names (2H10 is 4H0 when board 4 is below board 2).
-	piece := map[string]string{}
-	where := map[string]hex.Hex{} // unit ID -> the hex its counter is on
-	for _, p := range append(slices.Clone(c.On), c.Off...) {
-		if id, _, _ := strings.Cut(p.Label, " "); p.Suspect() && id != "" && piece[id] == "" {
-			piece[id] = p.ID
-			if l, err := m.ParseLocation(p.Location); err == nil && p.Location != "" {
-				where[id] = l.Hex
+	w := &enemyWriter{e: e, m: g.W.Map(), units: map[string]*state.Unit{}, piece: map[string]string{}, where: map[string]hex.Hex{}}
+	for _, p := range append(slices.Clone(f.c.On), f.c.Off...) {
+		if id, _, _ := strings.Cut(p.Label, " "); p.Suspect() && id != "" && w.piece[id] == "" {
+			w.piece[id] = p.ID
+			if l, err := w.m.ParseLocation(p.Location); err == nil && p.Location != "" {
+				w.where[id] = l.Hex
 			} else {
-				where[id] = offMap
+				w.where[id] = offMap
 			}
 		}
 	}
-	units := map[string]*state.Unit{}
-	var onMap []*state.Unit
 	for _, u := range g.State.OfSide(state.Enemy) {
-		units[u.ID] = u
+		w.units[u.ID] = u
 		if u.OnMap() {
-			onMap = append(onMap, u)
+			w.onMap = append(w.onMap, u)
 		}
 	}
-	grid := func(l board.Location) coord.Grid { gr, _ := m.Name(l.Hex); return gr }
-	hexOf := func(g coord.Grid) hex.Hex { l, _ := m.ParseLocation(g.String()); return l.Hex }
-	label := func(id, kind, typ string) string {
-		if kind == state.SQ.String() {
-			return id
-		}
-		return strings.TrimSpace(id + " " + typ + " " + strings.ReplaceAll(kind, "_", "-"))
+	if !slices.ContainsFunc(w.onMap, func(u *state.Unit) bool { return w.piece[u.ID] != "" }) {
+		err = w.placeAll()
+	} else {
+		err = w.stepThrough(enemyEvents(s, since))
 	}
-	colour := func(u *state.Unit) int {
-		switch {
-		case u == nil || u.Kind != state.SQ:
-			return colourUnit
-		case u.HW:
-			return colourHW
-		}
-		return colourSQ
+	if err != nil {
+		return nil, err
 	}
-	add := func(ids []string, at coord.Grid, logged bool) error {
-		for _, id := range ids {
-			u := units[id]
-			kind, typ := state.SQ.String(), ""
-			if u != nil {
-				kind, typ = u.Kind.String(), u.Type
-			}
-			got, err := e.AddSuspects(at, colour(u), []string{label(id, kind, typ)}, logged)
-			if err != nil {
-				return err
-			}
-			piece[id], where[id] = got[0], hexOf(at)
-		}
-		return nil
+	w.steps = e.Steps()
+	w.save = e.Result()
+	return &w.enemyWrite, nil
+}
+
+func (w *enemyWriter) grid(l board.Location) coord.Grid { g, _ := w.m.Name(l.Hex); return g }
+
+// label is the label of unit id's counter: its ID, and its type if it is
+// no S? ("S12a 4-4-7 squad").
+func (w *enemyWriter) label(id string) string {
+	u := w.units[id]
+	if u == nil || u.Kind == state.SQ {
+		return id
 	}
-	if len(piece) == 0 || !slices.ContainsFunc(onMap, func(u *state.Unit) bool { return piece[u.ID] != "" }) {
-		// The first write: every unit placed with the save's own pieces,
-		// one stack a hex.
-		byHex := map[coord.Grid][]string{}
-		var hexes []coord.Grid
-		for _, u := range onMap {
-			gr := grid(u.At())
-			if byHex[gr] == nil {
-				hexes = append(hexes, gr)
-			}
-			byHex[gr] = append(byHex[gr], u.ID)
-		}
-		for _, gr := range hexes {
-			labels := make([]string, len(byHex[gr]))
-			for i, id := range byHex[gr] {
-				u := units[id]
-				labels[i] = label(id, u.Kind.String(), u.Type)
-			}
-			if _, err := e.AddSuspects(gr, colour(units[byHex[gr][0]]), labels, false); err != nil {
-				return nil, err
-			}
-			w.placed += len(labels)
-		}
-		w.save = e.Result()
-		return w, nil
+	return strings.TrimSpace(id + " " + u.Type + " " + strings.ReplaceAll(u.Kind.String(), "_", "-"))
+}
+
+// colour is the colour of unit id's counter.
+func (w *enemyWriter) colour(id string) int {
+	switch u := w.units[id]; {
+	case u == nil || u.Kind != state.SQ:
+		return colourUnit
+	case u.HW:
+		return colourHW
 	}
-	// The moves in the game's order, of the units the save does not show
-	// where the game has them.
+	return colourSQ
+}
+
+// placeAll places every ENEMY unit on the map with the save's own pieces,
+// the units of a hex in one stack: the first write into a save.
+func (w *enemyWriter) placeAll() error {
+	byHex := map[coord.Grid][]string{}
+	var hexes []coord.Grid
+	for _, u := range w.onMap {
+		g := w.grid(u.At())
+		if byHex[g] == nil {
+			hexes = append(hexes, g)
+		}
+		byHex[g] = append(byHex[g], u.ID)
+	}
+	for _, g := range hexes {
+		ids := byHex[g]
+		labels := make([]string, len(ids))
+		for i, id := range ids {
+			labels[i] = w.label(id)
+		}
+		if _, err := w.e.AddSuspects(g, w.colour(ids[0]), labels, false); err != nil {
+			return err
+		}
+		w.placed += len(labels)
+	}
+	return nil
+}
+
+// add adds a counter for each unit of ids on hex g, a logged step each.
+func (w *enemyWriter) add(ids []string, g coord.Grid) error {
+	for _, id := range ids {
+		got, err := w.e.AddSuspects(g, w.colour(id), []string{w.label(id)}, true)
+		if err != nil {
+			return err
+		}
+		l, _ := w.m.ParseLocation(g.String())
+		w.piece[id], w.where[id] = got[0], l.Hex
+		w.added++
+	}
+	return nil
+}
+
+// move moves the counters of units ids onto hex g in one logged step.
+func (w *enemyWriter) move(ids []string, to board.Location) error {
+	var pieces []string
+	for _, id := range ids {
+		pieces = append(pieces, w.piece[id])
+		w.where[id] = to.Hex
+	}
+	w.moved += len(pieces)
+	return w.e.Move(pieces, w.grid(to))
+}
+
+// remove removes the counters of units ids that are no longer on the map,
+// in one logged step.
+func (w *enemyWriter) remove(ids []string) error {
+	var pieces []string
+	for _, id := range ids {
+		if u := w.units[id]; w.piece[id] != "" && (u == nil || !u.OnMap()) {
+			pieces = append(pieces, w.piece[id])
+			delete(w.piece, id)
+		}
+	}
+	slices.Sort(pieces)
+	w.removed += len(pieces)
+	return w.e.Remove(pieces)
+}
+
+// stepThrough writes what the ENEMY did as logged steps: the events'
+// moves, entries and Activations in their order (of the units the save
+// does not show where the game has them), then what else changed.
+func (w *enemyWriter) stepThrough(events []report.Event) error {
 	behind := map[string]bool{}
-	for id, at := range where {
-		if u := units[id]; u == nil || !u.OnMap() || u.At().Hex != at {
+	for id, at := range w.where {
+		if u := w.units[id]; u == nil || !u.OnMap() || u.At().Hex != at {
 			behind[id] = true
 		}
 	}
-	for _, u := range onMap {
-		if piece[u.ID] == "" {
+	for _, u := range w.onMap {
+		if w.piece[u.ID] == "" {
 			behind[u.ID] = true
 		}
 	}
-	for _, ev := range enemyEvents(s, since) {
+	for _, ev := range events {
 		switch ev.Kind {
 		case report.Enter, report.Move, report.Gap, report.Advance:
 			if len(ev.Steps) == 0 {
@@ -250,68 +295,52 @@ func writeEnemy(s *game.Session, into string, since *int, now time.Time) (*enemy
 			if last.Off {
 				continue // an exit: removed below
 			}
-			to := grid(last.Location)
 			var move, fresh []string
 			for _, id := range ev.Units {
 				switch {
-				case !behind[id] || piece[id] != "" && where[id] == last.Location.Hex:
-				case piece[id] == "":
+				case !behind[id] || w.piece[id] != "" && w.where[id] == last.Location.Hex:
+				case w.piece[id] == "":
 					fresh = append(fresh, id)
 				default:
-					move = append(move, piece[id])
-					where[id] = last.Location.Hex
+					move = append(move, id)
 				}
 			}
-			if err := e.Move(move, to); err != nil {
-				return nil, err
+			if err := w.move(move, last.Location); err != nil {
+				return err
 			}
-			w.moved += len(move)
-			if err := add(fresh, to, true); err != nil {
-				return nil, err
+			if err := w.add(fresh, w.grid(last.Location)); err != nil {
+				return err
 			}
-			w.added += len(fresh)
 		case report.Activate:
+			// The S? goes, the units it became come.
+			if err := w.remove(ev.Units); err != nil {
+				return err
+			}
 			for _, made := range ev.Made {
-				if piece[made.ID] == "" {
-					if err := add([]string{made.ID}, grid(made.At), true); err != nil {
-						return nil, err
+				if w.piece[made.ID] == "" {
+					if err := w.add([]string{made.ID}, w.grid(made.At)); err != nil {
+						return err
 					}
-					w.added++
 				}
 			}
 		}
 	}
-	// What else changed: units the save lacks, on the wrong hex, or gone.
-	for _, u := range onMap {
-		at := grid(u.At())
+	// What else changed: units the save lacks, on another hex, or gone.
+	for _, u := range w.onMap {
 		switch {
-		case piece[u.ID] == "":
-			if err := add([]string{u.ID}, at, true); err != nil {
-				return nil, err
+		case w.piece[u.ID] == "":
+			if err := w.add([]string{u.ID}, w.grid(u.At())); err != nil {
+				return err
 			}
-			w.added++
-		case where[u.ID] != u.At().Hex:
-			if err := e.Move([]string{piece[u.ID]}, at); err != nil {
-				return nil, err
+		case w.where[u.ID] != u.At().Hex:
+			if err := w.move([]string{u.ID}, u.At()); err != nil {
+				return err
 			}
-			where[u.ID] = u.At().Hex
-			w.moved++
 		}
 	}
-	var gone []string
-	for id, p := range piece {
-		if u := units[id]; u == nil || !u.OnMap() {
-			gone = append(gone, p)
-		}
-	}
+	gone := slices.Collect(maps.Keys(w.piece))
 	slices.Sort(gone)
-	if err := e.Remove(gone); err != nil {
-		return nil, err
-	}
-	w.removed = len(gone)
-	w.steps = e.Steps()
-	w.save = e.Result()
-	return w, nil
+	return w.remove(gone)
 }
 
 // enemyEvents are the events of the ENEMY's Player Turns from step since
