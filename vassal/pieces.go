@@ -19,8 +19,14 @@ import (
 // esc separates the commands of the list.
 const esc = 0x1B
 
-// maxPieces bounds the pieces of a save: a real one has hundreds.
-const maxPieces = 100_000
+// Bounds on what a save may hold, so that no file makes the reader work
+// or allocate without bound: a real save has hundreds of pieces, stacks
+// of a few dozen, commands nested two or three deep.
+const (
+	maxPieces  = 100_000
+	maxStack   = 1000
+	maxNesting = 16
+)
 
 // Commands returns the commands of the save's list, in order: a command
 // that is itself a list (VASSAL's composite command, its ESCs escaped one
@@ -30,7 +36,7 @@ func (s *Save) Commands() []string {
 	var open func(string, int)
 	open = func(list string, depth int) {
 		for _, c := range split(list, esc) {
-			if strings.IndexByte(c, esc) >= 0 && depth < 100 {
+			if strings.IndexByte(c, esc) >= 0 && depth < maxNesting {
 				open(c, depth+1)
 				continue
 			}
@@ -44,47 +50,94 @@ func (s *Save) Commands() []string {
 // split splits s at the separators sep that no backslash escapes, and
 // unescapes each part one level (a backslash before sep is dropped; a part
 // quoted in single quotes, as VASSAL writes one ending in a backslash, is
-// unquoted).
+// unquoted). A part with nothing to unescape is a substring of s.
 func split(s string, sep byte) []string {
+	escaped := string([]byte{'\\', sep})
+	part := func(p string) string {
+		if strings.Contains(p, escaped) {
+			p = strings.ReplaceAll(p, escaped, string(sep))
+		}
+		return unquote(p)
+	}
 	var out []string
-	var b strings.Builder
-	end := func() {
-		t := b.String()
-		if len(t) >= 2 && t[0] == '\'' && t[len(t)-1] == '\'' {
-			t = t[1 : len(t)-1]
-		}
-		out = append(out, t)
-		b.Reset()
-	}
+	start := 0
 	for i := 0; i < len(s); i++ {
-		c := s[i]
 		switch {
-		case c == '\\' && i+1 < len(s) && s[i+1] == sep:
-			b.WriteByte(sep)
+		case s[i] == '\\' && i+1 < len(s) && s[i+1] == sep:
 			i++
-		case c == sep:
-			end()
-		default:
-			b.WriteByte(c)
+		case s[i] == sep:
+			out = append(out, part(s[start:i]))
+			start = i + 1
 		}
 	}
-	end()
-	return out
+	return append(out, part(s[start:]))
 }
 
+// unquote drops the single quotes VASSAL puts around a token that ends in
+// a backslash or is quoted itself.
+func unquote(s string) string {
+	if len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'' {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+// maxTraits bounds the traits read of a piece: VASL's have some forty.
+const maxTraits = 1000
+
 // layers returns a piece's TYPE or STATE trait by trait, outermost first,
-// each unescaped to its own level.
+// each unescaped to its own level. Trait k ends at the first TAB after it
+// with at most k backslashes before it (each level of nesting escapes a
+// TAB once more); its own TABs have more, k of which are escapes. One pass
+// over s, whatever the depth.
 func layers(s string) []string {
 	var out []string
-	for depth := 0; depth < 1000; depth++ {
-		i := firstSep(s, '\t')
-		if i < 0 {
-			return append(out, s)
+	p, q := 0, len(s)
+	for k := 0; k < maxTraits; k++ {
+		sep, run, bs := -1, 0, 0
+		for i := p; i < q && sep < 0; i++ {
+			switch {
+			case s[i] == '\\':
+				bs++
+				continue
+			case s[i] == '\t' && bs <= k:
+				sep, run = i, bs
+			}
+			bs = 0
 		}
-		out = append(out, s[:i])
-		s = strings.Join(split(s[i+1:], '\t'), "\t")
+		if sep < 0 {
+			return append(out, unquote(unescapeN(s[p:q], k)))
+		}
+		out = append(out, unquote(unescapeN(s[p:sep-run], k)))
+		// The rest is one token of this level: quoted if VASSAL quoted it.
+		if p = sep + 1; q-p >= 2 && s[p] == '\'' && s[q-1] == '\'' {
+			p, q = p+1, q-1
+		}
 	}
 	return out // more traits than any piece has: what was read
+}
+
+// unescapeN unescapes a trait's text of nesting depth k: each TAB in it
+// loses k of the backslashes before it.
+func unescapeN(t string, k int) string {
+	if k == 0 || strings.IndexByte(t, '\t') < 0 {
+		return t
+	}
+	b := make([]byte, 0, len(t))
+	bs := 0
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '\\':
+			bs++
+		case '\t':
+			b = b[:len(b)-min(bs, k)]
+			bs = 0
+		default:
+			bs = 0
+		}
+		b = append(b, t[i])
+	}
+	return string(b)
 }
 
 // firstSep returns the index of the first sep no backslash escapes, or -1.
@@ -137,12 +190,14 @@ type Stack struct {
 func (s *Save) Pieces() ([]Piece, []Stack, error) {
 	var pieces []Piece
 	var stacks []Stack
-	at := map[string]int{}      // piece ID -> index in pieces
-	stackOf := map[string]int{} // stack ID -> index in stacks
-	unstack := func(id string) {
-		for k := range stacks {
-			stacks[k].Pieces = slices.DeleteFunc(stacks[k].Pieces, func(p string) bool { return p == id })
+	at := map[string]int{}        // piece ID -> index in pieces
+	stackOf := map[string]int{}   // stack ID -> index in stacks
+	listed := map[string]string{} // piece ID -> the stack that lists it
+	unstack := func(k int) {
+		if j, ok := stackOf[pieces[k].Stack]; ok {
+			stacks[j].Pieces = slices.DeleteFunc(stacks[j].Pieces, func(p string) bool { return p == pieces[k].ID })
 		}
+		pieces[k].Stack = ""
 	}
 	for i, c := range s.Commands() {
 		c, _ = strings.CutPrefix(c, "LOG\t")
@@ -172,13 +227,19 @@ func (s *Save) Pieces() ([]Piece, []Stack, error) {
 				continue // a piece the save does not have: VASSAL ignores it too
 			}
 			pieces[k].Map, pieces[k].X, pieces[k].Y = f[2], x, y
-			unstack(f[1])
+			unstack(k)
 			if j, ok := at[f[5]]; ok && pieces[j].Stack != "" {
 				st := &stacks[stackOf[pieces[j].Stack]]
+				if len(st.Pieces) >= maxStack {
+					return nil, nil, fmt.Errorf("%s: command %d: stack %s: more than %d pieces: not a save VASL writes", s.Name, i+1, st.ID, maxStack)
+				}
 				n := slices.Index(st.Pieces, f[5])
 				st.Pieces = slices.Insert(st.Pieces, n+1, f[1])
 				pieces[k].Stack = st.ID
 			} else {
+				if len(pieces)+len(stacks) >= maxPieces {
+					return nil, nil, fmt.Errorf("%s: more than %d pieces and stacks: not a save VASL writes", s.Name, maxPieces)
+				}
 				stackOf[f[1]] = len(stacks)
 				stacks = append(stacks, Stack{ID: f[1], Map: f[2], X: x, Y: y, Pieces: []string{f[1]}})
 				pieces[k].Stack = f[1]
@@ -186,9 +247,9 @@ func (s *Save) Pieces() ([]Piece, []Stack, error) {
 			continue
 		case strings.HasPrefix(c, "-/"):
 			id := split(c, '/')[1]
-			if k, ok := at[id]; ok {
+			if k, ok := at[id]; ok && !pieces[k].removed {
 				pieces[k].removed = true
-				unstack(id)
+				unstack(k)
 			}
 			continue
 		case !strings.HasPrefix(c, "+/"):
@@ -212,9 +273,13 @@ func (s *Save) Pieces() ([]Piece, []Stack, error) {
 			if err1 != nil || err2 != nil {
 				return nil, nil, fmt.Errorf("%s: command %d: stack %s: position %q, %q is not two numbers", s.Name, i+1, id, trim(st[1]), trim(st[2]))
 			}
+			if len(st) > 3+maxStack {
+				return nil, nil, fmt.Errorf("%s: command %d: stack %s: more than %d pieces: not a save VASL writes", s.Name, i+1, id, maxStack)
+			}
 			stackOf[id] = len(stacks)
 			stacks = append(stacks, Stack{ID: id, Map: st[0], X: x, Y: y, Pieces: st[3:]})
 			for _, p := range st[3:] {
+				listed[p] = id
 				if k, ok := at[p]; ok {
 					pieces[k].Stack = id
 				}
@@ -225,6 +290,7 @@ func (s *Save) Pieces() ([]Piece, []Stack, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: command %d: piece %s: %v", s.Name, i+1, id, err)
 		}
+		p.Stack = listed[id]
 		at[id] = len(pieces)
 		pieces = append(pieces, p)
 	}

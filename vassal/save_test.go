@@ -271,6 +271,16 @@ func TestHostile(t *testing.T) {
 		{"a million pieces", zipOf(t, [2][]byte{[]byte("savedGame"), []byte(million.String() + "end_save")}), "more than 100000 pieces"},
 		{"a board cropped", zipOf(t, savedGame(good+"bd\t0\t0\t01\tCROP\t1\x1bend_save")), "cropped"},
 		{"an absurd board cell", zipOf(t, savedGame(good+"bd\t9999\t0\t01\x1bend_save")), "not a column and row"},
+		{"a stack of 2000", zipOf(t, savedGame(good+"+/1/stack/Main Map;1;1"+strings.Repeat(";7", 2000)+"\x1bend_save")), "more than 1000 pieces"},
+		{"a stack grown by moves", zipOf(t, savedGame(good+"+/0/piece;;;;x/Main Map;1;1;\x1b+/s/stack/Main Map;1;1;0\x1b"+moves(1500)+"end_save")), "more than 1000 pieces"},
+	}
+	// Deep input is read in one pass (BenchmarkDeep): a piece of 200,000
+	// traits is refused, commands nested 2,000 deep are opened 16 deep.
+	if _, err := (&Save{Name: "deep", Content: []byte(good + deepPiece + "\x1bend_save")}).Contents(); err == nil || !strings.Contains(err.Error(), "not a BasicPiece") {
+		t.Errorf("a piece of 200,000 traits: %v", err)
+	}
+	if n := len((&Save{Content: []byte(nested)}).Commands()); n != 18 {
+		t.Errorf("commands nested 2,000 deep: %d read, want 18 (17 levels split, the rest one command)", n)
 	}
 	for _, c := range cases {
 		s, err := Read(bytes.NewReader(c.data), int64(len(c.data)), c.name)
@@ -281,6 +291,28 @@ func TestHostile(t *testing.T) {
 			t.Errorf("%s: %v, want an error saying %q", c.name, err, c.says)
 		}
 	}
+}
+
+// deepPiece has 200,000 traits; nested is a list of commands nested
+// 2,000 deep.
+var (
+	deepPiece = "+/1/" + strings.Repeat("mark;x\t", 200_000) + "piece;;;;x/" + strings.Repeat("\t", 200_000) + "Main Map;1;1;"
+	nested    = func() string {
+		x := "z"
+		for range 2000 {
+			x = "a\x1b" + strings.ReplaceAll(x, "\x1b", "\\\x1b")
+		}
+		return x
+	}()
+)
+
+// moves are n pieces each put on the one before, by move commands.
+func moves(n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "+/%d/piece;;;;x/Main Map;1;1;\x1bM/%d/Main Map/1/1/%d/Main Map/1/1/null/p\x1b", i, i, i-1)
+	}
+	return b.String()
 }
 
 // FuzzRead: no archive panics the reader or what reads its content.
