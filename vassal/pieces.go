@@ -173,6 +173,8 @@ type Piece struct {
 	// Label is the text of its label trait, "" if none.
 	Label   string
 	removed bool
+	// typ and state: its TYPE and STATE as the save's commands leave them.
+	typ, state string
 }
 
 // Stack is a stack of pieces at a map position.
@@ -237,13 +239,30 @@ func (s *Save) Pieces() ([]Piece, []Stack, error) {
 				st.Pieces = slices.Insert(st.Pieces, n+1, f[1])
 				pieces[k].Stack = st.ID
 			} else {
+				// A stack of its own, as VASSAL makes one (its ID is not
+				// in the save: VASSAL gives it one when it plays the move).
 				if len(pieces)+len(stacks) >= maxPieces {
 					return nil, nil, fmt.Errorf("%s: more than %d pieces and stacks: not a save VASL writes", s.Name, maxPieces)
 				}
-				stackOf[f[1]] = len(stacks)
-				stacks = append(stacks, Stack{ID: f[1], Map: f[2], X: x, Y: y, Pieces: []string{f[1]}})
-				pieces[k].Stack = f[1]
+				st := "~" + f[1]
+				stackOf[st] = len(stacks)
+				stacks = append(stacks, Stack{ID: st, Map: f[2], X: x, Y: y, Pieces: []string{f[1]}})
+				pieces[k].Stack = st
 			}
+			continue
+		case strings.HasPrefix(c, "D/"):
+			// A change: the piece's new state (VASSAL's ChangePiece, D/ID/NEW/OLD).
+			f := split(c, '/')
+			k, ok := at[f[1]]
+			if !ok || len(f) < 3 {
+				continue
+			}
+			p, err := readPiece(f[1], pieces[k].typ, f[2])
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s: command %d: change of piece %s: %v", s.Name, i+1, f[1], err)
+			}
+			p.Stack, p.removed = pieces[k].Stack, pieces[k].removed
+			pieces[k] = p
 			continue
 		case strings.HasPrefix(c, "-/"):
 			id := split(c, '/')[1]
@@ -333,7 +352,7 @@ func (s *Save) Steps() int {
 // readPiece reads a piece from its TYPE and STATE.
 func readPiece(id, typ, state string) (Piece, error) {
 	tl, sl := layers(typ), layers(state)
-	p := Piece{ID: id}
+	p := Piece{ID: id, typ: typ, state: state}
 	inner := tl[len(tl)-1]
 	if !strings.HasPrefix(inner, "piece;") {
 		return p, fmt.Errorf("its innermost trait %q is not a BasicPiece", trim(inner))

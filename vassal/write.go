@@ -94,6 +94,8 @@ type spot struct {
 	Map   string
 	X, Y  int
 	under string // the piece beneath it, "" if none
+	// typ and state: the piece's TYPE and its STATE as the edit leaves it.
+	typ, state string
 }
 
 // Edit starts an edit of the save; new piece IDs are numbers greater
@@ -115,7 +117,7 @@ func (s *Save) Edit(now time.Time) (*Edit, error) {
 	}
 	e := &Edit{s: s, cells: cells, at: map[string]spot{}, next: now.UnixMilli()}
 	for _, p := range pieces {
-		e.at[p.ID] = spot{Map: p.Map, X: p.X, Y: p.Y}
+		e.at[p.ID] = spot{Map: p.Map, X: p.X, Y: p.Y, typ: p.typ, state: p.state}
 		if n, err := strconv.ParseInt(p.ID, 10, 64); err == nil && n >= e.next {
 			e.next = n + 1
 		}
@@ -182,8 +184,9 @@ func (e *Edit) AddSuspects(g coord.Grid, colour int, labels []string, logged boo
 		}
 		sl[len(sl)-1] = strings.Join(bs, ";")
 		id := e.newID()
-		cmds = append(cmds, addCommand(id, t.typ, joinLayers(sl)))
-		sp := spot{Map: MainMap, X: x, Y: y}
+		state := joinLayers(sl)
+		cmds = append(cmds, addCommand(id, t.typ, state))
+		sp := spot{Map: MainMap, X: x, Y: y, typ: t.typ, state: state}
 		if len(ids) > 0 {
 			sp.under = ids[len(ids)-1]
 		}
@@ -228,7 +231,7 @@ func (e *Edit) Move(ids []string, g coord.Grid) error {
 			f[i] = escape(f[i], '/')
 		}
 		cmds = append(cmds, "M/"+strings.Join(f, "/"))
-		sp := spot{Map: MainMap, X: x, Y: y}
+		sp := spot{Map: MainMap, X: x, Y: y, typ: old.typ, state: old.state}
 		if under != "null" {
 			sp.under = under
 		}
@@ -239,6 +242,140 @@ func (e *Edit) Move(ids []string, g coord.Grid) error {
 		e.steps = append(e.steps, cmds)
 	}
 	return nil
+}
+
+// change gives piece id the state edit makes of its traits' states, in
+// a logged step (VASSAL's change command, D/ID/NEW/OLD), if edit reports
+// a change whose name check accepts. The BasicPiece's state keeps the
+// piece's position as the edit has it.
+func (e *Edit) change(id string, edit func(tl, sl []string) bool, check func(name string) bool) (bool, error) {
+	sp, ok := e.at[id]
+	if !ok {
+		return false, fmt.Errorf("%s: no piece %s to change", e.s.Name, id)
+	}
+	tl, sl := layers(sp.typ), layers(sp.state)
+	if len(tl) != len(sl) || !edit(tl, sl) || !check(displayName(tl, sl)) {
+		return false, nil
+	}
+	bs := split(sl[len(sl)-1], ';')
+	if len(bs) >= 3 {
+		bs[0], bs[1], bs[2] = sp.Map, strconv.Itoa(sp.X), strconv.Itoa(sp.Y)
+		for i := range bs {
+			bs[i] = escape(bs[i], ';')
+		}
+		sl[len(sl)-1] = strings.Join(bs, ";")
+	}
+	state := joinLayers(sl)
+	if state == sp.state {
+		return false, nil
+	}
+	e.steps = append(e.steps, []string{"D/" + escape(id, '/') + "/" + escape(state, '/') + "/" + escape(sp.state, '/')})
+	sp.state = state
+	e.at[id] = sp
+	return true, nil
+}
+
+// Relabel gives piece id's label trait the text label, in a logged step;
+// it reports whether the label changed.
+func (e *Edit) Relabel(id, label string) (bool, error) {
+	return e.change(id, func(tl, sl []string) bool {
+		for k, t := range tl {
+			if strings.HasPrefix(t, "label;") {
+				sl[k] = label
+				return true
+			}
+		}
+		return false
+	}, func(string) bool { return true })
+}
+
+// VASL's counters change face by layers that keys switch on ("emb2",
+// field 3 the keys that activate it): F breaks a unit (VASL's "Flip"), V
+// turns a squad into its half-squad, FV breaks the half-squad. Such a layer
+// is active at its level when its state is positive, inactive when
+// negative.
+
+// SetBroken shows piece id broken or not, as VASL's F layer of it does,
+// in a logged step; false if the counter has no such layer (or is so
+// already).
+func (e *Edit) SetBroken(id string, broken bool) (bool, error) {
+	var half bool
+	if sp, ok := e.at[id]; ok {
+		half = slices.ContainsFunc(layers(sp.typ), func(t string) bool { return layerKeys(t) == "V" }) && activeKeys(layers(sp.typ), layers(sp.state))["V"]
+	}
+	keys := "F"
+	if half {
+		keys = "FV"
+	}
+	return e.change(id, func(tl, sl []string) bool {
+		return setLayer(tl, sl, keys, broken)
+	}, func(name string) bool {
+		return strings.HasPrefix(name, counters.BrokenPrefix) == broken
+	})
+}
+
+// Reduce shows piece id as its half-squad (VASL's V layer), in a logged
+// step; false if the counter has no such layer (or is reduced already).
+func (e *Edit) Reduce(id string) (bool, error) {
+	return e.change(id, func(tl, sl []string) bool {
+		return setLayer(tl, sl, "V", true)
+	}, func(name string) bool {
+		u, why := unitOf(Placed{Piece: Piece{Name: name, Basic: "x"}})
+		return why == "" && u.Kind == "half_squad"
+	})
+}
+
+// layerKeys are the keys that activate layer trait t, "" for none.
+func layerKeys(t string) string {
+	if !strings.HasPrefix(t, "emb2;") {
+		return ""
+	}
+	if f := split(t, ';'); len(f) > 3 {
+		return f[3]
+	}
+	return ""
+}
+
+// activeKeys are the activation keys of the active layers of a piece.
+func activeKeys(tl, sl []string) map[string]bool {
+	out := map[string]bool{}
+	for k, t := range tl {
+		if keys := layerKeys(t); keys != "" && k < len(sl) {
+			v, _, _ := strings.Cut(sl[k], ";")
+			if n, err := strconv.Atoi(v); err == nil && n > 0 {
+				out[keys] = true
+			}
+		}
+	}
+	return out
+}
+
+// setLayer turns the innermost layer activated by keys on or off, at the
+// level it has; it reports whether it changed one.
+func setLayer(tl, sl []string, keys string, on bool) bool {
+	for k := len(tl) - 1; k >= 0; k-- {
+		if layerKeys(tl[k]) != keys {
+			continue
+		}
+		v, rest, cut := strings.Cut(sl[k], ";")
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return false
+		}
+		level := max(n, -n, 1)
+		if !on {
+			level = -level
+		}
+		if level == n {
+			return false
+		}
+		sl[k] = strconv.Itoa(level)
+		if cut {
+			sl[k] += ";" + rest
+		}
+		return true
+	}
+	return false
 }
 
 // Remove removes pieces ids in one logged step (VASSAL's remove command).

@@ -307,6 +307,83 @@ func TestEdit(t *testing.T) {
 	}
 }
 
+// A piece moved off a stack it was moved into leaves the others there.
+func TestMoveOffAStack(t *testing.T) {
+	t.Parallel()
+	_, e := stalingradEdit(t)
+	g := func(s string) coord.Grid { x, _ := coord.ParseGrid(s); return x }
+	ids, err := e.AddSuspects(g("1K5"), 0, []string{"A", "B"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Move(ids, g("1E3"))
+	e.Move(ids[:1], g("1E5"))
+	c, err := e.Result().Contents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, p := range c.On {
+		if p.Suspect() {
+			got[p.Label] = p.Location
+		}
+	}
+	if got["A"] != "1E5" || got["B"] != "1E3" {
+		t.Errorf("A, B on %v, want A on 1E5 and B left on 1E3", got)
+	}
+}
+
+// A counter's face changes as VASL's own keys change it: broken (F), its
+// half-squad (V), the half-squad broken (FV), rallied; an S?'s label.
+func TestChangeFace(t *testing.T) {
+	t.Parallel()
+	_, e := stalingradEdit(t)
+	const squad, leader, lmg = "1533976168273", "1533976364369", "1533976201175"
+	steps := []struct {
+		id   string
+		do   func() (bool, error)
+		name string
+	}{
+		{squad, func() (bool, error) { return e.SetBroken(squad, true) }, "broken 4-4-7 1sq"},
+		{squad, func() (bool, error) { return e.SetBroken(squad, false) }, "4-4-7 1sq"},
+		{squad, func() (bool, error) { return e.Reduce(squad) }, "2-3-7 1hs"},
+		{squad, func() (bool, error) { return e.SetBroken(squad, true) }, "broken 2-3-7 1hs"},
+		{leader, func() (bool, error) { return e.SetBroken(leader, true) }, "broken 8-0"},
+	}
+	for i, st := range steps {
+		ok, err := st.do()
+		if err != nil || !ok {
+			t.Fatalf("step %d: %v, %v", i, ok, err)
+		}
+		c, err := e.Result().Contents()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range append(c.On, c.Off...) {
+			if p.ID == st.id && p.Name != st.name {
+				t.Errorf("step %d: %s shows %q, want %q", i, st.id, p.Name, st.name)
+			}
+		}
+	}
+	if ok, _ := e.SetBroken(leader, true); ok {
+		t.Error("a broken leader broken again: a change")
+	}
+	if ok, _ := e.Reduce(lmg); ok {
+		t.Error("an LMG reduced")
+	}
+	g, _ := coord.ParseGrid("1K5")
+	ids, _ := e.AddSuspects(g, 0, []string{"S1"}, false)
+	if ok, err := e.Relabel(ids[0], "S1 level 1"); !ok || err != nil {
+		t.Fatalf("relabel: %v %v", ok, err)
+	}
+	c, _ := e.Result().Contents()
+	for _, p := range c.On {
+		if p.ID == ids[0] && (p.Label != "S1 level 1" || p.Location != "1K5") {
+			t.Errorf("relabelled S?: %q on %s", p.Label, p.Location)
+		}
+	}
+}
+
 // An edit refuses a save it cannot add to.
 func TestEditHostile(t *testing.T) {
 	t.Parallel()

@@ -134,7 +134,7 @@ func newPlayNewCmd(o *options) *cobra.Command {
 				return err
 			}
 			if written != "" {
-				fmt.Fprintf(cmd.ErrOrStderr(), "Mission with your VASL units written to %s\n", written)
+				fmt.Fprintf(cmd.ErrOrStderr(), "Mission with your VASL units written to %s; put the ENEMY into your save with sasl vasl write %s --into %s --out NEW.vsav\n", written, f.save, f.friendlyFrom)
 				written = ""
 			}
 			next := "play a turn with sasl play turn " + f.save

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -132,17 +133,17 @@ leaves them.`,
 			if n := s.Steps(); n > 0 {
 				fmt.Fprintf(w, "Steps: %d, to play with VASL's Step forward; the pieces below stand where the last leaves them\n", n)
 			}
-			fmt.Fprintf(w, "\nOn the boards: %d pieces\n", len(c.On))
+			fmt.Fprintf(w, "\nOn the boards: %s\n", plural(len(c.On), "piece"))
 			for _, p := range c.On {
-				line := fmt.Sprintf("  %-8s %s", p.Location, p.Name)
+				line := fmt.Sprintf("  %-8s %s", p.Location, shownName(p.Piece))
 				if m := p.Marks(); m != "" {
 					line += "  [" + m + "]"
 				}
 				fmt.Fprintln(w, line)
 			}
-			fmt.Fprintf(w, "\nOff the boards: %d pieces (setup areas, other maps)\n", len(c.Off))
+			fmt.Fprintf(w, "\nOff the boards: %s (setup areas, other maps)\n", plural(len(c.Off), "piece"))
 			for _, p := range c.Off {
-				line := fmt.Sprintf("  %-10s %5d,%-5d %s", p.Map, p.X, p.Y, p.Name)
+				line := fmt.Sprintf("  %-10s %5d,%-5d %s", p.Map, p.X, p.Y, shownName(p.Piece))
 				if m := p.Marks(); m != "" {
 					line += "  [" + m + "]"
 				}
@@ -153,4 +154,18 @@ leaves them.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd
+}
+
+// shownName is a piece's name for a list: cut to a line, with its counter
+// when the name does not say it and names no unit's strength ("8-0
+// [ruLDR]", but "4-4-7 1sq", not its counter's "4-5-8 Esq").
+func shownName(p vassal.Piece) string {
+	name := p.Name
+	if r := []rune(name); len(r) > 80 {
+		name = string(r[:77]) + "..."
+	}
+	if p.Basic != "" && !strings.Contains(p.Name, p.Basic) && (p.Basic[0] < '0' || p.Basic[0] > '9') {
+		name += " [" + p.Basic + "]"
+	}
+	return name
 }

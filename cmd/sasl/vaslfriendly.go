@@ -184,6 +184,9 @@ func missionFromSave(cmd *cobra.Command, mf *missionFlags, path, gameFile string
 		return "", err
 	}
 	out := strings.TrimSuffix(gameFile, filepath.Ext(gameFile)) + ".mission.yaml"
+	if sameFile(out, mf.mission) {
+		return "", fmt.Errorf("--friendly-from: the mission with your units goes to %s, which is your --mission: name the game file otherwise", out)
+	}
 	if err := refuseExisting(out, force); err != nil {
 		return "", fmt.Errorf("--friendly-from: the mission with your units goes to %w", err)
 	}

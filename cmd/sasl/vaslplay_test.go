@@ -155,6 +155,65 @@ func samePlaces(t *testing.T, what string, save, game map[string][2]float64) {
 	}
 }
 
+// yoursAgree checks that a save shows the player's units as the game has
+// them: each on its hex, broken or not, a half-squad when reduced; the
+// eliminated gone.
+func yoursAgree(t *testing.T, game, save string) {
+	t.Helper()
+	var doc struct {
+		Units []struct {
+			ID, Side, Unit, At string
+			Broken             bool
+		} `json:"units"`
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "play", "show", game, "--json", "--boards", realBoards(t))), &doc); err != nil {
+		t.Fatal(err)
+	}
+	ms, _ := os.ReadFile(strings.TrimSuffix(game, ".yaml") + ".mission.yaml")
+	piece := map[string]string{} // unit ID -> VASL piece
+	for _, line := range strings.Split(string(ms), "\n") {
+		if _, v, ok := strings.Cut(line, `vasl: "`); ok {
+			_, id, _ := strings.Cut(line, "id: ")
+			id, _, _ = strings.Cut(id, ",")
+			piece[id], _, _ = strings.Cut(v, `"`)
+		}
+	}
+	s, err := vassal.Open(save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Contents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	units, _ := c.Units()
+	inSave := map[string]vassal.Unit{}
+	for _, u := range units {
+		inSave[u.ID] = u
+	}
+	alive := map[string]bool{}
+	for _, u := range doc.Units {
+		if u.Side != "friendly" {
+			continue
+		}
+		alive[u.ID] = true
+		v, ok := inSave[piece[u.ID]]
+		if !ok {
+			t.Errorf("%s: no counter in the save", u.ID)
+			continue
+		}
+		g, _ := coord.Parse(u.At)
+		if v.Location != g.Grid.String() || v.Broken != u.Broken || v.Kind != u.Unit {
+			t.Errorf("%s: the save shows %s %s on %s broken %v, the game %s on %s broken %v", u.ID, v.Kind, v.Name, v.Location, v.Broken, u.Unit, u.At, u.Broken)
+		}
+	}
+	for id, p := range piece {
+		if _, ok := inSave[p]; ok && !alive[id] {
+			t.Errorf("%s is gone from the game, its counter is still in the save", id)
+		}
+	}
+}
+
 // The whole way of a VASL player: a mission from their setup, the ENEMY
 // written into their save, a turn played from their save, their moves and
 // losses read from the next, the ENEMY's turn written back as steps.
@@ -210,7 +269,7 @@ func TestVaslPlay(t *testing.T) {
 	// The ENEMY's setup written into the player's save.
 	t0 := filepath.Join(dir, "t0.vsav")
 	out := mustRun(t, "vasl", "write", game, "--into", setup, "--out", t0, "--boards", boards)
-	if !strings.Contains(out, "140 S? placed, 0 added, 0 moved, 0 removed; 0 steps") {
+	if !strings.Contains(out, "140 S? placed, 0 added, 0 moved, 0 removed; 0 changes to your units; 0 steps") {
 		t.Errorf("vasl write: %s", out)
 	}
 	samePlaces(t, "setup", enemyOnSave(t, t0), enemyInGame(t, game, t0))
@@ -218,11 +277,29 @@ func TestVaslPlay(t *testing.T) {
 		t.Errorf("vasl write over a file: %v", err)
 	}
 
+	// Moves before the ENEMY's Player Turn are refused: the player's MPh
+	// comes after it.
+	s0, err := vassal.Open(t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e0, _ := s0.Edit(time.Now())
+	for id, p := range at {
+		if p[1] == "2E3" {
+			g, _ := coord.ParseGrid("2E2")
+			e0.Move([]string{id}, g)
+		}
+	}
+	early := writeSave(t, e0.Result(), dir, "early.vsav")
+	if _, err := run(t, "play", "turn", game, "--friendly-from", early, "--boards", boards); err == nil || !strings.Contains(err.Error(), "your units moved in the save (F1 to 2E2), but the game stands at before turn 1") {
+		t.Errorf("a move before the ENEMY's turn: %v", err)
+	}
+
 	// Turn 1 from the save: nothing moved; the ENEMY's turn, to the
 	// player's MPh.
 	t1 := filepath.Join(dir, "t1.vsav")
 	out = mustRun(t, "play", "turn", game, "--friendly-from", t0, "--vasl-out", t1, "--boards", boards)
-	for _, want := range []string{"Read from " + t0 + ": 8 units of yours", "no change to your units", "turn 1, before your MPh", "4 added, 0 moved, 0 removed; 4 steps"} {
+	for _, want := range []string{"Read from " + t0 + ": 8 units of yours", "no change to your units", "turn 1, before your MPh", "4 added, 0 moved, 0 removed; 0 changes to your units; 4 steps"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("play turn --friendly-from: no %q in\n%s", want, out)
 		}
@@ -240,16 +317,23 @@ func TestVaslPlay(t *testing.T) {
 		t.Fatal(err)
 	}
 	var f5, f8 string
+	var f34 []string // the squad and leader of 2I5
 	for id, p := range at {
-		switch p[1] {
-		case "2K3":
+		switch {
+		case p[1] == "2K3":
 			f5 = id
-		case "2O5":
+		case p[1] == "2O5":
 			f8 = id
+		case p[1] == "2I5" && p[0] != "LMG":
+			f34 = append(f34, id)
 		}
 	}
 	g, _ := coord.ParseGrid("2K2")
 	if err := e.Move([]string{f5}, g); err != nil {
+		t.Fatal(err)
+	}
+	g, _ = coord.ParseGrid("2I4")
+	if err := e.Move(f34, g); err != nil {
 		t.Fatal(err)
 	}
 	if err := e.Remove([]string{f8}); err != nil {
@@ -258,7 +342,7 @@ func TestVaslPlay(t *testing.T) {
 	t1p := writeSave(t, e.Result(), dir, "t1-played.vsav")
 	t2 := filepath.Join(dir, "t2.vsav")
 	out = mustRun(t, "play", "turn", game, "--friendly-from", t1p, "--vasl-out", t2, "--boards", boards)
-	for _, want := range []string{"F5 2K3: move F5 2K2", "F8 2O5: set F8 eliminated", "done: move F5 2K2", "done: set F8 eliminated", "F5: 2K3 2K2", "turn 2, before your MPh"} {
+	for _, want := range []string{"F5 2K3: moved to 2K2", "F8 2O5: set F8 eliminated", "done: move F5 2K2", "done: move F3,F4 2I4", "done: set F8 eliminated", "F5: 2K3 2K2", "turn 2, before your MPh"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("play turn from the played save: no %q in\n%s", want, out)
 		}
@@ -268,6 +352,11 @@ func TestVaslPlay(t *testing.T) {
 		t.Errorf("after the save's turn, F8 is still there:\n%s", show)
 	}
 	samePlaces(t, "turn 2", enemyOnSave(t, t2), enemyInGame(t, game, t2))
+	yoursAgree(t, game, t2)
+	// The save of before is not of the game as it stands now.
+	if _, err := run(t, "play", "turn", game, "--friendly-from", t1p, "--boards", boards); err == nil || !strings.Contains(err.Error(), "not a save of "+game+" as it stands") {
+		t.Errorf("the save of the turn before, again: %v", err)
+	}
 	if s2, _ := vassal.Open(t2); s2.Steps() == 0 {
 		t.Error("turn 2 written with no steps to play")
 	}
@@ -358,7 +447,7 @@ func TestVaslFourBoards(t *testing.T) {
 	for i := 1; i < len(bin); i++ {
 		bin[i] ^= bin[0]
 	}
-	re := regexp.MustCompile(`^\+/\d+/prototype;Info\t.*Suspect/\t(\w+)\\\t\d\\\\\tMain Map;(\d+);(\d+);`)
+	re := regexp.MustCompile(`^\+/\d+/prototype;Info\t.*Suspect/\t([^\\\t]+)\\\t\d\\\\\tMain Map;(\d+);(\d+);`)
 	boardAt := [2][2]string{{"33", "2"}, {"15", "4"}}
 	found := 0
 	start := 1
@@ -388,7 +477,8 @@ func TestVaslFourBoards(t *testing.T) {
 		g, _ := coord.ParseGrid(hexName)
 		cells, _ := s.Boards()
 		px, py, _ := vassal.Centre(cells, g)
-		if want, ok := inGame[m[1]]; !ok || want != [2]float64{px, py} {
+		id, _, _ := strings.Cut(m[1], " ") // "S16 level 1"
+		if want, ok := inGame[id]; !ok || want != [2]float64{px, py} {
 			t.Errorf("the test's decoder reads %s on %s (%d, %d), the game has it at %v", m[1], hexName, x, y, want)
 		}
 		found++

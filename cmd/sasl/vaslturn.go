@@ -1,8 +1,11 @@
 package main
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
-	"path/filepath"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -10,6 +13,7 @@ import (
 
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/vassal"
 )
@@ -83,11 +87,69 @@ func readFriendly(g *game.Game, f *fromSave) (reads []reading, unknown []vassal.
 	return reads, unknown
 }
 
+// staleSave says why a save is not of the game as it stands, "" if it
+// is: the game's ENEMY units must stand in it where the game has them, as
+// sasl vasl write and play turn --vasl-out leave them.
+func staleSave(g *game.Game, f *fromSave) string {
+	m := g.W.Map()
+	var onMap, found int
+	var wrong []string
+	where := map[string]string{}
+	for _, p := range append(slices.Clone(f.c.On), f.c.Off...) {
+		if id, _, _ := strings.Cut(p.Label, " "); p.Suspect() && id != "" {
+			where[id] = p.Location
+		}
+	}
+	seen := map[string]bool{}
+	for _, u := range g.State.OfSide(state.Enemy) {
+		if !u.OnMap() {
+			continue
+		}
+		onMap++
+		at, ok := where[u.ID]
+		seen[u.ID] = true
+		switch {
+		case !ok:
+			wrong = append(wrong, fmt.Sprintf("%s has no counter in the save", u.ID))
+			continue
+		case at == "":
+			wrong = append(wrong, fmt.Sprintf("%s is off the boards in the save, on %s in the game", u.ID, m.LocationName(u.At())))
+		default:
+			if l, err := m.ParseLocation(at); err != nil || l.Hex != u.At().Hex {
+				wrong = append(wrong, fmt.Sprintf("%s is on %s in the save, on %s in the game", u.ID, at, m.LocationName(u.At())))
+			}
+		}
+		found++
+	}
+	for _, id := range slices.Sorted(maps.Keys(where)) {
+		if !seen[id] {
+			wrong = append(wrong, fmt.Sprintf("%s is on %s in the save, no longer on the map in the game", id, cmp.Or(where[id], "no hex")))
+		}
+	}
+	switch {
+	case onMap > 0 && found == 0:
+		return "it has none of the game's ENEMY counters"
+	case len(wrong) > 0:
+		return fmt.Sprintf("%d of the game's ENEMY counters stand elsewhere (%s)", len(wrong), strings.Join(wrong[:min(3, len(wrong))], "; "))
+	}
+	return ""
+}
+
+// inMyTurn reports whether the game stands in the FRIENDLY Player Turn
+// before its MPh, or at it: where moves the save shows can be made without
+// an ENEMY phase coming first.
+func inMyTurn(st *game.Stop) bool {
+	return st.Kind == game.BeforePhase && st.Player == state.Friendly && st.Phase <= state.MPh
+}
+
 // turnFromSave plays game file path on from where it stands with the
 // FRIENDLY side as VASL save savePath shows it, to the player's next MPh
-// (or the game's end), and writes the ENEMY's turn into vaslOut if given.
+// (or the game's end), and writes the game into vaslOut if given.
 func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptions, pf *playTurnFlags) error {
 	savePath, vaslOut, force := pf.friendlyFrom, pf.vaslOut, pf.force
+	if pf.json {
+		return errors.New("--json: not with --friendly-from (its report is text)")
+	}
 	var r dice.Roller
 	var script *dice.ScriptRoller
 	if cmd.Flags().Changed("dice") {
@@ -98,7 +160,7 @@ func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptio
 		r = script
 	}
 	if vaslOut != "" {
-		if filepath.Clean(vaslOut) == filepath.Clean(savePath) {
+		if sameFile(vaslOut, savePath) {
 			return fmt.Errorf("--vasl-out %s: that is the --friendly-from save; write a new file (your save stays as it was)", vaslOut)
 		}
 		if err := refuseExisting(vaslOut, force); err != nil {
@@ -126,20 +188,49 @@ func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptio
 	if err != nil {
 		return err
 	}
+	if why := staleSave(g, f); why != "" {
+		return fmt.Errorf("%s: not a save of %s as it stands (%s): give the save the last sasl vasl write or play turn --vasl-out wrote, with your moves; sasl vasl write %s --into %s --out NEW.vsav puts the ENEMY where the game has it", savePath, path, why, path, savePath)
+	}
 	reads, unknown := readFriendly(g, f)
+	moves := map[[2]string][]string{} // from, to -> units
+	var order [][2]string
+	for _, rd := range reads {
+		if rd.to == "" {
+			continue
+		}
+		k := [2]string{g.W.Map().LocationName(rd.u.At()), rd.to}
+		if moves[k] == nil {
+			order = append(order, k)
+		}
+		moves[k] = append(moves[k], rd.u.ID)
+	}
+	if len(order) > 0 && !inMyTurn(s.Stop()) {
+		return fmt.Errorf("%s: your units moved in the save (%s to %s), but the game stands at %s: your MPh comes after the ENEMY's phases; give the save with your units where sasl left them, and move them in the save it writes before your MPh",
+			savePath, strings.Join(moves[order[0]], ","), order[0][1], s.Stop().Where())
+	}
 	w := cmd.OutOrStdout()
-	fmt.Fprintf(w, "Read from %s: %d units of yours on the boards.\n", savePath, len(f.units))
+	fmt.Fprintf(w, "Read from %s: %d units of yours on the boards.\n", savePath, len(f.units)-len(unknown))
 	for _, rd := range reads {
 		what := strings.Join(rd.cmd, ", ")
 		if rd.to != "" {
-			what = strings.TrimPrefix(what+", move "+rd.u.ID+" "+rd.to, ", ")
+			what = strings.TrimPrefix(what+", moved to "+rd.to, ", ")
 		}
 		fmt.Fprintf(w, "  %s %s: %s\n", rd.u.ID, g.W.Map().LocationName(rd.u.At()), what)
 	}
 	if len(reads) == 0 {
 		fmt.Fprintln(w, "  no change to your units")
 	}
+	mission := map[string]string{} // piece ID -> the unit it was set up as
+	for _, sp := range g.W.Mission().Friendly {
+		if sp.Vasl != "" {
+			mission[sp.Vasl] = sp.ID
+		}
+	}
 	for _, v := range unknown {
+		if id := mission[v.ID]; id != "" {
+			fmt.Fprintf(w, "  not taken: %s on %s is %s, no longer on the map in the game: its counter can go\n", v.Name, v.Location, id)
+			continue
+		}
 		fmt.Fprintf(w, "  not taken: %s on %s (VASL piece %s is none of the game's units)\n", v.Name, v.Location, v.ID)
 	}
 	first := len(s.Journal()) + 1
@@ -163,12 +254,6 @@ func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptio
 			}
 		}
 	}
-	moves := 0
-	for _, rd := range reads {
-		if rd.to != "" && rd.u.OnMap() {
-			moves++
-		}
-	}
 	// Play on: the moves at the FRIENDLY MPh, the engine's decisions
 	// elsewhere, to the next FRIENDLY MPh.
 	for steps := 0; ; steps++ {
@@ -177,15 +262,24 @@ func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptio
 			break
 		}
 		atMPh := st.Kind == game.BeforePhase && st.Player == state.Friendly && st.Phase == state.MPh
-		if atMPh && moves > 0 {
-			for _, rd := range reads {
-				if rd.to != "" && rd.u.OnMap() {
-					if err := do("move " + rd.u.ID + " " + rd.to); err != nil {
-						return err
+		if atMPh && len(order) > 0 {
+			// Units that moved together from a hex to a hex move as a
+			// stack (a leader with its squad).
+			for _, k := range order {
+				var ids []string
+				for _, id := range moves[k] {
+					if u := g.State.Unit(id); u != nil && u.OnMap() {
+						ids = append(ids, id)
 					}
 				}
+				if len(ids) == 0 {
+					continue
+				}
+				if err := do("move " + strings.Join(ids, ",") + " " + k[1]); err != nil {
+					return err
+				}
 			}
-			moves = 0
+			order = nil
 		} else if atMPh && steps > 0 {
 			break // the player moves next, in VASL
 		}
@@ -200,7 +294,7 @@ func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptio
 			return err
 		}
 	}
-	if moves > 0 {
+	if len(order) > 0 {
 		return fmt.Errorf("%s: the game ended before your MPh: the moves the save shows were not made", path)
 	}
 	if script != nil && len(script.Left()) > 0 {
@@ -216,9 +310,23 @@ func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptio
 		return err
 	}
 	o.saved = path
+	// What happened, turn by turn (a step may cross into the next turn).
 	p := newPlayed(g.W)
+	var evs []report.Event
+	turn := 0
 	for _, st := range s.Steps(first) {
-		writeTurnText(w, p.words, s.TurnAt(st.First), st.Events)
+		for j, ev := range st.Events {
+			if t := s.TurnAt(st.First + j); t != turn {
+				if len(evs) > 0 {
+					writeTurnText(w, p.words, turn, evs)
+				}
+				turn, evs = t, nil
+			}
+			evs = append(evs, ev)
+		}
+	}
+	if len(evs) > 0 {
+		writeTurnText(w, p.words, turn, evs)
 	}
 	fmt.Fprintln(w)
 	if g.Over() {

@@ -59,7 +59,7 @@ file.`,
 			if into == "" || out == "" {
 				return errors.New("vasl write: give --into SAVE.vsav (your save) and --out NEW.vsav (the file to write)")
 			}
-			if filepath.Clean(out) == filepath.Clean(into) {
+			if sameFile(out, into) {
 				return fmt.Errorf("--out %s: that is the --into save; write a new file (your save stays as it was)", out)
 			}
 			if err := refuseExisting(out, force); err != nil {
@@ -78,13 +78,22 @@ file.`,
 			defer s.Close()
 			var sinceP *int
 			if cmd.Flags().Changed("since") {
+				if n := len(s.Journal()); since < 2 || since > n {
+					return fmt.Errorf("--since %d: the game has steps 2 to %d after its setup (sasl play log %s lists them)", since, n, path)
+				}
 				sinceP = &since
 			}
 			w, err := writeEnemy(s, into, sinceP, time.Now())
 			if err != nil {
 				return err
 			}
-			return w.write(cmd, out)
+			if err := w.write(cmd, out); err != nil {
+				return err
+			}
+			if st := s.Stop(); st.Kind == game.TurnStart && s.G.State.Policy == game.PolicyPlayer {
+				fmt.Fprintf(cmd.ErrOrStderr(), "Next: open %s in VASL to see the ENEMY; the game stands %s. Then sasl play turn %s --friendly-from %s --vasl-out NEXT.vsav plays on to your MPh; move nothing before it (the ENEMY's phases come first).\n", out, st.Where(), path, out)
+			}
+			return nil
 		},
 	}
 	cmd.Flags().StringVar(&into, "into", "", "your VASL save (.vsav) to write into; it is not changed")
@@ -101,6 +110,10 @@ var offMap = hex.Hex{Col: -1 << 20}
 type enemyWrite struct {
 	save                                 *vassal.Save
 	placed, added, moved, removed, steps int
+	// yours: the changes to your units' counters (moved, broken, rallied,
+	// reduced, eliminated); notes: what the counters cannot show.
+	yours int
+	notes []string
 }
 
 // write writes the new save to out and says what it holds.
@@ -112,9 +125,31 @@ func (w *enemyWrite) write(cmd *cobra.Command, out string) error {
 	if err := writeAtomic(out, false, func(f io.Writer) error { _, err := f.Write(b.Bytes()); return err }); err != nil {
 		return err
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "Written to %s: %d S? placed, %d added, %d moved, %d removed; %d steps to play with VASL's Step forward.\n",
-		out, w.placed, w.added, w.moved, w.removed, w.steps)
+	fmt.Fprintf(cmd.OutOrStdout(), "Written to %s: %d S? placed, %d added, %d moved, %d removed; %s to your units; %s to play with VASL's Step forward.\n",
+		out, w.placed, w.added, w.moved, w.removed, plural(w.yours, "change"), plural(w.steps, "step"))
+	for _, n := range w.notes {
+		fmt.Fprintf(cmd.OutOrStdout(), "  by hand in VASL: %s\n", n)
+	}
 	return nil
+}
+
+// plural writes n things: "1 step", "2 steps".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+// sameFile reports whether paths a and b name one file: the same path, or
+// (through a link) the same file on disk.
+func sameFile(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }
 
 // refuseExisting refuses to replace a file unless force.
@@ -137,6 +172,8 @@ type enemyWriter struct {
 	// map knows it: a half hex on a seam has two names (2H10 is 4H0).
 	piece map[string]string
 	where map[string]hex.Hex
+	// labels are the labels of the save's S?, by piece ID.
+	labels map[string]string
 }
 
 // writeEnemy writes the ENEMY units of session s into the save at into:
@@ -151,10 +188,10 @@ func writeEnemy(s *game.Session, into string, since *int, now time.Time) (*enemy
 	if err != nil {
 		return nil, err
 	}
-	w := &enemyWriter{e: e, m: g.W.Map(), units: map[string]*state.Unit{}, piece: map[string]string{}, where: map[string]hex.Hex{}}
+	w := &enemyWriter{e: e, m: g.W.Map(), units: map[string]*state.Unit{}, piece: map[string]string{}, where: map[string]hex.Hex{}, labels: map[string]string{}}
 	for _, p := range append(slices.Clone(f.c.On), f.c.Off...) {
 		if id, _, _ := strings.Cut(p.Label, " "); p.Suspect() && id != "" && w.piece[id] == "" {
-			w.piece[id] = p.ID
+			w.piece[id], w.labels[p.ID] = p.ID, p.Label
 			if l, err := w.m.ParseLocation(p.Location); err == nil && p.Location != "" {
 				w.where[id] = l.Hex
 			} else {
@@ -176,9 +213,100 @@ func writeEnemy(s *game.Session, into string, since *int, now time.Time) (*enemy
 	if err != nil {
 		return nil, err
 	}
+	if err := w.relabel(); err != nil {
+		return nil, err
+	}
+	if err := w.yourUnits(g, f); err != nil {
+		return nil, err
+	}
 	w.steps = e.Steps()
 	w.save = e.Result()
 	return &w.enemyWrite, nil
+}
+
+// relabel gives every S? of the save the label its unit has now: its
+// level in a building, its type once it is no S?, broken.
+func (w *enemyWriter) relabel() error {
+	ids := slices.Sorted(maps.Keys(w.piece))
+	for _, id := range ids {
+		p := w.piece[id]
+		if l := w.label(id); w.labels[p] != l {
+			if _, err := w.e.Relabel(p, l); err != nil {
+				return err
+			}
+			w.labels[p] = l
+		}
+	}
+	return nil
+}
+
+// yourUnits brings your units' counters to where the game has them:
+// moved where a move ended, broken, rallied or reduced as the ENEMY's fire
+// and your rallies left them, removed when eliminated. What a counter
+// cannot show is noted for the player.
+func (w *enemyWriter) yourUnits(g *game.Game, f *fromSave) error {
+	byPiece := map[string]vassal.Unit{}
+	for _, u := range f.units {
+		byPiece[u.ID] = u
+	}
+	// A unit eliminated is gone from the game: its counter is found by the
+	// mission's units, which keep their pieces' IDs.
+	onMap := map[string]bool{}
+	for _, u := range g.State.OfSide(state.Friendly) {
+		if u.OnMap() {
+			onMap[u.Vasl] = true
+		}
+	}
+	var gone []string
+	for _, sp := range g.W.Mission().Friendly {
+		if _, ok := byPiece[sp.Vasl]; ok && sp.Vasl != "" && !onMap[sp.Vasl] {
+			gone = append(gone, sp.Vasl)
+		}
+	}
+	if err := w.e.Remove(gone); err != nil {
+		return err
+	}
+	w.yours += len(gone)
+	for _, u := range g.State.OfSide(state.Friendly) {
+		v, ok := byPiece[u.Vasl]
+		if u.Vasl == "" || !ok || !u.OnMap() {
+			continue
+		}
+		if l, err := w.m.ParseLocation(v.Location); err != nil || l.Hex != u.At().Hex {
+			if err := w.e.Move([]string{v.ID}, w.grid(u.At())); err != nil {
+				return err
+			}
+			w.yours++
+		}
+		if u.Kind == state.HalfSquad && v.Kind == state.Squad.String() {
+			ok, err := w.e.Reduce(v.ID)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				w.notes = append(w.notes, fmt.Sprintf("%s (%s on %s) is reduced to a %s half-squad: its counter has no half-squad side sasl can turn", u.ID, v.Name, v.Location, u.Type))
+			}
+			w.yours += b2i(ok)
+		}
+		if u.Broken != v.Broken {
+			ok, err := w.e.SetBroken(v.ID, u.Broken)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				w.notes = append(w.notes, fmt.Sprintf("%s (%s on %s) is %s: its counter has no broken side sasl can turn", u.ID, v.Name, v.Location, map[bool]string{true: "broken", false: "rallied"}[u.Broken]))
+			}
+			w.yours += b2i(ok)
+		}
+	}
+	return nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func (w *enemyWriter) grid(l board.Location) coord.Grid { g, _ := w.m.Name(l.Hex); return g }
@@ -187,10 +315,22 @@ func (w *enemyWriter) grid(l board.Location) coord.Grid { g, _ := w.m.Name(l.Hex
 // no S? ("S12a 4-4-7 squad").
 func (w *enemyWriter) label(id string) string {
 	u := w.units[id]
-	if u == nil || u.Kind == state.SQ {
+	if u == nil {
 		return id
 	}
-	return strings.TrimSpace(id + " " + u.Type + " " + strings.ReplaceAll(u.Kind.String(), "_", "-"))
+	l := id
+	if u.Kind != state.SQ {
+		l += " " + strings.TrimSpace(u.Type+" "+strings.ReplaceAll(u.Kind.String(), "_", "-"))
+	}
+	if lv := u.At().Level; lv > 0 {
+		l += fmt.Sprintf(" level %d", lv)
+	} else if lv < 0 {
+		l += " cellar"
+	}
+	if u.Broken {
+		l += " broken"
+	}
+	return l
 }
 
 // colour is the colour of unit id's counter.
@@ -222,8 +362,12 @@ func (w *enemyWriter) placeAll() error {
 		for i, id := range ids {
 			labels[i] = w.label(id)
 		}
-		if _, err := w.e.AddSuspects(g, w.colour(ids[0]), labels, false); err != nil {
+		got, err := w.e.AddSuspects(g, w.colour(ids[0]), labels, false)
+		if err != nil {
 			return err
+		}
+		for i, p := range got {
+			w.piece[ids[i]], w.labels[p] = p, labels[i]
 		}
 		w.placed += len(labels)
 	}
@@ -233,10 +377,12 @@ func (w *enemyWriter) placeAll() error {
 // add adds a counter for each unit of ids on hex g, a logged step each.
 func (w *enemyWriter) add(ids []string, g coord.Grid) error {
 	for _, id := range ids {
-		got, err := w.e.AddSuspects(g, w.colour(id), []string{w.label(id)}, true)
+		label := w.label(id)
+		got, err := w.e.AddSuspects(g, w.colour(id), []string{label}, true)
 		if err != nil {
 			return err
 		}
+		w.labels[got[0]] = label
 		l, _ := w.m.ParseLocation(g.String())
 		w.piece[id], w.where[id] = got[0], l.Hex
 		w.added++
@@ -349,7 +495,7 @@ func enemyEvents(s *game.Session, since *int) []report.Event {
 	n := len(s.Journal())
 	from := 2
 	if since != nil {
-		from = min(max(*since, 2), n+1)
+		from = *since
 	} else if n >= 2 {
 		steps := s.Steps(2)
 		last := s.TurnAt(steps[len(steps)-1].First)
