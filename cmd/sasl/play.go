@@ -133,13 +133,14 @@ func newPlayNewCmd(o *options) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if written != "" {
-				fmt.Fprintf(cmd.ErrOrStderr(), "Mission with your VASL units written to %s; put the ENEMY into your save with sasl vasl write %s --into %s --out NEW.vsav\n", written, f.save, f.friendlyFrom)
-				written = ""
-			}
 			next := "play a turn with sasl play turn " + f.save
 			if policy == game.PolicyPlayer {
 				next = "play on to your first decision with sasl play next " + f.save
+			}
+			if written != "" {
+				fmt.Fprintf(cmd.ErrOrStderr(), "Mission with your VASL units written to %s\n", written)
+				written = ""
+				next = fmt.Sprintf("put the ENEMY into your save with sasl vasl write %s --into %s --out NEW.vsav", f.save, f.friendlyFrom)
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "Game written to %s: %s\n", f.save, next)
 			return writeSetup(cmd.OutOrStdout(), p, setup, f.json)
