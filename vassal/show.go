@@ -1,9 +1,12 @@
 package vassal
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/layout"
 )
 
@@ -16,7 +19,7 @@ type Placed struct {
 }
 
 // Contents are what a save holds: its configuration in sasl's layout
-// notation and its pieces, those on the boards first.
+// notation and its pieces, those on the boards first, by hex.
 type Contents struct {
 	Layout string
 	Cells  []Cell
@@ -52,6 +55,15 @@ func (s *Save) Contents() (*Contents, error) {
 		}
 		out.Off = append(out.Off, pl)
 	}
+	// By board, hexrow and hex, in the save's order within a hex.
+	grid := map[string]coord.Grid{}
+	for _, p := range out.On {
+		grid[p.ID], _ = coord.ParseGrid(p.Location)
+	}
+	slices.SortStableFunc(out.On, func(a, b Placed) int {
+		ga, gb := grid[a.ID], grid[b.ID]
+		return cmp.Or(cmp.Compare(ga.Board, gb.Board), cmp.Compare(ga.Col, gb.Col), cmp.Compare(ga.Row, gb.Row))
+	})
 	return out, nil
 }
 

@@ -128,7 +128,7 @@ func (w *enemyWrite) write(cmd *cobra.Command, out string) error {
 	fmt.Fprintf(cmd.OutOrStdout(), "Written to %s: %d S? placed, %d added, %d moved, %d removed; %s to your units; %s to play with VASL's Step forward.\n",
 		out, w.placed, w.added, w.moved, w.removed, plural(w.yours, "change"), plural(w.steps, "step"))
 	for _, n := range w.notes {
-		fmt.Fprintf(cmd.OutOrStdout(), "  by hand in VASL: %s\n", n)
+		fmt.Fprintf(cmd.OutOrStdout(), "  note: %s\n", n)
 	}
 	return nil
 }
@@ -216,12 +216,36 @@ func writeEnemy(s *game.Session, into string, since *int, now time.Time) (*enemy
 	if err := w.relabel(); err != nil {
 		return nil, err
 	}
+	if ids := yoursMissing(g, f); ids != "" {
+		w.notes = append(w.notes, fmt.Sprintf("none of your units of the game (%s) is in %s, set up from another save: your counters are not followed", ids, into))
+	}
 	if err := w.yourUnits(g, f); err != nil {
 		return nil, err
 	}
 	w.steps = e.Steps()
 	w.save = e.Result()
 	return &w.enemyWrite, nil
+}
+
+// yoursMissing lists the game's FRIENDLY units that keep a VASL piece's
+// ID when the save has none of those pieces, "" otherwise.
+func yoursMissing(g *game.Game, f *fromSave) string {
+	var ids []string
+	for _, sp := range g.W.Mission().Friendly {
+		if sp.Vasl == "" {
+			continue
+		}
+		for _, u := range f.units {
+			if u.ID == sp.Vasl {
+				return ""
+			}
+		}
+		ids = append(ids, sp.ID)
+	}
+	if len(ids) > 3 {
+		ids = append(ids[:3], "...")
+	}
+	return strings.Join(ids, ", ")
 }
 
 // relabel gives every S? of the save the label its unit has now: its
@@ -284,7 +308,7 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *fromSave) error {
 				return err
 			}
 			if !ok {
-				w.notes = append(w.notes, fmt.Sprintf("%s (%s on %s) is reduced to a %s half-squad: its counter has no half-squad side sasl can turn", u.ID, v.Name, v.Location, u.Type))
+				w.notes = append(w.notes, fmt.Sprintf("%s (%s on %s) is reduced to a %s half-squad: its counter has no half-squad side sasl can turn; turn it in VASL", u.ID, v.Name, v.Location, u.Type))
 			}
 			w.yours += b2i(ok)
 		}
@@ -294,7 +318,7 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *fromSave) error {
 				return err
 			}
 			if !ok {
-				w.notes = append(w.notes, fmt.Sprintf("%s (%s on %s) is %s: its counter has no broken side sasl can turn", u.ID, v.Name, v.Location, map[bool]string{true: "broken", false: "rallied"}[u.Broken]))
+				w.notes = append(w.notes, fmt.Sprintf("%s (%s on %s) is %s: its counter has no broken side sasl can turn; turn it in VASL", u.ID, v.Name, v.Location, map[bool]string{true: "broken", false: "rallied"}[u.Broken]))
 			}
 			w.yours += b2i(ok)
 		}
