@@ -28,12 +28,17 @@ import (
 //   - on another hex: moved there, in the FRIENDLY MPh (move UNIT HEX),
 //     by the route the engine finds, as the move command does.
 //
-// The reports are made where the game stands; the moves at the game's
-// next stop before the FRIENDLY MPh. Every other decision of the player
-// (First Fire, Defensive Fire, Prep and Advancing Fire) is the engine's, as
-// with pass: a save does not say whom the player's units fired at. The game
+// The reports are made where the game stands; the moves in the FRIENDLY
+// MPh, units that moved together from a hex as a stack, and only when the
+// game stands in the FRIENDLY Player Turn before it (else the ENEMY's
+// phases would come between). Every other decision of the player (First
+// Fire, Defensive Fire, Prep and Advancing Fire) is the engine's, as with
+// pass: a save does not say whom the player's units fired at. The game
 // plays on to the player's next MPh, where the next save takes over, or to
-// its end.
+// its end. A save whose S? do not stand where the game has them is not of
+// the game as it stands (an older save, another game's) and is refused;
+// --vasl-out writes the game back into the save, both sides, so that the
+// next save differs from the game only by what the player did.
 
 // reading is what a save says of one FRIENDLY unit of the game.
 type reading struct {
