@@ -299,6 +299,8 @@ func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
 			return nil, nil, fmt.Errorf("move: %s is pinned: it may not move or advance this Player Turn (ASL A7.8)", id)
 		case stop.Phase == state.MPh && u.Moved:
 			return nil, nil, fmt.Errorf("move: %s has moved this MPh already", id)
+		case stop.Phase == state.MPh && u.Fired:
+			return nil, nil, fmt.Errorf("move: %s fired in the PFPh: a unit that Prep Fires does not move in the MPh (ASL A3.3)", id)
 		case stop.Phase == state.APh && u.Advanced:
 			return nil, nil, fmt.Errorf("move: %s has advanced this APh already: a unit advances one Location (ASL A4.7)", id)
 		case len(units) > 0 && u.At() != units[0].At():

@@ -476,3 +476,51 @@ func firstFireAtS(t *testing.T, w *world.World, m *board.Map, asked, went, enter
 		r.Close()
 	}
 }
+
+// A unit that Prep Fires does not move in the MPh that follows (ASL A3.3).
+func TestPrepFireThenNoMove(t *testing.T) {
+	t.Parallel()
+	w := prepareText(t, realMission)
+	m := w.Map()
+	for seed := uint64(1); seed <= 20; seed++ {
+		s := begin(t, w, seed, PolicyPlayer, StopFire)
+		for s.Stop().Kind != Over && (s.Stop().Kind != BeforePhase || s.Stop().Phase != state.PFPh) {
+			do(t, s, Next)
+		}
+		fired := ""
+		for _, u := range s.G.State.OfSide(state.Friendly) {
+			for _, e := range s.G.State.OfSide(state.Enemy) {
+				if fired != "" || !u.OnMap() || !e.OnMap() || u.Broken {
+					continue
+				}
+				c, err := ParseCommand("fire --from "+m.LocationName(u.At())+" --at "+m.LocationName(e.At()), m)
+				if err != nil {
+					continue
+				}
+				if _, err := s.Do(c, nil); err == nil && u.Fired && !u.Broken && !u.Pinned {
+					fired = u.ID
+				}
+			}
+		}
+		if fired == "" {
+			s.Close()
+			continue
+		}
+		for s.Stop().Kind != BeforePhase || s.Stop().Phase != state.MPh {
+			do(t, s, Next)
+		}
+		u := s.G.State.Unit(fired)
+		for d := range hex.Dirs {
+			c, err := ParseCommand("move "+fired+" "+m.NameString(u.At().Hex.Neighbour(d)), m)
+			if err != nil {
+				continue
+			}
+			if _, err := s.Do(c, nil); err == nil || !strings.Contains(err.Error(), "fired in the PFPh") {
+				t.Errorf("seed %d: %s Prep Fired, then its move: %v", seed, fired, err)
+			}
+		}
+		s.Close()
+		return
+	}
+	t.Fatal("no FRIENDLY unit could Prep Fire in 20 games")
+}

@@ -275,6 +275,19 @@ func (e *Edit) change(id string, edit func(tl, sl []string) bool, check func(nam
 	return true, nil
 }
 
+// Name is the name VASL shows for piece id as the edit leaves it.
+func (e *Edit) Name(id string) string {
+	sp, ok := e.at[id]
+	if !ok {
+		return ""
+	}
+	tl, sl := layers(sp.typ), layers(sp.state)
+	if len(tl) != len(sl) {
+		return ""
+	}
+	return displayName(tl, sl)
+}
+
 // Relabel gives piece id's label trait the text label, in a logged step;
 // it reports whether the label changed.
 func (e *Edit) Relabel(id, label string) (bool, error) {
@@ -315,10 +328,18 @@ func (e *Edit) SetBroken(id string, broken bool) (bool, error) {
 }
 
 // Reduce shows piece id as its half-squad (VASL's V layer), in a logged
-// step; false if the counter has no such layer (or is reduced already).
+// step, broken still if it was (its F layer passes to FV); false if the
+// counter has no such layer (or is reduced already).
 func (e *Edit) Reduce(id string) (bool, error) {
 	return e.change(id, func(tl, sl []string) bool {
-		return setLayer(tl, sl, "V", true)
+		broken := activeKeys(tl, sl)["F"]
+		if !setLayer(tl, sl, "V", true) {
+			return false
+		}
+		if broken && setLayer(tl, sl, "F", false) {
+			setLayer(tl, sl, "FV", true)
+		}
+		return true
 	}, func(name string) bool {
 		u, why := unitOf(Placed{Piece: Piece{Name: name, Basic: "x"}})
 		return why == "" && u.Kind == "half_squad"

@@ -338,7 +338,7 @@ func TestMoveOffAStack(t *testing.T) {
 func TestChangeFace(t *testing.T) {
 	t.Parallel()
 	_, e := stalingradEdit(t)
-	const squad, leader, lmg = "1533976168273", "1533976364369", "1533976201175"
+	const squad, leader, lmg, other = "1533976168273", "1533976364369", "1533976201175", "1533976172889"
 	steps := []struct {
 		id   string
 		do   func() (bool, error)
@@ -348,7 +348,11 @@ func TestChangeFace(t *testing.T) {
 		{squad, func() (bool, error) { return e.SetBroken(squad, false) }, "4-4-7 1sq"},
 		{squad, func() (bool, error) { return e.Reduce(squad) }, "2-3-7 1hs"},
 		{squad, func() (bool, error) { return e.SetBroken(squad, true) }, "broken 2-3-7 1hs"},
+		{squad, func() (bool, error) { return e.SetBroken(squad, false) }, "2-3-7 1hs"},
 		{leader, func() (bool, error) { return e.SetBroken(leader, true) }, "broken 8-0"},
+		{other, func() (bool, error) { return e.SetBroken(other, true) }, "broken 4-4-7 1sq"},
+		{other, func() (bool, error) { return e.Reduce(other) }, "broken 2-3-7 1hs"},
+		{other, func() (bool, error) { return e.SetBroken(other, false) }, "2-3-7 1hs"},
 	}
 	for i, st := range steps {
 		ok, err := st.do()

@@ -105,7 +105,7 @@ func (f *fromSave) specs() []state.Spec {
 
 // writeRead says what was read from the save, and what was not.
 func (f *fromSave) writeRead(w io.Writer, path string) {
-	fmt.Fprintf(w, "%s: %d units of yours on the boards %s", path, len(f.units), f.c.Layout)
+	fmt.Fprintf(w, "%s: %s of yours on the boards %s", path, plural(len(f.units), "unit"), f.c.Layout)
 	var groups []string
 	count := map[string]int{}
 	for _, s := range f.skipped {

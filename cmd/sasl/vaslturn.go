@@ -99,10 +99,10 @@ func staleSave(g *game.Game, f *fromSave) string {
 	m := g.W.Map()
 	var onMap, found int
 	var wrong []string
-	where := map[string]string{}
+	where, label := map[string]string{}, map[string]string{}
 	for _, p := range append(slices.Clone(f.c.On), f.c.Off...) {
 		if id, _, _ := strings.Cut(p.Label, " "); p.Suspect() && id != "" {
-			where[id] = p.Location
+			where[id], label[id] = p.Location, p.Label
 		}
 	}
 	seen := map[string]bool{}
@@ -122,6 +122,8 @@ func staleSave(g *game.Game, f *fromSave) string {
 		default:
 			if l, err := m.ParseLocation(at); err != nil || l.Hex != u.At().Hex {
 				wrong = append(wrong, fmt.Sprintf("%s is on %s in the save, on %s in the game", u.ID, at, m.LocationName(u.At())))
+			} else if want := enemyLabel(u); label[u.ID] != want {
+				wrong = append(wrong, fmt.Sprintf("%s is labelled %q in the save, %q in the game", u.ID, label[u.ID], want))
 			}
 		}
 		found++
@@ -214,7 +216,7 @@ func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptio
 			savePath, strings.Join(moves[order[0]], ","), order[0][1], s.Stop().Where())
 	}
 	w := cmd.OutOrStdout()
-	fmt.Fprintf(w, "Read from %s: %d units of yours on the boards.\n", savePath, len(f.units)-len(unknown))
+	fmt.Fprintf(w, "Read from %s: %s of yours on the boards.\n", savePath, plural(len(f.units)-len(unknown), "unit"))
 	for _, rd := range reads {
 		what := strings.Join(rd.cmd, ", ")
 		if rd.to != "" {
@@ -291,8 +293,11 @@ func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptio
 		if steps > 10_000 {
 			return fmt.Errorf("%s: the game did not come to your MPh in 10,000 steps", path)
 		}
+		// Your PFPh comes before the moves: with moves in the save, no Prep
+		// Fire (a unit that Prep Fires does not move, and the save does not
+		// say who fires).
 		verb := game.Pass
-		if st.Kind == game.TurnStart || atMPh {
+		if st.Kind == game.TurnStart || atMPh || len(order) > 0 && st.Player == state.Friendly && st.Phase == state.PFPh {
 			verb = game.Next
 		}
 		if err := do(verb); err != nil {
@@ -311,10 +316,16 @@ func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptio
 			return err
 		}
 	}
+	// Both files before a word is printed: a closed pipe loses no file.
 	if err := writeGameFile(path, g.Write); err != nil {
 		return err
 	}
 	o.saved = path
+	if written != nil {
+		if err := written.writeFile(vaslOut); err != nil {
+			return err
+		}
+	}
 	// What happened, turn by turn (a step may cross into the next turn).
 	p := newPlayed(g.W)
 	var evs []report.Event
@@ -341,7 +352,7 @@ func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptio
 		fmt.Fprintf(w, "Written to %s: %s; move your units in VASL, save, and give that save to sasl play turn --friendly-from.\n", path, s.Stop().Where())
 	}
 	if written != nil {
-		return written.write(cmd, vaslOut)
+		written.report(cmd.OutOrStdout(), vaslOut)
 	}
 	return nil
 }

@@ -87,9 +87,10 @@ file.`,
 			if err != nil {
 				return err
 			}
-			if err := w.write(cmd, out); err != nil {
+			if err := w.writeFile(out); err != nil {
 				return err
 			}
+			w.report(cmd.OutOrStdout(), out)
 			if st := s.Stop(); st.Kind == game.TurnStart && s.G.State.Policy == game.PolicyPlayer {
 				fmt.Fprintf(cmd.ErrOrStderr(), "Next: open %s in VASL to see the ENEMY; the game stands %s. Then sasl play turn %s --friendly-from %s --vasl-out NEXT.vsav plays on to your MPh; move nothing before it (the ENEMY's phases come first).\n", out, st.Where(), path, out)
 			}
@@ -116,21 +117,22 @@ type enemyWrite struct {
 	notes []string
 }
 
-// write writes the new save to out and says what it holds.
-func (w *enemyWrite) write(cmd *cobra.Command, out string) error {
+// writeFile writes the new save to out, whole or not at all.
+func (w *enemyWrite) writeFile(out string) error {
 	var b bytes.Buffer
 	if err := w.save.Write(&b); err != nil {
 		return err
 	}
-	if err := writeAtomic(out, false, func(f io.Writer) error { _, err := f.Write(b.Bytes()); return err }); err != nil {
-		return err
-	}
-	fmt.Fprintf(cmd.OutOrStdout(), "Written to %s: %d S? placed, %d added, %d moved, %d removed; %s to your units; %s to play with VASL's Step forward.\n",
+	return writeAtomic(out, false, func(f io.Writer) error { _, err := f.Write(b.Bytes()); return err })
+}
+
+// report says what the new save out holds.
+func (w *enemyWrite) report(wr io.Writer, out string) {
+	fmt.Fprintf(wr, "Written to %s: %d S? placed, %d added, %d moved, %d removed; %s to your units; %s to play with VASL's Step forward.\n",
 		out, w.placed, w.added, w.moved, w.removed, plural(w.yours, "change"), plural(w.steps, "step"))
 	for _, n := range w.notes {
-		fmt.Fprintf(cmd.OutOrStdout(), "  note: %s\n", n)
+		fmt.Fprintf(wr, "  note: %s\n", n)
 	}
-	return nil
 }
 
 // plural writes n things: "1 step", "2 steps".
@@ -312,7 +314,8 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *fromSave) error {
 			}
 			w.yours += b2i(ok)
 		}
-		if u.Broken != v.Broken {
+		// As the counter shows it now (a squad reduced shows its half-squad).
+		if shown := strings.HasPrefix(w.e.Name(v.ID), "broken "); u.Broken != shown {
 			ok, err := w.e.SetBroken(v.ID, u.Broken)
 			if err != nil {
 				return err
@@ -335,14 +338,18 @@ func b2i(b bool) int {
 
 func (w *enemyWriter) grid(l board.Location) coord.Grid { g, _ := w.m.Name(l.Hex); return g }
 
-// label is the label of unit id's counter: its ID, and its type if it is
-// no S? ("S12a 4-4-7 squad").
+// label is the label of unit id's counter (enemyLabel).
 func (w *enemyWriter) label(id string) string {
-	u := w.units[id]
-	if u == nil {
-		return id
+	if u := w.units[id]; u != nil {
+		return enemyLabel(u)
 	}
-	l := id
+	return id
+}
+
+// enemyLabel is the label of an ENEMY unit's counter: its ID, its type if
+// it is no S? ("S12a 4-4-7 squad"), its level in a building, broken.
+func enemyLabel(u *state.Unit) string {
+	l := u.ID
 	if u.Kind != state.SQ {
 		l += " " + strings.TrimSpace(u.Type+" "+strings.ReplaceAll(u.Kind.String(), "_", "-"))
 	}
