@@ -347,7 +347,8 @@ func (w *enemyWriter) label(id string) string {
 }
 
 // enemyLabel is the label of an ENEMY unit's counter: its ID, its type if
-// it is no S? ("S12a 4-4-7 squad"), its level in a building, broken.
+// it is no S? ("S12a 4-4-7 squad"), its level in a building, broken,
+// pinned.
 func enemyLabel(u *state.Unit) string {
 	l := u.ID
 	if u.Kind != state.SQ {
@@ -360,6 +361,9 @@ func enemyLabel(u *state.Unit) string {
 	}
 	if u.Broken {
 		l += " broken"
+	}
+	if u.Pinned {
+		l += " pinned"
 	}
 	return l
 }
