@@ -40,8 +40,10 @@ type Cell struct {
 // ("bd TAB COL TAB ROW TAB [r]BOARD TAB VER TAB VERSION ..."): none if
 // the save has no board. A cropped board or a cell named twice is an
 // error.
-func (s *Save) Boards() ([]Cell, error) {
-	for _, c := range s.Commands() {
+func (s *Save) Boards() ([]Cell, error) { return s.boards(s.Commands()) }
+
+func (s *Save) boards(cmds []string) ([]Cell, error) {
+	for _, c := range cmds {
 		if !strings.HasPrefix(c, "bd\t") {
 			continue
 		}

@@ -189,7 +189,9 @@ type Stack struct {
 // its logged steps (VASSAL's "LOG" commands, which VASL plays one by one
 // with its Step forward button), are applied. It returns an error naming
 // the first command it cannot read.
-func (s *Save) Pieces() ([]Piece, []Stack, error) {
+func (s *Save) Pieces() ([]Piece, []Stack, error) { return s.pieces(s.Commands()) }
+
+func (s *Save) pieces(cmds []string) ([]Piece, []Stack, error) {
 	var pieces []Piece
 	var stacks []Stack
 	at := map[string]int{}        // piece ID -> index in pieces
@@ -201,7 +203,7 @@ func (s *Save) Pieces() ([]Piece, []Stack, error) {
 		}
 		pieces[k].Stack = ""
 	}
-	for i, c := range s.Commands() {
+	for i, c := range cmds {
 		c, _ = strings.CutPrefix(c, "LOG\t")
 		switch {
 		case strings.HasPrefix(c, "M/"):

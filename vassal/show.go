@@ -25,27 +25,32 @@ type Contents struct {
 	Cells  []Cell
 	On     []Placed
 	Off    []Placed
+	// save and stacks: what an Edit of the save starts from.
+	save   *Save
+	stacks []Stack
 }
 
 // Contents reads the save's boards and pieces and places each piece on
 // its hex. The configuration is checked as sasl's layout notation reads
 // it.
 func (s *Save) Contents() (*Contents, error) {
-	cells, err := s.Boards()
+	cmds := s.Commands()
+	cells, err := s.boards(cmds)
 	if err != nil {
 		return nil, err
 	}
-	out := &Contents{Cells: cells}
+	out := &Contents{Cells: cells, save: s}
 	if len(cells) > 0 {
 		out.Layout = LayoutSpec(cells)
 		if _, err := layout.Parse(out.Layout, layout.Up); err != nil {
 			return nil, fmt.Errorf("%s: board configuration %s: %v", s.Name, out.Layout, err)
 		}
 	}
-	pieces, _, err := s.Pieces()
+	pieces, stacks, err := s.pieces(cmds)
 	if err != nil {
 		return nil, err
 	}
+	out.stacks = stacks
 	for _, p := range pieces {
 		pl := Placed{Piece: p}
 		if g, ok := HexAt(cells, float64(p.X), float64(p.Y)); ok && p.Map == MainMap {

@@ -98,31 +98,34 @@ type spot struct {
 	typ, state string
 }
 
-// Edit starts an edit of the save; new piece IDs are numbers greater
-// than every ID of the save and than now in milliseconds, as VASSAL's.
+// Edit starts an edit of the save (Contents.Edit).
 func (s *Save) Edit(now time.Time) (*Edit, error) {
-	cells, err := s.Boards()
+	c, err := s.Contents()
 	if err != nil {
 		return nil, err
 	}
-	if len(cells) == 0 {
+	return c.Edit(now)
+}
+
+// Edit starts an edit of the save the contents were read from; new piece
+// IDs are numbers greater than every ID of the save and than now in
+// milliseconds, as VASSAL's.
+func (c *Contents) Edit(now time.Time) (*Edit, error) {
+	s := c.save
+	if len(c.Cells) == 0 {
 		return nil, fmt.Errorf("%s: the save has no boards to place pieces on", s.Name)
 	}
 	if _, ok := endSave(s.Content); !ok {
 		return nil, fmt.Errorf("%s: the command list has no end_save: not a saved game VASSAL wrote", s.Name)
 	}
-	pieces, stacks, err := s.Pieces()
-	if err != nil {
-		return nil, err
-	}
-	e := &Edit{s: s, cells: cells, at: map[string]spot{}, next: now.UnixMilli()}
-	for _, p := range pieces {
+	e := &Edit{s: s, cells: c.Cells, at: map[string]spot{}, next: now.UnixMilli()}
+	for _, p := range append(slices.Clone(c.On), c.Off...) {
 		e.at[p.ID] = spot{Map: p.Map, X: p.X, Y: p.Y, typ: p.typ, state: p.state}
 		if n, err := strconv.ParseInt(p.ID, 10, 64); err == nil && n >= e.next {
 			e.next = n + 1
 		}
 	}
-	for _, st := range stacks {
+	for _, st := range c.stacks {
 		if n, err := strconv.ParseInt(st.ID, 10, 64); err == nil && n >= e.next {
 			e.next = n + 1
 		}

@@ -198,11 +198,21 @@ MPh; --vasl-out NEW.vsav writes the ENEMY's turn into a copy of your save.`,
 			}
 			path := args[0]
 			lo := game.LoadOptions{Boards: o.boards, Mission: f.mission, Tables: f.tables}
+			var script *dice.ScriptRoller
+			if cmd.Flags().Changed("dice") {
+				var err error
+				if script, err = dice.Scripted(f.dice); err != nil {
+					return err
+				}
+				if len(script.Left()) == 0 {
+					return errors.New(`--dice "": give the rolls, such as --dice "3 Q S 4"`)
+				}
+			}
 			if f.friendlyFrom != "" {
 				if cmd.Flags().Changed("turns") {
 					return errors.New("--turns: with --friendly-from the game plays on to your next MPh, where your next save takes over")
 				}
-				return turnFromSave(cmd, o, path, lo, f)
+				return turnFromSave(cmd, o, path, lo, f, script)
 			}
 			if f.vaslOut != "" {
 				return errors.New("--vasl-out: give --friendly-from SAVE.vsav too: the ENEMY's turn is written into your save")
@@ -215,15 +225,6 @@ MPh; --vasl-out NEW.vsav writes the ENEMY's turn into a copy of your save.`,
 			g, err := loadGame(path, lo)
 			if err != nil {
 				return err
-			}
-			var script *dice.ScriptRoller
-			if cmd.Flags().Changed("dice") {
-				if script, err = dice.Scripted(f.dice); err != nil {
-					return err
-				}
-				if len(script.Left()) == 0 {
-					return errors.New(`--dice "": give the rolls, such as --dice "3 Q S 4"`)
-				}
 			}
 			if left := g.LastTurn() - g.State.Turn + 1; f.turns > left {
 				if left <= 0 {

@@ -23,6 +23,11 @@ type fromSave struct {
 	c       *vassal.Contents
 	units   []vassal.Unit
 	skipped []vassal.Skipped
+	// byPiece are the units by their pieces' IDs; suspects the S? counters
+	// by the unit IDs their labels begin with ("S12" of "S12 level 1"),
+	// the first of each.
+	byPiece  map[string]vassal.Unit
+	suspects map[string]vassal.Placed
 }
 
 // readSave reads a VASL save's pieces as units. With a mission's layout,
@@ -42,9 +47,25 @@ func readSave(path string, want *layout.Layout) (*fromSave, error) {
 			return nil, err
 		}
 	}
-	f := &fromSave{save: s, c: c}
+	f := &fromSave{save: s, c: c, byPiece: map[string]vassal.Unit{}, suspects: map[string]vassal.Placed{}}
 	f.units, f.skipped = c.Units()
+	f.index()
+	for _, p := range append(slices.Clone(c.On), c.Off...) {
+		if id, _, _ := strings.Cut(p.Label, " "); p.Suspect() && id != "" {
+			if _, ok := f.suspects[id]; !ok {
+				f.suspects[id] = p
+			}
+		}
+	}
 	return f, nil
+}
+
+// index indexes the units by their pieces' IDs.
+func (f *fromSave) index() {
+	clear(f.byPiece)
+	for _, u := range f.units {
+		f.byPiece[u.ID] = u
+	}
 }
 
 // sameBoards checks that a save's boards are the mission's layout, cell
@@ -77,8 +98,12 @@ func sameBoards(path string, c *vassal.Contents, want *layout.Layout) error {
 }
 
 // specs are the save's units as the mission's FRIENDLY units, F1, F2, ...
-// in the order of their Locations; each keeps its VASL piece's ID.
-func (f *fromSave) specs() []state.Spec {
+// in the order of their Locations; each keeps its VASL piece's ID. A save
+// with none is an error.
+func (f *fromSave) specs() ([]state.Spec, error) {
+	if len(f.units) == 0 {
+		return nil, fmt.Errorf("%s: no unit of yours on the boards to set up (%d pieces not read)", f.save.Name, len(f.skipped))
+	}
 	us := slices.Clone(f.units)
 	// By board, hexrow and hex; squads before leaders in each hex.
 	key := func(u vassal.Unit) (string, int, int, int) {
@@ -100,7 +125,7 @@ func (f *fromSave) specs() []state.Spec {
 		out[i] = state.Spec{Unit: state.Unit{ID: fmt.Sprintf("F%d", i+1), Side: state.Friendly, Kind: k, Type: u.Type,
 			Broken: u.Broken, Known: u.Known(), Vasl: u.ID}, AtText: u.Location}
 	}
-	return out
+	return out, nil
 }
 
 // writeRead says what was read from the save, and what was not.
@@ -132,10 +157,11 @@ func (f *fromSave) missionWith(name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(f.units) == 0 {
-		return nil, fmt.Errorf("%s: no unit of yours on the boards to set up (%d pieces not read)", f.save.Name, len(f.skipped))
+	specs, err := f.specs()
+	if err != nil {
+		return nil, err
 	}
-	return missions.WithFriendly(data, file, f.specs())
+	return missions.WithFriendly(data, file, specs)
 }
 
 // skeleton is a mission of the save's boards with its units as FRIENDLY
@@ -160,10 +186,11 @@ func (f *fromSave) skeleton(path string) ([]byte, error) {
 	b.WriteString("]\nnorth: up\nfbe: north               # check: the FRIENDLY board edge\nebe: south               # check: the ENEMY board edge\n")
 	b.WriteString("month: 7                 # check\nenemy: Russian           # check\nturns: 6                 # check\nplacement: [a, b, c, e]  # check: SASL 4.1\n")
 	b.WriteString("entry:                   # check: SASL 4.2\n  - {turn: 1, edge: south, count: 4}\n")
-	if len(f.units) == 0 {
-		return nil, fmt.Errorf("%s: no unit of yours on the boards to set up (%d pieces not read)", path, len(f.skipped))
+	specs, err := f.specs()
+	if err != nil {
+		return nil, err
 	}
-	return missions.WithFriendly([]byte(b.String()), name+".yaml", f.specs())
+	return missions.WithFriendly([]byte(b.String()), name+".yaml", specs)
 }
 
 // missionFromSave writes the mission of mf with the units of VASL save

@@ -532,6 +532,7 @@ func TestReadFriendly(t *testing.T) {
 	extra.ID = "42"
 	f.units = append(f.units[:byHex["2O5"]], f.units[byHex["2O5"]+1:]...)
 	f.units = append(f.units, extra)
+	f.index()
 	reads, unknown := readFriendly(g, f)
 	got := map[string]string{}
 	for _, r := range reads {

@@ -50,10 +50,6 @@ type reading struct {
 // readFriendly compares the FRIENDLY units of g with the save's.
 func readFriendly(g *game.Game, f *fromSave) (reads []reading, unknown []vassal.Unit) {
 	m := g.W.Map()
-	byID := map[string]vassal.Unit{}
-	for _, u := range f.units {
-		byID[u.ID] = u
-	}
 	seen := map[string]bool{}
 	for _, u := range g.State.OfSide(state.Friendly) {
 		if u.Vasl == "" || !u.OnMap() {
@@ -61,7 +57,7 @@ func readFriendly(g *game.Game, f *fromSave) (reads []reading, unknown []vassal.
 		}
 		seen[u.Vasl] = true
 		r := reading{u: u}
-		v, ok := byID[u.Vasl]
+		v, ok := f.byPiece[u.Vasl]
 		if !ok {
 			r.cmd = append(r.cmd, "set "+u.ID+" eliminated")
 			reads = append(reads, r)
@@ -99,19 +95,14 @@ func staleSave(g *game.Game, f *fromSave) string {
 	m := g.W.Map()
 	var onMap, found int
 	var wrong []string
-	where, label := map[string]string{}, map[string]string{}
-	for _, p := range append(slices.Clone(f.c.On), f.c.Off...) {
-		if id, _, _ := strings.Cut(p.Label, " "); p.Suspect() && id != "" {
-			where[id], label[id] = p.Location, p.Label
-		}
-	}
 	seen := map[string]bool{}
 	for _, u := range g.State.OfSide(state.Enemy) {
 		if !u.OnMap() {
 			continue
 		}
 		onMap++
-		at, ok := where[u.ID]
+		p, ok := f.suspects[u.ID]
+		at := p.Location
 		seen[u.ID] = true
 		switch {
 		case !ok:
@@ -122,15 +113,15 @@ func staleSave(g *game.Game, f *fromSave) string {
 		default:
 			if l, err := m.ParseLocation(at); err != nil || l.Hex != u.At().Hex {
 				wrong = append(wrong, fmt.Sprintf("%s is on %s in the save, on %s in the game", u.ID, at, m.LocationName(u.At())))
-			} else if want := enemyLabel(u); label[u.ID] != want {
-				wrong = append(wrong, fmt.Sprintf("%s is labelled %q in the save, %q in the game", u.ID, label[u.ID], want))
+			} else if want := enemyLabel(u); p.Label != want {
+				wrong = append(wrong, fmt.Sprintf("%s is labelled %q in the save, %q in the game", u.ID, p.Label, want))
 			}
 		}
 		found++
 	}
-	for _, id := range slices.Sorted(maps.Keys(where)) {
+	for _, id := range slices.Sorted(maps.Keys(f.suspects)) {
 		if !seen[id] {
-			wrong = append(wrong, fmt.Sprintf("%s is on %s in the save, no longer on the map in the game", id, cmp.Or(where[id], "no hex")))
+			wrong = append(wrong, fmt.Sprintf("%s is on %s in the save, no longer on the map in the game", id, cmp.Or(f.suspects[id].Location, "no hex")))
 		}
 	}
 	switch {
@@ -152,18 +143,13 @@ func inMyTurn(st *game.Stop) bool {
 // turnFromSave plays game file path on from where it stands with the
 // FRIENDLY side as VASL save savePath shows it, to the player's next MPh
 // (or the game's end), and writes the game into vaslOut if given.
-func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptions, pf *playTurnFlags) error {
+func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptions, pf *playTurnFlags, script *dice.ScriptRoller) error {
 	savePath, vaslOut, force := pf.friendlyFrom, pf.vaslOut, pf.force
 	if pf.json {
 		return errors.New("--json: not with --friendly-from (its report is text)")
 	}
-	var r dice.Roller
-	var script *dice.ScriptRoller
-	if cmd.Flags().Changed("dice") {
-		var err error
-		if script, err = dice.Scripted(pf.dice); err != nil {
-			return err
-		}
+	var r dice.Roller // the seed's dice, or the player's script
+	if script != nil {
 		r = script
 	}
 	if vaslOut != "" {

@@ -186,19 +186,15 @@ func writeEnemy(s *game.Session, into string, since *int, now time.Time) (*enemy
 	if err != nil {
 		return nil, err
 	}
-	e, err := f.save.Edit(now)
+	e, err := f.c.Edit(now)
 	if err != nil {
 		return nil, err
 	}
 	w := &enemyWriter{e: e, m: g.W.Map(), units: map[string]*state.Unit{}, piece: map[string]string{}, where: map[string]hex.Hex{}, labels: map[string]string{}}
-	for _, p := range append(slices.Clone(f.c.On), f.c.Off...) {
-		if id, _, _ := strings.Cut(p.Label, " "); p.Suspect() && id != "" && w.piece[id] == "" {
-			w.piece[id], w.labels[p.ID] = p.ID, p.Label
-			if l, err := w.m.ParseLocation(p.Location); err == nil && p.Location != "" {
-				w.where[id] = l.Hex
-			} else {
-				w.where[id] = offMap
-			}
+	for id, p := range f.suspects {
+		w.piece[id], w.labels[p.ID], w.where[id] = p.ID, p.Label, offMap
+		if l, err := w.m.ParseLocation(p.Location); err == nil && p.Location != "" {
+			w.where[id] = l.Hex
 		}
 	}
 	for _, u := range g.State.OfSide(state.Enemy) {
@@ -237,10 +233,8 @@ func yoursMissing(g *game.Game, f *fromSave) string {
 		if sp.Vasl == "" {
 			continue
 		}
-		for _, u := range f.units {
-			if u.ID == sp.Vasl {
-				return ""
-			}
+		if _, ok := f.byPiece[sp.Vasl]; ok {
+			return ""
 		}
 		ids = append(ids, sp.ID)
 	}
@@ -271,10 +265,6 @@ func (w *enemyWriter) relabel() error {
 // and your rallies left them, removed when eliminated. What a counter
 // cannot show is noted for the player.
 func (w *enemyWriter) yourUnits(g *game.Game, f *fromSave) error {
-	byPiece := map[string]vassal.Unit{}
-	for _, u := range f.units {
-		byPiece[u.ID] = u
-	}
 	// A unit eliminated is gone from the game: its counter is found by the
 	// mission's units, which keep their pieces' IDs.
 	onMap := map[string]bool{}
@@ -285,7 +275,7 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *fromSave) error {
 	}
 	var gone []string
 	for _, sp := range g.W.Mission().Friendly {
-		if _, ok := byPiece[sp.Vasl]; ok && sp.Vasl != "" && !onMap[sp.Vasl] {
+		if _, ok := f.byPiece[sp.Vasl]; ok && sp.Vasl != "" && !onMap[sp.Vasl] {
 			gone = append(gone, sp.Vasl)
 		}
 	}
@@ -294,7 +284,7 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *fromSave) error {
 	}
 	w.yours += len(gone)
 	for _, u := range g.State.OfSide(state.Friendly) {
-		v, ok := byPiece[u.Vasl]
+		v, ok := f.byPiece[u.Vasl]
 		if u.Vasl == "" || !ok || !u.OnMap() {
 			continue
 		}
