@@ -98,6 +98,9 @@ var thirdParty = map[string][]string{
 	"vassal":           {"go.yaml.in/yaml/v3"}, // its counters table
 	"pathing":          {"github.com/yourbasic/graph"},
 	"cmd/sasl":         {"github.com/spf13/cobra", "github.com/schollz/progressbar", "gonum.org/v1/plot"},
+
+	// internal/filelock locks with LockFileEx on Windows (flock_windows.go).
+	"internal/filelock": {"golang.org/x/sys/windows"},
 }
 
 func allowed(pkg, imp string) bool {

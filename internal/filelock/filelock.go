@@ -1,9 +1,13 @@
 // Package filelock keeps one command at a time on a file that commands read
-// and write whole, such as a game file: an advisory lock (flock(2)) on a
-// lock file beside it, ".NAME.lock" (the game file itself is replaced by
-// each write, so cannot hold a lock). The lock file says who holds it, for
-// the one that waits, and goes when the lock is released: a command that
-// locked a lock file removed in the meantime tries again on the new one.
+// and write whole, such as a game file: an advisory lock on a lock file
+// beside it, ".NAME.lock" (the game file itself is replaced by each write,
+// so cannot hold a lock). The lock file says who holds it, for the one that
+// waits. On Unix the lock is flock(2), and the lock file goes when the lock
+// is released: a command that locked a lock file removed in the meantime
+// tries again on the new one. On Windows it is LockFileEx on a byte far
+// beyond the text, and the lock file stays, emptied, for the next command
+// (see flock_windows.go). Where there is neither, Acquire fails with an
+// error that wraps errors.ErrUnsupported (see flock_other.go).
 //
 //	l, err := filelock.Acquire("game.yaml", 10*time.Second, "sasl play turn")
 //	if err != nil { return err } // held by another command all that time
@@ -102,7 +106,12 @@ func (l *Lock) Release() {
 	if l == nil || l.f == nil {
 		return
 	}
-	os.Remove(l.name) // before unlocking: a waiter then sees it went
+	// Before unlocking: a waiter then sees the file went, or, where it
+	// stays (keepLockFile, or a removal that failed), reads no holder that
+	// has gone.
+	if keepLockFile || os.Remove(l.name) != nil {
+		l.f.Truncate(0)
+	}
 	unlock(l.f)
 	l.f.Close()
 	l.f = nil

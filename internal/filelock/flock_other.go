@@ -1,11 +1,25 @@
-//go:build !unix
+//go:build !unix && !windows
 
 package filelock
 
-import "os"
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+)
 
-// tryLock: without flock the lock is not taken (sasl's concurrency
-// guarantees are for Unix systems).
-func tryLock(*os.File) (bool, error) { return true, nil }
+// Platforms with neither flock(2) nor LockFileEx (js/wasm, wasip1, plan9)
+// have no lock here, and Acquire says so: it fails, with an error that
+// wraps errors.ErrUnsupported, rather than letting two commands interleave
+// on a game file while each believes it holds it. A caller that would run
+// unlocked on such a platform can test for that error and decide so.
+
+// errNoLock is why tryLock fails.
+var errNoLock = fmt.Errorf("no file locking on %s: %w", runtime.GOOS, errors.ErrUnsupported)
+
+const keepLockFile = false
+
+func tryLock(*os.File) (bool, error) { return false, errNoLock }
 
 func unlock(*os.File) {}

@@ -8,6 +8,11 @@ import (
 	"syscall"
 )
 
+// keepLockFile: on Unix the lock file goes when the lock is released (a
+// file can be removed while others have it open; those waiting on it find
+// it gone and open the new one).
+const keepLockFile = false
+
 // tryLock takes an exclusive flock on f without waiting: false if another
 // holds it.
 func tryLock(f *os.File) (bool, error) {
