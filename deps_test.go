@@ -38,6 +38,11 @@ var lattice = map[string][]string{
 	"internal/yamldoc": nil,
 	// internal/filelock: one command at a time on a game file.
 	"internal/filelock": nil,
+	// internal/atomicfile: files written whole or not at all.
+	"internal/atomicfile": nil,
+	// internal/testkit/hill: the Hill 621 save and mission, for the tests
+	// of the VASL way of play.
+	"internal/testkit/hill": {"internal/testboards", "rules/...", "vassal"},
 	// internal/testboards: where tests find the real VASL boards.
 	"internal/testboards": nil,
 	// internal/testlayout: board configurations for tests.
@@ -68,14 +73,22 @@ var lattice = map[string][]string{
 	// game: one game from setup to the last turn.
 	"game": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat", "ai", "policy"},
 	// sim: many games of one mission, counted.
-	"sim": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat", "ai", "policy", "game"},
+	"sim": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat", "ai", "policy", "game",
+		"internal/atomicfile", "internal/yamldoc"},
 
 	// vassal: VASL saved games; it knows the map's notation and nothing
 	// of the game.
 	"vassal": {"rules/..."},
-	// web: sasl serve, the browser table; it plays a game through game's
-	// Session, never ai, and draws with the picture the command gives it.
-	"web": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat", "policy", "game", "render"},
+	// table: a game at the table, between the front ends and game: the
+	// game file (lock, open, replay, check, write whole), the player's
+	// steps, VASL saves of a game, one view of a game and its picture.
+	"table": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat", "ai", "policy", "game", "render", "vassal",
+		"internal/atomicfile", "internal/filelock", "internal/yamldoc"},
+
+	// web: sasl serve, the browser table; it opens, plays and saves the
+	// game through package table (no Open, Lock or Save of its own), and
+	// uses game's command grammar and previews, read-only.
+	"web": {"rules/...", "pathing", "state", "report", "game", "table", "render"},
 
 	// render draws maps; it knows the map and nothing above it (overlays
 	// come as plain hexes and Locations), so every layer above may use it.
@@ -173,6 +186,31 @@ func TestPackageLattice(t *testing.T) {
 func isStd(path string) bool {
 	first, _, _ := strings.Cut(path, "/")
 	return !strings.Contains(first, ".")
+}
+
+// The negative rules of DESIGN.md's lattice: nothing below game imports
+// it (game's state is reached by the front ends through table); internal/
+// holds only ground-floor libraries, which import nothing of ours but
+// each other, and test kits, in a folder of their own.
+func TestLatticeNegativeRules(t *testing.T) {
+	above := map[string][]string{
+		"game":  {"sim", "table", "web", "cmd/sasl"},
+		"table": {"web", "cmd/sasl"},
+	}
+	for pkg := range lattice {
+		for imp, who := range above {
+			if pkg != imp && allowed(pkg, imp) && !slices.Contains(who, pkg) {
+				t.Errorf("%s may import %s: only %v may", pkg, imp, who)
+			}
+		}
+		if rest, ok := strings.CutPrefix(pkg, "internal/"); ok && !strings.HasPrefix(rest, "testkit/") && !strings.HasPrefix(rest, "test") {
+			for _, imp := range lattice[pkg] {
+				if !strings.HasPrefix(imp, "internal/") || strings.HasPrefix(imp, "internal/test") {
+					t.Errorf("internal/%s may import %s: a ground-floor library imports nothing of ours above it", rest, imp)
+				}
+			}
+		}
+	}
 }
 
 // The lattice test must fail when a package breaks it.

@@ -31,7 +31,7 @@ func ParsePolicy(s string) (string, error) { return policy.Parse(s) }
 // decide asks the FRIENDLY policy what it does at a phase of side's Player
 // Turn and carries it out.
 func (g *Game) decide(side state.Side, ph state.Phase) error {
-	g.dec = policy.Decision{W: g.W, St: g.State, C: g.res, Player: side, Phase: ph}
+	g.dec = policy.Decision{W: g.w, St: g.st, C: g.res, Player: side, Phase: ph}
 	acts, err := g.pol.Decide(&g.dec, g.acts[:0])
 	g.acts = acts[:0]
 	if err != nil {
@@ -54,14 +54,14 @@ func (g *Game) Entered(stack []*state.Unit, at board.Location) error {
 	if took, err := g.firstFire(stack, at); err != nil || took {
 		return err
 	}
-	g.dec = policy.Decision{W: g.W, St: g.State, C: g.res, Player: state.Enemy, Phase: state.MPh, Moving: stack, At: at}
+	g.dec = policy.Decision{W: g.w, St: g.st, C: g.res, Player: state.Enemy, Phase: state.MPh, Moving: stack, At: at}
 	acts, err := g.pol.Decide(&g.dec, g.acts[:0])
 	g.acts = acts[:0]
 	if err != nil {
 		return err
 	}
 	for _, a := range acts {
-		if !slices.ContainsFunc(stack, func(u *state.Unit) bool { return combat.Target(u) && !u.Broken && g.State.Holds(u) }) {
+		if !slices.ContainsFunc(stack, func(u *state.Unit) bool { return combat.Target(u) && !u.Broken && g.st.Holds(u) }) {
 			break
 		}
 		if err := g.act(state.Enemy, state.MPh, a); err != nil {
@@ -76,7 +76,7 @@ func (g *Game) Fire(fg *report.FireGroup, at board.Location) error { return g.re
 
 // act carries out one FRIENDLY action.
 func (g *Game) act(side state.Side, ph state.Phase, a policy.Action) error {
-	st := g.State
+	st := g.st
 	units := a.Units[:0:0]
 	for _, u := range a.Units {
 		if st.Holds(u) && u.OnMap() && !u.Broken && u.Side == state.Friendly && (a.Kind != policy.Fire || !u.Fired) && (a.Kind == policy.Fire || !u.Pinned) {
@@ -119,7 +119,7 @@ func (g *Game) act(side state.Side, ph state.Phase, a policy.Action) error {
 // mf is the MF of a FRIENDLY stack, in half MF (ASL A4.1, A4.12): an MMC's
 // (more with a Good Order leader moving with it), or a leader's alone.
 func (g *Game) mf(units []*state.Unit) int {
-	c := g.W.Tables().Combat
+	c := g.w.Tables().Combat
 	mmc := slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.MMC() })
 	lead := slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.SMC() })
 	switch {
@@ -135,7 +135,7 @@ func (g *Game) mf(units []*state.Unit) int {
 // there (stacking: human_wave.stacking squad equivalents, ASL A5.1).
 func (g *Game) fits(l board.Location, units []*state.Unit) bool {
 	n := 0.0
-	for u := range g.State.In(state.Friendly, l) {
+	for u := range g.st.In(state.Friendly, l) {
 		if !slices.Contains(units, u) {
 			n += u.Squads(0)
 		}
@@ -143,7 +143,7 @@ func (g *Game) fits(l board.Location, units []*state.Unit) bool {
 	for _, u := range units {
 		n += u.Squads(0)
 	}
-	return n <= float64(g.W.Tables().HumanWave.Stacking.Value)
+	return n <= float64(g.w.Tables().HumanWave.Stacking.Value)
 }
 
 // move moves a FRIENDLY stack along path in the MPh (ASL A4): each step an
@@ -154,11 +154,11 @@ func (g *Game) fits(l board.Location, units []*state.Unit) bool {
 // Activated (SASL 3.32, 4.34) and ENEMY units First Fire (4.36); units
 // broken or eliminated end their move.
 func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) error {
-	gr, err := g.W.Infantry()
+	gr, err := g.w.Infantry()
 	if err != nil {
 		return err
 	}
-	st := g.State
+	st := g.st
 	cur := units[0].At()
 	budget, spent := g.mf(units), 0
 	if assault {
@@ -171,7 +171,7 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 	all := slices.Clone(units)
 	ends := make([]int, len(all))
 	var notes []report.Note
-	cm := g.W.Tables().Combat
+	cm := g.w.Tables().Combat
 	for _, next := range path {
 		a, ok1 := gr.Node(cur)
 		b, ok2 := gr.Node(next)
@@ -203,7 +203,7 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 		if !assault {
 			drm += cm.FFNAM.Value
 		}
-		if g.W.TEM(next) == 0 {
+		if g.w.TEM(next) == 0 {
 			drm += cm.FFMO.Value
 		}
 		if err := g.hw.FirstFire(units, next, drm); err != nil {
@@ -257,7 +257,7 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 // units there or not: a Location of both sides is a Melee, fought in the
 // CCPh.
 func (g *Game) advance(units []*state.Unit, to board.Location) error {
-	gr, err := g.W.Infantry()
+	gr, err := g.w.Infantry()
 	if err != nil {
 		return err
 	}
@@ -272,7 +272,7 @@ func (g *Game) advance(units []*state.Unit, to board.Location) error {
 	}
 	from := units[0].At()
 	for _, u := range units {
-		g.State.Move(u, to)
+		g.st.Move(u, to)
 		u.Known, u.Advanced = true, true
 	}
 	log := g.hw.Log()

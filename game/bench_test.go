@@ -26,7 +26,7 @@ func BenchmarkGame(b *testing.B) {
 			if mode == "enemy-only" {
 				pol = PolicyHold
 			}
-			g := &Game{W: p, enemyOnly: mode == "enemy-only"}
+			g := &Game{w: p, enemyOnly: mode == "enemy-only"}
 			b.ReportAllocs()
 			seed := uint64(0)
 			turns := 0

@@ -77,13 +77,13 @@ friendly:
 					}
 				}
 				waiting := 0
-				for _, u := range g.State.Units() {
+				for _, u := range g.st.Units() {
 					if u.Entering && u.Wave == "" {
 						waiting++
 					}
 				}
-				if waiting != 0 || len(g.State.Waves) != 1 {
-					t.Errorf("%d boards %s seed %d: %d S? never entered, %d waves", n, layout, seed, waiting, len(g.State.Waves))
+				if waiting != 0 || len(g.st.Waves) != 1 {
+					t.Errorf("%d boards %s seed %d: %d S? never entered, %d waves", n, layout, seed, waiting, len(g.st.Waves))
 				}
 			}
 		}

@@ -150,37 +150,20 @@ func (c Command) Text(m *board.Map) string {
 	return c.Verb
 }
 
-// Where says where the game stands at stop s, in the player's words.
-func (s *Stop) Where() string {
-	switch s.Kind {
-	case TurnStart:
-		return fmt.Sprintf("before turn %d", s.Turn)
-	case Over:
-		return "the game is over"
-	case FirstFireAt:
-		return fmt.Sprintf("turn %d, the ENEMY MPh, First Fire at %s", s.Turn, strings.Join(s.Moving, ", "))
-	}
-	whose := "your"
-	if s.Player == state.Enemy {
-		whose = "the ENEMY"
-	}
-	return fmt.Sprintf("turn %d, before %s %s", s.Turn, whose, s.Phase)
-}
-
 // moves reports whether the stop takes a move: before the FRIENDLY MPh,
 // or an advance before the APh.
-func (s *Stop) moves() bool {
-	return s.Kind == BeforePhase && s.Player == state.Friendly && (s.Phase == state.MPh || s.Phase == state.APh)
+func moves(s *Stop) bool {
+	return s.Kind == state.BeforePhase && s.Player == state.Friendly && (s.Phase == state.MPh || s.Phase == state.APh)
 }
 
 // fire reports whether the stop takes the player's fire, and its kind:
 // First Fire at a moving ENEMY stack, Prep and Advancing Fire before the
 // PFPh and AFPh, Defensive Fire before the ENEMY's DFPh.
-func (s *Stop) fire() (report.Kind, bool) {
+func fireKind(s *Stop) (report.Kind, bool) {
 	switch {
-	case s.Kind == FirstFireAt:
+	case s.Kind == state.FirstFireAt:
 		return report.FirstFire, true
-	case s.Kind != BeforePhase:
+	case s.Kind != state.BeforePhase:
 	case s.Player == state.Friendly && s.Phase == state.PFPh:
 		return report.PrepFire, true
 	case s.Player == state.Friendly && s.Phase == state.AFPh:
@@ -196,8 +179,8 @@ func (s *Stop) fire() (report.Kind, bool) {
 // hand; a fire at a First Fire stop only while a fire group may still
 // fire.
 func (s *Session) Verbs() []string {
-	g, stop := s.G, s.stop
-	if stop.Kind == Over {
+	g, stop := s.g, s.stop
+	if stop.Kind == state.Over {
 		return nil
 	}
 	out := []string{Next}
@@ -205,14 +188,14 @@ func (s *Session) Verbs() []string {
 		return out
 	}
 	out = append(out, Set)
-	if stop.Kind == TurnStart {
+	if stop.Kind == state.TurnStart {
 		return out
 	}
 	out = append(out, Pass)
-	if _, ok := stop.fire(); ok && (stop.Kind != FirstFireAt || stop.CanFire) {
+	if _, ok := fireKind(stop); ok && (stop.Kind != state.FirstFireAt || stop.CanFire) {
 		out = append(out, Fire)
 	}
-	if stop.moves() {
+	if moves(stop) {
 		out = append(out, Move)
 	}
 	return out
@@ -221,18 +204,18 @@ func (s *Session) Verbs() []string {
 // check refuses a command the stop does not take, or about units and
 // Locations it cannot be, before anything is changed.
 func (s *Session) check(c Command) error {
-	g, stop := s.G, s.stop
+	g, stop := s.g, s.stop
 	refuse := func(format string, a ...any) error {
 		return fmt.Errorf(c.Verb+": "+format, a...)
 	}
 	if c.Verb == Setup {
 		return refuse("the game is set up already")
 	}
-	if stop.Kind == Over {
+	if stop.Kind == state.Over {
 		return refuse("the game is over: the mission ended after turn %d (undo goes back)", g.LastTurn())
 	}
 	if c.Verb != Next && c.Verb != Pass && !g.player() {
-		return refuse("the engine plays the FRIENDLY side of this game (policy %s): its commands are for a game of policy player", policyOf(g.State))
+		return refuse("the engine plays the FRIENDLY side of this game (policy %s): its commands are for a game of policy player", policyOf(g.st))
 	}
 	if c.HasStop && !g.player() {
 		return refuse("--stop: the game stops for the player only in a game of policy player")
@@ -258,7 +241,7 @@ func (s *Session) check(c Command) error {
 
 // own finds a FRIENDLY unit on the map by ID.
 func (s *Session) own(verb, id string) (*state.Unit, error) {
-	st := s.G.State
+	st := s.g.st
 	u := st.Unit(id)
 	switch {
 	case u == nil:
@@ -279,10 +262,10 @@ func (s *Session) own(verb, id string) (*state.Unit, error) {
 // start), or why it cannot be: a move at a stop before the FRIENDLY MPh,
 // an advance of one Location before the APh.
 func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
-	g, stop := s.G, s.stop
-	m := g.W.Map()
-	if !stop.moves() {
-		return nil, nil, fmt.Errorf("move: not at this stop (%s): units move before your MPh, and advance one Location before your APh", stop.Where())
+	g, stop := s.g, s.stop
+	m := g.w.Map()
+	if !moves(stop) {
+		return nil, nil, fmt.Errorf("move: not at this stop (%s): units move before your MPh, and advance one Location before your APh", report.Where(stop))
 	}
 	var units []*state.Unit
 	for _, id := range c.Units {
@@ -311,7 +294,7 @@ func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
 	if c.Assault && (len(c.To) != 1 || stop.Phase != state.MPh) {
 		return nil, nil, fmt.Errorf("move: --assault moves one Location in the MPh (ASL A4.61)")
 	}
-	gr, err := g.W.Infantry()
+	gr, err := g.w.Infantry()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -322,10 +305,10 @@ func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
 		return nil, nil, fmt.Errorf("move: %s is in %s already", units[0].ID, m.LocationName(dst))
 	case stop.Phase == state.APh && len(c.To) != 1:
 		return nil, nil, fmt.Errorf("move: in the APh a unit advances one Location (ASL A4.7), not along a path")
-	case stop.Phase == state.MPh && g.State.Has(state.Enemy, dst):
+	case stop.Phase == state.MPh && g.st.Has(state.Enemy, dst):
 		return nil, nil, fmt.Errorf("move: %s holds ENEMY units: Infantry does not move into an ENEMY Location in the MPh; advance into it in the APh (ASL A4.7)", m.LocationName(dst))
 	case !g.fits(dst, units):
-		return nil, nil, fmt.Errorf("move: %s: the move would overstack it (ASL A5.1: %d squads a side)", m.LocationName(dst), g.W.Tables().HumanWave.Stacking.Value)
+		return nil, nil, fmt.Errorf("move: %s: the move would overstack it (ASL A5.1: %d squads a side)", m.LocationName(dst), g.w.Tables().HumanWave.Stacking.Value)
 	}
 	path := c.To
 	if len(c.To) == 1 && stop.Phase == state.MPh && !c.Assault {
@@ -346,7 +329,7 @@ func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
 		if !ok {
 			return nil, nil, fmt.Errorf("move: %s to %s is no move of one Location for Infantry (not adjacent, or terrain it cannot enter)", m.LocationName(cur), m.LocationName(next))
 		}
-		if stop.Phase == state.MPh && next != dst && g.State.Has(state.Enemy, next) {
+		if stop.Phase == state.MPh && next != dst && g.st.Has(state.Enemy, next) {
 			return nil, nil, fmt.Errorf("move: the path enters %s, which holds ENEMY units", m.LocationName(next))
 		}
 		spent += cost
@@ -369,8 +352,8 @@ func names(m *board.Map, ls []board.Location) string {
 // cheapest is the cheapest path for Infantry from one Location to another
 // that enters no Location holding ENEMY units but the last.
 func (s *Session) cheapest(from, to board.Location) ([]board.Location, bool) {
-	g := s.G
-	gr, err := g.W.Infantry()
+	g := s.g
+	gr, err := g.w.Infantry()
 	if err != nil {
 		return nil, false
 	}
@@ -378,7 +361,7 @@ func (s *Session) cheapest(from, to board.Location) ([]board.Location, bool) {
 	// costs more than barred.
 	const barred = 200
 	w := make(pathing.Weights, gr.Len())
-	for _, u := range g.State.OfSide(state.Enemy) {
+	for _, u := range g.st.OfSide(state.Enemy) {
 		if i, ok := gr.Node(u.At()); ok && u.OnMap() && u.At() != to {
 			w[i] = barred
 		}
@@ -399,14 +382,14 @@ func (s *Session) cheapest(from, to board.Location) ([]board.Location, bool) {
 
 // aim works out a fire's kind, firers and shot, or why it cannot be.
 func (s *Session) aim(c Command) (report.Kind, []*state.Unit, combat.Shot, error) {
-	g, stop := s.G, s.stop
-	m := g.W.Map()
-	kind, ok := stop.fire()
+	g, stop := s.g, s.stop
+	m := g.w.Map()
+	kind, ok := fireKind(stop)
 	switch {
-	case ok && stop.Kind == FirstFireAt && c.At != stop.At:
+	case ok && stop.Kind == state.FirstFireAt && c.At != stop.At:
 		return 0, nil, combat.Shot{}, fmt.Errorf("fire: First Fire is at the stack that moved into %s (%s), not at %s", m.LocationName(stop.At), strings.Join(stop.Moving, ", "), m.LocationName(c.At))
 	case !ok:
-		return 0, nil, combat.Shot{}, fmt.Errorf("fire: not at this stop (%s): you fire before your PFPh and AFPh, at an ENEMY move (First Fire) and before the ENEMY's DFPh", stop.Where())
+		return 0, nil, combat.Shot{}, fmt.Errorf("fire: not at this stop (%s): you fire before your PFPh and AFPh, at an ENEMY move (First Fire) and before the ENEMY's DFPh", report.Where(stop))
 	}
 	var fg []*state.Unit
 	for i, l := range c.From {
@@ -425,7 +408,7 @@ func (s *Session) aim(c Command) (report.Kind, []*state.Unit, combat.Shot, error
 		}
 		fg = append(fg, group...)
 	}
-	targets := g.State.AppendAt(nil, state.Enemy, c.At)
+	targets := g.st.AppendAt(nil, state.Enemy, c.At)
 	targets = slices.DeleteFunc(targets, func(u *state.Unit) bool { return !u.OnMap() })
 	switch {
 	case len(targets) == 0:
@@ -447,9 +430,9 @@ func (g *Game) movingDRM(kind report.Kind, at board.Location) int {
 	if kind != report.FirstFire {
 		return 0
 	}
-	cm := g.W.Tables().Combat
+	cm := g.w.Tables().Combat
 	drm := cm.FFNAM.Value
-	if g.W.TEM(at) == 0 {
+	if g.w.TEM(at) == 0 {
 		drm += cm.FFMO.Value
 	}
 	return drm
@@ -457,7 +440,7 @@ func (g *Game) movingDRM(kind report.Kind, at board.Location) int {
 
 // act carries out a move, a fire or a report, checked already.
 func (s *Session) act(c Command) error {
-	g := s.G
+	g := s.g
 	switch c.Verb {
 	case Move:
 		units, path, err := s.route(c)
@@ -480,12 +463,12 @@ func (s *Session) act(c Command) error {
 // Activated by the attack first (SASL 3.32), then the fire group attacks
 // the units there on the IFT.
 func (s *Session) fire(c Command) error {
-	g := s.G
+	g := s.g
 	kind, fg, sh, err := s.aim(c)
 	if err != nil {
 		return err
 	}
-	st := g.State
+	st := g.st
 	for {
 		at := st.AppendAt(nil, state.Enemy, c.At)
 		i := slices.IndexFunc(at, func(u *state.Unit) bool { return u.Kind == state.SQ && u.OnMap() })
@@ -509,7 +492,7 @@ func (s *Session) fire(c Command) error {
 
 // report carries out sasl play set.
 func (s *Session) report(c Command) error {
-	g := s.G
+	g := s.g
 	u, err := s.own(c.Verb, c.Units[0])
 	if err != nil {
 		return err

@@ -56,13 +56,13 @@ func TestFriendlyFireNeedsLOS(t *testing.T) {
 			from, at := tc.pair[0], tc.pair[1]
 			setup := func() (*Game, *state.Unit) {
 				g := newGame(t, p, 2)
-				for _, u := range slices.Clone(g.State.Units()) {
-					g.State.Remove(u)
+				for _, u := range slices.Clone(g.st.Units()) {
+					g.st.Remove(u)
 				}
 				e := &state.Unit{ID: "E1", Side: state.Enemy, Kind: state.Squad, Type: "4-4-7"}
-				g.State.Add(e, at)
-				g.State.Add(&state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7"}, from)
-				g.res.Reset(g.State, dice.Seeded(1))
+				g.st.Add(e, at)
+				g.st.Add(&state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7"}, from)
+				g.res.Reset(g.st, dice.Seeded(1))
 				return g, e
 			}
 			s := p.Sight(at, from)

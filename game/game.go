@@ -21,6 +21,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
+	"slices"
 
 	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/combat"
@@ -47,14 +49,17 @@ func Prepare(ms *missions.Mission, m *board.Map, t *tables.Set) (*world.World, e
 	return w, nil
 }
 
-// Game is one game in play. It is not safe for concurrent use; games of
-// one world may run concurrently.
+// Game is one game in play: a value whose methods keep it legal. Its
+// state is its own (nothing outside the package reaches it but as a copy,
+// Snapshot, or by value, Units), changed only by its methods, which play
+// the rules: a game is made only by New, Resume or a Session. It is not
+// safe for concurrent use; games of one world may run concurrently.
 type Game struct {
-	W     *world.World
-	State *state.State
+	w  *world.World
+	st *state.State
 	// Entries: the S? the mission schedules enter (SASL 4.2); false plays
 	// the Human Waves alone (sasl wave).
-	Entries bool
+	entries bool
 	hw      *ai.Enemy
 	seeded  *dice.SeededRoller
 	// res resolves the attacks of both sides (with a FRIENDLY policy of
@@ -77,6 +82,9 @@ type Game struct {
 	yield     func(*Stop) bool
 	stops     StopMode
 	inSession bool
+	// passed: the player passed at the stop the game stood at (the engine
+	// decides it as hold does).
+	passed bool
 }
 
 // Report is what happened in one step of the game: its events, valid
@@ -97,13 +105,18 @@ var ErrOver = errors.New("the game is over")
 // setup rolls come from script if it is not nil (the player's own dice),
 // else from the seed.
 func New(w *world.World, hdr state.Game, script dice.Roller) (*Game, *ai.Setup, error) {
-	g := &Game{W: w}
+	g := &Game{w: w}
 	setup, err := g.Start(hdr, script)
 	if err != nil {
 		return nil, nil, err
 	}
 	return g, setup, nil
 }
+
+// Blank is a game of world w not yet set up: Start sets it up, and sets
+// it up again for the next game (a simulation's worker plays its games
+// one after the other in one Game).
+func Blank(w *world.World) *Game { return &Game{w: w} }
 
 // Start starts g over as a new game of its world (see New), keeping its
 // storage: a simulation plays its games one after the other in one Game,
@@ -113,7 +126,7 @@ func (g *Game) Start(hdr state.Game, script dice.Roller) (*ai.Setup, error) {
 	if !hdr.HasSeed {
 		return nil, errors.New("game: a new game needs the seed of its dice")
 	}
-	initial, err := g.W.Initial()
+	initial, err := g.w.Initial()
 	if err != nil {
 		return nil, err
 	}
@@ -124,12 +137,12 @@ func (g *Game) Start(hdr state.Game, script dice.Roller) (*ai.Setup, error) {
 	if _, err := ParsePolicy(hdr.Policy); err != nil {
 		return nil, err
 	}
-	hdr.Asked, hdr.Journal = "", nil
-	st := initial.CloneInto(g.State)
+	hdr.Stopped, hdr.LegacyAsked, hdr.Journal = nil, "", nil
+	st := initial.CloneInto(g.st)
 	st.Game = hdr
 	st.Phase = state.RPh
-	st.Player, st.HasPlayer = g.W.Mission().First, true
-	g.State, g.Entries = st, true
+	st.Player, st.HasPlayer = g.w.Mission().First, true
+	g.st, g.entries = st, true
 	if g.seeded == nil {
 		g.seeded = dice.Seeded(hdr.Seed)
 	} else {
@@ -148,7 +161,7 @@ func (g *Game) Start(hdr state.Game, script dice.Roller) (*ai.Setup, error) {
 		g.slab = make([]state.Unit, len(setup.Placements)) // one allocation for the setup's units
 	}
 	g.slab = g.slab[:len(setup.Placements)]
-	ids := g.W.SetupIDs(len(setup.Placements)) // S1, S2, ... but the mission's own
+	ids := g.w.SetupIDs(len(setup.Placements)) // S1, S2, ... but the mission's own
 	for i, pl := range setup.Placements {
 		g.slab[i] = state.Unit{ID: ids[i], Side: state.Enemy, Kind: state.SQ,
 			Case: byte(pl.Case), Crest: pl.Crest, Facing: pl.Facing}
@@ -163,17 +176,17 @@ func (g *Game) Start(hdr state.Game, script dice.Roller) (*ai.Setup, error) {
 // those it has.
 func (g *Game) start() error {
 	if g.hw == nil {
-		g.hw = ai.New(g.W, g.seeded, g.State)
+		g.hw = ai.New(g.w, g.seeded, g.st)
 	} else {
-		g.hw.Reset(g.seeded, g.State)
+		g.hw.Reset(g.seeded, g.st)
 	}
 	if g.res == nil {
-		g.res = combat.New(g.W, g.hw.Log())
+		g.res = combat.New(g.w, g.hw.Log())
 		g.res.Reveal = g.hw.Reveal
 	}
-	g.res.Reset(g.State, g.seeded)
-	if g.pol == nil || g.pol.Name() != policyOf(g.State) {
-		p, err := policy.New(g.State.Policy, g.W)
+	g.res.Reset(g.st, g.seeded)
+	if g.pol == nil || g.pol.Name() != policyOf(g.st) {
+		p, err := policy.New(g.st.Policy, g.w)
 		if err != nil {
 			return err
 		}
@@ -194,12 +207,12 @@ func (g *Game) start() error {
 func (g *Game) resolves() bool { return !g.player() || g.inSession }
 
 // player reports whether the player plays the FRIENDLY side.
-func (g *Game) player() bool { return policyOf(g.State) == PolicyPlayer }
+func (g *Game) player() bool { return policyOf(g.st) == PolicyPlayer }
 
 // Policy is who plays the FRIENDLY side of the game (PolicyHold,
 // PolicyAttack, PolicyPlayer; a file of an earlier sasl without one is
 // PolicyPlayer).
-func (g *Game) Policy() string { return policyOf(g.State) }
+func (g *Game) Policy() string { return policyOf(g.st) }
 
 func policyOf(st *state.State) string {
 	p, _ := policy.Parse(st.Policy)
@@ -209,8 +222,12 @@ func policyOf(st *state.State) string {
 // Resume goes on with a game in state st (a game file, or a plain state
 // such as sasl wave's): its dice roll on from the generator's state the
 // file holds, or from its seed.
+//
+// The game plays on a copy of st: changing st afterwards changes nothing
+// of the game.
 func Resume(w *world.World, st *state.State) (*Game, error) {
-	g := &Game{W: w, State: st, Entries: true}
+	st = st.Clone()
+	g := &Game{w: w, st: st, entries: true}
 	switch {
 	case st.RNG != "":
 		r, err := dice.Resume(st.RNG)
@@ -247,22 +264,22 @@ func (g *Game) roller(script dice.Roller) dice.Roller {
 func (g *Game) close(r dice.Roller, from int) []dice.Roll {
 	rolls := r.Trail()[from:]
 	if len(rolls) > 0 {
-		g.State.Trail = append(g.State.Trail, dice.Script(rolls))
+		g.st.Trail = append(g.st.Trail, dice.Script(rolls))
 	}
-	g.State.RNG = g.seeded.State()
+	g.st.RNG = g.seeded.State()
 	return rolls
 }
 
 // LastTurn is the mission's last turn (99 for a mission that does not say).
 func (g *Game) LastTurn() int {
-	if t := g.W.Mission().Turns; t > 0 {
+	if t := g.w.Mission().Turns; t > 0 {
 		return t
 	}
 	return state.MaxTurn - 1
 }
 
 // Over reports whether the mission's last turn has been played.
-func (g *Game) Over() bool { return g.State.Turn > g.LastTurn() }
+func (g *Game) Over() bool { return g.st.Turn > g.LastTurn() }
 
 // Turn plays on to the end of the Game Turn under way: both Player Turns
 // (ASL A3), in the order the mission says (first:), each phase by phase:
@@ -315,7 +332,7 @@ func (g *Game) play(script dice.Roller, stop until) (*Report, error) {
 	if g.Over() {
 		return nil, fmt.Errorf("%w: turn %d was the mission's last", ErrOver, g.LastTurn())
 	}
-	st := g.State
+	st := g.st
 	st.Take(&g.backup)
 	mark := g.seeded.Mark()
 	r := g.roller(script)
@@ -324,7 +341,7 @@ func (g *Game) play(script dice.Roller, stop until) (*Report, error) {
 	start := log.Len()
 	g.hw.Roll(r)
 	g.res.Reset(st, r)
-	first := g.W.Mission().First
+	first := g.w.Mission().First
 	turn := st.Turn
 	rep := &Report{Turn: turn}
 	for st.Turn == turn {
@@ -366,7 +383,7 @@ func (g *Game) play(script dice.Roller, stop until) (*Report, error) {
 // combat of the phase; then VPO Control.
 func (g *Game) phase(side state.Side, ph state.Phase) error {
 	g.hw.Log().Phase, g.hw.Log().Player = ph, side
-	st := g.State
+	st := g.st
 	if ph == state.RPh {
 		for _, u := range st.Units() { // a new Player Turn
 			u.Fired, u.Moved, u.Advanced, u.Pinned = false, false, false, false
@@ -410,8 +427,66 @@ func (g *Game) enemyPhase(ph state.Phase) error {
 			return err
 		}
 	}
-	return g.hw.Play(ph, g.Entries)
+	return g.hw.Play(ph, g.entries)
 }
 
 // Write writes the game file.
-func (g *Game) Write(w io.Writer) error { return g.State.Write(w, g.W.Map()) }
+func (g *Game) Write(w io.Writer) error { return g.st.Write(w, g.w.Map()) }
+
+// Journaled reports whether the game keeps a journal of its steps (a game
+// set up by Begin): then it plays on step by step in a Session
+// (OpenSession); a state of sasl place or wave --save plays turn by turn.
+func (g *Game) Journaled() bool { return len(g.st.Journal) > 0 }
+
+// World is the mission's world the game is played in (read-only, shared).
+func (g *Game) World() *world.World { return g.w }
+
+// Snapshot is a copy of the game's state (its units, VPO, dice and
+// journal) to read: changing it changes nothing of the game. It costs a
+// copy of every unit; Units reads them without one.
+func (g *Game) Snapshot() *state.State {
+	c := g.st.Clone()
+	c.Journal = slices.Clone(c.Journal)
+	c.Trail = slices.Clone(c.Trail)
+	c.Stopped = c.Stopped.Clone()
+	return c
+}
+
+// Units are the game's units in order (the ENEMY's, then the FRIENDLY
+// side's), by value: for reading at no allocation (a simulation's tallies).
+func (g *Game) Units() iter.Seq[state.Unit] {
+	return func(yield func(state.Unit) bool) {
+		for _, u := range g.st.Units() {
+			if !yield(*u) {
+				return
+			}
+		}
+	}
+}
+
+// Unit is the game's unit id, by value.
+func (g *Game) Unit(id string) (state.Unit, bool) {
+	if u := g.st.Unit(id); u != nil {
+		return *u, true
+	}
+	return state.Unit{}, false
+}
+
+// Clock is where the game stands in the turn order: the Game Turn being
+// played or next to play, whose Player Turn is under way and the next
+// phase of it.
+func (g *Game) Clock() (turn int, player state.Side, phase state.Phase) {
+	return g.st.Turn, g.st.Player, g.st.Phase
+}
+
+// Header is the game's header (mission, boards, tables, seed, policy,
+// journal) as its file says it, a copy.
+func (g *Game) Header() state.Game {
+	h := g.st.Game
+	h.Journal, h.Trail, h.Stopped = slices.Clone(h.Journal), slices.Clone(h.Trail), h.Stopped.Clone()
+	return h
+}
+
+// WavesOnly makes the game play the Human Waves alone, without the S? the
+// mission schedules to enter (sasl wave).
+func (g *Game) WavesOnly() { g.entries = false }

@@ -99,7 +99,7 @@ func TestSaveResumeExact(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s seed %d k %d: the engine's own file is refused: %v\n%s", name, seed, k, err, file)
 				}
-				if again := written(t, &Game{W: p, State: st}); !bytes.Equal(again, file) {
+				if again := written(t, &Game{w: p, st: st}); !bytes.Equal(again, file) {
 					t.Fatalf("%s seed %d k %d: written, read and written again differs:\n%s\n---\n%s", name, seed, k, file, again)
 				}
 				g, err = Resume(p, st)
@@ -137,8 +137,8 @@ func TestLastTurn(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if !g.Over() || g.State.Turn != 7 {
-		t.Fatalf("after 6 turns: over %v, turn %d", g.Over(), g.State.Turn)
+	if !g.Over() || g.st.Turn != 7 {
+		t.Fatalf("after 6 turns: over %v, turn %d", g.Over(), g.st.Turn)
 	}
 	before := written(t, g)
 	if _, err := g.Turn(nil); err == nil || !strings.Contains(err.Error(), "over") {
@@ -194,7 +194,7 @@ func TestNewPlacesSetup(t *testing.T) {
 			t.Fatal(err)
 		}
 		var units []string
-		for _, u := range g.State.Units() {
+		for _, u := range g.st.Units() {
 			if u.Kind == state.SQ {
 				units = append(units, fmt.Sprintf("%s %c %v", p.Map().LocationName(u.At()), u.Case, u.Crest))
 			}
@@ -212,7 +212,7 @@ func TestNewPlacesSetup(t *testing.T) {
 	crest := 0
 	for seed := uint64(0); crest == 0 && seed < 50; seed++ {
 		g = newGame(t, p, seed)
-		for _, u := range g.State.Units() {
+		for _, u := range g.st.Units() {
 			if u.Crest {
 				crest++
 			}
@@ -395,7 +395,7 @@ func saveResumeEveryPhase(t *testing.T, w *world.World, pol string, seed uint64)
 		}
 		turns = append(turns, rep.Events...)
 	}
-	byTurn := g.State.Clone()
+	byTurn := g.st.Clone()
 	// Phase by phase, the file after each.
 	g = start()
 	var files [][]byte
@@ -416,8 +416,8 @@ func saveResumeEveryPhase(t *testing.T, w *world.World, pol string, seed uint64)
 	if !bytes.Equal(a, b) {
 		t.Fatalf("seed %d: played phase by phase, the events differ from turn by turn", seed)
 	}
-	byTurn.Trail = g.State.Trail // the trail is kept by step: a step is a turn or a phase
-	if x := written(t, &Game{W: w, State: byTurn}); !bytes.Equal(x, final) {
+	byTurn.Trail = g.st.Trail // the trail is kept by step: a step is a turn or a phase
+	if x := written(t, &Game{w: w, st: byTurn}); !bytes.Equal(x, final) {
 		t.Fatalf("seed %d: played phase by phase, the game ends differently:\n%s\n---\n%s", seed, x, final)
 	}
 	// Resumed after each phase.
@@ -449,8 +449,8 @@ func saveResumeEveryPhase(t *testing.T, w *world.World, pol string, seed uint64)
 // where says where a game stands: "turn 2, before the friendly MPh".
 func where(st *state.State) string {
 	s := fmt.Sprintf("turn %d, before the %s %s", st.Turn, st.Player, st.Phase)
-	if st.Asked != "" {
-		s += ", asked " + st.Asked
+	if st.Stopped != nil {
+		s += ", stopped at " + report.Where(st.Stopped)
 	}
 	return s
 }

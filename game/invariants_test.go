@@ -116,7 +116,7 @@ func checkGame(t *testing.T, w *world.World, pol string, seed uint64, seen *tall
 		t.Fatal(err)
 	}
 	m := w.Map()
-	st := g.State
+	st := g.st
 	for _, u := range st.OfSide(state.Enemy) {
 		if u.Kind == state.SQ && u.OnMap() && st.Has(state.Friendly, u.At()) {
 			t.Fatalf("seed %d: S? %s set up in %s, which holds FRIENDLY units", seed, u.ID, m.LocationName(u.At()))
@@ -154,14 +154,14 @@ func checkGame(t *testing.T, w *world.World, pol string, seed uint64, seen *tall
 // there, and its move says so).
 func checkMoveEnds(t *testing.T, g *Game, where string, evs []report.Event) {
 	t.Helper()
-	m := g.W.Map()
+	m := g.w.Map()
 	for _, e := range evs {
 		if e.Kind != report.Move || e.Side != state.Friendly {
 			continue
 		}
 		end := e.Steps[len(e.Steps)-1].Location
 		for _, id := range e.Units {
-			if u := g.State.Unit(id); u != nil && g.State.Holds(u) && u.At() != end {
+			if u := g.st.Unit(id); u != nil && g.st.Holds(u) && u.At() != end {
 				t.Errorf("%s: %s's move ends in %s, but it stands in %s: %s", where, id, m.LocationName(end), m.LocationName(u.At()), path(m, e))
 			}
 		}
@@ -172,8 +172,8 @@ func checkMoveEnds(t *testing.T, g *Game, where string, evs []report.Event) {
 // keeps within its MF, an advance is one Location.
 func checkMoves(t *testing.T, g *Game, where string, before map[string]was, evs []report.Event, seen *tally) {
 	t.Helper()
-	m := g.W.Map()
-	cm := g.W.Tables().Combat
+	m := g.w.Map()
+	cm := g.w.Tables().Combat
 	held := map[board.Location][2]bool{} // sides holding each Location at the phase's start
 	for _, u := range before {
 		h := held[u.at]
@@ -187,7 +187,7 @@ func checkMoves(t *testing.T, g *Game, where string, before map[string]was, evs 
 			if u, ok := before[id]; ok {
 				return u.side, true
 			}
-			if u := g.State.Unit(id); u != nil {
+			if u := g.st.Unit(id); u != nil {
 				return u.Side, true
 			}
 		}
@@ -208,7 +208,7 @@ func checkMoves(t *testing.T, g *Game, where string, before map[string]was, evs 
 			if side == state.Friendly {
 				seen.friendlyMoves++
 			}
-			allow := 2 * g.W.HumanWave().MF.Value
+			allow := 2 * g.w.HumanWave().MF.Value
 			if side == state.Friendly {
 				allow = 2 * cm.InfantryMF.Value
 				for _, id := range e.Units {
@@ -266,7 +266,7 @@ func path(m *board.Map, e report.Event) string {
 // whose hex the other side held in Good Order all phase.
 func checkControl(t *testing.T, g *Game, where string, before map[string]was, vpo []state.Control, evs []report.Event, seen *tally) {
 	t.Helper()
-	st, m := g.State, g.W.Map()
+	st, m := g.st, g.w.Map()
 	for i, v := range st.VPO {
 		var in, inHex [2]bool
 		for u := st.First(v.At.Hex); u != nil; u = u.Next() {
@@ -305,8 +305,8 @@ func checkControl(t *testing.T, g *Game, where string, before map[string]was, vp
 // Close Combat attack.
 func checkMelee(t *testing.T, g *Game, where string, before map[string]was, evs []report.Event, seen *tally) {
 	t.Helper()
-	m := g.W.Map()
-	cm := g.W.Tables().Combat
+	m := g.w.Map()
+	cm := g.w.Tables().Combat
 	lowest := cm.CloseCombat[0].Ratio()
 	type sides struct {
 		units [2][]string
@@ -328,8 +328,8 @@ func checkMelee(t *testing.T, g *Game, where string, before map[string]was, evs 
 		case u.kind.SMC():
 			fp = float64(cm.LeaderCCFP.Value)
 		default:
-			if x := g.State.Unit(id); x != nil {
-				fp = float64(g.W.Strength(x).FP)
+			if x := g.st.Unit(id); x != nil {
+				fp = float64(g.w.Strength(x).FP)
 			} else {
 				fp = 1
 			}

@@ -52,7 +52,7 @@ func (s *Session) Preview(c Command) (*Preview, error) {
 	if s.err != nil {
 		return nil, fmt.Errorf("game: the session failed before: %w", s.err)
 	}
-	g := s.G
+	g := s.g
 	p := &Preview{Verb: c.Verb}
 	if err := s.check(c); err != nil {
 		if c.Verb != Fire {
@@ -68,7 +68,7 @@ func (s *Session) Preview(c Command) (*Preview, error) {
 		if err != nil {
 			return nil, err
 		}
-		gr, err := g.W.Infantry()
+		gr, err := g.w.Infantry()
 		if err != nil {
 			return nil, err
 		}
@@ -89,10 +89,10 @@ func (s *Session) Preview(c Command) (*Preview, error) {
 			return nil, err // check aimed it already
 		}
 		p.Kind, p.Shot, p.Units = kind, sh, state.IDs(fg)
-		p.TEM, p.Moving = g.W.TEM(c.At), g.movingDRM(kind, c.At)
+		p.TEM, p.Moving = g.w.TEM(c.At), g.movingDRM(kind, c.At)
 		p.Leader = sh.DRM - p.TEM - p.Moving - sh.Hindrance
 		p.Lines = s.sightLines(c)
-		for u := range g.State.In(state.Enemy, c.At) {
+		for u := range g.st.In(state.Enemy, c.At) {
 			p.Targets = append(p.Targets, u.ID)
 		}
 	default:
@@ -105,7 +105,7 @@ func (s *Session) Preview(c Command) (*Preview, error) {
 func (s *Session) sightLines(c Command) []SightLine {
 	var out []SightLine
 	for _, l := range c.From {
-		v := s.G.W.Sight(c.At, l)
+		v := s.g.w.Sight(c.At, l)
 		out = append(out, SightLine{From: l, Clear: v.Clear, Hindrance: v.Hindrance})
 	}
 	return out

@@ -24,29 +24,29 @@ func bare(t *testing.T, w *world.World, pol string) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, u := range slices.Clone(g.State.Units()) {
-		g.State.Remove(u)
+	for _, u := range slices.Clone(g.st.Units()) {
+		g.st.Remove(u)
 	}
-	g.State.Waves = nil
-	g.State.Turn = 2
+	g.st.Waves = nil
+	g.st.Turn = 2
 	return g
 }
 
 // put adds a unit to a bare game's state.
 func put(t *testing.T, g *Game, u *state.Unit, at string) *state.Unit {
 	t.Helper()
-	l, err := g.W.Map().ParseLocation(at)
+	l, err := g.w.Map().ParseLocation(at)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.State.Add(u, l)
+	g.st.Add(u, l)
 	return u
 }
 
 // playPhase plays phase ph of side's Player Turn and returns its events.
 func playPhase(t *testing.T, g *Game, side state.Side, ph state.Phase) []report.Event {
 	t.Helper()
-	g.State.Player, g.State.Phase = side, ph
+	g.st.Player, g.st.Phase = side, ph
 	rep, err := g.Phase(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +89,7 @@ func TestS4_1_NoSOnFriendlyUnits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, u := range g.State.OfSide(state.Enemy) {
+		for _, u := range g.st.OfSide(state.Enemy) {
 			if friendly[u.At()] {
 				t.Fatalf("seed %d: %s set up in %s with FRIENDLY units", seed, u.ID, w.Map().LocationName(u.At()))
 			}
@@ -141,16 +141,16 @@ func TestA26_11_ControlByHex(t *testing.T) {
 	w := prepareText(t, attack24)
 	g := bare(t, w, PolicyHold)
 	vpo, _ := w.Map().ParseLocation("24U4")
-	g.State.SetControl(vpo, state.Friendly)
+	g.st.SetControl(vpo, state.Friendly)
 	f := put(t, g, &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", Known: true}, "24U4h2")
 	put(t, g, &state.Unit{ID: "E1", Side: state.Enemy, Kind: state.Squad, Type: "4-4-7", Released: true}, "24U4")
 	playPhase(t, g, state.Enemy, state.RtPh)
-	if side, _ := g.State.Controller(vpo); side != state.Friendly {
+	if side, _ := g.st.Controller(vpo); side != state.Friendly {
 		t.Fatalf("24U4 passed to the %s while F1 held 24U4h2", side)
 	}
 	f.Broken = true
 	evs := playPhase(t, g, state.Enemy, state.RtPh)
-	if side, _ := g.State.Controller(vpo); side != state.Enemy || len(kinds(evs, report.Control)) != 1 {
+	if side, _ := g.st.Controller(vpo); side != state.Enemy || len(kinds(evs, report.Control)) != 1 {
 		t.Fatalf("with F1 broken 24U4 stays with the %s: %v", side, evs)
 	}
 }
@@ -164,15 +164,15 @@ func TestA26_11_ControlInPlayerMode(t *testing.T) {
 	g := bare(t, w, PolicyPlayer)
 	q5, _ := w.Map().ParseLocation("x1Q5")
 	o4, _ := w.Map().ParseLocation("x3O4")
-	g.State.SetControl(q5, state.Friendly)
-	g.State.SetControl(o4, state.Friendly)
+	g.st.SetControl(q5, state.Friendly)
+	g.st.SetControl(o4, state.Friendly)
 	put(t, g, &state.Unit{ID: "E1", Side: state.Enemy, Kind: state.Squad, Type: "4-6-7", Released: true}, "x1Q5")
 	put(t, g, &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", Known: true}, "x1A1")
 	evs := playPhase(t, g, state.Enemy, state.RtPh)
-	if side, _ := g.State.Controller(q5); side != state.Enemy || len(kinds(evs, report.Control)) != 1 {
+	if side, _ := g.st.Controller(q5); side != state.Enemy || len(kinds(evs, report.Control)) != 1 {
 		t.Errorf("x1Q5, the ENEMY alone in it: Controlled by the %s: %v", side, evs)
 	}
-	if side, _ := g.State.Controller(o4); side != state.Friendly {
+	if side, _ := g.st.Controller(o4); side != state.Friendly {
 		t.Errorf("x3O4, empty: Controlled by the %s", side)
 	}
 }
@@ -241,9 +241,9 @@ func TestS4_33_ReleasedUnitsAct(t *testing.T) {
 			t.Errorf("A10 does not fire in the FRIENDLY Player Turn's DFPh")
 		}
 		g, _ = setup()
-		f := g.State.Unit("F1")
+		f := g.st.Unit("F1")
 		l, _ := w.Map().ParseLocation("x1Q6")
-		g.State.Move(f, l)
+		g.st.Move(f, l)
 		n := g.hw.Log().Len()
 		if err := g.hw.FirstFire([]*state.Unit{f}, l, 0); err != nil {
 			t.Fatal(err)

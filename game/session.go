@@ -26,7 +26,7 @@ import (
 // stop: the game's procedures stay straight-line code, suspended where
 // the player decides. A Session is not safe for concurrent use.
 type Session struct {
-	G       *Game
+	g       *Game
 	journal []state.Step
 	// steps are where each step's events begin in the game's log, turns
 	// where each Game Turn's: for Steps and TurnAt.
@@ -80,15 +80,15 @@ func Begin(w *world.World, hdr state.Game, script dice.Roller, mode StopMode) (*
 	}
 	g.stops, g.inSession = mode, true
 	g.hw.Res = g
-	s := &Session{G: g}
+	s := &Session{g: g}
 	s.roll.cur = g.seeded
 	do := "setup"
 	if mode != StopFire {
 		do += " --stop " + mode.String()
 	}
 	st := state.Step{Do: do, Own: script != nil}
-	if len(g.State.Trail) > 0 {
-		st.Dice = g.State.Trail[0]
+	if len(g.st.Trail) > 0 {
+		st.Dice = g.st.Trail[0]
 	}
 	s.journal = []state.Step{st}
 	s.steps = []stepMark{{0, 0}}
@@ -98,13 +98,15 @@ func Begin(w *world.World, hdr state.Game, script dice.Roller, mode StopMode) (*
 }
 
 func (s *Session) turnStart() *Stop {
-	st := s.G.State
-	if s.G.Over() {
-		return &Stop{Kind: Over, Turn: st.Turn}
+	st := s.g.st
+	if s.g.Over() {
+		return &Stop{Kind: state.Over, Turn: st.Turn}
 	}
-	return &Stop{Kind: TurnStart, Turn: st.Turn, Player: st.Player, Phase: st.Phase,
-		Question: fmt.Sprintf("turn %d of %d is to begin: next plays it", st.Turn, s.G.LastTurn())}
+	return &Stop{Kind: state.TurnStart, Turn: st.Turn, Player: st.Player, Phase: st.Phase}
 }
+
+// Game is the game the session plays.
+func (s *Session) Game() *Game { return s.g }
 
 // Stop returns where the game stands.
 func (s *Session) Stop() *Stop { return s.stop }
@@ -121,29 +123,30 @@ func (s *Session) Close() {
 }
 
 // sync writes where the session stands into the game's state: the file
-// then says what is asked, how often the game stops and its journal.
+// then says the stop it stands at (as data), how often the game stops and
+// its journal.
 func (s *Session) sync() {
-	st := s.G.State
-	st.Asked = ""
-	if s.stop.Kind != TurnStart && s.stop.Kind != Over {
-		st.Asked = s.stop.Question
+	st := s.g.st
+	st.Stopped, st.LegacyAsked = nil, ""
+	if s.stop.Asks() {
+		st.Stopped = s.stop.Clone()
 	}
 	st.Stop = ""
-	if s.G.player() && s.G.stops != StopFire {
-		st.Stop = s.G.stops.String()
+	if s.g.player() && s.g.stops != StopFire {
+		st.Stop = s.g.stops.String()
 	}
 	st.Journal = s.journal
 	st.Trail = nil // the journal holds the dice
-	st.RNG = s.G.seeded.State()
+	st.RNG = s.g.seeded.State()
 }
 
 // run is the engine's part: the game played on, yielding at each stop.
 func (s *Session) run(yield func(*Stop) bool) {
-	g := s.G
+	g := s.g
 	g.yield = yield
 	defer func() { g.yield = nil }()
 	for !g.Over() {
-		s.turns = append(s.turns, stepMark{g.hw.Log().Len(), g.State.Turn})
+		s.turns = append(s.turns, stepMark{g.hw.Log().Len(), g.st.Turn})
 		if _, err := g.play(&s.roll, toTurnEnd); err != nil {
 			s.err = err
 			return
@@ -183,7 +186,7 @@ func (s *Session) Do(c Command, script dice.Roller) (*Step, error) {
 	if s.err != nil {
 		return nil, fmt.Errorf("game: the session failed before: %w", s.err)
 	}
-	g := s.G
+	g := s.g
 	if err := s.check(c); err != nil {
 		return nil, err
 	}
@@ -194,20 +197,19 @@ func (s *Session) Do(c Command, script dice.Roller) (*Step, error) {
 	from := len(s.roll.rolls)
 	log := g.hw.Log()
 	start := log.Len()
-	turn := g.State.Turn
+	turn := g.st.Turn
 	g.hw.Roll(&s.roll)
-	g.res.Reset(g.State, &s.roll)
+	g.res.Reset(g.st, &s.roll)
 	var err error
 	switch c.Verb {
 	case Next, Pass:
 		if c.HasStop {
 			g.stops = c.Stop
 		}
-		s.stop.passed = c.Verb == Pass
+		g.passed = c.Verb == Pass
 		err = s.next()
 	default:
-		s.stop.acted = true
-		if err = s.act(c); err == nil && s.stop.Kind == FirstFireAt {
+		if err = s.act(c); err == nil && s.stop.Kind == state.FirstFireAt {
 			g.refire(s.stop, log.Since(start))
 		}
 	}
@@ -217,7 +219,7 @@ func (s *Session) Do(c Command, script dice.Roller) (*Step, error) {
 		return nil, err
 	}
 	rolls := s.roll.rolls[from:]
-	st := state.Step{Do: c.Text(g.W.Map()), Dice: dice.Script(rolls), Own: script != nil}
+	st := state.Step{Do: c.Text(g.w.Map()), Dice: dice.Script(rolls), Own: script != nil}
 	s.journal = append(s.journal, st)
 	s.steps = append(s.steps, stepMark{start, turn})
 	s.sync()
@@ -227,7 +229,7 @@ func (s *Session) Do(c Command, script dice.Roller) (*Step, error) {
 // Steps returns every step of the game after the setup, from step n on
 // (n >= 2), with its events: valid until the next Do.
 func (s *Session) Steps(n int) []Step {
-	log := s.G.hw.Log()
+	log := s.g.hw.Log()
 	all := log.Since(0)
 	var out []Step
 	for i := max(n, 2) - 1; i < len(s.journal); i++ {
@@ -315,8 +317,8 @@ func (s *Session) Undo(n int) (*Session, error) {
 	if n > len(s.journal)-1 {
 		return nil, fmt.Errorf("undo: --steps %d: the game has %d steps since its setup", n, len(s.journal)-1)
 	}
-	hdr := s.G.State.Game
-	u, err := Replay(s.G.W, hdr, s.journal[:len(s.journal)-n])
+	hdr := s.g.st.Game
+	u, err := Replay(s.g.w, hdr, s.journal[:len(s.journal)-n])
 	if err != nil {
 		return nil, err
 	}
@@ -330,19 +332,29 @@ func (s *Session) Undo(n int) (*Session, error) {
 // hand is refused, naming the first line that differs). A file of an
 // earlier sasl, with no journal, is refused.
 func OpenSession(name string, g *Game) (*Session, error) {
-	st := g.State
+	st := g.st
 	if len(st.Journal) == 0 {
 		return nil, fmt.Errorf("%s: the file has no journal (written by an earlier sasl): its game cannot be played step by step; start it again with sasl play new", name)
 	}
-	s, err := Replay(g.W, st.Game, st.Journal)
+	s, err := Replay(g.w, st.Game, st.Journal)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	// A file of an earlier sasl kept its stop as a question in words
+	// (asked:): its journal says the stop as well, so the replay's stands
+	// for it, and the file is written with it from now on.
+	if st.Stopped == nil && st.LegacyAsked != "" {
+		if !s.stop.Asks() {
+			s.Close()
+			return nil, fmt.Errorf("%s: the file says it asked %q, where its journal replays to %s: the file was edited by hand", name, st.LegacyAsked, report.Where(s.stop))
+		}
+		st.Stopped, st.LegacyAsked = s.stop.Clone(), ""
 	}
 	var want, got bytes.Buffer
 	if err := g.Write(&want); err != nil {
 		return nil, err
 	}
-	if err := s.G.Write(&got); err != nil {
+	if err := s.g.Write(&got); err != nil {
 		return nil, err
 	}
 	if !bytes.Equal(want.Bytes(), got.Bytes()) {

@@ -30,7 +30,7 @@ func do(t testing.TB, s *Session, verb string) *Step {
 	t.Helper()
 	st, err := s.Do(Command{Verb: verb}, nil)
 	if err != nil {
-		t.Fatalf("%s at %s: %v", verb, s.Stop().Where(), err)
+		t.Fatalf("%s at %s: %v", verb, report.Where(s.Stop()), err)
 	}
 	return st
 }
@@ -51,7 +51,7 @@ func TestPassAtEveryStopIsHold(t *testing.T) {
 			for seed := range uint64(12) {
 				mode := StopMode(seed % 3)
 				s := begin(t, w, seed, PolicyPlayer, mode)
-				for s.Stop().Kind != Over {
+				for s.Stop().Kind != state.Over {
 					do(t, s, Pass)
 					stops++
 				}
@@ -64,8 +64,8 @@ func TestPassAtEveryStopIsHold(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				h.State.Trail = nil
-				got := sessionKeys.ReplaceAll(written(t, s.G), nil)
+				h.st.Trail = nil
+				got := sessionKeys.ReplaceAll(written(t, s.g), nil)
 				want := sessionKeys.ReplaceAll(written(t, h), nil)
 				if !bytes.Equal(got, want) {
 					t.Fatalf("seed %d, --stop %s: passing at every stop:\n%s\n---hold:\n%s", seed, mode, got, want)
@@ -83,29 +83,29 @@ func TestPassAtEveryStopIsHold(t *testing.T) {
 // then, passes or goes on; it returns the steps it took.
 func play(t testing.TB, s *Session, seed uint64) (fired, firstFire int) {
 	t.Helper()
-	m := s.G.W.Map()
+	m := s.g.w.Map()
 	n := 0
-	for s.Stop().Kind != Over {
+	for s.Stop().Kind != state.Over {
 		n++
 		stop := s.Stop()
 		var tries []string
 		switch {
-		case stop.Kind == FirstFireAt:
-			for _, u := range s.G.State.OfSide(state.Friendly) {
+		case stop.Kind == state.FirstFireAt:
+			for _, u := range s.g.st.OfSide(state.Friendly) {
 				if u.OnMap() {
 					tries = append(tries, "fire --from "+m.LocationName(u.At())+" --at "+m.LocationName(stop.At))
 				}
 			}
-		case stop.Kind == BeforePhase && (stop.Phase == state.PFPh || stop.Phase == state.AFPh || stop.Phase == state.DFPh):
-			for _, u := range s.G.State.OfSide(state.Friendly) {
-				for _, e := range s.G.State.OfSide(state.Enemy) {
+		case stop.Kind == state.BeforePhase && (stop.Phase == state.PFPh || stop.Phase == state.AFPh || stop.Phase == state.DFPh):
+			for _, u := range s.g.st.OfSide(state.Friendly) {
+				for _, e := range s.g.st.OfSide(state.Enemy) {
 					if u.OnMap() && e.OnMap() && hex.Distance(u.At().Hex, e.At().Hex) <= 4 {
 						tries = append(tries, "fire --from "+m.LocationName(u.At())+" --at "+m.LocationName(e.At()))
 					}
 				}
 			}
-		case stop.Kind == BeforePhase && stop.Phase == state.MPh && n%3 == 0:
-			for _, u := range s.G.State.OfSide(state.Friendly) {
+		case stop.Kind == state.BeforePhase && stop.Phase == state.MPh && n%3 == 0:
+			for _, u := range s.g.st.OfSide(state.Friendly) {
 				if u.OnMap() && !u.Broken {
 					h := u.At().Hex
 					tries = append(tries, "move "+u.ID+" "+m.NameString(h.Neighbour(hex.Dir((int(seed)+n)%6))))
@@ -113,7 +113,7 @@ func play(t testing.TB, s *Session, seed uint64) (fired, firstFire int) {
 			}
 		}
 		if n%7 == 0 {
-			for _, u := range s.G.State.OfSide(state.Friendly) {
+			for _, u := range s.g.st.OfSide(state.Friendly) {
 				tries = append(tries, "set "+u.ID+" "+Reports[(n/7)%len(Reports)])
 				break
 			}
@@ -126,9 +126,9 @@ func play(t testing.TB, s *Session, seed uint64) (fired, firstFire int) {
 			if err != nil {
 				continue // a hex off the map
 			}
-			before := written(t, s.G)
+			before := written(t, s.g)
 			pv, perr := s.Preview(c)
-			if !bytes.Equal(before, written(t, s.G)) {
+			if !bytes.Equal(before, written(t, s.g)) {
 				t.Fatalf("the preview of %s changed the game", text)
 			}
 			st, err := s.Do(c, nil)
@@ -137,9 +137,9 @@ func play(t testing.TB, s *Session, seed uint64) (fired, firstFire int) {
 			}
 			if err != nil {
 				if s.err != nil {
-					t.Fatalf("%s at %s: the session broke: %v", text, stop.Where(), err)
+					t.Fatalf("%s at %s: the session broke: %v", text, report.Where(stop), err)
 				}
-				if after := written(t, s.G); !bytes.Equal(before, after) {
+				if after := written(t, s.g); !bytes.Equal(before, after) {
 					t.Fatalf("%s refused (%v) but the game changed", text, err)
 				}
 				continue
@@ -152,7 +152,7 @@ func play(t testing.TB, s *Session, seed uint64) (fired, firstFire int) {
 					}
 				}
 			}
-			if stop.Kind == FirstFireAt {
+			if stop.Kind == state.FirstFireAt {
 				break
 			}
 		}
@@ -208,20 +208,20 @@ func TestJournalReplaysAndUndoes(t *testing.T) {
 	for seed := range uint64(24) {
 		s := begin(t, w, seed, PolicyPlayer, StopFire)
 		var files [][]byte
-		for s.Stop().Kind != Over && len(s.Journal()) < 10 {
-			files = append(files, written(t, s.G))
-			if s.Stop().Kind == BeforePhase && s.Stop().Phase == state.MPh {
-				for _, u := range s.G.State.OfSide(state.Friendly) {
+		for s.Stop().Kind != state.Over && len(s.Journal()) < 10 {
+			files = append(files, written(t, s.g))
+			if s.Stop().Kind == state.BeforePhase && s.Stop().Phase == state.MPh {
+				for _, u := range s.g.st.OfSide(state.Friendly) {
 					if u.OnMap() && !u.Broken {
 						c, err := ParseCommand("set "+u.ID+" pinned", w.Map())
 						if err != nil {
 							t.Fatal(err)
 						}
-						files = append(files[:len(files)-1], written(t, s.G))
+						files = append(files[:len(files)-1], written(t, s.g))
 						if _, err := s.Do(c, nil); err != nil {
 							t.Fatal(err)
 						}
-						files = append(files, written(t, s.G))
+						files = append(files, written(t, s.g))
 						break
 					}
 				}
@@ -230,12 +230,12 @@ func TestJournalReplaysAndUndoes(t *testing.T) {
 		}
 		f, ff := play(t, s, seed)
 		fired, first = fired+f, first+ff
-		final := written(t, s.G)
-		r, err := Replay(w, s.G.State.Game, s.Journal())
+		final := written(t, s.g)
+		r, err := Replay(w, s.g.st.Game, s.Journal())
 		if err != nil {
 			t.Fatalf("seed %d: replay: %v", seed, err)
 		}
-		if got := written(t, r.G); !bytes.Equal(got, final) {
+		if got := written(t, r.g); !bytes.Equal(got, final) {
 			t.Fatalf("seed %d: the journal's replay differs:\n%s\n---\n%s", seed, got, final)
 		}
 		r.Close()
@@ -249,7 +249,7 @@ func TestJournalReplaysAndUndoes(t *testing.T) {
 			t.Fatalf("undo 2 of %d steps left %d", n, len(u.Journal()))
 		}
 		if k := len(u.Journal()) - 1; k < len(files) {
-			if got := written(t, u.G); !bytes.Equal(got, files[k]) {
+			if got := written(t, u.g); !bytes.Equal(got, files[k]) {
 				t.Fatalf("seed %d: undo to step %d:\n%s\n---was:\n%s", seed, k+1, got, files[k])
 			}
 		}
@@ -270,10 +270,10 @@ func TestCommandsRefused(t *testing.T) {
 	t.Parallel()
 	w := prepareText(t, realMission)
 	s := begin(t, w, 3, PolicyPlayer, StopFire)
-	for s.Stop().Kind != BeforePhase || s.Stop().Phase != state.MPh || s.Stop().Player != state.Friendly {
+	for s.Stop().Kind != state.BeforePhase || s.Stop().Phase != state.MPh || s.Stop().Player != state.Friendly {
 		do(t, s, Next)
 	}
-	enemy := s.G.State.OfSide(state.Enemy)[0].ID
+	enemy := s.g.st.OfSide(state.Enemy)[0].ID
 	for _, c := range []struct{ text, want string }{
 		{"move F9 33Q7", "no unit F9"},
 		{"move " + enemy + " 33Q7", "is an ENEMY unit"},
@@ -285,7 +285,7 @@ func TestCommandsRefused(t *testing.T) {
 		{"set F5 reduced", "leader"},
 		{"move F1,F2 33Q7", "not in one Location"},
 	} {
-		before := written(t, s.G)
+		before := written(t, s.g)
 		cmd, err := ParseCommand(c.text, w.Map())
 		if err == nil {
 			_, err = s.Do(cmd, nil)
@@ -293,7 +293,7 @@ func TestCommandsRefused(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error saying %q", c.text, err, c.want)
 		}
-		if !bytes.Equal(before, written(t, s.G)) {
+		if !bytes.Equal(before, written(t, s.g)) {
 			t.Errorf("%s: refused, but the game changed", c.text)
 		}
 	}
@@ -303,10 +303,10 @@ func TestCommandsRefused(t *testing.T) {
 		t.Errorf("the preview of a fire refused: %+v, %v; want its clear LOS and the refusal", pv, err)
 	}
 	// A unit advances one Location in its APh (ASL A4.7), not two.
-	for s.Stop().Kind != BeforePhase || s.Stop().Phase != state.APh {
+	for s.Stop().Kind != state.BeforePhase || s.Stop().Phase != state.APh {
 		do(t, s, Next)
 	}
-	f1 := s.G.State.Unit("F1")
+	f1 := s.g.st.Unit("F1")
 	from := f1.At().Hex
 	var to string
 	for d := range hex.Dirs {
@@ -323,7 +323,7 @@ func TestCommandsRefused(t *testing.T) {
 		t.Fatal("F1 could not advance at all")
 	}
 	for d := range hex.Dirs {
-		before := written(t, s.G)
+		before := written(t, s.g)
 		c, err := ParseCommand("move F1 "+w.Map().NameString(f1.At().Hex.Neighbour(d)), w.Map())
 		if err != nil {
 			continue
@@ -331,7 +331,7 @@ func TestCommandsRefused(t *testing.T) {
 		if _, err := s.Do(c, nil); err == nil || !strings.Contains(err.Error(), "advanced this APh already") {
 			t.Errorf("F1 advanced from %s to %s, then %v", w.Map().NameString(from), to, err)
 		}
-		if !bytes.Equal(before, written(t, s.G)) {
+		if !bytes.Equal(before, written(t, s.g)) {
 			t.Errorf("a second advance was refused, but the game changed")
 		}
 	}
@@ -352,13 +352,13 @@ func TestStopModes(t *testing.T) {
 		unasked := 0
 		for seed := range uint64(6) {
 			s := begin(t, w, seed, PolicyPlayer, mode)
-			for s.Stop().Kind != Over {
+			for s.Stop().Kind != state.Over {
 				stop := s.Stop()
-				if stop.Kind == BeforePhase && stop.Player == state.Enemy && stop.Phase != state.RPh && stop.Phase != state.DFPh && stop.Phase != state.CCPh {
-					t.Fatalf("a stop before the ENEMY %s: %s", stop.Phase, stop.Question)
+				if stop.Kind == state.BeforePhase && stop.Player == state.Enemy && stop.Phase != state.RPh && stop.Phase != state.DFPh && stop.Phase != state.CCPh {
+					t.Fatalf("a stop before the ENEMY %s: %s", stop.Phase, report.Where(stop))
 				}
-				if stop.Kind != TurnStart {
-					kinds[stop.Player.String()+" "+map[StopKind]string{BeforePhase: "phase", FirstFireAt: "first fire"}[stop.Kind]]++
+				if stop.Kind != state.TurnStart {
+					kinds[stop.Player.String()+" "+map[state.StopKind]string{state.BeforePhase: "phase", state.FirstFireAt: "first fire"}[stop.Kind]]++
 				}
 				st := do(t, s, Next)
 				for _, e := range st.Events {
@@ -406,20 +406,24 @@ func TestFirstFireAtHumanWaveS(t *testing.T) {
 func firstFireAtS(t *testing.T, w *world.World, m *board.Map, asked, went, entering *int) {
 	for seed := range uint64(16) {
 		s := begin(t, w, seed, PolicyPlayer, StopFire)
-		for s.Stop().Kind != Over {
+		for s.Stop().Kind != state.Over {
 			stop := *s.Stop() // a copy: the player's fire brings the stop up to date
-			hw := strings.HasPrefix(stop.Question, "Human Wave S? ")
-			if stop.Kind != FirstFireAt || !hw && !strings.HasPrefix(stop.Question, "S? ") {
+			var lead *state.Unit
+			if stop.Kind == state.FirstFireAt {
+				lead = s.g.st.Unit(stop.Moving[0])
+			}
+			if lead == nil || lead.Kind != state.SQ {
 				do(t, s, Pass)
 				continue
 			}
+			hw := lead.HW
 			if hw {
 				*asked++
 			} else {
 				*entering++
 			}
 			var fire *Step
-			for _, u := range s.G.State.OfSide(state.Friendly) {
+			for _, u := range s.g.st.OfSide(state.Friendly) {
 				c, err := ParseCommand("fire --from "+m.LocationName(u.At())+" --at "+m.LocationName(stop.At), m)
 				if err != nil || !u.OnMap() {
 					continue
@@ -429,7 +433,7 @@ func firstFireAtS(t *testing.T, w *world.World, m *board.Map, asked, went, enter
 				}
 			}
 			if fire == nil {
-				t.Fatalf("seed %d: no FRIENDLY unit could fire at %s", seed, stop.Question)
+				t.Fatalf("seed %d: no FRIENDLY unit could fire at %s", seed, report.Where(&stop))
 			}
 			var made []string
 			for _, e := range fire.Events {
@@ -448,7 +452,7 @@ func firstFireAtS(t *testing.T, w *world.World, m *board.Map, asked, went, enter
 				t.Fatalf("seed %d: the attack on %s Activated nothing: %v", seed, stop.Moving, fire.Events)
 			}
 			for _, id := range made {
-				if u := s.G.State.Unit(id); hw && u != nil && u.Wave == "" && !u.Broken {
+				if u := s.g.st.Unit(id); hw && u != nil && u.Wave == "" && !u.Broken {
 					t.Errorf("seed %d: %s, made by the attack, is in no Human Wave", seed, id)
 				}
 			}
@@ -465,12 +469,12 @@ func firstFireAtS(t *testing.T, w *world.World, m *board.Map, asked, went, enter
 				}
 			}
 		}
-		final := written(t, s.G)
-		r, err := Replay(w, s.G.State.Game, s.Journal())
+		final := written(t, s.g)
+		r, err := Replay(w, s.g.st.Game, s.Journal())
 		if err != nil {
 			t.Fatalf("seed %d: replay: %v", seed, err)
 		}
-		if !bytes.Equal(written(t, r.G), final) {
+		if !bytes.Equal(written(t, r.g), final) {
 			t.Fatalf("seed %d: the journal's replay differs", seed)
 		}
 		r.Close()
@@ -484,12 +488,12 @@ func TestPrepFireThenNoMove(t *testing.T) {
 	m := w.Map()
 	for seed := uint64(1); seed <= 20; seed++ {
 		s := begin(t, w, seed, PolicyPlayer, StopFire)
-		for s.Stop().Kind != Over && (s.Stop().Kind != BeforePhase || s.Stop().Phase != state.PFPh) {
+		for s.Stop().Kind != state.Over && (s.Stop().Kind != state.BeforePhase || s.Stop().Phase != state.PFPh) {
 			do(t, s, Next)
 		}
 		fired := ""
-		for _, u := range s.G.State.OfSide(state.Friendly) {
-			for _, e := range s.G.State.OfSide(state.Enemy) {
+		for _, u := range s.g.st.OfSide(state.Friendly) {
+			for _, e := range s.g.st.OfSide(state.Enemy) {
 				if fired != "" || !u.OnMap() || !e.OnMap() || u.Broken {
 					continue
 				}
@@ -506,10 +510,10 @@ func TestPrepFireThenNoMove(t *testing.T) {
 			s.Close()
 			continue
 		}
-		for s.Stop().Kind != BeforePhase || s.Stop().Phase != state.MPh {
+		for s.Stop().Kind != state.BeforePhase || s.Stop().Phase != state.MPh {
 			do(t, s, Next)
 		}
-		u := s.G.State.Unit(fired)
+		u := s.g.st.Unit(fired)
 		for d := range hex.Dirs {
 			c, err := ParseCommand("move "+fired+" "+m.NameString(u.At().Hex.Neighbour(d)), m)
 			if err != nil {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/report"
@@ -46,40 +45,9 @@ func ParseStopMode(s string) (StopMode, error) {
 	return 0, fmt.Errorf("--stop %q: want fire (every decision, each First Fire chance too), phase (before phases only) or turn (in your own Player Turn only)", s)
 }
 
-// StopKind is what a stop is.
-type StopKind uint8
-
-const (
-	// TurnStart: a Game Turn is to begin (the game's first stop; in a game
-	// the engine plays on both sides, the only kind).
-	TurnStart StopKind = iota
-	// BeforePhase: a phase in which the FRIENDLY side acts is to begin.
-	BeforePhase
-	// FirstFireAt: an ENEMY stack has entered a Location in LOS and range
-	// of FRIENDLY units (ASL A8.1).
-	FirstFireAt
-	// Over: the mission's last turn has been played.
-	Over
-)
-
-// Stop is where a game stands for the player, and what it asks.
-type Stop struct {
-	Kind   StopKind
-	Turn   int
-	Player state.Side
-	Phase  state.Phase
-	// At is where the moving stack Moving is, at a FirstFireAt stop.
-	At     board.Location
-	Moving []string
-	// Question is what the game asks, in the player's words.
-	Question string
-	// CanFire: at a FirstFireAt stop, a FRIENDLY fire group may still
-	// fire at the moving units.
-	CanFire bool
-	// passed: the player passed (the engine decides as hold does); acted:
-	// a command was carried out at this stop.
-	passed, acted bool
-}
+// Stop is where a game stands for the player, and what it asks: data
+// (state.Stop), which package report words.
+type Stop = state.Stop
 
 // errClosed ends the play of a Session that was closed at a stop.
 var errClosed = errors.New("game: the session was closed")
@@ -95,13 +63,14 @@ func (g *Game) ask(s *Stop) (bool, error) {
 		g.said(report.Unasked, s)
 		return false, nil
 	}
+	g.passed = false
 	if !g.yield(s) {
 		return false, errClosed
 	}
-	if s.passed {
+	if g.passed {
 		g.said(report.Pass, s)
 	}
-	return !s.passed, nil
+	return !g.passed, nil
 }
 
 // said tells that the engine decides stop s as the hold policy does.
@@ -114,9 +83,9 @@ func (g *Game) said(kind report.Kind, s *Stop) {
 func (m StopMode) asks(s *Stop) bool {
 	switch m {
 	case StopPhase:
-		return s.Kind != FirstFireAt
+		return s.Kind != state.FirstFireAt
 	case StopTurn:
-		return s.Kind != FirstFireAt && s.Player == state.Friendly
+		return s.Kind != state.FirstFireAt && s.Player == state.Friendly
 	}
 	return true
 }
@@ -147,44 +116,19 @@ func (g *Game) stopBefore(side state.Side, ph state.Phase) (bool, error) {
 	if !has {
 		return false, nil
 	}
-	st := g.State
-	return g.ask(&Stop{Kind: BeforePhase, Turn: st.Turn, Player: side, Phase: ph, Question: phaseQuestion(side, ph)})
+	st := g.st
+	return g.ask(&Stop{Kind: state.BeforePhase, Turn: st.Turn, Player: side, Phase: ph})
 }
 
 // friendly reports whether a FRIENDLY unit on the map is as ok says.
 func (g *Game) friendly(ok func(*state.Unit) bool) bool {
-	return slices.ContainsFunc(g.State.OfSide(state.Friendly), func(u *state.Unit) bool { return u.OnMap() && ok(u) })
+	return slices.ContainsFunc(g.st.OfSide(state.Friendly), func(u *state.Unit) bool { return u.OnMap() && ok(u) })
 }
 
 // melee reports whether a Location holds units of both sides.
 func (g *Game) melee() bool {
-	st := g.State
+	st := g.st
 	return slices.ContainsFunc(st.OfSide(state.Enemy), func(u *state.Unit) bool { return u.OnMap() && st.Has(state.Friendly, u.At()) })
-}
-
-// phaseQuestion is what the game asks before phase ph of side's Player
-// Turn, with the commands that answer it.
-func phaseQuestion(side state.Side, ph state.Phase) string {
-	if ph == state.RPh {
-		whose := "your"
-		if side == state.Enemy {
-			whose = "the ENEMY's"
-		}
-		return whose + " RPh: report your rallies (set UNIT good), or pass to have the engine roll them, then next"
-	}
-	if side == state.Enemy {
-		if ph == state.DFPh {
-			return "the ENEMY has moved: your DFPh: Defensive Fire (fire --from LOC --at LOC), then next"
-		}
-		return "the ENEMY's CCPh: next resolves Close Combat"
-	}
-	return map[state.Phase]string{
-		state.PFPh: "your PFPh: Prep Fire (fire --from LOC --at LOC), then next",
-		state.MPh:  "your MPh: move (move UNIT LOC), then next",
-		state.AFPh: "your AFPh: Advancing Fire (fire --from LOC --at LOC), then next",
-		state.APh:  "your APh: advance (move UNIT LOC, one Location), then next",
-		state.CCPh: "your CCPh: next resolves Close Combat",
-	}[ph]
 }
 
 // firstFire stops after an ENEMY stack entered Location at in its MPh if a
@@ -195,23 +139,21 @@ func (g *Game) firstFire(stack []*state.Unit, at board.Location) (bool, error) {
 	if !g.player() || g.yield == nil || !slices.ContainsFunc(stack, targetable) {
 		return false, nil
 	}
-	held := slices.DeleteFunc(slices.Clone(stack), func(u *state.Unit) bool { return !g.State.Holds(u) })
-	q, ok := g.firstFireQuestion(held, at)
-	if !ok {
+	held := slices.DeleteFunc(slices.Clone(stack), func(u *state.Unit) bool { return !g.st.Holds(u) })
+	groups := g.firstFireGroups(at)
+	if len(groups) == 0 {
 		return false, nil
 	}
-	st := g.State
-	return g.ask(&Stop{Kind: FirstFireAt, Turn: st.Turn, Player: state.Enemy, Phase: state.MPh, At: at, Moving: state.IDs(held), Question: q, CanFire: true})
+	st := g.st
+	return g.ask(&Stop{Kind: state.FirstFireAt, Turn: st.Turn, Player: state.Enemy, Phase: state.MPh, At: at, Moving: state.IDs(held), Groups: groups, CanFire: true})
 }
 
-// firstFireQuestion asks the First Fire of the FRIENDLY fire groups that
-// have the moving units in Location at in LOS within long range; ok is
-// false when none has.
-func (g *Game) firstFireQuestion(moving []*state.Unit, at board.Location) (q string, ok bool) {
-	var by []string
-	m := g.W.Map()
+// firstFireGroups are the FRIENDLY fire groups, one a Location, that have
+// Location at in LOS within long range (ASL A7.22).
+func (g *Game) firstFireGroups(at board.Location) []state.StopGroup {
+	var out []state.StopGroup
 	var locs []board.Location
-	for _, u := range g.State.OfSide(state.Friendly) {
+	for _, u := range g.st.OfSide(state.Friendly) {
 		if !u.OnMap() || slices.Contains(locs, u.At()) || g.res.InMelee(u.At()) {
 			continue
 		}
@@ -221,20 +163,10 @@ func (g *Game) firstFireQuestion(moving []*state.Unit, at board.Location) (q str
 			continue
 		}
 		if _, ok := g.res.Aim(fg, at, 0, longRange, false); ok {
-			by = append(by, fmt.Sprintf("%s in %s (%d hexes)", strings.Join(state.IDs(fg), ", "), m.LocationName(u.At()), hex.Distance(u.At().Hex, at.Hex)))
+			out = append(out, state.StopGroup{Units: state.IDs(fg), At: u.At(), Range: hex.Distance(u.At().Hex, at.Hex)})
 		}
 	}
-	if len(by) == 0 {
-		return "", false
-	}
-	what, then := strings.Join(state.IDs(moving), ", "), ""
-	if i := slices.IndexFunc(moving, func(u *state.Unit) bool { return u.Kind == state.SQ }); i >= 0 {
-		what, then = "S? "+what, "; an attack Activates an S? first"
-		if moving[i].HW {
-			what = "Human Wave " + what
-		}
-	}
-	return fmt.Sprintf("%s entered %s in LOS of %s: First Fire? (fire --from LOC --at %s, or next%s)", what, m.LocationName(at), strings.Join(by, "; "), m.LocationName(at), then), true
+	return out
 }
 
 // refire brings a First Fire stop up to date after the player's fire
@@ -243,7 +175,7 @@ func (g *Game) firstFireQuestion(moving []*state.Unit, at board.Location) (q str
 func (g *Game) refire(stop *Stop, events []report.Event) {
 	var moving []*state.Unit
 	for _, id := range stop.Moving {
-		if u := g.State.Unit(id); u != nil && g.State.Holds(u) {
+		if u := g.st.Unit(id); u != nil && g.st.Holds(u) {
 			moving = append(moving, u)
 			continue
 		}
@@ -252,24 +184,18 @@ func (g *Game) refire(stop *Stop, events []report.Event) {
 				continue
 			}
 			for _, x := range e.Made {
-				if u := g.State.Unit(x.ID); x.ID != "" && u != nil && g.State.Holds(u) {
+				if u := g.st.Unit(x.ID); x.ID != "" && u != nil && g.st.Holds(u) {
 					moving = append(moving, u)
 				}
 			}
 		}
 	}
 	stop.Moving = state.IDs(moving)
-	m := g.W.Map()
-	if q, ok := g.firstFireQuestion(moving, stop.At); ok && len(moving) > 0 {
-		stop.Question = q
-		return
-	}
-	stop.CanFire = false
-	left := "nothing is left of the moving stack"
+	stop.Groups = nil
 	if len(moving) > 0 {
-		left = "no FRIENDLY unit left can fire at " + strings.Join(stop.Moving, ", ")
+		stop.Groups = g.firstFireGroups(stop.At)
 	}
-	stop.Question = fmt.Sprintf("First Fire at %s: %s; next to go on", m.LocationName(stop.At), left)
+	stop.CanFire = len(stop.Groups) > 0
 }
 
 // targetable reports whether FRIENDLY fire may attack u: a unit on the map,
@@ -285,7 +211,7 @@ const longRange = 2
 // them (ASL A7.5).
 func (g *Game) fireGroup(l board.Location) []*state.Unit {
 	var fg []*state.Unit
-	for u := range g.State.In(state.Friendly, l) {
+	for u := range g.st.In(state.Friendly, l) {
 		if !u.Broken && !u.Fired {
 			fg = append(fg, u)
 		}

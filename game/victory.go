@@ -52,9 +52,9 @@ func (o Outcome) Why() string {
 
 // Exited returns the ENEMY squad-equivalents that have exited off the FBE.
 func (g *Game) Exited() float64 {
-	hwS := float64(g.W.Tables().HumanWave.SquadsPerS.Value)
+	hwS := float64(g.w.Tables().HumanWave.SquadsPerS.Value)
 	n := 0.0
-	for _, u := range g.State.OfSide(state.Enemy) {
+	for _, u := range g.st.OfSide(state.Enemy) {
 		if u.Exited {
 			n += u.Squads(hwS)
 		}
@@ -66,17 +66,17 @@ func (g *Game) Exited() float64 {
 // FRIENDLY side wins when every one holds, else the ENEMY side wins. ok is
 // false while the game is not over or when the mission has none.
 func (g *Game) Outcome() (o Outcome, ok bool) {
-	v := g.W.Mission().Victory
+	v := g.w.Mission().Victory
 	if v == nil || !g.Over() {
 		return o, false
 	}
-	o = Outcome{Winner: state.Friendly, Exited: g.Exited(), MaxExits: v.MaxEnemyExits, m: g.W.Map()}
-	vpos, err := g.W.VictoryVPOs() // checked by Prepare
+	o = Outcome{Winner: state.Friendly, Exited: g.Exited(), MaxExits: v.MaxEnemyExits, m: g.w.Map()}
+	vpos, err := g.w.VictoryVPOs() // checked by Prepare
 	if err != nil {
 		o.Winner, o.err = state.Enemy, err
 	}
 	for _, l := range vpos {
-		side, _ := g.State.Controller(l)
+		side, _ := g.st.Controller(l)
 		o.Control = append(o.Control, state.Control{At: l, Side: side})
 		if side != state.Friendly {
 			o.Winner = state.Enemy

@@ -24,7 +24,7 @@ func BenchmarkGames(b *testing.B) {
 				b.Fatal(err)
 			}
 			t := p.newTally()
-			g := &game.Game{W: p.W}
+			g := game.Blank(p.W)
 			b.ReportAllocs()
 			k := uint64(0)
 			for b.Loop() {

@@ -99,14 +99,14 @@ type Replicate struct {
 
 // Play plays replicate k of a simulation seeded with seed on its own.
 func Play(p *Prepared, seed, k uint64) (*Replicate, error) {
-	g := &game.Game{W: p.W}
+	g := game.Blank(p.W)
 	err := p.play(g, Seed(seed, k), p.newTally())
 	if err != nil {
 		return nil, fmt.Errorf("sim: replicate %d (game seed %d): %w", k, Seed(seed, k), err)
 	}
 	o, _ := g.Outcome()
 	return &Replicate{K: k, Seed: Seed(seed, k), Winner: o.Winner.String(), Why: o.Why(), Exited: o.Exited,
-		Turns: g.LastTurn(), Final: g.State}, nil
+		Turns: g.LastTurn(), Final: g.Snapshot()}, nil
 }
 
 // Run plays the games of cfg and returns their tally.
@@ -168,7 +168,7 @@ func (p *Prepared) runBatch(cfg Config, from uint64, n, workers, before int) (*T
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			g := &game.Game{W: p.W} // one per worker, reused game after game
+			g := game.Blank(p.W) // one per worker, reused game after game
 			for k := range next {
 				if errs[w] != nil {
 					continue
@@ -209,7 +209,7 @@ func (p *Prepared) play(g *game.Game, seed uint64, t *Tally) error {
 	}
 	rec := p.newRecord()
 	rec.placed += len(setup.Placements)
-	for _, u := range g.State.Units() {
+	for u := range g.Units() {
 		if u.Side == state.Enemy && u.Case != 0 {
 			if i, ok := p.index(u.At()); ok {
 				t.Setup[i]++
@@ -225,7 +225,7 @@ func (p *Prepared) play(g *game.Game, seed uint64, t *Tally) error {
 		turn := rep.Turn
 		if turn-1 < len(t.Presence) {
 			row := t.Presence[turn-1]
-			for _, u := range g.State.Units() {
+			for u := range g.Units() {
 				if u.Side == state.Enemy && u.OnMap() && u.Case == 0 { // the setup's S? are Setup's
 					if i, ok := p.index(u.At()); ok {
 						row[i]++

@@ -181,10 +181,11 @@ func replays(t *testing.T, name string) {
 			if !ok || o.Winner.String() != rep.Winner || o.Exited != rep.Exited {
 				t.Fatalf("%s replicate %d (seed %d): replayed %v %s, %g exited; the simulation said %s, %g", p.name, k, rep.Seed, ok, o.Winner, o.Exited, rep.Winner, rep.Exited)
 			}
-			rep.Final.Trail, rep.Final.RNG = g.State.Trail, g.State.RNG // a quiet game keeps neither
+			now := g.Snapshot()
+			rep.Final.Trail, rep.Final.RNG = now.Trail, now.RNG // a quiet game keeps neither
 			var x, y bytes.Buffer
 			rep.Final.Write(&x, p.W.Map())
-			g.State.Write(&y, p.W.Map())
+			g.Write(&y)
 			if !bytes.Equal(x.Bytes(), y.Bytes()) {
 				t.Fatalf("%s replicate %d: the replayed game ends elsewhere:\n%s\n---\n%s", p.name, k, x.String(), y.String())
 			}

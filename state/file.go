@@ -309,6 +309,7 @@ type stateFile struct {
 	Policy   yamldoc.Value               `yaml:"policy"`
 	Player   yamldoc.Value               `yaml:"player_turn"`
 	Asked    yamldoc.Value               `yaml:"asked"`
+	Stopped  *stopFile                   `yaml:"stopped_at"`
 	MDigest  yamldoc.Value               `yaml:"mission_digest"`
 	TDigest  yamldoc.Value               `yaml:"tables_digest"`
 	Trail    yamldoc.List[yamldoc.Value] `yaml:"trail"`
@@ -412,7 +413,7 @@ func (f *stateFile) game(c *yamldoc.Check) Game {
 	if g.Policy = c.Str(f.Policy, "policy"); c.OK() && f.Policy.Given() && g.Policy != "hold" && g.Policy != "attack" && g.Policy != "player" {
 		c.Errorf(f.Policy.Node, "policy: %q: the FRIENDLY side is played by hold or attack (the engine) or player", g.Policy)
 	}
-	g.Asked = c.Str(f.Asked, "asked")
+	g.LegacyAsked = c.Str(f.Asked, "asked")
 	g.Stop = c.Str(f.Stop, "stop")
 	if f.Journal.Given() {
 		g.Journal = journal(c, f.Journal)
@@ -469,7 +470,7 @@ func Read(r io.Reader, name string, m *board.Map) (*State, error) {
 }
 
 // stateKeys are the keys of a state file, as errors list them.
-const stateKeys = "mission, boards, tables, seed, rng, policy, stop, mission_digest, tables_digest, trail, turn, player_turn, phase, asked, waves, enemy, friendly, vpo, loose_sw, journal"
+const stateKeys = "mission, boards, tables, seed, rng, policy, stop, mission_digest, tables_digest, trail, turn, player_turn, phase, stopped_at, asked, waves, enemy, friendly, vpo, loose_sw, journal"
 
 // Parse reads the text of a state file and resolves it on m.
 func Parse(data []byte, name string, m *board.Map) (*State, error) {
@@ -501,6 +502,11 @@ func Parse(data []byte, name string, m *board.Map) (*State, error) {
 			c.Errorf(f.Phase.Node, "phase: %q: a game stands before one of the phases %s", str, PhaseNames())
 		}
 		s.Phase = p
+	}
+	if f.Stopped != nil && c.OK() {
+		if s.Stopped = stopOf(c, f.Stopped, m); c.OK() && s.LegacyAsked != "" {
+			c.Errorf(f.Asked.Node, "asked: a game file keeps stopped_at (sasl now) or asked (an earlier sasl), not both")
+		}
 	}
 	s.Waves = waves(c, f.Waves, m)
 	specs := slices.Concat(Specs(c, f.Enemy, Enemy), Specs(c, f.Friendly, Friendly))
@@ -658,8 +664,8 @@ func (s *State) Write(w io.Writer, m *board.Map) error {
 	if s.Phase != RPh {
 		fmt.Fprintf(&b, "phase: %s\n", s.Phase)
 	}
-	if g.Asked != "" {
-		fmt.Fprintf(&b, "asked: %q\n", g.Asked)
+	if g.Stopped.Asks() {
+		writeStop(&b, g.Stopped, m)
 	}
 	if len(s.Waves) > 0 {
 		b.WriteString("waves:\n")

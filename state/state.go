@@ -277,10 +277,14 @@ type Game struct {
 	// engine, as sasl sim does), "player", or "" (player: a file of an
 	// earlier sasl).
 	Policy string
-	// Asked is the question the game stopped at for the player (policy
-	// player), "" if none: the game stands before that decision, and
-	// playing on takes it as done.
-	Asked string
+	// Stopped is the stop the game stands at for the player (policy
+	// player; package game), as data: nil where a Game Turn is to begin
+	// or the game is over (Stop.Asks), which the turn and phase say.
+	Stopped *Stop
+	// LegacyAsked is the question a file of an earlier sasl kept in its
+	// words (asked:) instead of Stopped: read, never written; opening the
+	// game replaces it by the stop its journal replays to.
+	LegacyAsked string
 	// Stop is how often a player game stops for the player ("fire",
 	// "phase", "turn"; "" is fire: package game).
 	Stop string

@@ -3,6 +3,7 @@ package state
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -103,6 +104,9 @@ func TestReadErrors(t *testing.T) {
 func FuzzRead(f *testing.F) {
 	f.Add(sample)
 	f.Add("enemy:\n  - {id: S1, unit: \"s?\", at: x3H7, case: b, crest: x3H8}\n  - {id: E1, unit: \"s?\", at: x1J10, entering: south}\nphase: MPh\n")
+	f.Add("turn: 2\nstopped_at: {kind: first-fire, turn: 2, player: enemy, phase: MPh, at: x3H7, moving: [S1, S1a], groups: [{units: [F1, F2], at: x3H8, range: 1}], can_fire: true}\n")
+	f.Add("stopped_at: {kind: before-phase, turn: 1, player: friendly, phase: PFPh}\n")
+	f.Add("asked: \"your MPh: move (move UNIT LOC), then next\"\n")
 	lay, _ := layout.Parse("x3/x1", layout.Up)
 	m, err := library.New("").Map(lay)
 	if err != nil {
@@ -124,7 +128,51 @@ func FuzzRead(f *testing.F) {
 		if len(again.Units()) != len(s.Units()) || again.Turn != s.Turn {
 			t.Fatalf("round trip lost units: %d -> %d", len(s.Units()), len(again.Units()))
 		}
+		if !reflect.DeepEqual(again.Stopped, s.Stopped) {
+			t.Fatalf("round trip changed the stop: %+v -> %+v", s.Stopped, again.Stopped)
+		}
 	})
+}
+
+// A game file keeps the stop it stands at as data (stopped_at), never as
+// a sentence: it reads back as written, and what is not a stop is refused
+// naming the line.
+func TestStoppedAtIsData(t *testing.T) {
+	t.Parallel()
+	m := demoMap(t)
+	in := "turn: 2\nstopped_at: {kind: first-fire, turn: 2, player: enemy, phase: MPh, at: x3H7, moving: [S1, S1a], groups: [{units: [F1, F2], at: x3H8, range: 1}], can_fire: true}\n"
+	s, err := Read(strings.NewReader(in), "s.yaml", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h7, _ := m.ParseLocation("x3H7")
+	h8, _ := m.ParseLocation("x3H8")
+	want := &Stop{Kind: FirstFireAt, Turn: 2, Player: Enemy, Phase: MPh, At: h7, Moving: []string{"S1", "S1a"},
+		Groups: []StopGroup{{Units: []string{"F1", "F2"}, At: h8, Range: 1}}, CanFire: true}
+	if !reflect.DeepEqual(s.Stopped, want) {
+		t.Fatalf("read %+v, want %+v", s.Stopped, want)
+	}
+	var buf bytes.Buffer
+	if err := s.Write(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), strings.Split(in, "\n")[1]) {
+		t.Errorf("written back as\n%s\nwant the line %q", buf.String(), strings.Split(in, "\n")[1])
+	}
+	for _, tt := range []struct{ name, in, want string }{
+		{"unknown kind", "stopped_at: {kind: question, turn: 1, player: enemy, phase: MPh}\n", `s.yaml:1: stopped_at.kind: "question" is no kind of stop`},
+		{"turn start is not kept", "stopped_at: {kind: turn-start, turn: 1, player: enemy, phase: RPh}\n", "a game file keeps only a stop that asks"},
+		{"no phase", "stopped_at: {kind: before-phase, turn: 1, player: enemy}\n", "a stop needs kind, turn, player and phase"},
+		{"first fire needs the stack", "stopped_at: {kind: first-fire, turn: 1, player: enemy, phase: MPh}\n", "a first-fire stop needs at and moving"},
+		{"bad Location", "stopped_at: {kind: first-fire, turn: 1, player: enemy, phase: MPh, at: x3ZZ9, moving: [S1]}\n", "stopped_at.at: \"x3ZZ9\""},
+		{"unknown field", "stopped_at: {kind: before-phase, turn: 1, player: enemy, phase: MPh, question: why}\n", "question"},
+		{"both forms", "asked: \"old words\"\nstopped_at: {kind: before-phase, turn: 1, player: friendly, phase: MPh}\n", "not both"},
+	} {
+		_, err := Read(strings.NewReader(tt.in), "s.yaml", m)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+	}
 }
 
 // Errors a player makes in a state file name the file, the line and the

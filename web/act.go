@@ -11,6 +11,7 @@ import (
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/table"
 )
 
 // do is POST /api/do: the player's action, carried out as the sasl play
@@ -45,31 +46,19 @@ func (srv *Server) do(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		}
-		j := srv.s.Journal()
-		if n >= 1 && n < len(j) {
-			for _, st := range j[len(j)-n:] {
-				undone = append(undone, st.Do)
-			}
-		}
-		u, err := srv.s.Undo(n)
+		gone, err := srv.t.Undo(n)
 		if err != nil {
 			httpError(w, http.StatusUnprocessableEntity, err.Error())
 			return
 		}
-		srv.s = u // s was closed
+		for _, st := range gone {
+			undone = append(undone, st.Do)
+		}
 		if !srv.save(w) {
 			return
 		}
 	} else {
-		c, err := game.ParseCommand(text, srv.s.G.W.Map())
-		if err == nil && c.Verb == game.Setup {
-			err = fmt.Errorf("%q: the game is set up already", text)
-		}
-		if err != nil {
-			httpError(w, http.StatusUnprocessableEntity, err.Error())
-			return
-		}
-		step, err := srv.s.Do(c, nil)
+		step, err := srv.t.DoText(text, nil)
 		if err != nil {
 			// Refused, or the engine failed: the file is as it was; the
 			// next request replays it.
@@ -80,7 +69,7 @@ func (srv *Server) do(w http.ResponseWriter, r *http.Request) {
 		if !srv.save(w) {
 			return
 		}
-		steps = append(steps, srv.stepOf(*step, srv.s.Journal()[step.N-1].Dice))
+		steps = append(steps, srv.stepOf(*step, srv.t.Journal()[step.N-1].Dice))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"version": srv.version, "steps": steps, "undone": undone, "state": srv.stateOf()})
 }
@@ -90,7 +79,7 @@ func (srv *Server) do(w http.ResponseWriter, r *http.Request) {
 // is as it was) and the error answered.
 func (srv *Server) save(w http.ResponseWriter) bool {
 	srv.views = viewCache{hexes: srv.views.hexes}
-	if err := srv.cfg.Save(srv.s); err != nil {
+	if err := srv.t.Save(); err != nil {
 		srv.drop()
 		httpError(w, http.StatusInternalServerError, err.Error())
 		return false
@@ -127,16 +116,16 @@ type previewJSON struct {
 }
 
 type stepPt struct {
-	Name string  `json:"name"`
-	At   pt      `json:"at"`
-	MF   float64 `json:"mf,omitempty"`
+	Name string      `json:"name"`
+	At   table.Point `json:"at"`
+	MF   float64     `json:"mf,omitempty"`
 }
 
 // linesOf is the LOS lines of a preview as the page draws them.
 func linesOf(m *board.Map, ls []game.SightLine) []lineJSN {
 	var out []lineJSN
 	for _, l := range ls {
-		out = append(out, lineJSN{stepPt{Name: m.LocationName(l.From), At: centre(l.From.Hex)}, l.Clear, l.Hindrance})
+		out = append(out, lineJSN{stepPt{Name: m.LocationName(l.From), At: table.Centre(l.From.Hex)}, l.Clear, l.Hindrance})
 	}
 	return out
 }
@@ -161,18 +150,18 @@ func (srv *Server) preview(w http.ResponseWriter, r *http.Request) {
 	if !srv.at(w, a) {
 		return
 	}
-	m := srv.s.G.W.Map()
+	m := srv.t.Game().World().Map()
 	c, err := game.ParseCommand(a.Do, m)
 	if err != nil {
 		httpError(w, http.StatusUnprocessableEntity, err.Error())
 		return
 	}
-	p, err := srv.s.Preview(c)
+	p, err := srv.t.Preview(c)
 	if err != nil {
 		// A fire refused still shows its LOS: a blocked line says why.
 		out := map[string]any{"error": err.Error()}
 		if p != nil && len(p.Lines) > 0 {
-			out["lines"], out["at"] = linesOf(m, p.Lines), stepPt{Name: m.LocationName(c.At), At: centre(c.At.Hex)}
+			out["lines"], out["at"] = linesOf(m, p.Lines), stepPt{Name: m.LocationName(c.At), At: table.Centre(c.At.Hex)}
 		}
 		writeJSON(w, http.StatusUnprocessableEntity, out)
 		return
@@ -183,19 +172,19 @@ func (srv *Server) preview(w http.ResponseWriter, r *http.Request) {
 		var names []string
 		for _, st := range p.Steps {
 			name := m.LocationName(st.Location)
-			out.Path = append(out.Path, stepPt{name, centre(st.Location.Hex), float64(st.HalfMF) / 2})
+			out.Path = append(out.Path, stepPt{name, table.Centre(st.Location.Hex), float64(st.HalfMF) / 2})
 			names = append(names, name)
 		}
 		out.Spent, out.MF = float64(p.Spent)/2, float64(p.MF)/2
 		out.Text = fmt.Sprintf("%s: %s, %s of %s MF", strings.Join(p.Units, ", "), strings.Join(names, " > "), pathing.HalfMF(p.Spent), pathing.HalfMF(p.MF))
-		if srv.s.Stop().Phase == state.APh {
+		if srv.t.Stop().Phase == state.APh {
 			out.Spent, out.MF = 0, 0
 			out.Text = fmt.Sprintf("%s: %s: an advance of one Location (ASL A4.7)", strings.Join(p.Units, ", "), strings.Join(names, " > "))
 		}
 	case game.Fire:
 		sh := p.Shot
 		out.Kind, out.FP, out.DRM, out.Hindrance, out.Range, out.Odds = report.FireText(p.Kind), sh.FP, sh.DRM, sh.Hindrance, sh.Range, sh.Odds
-		out.At = &stepPt{Name: m.LocationName(sh.At), At: centre(sh.At.Hex)}
+		out.At = &stepPt{Name: m.LocationName(sh.At), At: table.Centre(sh.At.Hex)}
 		out.Targets = p.Targets
 		out.Lines = linesOf(m, p.Lines)
 		var los []string

@@ -4,9 +4,9 @@
 // dice, and at each stop the question the engine asks, with the actions
 // the sasl play commands offer (move, fire, set, next, pass, undo).
 //
-// Every action goes through the game file as the commands do: the file's
-// lock taken, its journal replayed if another wrote it, the command done
-// by game.Session.Do and the file written whole before the page is
+// Every action goes through the game file as the commands do, by package
+// table: the file's lock taken, its journal replayed if another wrote it,
+// the command done and the file written whole before the page is
 // answered. The page sends the version of the game it acted on (a hash
 // of the file), so that an action from a stale page (a second tab, a
 // command line between) is refused, never applied twice.
@@ -34,30 +34,19 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/sasl-engine/sasl/game"
-	"github.com/sasl-engine/sasl/render"
+	"github.com/sasl-engine/sasl/table"
 )
 
 //go:embed assets
 var assets embed.FS
 
-// Config is what a Server needs of the command that starts it: the game
-// file and the functions sasl play uses to read, lock and write it, so
-// that the page's actions and the commands' are the same code.
+// Config is what a Server needs of the command that starts it.
 type Config struct {
-	// Path is the game file.
-	Path string
-	// Open reads the game file and replays its journal (sasl play's
-	// commands begin with it).
-	Open func() (*game.Session, error)
-	// Lock takes the game file's lock, as sasl play's commands take it;
-	// the func returned releases it.
-	Lock func() (release func(), err error)
-	// Save writes the session's game to the game file whole: nothing
-	// half-written if it fails.
-	Save func(*game.Session) error
-	// Picture draws a game as sasl play show does.
-	Picture func(*game.Game) *render.Picture
+	// Path is the game file; Options say how it is opened (its boards
+	// folder, how long an action waits for its lock and who takes it), as
+	// sasl play's commands open it (package table).
+	Path    string
+	Options table.Options
 	// Hosts are the Host headers the server answers ("127.0.0.1:8080",
 	// "localhost:8080"): any other is refused, against DNS rebinding.
 	Hosts []string
@@ -78,15 +67,15 @@ type Server struct {
 	files http.Handler
 
 	mu      sync.Mutex
-	s       *game.Session
+	t       *table.Game
 	version string
 	views   viewCache
 }
 
 // New returns the server of one game file.
 func New(cfg Config) (*Server, error) {
-	if cfg.Path == "" || cfg.Open == nil || cfg.Lock == nil || cfg.Save == nil || cfg.Picture == nil {
-		return nil, errors.New("web: the config needs the game file and its Open, Lock, Save and Picture")
+	if cfg.Path == "" {
+		return nil, errors.New("web: the config needs the game file")
 	}
 	if len(cfg.Hosts) == 0 {
 		return nil, errors.New("web: no host to answer to")
@@ -146,10 +135,10 @@ func (srv *Server) Close() {
 
 // drop forgets the session: the next request replays the game file.
 func (srv *Server) drop() {
-	if srv.s != nil {
-		srv.s.Close()
+	if srv.t != nil {
+		srv.t.Close()
 	}
-	srv.s, srv.version = nil, ""
+	srv.t, srv.version = nil, ""
 	srv.views = viewCache{}
 }
 
@@ -161,15 +150,15 @@ func (srv *Server) refresh() error {
 	if err != nil {
 		return err
 	}
-	if srv.s != nil && v == srv.version {
+	if srv.t != nil && v == srv.version {
 		return nil
 	}
 	srv.drop()
-	s, err := srv.cfg.Open()
+	t, err := table.Read(srv.cfg.Path, srv.cfg.Options)
 	if err != nil {
 		return err
 	}
-	srv.s, srv.version = s, v
+	srv.t, srv.version = t, v
 	return nil
 }
 
@@ -299,16 +288,22 @@ func readAction(w http.ResponseWriter, r *http.Request) (action, bool) {
 // session brought up to the file, and the action's version checked
 // against it (a stale page is refused). ok false: answered already.
 func (srv *Server) current(w http.ResponseWriter, a action) (release func(), ok bool) {
-	release, err := srv.cfg.Lock()
+	l, err := table.Lock(srv.cfg.Path, srv.cfg.Options)
 	if err != nil {
 		httpError(w, http.StatusConflict, err.Error())
 		return nil, false
 	}
 	if !srv.at(w, a) {
-		release()
+		l.Release()
 		return nil, false
 	}
-	return release, true
+	srv.t.Adopt(l)
+	return func() {
+		if srv.t != nil {
+			srv.t.Release()
+		}
+		l.Release()
+	}, true
 }
 
 // at brings the session up to the game file and checks the action's

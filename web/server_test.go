@@ -17,8 +17,8 @@ import (
 
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/internal/filelock"
-	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/table"
 )
 
 const host = "127.0.0.1:8080"
@@ -32,58 +32,25 @@ func demoGame(t testing.TB) string {
 		t.Fatal(err)
 	}
 	hdr.Seed, hdr.HasSeed, hdr.Policy = 7, true, game.PolicyPlayer
-	s, _, err := game.Begin(w, hdr, nil, game.StopFire)
+	path := filepath.Join(t.TempDir(), "game.yaml")
+	g, _, err := table.Create(path, table.Options{Who: "web test"}, false, w, hdr, nil, game.StopFire)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
-	path := filepath.Join(t.TempDir(), "game.yaml")
-	if err := save(path, s); err != nil {
-		t.Fatal(err)
-	}
+	g.Close()
 	return path
 }
 
-func save(path string, s *game.Session) error {
-	var buf bytes.Buffer
-	if err := s.G.Write(&buf); err != nil {
-		return err
-	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+// open opens game file path under its lock, as a command would.
+func open(path string) (*table.Game, error) {
+	return table.Open(path, table.Options{Wait: time.Second, Who: "web test"})
 }
 
-func open(path string) (*game.Session, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	g, err := game.Load(f, path, "")
-	if err != nil {
-		return nil, err
-	}
-	return game.OpenSession(path, g)
-}
-
-// testConfig is a Config of game file path as sasl serve's, with a bare
-// picture of the map.
+// testConfig is a Config of game file path as sasl serve's.
 func testConfig(path string) Config {
 	return Config{
-		Path: path,
-		Open: func() (*game.Session, error) { return open(path) },
-		Lock: func() (func(), error) {
-			l, err := filelock.Acquire(path, time.Second, "web test")
-			if err != nil {
-				return nil, err
-			}
-			return l.Release, nil
-		},
-		Save:    func(s *game.Session) error { return save(path, s) },
-		Picture: func(g *game.Game) *render.Picture { return render.New(g.W.Map(), render.Options{}) },
+		Path:    path,
+		Options: table.Options{Wait: time.Second, Who: "web test"},
 		Hosts:   []string{host, "localhost:8080"},
 	}
 }
@@ -174,7 +141,7 @@ func TestPlayByRequests(t *testing.T) {
 	if _, err := s.Do(game.Command{Verb: game.Next}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := save(path, s); err != nil {
+	if err := s.Save(); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()

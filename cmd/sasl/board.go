@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
@@ -110,7 +111,7 @@ With no board, the first demo board is shown.`,
 				return err
 			}
 			if f.pictures.any() {
-				if err := f.pictures.write(newScene(m, fmt.Sprintf("Boards %s, north %s", m.Layout, m.Layout.North()))); err != nil {
+				if err := f.pictures.write(render.NewScene(m, fmt.Sprintf("Boards %s, north %s", m.Layout, m.Layout.North()))); err != nil {
 					return err
 				}
 			}

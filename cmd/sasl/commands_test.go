@@ -22,19 +22,24 @@ func TestMissionByCommands(t *testing.T) {
 	dir := t.TempDir()
 	g := filepath.Join(dir, "game.yaml")
 	mustRun(t, "play", "new", "--mission", "../../examples/four-boards.yaml", "--boards", boards, "--seed", "11", "--policy", "player", "--save", g)
+	// The game where it stands (table.View): the stop as data.
 	type stop struct {
-		Where, Asked string
-		Over         bool
-		Step         int
+		Where string
+		Over  bool
+		Step  int
+		Stop  struct {
+			Kind, At string
+			Groups   []struct{ At string }
+		}
 	}
 	next := func(args ...string) stop {
 		t.Helper()
 		out := mustRun(t, append([]string{"play"}, append(args, "--json")...)...)
-		var doc struct{ Stop stop }
+		var doc struct{ Game stop }
 		if err := json.Unmarshal([]byte(out), &doc); err != nil {
 			t.Fatalf("%v: %v\n%s", args, err, out)
 		}
-		return doc.Stop
+		return doc.Game
 	}
 	read := func() []byte {
 		b, err := os.ReadFile(g)
@@ -51,10 +56,8 @@ func TestMissionByCommands(t *testing.T) {
 			break
 		}
 		switch {
-		case !fired && strings.Contains(s.Asked, "First Fire?"):
-			at := s.Asked[strings.Index(s.Asked, "--at ")+5 : strings.Index(s.Asked, ", or next")]
-			from := strings.Fields(s.Asked[strings.Index(s.Asked, " in LOS of ")+11:])[2]
-			next("fire", g, "--from", from, "--at", at)
+		case !fired && s.Stop.Kind == "first-fire" && len(s.Stop.Groups) > 0:
+			next("fire", g, "--from", s.Stop.Groups[0].At, "--at", s.Stop.At)
 			fired = true
 		case fired && !reported && strings.Contains(s.Where, "before your MPh"):
 			next("set", g, "F1", "broken")

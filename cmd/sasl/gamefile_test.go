@@ -139,13 +139,13 @@ func TestConcurrentTurns(t *testing.T) {
 			c.Wait()
 			r := result{code: c.ProcessState.ExitCode(), errs: stderr.String()}
 			var doc struct {
-				NextTurn int `json:"next_turn"`
+				Game struct{ Turn int } `json:"game"`
 			}
 			if r.code == 0 {
 				if err := json.Unmarshal(stdout.Bytes(), &doc); err != nil {
 					r.errs = err.Error()
 				}
-				r.next = doc.NextTurn
+				r.next = doc.Game.Turn
 			}
 			results[i] = r
 		})

@@ -381,47 +381,47 @@ func inSeason(b bool) string {
 
 // losScene draws one line: green where it is clear, red beyond the hex that
 // blocks it; the hexes that hinder it outlined.
-func losScene(lm *los.Map, from, to board.Location, r *los.Result, month int) *scene {
+func losScene(lm *los.Map, from, to board.Location, r *los.Result, month int) *render.Scene {
 	m := lm.Board()
 	verdict := "clear"
 	if !r.Clear {
 		verdict = "blocked at " + m.NameString(r.BlockedAt)
 	}
-	s := newScene(m, fmt.Sprintf("LOS %s - %s: %s, range %d, hindrance DRM +%d", m.LocationName(from), m.LocationName(to), verdict, r.Range, r.Hindrance), losSeason(lm, month))
+	s := render.NewScene(m, fmt.Sprintf("LOS %s - %s: %s, range %d, hindrance DRM +%d", m.LocationName(from), m.LocationName(to), verdict, r.Range, r.Hindrance), losSeason(lm, month))
 	if hs := r.HindranceHexes(); len(hs) > 0 {
 		var hexes []hex.Hex
 		for _, h := range hs {
 			hexes = append(hexes, h.Hex)
 		}
 		hl := render.Highlight{Hexes: hexes, Outline: losHindColor}
-		s.add(hl)
-		s.key(hl, "a hex that hinders the line (B.10)")
+		s.Add(hl)
+		s.Key(hl, "a hex that hinders the line (B.10)")
 	}
 	if r.Clear {
 		p := render.Path{Hexes: []hex.Hex{from.Hex, to.Hex}, Color: losClearColor}
-		s.add(p)
-		s.key(p, "the line of sight, clear")
+		s.Add(p)
+		s.Key(p, "the line of sight, clear")
 	} else {
 		p := render.Path{Hexes: []hex.Hex{from.Hex, to.Hex}, Color: losBlockedColor, Dashed: true}
-		s.add(p)
-		s.key(p, "the line of sight, blocked")
+		s.Add(p)
+		s.Key(p, "the line of sight, blocked")
 		hl := render.Highlight{Hexes: []hex.Hex{r.BlockedAt}, Outline: losBlockedColor}
-		s.add(hl)
-		s.key(hl, fmt.Sprintf("where it is blocked: %s (%s)", r.Blocking(), r.Reason))
+		s.Add(hl)
+		s.Key(hl, fmt.Sprintf("where it is blocked: %s (%s)", r.Blocking(), r.Reason))
 	}
-	mk := render.Markers{{At: from, Label: "from", Color: friendlyColor}, {At: to, Label: "to", Color: enemyColor}}
-	s.add(mk)
+	mk := render.Markers{{At: from, Label: "from", Color: render.FriendlyColor}, {At: to, Label: "to", Color: render.EnemyColor}}
+	s.Add(mk)
 	return s
 }
 
 // losRangeScene shades the hexes holding a Location in LOS of from.
-func losRangeScene(lm *los.Map, from board.Location, r int, hexes []hex.Hex, inLOS, total, month int) *scene {
+func losRangeScene(lm *los.Map, from board.Location, r int, hexes []hex.Hex, inLOS, total, month int) *render.Scene {
 	m := lm.Board()
-	s := newScene(m, fmt.Sprintf("LOS from %s: %d of %d Locations within %d hexes", m.LocationName(from), inLOS, total, r), losSeason(lm, month))
+	s := render.NewScene(m, fmt.Sprintf("LOS from %s: %d of %d Locations within %d hexes", m.LocationName(from), inLOS, total, r), losSeason(lm, month))
 	hl := render.Highlight{Hexes: hexes, Fill: color.NRGBA{0x10, 0x90, 0x30, 0x60}}
-	s.add(hl)
-	s.key(hl, "a hex with a Location in LOS")
-	mk := render.Markers{{At: from, Label: "from", Color: friendlyColor}}
-	s.add(mk)
+	s.Add(hl)
+	s.Key(hl, "a hex with a Location in LOS")
+	mk := render.Markers{{At: from, Label: "from", Color: render.FriendlyColor}}
+	s.Add(mk)
 	return s
 }

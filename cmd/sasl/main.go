@@ -13,15 +13,14 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime/debug"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/sasl-engine/sasl/internal/atomicfile"
 	"github.com/sasl-engine/sasl/rules/library"
 )
 
@@ -200,36 +199,15 @@ func engineVersion() string {
 	return v
 }
 
-// temps are the temporary files being written: removed if sasl is
-// interrupted or terminated while writing (Kubernetes sends SIGTERM to an
-// evicted pod), so that nothing half-written is left behind.
-var temps struct {
-	sync.Mutex
-	files map[string]bool
-}
-
-func trackTemp(path string, on bool) {
-	temps.Lock()
-	defer temps.Unlock()
-	if temps.files == nil {
-		temps.files = map[string]bool{}
-	}
-	if on {
-		temps.files[path] = true
-	} else {
-		delete(temps.files, path)
-	}
-}
-
+// removeTempsOnSignal removes the temporary files being written if sasl
+// is interrupted or terminated (Kubernetes sends SIGTERM to an evicted
+// pod), so that nothing half-written is left behind.
 func removeTempsOnSignal() {
 	c := make(chan os.Signal, 1)
 	signal.Notify(c, os.Interrupt, syscall.SIGTERM)
 	go func() {
 		sig := <-c
-		temps.Lock() // held: no file is renamed into place from now on
-		for path := range temps.files {
-			os.Remove(path)
-		}
+		atomicfile.RemoveTemps()
 		code := 130
 		if sig == syscall.SIGTERM {
 			code = 143
@@ -249,168 +227,9 @@ func joinIDs(ids []string) string {
 	return s
 }
 
-// writeFile writes a file through a temporary file in the same folder and
-// renames it into place, so that a failure leaves nothing half-written.
-// Errors name path, never the temporary file. A device or pipe (/dev/null,
-// /dev/stdout, a FIFO) is written as it is: a file renamed onto it would
-// replace it.
-//
-// The new file keeps the mode of the one it replaces (0644 for a new one)
-// and is synced to the disk before the rename. writeGameFile also removes
-// the temporary files a killed run of sasl left beside it.
+// writeFile writes a file whole or not at all (package atomicfile).
 func writeFile(path string, write func(io.Writer) error) error {
-	return writeAtomic(path, false, write)
-}
-
-// writeGameFile writes a game file as writeFile does; the caller holds its
-// lock (filelock), so that the temporary files beside it that are not its
-// own are left by a run that was killed, and are removed.
-func writeGameFile(path string, write func(io.Writer) error) error {
-	return writeAtomic(path, true, write)
-}
-
-func writeAtomic(path string, sweep bool, write func(io.Writer) error) error {
-	target := path
-	// Write through a symbolic link: the link stays, its target changes.
-	if t, err := filepath.EvalSymlinks(path); err == nil {
-		target = t
-	}
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(target); err == nil {
-		if st.IsDir() {
-			return fmt.Errorf("%s: cannot write: it is a folder", path)
-		}
-		if !st.Mode().IsRegular() {
-			return writeDevice(path, target, write)
-		}
-		mode = st.Mode().Perm()
-	}
-	dir := filepath.Dir(target)
-	if sweep {
-		removeStaleTemps(target)
-	}
-	// Created and tracked under the lock the signal handler takes: a
-	// signal cannot come between the two.
-	temps.Lock()
-	f, err := os.CreateTemp(dir, "."+filepath.Base(target)+".*")
-	if err == nil {
-		if temps.files == nil {
-			temps.files = map[string]bool{}
-		}
-		temps.files[f.Name()] = true
-	}
-	temps.Unlock()
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fmt.Errorf("%s: cannot write: %w", path, err)
-	}
-	tmp := f.Name()
-	defer func() {
-		os.Remove(tmp) // a no-op once renamed; removed before it is untracked
-		trackTemp(tmp, false)
-	}()
-	fail := func(err error) error { return fmt.Errorf("%s: %w", path, hideName{err, tmp}) }
-	if err := write(f); err != nil {
-		f.Close()
-		return fail(err)
-	}
-	if err := f.Chmod(mode); err != nil {
-		f.Close()
-		return fail(err)
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return fail(err)
-	}
-	if err := f.Close(); err != nil {
-		return fail(err)
-	}
-	if err := renameTemp(tmp, target); err != nil {
-		var le *os.LinkError
-		if errors.As(err, &le) {
-			err = le.Err
-		}
-		return fmt.Errorf("%s: cannot write: %w", path, err)
-	}
-	return nil
-}
-
-// pipeWait is how long a named pipe is given for a reader to open it.
-const pipeWait = 2 * time.Second
-
-// writeDevice writes to a device or pipe in place; a named pipe no
-// program reads from (within pipeWait) is refused rather than waited on
-// for ever.
-func writeDevice(path, target string, write func(io.Writer) error) error {
-	f, err := os.OpenFile(target, os.O_WRONLY|os.O_TRUNC|syscall.O_NONBLOCK, 0)
-	// A reader may be about to open the pipe: give it pipeWait.
-	for end := time.Now().Add(pipeWait); errors.Is(err, syscall.ENXIO) && time.Now().Before(end); {
-		time.Sleep(10 * time.Millisecond)
-		f, err = os.OpenFile(target, os.O_WRONLY|os.O_TRUNC|syscall.O_NONBLOCK, 0)
-	}
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		if errors.Is(err, syscall.ENXIO) {
-			return fmt.Errorf("%s: cannot write: a named pipe no program reads from", path)
-		}
-		return fmt.Errorf("%s: cannot write: %w", path, err)
-	}
-	f.Fd() // blocking writes again: a slow reader is waited for
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, hideName{err, target})
-	}
-	return nil
-}
-
-// removeStaleTemps removes the temporary files of target that a run of
-// sasl killed while writing it left behind (".NAME.123456789": a kill -9
-// cannot be caught).
-func removeStaleTemps(target string) {
-	dir, base := filepath.Dir(target), filepath.Base(target)
-	names, err := filepath.Glob(filepath.Join(dir, "."+globEscape(base)+".*"))
-	if err != nil {
-		return
-	}
-	for _, n := range names {
-		suffix := strings.TrimPrefix(filepath.Base(n), "."+base+".")
-		if suffix != "" && strings.Trim(suffix, "0123456789") == "" {
-			os.Remove(n)
-		}
-	}
-}
-
-// hideName takes a file name out of an error's message ("write
-// /d/.x.png.123: no space left on device" becomes "write: no space left
-// on device"): the message starts with the user's path instead.
-type hideName struct {
-	err  error
-	name string
-}
-
-func (e hideName) Error() string {
-	msg := strings.ReplaceAll(e.err.Error(), " "+e.name, "")
-	return strings.ReplaceAll(msg, e.name, "the file")
-}
-
-func (e hideName) Unwrap() error { return e.err }
-
-// renameTemp renames a tracked temporary file into place, unless sasl is
-// being stopped by a signal.
-func renameTemp(tmp, path string) error {
-	temps.Lock()
-	defer temps.Unlock()
-	delete(temps.files, tmp)
-	return os.Rename(tmp, path)
+	return atomicfile.Write(path, write)
 }
 
 // writeJSON writes v as the commands' --json answers are written: indented

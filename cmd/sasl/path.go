@@ -382,34 +382,34 @@ type unseen struct {
 	exposed []hex.Hex
 }
 
-func pathScene(m *board.Map, p pathing.Path, budget int, title string, sight *unseen) *scene {
+func pathScene(m *board.Map, p pathing.Path, budget int, title string, sight *unseen) *render.Scene {
 	var labels []string
 	total := 0
 	for _, s := range p.Steps {
 		total += s.HalfMF
 		labels = append(labels, pathing.HalfMF(total))
 	}
-	s := newScene(m, title, fmt.Sprintf("Boards %s, north %s", m.Layout, m.Layout.North()))
+	s := render.NewScene(m, title, fmt.Sprintf("Boards %s, north %s", m.Layout, m.Layout.North()))
 	if sight != nil {
 		hl := render.Highlight{Hexes: sight.exposed, Fill: color.NRGBA{0xD0, 0x30, 0x20, 0x50}}
-		s.add(hl)
-		s.key(hl, fmt.Sprintf("open ground an --unseen-by Location sees within %d hexes: 1 MF more to the search", unseenReach))
+		s.Add(hl)
+		s.Key(hl, fmt.Sprintf("open ground an --unseen-by Location sees within %d hexes: 1 MF more to the search", unseenReach))
 		var mk render.Markers
 		for _, l := range sight.by {
-			mk = append(mk, render.Marker{At: l, Label: "sees", Color: enemyColor})
+			mk = append(mk, render.Marker{At: l, Label: "sees", Color: render.EnemyColor})
 		}
-		s.add(mk)
-		s.key(mk[0], "an --unseen-by Location")
+		s.Add(mk)
+		s.Key(mk[0], "an --unseen-by Location")
 	}
 	line := render.Path{Hexes: p.Hexes(), Labels: hexLabels(p, labels), Color: color.NRGBA{R: 0x20, G: 0x40, B: 0xD0, A: 0xFF}}
-	s.add(line)
-	s.key(render.Path{Color: line.Color}, "the cheapest path; MF spent so far at each hex")
+	s.Add(line)
+	s.Key(render.Path{Color: line.Color}, "the cheapest path; MF spent so far at each hex")
 	if budget >= 0 {
 		within := p.Within(budget)
 		last := within[len(within)-1]
 		mk := render.Marker{At: last.Location, Label: pathing.HalfMF(budget) + " MF", Color: color.NRGBA{R: 0xD0, G: 0x20, B: 0x20, A: 0xFF}}
-		s.add(render.Markers{mk})
-		s.key(mk, "where the MF of one MPh run out")
+		s.Add(render.Markers{mk})
+		s.Key(mk, "where the MF of one MPh run out")
 	}
 	return s
 }
@@ -448,11 +448,11 @@ func showReach(w io.Writer, f *pathFlags, m *board.Map, s *pathing.Search, from 
 	if f.pictures.any() {
 		hl := render.Highlight{Hexes: hexes, Fill: color.NRGBA{R: 0x30, G: 0x60, B: 0xFF, A: 0x50}}
 		mk := render.Marker{At: from, Label: "start", Color: color.NRGBA{R: 0xD0, G: 0x20, B: 0x20, A: 0xFF}}
-		sc := newScene(m, fmt.Sprintf("Where Infantry from %s can go with %s MF, %s weather", m.LocationName(from), pathing.HalfMF(budget), f.weather),
+		sc := render.NewScene(m, fmt.Sprintf("Where Infantry from %s can go with %s MF, %s weather", m.LocationName(from), pathing.HalfMF(budget), f.weather),
 			fmt.Sprintf("Boards %s, north %s", m.Layout, m.Layout.North()))
-		sc.add(hl, render.Markers{mk})
-		sc.key(mk, "where the move starts")
-		sc.key(hl, "hexes it can reach (a Location of the hex)")
+		sc.Add(hl, render.Markers{mk})
+		sc.Key(mk, "where the move starts")
+		sc.Key(hl, "hexes it can reach (a Location of the hex)")
 		if err := f.pictures.write(sc); err != nil {
 			return err
 		}

@@ -55,11 +55,11 @@ func (f *pictureFlags) any() bool { return f.svg != "" || f.png != "" || f.pdf !
 const maxPixels = 100_000_000
 
 // write draws the scene into every file asked for.
-func (f *pictureFlags) write(s *scene) error {
+func (f *pictureFlags) write(s *render.Scene) error {
 	if err := f.check(); err != nil {
 		return err
 	}
-	p := s.picture(f.scale)
+	p := s.Picture(f.scale)
 	if w, h := p.Pixels(); f.png != "" && float64(w)*float64(h) > maxPixels {
 		return fmt.Errorf("%s: a picture of %d x %d pixels is too large to draw (at most %d million pixels): give a smaller --scale", f.png, w, h, maxPixels/1_000_000)
 	}

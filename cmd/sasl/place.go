@@ -12,6 +12,7 @@ import (
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/table"
 )
 
 type placeFlags struct {
@@ -39,7 +40,7 @@ there and the dice that decided it, then the dice of the whole setup, which
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// A game file as sasl play new writes it.
-			p, s, err := setUp(cmd, o, &f.missionFlags, &f.pictures, game.PolicyHold, game.StopFire, f.save)
+			p, s, err := setUp(cmd, o, &f.missionFlags, &f.pictures, game.PolicyHold, game.StopFire, f.save, true)
 			if err != nil {
 				return err
 			}
@@ -56,32 +57,48 @@ there and the dice that decided it, then the dice of the whole setup, which
 // setUp starts a game of the mission of mf by its 4.1 setup (sasl place,
 // play new): the game's FRIENDLY side played by policy, the picture pf
 // asks for, and the game file when save is given.
-func setUp(cmd *cobra.Command, o *options, mf *missionFlags, pf *pictureFlags, policy string, stop game.StopMode, save string) (*played, *ai.Setup, error) {
+func setUp(cmd *cobra.Command, o *options, mf *missionFlags, pf *pictureFlags, policy string, stop game.StopMode, save string, force bool) (*played, *ai.Setup, error) {
 	p, err := mf.open(cmd, o)
 	if err != nil {
 		return nil, nil, err
 	}
 	p.hdr.Policy = policy
-	session, s, err := game.Begin(p.prep, p.hdr, p.scriptOrNil(), stop)
-	if err != nil {
-		return nil, nil, err
+	var g *game.Game
+	var s *ai.Setup
+	if save == "" {
+		var session *game.Session
+		if session, s, err = game.Begin(p.prep, p.hdr, p.scriptOrNil(), stop); err != nil {
+			return nil, nil, err
+		}
+		defer session.Close()
+		g = session.Game()
+	} else {
+		t, setup, err := table.Create(save, tableOptions(cmd, o, save), force, p.prep, p.hdr, p.scriptOrNil(), stop)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer t.Close()
+		o.saved = save
+		g, s = t.Game(), setup
 	}
-	g := session.G
 	if err := p.leftover(); err != nil {
 		return nil, nil, err
 	}
 	if pf.any() {
-		if err := pf.write(setupScene(p, g.State)); err != nil {
+		if err := pf.write(table.SetupScene(p.m, p.ms, g.Snapshot(), p.diceName())); err != nil {
 			return nil, nil, err
 		}
-	}
-	if save != "" {
-		if err := writeGameFile(save, g.Write); err != nil {
-			return nil, nil, err
-		}
-		o.saved = save
 	}
 	return p, s, nil
+}
+
+// diceName names the dice of a command for a title: the seed, or the
+// player's own.
+func (p *played) diceName() string {
+	if p.script != nil {
+		return "your dice"
+	}
+	return fmt.Sprintf("seed %d", p.seed)
 }
 
 // writeSetup prints a setup as text or JSON.
@@ -205,7 +222,7 @@ and the dice that decided it.`,
 				}
 			}
 			if f.pictures.any() {
-				if err := f.pictures.write(entryScene(p, a)); err != nil {
+				if err := f.pictures.write(table.EntryScene(p.m, p.ms, a, p.diceName())); err != nil {
 					return err
 				}
 			}

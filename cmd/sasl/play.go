@@ -11,10 +11,9 @@ import (
 
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/game"
-	"github.com/sasl-engine/sasl/internal/filelock"
-	"github.com/sasl-engine/sasl/internal/yamldoc"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/table"
 )
 
 func newPlayCmd(o *options) *cobra.Command {
@@ -59,22 +58,6 @@ anywhere, and replaying the journal from the setup gives the same file.`,
 	return cmd
 }
 
-// maxWait bounds --wait.
-const maxWait = time.Hour
-
-// lockGame takes the lock of game file path for the command (released by
-// the returned func): one command at a time reads, plays and writes it.
-func lockGame(cmd *cobra.Command, o *options, path string) (func(), error) {
-	if o.wait < 0 || o.wait > maxWait {
-		return nil, fmt.Errorf("--wait %v: want a duration from 0s to %v", o.wait, maxWait)
-	}
-	l, err := filelock.Acquire(path, o.wait, cmd.CommandPath()+" "+path)
-	if err != nil {
-		return nil, err
-	}
-	return l.Release, nil
-}
-
 type playNewFlags struct {
 	missionFlags
 	pictures pictureFlags
@@ -110,26 +93,22 @@ func newPlayNewCmd(o *options) *cobra.Command {
 			if cmd.Flags().Changed("stop") && policy != game.PolicyPlayer {
 				return fmt.Errorf("--stop %s: the game stops for you only with --policy player", f.stop)
 			}
-			release, err := lockGame(cmd, o, f.save)
-			if err != nil {
-				return err
-			}
-			defer release()
 			if st, err := os.Stat(f.save); err == nil && st.Mode().IsRegular() && !f.force {
 				return fmt.Errorf("--save %s: the file exists (a game in progress?); give --force to replace it", f.save)
 			}
 			written := "" // the mission file --friendly-from writes
 			if f.friendlyFrom != "" {
-				if written, err = missionFromSave(cmd, &f.missionFlags, f.friendlyFrom, f.save, f.force); err != nil {
+				if written, err = table.MissionFromSave(f.mission, f.friendlyFrom, f.save, f.force, cmd.ErrOrStderr()); err != nil {
 					return err
 				}
+				f.mission = written
 				defer func() {
 					if written != "" {
 						os.Remove(written) // the game was not set up: nothing half-written
 					}
 				}()
 			}
-			p, setup, err := setUp(cmd, o, &f.missionFlags, &f.pictures, policy, mode, f.save)
+			p, setup, err := setUp(cmd, o, &f.missionFlags, &f.pictures, policy, mode, f.save, f.force)
 			if err != nil {
 				return err
 			}
@@ -197,7 +176,8 @@ MPh; --vasl-out NEW.vsav writes the ENEMY's turn into a copy of your save.`,
 				return fmt.Errorf("--turns %d: play at least one turn", f.turns)
 			}
 			path := args[0]
-			lo := game.LoadOptions{Boards: o.boards, Mission: f.mission, Tables: f.tables}
+			to := tableOptions(cmd, o, path)
+			to.Mission, to.Tables = f.mission, f.tables
 			var script *dice.ScriptRoller
 			if cmd.Flags().Changed("dice") {
 				var err error
@@ -212,107 +192,58 @@ MPh; --vasl-out NEW.vsav writes the ENEMY's turn into a copy of your save.`,
 				if cmd.Flags().Changed("turns") {
 					return errors.New("--turns: with --friendly-from the game plays on to your next MPh, where your next save takes over")
 				}
-				return turnFromSave(cmd, o, path, lo, f, script)
+				return turnFromSave(cmd, path, to, f, script)
 			}
 			if f.vaslOut != "" {
 				return errors.New("--vasl-out: give --friendly-from SAVE.vsav too: the ENEMY's turn is written into your save")
 			}
-			release, err := lockGame(cmd, o, path)
+			t, err := table.Open(path, to)
 			if err != nil {
 				return err
 			}
-			defer release()
-			g, err := loadGame(path, lo)
+			defer t.Close()
+			all, err := t.Turns(f.turns, script)
 			if err != nil {
 				return err
 			}
-			if left := g.LastTurn() - g.State.Turn + 1; f.turns > left {
-				if left <= 0 {
-					return fmt.Errorf("%s: the game is over: %s ended after turn %d", path, g.W.Mission().Name, g.LastTurn())
-				}
-				return fmt.Errorf("--turns %d: %s stands at turn %d of %d: at most %d more", f.turns, path, g.State.Turn, g.LastTurn(), left)
-			}
-			var r dice.Roller
-			if script != nil {
-				r = script
-			}
-			var all []*game.Report
-			var session *game.Session
-			if len(g.State.Journal) == 0 { // a file of an earlier sasl
-				for range f.turns {
-					rep, err := g.Turn(r)
-					if err != nil {
-						return err
-					}
-					all = append(all, rep)
-					if g.Over() {
-						break
-					}
-				}
-			} else {
-				if session, err = game.OpenSession(path, g); err != nil {
-					return err
-				}
-				defer session.Close()
-				g = session.G
-				for range f.turns {
-					turn := g.State.Turn
-					step, err := session.Do(game.Command{Verb: game.Next}, r)
-					if err != nil {
-						return err
-					}
-					all = append(all, &game.Report{Turn: turn, Events: step.Events, Dice: step.Dice})
-					if session.Stop().Kind != game.TurnStart {
-						break // the player acts, or the game has ended
-					}
-				}
-			}
-			if script != nil && len(script.Left()) > 0 {
-				return fmt.Errorf("dice: %d rolls of the script were not used: %v (check the script)", len(script.Left()), script.Left())
-			}
+			g := t.Game()
 			if f.pictures.any() {
-				dice := seedText(g.State)
+				dice := table.SeedText(g.Header())
 				if script != nil {
 					dice = "your dice"
 				}
-				if err := f.pictures.write(turnsScene(g.W.Map(), g.W.Mission(), all, g.State, dice, winnerText(g))); err != nil {
+				if err := f.pictures.write(table.TurnsScene(g.World().Map(), g.World().Mission(), all, g.Snapshot(), dice, table.WinnerText(g))); err != nil {
 					return err
 				}
 			}
-			if err := writeGameFile(path, g.Write); err != nil {
+			if err := t.Save(); err != nil {
 				return err
 			}
 			o.saved = path
-			p := newPlayed(g.W)
-			p.seed = g.State.Seed
+			p := newPlayed(g.World())
+			p.seed = g.Header().Seed
 			var trail []dice.Roll
 			for _, rep := range all {
 				trail = append(trail, rep.Dice...)
 			}
 			w := cmd.OutOrStdout()
 			if f.json {
-				extra := map[string]any{"next_turn": g.State.Turn, "over": g.Over(), "player_turn": g.State.Player.String(), "phase": g.State.Phase.String(), "step": len(g.State.Journal)}
-				if g.State.Asked != "" {
-					extra["asked"] = g.State.Asked
-				}
-				if o, ok := g.Outcome(); ok {
-					extra["winner"] = o.Winner.String()
-					extra["why"] = o.Why()
-				}
-				return writeTurnsJSON(w, p, all, trail, extra)
+				return writeTurnsJSON(w, p, all, trail, map[string]any{"game": t.View()})
 			}
 			fmt.Fprintln(w, p.header())
 			for _, rep := range all {
 				writeTurnText(w, p.words, rep.Turn, rep.Events)
 			}
 			fmt.Fprintln(w)
-			if g.Over() {
+			stop := t.Stop()
+			switch {
+			case g.Over():
 				fmt.Fprintf(w, "That was the mission's last turn (%d): the game is over. Written to %s.\n", g.LastTurn(), path)
 				writeWinner(w, g)
-			} else if session != nil && session.Stop().Kind != game.TurnStart {
-				fmt.Fprintf(w, "Written to %s: %s.\nAsked: %s\n", path, session.Stop().Where(), session.Stop().Question)
-			} else {
-				fmt.Fprintf(w, "Written to %s: the game stands before turn %d of %d.\n", path, g.State.Turn, g.LastTurn())
+			case stop.Kind != state.TurnStart:
+				fmt.Fprintf(w, "Written to %s: %s.\nAsked: %s\n", path, report.Where(stop), t.Asked())
+			default:
+				fmt.Fprintf(w, "Written to %s: the game stands before turn %d of %d.\n", path, t.View().Turn, g.LastTurn())
 			}
 			fmt.Fprintf(w, "Dice: %s\n", dice.Script(trail))
 			return nil
@@ -328,15 +259,6 @@ MPh; --vasl-out NEW.vsav writes the ENEMY's turn into a copy of your save.`,
 	cmd.Flags().BoolVar(&f.force, "force", false, "replace the --vasl-out file if it exists")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
 	return cmd
-}
-
-func loadGame(path string, lo game.LoadOptions) (*game.Game, error) {
-	file, err := yamldoc.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer file.Close()
-	return game.LoadWith(file, path, lo)
 }
 
 type playShowFlags struct {
@@ -358,21 +280,23 @@ func newPlayShowCmd(o *options) *cobra.Command {
 			if cmd.Flags().Changed("since") {
 				return showSince(cmd, o, f, args[0])
 			}
-			g, err := loadGame(args[0], game.LoadOptions{Boards: o.boards})
+			t, err := table.Read(args[0], tableOptions(cmd, o, args[0]))
 			if err != nil {
 				return err
 			}
-			m, st, words := g.W.Map(), g.State, report.New(g.W)
+			defer t.Close()
+			g := t.Game()
+			m, st, words := g.World().Map(), g.Snapshot(), report.New(g.World())
 			if f.pictures.any() {
-				if err := f.pictures.write(showScene(g)); err != nil {
+				if err := f.pictures.write(table.ShowScene(g)); err != nil {
 					return err
 				}
 			}
 			w := cmd.OutOrStdout()
 			if f.json {
-				return writeShowJSON(w, g)
+				return writeJSON(w, t.View())
 			}
-			ms := g.W.Mission()
+			ms := g.World().Mission()
 			fmt.Fprintf(w, "%s (%s)\n", ms.Name, st.Mission)
 			if g.Over() {
 				fmt.Fprintf(w, "The game is over: the mission ended after turn %d.\n", g.LastTurn())
@@ -408,82 +332,29 @@ func newPlayShowCmd(o *options) *cobra.Command {
 
 // showSince lists and draws what happened from step f.since on.
 func showSince(cmd *cobra.Command, o *options, f *playShowFlags, path string) error {
-	s, err := openSession(path, game.LoadOptions{Boards: o.boards})
+	t, err := table.Read(path, tableOptions(cmd, o, path))
 	if err != nil {
 		return err
 	}
-	defer s.Close()
-	if n := len(s.Journal()); f.since < 2 || f.since > n {
+	defer t.Close()
+	if n := len(t.Journal()); f.since < 2 || f.since > n {
 		return fmt.Errorf("--since %d: the game has steps 2 to %d after its setup", f.since, n)
 	}
-	steps := s.Steps(f.since)
+	steps, err := t.Steps(f.since)
+	if err != nil {
+		return err
+	}
 	if f.pictures.any() {
 		var reps []*game.Report
 		for _, st := range steps {
-			reps = append(reps, &game.Report{Turn: s.TurnAt(st.First), Events: st.Events, Dice: st.Dice})
+			reps = append(reps, &game.Report{Turn: t.TurnAt(st.First), Events: st.Events, Dice: st.Dice})
 		}
-		if err := f.pictures.write(turnsScene(s.G.W.Map(), s.G.W.Mission(), reps, s.G.State, seedText(s.G.State), winnerText(s.G))); err != nil {
+		g := t.Game()
+		if err := f.pictures.write(table.TurnsScene(g.World().Map(), g.World().Mission(), reps, g.Snapshot(), table.SeedText(g.Header()), table.WinnerText(g))); err != nil {
 			return err
 		}
 	}
-	return writeSteps(cmd.OutOrStdout(), s, steps, path, f.json)
-}
-
-func writeShowJSON(w io.Writer, g *game.Game) error {
-	m, st := g.W.Map(), g.State
-	type unitJ struct {
-		ID       string `json:"id"`
-		Side     string `json:"side"`
-		Unit     string `json:"unit"`
-		Type     string `json:"type,omitempty"`
-		At       string `json:"at"`
-		Case     string `json:"case,omitempty"`
-		Crest    string `json:"crest,omitempty"`
-		Wave     string `json:"wave,omitempty"`
-		Entering string `json:"entering,omitempty"`
-		Known    bool   `json:"known,omitempty"`
-		Broken   bool   `json:"broken,omitempty"`
-		Released bool   `json:"released,omitempty"`
-		Exited   bool   `json:"exited,omitempty"`
-	}
-	type vpoJ struct {
-		At      string `json:"at"`
-		Control string `json:"control"`
-	}
-	out := struct {
-		Mission  string      `json:"mission"`
-		Turn     int         `json:"turn"`
-		LastTurn int         `json:"last_turn"`
-		Phase    state.Phase `json:"phase"`
-		Over     bool        `json:"over"`
-		Policy   string      `json:"policy"`
-		Winner   string      `json:"winner,omitempty"`
-		Why      string      `json:"why,omitempty"`
-		Exited   float64     `json:"enemy_exited"`
-		Units    []unitJ     `json:"units"`
-		VPO      []vpoJ      `json:"vpo"`
-	}{Mission: g.W.Mission().Name, Turn: st.Turn, LastTurn: g.LastTurn(), Phase: st.Phase, Over: g.Over(), Policy: g.Policy(), Exited: g.Exited(), Units: []unitJ{}, VPO: []vpoJ{}}
-	if o, ok := g.Outcome(); ok {
-		out.Winner, out.Why = o.Winner.String(), o.Why()
-	}
-	for _, u := range st.Units() {
-		j := unitJ{ID: u.ID, Side: u.Side.String(), Unit: u.Kind.String(), Type: u.Type, At: m.LocationName(u.At()), Wave: u.Wave,
-			Known: u.Known, Broken: u.Broken, Released: u.Released, Exited: u.Exited}
-		if u.Case != 0 {
-			j.Case = string(u.Case)
-		}
-		if u.Crest {
-			j.Crest = m.NameString(u.Facing)
-		}
-		if u.Entering {
-			j.Entering = u.Edge.String()
-		}
-		out.Units = append(out.Units, j)
-	}
-	for _, c := range st.VPO {
-		out.VPO = append(out.VPO, vpoJ{m.LocationName(c.At), c.Side.String()})
-	}
-	return writeJSON(w, out)
+	return writeSteps(cmd.OutOrStdout(), t, steps, path, f.json)
 }
 
 // writeWinner names the winner of a finished game by the mission's victory
@@ -493,16 +364,5 @@ func writeWinner(w io.Writer, g *game.Game) {
 		fmt.Fprintln(w, "The mission gives no victory conditions (victory: in the mission file): no winner is named.")
 		return
 	}
-	fmt.Fprintln(w, winnerText(g)+".")
-}
-
-// winnerText names the winner of a game that has ended ("Winner: the ENEMY
-// side (...)"), and is empty while it goes on or when the mission gives no
-// victory conditions.
-func winnerText(g *game.Game) string {
-	o, ok := g.Outcome()
-	if !g.Over() || !ok {
-		return ""
-	}
-	return "Winner: " + o.Text()
+	fmt.Fprintln(w, table.WinnerText(g)+".")
 }

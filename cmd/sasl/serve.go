@@ -15,8 +15,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sasl-engine/sasl/game"
-	"github.com/sasl-engine/sasl/internal/filelock"
-	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/web"
 )
 
@@ -112,23 +110,12 @@ func serve(cmd *cobra.Command, o *options, f *serveFlags, path string) error {
 	return nil
 }
 
-// webConfig is the page's access to game file path: the same reading,
-// lock, writing and picture as sasl play's commands.
+// webConfig is the page's access to game file path: opened as sasl
+// play's commands open it, an action waiting up to 5 s for its lock.
 func webConfig(cmd *cobra.Command, o *options, path string, hosts []string) web.Config {
-	return web.Config{
-		Path: path,
-		Open: func() (*game.Session, error) { return openSession(path, game.LoadOptions{Boards: o.boards}) },
-		Lock: func() (func(), error) {
-			l, err := filelock.Acquire(path, 5*time.Second, cmd.CommandPath()+" "+path)
-			if err != nil {
-				return nil, err
-			}
-			return l.Release, nil
-		},
-		Save:    func(s *game.Session) error { return writeGameFile(path, s.G.Write) },
-		Picture: func(g *game.Game) *render.Picture { return showScene(g).picture(1) },
-		Hosts:   hosts,
-	}
+	to := tableOptions(cmd, o, path)
+	to.Wait = 5 * time.Second
+	return web.Config{Path: path, Options: to, Hosts: hosts}
 }
 
 // serveNew sets a new game up in path, as sasl play new --policy player.
@@ -137,15 +124,10 @@ func serveNew(cmd *cobra.Command, o *options, f *serveFlags, path string) error 
 	if err != nil {
 		return err
 	}
-	release, err := lockGame(cmd, o, path)
-	if err != nil {
-		return err
-	}
-	defer release()
 	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() && !f.force {
 		return fmt.Errorf("--new: %s exists (a game in progress?): give --force to replace it, or serve it without --new", path)
 	}
-	_, _, err = setUp(cmd, o, &f.missionFlags, &pictureFlags{}, game.PolicyPlayer, mode, path)
+	_, _, err = setUp(cmd, o, &f.missionFlags, &pictureFlags{}, game.PolicyPlayer, mode, path, f.force)
 	return err
 }
 

@@ -21,7 +21,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/spf13/cobra"
 
-	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/table"
 	"github.com/sasl-engine/sasl/web"
 )
 
@@ -200,15 +200,17 @@ func TestServeInBrowser(t *testing.T) {
 
 	// The counters drawn are the game file's: every unit alone in its hex
 	// shows its ID on the map, and hovering a hex lists the file's units.
-	g, err := loadGame(path, game.LoadOptions{Boards: realBoards(t)})
+	tg, err := table.Read(path, table.Options{Boards: realBoards(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer tg.Close()
+	g := tg.Game()
 	var texts []string
 	p.eval(`[...page.svg.querySelectorAll("text")].map((x) => x.textContent)`, &texts)
 	perHex := map[string][]string{}
-	m := g.W.Map()
-	for _, u := range g.State.Units() {
+	m := g.World().Map()
+	for _, u := range g.Snapshot().Units() {
 		perHex[m.NameString(u.At().Hex)] = append(perHex[m.NameString(u.At().Hex)], u.ID)
 	}
 	checked := 0

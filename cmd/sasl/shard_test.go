@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sasl-engine/sasl/sim"
+
 	"go.yaml.in/yaml/v3"
 )
 
@@ -63,11 +65,8 @@ func saslCommand(env []string, args ...string) *exec.Cmd {
 	c := exec.Command(os.Args[0], args...)
 	c.Env = append(os.Environ(), "SASL_TEST_MAIN=1")
 	// No scheduler's array index from the test's own environment.
-	for _, v := range indexVars {
-		c.Env = append(c.Env, v.name+"=")
-		for _, x := range v.checks {
-			c.Env = append(c.Env, x.name+"=")
-		}
+	for _, v := range sim.IndexVariables() {
+		c.Env = append(c.Env, v+"=")
 	}
 	c.Env = append(c.Env, env...)
 	return c
@@ -214,60 +213,6 @@ func waitCPU(t *testing.T, pid int, cpu time.Duration) {
 		}
 	}
 	t.Fatalf("the process used less than %v of CPU in a minute", cpu)
-}
-
-func TestShardFlags(t *testing.T) {
-	t.Parallel()
-	env := func(v string) func(string) string {
-		return func(name string) string {
-			if name == "JOB_COMPLETION_INDEX" {
-				return v
-			}
-			return ""
-		}
-	}
-	for _, c := range []struct {
-		shard  string
-		shards int
-		env    string
-		i, n   int
-		err    string
-	}{
-		{"", -1, "", 0, 1, ""},
-		{"", -1, "5", 0, 1, ""}, // no --shards: the variable is not read
-		{"", 0, "0", 0, 0, "--shards 0: want 1 to"},
-		{"+1/3", -1, "", 0, 0, "want i/n"},
-		{" 1/3", -1, "", 0, 0, "want i/n"},
-		{"1/3/4", -1, "", 0, 0, "want i/n"},
-		{"", 3, "+1", 0, 0, `is "+1"`},
-		{"", 3, " 1", 0, 0, `is " 1"`},
-		{"", 3, "1.0", 0, 0, `is "1.0"`},
-		{"2/5", -1, "", 2, 5, ""},
-		{"2/5", 5, "4", 2, 5, ""},
-		{"", 4, "3", 3, 4, ""},
-		{"", 4, "", 0, 0, "none of $JOB_COMPLETION_INDEX, $SLURM_ARRAY_TASK_ID, $AWS_BATCH_JOB_ARRAY_INDEX or $BATCH_TASK_INDEX is set"},
-		{"", 4, "4", 0, 0, `$JOB_COMPLETION_INDEX is "4": want 0 to 3`},
-		{"", 4, "x", 0, 0, `is "x"`},
-		{"5/5", -1, "", 0, 0, "want i/n"},
-		{"-1/5", -1, "", 0, 0, "want i/n"},
-		{"1/0", -1, "", 0, 0, "want i/n"},
-		{"1", -1, "", 0, 0, "want i/n"},
-		{"1/99999999", -1, "", 0, 0, "want i/n"},
-		{"1/4", 5, "", 0, 0, "disagree"},
-		{"", 0, "1", 0, 0, "--shards 0"},
-	} {
-		f := &simFlags{shard: c.shard, shards: max(c.shards, 0)}
-		i, n, err := f.shardOf(env(c.env), c.shards >= 0) // -1: no --shards
-		if c.err != "" {
-			if err == nil || !strings.Contains(err.Error(), c.err) {
-				t.Errorf("--shard %q --shards %d $=%q: %v, want %q", c.shard, c.shards, c.env, err, c.err)
-			}
-			continue
-		}
-		if err != nil || i != c.i || n != c.n {
-			t.Errorf("--shard %q --shards %d $=%q: %d/%d %v, want %d/%d", c.shard, c.shards, c.env, i, n, err, c.i, c.n)
-		}
-	}
 }
 
 // Each scheduler's index variable drives the shard --shard i/n plays: the

@@ -22,6 +22,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/sim"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/table"
 )
 
 type simFlags struct {
@@ -152,45 +153,11 @@ from elsewhere, and they must have the same content.`,
 	return cmd
 }
 
-// partFiles are the files of the arguments: files, and the part-*.json
-// files of folders.
-func partFiles(args []string) ([]string, error) {
-	var files []string
-	for _, a := range args {
-		st, err := os.Stat(a)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", a, errors.Unwrap(err))
-		}
-		if !st.IsDir() {
-			files = append(files, a)
-			continue
-		}
-		in, err := filepath.Glob(filepath.Join(globEscape(a), "part-*.json"))
-		if err != nil || len(in) == 0 {
-			return nil, fmt.Errorf("%s: a folder with no part-*.json files", a)
-		}
-		files = append(files, in...)
-	}
-	return files, nil
-}
-
-// globEscape escapes the pattern characters of a folder's name.
-func globEscape(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune(`*?[\`, r) {
-			b.WriteRune('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
 func runMerge(cmd *cobra.Command, o *options, f *simFlags, args []string) error {
 	if err := f.checkReport(); err != nil {
 		return err
 	}
-	files, err := partFiles(args)
+	files, err := sim.PartFiles(args)
 	if err != nil {
 		return err
 	}
@@ -272,172 +239,11 @@ func (f *simFlags) checkReport() error {
 		return err
 	}
 	for _, path := range []string{f.hist, f.pictures.svg, f.pictures.png, f.pictures.pdf} {
-		if err := folderOf(path, "picture"); err != nil {
+		if err := sim.FolderOf(path, "picture"); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// folderOf checks that the folder to write path into exists.
-func folderOf(path, what string) error {
-	if path == "" {
-		return nil
-	}
-	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
-		return fmt.Errorf("%s: no folder %s to write the %s into", path, filepath.Dir(path), what)
-	}
-	return nil
-}
-
-// shardOf returns the shard this run plays: --shard i/n, or --shards n
-// with the index a scheduler set (indexVars); 0 of 1 for the whole run.
-// shardsSet says --shards was given.
-func (f *simFlags) shardOf(getenv func(string) string, shardsSet bool) (i, n int, err error) {
-	if shardsSet && (f.shards < 1 || f.shards > sim.MaxShards) {
-		return 0, 0, fmt.Errorf("--shards %d: want 1 to %d", f.shards, sim.MaxShards)
-	}
-	if f.shard != "" {
-		a, b, _ := strings.Cut(f.shard, "/")
-		i, ok1 := whole(a)
-		n, ok2 := whole(b)
-		if !ok1 || !ok2 || n < 1 || n > sim.MaxShards || i >= n {
-			return 0, 0, fmt.Errorf("--shard %q: want i/n, 0 <= i < n <= %d (shard 0 of 4 is 0/4)", f.shard, sim.MaxShards)
-		}
-		if shardsSet && f.shards != n {
-			return 0, 0, fmt.Errorf("--shard %s and --shards %d disagree", f.shard, f.shards)
-		}
-		return i, n, nil
-	}
-	if !shardsSet {
-		return 0, 1, nil
-	}
-	n = f.shards
-	var from indexVar
-	i = -1
-	for _, v := range indexVars {
-		env := getenv(v.name)
-		if env == "" {
-			continue
-		}
-		k, ok := whole(env)
-		if !ok || k >= n {
-			return 0, 0, fmt.Errorf("--shards %d: $%s is %q: want 0 to %d", n, v.name, env, n-1)
-		}
-		if i >= 0 && k != i {
-			return 0, 0, fmt.Errorf("--shards %d: $%s (%s) is %d but $%s (%s) is %d: which shard?", n, from.name, from.who, i, v.name, v.who, k)
-		}
-		// The array's own size, where the scheduler gives it, must be n.
-		for _, c := range v.checks {
-			got := getenv(c.name)
-			if got == "" {
-				continue
-			}
-			if x, ok := whole(got); !ok || x != c.want(n) {
-				return 0, 0, fmt.Errorf("--shards %d: $%s is %q, want %d: %s", n, c.name, got, c.want(n), v.fix(n))
-			}
-		}
-		i, from = k, v
-	}
-	if i < 0 {
-		return 0, 0, fmt.Errorf("--shards %d: which shard? none of %s is set (a scheduler's array task sets one); or give --shard i/%d", n, indexNames(), n)
-	}
-	return i, n, nil
-}
-
-// indexVar is a variable a scheduler sets to the index of an array task,
-// with the variables of the array's size to check against --shards.
-type indexVar struct {
-	name, who string
-	checks    []sizeVar
-	fix       func(n int) string
-}
-
-type sizeVar struct {
-	name string
-	want func(n int) int
-}
-
-// indexVars are the variables that give a shard its index: a Kubernetes
-// Indexed Job, a Slurm job array (0-based: --array=0-(n-1)), an AWS Batch
-// array job, a Google Cloud Batch job. Two set at once must agree.
-var indexVars = []indexVar{
-	{name: "JOB_COMPLETION_INDEX", who: "a Kubernetes Indexed Job"},
-	{name: "SLURM_ARRAY_TASK_ID", who: "a Slurm job array", checks: []sizeVar{
-		{"SLURM_ARRAY_TASK_MIN", func(int) int { return 0 }},
-		{"SLURM_ARRAY_TASK_MAX", func(n int) int { return n - 1 }},
-		{"SLURM_ARRAY_TASK_COUNT", func(n int) int { return n }},
-	}, fix: func(n int) string { return fmt.Sprintf("submit the array as sbatch --array=0-%d", n-1) }},
-	{name: "AWS_BATCH_JOB_ARRAY_INDEX", who: "an AWS Batch array job"},
-	{name: "BATCH_TASK_INDEX", who: "a Google Cloud Batch job", checks: []sizeVar{
-		{"BATCH_TASK_COUNT", func(n int) int { return n }},
-	}, fix: func(n int) string { return fmt.Sprintf("give the task group taskCount %d", n) }},
-}
-
-// indexNames lists the index variables for a message: "$A, $B or $C".
-func indexNames() string {
-	var s []string
-	for _, v := range indexVars {
-		s = append(s, "$"+v.name)
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
-}
-
-// whole reads a whole number written in digits alone ("+1", " 1" and
-// "1.0" are not).
-func whole(s string) (int, bool) {
-	if s == "" || len(s) > 9 || strings.Trim(s, "0123456789") != "" {
-		return 0, false
-	}
-	n, err := strconv.Atoi(s)
-	return n, err == nil
-}
-
-// endsInSlash says --out names a folder to make if missing.
-func endsInSlash(out string) bool {
-	return strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(os.PathSeparator))
-}
-
-// isFolder says whether out names a folder: an existing one, or a name
-// ending with a slash.
-func isFolder(out string) bool {
-	if endsInSlash(out) {
-		return true
-	}
-	st, err := os.Stat(out)
-	return err == nil && st.IsDir()
-}
-
-// checkPartPath checks, before any game, that a part can be written at
-// path: its folder exists and takes a file, and path is not a file of
-// something else.
-func checkPartPath(path string) error {
-	if err := folderOf(path, "part"); err != nil {
-		return err
-	}
-	probe, err := os.CreateTemp(filepath.Dir(path), ".sasl-probe-*")
-	if err != nil {
-		return fmt.Errorf("%s: cannot write the part into %s: %w", path, filepath.Dir(path), errors.Unwrap(err))
-	}
-	probe.Close()
-	os.Remove(probe.Name())
-	if fh, err := os.Open(path); err == nil {
-		_, err := sim.ReadPartHeader(fh, path)
-		fh.Close()
-		if err != nil {
-			return fmt.Errorf("%s is there and is not a part file of sasl sim: not overwritten", path)
-		}
-	}
-	return nil
-}
-
-// partPath is where shard i of n writes its part: out, or a file named by
-// the shard in out if out is a folder.
-func partPath(out string, i, n int) string {
-	if isFolder(out) {
-		return filepath.Join(out, fmt.Sprintf("part-%0*d.json", len(strconv.Itoa(n-1)), i))
-	}
-	return out
 }
 
 func runSim(cmd *cobra.Command, o *options, f *simFlags) (err error) {
@@ -446,7 +252,7 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) (err error) {
 		return err
 	}
 	shardsSet := cmd.Flags().Changed("shards")
-	shard, shards, err := f.shardOf(os.Getenv, shardsSet)
+	shard, shards, err := sim.ShardOf(f.shard, f.shards, shardsSet, os.Getenv)
 	if err != nil {
 		return err
 	}
@@ -462,7 +268,7 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) (err error) {
 			return errors.New("give --replicate or --shard, not both")
 		case f.pictures.any() || f.hist != "" || cmd.Flags().Changed("heatmap"):
 			return errors.New("a shard draws no pictures: draw them with sasl sim merge")
-		case f.shard == "" && !isFolder(f.out):
+		case f.shard == "" && !sim.IsFolder(f.out):
 			return fmt.Errorf("--shards %d --out %s: every index writes its own part, so --out names a folder (end it with /)", shards, f.out)
 		}
 	}
@@ -471,19 +277,19 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) (err error) {
 		if f.ci > 0 || f.replicate >= 0 {
 			return errors.New("--out writes the part of a run of --runs games: not with --ci or --replicate")
 		}
-		if endsInSlash(f.out) {
+		if sim.EndsInSlash(f.out) {
 			_ = os.MkdirAll(f.out, 0o755) // if it fails, checkPartPath says so
 		}
-		path = partPath(f.out, shard, shards)
-		if err := checkPartPath(path); err != nil {
+		path = sim.PartPath(f.out, shard, shards)
+		if err := sim.CheckPartPath(path); err != nil {
 			return err
 		}
 	}
 	// A shard says how far it is, and how it ended, in its progress file.
-	var pw *progressWriter
+	var pw *sim.ProgressWriter
 	if f.shard != "" || shardsSet {
-		pw = newProgress(progressPath(path), shard, shards, cmd.ErrOrStderr())
-		defer func() { pw.end(err) }()
+		pw = sim.NewProgress(sim.ProgressPath(path), shard, shards, cmd.ErrOrStderr())
+		defer func() { pw.End(err, errors.As(err, new(temporary))) }()
 	}
 	run, err := sim.OpenSweep(sim.Inputs{Mission: f.mission, Boards: o.boards, Tables: f.tables, Policy: f.policy}, f.vary)
 	if err != nil {
@@ -511,7 +317,7 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) (err error) {
 	c := sim.Config{Runs: runs, Seed: seed, Workers: f.workers, CI: f.ci, Shard: shard, Shards: shards}
 	id := run.RunID(partEngine(), seed, int64(runs), shards)
 	if pw != nil {
-		pw.start(id, (to-from)*int64(len(run.Preps)))
+		pw.Start(id, (to-from)*int64(len(run.Preps)))
 	}
 	if bar != nil || pw != nil {
 		c.Progress = func(int) {
@@ -519,7 +325,7 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) (err error) {
 				_ = bar.Add(1)
 			}
 			if pw != nil {
-				pw.played()
+				pw.Played()
 			}
 		}
 	}
@@ -793,15 +599,15 @@ func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, vary *sim.Vary, r
 	if f.heatmap == "setup" {
 		what, unit = "where the S? were set up", "S? set up"
 	}
-	s := newScene(sp.W.Map(), missionTitle(ms, fmt.Sprintf("%s, %d games", what, r.Runs), fmt.Sprintf("seed %d", r.Seed))...)
-	s.edges(ms)
-	s.add(heat)
+	s := render.NewScene(sp.W.Map(), table.MissionTitle(ms, fmt.Sprintf("%s, %d games", what, r.Runs), fmt.Sprintf("seed %d", r.Seed))...)
+	table.Edges(s, ms)
+	s.Add(heat)
 	if top > 0 {
 		// The square root spreads the colours: a quarter of the top
 		// count is half way along the ramp.
 		for _, v := range []float64{1, 0.5, 0.25, 0.1} {
 			per := float64(top) * v * v / float64(r.Runs)
-			s.key(render.Heat{V: v}, fmt.Sprintf("%s: about %.3g a game", unit, per))
+			s.Key(render.Heat{V: v}, fmt.Sprintf("%s: about %.3g a game", unit, per))
 		}
 	}
 	locs, err := ms.VPOs(sp.W.Map())
@@ -810,11 +616,11 @@ func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, vary *sim.Vary, r
 	}
 	var vpos render.Objectives
 	for _, l := range locs {
-		vpos = append(vpos, render.Objective{At: l.Hex, Label: "VPO", Color: enemyColor})
+		vpos = append(vpos, render.Objective{At: l.Hex, Label: "VPO", Color: render.EnemyColor})
 	}
 	if len(vpos) > 0 {
-		s.add(vpos)
-		s.key(vpos[0], "VPO (control changes from game to game)")
+		s.Add(vpos)
+		s.Key(vpos[0], "VPO (control changes from game to game)")
 	}
 	return f.pictures.write(s)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/table"
 )
 
 // This file is the player's commands of sasl play: each a step of the
@@ -51,40 +52,30 @@ func (f *stepFlags) script(cmd *cobra.Command) (*dice.ScriptRoller, error) {
 	return s, nil
 }
 
-// openLocked takes the game file's lock (release it) and replays its
-// journal: what every command that writes the file begins with.
-func openLocked(cmd *cobra.Command, o *options, path string, f *stepFlags) (*game.Session, func(), error) {
-	release, err := lockGame(cmd, o, path)
-	if err != nil {
-		return nil, nil, err
-	}
-	s, err := openSession(path, game.LoadOptions{Boards: o.boards, Mission: f.mission, Tables: f.tables})
-	if err != nil {
-		release()
-		return nil, nil, err
-	}
-	return s, func() { s.Close(); release() }, nil
+// tableOptions are the options every command opens a game file with: the
+// --boards folder, --wait, and the command line as the lock file says it.
+func tableOptions(cmd *cobra.Command, o *options, path string) table.Options {
+	return table.Options{Boards: o.boards, Wait: o.wait, Who: cmd.CommandPath() + " " + path}
 }
 
-// openSession reads a game file and replays its journal.
-func openSession(path string, lo game.LoadOptions) (*game.Session, error) {
-	g, err := loadGame(path, lo)
-	if err != nil {
-		return nil, err
-	}
-	return game.OpenSession(path, g)
+// openLocked opens game file path under its lock, as every command that
+// writes it begins (close it).
+func openLocked(cmd *cobra.Command, o *options, path string, f *stepFlags) (*table.Game, error) {
+	to := tableOptions(cmd, o, path)
+	to.Mission, to.Tables = f.mission, f.tables
+	return table.Open(path, to)
 }
 
-// stepRun is one step command's run: the game file locked, its journal
-// replayed, the command done and the file written back; then what changed
-// is printed.
+// stepRun is one step command's run: the game file opened under its lock,
+// the command done and the file written back; then what changed is
+// printed.
 func stepRun(cmd *cobra.Command, o *options, path string, f *stepFlags, command func(m *board.Map) (game.Command, error)) error {
-	s, done, err := openLocked(cmd, o, path, f)
+	t, err := openLocked(cmd, o, path, f)
 	if err != nil {
 		return err
 	}
-	defer done()
-	c, err := command(s.G.W.Map())
+	defer t.Close()
+	c, err := command(t.Game().World().Map())
 	if err != nil {
 		return err
 	}
@@ -92,27 +83,20 @@ func stepRun(cmd *cobra.Command, o *options, path string, f *stepFlags, command 
 	if err != nil {
 		return err
 	}
-	var r dice.Roller
-	if script != nil {
-		r = script
-	}
-	step, err := s.Do(c, r)
+	step, err := t.Do(c, script)
 	if err != nil {
 		return err
 	}
-	if script != nil && len(script.Left()) > 0 {
-		return fmt.Errorf("dice: %d rolls of --dice were not used: %v (check the script)", len(script.Left()), script.Left())
-	}
-	if err := writeGameFile(path, s.G.Write); err != nil {
+	if err := t.Save(); err != nil {
 		return err
 	}
 	o.saved = path
-	return writeSteps(cmd.OutOrStdout(), s, []game.Step{*step}, path, f.json)
+	return writeSteps(cmd.OutOrStdout(), t, []game.Step{*step}, path, f.json)
 }
 
 // writeSteps prints steps and where the game stands after them.
-func writeSteps(w io.Writer, s *game.Session, steps []game.Step, path string, asJSON bool) error {
-	words := report.New(s.G.W)
+func writeSteps(w io.Writer, t *table.Game, steps []game.Step, path string, asJSON bool) error {
+	words := report.New(t.Game().World())
 	if asJSON {
 		type stepJ struct {
 			N      int                `json:"n"`
@@ -122,23 +106,23 @@ func writeSteps(w io.Writer, s *game.Session, steps []game.Step, path string, as
 			Own    bool               `json:"own,omitempty"`
 		}
 		out := struct {
-			Steps []stepJ `json:"steps"`
-			Stop  any     `json:"stop"`
-		}{Steps: []stepJ{}, Stop: stopJSON(s)}
+			Steps []stepJ    `json:"steps"`
+			Game  table.View `json:"game"`
+		}{Steps: []stepJ{}, Game: t.View()}
 		for _, st := range steps {
 			out.Steps = append(out.Steps, stepJ{st.N, st.Do, words.JSON(st.Events), dice.Script(st.Dice), st.Own})
 		}
 		return writeJSON(w, out)
 	}
 	for _, st := range steps {
-		writeStepText(w, words, s, st)
+		writeStepText(w, words, t, st)
 	}
-	writeStopText(w, s, path)
+	writeStopText(w, t, path)
 	return nil
 }
 
 // writeStepText writes one step's events for people, phase by phase.
-func writeStepText(w io.Writer, words *report.Words, s *game.Session, st game.Step) {
+func writeStepText(w io.Writer, words *report.Words, t *table.Game, st game.Step) {
 	fmt.Fprintf(w, "Step %d: %s\n", st.N, st.Do)
 	if len(st.Events) == 0 {
 		fmt.Fprintln(w, "  nothing happened")
@@ -146,8 +130,8 @@ func writeStepText(w io.Writer, words *report.Words, s *game.Session, st game.St
 	turn, phase, player := -1, state.Phase(255), state.Side(255)
 	for i := range st.Events {
 		e := &st.Events[i]
-		if t := s.TurnAt(st.First + i); t != turn || e.Player != player || e.Phase != phase {
-			turn, player, phase = t, e.Player, e.Phase
+		if at := t.TurnAt(st.First + i); at != turn || e.Player != player || e.Phase != phase {
+			turn, player, phase = at, e.Player, e.Phase
 			fmt.Fprintf(w, "  turn %d, %s %s\n", turn, strings.ToUpper(player.String()), phase)
 		}
 		fmt.Fprintf(w, "    %s", words.Text(e))
@@ -166,17 +150,17 @@ func writeStepText(w io.Writer, words *report.Words, s *game.Session, st game.St
 }
 
 // writeStopText says where the game stands and what it asks.
-func writeStopText(w io.Writer, s *game.Session, path string) {
-	stop := s.Stop()
-	g := s.G
+func writeStopText(w io.Writer, t *table.Game, path string) {
+	stop := t.Stop()
+	g := t.Game()
 	switch stop.Kind {
-	case game.Over:
+	case state.Over:
 		fmt.Fprintf(w, "\nThat was the mission's last turn (%d): the game is over. Written to %s.\n", g.LastTurn(), path)
 		writeWinner(w, g)
-	case game.TurnStart:
-		fmt.Fprintf(w, "\nWritten to %s: %s of %d. %s.\n", path, stop.Where(), g.LastTurn(), capitalize(stop.Question))
+	case state.TurnStart:
+		fmt.Fprintf(w, "\nWritten to %s: %s of %d. %s.\n", path, report.Where(stop), g.LastTurn(), capitalize(t.Asked()))
 	default:
-		fmt.Fprintf(w, "\nWritten to %s: %s.\nAsked: %s\n", path, stop.Where(), stop.Question)
+		fmt.Fprintf(w, "\nWritten to %s: %s.\nAsked: %s\n", path, report.Where(stop), t.Asked())
 	}
 }
 
@@ -185,19 +169,6 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-func stopJSON(s *game.Session) map[string]any {
-	stop, g := s.Stop(), s.G
-	out := map[string]any{"where": stop.Where(), "turn": g.State.Turn, "over": g.Over(),
-		"player_turn": g.State.Player.String(), "phase": g.State.Phase.String(), "step": len(s.Journal())}
-	if stop.Question != "" {
-		out["asked"] = stop.Question
-	}
-	if o, ok := g.Outcome(); ok && g.Over() {
-		out["winner"], out["why"] = o.Winner.String(), o.Why()
-	}
-	return out
 }
 
 func newPlayNextCmd(o *options, verb string) *cobra.Command {
@@ -325,29 +296,28 @@ func newPlayUndoCmd(o *options) *cobra.Command {
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			path := args[0]
-			s, done, err := openLocked(cmd, o, path, f)
+			t, err := openLocked(cmd, o, path, f)
 			if err != nil {
 				return err
 			}
-			defer done()
-			gone := s.Journal()[max(len(s.Journal())-steps, 1):]
-			u, err := s.Undo(steps)
+			defer t.Close()
+			first := len(t.Journal()) - steps + 1
+			gone, err := t.Undo(steps)
 			if err != nil {
 				return err
 			}
-			defer u.Close()
-			if err := writeGameFile(path, u.G.Write); err != nil {
+			if err := t.Save(); err != nil {
 				return err
 			}
 			o.saved = path
 			w := cmd.OutOrStdout()
 			if f.json {
-				return writeJSON(w, map[string]any{"undone": len(gone), "stop": stopJSON(u)})
+				return writeJSON(w, map[string]any{"undone": len(gone), "game": t.View()})
 			}
 			for i, st := range gone {
-				fmt.Fprintf(w, "Undone: step %d: %s\n", len(s.Journal())-len(gone)+i+1, st.Do)
+				fmt.Fprintf(w, "Undone: step %d: %s\n", first+i, st.Do)
 			}
-			writeStopText(w, u, path)
+			writeStopText(w, t, path)
 			return nil
 		},
 	}
@@ -366,29 +336,33 @@ func newPlayLogCmd(o *options) *cobra.Command {
   sasl play log game.yaml --since 12`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := openSession(args[0], game.LoadOptions{Boards: o.boards})
+			t, err := table.Read(args[0], tableOptions(cmd, o, args[0]))
 			if err != nil {
 				return err
 			}
-			defer s.Close()
-			n := len(s.Journal())
+			defer t.Close()
+			steps, err := t.Steps(2)
+			if err != nil {
+				return err
+			}
+			n := len(t.Journal())
 			if since < 1 || since > n {
 				return fmt.Errorf("--since %d: the game has steps 1 to %d", since, n)
 			}
+			steps = steps[max(since, 2)-2:]
 			w := cmd.OutOrStdout()
-			steps := s.Steps(since)
 			if asJSON {
-				return writeSteps(w, s, steps, args[0], true)
+				return writeSteps(w, t, steps, args[0], true)
 			}
 			if since == 1 {
-				j := s.Journal()[0]
-				fmt.Fprintf(w, "Step 1: %s (seed %d)\n  Dice: %s\n", j.Do, s.G.State.Seed, j.Dice)
+				j := t.Journal()[0]
+				fmt.Fprintf(w, "Step 1: %s (seed %d)\n  Dice: %s\n", j.Do, t.Game().Header().Seed, j.Dice)
 			}
-			words := report.New(s.G.W)
+			words := report.New(t.Game().World())
 			for _, st := range steps {
-				writeStepText(w, words, s, st)
+				writeStepText(w, words, t, st)
 			}
-			writeStopText(w, s, args[0])
+			writeStopText(w, t, args[0])
 			return nil
 		},
 	}

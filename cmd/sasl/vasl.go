@@ -8,6 +8,7 @@ import (
 
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/table"
 	"github.com/sasl-engine/sasl/vassal"
 )
 
@@ -47,19 +48,19 @@ save's boards must be the mission's); without, a skeleton to fill in.`,
 				}
 				want = ms.Layout
 			}
-			f, err := readSave(args[0], want)
+			f, err := table.ReadSave(args[0], want)
 			if err != nil {
 				return err
 			}
-			if f.c.Layout == "" {
+			if f.Layout() == "" {
 				return fmt.Errorf("%s: the save has no boards: a mission needs them", args[0])
 			}
-			f.writeRead(cmd.ErrOrStderr(), args[0])
+			f.Describe(cmd.ErrOrStderr(), args[0])
 			var out []byte
 			if mission != "" {
-				out, err = f.missionWith(mission)
+				out, err = f.MissionWith(mission)
 			} else {
-				out, err = f.skeleton(args[0])
+				out, err = f.Skeleton(args[0])
 			}
 			if err != nil {
 				return err
@@ -133,7 +134,7 @@ leaves them.`,
 			if n := s.Steps(); n > 0 {
 				fmt.Fprintf(w, "Steps: %d, to play with VASL's Step forward; the pieces below stand where the last leaves them\n", n)
 			}
-			fmt.Fprintf(w, "\nOn the boards: %s\n", plural(len(c.On), "piece"))
+			fmt.Fprintf(w, "\nOn the boards: %s\n", table.Plural(len(c.On), "piece"))
 			for _, p := range c.On {
 				line := fmt.Sprintf("  %-8s %s", p.Location, shownName(p.Piece))
 				if m := p.Marks(); m != "" {
@@ -141,7 +142,7 @@ leaves them.`,
 				}
 				fmt.Fprintln(w, line)
 			}
-			fmt.Fprintf(w, "\nOff the boards: %s (setup areas, other maps)\n", plural(len(c.Off), "piece"))
+			fmt.Fprintf(w, "\nOff the boards: %s (setup areas, other maps)\n", table.Plural(len(c.Off), "piece"))
 			for _, p := range c.Off {
 				line := fmt.Sprintf("  %-10s %5d,%-5d %s", p.Map, p.X, p.Y, shownName(p.Piece))
 				if m := p.Marks(); m != "" {

@@ -15,79 +15,11 @@ import (
 	"testing"
 	"time"
 
-	gamepkg "github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/internal/testkit/hill"
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/vassal"
 )
-
-// hillMission is a mission on the Hill 621 save's boards, 2, 4 and 3 in
-// one column.
-const hillMission = `name: Hill 621 test
-boards: [["2"], ["4"], ["3"]]
-north: up
-fbe: north
-ebe: south
-month: 7
-enemy: Russian
-turns: 3
-vpo: ["2I5"]
-placement: [a, b, c, e]
-entry:
-  - {turn: 1, edge: south, count: 4}
-human_wave:
-  - {turn: 2, edge: south}
-friendly:
-  - {id: F1, unit: squad, type: 4-6-7, at: 2I5, known: true}
-victory:
-  control: ["2I5"]
-  max_enemy_exits: 2
-`
-
-// writeSave writes s to a new file of dir.
-func writeSave(t *testing.T, s *vassal.Save, dir, name string) string {
-	t.Helper()
-	var b bytes.Buffer
-	if err := s.Write(&b); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, name)
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
-// hillSetup is the player's setup in the Hill 621 save: German squads,
-// leaders, an LMG and a crew moved from the setup area onto board 2 (as
-// VASSAL's move commands), and the hexes they were put on.
-func hillSetup(t *testing.T, dir string) (string, map[string][2]string) {
-	t.Helper()
-	s, err := vassal.Open(filepath.Join(testboards.Saves(t), "Hill-621-Scenario-E.vsav"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := s.Contents()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := s.Edit(time.UnixMilli(1_700_000_000_000))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[string][]string{"4-6-7 1sq": {"2E3", "2G4", "2I5", "2K3", "2M4", "2O5"}, "9-2": {"2I5"}, "8-0": {"2M4"}, "LMG": {"2I5"}, "2-2-8 Icr": {"2G4"}}
-	at := map[string][2]string{} // piece ID -> name, hex
-	for _, p := range c.Off {
-		if l := want[p.Name]; len(l) > 0 {
-			g, _ := coord.ParseGrid(l[0])
-			if err := e.Move([]string{p.ID}, g); err != nil {
-				t.Fatal(err)
-			}
-			at[p.ID], want[p.Name] = [2]string{p.Name, l[0]}, l[1:]
-		}
-	}
-	return writeSave(t, e.Result(), dir, "setup.vsav"), at
-}
 
 // enemyOnSave and enemyInGame are where the ENEMY's S? stand in a save
 // (by their labels) and in a game file, each hex as the save's
@@ -221,9 +153,9 @@ func TestVaslPlay(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	boards := realBoards(t)
-	setup, at := hillSetup(t, dir)
+	setup, at := hill.Setup(t, dir)
 	mission := filepath.Join(dir, "hill.yaml")
-	os.WriteFile(mission, []byte(hillMission), 0o644)
+	os.WriteFile(mission, []byte(hill.Mission), 0o644)
 
 	// The skeleton and the mission with the player's units.
 	sk := mustRun(t, "vasl", "mission", setup)
@@ -290,7 +222,7 @@ func TestVaslPlay(t *testing.T) {
 			e0.Move([]string{id}, g)
 		}
 	}
-	early := writeSave(t, e0.Result(), dir, "early.vsav")
+	early := hill.WriteSave(t, e0.Result(), dir, "early.vsav")
 	if _, err := run(t, "play", "turn", game, "--friendly-from", early, "--boards", boards); err == nil || !strings.Contains(err.Error(), "your units moved in the save (F1 to 2E2), but the game stands at before turn 1") {
 		t.Errorf("a move before the ENEMY's turn: %v", err)
 	}
@@ -339,7 +271,7 @@ func TestVaslPlay(t *testing.T) {
 	if err := e.Remove([]string{f8}); err != nil {
 		t.Fatal(err)
 	}
-	t1p := writeSave(t, e.Result(), dir, "t1-played.vsav")
+	t1p := hill.WriteSave(t, e.Result(), dir, "t1-played.vsav")
 	t2 := filepath.Join(dir, "t2.vsav")
 	out = mustRun(t, "play", "turn", game, "--friendly-from", t1p, "--vasl-out", t2, "--boards", boards)
 	for _, want := range []string{"F5 2K3: moved to 2K2", "F8 2O5: set F8 eliminated", "done: move F5 2K2", "done: move F3,F4 2I4", "done: set F8 eliminated", "F5: 2K3 2K2", "turn 2, before your MPh"} {
@@ -383,7 +315,7 @@ func TestVaslPlay(t *testing.T) {
 	if err := e2.Move([]string{piece}, far); err != nil {
 		t.Fatalf("%s (piece %q): %v", survivor, piece, err)
 	}
-	t2far := writeSave(t, e2.Result(), dir, "far.vsav")
+	t2far := hill.WriteSave(t, e2.Result(), dir, "far.vsav")
 	if _, err := run(t, "play", "turn", game, "--friendly-from", t2far, "--boards", boards); err == nil || !strings.Contains(err.Error(), "move "+survivor+" 3A1 (from "+t2far+")") {
 		t.Errorf("%s moved across the map: %v", survivor, err)
 	}
@@ -406,7 +338,7 @@ func TestVaslFourBoards(t *testing.T) {
 		t.Fatal("the Hill 621 save's board command is not where the test expects it")
 	}
 	s.Content = bytes.ReplaceAll(s.Content, old, []byte("bd\t0\t0\t33\tVER\t6.4\tbd\t1\t0\t02\tVER\t6.4\tbd\t0\t1\t15\tVER\t6.1\tbd\t1\t1\t04\tVER\t6.1\t"))
-	into := writeSave(t, s, dir, "four.vsav")
+	into := hill.WriteSave(t, s, dir, "four.vsav")
 	game := filepath.Join(dir, "g.yaml")
 	mustRun(t, "play", "new", "--mission", "../../examples/four-boards.yaml", "--boards", realBoards(t), "--save", game, "--seed", "1")
 	out := filepath.Join(dir, "out.vsav")
@@ -494,57 +426,5 @@ func TestVaslFourBoards(t *testing.T) {
 	i := bytes.LastIndex(s.Content, []byte("\x1bend_save"))
 	if !bytes.HasPrefix(w.Content, s.Content[:i]) || !bytes.HasSuffix(w.Content, s.Content[i:]) {
 		t.Error("the save's commands are not kept byte for byte")
-	}
-}
-
-// What a save says of a unit becomes the player's reports: broken or
-// rallied, reduced, hidden or known, moved, gone.
-func TestReadFriendly(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	setup, _ := hillSetup(t, dir)
-	mission := filepath.Join(dir, "hill.yaml")
-	os.WriteFile(mission, []byte(hillMission), 0o644)
-	game := filepath.Join(dir, "g.yaml")
-	mustRun(t, "play", "new", "--mission", mission, "--boards", realBoards(t), "--friendly-from", setup, "--save", game, "--seed", "3", "--policy", "player")
-	g, err := loadGame(game, gamepkg.LoadOptions{Boards: realBoards(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := readSave(setup, g.W.Mission().Layout)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if reads, unknown := readFriendly(g, f); len(reads) != 0 || len(unknown) != 0 {
-		t.Fatalf("the save the game was set up from: %d reports, %d unknown", len(reads), len(unknown))
-	}
-	byHex := map[string]int{}
-	for i, u := range f.units {
-		if u.Kind == "squad" {
-			byHex[u.Location] = i
-		}
-	}
-	f.units[byHex["2E3"]].Broken = true
-	f.units[byHex["2G4"]].Kind, f.units[byHex["2G4"]].Type = "half_squad", "2-4-7"
-	f.units[byHex["2K3"]].Concealed = true
-	f.units[byHex["2M4"]].Location = "2M3"
-	extra := f.units[byHex["2O5"]]
-	extra.ID = "42"
-	f.units = append(f.units[:byHex["2O5"]], f.units[byHex["2O5"]+1:]...)
-	f.units = append(f.units, extra)
-	f.index()
-	reads, unknown := readFriendly(g, f)
-	got := map[string]string{}
-	for _, r := range reads {
-		got[r.u.ID] = strings.Join(r.cmd, "; ") + "|" + r.to
-	}
-	want := map[string]string{"F1": "set F1 broken|", "F2": "set F2 reduced|", "F5": "set F5 hidden|", "F6": "|2M3", "F8": "set F8 eliminated|"}
-	for id, w := range want {
-		if got[id] != w {
-			t.Errorf("%s: %q, want %q", id, got[id], w)
-		}
-	}
-	if len(got) != len(want) || len(unknown) != 1 || unknown[0].ID != "42" {
-		t.Errorf("reports %v, unknown %v", got, unknown)
 	}
 }

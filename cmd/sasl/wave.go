@@ -11,6 +11,7 @@ import (
 	"github.com/sasl-engine/sasl/internal/yamldoc"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/table"
 )
 
 type waveFlags struct {
@@ -59,11 +60,11 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 		return fmt.Errorf("--turns %d: play at least one turn", f.turns)
 	}
 	if f.save != "" { // the file it writes may be the one it reads (--friendly)
-		release, err := lockGame(cmd, o, f.save)
+		l, err := table.Lock(f.save, tableOptions(cmd, o, f.save))
 		if err != nil {
 			return err
 		}
-		defer release()
+		defer l.Release()
 	}
 	p, err := f.open(cmd, o)
 	if err != nil {
@@ -102,7 +103,7 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 	if err != nil {
 		return err
 	}
-	g.Entries = false // the Human Waves alone
+	g.WavesOnly() // the Human Waves alone
 	left := g.LastTurn() - st.Turn + 1
 	turns := f.turns
 	if turns == 0 {
@@ -122,12 +123,13 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 	if err := p.leftover(); err != nil {
 		return err
 	}
+	st = g.Snapshot() // where the turns left the game
 	var trail []dice.Roll
 	for _, rep := range all {
 		trail = append(trail, rep.Dice...)
 	}
 	if f.pictures.any() {
-		if err := f.pictures.write(turnsScene(p.m, p.ms, all, st, p.diceName(), "")); err != nil {
+		if err := f.pictures.write(table.TurnsScene(p.m, p.ms, all, st, p.diceName(), "")); err != nil {
 			return err
 		}
 	}

@@ -53,7 +53,9 @@ func Acquire(path string, wait time.Duration, what string) (*Lock, error) {
 			if errors.As(err, &pe) {
 				err = pe.Err
 			}
-			return nil, fmt.Errorf("%s: cannot lock it (%s): %w", path, name, err)
+			// The folder the game file is written in does not take the lock
+			// file: it does not take the game file either.
+			return nil, fmt.Errorf("%s: cannot write: %w", path, err)
 		}
 		if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
 			f.Close()

@@ -71,7 +71,7 @@ func TestAcquireRefuses(t *testing.T) {
 	if _, err := Acquire(filepath.Join(dir, "g.yaml"), 0, "x"); err == nil {
 		t.Error("a folder as the lock file: no error")
 	}
-	if _, err := Acquire(filepath.Join(dir, "no", "g.yaml"), 0, "x"); err == nil || !strings.Contains(err.Error(), "cannot lock") {
+	if _, err := Acquire(filepath.Join(dir, "no", "g.yaml"), 0, "x"); err == nil || !strings.Contains(err.Error(), "g.yaml: cannot write: no such file or directory") {
 		t.Errorf("a missing folder: %v", err)
 	}
 }

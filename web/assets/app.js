@@ -280,7 +280,7 @@ function hover(e) {
   if (!h.off) box.append(": " + hexWords(h));
   for (const u of units) {
     const div = document.createElement("div");
-    div.className = "side-" + u.side;
+    div.className = "side-" + u.side.toUpperCase();
     div.textContent = u.text;
     box.append(div);
   }
@@ -303,16 +303,16 @@ async function click(e) {
     return;
   }
   if (plan && plan.verb === "fire" && !h.off) {
-    const mine = unitsIn(h).some((u) => u.side === "FRIENDLY");
-    const theirs = unitsIn(h).some((u) => u.side === "ENEMY");
+    const mine = unitsIn(h).some((u) => u.side === "friendly");
+    const theirs = unitsIn(h).some((u) => u.side === "enemy");
     if (mine && !theirs) {
       const i = plan.from.indexOf(h.name);
       if (i >= 0) plan.from.splice(i, 1); else plan.from.push(h.name);
       if (!plan.from.length) { cancelPlan(); return; }
-    } else if (theirs && !page.state.at_name) {
+    } else if (theirs && !atName()) {
       plan.at = h.name;
     } else {
-      showError("fire: click your own stacks to add them to the fire group" + (page.state.at_name ? "" : ", and an ENEMY stack to fire at"));
+      showError("fire: click your own stacks to add them to the fire group" + (atName() ? "" : ", and an ENEMY stack to fire at"));
       return;
     }
     await previewPlan();
@@ -349,11 +349,9 @@ function render() {
   document.title = st.mission + ": " + st.where;
   $("mission").textContent = st.mission;
   let where = capital(st.where.replace(/turn (\d+)/, "turn $1 of " + st.last_turn)) + " · step " + st.step;
-  if (st.over && st.winner) where += ". Winner: " + st.winner;
+  if (st.over && st.winner) where += ". Winner: the " + st.winner.toUpperCase() + " side (" + st.why + ")";
   $("where").textContent = where;
-  let asked = pageWords(st.asked || "");
-  if (!asked && st.stop === "turn-start") asked = "Turn " + st.turn + " is to begin: Next plays it.";
-  if (!asked && st.over) asked = "The game is over.";
+  let asked = askedWords(st);
   if (st.policy !== "player" && !st.over) asked = "The engine plays both sides of this game (policy " + st.policy + "): Next plays on.";
   $("asked").textContent = asked;
   renderActions();
@@ -365,15 +363,42 @@ function render() {
   drawMarks();
 }
 
-// pageWords turns the engine's question, written for the command line,
-// into the page's words: its buttons, not the commands' syntax.
-function pageWords(q) {
-  return capital(q
-    .replace(/ \((fire --from LOC --at LOC|move UNIT LOC(, one Location)?|set UNIT good)\)/g, "")
-    .replace(/\(fire --from LOC --at \S+, or next/, "(First Fire…, or Next")
-    .replace(/\bthen next\b/g, "then Next").replace(/\bnext plays it\b/g, "Next plays it")
-    .replace(/\bnext to go on\b/g, "Next to go on").replace(/\bnext resolves\b/g, "Next resolves")
-    .replace(/\bor pass to\b/g, "or Pass to"));
+// stopKind is the kind of stop the game stands at ("turn-start",
+// "before-phase", "first-fire", "over").
+function stopKind() { return page.state && page.state.stop ? page.state.stop.kind : ""; }
+
+// atName is the Location a First Fire stop's moving stack entered.
+function atName() { return stopKind() === "first-fire" ? page.state.stop.at : null; }
+
+// askedWords says what the game asks at its stop, in the page's words: the
+// stop is data (its kind, phase, units and Locations), worded here for
+// the page's buttons as report words it for the command line.
+function askedWords(st) {
+  const s = st.stop;
+  if (st.over || !s || s.kind === "over") return "The game is over.";
+  if (s.kind === "turn-start") return "Turn " + s.turn + " of " + st.last_turn + " is to begin: Next plays it.";
+  const unit = (id) => st.units.find((u) => u.id === id);
+  if (s.kind === "first-fire") {
+    if (!s.can_fire || !(s.groups || []).length) {
+      const left = (s.moving || []).length ? "no FRIENDLY unit left can fire at " + s.moving.join(", ") : "nothing is left of the moving stack";
+      return "First Fire at " + s.at + ": " + left + "; Next to go on.";
+    }
+    let what = (s.moving || []).join(", "), then = "";
+    const sq = (s.moving || []).map(unit).find((u) => u && u.unit === "s?");
+    if (sq) { what = (sq.wave ? "Human Wave S? " : "S? ") + what; then = "; an attack Activates an S? first"; }
+    const by = s.groups.map((g) => g.units.join(", ") + " in " + g.at + " (" + g.range + (g.range === 1 ? " hex)" : " hexes)"));
+    return capital(what + " entered " + s.at + " in LOS of " + by.join("; ") + ": First Fire… or Next" + then + ".");
+  }
+  const yours = s.player_turn === "friendly";
+  if (s.phase === "RPh") return (yours ? "Your" : "The ENEMY's") + " RPh: report your rallies, or Pass to have the engine roll them, then Next.";
+  if (!yours) return s.phase === "DFPh" ? "The ENEMY has moved: your DFPh: Defensive Fire, then Next." : "The ENEMY's CCPh: Next resolves Close Combat.";
+  return {
+    PFPh: "Your PFPh: Prep Fire, then Next.",
+    MPh: "Your MPh: move, then Next.",
+    AFPh: "Your AFPh: Advancing Fire, then Next.",
+    APh: "Your APh: advance one Location, then Next.",
+    CCPh: "Your CCPh: Next resolves Close Combat.",
+  }[s.phase] || "";
 }
 
 function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
@@ -383,12 +408,12 @@ function renderActions() {
   box.replaceChildren();
   if (can("next")) box.append(el("button", { id: "do-next", class: "primary", title: "sasl play next: you are done here (what you did is reported); the game plays on to the next stop", onclick: () => doCommand("next") }, "Next: play on"));
   if (can("pass")) box.append(el("button", { id: "do-pass", title: "sasl play pass: the engine decides this stop for you, as it does for a FRIENDLY side it plays itself (it fires, rallies, moves nothing), then plays on", onclick: () => doCommand("pass") }, "Pass: the engine decides"));
-  if (can("fire") && page.state.stop === "first-fire") {
+  if (can("fire") && stopKind() === "first-fire") {
     box.append(el("button", { id: "do-firstfire", title: "choose the Locations that fire", onclick: () => startFire([]) }, "First Fire…"));
   }
   if (can("undo")) box.append(el("button", { id: "do-undo", title: "sasl play undo: the game as it stood before step " + page.state.step + " (" + page.state.last + ")", onclick: () => doCommand("undo") }, "Undo step " + page.state.step + " (" + page.state.last + ")"));
   if (can("move")) box.append(el("p", { class: "hint" }, "Click one of your stacks to " + (page.state.phase === "APh" ? "advance" : "move") + " it."));
-  else if (can("fire")) box.append(el("p", { class: "hint" }, "Click one of your stacks to fire with it" + (page.state.at_name ? " at " + page.state.at_name : "") + "."));
+  else if (can("fire")) box.append(el("p", { class: "hint" }, "Click one of your stacks to fire with it" + (atName() ? " at " + atName() : "") + "."));
 }
 
 function showHex(h) {
@@ -401,8 +426,8 @@ function showHex(h) {
   const list = el("div", {});
   const movable = [];
   for (const u of units) {
-    const row = el("div", { class: "unit-row side-" + u.side });
-    if (!page.past && u.side === "FRIENDLY" && can("move") && !(page.state.phase === "APh" && u.advanced) && !u.broken && !u.pinned && !(page.state.phase === "MPh" && u.moved)) {
+    const row = el("div", { class: "unit-row side-" + u.side.toUpperCase() });
+    if (!page.past && u.side === "friendly" && can("move") && !(page.state.phase === "APh" && u.advanced) && !u.broken && !u.pinned && !(page.state.phase === "MPh" && u.moved)) {
       const cb = el("input", { type: "checkbox", id: "pick-" + u.id, value: u.id });
       cb.checked = true;
       movable.push(cb);
@@ -422,7 +447,7 @@ function showHex(h) {
       startMove(ids, h);
     } }, "Move these…"));
   }
-  if (!page.past && can("fire") && units.some((u) => u.side === "FRIENDLY" && !u.broken && !u.fired)) {
+  if (!page.past && can("fire") && units.some((u) => u.side === "friendly" && !u.broken && !u.fired)) {
     buttons.append(el("button", { id: "plan-fire", onclick: () => startFire([h.name]) }, "Fire from here…"));
   }
   box.append(buttons);
@@ -434,11 +459,11 @@ function showUnit(id) {
   if (!u) return;
   page.unitShown = id;
   const box = $("unit");
-  box.replaceChildren(el("h3", { class: "side-" + u.side }, u.side + " " + u.id));
+  box.replaceChildren(el("h3", { class: "side-" + u.side.toUpperCase() }, u.side.toUpperCase() + " " + u.id));
   box.append(el("div", {}, u.text));
   const flags = ["broken", "pinned", "known", "released", "moved", "advanced", "fired", "entering", "exited"].filter((f) => u[f]);
   box.append(el("div", { class: "hint" }, "In " + u.at + (u.wave ? ", Human Wave " + u.wave : "") + (flags.length ? "; " + flags.join(", ") : "")));
-  if (u.side === "FRIENDLY" && can("set") && !u.entering && !u.exited) {
+  if (u.side === "friendly" && can("set") && !u.entering && !u.exited) {
     const set = el("div", { class: "buttons" }, "Report: ");
     for (const r of ["broken", "pinned", "good", "eliminated", "reduced"]) {
       set.append(el("button", { id: "set-" + u.id + "-" + r, title: "sasl play set " + u.id + " " + r, onclick: () => doCommand("set " + u.id + " " + r) }, r));
@@ -470,7 +495,7 @@ function startMove(ids, h) {
 function startFire(from) {
   showError("");
   showInfo("");
-  page.plan = { verb: "fire", from: from.slice(), at: page.state.at_name || null, preview: null };
+  page.plan = { verb: "fire", from: from.slice(), at: atName() || null, preview: null };
   renderPlan();
   drawMarks();
   if (page.plan.at && from.length) previewPlan();
@@ -527,8 +552,8 @@ function renderPlan() {
       box.append(sel);
     }
   } else {
-    box.append(el("p", {}, (page.state.stop === "first-fire" ? "First Fire" : "Fire") + " from " + (p.from.join(", ") || "…") + " at " + (p.at || "…") +
-      ": click your stacks to add or drop them" + (page.state.at_name ? "." : ", and an ENEMY stack to fire at.")));
+    box.append(el("p", {}, (stopKind() === "first-fire" ? "First Fire" : "Fire") + " from " + (p.from.join(", ") || "…") + " at " + (p.at || "…") +
+      ": click your stacks to add or drop them" + (atName() ? "." : ", and an ENEMY stack to fire at.")));
   }
   if (p.preview) box.append(el("p", { id: "plan-text" }, p.preview.text));
   const buttons = el("div", { class: "buttons" });

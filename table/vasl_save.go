@@ -1,4 +1,4 @@
-package main
+package table
 
 import (
 	"cmp"
@@ -8,17 +8,18 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sasl-engine/sasl/internal/atomicfile"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/vassal"
-	"github.com/spf13/cobra"
 )
 
-// fromSave is what a VASL save says of the FRIENDLY side: its units, and
+// Save is a player's VASL save as a game reads it: what it says of the
+// FRIENDLY side: its units, and
 // the pieces on the boards that are no units sasl reads.
-type fromSave struct {
+type Save struct {
 	save    *vassal.Save
 	c       *vassal.Contents
 	units   []vassal.Unit
@@ -33,7 +34,7 @@ type fromSave struct {
 // readSave reads a VASL save's pieces as units. With a mission's layout,
 // the save's boards must be that layout: the error names the first cell
 // that differs.
-func readSave(path string, want *layout.Layout) (*fromSave, error) {
+func ReadSave(path string, want *layout.Layout) (*Save, error) {
 	s, err := vassal.Open(path)
 	if err != nil {
 		return nil, err
@@ -47,7 +48,7 @@ func readSave(path string, want *layout.Layout) (*fromSave, error) {
 			return nil, err
 		}
 	}
-	f := &fromSave{save: s, c: c, byPiece: map[string]vassal.Unit{}, suspects: map[string]vassal.Placed{}}
+	f := &Save{save: s, c: c, byPiece: map[string]vassal.Unit{}, suspects: map[string]vassal.Placed{}}
 	f.units, f.skipped = c.Units()
 	f.index()
 	for _, p := range append(slices.Clone(c.On), c.Off...) {
@@ -61,7 +62,7 @@ func readSave(path string, want *layout.Layout) (*fromSave, error) {
 }
 
 // index indexes the units by their pieces' IDs.
-func (f *fromSave) index() {
+func (f *Save) index() {
 	clear(f.byPiece)
 	for _, u := range f.units {
 		f.byPiece[u.ID] = u
@@ -97,10 +98,10 @@ func sameBoards(path string, c *vassal.Contents, want *layout.Layout) error {
 	return fmt.Errorf("%s: the save's boards are %s, the mission's %s: %s", path, c.Layout, want, diff)
 }
 
-// specs are the save's units as the mission's FRIENDLY units, F1, F2, ...
+// Specs are the save's units as the mission's FRIENDLY units, F1, F2, ...
 // in the order of their Locations; each keeps its VASL piece's ID. A save
 // with none is an error.
-func (f *fromSave) specs() ([]state.Spec, error) {
+func (f *Save) Specs() ([]state.Spec, error) {
 	if len(f.units) == 0 {
 		return nil, fmt.Errorf("%s: no unit of yours on the boards to set up (%d pieces not read)", f.save.Name, len(f.skipped))
 	}
@@ -128,9 +129,9 @@ func (f *fromSave) specs() ([]state.Spec, error) {
 	return out, nil
 }
 
-// writeRead says what was read from the save, and what was not.
-func (f *fromSave) writeRead(w io.Writer, path string) {
-	fmt.Fprintf(w, "%s: %s of yours on the boards %s", path, plural(len(f.units), "unit"), f.c.Layout)
+// Describe says what was read from the save, and what was not.
+func (f *Save) Describe(w io.Writer, path string) {
+	fmt.Fprintf(w, "%s: %s of yours on the boards %s", path, Plural(len(f.units), "unit"), f.c.Layout)
 	var groups []string
 	count := map[string]int{}
 	for _, s := range f.skipped {
@@ -150,23 +151,23 @@ func (f *fromSave) writeRead(w io.Writer, path string) {
 	}
 }
 
-// missionWith returns the text of mission name with the save's units as
+// MissionWith returns the text of mission name with the save's units as
 // its FRIENDLY units.
-func (f *fromSave) missionWith(name string) ([]byte, error) {
+func (f *Save) MissionWith(name string) ([]byte, error) {
 	data, file, err := missions.Source(name)
 	if err != nil {
 		return nil, err
 	}
-	specs, err := f.specs()
+	specs, err := f.Specs()
 	if err != nil {
 		return nil, err
 	}
 	return missions.WithFriendly(data, file, specs)
 }
 
-// skeleton is a mission of the save's boards with its units as FRIENDLY
+// Skeleton is a mission of the save's boards with its units as FRIENDLY
 // units, the rest to be filled in.
-func (f *fromSave) skeleton(path string) ([]byte, error) {
+func (f *Save) Skeleton(path string) ([]byte, error) {
 	rows := strings.Split(f.c.Layout, "/")
 	var b strings.Builder
 	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
@@ -186,40 +187,44 @@ func (f *fromSave) skeleton(path string) ([]byte, error) {
 	b.WriteString("]\nnorth: up\nfbe: north               # check: the FRIENDLY board edge\nebe: south               # check: the ENEMY board edge\n")
 	b.WriteString("month: 7                 # check\nenemy: Russian           # check\nturns: 6                 # check\nplacement: [a, b, c, e]  # check: SASL 4.1\n")
 	b.WriteString("entry:                   # check: SASL 4.2\n  - {turn: 1, edge: south, count: 4}\n")
-	specs, err := f.specs()
+	specs, err := f.Specs()
 	if err != nil {
 		return nil, err
 	}
 	return missions.WithFriendly([]byte(b.String()), name+".yaml", specs)
 }
 
-// missionFromSave writes the mission of mf with the units of VASL save
-// path as its FRIENDLY units beside the game file (GAME.mission.yaml) and
-// points mf at it; it returns the file written.
-func missionFromSave(cmd *cobra.Command, mf *missionFlags, path, gameFile string, force bool) (string, error) {
-	ms, err := missions.Open(mf.mission)
+// MissionFromSave writes mission (a file or a demo's name) with the
+// units of VASL save path as its FRIENDLY units beside game file gameFile
+// (GAME.mission.yaml; an existing one only if force), saying what it read
+// of the save to said, and returns the file written.
+func MissionFromSave(mission, path, gameFile string, force bool, said io.Writer) (string, error) {
+	ms, err := missions.Open(mission)
 	if err != nil {
 		return "", err
 	}
-	f, err := readSave(path, ms.Layout)
+	f, err := ReadSave(path, ms.Layout)
 	if err != nil {
 		return "", err
 	}
-	f.writeRead(cmd.ErrOrStderr(), path)
-	text, err := f.missionWith(mf.mission)
+	f.Describe(said, path)
+	text, err := f.MissionWith(mission)
 	if err != nil {
 		return "", err
 	}
 	out := strings.TrimSuffix(gameFile, filepath.Ext(gameFile)) + ".mission.yaml"
-	if sameFile(out, mf.mission) {
+	if SameFile(out, mission) {
 		return "", fmt.Errorf("--friendly-from: the mission with your units goes to %s, which is your --mission: name the game file otherwise", out)
 	}
-	if err := refuseExisting(out, force); err != nil {
+	if err := RefuseExisting(out, force); err != nil {
 		return "", fmt.Errorf("--friendly-from: the mission with your units goes to %w", err)
 	}
-	if err := writeAtomic(out, false, func(w io.Writer) error { _, err := w.Write(text); return err }); err != nil {
+	if err := atomicfile.Write(out, func(w io.Writer) error { _, err := w.Write(text); return err }); err != nil {
 		return "", err
 	}
-	mf.mission = out
 	return out, nil
 }
+
+// Layout is the save's boards in layout notation ("2/4/3"), "" if it has
+// none.
+func (f *Save) Layout() string { return f.c.Layout }

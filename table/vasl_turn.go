@@ -1,15 +1,12 @@
-package main
+package table
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/spf13/cobra"
 
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/game"
@@ -47,11 +44,43 @@ type reading struct {
 	to  string   // the hex it moved to, "" if none
 }
 
+// SaveTurn is what a turn played from the player's save (TurnFromSave)
+// read and did.
+type SaveTurn struct {
+	// Units counts the player's units read on the boards; Reads are what
+	// the save said of each that changed, NotTaken the units read that are
+	// none of the game's.
+	Units    int
+	Reads    []Reading
+	NotTaken []NotTaken
+	// Done are the reports and moves made of the save, in the game's
+	// words ("set F1 broken", "move F2,F3 2I4").
+	Done []string
+	// First is the first step played; Written what the ENEMY's turn wrote
+	// into the new save, nil without one.
+	First   int
+	Written *EnemyWrite
+}
+
+// Reading is what a save says of a unit of the game: its reports ("set
+// F1 broken") and the hex it moved to ("" if none).
+type Reading struct {
+	ID, At   string
+	Commands []string
+	To       string
+}
+
+// NotTaken is a unit of the save that is none of the game's: Unit is the
+// unit of the mission it was set up as, no longer on the map, or "".
+type NotTaken struct {
+	Name, Location, Piece, Unit string
+}
+
 // readFriendly compares the FRIENDLY units of g with the save's.
-func readFriendly(g *game.Game, f *fromSave) (reads []reading, unknown []vassal.Unit) {
-	m := g.W.Map()
+func readFriendly(g *game.Game, f *Save) (reads []reading, unknown []vassal.Unit) {
+	m := g.World().Map()
 	seen := map[string]bool{}
-	for _, u := range g.State.OfSide(state.Friendly) {
+	for _, u := range g.Snapshot().OfSide(state.Friendly) {
 		if u.Vasl == "" || !u.OnMap() {
 			continue
 		}
@@ -91,12 +120,12 @@ func readFriendly(g *game.Game, f *fromSave) (reads []reading, unknown []vassal.
 // staleSave says why a save is not of the game as it stands, "" if it
 // is: the game's ENEMY units must stand in it where the game has them, as
 // sasl vasl write and play turn --vasl-out leave them.
-func staleSave(g *game.Game, f *fromSave) string {
-	m := g.W.Map()
+func staleSave(g *game.Game, f *Save) string {
+	m := g.World().Map()
 	var onMap, found int
 	var wrong []string
 	seen := map[string]bool{}
-	for _, u := range g.State.OfSide(state.Enemy) {
+	for _, u := range g.Snapshot().OfSide(state.Enemy) {
 		if !u.OnMap() {
 			continue
 		}
@@ -137,52 +166,42 @@ func staleSave(g *game.Game, f *fromSave) string {
 // before its MPh, or at it: where moves the save shows can be made without
 // an ENEMY phase coming first.
 func inMyTurn(st *game.Stop) bool {
-	return st.Kind == game.BeforePhase && st.Player == state.Friendly && st.Phase <= state.MPh
+	return st.Kind == state.BeforePhase && st.Player == state.Friendly && st.Phase <= state.MPh
 }
 
-// turnFromSave plays game file path on from where it stands with the
-// FRIENDLY side as VASL save savePath shows it, to the player's next MPh
-// (or the game's end), and writes the game into vaslOut if given.
-func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptions, pf *playTurnFlags, script *dice.ScriptRoller) error {
-	savePath, vaslOut, force := pf.friendlyFrom, pf.vaslOut, pf.force
-	if pf.json {
-		return errors.New("--json: not with --friendly-from (its report is text)")
-	}
-	var r dice.Roller // the seed's dice, or the player's script
-	if script != nil {
-		r = script
-	}
+// TurnFromSave plays the game on from where it stands with the FRIENDLY
+// side as VASL save savePath shows it, to the player's next MPh (or the
+// game's end), with the player's own dice script or the seed's, and
+// writes the game file; with vaslOut, the ENEMY's turn into a copy of the
+// save too (an existing file only if force). Both files are written before
+// it returns, the game file first.
+func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.ScriptRoller, now time.Time) (*SaveTurn, error) {
+	path := t.path
 	if vaslOut != "" {
-		if sameFile(vaslOut, savePath) {
-			return fmt.Errorf("--vasl-out %s: that is the --friendly-from save; write a new file (your save stays as it was)", vaslOut)
+		if SameFile(vaslOut, savePath) {
+			return nil, fmt.Errorf("--vasl-out %s: that is the --friendly-from save; write a new file (your save stays as it was)", vaslOut)
 		}
-		if err := refuseExisting(vaslOut, force); err != nil {
-			return fmt.Errorf("--vasl-out: %w", err)
+		if err := RefuseExisting(vaslOut, force); err != nil {
+			return nil, fmt.Errorf("--vasl-out: %w", err)
 		}
 	}
-	release, err := lockGame(cmd, o, path)
+	s, err := t.session()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer release()
-	s, err := openSession(path, lo)
+	g := s.Game()
+	if g.Policy() != game.PolicyPlayer {
+		return nil, fmt.Errorf("%s: --friendly-from: the engine plays the FRIENDLY side of this game (policy %s); a save reports your units in a game of policy player", path, g.Policy())
+	}
+	if s.Stop().Kind == state.Over {
+		return nil, fmt.Errorf("%s: the game is over: %s ended after turn %d", path, g.World().Mission().Name, g.LastTurn())
+	}
+	f, err := ReadSave(savePath, g.World().Mission().Layout)
 	if err != nil {
-		return err
-	}
-	defer s.Close()
-	g := s.G
-	if g.State.Policy != game.PolicyPlayer {
-		return fmt.Errorf("%s: --friendly-from: the engine plays the FRIENDLY side of this game (policy %s); a save reports your units in a game of policy player", path, g.State.Policy)
-	}
-	if s.Stop().Kind == game.Over {
-		return fmt.Errorf("%s: the game is over: %s ended after turn %d", path, g.W.Mission().Name, g.LastTurn())
-	}
-	f, err := readSave(savePath, g.W.Mission().Layout)
-	if err != nil {
-		return err
+		return nil, err
 	}
 	if why := staleSave(g, f); why != "" {
-		return fmt.Errorf("%s: not a save of %s as it stands (%s): give the save the last sasl vasl write or play turn --vasl-out wrote, with your moves; sasl vasl write %s --into %s --out NEW.vsav puts the ENEMY where the game has it", savePath, path, why, path, savePath)
+		return nil, fmt.Errorf("%s: not a save of %s as it stands (%s): give the save the last sasl vasl write or play turn --vasl-out wrote, with your moves; sasl vasl write %s --into %s --out NEW.vsav puts the ENEMY where the game has it", savePath, path, why, path, savePath)
 	}
 	reads, unknown := readFriendly(g, f)
 	moves := map[[2]string][]string{} // from, to -> units
@@ -191,44 +210,33 @@ func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptio
 		if rd.to == "" {
 			continue
 		}
-		k := [2]string{g.W.Map().LocationName(rd.u.At()), rd.to}
+		k := [2]string{g.World().Map().LocationName(rd.u.At()), rd.to}
 		if moves[k] == nil {
 			order = append(order, k)
 		}
 		moves[k] = append(moves[k], rd.u.ID)
 	}
 	if len(order) > 0 && !inMyTurn(s.Stop()) {
-		return fmt.Errorf("%s: your units moved in the save (%s to %s), but the game stands at %s: your MPh comes after the ENEMY's phases; give the save with your units where sasl left them, and move them in the save it writes before your MPh",
-			savePath, strings.Join(moves[order[0]], ","), order[0][1], s.Stop().Where())
+		return nil, fmt.Errorf("%s: your units moved in the save (%s to %s), but the game stands at %s: your MPh comes after the ENEMY's phases; give the save with your units where sasl left them, and move them in the save it writes before your MPh",
+			savePath, strings.Join(moves[order[0]], ","), order[0][1], report.Where(s.Stop()))
 	}
-	w := cmd.OutOrStdout()
-	fmt.Fprintf(w, "Read from %s: %s of yours on the boards.\n", savePath, plural(len(f.units)-len(unknown), "unit"))
+	out := &SaveTurn{Units: len(f.units) - len(unknown)}
 	for _, rd := range reads {
-		what := strings.Join(rd.cmd, ", ")
-		if rd.to != "" {
-			what = strings.TrimPrefix(what+", moved to "+rd.to, ", ")
-		}
-		fmt.Fprintf(w, "  %s %s: %s\n", rd.u.ID, g.W.Map().LocationName(rd.u.At()), what)
-	}
-	if len(reads) == 0 {
-		fmt.Fprintln(w, "  no change to your units")
+		out.Reads = append(out.Reads, Reading{ID: rd.u.ID, At: g.World().Map().LocationName(rd.u.At()), Commands: rd.cmd, To: rd.to})
 	}
 	mission := map[string]string{} // piece ID -> the unit it was set up as
-	for _, sp := range g.W.Mission().Friendly {
+	for _, sp := range g.World().Mission().Friendly {
 		if sp.Vasl != "" {
 			mission[sp.Vasl] = sp.ID
 		}
 	}
 	for _, v := range unknown {
-		if id := mission[v.ID]; id != "" {
-			fmt.Fprintf(w, "  not taken: %s on %s is %s, no longer on the map in the game: its counter can go\n", v.Name, v.Location, id)
-			continue
-		}
-		fmt.Fprintf(w, "  not taken: %s on %s (VASL piece %s is none of the game's units)\n", v.Name, v.Location, v.ID)
+		out.NotTaken = append(out.NotTaken, NotTaken{Name: v.Name, Location: v.Location, Piece: v.ID, Unit: mission[v.ID]})
 	}
-	first := len(s.Journal()) + 1
+	out.First = len(s.Journal()) + 1
+	r := roller(script)
 	do := func(text string) error {
-		c, err := game.ParseCommand(text, g.W.Map())
+		c, err := game.ParseCommand(text, g.World().Map())
 		if err != nil {
 			return err
 		}
@@ -236,14 +244,14 @@ func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptio
 			return fmt.Errorf("%s (from %s): %w", text, savePath, err)
 		}
 		if c.Verb != game.Next && c.Verb != game.Pass {
-			fmt.Fprintf(w, "  done: %s\n", text)
+			out.Done = append(out.Done, text)
 		}
 		return nil
 	}
 	for _, rd := range reads {
 		for _, c := range rd.cmd {
 			if err := do(c); err != nil {
-				return err
+				return nil, err
 			}
 		}
 	}
@@ -251,17 +259,17 @@ func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptio
 	// elsewhere, to the next FRIENDLY MPh.
 	for steps := 0; ; steps++ {
 		st := s.Stop()
-		if st.Kind == game.Over {
+		if st.Kind == state.Over {
 			break
 		}
-		atMPh := st.Kind == game.BeforePhase && st.Player == state.Friendly && st.Phase == state.MPh
+		atMPh := st.Kind == state.BeforePhase && st.Player == state.Friendly && st.Phase == state.MPh
 		if atMPh && len(order) > 0 {
 			// Units that moved together from a hex to a hex move as a
 			// stack (a leader with its squad).
 			for _, k := range order {
 				var ids []string
 				for _, id := range moves[k] {
-					if u := g.State.Unit(id); u != nil && u.OnMap() {
+					if u, ok := g.Unit(id); ok && u.OnMap() {
 						ids = append(ids, id)
 					}
 				}
@@ -269,7 +277,7 @@ func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptio
 					continue
 				}
 				if err := do("move " + strings.Join(ids, ",") + " " + k[1]); err != nil {
-					return err
+					return nil, err
 				}
 			}
 			order = nil
@@ -277,68 +285,37 @@ func turnFromSave(cmd *cobra.Command, o *options, path string, lo game.LoadOptio
 			break // the player moves next, in VASL
 		}
 		if steps > 10_000 {
-			return fmt.Errorf("%s: the game did not come to your MPh in 10,000 steps", path)
+			return nil, fmt.Errorf("%s: the game did not come to your MPh in 10,000 steps", path)
 		}
 		// Your PFPh comes before the moves: with moves in the save, no Prep
 		// Fire (a unit that Prep Fires does not move, and the save does not
 		// say who fires).
 		verb := game.Pass
-		if st.Kind == game.TurnStart || atMPh || len(order) > 0 && st.Player == state.Friendly && st.Phase == state.PFPh {
+		if st.Kind == state.TurnStart || atMPh || len(order) > 0 && st.Player == state.Friendly && st.Phase == state.PFPh {
 			verb = game.Next
 		}
 		if err := do(verb); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if len(order) > 0 {
-		return fmt.Errorf("%s: the game ended before your MPh: the moves the save shows were not made", path)
+		return nil, fmt.Errorf("%s: the game ended before your MPh: the moves the save shows were not made", path)
 	}
-	if script != nil && len(script.Left()) > 0 {
-		return fmt.Errorf("dice: %d rolls of the script were not used: %v (check the script)", len(script.Left()), script.Left())
+	if err := used(script); err != nil {
+		return nil, err
 	}
-	var written *enemyWrite
 	if vaslOut != "" {
-		if written, err = writeEnemy(s, savePath, &first, time.Now()); err != nil {
-			return err
+		if out.Written, err = t.WriteEnemy(savePath, &out.First, now); err != nil {
+			return nil, err
 		}
 	}
-	// Both files before a word is printed: a closed pipe loses no file.
-	if err := writeGameFile(path, g.Write); err != nil {
-		return err
+	if err := t.Save(); err != nil {
+		return nil, err
 	}
-	o.saved = path
-	if written != nil {
-		if err := written.writeFile(vaslOut); err != nil {
-			return err
+	if out.Written != nil {
+		if err := out.Written.WriteFile(vaslOut); err != nil {
+			return nil, err
 		}
 	}
-	// What happened, turn by turn (a step may cross into the next turn).
-	p := newPlayed(g.W)
-	var evs []report.Event
-	turn := 0
-	for _, st := range s.Steps(first) {
-		for j, ev := range st.Events {
-			if t := s.TurnAt(st.First + j); t != turn {
-				if len(evs) > 0 {
-					writeTurnText(w, p.words, turn, evs)
-				}
-				turn, evs = t, nil
-			}
-			evs = append(evs, ev)
-		}
-	}
-	if len(evs) > 0 {
-		writeTurnText(w, p.words, turn, evs)
-	}
-	fmt.Fprintln(w)
-	if g.Over() {
-		fmt.Fprintf(w, "That was the mission's last turn (%d): the game is over. Written to %s.\n", g.LastTurn(), path)
-		writeWinner(w, g)
-	} else {
-		fmt.Fprintf(w, "Written to %s: %s; move your units in VASL, save, and give that save to sasl play turn --friendly-from.\n", path, s.Stop().Where())
-	}
-	if written != nil {
-		written.report(cmd.OutOrStdout(), vaslOut)
-	}
-	return nil
+	return out, nil
 }

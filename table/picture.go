@@ -1,11 +1,9 @@
-package main
+package table
 
 import (
 	"fmt"
 	"image/color"
 	"strings"
-
-	"gonum.org/v1/plot/vg"
 
 	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/game"
@@ -25,8 +23,8 @@ import (
 // SASL 4.3), the S? of the setup by the 4.1 case that placed them, and
 // moves by their game turn.
 var (
-	friendlyColor = color.NRGBA{0x1f, 0x5f, 0xc0, 0xff}
-	enemyColor    = color.NRGBA{0x40, 0x40, 0x40, 0xff}
+	friendlyColor = render.FriendlyColor
+	enemyColor    = render.EnemyColor
 	waveColor     = color.NRGBA{0x7a, 0x18, 0x38, 0xff}
 	caseColor     = map[byte]color.NRGBA{ // by SASL 4.1 case
 		'a': {0xb0, 0x20, 0x20, 0xff},
@@ -57,50 +55,10 @@ var (
 // turnColor is the colour of game turn t's moves.
 func turnColor(t int) color.NRGBA { return turnColors[(max(t, 1)-1)%len(turnColors)] }
 
-// scene is what a picture shows over the map: its layers, its title and
-// the legend of the marks those layers use, built together so that the
-// legend names every mark drawn and nothing else.
-type scene struct {
-	m      *board.Map
-	title  []string
-	layers []render.Layer
-	tags   render.Tags // drawn over everything
-	legend []render.LegendEntry
-	keyed  map[string]bool
-}
-
-// newScene starts the scene of a picture of m with its title.
-func newScene(m *board.Map, title ...string) *scene {
-	return &scene{m: m, title: title, keyed: map[string]bool{}}
-}
-
-// add draws layers on top of the scene's.
-func (s *scene) add(ls ...render.Layer) { s.layers = append(s.layers, ls...) }
-
-// key adds an entry to the legend, once per text.
-func (s *scene) key(sw render.Swatch, text string) {
-	if s.keyed[text] {
-		return
-	}
-	s.keyed[text] = true
-	s.legend = append(s.legend, render.LegendEntry{Swatch: sw, Text: text})
-}
-
-// picture returns the scene drawn on m: the layers, then the title, and
-// the legend with the map's terrain after the scene's marks.
-func (s *scene) picture(scale float64) *render.Picture {
-	p := render.New(s.m, render.Options{HexHeight: render.DefaultHexHeight * vg.Length(scale)})
-	p.Add(s.layers...)
-	p.Add(s.tags)
-	p.SetTitle(s.title...)
-	p.SetLegend(append(s.legend, render.TerrainLegend(s.m)...)...)
-	return p
-}
-
-// missionTitle is the title of a picture of a mission: its name, what the
+// MissionTitle is the title of a picture of a mission: its name, what the
 // picture shows (the turns), and the seed or "your dice"; the second line
 // is the mission's boards, edges and season.
-func missionTitle(ms *missions.Mission, what, dice string) []string {
+func MissionTitle(ms *missions.Mission, what, dice string) []string {
 	return []string{
 		fmt.Sprintf("%s: %s, %s", ms.Name, what, dice),
 		fmt.Sprintf("Boards %s, north %s; FBE %s, EBE %s; month %d; %s weather", ms.Layout, ms.Layout.North(), ms.FBE, ms.EBE, ms.Month, ms.Weather),
@@ -115,21 +73,12 @@ func withWinner(title []string, winner string) []string {
 	return append(title, winner)
 }
 
-// seedText names the dice of a game for a title.
-func seedText(st *state.State) string {
+// SeedText names the dice of a game for a title.
+func SeedText(st state.Game) string {
 	if !st.HasSeed {
 		return "your dice"
 	}
 	return fmt.Sprintf("seed %d", st.Seed)
-}
-
-// diceName names the dice of a command for a title: the seed, or the
-// player's own.
-func (p *played) diceName() string {
-	if p.script != nil {
-		return "your dice"
-	}
-	return fmt.Sprintf("seed %d", p.seed)
 }
 
 // turnsText names turns first..last of a mission of n turns.
@@ -140,17 +89,17 @@ func turnsText(first, last, n int) string {
 	return fmt.Sprintf("turns %d-%d of %d", first, last, n)
 }
 
-// edges marks the mission's FRIENDLY and ENEMY board edges.
-func (s *scene) edges(ms *missions.Mission) {
+// Edges marks the mission's FRIENDLY and ENEMY board edges.
+func Edges(s *render.Scene, ms *missions.Mission) {
 	fbe := render.MapEdge{Edge: ms.FBE, Label: "FBE", Color: friendlyColor}
 	ebe := render.MapEdge{Edge: ms.EBE, Label: "EBE", Color: enemyColor}
-	s.add(fbe, ebe)
-	s.key(fbe, fmt.Sprintf("FRIENDLY board edge (%s)", ms.FBE))
-	s.key(ebe, fmt.Sprintf("ENEMY board edge (%s)", ms.EBE))
+	s.Add(fbe, ebe)
+	s.Key(fbe, fmt.Sprintf("FRIENDLY board edge (%s)", ms.FBE))
+	s.Key(ebe, fmt.Sprintf("ENEMY board edge (%s)", ms.EBE))
 }
 
 // objectives marks the VPOs of st by the side that controls them.
-func (s *scene) objectives(st *state.State) {
+func objectives(s *render.Scene, st *state.State) {
 	var os render.Objectives
 	for _, c := range st.VPO {
 		o := render.Objective{At: c.At.Hex, Label: "VPO", Color: enemyColor}
@@ -159,16 +108,16 @@ func (s *scene) objectives(st *state.State) {
 			o.Color, text = friendlyColor, "VPO, FRIENDLY control"
 		}
 		os = append(os, o)
-		s.key(o, text)
+		s.Key(o, text)
 	}
-	s.add(os)
+	s.Add(os)
 }
 
 // units marks every unit of st: on the map where it stands, an S? waiting
 // to enter just off the map beyond its edge, an exited unit faded beyond
 // the FBE it left across. Counters show the unit's ID and its counter (or
 // an S?'s case), with marks for broken, released, Crest and pinned.
-func (s *scene) units(st *state.State, fbe layout.Compass) {
+func units(s *render.Scene, st *state.State, fbe layout.Compass) {
 	var mk render.Markers
 	for _, u := range st.Units() {
 		m := render.Marker{At: u.At(), Label: u.ID, Note: u.Type, Color: enemyColor}
@@ -199,22 +148,22 @@ func (s *scene) units(st *state.State, fbe layout.Compass) {
 		sample := m
 		switch {
 		case u.Entering:
-			m.At = board.Ground(s.m.Beyond(u.At().Hex, u.Edge))
-			s.key(sample, "beyond a map edge: waits to enter (SASL 4.2, 4.31)")
+			m.At = board.Ground(s.Map().Beyond(u.At().Hex, u.Edge))
+			s.Key(sample, "beyond a map edge: waits to enter (SASL 4.2, 4.31)")
 		case !u.Exited:
-			s.key(sample, what)
+			s.Key(sample, what)
 		case u.Exited:
-			m.At = board.Ground(s.m.Beyond(u.At().Hex, fbe))
+			m.At = board.Ground(s.Map().Beyond(u.At().Hex, fbe))
 			m.Ghost = true
 			x := sample
 			x.Ghost = true
-			s.key(x, "faded beyond the FBE: exited (SASL 4.323)")
+			s.Key(x, "faded beyond the FBE: exited (SASL 4.323)")
 		}
 		if u.Broken {
 			m.Broken = true
 			x := sample
 			x.Broken = true
-			s.key(x, "red corner: broken")
+			s.Key(x, "red corner: broken")
 		}
 		for _, f := range []struct {
 			on        bool
@@ -228,15 +177,15 @@ func (s *scene) units(st *state.State, fbe layout.Compass) {
 				m.Tag += f.tag
 				x := sample
 				x.Tag = f.tag
-				s.key(x, f.text)
+				s.Key(x, f.text)
 			}
 		}
 		mk = append(mk, m)
 	}
 	if piled(mk) {
-		s.key(render.Pile{N: 3, Color: enemyColor}, "a stack of 3 or more: the top counter and how many")
+		s.Key(render.Pile{N: 3, Color: enemyColor}, "a stack of 3 or more: the top counter and how many")
 	}
-	s.add(mk)
+	s.Add(mk)
 }
 
 // piled reports whether some hex holds three counters or more.
@@ -254,7 +203,7 @@ func piled(ms render.Markers) bool {
 // moves draws the moves of reports turn by turn, each turn in its colour
 // and with its number at the start: MPh moves and entries solid, APh
 // advances dashed. An entry starts beyond the edge it crosses.
-func (s *scene) moves(reps []*game.Report) {
+func moves(s *render.Scene, reps []*game.Report) {
 	for _, rep := range reps {
 		col := turnColor(rep.Turn)
 		for _, e := range rep.Events {
@@ -262,12 +211,12 @@ func (s *scene) moves(reps []*game.Report) {
 				continue
 			}
 			hexes := pathing.Path{Steps: e.Steps}.Hexes()
-			if first := e.Steps[0]; first.Off && s.m.OnMap(first.Location.Hex) {
+			if first := e.Steps[0]; first.Off && s.Map().OnMap(first.Location.Hex) {
 				// An entry across a half-hex: its own missing half is
 				// the off-map hex; start in the margin beyond it.
 				// (Hexes has it once, as the hex entered.)
-				if edge, ok := s.m.EdgeOf(first.Location.Hex); ok {
-					hexes = append([]hex.Hex{s.m.Beyond(first.Location.Hex, edge)}, hexes...)
+				if edge, ok := s.Map().EdgeOf(first.Location.Hex); ok {
+					hexes = append([]hex.Hex{s.Map().Beyond(first.Location.Hex, edge)}, hexes...)
 				}
 			}
 			dashed := false
@@ -279,13 +228,13 @@ func (s *scene) moves(reps []*game.Report) {
 				continue
 			}
 			p := render.Path{Hexes: hexes, Color: col, Dashed: dashed, Mark: fmt.Sprint(rep.Turn)}
-			s.add(p)
+			s.Add(p)
 			phase := "MPh move"
 			if dashed {
 				phase = "APh advance"
 			}
 			p.Hexes = nil
-			s.key(p, fmt.Sprintf("turn %d: %s", rep.Turn, phase))
+			s.Key(p, fmt.Sprintf("turn %d: %s", rep.Turn, phase))
 		}
 	}
 }
@@ -294,7 +243,7 @@ func (s *scene) moves(reps []*game.Report) {
 // from every Location of the group to the Target, and at the Target's
 // foot the firepower and DRM, so that the player can resolve it from the
 // picture.
-func (s *scene) fires(reps []*game.Report) {
+func fires(s *render.Scene, reps []*game.Report) {
 	for _, rep := range reps {
 		col := turnColor(rep.Turn)
 		for _, e := range rep.Events {
@@ -306,74 +255,89 @@ func (s *scene) fires(reps []*game.Report) {
 			for _, l := range fg.From {
 				if l.Hex != fg.At.Hex {
 					line.Hexes = []hex.Hex{l.Hex, fg.At.Hex}
-					s.add(line)
+					s.Add(line)
 				}
 			}
-			s.tags = append(s.tags, render.Tag{At: fg.At.Hex, Text: fmt.Sprintf("%s FP %+d", report.FormatFP(fg.FP), fg.DRM), Color: col})
+			s.Tags = append(s.Tags, render.Tag{At: fg.At.Hex, Text: fmt.Sprintf("%s FP %+d", report.FormatFP(fg.FP), fg.DRM), Color: col})
 			line.Hexes = nil
-			s.key(line, fmt.Sprintf("turn %d: AFPh fire group; under the Target its FP and DRM", rep.Turn))
+			s.Key(line, fmt.Sprintf("turn %d: AFPh fire group; under the Target its FP and DRM", rep.Turn))
 		}
 	}
 }
 
-// setupScene is the picture of a game after its 4.1 setup (sasl place,
+// SetupScene is the picture of a game after its 4.1 setup (sasl place,
 // play new).
-func setupScene(p *played, st *state.State) *scene {
-	s := newScene(p.m, missionTitle(p.ms, "ENEMY setup (SASL 4.1) before turn 1", p.diceName())...)
-	s.edges(p.ms)
-	s.objectives(st)
-	s.units(st, p.ms.FBE)
+func SetupScene(m *board.Map, ms *missions.Mission, st *state.State, dice string) *render.Scene {
+	s := render.NewScene(m, MissionTitle(ms, "ENEMY setup (SASL 4.1) before turn 1", dice)...)
+	Edges(s, ms)
+	objectives(s, st)
+	units(s, st, ms.FBE)
 	return s
 }
 
-// entryScene is the picture of the S? that enter on a turn (sasl enter):
+// EntryScene is the picture of the S? that enter on a turn (sasl enter):
 // each beyond its edge with an arrow to the hex it enters.
-func entryScene(p *played, a *ai.Arrivals) *scene {
-	s := newScene(p.m, missionTitle(p.ms, fmt.Sprintf("S? entering on turn %d (SASL 4.2)", a.Turn), p.diceName())...)
-	s.edges(p.ms)
+func EntryScene(m *board.Map, ms *missions.Mission, a *ai.Arrivals, dice string) *render.Scene {
+	s := render.NewScene(m, MissionTitle(ms, fmt.Sprintf("S? entering on turn %d (SASL 4.2)", a.Turn), dice)...)
+	Edges(s, ms)
 	var mk render.Markers
 	for _, x := range a.Arrivals {
-		off := p.m.Beyond(x.Hex, x.Edge)
+		off := m.Beyond(x.Hex, x.Edge)
 		line := render.Path{Hexes: []hex.Hex{off, x.Hex}, Color: turnColor(a.Turn)}
-		s.add(line)
-		s.key(line, fmt.Sprintf("turn %d: enters this hex in its MPh", a.Turn))
-		m := render.Marker{At: board.Ground(off), Label: "S?", Note: x.Entry.Method, Color: enemyColor}
-		s.key(render.Marker{Label: "S?", Note: "4.21", Color: enemyColor}, "ENEMY S? waiting beyond the edge, by SASL 4.21 or 4.22")
-		mk = append(mk, m)
+		s.Add(line)
+		s.Key(line, fmt.Sprintf("turn %d: enters this hex in its MPh", a.Turn))
+		mark := render.Marker{At: board.Ground(off), Label: "S?", Note: x.Entry.Method, Color: enemyColor}
+		s.Key(render.Marker{Label: "S?", Note: "4.21", Color: enemyColor}, "ENEMY S? waiting beyond the edge, by SASL 4.21 or 4.22")
+		mk = append(mk, mark)
 	}
-	s.add(mk)
+	s.Add(mk)
 	return s
 }
 
-// turnsScene is the picture of turns played (sasl wave, play turn): the
+// TurnsScene is the picture of turns played (sasl wave, play turn): the
 // moves and fire of each turn, then where everything stands.
 //
 // winner, when not empty, is a last title line naming the winner of a game
 // that has ended (winnerText).
-func turnsScene(m *board.Map, ms *missions.Mission, reps []*game.Report, st *state.State, dice, winner string) *scene {
+func TurnsScene(m *board.Map, ms *missions.Mission, reps []*game.Report, st *state.State, dice, winner string) *render.Scene {
 	what := "no turn played"
 	if len(reps) > 0 {
 		what = turnsText(reps[0].Turn, reps[len(reps)-1].Turn, ms.Turns)
 	}
-	s := newScene(m, withWinner(missionTitle(ms, what, dice), winner)...)
-	s.edges(ms)
-	s.objectives(st)
-	s.moves(reps)
-	s.fires(reps)
-	s.units(st, ms.FBE)
+	s := render.NewScene(m, withWinner(MissionTitle(ms, what, dice), winner)...)
+	Edges(s, ms)
+	objectives(s, st)
+	moves(s, reps)
+	fires(s, reps)
+	units(s, st, ms.FBE)
 	return s
 }
 
-// showScene is the picture of where a game stands (sasl play show).
-func showScene(g *game.Game) *scene {
-	ms, st := g.W.Mission(), g.State
+// ShowScene is the picture of where a game stands (sasl play show).
+func ShowScene(g *game.Game) *render.Scene {
+	ms, st := g.World().Mission(), g.Snapshot()
 	what := fmt.Sprintf("turn %d of %d, %s %s", st.Turn, g.LastTurn(), strings.ToUpper(st.Player.String()), st.Phase)
 	if g.Over() {
 		what = fmt.Sprintf("after the last turn (%d)", g.LastTurn())
 	}
-	s := newScene(g.W.Map(), withWinner(missionTitle(ms, what, seedText(st)), winnerText(g))...)
-	s.edges(ms)
-	s.objectives(st)
-	s.units(st, ms.FBE)
+	s := render.NewScene(g.World().Map(), withWinner(MissionTitle(ms, what, SeedText(st.Game)), WinnerText(g))...)
+	Edges(s, ms)
+	objectives(s, st)
+	units(s, st, ms.FBE)
 	return s
 }
+
+// WinnerText names the winner of a game that has ended ("Winner: the
+// ENEMY side (...)"), and is empty while it goes on or when the mission
+// gives no victory conditions.
+func WinnerText(g *game.Game) string {
+	o, ok := g.Outcome()
+	if !g.Over() || !ok {
+		return ""
+	}
+	return "Winner: " + o.Text()
+}
+
+// Picture is the picture of where the game stands, as sasl play show
+// draws it.
+func (t *Game) Picture() *render.Picture { return ShowScene(t.g).Picture(1) }

@@ -1,8 +1,7 @@
-package main
+package table
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -12,9 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/internal/atomicfile"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/coord"
@@ -31,121 +29,41 @@ const (
 	colourUnit = 2 // Grey
 )
 
-func newVaslWriteCmd(o *options) *cobra.Command {
-	var into, out string
-	var since int
-	var force bool
-	cmd := &cobra.Command{
-		Use:   "write GAME --into SAVE.vsav --out NEW.vsav",
-		Short: "Write the ENEMY's units and moves into your VASL save",
-		Long: `Write every ENEMY unit of a game into a copy of your VASL save, as VASL's own
-S? counters (the Suspect counters of its SASL palette): each on its hex, the
-units of a hex in one stack, labelled with the unit's ID as sasl names it (an
-S? "S12", a unit an S? became "S12a 4-4-7 squad"). S? are black, a Human
-Wave's red, the units S? became grey.
-
-The first time (the save has none of the game's ENEMY counters yet) they are
-placed as VASL places counters. After that, sasl finds its counters in your
-save by their labels and writes what the ENEMY did as steps VASL plays one by
-one with its Step forward button, as it plays a log file: the moves of the
-last Game Turn played (or the journal's steps from --since N on) in their order,
-then what else changed (units that entered, were Activated, eliminated or
-exited). Every command of your save is kept byte for byte; --out is a new
-file.`,
-		Example: `  sasl vasl write game.yaml --into mysetup.vsav --out turn1.vsav
-  sasl vasl write game.yaml --into turn1.vsav --out turn2.vsav --since 5`,
-		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if into == "" || out == "" {
-				return errors.New("vasl write: give --into SAVE.vsav (your save) and --out NEW.vsav (the file to write)")
-			}
-			if sameFile(out, into) {
-				return fmt.Errorf("--out %s: that is the --into save; write a new file (your save stays as it was)", out)
-			}
-			if err := refuseExisting(out, force); err != nil {
-				return err
-			}
-			path := args[0]
-			release, err := lockGame(cmd, o, path)
-			if err != nil {
-				return err
-			}
-			defer release()
-			s, err := openSession(path, game.LoadOptions{Boards: o.boards})
-			if err != nil {
-				return err
-			}
-			defer s.Close()
-			var sinceP *int
-			if cmd.Flags().Changed("since") {
-				if n := len(s.Journal()); since < 2 || since > n {
-					return fmt.Errorf("--since %d: the game has steps 2 to %d after its setup (sasl play log %s lists them)", since, n, path)
-				}
-				sinceP = &since
-			}
-			w, err := writeEnemy(s, into, sinceP, time.Now())
-			if err != nil {
-				return err
-			}
-			if err := w.writeFile(out); err != nil {
-				return err
-			}
-			w.report(cmd.OutOrStdout(), out)
-			if st := s.Stop(); st.Kind == game.TurnStart && s.G.State.Policy == game.PolicyPlayer {
-				fmt.Fprintf(cmd.ErrOrStderr(), "Next: open %s in VASL to see the ENEMY; the game stands %s. Then sasl play turn %s --friendly-from %s --vasl-out NEXT.vsav plays on to your MPh; move nothing before it (the ENEMY's phases come first).\n", out, st.Where(), path, out)
-			}
-			return nil
-		},
-	}
-	cmd.Flags().StringVar(&into, "into", "", "your VASL save (.vsav) to write into; it is not changed")
-	cmd.Flags().StringVar(&out, "out", "", "the new VASL save to write")
-	cmd.Flags().IntVar(&since, "since", 0, "step through the ENEMY's moves from this step of the game's journal on (default: the last Game Turn played)")
-	cmd.Flags().BoolVar(&force, "force", false, "replace the --out file if it exists")
-	return cmd
-}
-
 // offMap stands for a counter off the boards.
 var offMap = hex.Hex{Col: -1 << 20}
 
-// enemyWrite is what writing a game's ENEMY into a save did.
-type enemyWrite struct {
+// EnemyWrite is what writing a game's ENEMY into a save did: the S?
+// counters placed, added, moved and removed, the logged steps VASL plays
+// with Step forward.
+type EnemyWrite struct {
 	save                                 *vassal.Save
-	placed, added, moved, removed, steps int
-	// yours: the changes to your units' counters (moved, broken, rallied,
-	// reduced, eliminated); notes: what the counters cannot show.
-	yours int
-	notes []string
+	Placed, Added, Moved, Removed, Steps int
+	// Yours: the changes to your units' counters (moved, broken, rallied,
+	// reduced, eliminated); Notes: what the counters cannot show.
+	Yours int
+	Notes []string
 }
 
-// writeFile writes the new save to out, whole or not at all.
-func (w *enemyWrite) writeFile(out string) error {
+// WriteFile writes the new save to out, whole or not at all.
+func (w *EnemyWrite) WriteFile(out string) error {
 	var b bytes.Buffer
 	if err := w.save.Write(&b); err != nil {
 		return err
 	}
-	return writeAtomic(out, false, func(f io.Writer) error { _, err := f.Write(b.Bytes()); return err })
+	return atomicfile.Write(out, func(f io.Writer) error { _, err := f.Write(b.Bytes()); return err })
 }
 
-// report says what the new save out holds.
-func (w *enemyWrite) report(wr io.Writer, out string) {
-	fmt.Fprintf(wr, "Written to %s: %d S? placed, %d added, %d moved, %d removed; %s to your units; %s to play with VASL's Step forward.\n",
-		out, w.placed, w.added, w.moved, w.removed, plural(w.yours, "change"), plural(w.steps, "step"))
-	for _, n := range w.notes {
-		fmt.Fprintf(wr, "  note: %s\n", n)
-	}
-}
-
-// plural writes n things: "1 step", "2 steps".
-func plural(n int, thing string) string {
+// Plural writes n things: "1 step", "2 steps".
+func Plural(n int, thing string) string {
 	if n == 1 {
 		return "1 " + thing
 	}
 	return fmt.Sprintf("%d %ss", n, thing)
 }
 
-// sameFile reports whether paths a and b name one file: the same path, or
+// SameFile reports whether paths a and b name one file: the same path, or
 // (through a link) the same file on disk.
-func sameFile(a, b string) bool {
+func SameFile(a, b string) bool {
 	if filepath.Clean(a) == filepath.Clean(b) {
 		return true
 	}
@@ -154,8 +72,8 @@ func sameFile(a, b string) bool {
 	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }
 
-// refuseExisting refuses to replace a file unless force.
-func refuseExisting(path string, force bool) error {
+// RefuseExisting refuses to replace a file unless force.
+func RefuseExisting(path string, force bool) error {
 	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() && !force {
 		return fmt.Errorf("%s: the file exists; give --force to replace it", path)
 	}
@@ -164,7 +82,7 @@ func refuseExisting(path string, force bool) error {
 
 // enemyWriter writes a game's ENEMY units into an edit of a save.
 type enemyWriter struct {
-	enemyWrite
+	EnemyWrite
 	e     *vassal.Edit
 	m     *board.Map
 	units map[string]*state.Unit // the game's ENEMY units by ID
@@ -178,11 +96,22 @@ type enemyWriter struct {
 	labels map[string]string
 }
 
-// writeEnemy writes the ENEMY units of session s into the save at into:
-// placed when the save has none of them, else the changes as steps.
-func writeEnemy(s *game.Session, into string, since *int, now time.Time) (*enemyWrite, error) {
-	g := s.G
-	f, err := readSave(into, g.W.Mission().Layout)
+// WriteEnemy writes the ENEMY units of the game into the save at into:
+// placed when the save has none of them, else the changes as steps (those
+// of the last Game Turn played, or of the journal's steps from since on,
+// if not nil). now stamps the new pieces' IDs.
+func (t *Game) WriteEnemy(into string, since *int, now time.Time) (*EnemyWrite, error) {
+	s, err := t.session()
+	if err != nil {
+		return nil, err
+	}
+	if since != nil {
+		if n := len(s.Journal()); *since < 2 || *since > n {
+			return nil, fmt.Errorf("--since %d: the game has steps 2 to %d after its setup (sasl play log %s lists them)", *since, n, t.path)
+		}
+	}
+	g := s.Game()
+	f, err := ReadSave(into, g.World().Mission().Layout)
 	if err != nil {
 		return nil, err
 	}
@@ -190,14 +119,14 @@ func writeEnemy(s *game.Session, into string, since *int, now time.Time) (*enemy
 	if err != nil {
 		return nil, err
 	}
-	w := &enemyWriter{e: e, m: g.W.Map(), units: map[string]*state.Unit{}, piece: map[string]string{}, where: map[string]hex.Hex{}, labels: map[string]string{}}
+	w := &enemyWriter{e: e, m: g.World().Map(), units: map[string]*state.Unit{}, piece: map[string]string{}, where: map[string]hex.Hex{}, labels: map[string]string{}}
 	for id, p := range f.suspects {
 		w.piece[id], w.labels[p.ID], w.where[id] = p.ID, p.Label, offMap
 		if l, err := w.m.ParseLocation(p.Location); err == nil && p.Location != "" {
 			w.where[id] = l.Hex
 		}
 	}
-	for _, u := range g.State.OfSide(state.Enemy) {
+	for _, u := range g.Snapshot().OfSide(state.Enemy) {
 		w.units[u.ID] = u
 		if u.OnMap() {
 			w.onMap = append(w.onMap, u)
@@ -215,21 +144,21 @@ func writeEnemy(s *game.Session, into string, since *int, now time.Time) (*enemy
 		return nil, err
 	}
 	if ids := yoursMissing(g, f); ids != "" {
-		w.notes = append(w.notes, fmt.Sprintf("none of your units of the game (%s) is in %s, set up from another save: your counters are not followed", ids, into))
+		w.Notes = append(w.Notes, fmt.Sprintf("none of your units of the game (%s) is in %s, set up from another save: your counters are not followed", ids, into))
 	}
 	if err := w.yourUnits(g, f); err != nil {
 		return nil, err
 	}
-	w.steps = e.Steps()
+	w.Steps = e.Steps()
 	w.save = e.Result()
-	return &w.enemyWrite, nil
+	return &w.EnemyWrite, nil
 }
 
 // yoursMissing lists the game's FRIENDLY units that keep a VASL piece's
 // ID when the save has none of those pieces, "" otherwise.
-func yoursMissing(g *game.Game, f *fromSave) string {
+func yoursMissing(g *game.Game, f *Save) string {
 	var ids []string
-	for _, sp := range g.W.Mission().Friendly {
+	for _, sp := range g.World().Mission().Friendly {
 		if sp.Vasl == "" {
 			continue
 		}
@@ -264,17 +193,18 @@ func (w *enemyWriter) relabel() error {
 // moved where a move ended, broken, rallied or reduced as the ENEMY's fire
 // and your rallies left them, removed when eliminated. What a counter
 // cannot show is noted for the player.
-func (w *enemyWriter) yourUnits(g *game.Game, f *fromSave) error {
+func (w *enemyWriter) yourUnits(g *game.Game, f *Save) error {
+	st := g.Snapshot()
 	// A unit eliminated is gone from the game: its counter is found by the
 	// mission's units, which keep their pieces' IDs.
 	onMap := map[string]bool{}
-	for _, u := range g.State.OfSide(state.Friendly) {
+	for _, u := range st.OfSide(state.Friendly) {
 		if u.OnMap() {
 			onMap[u.Vasl] = true
 		}
 	}
 	var gone []string
-	for _, sp := range g.W.Mission().Friendly {
+	for _, sp := range g.World().Mission().Friendly {
 		if _, ok := f.byPiece[sp.Vasl]; ok && sp.Vasl != "" && !onMap[sp.Vasl] {
 			gone = append(gone, sp.Vasl)
 		}
@@ -282,8 +212,8 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *fromSave) error {
 	if err := w.e.Remove(gone); err != nil {
 		return err
 	}
-	w.yours += len(gone)
-	for _, u := range g.State.OfSide(state.Friendly) {
+	w.Yours += len(gone)
+	for _, u := range st.OfSide(state.Friendly) {
 		v, ok := f.byPiece[u.Vasl]
 		if u.Vasl == "" || !ok || !u.OnMap() {
 			continue
@@ -292,7 +222,7 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *fromSave) error {
 			if err := w.e.Move([]string{v.ID}, w.grid(u.At())); err != nil {
 				return err
 			}
-			w.yours++
+			w.Yours++
 		}
 		if u.Kind == state.HalfSquad && v.Kind == state.Squad.String() {
 			ok, err := w.e.Reduce(v.ID)
@@ -300,9 +230,9 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *fromSave) error {
 				return err
 			}
 			if !ok {
-				w.notes = append(w.notes, fmt.Sprintf("%s (%s on %s) is reduced to a %s half-squad: its counter has no half-squad side sasl can turn; turn it in VASL", u.ID, v.Name, v.Location, u.Type))
+				w.Notes = append(w.Notes, fmt.Sprintf("%s (%s on %s) is reduced to a %s half-squad: its counter has no half-squad side sasl can turn; turn it in VASL", u.ID, v.Name, v.Location, u.Type))
 			}
-			w.yours += b2i(ok)
+			w.Yours += b2i(ok)
 		}
 		// As the counter shows it now (a squad reduced shows its half-squad).
 		if shown := strings.HasPrefix(w.e.Name(v.ID), "broken "); u.Broken != shown {
@@ -311,9 +241,9 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *fromSave) error {
 				return err
 			}
 			if !ok {
-				w.notes = append(w.notes, fmt.Sprintf("%s (%s on %s) is %s: its counter has no broken side sasl can turn; turn it in VASL", u.ID, v.Name, v.Location, map[bool]string{true: "broken", false: "rallied"}[u.Broken]))
+				w.Notes = append(w.Notes, fmt.Sprintf("%s (%s on %s) is %s: its counter has no broken side sasl can turn; turn it in VASL", u.ID, v.Name, v.Location, map[bool]string{true: "broken", false: "rallied"}[u.Broken]))
 			}
-			w.yours += b2i(ok)
+			w.Yours += b2i(ok)
 		}
 	}
 	return nil
@@ -394,7 +324,7 @@ func (w *enemyWriter) placeAll() error {
 		for i, p := range got {
 			w.piece[ids[i]], w.labels[p] = p, labels[i]
 		}
-		w.placed += len(labels)
+		w.Placed += len(labels)
 	}
 	return nil
 }
@@ -410,7 +340,7 @@ func (w *enemyWriter) add(ids []string, g coord.Grid) error {
 		w.labels[got[0]] = label
 		l, _ := w.m.ParseLocation(g.String())
 		w.piece[id], w.where[id] = got[0], l.Hex
-		w.added++
+		w.Added++
 	}
 	return nil
 }
@@ -422,7 +352,7 @@ func (w *enemyWriter) move(ids []string, to board.Location) error {
 		pieces = append(pieces, w.piece[id])
 		w.where[id] = to.Hex
 	}
-	w.moved += len(pieces)
+	w.Moved += len(pieces)
 	return w.e.Move(pieces, w.grid(to))
 }
 
@@ -437,7 +367,7 @@ func (w *enemyWriter) remove(ids []string) error {
 		}
 	}
 	slices.Sort(pieces)
-	w.removed += len(pieces)
+	w.Removed += len(pieces)
 	return w.e.Remove(pieces)
 }
 

@@ -1,0 +1,25 @@
+//go:build !unix
+
+package atomicfile
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// writeDevice writes to a device (NUL, CON) in place.
+func writeDevice(path, target string, write func(io.Writer) error) error {
+	f, err := os.OpenFile(target, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		return fmt.Errorf("%s: cannot write: %w", path, bare(err))
+	}
+	err = write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, hideName{err, target})
+	}
+	return nil
+}

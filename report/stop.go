@@ -1,0 +1,98 @@
+package report
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/sasl-engine/sasl/state"
+)
+
+// This file words the stops of a player game (state.Stop, data) for the
+// terminal: where the game stands and what it asks, with the sasl play
+// commands that answer. A game file keeps the stop as data, so these words
+// can change without stranding a saved game; the browser words the same
+// data its own way.
+
+// Where says where the game stands at stop s: "turn 2, before your MPh",
+// "turn 2, the ENEMY MPh, First Fire at S3, S4".
+func Where(s *state.Stop) string {
+	switch s.Kind {
+	case state.TurnStart:
+		return fmt.Sprintf("before turn %d", s.Turn)
+	case state.Over:
+		return "the game is over"
+	case state.FirstFireAt:
+		return fmt.Sprintf("turn %d, the ENEMY MPh, First Fire at %s", s.Turn, strings.Join(s.Moving, ", "))
+	}
+	whose := "your"
+	if s.Player == state.Enemy {
+		whose = "the ENEMY"
+	}
+	return fmt.Sprintf("turn %d, before %s %s", s.Turn, whose, s.Phase)
+}
+
+// Asked is what the game asks at stop s of a game of last turns in state
+// st, with the sasl play commands that answer it; "" where it asks
+// nothing (the game is over).
+func (x *Words) Asked(s *state.Stop, st *state.State, last int) string {
+	switch s.Kind {
+	case state.TurnStart:
+		return fmt.Sprintf("turn %d of %d is to begin: next plays it", s.Turn, last)
+	case state.Over:
+		return ""
+	case state.FirstFireAt:
+		return x.firstFireAsked(s, st)
+	}
+	if s.Phase == state.RPh {
+		whose := "your"
+		if s.Player == state.Enemy {
+			whose = "the ENEMY's"
+		}
+		return whose + " RPh: report your rallies (set UNIT good), or pass to have the engine roll them, then next"
+	}
+	if s.Player == state.Enemy {
+		if s.Phase == state.DFPh {
+			return "the ENEMY has moved: your DFPh: Defensive Fire (fire --from LOC --at LOC), then next"
+		}
+		return "the ENEMY's CCPh: next resolves Close Combat"
+	}
+	return map[state.Phase]string{
+		state.PFPh: "your PFPh: Prep Fire (fire --from LOC --at LOC), then next",
+		state.MPh:  "your MPh: move (move UNIT LOC), then next",
+		state.AFPh: "your AFPh: Advancing Fire (fire --from LOC --at LOC), then next",
+		state.APh:  "your APh: advance (move UNIT LOC, one Location), then next",
+		state.CCPh: "your CCPh: next resolves Close Combat",
+	}[s.Phase]
+}
+
+// firstFireAsked asks the First Fire of the fire groups of stop s, or says
+// that none can fire any more.
+func (x *Words) firstFireAsked(s *state.Stop, st *state.State) string {
+	at := x.name(s.At)
+	if !s.CanFire || len(s.Groups) == 0 {
+		left := "nothing is left of the moving stack"
+		if len(s.Moving) > 0 {
+			left = "no FRIENDLY unit left can fire at " + strings.Join(s.Moving, ", ")
+		}
+		return fmt.Sprintf("First Fire at %s: %s; next to go on", at, left)
+	}
+	by := make([]string, len(s.Groups))
+	for i, g := range s.Groups {
+		by[i] = fmt.Sprintf("%s in %s (%s)", strings.Join(g.Units, ", "), x.name(g.At), HexesText(g.Range))
+	}
+	what, then := strings.Join(s.Moving, ", "), ""
+	unit := func(id string) *state.Unit {
+		if st == nil {
+			return nil
+		}
+		return st.Unit(id)
+	}
+	if i := slices.IndexFunc(s.Moving, func(id string) bool { u := unit(id); return u != nil && u.Kind == state.SQ }); i >= 0 {
+		what, then = "S? "+what, "; an attack Activates an S? first"
+		if unit(s.Moving[i]).HW {
+			what = "Human Wave " + what
+		}
+	}
+	return fmt.Sprintf("%s entered %s in LOS of %s: First Fire? (fire --from LOC --at %s, or next%s)", what, at, strings.Join(by, "; "), at, then)
+}

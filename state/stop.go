@@ -1,0 +1,240 @@
+package state
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/sasl-engine/sasl/internal/yamldoc"
+	"github.com/sasl-engine/sasl/rules/board"
+)
+
+// StopKind is what a stop of a player game is: where the game stands for
+// the player, as data (package report words it).
+type StopKind uint8
+
+const (
+	// TurnStart: a Game Turn is to begin (the game's first stop; in a game
+	// the engine plays on both sides, the only kind).
+	TurnStart StopKind = iota
+	// BeforePhase: a phase in which the FRIENDLY side acts is to begin.
+	BeforePhase
+	// FirstFireAt: an ENEMY stack has entered a Location in LOS and range
+	// of FRIENDLY units (ASL A8.1).
+	FirstFireAt
+	// Over: the mission's last turn has been played.
+	Over
+)
+
+var stopKindNames = [...]string{"turn-start", "before-phase", "first-fire", "over"}
+
+// String is the kind's name in game files and JSON ("first-fire").
+func (k StopKind) String() string {
+	if int(k) < len(stopKindNames) {
+		return stopKindNames[k]
+	}
+	return fmt.Sprintf("StopKind(%d)", k)
+}
+
+// MarshalText writes the kind by its name.
+func (k StopKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// ParseStopKind reads a kind by its name.
+func ParseStopKind(s string) (StopKind, error) {
+	if i := slices.Index(stopKindNames[:], s); i >= 0 {
+		return StopKind(i), nil
+	}
+	return 0, fmt.Errorf("%q is no kind of stop (want %s)", s, strings.Join(stopKindNames[:], ", "))
+}
+
+// Stop is where a player game stands for the player: its kind, the Player
+// Turn and phase, and at a First Fire stop the moving stack, its Location
+// and the FRIENDLY fire groups that may fire at it. It is data, never a
+// sentence: a game file keeps it so, and every front end words it.
+type Stop struct {
+	Kind   StopKind
+	Turn   int
+	Player Side
+	Phase  Phase
+	// At is the Location the stack Moving entered, at a FirstFireAt stop.
+	At     board.Location
+	Moving []string
+	// Groups are the FRIENDLY fire groups that have the moving stack in
+	// LOS within long range (ASL A7.22), at a FirstFireAt stop; CanFire:
+	// one may still fire (false once none can, or nothing is left to fire
+	// at).
+	Groups  []StopGroup
+	CanFire bool
+}
+
+// StopGroup is a FRIENDLY fire group a First Fire stop offers: its units,
+// their Location and its range in hexes to the moving stack.
+type StopGroup struct {
+	Units []string
+	At    board.Location
+	Range int
+}
+
+// Clone returns a copy of s sharing nothing with it.
+func (s *Stop) Clone() *Stop {
+	if s == nil {
+		return nil
+	}
+	c := *s
+	c.Moving = slices.Clone(s.Moving)
+	c.Groups = slices.Clone(s.Groups)
+	for i := range c.Groups {
+		c.Groups[i].Units = slices.Clone(c.Groups[i].Units)
+	}
+	return &c
+}
+
+// Asks reports whether the stop asks the player a decision a game file
+// must keep (a stop before a phase, or at a move): where a Game Turn is
+// to begin or the game is over, the turn and phase say it all.
+func (s *Stop) Asks() bool { return s != nil && (s.Kind == BeforePhase || s.Kind == FirstFireAt) }
+
+// stopFile is a stop as a game file writes it (stopped_at:).
+type stopFile struct {
+	yamldoc.Fields
+	Kind    yamldoc.Value               `yaml:"kind"`
+	Turn    yamldoc.Value               `yaml:"turn"`
+	Player  yamldoc.Value               `yaml:"player"`
+	Phase   yamldoc.Value               `yaml:"phase"`
+	At      yamldoc.Value               `yaml:"at"`
+	Moving  yamldoc.List[yamldoc.Value] `yaml:"moving"`
+	Groups  yamldoc.List[stopGroupFile] `yaml:"groups"`
+	CanFire yamldoc.Value               `yaml:"can_fire"`
+}
+
+func (f *stopFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, f) }
+
+type stopGroupFile struct {
+	yamldoc.Fields
+	Units yamldoc.List[yamldoc.Value] `yaml:"units"`
+	At    yamldoc.Value               `yaml:"at"`
+	Range yamldoc.Value               `yaml:"range"`
+}
+
+func (f *stopGroupFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, f) }
+
+// maxStopUnits bounds the units a stop names (a stack, or a fire group).
+const maxStopUnits = 1000
+
+// stopOf reads stopped_at: on m.
+func stopOf(c *yamldoc.Check, f *stopFile, m *board.Map) *Stop {
+	const what = "stopped_at"
+	if !c.Fields(f, what, yamldoc.Unknown(what, "want kind, turn, player, phase, at, moving, groups, can_fire")) {
+		return nil
+	}
+	s := &Stop{}
+	if k := c.Str(f.Kind, what+".kind"); c.OK() && f.Kind.Given() {
+		kind, err := ParseStopKind(k)
+		if err != nil {
+			c.Errorf(f.Kind.Node, "%s.kind: %v", what, err)
+			return nil
+		}
+		if kind != BeforePhase && kind != FirstFireAt {
+			c.Errorf(f.Kind.Node, "%s.kind: %s: a game file keeps only a stop that asks (before-phase, first-fire)", what, kind)
+			return nil
+		}
+		s.Kind = kind
+	}
+	if f.Turn.Given() {
+		s.Turn = c.Int(f.Turn, what+".turn", 1, MaxTurn)
+	}
+	if p := c.Str(f.Player, what+".player"); c.OK() && f.Player.Given() {
+		switch p {
+		case Enemy.String():
+			s.Player = Enemy
+		case Friendly.String():
+			s.Player = Friendly
+		default:
+			c.Errorf(f.Player.Node, "%s.player: %q: want enemy or friendly", what, p)
+		}
+	}
+	if p := c.Str(f.Phase, what+".phase"); c.OK() && f.Phase.Given() {
+		ph, err := ParsePhase(p)
+		if err != nil || ph == Setup {
+			c.Errorf(f.Phase.Node, "%s.phase: %q is no phase of a Player Turn (RPh, PFPh, MPh, DFPh, AFPh, RtPh, APh, CCPh)", what, p)
+		}
+		s.Phase = ph
+	}
+	loc := func(v yamldoc.Value, name string) board.Location {
+		t := c.Str(v, name)
+		if !c.OK() || !v.Given() {
+			return board.Location{}
+		}
+		l, err := m.ParseLocation(t)
+		if err != nil {
+			c.Errorf(v.Node, "%s: %q: %v", name, t, err)
+		}
+		return l
+	}
+	ids := func(l yamldoc.List[yamldoc.Value], name string) []string {
+		out := c.Strings(l, name)
+		if len(out) > maxStopUnits {
+			c.Errorf(l.Node, "%s: %d units: at most %d", name, len(out), maxStopUnits)
+		}
+		return out
+	}
+	s.At = loc(f.At, what+".at")
+	s.Moving = ids(f.Moving, what+".moving")
+	s.CanFire = c.Bool(f.CanFire, what+".can_fire")
+	if f.Groups.Given() && c.List(f.Groups.Node, what+".groups", "want a list such as [{units: [F1], at: 4T5, range: 2}]") {
+		if len(f.Groups.Items) > maxStopUnits {
+			c.Errorf(f.Groups.Node, "%s.groups: %d groups: at most %d", what, len(f.Groups.Items), maxStopUnits)
+			return nil
+		}
+		for i := range f.Groups.Items {
+			g := &f.Groups.Items[i]
+			if !c.Fields(g, what+".groups", yamldoc.Unknown(what+".groups", "want units, at, range")) {
+				return nil
+			}
+			s.Groups = append(s.Groups, StopGroup{Units: ids(g.Units, what+".groups.units"), At: loc(g.At, what+".groups.at"), Range: c.Int(g.Range, what+".groups.range", 0, 1000)})
+		}
+	}
+	switch {
+	case !c.OK():
+	case !f.Has("kind") || !f.Has("turn") || !f.Has("player") || !f.Has("phase"):
+		c.Errorf(f.Node, "%s: a stop needs kind, turn, player and phase", what)
+	case s.Kind == FirstFireAt && (!f.Has("at") || len(s.Moving) == 0):
+		c.Errorf(f.Node, "%s: a first-fire stop needs at and moving", what)
+	}
+	if !c.OK() {
+		return nil
+	}
+	return s
+}
+
+// writeStop writes stopped_at: on one line.
+func writeStop(b *strings.Builder, s *Stop, m *board.Map) {
+	fmt.Fprintf(b, "stopped_at: {kind: %s, turn: %d, player: %s, phase: %s", s.Kind, s.Turn, s.Player, s.Phase)
+	if s.Kind == FirstFireAt {
+		fmt.Fprintf(b, ", at: %s, moving: [%s]", m.LocationName(s.At), quoteAll(s.Moving))
+		if len(s.Groups) > 0 {
+			b.WriteString(", groups: [")
+			for i, g := range s.Groups {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				fmt.Fprintf(b, "{units: [%s], at: %s, range: %d}", quoteAll(g.Units), m.LocationName(g.At), g.Range)
+			}
+			b.WriteString("]")
+		}
+		if s.CanFire {
+			b.WriteString(", can_fire: true")
+		}
+	}
+	b.WriteString("}\n")
+}
+
+func quoteAll(ids []string) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = quote(id)
+	}
+	return strings.Join(out, ", ")
+}

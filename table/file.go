@@ -1,0 +1,191 @@
+package table
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"time"
+
+	"github.com/sasl-engine/sasl/ai"
+	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/internal/atomicfile"
+	"github.com/sasl-engine/sasl/internal/filelock"
+	"github.com/sasl-engine/sasl/internal/yamldoc"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/world"
+)
+
+// Options say how a game file is opened.
+type Options struct {
+	// Boards, if not empty, is the boards folder instead of the file's;
+	// Mission and Tables, the files to play on with instead of the file's
+	// (given on purpose: changed or moved since the game began).
+	Boards, Mission, Tables string
+	// Wait is how long Open waits for another command's lock on the file;
+	// Who is what takes it, as the lock file says ("sasl play next").
+	Wait time.Duration
+	Who  string
+}
+
+// MaxWait bounds Options.Wait.
+const MaxWait = time.Hour
+
+// Game is a game file at the table: read, its journal replayed and
+// checked, and (opened with Open or Create) locked until Close.
+type Game struct {
+	path string
+	lock *filelock.Lock
+	g    *game.Game
+	// s plays the game step by step; nil for a file with no journal
+	// (written by sasl place or wave --save), which plays turn by turn.
+	s *game.Session
+}
+
+// Lock takes the lock of game file path (release it): one command at a
+// time reads, plays and writes it.
+func Lock(path string, o Options) (*filelock.Lock, error) {
+	if o.Wait < 0 || o.Wait > MaxWait {
+		return nil, fmt.Errorf("--wait %v: want a duration from 0s to %v", o.Wait, MaxWait)
+	}
+	return filelock.Acquire(path, o.Wait, o.Who)
+}
+
+// Open locks game file path, reads it and replays its journal: the file
+// must be what its journal replays to (a file edited by hand is refused,
+// naming the first line that differs). Close releases it.
+func Open(path string, o Options) (*Game, error) {
+	l, err := Lock(path, o)
+	if err != nil {
+		return nil, err
+	}
+	t, err := Read(path, o)
+	if err != nil {
+		l.Release()
+		return nil, err
+	}
+	t.lock = l
+	return t, nil
+}
+
+// Read reads game file path as Open does, without its lock: for a look
+// that writes nothing (sasl play show, log; the browser's reads).
+func Read(path string, o Options) (*Game, error) {
+	f, err := yamldoc.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	g, err := game.LoadWith(f, path, game.LoadOptions{Boards: o.Boards, Mission: o.Mission, Tables: o.Tables})
+	if err != nil {
+		return nil, err
+	}
+	t := &Game{path: path, g: g}
+	if g.Journaled() {
+		if t.s, err = game.OpenSession(path, g); err != nil {
+			return nil, err
+		}
+		t.g = t.s.Game()
+	}
+	return t, nil
+}
+
+// Create sets a new game of world w up (game.Begin) in game file path,
+// locked: a file there is refused unless force. hdr holds the seed;
+// setup rolls come from script if it is not nil. The file is written
+// before Create returns.
+func Create(path string, o Options, force bool, w *world.World, hdr state.Game, script dice.Roller, mode game.StopMode) (*Game, *ai.Setup, error) {
+	l, err := Lock(path, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() && !force {
+		l.Release()
+		return nil, nil, fmt.Errorf("%s: the file exists (a game in progress?); give --force to replace it", path)
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		l.Release()
+		return nil, nil, err
+	}
+	s, setup, err := game.Begin(w, hdr, script, mode)
+	if err != nil {
+		l.Release()
+		return nil, nil, err
+	}
+	t := &Game{path: path, lock: l, g: s.Game(), s: s}
+	if err := t.Save(); err != nil {
+		t.Close()
+		return nil, nil, err
+	}
+	return t, setup, nil
+}
+
+// Path is the game file.
+func (t *Game) Path() string { return t.path }
+
+// Game is the game.
+func (t *Game) Game() *game.Game { return t.g }
+
+// Session plays the game step by step; nil for a file with no journal.
+func (t *Game) Session() *game.Session { return t.s }
+
+// Close ends the game's session and releases its lock.
+func (t *Game) Close() {
+	if t.s != nil {
+		t.s.Close()
+	}
+	t.lock.Release()
+	t.lock = nil
+}
+
+// Save writes the game file whole (package atomicfile), removing the
+// temporary files a killed run left beside it. The file must be locked.
+func (t *Game) Save() error {
+	if t.lock == nil {
+		return fmt.Errorf("%s: not written: the game was read without its lock", t.path)
+	}
+	return atomicfile.Swept(t.path, t.g.Write)
+}
+
+// session is the game's session, or why a file without a journal has
+// none.
+func (t *Game) session() (*game.Session, error) {
+	if t.s == nil {
+		return nil, fmt.Errorf("%s: the file has no journal (written by sasl place or wave --save, or an earlier sasl): its game plays turn by turn (sasl play turn), not step by step; start it again with sasl play new", t.path)
+	}
+	return t.s, nil
+}
+
+// Adopt makes lock l, taken with Lock on the game's file, the game's: Save
+// writes under it, Release or Close releases it. A server that keeps a game
+// read between actions takes the lock for each action, then checks the
+// file is still the one it read.
+func (t *Game) Adopt(l *filelock.Lock) { t.lock = l }
+
+// Release releases the game's lock, if it holds one; the game stays
+// readable.
+func (t *Game) Release() {
+	t.lock.Release()
+	t.lock = nil
+}
+
+// After is the game as it stood after step n of its journal (1: after the
+// setup), read-only: for a picture of the past.
+func (t *Game) After(n int) (*Game, error) {
+	s, err := t.session()
+	if err != nil {
+		return nil, err
+	}
+	j := s.Journal()
+	if n < 1 || n > len(j) {
+		return nil, fmt.Errorf("step %d: the game has steps 1 to %d", n, len(j))
+	}
+	if n == len(j) {
+		return t, nil
+	}
+	old, err := game.Replay(t.g.World(), t.g.Header(), j[:n])
+	if err != nil {
+		return nil, err
+	}
+	return &Game{path: t.path, g: old.Game(), s: old}, nil
+}

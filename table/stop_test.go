@@ -1,0 +1,171 @@
+package table
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/state"
+)
+
+// demoGame sets a player game of the built-in demo mission up in a new
+// file (seed), open and locked.
+func demoGame(t *testing.T, seed uint64) *Game {
+	t.Helper()
+	w, hdr, err := game.Open("", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hdr.Seed, hdr.HasSeed, hdr.Policy = seed, true, game.PolicyPlayer
+	g, _, err := Create(filepath.Join(t.TempDir(), "game.yaml"), Options{Who: "test"}, false, w, hdr, nil, game.StopFire)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(g.Close)
+	return g
+}
+
+// stopName names a stop by its kind, side and phase: "first-fire",
+// "before-phase friendly MPh".
+func stopName(s *state.Stop) string {
+	if s.Kind != state.BeforePhase {
+		return s.Kind.String()
+	}
+	return fmt.Sprintf("%s %s %s", s.Kind, s.Player, s.Phase)
+}
+
+// A game saved at every kind of stop holds the stop as data, never as
+// words: the file has none of the words sasl says of it, and it opens
+// again at the same stop, taking the same commands.
+func TestStopsAreData(t *testing.T) {
+	t.Parallel()
+	seen := map[string]bool{}
+	for seed := uint64(1); seed <= 3; seed++ {
+		g := demoGame(t, seed)
+		for steps := 0; g.Stop().Kind != state.Over && steps < 400; steps++ {
+			stop := g.Stop()
+			if !seen[stopName(stop)] && stop.Kind != state.TurnStart {
+				seen[stopName(stop)] = true
+				checkSavedAt(t, g)
+			}
+			verb := game.Pass
+			if stop.Kind == state.TurnStart {
+				verb = game.Next
+			}
+			if _, err := g.Do(game.Command{Verb: verb}, nil); err != nil {
+				t.Fatalf("seed %d: %s at %s: %v", seed, verb, report.Where(stop), err)
+			}
+		}
+	}
+	for _, want := range []string{"first-fire", "before-phase friendly MPh", "before-phase enemy DFPh"} {
+		if !seen[want] {
+			t.Errorf("no %s stop in the games played: the test checks too little (saw %v)", want, seen)
+		}
+	}
+}
+
+// checkSavedAt saves g at the stop it stands at and checks the file.
+func checkSavedAt(t *testing.T, g *Game) {
+	t.Helper()
+	if err := g.Save(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(g.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	where := report.Where(g.Stop())
+	if asked := g.Asked(); bytes.Contains(data, []byte("asked:")) || bytes.Contains(data, []byte(asked)) {
+		t.Fatalf("at %s the game file holds the question's words (%q):\n%s", where, asked, data)
+	}
+	if !bytes.Contains(data, []byte("stopped_at: {kind: "+g.Stop().Kind.String())) {
+		t.Fatalf("at %s the game file keeps no stopped_at:\n%s", where, data)
+	}
+	back, err := Read(g.Path(), Options{})
+	if err != nil {
+		t.Fatalf("at %s: the game file does not open: %v", where, err)
+	}
+	defer back.Close()
+	if !reflect.DeepEqual(back.Stop(), g.Stop()) || !reflect.DeepEqual(back.Session().Verbs(), g.Session().Verbs()) {
+		t.Fatalf("at %s: read back at %+v taking %v, want %+v taking %v", where, back.Stop(), back.Session().Verbs(), g.Stop(), g.Session().Verbs())
+	}
+}
+
+// stoppedLine is the line of a game file that keeps its stop; a file of
+// an earlier sasl kept its question there (asked:).
+var stoppedLine = regexp.MustCompile(`(?m)^stopped_at: .*\n`)
+
+// A file written by the sasl before stops were data kept the question in
+// its words (asked:). It opens whatever those words were (rewording the
+// questions strands no game), plays on, and is written with the stop as
+// data from then on. A file whose asked: says a question where its journal
+// replays to none was edited by hand.
+func TestLegacyAskedOpens(t *testing.T) {
+	t.Parallel()
+	g := demoGame(t, 2)
+	for g.Stop().Kind != state.FirstFireAt {
+		verb := game.Pass
+		if g.Stop().Kind == state.TurnStart {
+			verb = game.Next
+		}
+		if _, err := g.Do(game.Command{Verb: verb}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if g.Stop().Kind == state.Over {
+			t.Fatal("no First Fire stop in the game")
+		}
+	}
+	if err := g.Save(); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(g.Path())
+	want := g.Stop()
+	for _, words := range []string{
+		"S? S4 entered x3H7 in LOS of F1 in x3H8 (1 hexes): First Fire? (fire --from LOC --at x3H7, or next)",
+		"Reworded: fire now, or let it pass.",
+	} {
+		old := stoppedLine.ReplaceAll(data, []byte(fmt.Sprintf("asked: %q\n", words)))
+		path := filepath.Join(t.TempDir(), "old.yaml")
+		if err := os.WriteFile(path, old, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		o, err := Open(path, Options{Who: "test"})
+		if err != nil {
+			t.Fatalf("a file of the earlier sasl asking %q: %v", words, err)
+		}
+		if !reflect.DeepEqual(o.Stop(), want) {
+			t.Errorf("opened at %+v, want %+v", o.Stop(), want)
+		}
+		if _, err := o.Do(game.Command{Verb: game.Next}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := o.Save(); err != nil {
+			t.Fatal(err)
+		}
+		o.Close()
+		now, _ := os.ReadFile(path)
+		if bytes.Contains(now, []byte("asked:")) {
+			t.Errorf("written again, the file still has asked:\n%s", now)
+		}
+	}
+	// At a Game Turn's start nothing is asked: a file that says a
+	// question there was edited.
+	fresh := demoGame(t, 3)
+	if fresh.Stop().Kind != state.TurnStart {
+		t.Fatalf("a new game stands at %s", report.Where(fresh.Stop()))
+	}
+	data, _ = os.ReadFile(fresh.Path())
+	edited := strings.Replace(string(data), "\nenemy:", "\nasked: \"your MPh: move, then next\"\nenemy:", 1)
+	path := filepath.Join(t.TempDir(), "edited.yaml")
+	os.WriteFile(path, []byte(edited), 0o644)
+	if _, err := Read(path, Options{}); err == nil || !strings.Contains(err.Error(), "edited by hand") {
+		t.Errorf("a file asking where its journal stops at a turn's start: %v, want it refused as edited", err)
+	}
+}

@@ -1,0 +1,193 @@
+package table
+
+import (
+	"strings"
+
+	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/state"
+)
+
+// View is where a game stands, as every front end shows it: sasl play show
+// --json, the stop the step commands print with --json, and the browser.
+// It is data: the stop is its kind, units and Locations, never a sentence
+// (Where is the one short phrase, for a title).
+type View struct {
+	Mission  string `json:"mission"`
+	Turn     int    `json:"turn"`
+	LastTurn int    `json:"last_turn"`
+	// Player is whose Player Turn is under way ("enemy", "friendly"), Phase
+	// the next phase of it.
+	Player string `json:"player_turn"`
+	Phase  string `json:"phase"`
+	Over   bool   `json:"over"`
+	Policy string `json:"policy"`
+	// Winner is the side that won ("enemy", "friendly") once the game is
+	// over, Why the mission's victory conditions that decided it.
+	Winner string  `json:"winner,omitempty"`
+	Why    string  `json:"why,omitempty"`
+	Exited float64 `json:"enemy_exited"`
+	// Step counts the journal's steps (the setup is 1), Last is the last
+	// one's command; 0 and "" for a file without a journal.
+	Step  int       `json:"step"`
+	Last  string    `json:"last,omitempty"`
+	Where string    `json:"where"`
+	Stop  *StopView `json:"stop,omitempty"`
+	// Can are the player's commands the game takes where it stands
+	// (game.Session.Verbs), undo after the setup.
+	Can   []string   `json:"can"`
+	Units []UnitView `json:"units"`
+	VPO   []VPOView  `json:"vpo"`
+}
+
+// StopView is the stop a game stands at (state.Stop).
+type StopView struct {
+	Kind   string `json:"kind"`
+	Turn   int    `json:"turn"`
+	Player string `json:"player_turn"`
+	Phase  string `json:"phase"`
+	// At, Moving, Groups, CanFire: at a first-fire stop, the Location the
+	// ENEMY stack Moving entered (AtHex its lattice position, hex.Point),
+	// the FRIENDLY fire groups that may fire at it, and whether one still
+	// may.
+	At      string      `json:"at,omitempty"`
+	AtHex   *Point      `json:"at_hex,omitempty"`
+	Moving  []string    `json:"moving,omitempty"`
+	Groups  []GroupView `json:"groups,omitempty"`
+	CanFire bool        `json:"can_fire,omitempty"`
+}
+
+// GroupView is a fire group a First Fire stop offers.
+type GroupView struct {
+	Units []string `json:"units"`
+	At    string   `json:"at"`
+	Range int      `json:"range"`
+}
+
+// Point is a lattice position (hex.Point: X in half hexsides, Y in half
+// hex heights), by which the browser places what it draws.
+type Point [2]int
+
+// Centre is the lattice position of hex h's centre.
+func Centre(h hex.Hex) Point {
+	c := h.Centre()
+	return Point{c.X, c.Y}
+}
+
+// UnitView is a unit: where it is, where it is drawn (an S? to enter
+// beyond its edge, an exited unit beyond the FBE), its words and state.
+type UnitView struct {
+	ID       string `json:"id"`
+	Side     string `json:"side"`
+	Unit     string `json:"unit"`
+	Type     string `json:"type,omitempty"`
+	At       string `json:"at"`
+	Drawn    Point  `json:"drawn"`
+	Text     string `json:"text"`
+	Case     string `json:"case,omitempty"`
+	Crest    string `json:"crest,omitempty"`
+	Wave     string `json:"wave,omitempty"`
+	Entering string `json:"entering,omitempty"`
+	Broken   bool   `json:"broken,omitempty"`
+	Pinned   bool   `json:"pinned,omitempty"`
+	Known    bool   `json:"known,omitempty"`
+	Released bool   `json:"released,omitempty"`
+	Moved    bool   `json:"moved,omitempty"`
+	Advanced bool   `json:"advanced,omitempty"`
+	Fired    bool   `json:"fired,omitempty"`
+	Exited   bool   `json:"exited,omitempty"`
+}
+
+// VPOView is a VPO and who Controls it.
+type VPOView struct {
+	At      string `json:"at"`
+	Hex     Point  `json:"hex"`
+	Control string `json:"control"`
+}
+
+// side is a side as game files write it: enemy, friendly.
+func side(s state.Side) string { return s.String() }
+
+// View is where the game stands.
+func (t *Game) View() View {
+	g := t.g
+	st, m := g.Snapshot(), g.World().Map()
+	v := View{Mission: g.World().Mission().Name, Turn: st.Turn, LastTurn: g.LastTurn(), Player: side(st.Player), Phase: st.Phase.String(),
+		Over: g.Over(), Policy: g.Policy(), Exited: g.Exited(), Can: []string{}, VPO: []VPOView{}}
+	if o, ok := g.Outcome(); ok && g.Over() {
+		v.Winner, v.Why = side(o.Winner), o.Why()
+	}
+	if t.s != nil {
+		j := t.s.Journal()
+		v.Step = len(j)
+		if len(j) > 1 {
+			v.Last = j[len(j)-1].Do
+			v.Can = append(v.Can, "undo")
+		}
+		v.Can = append(v.Can, t.s.Verbs()...)
+		stop := t.s.Stop()
+		v.Where = report.Where(stop)
+		v.Stop = stopView(stop, m)
+	} else if g.Over() {
+		v.Where = "the game is over"
+	} else {
+		v.Where = report.Where(&state.Stop{Kind: state.TurnStart, Turn: st.Turn})
+	}
+	v.Units = UnitsOf(t)
+	for _, c := range st.VPO {
+		v.VPO = append(v.VPO, VPOView{m.LocationName(c.At), Centre(c.At.Hex), side(c.Side)})
+	}
+	return v
+}
+
+func stopView(s *state.Stop, m *board.Map) *StopView {
+	v := &StopView{Kind: s.Kind.String(), Turn: s.Turn, Player: side(s.Player), Phase: s.Phase.String(), Moving: s.Moving, CanFire: s.CanFire}
+	if s.Kind == state.FirstFireAt {
+		at := Centre(s.At.Hex)
+		v.At, v.AtHex = m.LocationName(s.At), &at
+		for _, g := range s.Groups {
+			v.Groups = append(v.Groups, GroupView{g.Units, m.LocationName(g.At), g.Range})
+		}
+	}
+	return v
+}
+
+// UnitsOf is the units of the game as a View shows them.
+func UnitsOf(t *Game) []UnitView {
+	g := t.g
+	m, words := g.World().Map(), report.New(g.World())
+	out := []UnitView{}
+	fbe := g.World().Mission().FBE
+	for _, u := range g.Snapshot().Units() {
+		j := UnitView{ID: u.ID, Side: side(u.Side), Unit: u.Kind.String(), Type: u.Type,
+			At: m.LocationName(u.At()), Drawn: Centre(u.At().Hex), Text: strings.Join(strings.Fields(words.UnitText(u)), " "), Wave: u.Wave,
+			Broken: u.Broken, Pinned: u.Pinned, Known: u.Known, Released: u.Released, Moved: u.Moved, Advanced: u.Advanced, Fired: u.Fired,
+			Exited: u.Exited}
+		if u.Case != 0 {
+			j.Case = string(u.Case)
+		}
+		if u.Crest {
+			j.Crest = m.NameString(u.Facing)
+		}
+		switch {
+		case u.Entering:
+			j.Entering = u.Edge.String()
+			j.Drawn = Centre(m.Beyond(u.At().Hex, u.Edge))
+		case u.Exited:
+			j.Drawn = Centre(m.Beyond(u.At().Hex, fbe))
+		}
+		out = append(out, j)
+	}
+	return out
+}
+
+// Asked is what the game asks the player where it stands, in the
+// terminal's words (report.Words.Asked): "" for a file without a journal
+// or a game that is over.
+func (t *Game) Asked() string {
+	if t.s == nil {
+		return ""
+	}
+	return report.New(t.g.World()).Asked(t.s.Stop(), t.g.Snapshot(), t.g.LastTurn())
+}
