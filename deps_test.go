@@ -38,8 +38,10 @@ var lattice = map[string][]string{
 	"internal/yamldoc": nil,
 	// internal/filelock: one command at a time on a game file.
 	"internal/filelock": nil,
-	// internal/testboards: where tests find the real VASL boards.
-	"internal/testboards": nil,
+	// internal/testshared: where tests find ../shared (boards, saves,
+	// VASL's LOS verdicts and terrain table, reference tables): one
+	// locator, $SASL_SHARED and $SASL_TEST_BOARDS.
+	"internal/testshared": nil,
 	// internal/testlayout: board configurations for tests.
 	"internal/testlayout": nil,
 	// internal/testmaps: small maps and missions for tests.

@@ -16,7 +16,7 @@ import (
 	"time"
 
 	gamepkg "github.com/sasl-engine/sasl/game"
-	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/internal/testshared"
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/vassal"
 )
@@ -63,7 +63,7 @@ func writeSave(t *testing.T, s *vassal.Save, dir, name string) string {
 // VASSAL's move commands), and the hexes they were put on.
 func hillSetup(t *testing.T, dir string) (string, map[string][2]string) {
 	t.Helper()
-	s, err := vassal.Open(filepath.Join(testboards.Saves(t), "Hill-621-Scenario-E.vsav"))
+	s, err := vassal.Open(filepath.Join(testshared.Path(t, "vasl/saves"), "Hill-621-Scenario-E.vsav"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +235,7 @@ func TestVaslPlay(t *testing.T) {
 	if strings.Contains(sk, "Icr") || strings.Contains(sk, "LMG") || strings.Count(sk, "vasl: ") != 8 {
 		t.Errorf("vasl mission: want the 8 squads and leaders only:\n%s", sk)
 	}
-	if _, err := run(t, "vasl", "mission", filepath.Join(testboards.Saves(t), "Hill-621-Scenario-E.vsav"), "--mission", "crossroads"); err == nil ||
+	if _, err := run(t, "vasl", "mission", filepath.Join(testshared.Path(t, "vasl/saves"), "Hill-621-Scenario-E.vsav"), "--mission", "crossroads"); err == nil ||
 		!strings.Contains(err.Error(), "the save's boards are 2/4/3, the mission's x3/x1: 3 x 1 boards where the mission has 2 x 1") {
 		t.Errorf("a save of other boards: %v", err)
 	}
@@ -397,7 +397,7 @@ func TestVaslPlay(t *testing.T) {
 func TestVaslFourBoards(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	s, err := vassal.Open(filepath.Join(testboards.Saves(t), "Hill-621-Scenario-E.vsav"))
+	s, err := vassal.Open(filepath.Join(testshared.Path(t, "vasl/saves"), "Hill-621-Scenario-E.vsav"))
 	if err != nil {
 		t.Fatal(err)
 	}
