@@ -3,11 +3,19 @@
 // advance. It decides and reports; the game package plays the decisions in
 // turn order over a state.State.
 //
+//	w, _ := world.New(m, ms, tables.Default(), nil) // once per mission
+//	e := ai.New(w, dice.Seeded(1), nil)             // nil: no game state yet
+//	setup, _ := e.Place()                           // SASL 4.1: setup.Placements
+//	arr, _ := e.Enter(1)                            // SASL 4.2: turn 1's S?
+//
+// (ExampleEnemy_Place words such a setup.)
+//
 // What no game changes is the mission's world.World (board kinds, the
 // candidates of each SASL 4.1 case and of entry, VPO Locations, the 4.11
 // mask, the Human Wave movement graph and its flow field to the FBE, line
 // of sight), shared read-only; one game's Enemy holds only its scratch
-// buffers.
+// buffers. An Enemy is not safe for concurrent use; the Enemies of one
+// world may play at once.
 //
 // Where each rule is implemented:
 //

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sasl-engine/sasl/internal/testmaps"
+	"github.com/sasl-engine/sasl/internal/testkit/testmaps"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"

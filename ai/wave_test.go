@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/dice"
-	"github.com/sasl-engine/sasl/internal/testmaps"
+	"github.com/sasl-engine/sasl/internal/testkit/testmaps"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"

@@ -24,9 +24,19 @@ func TestSlurmEndToEnd(t *testing.T) {
 			t.Skipf("%s is not installed (Debian: slurmctld slurmd slurm-client munge; .ci/run installs them)", c)
 		}
 	}
+	// The boards as internal/testkit/testshared finds them (this module cannot
+	// import it): $SASL_TEST_BOARDS, else vasl/boards of $SASL_SHARED,
+	// else of ../shared; a relative path from the repository's root.
 	boards := os.Getenv("SASL_TEST_BOARDS")
 	if boards == "" {
-		boards = filepath.Join("..", "..", "shared", "vasl", "boards")
+		shared := os.Getenv("SASL_SHARED")
+		if shared == "" {
+			shared = filepath.Join("..", "shared")
+		}
+		boards = filepath.Join(shared, "vasl", "boards")
+	}
+	if !filepath.IsAbs(boards) {
+		boards = filepath.Join("..", boards)
 	}
 	abs, err := filepath.Abs(boards)
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/ai"
-	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/library"
@@ -23,7 +23,7 @@ var (
 
 func prepareText(t testing.TB, text string) *world.World {
 	t.Helper()
-	dir := testboards.Dir(t)
+	dir := testshared.Boards(t)
 	realLibMu.Lock()
 	if realLib[dir] == nil {
 		realLib[dir] = library.New(dir)

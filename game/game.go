@@ -1,20 +1,3 @@
-// Package game plays one SASL game from setup to the last turn: the ENEMY
-// side's procedures in rule order over a state.State that is the whole
-// game, so that a game written to its file and read back plays on exactly
-// as one played straight through.
-//
-//	w, _ := game.Prepare(ms, m, t)            // once per mission
-//	g, setup, _ := game.New(w, hdr, nil)      // SASL 4.1 setup
-//	for !g.Over() {
-//		rep, _ := g.Turn(nil)                 // one Game Turn, ENEMY side
-//	}
-//	g.Write(out)                              // the game file
-//
-// What one game changes (its state, its dice, its search buffers) is the
-// Game's; what does not change between games of a mission (the map, the
-// Human Wave movement graph and its flow field to the FBE, the candidates
-// of setup and entry, line of sight) is the mission's world.World, built
-// once and shared read-only by any number of games.
 package game
 
 import (

@@ -12,7 +12,7 @@ import (
 
 	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/dice"
-	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/library"
@@ -264,7 +264,7 @@ func TestLoad(t *testing.T) {
 // it.
 func TestGoldenRealBoards(t *testing.T) {
 	t.Parallel()
-	dir := testboards.Dir(t)
+	dir := testshared.Boards(t)
 	ms, err := missions.Parse([]byte(realMission), "four-boards.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -357,7 +357,7 @@ func TestSaveResumeEveryPhase(t *testing.T) {
 	for _, name := range missions.Demos() {
 		worlds[name] = prepared(t, name, "")
 	}
-	if _, ok := testboards.Find(); ok {
+	if _, ok := testshared.FindBoards(); ok {
 		worlds["attack24"] = prepareText(t, attack24)
 	}
 	seeds := uint64(6)

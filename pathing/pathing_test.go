@@ -7,7 +7,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 
 	"gonum.org/v1/gonum/graph/path"
 	"gonum.org/v1/gonum/graph/simple"
@@ -20,7 +20,7 @@ import (
 	"github.com/sasl-engine/sasl/tables"
 )
 
-func realBoards(t testing.TB) string { return testboards.Dir(t) }
+func realBoards(t testing.TB) string { return testshared.Boards(t) }
 
 var (
 	libMu sync.Mutex

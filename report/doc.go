@@ -6,10 +6,15 @@
 // Words turns events, rolls, placements and board kinds into the text and
 // JSON sasl prints.
 //
-//	var log report.Log                  // one per game, reused
-//	e := ai.New(w, r, st, &log)         // the engine appends to it
-//	words := report.New(w)              // one per world
-//	for _, ev := range log.Since(0) {
-//		fmt.Println(words.Text(&ev))
+//	words := report.New(w)                 // one per world
+//	g, setup, _ := game.New(w, hdr, nil)   // setup.Log: the SASL 4.1 procedure
+//	rep, _ := g.Turn(nil)                  // rep.Events: one Game Turn's
+//	for i := range rep.Events {
+//		fmt.Println(words.Text(&rep.Events[i]))
 //	}
+//	js := words.JSON(rep.Events)           // the same as data, each with its text
+//
+// (ExampleWords_Text words a game's first events.) A Log is one game's
+// and not safe for concurrent use; Words only reads its world, and one
+// Words may word the events of many games at once.
 package report

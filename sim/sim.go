@@ -1,19 +1,3 @@
-// Package sim plays a mission many times with independent dice and counts
-// what happened: the FRIENDLY side's win rate with its confidence
-// interval, how many ENEMY units exited, when the ENEMY first reached each
-// VPO and the FBE, S? placed and Activated, casualties, and per-hex
-// heatmaps of the S? setup and of ENEMY presence by turn.
-//
-// Replicate k of a simulation seeded with S plays an ordinary game whose
-// seed is Seed(S, k) (SplitMix64 of the pair, then PCG as every game), with
-// the FRIENDLY side played by game.PolicyHold; so results do not depend on
-// the number of workers, and any replicate replays alone with sasl play.
-// Everything is counted in integers and fixed bins, so that tallies of
-// separate runs (shards) merge exactly.
-//
-//	p, _ := game.Prepare(ms, m, t)
-//	res, _ := sim.Run(p, sim.Config{Runs: 10000, Seed: 1, Workers: 4})
-//	fmt.Println(res.FriendlyWins.Rate, res.FriendlyWins.CI95)
 package sim
 
 import (

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/game"
-	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/state"
@@ -41,7 +41,7 @@ func fourBoards(t testing.TB) *Prepared { return realMission(t, "../examples/fou
 // realMission prepares a mission file on the real boards of ../shared/vasl.
 func realMission(t testing.TB, file string) *Prepared {
 	t.Helper()
-	dir := testboards.Dir(t)
+	dir := testshared.Boards(t)
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/sasl-engine/sasl/game"
-	"github.com/sasl-engine/sasl/internal/testboards"
 	"github.com/sasl-engine/sasl/internal/testkit/hill"
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/state"
 )
 
@@ -22,7 +22,7 @@ var fixedNow = time.UnixMilli(1_700_000_000_000)
 // --friendly-from does, and returns it (open) and the save.
 func hillGame(t *testing.T, dir string) (*Game, string) {
 	t.Helper()
-	boards := testboards.Dir(t)
+	boards := testshared.Boards(t)
 	setup, _ := hill.Setup(t, dir)
 	mission := filepath.Join(dir, "hill.yaml")
 	if err := os.WriteFile(mission, []byte(hill.Mission), 0o644); err != nil {
@@ -127,7 +127,7 @@ func TestWriteEnemyThenTurnFromSave(t *testing.T) {
 	}
 	// Both files were written: the game reads back as it stands, the new
 	// save is a save of it.
-	back, err := Read(g.Path(), Options{Boards: testboards.Dir(t)})
+	back, err := Read(g.Path(), Options{Boards: testshared.Boards(t)})
 	if err != nil {
 		t.Fatal(err)
 	}

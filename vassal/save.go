@@ -1,8 +1,3 @@
-// Package vassal reads VASL saved games (.vsav): the board configuration
-// and every piece on the map, with its hex. A save is a ZIP whose
-// savedGame entry holds VASSAL's command list, obfuscated or not
-// (../shared/vasl/saves/README.md); Save keeps every entry as it was, so
-// that a save written back is the one read.
 package vassal
 
 import (

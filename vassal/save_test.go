@@ -11,14 +11,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/rules/vasl"
 )
 
 // savesDir is the folder of the real VASL saves, or the test is skipped.
-func savesDir(t testing.TB) string { return testboards.Saves(t) }
+func savesDir(t testing.TB) string { return testshared.Path(t, "vasl/saves") }
 
 func openSave(t testing.TB, name string) *Save {
 	t.Helper()
@@ -145,7 +145,7 @@ func TestHill621Layout(t *testing.T) {
 // edge.
 func TestGeometry(t *testing.T) {
 	t.Parallel()
-	dir, ok := testboards.Find()
+	dir, ok := testshared.FindBoards()
 	var ids []string
 	if ok {
 		files, _ := filepath.Glob(filepath.Join(dir, "bd*"))

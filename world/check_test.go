@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sasl-engine/sasl/internal/testmaps"
+	"github.com/sasl-engine/sasl/internal/testkit/testmaps"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/tables"

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/sasl-engine/sasl/internal/testboards"
-	"github.com/sasl-engine/sasl/internal/testmaps"
+	"github.com/sasl-engine/sasl/internal/testkit/testmaps"
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/rules/board"
@@ -16,7 +16,7 @@ import (
 	"github.com/sasl-engine/sasl/tables"
 )
 
-func realBoards(t testing.TB) string { return testboards.Dir(t) }
+func realBoards(t testing.TB) string { return testshared.Boards(t) }
 
 func newWorld(t testing.TB, m *board.Map, ms *missions.Mission) *World {
 	t.Helper()

@@ -14,7 +14,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 )
 
 var (
@@ -106,7 +106,7 @@ func byteCases(boards string) []byteCase {
 // names). -dump-bytes DIR writes the outputs themselves, to diff.
 func TestSameBytes(t *testing.T) {
 	t.Parallel()
-	boards, haveBoards := testboards.Find()
+	boards, haveBoards := testshared.FindBoards()
 	golden := filepath.Join("testdata", "bytes.sha256")
 	want := map[string]string{}
 	if !*updateBytes {

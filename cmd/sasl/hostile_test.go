@@ -19,7 +19,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sasl-engine/sasl/internal/testlayout"
+	"github.com/sasl-engine/sasl/internal/testkit/testlayout"
 )
 
 // vaslArchive writes a VASL board archive bdID into dir the way the

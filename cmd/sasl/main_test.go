@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/rules/library"
@@ -37,7 +37,7 @@ func mustRun(t *testing.T, args ...string) string {
 	return out
 }
 
-func realBoards(t testing.TB) string { return testboards.Dir(t) }
+func realBoards(t testing.TB) string { return testshared.Boards(t) }
 
 type hexOut struct {
 	Hex       string   `json:"hex"`

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 )
 
 // readmeCommand is a command the README shows: a line of a code block
@@ -161,7 +161,7 @@ func TestREADME(t *testing.T) {
 		t.Fatal(err)
 	}
 	boards := ""
-	if dir, ok := testboards.Find(); ok {
+	if dir, ok := testshared.FindBoards(); ok {
 		boards = dir
 		if err := os.Symlink(dir, filepath.Join(home, "vasl", "boards")); err != nil {
 			t.Fatal(err)

@@ -7,14 +7,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 )
 
 // sasl vasl show lists a save's boards and pieces, each on its hex, as
 // text and as JSON, and refuses a file that is no save.
 func TestVaslShow(t *testing.T) {
 	t.Parallel()
-	d := testboards.Saves(t)
+	d := testshared.Path(t, "vasl/saves")
 	out := mustRun(t, "vasl", "show", filepath.Join(d, "The-Streets-Of-Stalingrad-Scenario-C.vsav"))
 	for _, want := range []string{"VASL 6.5.1, VASSAL 3.2.17 (savedGame !VCSK)", "Boards: 1 (rows from the top; north up)", "On the boards: 121 pieces", "  1E5      Half-hex Blue perimeter", "Off the boards: 223 pieces"} {
 		if !strings.Contains(out, want) {
@@ -53,7 +53,7 @@ func TestVaslShow(t *testing.T) {
 func TestVaslRefusals(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	saves := testboards.Saves(t)
+	saves := testshared.Path(t, "vasl/saves")
 	hill := filepath.Join(saves, "Hill-621-Scenario-E.vsav")
 	game := filepath.Join(dir, "g.yaml")
 	mustRun(t, "play", "new", "--save", game, "--seed", "1")

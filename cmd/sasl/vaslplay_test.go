@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sasl-engine/sasl/internal/testboards"
 	"github.com/sasl-engine/sasl/internal/testkit/hill"
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/vassal"
 )
@@ -167,7 +167,7 @@ func TestVaslPlay(t *testing.T) {
 	if strings.Contains(sk, "Icr") || strings.Contains(sk, "LMG") || strings.Count(sk, "vasl: ") != 8 {
 		t.Errorf("vasl mission: want the 8 squads and leaders only:\n%s", sk)
 	}
-	if _, err := run(t, "vasl", "mission", filepath.Join(testboards.Saves(t), "Hill-621-Scenario-E.vsav"), "--mission", "crossroads"); err == nil ||
+	if _, err := run(t, "vasl", "mission", filepath.Join(testshared.Path(t, "vasl/saves"), "Hill-621-Scenario-E.vsav"), "--mission", "crossroads"); err == nil ||
 		!strings.Contains(err.Error(), "the save's boards are 2/4/3, the mission's x3/x1: 3 x 1 boards where the mission has 2 x 1") {
 		t.Errorf("a save of other boards: %v", err)
 	}
@@ -329,7 +329,7 @@ func TestVaslPlay(t *testing.T) {
 func TestVaslFourBoards(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	s, err := vassal.Open(filepath.Join(testboards.Saves(t), "Hill-621-Scenario-E.vsav"))
+	s, err := vassal.Open(filepath.Join(testshared.Path(t, "vasl/saves"), "Hill-621-Scenario-E.vsav"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sasl-engine/sasl/internal/testlayout"
+	"github.com/sasl-engine/sasl/internal/testkit/testlayout"
 
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sasl-engine/sasl/internal/testlayout"
+	"github.com/sasl-engine/sasl/internal/testkit/testlayout"
 
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/hex"

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -16,7 +16,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/terrain"
 )
 
-func realBoards(t testing.TB) string { return testboards.Dir(t) }
+func realBoards(t testing.TB) string { return testshared.Boards(t) }
 
 func TestDemoBoardsLoad(t *testing.T) {
 	ids := Demo()

@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/sasl-engine/sasl/internal/testlayout"
+	"github.com/sasl-engine/sasl/internal/testkit/testlayout"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/rules/los"
 	"github.com/sasl-engine/sasl/rules/terrain"
 )
@@ -59,7 +59,7 @@ func TestSumTo(t *testing.T) {
 func TestWedges(t *testing.T) {
 	t.Parallel()
 	maps := map[string]*los.Map{"x1": demoMap(t, "x1", terrain.InSeason), "x2,-/-,x1r": demoMap(t, "x2,-/-,x1r", terrain.InSeason)}
-	if _, ok := testboards.Find(); ok {
+	if _, ok := testshared.FindBoards(); ok {
 		maps["33"] = realMap(t, "33")
 	}
 	for name, m := range maps {

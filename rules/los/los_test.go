@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
@@ -40,7 +40,7 @@ func testMaps(t *testing.T) map[string]*los.Map {
 	for _, spec := range []string{"x1", "x2,x3", "x1r/x2"} {
 		out[spec] = demoMap(t, spec, terrain.InSeason)
 	}
-	if _, ok := testboards.Find(); ok {
+	if _, ok := testshared.FindBoards(); ok {
 		for _, spec := range []string{"9", "24", "44r", "8/21"} {
 			out[spec] = realMap(t, spec)
 		}
@@ -117,7 +117,7 @@ func TestFilterExact(t *testing.T) {
 	for _, spec := range []string{"x1,-/-,x2r", "-,x3/x1,-"} {
 		maps[spec] = demoMap(t, spec, terrain.InSeason)
 	}
-	if _, ok := testboards.Find(); ok {
+	if _, ok := testshared.FindBoards(); ok {
 		for _, spec := range []string{"33", "2,33", "-,19/3,-"} {
 			maps[spec] = realMap(t, spec)
 		}
@@ -159,7 +159,7 @@ func TestFilterExact(t *testing.T) {
 // orchards out of season hinder but do not block (B.10).
 func TestSeason(t *testing.T) {
 	t.Parallel()
-	dir := testboards.Dir(t)
+	dir := testshared.Boards(t)
 	lay, _ := layout.Parse("33", layout.Up)
 	bm, err := library.New(dir).Map(lay)
 	if err != nil {
@@ -199,7 +199,7 @@ func TestSeason(t *testing.T) {
 func TestRasterised(t *testing.T) {
 	t.Parallel()
 	cases := readVASL(t)
-	dir := testboards.Dir(t)
+	dir := testshared.Boards(t)
 	agree, n := 0, 0
 	for _, spec := range []string{"2", "3", "4", "19", "33"} {
 		real := realMap(t, spec)
@@ -289,7 +289,7 @@ func TestB6InherentTerrain(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		bm, err := library.New(testboards.Dir(t)).Map(lay)
+		bm, err := library.New(testshared.Boards(t)).Map(lay)
 		if err != nil {
 			t.Fatal(err)
 		}

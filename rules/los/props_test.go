@@ -2,11 +2,11 @@ package los
 
 import (
 	"os"
-	"path/filepath"
 	"regexp"
-	"runtime"
 	"strconv"
 	"testing"
+
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 )
 
 // TestTerrainAsVASL checks vaslTerrain against VASL's
@@ -14,11 +14,10 @@ import (
 // terrainType, every LOS attribute.
 func TestTerrainAsVASL(t *testing.T) {
 	t.Parallel()
-	_, file, _, _ := runtime.Caller(0)
-	path := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "vasl", "SharedBoardMetadata.xml")
+	path := testshared.Path(t, "vasl/SharedBoardMetadata.xml")
 	data, err := os.ReadFile(path)
 	if err != nil {
-		t.Skip(err)
+		t.Fatal(err)
 	}
 	elem := regexp.MustCompile(`<terrainType [^>]*>`)
 	attr := regexp.MustCompile(`(\w+)="([^"]*)"`)

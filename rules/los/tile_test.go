@@ -5,7 +5,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/sasl-engine/sasl/internal/testlayout"
+	"github.com/sasl-engine/sasl/internal/testkit/testlayout"
 
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"

@@ -4,14 +4,13 @@ import (
 	"bufio"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
-	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/rules/library"
@@ -30,11 +29,10 @@ type vaslCase struct {
 
 func readVASL(t testing.TB) []vaslCase {
 	t.Helper()
-	dir := testboards.Dir(t)
-	path := filepath.Join(dir, "..", "..", "los", "vasl-los.tsv")
+	path := testshared.Path(t, "los/vasl-los.tsv")
 	f, err := os.Open(path)
 	if err != nil {
-		t.Skipf("VASL's LOS verdicts not found: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	var out []vaslCase
@@ -83,7 +81,7 @@ func realMap(t testing.TB, spec string) *los.Map {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bm, err := library.New(testboards.Dir(t)).Map(lay)
+	bm, err := library.New(testshared.Boards(t)).Map(lay)
 	if err != nil {
 		t.Fatal(err)
 	}

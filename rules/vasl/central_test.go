@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
@@ -153,9 +154,9 @@ func allHexes() []hex.Hex {
 // boards, calls inherent terrain; the test is skipped without it.
 func vaslInherent(t *testing.T) *[256]bool {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(boardsDir(t), "..", "SharedBoardMetadata.xml"))
+	data, err := os.ReadFile(testshared.Path(t, "vasl/SharedBoardMetadata.xml"))
 	if err != nil {
-		t.Skipf("VASL's terrain table is not beside the test boards: %v", err)
+		t.Fatal(err)
 	}
 	var in [256]bool
 	re := regexp.MustCompile(`<terrainType [^>]*typeCode="(\d+)"[^>]*isInherentTerrain="TRUE"`)

@@ -5,7 +5,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/coord"
@@ -13,7 +13,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/terrain"
 )
 
-func boardsDir(t testing.TB) string { return testboards.Dir(t) }
+func boardsDir(t testing.TB) string { return testshared.Boards(t) }
 
 var (
 	loadedMu sync.Mutex

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sasl-engine/sasl/internal/testboards"
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/vassal"
 )
@@ -57,7 +57,7 @@ func WriteSave(t *testing.T, s *vassal.Save, dir, name string) string {
 // VASSAL's move commands), and the hexes they were put on.
 func Setup(t *testing.T, dir string) (string, map[string][2]string) {
 	t.Helper()
-	s, err := vassal.Open(filepath.Join(testboards.Saves(t), "Hill-621-Scenario-E.vsav"))
+	s, err := vassal.Open(filepath.Join(testshared.Path(t, "vasl/saves"), "Hill-621-Scenario-E.vsav"))
 	if err != nil {
 		t.Fatal(err)
 	}
