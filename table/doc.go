@@ -15,12 +15,17 @@
 //     --json, the stop JSON of the step commands and the browser; and its
 //     picture (Picture).
 //
-// A recipe: play on to the next stop and write the game back.
+// A recipe (the package's Example plays it): play on to the next stop and
+// write the game back.
 //
 //	t, err := table.Open("game.yaml", table.Options{Wait: 10 * time.Second, Who: "sasl play next"})
-//	if err != nil { return err }
+//	if err != nil {
+//		return err
+//	}
 //	defer t.Close()
-//	if _, err := t.Do(game.Command{Verb: game.Next}, nil); err != nil { return err }
+//	if _, err := t.Do(game.Command{Verb: game.Next}, nil); err != nil {
+//		return err
+//	}
 //	return t.Save()
 //
 // A Game is not safe for concurrent use.

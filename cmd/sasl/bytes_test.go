@@ -20,7 +20,18 @@ import (
 var (
 	updateBytes = flag.Bool("update-bytes", false, "rewrite testdata/bytes.sha256 from what the commands write now")
 	dumpBytes   = flag.String("dump-bytes", "", "also write every output TestSameBytes hashes into this folder (to diff two versions)")
+	allBytes    = flag.Bool("bytes-all", false, "TestSameBytes over all 16 seeds of each demo case (by default 4; -update-bytes plays all)")
 )
+
+// byteSeeds is how many seeds of each demo mission TestSameBytes plays:
+// 4 by default, which covers every kind of output; all 16 with
+// -bytes-all or -update-bytes, which rewrites every hash.
+func byteSeeds() int {
+	if *allBytes || *updateBytes {
+		return 16
+	}
+	return 4
+}
 
 // byteCase is one command line of TestSameBytes: its standard output and
 // the files it writes (named in args as @NAME, made in a fresh folder) are
@@ -40,7 +51,7 @@ func byteCases(boards string) []byteCase {
 	add := func(name string, real bool, seq ...[]string) { cs = append(cs, byteCase{name, seq, real}) }
 	for _, ms := range []string{"crossroads", "wooded-hill"} {
 		entry := map[string]string{"crossroads": "1", "wooded-hill": "2"}[ms]
-		for k := 1; k <= 16; k++ {
+		for k := 1; k <= byteSeeds(); k++ {
 			s := fmt.Sprint(k)
 			mk := func(a ...string) []string { return append(a, "--mission", ms, "--seed", s) }
 			add(ms+"/place/"+s, false, mk("place"))
@@ -103,7 +114,9 @@ func byteCases(boards string) []byteCase {
 // Same seed, same bytes: every output of byteCases hashes as
 // testdata/bytes.sha256 says (go test ./cmd/sasl -run TestSameBytes
 // -update-bytes rewrites it after a deliberate change, which the commit
-// names). -dump-bytes DIR writes the outputs themselves, to diff.
+// names). -dump-bytes DIR writes the outputs themselves, to diff. By
+// default the demo cases play 4 seeds of the 16 the file holds;
+// -bytes-all plays them all.
 func TestSameBytes(t *testing.T) {
 	t.Parallel()
 	boards, haveBoards := testshared.FindBoards()

@@ -1,6 +1,13 @@
 // Command sasl plays the ENEMY side of Solitaire Advanced Squad Leader on
-// real ASL mapboards: it reads VASL board archives, shows and exports their
-// terrain, and (in later subcommands) places, enters and moves ENEMY units.
+// real ASL mapboards: it sets up ENEMY S? (sasl place, SASL 4.1), brings
+// them on (enter, 4.2), drives Human Waves (wave, 4.3), plays whole games
+// with the player in them in a game file (play) or a browser (serve) or
+// through VASL saves (vasl), simulates missions (sim), and shows boards,
+// paths and lines of sight (board, path, los).
+//
+// This package is the command line only: flags, wiring and output. A game
+// at the table (its file, the player's steps, VASL saves) is package table;
+// the simulator's shards and progress files are package sim.
 //
 // Run "sasl --help" for the commands; every command runs with no flags on
 // the built-in demo boards.

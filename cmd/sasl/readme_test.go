@@ -2,12 +2,16 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -170,6 +174,7 @@ func TestREADME(t *testing.T) {
 	env := []string{"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH"), "HOME=" + home, "LANG=C"}
 	saved := regexp.MustCompile(`--save (\S+)`)
 	tainted := map[string]bool{} // files of skipped commands
+	var run []readmeCommand
 	for _, c := range cmds {
 		skip := ""
 		switch {
@@ -190,23 +195,152 @@ func TestREADME(t *testing.T) {
 			t.Logf("README.md:%d: %s: skipped: %s", c.line, c.cmd, skip)
 			continue
 		}
+		run = append(run, c)
+	}
+	// Commands that share a file of the working folder run in the
+	// README's order, one after the other; the chains run side by side.
+	chains := readmeChains(run)
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for _, chain := range chains {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			for _, c := range chain {
+				runReadmeCommand(t, c, work, home, env)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// readmeFile is a file or folder of the working folder a README command
+// names (game.yaml, parts/), not one of the repository's examples.
+var readmeFile = regexp.MustCompile(`(?:^|[\s=<>])((?:[\w.-]+/)*[\w.-]+\.(?:yaml|yml|vsav|json|png|svg|pdf|sasl|txt)|[\w.-]+/)(?:\s|$)`)
+
+// readmeChains groups commands that name a file of the working folder in
+// common (transitively), each group in the README's order.
+func readmeChains(cmds []readmeCommand) [][]readmeCommand {
+	parent := make([]int, len(cmds))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		if parent[i] != i {
+			parent[i] = find(parent[i])
+		}
+		return parent[i]
+	}
+	owner := map[string]int{}
+	for i, c := range cmds {
+		for _, m := range readmeFile.FindAllStringSubmatch(c.cmd, -1) {
+			f := m[1]
+			if strings.HasPrefix(f, "examples/") || strings.HasPrefix(f, "./") {
+				continue
+			}
+			if j, ok := owner[f]; ok {
+				parent[find(i)] = find(j)
+			} else {
+				owner[f] = i
+			}
+		}
+	}
+	var out [][]readmeCommand
+	at := map[int]int{}
+	for i, c := range cmds {
+		r := find(i)
+		k, ok := at[r]
+		if !ok {
+			k = len(out)
+			at[r] = k
+			out = append(out, nil)
+		}
+		out[k] = append(out[k], c)
+	}
+	return out
+}
+
+// shellWords are the characters that make a README command a shell
+// line (a pipe, a redirection, quotes, a substitution), run in bash.
+const shellWords = "|&;<>()$`\"'\\*?"
+
+// runReadmeCommand runs one README command in folder work, with HOME
+// home, and checks what it prints against what the README shows. A shell
+// line runs in bash as the reader's shell would; a plain command (sasl
+// and its words) runs in this process, its ~ and the working folder's
+// files made absolute, so that the commands share the worlds they build
+// (game.Open keeps them) as one process of sasl would not.
+func runReadmeCommand(t *testing.T, c readmeCommand, work, home string, env []string) {
+	var got []byte
+	var err error
+	line, _, _ := strings.Cut(c.cmd, " #") // a comment, as bash reads it
+	if f := strings.Fields(line); !strings.ContainsAny(line, shellWords) && f[0] == "sasl" {
+		args := f[1:]
+		for i, a := range args {
+			switch {
+			case strings.HasPrefix(a, "~/"):
+				args[i] = filepath.Join(home, a[2:])
+			case readmeFile.MatchString(" "+a+" ") || strings.HasPrefix(a, "examples/"):
+				args[i] = filepath.Join(work, a)
+				if strings.HasSuffix(a, "/") {
+					args[i] += "/"
+				}
+			}
+		}
+		var out bytes.Buffer
+		root := newRoot(&out, &out)
+		root.SetArgs(args)
+		err = root.Execute()
+		got = bytes.ReplaceAll(out.Bytes(), []byte(work+string(filepath.Separator)), nil)
+		if err != nil {
+			got = append(got, "sasl: "+err.Error()...)
+		}
+	} else {
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		defer cancel()
 		sh := exec.CommandContext(ctx, "bash", "-c", "set -o pipefail; "+c.cmd)
 		sh.Dir = work
 		sh.Env = env
-		got, err := sh.CombinedOutput()
-		cancel()
-		if err != nil {
-			t.Errorf("README.md:%d: %s: %v\n%s", c.line, c.cmd, err, got)
-			continue
+		got, err = sh.CombinedOutput()
+	}
+	if err != nil {
+		t.Errorf("README.md:%d: %s: %v\n%s", c.line, c.cmd, err, got)
+		return
+	}
+	if !c.shown || len(c.output) == 0 {
+		return
+	}
+	lines := strings.Split(strings.TrimRight(string(got), "\n"), "\n")
+	if w, ok := matchOutput(c.output, lines); !ok {
+		t.Errorf("README.md:%d: %s: the output has no line %q where the README shows it; it prints:\n%s", c.line, c.cmd, w, got)
+	}
+}
+
+// The README's commands that share a file run in one chain, in order;
+// the others apart.
+func TestReadmeChains(t *testing.T) {
+	t.Parallel()
+	cmds := []readmeCommand{
+		{cmd: "sasl play new --save game.yaml"},
+		{cmd: "sasl sim --runs 10 --shard 0/2 --out parts/"},
+		{cmd: "sasl play show game.yaml --png now.png"},
+		{cmd: "sasl place --mission examples/four-boards.yaml --png s.png"},
+		{cmd: "sasl sim merge parts/"},
+		{cmd: "sasl play new --mission examples/four-boards.yaml --save game.yaml"},
+		{cmd: "sasl board export 33 > bd33.sasl"},
+	}
+	var got [][]string
+	for _, ch := range readmeChains(cmds) {
+		var line []string
+		for _, c := range ch {
+			line = append(line, strings.Fields(c.cmd)[1])
 		}
-		if !c.shown || len(c.output) == 0 {
-			continue
-		}
-		lines := strings.Split(strings.TrimRight(string(got), "\n"), "\n")
-		if w, ok := matchOutput(c.output, lines); !ok {
-			t.Errorf("README.md:%d: %s: the output has no line %q where the README shows it; it prints:\n%s", c.line, c.cmd, w, got)
-		}
+		got = append(got, line)
+	}
+	want := [][]string{{"play", "play", "play"}, {"sim", "sim"}, {"place"}, {"board"}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("chains %v, want %v", got, want)
 	}
 }
 
