@@ -29,6 +29,9 @@ type Options struct {
 	Who  string
 }
 
+// FileLock is a game file's lock, taken with Lock (package filelock).
+type FileLock = filelock.Lock
+
 // MaxWait bounds Options.Wait.
 const MaxWait = time.Hour
 

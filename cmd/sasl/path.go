@@ -12,7 +12,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sasl-engine/sasl/internal/yamldoc"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/render"
@@ -22,7 +21,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/rules/los"
-	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/table"
 	"github.com/sasl-engine/sasl/tables"
 )
 
@@ -129,17 +128,9 @@ func fromGame(o *options, game string, mission *string) error {
 	if *mission != "" {
 		return errors.New("give --game or --mission, not both")
 	}
-	file, err := yamldoc.Open(game)
+	hdr, err := table.ReadHeader(game)
 	if err != nil {
-		return err
-	}
-	defer file.Close()
-	hdr, _, err := state.ReadGame(file, game)
-	if err != nil {
-		return err
-	}
-	if hdr.Mission == "" {
-		return fmt.Errorf("--game %s: not a game file: it names no mission", game)
+		return fmt.Errorf("--game: %w", err)
 	}
 	*mission = hdr.Mission
 	if o.boards == "" && os.Getenv(library.EnvBoards) == "" {

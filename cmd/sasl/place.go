@@ -217,7 +217,7 @@ and the dice that decided it.`,
 				return err
 			}
 			if f.save != "" {
-				if err := saveEntry(f.save, p, a); err != nil {
+				if err := saveEntry(f.save, table.Options{Boards: o.boards, Wait: o.wait, Who: cmd.CommandPath() + " " + f.save}, p, a); err != nil {
 					return err
 				}
 			}
@@ -255,7 +255,7 @@ and the dice that decided it.`,
 // set up off the map, waiting to enter: the mission's FRIENDLY units and
 // VPOs, no setup S? (enter places none). sasl play turn plays the turn on,
 // the S? entering in its MPh.
-func saveEntry(path string, p *played, a *ai.Arrivals) error {
+func saveEntry(path string, to table.Options, p *played, a *ai.Arrivals) error {
 	st, err := p.ms.State(p.m)
 	if err != nil {
 		return err
@@ -275,7 +275,12 @@ func saveEntry(path string, p *played, a *ai.Arrivals) error {
 	for _, x := range a.Arrivals {
 		st.Add(&state.Unit{ID: st.NewID("E"), Side: state.Enemy, Kind: state.SQ, Entering: true, Edge: x.Edge}, board.Ground(x.Hex))
 	}
-	return writeFile(path, func(w io.Writer) error { return st.Write(w, p.m) })
+	l, err := table.Lock(path, to)
+	if err != nil {
+		return err
+	}
+	defer l.Release()
+	return table.SaveState(path, l, st, p.m)
 }
 
 func entryTurns(p *played) string {

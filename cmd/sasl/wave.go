@@ -8,7 +8,6 @@ import (
 
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/game"
-	"github.com/sasl-engine/sasl/internal/yamldoc"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/table"
@@ -59,9 +58,10 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 	if cmd.Flags().Changed("turns") && f.turns <= 0 {
 		return fmt.Errorf("--turns %d: play at least one turn", f.turns)
 	}
+	var l *table.FileLock
 	if f.save != "" { // the file it writes may be the one it reads (--friendly)
-		l, err := table.Lock(f.save, tableOptions(cmd, o, f.save))
-		if err != nil {
+		var err error
+		if l, err = table.Lock(f.save, tableOptions(cmd, o, f.save)); err != nil {
 			return err
 		}
 		defer l.Release()
@@ -75,13 +75,7 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 	}
 	var st *state.State
 	if f.friendly != "" {
-		file, err := yamldoc.Open(f.friendly)
-		if err != nil {
-			return err
-		}
-		st, err = state.Read(file, f.friendly, p.m)
-		file.Close()
-		if err != nil {
+		if st, err = table.ReadState(f.friendly, p.m); err != nil {
 			return err
 		}
 		if cmd.Flags().Changed("seed") || st.RNG == "" {
@@ -134,7 +128,7 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 		}
 	}
 	if f.save != "" {
-		if err := writeFile(f.save, g.Write); err != nil {
+		if err := table.SaveGame(f.save, l, g); err != nil {
 			return err
 		}
 	}
