@@ -239,6 +239,8 @@ func TestServeInBrowser(t *testing.T) {
 	// Next to the FRIENDLY MPh: the ENEMY's turn 1, then the stops of ours.
 	p.nextTo(4)
 	p.waitText("#where", "before your MPh")
+	// The page words the stop from its data (the file keeps no words).
+	p.waitText("#asked", "Your MPh: move, then Next.")
 	// A move: F3 from 15P4 to 15P6, its path and MF shown first.
 	p.clickHex("15P4")
 	p.click("#plan-move")
