@@ -64,7 +64,11 @@ func TestStopsAreData(t *testing.T) {
 			}
 		}
 	}
-	for _, want := range []string{"first-fire", "before-phase friendly MPh", "before-phase enemy DFPh"} {
+	t.Logf("stops saved and opened: %v", seen)
+	every := []string{"first-fire", "before-phase enemy RPh", "before-phase enemy DFPh", "before-phase enemy CCPh",
+		"before-phase friendly RPh", "before-phase friendly PFPh", "before-phase friendly MPh", "before-phase friendly AFPh",
+		"before-phase friendly APh", "before-phase friendly CCPh"}
+	for _, want := range every {
 		if !seen[want] {
 			t.Errorf("no %s stop in the games played: the test checks too little (saw %v)", want, seen)
 		}
