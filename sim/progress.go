@@ -156,8 +156,8 @@ func StatusOf(folder string) (*RunStatus, error) {
 	if st, err := os.Stat(folder); err != nil || !st.IsDir() {
 		return nil, fmt.Errorf("%s: not a folder of part files", folder)
 	}
-	parts, _ := filepath.Glob(filepath.Join(folder, "part-*.json"))
-	progs, _ := filepath.Glob(filepath.Join(folder, "*.progress"))
+	parts := named(folder, func(name string) bool { return strings.HasPrefix(name, "part-") && strings.HasSuffix(name, ".json") })
+	progs := named(folder, func(name string) bool { return strings.HasSuffix(name, ".progress") })
 	var run *RunID
 	var runFrom string
 	same := func(id RunID, name string) error {

@@ -25,8 +25,8 @@ func PartFiles(args []string) ([]string, error) {
 			files = append(files, a)
 			continue
 		}
-		in, err := filepath.Glob(filepath.Join(globEscape(a), "part-*.json"))
-		if err != nil || len(in) == 0 {
+		in := named(a, func(name string) bool { return strings.HasPrefix(name, "part-") && strings.HasSuffix(name, ".json") })
+		if len(in) == 0 {
 			return nil, fmt.Errorf("%s: a folder with no part-*.json files", a)
 		}
 		files = append(files, in...)
@@ -34,16 +34,17 @@ func PartFiles(args []string) ([]string, error) {
 	return files, nil
 }
 
-// globEscape escapes the pattern characters of a folder's name.
-func globEscape(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune(`*?[\`, r) {
-			b.WriteRune('\\')
+// named lists the files of folder dir whose names are as ok says, in
+// order (no pattern: a folder's name may hold any character).
+func named(dir string, ok func(name string) bool) []string {
+	ents, _ := os.ReadDir(dir)
+	var out []string
+	for _, e := range ents {
+		if ok(e.Name()) {
+			out = append(out, filepath.Join(dir, e.Name()))
 		}
-		b.WriteRune(r)
 	}
-	return b.String()
+	return out
 }
 
 // FolderOf checks that the folder to write path into exists.

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -55,5 +57,20 @@ func TestShardFlags(t *testing.T) {
 		if err != nil || i != c.i || n != c.n {
 			t.Errorf("--shard %q --shards %d $=%q: %d/%d %v, want %d/%d", c.shard, c.shards, c.env, i, n, err, c.i, c.n)
 		}
+	}
+}
+
+// A folder of parts may have any name: pattern characters in it are
+// characters.
+func TestPartFilesInAnyFolder(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "run [1]*?")
+	os.Mkdir(dir, 0o755)
+	for _, n := range []string{"part-0.json", "part-1.json", "part-0.progress", "notes.json"} {
+		os.WriteFile(filepath.Join(dir, n), nil, 0o644)
+	}
+	got, err := PartFiles([]string{dir})
+	if err != nil || len(got) != 2 || filepath.Base(got[0]) != "part-0.json" || filepath.Base(got[1]) != "part-1.json" {
+		t.Errorf("PartFiles: %v %v", got, err)
 	}
 }

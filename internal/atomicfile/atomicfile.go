@@ -133,6 +133,18 @@ func writeAtomic(path string, sweep bool, write func(io.Writer) error) error {
 	return nil
 }
 
+// writeOpen writes to f, a device or pipe opened in place, and closes it.
+func writeOpen(f *os.File, path, target string, write func(io.Writer) error) error {
+	err := write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, hideName{err, target})
+	}
+	return nil
+}
+
 // bare is the error under a *PathError or *LinkError, which would name the
 // temporary file.
 func bare(err error) error {
@@ -167,30 +179,19 @@ const PipeWait = 2 * time.Second
 // program is writing.
 func removeStale(target string) {
 	dir, base := filepath.Dir(target), filepath.Base(target)
-	names, err := filepath.Glob(filepath.Join(dir, "."+globEscape(base)+".*"))
+	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
 	temps.Lock()
 	defer temps.Unlock()
-	for _, n := range names {
-		suffix := strings.TrimPrefix(filepath.Base(n), "."+base+".")
-		if suffix != "" && strings.Trim(suffix, "0123456789") == "" && !temps.files[n] {
+	for _, e := range ents {
+		suffix, ok := strings.CutPrefix(e.Name(), "."+base+".")
+		n := filepath.Join(dir, e.Name())
+		if ok && suffix != "" && strings.Trim(suffix, "0123456789") == "" && !temps.files[n] {
 			os.Remove(n)
 		}
 	}
-}
-
-// globEscape escapes the characters filepath.Match treats as patterns.
-func globEscape(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune(`*?[\`, r) {
-			b.WriteRune('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 // hideName takes a file name out of an error's message ("write

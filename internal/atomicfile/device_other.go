@@ -14,12 +14,5 @@ func writeDevice(path, target string, write func(io.Writer) error) error {
 	if err != nil {
 		return fmt.Errorf("%s: cannot write: %w", path, bare(err))
 	}
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, hideName{err, target})
-	}
-	return nil
+	return writeOpen(f, path, target, write)
 }

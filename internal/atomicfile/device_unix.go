@@ -29,12 +29,5 @@ func writeDevice(path, target string, write func(io.Writer) error) error {
 		return fmt.Errorf("%s: cannot write: %w", path, err)
 	}
 	f.Fd() // blocking writes again: a slow reader is waited for
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, hideName{err, target})
-	}
-	return nil
+	return writeOpen(f, path, target, write)
 }
