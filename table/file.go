@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/sasl-engine/sasl/ai"
@@ -121,6 +123,30 @@ func Create(path string, o Options, force bool, w *world.World, hdr state.Game, 
 		return nil, nil, err
 	}
 	return t, setup, nil
+}
+
+// SameFile reports whether paths a and b name one file: the same path
+// once links are followed and the path cleaned (sub/../g.yaml is g.yaml;
+// neither need be there yet), or (a hard link) the same file on disk.
+func SameFile(a, b string) bool {
+	if filelock.Resolve(a) == filelock.Resolve(b) {
+		return true
+	}
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
+}
+
+// NotOver refuses outputs (flag -> path, "" for none) that name game file
+// path: a picture or a VASL save written over the game would lose it. It
+// is asked before anything is played, and no --force gets past it.
+func NotOver(path string, outputs map[string]string) error {
+	for _, flag := range slices.Sorted(maps.Keys(outputs)) {
+		if out := outputs[flag]; out != "" && SameFile(out, path) {
+			return fmt.Errorf("%s %s: that is the game file %s; write it to a file of its own (the game is left as it was)", flag, out, path)
+		}
+	}
+	return nil
 }
 
 // Path is the game file.

@@ -3,7 +3,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +15,8 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 )
 
 // newGameFile starts a game of the crossroads demo (hold: the engine plays
@@ -386,4 +391,86 @@ func regexpReplace(text, prefix, with string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// No output of a command is written over its game file: a picture, a VASL
+// save or a mission named as the game (by another name too: a link,
+// sub/..) is refused before anything is played, --force or not, and the
+// file is left byte for byte as it was.
+func TestOutputsNeverOverTheGame(t *testing.T) {
+	t.Parallel()
+	game := newGameFile(t)
+	dir := filepath.Dir(game)
+	link := filepath.Join(dir, "link.yaml")
+	if err := os.Symlink(game, link); err != nil {
+		t.Fatal(err)
+	}
+	save := filepath.Join(testshared.Path(t, "vasl/saves"), "Hill-621-Scenario-E.vsav")
+	before, _ := os.ReadFile(game)
+	for _, names := range [][]string{{game, game}, {game, link}, {link, game}, {game, filepath.Join(dir, "sub", "..", "g.yaml")}} {
+		g, out := names[0], names[1]
+		for _, args := range [][]string{
+			{"play", "turn", g, "--friendly-from", save, "--vasl-out", out, "--force"},
+			{"play", "turn", g, "--png", out},
+			{"play", "show", g, "--svg", out},
+			{"play", "show", g, "--since", "1", "--pdf", out},
+			{"vasl", "write", g, "--into", save, "--out", out, "--force"},
+			{"play", "new", "--save", g, "--force", "--png", out},
+			{"place", "--save", g, "--svg", out},
+			{"enter", "--save", g, "--png", out},
+			{"wave", "--save", g, "--svg", out},
+		} {
+			_, err := run(t, args...)
+			if err == nil || !strings.Contains(err.Error(), "that is the game file") || strings.Contains(err.Error(), "--force") {
+				t.Errorf("sasl %s: %v", strings.Join(args, " "), err)
+			}
+			if now, _ := os.ReadFile(game); !bytes.Equal(now, before) {
+				t.Fatalf("sasl %s changed the game file", strings.Join(args, " "))
+			}
+		}
+	}
+}
+
+var nameTrials = flag.Int("name-trials", 1, "TestTwoNamesOneLock: how many times two commands race on one game file by two names (the issue's check ran 40)")
+
+// Two commands on one game file by two names (the file and a link to it,
+// sub/../) at once: one lock, so one waits for the other and neither step
+// is lost (before, the lock file came from the name as typed, and the
+// second command's write replaced the first's 17 times in 20).
+func TestTwoNamesOneLock(t *testing.T) {
+	t.Parallel()
+	for trial := range *nameTrials {
+		dir := t.TempDir()
+		game := filepath.Join(dir, "g.yaml")
+		mustRun(t, "play", "new", "--seed", fmt.Sprint(trial+1), "--policy", "player", "--save", game)
+		link := filepath.Join(dir, "link.yaml")
+		if err := os.Symlink(game, link); err != nil {
+			t.Fatal(err)
+		}
+		os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+		names := []string{game, link, filepath.Join(dir, "sub", "..", "g.yaml")}
+		var wg sync.WaitGroup
+		codes := make([]int, len(names))
+		errs := make([]string, len(names))
+		for i, name := range names {
+			wg.Go(func() {
+				_, stderr, code := runProcess(t, nil, "play", "next", name, "--wait", "60s")
+				codes[i], errs[i] = code, stderr
+			})
+		}
+		wg.Wait()
+		for i := range names {
+			if codes[i] != 0 {
+				t.Fatalf("trial %d: play next %s: exit %d: %s", trial, names[i], codes[i], errs[i])
+			}
+		}
+		out := mustRun(t, "play", "log", game, "--json")
+		var log struct{ Steps []struct{ N int } }
+		if err := json.Unmarshal([]byte(out), &log); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(log.Steps); n != len(names) {
+			t.Errorf("trial %d: %d commands played a step each, the journal has %d after the setup", trial, len(names), n)
+		}
+	}
 }

@@ -18,6 +18,16 @@ type pictureFlags struct {
 	said func() io.Writer
 }
 
+// outputs are the pictures' files by flag, with more (flag, path, ...):
+// what table.NotOver checks against a game file.
+func (f *pictureFlags) outputs(more ...string) map[string]string {
+	out := map[string]string{"--svg": f.svg, "--png": f.png, "--pdf": f.pdf}
+	for i := 0; i+1 < len(more); i += 2 {
+		out[more[i]] = more[i+1]
+	}
+	return out
+}
+
 func (f *pictureFlags) register(cmd *cobra.Command) {
 	f.said = cmd.ErrOrStderr
 	// --scale is checked before anything is done, picture or not.

@@ -58,6 +58,9 @@ there and the dice that decided it, then the dice of the whole setup, which
 // play new): the game's FRIENDLY side played by policy, the picture pf
 // asks for, and the game file when save is given.
 func setUp(cmd *cobra.Command, o *options, mf *missionFlags, pf *pictureFlags, policy string, stop game.StopMode, save string, force bool) (*played, *ai.Setup, error) {
+	if err := table.NotOver(save, pf.outputs()); save != "" && err != nil {
+		return nil, nil, err
+	}
 	p, err := mf.open(cmd, o)
 	if err != nil {
 		return nil, nil, err
@@ -214,6 +217,9 @@ and the dice that decided it.`,
 				return err
 			}
 			if err := p.leftover(); err != nil {
+				return err
+			}
+			if err := table.NotOver(f.save, f.pictures.outputs()); f.save != "" && err != nil {
 				return err
 			}
 			if f.save != "" {

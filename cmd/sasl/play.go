@@ -93,6 +93,9 @@ func newPlayNewCmd(o *options) *cobra.Command {
 			if cmd.Flags().Changed("stop") && policy != game.PolicyPlayer {
 				return fmt.Errorf("--stop %s: the game stops for you only with --policy player", f.stop)
 			}
+			if err := table.NotOver(f.save, f.pictures.outputs("--friendly-from", f.friendlyFrom)); err != nil {
+				return err
+			}
 			if st, err := os.Stat(f.save); err == nil && st.Mode().IsRegular() && !f.force {
 				return fmt.Errorf("--save %s: the file exists (a game in progress?); give --force to replace it", f.save)
 			}
@@ -176,6 +179,9 @@ MPh; --vasl-out NEW.vsav writes the ENEMY's turn into a copy of your save.`,
 				return fmt.Errorf("--turns %d: play at least one turn", f.turns)
 			}
 			path := args[0]
+			if err := table.NotOver(path, f.pictures.outputs("--vasl-out", f.vaslOut)); err != nil {
+				return err
+			}
 			to := tableOptions(cmd, o, path)
 			to.Mission, to.Tables = f.mission, f.tables
 			var script *dice.ScriptRoller
@@ -277,6 +283,9 @@ func newPlayShowCmd(o *options) *cobra.Command {
   sasl play show game.yaml --since 12 --png since12.png`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := table.NotOver(args[0], f.pictures.outputs()); err != nil {
+				return err
+			}
 			if cmd.Flags().Changed("since") {
 				return showSince(cmd, o, f, args[0])
 			}

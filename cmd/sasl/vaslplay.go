@@ -47,6 +47,9 @@ file.`,
 			if into == "" || out == "" {
 				return errors.New("vasl write: give --into SAVE.vsav (your save) and --out NEW.vsav (the file to write)")
 			}
+			if err := table.NotOver(args[0], map[string]string{"--out": out, "--into": into}); err != nil {
+				return err
+			}
 			if table.SameFile(out, into) {
 				return fmt.Errorf("--out %s: that is the --into save; write a new file (your save stays as it was)", out)
 			}

@@ -59,6 +59,9 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 		return fmt.Errorf("--turns %d: play at least one turn", f.turns)
 	}
 	var l *table.FileLock
+	if err := table.NotOver(f.save, f.pictures.outputs()); f.save != "" && err != nil {
+		return err
+	}
 	if f.save != "" { // the file it writes may be the one it reads (--friendly)
 		var err error
 		if l, err = table.Lock(f.save, tableOptions(cmd, o, f.save)); err != nil {

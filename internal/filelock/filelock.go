@@ -35,9 +35,28 @@ type Lock struct {
 // poll is how often a waiting command tries the lock again.
 const poll = 20 * time.Millisecond
 
-// Path is the lock file of path: ".NAME.lock" in the same folder.
+// Path is the lock file of path: ".NAME.lock" in the folder of the file
+// path names, its links followed and its folder made absolute, so that two
+// names of one file (a link, sub/../game.yaml) have one lock file.
 func Path(path string) string {
-	return filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".lock")
+	f := Resolve(path)
+	return filepath.Join(filepath.Dir(f), "."+filepath.Base(f)+".lock")
+}
+
+// Resolve is the file path names: absolute, cleaned, its symbolic links
+// followed; for a file not there yet, its folder's.
+func Resolve(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return filepath.Clean(path)
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		return r
+	}
+	if d, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		return filepath.Join(d, filepath.Base(abs))
+	}
+	return abs
 }
 
 // Acquire locks path for the caller, who, as the lock file then says, is
@@ -47,7 +66,12 @@ func Acquire(path string, wait time.Duration, what string) (*Lock, error) {
 	name := Path(path)
 	deadline := time.Now().Add(wait)
 	for {
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+		// A lock file that is a link (a game folder from another player can
+		// carry one) is never followed: it could point at any file.
+		if st, err := os.Lstat(name); err == nil && st.Mode()&os.ModeSymlink != 0 {
+			return nil, fmt.Errorf("%s: cannot lock it: %s is a symbolic link (remove it; a lock file is never a link)", path, name)
+		}
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|noFollow, 0o644)
 		if err != nil {
 			var pe *os.PathError
 			if errors.As(err, &pe) {

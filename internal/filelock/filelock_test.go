@@ -105,3 +105,46 @@ func TestAcquireExclusive(t *testing.T) {
 		t.Errorf("%d turns of 200", turns.Load())
 	}
 }
+
+// Two names for one file (a link to it, a path through sub/..) are one
+// lock: the second waits for the first.
+func TestOneLockPerFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	game := filepath.Join(dir, "game.yaml")
+	os.WriteFile(game, []byte("x"), 0o644)
+	link := filepath.Join(dir, "link.yaml")
+	os.Symlink(game, link)
+	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+	for _, other := range []string{link, filepath.Join(dir, "sub", "..", "game.yaml")} {
+		a, err := Acquire(game, 0, "first")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b, err := Acquire(other, 30*time.Millisecond, "second"); err == nil {
+			b.Release()
+			t.Errorf("%s was locked while %s was held", other, game)
+		}
+		a.Release()
+	}
+}
+
+// A lock file that is a symbolic link is never followed: the file it
+// points at is left as it was.
+func TestLockFileLinkRefused(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	game := filepath.Join(dir, "game.yaml")
+	victim := filepath.Join(dir, "victim")
+	os.WriteFile(victim, []byte("precious\n"), 0o644)
+	if err := os.Symlink(victim, Path(game)); err != nil {
+		t.Fatal(err)
+	}
+	if l, err := Acquire(game, 0, "x"); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		l.Release()
+		t.Errorf("a lock file that links elsewhere: %v", err)
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "precious\n" {
+		t.Errorf("the linked file now holds %q", b)
+	}
+}

@@ -20,6 +20,8 @@ var errNoLock = fmt.Errorf("no file locking on %s: %w", runtime.GOOS, errors.Err
 
 const keepLockFile = false
 
+const noFollow = 0
+
 func tryLock(*os.File) (bool, error) { return false, errNoLock }
 
 func unlock(*os.File) {}

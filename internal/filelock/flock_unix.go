@@ -13,6 +13,10 @@ import (
 // it gone and open the new one).
 const keepLockFile = false
 
+// noFollow opens the lock file only if it is no symbolic link (a link put
+// there between the check and the open).
+const noFollow = syscall.O_NOFOLLOW
+
 // tryLock takes an exclusive flock on f without waiting: false if another
 // holds it.
 func tryLock(f *os.File) (bool, error) {

@@ -37,6 +37,9 @@ const lockOffset = 1 << 62
 // which would fail the next command's Acquire instead of making it wait.
 const keepLockFile = true
 
+// noFollow: Windows has no O_NOFOLLOW; Acquire's Lstat refuses a link.
+const noFollow = 0
+
 // lockRange is where the lock is: one byte at lockOffset.
 func lockRange() *windows.Overlapped {
 	return &windows.Overlapped{Offset: lockOffset & 0xffffffff, OffsetHigh: lockOffset >> 32}
