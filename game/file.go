@@ -144,6 +144,12 @@ type LoadOptions struct {
 	// mission or tables that changed since the game began are accepted
 	// (and recorded anew).
 	Mission, Tables string
+	// Upgrade reads a file of an earlier sasl, which records no journal
+	// (and is not marked plain) or no mission digest: the game is read
+	// as the file has it, to be written anew with the digests of its
+	// mission and tables as they are now, and plain if it has no journal
+	// (sasl play upgrade). Without it such a file is refused.
+	Upgrade bool
 }
 
 // Load reads a game file: its mission, boards and tables as it names them
@@ -164,6 +170,20 @@ func LoadWith(r io.Reader, name string, o LoadOptions) (*Game, error) {
 	if hdr.Mission == "" {
 		return nil, fmt.Errorf("state: %s: not a game file: it names no mission (start a game with sasl play new)", name)
 	}
+	// The guards a game file keeps cannot be switched off by deleting
+	// them: a file without a journal or a mission digest is one of an
+	// earlier sasl, or one edited, and is refused unless upgraded on
+	// purpose.
+	upgrade := fmt.Sprintf("start the game again with sasl play new, or give it to sasl play upgrade %s to play it on as it is", name)
+	switch {
+	case o.Upgrade:
+	case len(hdr.Journal) > 0 && hdr.Plain:
+		return nil, fmt.Errorf("state: %s: the file has a journal and says plain: true: one or the other (was it edited?)", name)
+	case len(hdr.Journal) == 0 && !hdr.Plain:
+		return nil, fmt.Errorf("state: %s: the file has no journal (deleted, or written by an earlier sasl), so it cannot be checked against its steps: %s", name, upgrade)
+	case hdr.MissionDigest == "" && o.Mission == "":
+		return nil, fmt.Errorf("state: %s: the file records no mission_digest (deleted, or written by an earlier sasl), so a changed mission would go unnoticed: give --mission %s to play on with the mission as it is now, or %s", name, hdr.Mission, upgrade)
+	}
 	boards := o.Boards
 	if boards == "" {
 		boards = hdr.Boards
@@ -181,7 +201,7 @@ func LoadWith(r io.Reader, name string, o LoadOptions) (*Game, error) {
 	}
 	// A change of layout or comments only (the same keys with the same
 	// values) plays on.
-	if was := hdr.MissionDigest; was != "" && o.Mission == "" && strings.Fields(was)[0] != strings.Fields(now.MissionDigest)[0] &&
+	if was := hdr.MissionDigest; was != "" && o.Mission == "" && !o.Upgrade && strings.Fields(was)[0] != strings.Fields(now.MissionDigest)[0] &&
 		(len(keysOf(was)) == 0 || len(missions.Changed(keysOf(was), keysOf(now.MissionDigest))) > 0) {
 		what := "its " + strings.Join(missions.Changed(keysOf(was), keysOf(now.MissionDigest)), ", ")
 		if what == "its " {
@@ -189,7 +209,7 @@ func LoadWith(r io.Reader, name string, o LoadOptions) (*Game, error) {
 		}
 		return nil, fmt.Errorf("%s: the mission %s has changed since the game began (%s); the game would not play on as it was set up. To play on with the mission as it is now, give --mission %s", name, hdr.Mission, what, hdr.Mission)
 	}
-	if was := hdr.TablesDigest; was != "" && o.Tables == "" && was != now.TablesDigest {
+	if was := hdr.TablesDigest; was != "" && o.Tables == "" && !o.Upgrade && was != now.TablesDigest {
 		return nil, fmt.Errorf("%s: the tables file %s has changed since the game began; to play on with it as it is now, give --tables %s", name, hdr.Tables, hdr.Tables)
 	}
 	st, err := state.Parse(data, name, p.Map())
@@ -198,6 +218,9 @@ func LoadWith(r io.Reader, name string, o LoadOptions) (*Game, error) {
 	}
 	if boards != hdr.Boards {
 		st.Boards = abs(boards)
+	}
+	if o.Upgrade && len(st.Journal) == 0 {
+		st.Plain, st.Stopped, st.LegacyAsked = true, nil, "" // no stops: turn by turn
 	}
 	st.Mission, st.Tables = now.Mission, now.Tables
 	st.MissionDigest, st.TablesDigest = now.MissionDigest, now.TablesDigest

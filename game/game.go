@@ -121,6 +121,7 @@ func (g *Game) Start(hdr state.Game, script dice.Roller) (*ai.Setup, error) {
 		return nil, err
 	}
 	hdr.Stopped, hdr.LegacyAsked, hdr.Journal = nil, "", nil
+	hdr.Plain = true // played turn by turn; a Session keeps a journal instead
 	st := initial.CloneInto(g.st)
 	st.Game = hdr
 	st.Phase = state.RPh

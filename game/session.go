@@ -79,6 +79,7 @@ func Begin(w *world.World, hdr state.Game, script dice.Roller, mode StopMode) (*
 		return nil, nil, err
 	}
 	g.stops, g.inSession = mode, true
+	g.st.Plain = false // the journal says every step
 	g.hw.Res = g
 	s := &Session{g: g}
 	s.roll.cur = g.seeded

@@ -36,7 +36,7 @@ func do(t testing.TB, s *Session, verb string) *Step {
 }
 
 // the lines of a game file that say who plays and how it stops.
-var sessionKeys = regexp.MustCompile(`(?m)^(policy|asked|stop|journal|  - \{n: ).*\n`)
+var sessionKeys = regexp.MustCompile(`(?m)^(policy|stopped_at|plain|stop|journal|  - \{n: ).*\n`)
 
 // A player who passes at every stop plays the hold policy's game: the
 // same units, VPO and dice, on real boards and on a demo, for many seeds,

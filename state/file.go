@@ -312,6 +312,7 @@ type stateFile struct {
 	Stopped  *stopFile                   `yaml:"stopped_at"`
 	MDigest  yamldoc.Value               `yaml:"mission_digest"`
 	TDigest  yamldoc.Value               `yaml:"tables_digest"`
+	Plain    yamldoc.Value               `yaml:"plain"`
 	Trail    yamldoc.List[yamldoc.Value] `yaml:"trail"`
 	Stop     yamldoc.Value               `yaml:"stop"`
 	Journal  yamldoc.List[stepFile]      `yaml:"journal"`
@@ -419,7 +420,14 @@ func (f *stateFile) game(c *yamldoc.Check) Game {
 		g.Journal = journal(c, f.Journal)
 	}
 	g.MissionDigest = c.Str(f.MDigest, "mission_digest")
+	if f.MDigest.Given() && c.OK() && !digestForm(g.MissionDigest) {
+		c.Errorf(f.MDigest.Node, "mission_digest: %q is not what sasl writes (16 hex digits, then key:digest pairs): was the line edited?", g.MissionDigest)
+	}
 	g.TablesDigest = c.Str(f.TDigest, "tables_digest")
+	if f.TDigest.Given() && c.OK() && (len(g.TablesDigest) != 16 || !hexDigits(g.TablesDigest)) {
+		c.Errorf(f.TDigest.Node, "tables_digest: %q is not what sasl writes (16 hex digits): was the line edited?", g.TablesDigest)
+	}
+	g.Plain = c.Bool(f.Plain, "plain")
 	if g.Mission != "" && c.OK() {
 		// A game file: what playing on needs. A line deleted by mistake
 		// must not change the game silently (turn 1 again, the setup's
@@ -470,7 +478,7 @@ func Read(r io.Reader, name string, m *board.Map) (*State, error) {
 }
 
 // stateKeys are the keys of a state file, as errors list them.
-const stateKeys = "mission, boards, tables, seed, rng, policy, stop, mission_digest, tables_digest, trail, turn, player_turn, phase, stopped_at, asked, waves, enemy, friendly, vpo, loose_sw, journal"
+const stateKeys = "mission, boards, tables, seed, rng, policy, stop, plain, mission_digest, tables_digest, trail, turn, player_turn, phase, stopped_at, asked, waves, enemy, friendly, vpo, loose_sw, journal"
 
 // Parse reads the text of a state file and resolves it on m.
 func Parse(data []byte, name string, m *board.Map) (*State, error) {
@@ -645,6 +653,9 @@ func (s *State) Write(w io.Writer, m *board.Map) error {
 	if g.Stop != "" {
 		fmt.Fprintf(&b, "stop: %s\n", quote(g.Stop))
 	}
+	if g.Plain {
+		b.WriteString("plain: true\n")
+	}
 	if g.MissionDigest != "" {
 		fmt.Fprintf(&b, "mission_digest: %q\n", g.MissionDigest)
 	}
@@ -773,3 +784,21 @@ func quote(s string) string {
 	}
 	return s
 }
+
+// digestForm reports whether a mission_digest is as game.Open writes it:
+// 16 hex digits of the file's digest, then "key:digest" pairs.
+func digestForm(d string) bool {
+	f := strings.Fields(d)
+	if len(f) == 0 || len(f[0]) != 16 || !hexDigits(f[0]) || strings.Join(f, " ") != d {
+		return false
+	}
+	for _, kv := range f[1:] {
+		k, v, ok := strings.Cut(kv, ":")
+		if !ok || k == "" || v == "" || !hexDigits(v) {
+			return false
+		}
+	}
+	return true
+}
+
+func hexDigits(s string) bool { return s != "" && strings.Trim(s, "0123456789abcdef") == "" }

@@ -292,6 +292,11 @@ type Game struct {
 	// first), with its dice: replaying it from the seed gives the game
 	// again. Nil in a file of an earlier sasl.
 	Journal []Step
+	// Plain: a game played turn by turn without a journal (sasl enter and
+	// wave --save write one; sasl play upgrade marks a file of an earlier
+	// sasl so, on purpose): said in the file, so that a journal deleted
+	// from a game is never taken for one.
+	Plain bool
 	// MissionDigest and TablesDigest say what the mission and the tables
 	// file were when the game began (game.Open makes them), so that a
 	// changed file is noticed; "" in a file of an earlier sasl.

@@ -77,12 +77,51 @@ func Open(path string, o Options) (*Game, error) {
 // Read reads game file path as Open does, without its lock: for a look
 // that writes nothing (sasl play show, log; the browser's reads).
 func Read(path string, o Options) (*Game, error) {
+	return read(path, o, false)
+}
+
+// Upgrade opens game file path of an earlier sasl, locked, as the file
+// has it (game.LoadOptions.Upgrade), and says what Save will write anew:
+// the digests of its mission and tables as they are now, and plain: true
+// for a file with no journal (played on turn by turn). A file with a
+// journal is still checked against it. Nothing is written: Save.
+func Upgrade(path string, o Options) (*Game, []string, error) {
+	l, err := Lock(path, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	hdr, err := ReadHeader(path)
+	if err != nil {
+		l.Release()
+		return nil, nil, err
+	}
+	t, err := read(path, o, true)
+	if err != nil {
+		l.Release()
+		return nil, nil, err
+	}
+	t.lock = l
+	var did []string
+	now := t.g.Header()
+	if hdr.MissionDigest != now.MissionDigest {
+		did = append(did, "the mission's digest recorded as the mission is now (mission_digest)")
+	}
+	if hdr.TablesDigest != now.TablesDigest {
+		did = append(did, "the tables file's digest recorded as it is now (tables_digest)")
+	}
+	if now.Plain && !hdr.Plain {
+		did = append(did, "marked as a game with no journal, played on turn by turn (plain: true)")
+	}
+	return t, did, nil
+}
+
+func read(path string, o Options, upgrade bool) (*Game, error) {
 	f, err := yamldoc.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	g, err := game.LoadWith(f, path, game.LoadOptions{Boards: o.Boards, Mission: o.Mission, Tables: o.Tables})
+	g, err := game.LoadWith(f, path, game.LoadOptions{Boards: o.Boards, Mission: o.Mission, Tables: o.Tables, Upgrade: upgrade})
 	if err != nil {
 		return nil, err
 	}

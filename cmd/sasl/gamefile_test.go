@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -472,5 +473,57 @@ func TestTwoNamesOneLock(t *testing.T) {
 		if n := len(log.Steps); n != len(names) {
 			t.Errorf("trial %d: %d commands played a step each, the journal has %d after the setup", trial, len(names), n)
 		}
+	}
+}
+
+// The guards a game file keeps cannot be switched off by deleting them: a
+// file without its journal (or with journal: []) or its mission_digest is
+// refused by every command, the file untouched, until sasl play upgrade
+// is given it on purpose; a digest that is not one is refused naming its
+// line (mission_digest: " " made every command panic).
+func TestGuardsCannotBeDeleted(t *testing.T) {
+	t.Parallel()
+	game := newGameFile(t)
+	mustRun(t, "play", "turn", game)
+	data, _ := os.ReadFile(game)
+	journal := regexp.MustCompile(`(?ms)^journal:\n.*`)
+	for _, tt := range []struct{ name, file, want string }{
+		{"no journal", journal.ReplaceAllString(string(data), ""), "has no journal"},
+		{"an empty journal", journal.ReplaceAllString(string(data), "journal: []\n"), "has no journal"},
+		{"no digest", regexp.MustCompile(`(?m)^mission_digest: .*\n`).ReplaceAllString(string(data), ""), "records no mission_digest"},
+		{"a blank digest", regexp.MustCompile(`(?m)^mission_digest: .*$`).ReplaceAllString(string(data), `mission_digest: " "`), `:5: mission_digest: " " is not what sasl writes`},
+		{"plain with a journal", strings.Replace(string(data), "policy: hold\n", "policy: hold\nplain: true\n", 1), "one or the other"},
+	} {
+		path := filepath.Join(t.TempDir(), "g.yaml")
+		os.WriteFile(path, []byte(tt.file), 0o644)
+		for _, args := range [][]string{
+			{"play", "turn", path},
+			{"play", "next", path},
+			{"play", "show", path},
+			{"play", "log", path},
+			{"play", "undo", path},
+			{"vasl", "write", path, "--into", "x.vsav", "--out", filepath.Join(filepath.Dir(path), "y.vsav")},
+		} {
+			_, err := run(t, args...)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("%s: sasl %s: %v, want %q", tt.name, strings.Join(args[:2], " "), err, tt.want)
+			}
+		}
+		if now, _ := os.ReadFile(path); string(now) != tt.file {
+			t.Errorf("%s: a refused command changed the file", tt.name)
+		}
+		if tt.name == "no journal" || tt.name == "no digest" {
+			out := mustRun(t, "play", "upgrade", path)
+			if !strings.Contains(out, "Upgraded") {
+				t.Errorf("%s: play upgrade says %q", tt.name, out)
+			}
+			mustRun(t, "play", "turn", path)
+			if out := mustRun(t, "play", "upgrade", path); !strings.Contains(out, "nothing to upgrade") {
+				t.Errorf("%s: upgraded twice: %q", tt.name, out)
+			}
+		}
+	}
+	if _, err := run(t, "play", "undo", game, "--steps", "-1"); err == nil || !strings.Contains(err.Error(), "undo at least one step") {
+		t.Errorf("undo --steps -1: %v", err)
 	}
 }

@@ -271,6 +271,7 @@ func saveEntry(path string, to table.Options, p *played, a *ai.Arrivals) error {
 		st.Policy = game.PolicyPlayer
 	}
 	st.Player, st.HasPlayer = p.ms.First, true
+	st.Plain = true // played on turn by turn, without a journal
 	st.Turn = a.Turn
 	st.Trail = []string{dice.Script(a.Trail)}
 	if sr, ok := p.r.(*dice.SeededRoller); ok {

@@ -370,3 +370,41 @@ func newPlayLogCmd(o *options) *cobra.Command {
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd
 }
+
+func newPlayUpgradeCmd(o *options) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "upgrade GAME",
+		Short: "Play on a game file of an earlier sasl: record its mission as it is now, and mark one with no journal",
+		Long: `A game file keeps its journal (every step, replayed to check the file) and the
+digest of its mission (a mission changed mid-game is refused). A file without
+them, written by an earlier sasl or with those lines deleted, is refused by
+every command. Upgrade is the explicit way on: it records the mission's and
+tables' digests as they are now, and marks a file with no journal plain: true,
+a game played on turn by turn (sasl play turn) without the check of its steps.`,
+		Example: `  sasl play upgrade old-game.yaml`,
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			path := args[0]
+			t, did, err := table.Upgrade(path, tableOptions(cmd, o, path))
+			if err != nil {
+				return err
+			}
+			defer t.Close()
+			w := cmd.OutOrStdout()
+			if len(did) == 0 {
+				fmt.Fprintf(w, "%s: nothing to upgrade; it plays on as it is.\n", path)
+				return nil
+			}
+			if err := t.Save(); err != nil {
+				return err
+			}
+			o.saved = path
+			fmt.Fprintf(w, "Upgraded %s:\n", path)
+			for _, d := range did {
+				fmt.Fprintf(w, "  %s\n", d)
+			}
+			return nil
+		},
+	}
+	return cmd
+}

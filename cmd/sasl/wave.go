@@ -90,6 +90,9 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 	}
 	st.Mission, st.Boards, st.Tables = p.hdr.Mission, p.hdr.Boards, p.hdr.Tables
 	st.MissionDigest, st.TablesDigest = p.hdr.MissionDigest, p.hdr.TablesDigest
+	// The Human Waves alone, turn by turn: a plain game, whose file says
+	// so (a journal it was read with no longer says its steps).
+	st.Journal, st.Stopped, st.Plain = nil, nil, true
 	if st.Policy == "" {
 		st.Policy = game.PolicyPlayer // the player reports between Game Turns
 	}
