@@ -121,6 +121,9 @@ func read(path string, o Options, upgrade bool) (*Game, error) {
 		return nil, err
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file: a game file is one", path)
+	}
 	g, err := game.LoadWith(f, path, game.LoadOptions{Boards: o.Boards, Mission: o.Mission, Tables: o.Tables, Upgrade: upgrade})
 	if err != nil {
 		return nil, err

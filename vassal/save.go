@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"syscall"
 	"time"
 )
 
@@ -61,7 +62,9 @@ type Save struct {
 
 // Open reads the save in file name.
 func Open(name string) (*Save, error) {
-	f, err := os.Open(name)
+	// Opened without waiting: a named pipe nobody writes to would block
+	// the open itself; it is then refused as no regular file.
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -23,8 +23,6 @@ func (srv *Server) do(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	srv.mu.Lock()
-	defer srv.mu.Unlock()
 	release, ok := srv.current(w, a)
 	if !ok {
 		return

@@ -33,6 +33,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/sasl-engine/sasl/table"
 )
@@ -165,7 +166,7 @@ func (srv *Server) refresh() error {
 // fileVersion is the version of a game file: the start of the SHA-256 of
 // its bytes.
 func fileVersion(path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := openRegular(path)
 	if err != nil {
 		return "", err
 	}
@@ -179,6 +180,25 @@ func fileVersion(path string) (string, error) {
 		return "", fmt.Errorf("%s: longer than %d MiB: not a game file", path, maxGameFile>>20)
 	}
 	return hex.EncodeToString(h.Sum(nil)[:8]), nil
+}
+
+// openRegular opens a game file to read without waiting (a named pipe put
+// in its place would block the open, the server's lock held), refusing
+// what is no regular file.
+func openRegular(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		err = fmt.Errorf("%s: not a regular file: a game file is one", path)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // ServeHTTP answers a request of the page, refusing those not addressed to
@@ -284,16 +304,20 @@ func readAction(w http.ResponseWriter, r *http.Request) (action, bool) {
 	return a, true
 }
 
-// current locks the game for an action: the game file's lock taken, the
-// session brought up to the file, and the action's version checked
-// against it (a stale page is refused). ok false: answered already.
+// current locks the game for an action: the game file's lock taken (and
+// waited for) before the server's, so that the page's reads never wait
+// while a command holds the file; then the session brought up to the
+// file, and the action's version checked against it (a stale page is
+// refused). release unlocks both. ok false: answered already.
 func (srv *Server) current(w http.ResponseWriter, a action) (release func(), ok bool) {
 	l, err := table.Lock(srv.cfg.Path, srv.cfg.Options)
 	if err != nil {
 		httpError(w, http.StatusConflict, err.Error())
 		return nil, false
 	}
+	srv.mu.Lock()
 	if !srv.at(w, a) {
+		srv.mu.Unlock()
 		l.Release()
 		return nil, false
 	}
@@ -303,6 +327,7 @@ func (srv *Server) current(w http.ResponseWriter, a action) (release func(), ok 
 			srv.t.Release()
 		}
 		l.Release()
+		srv.mu.Unlock()
 	}, true
 }
 

@@ -325,3 +325,35 @@ func FuzzAction(f *testing.F) {
 		}
 	})
 }
+
+// While an action waits for the game file's lock (a command holds it), the
+// page's reads are answered: the action holds no lock of the server's
+// while it waits.
+func TestReadsNeverWaitForAnAction(t *testing.T) {
+	t.Parallel()
+	srv, path := newServer(t)
+	v := version(t, srv)
+	l, err := filelock.Acquire(path, 0, "sasl play turn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	acted := make(chan int)
+	go func() {
+		acted <- request(srv, http.MethodPost, "/api/do", doBody(v, "next")).Code
+	}()
+	// The action is waiting for the lock (up to its second); reads go on.
+	for range 3 {
+		if w := request(srv, http.MethodGet, "/api/state", ""); w.Code != 200 {
+			t.Fatalf("state while an action waits: %d %s", w.Code, w.Body)
+		}
+		select {
+		case code := <-acted:
+			t.Fatalf("the action ended (%d) before the lock was released", code)
+		default:
+		}
+	}
+	l.Release()
+	if code := <-acted; code != 200 && code != 409 {
+		t.Errorf("the action after the lock was released: %d", code)
+	}
+}

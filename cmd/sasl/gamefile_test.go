@@ -48,8 +48,12 @@ func TestFIFOsDoNotHang(t *testing.T) {
 		want string
 		args []string
 	}{
-		{"dead.fifo: a named pipe with nothing written to it", []string{"play", "turn", fifo}},
-		{"dead.fifo: a named pipe with nothing written to it", []string{"play", "show", fifo}},
+		{"dead.fifo: not a regular file", []string{"play", "turn", fifo}},
+		{"dead.fifo: not a regular file", []string{"play", "show", fifo}},
+		{"dead.fifo: not a regular file", []string{"vasl", "show", fifo}},
+		{"dead.fifo: not a regular file", []string{"vasl", "mission", fifo}},
+		{"dead.fifo: not a regular file", []string{"play", "new", "--save", filepath.Join(dir, "n.yaml"), "--friendly-from", fifo}},
+		{"dead.fifo: not a regular file", []string{"serve", fifo, "--addr", "127.0.0.1:0"}},
 		{"dead.fifo: a named pipe with nothing written to it", []string{"wave", "--friendly", fifo}},
 		{"dead.fifo: not a regular file", []string{"sim", "merge", fifo}},
 		{"dead.fifo: cannot write: a named pipe no program reads from", []string{"board", "show", "x1", "--png", fifo}},
