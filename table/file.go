@@ -3,6 +3,7 @@ package table
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -65,6 +66,10 @@ func Open(path string, o Options) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := recoverPair(path); err != nil {
+		l.Release()
+		return nil, err
+	}
 	t, err := Read(path, o)
 	if err != nil {
 		l.Release()
@@ -72,6 +77,14 @@ func Open(path string, o Options) (*Game, error) {
 	}
 	t.lock = l
 	return t, nil
+}
+
+// recoverPair finishes (or undoes) the game file and VASL save a killed
+// run of TurnFromSave left half written (atomicfile.WritePair): both old
+// or both new before the game is read.
+func recoverPair(path string) error {
+	_, err := atomicfile.Recover(path)
+	return err
 }
 
 // Read reads game file path as Open does, without its lock: for a look
@@ -88,6 +101,10 @@ func Read(path string, o Options) (*Game, error) {
 func Upgrade(path string, o Options) (*Game, []string, error) {
 	l, err := Lock(path, o)
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := recoverPair(path); err != nil {
+		l.Release()
 		return nil, nil, err
 	}
 	hdr, err := ReadHeader(path)
@@ -216,6 +233,16 @@ func (t *Game) Save() error {
 		return fmt.Errorf("%s: not written: the game was read without its lock", t.path)
 	}
 	return atomicfile.Swept(t.path, t.g.Write)
+}
+
+// SaveWith writes the game file and another file (the VASL save of its
+// turn, written by write) as one (atomicfile.WritePair): both new, or
+// both as they were. The file must be locked.
+func (t *Game) SaveWith(other string, write func(io.Writer) error) error {
+	if t.lock == nil {
+		return fmt.Errorf("%s: not written: the game was read without its lock", t.path)
+	}
+	return atomicfile.WritePair(t.path, t.g.Write, other, write)
 }
 
 // session is the game's session, or why a file without a journal has

@@ -143,3 +143,35 @@ func TestWriteEnemyThenTurnFromSave(t *testing.T) {
 		t.Errorf("the save written with the turn is stale: %s", why)
 	}
 }
+
+// The game and the save of its turn are written as one: a --vasl-out that
+// cannot be written (a folder) leaves the game file as it was, not
+// advanced without its save.
+func TestTurnFromSaveWritesBothOrNeither(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	g, setup := hillGame(t, dir)
+	w, err := g.WriteEnemy(setup, nil, fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := filepath.Join(dir, "t0.vsav")
+	if err := w.WriteFile(t0); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(g.Path())
+	folder := filepath.Join(dir, "out.vsav")
+	os.Mkdir(folder, 0o755)
+	if _, err := g.TurnFromSave(t0, folder, true, nil, fixedNow); err == nil || !strings.Contains(err.Error(), "it is a folder") {
+		t.Fatalf("--vasl-out a folder: %v", err)
+	}
+	if now, _ := os.ReadFile(g.Path()); string(now) != string(before) {
+		t.Error("the game file was written without its save")
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), ".") && !strings.HasSuffix(e.Name(), ".lock") {
+			t.Errorf("left in the folder: %s", e.Name())
+		}
+	}
+}

@@ -304,18 +304,16 @@ func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.S
 	if err := used(script); err != nil {
 		return nil, err
 	}
-	if vaslOut != "" {
-		if out.Written, err = t.WriteEnemy(savePath, &out.First, now); err != nil {
-			return nil, err
-		}
+	if vaslOut == "" {
+		return out, t.Save()
 	}
-	if err := t.Save(); err != nil {
+	if out.Written, err = t.WriteEnemy(savePath, &out.First, now); err != nil {
 		return nil, err
 	}
-	if out.Written != nil {
-		if err := out.Written.WriteFile(vaslOut); err != nil {
-			return nil, err
-		}
+	// The game and its save as one: a kill between leaves both old or
+	// both new (the next Open finishes or undoes the pair).
+	if err := t.SaveWith(vaslOut, out.Written.write); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

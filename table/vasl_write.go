@@ -43,13 +43,18 @@ type EnemyWrite struct {
 	Notes []string
 }
 
-// WriteFile writes the new save to out, whole or not at all.
-func (w *EnemyWrite) WriteFile(out string) error {
+// WriteFile writes the new save to out, whole or not at all, removing the
+// temporary files of out a killed run left.
+func (w *EnemyWrite) WriteFile(out string) error { return atomicfile.Swept(out, w.write) }
+
+// write writes the new save.
+func (w *EnemyWrite) write(f io.Writer) error {
 	var b bytes.Buffer
 	if err := w.save.Write(&b); err != nil {
 		return err
 	}
-	return atomicfile.Write(out, func(f io.Writer) error { _, err := f.Write(b.Bytes()); return err })
+	_, err := f.Write(b.Bytes())
+	return err
 }
 
 // Plural writes n things: "1 step", "2 steps".

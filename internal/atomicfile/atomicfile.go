@@ -74,28 +74,59 @@ func writeAtomic(path string, sweep bool, write func(io.Writer) error) error {
 	if t, err := filepath.EvalSymlinks(path); err == nil {
 		target = t
 	}
+	if st, err := os.Stat(target); err == nil && !st.IsDir() && !st.Mode().IsRegular() {
+		return writeDevice(path, target, write)
+	}
+	if sweep {
+		removeStale(target)
+	}
+	t, err := Create(path)
+	if err != nil {
+		return err
+	}
+	defer t.Remove()
+	if err := t.Fill(write); err != nil {
+		return err
+	}
+	return t.Commit()
+}
+
+// Temp is a file being written in place of another: created beside it
+// (".NAME.123"), filled and synced, then renamed into place (Commit), or
+// removed (Remove). It is tracked from its creation: RemoveTemps removes
+// it, and a program that is stopping commits nothing.
+type Temp struct {
+	path, target, name string
+	f                  *os.File
+	mode               os.FileMode
+}
+
+// Create starts writing path (the file it names, a link followed): a
+// temporary file beside it, with the mode of the file it replaces (0644
+// for a new one). A folder or a device at path is refused.
+func Create(path string) (*Temp, error) {
+	target := path
+	if t, err := filepath.EvalSymlinks(path); err == nil {
+		target = t
+	}
 	mode := os.FileMode(0o644)
 	if st, err := os.Stat(target); err == nil {
 		if st.IsDir() {
-			return fmt.Errorf("%s: cannot write: it is a folder", path)
+			return nil, fmt.Errorf("%s: cannot write: it is a folder", path)
 		}
 		if !st.Mode().IsRegular() {
-			return writeDevice(path, target, write)
+			return nil, fmt.Errorf("%s: cannot write: not a regular file", path)
 		}
 		mode = st.Mode().Perm()
-	}
-	dir := filepath.Dir(target)
-	if sweep {
-		removeStale(target)
 	}
 	// Created and tracked under the lock RemoveTemps takes: a signal
 	// cannot come between the two.
 	temps.Lock()
 	if temps.stopped {
 		temps.Unlock()
-		return fmt.Errorf("%s: not written: the program is stopping", path)
+		return nil, fmt.Errorf("%s: not written: the program is stopping", path)
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(target)+".*")
+	f, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*")
 	if err == nil {
 		if temps.files == nil {
 			temps.files = map[string]bool{}
@@ -104,19 +135,26 @@ func writeAtomic(path string, sweep bool, write func(io.Writer) error) error {
 	}
 	temps.Unlock()
 	if err != nil {
-		return fmt.Errorf("%s: cannot write: %w", path, bare(err))
+		return nil, fmt.Errorf("%s: cannot write: %w", path, bare(err))
 	}
-	tmp := f.Name()
-	defer func() {
-		os.Remove(tmp) // a no-op once renamed; removed before it is untracked
-		untrack(tmp)
-	}()
-	fail := func(err error) error { return fmt.Errorf("%s: %w", path, hideName{err, tmp}) }
+	return &Temp{path: path, target: target, name: f.Name(), f: f, mode: mode}, nil
+}
+
+// Name is the temporary file; Target the file it takes the place of.
+func (t *Temp) Name() string   { return t.name }
+func (t *Temp) Target() string { return t.target }
+
+// Fill writes the temporary file with write and syncs it to the disk.
+// Errors name the user's path, never the temporary file.
+func (t *Temp) Fill(write func(io.Writer) error) error {
+	f := t.f
+	t.f = nil
+	fail := func(err error) error { return fmt.Errorf("%s: %w", t.path, hideName{err, t.name}) }
 	if err := write(f); err != nil {
 		f.Close()
 		return fail(err)
 	}
-	if err := f.Chmod(mode); err != nil {
+	if err := f.Chmod(t.mode); err != nil {
 		f.Close()
 		return fail(err)
 	}
@@ -127,10 +165,26 @@ func writeAtomic(path string, sweep bool, write func(io.Writer) error) error {
 	if err := f.Close(); err != nil {
 		return fail(err)
 	}
-	if err := rename(tmp, target); err != nil {
-		return fmt.Errorf("%s: cannot write: %w", path, bare(err))
+	return nil
+}
+
+// Commit renames the filled temporary file into place.
+func (t *Temp) Commit() error {
+	if err := rename(t.name, t.target); err != nil {
+		return fmt.Errorf("%s: cannot write: %w", t.path, bare(err))
 	}
 	return nil
+}
+
+// Remove removes the temporary file (a no-op once committed) and stops
+// tracking it.
+func (t *Temp) Remove() {
+	if t.f != nil {
+		t.f.Close()
+		t.f = nil
+	}
+	os.Remove(t.name) // removed before it is untracked
+	untrack(t.name)
 }
 
 // writeOpen writes to f, a device or pipe opened in place, and closes it.

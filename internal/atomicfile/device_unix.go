@@ -11,6 +11,9 @@ import (
 	"time"
 )
 
+// noBlock opens a file without waiting for a named pipe's other end.
+const noBlock = syscall.O_NONBLOCK
+
 // writeDevice writes to a device or pipe in place; a named pipe no
 // program reads from (within PipeWait) is refused rather than waited on
 // for ever.
