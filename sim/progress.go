@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/sasl-engine/sasl/internal/atomicfile"
 	"github.com/sasl-engine/sasl/internal/yamldoc"
@@ -294,5 +296,33 @@ func ReadProgress(path string) (Progress, error) {
 	if p.Shards < 1 || p.Shards > MaxShards || p.Shard < 0 || p.Shard >= p.Shards || !slices.Contains([]string{"running", "done", "failed"}, p.State) {
 		return Progress{}, fmt.Errorf("%s: shard %d of %d, state %q: not a progress file of sasl sim", path, p.Shard, p.Shards, p.State)
 	}
+	// What sasl sim status prints must be what a shard could write: its
+	// games counted from 0 to its block, its times in order and not to
+	// come (a minute's grace for clocks of other machines), its words
+	// without control characters and of a bounded length.
+	switch {
+	case p.Done < 0 || p.Games < 0 || p.Games > MaxRuns*MaxVaryValues || p.Games > 0 && p.Done > p.Games:
+		return Progress{}, fmt.Errorf("%s: %d of %d games: not a progress file of sasl sim", path, p.Done, p.Games)
+	case p.Updated.Before(p.Started) || p.Updated.After(time.Now().Add(time.Minute)):
+		return Progress{}, fmt.Errorf("%s: started %s, updated %s: not a progress file of sasl sim", path, p.Started.Format(time.RFC3339), p.Updated.Format(time.RFC3339))
+	case p.PID < 0:
+		return Progress{}, fmt.Errorf("%s: pid %d: not a progress file of sasl sim", path, p.PID)
+	}
+	p.Host, p.Error = printable(p.Host, 255), printable(p.Error, 2000)
 	return p, nil
+}
+
+// printable is s without control characters (a terminal's escapes), cut
+// to at most n bytes.
+func printable(s string, n int) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == utf8.RuneError {
+			return -1
+		}
+		return r
+	}, s)
+	if len(s) > n {
+		s = strings.ToValidUTF8(s[:n], "") + "..."
+	}
+	return s
 }

@@ -307,6 +307,11 @@ func (s *Save) pieces(cmds []string) ([]Piece, []Stack, error) {
 			}
 			continue
 		}
+		if k, ok := at[id]; ok && !pieces[k].removed {
+			// Two pieces of one ID: a move or a removal of it would be of
+			// either, and a game's units are matched by it.
+			return nil, nil, fmt.Errorf("%s: command %d: piece ID %s is added twice: not a save VASL writes", s.Name, i+1, id)
+		}
 		p, err := readPiece(id, typ, state)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: command %d: piece %s: %v", s.Name, i+1, id, err)

@@ -116,6 +116,10 @@ func Read(r io.ReaderAt, size int64, name string) (*Save, error) {
 		s.entries = append(s.entries, entry{f.Name, f.Method, f.Modified, data})
 		switch f.Name {
 		case "savedGame":
+			if saved != nil {
+				// Which one VASSAL plays is the ZIP reader's choice.
+				return nil, bad("two savedGame entries: not a save VASSAL writes")
+			}
 			saved = data
 		case "moduledata":
 			module = data

@@ -354,3 +354,49 @@ func FuzzContent(f *testing.F) {
 		}
 	})
 }
+
+// A save VASSAL could not have written is refused: two savedGame entries
+// (which VASSAL plays is the ZIP reader's choice), two pieces of one ID
+// (a game's units are matched by their pieces' IDs).
+func TestNotASaveVASSALWrites(t *testing.T) {
+	t.Parallel()
+	two := zipOf(t, savedGame("begin_save\x1bend_save"), savedGame("begin_save\x1bend_save"))
+	if _, err := Read(bytes.NewReader(two), int64(len(two)), "two.vsav"); err == nil || !strings.Contains(err.Error(), "two savedGame entries") {
+		t.Errorf("two savedGame entries: %v", err)
+	}
+	dup := &Save{Name: "dup.vsav", Content: []byte("begin_save\x1b+/7/piece;;;;x/Main Map;500;500;\x1b+/7/piece;;;;y/Main Map;600;600;\x1bend_save")}
+	if _, err := dup.Contents(); err == nil || !strings.Contains(err.Error(), "piece ID 7 is added twice") {
+		t.Errorf("two pieces of one ID: %v", err)
+	}
+	// A piece removed, then one of its ID added (VASSAL's undo): read.
+	again := &Save{Name: "again.vsav", Content: []byte("begin_save\x1b+/7/piece;;;;x/Main Map;500;500;\x1b-/7\x1b+/7/piece;;;;y/Main Map;600;600;\x1bend_save")}
+	if _, err := again.Contents(); err != nil {
+		t.Errorf("a piece added again after its removal: %v", err)
+	}
+}
+
+// An edit gives its pieces IDs no command of the save ever added: not
+// that of a piece removed since (the S? placed before end_save came before
+// the removal and read as a second piece of its ID).
+func TestEditIDsNeverReused(t *testing.T) {
+	t.Parallel()
+	s := &Save{Name: "s.vsav", Content: []byte("begin_save\x1bbd\t0\t0\t01\x1b+/900/piece;;;;x/Main Map;500;500;\x1bend_save\x1bLOG\t-/900")}
+	c, err := s.Contents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := c.Edit(time.UnixMilli(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, err := e.AddSuspects(coord.Grid{Board: "1", Col: 3, Row: 4}, 0, []string{"S1"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ids[0] == "900" {
+		t.Errorf("the new S? has the ID of the removed piece")
+	}
+	if _, err := e.Result().Contents(); err != nil {
+		t.Errorf("the edit does not read back: %v", err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sasl-engine/sasl/rules/coord"
@@ -25,9 +26,12 @@ type Contents struct {
 	Cells  []Cell
 	On     []Placed
 	Off    []Placed
-	// save and stacks: what an Edit of the save starts from.
+	// save and stacks: what an Edit of the save starts from; lastID the
+	// largest numeric ID any command of the save ever added (a piece
+	// removed since too: its ID is not to be given again).
 	save   *Save
 	stacks []Stack
+	lastID int64
 }
 
 // Contents reads the save's boards and pieces and places each piece on
@@ -51,6 +55,15 @@ func (s *Save) Contents() (*Contents, error) {
 		return nil, err
 	}
 	out.stacks = stacks
+	for _, c := range cmds {
+		c, _ = strings.CutPrefix(c, "LOG\t")
+		if rest, ok := strings.CutPrefix(c, "+/"); ok {
+			id, _, _ := strings.Cut(rest, "/")
+			if n, err := strconv.ParseInt(id, 10, 64); err == nil && n > out.lastID {
+				out.lastID = n
+			}
+		}
+	}
 	for _, p := range pieces {
 		pl := Placed{Piece: p}
 		if g, ok := HexAt(cells, float64(p.X), float64(p.Y)); ok && p.Map == MainMap {

@@ -118,7 +118,7 @@ func (c *Contents) Edit(now time.Time) (*Edit, error) {
 	if _, ok := endSave(s.Content); !ok {
 		return nil, fmt.Errorf("%s: the command list has no end_save: not a saved game VASSAL wrote", s.Name)
 	}
-	e := &Edit{s: s, cells: c.Cells, at: map[string]spot{}, next: now.UnixMilli()}
+	e := &Edit{s: s, cells: c.Cells, at: map[string]spot{}, next: max(now.UnixMilli(), c.lastID+1)}
 	for _, p := range append(slices.Clone(c.On), c.Off...) {
 		e.at[p.ID] = spot{Map: p.Map, X: p.X, Y: p.Y, typ: p.typ, state: p.state}
 		if n, err := strconv.ParseInt(p.ID, 10, 64); err == nil && n >= e.next {
