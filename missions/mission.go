@@ -301,6 +301,11 @@ func Parse(data []byte, name string) (*Mission, error) {
 			}
 		}
 	}
+	for _, e := range ms.HumanWave {
+		if e.Edge == ms.FBE {
+			return nil, fmt.Errorf("missions: %s:%d: human_wave: turn %d enters from the %s edge, the FBE: a Human Wave charges toward the FRIENDLY board edge from another (SASL 4.3)", name, e.Line, e.Turn, e.Edge)
+		}
+	}
 	for _, e := range slices.Concat(ms.Entry, ms.HumanWave) {
 		if ms.Turns > 0 && e.Turn > ms.Turns {
 			return nil, fmt.Errorf("missions: %s:%d: entry on turn %d of a %d-turn mission", name, e.Line, e.Turn, ms.Turns)
@@ -510,13 +515,8 @@ func victory(c *yamldoc.Check, f *victoryFile) *Victory {
 // is an error at the line of the mission file that names it: "missions:
 // hold.yaml:3: library: board 99: neither bd99 nor bd99.sasl in ...".
 func (ms *Mission) Map(lib *library.Library) (*board.Map, error) {
-	for _, id := range ms.Layout.Boards() {
-		_, err := lib.Board(id)
-		// The library's words for a board it has not (its other errors are
-		// those of a board file it found, which they name).
-		if err != nil && strings.HasPrefix(err.Error(), "library: board "+id+": ") {
-			return nil, ms.Errorf(ms.boardLine[id], "%w", err)
-		}
+	if err := ms.HasBoards(lib); err != nil {
+		return nil, err
 	}
 	m, err := lib.Map(ms.Layout)
 	if err != nil {
@@ -545,6 +545,20 @@ func (ms *Mission) VPOs(m *board.Map) ([]board.Location, error) {
 		out = append(out, l)
 	}
 	return out, nil
+}
+
+// HasBoards checks that lib has every board of the mission; an error
+// names the mission file's line of the board it has not.
+func (ms *Mission) HasBoards(lib *library.Library) error {
+	for _, id := range ms.Layout.Boards() {
+		_, err := lib.Board(id)
+		// The library's words for a board it has not (its other errors are
+		// those of a board file it found, which they name).
+		if err != nil && strings.HasPrefix(err.Error(), "library: board "+id+": ") {
+			return ms.Errorf(ms.boardLine[id], "%w", err)
+		}
+	}
+	return nil
 }
 
 // WavesOn returns the Human Waves entering on a turn.

@@ -89,6 +89,7 @@ func TestParseErrors(t *testing.T) {
 		{base + "entry:\n  - {turn: 1, edge: up, count: 2}\n", `m.yaml:6: entry.edge: unknown edge "up"`},
 		{base + "turns: 3\nentry:\n  - {turn: 4, edge: south, count: 2}\n", "m.yaml:7: entry on turn 4 of a 3-turn mission"},
 		{base + "colour: red\n", `m.yaml:5: unknown key "colour"`},
+		{base + "human_wave:\n  - {turn: 1, edge: north}\n", "m.yaml:6: human_wave: turn 1 enters from the north edge, the FBE: a Human Wave charges toward the FRIENDLY board edge from another (SASL 4.3)"},
 		{base + "north: sideways\n", `m.yaml:5: north: "sideways" is not up`},
 	} {
 		_, err := Parse([]byte(tt.in), "m.yaml")

@@ -62,7 +62,7 @@ otherwise give --layout or --mission.`,
 			if err := fromGame(o, f.game, &f.mission); err != nil {
 				return err
 			}
-			if err := f.fromMission(cmd, f.mission, &f.month, nil); err != nil {
+			if err := f.fromMission(cmd, o, f.mission, &f.month, nil); err != nil {
 				return err
 			}
 			return runLOS(cmd.OutOrStdout(), cmd.InOrStdin(), o, f, args, cmd.Flags().Changed("range"))

@@ -164,3 +164,16 @@ func TestB23_41NoCellarWithoutSSR(t *testing.T) {
 		}
 	}
 }
+
+// A mission whose board the boards folder lacks is named, with its line,
+// by los and path --mission as by every other command.
+func TestMissionBoardMissingNamesTheMission(t *testing.T) {
+	t.Parallel()
+	m := filepath.Join(t.TempDir(), "m99.yaml")
+	os.WriteFile(m, []byte("name: x\nboards: [[\"99\"]]\nfbe: north\nebe: south\n"), 0o644)
+	for _, args := range [][]string{{"los", "99A1", "99A2", "--mission", m}, {"path", "99A1", "99A2", "--mission", m}} {
+		if _, err := run(t, args...); err == nil || !strings.Contains(err.Error(), "m99.yaml:2: library: board 99") {
+			t.Errorf("sasl %s: %v", strings.Join(args, " "), err)
+		}
+	}
+}

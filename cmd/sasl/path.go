@@ -98,7 +98,7 @@ FROM and TO when they name one board; otherwise give --layout or --mission.`,
 			if err := fromGame(o, f.game, &f.mission); err != nil {
 				return err
 			}
-			if err := f.fromMission(cmd, f.mission, &f.month, &f.weather); err != nil {
+			if err := f.fromMission(cmd, o, f.mission, &f.month, &f.weather); err != nil {
 				return err
 			}
 			return runPath(cmd.OutOrStdout(), o, f, args)
@@ -139,12 +139,15 @@ func fromGame(o *options, game string, mission *string) error {
 	return nil
 }
 
-func (f *layoutFlags) fromMission(cmd *cobra.Command, mission string, month *int, weather *string) error {
+func (f *layoutFlags) fromMission(cmd *cobra.Command, o *options, mission string, month *int, weather *string) error {
 	if mission == "" {
 		return nil
 	}
 	ms, err := missions.Open(mission)
 	if err != nil {
+		return err
+	}
+	if err := ms.HasBoards(o.library()); err != nil {
 		return err
 	}
 	if f.layout != "" {
