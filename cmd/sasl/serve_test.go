@@ -86,7 +86,7 @@ type page struct {
 
 func (p page) run(what string, a chromedp.Action[chromedp.Void]) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
 	defer cancel()
 	if _, err := chromedp.Run(ctx, a); err != nil {
 		p.t.Fatalf("%s: %v (the page says: %s)", what, err, p.text("#error"))
@@ -95,7 +95,7 @@ func (p page) run(what string, a chromedp.Action[chromedp.Void]) {
 
 func (p page) eval(expr string, out any) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
 	defer cancel()
 	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](expr))
 	if err != nil {
@@ -165,7 +165,7 @@ func (p page) zoomTo(a, b string) {
 
 func (p page) screenshot(file string) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
 	defer cancel()
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
@@ -411,7 +411,7 @@ func TestServeCommand(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- root.ExecuteContext(ctx) }()
 	url := ""
-	for deadline := time.Now().Add(20 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(time.Minute); url == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		if _, rest, ok := strings.Cut(out.String(), " at http://"); ok {
 			url = "http://" + strings.Fields(rest)[0]
 		}
@@ -452,7 +452,7 @@ func TestServeCommand(t *testing.T) {
 		if err != nil {
 			t.Errorf("serve ended with %v", err)
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(time.Minute):
 		t.Fatal("serve did not stop when its context ended")
 	}
 }

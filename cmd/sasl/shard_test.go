@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -74,15 +75,47 @@ func saslCommand(env []string, args ...string) *exec.Cmd {
 
 // sasl starts sasl with args as a process of its own; env adds to the
 // environment.
-func saslProcess(t *testing.T, env []string, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
+func saslProcess(t *testing.T, env []string, args ...string) (*exec.Cmd, *lockedBuffer, *lockedBuffer) {
 	t.Helper()
 	c := saslCommand(env, args...)
-	var out, errs bytes.Buffer
+	var out, errs lockedBuffer
 	c.Stdout, c.Stderr = &out, &errs
 	if err := c.Start(); err != nil {
 		t.Fatal(err)
 	}
 	return c, &out, &errs
+}
+
+// lockedBuffer is a buffer a running process writes to (exec copies its
+// output in a goroutine of its own) that a test may read at any time: a
+// bytes.Buffer read then is a data race.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func (l *lockedBuffer) Bytes() []byte {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return bytes.Clone(l.b.Bytes())
+}
+
+func (l *lockedBuffer) Len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Len()
 }
 
 // runProcess runs sasl in a process and returns stdout, stderr and the
@@ -115,7 +148,7 @@ func TestShardsAsProcessesMerge(t *testing.T) {
 	}
 	type proc struct {
 		c         *exec.Cmd
-		out, errs *bytes.Buffer
+		out, errs *lockedBuffer
 	}
 	var procs []proc
 	for _, s := range shards {
