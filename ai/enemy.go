@@ -133,8 +133,5 @@ func (e *Enemy) Log() *report.Log { return &e.log }
 // World returns the world the engine plays in.
 func (e *Enemy) World() *world.World { return e.w }
 
-// name is the A2.2 name of a Location.
-func (e *Enemy) name(l board.Location) string { return e.m.LocationName(l) }
-
 // hexName is the A2.2 name of a hex.
 func (e *Enemy) hexName(h hex.Hex) string { return e.m.NameString(h) }

@@ -851,11 +851,6 @@ func (lm *Map) hexOf(x, y int) (h hex.Hex, ok bool) {
 	return hex.Hex{Col: c, Row: n}, true
 }
 
-// searchHex is gridToHex, for a pixel of a board, before own is built.
-func (lm *Map) searchHex(x, y int) *hexInfo {
-	return lm.hexAt(lm.nearestValid(x, y))
-}
-
 // nearestValid returns the hex of VASL's grid whose centre is nearest
 // on-raster pixel (x, y).
 func (lm *Map) nearestValid(x, y int) (c, n int) {
