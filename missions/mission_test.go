@@ -1,15 +1,18 @@
 package missions
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/rules/library"
+	"github.com/sasl-engine/sasl/state"
 )
 
 func TestDemos(t *testing.T) {
@@ -328,5 +331,57 @@ func TestParseSyntaxError(t *testing.T) {
 	want := fmt.Sprintf(`missions: bad.yaml:%d: yaml: did not find expected ',' or ']' (quote it: "s?")`, line)
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
+
+// A mission's FRIENDLY units from a VASL save are written as game files
+// write units, a line each: they read back as given (odd IDs and types
+// too), the rest of the mission (its comments) kept, and the memory it
+// takes is some hundreds of bytes a unit (the YAML encoder's was 18 KB).
+func TestWithFriendly(t *testing.T) {
+	// Not parallel: the memory it measures is the process's.
+	data, file, err := Source("crossroads")
+	if err != nil {
+		t.Fatal(err)
+	}
+	specs := []state.Spec{
+		{Unit: state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "4-6-7", Known: true, Vasl: "1533971078770"}, AtText: "x1Q6"},
+		{Unit: state.Unit{ID: `F"2: {x}`, Side: state.Friendly, Kind: state.Leader, Type: "9-2", Broken: true}, AtText: "x1Q6"},
+		{Unit: state.Unit{ID: "Fé", Side: state.Friendly, Kind: state.HalfSquad, Type: "2-4-7"}, AtText: "x3H8"},
+	}
+	out, err := WithFriendly(data, file, specs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := Parse(out, file)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if len(ms.Friendly) != len(specs) {
+		t.Fatalf("%d units read back, want %d:\n%s", len(ms.Friendly), len(specs), out)
+	}
+	for i, sp := range ms.Friendly {
+		w := specs[i]
+		if sp.ID != w.ID || sp.Kind != w.Kind || sp.Type != w.Type || sp.AtText != w.AtText || sp.Broken != w.Broken || sp.Known != w.Known || sp.Vasl != w.Vasl {
+			t.Errorf("unit %d read back as %+v, want %+v", i, sp.Unit, w.Unit)
+		}
+	}
+	if !bytes.Contains(out, []byte("name:")) || bytes.Count(out, []byte("friendly:")) != 1 {
+		t.Errorf("the rest of the mission:\n%s", out)
+	}
+	many := make([]state.Spec, 20000)
+	for i := range many {
+		many[i] = state.Spec{Unit: state.Unit{ID: fmt.Sprintf("F%d", i+1), Side: state.Friendly, Kind: state.Squad, Type: "4-6-7", Vasl: fmt.Sprint(2_000_000_000_000 + i)}, AtText: "x1Q6"}
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if _, err := WithFriendly(data, file, many); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	per := (after.TotalAlloc - before.TotalAlloc) / uint64(len(many))
+	t.Logf("%d bytes allocated a unit", per)
+	if per > 2048 {
+		t.Errorf("%d bytes allocated a unit, want at most 2 KB", per)
 	}
 }
