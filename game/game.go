@@ -419,7 +419,8 @@ func (g *Game) Write(w io.Writer) error { return g.st.Write(w, g.w.Map()) }
 
 // Journaled reports whether the game keeps a journal of its steps (a game
 // set up by Begin): then it plays on step by step in a Session
-// (OpenSession); a state of sasl place or wave --save plays turn by turn.
+// (OpenSession); a plain game (sasl enter or wave --save) plays turn by
+// turn.
 func (g *Game) Journaled() bool { return len(g.st.Journal) > 0 }
 
 // World is the mission's world the game is played in (read-only, shared).

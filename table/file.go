@@ -45,7 +45,8 @@ type Game struct {
 	lock *filelock.Lock
 	g    *game.Game
 	// s plays the game step by step; nil for a file with no journal
-	// (written by sasl place or wave --save), which plays turn by turn.
+	// (plain: true, written by sasl enter or wave --save, or upgraded),
+	// which plays turn by turn.
 	s *game.Session
 }
 
@@ -249,7 +250,7 @@ func (t *Game) SaveWith(other string, write func(io.Writer) error) error {
 // none.
 func (t *Game) session() (*game.Session, error) {
 	if t.s == nil {
-		return nil, fmt.Errorf("%s: the file has no journal (written by sasl place or wave --save, or an earlier sasl): its game plays turn by turn (sasl play turn), not step by step; start it again with sasl play new", t.path)
+		return nil, fmt.Errorf("%s: a game with no journal (plain: true, written by sasl enter or wave --save): it plays turn by turn (sasl play turn), not step by step; start it again with sasl play new", t.path)
 	}
 	return t.s, nil
 }

@@ -223,7 +223,7 @@ and the dice that decided it.`,
 				return err
 			}
 			if f.save != "" {
-				if err := saveEntry(f.save, table.Options{Boards: o.boards, Wait: o.wait, Who: cmd.CommandPath() + " " + f.save}, p, a); err != nil {
+				if err := saveEntry(f.save, tableOptions(cmd, o, f.save), p, a); err != nil {
 					return err
 				}
 			}
