@@ -10,12 +10,14 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/sasl-engine/sasl/internal/testkit/testshared"
+	"github.com/yourbasic/graph"
 )
 
 // readmeCommand is a command the README shows: a line of a code block
@@ -221,17 +223,7 @@ var readmeFile = regexp.MustCompile(`(?:^|[\s=<>])((?:[\w.-]+/)*[\w.-]+\.(?:yaml
 // readmeChains groups commands that name a file of the working folder in
 // common (transitively), each group in the README's order.
 func readmeChains(cmds []readmeCommand) [][]readmeCommand {
-	parent := make([]int, len(cmds))
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(int) int
-	find = func(i int) int {
-		if parent[i] != i {
-			parent[i] = find(parent[i])
-		}
-		return parent[i]
-	}
+	g := graph.New(len(cmds))
 	owner := map[string]int{}
 	for i, c := range cmds {
 		for _, m := range readmeFile.FindAllStringSubmatch(c.cmd, -1) {
@@ -240,23 +232,22 @@ func readmeChains(cmds []readmeCommand) [][]readmeCommand {
 				continue
 			}
 			if j, ok := owner[f]; ok {
-				parent[find(i)] = find(j)
+				g.AddBoth(i, j)
 			} else {
 				owner[f] = i
 			}
 		}
 	}
-	var out [][]readmeCommand
-	at := map[int]int{}
-	for i, c := range cmds {
-		r := find(i)
-		k, ok := at[r]
-		if !ok {
-			k = len(out)
-			at[r] = k
-			out = append(out, nil)
+	comps := graph.Components(g)
+	for _, c := range comps {
+		slices.Sort(c)
+	}
+	slices.SortFunc(comps, func(a, b []int) int { return a[0] - b[0] })
+	out := make([][]readmeCommand, len(comps))
+	for k, c := range comps {
+		for _, i := range c {
+			out[k] = append(out[k], cmds[i])
 		}
-		out[k] = append(out[k], c)
 	}
 	return out
 }
