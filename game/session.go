@@ -352,10 +352,16 @@ func OpenSession(name string, g *Game) (*Session, error) {
 		st.Stopped, st.LegacyAsked = s.stop.Clone(), ""
 	}
 	var want, got bytes.Buffer
+	if !st.Stopped.Asks() && st.LegacyAsked == "" && s.stop.Asks() {
+		s.Close()
+		return nil, fmt.Errorf("%s: the file keeps no stopped_at, where its journal replays to a stop (%s): was the line deleted? the file was edited by hand", name, report.Where(s.stop))
+	}
 	if err := g.Write(&want); err != nil {
+		s.Close()
 		return nil, err
 	}
 	if err := s.g.Write(&got); err != nil {
+		s.Close()
 		return nil, err
 	}
 	if !bytes.Equal(want.Bytes(), got.Bytes()) {

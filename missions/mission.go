@@ -702,11 +702,11 @@ func WithFriendly(data []byte, name string, units []state.Spec) ([]byte, error) 
 		if u.ID == "" || u.AtText == "" {
 			return nil, fmt.Errorf("missions: %s: a FRIENDLY unit needs an id and a Location (%q at %q)", name, u.ID, u.AtText)
 		}
-		fmt.Fprintf(&out, "  - {id: %q, unit: %q", u.ID, u.Kind.String())
+		fmt.Fprintf(&out, "  - {id: %s, unit: %s", state.Quote(u.ID), state.Quote(u.Kind.String()))
 		if u.Type != "" {
-			fmt.Fprintf(&out, ", type: %q", u.Type)
+			fmt.Fprintf(&out, ", type: %s", state.Quote(u.Type))
 		}
-		fmt.Fprintf(&out, ", at: %q", u.AtText)
+		fmt.Fprintf(&out, ", at: %s", state.Quote(u.AtText))
 		if u.Broken {
 			out.WriteString(", broken: true")
 		}

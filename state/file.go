@@ -778,6 +778,10 @@ func unitLine(u *Unit, m *board.Map) string {
 }
 
 // quote writes a scalar so YAML reads it back as the same text.
+// Quote writes s as a YAML scalar as state files do: plain where it reads
+// back as the same string, double-quoted otherwise.
+func Quote(s string) string { return quote(s) }
+
 func quote(s string) string {
 	if s == "" || strings.ContainsAny(s, ":{}[],#&*!|>'\"%@`?") || s != strings.TrimSpace(s) || slices.Contains([]string{"true", "false", "null", "yes", "no", "on", "off", "~"}, strings.ToLower(s)) {
 		return fmt.Sprintf("%q", s)

@@ -44,6 +44,9 @@ type Game struct {
 	path string
 	lock *filelock.Lock
 	g    *game.Game
+	// borrowed: a view of another Game's (After of its last step): Close
+	// closes nothing of it.
+	borrowed bool
 	// s plays the game step by step; nil for a file with no journal
 	// (plain: true, written by sasl enter or wave --save, or upgraded),
 	// which plays turn by turn.
@@ -165,6 +168,14 @@ func Create(path string, o Options, force bool, w *world.World, hdr state.Game, 
 	if err != nil {
 		return nil, nil, err
 	}
+	return CreateLocked(path, l, force, w, hdr, script, mode)
+}
+
+// CreateLocked is Create under l, the lock of path taken with Lock (a
+// command that writes a file beside the game, the mission of play new
+// --friendly-from, takes it first); the Game holds it, and so does an
+// error: it is released either way.
+func CreateLocked(path string, l *FileLock, force bool, w *world.World, hdr state.Game, script dice.Roller, mode game.StopMode) (*Game, *ai.Setup, error) {
 	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() && !force {
 		l.Release()
 		return nil, nil, fmt.Errorf("%s: the file exists (a game in progress?); give --force to replace it", path)
@@ -220,6 +231,9 @@ func (t *Game) Session() *game.Session { return t.s }
 
 // Close ends the game's session and releases its lock.
 func (t *Game) Close() {
+	if t.borrowed {
+		return
+	}
 	if t.s != nil {
 		t.s.Close()
 	}
@@ -280,7 +294,7 @@ func (t *Game) After(n int) (*Game, error) {
 		return nil, fmt.Errorf("step %d: the game has steps 1 to %d", n, len(j))
 	}
 	if n == len(j) {
-		return t, nil
+		return &Game{path: t.path, g: t.g, s: t.s, borrowed: true}, nil
 	}
 	old, err := game.Replay(t.g.World(), t.g.Header(), j[:n])
 	if err != nil {

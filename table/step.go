@@ -50,7 +50,7 @@ func roller(script *dice.ScriptRoller) dice.Roller {
 // used refuses a script whose rolls were not all used.
 func used(script *dice.ScriptRoller) error {
 	if script != nil && len(script.Left()) > 0 {
-		return fmt.Errorf("dice: %d rolls of the script were not used: %v (check the script)", len(script.Left()), script.Left())
+		return fmt.Errorf("dice: %d rolls of --dice were not used: %v (check the script)", len(script.Left()), script.Left())
 	}
 	return nil
 }

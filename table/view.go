@@ -126,14 +126,10 @@ func (t *Game) View() View {
 			v.Can = append(v.Can, "undo")
 		}
 		v.Can = append(v.Can, t.s.Verbs()...)
-		stop := t.s.Stop()
-		v.Where = report.Where(stop)
-		v.Stop = stopView(stop, m)
-	} else if g.Over() {
-		v.Where = "the game is over"
-	} else {
-		v.Where = report.Where(&state.Stop{Kind: state.TurnStart, Turn: st.Turn})
 	}
+	stop := t.Stop()
+	v.Where = report.Where(stop)
+	v.Stop = stopView(stop, m)
 	v.Units = UnitsOf(t)
 	for _, c := range st.VPO {
 		v.VPO = append(v.VPO, VPOView{m.LocationName(c.At), Centre(c.At.Hex), side(c.Side)})

@@ -56,6 +56,12 @@ func (srv *Server) do(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	} else {
+		// A command that does not parse changes nothing: answered
+		// without dropping the session.
+		if _, err := game.ParseCommand(text, srv.t.Game().World().Map()); err != nil {
+			httpError(w, http.StatusUnprocessableEntity, err.Error())
+			return
+		}
 		step, err := srv.t.DoText(text, nil)
 		if err != nil {
 			// Refused, or the engine failed: the file is as it was; the

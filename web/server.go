@@ -94,6 +94,10 @@ func New(cfg Config) (*Server, error) {
 	if err := srv.refresh(); err != nil {
 		return nil, err
 	}
+	if srv.t.Session() == nil {
+		srv.drop()
+		return nil, fmt.Errorf("%s: a game with no journal (plain: true) plays turn by turn with sasl play turn; the page plays a game step by step: start one with sasl serve %s --new", cfg.Path, cfg.Path)
+	}
 	return srv, nil
 }
 

@@ -531,3 +531,22 @@ func TestGuardsCannotBeDeleted(t *testing.T) {
 		t.Errorf("undo --steps -1: %v", err)
 	}
 }
+
+// A plain game (no journal: sasl wave --save) is played turn by turn:
+// sasl serve, which plays step by step, says so at start (it served a
+// page that broke), and play show --json still says where it stands.
+func TestServePlainGameRefused(t *testing.T) {
+	t.Parallel()
+	wv := filepath.Join(t.TempDir(), "wv.yaml")
+	mustRun(t, "wave", "--turns", "2", "--save", wv, "--seed", "2")
+	if _, err := run(t, "serve", wv, "--addr", "127.0.0.1:0"); err == nil || !strings.Contains(err.Error(), "a game with no journal (plain: true) plays turn by turn") {
+		t.Errorf("serve of a plain game: %v", err)
+	}
+	var v struct {
+		Stop struct{ Kind string }
+		Turn int
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "play", "show", wv, "--json")), &v); err != nil || v.Stop.Kind != "turn-start" || v.Turn != 3 {
+		t.Errorf("play show --json of a plain game: %+v %v", v, err)
+	}
+}

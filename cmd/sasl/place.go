@@ -40,7 +40,7 @@ there and the dice that decided it, then the dice of the whole setup, which
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// A game file as sasl play new writes it.
-			p, s, err := setUp(cmd, o, &f.missionFlags, &f.pictures, game.PolicyHold, game.StopFire, f.save, true)
+			p, s, err := setUp(cmd, o, &f.missionFlags, &f.pictures, game.PolicyHold, game.StopFire, f.save, true, nil)
 			if err != nil {
 				return err
 			}
@@ -57,9 +57,26 @@ there and the dice that decided it, then the dice of the whole setup, which
 // setUp starts a game of the mission of mf by its 4.1 setup (sasl place,
 // play new): the game's FRIENDLY side played by policy, the picture pf
 // asks for, and the game file when save is given.
-func setUp(cmd *cobra.Command, o *options, mf *missionFlags, pf *pictureFlags, policy string, stop game.StopMode, save string, force bool) (*played, *ai.Setup, error) {
+//
+// With save, the game file's lock is taken first, and before (if not nil)
+// runs under it: play new --friendly-from writes the mission beside the
+// game there, never while another command holds the game.
+func setUp(cmd *cobra.Command, o *options, mf *missionFlags, pf *pictureFlags, policy string, stop game.StopMode, save string, force bool, before func() error) (*played, *ai.Setup, error) {
 	if err := table.NotOver(save, pf.outputs()); save != "" && err != nil {
 		return nil, nil, err
+	}
+	var l *table.FileLock
+	if save != "" {
+		var err error
+		if l, err = table.Lock(save, tableOptions(cmd, o, save)); err != nil {
+			return nil, nil, err
+		}
+		defer func() { l.Release() }() // nil once the game holds it
+	}
+	if before != nil {
+		if err := before(); err != nil {
+			return nil, nil, err
+		}
 	}
 	p, err := mf.open(cmd, o)
 	if err != nil {
@@ -76,7 +93,9 @@ func setUp(cmd *cobra.Command, o *options, mf *missionFlags, pf *pictureFlags, p
 		defer session.Close()
 		g = session.Game()
 	} else {
-		t, setup, err := table.Create(save, tableOptions(cmd, o, save), force, p.prep, p.hdr, p.scriptOrNil(), stop)
+		held := l
+		l = nil // CreateLocked releases it, or the game holds it
+		t, setup, err := table.CreateLocked(save, held, force, p.prep, p.hdr, p.scriptOrNil(), stop)
 		if err != nil {
 			return nil, nil, err
 		}

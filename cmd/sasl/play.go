@@ -100,18 +100,25 @@ func newPlayNewCmd(o *options) *cobra.Command {
 				return fmt.Errorf("--save %s: the file exists (a game in progress?); give --force to replace it", f.save)
 			}
 			written := "" // the mission file --friendly-from writes
+			var before func() error
 			if f.friendlyFrom != "" {
-				if written, err = table.MissionFromSave(f.mission, f.friendlyFrom, f.save, f.force, cmd.ErrOrStderr()); err != nil {
-					return err
+				// Under the game file's lock: a game in progress keeps its
+				// mission file while another command holds it.
+				before = func() error {
+					var err error
+					if written, err = table.MissionFromSave(f.mission, f.friendlyFrom, f.save, f.force, cmd.ErrOrStderr()); err != nil {
+						return err
+					}
+					f.mission = written
+					return nil
 				}
-				f.mission = written
 				defer func() {
 					if written != "" {
 						os.Remove(written) // the game was not set up: nothing half-written
 					}
 				}()
 			}
-			p, setup, err := setUp(cmd, o, &f.missionFlags, &f.pictures, policy, mode, f.save, f.force)
+			p, setup, err := setUp(cmd, o, &f.missionFlags, &f.pictures, policy, mode, f.save, f.force, before)
 			if err != nil {
 				return err
 			}

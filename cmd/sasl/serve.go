@@ -127,7 +127,7 @@ func serveNew(cmd *cobra.Command, o *options, f *serveFlags, path string) error 
 	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() && !f.force {
 		return fmt.Errorf("--new: %s exists (a game in progress?): give --force to replace it, or serve it without --new", path)
 	}
-	_, _, err = setUp(cmd, o, &f.missionFlags, &pictureFlags{}, game.PolicyPlayer, mode, path, f.force)
+	_, _, err = setUp(cmd, o, &f.missionFlags, &pictureFlags{}, game.PolicyPlayer, mode, path, f.force, nil)
 	return err
 }
 

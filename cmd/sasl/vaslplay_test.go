@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sasl-engine/sasl/internal/filelock"
 	"github.com/sasl-engine/sasl/internal/testkit/hill"
 	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/rules/coord"
@@ -427,4 +428,36 @@ func TestVaslFourBoards(t *testing.T) {
 	if !bytes.HasPrefix(w.Content, s.Content[:i]) || !bytes.HasSuffix(w.Content, s.Content[i:]) {
 		t.Error("the save's commands are not kept byte for byte")
 	}
+}
+
+// play new --friendly-from writes the mission beside the game only under
+// the game file's lock: with another command holding it, the game in
+// progress keeps its mission file (it was overwritten, then removed when
+// the lock could not be had).
+func TestFriendlyFromWaitsForTheLock(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	setup, _ := hill.Setup(t, dir)
+	mission := filepath.Join(dir, "hill.yaml")
+	os.WriteFile(mission, []byte(hill.Mission), 0o644)
+	g := filepath.Join(dir, "g.yaml")
+	mustRun(t, "play", "new", "--mission", mission, "--boards", realBoards(t), "--friendly-from", setup, "--save", g, "--seed", "7", "--policy", "player")
+	written := filepath.Join(dir, "g.mission.yaml")
+	before, err := os.ReadFile(written)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := filelock.Acquire(g, 0, "sasl play next")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = run(t, "play", "new", "--mission", mission, "--boards", realBoards(t), "--friendly-from", setup, "--save", g, "--seed", "8", "--policy", "player", "--force", "--wait", "0s")
+	l.Release()
+	if err == nil || !strings.Contains(err.Error(), "in use by another command") {
+		t.Fatalf("play new while the game is held: %v", err)
+	}
+	if now, err := os.ReadFile(written); err != nil || !bytes.Equal(now, before) {
+		t.Errorf("the game's mission file was touched: %v", err)
+	}
+	mustRun(t, "play", "show", g)
 }
