@@ -145,7 +145,7 @@ func TestConcurrentTurns(t *testing.T) {
 			if i%3 == 0 {
 				turns = "2"
 			}
-			c, stdout, stderr := saslProcess(t, nil, "play", "turn", game, "--turns", turns, "--json", "--wait", "60s")
+			c, stdout, stderr := saslProcess(t, nil, "play", "turn", game, "--turns", turns, "--json", "--wait", "10m")
 			c.Wait()
 			r := result{code: c.ProcessState.ExitCode(), errs: stderr.String()}
 			var doc struct {
@@ -459,7 +459,7 @@ func TestTwoNamesOneLock(t *testing.T) {
 		errs := make([]string, len(names))
 		for i, name := range names {
 			wg.Go(func() {
-				_, stderr, code := runProcess(t, nil, "play", "next", name, "--wait", "60s")
+				_, stderr, code := runProcess(t, nil, "play", "next", name, "--wait", "10m")
 				codes[i], errs[i] = code, stderr
 			})
 		}
