@@ -2,6 +2,7 @@ package game
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,19 +27,23 @@ func TestOutsideCannotMutate(t *testing.T) {
 		t.Skip("no go command:", err)
 	}
 	t.Parallel()
-	for _, tt := range []struct{ name, body, want string }{
+	cases := []struct{ name, body, want string }{
 		{"the turn", "g.State.Turn = 42", "g.State undefined"},
 		{"a unit's Location", "g.State.Unit(\"F1\").Broken = true", "g.State undefined"},
 		{"the world", "g.W = nil", "g.W undefined"},
 		{"its header", "g.Header().Seed = 1", "cannot assign"},
 		{"the session's game", "var s *game.Session; s.G = g", "s.G undefined"},
 		{"a copy", "g.Snapshot().Turn = 42; for u := range g.Units() { u.Broken = true }", ""},
-	} {
-		dir, err := os.MkdirTemp("testdata", ".sealed-")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer os.RemoveAll(dir)
+	}
+	// One package a case, all type-checked by one go vet.
+	root, err := os.MkdirTemp("testdata", ".sealed-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(root)
+	var pkgs []string
+	for i, tt := range cases {
+		dir := filepath.Join(root, fmt.Sprintf("case%d", i))
 		src := `package sealed
 
 import (
@@ -52,15 +57,39 @@ func Mutate(g *game.Game) {
 	` + tt.body + `
 }
 `
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(filepath.Join(dir, "sealed.go"), []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		out, err := exec.Command(goBin, "build", "-o", os.DevNull, "./"+filepath.ToSlash(dir)).CombinedOutput()
+		pkgs = append(pkgs, "./"+filepath.ToSlash(dir))
+	}
+	out, _ := exec.Command(goBin, append([]string{"vet"}, pkgs...)...).CombinedOutput()
+	// go vet names each package's errors after a line "# PKG".
+	byCase := map[int]string{}
+	cur := -1
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(line, "# ") {
+			cur = -1
+			for i := range cases {
+				if strings.HasSuffix(strings.TrimSpace(line), fmt.Sprintf("/case%d", i)) {
+					cur = i
+				}
+			}
+			continue
+		}
+		if cur >= 0 {
+			byCase[cur] += line + "\n"
+		}
+	}
+	for i, tt := range cases {
+		got := byCase[i]
 		switch {
-		case tt.want == "" && err != nil:
-			t.Errorf("%s: %q does not compile: %s", tt.name, tt.body, out)
-		case tt.want != "" && (err == nil || !strings.Contains(string(out), tt.want)):
-			t.Errorf("%s: %q: %v %s; want a compile error %q", tt.name, tt.body, err, out, tt.want)
+		case tt.want == "" && got != "":
+			t.Errorf("%s: %q does not compile: %s", tt.name, tt.body, got)
+		case tt.want != "" && !strings.Contains(got, tt.want):
+			t.Errorf("%s: %q: %q; want a compile error %q (go vet said:\n%s)", tt.name, tt.body, got, tt.want, out)
 		}
 	}
 }

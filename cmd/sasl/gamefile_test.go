@@ -453,7 +453,7 @@ func TestTwoNamesOneLock(t *testing.T) {
 			t.Fatal(err)
 		}
 		os.Mkdir(filepath.Join(dir, "sub"), 0o755)
-		names := []string{game, link, filepath.Join(dir, "sub", "..", "g.yaml")}
+		names := []string{link, filepath.Join(dir, "sub", "..", "g.yaml")} // neither as typed in play new
 		var wg sync.WaitGroup
 		codes := make([]int, len(names))
 		errs := make([]string, len(names))

@@ -63,7 +63,7 @@ func TestWedges(t *testing.T) {
 		maps["33"] = realMap(t, "33")
 	}
 	for name, m := range maps {
-		errs, mean := los.WedgeErrors(m, 500, 7)
+		errs, mean := los.WedgeErrors(m, samples(170), 7)
 		for _, e := range errs {
 			t.Errorf("%s: %s", name, e)
 		}

@@ -1,6 +1,7 @@
 package los_test
 
 import (
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -109,6 +110,18 @@ func TestProperties(t *testing.T) {
 // rule can fire gives exactly the result of the walk that judges every
 // pixel: on random pairs, and on every line of Range from a few Locations
 // (which holds the lines along hexsides and from upper building levels).
+// long runs the property tests over all their samples (go test
+// ./rules/los -long); the default run checks a third of them.
+var long = flag.Bool("long", false, "the LOS property tests over all their samples (3x the default)")
+
+// samples is n, or 3n with -long.
+func samples(n int) int {
+	if *long {
+		return 3 * n
+	}
+	return n
+}
+
 func TestFilterExact(t *testing.T) {
 	t.Parallel()
 	maps := testMaps(t)
@@ -126,7 +139,7 @@ func TestFilterExact(t *testing.T) {
 		t.Run(spec, func(t *testing.T) {
 			slow := los.Slow(m)
 			bm := m.Board()
-			pairs := randomPairs(m, 3000, 20)
+			pairs := randomPairs(m, samples(1000), 20)
 			for i, p := range pairs {
 				a, b := m.Query(p[0], p[1]), slow.Query(p[0], p[1])
 				if a != b {
