@@ -417,6 +417,17 @@ func (g *Game) enemyPhase(ph state.Phase) error {
 // Write writes the game file.
 func (g *Game) Write(w io.Writer) error { return g.st.Write(w, g.w.Map()) }
 
+// TurnStop is where the game stands between Game Turns: the start of the
+// one to play, or over after the mission's last (a Session's stop there,
+// and the only stop of a game played turn by turn).
+func (g *Game) TurnStop() *Stop {
+	st := g.st
+	if g.Over() {
+		return &Stop{Kind: state.Over, Turn: st.Turn}
+	}
+	return &Stop{Kind: state.TurnStart, Turn: st.Turn, Player: st.Player, Phase: st.Phase}
+}
+
 // Journaled reports whether the game keeps a journal of its steps (a game
 // set up by Begin): then it plays on step by step in a Session
 // (OpenSession); a plain game (sasl enter or wave --save) plays turn by

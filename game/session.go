@@ -98,13 +98,7 @@ func Begin(w *world.World, hdr state.Game, script dice.Roller, mode StopMode) (*
 	return s, setup, nil
 }
 
-func (s *Session) turnStart() *Stop {
-	st := s.g.st
-	if s.g.Over() {
-		return &Stop{Kind: state.Over, Turn: st.Turn}
-	}
-	return &Stop{Kind: state.TurnStart, Turn: st.Turn, Player: st.Player, Phase: st.Phase}
-}
+func (s *Session) turnStart() *Stop { return s.g.TurnStop() }
 
 // Game is the game the session plays.
 func (s *Session) Game() *Game { return s.g }

@@ -132,12 +132,7 @@ func (t *Game) Stop() *state.Stop {
 	if t.s != nil {
 		return t.s.Stop()
 	}
-	if t.g.Over() {
-		turn, _, _ := t.g.Clock()
-		return &state.Stop{Kind: state.Over, Turn: turn}
-	}
-	turn, player, phase := t.g.Clock()
-	return &state.Stop{Kind: state.TurnStart, Turn: turn, Player: player, Phase: phase}
+	return t.g.TurnStop()
 }
 
 // Steps is every step of the game from step n on (n >= 2) with its

@@ -46,6 +46,24 @@ func hillGame(t *testing.T, dir string) (*Game, string) {
 	return g, setup
 }
 
+// enemySave writes the ENEMY of game g into the player's setup save, as
+// sasl vasl write does, to dir/t0.vsav, and returns that path.
+func enemySave(t *testing.T, g *Game, setup, dir string) string {
+	t.Helper()
+	w, err := g.WriteEnemy(setup, nil, fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Placed == 0 || w.Steps != 0 {
+		t.Fatalf("the first write placed %d S? in %d steps: want them all placed, no steps", w.Placed, w.Steps)
+	}
+	out := filepath.Join(dir, "t0.vsav")
+	if err := w.WriteFile(out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 // What a save says of a unit becomes the player's reports: broken or
 // rallied, reduced, hidden or known, moved, gone.
 func TestReadFriendly(t *testing.T) {
@@ -96,17 +114,7 @@ func TestWriteEnemyThenTurnFromSave(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	g, setup := hillGame(t, dir)
-	w, err := g.WriteEnemy(setup, nil, fixedNow)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if w.Placed == 0 || w.Steps != 0 {
-		t.Fatalf("the first write placed %d S? in %d steps: want them all placed, no steps", w.Placed, w.Steps)
-	}
-	out := filepath.Join(dir, "t0.vsav")
-	if err := w.WriteFile(out); err != nil {
-		t.Fatal(err)
-	}
+	out := enemySave(t, g, setup, dir)
 	f, err := ReadSave(out, g.Game().World().Mission().Layout)
 	if err != nil {
 		t.Fatal(err)
@@ -151,14 +159,7 @@ func TestTurnFromSaveWritesBothOrNeither(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	g, setup := hillGame(t, dir)
-	w, err := g.WriteEnemy(setup, nil, fixedNow)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t0 := filepath.Join(dir, "t0.vsav")
-	if err := w.WriteFile(t0); err != nil {
-		t.Fatal(err)
-	}
+	t0 := enemySave(t, g, setup, dir)
 	before, _ := os.ReadFile(g.Path())
 	folder := filepath.Join(dir, "out.vsav")
 	os.Mkdir(folder, 0o755)
