@@ -168,6 +168,8 @@ type combatFile struct {
 	HWMorale      *entryFile `yaml:"hw_morale"`
 	FFNAM         *entryFile `yaml:"ffnam"`
 	FFMO          *entryFile `yaml:"ffmo"`
+	WallAbove     *entryFile `yaml:"wall_above"`
+	WallAdvantage *entryFile `yaml:"wall_advantage"`
 	SelfRally     *entryFile `yaml:"self_rally"`
 	SelfRallyMMC  *entryFile `yaml:"self_rally_mmc"`
 	RallyTerrain  *entryFile `yaml:"rally_terrain"`
@@ -667,8 +669,9 @@ func (t *TEM) apply(c *yamldoc.Check, f yamldoc.Map[entryFile]) {
 	}
 	for i, kn := range f.Keys {
 		name := kn.Value
-		if _, err := terrain.ParseKind(name); err != nil && name != "wooden_building" && name != "stone_building" {
-			c.Errorf(kn, "tem: %q is not a terrain kind (or wooden_building, stone_building)", name)
+		side, serr := terrain.ParseFeatures(name)
+		if _, err := terrain.ParseKind(name); err != nil && name != "wooden_building" && name != "stone_building" && (serr != nil || !wallSides.Has(side)) {
+			c.Errorf(kn, "tem: %q is not a terrain kind (or wooden_building, stone_building, or a wall, hedge or bocage hexside)", name)
 			return
 		}
 		if e, ok := intEntry(c, &f.Values[i], "tem."+name, 0, 9); ok {
@@ -770,6 +773,7 @@ func (cb *Combat) apply(c *yamldoc.Check, f *combatFile) {
 		lo, hi int
 	}{
 		{f.HWMorale, "hw_morale", &cb.HWMorale, 0, 5}, {f.FFNAM, "ffnam", &cb.FFNAM, -5, 5}, {f.FFMO, "ffmo", &cb.FFMO, -5, 5},
+		{f.WallAbove, "wall_above", &cb.WallAbove, 0, 9}, {f.WallAdvantage, "wall_advantage", &cb.WallAdvantage, 0, 1},
 		{f.SelfRally, "self_rally", &cb.SelfRally, -5, 5}, {f.SelfRallyMMC, "self_rally_mmc", &cb.SelfRallyMMC, 0, 99},
 		{f.RallyTerrain, "rally_terrain", &cb.RallyTerrain, -5, 5}, {f.Desperation, "desperation", &cb.Desperation, -9, 9},
 		{f.LeaderCCFP, "leader_cc_fp", &cb.LeaderCCFP, 0, 9}, {f.HoldFirstFire, "hold_first_fire_range", &cb.HoldFirstFire, 0, 2},

@@ -76,6 +76,23 @@ func (t *TEM) Of(h *terrain.Hex) int {
 	return sum + building
 }
 
+// wallSides are the hexside features with a TEM of their own (ASL B9.3,
+// B9.5), read from the table by their names: wall, hedge, bocage.
+const wallSides = terrain.Wall | terrain.Hedge | terrain.Bocage
+
+// Side returns the TEM of a hexside with features f against fire crossing
+// it into its hex (ASL B9.3): the largest of its walls', hedges' and
+// bocage's; 0 for none of them.
+func (t *TEM) Side(f terrain.Features) int {
+	best := 0
+	for _, x := range []terrain.Features{terrain.Wall, terrain.Hedge, terrain.Bocage} {
+		if f.Has(x) {
+			best = max(best, t.Kinds[x.String()].Value)
+		}
+	}
+	return best
+}
+
 func (t *TEM) clone() TEM {
 	c := TEM{Kinds: map[string]Entry[int]{}}
 	for k, v := range t.Kinds {

@@ -54,6 +54,7 @@ type World struct {
 	vpoList []board.Location
 	bridges []board.Location // VPOs on a bridge no land hex reaches (4.1c/d)
 	walls   []Wall           // by Map.Index (wall.go)
+	fire    []hexWalls       // by Map.Index: walls for fire (FireTEM)
 	// progress[i] for Map.Index i: how far toward the FBE a hex lies.
 	progress []float64
 	// fbeDist: each hex's distance in hexes to the FBE (FBEDistance).
@@ -178,6 +179,7 @@ func New(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster
 		i, _ := m.Index(h)
 		w.walls[i] = w.wallToward(h)
 	}
+	w.prepareFireWalls()
 	w.fbeX, w.fbeY = frameVector(m.FrameOf(ms.FBE))
 	w.progress = make([]float64, n)
 	for _, x := range m.Hexes() {
