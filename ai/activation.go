@@ -3,6 +3,7 @@ package ai
 import (
 	"slices"
 
+	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -32,8 +33,14 @@ func (e *Enemy) activation(l board.Location) (report.Activation, bool, error) {
 		if !s.Clear {
 			continue
 		}
-		tem := e.w.TEM(f.At())
-		drm := tem + s.Hindrance
+		cov := combat.Cover(e.w, e.st, l, f.At(), state.Enemy)
+		move := 0
+		if e.motion != combat.Still && f.At() == e.movedTo && slices.Contains(e.moving, f) {
+			// ASL A4.6: the Final DRM of a shot at a unit moving in the
+			// FRIENDLY MPh has its FFNAM/FFMO, as its First Fire has.
+			move = combat.MoveDRM(&e.t.Combat, e.motion, cov.TEM, s.Hindrance)
+		}
+		drm := cov.TEM + s.Hindrance + move
 		cell, err := a.Cell(row, s.Range)
 		if err != nil {
 			return report.Activation{}, false, err
@@ -44,7 +51,10 @@ func (e *Enemy) activation(l board.Location) (report.Activation, bool, error) {
 		if found && (s.Range > best.Range || (s.Range == best.Range && drm >= best.DRM)) {
 			continue
 		}
-		best = report.Activation{By: f.ID, ByKind: f.Kind, ByType: f.Type, At: f.At(), Range: s.Range, DRM: drm, TEM: tem, Hindrance: s.Hindrance, Row: row, Cell: cell}
+		best = report.Activation{By: f.ID, ByKind: f.Kind, ByType: f.Type, At: f.At(), Range: s.Range, DRM: drm, TEM: cov.TEM, Hindrance: s.Hindrance, Move: move, Row: row, Cell: cell}
+		if cov.Wall != 0 {
+			best.Wall = cov.Wall.String()
+		}
 		found = true
 	}
 	return best, found, nil
@@ -83,10 +93,15 @@ func (e *Enemy) activateAll() error {
 
 // ActivateSeen Activates every S? on the map within the Activation table's
 // range of Location l that a Known FRIENDLY unit's LOS Activates (SASL
-// 3.32, 4.34): in the FRIENDLY MPh, after a FRIENDLY unit has entered l.
-// An S? of the setup or an entry is generated as policy.setup_s says
-// (Table x10: SASL 5's generation is not among the texts).
-func (e *Enemy) ActivateSeen(l board.Location) error {
+// 3.32, 4.34): in the FRIENDLY MPh, after FRIENDLY stack moving, which
+// moves as m, has entered l. The Final DRM of a shot at a unit of the
+// stack has its movement DRM (combat.MoveDRM: FFNAM, FFMO; ASL A4.6), as
+// the same step's First Fire has; other FRIENDLY units are not moving. An
+// S? of the setup or an entry is generated as policy.setup_s says (Table
+// x10: SASL 5's generation is not among the texts).
+func (e *Enemy) ActivateSeen(moving []*state.Unit, l board.Location, m combat.Motion) error {
+	e.moving, e.movedTo, e.motion = moving, l, m
+	defer func() { e.moving, e.motion = nil, combat.Still }()
 	max := e.t.Activation.MaxRange
 	sq := e.sq[:0]
 	for _, u := range e.st.OfSide(state.Enemy) {

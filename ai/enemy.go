@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
@@ -47,7 +48,13 @@ type Enemy struct {
 	stacks []*state.Unit
 	sq     []*state.Unit    // activateAll's
 	fireAt []board.Location // fire's
-	trip   struct {
+	// moving, movedTo and motion: the FRIENDLY stack whose step
+	// ActivateSeen answers, where it moved to and how (its FFNAM/FFMO
+	// count in the Activation table's Final DRM).
+	moving  []*state.Unit
+	movedTo board.Location
+	motion  combat.Motion
+	trip    struct {
 		steps []pathing.Step
 		notes []report.Note
 		kept  []*state.Unit

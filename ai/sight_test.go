@@ -6,10 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/internal/testkit/testmaps"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
 )
 
 // losBoard is board o2 of the LOS tests (hexes not listed are open
@@ -198,7 +201,7 @@ func TestHWFireByLOS(t *testing.T) {
 	// woods (TEM 1) in clear LOS: F2 has the least TEM counting hindrance.
 	h, m = losHW(t, "  - {id: F1, unit: squad, type: 6-6-7, at: o2S5, known: true}\n  - {id: F2, unit: squad, type: 6-6-7, at: o2K7, known: true}\n")
 	squads(h, m, "o2R8", "o2S8", "o2M8")
-	tt := Targeting{Range: 4, TEM: func(u *state.Unit) int { return h.w.TEM(u.At()) }, Sight: h.w.Sight}
+	tt := Targeting{Range: 4, TEM: func(from board.Location, u *state.Unit) world.Cover { return h.w.FireTEM(from, u.At()) }, Sight: h.w.Sight}
 	tg, ok := tt.Choose([]board.Location{testmaps.Loc(t, m, "o2S8")}, h.st.Side(state.Friendly))
 	if !ok || tg.Unit.ID != "F1" || tg.Hindrance != 2 || tg.TEM != 0 {
 		t.Fatalf("from S8 alone: target %+v, want F1 with TEM 0, hindrance 2", tg)
@@ -216,6 +219,95 @@ func TestHWFireByLOS(t *testing.T) {
 		}
 		if g.Target == "F2" && g.DRM != 1 {
 			t.Errorf("fire at F2 in woods: DRM %+d, want +1", g.DRM)
+		}
+	}
+}
+
+// TestActivationFFMO_A4_6: an S? Activated in the FRIENDLY MPh by the
+// unit that moved: the Activation table's Final DRM has the mover's
+// FFNAM and FFMO (ASL A4.6), as the same step's First Fire has. F1 moving
+// into o2M2 in the open, 7 hexes off: DRM 0 > -1 would not Activate, 0 -1
+// -1 = -2 does; moving into o2S5 behind two grain hexes, FFNAM only (a
+// hindered LOS has no FFMO): 2 - 1 = 1 <= 1; a unit that does not move
+// adds nothing.
+func TestActivationFFMO_A4_6(t *testing.T) {
+	t.Parallel()
+	h, m := losHW(t, "")
+	for _, c := range []struct {
+		name, s, f string
+		moves      bool
+		want       string // "" for none: "DRM TEM hindrance move"
+	}{
+		{"range 7, open ground, moving", "o2M9", "o2M2", true, "-2 0 0 -2"},
+		{"range 7, open ground, not moving", "o2M9", "o2M2", false, ""},
+		{"range 3, two grain hexes, moving: FFNAM only", "o2S8", "o2S5", true, "1 0 2 -1"},
+	} {
+		for _, u := range slices.Clone(h.st.Units()) {
+			h.st.Remove(u)
+		}
+		f1 := &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", Known: true}
+		f2 := &state.Unit{ID: "F2", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", Known: true}
+		h.st.Add(f1, testmaps.Loc(t, m, c.f))
+		h.st.Add(f2, testmaps.Loc(t, m, "o1A1"))
+		s := &state.Unit{ID: "A1", Side: state.Enemy, Kind: state.SQ, HW: true, Wave: "A"}
+		h.st.Add(s, testmaps.Loc(t, m, c.s))
+		h.st.Waves = []state.Wave{{ID: "A", Edge: 2}}
+		h.r = scripted(t, "3")
+		h.Log().Phase = state.MPh
+		moving := []*state.Unit{f2} // another stack moved
+		if c.moves {
+			moving = []*state.Unit{f1}
+		}
+		n := h.Log().Len()
+		if err := h.ActivateSeen(moving, testmaps.Loc(t, m, c.f), combat.Moving); err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, e := range h.Log().Since(n) {
+			if e.Kind == report.Activate && e.Activation != nil {
+				a := e.Activation
+				got = fmt.Sprintf("%d %d %d %d", a.DRM, a.TEM, a.Hindrance, a.Move)
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: Activation %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestFirstFireFFMO_A4_6: ENEMY First Fire at a FRIENDLY unit moving in
+// the open takes FFNAM and FFMO; behind two grain hexes (a hindered LOS)
+// FFNAM alone, never FFMO (ASL A4.6: "DRM -1 (TEM +0, hindrance +1,
+// FFNAM/FFMO -2)" was the fault).
+func TestFirstFireFFMO_A4_6(t *testing.T) {
+	t.Parallel()
+	cm := &tables.Default().Combat
+	for _, c := range []struct {
+		name, at string
+		move     int
+	}{
+		{"in the open, clear LOS", "o2M6", cm.FFNAM.Value + cm.FFMO.Value},
+		{"in the open behind two grain hexes", "o2S5", cm.FFNAM.Value},
+	} {
+		h, m := losHW(t, "  - {id: F1, unit: squad, type: 6-6-7, at: "+c.at+", known: true}\n")
+		e := &state.Unit{ID: "E1", Side: state.Enemy, Kind: state.Squad, Type: "4-6-7"}
+		from := "o2M8"
+		if c.at == "o2S5" {
+			from = "o2S8"
+		}
+		h.st.Add(e, testmaps.Loc(t, m, from))
+		n := h.Log().Len()
+		if err := h.FirstFire(h.st.Side(state.Friendly), testmaps.Loc(t, m, c.at), combat.Moving); err != nil {
+			t.Fatal(err)
+		}
+		var g *report.FireGroup
+		for _, ev := range h.Log().Since(n) {
+			if ev.Kind == report.Fire {
+				g = ev.Fire
+			}
+		}
+		if g == nil || g.Move != c.move || g.DRM != g.TEM+g.Hindrance+c.move {
+			t.Errorf("%s: First Fire %+v, want movement DRM %+d", c.name, g, c.move)
 		}
 	}
 }

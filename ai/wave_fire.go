@@ -6,6 +6,7 @@ import (
 	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/terrain"
 	"github.com/sasl-engine/sasl/world"
 
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -16,22 +17,27 @@ import (
 // was chosen (SASL 4.36).
 type Target struct {
 	Unit *state.Unit
-	// TEM of the Target's Location, and the hindrance DRM of the fire
-	// group's LOS to it: the largest along the lines of the shooters that
-	// can fire at it (one attack, one DRM: the most hindered line counts
-	// for the group). "Least TEM" is least TEM plus hindrance.
+	// TEM of the Target's Location against the group's fire, and the
+	// hindrance DRM of the group's LOS to it: each the largest along the
+	// lines of the shooters that can fire at it (one attack, one DRM: the
+	// most hindered line, and a wall any line crosses, count for the
+	// group; ASL A7.55, B9.3). "Least TEM" is least TEM plus hindrance.
+	// Wall is the hexside feature whose TEM TEM is (0: the Location's).
 	TEM, Hindrance int
+	Wall           terrain.Features
 	Range          int
 	Priority       int // 1: closest Good Order Target in least TEM; 2: closest Target in least TEM
 }
 
 // Targeting is what the choice of a Human Wave fire group's Target weighs
 // (SASL 4.36): the range within which a unit joins a fire group, the TEM
-// of a unit's Location, the LOS from one Location to another (traced from
-// the shooter), and whether a unit is locked in Melee (nil: none is).
+// of a unit against fire from a Location (combat.Cover: a wall or hedge
+// the line crosses, Wall Advantage), the LOS from one Location to another
+// (traced from the shooter), and whether a unit is locked in Melee (nil:
+// none is).
 type Targeting struct {
 	Range int
-	TEM   func(*state.Unit) int
+	TEM   func(from board.Location, u *state.Unit) world.Cover
 	Sight func(from, to board.Location) world.Sight
 	Melee func(*state.Unit) bool
 }
@@ -53,6 +59,7 @@ func (tt Targeting) Choose(shooters []board.Location, targets []*state.Unit) (Ta
 			continue
 		}
 		rng, hind := -1, 0
+		var cov world.Cover
 		for _, s := range shooters {
 			if hex.Distance(s.Hex, f.At().Hex) > fireRange {
 				continue
@@ -60,6 +67,9 @@ func (tt Targeting) Choose(shooters []board.Location, targets []*state.Unit) (Ta
 			v := sight(s, f.At())
 			if !v.Clear {
 				continue
+			}
+			if c := tem(s, f); rng < 0 || c.TEM > cov.TEM {
+				cov = c
 			}
 			if rng < 0 || v.Range < rng {
 				rng = v.Range
@@ -69,7 +79,7 @@ func (tt Targeting) Choose(shooters []board.Location, targets []*state.Unit) (Ta
 		if rng < 0 {
 			continue
 		}
-		c := Target{Unit: f, TEM: tem(f), Hindrance: hind, Range: rng, Priority: 2}
+		c := Target{Unit: f, TEM: cov.TEM, Wall: cov.Wall, Hindrance: hind, Range: rng, Priority: 2}
 		if !f.Broken {
 			c.Priority = 1
 		}
@@ -120,8 +130,7 @@ func (e *Enemy) fireGroups(ph state.Phase) error {
 	if _, err := e.w.LOS(); err != nil {
 		return err
 	}
-	tem := func(u *state.Unit) int { return e.w.TEM(u.At()) }
-	tt := Targeting{Range: e.h.FireRange.Value, TEM: tem, Sight: e.w.Sight, Melee: e.inMelee}
+	tt := Targeting{Range: e.h.FireRange.Value, TEM: e.cover, Sight: e.w.Sight, Melee: e.inMelee}
 	for i := 0; i <= len(e.st.Waves); i++ {
 		w := "" // the units in no wave, last
 		if i < len(e.st.Waves) {
@@ -156,7 +165,7 @@ func (e *Enemy) fireGroups(ph state.Phase) error {
 			if !slices.ContainsFunc(fg, func(u *state.Unit) bool { return u.Kind.MMC() }) {
 				continue // leaders alone have no FP to fire with
 			}
-			if err := e.shoot(fg, tg, ph == state.AFPh, 0); err != nil {
+			if err := e.shoot(fg, tg, ph == state.AFPh, combat.Still); err != nil {
 				return err
 			}
 		}
@@ -164,12 +173,19 @@ func (e *Enemy) fireGroups(ph state.Phase) error {
 	return nil
 }
 
-// shoot tells of fire group fg's attack on Target tg, with movement DRM
-// move, and has the Resolver resolve it; its units have fired.
-func (e *Enemy) shoot(fg []*state.Unit, tg Target, afph bool, move int) error {
+// cover is the TEM of FRIENDLY unit u against ENEMY fire from Location
+// from (combat.Cover).
+func (e *Enemy) cover(from board.Location, u *state.Unit) world.Cover {
+	return combat.Cover(e.w, e.st, from, u.At(), state.Enemy)
+}
+
+// shoot tells of fire group fg's attack on Target tg, which moves as m
+// (First Fire: combat.MoveDRM, with the group's TEM and hindrance), and
+// has the Resolver resolve it; its units have fired.
+func (e *Enemy) shoot(fg []*state.Unit, tg Target, afph bool, m combat.Motion) error {
 	g := e.fireGroup(fg, tg, afph)
-	g.DRM += move
-	g.Move = move
+	g.Move = combat.MoveDRM(&e.t.Combat, m, tg.TEM, tg.Hindrance)
+	g.DRM += g.Move
 	for _, u := range fg {
 		u.Fired = true
 	}
@@ -186,9 +202,10 @@ func (e *Enemy) shoot(fg []*state.Unit, tg Target, afph bool, move int) error {
 // "will First Fire in the FRIENDLY MPh vs a Target as per 8.61-.612"; those
 // rules are not among the texts, and sasl has every ENEMY unit that may
 // fire, has at in its LOS within fire_range and has not fired this Player
-// Turn fire at once as one group, other ENEMY units alike). move is the
-// movement DRM (FFNAM, FFMO).
-func (e *Enemy) FirstFire(stack []*state.Unit, at board.Location, move int) error {
+// Turn fire at once as one group, other ENEMY units alike). The stack
+// moves as m: its movement DRM is combat.MoveDRM's (FFNAM; FFMO in Open
+// Ground as the group sees it, ASL A4.6).
+func (e *Enemy) FirstFire(stack []*state.Unit, at board.Location, m combat.Motion) error {
 	var tg *state.Unit
 	for _, u := range stack {
 		if u.OnMap() && u.At() == at && (tg == nil || tg.Broken && !u.Broken) {
@@ -200,6 +217,7 @@ func (e *Enemy) FirstFire(stack []*state.Unit, at board.Location, move int) erro
 	}
 	var fg []*state.Unit
 	rng, hind := 99, 0
+	var cov world.Cover
 	for _, u := range e.st.OfSide(state.Enemy) {
 		if !e.shooter(u) || hex.Distance(u.At().Hex, at.Hex) > e.h.FireRange.Value {
 			continue
@@ -208,15 +226,18 @@ func (e *Enemy) FirstFire(stack []*state.Unit, at board.Location, move int) erro
 		if !v.Clear {
 			continue
 		}
+		if c := e.cover(u.At(), tg); len(fg) == 0 || c.TEM > cov.TEM {
+			cov = c
+		}
 		fg = append(fg, u)
 		rng, hind = min(rng, v.Range), max(hind, v.Hindrance)
 	}
 	if len(fg) == 0 || !slices.ContainsFunc(fg, func(u *state.Unit) bool { return u.Kind.MMC() }) {
 		return nil
 	}
-	t := Target{Unit: tg, TEM: e.w.TEM(at), Hindrance: hind, Range: rng, Priority: 1}
+	t := Target{Unit: tg, TEM: cov.TEM, Wall: cov.Wall, Hindrance: hind, Range: rng, Priority: 1}
 	e.log.Phase = state.MPh
-	return e.shoot(fg, t, false, move)
+	return e.shoot(fg, t, false, m)
 }
 
 // fireGroup works out the firepower and DRM of a fire group (ASL A7):
@@ -230,6 +251,9 @@ func (e *Enemy) FirstFire(stack []*state.Unit, at board.Location, move int) erro
 func (e *Enemy) fireGroup(fg []*state.Unit, tg Target, afph bool) report.FireGroup {
 	g := report.FireGroup{Target: tg.Unit.ID, TargetKind: tg.Unit.Kind, TargetType: tg.Unit.Type, At: tg.Unit.At(),
 		TEM: tg.TEM, Hindrance: tg.Hindrance, DRM: tg.TEM + tg.Hindrance, Range: tg.Range, Priority: tg.Priority, Good: !tg.Unit.Broken}
+	if tg.Wall != 0 {
+		g.Wall = tg.Wall.String()
+	}
 	leaders := map[board.Location]int{} // the worst modifier in each Location
 	hasLeader := map[board.Location]bool{}
 	locs := map[board.Location]bool{}

@@ -484,7 +484,11 @@ func TestChooseTarget(t *testing.T) {
 	u := func(id string, at hex.Hex, broken, known bool, tem int) *state.Unit {
 		return (&state.Unit{ID: id, Side: state.Friendly, Kind: state.Squad, Broken: broken, Known: known, Type: fmt.Sprint(tem)}).Place(board.Ground(at))
 	}
-	tem := func(x *state.Unit) int { v := 0; fmt.Sscan(x.Type, &v); return v }
+	tem := func(_ board.Location, x *state.Unit) world.Cover {
+		v := 0
+		fmt.Sscan(x.Type, &v)
+		return world.Cover{TEM: v}
+	}
 	shooters := []board.Location{board.Ground(h(10, 5))}
 	clearSight := func(from, to board.Location) world.Sight {
 		return world.Sight{Clear: true, Range: hex.Distance(from.Hex, to.Hex)}

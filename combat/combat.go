@@ -15,6 +15,7 @@ import (
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/rules/terrain"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
 	"github.com/sasl-engine/sasl/world"
@@ -47,15 +48,100 @@ func New(w *world.World, log *report.Log) *Resolver {
 // Reset sets the Resolver on a game's state and dice.
 func (c *Resolver) Reset(st *state.State, r dice.Roller) { c.St, c.R = st, r }
 
-// Adjacent reports whether two Locations are ADJACENT for Point Blank Fire
-// (ASL A7.21): the same Location, or ground-level Locations of adjacent
-// hexes. An upper building level is adjacent to no Location of another
-// hex, nor to another level of its own (stairwells are not modelled).
+// Adjacent reports whether two Locations are ADJACENT (ASL Index:
+// Locations in the same or adjacent hexes, within one level of each other,
+// between which LOS exists), for Point Blank Fire (A7.21) and fire groups
+// (A7.5): the same Location, or Locations of adjacent hexes whose levels
+// differ by at most one (an upper building level next to the ground level
+// or the same level of the next hex, or a rooftop next to the level below
+// it). LOS is the caller's to check (fire needs it anyway). Two levels of
+// one hex are not ADJACENT here: stairwells are not modelled. Levels are
+// building levels: adjacent hexes whose base levels differ by two or more
+// are a cliff or a steep hill, which the map rarely has. O(1).
 func Adjacent(a, b board.Location) bool {
 	if a == b {
 		return true
 	}
-	return a.Level == 0 && b.Level == 0 && !a.Roof && !b.Roof && hex.Distance(a.Hex, b.Hex) == 1
+	dl := a.Level - b.Level
+	return hex.Distance(a.Hex, b.Hex) == 1 && dl >= -1 && dl <= 1
+}
+
+// Motion says how a unit fired at moves (ASL A4.6): not at all (fire
+// outside its move), moving, or by Assault Movement (A4.61).
+type Motion uint8
+
+const (
+	Still Motion = iota
+	Moving
+	Assault
+)
+
+// MoveDRM is the DRM of First Fire at a unit moving as m (ASL A4.6):
+// FFNAM unless it uses Assault Movement, and FFMO when it is in Open
+// Ground as the fire sees it: its TEM against that fire (tem, a wall's
+// included: B9.3) is not positive and the LOS is not hindered (hindrance
+// 0). Both sides' First Fire and the S? Activation table's Final DRM use
+// it. O(1).
+func MoveDRM(t *tables.Combat, m Motion, tem, hindrance int) int {
+	if m == Still {
+		return 0
+	}
+	drm := 0
+	if m != Assault {
+		drm += t.FFNAM.Value
+	}
+	if tem <= 0 && hindrance == 0 {
+		drm += t.FFMO.Value
+	}
+	return drm
+}
+
+// Cover is the TEM of Location at against fire from Location from by
+// units of side firer (world.FireTEM: a wall, hedge or bocage hexside the
+// line crosses, or the Location's own TEM), with Wall Advantage (ASL
+// B9.32): when from is ADJACENT at ground level across that very
+// hexside, only the side holding WA takes the wall's TEM; the target gets
+// its own TEM when the firer holds it. sasl keeps no WA marker: a unit
+// that did not move this Player Turn holds it over one that did, else the
+// DEFENDER does (tables: combat.wall_advantage, a reading). O(1) where no
+// wall is near; O(units in the two hexes) otherwise.
+func Cover(w *world.World, st *state.State, from, at board.Location, firer state.Side) world.Cover {
+	cov := w.FireTEM(from, at)
+	if cov.Wall == 0 || w.Tables().Combat.WallAdvantage.Value == 0 || from.Level != 0 || from.Roof {
+		return cov
+	}
+	d, ok := at.Hex.DirTo(from.Hex)
+	if !ok || (hex.Side{Hex: at.Hex, Dir: d}).Canonical() != cov.Side.Canonical() {
+		return cov
+	}
+	fm, tm := moved(st, firer, from), moved(st, Other(firer), at)
+	holder := Other(st.Player) // the DEFENDER
+	if fm != tm {
+		holder = firer
+		if fm {
+			holder = Other(firer)
+		}
+	}
+	if holder == firer {
+		return world.Cover{TEM: w.TEM(at)}
+	}
+	return cov
+}
+
+// moved reports whether a unit of side in Location l moved this Player
+// Turn.
+func moved(st *state.State, side state.Side, l board.Location) bool {
+	for u := st.First(l.Hex); u != nil; u = u.Next() {
+		if u.Side == side && u.At() == l && u.Moved {
+			return true
+		}
+	}
+	return false
+}
+
+// Cover is the package's Cover in the Resolver's game.
+func (c *Resolver) Cover(from, at board.Location, firer state.Side) world.Cover {
+	return Cover(c.W, c.St, from, at, firer)
 }
 
 // FP is the firepower of a counter of strength s in Location from against
@@ -75,22 +161,39 @@ func FP(s tables.Strength, from, at board.Location, divisor int) float64 {
 
 // Shot is what a fire group would roll at a Location: its FP, DRM (TEM,
 // the hindrance of the most hindered line, the directing leader's
-// modifier, and the movement DRM given), range, and the chance of a
-// Morale Check or worse.
+// modifier, and the movement DRM), range, and the chance of a Morale
+// Check or worse. TEM is the largest TEM any member's line gives the
+// target (a wall one crosses counts for the whole group: ASL A7.55's one
+// DRM for a fire group, read as the hindrance is), Wall the hexside
+// feature it comes from (0: the Location's own), Move the movement DRM
+// (MoveDRM).
 type Shot struct {
-	At             board.Location
-	FP             float64
-	DRM, Hindrance int
-	Range          int
-	Odds           float64
+	At                  board.Location
+	FP                  float64
+	DRM, TEM, Hindrance int
+	Move                int
+	Wall                terrain.Features
+	Range               int
+	Odds                float64
+}
+
+// Group is the report of the Shot's attack, before the firers and targets
+// are known (Resolver.Attack fills them).
+func (sh Shot) Group() report.FireGroup {
+	g := report.FireGroup{At: sh.At, FP: sh.FP, DRM: sh.DRM, TEM: sh.TEM, Hindrance: sh.Hindrance, Move: sh.Move, Range: sh.Range}
+	if sh.Wall != 0 {
+		g.Wall = sh.Wall.String()
+	}
+	return g
 }
 
 // Aim works out the Shot of the Good Order MMC fg (with the leaders of
-// their Locations) at Location at, with movement DRM move: ok is false when
-// none of them has a clear LOS to it within reach times its normal range
-// (those that have fire). Units that moved this Player Turn fire as
-// Advancing Fire (in the AFPh; afph).
-func (c *Resolver) Aim(fg []*state.Unit, at board.Location, move, reach int, afph bool) (Shot, bool) {
+// their Locations) at Location at, whose units move as m (First Fire:
+// MoveDRM): ok is false when none of them has a clear LOS to it within
+// reach times its normal range (those that have fire). The TEM is the
+// largest any firer's line gives (Cover: walls, Wall Advantage). Units
+// that moved this Player Turn fire as Advancing Fire (in the AFPh; afph).
+func (c *Resolver) Aim(fg []*state.Unit, at board.Location, m Motion, reach int, afph bool) (Shot, bool) {
 	sh := Shot{At: at, Range: 99}
 	n, leadOK, lead := 0, true, -99
 	seen := c.seen[:0]
@@ -109,6 +212,9 @@ func (c *Resolver) Aim(fg []*state.Unit, at board.Location, move, reach int, afp
 		}
 		sh.FP += FP(s, u.At(), at, FireDivisor(c.t, u, afph))
 		sh.Hindrance = max(sh.Hindrance, v.Hindrance)
+		if cov := c.Cover(u.At(), at, u.Side); n == 0 || cov.TEM > sh.TEM {
+			sh.TEM, sh.Wall = cov.TEM, cov.Wall
+		}
 		sh.Range = min(sh.Range, d)
 		n++
 		if !slices.ContainsFunc(seen, func(x *state.Unit) bool { return x.At() == u.At() }) {
@@ -124,7 +230,8 @@ func (c *Resolver) Aim(fg []*state.Unit, at board.Location, move, reach int, afp
 	if n == 0 {
 		return sh, false
 	}
-	sh.DRM = c.W.TEM(at) + sh.Hindrance + move
+	sh.Move = MoveDRM(&c.t.Combat, m, sh.TEM, sh.Hindrance)
+	sh.DRM = sh.TEM + sh.Hindrance + sh.Move
 	if leadOK {
 		sh.DRM += lead
 	}
@@ -223,7 +330,8 @@ func (c *Resolver) Fire(g *report.FireGroup, at board.Location) error {
 }
 
 // Attack is one fire group's attack on targets: g holds where they are,
-// the group's FP and DRM, the hindrance of its LOS and the range. The
+// the group's FP and DRM, its TEM, the hindrance of its LOS and the range
+// (Shot.Group). The
 // firers are marked as having fired this Player Turn, and FRIENDLY ones
 // become Known (firing reveals them).
 func (c *Resolver) Attack(kind report.Kind, fg, targets []*state.Unit, g report.FireGroup) error {
@@ -240,7 +348,7 @@ func (c *Resolver) Attack(kind report.Kind, fg, targets []*state.Unit, g report.
 		}
 	}
 	g.Members, g.Targets, g.From = c.log.IDs(fg), c.log.IDs(targets), c.log.Locations(from...)
-	g.Target, g.TEM, g.Good = targets[0].ID, c.W.TEM(g.At), !targets[0].Broken
+	g.Target, g.Good = targets[0].ID, !targets[0].Broken
 	res, dr, final, err := c.roll(g.FP, g.DRM, dice.Why{Rule: "ASL A7", For: report.ForIFT, Units: g.Members, At: g.At})
 	if err != nil {
 		return err

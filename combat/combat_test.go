@@ -15,15 +15,19 @@ import (
 	"github.com/sasl-engine/sasl/world"
 )
 
-// ADJACENT Locations for Point Blank Fire (ASL A7.21): the same Location,
-// or ground-level Locations of adjacent hexes; never an upper level and
-// another hex.
-func TestAdjacent(t *testing.T) {
+// ADJACENT Locations (ASL Index: same or adjacent hexes, within one level
+// of each other), for Point Blank Fire (A7.21): the same Location; ground
+// levels of adjacent hexes; a first level and the ground level or first
+// level of the next hex (a firer ADJACENT and higher); never two levels
+// apart, nor two hexes apart, nor (stairwells are not modelled) two levels
+// of one hex.
+func TestAdjacent_A7_21(t *testing.T) {
 	t.Parallel()
 	a := hex.Hex{Col: 4, Row: 4}
 	b := hex.Hex{Col: 5, Row: 4}
 	far := hex.Hex{Col: 6, Row: 4}
 	up := board.Location{Hex: b, Level: 2}
+	first := board.Location{Hex: b, Level: 1}
 	for _, c := range []struct {
 		x, y board.Location
 		want bool
@@ -31,10 +35,16 @@ func TestAdjacent(t *testing.T) {
 		{board.Ground(a), board.Ground(a), true},
 		{up, up, true},
 		{board.Ground(a), board.Ground(b), true},
+		{first, board.Ground(a), true},
+		{board.Ground(a), first, true},
+		{first, board.Location{Hex: a, Level: 1}, true},
+		{up, board.Location{Hex: a, Level: 1}, true},
 		{board.Ground(a), up, false},
 		{up, board.Ground(a), false},
 		{board.Ground(b), up, false},
+		{board.Ground(b), first, false},
 		{board.Ground(a), board.Ground(far), false},
+		{board.Location{Hex: far, Level: 1}, board.Ground(a), false},
 	} {
 		if got := combat.Adjacent(c.x, c.y); got != c.want {
 			t.Errorf("Adjacent(%v, %v) = %v", c.x, c.y, got)
@@ -58,6 +68,7 @@ func TestFP(t *testing.T) {
 	}{
 		{"adjacent", at(1, 0), 1, 8},
 		{"adjacent, Advancing Fire", at(1, 0), 2, 4},
+		{"adjacent hex, first level: Point Blank Fire", at(1, 1), 1, 8},
 		{"adjacent hex, second level", at(1, 2), 1, 4},
 		{"adjacent hex, second level, Advancing Fire", at(1, 2), 2, 2},
 		{"normal range", at(4, 0), 1, 4},

@@ -103,7 +103,7 @@ func (g *Game) act(side state.Side, ph state.Phase, a policy.Action) error {
 			kind = report.AdvancingFire
 		}
 		sh := a.Shot
-		return g.res.Attack(kind, units, targets, report.FireGroup{At: sh.At, FP: sh.FP, DRM: sh.DRM, Hindrance: sh.Hindrance, Range: sh.Range})
+		return g.res.Attack(kind, units, targets, sh.Group())
 	case policy.Move:
 		if side == state.Friendly && ph == state.MPh {
 			return g.move(units, a.Path, a.Assault)
@@ -171,7 +171,10 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 	all := slices.Clone(units)
 	ends := make([]int, len(all))
 	var notes []report.Note
-	cm := g.w.Tables().Combat
+	motion := combat.Moving
+	if assault {
+		motion = combat.Assault
+	}
 	for _, next := range path {
 		a, ok1 := gr.Node(cur)
 		b, ok2 := gr.Node(next)
@@ -196,17 +199,10 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 		}
 		cur = next
 		steps = append(steps, pathing.Step{Location: next, HalfMF: cost})
-		if err := g.hw.ActivateSeen(next); err != nil {
+		if err := g.hw.ActivateSeen(units, next, motion); err != nil {
 			return err
 		}
-		drm := 0
-		if !assault {
-			drm += cm.FFNAM.Value
-		}
-		if g.w.TEM(next) == 0 {
-			drm += cm.FFMO.Value
-		}
-		if err := g.hw.FirstFire(units, next, drm); err != nil {
+		if err := g.hw.FirstFire(units, next, motion); err != nil {
 			return err
 		}
 		// A unit broken or pinned by the fire it met stays where it is

@@ -416,26 +416,22 @@ func (s *Session) aim(c Command) (report.Kind, []*state.Unit, combat.Shot, error
 	case g.res.InMelee(c.At):
 		return 0, nil, combat.Shot{}, fmt.Errorf("fire: %s is in Melee: fire into a Melee is not modelled; it is fought in the CCPh", m.LocationName(c.At))
 	}
-	sh, ok := g.res.Aim(fg, c.At, g.movingDRM(kind, c.At), longRange, kind == report.AdvancingFire)
+	sh, ok := g.res.Aim(fg, c.At, motion(kind), longRange, kind == report.AdvancingFire)
 	if !ok {
 		return 0, nil, combat.Shot{}, fmt.Errorf("fire: no unit in %s has a clear LOS to %s within twice its normal range", names(m, c.From), m.LocationName(c.At))
 	}
 	return kind, fg, sh, nil
 }
 
-// movingDRM is the DRM of fire of kind at a stack moving in Location at:
-// for First Fire, FFNAM and, in Open Ground, FFMO (ASL A4.6, A4.5); 0 for
-// other fire.
-func (g *Game) movingDRM(kind report.Kind, at board.Location) int {
-	if kind != report.FirstFire {
-		return 0
+// motion is how the target of fire of kind moves: First Fire is at a
+// stack moving (the ENEMY's Human Waves and S? never use Assault
+// Movement), other fire at units standing still. combat.Aim works out the
+// DRM from it (FFNAM, FFMO: ASL A4.6).
+func motion(kind report.Kind) combat.Motion {
+	if kind == report.FirstFire {
+		return combat.Moving
 	}
-	cm := g.w.Tables().Combat
-	drm := cm.FFNAM.Value
-	if g.w.TEM(at) == 0 {
-		drm += cm.FFMO.Value
-	}
-	return drm
+	return combat.Still
 }
 
 // act carries out a move, a fire or a report, checked already.
@@ -487,7 +483,7 @@ func (s *Session) fire(c Command) error {
 		}
 		return nil // the S? were dummies, or are gone
 	}
-	return g.res.Attack(kind, fg, targets, report.FireGroup{At: sh.At, FP: sh.FP, DRM: sh.DRM, Hindrance: sh.Hindrance, Range: sh.Range})
+	return g.res.Attack(kind, fg, targets, sh.Group())
 }
 
 // report carries out sasl play set.

@@ -79,8 +79,12 @@ func TestFriendlyFireNeedsLOS(t *testing.T) {
 			}
 			if fired {
 				f := ev[0].Fire
-				want := p.TEM(at) + s.Hindrance + p.Tables().Combat.FFNAM.Value
-				if p.TEM(at) == 0 {
+				// ASL B9.3: the TEM against this fire (a wall it crosses
+				// counts); A4.6: FFMO only in Open Ground with a LOS that
+				// is not hindered.
+				tem := p.FireTEM(from, at).TEM
+				want := tem + s.Hindrance + p.Tables().Combat.FFNAM.Value
+				if tem == 0 && s.Hindrance == 0 {
 					want += p.Tables().Combat.FFMO.Value
 				}
 				if f.Hindrance != s.Hindrance || f.DRM != want {

@@ -89,7 +89,7 @@ func (s *Session) Preview(c Command) (*Preview, error) {
 			return nil, err // check aimed it already
 		}
 		p.Kind, p.Shot, p.Units = kind, sh, state.IDs(fg)
-		p.TEM, p.Moving = g.w.TEM(c.At), g.movingDRM(kind, c.At)
+		p.TEM, p.Moving = sh.TEM, sh.Move
 		p.Leader = sh.DRM - p.TEM - p.Moving - sh.Hindrance
 		p.Lines = s.sightLines(c)
 		for u := range g.st.In(state.Enemy, c.At) {

@@ -245,7 +245,7 @@ func TestS4_33_ReleasedUnitsAct(t *testing.T) {
 		l, _ := w.Map().ParseLocation("x1Q6")
 		g.st.Move(f, l)
 		n := g.hw.Log().Len()
-		if err := g.hw.FirstFire([]*state.Unit{f}, l, 0); err != nil {
+		if err := g.hw.FirstFire([]*state.Unit{f}, l, combat.Still); err != nil {
 			t.Fatal(err)
 		}
 		if len(kinds(g.hw.Log().Since(n), report.Fire)) == 0 {

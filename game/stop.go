@@ -162,7 +162,7 @@ func (g *Game) firstFireGroups(at board.Location) []state.StopGroup {
 		if len(fg) == 0 {
 			continue
 		}
-		if _, ok := g.res.Aim(fg, at, 0, longRange, false); ok {
+		if _, ok := g.res.Aim(fg, at, combat.Moving, longRange, false); ok {
 			out = append(out, state.StopGroup{Units: state.IDs(fg), At: u.At(), Range: hex.Distance(u.At().Hex, at.Hex)})
 		}
 	}

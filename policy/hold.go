@@ -46,16 +46,12 @@ func (f *firer) decide(d *Decision, out []Action, moving func(*state.Unit) bool)
 		if !slices.ContainsFunc(d.Moving, combat.Target) {
 			return out, nil
 		}
-		move := c.FFNAM.Value
-		if d.W.TEM(d.At) == 0 {
-			move += c.FFMO.Value
-		}
 		for _, l := range f.locations(d) {
 			fg := f.group(d, l, moving)
 			if len(fg) == 0 {
 				continue
 			}
-			if sh, ok := d.C.Aim(fg, d.At, move, c.HoldFirstFire.Value, false); ok {
+			if sh, ok := d.C.Aim(fg, d.At, combat.Moving, c.HoldFirstFire.Value, false); ok {
 				out = append(out, Action{Kind: Fire, Units: fg, Shot: sh})
 			}
 		}
@@ -89,7 +85,7 @@ func (f *firer) best(d *Decision, out []Action, least float64, moving func(*stat
 		var best combat.Shot
 		found := false
 		for _, t := range f.targets {
-			sh, ok := d.C.Aim(fg, t, 0, 1, afph)
+			sh, ok := d.C.Aim(fg, t, combat.Still, 1, afph)
 			if !ok || sh.Odds < least {
 				continue
 			}

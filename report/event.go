@@ -371,6 +371,9 @@ type FireGroup struct {
 	DRM, TEM, Hindrance, Range, Priority int
 	// Move is the movement DRM in DRM (First Fire: FFNAM, FFMO; ASL A4.6).
 	Move int
+	// Wall is the hexside feature ("wall", "hedge", "bocage") whose TEM
+	// TEM is (ASL B9.3), "" for the Location's own.
+	Wall string
 	Good bool // the Target is in Good Order
 	// The attack on the Infantry Fire Table, once resolved: the DR, the
 	// Final DR and the result ("2MC"; "" when nobody rolled it).
@@ -392,10 +395,12 @@ type Activation struct {
 	// Range in hexes from the S? to it.
 	Range int
 	// DRM is the Final IFT DRM: the TEM of the FRIENDLY unit's Location
-	// plus the hindrance DRM along the LOS. (A FRIENDLY unit moving in the
-	// open would add FFMO/FFNAM; sasl only Activates S? in the ENEMY
-	// Player Turn, when FRIENDLY units do not move.)
-	DRM, TEM, Hindrance int
+	// against fire from the S? (a wall's included, ASL B9.3) plus the
+	// hindrance DRM along the LOS plus Move, the movement DRM of a unit
+	// moving in the FRIENDLY MPh (FFNAM, FFMO; ASL A4.6); Wall as in
+	// FireGroup.
+	DRM, TEM, Hindrance, Move int
+	Wall                      string
 	// Row of the table the mission plays by ("germany"), and its cell at
 	// Range.
 	Row  string

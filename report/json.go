@@ -46,6 +46,10 @@ type FireJSON struct {
 	Hindrance int      `json:"hindrance"`
 	Range     int      `json:"range"`
 	Priority  int      `json:"priority"`
+	// Move is the movement DRM (FFNAM, FFMO), Wall the hexside feature
+	// whose TEM tem is (ASL B9.3).
+	Move int    `json:"move_drm,omitempty"`
+	Wall string `json:"wall,omitempty"`
 }
 
 // ActivationJSON is what Activated an S? (SASL 4.34): the FRIENDLY unit in
@@ -61,6 +65,8 @@ type ActivationJSON struct {
 	Hindrance int    `json:"hindrance"`
 	Row       string `json:"table_row"`
 	Cell      string `json:"table_cell"`
+	Move      int    `json:"move_drm,omitempty"`
+	Wall      string `json:"wall,omitempty"`
 	// Fire: By fired at the S?, and the attack Activated it (the table
 	// fields are empty).
 	Fire bool `json:"fire,omitempty"`
@@ -118,10 +124,10 @@ func (x *Words) JSON(evs []Event) []EventJSON {
 			for i, l := range f.From {
 				from[i] = m.LocationName(l)
 			}
-			j.Fire = &FireJSON{f.Members, from, f.Target, m.LocationName(f.At), f.FP, f.DRM, f.TEM, f.Hindrance, f.Range, f.Priority}
+			j.Fire = &FireJSON{f.Members, from, f.Target, m.LocationName(f.At), f.FP, f.DRM, f.TEM, f.Hindrance, f.Range, f.Priority, f.Move, f.Wall}
 		}
 		if a := e.Activation; a != nil {
-			j.Activation = &ActivationJSON{a.By, m.LocationName(a.At), a.Range, a.DRM, a.TEM, a.Hindrance, a.Row, a.Cell.String(), a.Fire}
+			j.Activation = &ActivationJSON{a.By, m.LocationName(a.At), a.Range, a.DRM, a.TEM, a.Hindrance, a.Row, a.Cell.String(), a.Move, a.Wall, a.Fire}
 		}
 		for _, r := range e.Rolls {
 			j.Rolls = append(j.Rolls, x.RollJSON(r.Roll))

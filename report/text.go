@@ -105,8 +105,8 @@ func (x *Words) Text(e *Event) string {
 		if !g.Good {
 			status = "broken"
 		}
-		return fmt.Sprintf("Fire group %s (%s) fires at %s (%s%s) in %s: %s FP, DRM %+d (TEM %+d, hindrance %+d%s); %s, %s, in LOS (SASL 4.36 priority %d)",
-			strings.Join(g.Members, ", "), countText(len(g.Members), "unit"), g.Target, KindText(g.TargetKind), typeSuffix(g.TargetType), x.name(g.At), FormatFP(g.FP), g.DRM, g.TEM, g.Hindrance, lead, status, HexesText(g.Range), g.Priority)
+		return fmt.Sprintf("Fire group %s (%s) fires at %s (%s%s) in %s: %s FP, DRM %+d (%s, hindrance %+d%s); %s, %s, in LOS (SASL 4.36 priority %d)",
+			strings.Join(g.Members, ", "), countText(len(g.Members), "unit"), g.Target, KindText(g.TargetKind), typeSuffix(g.TargetType), x.name(g.At), FormatFP(g.FP), g.DRM, TEMText(g.TEM, g.Wall), g.Hindrance, lead, status, HexesText(g.Range), g.Priority)
 	case Gap:
 		return fmt.Sprintf("%s advances %s -> %s to close a gap: %d units in chains (were %d), %d groups (were %d) (SASL 4.322)",
 			who, x.name(e.Steps[0].Location), x.name(e.Steps[1].Location), e.Count, e.Was, e.Groups, e.WasGroups)
@@ -123,9 +123,19 @@ func (x *Words) Text(e *Event) string {
 	case FirstFire, DefensiveFire, PrepFire, AdvancingFire:
 		g := e.Fire
 		what := FireText(e.Kind)
-		hind := ""
+		var parts []string
+		if g.Wall != "" {
+			parts = append(parts, TEMText(g.TEM, g.Wall))
+		}
 		if g.Hindrance != 0 {
-			hind = fmt.Sprintf(" (hindrance %+d)", g.Hindrance)
+			parts = append(parts, fmt.Sprintf("hindrance %+d", g.Hindrance))
+		}
+		if g.Move != 0 {
+			parts = append(parts, fmt.Sprintf("FFNAM/FFMO %+d", g.Move))
+		}
+		hind := ""
+		if len(parts) > 0 {
+			hind = " (" + strings.Join(parts, ", ") + ")"
 		}
 		return fmt.Sprintf("%s: %s in %s fire at %s in %s, %s: %s FP, DRM %+d%s, DR %d = %d: %s",
 			what, who, x.name(g.From[0]), strings.Join(g.Targets, ", "), x.name(g.At), HexesText(g.Range), FormatFP(g.FP), g.DRM, hind, g.DR, g.Final, g.Result)
@@ -265,7 +275,11 @@ func (x *Words) activationText(a *Activation) string {
 	}
 	why := "auto"
 	if a.Cell.Need == tables.NeedDRM {
-		why = fmt.Sprintf("Final DRM %+d (TEM %+d, hindrance %+d) <= %d", a.DRM, a.TEM, a.Hindrance, a.Cell.DRM)
+		move := ""
+		if a.Move != 0 {
+			move = fmt.Sprintf(", FFNAM/FFMO %+d", a.Move)
+		}
+		why = fmt.Sprintf("Final DRM %+d (%s, hindrance %+d%s) <= %d", a.DRM, TEMText(a.TEM, a.Wall), a.Hindrance, move, a.Cell.DRM)
 	}
 	return fmt.Sprintf("%s in %s in LOS at %s: %s on the Activation table (row %s, range %d)", who, x.name(a.At), HexesText(a.Range), why, a.Row, a.Range)
 }
@@ -325,4 +339,13 @@ func (x *Words) UnitText(u *state.Unit) string {
 		b.WriteString(" " + strings.Join(notes, ", "))
 	}
 	return strings.TrimRight(b.String(), " ")
+}
+
+// TEMText words a TEM and what gives it: "TEM +1", or "wall TEM +2" for
+// the TEM of a wall, hedge or bocage hexside the fire crosses (ASL B9.3).
+func TEMText(tem int, wall string) string {
+	if wall != "" {
+		return fmt.Sprintf("%s TEM %+d", wall, tem)
+	}
+	return fmt.Sprintf("TEM %+d", tem)
 }

@@ -115,18 +115,18 @@ const (
 // Checks, Rally and Close Combat (ASL A7, A10, A11), the Human Wave ML
 // increase (SASL 4.3), and the FRIENDLY "hold" policy.
 type Combat struct {
-	HWMorale     Entry[int] // ML increase of a unit in a SASL Human Wave
-	FFNAM        Entry[int] // First Fire DRM at a unit moving not by Assault Movement
-	FFMO         Entry[int] // First Fire DRM at a unit moving in Open Ground
+	HWMorale Entry[int] // ML increase of a unit in a SASL Human Wave
+	FFNAM    Entry[int] // First Fire DRM at a unit moving not by Assault Movement
+	FFMO     Entry[int] // First Fire DRM at a unit moving in Open Ground
 	// WallAbove: a wall, hedge or bocage gives no TEM against a firer
 	// higher than its target within this many hexes (0: always gives it;
 	// ASL B9.3, a reading). WallAdvantage: 1 when only the unit holding
 	// Wall Advantage over a hexside takes its TEM against an ADJACENT
 	// enemy across it (ASL B9.32), 0 when both do.
 	WallAbove, WallAdvantage Entry[int]
-	BrokenFail   Entry[Consequence]
-	MCTwelve     Entry[Consequence] // an Original MC DR of 12
-	KIASurvivors Entry[Consequence]
+	BrokenFail               Entry[Consequence]
+	MCTwelve                 Entry[Consequence] // an Original MC DR of 12
+	KIASurvivors             Entry[Consequence]
 	// Pins (ASL A7.8): a failed PTC, a MC passed with a Final DR equal to
 	// the ML (pin or none), a pin of a unit moving in a Human Wave, and the
 	// divisor of a pinned unit's FP.
