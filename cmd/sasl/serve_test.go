@@ -241,28 +241,28 @@ func TestServeInBrowser(t *testing.T) {
 	p.waitText("#where", "before your MPh")
 	// The page words the stop from its data (the file keeps no words).
 	p.waitText("#asked", "Your MPh: move, then Next.")
-	// A move: F3 from 15P4 to 15P6, its path and MF shown first.
+	// A move: F3 from 15P4 to 15O5, its path and MF shown first.
 	p.clickHex("15P4")
 	p.click("#plan-move")
-	p.clickHex("15P6")
-	p.waitText("#plan-text", "3 of 4 MF")
+	p.clickHex("15O5")
+	p.waitText("#plan-text", "2 of 4 MF")
 	if shots != "" {
 		p.screenshot(filepath.Join(shots, "2-move.png"))
 	}
 	p.click("#plan-confirm")
 	p.settled(5)
 	p.nextTo(8)
-	// First Fire at the Human Wave S? that entered 15BB7, from 15P6.
-	p.waitText("#asked", "entered 15BB7")
+	// First Fire at the Human Wave S? that entered 15AA9, from 15O5.
+	p.waitText("#asked", "entered 15AA9")
 	p.click("#do-firstfire")
-	p.clickHex("15P6")
+	p.clickHex("15O5")
 	p.waitText("#plan-text", "FP, DRM")
 	if shots != "" {
 		p.zoomTo("15M3", "15CC10")
 		p.screenshot(filepath.Join(shots, "3-fire.png"))
 		p.click("#zoom-fit")
 	}
-	if s := p.text("#plan-text"); !strings.Contains(s, "LOS from 15P6 clear") && !strings.Contains(s, "LOS from 15P6 hindered") {
+	if s := p.text("#plan-text"); !strings.Contains(s, "LOS from 15O5 clear") && !strings.Contains(s, "LOS from 15O5 hindered") {
 		t.Errorf("the fire's preview does not say its LOS: %s", s)
 	}
 	p.click("#plan-confirm")
@@ -273,7 +273,7 @@ func TestServeInBrowser(t *testing.T) {
 	// Choosing the fire in the timeline marks its fire line and Target.
 	p.run("choose the First Fire", chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll("#events li.event")].find((li) => li.textContent.includes("First Fire: F3")).click()`))
 	p.run("the fire is marked", chromedp.Poll[chromedp.Void](`page.overlay.querySelectorAll('[data-layer="event"] line.m-fire').length === 1`))
-	p.click("#ev-prev") // the Activation before it, in 15BB7
+	p.click("#ev-prev") // the Activation before it, in 15AA9
 	p.run("the Activation is marked", chromedp.Poll[chromedp.Void](`page.overlay.querySelectorAll('[data-layer="event"] polygon.m-event').length === 1`))
 	if shots != "" {
 		p.screenshot(filepath.Join(shots, "4-after-fire.png"))
@@ -281,7 +281,7 @@ func TestServeInBrowser(t *testing.T) {
 	// Undo the fire.
 	p.click("#do-undo")
 	p.settled(8)
-	p.waitText("#asked", "entered 15BB7")
+	p.waitText("#asked", "entered 15AA9")
 
 	// A reload shows the same game.
 	var before, after string
@@ -296,8 +296,8 @@ func TestServeInBrowser(t *testing.T) {
 	// The same actions by commands make the same file.
 	boards := realBoards(t)
 	for _, args := range [][]string{
-		{"next"}, {"next"}, {"next"}, {"move", "F3", "15P6"}, {"next"}, {"next"}, {"next"},
-		{"fire", "--from", "15P6", "--at", "15BB7"}, {"undo"},
+		{"next"}, {"next"}, {"next"}, {"move", "F3", "15O5"}, {"next"}, {"next"}, {"next"},
+		{"fire", "--from", "15O5", "--at", "15AA9"}, {"undo"},
 	} {
 		full := append([]string{"play", args[0], byCommands}, args[1:]...)
 		mustRun(t, append(full, "--boards", boards)...)
