@@ -29,7 +29,7 @@ func ExampleWords_Text() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	for i := range rep.Events[:4] {
+	for i := range rep.Events[:7] {
 		e := &rep.Events[i]
 		fmt.Printf("%v: %s\n", e.Kind, words.Text(e))
 	}
@@ -37,8 +37,11 @@ func ExampleWords_Text() {
 	// Case b: woods and brush Locations of the parity of their board's dr
 	// Board x2: dr 3: odd coordinates
 	// x2C3: case b, 4.13 dr 4 > 3 on woods board x2: no S?
-	// activate: S8 Activated in x2J6: F1 squad 6-6-7 in x2J9 in LOS at 3 hexes: Final DRM +0 (TEM +0, hindrance +0) <= 1 on the Activation table (row axis_minor_russia_japan, range 3): x10 dr 1: S8a squad 4-4-7, S8b squad 4-4-7, S8c leader 6+1 (SASL 4.34)
-	// fire: Fire group S8a, S8b, S8c (3 units) fires at F1 (squad 6-6-7) in x2J9: 8 FP, DRM -1 (TEM +0, hindrance +0, leader +1, FFNAM/FFMO -2: First Fire at a moving unit); Good Order, 3 hexes, in LOS (SASL 4.36 priority 1)
-	// ift_result: IFT: 8 FP, DR 8-1 = 7: 1MC on F1, F2, F3 in x2J9
-	// break: F3 in x2J9 breaks: MC DR 9+1 = 10 > ML 8
+	// activate: S6 Activated in x2K5: F1 squad 6-6-7 in x2J9 in LOS at 5 hexes: Final DRM -2 (TEM +0, hindrance +0, FFNAM/FFMO -2) <= -1 on the Activation table (row axis_minor_russia_japan, range 5): x10 dr 1: S6a squad 4-4-7, S6b squad 4-4-7, S6c leader 6+1 (SASL 4.34)
+	// activate: S8 Activated in x2J6: F1 squad 6-6-7 in x2J9 in LOS at 3 hexes: Final DRM -2 (TEM +0, hindrance +0, FFNAM/FFMO -2) <= 1 on the Activation table (row axis_minor_russia_japan, range 3): x10 dr 2: S8a squad 4-4-7, S8b squad 4-4-7, S8c half-squad 2-2-7 (SASL 4.34)
+	// activate: S9 Activated in x2L4: F1 squad 6-6-7 in x2J9 in LOS at 6 hexes: Final DRM -2 (TEM +0, hindrance +0, FFNAM/FFMO -2) <= -1 on the Activation table (row axis_minor_russia_japan, range 6): x10 dr 6: S9a squad 4-4-7, S9b half-squad 2-2-7 (SASL 4.34)
+	// activate: S10 Activated in x2L4h1: F1 squad 6-6-7 in x2J9 in LOS at 6 hexes: Final DRM -2 (TEM +0, hindrance +0, FFNAM/FFMO -2) <= -1 on the Activation table (row axis_minor_russia_japan, range 6): x10 dr 4: S10a squad 4-4-7, S10b squad 4-4-7 (SASL 4.34)
+	// activate: S11 Activated in x2L6: F1 squad 6-6-7 in x2J9 in LOS at 4 hexes: Final DRM +0 (TEM +0, hindrance +1, FFNAM/FFMO -1) <= 0 on the Activation table (row axis_minor_russia_japan, range 4): x10 dr 5: S11a squad 4-4-7, S11b half-squad 2-2-7 (SASL 4.34)
+	// activate: S21 Activated in x2L4: F1 squad 6-6-7 in x2J9 in LOS at 6 hexes: Final DRM -2 (TEM +0, hindrance +0, FFNAM/FFMO -2) <= -1 on the Activation table (row axis_minor_russia_japan, range 6): x10 dr 4: S21a squad 4-4-7, S21b squad 4-4-7 (SASL 4.34)
+	// activate: S22 Activated in x2L4h1: F1 squad 6-6-7 in x2J9 in LOS at 6 hexes: Final DRM -2 (TEM +0, hindrance +0, FFNAM/FFMO -2) <= -1 on the Activation table (row axis_minor_russia_japan, range 6): x10 dr 2: S22a squad 4-4-7, S22b squad 4-4-7, S22c half-squad 2-2-7 (SASL 4.34)
 }
