@@ -65,8 +65,10 @@ type Enemy struct {
 	gen struct {
 		rolls []report.Roll
 		made  []report.Made
-		id    []byte
-		out   []*state.Unit
+		// excess: the units beyond the stacking limit (generate)
+		excess []report.Made
+		id     []byte
+		out    []*state.Unit
 	}
 	// adv: the APh's and the chain rule's lists of a wave's units
 	adv struct {

@@ -10,6 +10,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/world"
 )
 
@@ -136,14 +137,26 @@ func (e *Enemy) one(c layout.Compass, who report.Who) (Arrival, error) {
 			return Arrival{}, err
 		}
 		// An Overstacked (3.11) or Prohibited (3.323) entry hex repeats
-		// the procedure.
+		// the procedure; so does one that FRIENDLY units hold, which the
+		// S? could not enter (ASL A2.5: an entry hex occupied by an enemy
+		// unit is unenterable; SASL 4.2: an illegal entry hex repeats the
+		// procedure).
 		n := e.ent.stacked(a.Hex)
-		if *n >= e.t.SASL.EntryStacking.Value {
-			e.ent.add(report.Event{Kind: report.EntryRepeat, Who: who, Hexes: e.ent.log.Hexes(a.Hex), Count: *n})
+		pending := *n + e.waiting(a.Hex)
+		if pending >= e.t.SASL.EntryStacking.Value {
+			e.ent.add(report.Event{Kind: report.EntryRepeat, Who: who, Hexes: e.ent.log.Hexes(a.Hex), Count: pending})
+			continue
+		}
+		if !e.entryFits(a.Hex, pending) {
+			e.ent.add(report.Event{Kind: report.EntryRepeat, Who: who, Hexes: e.ent.log.Hexes(a.Hex), Count: pending, Cause: report.Full})
 			continue
 		}
 		if _, ok := e.w.Costs().Enter(board.Ground(a.Hex), c); !ok {
 			e.ent.add(report.Event{Kind: report.EntryRepeat, Who: who, Hexes: e.ent.log.Hexes(a.Hex), Cause: report.Prohibited})
+			continue
+		}
+		if e.st != nil && e.st.Has(state.Friendly, board.Ground(a.Hex)) {
+			e.ent.add(report.Event{Kind: report.EntryRepeat, Who: who, Hexes: e.ent.log.Hexes(a.Hex), Cause: report.FriendlyHeld})
 			continue
 		}
 		*n++
@@ -152,6 +165,34 @@ func (e *Enemy) one(c layout.Compass, who report.Who) (Arrival, error) {
 		return a, nil
 	}
 	return Arrival{}, fmt.Errorf("ai: SASL 4.2: no legal entry hex along the %s edge in %d tries", c, maxRolls)
+}
+
+// waiting returns the S? (not of a Human Wave) of the game waiting off the
+// map to enter hex h: set up by an earlier run of the procedure (an entry
+// redone in the MPh). 0 without a game.
+func (e *Enemy) waiting(h hex.Hex) int {
+	if e.st == nil {
+		return 0
+	}
+	n := 0
+	for u := range e.st.InHex(h) {
+		if u.Side == state.Enemy && u.Entering && u.Wave == "" && u.At() == board.Ground(h) {
+			n++
+		}
+	}
+	return n
+}
+
+// entryFits reports whether the ground Location of entry hex h takes one
+// more S? beside the pending S? already set up to enter it and the ENEMY
+// units on the map there (ASL A5.1: an S? is one squad; world.Fits).
+// Without a game, only the pending S? count.
+func (e *Enemy) entryFits(h hex.Hex, pending int) bool {
+	squads, smc := 0.0, 0
+	if e.st != nil {
+		squads, smc = e.w.Stack(e.st, state.Enemy, board.Ground(h))
+	}
+	return squads+float64(pending+1) <= float64(e.h.Stacking.Value)+1e-9 && smc <= e.h.StackSMC.Value
 }
 
 // choose picks one of n boards with equal odds (SASL 4.22) from v, a roll

@@ -223,7 +223,12 @@ func (e *Enemy) place(l board.Location, c missions.Case, why report.Reason, roll
 
 // buildingLevels decides, once per hex, which Locations of a building or
 // rubble hex on a built-up board take S? (SASL 4.12, Table A9e). A hex
-// holding a VPO Location rerolls until the Locations picked include one.
+// holding a VPO Location rerolls until the Locations picked include one
+// that can take an S? ("reroll until >= one S? is placed in a VPO
+// Location of that hex", 4.12 EXC): not one FRIENDLY units hold, not one
+// with its S? already. When no VPO Location of the hex can take one, or
+// no row of Table A9e picks one that can, the first roll stands and the
+// log says why there is no reroll (NoVPOTaker).
 func (e *Enemy) buildingLevels(h hex.Hex) (a9eResult, error) {
 	p := &e.plan
 	i, _ := e.m.Index(h)
@@ -233,12 +238,20 @@ func (e *Enemy) buildingLevels(h hex.Hex) (a9eResult, error) {
 	res := a9eResult{ok: true}
 	rolls := p.a9eRolls[:0]
 	defer func() { p.a9eRolls = rolls }()
+	reroll := e.w.VPOInHex(h)
+	if reroll {
+		// Can any row of the table pick a VPO Location that takes one?
+		reroll = false
+		for dr := 1; dr <= 6; dr++ {
+			reroll = reroll || e.vpoTakerIn(h, e.t.SASL.A9e.Rows[dr].Value)
+		}
+	}
 	for try := 0; ; try++ {
-		if try == 20 {
+		if try == maxRolls {
 			if _, scripted := e.r.(*dice.ScriptRoller); scripted {
-				return res, fmt.Errorf("ai: SASL 4.12: twenty A9e rolls of the dice given (--dice) for %s found no VPO Location of the hex: check the rolls", e.hexName(h))
+				return res, fmt.Errorf("ai: SASL 4.12: %d A9e rolls of the dice given (--dice) for %s found no VPO Location of the hex that can take an S?: check the rolls", maxRolls, e.hexName(h))
 			}
-			return res, fmt.Errorf("ai: SASL 4.12: twenty A9e rolls for %s found no VPO Location of the hex; check Table A9e", e.hexName(h))
+			return res, fmt.Errorf("ai: SASL 4.12: %d A9e rolls for %s found no VPO Location of the hex that can take an S?; check Table A9e", maxRolls, e.hexName(h))
 		}
 		v, roll, err := e.dr("A9e", dice.Why{Rule: "SASL 4.12", For: report.ForA9e, At: board.Ground(h)})
 		if err != nil {
@@ -246,22 +259,34 @@ func (e *Enemy) buildingLevels(h hex.Hex) (a9eResult, error) {
 		}
 		rolls = append(rolls, roll)
 		res.levels = e.t.SASL.A9e.Rows[v].Value
-		if !e.w.VPOInHex(h) || e.anyVPOIn(h, res.levels) {
-			p.log.Add(report.Event{Kind: report.A9e, At: board.Ground(h), Dice: report.Dice{DR: v}, Levels: res.levels})
+		ev := report.Event{Kind: report.A9e, At: board.Ground(h), Dice: report.Dice{DR: v}, Levels: res.levels}
+		if e.w.VPOInHex(h) && !reroll {
+			ev.Cause = report.NoVPOTaker
+		}
+		if !reroll || e.vpoTakerIn(h, res.levels) {
+			p.log.Add(ev)
 			break
 		}
-		p.log.Add(report.Event{Kind: report.A9e, At: board.Ground(h), Dice: report.Dice{DR: v}, Levels: res.levels, Cause: report.Reroll})
+		ev.Cause = report.Reroll
+		p.log.Add(ev)
 	}
 	res.rolls = p.log.Rolls(rolls...)
 	p.a9e[i] = res
 	return res, nil
 }
 
-func (e *Enemy) anyVPOIn(h hex.Hex, lv tables.Levels) bool {
+// vpoTakerIn reports whether levels lv of hex h include a VPO Location
+// that can take an S?: none FRIENDLY units hold (world.SetUpFriendly), none
+// with two S? already (4.1).
+func (e *Enemy) vpoTakerIn(h hex.Hex, lv tables.Levels) bool {
 	for _, l := range e.w.Locations(h) {
-		if e.w.IsVPO(l) && lv.Has(l.Level) {
-			return true
+		if !e.w.IsVPO(l) || !lv.Has(l.Level) || e.w.SetUpFriendly(l) {
+			continue
 		}
+		if key, ok := e.w.Key(l); ok && e.plan.count[key] >= 2 {
+			continue
+		}
+		return true
 	}
 	return false
 }

@@ -249,3 +249,62 @@ func TestS4_13SeamPlacement(t *testing.T) {
 	}
 	t.Logf("%d seam placements kept after their 4.13 dr, %d removed by it", checked, rolled)
 }
+
+// TestS4_12_EXC_VPOTaker: on the built-up board x3, VPO building x3R3
+// (ground and one upper level) with a FRIENDLY squad on its ground level.
+// SASL 4.12 EXC rerolls Table A9e "until >= one S? is placed in a VPO
+// Location of that hex": a roll that picks only the FRIENDLY-held ground
+// level places none, so the rerolls go on until the upper level takes one,
+// in every setup. Before, a roll naming the ground level stopped them and
+// the VPO got no S? at all. When no row of Table A9e picks a Location
+// that can take one: the first roll stands and the log says why
+// (NoVPOTaker), rather than rerolling without end or to a pick that
+// places none.
+func TestS4_12_EXC_VPOTaker(t *testing.T) {
+	t.Parallel()
+	const text = "name: x\nboards: [[\"x3\"]]\nfbe: south\nebe: north\nvpo: [\"x3R3\"]\nplacement: [c]\nfriendly:\n  - {id: F1, unit: squad, type: 6-6-7, at: x3R3}\n"
+	ms, m := mission(t, "", text)
+	w := newWorld(t, m, ms)
+	up := testmapsLoc(t, m, "x3R3h1")
+	for seed := range uint64(200) {
+		s, err := New(w, dice.Seeded(seed), nil).Place()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Count(up) == 0 {
+			t.Fatalf("seed %d: no S? in the VPO building x3R3, whose upper level can take one:\n%s", seed, logText(report.New(w), s.Log))
+		}
+	}
+	// A Table A9e of the owner's in which no row picks the upper level
+	// (1 and 4: ground; x3R3 has no second level): no roll can place an
+	// S? in the VPO, so the first stands.
+	tb := tables.Default().Clone()
+	tb.SASL.A9e.Rows[1].Value = tables.LevelsGround
+	tb.SASL.A9e.Rows[4].Value = tables.LevelsGround
+	w2, err := world.New(m, ms, tb, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(w2, dice.Seeded(1), nil).Place()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a9e []report.Event
+	for _, e := range s.Log {
+		if e.Kind == report.A9e && e.At.Hex == up.Hex {
+			a9e = append(a9e, e)
+		}
+	}
+	if len(a9e) != 1 || a9e[0].Cause != report.NoVPOTaker || s.Count(up) != 0 {
+		t.Errorf("no row of A9e picks a VPO Location that can take an S?: want one A9e roll saying so:\n%s", logText(report.New(w2), s.Log))
+	}
+}
+
+func testmapsLoc(t *testing.T, m *board.Map, s string) board.Location {
+	t.Helper()
+	l, err := m.ParseLocation(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}

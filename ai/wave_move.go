@@ -14,6 +14,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/rules/terrain"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
 )
 
 // arrive sets up just off the map the S? the mission schedules to enter
@@ -55,6 +56,9 @@ func (e *Enemy) enterMap() error {
 	}
 	e.sq = sq
 	for _, u := range e.keep(sq...) {
+		if err := e.redoEntry(u); err != nil {
+			return err
+		}
 		c, ok := e.w.Costs().Enter(u.At(), u.Edge)
 		if !ok {
 			continue // Prohibited: 4.2 never sets one up there
@@ -69,6 +73,33 @@ func (e *Enemy) enterMap() error {
 			}
 		}
 	}
+	return nil
+}
+
+// redoEntry repeats the entry procedure (SASL 4.2: "If the determined
+// entry hex is illegal/NA, repeat the procedure for that S?") for an S?
+// whose entry hex has become illegal since it was set up in the RPh: the
+// Human Waves, which move first (4.321), filled it (ASL A5.1), or FRIENDLY
+// units hold it (A2.5). The S? is set up off the new hex, to enter it now.
+func (e *Enemy) redoEntry(u *state.Unit) error {
+	l := u.At()
+	cause := report.NoCause
+	switch {
+	case e.st.Has(state.Friendly, l):
+		cause = report.FriendlyHeld
+	case !e.w.Fits(e.st, state.Enemy, l, []*state.Unit{u}):
+		cause = report.Full
+	default:
+		return nil
+	}
+	e.ent.reset(false)
+	a, err := e.one(u.Edge, report.Who{N: 1, Of: 1})
+	if err != nil {
+		return err
+	}
+	e.st.Move(u, board.Ground(a.Hex))
+	e.log.Add(report.Event{Kind: report.EntryRedone, Units: e.log.Strings(u.ID), Edge: u.Edge, Hexes: e.log.Hexes(l.Hex, a.Hex),
+		Entry: a.Entry, Rolls: e.log.Rolls(a.Rolls...), Cause: cause})
 	return nil
 }
 
@@ -238,15 +269,35 @@ func (e *Enemy) walk(u *state.Unit, claimed map[board.Location]bool) (*delayed, 
 			e.log.Add(report.Event{Kind: report.Release, Units: e.log.Strings(u.ID), Steps: e.log.Steps(t.steps...), At: board.Ground(x), Cause: report.CannotEnter})
 			return nil, nil
 		}
+		if e.overstacked(board.Ground(x), t.stack) {
+			// Its entrance hex is full (ASL A5.1): it waits off the map,
+			// to enter in its next MPh; it is not released (SASL 4.33).
+			e.log.Add(report.Event{Kind: report.EntryFull, Units: e.log.IDs(t.stack), At: board.Ground(x), Edge: t.from})
+			return nil, nil
+		}
 		u.Entering = false
 		t.spent, t.cur = c, board.Ground(x)
 		t.steps = append(t.steps, pathing.Step{Location: t.cur, HalfMF: c})
 	} else {
 		t.steps = append(t.steps, pathing.Step{Location: t.cur})
+		if t.cur.Level != 0 {
+			// A unit that joined the wave on an upper building level
+			// (SASL 4.323) goes down to the ground level of its hex
+			// first: Human Wave movement runs at ground level, and the
+			// building's own levels are no obstacle to it (4.33).
+			down, ok, err := e.descend(t.cur, t.stack)
+			if err != nil {
+				return nil, err
+			}
+			if !ok || down > budget {
+				return nil, nil // no way down that it can take: it waits
+			}
+			t.spent, t.cur = down, board.Ground(t.cur.Hex)
+			t.steps = append(t.steps, pathing.Step{Location: t.cur, HalfMF: down})
+		}
 	}
 	entered := len(t.steps) > 1 // First Fire may meet it in its entrance hex too
-	entrance := t.cur
-	checked := false // Activation checked in t.cur, nothing since
+	checked := false            // Activation checked in t.cur, nothing since
 	lane := u.Lane
 	// A detour to take a FRIENDLY-controlled VPO within reach (4.32).
 	detour := e.detour(t.cur, budget-t.spent, claimed)
@@ -291,8 +342,15 @@ func (e *Enemy) walk(u *state.Unit, claimed map[board.Location]bool) (*delayed, 
 				return nil, nil
 			}
 		}
-		next, cost, exit, why, ok := e.nextStep(t.cur, lane, detour)
+		next, cost, exit, why, ok := e.nextStep(t.cur, lane, detour, t.stack)
 		if !ok {
+			if why.isFull {
+				// Every way forward is a Location that cannot take the
+				// stack (ASL A5.1): it stops short of it, not released
+				// (it ran into no obstacle, SASL 4.33).
+				t.notes = append(t.notes, report.Note{Kind: report.StoppedFull, At: t.cur, Full: why.full})
+				break
+			}
 			if why.delay {
 				delay = &delayed{stack: t.stack, mf: budget - t.spent, why: why}
 			} else {
@@ -314,6 +372,8 @@ func (e *Enemy) walk(u *state.Unit, claimed map[board.Location]bool) (*delayed, 
 		t.steps = append(t.steps, pathing.Step{Location: t.cur, HalfMF: cost})
 		if len(detour) > 0 && detour[0] == t.cur {
 			detour = detour[1:]
+		} else {
+			detour = nil // a full Location turned it off its detour
 		}
 		e.takeVPO(t.cur, &t.notes)
 		if e.Res != nil {
@@ -335,19 +395,6 @@ func (e *Enemy) walk(u *state.Unit, claimed map[board.Location]bool) (*delayed, 
 			checked = e.log.Len() == n
 		}
 	}
-	if e.settle(&t) {
-		delay = nil
-	}
-	if len(t.steps) == 1 && t.steps[0].Off {
-		// Backed off its entrance hex, which is full: it waits off the
-		// map, to enter in its next MPh.
-		for _, x := range t.stack {
-			e.st.Move(x, entrance)
-			x.Entering, x.Edge = true, t.from
-		}
-		e.log.Add(report.Event{Kind: report.EntryFull, Units: e.log.IDs(t.stack), At: entrance, Edge: t.from})
-		return nil, nil
-	}
 	if delay != nil {
 		delay.mf = budget - t.spent
 	}
@@ -356,6 +403,24 @@ func (e *Enemy) walk(u *state.Unit, claimed map[board.Location]bool) (*delayed, 
 		e.log.Add(report.Event{Kind: report.Delay, Units: e.log.IDs(t.stack), At: t.cur, Obstacle: delay.why.obstacle, ObstacleAt: delay.why.ahead})
 	}
 	return delay, nil
+}
+
+// descend returns the cost in half MF of Infantry going down from upper
+// building Location l to the ground level of its hex (the Infantry graph,
+// ASL A4), ok false where there is no such step or the ground Location
+// cannot take the stack (ASL A5.1).
+func (e *Enemy) descend(l board.Location, stack []*state.Unit) (int, bool, error) {
+	ig, err := e.w.Infantry()
+	if err != nil {
+		return 0, false, err
+	}
+	a, ok1 := ig.Node(l)
+	b, ok2 := ig.Node(board.Ground(l.Hex))
+	if !ok1 || !ok2 || e.overstacked(board.Ground(l.Hex), stack) {
+		return 0, false, nil
+	}
+	c, ok := ig.Cost(a, b)
+	return c, ok, nil
 }
 
 // fired lets the FRIENDLY side First Fire at the stack of a trip where it
@@ -417,30 +482,6 @@ func (e *Enemy) fired(t *trip) ([]*state.Unit, error) {
 		e.log.Add(report.Event{Kind: report.Move, Units: e.log.IDs(stack), Steps: e.log.Steps(t.steps...), Edge: from, Lead: t.lead, Notes: e.log.Notes(notes...)})
 	}
 	return e.keep(kept...), nil
-}
-
-// settle backs a trip off Locations that cannot take its stack: a
-// Location holds only so many squads. A stack backed off a full Location
-// stops there; it ran into no obstacle (SASL 4.33): it is not released,
-// and does not delay to follow another's tracks (backed reports it).
-func (e *Enemy) settle(t *trip) (backed bool) {
-	defer func() {
-		if backed {
-			t.release, t.stop = report.NoCause, stop{}
-		}
-	}()
-	for !t.exited && len(t.steps) > 1 && e.overstacked(t.cur, t.stack) {
-		last := t.steps[len(t.steps)-1]
-		if last.Off {
-			break
-		}
-		backed = true
-		t.steps = t.steps[:len(t.steps)-1]
-		t.spent -= last.HalfMF
-		t.cur = t.steps[len(t.steps)-1].Location
-		t.notes = append(t.notes, report.Note{Kind: report.StoppedFull, At: t.cur, Full: last.Location})
-	}
-	return backed
 }
 
 // finish puts a trip's stack where its move ended and tells what it did.
@@ -550,6 +591,12 @@ func (e *Enemy) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
 		if !ok || t.spent+c > d.mf {
 			break
 		}
+		if !s.Off && e.overstacked(s.Location, t.stack) {
+			// A Location of the tracks that cannot take the stack (ASL
+			// A5.1): it stops short of it.
+			t.notes = append(t.notes, report.Note{Kind: report.StoppedFull, At: t.cur, Full: s.Location})
+			break
+		}
 		t.spent += c
 		if s.Off {
 			t.steps = append(t.steps, pathing.Step{Location: s.Location, HalfMF: c, Off: true})
@@ -584,14 +631,9 @@ func (e *Enemy) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
 			break
 		}
 	}
-	e.settle(&t)
 	if len(t.steps) < 2 {
-		// Backed off every step (full Locations): the stack (the units an
-		// Activation on the way made of it) is where it was delayed.
-		for _, x := range t.stack {
-			e.st.Move(x, cur)
-		}
-		d.stack = t.stack
+		// The tracks' first Location cannot take it: it is where it was
+		// delayed.
 		return false, nil
 	}
 	e.finish(&t)
@@ -606,10 +648,10 @@ func (e *Enemy) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
 // way forward only around an obstacle that Human Wave movement cannot
 // negotiate straight ahead, a Water Obstacle, a cliff or a rowhouse wall
 // (SASL 4.33).
-func (e *Enemy) nextStep(cur board.Location, lane hex.Hex, detour []board.Location) (next board.Location, cost int, exit bool, why stop, ok bool) {
+func (e *Enemy) nextStep(cur board.Location, lane hex.Hex, detour []board.Location, stack []*state.Unit) (next board.Location, cost int, exit bool, why stop, ok bool) {
 	g, toFBE := e.w.Graph(), e.w.ToFBE()
 	u, _ := g.Node(cur)
-	if len(detour) > 0 {
+	if len(detour) > 0 && !e.overstacked(detour[0], stack) {
 		v, _ := g.Node(detour[0])
 		c, _ := g.Cost(u, v)
 		return detour[0], c, false, stop{}, true
@@ -621,6 +663,9 @@ func (e *Enemy) nextStep(cur board.Location, lane hex.Hex, detour []board.Locati
 		// itself (SASL 4.33), not released short of it.
 		if ahead, ok := e.ahead(cur.Hex, lane); ok && e.m.OnMap(ahead) {
 			if c, pass := e.w.Step(cur, board.Ground(ahead)); pass {
+				if e.overstacked(board.Ground(ahead), stack) {
+					return cur, 0, false, stop{full: board.Ground(ahead), isFull: true}, false
+				}
 				return board.Ground(ahead), c, false, stop{}, true
 			}
 		}
@@ -632,6 +677,7 @@ func (e *Enemy) nextStep(cur board.Location, lane hex.Hex, detour []board.Locati
 	}
 	best, bestDev, bestExtra := -1, math.Inf(1), 0
 	bestCost := 0
+	full, fullDev, isFull := board.Location{}, math.Inf(1), false
 	g.Out(u, func(v, c int) {
 		fv := toFBE.NodeCost(v)
 		if fv == pathing.Unreached {
@@ -642,14 +688,32 @@ func (e *Enemy) nextStep(cur board.Location, lane hex.Hex, detour []board.Locati
 			return
 		}
 		d := e.laneDev(g.Location(v).Hex, lane)
+		if e.overstacked(g.Location(v), stack) {
+			// ASL A5.1: a Location that cannot take the stack is no
+			// step of its move.
+			if d < fullDev {
+				full, fullDev, isFull = g.Location(v), d, true
+			}
+			return
+		}
 		if d < bestDev-1e-9 || (d < bestDev+1e-9 && extra < bestExtra) {
 			best, bestDev, bestExtra, bestCost = v, d, extra, c
 		}
 	})
-	next = g.Location(best)
 	ahead, okAhead := e.ahead(cur.Hex, lane)
+	if best < 0 {
+		if isFull {
+			return cur, 0, false, stop{full: full, isFull: true}, false
+		}
+		return cur, 0, false, stop{}, false
+	}
+	next = g.Location(best)
 	if okAhead && next.Hex != ahead {
-		if _, pass := e.w.Step(cur, board.Ground(ahead)); !pass && e.m.OnMap(ahead) {
+		// An obstacle straight ahead, judged from the ground Location of
+		// the unit's hex: a unit on an upper building level goes down
+		// before it goes on, and the building's own levels are no
+		// obstacle (SASL 4.33).
+		if _, pass := e.w.Step(board.Ground(cur.Hex), board.Ground(ahead)); !pass && e.m.OnMap(ahead) {
 			return cur, 0, false, e.blocked(cur, lane, true), false
 		}
 	}
@@ -664,6 +728,10 @@ type stop struct {
 	obstacle report.Obstacle
 	ahead    hex.Hex
 	delay    bool
+	// isFull: no obstacle, but the way forward is a Location that cannot
+	// take the stack (ASL A5.1), full.
+	isFull bool
+	full   board.Location
 }
 
 // blocked says what stops a unit at cur: the obstacle straight ahead, if
@@ -774,19 +842,9 @@ func (e *Enemy) goodOrderIn(side state.Side, h hex.Hex) bool {
 }
 
 // overstacked reports whether Location l cannot take stack on top of the
-// ENEMY units already there.
+// ENEMY units already there (world.Fits: ASL A5.1's squads and SMC).
 func (e *Enemy) overstacked(l board.Location, stack []*state.Unit) bool {
-	hwS := float64(e.h.SquadsPerS.Value)
-	n := 0.0
-	for x := e.st.First(l.Hex); x != nil; x = x.Next() {
-		if x.Side == state.Enemy && x.At() == l && x.OnMap() && !slices.Contains(stack, x) {
-			n += x.Squads(hwS)
-		}
-	}
-	for _, x := range stack {
-		n += x.Squads(hwS)
-	}
-	return n > float64(e.h.Stacking.Value)
+	return !e.w.Fits(e.st, state.Enemy, l, stack)
 }
 
 // generate turns an Activated Human Wave S? into the units of Table x10
@@ -847,12 +905,30 @@ func (e *Enemy) generate(s *state.Unit, at board.Location, act report.Activation
 	if len(out) == 0 {
 		return nil, fmt.Errorf("ai: SASL 4.34: Table x10 row %d generated no unit for %s; a Human Wave S? is never a dummy", v, s.ID)
 	}
-	// The S? leaves play for the units it hid.
+	// The S? leaves play for the units it hid, which come into play in
+	// Table x10's order while the Location takes them (ASL A5.1); the
+	// first always does, in the S?'s own place. What becomes of the rest
+	// the tables say (human_wave.excess): by default they do not come
+	// into play.
 	e.st.Remove(s)
-	for _, u := range out {
+	excess := e.gen.excess[:0]
+	placed := out[:0]
+	for i, u := range out {
+		if i > 0 && e.h.Excess.Value == tables.ExcessNotPlaced && !e.w.Fits(e.st, state.Enemy, at, []*state.Unit{u}) {
+			excess = append(excess, report.Made{Kind: u.Kind, Type: u.Type})
+			made = slices.DeleteFunc(made, func(m report.Made) bool { return m.ID == u.ID })
+			continue
+		}
 		e.st.Add(u, at)
+		placed = append(placed, u)
 	}
+	out = placed
+	e.gen.excess = excess
 	e.log.Add(report.Event{Kind: report.Activate, Units: e.log.Strings(s.ID), At: at, Rolls: e.log.Rolls(rolls...),
 		Activation: e.log.Activation(act), Made: e.log.Made(made...)})
+	if len(excess) > 0 {
+		e.log.Add(report.Event{Kind: report.Excess, Units: e.log.Strings(s.ID), At: at, Made: e.log.Made(excess...),
+			Count: e.h.Stacking.Value, Was: e.h.StackSMC.Value})
+	}
 	return e.keep(out...), nil
 }

@@ -131,19 +131,10 @@ func (g *Game) mf(units []*state.Unit) int {
 	return 2 * c.InfantryMF.Value
 }
 
-// fits reports whether Location l takes units on top of the FRIENDLY units
-// there (stacking: human_wave.stacking squad equivalents, ASL A5.1).
+// fits reports whether Location l takes FRIENDLY units on top of the
+// FRIENDLY units there (world.Fits: ASL A5.1's squads and SMC).
 func (g *Game) fits(l board.Location, units []*state.Unit) bool {
-	n := 0.0
-	for u := range g.st.In(state.Friendly, l) {
-		if !slices.Contains(units, u) {
-			n += u.Squads(0)
-		}
-	}
-	for _, u := range units {
-		n += u.Squads(0)
-	}
-	return n <= float64(g.w.Tables().HumanWave.Stacking.Value)
+	return g.w.Fits(g.st, state.Friendly, l, units)
 }
 
 // move moves a FRIENDLY stack along path in the MPh (ASL A4): each step an

@@ -308,7 +308,7 @@ func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
 	case stop.Phase == state.MPh && g.st.Has(state.Enemy, dst):
 		return nil, nil, fmt.Errorf("move: %s holds ENEMY units: Infantry does not move into an ENEMY Location in the MPh; advance into it in the APh (ASL A4.7)", m.LocationName(dst))
 	case !g.fits(dst, units):
-		return nil, nil, fmt.Errorf("move: %s: the move would overstack it (ASL A5.1: %d squads a side)", m.LocationName(dst), g.w.Tables().HumanWave.Stacking.Value)
+		return nil, nil, fmt.Errorf("move: %s: the move would overstack it (ASL A5.1: %d squads and %d SMC a side)", m.LocationName(dst), g.w.HumanWave().Stacking.Value, g.w.HumanWave().StackSMC.Value)
 	}
 	path := c.To
 	if len(c.To) == 1 && stop.Phase == state.MPh && !c.Assault {

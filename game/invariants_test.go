@@ -49,6 +49,41 @@ victory:
   max_enemy_exits: 3
 `
 
+// edge24 is a mission on real board 24 whose FRIENDLY units stand on the
+// north edge the ENEMY's S? and Human Waves enter by: entry hexes they
+// hold must be drawn again (ASL A2.5, SASL 4.2), and the waves meet them
+// as they enter.
+const edge24 = `name: the north edge of board 24
+boards: [["24"]]
+north: up
+fbe: south
+ebe: north
+month: 6
+enemy: Russian
+turns: 5
+first: enemy
+vpo: ["24U4", "24R5"]
+placement: [a, c]
+entry:
+  - {turn: 1, edge: north, count: 6}
+  - {turn: 2, edge: north, count: 6}
+  - {turn: 3, edge: north, count: 4}
+human_wave:
+  - {turn: 2, edge: north}
+friendly:
+  - {id: F1, unit: squad, type: 6-6-7, at: 24I1, known: true}
+  - {id: F2, unit: squad, type: 6-6-7, at: 24K1, known: true}
+  - {id: F3, unit: squad, type: 6-6-7, at: 24M1, known: true}
+  - {id: F4, unit: squad, type: 6-6-7, at: 24O1, known: true}
+  - {id: F5, unit: squad, type: 6-6-7, at: 24Q1, known: true}
+  - {id: F6, unit: squad, type: 6-6-7, at: 24S1, known: true}
+  - {id: F7, unit: leader, type: 8-1, at: 24S1, known: true}
+  - {id: F8, unit: squad, type: 4-6-7, at: 24U1, known: true}
+  - {id: F9, unit: squad, type: 4-6-7, at: 24W1, known: true}
+victory:
+  control: ["24U4", "24R5"]
+`
+
 // The rules a whole game keeps, checked phase by phase over hundreds of
 // seeded games on real boards, under both policies the engine plays:
 //
@@ -65,6 +100,14 @@ victory:
 //     side whose Good Order units alone are in the VPO's hex holds it
 //     (ASL A26.11); a side never takes a VPO whose hex a Good Order unit
 //     of the other side held all phase long;
+//   - no Location holds more units of one side than ASL A5.1's stacking
+//     limits after any phase (three squad equivalents, a Human Wave S?
+//     two, SASL 4.3, and four SMC): no unit that comes into play (setup,
+//     entry, Activation) or moves (Human Wave, advance, FRIENDLY move)
+//     overstacks one;
+//   - an S? never enters the map into a Location FRIENDLY units hold
+//     (ASL A2.5: the entry is repeated, SASL 4.2); a Human Wave unit
+//     released from Human Wave movement has an event saying so;
 //   - every Melee is fought in every CCPh (ASL A11): each Location holding
 //     both sides at the start of a CCPh sees a Close Combat attack, unless
 //     neither side can attack (all broken, or odds below the table's
@@ -75,7 +118,7 @@ func TestGameInvariants(t *testing.T) {
 	if testing.Short() {
 		seeds = 30
 	}
-	for _, c := range []struct{ name, text string }{{"four-boards", realMission}, {"attack24", attack24}} {
+	for _, c := range []struct{ name, text string }{{"four-boards", realMission}, {"attack24", attack24}, {"edge24", edge24}} {
 		w := prepareText(t, c.text)
 		for _, pol := range []string{PolicyHold, PolicyAttack} {
 			t.Run(c.name+"/"+pol, func(t *testing.T) {
@@ -103,10 +146,11 @@ type tally struct{ phases, moves, friendlyMoves, melee, control, enter int }
 
 // was is a unit as it stood before a phase.
 type was struct {
-	at     board.Location
-	side   state.Side
-	kind   state.Kind
-	broken bool
+	at       board.Location
+	side     state.Side
+	kind     state.Kind
+	broken   bool
+	released bool
 }
 
 func checkGame(t *testing.T, w *world.World, pol string, seed uint64, seen *tally) {
@@ -122,12 +166,13 @@ func checkGame(t *testing.T, w *world.World, pol string, seed uint64, seen *tall
 			t.Fatalf("seed %d: S? %s set up in %s, which holds FRIENDLY units", seed, u.ID, m.LocationName(u.At()))
 		}
 	}
+	checkStacking(t, g, fmt.Sprintf("%s seed %d setup", pol, seed))
 	before := map[string]was{}
 	for !g.Over() {
 		clear(before)
 		for _, u := range st.Units() {
 			if u.OnMap() {
-				before[u.ID] = was{at: u.At(), side: u.Side, kind: u.Kind, broken: u.Broken}
+				before[u.ID] = was{at: u.At(), side: u.Side, kind: u.Kind, broken: u.Broken, released: u.Released}
 			}
 		}
 		vpo := slices.Clone(st.VPO)
@@ -139,12 +184,64 @@ func checkGame(t *testing.T, w *world.World, pol string, seed uint64, seen *tall
 		where := fmt.Sprintf("%s seed %d turn %d %s %s", pol, seed, turn, side, ph)
 		seen.phases++
 		checkMoves(t, g, where, before, rep.Events, seen)
+		checkStacking(t, g, where)
+		checkReleaseEvents(t, g, where, before, rep.Events)
 		if side == state.Friendly && ph == state.MPh {
 			checkMoveEnds(t, g, where, rep.Events)
 		}
 		checkControl(t, g, where, before, vpo, rep.Events, seen)
 		if ph == state.CCPh {
 			checkMelee(t, g, where, before, rep.Events, seen)
+		}
+	}
+}
+
+// checkStacking: no Location holds more of one side than ASL A5.1 allows
+// (world.Overstacked).
+func checkStacking(t *testing.T, g *Game, where string) {
+	t.Helper()
+	m := g.w.Map()
+	seen := map[board.Location]bool{}
+	for _, u := range g.st.Units() {
+		if !u.OnMap() || seen[u.At()] {
+			continue
+		}
+		seen[u.At()] = true
+		for _, side := range []state.Side{state.Enemy, state.Friendly} {
+			if g.w.Overstacked(g.st, side, u.At()) {
+				sq, smc := g.w.Stack(g.st, side, u.At())
+				t.Errorf("%s: %s overstacked by the %s: %g squads, %d SMC (ASL A5.1): %v", where, m.LocationName(u.At()), side, sq, smc, state.IDs(g.st.At(side, u.At())))
+			}
+		}
+	}
+}
+
+// checkReleaseEvents: a Human Wave unit released from Human Wave movement in a
+// phase has an event that says so (SASL 4.323, 4.33): a Release, the chain
+// rule's, or its move or advance into a Known FRIENDLY unit's Location,
+// where it stands.
+func checkReleaseEvents(t *testing.T, g *Game, where string, before map[string]was, evs []report.Event) {
+	t.Helper()
+	for id, b := range before {
+		u := g.st.Unit(id)
+		if b.side != state.Enemy || b.released || u == nil || !u.Released || u.Wave == "" || !g.st.Holds(u) {
+			continue
+		}
+		told := slices.ContainsFunc(evs, func(e report.Event) bool {
+			if !slices.Contains(e.Units, id) {
+				return false
+			}
+			switch e.Kind {
+			case report.Release, report.Chain:
+				return true
+			case report.Move, report.Advance, report.Gap:
+				end := e.Steps[len(e.Steps)-1].Location
+				return end == u.At() && (g.st.KnownIn(end) || slices.ContainsFunc(e.Notes, func(n report.Note) bool { return n.Kind == report.EnteredKnown && n.At == end }))
+			}
+			return false
+		})
+		if !told {
+			t.Errorf("%s: %s in %s released from Human Wave movement with no event saying so", where, id, g.w.Map().LocationName(u.At()))
 		}
 	}
 }
@@ -193,6 +290,17 @@ func checkMoves(t *testing.T, g *Game, where string, before map[string]was, evs 
 		}
 		return 0, false
 	}
+	// A FRIENDLY stack moving with a leader has the leader's MF (ASL
+	// A4.12), though a squad the fire broke on the way is told apart
+	// from the leader that went on: the first step of each move with an
+	// SMC in it.
+	type start struct{ from, to board.Location }
+	led := map[start]bool{}
+	for _, e := range evs {
+		if e.Kind == report.Move && len(e.Steps) > 1 && slices.ContainsFunc(e.Units, func(id string) bool { u, ok := before[id]; return ok && u.kind.SMC() }) {
+			led[start{e.Steps[0].Location, e.Steps[1].Location}] = true
+		}
+	}
 	for _, e := range evs {
 		switch e.Kind {
 		case report.AdvanceInto, report.Advance:
@@ -201,6 +309,9 @@ func checkMoves(t *testing.T, g *Game, where string, before map[string]was, evs 
 			}
 		case report.Move, report.Enter:
 			seen.moves++
+			if e.Kind == report.Enter && held[e.Steps[len(e.Steps)-1].Location][state.Friendly] {
+				t.Errorf("%s: %v enter %s, which FRIENDLY units hold (ASL A2.5, SASL 4.2)", where, e.Units, m.LocationName(e.Steps[len(e.Steps)-1].Location))
+			}
 			side, ok := sideOf(e.Units)
 			if !ok {
 				continue // units gone since (eliminated in the same phase)
@@ -211,10 +322,8 @@ func checkMoves(t *testing.T, g *Game, where string, before map[string]was, evs 
 			allow := 2 * g.w.HumanWave().MF.Value
 			if side == state.Friendly {
 				allow = 2 * cm.InfantryMF.Value
-				for _, id := range e.Units {
-					if u, ok := before[id]; ok && u.kind.SMC() {
-						allow = 2 * max(cm.LeaderMF.Value, cm.InfantryMF.Value+cm.LedMF.Value)
-					}
+				if len(e.Steps) > 1 && led[start{e.Steps[0].Location, e.Steps[1].Location}] {
+					allow = 2 * max(cm.LeaderMF.Value, cm.InfantryMF.Value+cm.LedMF.Value)
 				}
 			}
 			for i, s := range e.Steps {

@@ -142,6 +142,17 @@ const (
 	EntryRepeat // entry_repeat
 	// A coloured dr of 4.22 chose no board: Who, Dice, Count (boards).
 	EntryReroll // entry_reroll
+
+	// Units an Activated S? generated beyond its Location's stacking
+	// limit (ASL A5.1) do not come into play (human_wave.excess
+	// not_placed): Units (the S?), At, Made (the units, no IDs), Count
+	// (the squad limit), Was (the SMC limit).
+	Excess // excess
+	// An S? waiting off the map finds its entry hex illegal as it is to
+	// enter (FRIENDLY units there, ASL A2.5; or full, A5.1): the entry
+	// procedure is repeated for it (SASL 4.2) and it enters the new hex:
+	// Units, Edge, Hexes (the old hex, then the new), Entry, Rolls, Cause.
+	EntryRedone // entry_redone
 )
 
 // MarshalText writes a kind by its name.
@@ -258,6 +269,13 @@ const (
 	// Prohibited (EntryRepeat).
 	Reroll
 	Prohibited
+	// An entry hex holds FRIENDLY units (EntryRepeat, EntryRedone: ASL
+	// A2.5); is full (EntryRedone: A5.1); no VPO Location of a built-up
+	// hex can take an S?, so A9e is not rerolled for one (A9e: SASL 4.12
+	// EXC).
+	FriendlyHeld
+	Full
+	NoVPOTaker
 	// Reduced marks a cause whose Casualty Reduction eliminated the unit.
 	Reduced Cause = 1 << 7
 )

@@ -115,7 +115,7 @@ func (x *Words) JSON(evs []Event) []EventJSON {
 			j.Path = append(j.Path, PathStepJSON{name, float64(s.HalfMF) / 2, s.Off})
 		}
 		for _, u := range e.Made {
-			if u.ID != "" {
+			if u.ID != "" || e.Kind == Excess { // Excess: units that did not come into play
 				j.Made = append(j.Made, UnitJSON{u.ID, u.Kind.String(), u.Type, m.LocationName(u.At)})
 			}
 		}

@@ -99,8 +99,11 @@ func (x *Words) procedure(e *Event) string {
 		}
 		return fmt.Sprintf("Case %c: each VPO Location and each Concealment Terrain Location %s one", e.Case, nearText(e.Radius))
 	case A9e:
-		if e.Cause == Reroll {
-			return fmt.Sprintf("%s: A9e dr %d (%s) picks no VPO Location of the hex: reroll (SASL 4.12)", x.hex(e.At.Hex), e.Dice.DR, e.Levels)
+		switch e.Cause {
+		case Reroll:
+			return fmt.Sprintf("%s: A9e dr %d (%s) picks no VPO Location of the hex that can take an S?: reroll (SASL 4.12)", x.hex(e.At.Hex), e.Dice.DR, e.Levels)
+		case NoVPOTaker:
+			return fmt.Sprintf("%s: A9e dr %d: %s; no VPO Location of the hex can take an S? (FRIENDLY units, or no row of Table A9e picks one): no reroll (SASL 4.12)", x.hex(e.At.Hex), e.Dice.DR, levelsText(e.Levels))
 		}
 		return fmt.Sprintf("%s: A9e dr %d: %s (SASL 4.12)", x.hex(e.At.Hex), e.Dice.DR, levelsText(e.Levels))
 	case Woods413:
@@ -120,8 +123,13 @@ func (x *Words) procedure(e *Event) string {
 	case EntrySet:
 		return fmt.Sprintf("%s: %s", e.Who, x.entryText(e))
 	case EntryRepeat:
-		if e.Cause == Prohibited {
+		switch e.Cause {
+		case Prohibited:
 			return fmt.Sprintf("%s: Infantry cannot enter %s from off the map: Prohibited, repeat", e.Who, x.hex(e.Hexes[0]))
+		case FriendlyHeld:
+			return fmt.Sprintf("%s: %s holds FRIENDLY units, which bar its entry (ASL A2.5): repeat", e.Who, x.hex(e.Hexes[0]))
+		case Full:
+			return fmt.Sprintf("%s: %s cannot take one more S? beside the ENEMY units there (ASL A5.1): Overstacked, repeat", e.Who, x.hex(e.Hexes[0]))
 		}
 		return fmt.Sprintf("%s: %s already has %d entering S?: Overstacked, repeat", e.Who, x.hex(e.Hexes[0]), e.Count)
 	case EntryReroll:

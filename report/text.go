@@ -71,6 +71,21 @@ func (x *Words) Text(e *Event) string {
 			made[i] = u.ID + " " + KindText(u.Kind) + typeSuffix(u.Type)
 		}
 		return fmt.Sprintf("%s Activated in %s: %s: x10 dr %d: %s (SASL 4.34)", who, x.name(e.At), x.activationText(e.Activation), e.Rolls[0].Coloured, strings.Join(made, ", "))
+	case Excess:
+		made := make([]string, len(e.Made))
+		for i, u := range e.Made {
+			made[i] = KindText(u.Kind) + typeSuffix(u.Type)
+		}
+		return fmt.Sprintf("%s also hid %s, which %s cannot take beside the ENEMY units there (ASL A5.1: %d squads and %d SMC): not placed, they do not come into play (human_wave.excess)",
+			who, strings.Join(made, ", "), x.name(e.At), e.Count, e.Was)
+	case EntryRedone:
+		why := "holds FRIENDLY units (ASL A2.5)"
+		if e.Cause == Full {
+			why = "is full (ASL A5.1)"
+		}
+		to := *e
+		to.Hexes = e.Hexes[len(e.Hexes)-1:]
+		return fmt.Sprintf("%s cannot enter %s, which %s: the entry is repeated (SASL 4.2): %s", who, x.hex(e.Hexes[0]), why, x.entryText(&to))
 	case Chain:
 		h := x.w.HumanWave()
 		var kept, lost []string

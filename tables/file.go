@@ -140,6 +140,8 @@ type hwFile struct {
 	MF         *entryFile    `yaml:"mf"`
 	SquadsPerS *entryFile    `yaml:"squads_per_s"`
 	Stacking   *entryFile    `yaml:"stacking"`
+	StackSMC   *entryFile    `yaml:"stacking_smc"`
+	Excess     *entryFile    `yaml:"excess"`
 	ChainHexes *entryFile    `yaml:"chain_hexes"`
 	ChainMMC   *entryFile    `yaml:"chain_mmc"`
 	FireRange  *entryFile    `yaml:"fire_range"`
@@ -612,10 +614,23 @@ func (h *HumanWave) apply(c *yamldoc.Check, f *hwFile) {
 		e   *Entry[int]
 	}{
 		{f.MF, "mf", &h.MF}, {f.SquadsPerS, "squads_per_s", &h.SquadsPerS}, {f.Stacking, "stacking", &h.Stacking},
+		{f.StackSMC, "stacking_smc", &h.StackSMC},
 		{f.ChainHexes, "chain_hexes", &h.ChainHexes}, {f.ChainMMC, "chain_mmc", &h.ChainMMC},
 		{f.FireRange, "fire_range", &h.FireRange}, {f.Formation, "formation", &h.Formation},
 	} {
 		setInt(c, x.f, "human_wave."+x.key, x.e, 0, 99)
+	}
+	if f.Excess != nil {
+		e, ok := entry(c, f.Excess, "human_wave.excess", func(v yamldoc.Value, what string) string {
+			s := c.Str(v, what)
+			if c.OK() && s != ExcessNotPlaced && s != ExcessOverstack {
+				c.Errorf(v.Node, "%s: %q is not %s or %s", what, s, ExcessNotPlaced, ExcessOverstack)
+			}
+			return s
+		})
+		if ok {
+			h.Excess = e
+		}
 	}
 	if f.X10 != nil {
 		rows(c, f.X10, "human_wave.x10", &h.X10Source, dr, func(dr int, what string, e *entryFile) {

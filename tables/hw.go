@@ -10,7 +10,12 @@ import (
 type HumanWave struct {
 	MF         Entry[int] // MF of a Human Wave unit (4.321)
 	SquadsPerS Entry[int] // squads a Human Wave S? counts as (4.3)
-	Stacking   Entry[int] // squad equivalents a Location holds
+	Stacking   Entry[int] // squad equivalents a Location holds (ASL A5.1)
+	StackSMC   Entry[int] // SMC a Location holds besides (ASL A5.1)
+	// Excess is what becomes of the units an Activated S? generates
+	// beyond its Location's stacking limit: ExcessNotPlaced or
+	// ExcessOverstack.
+	Excess     Entry[string]
 	ChainHexes Entry[int] // contiguous hexes of a chain (4.323)
 	ChainMMC   Entry[int] // average MMC a hex of the chain (4.323)
 	FireRange  Entry[int] // hexes within which a HW unit joins a fire group
@@ -20,6 +25,15 @@ type HumanWave struct {
 	X10Source  string
 	X3Source   string
 }
+
+// The readings of human_wave.excess.
+const (
+	// ExcessNotPlaced: the units beyond the limit do not come into play.
+	ExcessNotPlaced = "not_placed"
+	// ExcessOverstack: they come into play, overstacking the Location
+	// (ASL A5.1 lets a side exceed the limit at a penalty).
+	ExcessOverstack = "overstack"
+)
 
 // Generation is Table x10: the units an Activated Human Wave S? becomes,
 // by dr: "squad", "half_squad", "leader" (a roll on Table x3).
@@ -115,8 +129,11 @@ func (h *HumanWave) clone() HumanWave {
 }
 
 func (h *HumanWave) check() error {
-	if h.MF.Value < 1 || h.SquadsPerS.Value < 1 || h.Stacking.Value < 1 || h.ChainHexes.Value < 1 {
-		return fmt.Errorf("human_wave: mf, squads_per_s, stacking and chain_hexes must be set")
+	if h.MF.Value < 1 || h.SquadsPerS.Value < 1 || h.Stacking.Value < 1 || h.StackSMC.Value < 1 || h.ChainHexes.Value < 1 {
+		return fmt.Errorf("human_wave: mf, squads_per_s, stacking, stacking_smc and chain_hexes must be set")
+	}
+	if h.Excess.Value != ExcessNotPlaced && h.Excess.Value != ExcessOverstack {
+		return fmt.Errorf("human_wave.excess must be %s or %s", ExcessNotPlaced, ExcessOverstack)
 	}
 	for dr := 1; dr <= 6; dr++ {
 		if len(h.X10.Rows[dr].Value) == 0 {
