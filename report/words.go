@@ -101,6 +101,7 @@ const (
 	ForRally                    // A10.6: rally of Unit (ML N, DRM M)
 	ForCC                       // A11: Close Combat of side Side in At (N FP vs M)
 	ForPTC                      // A7.8: Pin Task Check of Unit (ML N, DRM M)
+	ForInterdiction             // A10.53: Interdiction NMC of Unit (ML N, DRM M)
 )
 
 // What a Random Selection is for (ForSelection's M).
@@ -157,6 +158,8 @@ func (x *Words) Why(y dice.Why) string {
 		d = fmt.Sprintf("MC of %s (ML %d, DRM %+d)", y.Unit, y.N, y.M)
 	case ForPTC:
 		d = fmt.Sprintf("PTC of %s (ML %d, DRM %+d)", y.Unit, y.N, y.M)
+	case ForInterdiction:
+		d = fmt.Sprintf("Interdiction NMC of routing %s (ML %d, DRM %+d)", y.Unit, y.N, y.M)
 	case ForSelection:
 		d = fmt.Sprintf("Random Selection for %s: %s", [...]string{"KIA", "K", "Casualty Reduction in CC"}[y.M], y.Unit)
 	case ForRally:
