@@ -88,4 +88,3 @@ func routOf(stop *Stop, id string) (state.StopRout, bool) {
 	}
 	return stop.Routs[i], true
 }
-
