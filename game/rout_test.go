@@ -1,6 +1,7 @@
 package game
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -294,5 +295,143 @@ func TestA10_5_NoneLeftExposed(t *testing.T) {
 	}
 	if routed[state.Enemy] == 0 || routed[state.Friendly] == 0 {
 		t.Errorf("routs in 160 games: ENEMY %d, FRIENDLY %d: both sides should rout", routed[state.Enemy], routed[state.Friendly])
+	}
+}
+
+// A player game stops in the RtPh where FRIENDLY broken units must or may
+// rout, offering each its legal destinations (ASL A10.5): an illegal rout
+// is refused with the rule and changes nothing, a legal one is carried
+// out and journaled (the file replays to the same game), and pass has the
+// engine rout the rest that must.
+func TestA10_5_PlayerRoutStop(t *testing.T) {
+	t.Parallel()
+	w := prepareText(t, realMission)
+	m := w.Map()
+	stops, routed, refused := 0, 0, 0
+	for seed := uint64(1); seed <= 30 && routed < 3; seed++ {
+		s := begin(t, w, seed, PolicyPlayer, StopFire)
+		for s.Stop().Kind != state.Over {
+			stop := s.Stop()
+			if stop.Kind != state.RoutAt || len(stop.Routs) == 0 {
+				do(t, s, Pass)
+				continue
+			}
+			stops++
+			if stop.Phase != state.RtPh {
+				t.Fatalf("a rout stop in the %s", stop.Phase)
+			}
+			r := stop.Routs[0]
+			u := s.g.st.Unit(r.Unit)
+			if u == nil || !u.Broken || u.At() != r.At {
+				t.Fatalf("rout stop for %s in %s: %+v", r.Unit, m.LocationName(r.At), u)
+			}
+			// An illegal rout: a Location next to it the stop does not offer.
+			for d := range hex.Dirs {
+				l := board.Ground(r.At.Hex.Neighbour(d))
+				if !m.OnMap(l.Hex) || slices.Contains(r.To, l) || slices.Contains(r.Crawl, l) {
+					continue
+				}
+				before := written(t, s.g)
+				c, err := ParseCommand("move "+r.Unit+" "+m.LocationName(l), m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.Do(c, nil); err == nil || !strings.Contains(err.Error(), "ASL A10.5") {
+					t.Fatalf("seed %d: an illegal rout of %s to %s: %v", seed, r.Unit, m.LocationName(l), err)
+				}
+				if string(written(t, s.g)) != string(before) {
+					t.Fatal("a refused rout changed the game")
+				}
+				refused++
+				break
+			}
+			if len(r.To) == 0 {
+				do(t, s, Pass)
+				continue
+			}
+			to := r.To[len(r.To)-1]
+			c, err := ParseCommand("move "+r.Unit+" "+m.LocationName(to), m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := s.Do(c, nil)
+			if err != nil {
+				t.Fatalf("seed %d: a legal rout of %s to %s: %v", seed, r.Unit, m.LocationName(to), err)
+			}
+			if len(kinds(st.Events, report.Rout)) != 1 {
+				t.Fatalf("the rout tells %v", st.Events)
+			}
+			if s.g.st.Holds(u) && (u.At() != to || !u.Routed || !u.DM) {
+				t.Fatalf("%s routed to %s: in %s, routed %v, DM %v", u.ID, m.LocationName(to), m.LocationName(u.At()), u.Routed, u.DM)
+			}
+			if _, still := routOf(s.Stop(), r.Unit); still {
+				t.Fatalf("%s routed and the stop still offers it", r.Unit)
+			}
+			routed++
+			// The journal replays to the same game, stop and all.
+			rs, err := Replay(w, s.g.st.Game, s.Journal())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a, b := written(t, rs.g), written(t, s.g); string(a) != string(b) {
+				t.Fatalf("the replay differs:\n%s\n---\n%s", a, b)
+			}
+			rs.Close()
+		}
+		s.Close()
+	}
+	t.Logf("%d rout stops, %d routs by the player, %d refused", stops, routed, refused)
+	if stops == 0 || routed == 0 || refused == 0 {
+		t.Fatalf("%d rout stops, %d routs by the player, %d refused in 30 games", stops, routed, refused)
+	}
+}
+
+// Low Crawl (ASL A10.52): one Location, all the unit's MF, never
+// Interdicted; the player asks for it with --low-crawl, which is no move
+// of the MPh.
+func TestA10_52_LowCrawl(t *testing.T) {
+	t.Parallel()
+	w := prepared(t, "crossroads", "")
+	m := w.Map()
+	g := bare(t, w, PolicyHold)
+	b := put(t, g, &state.Unit{ID: "B1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", Broken: true, Known: true}, "x1Q8")
+	put(t, g, &state.Unit{ID: "K1", Side: state.Enemy, Kind: state.Squad, Type: "4-6-7"}, "x1Q10")
+	g.res.Reset(g.st, g.seeded)
+	opts, err := g.res.RoutOptions(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var crawl *combat.RoutOption
+	for i, o := range opts {
+		if o.LowCrawl && o.To == loc(t, w, "x1Q7") {
+			crawl = &opts[i]
+		}
+	}
+	if crawl == nil || len(crawl.Path) != 1 || crawl.HalfMF != 2*w.Tables().Combat.RoutMF.Value {
+		t.Fatalf("no Low Crawl to x1Q7 of all its MF: %+v", opts)
+	}
+	if _, err := g.res.RoutPath(b, []board.Location{loc(t, w, "x1Q7")}, true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.res.RoutPath(b, []board.Location{loc(t, w, "x1Q9")}, true); err == nil || !strings.Contains(err.Error(), "ASL A10.5") {
+		t.Errorf("a Low Crawl toward K1: %v", err)
+	}
+	log := g.hw.Log()
+	from := log.Len()
+	if err := g.res.RoutOne(b, crawl); err != nil {
+		t.Fatal(err)
+	}
+	evs := log.Since(from)
+	if len(evs) != 1 || evs[0].Kind != report.Rout || b.At() != loc(t, w, "x1Q7") || !strings.Contains(report.New(w).Text(&evs[0]), "Low Crawls") {
+		t.Fatalf("the Low Crawl: %v, B1 in %s", evs, m.LocationName(b.At()))
+	}
+	c, err := ParseCommand("move F1 x1Q7 --low-crawl", m)
+	if err != nil || !c.LowCrawl || c.Text(m) != "move F1 x1Q7 --low-crawl" {
+		t.Errorf("--low-crawl: %+v %v", c, err)
+	}
+	for _, bad := range []string{"move F1 x1Q7 x1Q6 --low-crawl", "move F1 --low-crawl"} {
+		if _, err := ParseCommand(bad, m); err == nil {
+			t.Errorf("%q is taken", bad)
+		}
 	}
 }

@@ -268,6 +268,10 @@ func stopOf(c *yamldoc.Check, f *stopFile, m *board.Map) *Stop {
 		c.Errorf(f.Node, "%s: a stop needs kind, turn, player and phase", what)
 	case s.Kind == FirstFireAt && (!f.Has("at") || len(s.Moving) == 0):
 		c.Errorf(f.Node, "%s: a first-fire stop needs at and moving", what)
+	case s.Kind != RoutAt && f.Has("routs"):
+		c.Errorf(f.Routs.Node, "%s.routs: only a rout stop (kind: rout) has routs", what)
+	case s.Kind == RoutAt && (f.Has("at") || f.Has("moving") || f.Has("groups") || f.Has("can_fire")):
+		c.Errorf(f.Node, "%s: a rout stop has no at, moving, groups or can_fire (those are a first-fire stop's)", what)
 	}
 	if !c.OK() {
 		return nil
