@@ -38,6 +38,10 @@ type Resolver struct {
 	// result falls on, the Locations of a Close Combat.
 	targets, victims, seen []*state.Unit
 	melee                  []board.Location
+	// the Rout Phase's (rout.go): the Known enemy units weighed, the
+	// units of a side to rout.
+	thr     []threat
+	routing []*state.Unit
 }
 
 // New returns a Resolver for games of world w adding events to log.
@@ -375,6 +379,11 @@ func (c *Resolver) roll(fp float64, drm int, why dice.Why) (tables.Result, int, 
 func (c *Resolver) Apply(res tables.Result, units []*state.Unit) error {
 	units = append(c.victims[:0], units...)
 	c.victims = units
+	for _, u := range units {
+		if u.Broken {
+			u.DM = true // ASL A10.62: a broken unit attacked is DM
+		}
+	}
 	switch res.Kind {
 	case tables.KIA:
 		for n := 0; n < res.N && len(units) > 0; n++ {
@@ -532,7 +541,7 @@ func (c *Resolver) consequence(u *state.Unit, what tables.Consequence, why repor
 // brk breaks a unit; a broken Human Wave unit leaves its wave (SASL
 // 4.323).
 func (c *Resolver) brk(u *state.Unit, why report.Cause, d report.Dice) {
-	u.Broken = true
+	u.Broken, u.DM = true, true // ASL A10.62: a unit that breaks is DM
 	left := ""
 	if u.Side == state.Enemy && u.Wave != "" {
 		left = u.Wave
@@ -601,8 +610,9 @@ func (c *Resolver) randomSelection(units []*state.Unit, what int) (int, error) {
 // Good Order leader in its Location, every broken leader, and up to
 // self_rally_mmc other MMC a side try to rally: DR <= ML, with the
 // leader's modifier or the self-rally DRM, the terrain DRM in a Location
-// with a positive TEM, and Desperation Morale with a Good Order enemy unit
-// adjacent.
+// with a positive TEM, and the desperation DRM of a DM unit (ASL A10.62:
+// one that broke or was attacked, or is ADJACENT to a Known Good Order
+// armed enemy unit; Desperate).
 func (c *Resolver) Rally(friendly bool) error {
 	st := c.St
 	for _, side := range []state.Side{state.Enemy, state.Friendly} {
@@ -636,7 +646,7 @@ func (c *Resolver) Rally(friendly bool) error {
 			if c.W.TEM(u.At()) > 0 {
 				drm += c.t.Combat.RallyTerrain.Value
 			}
-			if c.desperate(u) {
+			if c.Desperate(u) {
 				drm += c.t.Combat.Desperation.Value
 			}
 			d, ml, err := c.moraleDR(u, "ASL A10.6", report.ForRally, drm)
@@ -647,7 +657,7 @@ func (c *Resolver) Rally(friendly bool) error {
 			case d.DR == 12 && c.t.Combat.RallyTwelve.Value == tables.Reduce:
 				c.Reduce(u, report.Rally12, d)
 			case d.Final <= ml:
-				u.Broken = false
+				u.Broken, u.DM = false, false
 				c.add(report.Rally, u, report.Event{Dice: d})
 			default:
 				c.add(report.Morale, u, report.Event{Dice: d, Cause: report.RallyFailed})
@@ -655,17 +665,6 @@ func (c *Resolver) Rally(friendly bool) error {
 		}
 	}
 	return nil
-}
-
-// desperate reports whether a Good Order unit of the other side is in or
-// next to u's Location.
-func (c *Resolver) desperate(u *state.Unit) bool {
-	for _, x := range c.St.OfSide(Other(u.Side)) {
-		if Target(x) && !x.Broken && hex.Distance(x.At().Hex, u.At().Hex) <= 1 {
-			return true
-		}
-	}
-	return false
 }
 
 // CloseCombat is the CCPh (ASL A11): in every Location holding units of

@@ -34,6 +34,8 @@ type Command struct {
 	// (more than one); Assault: by Assault Movement (ASL A4.61).
 	To      []board.Location
 	Assault bool
+	// LowCrawl: a rout by Low Crawl, one Location (ASL A10.52).
+	LowCrawl bool
 	// From, At: a fire's Locations and its target's.
 	From []board.Location
 	At   board.Location
@@ -79,9 +81,11 @@ func ParseCommand(text string, m *board.Map) (Command, error) {
 	case Move:
 		if n := len(args); n > 0 && args[n-1] == "--assault" {
 			c.Assault, args = true, args[:n-1]
+		} else if n > 0 && args[n-1] == "--low-crawl" {
+			c.LowCrawl, args = true, args[:n-1]
 		}
-		if len(args) < 2 {
-			return c, bad("move UNIT[,UNIT] LOCATION [LOCATION ...] [--assault]")
+		if len(args) < 2 || c.LowCrawl && len(args) != 2 {
+			return c, bad("move UNIT[,UNIT] LOCATION [LOCATION ...] [--assault], or in a RtPh move UNIT LOCATION --low-crawl")
 		}
 		c.Units = strings.Split(args[0], ",")
 		for _, a := range args[1:] {
@@ -137,6 +141,9 @@ func (c Command) Text(m *board.Map) string {
 		s := "move " + strings.Join(c.Units, ",") + " " + strings.Join(names(c.To), " ")
 		if c.Assault {
 			s += " --assault"
+		}
+		if c.LowCrawl {
+			s += " --low-crawl"
 		}
 		return s
 	case Fire:
@@ -195,7 +202,7 @@ func (s *Session) Verbs() []string {
 	if _, ok := fireKind(stop); ok && (stop.Kind != state.FirstFireAt || stop.CanFire) {
 		out = append(out, Fire)
 	}
-	if moves(stop) {
+	if moves(stop) || stop.Kind == state.RoutAt && len(stop.Routs) > 0 {
 		out = append(out, Move)
 	}
 	return out
@@ -222,6 +229,10 @@ func (s *Session) check(c Command) error {
 	}
 	switch c.Verb {
 	case Move:
+		if stop.Kind == state.RoutAt {
+			_, _, err := s.rout(c)
+			return err
+		}
 		_, _, err := s.route(c)
 		return err
 	case Fire:
@@ -291,6 +302,9 @@ func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
 		}
 		units = append(units, u)
 	}
+	if c.LowCrawl {
+		return nil, nil, fmt.Errorf("move: --low-crawl is a rout (ASL A10.52): only a broken unit Low Crawls, in a RtPh")
+	}
 	if c.Assault && (len(c.To) != 1 || stop.Phase != state.MPh) {
 		return nil, nil, fmt.Errorf("move: --assault moves one Location in the MPh (ASL A4.61)")
 	}
@@ -339,6 +353,44 @@ func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
 		return nil, nil, fmt.Errorf("move: %s to %s costs %s MF along %s; %s has %s MF (ASL A4.1)", m.LocationName(from), m.LocationName(dst), pathing.HalfMF(spent), names(m, path), strings.Join(c.Units, ", "), pathing.HalfMF(budget))
 	}
 	return units, path, nil
+}
+
+// rout works out the player's rout at a rout stop (ASL A10.5): the units
+// named, each one the stop lets rout, all in one Location, and each one's
+// legal rout along the Locations given (combat.RoutPath).
+func (s *Session) rout(c Command) ([]*state.Unit, []combat.RoutOption, error) {
+	g, stop := s.g, s.stop
+	if c.Assault {
+		return nil, nil, fmt.Errorf("move: --assault is a move of the MPh (ASL A4.61): in the RtPh a broken unit routs, or Low Crawls (--low-crawl, ASL A10.52)")
+	}
+	if len(c.Units) != 1 {
+		return nil, nil, fmt.Errorf("move: in the RtPh each broken unit routs on its own (ASL A10.5): name one unit")
+	}
+	var units []*state.Unit
+	var opts []combat.RoutOption
+	for _, id := range c.Units {
+		u, err := s.own("move", id)
+		if err != nil {
+			return nil, nil, err
+		}
+		if _, ok := routOf(stop, id); !ok || slices.Contains(units, u) {
+			var may []string
+			for _, r := range stop.Routs {
+				may = append(may, r.Unit)
+			}
+			why := "it is not broken and DM, or routed already, or is in Melee (ASL A10.5)"
+			if slices.Contains(units, u) {
+				why = "it is named twice"
+			}
+			return nil, nil, fmt.Errorf("move: %s does not rout now: %s; routing now: %s", id, why, strings.Join(may, ", "))
+		}
+		o, err := g.res.RoutPath(u, c.To, c.LowCrawl)
+		if err != nil {
+			return nil, nil, fmt.Errorf("move: %w", err)
+		}
+		units, opts = append(units, u), append(opts, o)
+	}
+	return units, opts, nil
 }
 
 func names(m *board.Map, ls []board.Location) string {
@@ -439,6 +491,18 @@ func (s *Session) act(c Command) error {
 	g := s.g
 	switch c.Verb {
 	case Move:
+		if s.stop.Kind == state.RoutAt {
+			units, opts, err := s.rout(c)
+			if err != nil {
+				return err
+			}
+			for i, u := range units {
+				if err := g.res.RoutOne(u, &opts[i]); err != nil {
+					return err
+				}
+			}
+			return g.reroute(s.stop)
+		}
 		units, path, err := s.route(c)
 		if err != nil {
 			return err
@@ -502,11 +566,11 @@ func (s *Session) report(c Command) error {
 		g.res.Reduce(u, report.ByPlayer, report.Dice{})
 		return nil
 	case "broken":
-		u.Broken, u.Pinned = true, false
+		u.Broken, u.Pinned, u.DM = true, false, true // ASL A10.62: a unit that breaks is DM
 	case "pinned":
 		u.Pinned = true
 	case "good":
-		u.Broken, u.Pinned = false, false
+		u.Broken, u.Pinned, u.DM = false, false, false
 	case "known":
 		u.Known = true
 	case "hidden":

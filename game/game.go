@@ -370,7 +370,7 @@ func (g *Game) phase(side state.Side, ph state.Phase) error {
 	st := g.st
 	if ph == state.RPh {
 		for _, u := range st.Units() { // a new Player Turn
-			u.Fired, u.Moved, u.Advanced, u.Pinned = false, false, false, false
+			u.Fired, u.Moved, u.Advanced, u.Pinned, u.Routed = false, false, false, false, false
 		}
 	}
 	// The player acts at the stop before the phase; what they do not
@@ -383,6 +383,7 @@ func (g *Game) phase(side state.Side, ph state.Phase) error {
 		if err := g.res.Rally(!took); err != nil {
 			return err
 		}
+		g.res.EndDM(side) // ASL A10.62: at the end of the owner's RPh
 	}
 	if !took {
 		if err := g.decide(side, ph); err != nil {
@@ -390,6 +391,8 @@ func (g *Game) phase(side state.Side, ph state.Phase) error {
 		}
 	}
 	switch {
+	case ph == state.RtPh:
+		err = g.routPhase(side)
 	case side == state.Enemy:
 		err = g.enemyPhase(ph)
 	case ph == state.DFPh:

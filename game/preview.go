@@ -64,7 +64,21 @@ func (s *Session) Preview(c Command) (*Preview, error) {
 	}
 	switch c.Verb {
 	case Move:
-		units, path, err := s.route(c)
+		var units []*state.Unit
+		var path []board.Location
+		var err error
+		if s.stop.Kind == state.RoutAt { // a rout: its 6 MF (ASL A10.5)
+			var opts []combat.RoutOption
+			units, opts, err = s.rout(c)
+			if err == nil {
+				path, p.MF = opts[0].Path, 2*g.w.Tables().Combat.RoutMF.Value
+			}
+		} else {
+			units, path, err = s.route(c)
+			if err == nil {
+				p.MF = g.mf(units)
+			}
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -72,7 +86,7 @@ func (s *Session) Preview(c Command) (*Preview, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.Units, p.MF = state.IDs(units), g.mf(units)
+		p.Units = state.IDs(units)
 		cur := units[0].At()
 		p.Steps = []pathing.Step{{Location: cur}}
 		for _, next := range path {

@@ -153,6 +153,10 @@ const (
 	// procedure is repeated for it (SASL 4.2) and it enters the new hex:
 	// Units, Edge, Hexes (the old hex, then the new), Entry, Rolls, Cause.
 	EntryRedone // entry_redone
+	// A broken unit routs (ASL A10.5): Side, Steps (as far as it got),
+	// Notes (LowCrawl), Cause (Interdicted|Reduced: it was eliminated on
+	// the way).
+	Rout // rout
 )
 
 // MarshalText writes a kind by its name.
@@ -276,6 +280,11 @@ const (
 	FriendlyHeld
 	Full
 	NoVPOTaker
+	// A routing unit's Interdiction NMC (ASL A10.53): passed (Morale),
+	// failed (Reduce, Eliminate); a unit that must rout and cannot (A10.5:
+	// Failure to Rout, Eliminate).
+	Interdicted
+	FailedRout
 	// Reduced marks a cause whose Casualty Reduction eliminated the unit.
 	Reduced Cause = 1 << 7
 )
@@ -309,6 +318,7 @@ const (
 	Revealed                     // found a FRIENDLY unit the ENEMY did not know of in At
 	Assault                      // moved by Assault Movement (ASL A4.61)
 	StoppedEnemy                 // stops before At, which holds ENEMY units
+	LowCrawl                     // routs by Low Crawl, one Location (ASL A10.52)
 )
 
 // ChainGroup is a group of contiguous hexes of a Human Wave at the start of its

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
 )
 
@@ -24,6 +25,12 @@ func Where(s *state.Stop) string {
 		return "the game is over"
 	case state.FirstFireAt:
 		return fmt.Sprintf("turn %d, the ENEMY MPh, First Fire at %s", s.Turn, strings.Join(s.Moving, ", "))
+	case state.RoutAt:
+		whose := "your"
+		if s.Player == state.Enemy {
+			whose = "the ENEMY"
+		}
+		return fmt.Sprintf("turn %d, %s RtPh, your broken units rout", s.Turn, whose)
 	}
 	whose := "your"
 	if s.Player == state.Enemy {
@@ -43,6 +50,8 @@ func (x *Words) Asked(s *state.Stop, st *state.State, last int) string {
 		return ""
 	case state.FirstFireAt:
 		return x.firstFireAsked(s, st)
+	case state.RoutAt:
+		return x.routAsked(s)
 	}
 	if s.Phase == state.RPh {
 		whose := "your"
@@ -95,4 +104,42 @@ func (x *Words) firstFireAsked(s *state.Stop, st *state.State) string {
 		}
 	}
 	return fmt.Sprintf("%s entered %s in LOS of %s: First Fire? (fire --from LOC --at %s, or next%s)", what, at, strings.Join(by, "; "), at, then)
+}
+
+// routAsked asks the routs of stop s (ASL A10.5): each broken unit that
+// must or may rout, and where to.
+func (x *Words) routAsked(s *state.Stop) string {
+	if len(s.Routs) == 0 {
+		return "the RtPh: none of your broken units has to rout any more; next to go on"
+	}
+	names := func(ls []board.Location) string {
+		out := make([]string, len(ls))
+		for i, l := range ls {
+			out[i] = x.name(l)
+		}
+		if len(out) > 10 {
+			return strings.Join(out[:10], ", ") + fmt.Sprintf(" ... (%d)", len(out))
+		}
+		return strings.Join(out, ", ")
+	}
+	var parts []string
+	for _, r := range s.Routs {
+		p := r.Unit + " in " + x.name(r.At)
+		switch {
+		case r.Must && len(r.To) == 0 && len(r.Crawl) == 0:
+			p += " must rout and cannot: eliminated for Failure to Rout when you go on"
+		case r.Must:
+			p += " must rout"
+		default:
+			p += " may rout (DM)"
+		}
+		if len(r.To) > 0 {
+			p += " to " + names(r.To)
+		}
+		if len(r.Crawl) > 0 {
+			p += "; Low Crawl to " + names(r.Crawl)
+		}
+		parts = append(parts, p)
+	}
+	return "the RtPh (ASL A10.5): " + strings.Join(parts, "; ") + ". Rout one: move UNIT LOC (or LOC LOC ... for a path; --low-crawl for one Location); next or pass: the engine routs those that must"
 }

@@ -40,6 +40,22 @@ func (x *Words) Text(e *Event) string {
 			text += "; " + x.note(n)
 		}
 		return text
+	case Rout:
+		spent := 0
+		for _, s := range e.Steps {
+			spent += s.HalfMF
+		}
+		how := "routs"
+		for _, n := range e.Notes {
+			if n.Kind == LowCrawl {
+				how = "Low Crawls (ASL A10.52)"
+			}
+		}
+		text := fmt.Sprintf("%s (broken, DM) %s: %s, %s MF (RtPh, ASL A10.5)", who, how, x.PathText(e.Steps, e.Edge), pathing.HalfMF(spent))
+		if e.Cause != NoCause {
+			text += "; eliminated on the way by its Interdiction"
+		}
+		return text
 	case AdvanceInto:
 		verb := "advance"
 		if len(e.Units) == 1 {
@@ -163,8 +179,11 @@ func (x *Words) Text(e *Event) string {
 			return fmt.Sprintf("%s in %s fails to rally: DR %d%+d = %d > ML %d", who, x.name(e.At), d.DR, d.DRM, d.Final, d.Need)
 		}
 		check := "MC"
-		if e.Cause == PinTask {
+		switch e.Cause {
+		case PinTask:
 			check = "PTC"
+		case Interdicted:
+			return fmt.Sprintf("%s routing into %s is Interdicted (ASL A10.53) and passes its NMC: DR %d%+d = %d <= ML %d", who, x.name(e.At), d.DR, d.DRM, d.Final, d.Need)
 		}
 		return fmt.Sprintf("%s passes its %s: DR %d%+d = %d <= ML %d", who, check, d.DR, d.DRM, d.Final, d.Need)
 	case Pinned:
@@ -217,6 +236,8 @@ func (x *Words) note(n Note) string {
 		return "takes Control of VPO " + x.name(n.At)
 	case Assault:
 		return "by Assault Movement (ASL A4.61)"
+	case LowCrawl:
+		return "by Low Crawl (ASL A10.52)"
 	case StoppedEnemy:
 		return fmt.Sprintf("stops: %s holds ENEMY units", x.name(n.At))
 	case Revealed:
@@ -270,6 +291,10 @@ func causeText(c Cause, d Dice) string {
 		s = fmt.Sprintf("PTC DR %d%+d = %d > ML %d", d.DR, d.DRM, d.Final, d.Need)
 	case AtML:
 		s = fmt.Sprintf("MC DR %d%+d = %d = ML %d", d.DR, d.DRM, d.Final, d.Need)
+	case Interdicted:
+		s = fmt.Sprintf("Interdicted while routing, ASL A10.53: NMC DR %d%+d = %d > ML %d", d.DR, d.DRM, d.Final, d.Need)
+	case FailedRout:
+		s = "Failure to Rout, ASL A10.5: it must rout and has no legal rout"
 	}
 	if c&Reduced != 0 {
 		s += ": Casualty Reduction"

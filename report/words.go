@@ -79,28 +79,29 @@ func RollsText(rolls []Roll) string {
 
 // What a roll is for (dice.Why.For), and what of its Why each fills.
 const (
-	forRule        uint8 = iota // the rule alone
-	For413                      // 4.13: does the S? in At on woods board Board stay
-	ForA9e                      // 4.12: the S? Locations of At's hex
-	ForParity                   // 4.1b: odd or even coordinates on board Board
-	ForA6d                      // 4.1e: Letter Chits for board Board
-	ForChit                     // 4.1e: Letter Chit N of M, board Board
-	ForNewChit                  // 4.1 NOTE: a new chit for board Board, chit Chit placed N S?
-	ForHexNumber                // 4.1e: dr +2, hex number in hexrow Chit of board Board
-	ForRadius                   // 4.1e: Table A6f, radius around At's hex
-	ForEntryBoard               // 4.21/4.22: which board along Edge for Who (N, M)
-	ForHexrow                   // 4.21: hexrow of Who along Edge of board Board
-	ForEntryNumber              // 4.22: dr +2, hex number for Who along Edge of board Board
-	ForBoardNumber              // 4.22: coloured dr for the board, white dr +2 for Who along Edge
-	ForX10                      // 4.34: Table x10, units of Unit in At
-	ForX3                       // 4.35: Table x3, leader of Unit (DRM N)
-	ForGroupIFT                 // A7: IFT DR of the fire group of Units at At
-	ForIFT                      // A7: IFT DR of Units at At
-	ForMC                       // A10: MC of Unit (ML N, DRM M)
-	ForSelection                // A.9: Random Selection for M (a Selection) of Unit
-	ForRally                    // A10.6: rally of Unit (ML N, DRM M)
-	ForCC                       // A11: Close Combat of side Side in At (N FP vs M)
-	ForPTC                      // A7.8: Pin Task Check of Unit (ML N, DRM M)
+	forRule         uint8 = iota // the rule alone
+	For413                       // 4.13: does the S? in At on woods board Board stay
+	ForA9e                       // 4.12: the S? Locations of At's hex
+	ForParity                    // 4.1b: odd or even coordinates on board Board
+	ForA6d                       // 4.1e: Letter Chits for board Board
+	ForChit                      // 4.1e: Letter Chit N of M, board Board
+	ForNewChit                   // 4.1 NOTE: a new chit for board Board, chit Chit placed N S?
+	ForHexNumber                 // 4.1e: dr +2, hex number in hexrow Chit of board Board
+	ForRadius                    // 4.1e: Table A6f, radius around At's hex
+	ForEntryBoard                // 4.21/4.22: which board along Edge for Who (N, M)
+	ForHexrow                    // 4.21: hexrow of Who along Edge of board Board
+	ForEntryNumber               // 4.22: dr +2, hex number for Who along Edge of board Board
+	ForBoardNumber               // 4.22: coloured dr for the board, white dr +2 for Who along Edge
+	ForX10                       // 4.34: Table x10, units of Unit in At
+	ForX3                        // 4.35: Table x3, leader of Unit (DRM N)
+	ForGroupIFT                  // A7: IFT DR of the fire group of Units at At
+	ForIFT                       // A7: IFT DR of Units at At
+	ForMC                        // A10: MC of Unit (ML N, DRM M)
+	ForSelection                 // A.9: Random Selection for M (a Selection) of Unit
+	ForRally                     // A10.6: rally of Unit (ML N, DRM M)
+	ForCC                        // A11: Close Combat of side Side in At (N FP vs M)
+	ForPTC                       // A7.8: Pin Task Check of Unit (ML N, DRM M)
+	ForInterdiction              // A10.53: Interdiction NMC of Unit (ML N, DRM M)
 )
 
 // What a Random Selection is for (ForSelection's M).
@@ -157,6 +158,8 @@ func (x *Words) Why(y dice.Why) string {
 		d = fmt.Sprintf("MC of %s (ML %d, DRM %+d)", y.Unit, y.N, y.M)
 	case ForPTC:
 		d = fmt.Sprintf("PTC of %s (ML %d, DRM %+d)", y.Unit, y.N, y.M)
+	case ForInterdiction:
+		d = fmt.Sprintf("Interdiction NMC of routing %s (ML %d, DRM %+d)", y.Unit, y.N, y.M)
 	case ForSelection:
 		d = fmt.Sprintf("Random Selection for %s: %s", [...]string{"KIA", "K", "Casualty Reduction in CC"}[y.M], y.Unit)
 	case ForRally:

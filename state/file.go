@@ -26,7 +26,7 @@ type Spec struct {
 }
 
 // unitFields are the fields of a unit, as errors list them.
-const unitFields = "id, unit, type, at, broken, pinned, known, fired, moved, hw, wave, lane, released, exited, entering, case, crest, sw, vasl"
+const unitFields = "id, unit, type, at, broken, dm, pinned, known, fired, moved, routed, hw, wave, lane, released, exited, entering, case, crest, sw, vasl"
 
 // UnitFile is a unit as a state or mission file writes it.
 type UnitFile struct {
@@ -41,6 +41,8 @@ type UnitFile struct {
 	Fired    yamldoc.Value        `yaml:"fired"`
 	Moved    yamldoc.Value        `yaml:"moved"`
 	Advanced yamldoc.Value        `yaml:"advanced"`
+	DM       yamldoc.Value        `yaml:"dm"`
+	Routed   yamldoc.Value        `yaml:"routed"`
 	HW       yamldoc.Value        `yaml:"hw"`
 	Wave     yamldoc.Value        `yaml:"wave"`
 	Released yamldoc.Value        `yaml:"released"`
@@ -100,6 +102,10 @@ func Specs(c *yamldoc.Check, l yamldoc.List[UnitFile], side Side) []Spec {
 		sp.Fired = c.Bool(f.Fired, what+".fired")
 		sp.Moved = c.Bool(f.Moved, what+".moved")
 		sp.Advanced = c.Bool(f.Advanced, what+".advanced")
+		if sp.DM = c.Bool(f.DM, what+".dm"); sp.DM && !sp.Broken && c.OK() {
+			c.Errorf(f.DM.Node, "%s.dm: %s is not broken: only a broken unit is under Desperation Morale (ASL A10.62)", what, sp.ID)
+		}
+		sp.Routed = c.Bool(f.Routed, what+".routed")
 		sp.HW = c.Bool(f.HW, what+".hw")
 		sp.Wave = c.Str(f.Wave, what+".wave")
 		sp.Released = c.Bool(f.Released, what+".released")
@@ -752,7 +758,7 @@ func unitLine(u *Unit, m *board.Map) string {
 	for _, f := range []struct {
 		name string
 		on   bool
-	}{{"broken", u.Broken}, {"pinned", u.Pinned}, {"known", u.Known}, {"fired", u.Fired}, {"moved", u.Moved}, {"advanced", u.Advanced}, {"hw", u.HW}, {"released", u.Released}, {"exited", u.Exited}} {
+	}{{"broken", u.Broken}, {"dm", u.DM}, {"pinned", u.Pinned}, {"known", u.Known}, {"fired", u.Fired}, {"moved", u.Moved}, {"advanced", u.Advanced}, {"routed", u.Routed}, {"hw", u.HW}, {"released", u.Released}, {"exited", u.Exited}} {
 		if f.on {
 			parts = append(parts, f.name+": true")
 		}

@@ -120,6 +120,14 @@ type Unit struct {
 	// Advanced: it advanced in this Player Turn's APh (one Location, A4.7).
 	// All three are cleared when a Player Turn begins.
 	Fired, Moved, Advanced bool
+	// DM: a broken unit under Desperation Morale (ASL A10.62): it broke or
+	// was attacked, or was ADJACENT to a Known Good Order enemy unit; a DM
+	// unit rallies with the desperation DRM and may rout. Kept until its
+	// own RPh finds it no longer ADJACENT to one.
+	DM bool
+	// Routed: the unit routed (or Low Crawled) in this RtPh (ASL A10.5); cleared
+	// when a Player Turn begins.
+	Routed bool
 	// Vasl is the ID of the VASL piece the unit is in the player's VASL
 	// saved game (sasl play new --friendly-from), "" if none.
 	Vasl string

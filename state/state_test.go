@@ -106,6 +106,7 @@ func FuzzRead(f *testing.F) {
 	f.Add("enemy:\n  - {id: S1, unit: \"s?\", at: x3H7, case: b, crest: x3H8}\n  - {id: E1, unit: \"s?\", at: x1J10, entering: south}\nphase: MPh\n")
 	f.Add("turn: 2\nstopped_at: {kind: first-fire, turn: 2, player: enemy, phase: MPh, at: x3H7, moving: [S1, S1a], groups: [{units: [F1, F2], at: x3H8, range: 1}], can_fire: true}\n")
 	f.Add("stopped_at: {kind: before-phase, turn: 1, player: friendly, phase: PFPh}\n")
+	f.Add("stopped_at: {kind: rout, turn: 3, player: enemy, phase: RtPh, routs: [{unit: F1, at: x1Q8, must: true, to: [x1P6, x1O4h1], crawl: [x1Q7]}, {unit: F2, at: x1L7, to: [], crawl: []}]}\n")
 	f.Add("asked: \"your MPh: move (move UNIT LOC), then next\"\n")
 	lay, _ := layout.Parse("x3/x1", layout.Up)
 	m, err := library.New("").Map(lay)
@@ -159,7 +160,21 @@ func TestStoppedAtIsData(t *testing.T) {
 	if !strings.Contains(buf.String(), strings.Split(in, "\n")[1]) {
 		t.Errorf("written back as\n%s\nwant the line %q", buf.String(), strings.Split(in, "\n")[1])
 	}
+	rout := "turn: 3\nstopped_at: {kind: rout, turn: 3, player: enemy, phase: RtPh, routs: [{unit: F1, at: x1Q8, must: true, to: [x1P6, x1O4h1], crawl: [x1Q7]}, {unit: F2, at: x1L7, to: [], crawl: []}]}\n"
+	s, err = Read(strings.NewReader(rout), "s.yaml", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf.Reset()
+	if err := s.Write(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), strings.Split(rout, "\n")[1]) || len(s.Stopped.Routs) != 2 || !s.Stopped.Routs[0].Must || len(s.Stopped.Routs[0].To) != 2 {
+		t.Errorf("a rout stop (ASL A10.5) read as %+v, written back as\n%s", s.Stopped, buf.String())
+	}
 	for _, tt := range []struct{ name, in, want string }{
+		{"routs of another stop", "stopped_at: {kind: before-phase, turn: 1, player: enemy, phase: MPh, routs: []}\n", "only a rout stop"},
+		{"a rout stop's Location", "stopped_at: {kind: rout, turn: 1, player: enemy, phase: RtPh, routs: [{unit: F1, at: x1Q8, to: [x9Q1]}]}\n", "stopped_at.routs.to"},
 		{"unknown kind", "stopped_at: {kind: question, turn: 1, player: enemy, phase: MPh}\n", `s.yaml:1: stopped_at.kind: "question" is no kind of stop`},
 		{"turn start is not kept", "stopped_at: {kind: turn-start, turn: 1, player: enemy, phase: RPh}\n", "a game file keeps only a stop that asks"},
 		{"no phase", "stopped_at: {kind: before-phase, turn: 1, player: enemy}\n", "a stop needs kind, turn, player and phase"},

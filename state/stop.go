@@ -26,9 +26,12 @@ const (
 	FirstFireAt
 	// Over: the mission's last turn has been played.
 	Over
+	// RoutAt: in a RtPh, FRIENDLY broken units must or may rout (ASL
+	// A10.5): Routs says which and where to.
+	RoutAt
 )
 
-var stopKindNames = [...]string{"turn-start", "before-phase", "first-fire", "over"}
+var stopKindNames = [...]string{"turn-start", "before-phase", "first-fire", "over", "rout"}
 
 // String is the kind's name in game files and JSON ("first-fire").
 func (k StopKind) String() string {
@@ -67,6 +70,22 @@ type Stop struct {
 	// at).
 	Groups  []StopGroup
 	CanFire bool
+	// Routs are the FRIENDLY broken units that must or may rout, at a
+	// RoutAt stop, with their legal destinations.
+	Routs []StopRout
+}
+
+// StopRout is a FRIENDLY broken unit a rout stop offers (ASL A10.5): where
+// it is, whether it must rout (else it may: it is DM), the Locations it
+// may rout to (A10.51) and those it may Low Crawl to (A10.52). A unit that
+// must rout and has neither is eliminated for Failure to Rout when the
+// game goes on.
+type StopRout struct {
+	Unit  string
+	At    board.Location
+	Must  bool
+	To    []board.Location
+	Crawl []board.Location
 }
 
 // StopGroup is a FRIENDLY fire group a First Fire stop offers: its units,
@@ -88,13 +107,20 @@ func (s *Stop) Clone() *Stop {
 	for i := range c.Groups {
 		c.Groups[i].Units = slices.Clone(c.Groups[i].Units)
 	}
+	c.Routs = slices.Clone(s.Routs)
+	for i := range c.Routs {
+		c.Routs[i].To = slices.Clone(c.Routs[i].To)
+		c.Routs[i].Crawl = slices.Clone(c.Routs[i].Crawl)
+	}
 	return &c
 }
 
 // Asks reports whether the stop asks the player a decision a game file
 // must keep (a stop before a phase, or at a move): where a Game Turn is
 // to begin or the game is over, the turn and phase say it all.
-func (s *Stop) Asks() bool { return s != nil && (s.Kind == BeforePhase || s.Kind == FirstFireAt) }
+func (s *Stop) Asks() bool {
+	return s != nil && (s.Kind == BeforePhase || s.Kind == FirstFireAt || s.Kind == RoutAt)
+}
 
 // stopFile is a stop as a game file writes it (stopped_at:).
 type stopFile struct {
@@ -107,7 +133,19 @@ type stopFile struct {
 	Moving  yamldoc.List[yamldoc.Value] `yaml:"moving"`
 	Groups  yamldoc.List[stopGroupFile] `yaml:"groups"`
 	CanFire yamldoc.Value               `yaml:"can_fire"`
+	Routs   yamldoc.List[stopRoutFile]  `yaml:"routs"`
 }
+
+type stopRoutFile struct {
+	yamldoc.Fields
+	Unit  yamldoc.Value               `yaml:"unit"`
+	At    yamldoc.Value               `yaml:"at"`
+	Must  yamldoc.Value               `yaml:"must"`
+	To    yamldoc.List[yamldoc.Value] `yaml:"to"`
+	Crawl yamldoc.List[yamldoc.Value] `yaml:"crawl"`
+}
+
+func (f *stopRoutFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, f) }
 
 func (f *stopFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, f) }
 
@@ -126,7 +164,7 @@ const maxStopUnits = 1000
 // stopOf reads stopped_at: on m.
 func stopOf(c *yamldoc.Check, f *stopFile, m *board.Map) *Stop {
 	const what = "stopped_at"
-	if !c.Fields(f, what, yamldoc.Unknown(what, "want kind, turn, player, phase, at, moving, groups, can_fire")) {
+	if !c.Fields(f, what, yamldoc.Unknown(what, "want kind, turn, player, phase, at, moving, groups, can_fire, routs")) {
 		return nil
 	}
 	s := &Stop{}
@@ -136,8 +174,8 @@ func stopOf(c *yamldoc.Check, f *stopFile, m *board.Map) *Stop {
 			c.Errorf(f.Kind.Node, "%s.kind: %v", what, err)
 			return nil
 		}
-		if kind != BeforePhase && kind != FirstFireAt {
-			c.Errorf(f.Kind.Node, "%s.kind: %s: a game file keeps only a stop that asks (before-phase, first-fire)", what, kind)
+		if kind != BeforePhase && kind != FirstFireAt && kind != RoutAt {
+			c.Errorf(f.Kind.Node, "%s.kind: %s: a game file keeps only a stop that asks (before-phase, first-fire, rout)", what, kind)
 			return nil
 		}
 		s.Kind = kind
@@ -196,12 +234,44 @@ func stopOf(c *yamldoc.Check, f *stopFile, m *board.Map) *Stop {
 			s.Groups = append(s.Groups, StopGroup{Units: ids(g.Units, what+".groups.units"), At: loc(g.At, what+".groups.at"), Range: c.Int(g.Range, what+".groups.range", 0, 1000)})
 		}
 	}
+	if f.Routs.Given() && c.List(f.Routs.Node, what+".routs", "want a list such as [{unit: F1, at: 4T5, must: true, to: [4T6], crawl: [4S5]}]") {
+		if len(f.Routs.Items) > maxStopUnits {
+			c.Errorf(f.Routs.Node, "%s.routs: %d units: at most %d", what, len(f.Routs.Items), maxStopUnits)
+			return nil
+		}
+		locs := func(l yamldoc.List[yamldoc.Value], name string) []board.Location {
+			if !l.Given() || !c.List(l.Node, name, "want a list of Locations") {
+				return nil
+			}
+			if len(l.Items) > maxStopUnits {
+				c.Errorf(l.Node, "%s: %d Locations: at most %d", name, len(l.Items), maxStopUnits)
+				return nil
+			}
+			var out []board.Location
+			for _, v := range l.Items {
+				out = append(out, loc(v, name))
+			}
+			return out
+		}
+		for i := range f.Routs.Items {
+			r := &f.Routs.Items[i]
+			if !c.Fields(r, what+".routs", yamldoc.Unknown(what+".routs", "want unit, at, must, to, crawl")) {
+				return nil
+			}
+			s.Routs = append(s.Routs, StopRout{Unit: c.Str(r.Unit, what+".routs.unit"), At: loc(r.At, what+".routs.at"), Must: c.Bool(r.Must, what+".routs.must"),
+				To: locs(r.To, what+".routs.to"), Crawl: locs(r.Crawl, what+".routs.crawl")})
+		}
+	}
 	switch {
 	case !c.OK():
 	case !f.Has("kind") || !f.Has("turn") || !f.Has("player") || !f.Has("phase"):
 		c.Errorf(f.Node, "%s: a stop needs kind, turn, player and phase", what)
 	case s.Kind == FirstFireAt && (!f.Has("at") || len(s.Moving) == 0):
 		c.Errorf(f.Node, "%s: a first-fire stop needs at and moving", what)
+	case s.Kind != RoutAt && f.Has("routs"):
+		c.Errorf(f.Routs.Node, "%s.routs: only a rout stop (kind: rout) has routs", what)
+	case s.Kind == RoutAt && (f.Has("at") || f.Has("moving") || f.Has("groups") || f.Has("can_fire")):
+		c.Errorf(f.Node, "%s: a rout stop has no at, moving, groups or can_fire (those are a first-fire stop's)", what)
 	}
 	if !c.OK() {
 		return nil
@@ -228,7 +298,29 @@ func writeStop(b *strings.Builder, s *Stop, m *board.Map) {
 			b.WriteString(", can_fire: true")
 		}
 	}
+	if s.Kind == RoutAt {
+		b.WriteString(", routs: [")
+		for i, r := range s.Routs {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(b, "{unit: %s, at: %s", quote(r.Unit), m.LocationName(r.At))
+			if r.Must {
+				b.WriteString(", must: true")
+			}
+			fmt.Fprintf(b, ", to: [%s], crawl: [%s]}", names(m, r.To), names(m, r.Crawl))
+		}
+		b.WriteString("]")
+	}
 	b.WriteString("}\n")
+}
+
+func names(m *board.Map, ls []board.Location) string {
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = m.LocationName(l)
+	}
+	return strings.Join(out, ", ")
 }
 
 func quoteAll(ids []string) string {

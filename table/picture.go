@@ -222,7 +222,7 @@ func moves(s *render.Scene, reps []*game.Report) {
 			dashed := false
 			switch e.Kind {
 			case report.Move, report.Enter:
-			case report.Advance, report.Gap:
+			case report.Advance, report.Gap, report.Rout:
 				dashed = true
 			default:
 				continue
@@ -230,8 +230,11 @@ func moves(s *render.Scene, reps []*game.Report) {
 			p := render.Path{Hexes: hexes, Color: col, Dashed: dashed, Mark: fmt.Sprint(rep.Turn)}
 			s.Add(p)
 			phase := "MPh move"
-			if dashed {
+			switch e.Kind {
+			case report.Advance, report.Gap:
 				phase = "APh advance"
+			case report.Rout:
+				phase = "RtPh rout"
 			}
 			p.Hexes = nil
 			s.Key(p, fmt.Sprintf("turn %d: %s", rep.Turn, phase))

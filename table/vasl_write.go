@@ -381,7 +381,7 @@ func (w *enemyWriter) stepThrough(events []report.Event) error {
 	}
 	for _, ev := range events {
 		switch ev.Kind {
-		case report.Enter, report.Move, report.Gap, report.Advance:
+		case report.Enter, report.Move, report.Gap, report.Advance, report.Rout:
 			if len(ev.Steps) == 0 {
 				continue
 			}

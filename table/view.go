@@ -56,6 +56,19 @@ type StopView struct {
 	Moving  []string    `json:"moving,omitempty"`
 	Groups  []GroupView `json:"groups,omitempty"`
 	CanFire bool        `json:"can_fire,omitempty"`
+	// Routs: at a rout stop, the FRIENDLY broken units that must or may
+	// rout and where to (ASL A10.5).
+	Routs []RoutView `json:"routs,omitempty"`
+}
+
+// RoutView is a broken unit a rout stop offers: where it is, whether it
+// must rout, the Locations it may rout to and Low Crawl to.
+type RoutView struct {
+	Unit  string   `json:"unit"`
+	At    string   `json:"at"`
+	Must  bool     `json:"must"`
+	To    []string `json:"to"`
+	Crawl []string `json:"crawl"`
 }
 
 // GroupView is a fire group a First Fire stop offers.
@@ -145,6 +158,16 @@ func stopView(s *state.Stop, m *board.Map) *StopView {
 		for _, g := range s.Groups {
 			v.Groups = append(v.Groups, GroupView{g.Units, m.LocationName(g.At), g.Range})
 		}
+	}
+	names := func(ls []board.Location) []string {
+		out := []string{}
+		for _, l := range ls {
+			out = append(out, m.LocationName(l))
+		}
+		return out
+	}
+	for _, r := range s.Routs {
+		v.Routs = append(v.Routs, RoutView{r.Unit, m.LocationName(r.At), r.Must, names(r.To), names(r.Crawl)})
 	}
 	return v
 }

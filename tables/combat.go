@@ -151,6 +151,10 @@ type Combat struct {
 	// leader moving alone (ASL A4.1); LedMF the MF more a stack that moves
 	// with a leader has (A4.12).
 	InfantryMF, LeaderMF, LedMF Entry[int]
+	// RoutMF is the MF of a routing unit (ASL A10.5); InterdictionFail
+	// what a failed Interdiction NMC does to it (A10.53).
+	RoutMF           Entry[int]
+	InterdictionFail Entry[Consequence]
 }
 
 // Odds is one column of the Close Combat Table: attacker:defender.

@@ -182,6 +182,8 @@ type combatFile struct {
 	InfantryMF    *entryFile `yaml:"infantry_mf"`
 	LeaderMF      *entryFile `yaml:"leader_mf"`
 	LedMF         *entryFile `yaml:"led_mf"`
+	RoutMF        *entryFile `yaml:"rout_mf"`
+	Interdiction  *entryFile `yaml:"interdiction_fail"`
 	BrokenFail    *entryFile `yaml:"broken_fail"`
 	MCTwelve      *entryFile `yaml:"mc_twelve"`
 	KIASurvivors  *entryFile `yaml:"kia_survivors"`
@@ -794,7 +796,7 @@ func (cb *Combat) apply(c *yamldoc.Check, f *combatFile) {
 		{f.LeaderCCFP, "leader_cc_fp", &cb.LeaderCCFP, 0, 9}, {f.HoldFirstFire, "hold_first_fire_range", &cb.HoldFirstFire, 0, 2},
 		{f.AdvancingFire, "advancing_fire", &cb.AdvancingFire, 1, 4}, {f.InfantryMF, "infantry_mf", &cb.InfantryMF, 1, 9},
 		{f.LeaderMF, "leader_mf", &cb.LeaderMF, 1, 9}, {f.LedMF, "led_mf", &cb.LedMF, 0, 9},
-		{f.PinnedFire, "pinned_fire", &cb.PinnedFire, 1, 4},
+		{f.PinnedFire, "pinned_fire", &cb.PinnedFire, 1, 4}, {f.RoutMF, "rout_mf", &cb.RoutMF, 1, 9},
 	} {
 		setInt(c, x.f, "combat."+x.key, x.e, x.lo, x.hi)
 	}
@@ -807,6 +809,7 @@ func (cb *Combat) apply(c *yamldoc.Check, f *combatFile) {
 	}{
 		{f.BrokenFail, "broken_fail", &cb.BrokenFail, harm}, {f.MCTwelve, "mc_twelve", &cb.MCTwelve, harm},
 		{f.KIASurvivors, "kia_survivors", &cb.KIASurvivors, harm}, {f.RallyTwelve, "rally_twelve", &cb.RallyTwelve, harm},
+		{f.Interdiction, "interdiction_fail", &cb.InterdictionFail, harm},
 		{f.PTCFail, "ptc_fail", &cb.PTCFail, pin}, {f.MCAtML, "mc_at_ml", &cb.MCAtML, pin}, {f.HWPin, "hw_pin", &cb.HWPin, pin},
 	} {
 		if x.f == nil {

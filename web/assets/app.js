@@ -364,7 +364,7 @@ function render() {
 }
 
 // stopKind is the kind of stop the game stands at ("turn-start",
-// "before-phase", "first-fire", "over").
+// "before-phase", "first-fire", "rout", "over").
 function stopKind() { return page.state && page.state.stop ? page.state.stop.kind : ""; }
 
 // atName is the Location a First Fire stop's moving stack entered.
@@ -390,6 +390,13 @@ function askedWords(st) {
     return capital(what + " entered " + s.at + " in LOS of " + by.join("; ") + ": First Fire… or Next" + then + ".");
   }
   const yours = s.player_turn === "friendly";
+  if (s.kind === "rout") {
+    const routs = s.routs || [];
+    if (!routs.length) return "The RtPh: none of your broken units has to rout any more; Next to go on.";
+    const each = routs.map((r) => r.unit + " in " + r.at + (r.must ? (r.to.length || r.crawl.length ? " must rout" : " must rout and cannot: eliminated for Failure to Rout") : " may rout (DM)") +
+      (r.to.length ? " to " + r.to.join(", ") : "") + (r.crawl.length ? "; Low Crawl to " + r.crawl.join(", ") : ""));
+    return "The RtPh (ASL A10.5): " + each.join("; ") + ". Click a broken unit to rout it; Next or Pass: the engine routs those that must.";
+  }
   if (s.phase === "RPh") return (yours ? "Your" : "The ENEMY's") + " RPh: report your rallies, or Pass to have the engine roll them, then Next.";
   if (!yours) return s.phase === "DFPh" ? "The ENEMY has moved: your DFPh: Defensive Fire, then Next." : "The ENEMY's CCPh: Next resolves Close Combat.";
   return {
@@ -412,7 +419,7 @@ function renderActions() {
     box.append(el("button", { id: "do-firstfire", title: "choose the Locations that fire", onclick: () => startFire([]) }, "First Fire…"));
   }
   if (can("undo")) box.append(el("button", { id: "do-undo", title: "sasl play undo: the game as it stood before step " + page.state.step + " (" + page.state.last + ")", onclick: () => doCommand("undo") }, "Undo step " + page.state.step + " (" + page.state.last + ")"));
-  if (can("move")) box.append(el("p", { class: "hint" }, "Click one of your stacks to " + (page.state.phase === "APh" ? "advance" : "move") + " it."));
+  if (can("move")) box.append(el("p", { class: "hint" }, "Click one of your stacks to " + (stopKind() === "rout" ? "rout" : page.state.phase === "APh" ? "advance" : "move") + " it."));
   else if (can("fire")) box.append(el("p", { class: "hint" }, "Click one of your stacks to fire with it" + (atName() ? " at " + atName() : "") + "."));
 }
 
@@ -427,9 +434,10 @@ function showHex(h) {
   const movable = [];
   for (const u of units) {
     const row = el("div", { class: "unit-row side-" + u.side.toUpperCase() });
-    if (!page.past && u.side === "friendly" && can("move") && !(page.state.phase === "APh" && u.advanced) && !u.broken && !u.pinned && !(page.state.phase === "MPh" && u.moved)) {
+    const routing = stopKind() === "rout" && (page.state.stop.routs || []).some((r) => r.unit === u.id);
+    if (!page.past && u.side === "friendly" && can("move") && (routing || stopKind() !== "rout" && !(page.state.phase === "APh" && u.advanced) && !u.broken && !u.pinned && !(page.state.phase === "MPh" && u.moved))) {
       const cb = el("input", { type: "checkbox", id: "pick-" + u.id, value: u.id });
-      cb.checked = true;
+      cb.checked = !routing || movable.length === 0; // a broken unit routs on its own (ASL A10.5)
       movable.push(cb);
       row.append(cb);
     }
@@ -539,7 +547,7 @@ function renderPlan() {
   if (!p) { box.hidden = true; box.replaceChildren(); return; }
   box.replaceChildren();
   if (p.verb === "move") {
-    let what = "click the hex to " + (page.state.phase === "APh" ? "advance" : "move") + " to.";
+    let what = "click the hex to " + (stopKind() === "rout" ? "rout" : page.state.phase === "APh" ? "advance" : "move") + " to.";
     if (p.to && !p.preview) what = "not to " + (p.level || p.to) + " (see why below): click another hex.";
     if (p.to && p.preview) what = "to " + (p.level || p.to) + ":";
     box.append(el("p", {}, (page.state.phase === "APh" ? "Advance " : "Move ") + p.units.join(", ") + " from " + p.from + " " + what));

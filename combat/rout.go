@@ -1,0 +1,595 @@
+package combat
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/rules/terrain"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
+)
+
+// The Rout Phase (ASL A10.5-A10.53) and Desperation Morale (A10.62), for
+// both sides. None of it is among the texts in ../shared/rules; sasl plays
+// it as the ASL rules say, with these readings, each named where it is
+// used:
+//
+//   - Known (A12 is not modelled): a FRIENDLY unit is Known to the ENEMY
+//     when the game says so (state.Unit.Known); an ENEMY unit on the map
+//     other than an S? is Known to the FRIENDLY side (SASL reveals a unit
+//     when its S? is Activated). An S? is neither Known nor armed.
+//   - Open Ground (A10.531) for an enemy unit is a Location it could apply
+//     FFMO to: no TEM and a LOS from it with no hindrance.
+//   - A routing unit never ends its rout overstacked: a Location it would
+//     overstack is no rout destination (sasl keeps every Location within
+//     the stacking limit after every phase; A10.51 lets a routing unit end
+//     "even if overstacked").
+
+// RoutNeed says whether a broken unit routs in a RtPh (ASL A10.5).
+type RoutNeed uint8
+
+const (
+	// NoRout: it stays (Good Order, in Melee, or broken and not DM).
+	NoRout RoutNeed = iota
+	// MayRout: a DM unit may rout (A10.5: only broken DM units rout).
+	MayRout
+	// MustRout: ADJACENT to a Known Good Order armed enemy unit, or in
+	// Open Ground in the LOS and normal range of one (A10.5): it routs,
+	// or is eliminated for Failure to Rout.
+	MustRout
+)
+
+// Known reports whether u is Known to the other side (see the readings
+// above): a FRIENDLY unit marked Known, an ENEMY unit on the map that is
+// not an S?.
+func Known(u *state.Unit) bool {
+	if !u.OnMap() || u.Kind == state.SQ {
+		return false
+	}
+	return u.Side == state.Enemy || u.Known
+}
+
+// threat is a Known enemy unit as the Rout Phase weighs it: where it is,
+// its normal range (0 for an SMC, which has no inherent FP) and whether
+// it is in Good Order.
+type threat struct {
+	at   board.Location
+	rng  int
+	good bool
+}
+
+// threats returns the Known armed units of the enemy of side, in
+// storage reused from call to call.
+func (c *Resolver) threats(side state.Side) []threat {
+	out := c.thr[:0]
+	for _, x := range c.St.OfSide(Other(side)) {
+		if !Known(x) {
+			continue
+		}
+		t := threat{at: x.At(), good: !x.Broken}
+		if x.Kind.MMC() {
+			t.rng = c.Strength(x).Range
+		}
+		out = append(out, t)
+	}
+	c.thr = out
+	return out
+}
+
+// openGround reports whether Location l is Open Ground to an enemy unit in
+// from (ASL A10.531): one that could apply FFMO there, l having no TEM
+// and the LOS from it no hindrance.
+func (c *Resolver) openGround(from, l board.Location) bool {
+	if c.W.TEM(l) != 0 {
+		return false
+	}
+	v := c.W.Sight(from, l)
+	return v.Clear && v.Hindrance == 0
+}
+
+// interdicts reports whether a Known Good Order enemy unit of ts has
+// Location l in its LOS and normal range in Open Ground (ASL A10.5,
+// A10.53): a broken unit there must rout, and one routing into it is
+// Interdicted.
+func (c *Resolver) interdicts(ts []threat, l board.Location) bool {
+	for _, t := range ts {
+		if t.good && t.rng > 0 && t.at != l && hex.Distance(t.at.Hex, l.Hex) <= t.rng && c.openGround(t.at, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// besetBy reports whether l is ADJACENT to (or is) the Location of a
+// Known enemy unit of ts, a Good Order one only if good.
+func besetBy(ts []threat, l board.Location, good bool) bool {
+	for _, t := range ts {
+		if (t.good || !good) && Adjacent(t.at, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// Exposed reports whether a broken unit of side in Location l must rout
+// from it (ASL A10.5): l is ADJACENT to a Known Good Order armed enemy
+// unit, or Open Ground in the LOS and normal range of one.
+func (c *Resolver) Exposed(side state.Side, l board.Location) bool {
+	ts := c.threats(side)
+	return besetBy(ts, l, true) || c.interdicts(ts, l)
+}
+
+// NeedsRout says whether broken unit u routs in this RtPh (ASL A10.5):
+// not once it has routed, nor in Melee (a unit locked in Melee does not
+// rout).
+func (c *Resolver) NeedsRout(u *state.Unit) RoutNeed {
+	switch {
+	case !u.Broken || !u.OnMap() || u.Routed || c.InMelee(u.At()):
+		return NoRout
+	case c.Exposed(u.Side, u.At()):
+		return MustRout
+	case u.DM:
+		return MayRout
+	}
+	return NoRout
+}
+
+// RoutOption is one legal rout of a unit (ASL A10.51, A10.52): the
+// Locations it enters, To last, and what it costs and risks.
+type RoutOption struct {
+	To   board.Location
+	Path []board.Location
+	// HalfMF spent (a Low Crawl spends all of them).
+	HalfMF   int
+	LowCrawl bool
+	// Cover: To is a building or woods Location (A10.51's goal).
+	Cover bool
+	// Risk is the Locations of the path where the unit would be
+	// Interdicted (A10.53); Safe: it ends its rout where it need not rout
+	// from (not Exposed).
+	Risk int
+	Safe bool
+}
+
+// cover reports whether l is a building or woods Location, where a
+// routing unit heads (ASL A10.51).
+func (c *Resolver) cover(l board.Location) bool {
+	t, ok := c.W.Map().Terrain(l.Hex)
+	return ok && t.Kinds.Any(terrain.Building, terrain.Woods)
+}
+
+// routNode is a Location reached by a rout search.
+type routNode struct {
+	loc    board.Location
+	cost   int
+	parent int // index in the search's nodes, -1 at the start
+	first  int // the first building/woods Location on its path, -1 none
+	done   bool
+}
+
+// RoutOptions lists the legal routs of broken unit u from where it is
+// (ASL A10.51, A10.52), in the order of the Locations reached:
+//
+//   - it spends at most rout_mf MF (A10.5) on Infantry costs;
+//   - it enters no Location holding enemy units nor ADJACENT to a Known
+//     enemy unit, and while in the LOS of a Known armed enemy unit (or
+//     having been in it at its start) never lessens the range to it in
+//     hexes (A10.51 DIRECTION);
+//   - it must head for the nearest (in MF) building or woods Location it
+//     can so reach, but may ignore one no farther from a Known enemy unit
+//     than its start; once there it stops, but for going on directly into
+//     another building or woods Location; with none it may rout to any
+//     Location it can reach;
+//   - it may instead Low Crawl one Location (A10.52) by the same path
+//     rules;
+//   - it never ends overstacked (a reading: see above).
+//
+// None: the unit cannot rout (a unit that must is eliminated for Failure
+// to Rout, Routs).
+func (c *Resolver) RoutOptions(u *state.Unit) ([]RoutOption, error) {
+	gr, err := c.W.Infantry()
+	if err != nil {
+		return nil, err
+	}
+	side, start := u.Side, u.At()
+	ts := c.threats(side)
+	// seen: the Known armed enemy units in whose LOS the start is.
+	seen := make([]bool, len(ts))
+	for i, t := range ts {
+		seen[i] = c.W.Sight(t.at, start).Clear
+	}
+	near := func(l board.Location) int {
+		d := 1 << 30
+		for _, t := range ts {
+			d = min(d, hex.Distance(t.at.Hex, l.Hex))
+		}
+		return d
+	}
+	budget := 2 * c.t.Combat.RoutMF.Value
+	s, ok := gr.Node(start)
+	if !ok {
+		return nil, nil
+	}
+	nodes := []routNode{{loc: start, parent: -1, first: -1}}
+	index := map[int]int{s: 0}
+	ids := []int{s}
+	step := func(a, b board.Location) bool {
+		if c.St.Has(Other(side), b) || besetBy(ts, b, false) {
+			return false
+		}
+		for i, t := range ts {
+			if (seen[i] || c.W.Sight(t.at, a).Clear) && hex.Distance(b.Hex, t.at.Hex) < hex.Distance(a.Hex, t.at.Hex) {
+				return false
+			}
+		}
+		return true
+	}
+	startNear := near(start)
+	// goal reports whether l is a building or woods Location a unit must
+	// head for: one it may not ignore (A10.51).
+	goal := func(l board.Location) bool { return c.cover(l) && near(l) > startNear }
+	for {
+		k := -1
+		for i := range nodes {
+			if !nodes[i].done && (k < 0 || nodes[i].cost < nodes[k].cost) {
+				k = i
+			}
+		}
+		if k < 0 {
+			break
+		}
+		nodes[k].done = true
+		a := nodes[k]
+		gr.Out(ids[k], func(v, cost int) {
+			nc := a.cost + cost
+			if nc > budget {
+				return
+			}
+			b := gr.Location(v)
+			j, had := index[v]
+			if had && (nodes[j].done || nodes[j].cost <= nc) {
+				return
+			}
+			if a.first >= 0 && !c.cover(b) {
+				return // A10.51: it stops in building/woods, but for going on into more
+			}
+			if !step(a.loc, b) {
+				return
+			}
+			if !had {
+				j = len(nodes)
+				index[v] = j
+				nodes = append(nodes, routNode{})
+				ids = append(ids, v)
+			}
+			n := routNode{loc: b, cost: nc, parent: k, first: a.first}
+			if n.first < 0 && goal(b) {
+				n.first = j
+			}
+			nodes[j] = n
+		})
+	}
+	// The building/woods Locations it must head for: the nearest it may
+	// not ignore (at most), and those nearer it may ignore; with none,
+	// any Location it reaches.
+	best := 1 << 30
+	for i := 1; i < len(nodes); i++ {
+		if n := nodes[i]; n.first == i {
+			best = min(best, n.cost)
+		}
+	}
+	var out []RoutOption
+	for i := 1; i < len(nodes); i++ {
+		n := nodes[i]
+		switch {
+		case best == 1<<30:
+		case n.first >= 0 && nodes[n.first].cost == best:
+		case n.first < 0 && c.cover(n.loc) && n.cost <= best:
+		default:
+			continue
+		}
+		if !c.Fits(u, n.loc) {
+			continue
+		}
+		o := RoutOption{To: n.loc, HalfMF: n.cost, Cover: c.cover(n.loc)}
+		for j := i; j > 0; j = nodes[j].parent {
+			o.Path = append(o.Path, nodes[j].loc)
+		}
+		slices.Reverse(o.Path)
+		for _, l := range o.Path {
+			if c.interdicts(ts, l) {
+				o.Risk++
+			}
+		}
+		o.Safe = !besetBy(ts, n.loc, true) && !c.interdicts(ts, n.loc)
+		out = append(out, o)
+	}
+	// Low Crawl: one Location, all its MF (A10.52), not Interdicted.
+	gr.Out(s, func(v, cost int) {
+		b := gr.Location(v)
+		if cost > budget || !step(start, b) || !c.Fits(u, b) {
+			return
+		}
+		out = append(out, RoutOption{To: b, Path: []board.Location{b}, HalfMF: budget, LowCrawl: true, Cover: c.cover(b),
+			Safe: !besetBy(ts, b, true) && !c.interdicts(ts, b)})
+	})
+	return out, nil
+}
+
+// Fits reports whether unit u fits in Location l on top of the units of
+// its side there (ASL A5.1: the mission's stacking limit in squads, an SMC
+// counting none).
+func (c *Resolver) Fits(u *state.Unit, l board.Location) bool {
+	n := u.Squads(0)
+	for x := range c.St.In(u.Side, l) {
+		if x != u {
+			n += x.Squads(0)
+		}
+	}
+	return n <= float64(c.t.HumanWave.Stacking.Value)
+}
+
+// ChooseRout is the engine's choice among a unit's legal routs (both
+// sides, and the player's units where they pass): first a rout that ends
+// where it need not rout from, then the fewest Interdictions, then a
+// building or woods Location, then the fewest MF, then the farthest from
+// the Known enemy; a Low Crawl where it does as well. ok is false with no
+// option.
+func (c *Resolver) ChooseRout(u *state.Unit, opts []RoutOption) (RoutOption, bool) {
+	if len(opts) == 0 {
+		return RoutOption{}, false
+	}
+	ts := c.threats(u.Side)
+	far := func(l board.Location) int {
+		d := 1 << 30
+		for _, t := range ts {
+			d = min(d, hex.Distance(t.at.Hex, l.Hex))
+		}
+		return d
+	}
+	best := 0
+	for i := 1; i < len(opts); i++ {
+		a, b := opts[i], opts[best]
+		better := false
+		switch {
+		case a.Safe != b.Safe:
+			better = a.Safe
+		case a.Risk != b.Risk:
+			better = a.Risk < b.Risk
+		case a.Cover != b.Cover:
+			better = a.Cover
+		case a.LowCrawl != b.LowCrawl:
+			better = !a.LowCrawl
+		case a.HalfMF != b.HalfMF:
+			better = a.HalfMF < b.HalfMF
+		default:
+			better = far(a.To) > far(b.To)
+		}
+		if better {
+			best = i
+		}
+	}
+	return opts[best], true
+}
+
+// Rout moves broken unit u by rout option o (ASL A10.5): Location by
+// Location, taking an Interdiction NMC in each Location it enters in Open
+// Ground in the LOS and normal range of a Known Good Order enemy unit,
+// unless it Low Crawls (A10.53); a failure does interdiction_fail to it (a
+// unit eliminated stops). It ends DM, and routed for this RtPh.
+func (c *Resolver) Rout(u *state.Unit, o RoutOption) error {
+	gr, err := c.W.Infantry()
+	if err != nil {
+		return err
+	}
+	st := c.St
+	from := u.At()
+	steps := []pathing.Step{{Location: from}}
+	u.DM, u.Routed = true, true
+	// The interdictions are told as they happen, then the rout: what the
+	// unit did, as far as it got.
+	for _, l := range o.Path {
+		a, _ := gr.Node(u.At())
+		b, _ := gr.Node(l)
+		cost, _ := gr.Cost(a, b)
+		if o.LowCrawl {
+			cost = o.HalfMF
+		}
+		st.Move(u, l)
+		steps = append(steps, pathing.Step{Location: l, HalfMF: cost})
+		if o.LowCrawl || !c.interdicts(c.threats(u.Side), l) {
+			continue
+		}
+		d, ml, err := c.moraleDR(u, "ASL A10.53", report.ForInterdiction, 0)
+		if err != nil {
+			return err
+		}
+		if d.Final <= ml {
+			c.add(report.Morale, u, report.Event{Dice: d, Cause: report.Interdicted})
+			continue
+		}
+		if c.interdictionFail(u, d) {
+			break
+		}
+	}
+	var notes []report.Note
+	if o.LowCrawl {
+		notes = append(notes, report.Note{Kind: report.LowCrawl})
+	}
+	ev := report.Event{Kind: report.Rout, Units: c.log.Strings(u.ID), Side: u.Side, Steps: c.log.Steps(steps...), Notes: c.log.Notes(notes...)}
+	if !st.Holds(u) {
+		ev.Cause = report.Interdicted | report.Reduced
+	}
+	c.log.Add(ev)
+	return nil
+}
+
+// interdictionFail does interdiction_fail to u, and reports whether it is
+// gone.
+func (c *Resolver) interdictionFail(u *state.Unit, d report.Dice) bool {
+	switch c.t.Combat.InterdictionFail.Value {
+	case tables.Reduce, tables.Break: // already broken: Casualty Reduced
+		return c.Reduce(u, report.Interdicted, d)
+	}
+	c.add(report.Morale, u, report.Event{Dice: d, Cause: report.Interdicted})
+	return false
+}
+
+// Routs plays side's part of a RtPh as the engine decides it (ASL A10.5):
+// each broken unit that must rout becomes DM and routs by ChooseRout, or
+// is eliminated for Failure to Rout when it cannot; a unit that only may
+// rout (DM) stays where it is (the engine routs only where it must). Units
+// go in the order of the state.
+func (c *Resolver) Routs(side state.Side) error {
+	units := append(c.routing[:0], c.St.OfSide(side)...)
+	c.routing = units[:0]
+	for _, u := range units {
+		if !c.St.Holds(u) || c.NeedsRout(u) != MustRout {
+			continue
+		}
+		if err := c.RoutOne(u, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// RoutOne routs broken unit u, which must rout (ASL A10.5), by option o
+// (nil: the engine's choice, ChooseRout); with no legal rout it is
+// eliminated for Failure to Rout.
+func (c *Resolver) RoutOne(u *state.Unit, o *RoutOption) error {
+	u.DM = true
+	if o != nil {
+		return c.Rout(u, *o)
+	}
+	opts, err := c.RoutOptions(u)
+	if err != nil {
+		return err
+	}
+	best, ok := c.ChooseRout(u, opts)
+	if !ok {
+		c.Eliminate(u, report.FailedRout, report.Dice{})
+		return nil
+	}
+	return c.Rout(u, best)
+}
+
+// RoutPath checks a rout the player names Location by Location (to: the
+// Locations it enters; one Location: its destination, by the shortest
+// legal path) against u's legal routs, and returns it, or why it is not
+// one, with the rule.
+func (c *Resolver) RoutPath(u *state.Unit, to []board.Location, lowCrawl bool) (RoutOption, error) {
+	opts, err := c.RoutOptions(u)
+	if err != nil {
+		return RoutOption{}, err
+	}
+	m := c.W.Map()
+	dest := to[len(to)-1]
+	var ends []string
+	for _, o := range opts {
+		if o.LowCrawl != lowCrawl {
+			continue
+		}
+		ends = append(ends, m.LocationName(o.To))
+		if o.To != dest {
+			continue
+		}
+		if len(to) == 1 || slices.Equal(o.Path, to) {
+			return o, nil
+		}
+		// Another path to a legal destination: each step as the rules
+		// allow, within its MF.
+		if err := c.checkPath(u, to); err != nil {
+			return RoutOption{}, err
+		}
+		o.Path = slices.Clone(to)
+		o.Risk = 0
+		ts := c.threats(u.Side)
+		for _, l := range to {
+			if c.interdicts(ts, l) {
+				o.Risk++
+			}
+		}
+		return o, nil
+	}
+	what := "rout to"
+	if lowCrawl {
+		what = "Low Crawl to (one Location, ASL A10.52)"
+	}
+	if len(ends) == 0 {
+		return RoutOption{}, fmt.Errorf("%s has no legal Location to %s (ASL A10.51)", u.ID, what)
+	}
+	return RoutOption{}, fmt.Errorf("%s may not %s %s (ASL A10.51: toward the nearest building or woods, never ADJACENT to a Known enemy unit nor nearer one in whose LOS it is, within %d MF): it may %s %s", u.ID, what, m.LocationName(dest), c.t.Combat.RoutMF.Value, what, joinNames(ends))
+}
+
+// checkPath checks a rout path Location by Location (ASL A10.51).
+func (c *Resolver) checkPath(u *state.Unit, to []board.Location) error {
+	gr, err := c.W.Infantry()
+	if err != nil {
+		return err
+	}
+	m := c.W.Map()
+	ts := c.threats(u.Side)
+	start, cur, spent := u.At(), u.At(), 0
+	for _, l := range to {
+		a, ok1 := gr.Node(cur)
+		b, ok2 := gr.Node(l)
+		cost, ok := gr.Cost(a, b)
+		if !ok1 || !ok2 || !ok {
+			return fmt.Errorf("%s cannot go from %s to %s in one step", u.ID, m.LocationName(cur), m.LocationName(l))
+		}
+		if spent += cost; spent > 2*c.t.Combat.RoutMF.Value {
+			return fmt.Errorf("the rout of %s to %s costs more than its %d MF (ASL A10.5)", u.ID, m.LocationName(l), c.t.Combat.RoutMF.Value)
+		}
+		if c.St.Has(Other(u.Side), l) || besetBy(ts, l, false) {
+			return fmt.Errorf("%s may not rout into %s, which is ADJACENT to a Known enemy unit (ASL A10.51)", u.ID, m.LocationName(l))
+		}
+		for _, t := range ts {
+			if (c.W.Sight(t.at, start).Clear || c.W.Sight(t.at, cur).Clear) && hex.Distance(l.Hex, t.at.Hex) < hex.Distance(cur.Hex, t.at.Hex) {
+				return fmt.Errorf("%s may not rout from %s to %s, nearer the Known enemy unit in %s in whose LOS it is (ASL A10.51)", u.ID, m.LocationName(cur), m.LocationName(l), m.LocationName(t.at))
+			}
+		}
+		cur = l
+	}
+	return nil
+}
+
+func joinNames(names []string) string {
+	if len(names) > 12 {
+		return fmt.Sprintf("%s ... (%d Locations)", joinNames(names[:12]), len(names))
+	}
+	out := ""
+	for i, n := range names {
+		if i > 0 {
+			out += ", "
+		}
+		out += n
+	}
+	return out
+}
+
+// Desperate reports whether broken unit u is under Desperation Morale now
+// (ASL A10.62): marked DM, or ADJACENT to a Known Good Order armed enemy
+// unit (which marks it DM).
+func (c *Resolver) Desperate(u *state.Unit) bool {
+	if u.Broken && !u.DM && besetBy(c.threats(u.Side), u.At(), true) {
+		u.DM = true
+	}
+	return u.Broken && u.DM
+}
+
+// EndDM ends the DM of side's broken units at the end of their own RPh
+// (ASL A10.62), but for those that still must rout where they are (a
+// reading: ADJACENT to a Known Good Order armed enemy unit, or in Open
+// Ground in its LOS and normal range).
+func (c *Resolver) EndDM(side state.Side) {
+	for _, u := range c.St.OfSide(side) {
+		if u.DM && (!u.Broken || !c.Exposed(side, u.At())) {
+			u.DM = false
+		}
+	}
+}
