@@ -42,6 +42,7 @@ type Resolver struct {
 	// units of a side to rout.
 	thr     []threat
 	routing []*state.Unit
+	one     [1]*state.Unit
 }
 
 // New returns a Resolver for games of world w adding events to log.

@@ -23,7 +23,8 @@ import (
 //     other than an S? is Known to the FRIENDLY side (SASL reveals a unit
 //     when its S? is Activated). An S? is neither Known nor armed.
 //   - Open Ground (A10.531) for an enemy unit is a Location it could apply
-//     FFMO to: no TEM and a LOS from it with no hindrance.
+//     FFMO to: no positive TEM against its fire (a wall's included) and a
+//     LOS from it with no hindrance.
 //   - A routing unit never ends its rout overstacked: a Location it would
 //     overstack is no rout destination (sasl keeps every Location within
 //     the stacking limit after every phase; A10.51 lets a routing unit end
@@ -81,14 +82,11 @@ func (c *Resolver) threats(side state.Side) []threat {
 }
 
 // openGround reports whether Location l is Open Ground to an enemy unit in
-// from (ASL A10.531): one that could apply FFMO there, l having no TEM
-// and the LOS from it no hindrance.
+// from (ASL A10.531): one that could apply FFMO there (A4.6: no positive
+// TEM against its fire, a wall's included, and no hindrance on its LOS).
 func (c *Resolver) openGround(from, l board.Location) bool {
-	if c.W.TEM(l) != 0 {
-		return false
-	}
 	v := c.W.Sight(from, l)
-	return v.Clear && v.Hindrance == 0
+	return v.Clear && v.Hindrance == 0 && c.W.FireTEM(from, l).TEM <= 0
 }
 
 // interdicts reports whether a Known Good Order enemy unit of ts has
@@ -292,7 +290,7 @@ func (c *Resolver) RoutOptions(u *state.Unit) ([]RoutOption, error) {
 		default:
 			continue
 		}
-		if !c.Fits(u, n.loc) {
+		if !c.fits(u, n.loc) {
 			continue
 		}
 		o := RoutOption{To: n.loc, HalfMF: n.cost, Cover: c.cover(n.loc)}
@@ -311,26 +309,13 @@ func (c *Resolver) RoutOptions(u *state.Unit) ([]RoutOption, error) {
 	// Low Crawl: one Location, all its MF (A10.52), not Interdicted.
 	gr.Out(s, func(v, cost int) {
 		b := gr.Location(v)
-		if cost > budget || !step(start, b) || !c.Fits(u, b) {
+		if cost > budget || !step(start, b) || !c.fits(u, b) {
 			return
 		}
 		out = append(out, RoutOption{To: b, Path: []board.Location{b}, HalfMF: budget, LowCrawl: true, Cover: c.cover(b),
 			Safe: !besetBy(ts, b, true) && !c.interdicts(ts, b)})
 	})
 	return out, nil
-}
-
-// Fits reports whether unit u fits in Location l on top of the units of
-// its side there (ASL A5.1: the mission's stacking limit in squads, an SMC
-// counting none).
-func (c *Resolver) Fits(u *state.Unit, l board.Location) bool {
-	n := u.Squads(0)
-	for x := range c.St.In(u.Side, l) {
-		if x != u {
-			n += x.Squads(0)
-		}
-	}
-	return n <= float64(c.t.HumanWave.Stacking.Value)
 }
 
 // ChooseRout is the engine's choice among a unit's legal routs (both
@@ -592,4 +577,10 @@ func (c *Resolver) EndDM(side state.Side) {
 			u.DM = false
 		}
 	}
+}
+
+// fits reports whether unit u fits in Location l (ASL A5.1, world.Fits).
+func (c *Resolver) fits(u *state.Unit, l board.Location) bool {
+	c.one[0] = u
+	return c.W.Fits(c.St, u.Side, l, c.one[:])
 }
