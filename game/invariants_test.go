@@ -61,10 +61,11 @@ victory:
 //     a FRIENDLY squad's 4, a leader's 6, a stack with a leader 6, ASL
 //     A4.1, A4.12), an advance is one Location (A4.7);
 //   - Control of a VPO goes to a side only with a Control event (or a
-//     Human Wave's move that takes it, SASL 4.32), and a
-//     side whose Good Order units alone are in the VPO's hex holds it
-//     (ASL A26.11); a side never takes a VPO whose hex a Good Order unit
-//     of the other side held all phase long;
+//     Human Wave's move that takes it, SASL 4.32), and a side with a Good
+//     Order MMC in the VPO's Location and no unit of the other side, broken
+//     or not, in its hex holds it (ASL A26.11: gained without the presence
+//     of an armed enemy unit); a side never takes a VPO whose hex a unit of
+//     the other side, broken or not, held all phase long;
 //   - every Melee is fought in every CCPh (ASL A11): each Location holding
 //     both sides at the start of a CCPh sees a Close Combat attack, unless
 //     neither side can attack (all broken, or odds below the table's
@@ -262,22 +263,23 @@ func path(m *board.Map, e report.Event) string {
 }
 
 // checkControl: VPO Control changes only by a Control event, a side alone
-// with Good Order units in the VPO's hex holds it, and no side takes a VPO
-// whose hex the other side held in Good Order all phase.
+// in the VPO's hex with a Good Order MMC in its Location holds it, and no
+// side takes a VPO whose hex a unit of the other side (broken or not) held
+// all phase (ASL A26.11).
 func checkControl(t *testing.T, g *Game, where string, before map[string]was, vpo []state.Control, evs []report.Event, seen *tally) {
 	t.Helper()
 	st, m := g.st, g.w.Map()
 	for i, v := range st.VPO {
 		var in, inHex [2]bool
 		for u := st.First(v.At.Hex); u != nil; u = u.Next() {
-			if u.OnMap() && !u.Broken {
+			if u.OnMap() {
 				inHex[u.Side] = true
-				in[u.Side] = in[u.Side] || u.At() == v.At
+				in[u.Side] = in[u.Side] || u.At() == v.At && !u.Broken && !u.Kind.SMC()
 			}
 		}
 		for _, side := range []state.Side{state.Enemy, state.Friendly} {
 			if in[side] && !inHex[1-side] && v.Side != side {
-				t.Errorf("%s: %s alone in Good Order in %s, which the %s Controls", where, side, m.LocationName(v.At), v.Side)
+				t.Errorf("%s: %s alone with a Good Order MMC in %s, which the %s Controls", where, side, m.LocationName(v.At), v.Side)
 			}
 		}
 		if v.Side == vpo[i].Side {
@@ -293,9 +295,9 @@ func checkControl(t *testing.T, g *Game, where string, before map[string]was, vp
 		}
 		for id, b := range before {
 			u := st.Unit(id)
-			if b.side != v.Side && !b.broken && b.at.Hex == v.At.Hex && b.kind != state.SQ &&
-				u != nil && u.OnMap() && !u.Broken && u.At() == b.at {
-				t.Errorf("%s: the %s took %s while %s held %s in Good Order all phase", where, v.Side, m.LocationName(v.At), id, m.LocationName(b.at))
+			if b.side != v.Side && b.at.Hex == v.At.Hex && b.kind != state.SQ &&
+				u != nil && u.OnMap() && u.At() == b.at {
+				t.Errorf("%s: the %s took %s while %s (broken %v) held %s all phase", where, v.Side, m.LocationName(v.At), id, u.Broken, m.LocationName(b.at))
 			}
 		}
 	}
