@@ -239,8 +239,8 @@ func (e *Enemy) fireGroup(fg []*state.Unit, tg Target, afph bool) report.FireGro
 		st, err := e.w.ParseStrength(u.Type)
 		if u.Kind.SMC() {
 			if err == nil && st.Leader {
-				if !hasLeader[u.At()] || st.Modifier > leaders[u.At()] {
-					leaders[u.At()] = st.Modifier
+				if m := combat.Leadership(u, st); !hasLeader[u.At()] || m > leaders[u.At()] {
+					leaders[u.At()] = m // a wounded leader's one more (ASL A17.3)
 				}
 				hasLeader[u.At()] = true
 			}

@@ -142,6 +142,13 @@ const (
 	EntryRepeat // entry_repeat
 	// A coloured dr of 4.22 chose no board: Who, Dice, Count (boards).
 	EntryReroll // entry_reroll
+
+	// A leader is wounded by Casualty Reduction (ASL A17): At, Cause (why
+	// he was Casualty Reduced; Count the n of a K/n), Dice (the Wound
+	// Severity dr: DRM +1 for a wound again, Need the highest dr of a
+	// minor wound). A mortal wound is followed by his Eliminate (Cause
+	// MortalWound).
+	Wound // wound
 )
 
 // MarshalText writes a kind by its name.
@@ -258,6 +265,8 @@ const (
 	// Prohibited (EntryRepeat).
 	Reroll
 	Prohibited
+	// A mortal wound (ASL A17.11): the leader is eliminated.
+	MortalWound
 	// Reduced marks a cause whose Casualty Reduction eliminated the unit.
 	Reduced Cause = 1 << 7
 )
@@ -291,6 +300,9 @@ const (
 	Revealed                     // found a FRIENDLY unit the ENEMY did not know of in At
 	Assault                      // moved by Assault Movement (ASL A4.61)
 	StoppedEnemy                 // stops before At, which holds ENEMY units
+	// A squad no half_squads entry lists was reduced to a placeholder
+	// half-squad (combat.Resolver.HalfSquad).
+	Placeholder
 )
 
 // ChainGroup is a group of contiguous hexes of a Human Wave at the start of its
