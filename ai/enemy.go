@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
@@ -47,7 +48,12 @@ type Enemy struct {
 	stacks []*state.Unit
 	sq     []*state.Unit    // activateAll's
 	fireAt []board.Location // fire's
-	trip   struct {
+	// groups forms fire groups of contiguous Locations (ASL A7.5);
+	// inRange, fg, left: the units that could fire at a Target, the group
+	// that fires, those left.
+	groups            combat.Grouper
+	inRange, fg, left []*state.Unit
+	trip              struct {
 		steps []pathing.Step
 		notes []report.Note
 		kept  []*state.Unit

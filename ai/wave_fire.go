@@ -85,8 +85,9 @@ func (tt Targeting) Choose(shooters []board.Location, targets []*state.Unit) (Ta
 
 // fire is the AFPh of the Human Waves (SASL 4.36): the Activated units of a
 // wave form the largest fire group possible against the Target of 4.36's
-// priority list (every unit within range that has the Target in its LOS),
-// then the units left over against theirs. ENEMY units in no wave (released
+// priority list (of the units within range that have the Target in their
+// LOS, the contiguous group with the most FP: group), then the units left
+// over against theirs. ENEMY units in no wave (released
 // from one, rallied, generated from an S? of the setup) fire the same way,
 // as one group of their own (their Prevailing Attitude is not among the
 // texts: policy.released). A unit that moved fires as Advancing Fire.
@@ -143,18 +144,31 @@ func (e *Enemy) fireGroups(ph state.Phase) error {
 			if !ok {
 				break
 			}
-			var fg []*state.Unit
+			// The units that can fire at the Target, and of those the
+			// largest fire group of contiguous Locations (e.group); the
+			// others are left for their own groups and Targets.
+			in := e.inRange[:0]
 			rest := shooters[:0]
 			for _, s := range shooters {
 				if hex.Distance(s.At().Hex, tg.Unit.At().Hex) <= e.h.FireRange.Value && e.w.Sight(s.At(), tg.Unit.At()).Clear {
-					fg = append(fg, s)
+					in = append(in, s)
 				} else {
 					rest = append(rest, s)
 				}
 			}
-			shooters = rest
-			if !slices.ContainsFunc(fg, func(u *state.Unit) bool { return u.Kind.MMC() }) {
+			e.inRange = in
+			fg, left := e.group(in, tg.Unit.At(), ph == state.AFPh)
+			shooters = append(rest, left...)
+			if len(fg) == 0 {
+				shooters = slices.DeleteFunc(shooters, func(u *state.Unit) bool { return slices.Contains(in, u) })
 				continue // leaders alone have no FP to fire with
+			}
+			// The group's own LOS: its most hindered line and its closest
+			// member (Choose weighed every unit that could fire).
+			tg.Range, tg.Hindrance = 99, 0
+			for _, u := range fg {
+				v := e.w.Sight(u.At(), tg.Unit.At())
+				tg.Range, tg.Hindrance = min(tg.Range, v.Range), max(tg.Hindrance, v.Hindrance)
 			}
 			if err := e.shoot(fg, tg, ph == state.AFPh, 0); err != nil {
 				return err
@@ -184,10 +198,12 @@ func (e *Enemy) shoot(fg []*state.Unit, tg Target, afph bool, move int) error {
 // FirstFire is ENEMY Defensive First Fire at a FRIENDLY stack that has
 // entered Location at in the FRIENDLY MPh (SASL 4.36: Human Wave units
 // "will First Fire in the FRIENDLY MPh vs a Target as per 8.61-.612"; those
-// rules are not among the texts, and sasl has every ENEMY unit that may
-// fire, has at in its LOS within fire_range and has not fired this Player
-// Turn fire at once as one group, other ENEMY units alike). move is the
-// movement DRM (FFNAM, FFMO).
+// rules are not among the texts, and sasl has the ENEMY units that may
+// fire, have at in their LOS within fire_range and have not fired this
+// Player Turn fire at once as one group, other ENEMY units alike: of those,
+// the contiguous group with the most FP, ASL A7.5, by group; the others
+// keep their fire for a later Target). move is the movement DRM (FFNAM,
+// FFMO).
 func (e *Enemy) FirstFire(stack []*state.Unit, at board.Location, move int) error {
 	var tg *state.Unit
 	for _, u := range stack {
@@ -211,12 +227,33 @@ func (e *Enemy) FirstFire(stack []*state.Unit, at board.Location, move int) erro
 		fg = append(fg, u)
 		rng, hind = min(rng, v.Range), max(hind, v.Hindrance)
 	}
-	if len(fg) == 0 || !slices.ContainsFunc(fg, func(u *state.Unit) bool { return u.Kind.MMC() }) {
-		return nil
+	fg, _ = e.group(fg, at, false)
+	if len(fg) == 0 {
+		return nil // leaders alone have no FP to fire with
+	}
+	rng, hind = 99, 0
+	for _, u := range fg {
+		v := e.w.Sight(u.At(), at)
+		rng, hind = min(rng, v.Range), max(hind, v.Hindrance)
 	}
 	t := Target{Unit: tg, TEM: e.w.TEM(at), Hindrance: hind, Range: rng, Priority: 1}
 	e.log.Phase = state.MPh
 	return e.shoot(fg, t, false, move)
+}
+
+// group splits units, each able to fire at Location at, into the fire
+// group that fires and the units left over (ASL A7.5, by
+// combat.Grouper.Largest): the contiguous Locations whose MMC have the most
+// FP at it, each MMC's FP as fireGroup counts it; of equal FP, the group of
+// the first MMC in units. SASL 4.36's "largest fire group possible" read
+// as the most FP: the FP is what the attack rolls on. The slices are the
+// Enemy's own, valid until the next call.
+func (e *Enemy) group(units []*state.Unit, at board.Location, afph bool) (fg, left []*state.Unit) {
+	fg, left = e.groups.Largest(units, func(u *state.Unit) float64 {
+		return combat.FP(e.w.Strength(u), u.At(), at, combat.FireDivisor(e.t, u, afph))
+	}, e.fg[:0], e.left[:0])
+	e.fg, e.left = fg, left
+	return fg, left
 }
 
 // fireGroup works out the firepower and DRM of a fire group (ASL A7):

@@ -458,12 +458,13 @@ func (s *Session) aim(c Command) (report.Kind, []*state.Unit, combat.Shot, error
 		return 0, nil, combat.Shot{}, fmt.Errorf("fire: not at this stop (%s): you fire before your PFPh and AFPh, at an ENEMY move (First Fire) and before the ENEMY's DFPh", report.Where(stop))
 	}
 	var fg []*state.Unit
+	if groups, n := combat.Groups(c.From, nil); n > 1 {
+		i := slices.IndexFunc(groups, func(g int) bool { return g > 0 })
+		return 0, nil, combat.Shot{}, fmt.Errorf("fire: %s is not ADJACENT to %s nor by a chain of ADJACENT Locations of the fire group (ASL A7.5)", m.LocationName(c.From[i]), m.LocationName(c.From[0]))
+	}
 	for i, l := range c.From {
 		if slices.Contains(c.From[:i], l) {
 			return 0, nil, combat.Shot{}, fmt.Errorf("fire: %s is named twice", m.LocationName(l))
-		}
-		if i > 0 && !slices.ContainsFunc(c.From[:i], func(x board.Location) bool { return combat.Adjacent(x, l) }) {
-			return 0, nil, combat.Shot{}, fmt.Errorf("fire: %s is not ADJACENT to the other Locations of the fire group (ASL A7.5)", m.LocationName(l))
 		}
 		if g.res.InMelee(l) {
 			return 0, nil, combat.Shot{}, fmt.Errorf("fire: the units in %s are in Melee: they fight in the CCPh", m.LocationName(l))

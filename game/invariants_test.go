@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -66,6 +67,10 @@ victory:
 //     or not, in its hex holds it (ASL A26.11: gained without the presence
 //     of an armed enemy unit); a side never takes a VPO whose hex a unit of
 //     the other side, broken or not, held all phase long;
+//   - no fire group, ENEMY or FRIENDLY, holds a Location not ADJACENT to
+//     another of its Locations (ASL A7.5: its Locations are contiguous; the
+//     ENEMY's "largest fire group possible" of SASL 4.36 and its First
+//     Fire too);
 //   - every Melee is fought in every CCPh (ASL A11): each Location holding
 //     both sides at the start of a CCPh sees a Close Combat attack, unless
 //     neither side can attack (all broken, or odds below the table's
@@ -85,9 +90,9 @@ func TestGameInvariants(t *testing.T) {
 				for seed := range seeds {
 					checkGame(t, w, pol, seed, &seen)
 				}
-				t.Logf("%d phases, %d moves (%d FRIENDLY), %d ending in a Location of the other side, %d Melee fought, %d Control changes",
-					seen.phases, seen.moves, seen.friendlyMoves, seen.enter, seen.melee, seen.control)
-				if seen.moves == 0 || seen.phases == 0 {
+				t.Logf("%d phases, %d moves (%d FRIENDLY), %d ending in a Location of the other side, %d Melee fought, %d Control changes, %d fire groups (%d of more than one Location)",
+					seen.phases, seen.moves, seen.friendlyMoves, seen.enter, seen.melee, seen.control, seen.groups, seen.multi)
+				if seen.moves == 0 || seen.phases == 0 || seen.multi == 0 {
 					t.Errorf("nothing was checked: %+v", seen)
 				}
 				if pol == PolicyAttack && seen.friendlyMoves == 0 {
@@ -100,7 +105,7 @@ func TestGameInvariants(t *testing.T) {
 
 // tally counts what the invariants checked, so that a test that checks
 // nothing fails.
-type tally struct{ phases, moves, friendlyMoves, melee, control, enter int }
+type tally struct{ phases, moves, friendlyMoves, melee, control, enter, groups, multi int }
 
 // was is a unit as it stood before a phase.
 type was struct {
@@ -144,8 +149,27 @@ func checkGame(t *testing.T, w *world.World, pol string, seed uint64, seen *tall
 			checkMoveEnds(t, g, where, rep.Events)
 		}
 		checkControl(t, g, where, before, vpo, rep.Events, seen)
+		checkFireGroups(t, g, where, rep.Events, seen)
 		if ph == state.CCPh {
 			checkMelee(t, g, where, before, rep.Events, seen)
+		}
+	}
+}
+
+// checkFireGroups: every fire group's Locations are contiguous, each
+// ADJACENT to another of them (ASL A7.5).
+func checkFireGroups(t *testing.T, g *Game, where string, evs []report.Event, seen *tally) {
+	t.Helper()
+	for _, e := range evs {
+		if e.Fire == nil {
+			continue
+		}
+		seen.groups++
+		if len(e.Fire.From) > 1 {
+			seen.multi++
+		}
+		if !combat.Contiguous(e.Fire.From) {
+			t.Errorf("%s: %s fire group %s from %s: Locations not contiguous (ASL A7.5)", where, e.Kind, strings.Join(e.Fire.Members, ","), names(g.w.Map(), e.Fire.From))
 		}
 	}
 }
