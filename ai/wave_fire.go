@@ -200,45 +200,49 @@ func (e *Enemy) shoot(fg []*state.Unit, tg Target, afph bool, move int) error {
 // "will First Fire in the FRIENDLY MPh vs a Target as per 8.61-.612"; those
 // rules are not among the texts, and sasl has the ENEMY units that may
 // fire, have at in their LOS within fire_range and have not fired this
-// Player Turn fire at once as one group, other ENEMY units alike: of those,
-// the contiguous group with the most FP, ASL A7.5, by group; the others
-// keep their fire for a later Target). move is the movement DRM (FFNAM,
-// FFMO).
+// Player Turn fire at it at once, other ENEMY units alike: as fire groups
+// of contiguous Locations, ASL A7.5, one attack each, the group with the
+// most FP first (group), while a unit of the stack is there). move is the
+// movement DRM (FFNAM, FFMO).
 func (e *Enemy) FirstFire(stack []*state.Unit, at board.Location, move int) error {
-	var tg *state.Unit
-	for _, u := range stack {
-		if u.OnMap() && u.At() == at && (tg == nil || tg.Broken && !u.Broken) {
-			tg = u
-		}
-	}
-	if tg == nil || e.st.Has(state.Enemy, at) {
+	if e.st.Has(state.Enemy, at) {
 		return nil
 	}
-	var fg []*state.Unit
-	rng, hind := 99, 0
+	var can []*state.Unit
 	for _, u := range e.st.OfSide(state.Enemy) {
-		if !e.shooter(u) || hex.Distance(u.At().Hex, at.Hex) > e.h.FireRange.Value {
-			continue
+		if e.shooter(u) && hex.Distance(u.At().Hex, at.Hex) <= e.h.FireRange.Value && e.w.Sight(u.At(), at).Clear {
+			can = append(can, u)
 		}
-		v := e.w.Sight(u.At(), at)
-		if !v.Clear {
-			continue
+	}
+	// One attack a contiguous group (ASL A7.5), the group with the most FP
+	// first, while the stack is there to be fired at.
+	for len(can) > 0 {
+		var tg *state.Unit
+		for _, u := range stack {
+			if e.st.Holds(u) && u.OnMap() && u.At() == at && (tg == nil || tg.Broken && !u.Broken) {
+				tg = u
+			}
 		}
-		fg = append(fg, u)
-		rng, hind = min(rng, v.Range), max(hind, v.Hindrance)
+		if tg == nil {
+			return nil
+		}
+		fg, left := e.group(can, at, false)
+		if len(fg) == 0 {
+			return nil // leaders alone have no FP to fire with
+		}
+		can = append(can[:0], left...) // can is not the Grouper's: group read it before
+		rng, hind := 99, 0
+		for _, u := range fg {
+			v := e.w.Sight(u.At(), at)
+			rng, hind = min(rng, v.Range), max(hind, v.Hindrance)
+		}
+		t := Target{Unit: tg, TEM: e.w.TEM(at), Hindrance: hind, Range: rng, Priority: 1}
+		e.log.Phase = state.MPh
+		if err := e.shoot(fg, t, false, move); err != nil {
+			return err
+		}
 	}
-	fg, _ = e.group(fg, at, false)
-	if len(fg) == 0 {
-		return nil // leaders alone have no FP to fire with
-	}
-	rng, hind = 99, 0
-	for _, u := range fg {
-		v := e.w.Sight(u.At(), at)
-		rng, hind = min(rng, v.Range), max(hind, v.Hindrance)
-	}
-	t := Target{Unit: tg, TEM: e.w.TEM(at), Hindrance: hind, Range: rng, Priority: 1}
-	e.log.Phase = state.MPh
-	return e.shoot(fg, t, false, move)
+	return nil
 }
 
 // group splits units, each able to fire at Location at, into the fire
