@@ -168,8 +168,8 @@ var (
 func Default() *Set {
 	defaultOnce.Do(func() {
 		s := &Set{
-			Infantry: Movement{Terrain: map[terrain.Kind]Cost{}, Hexsides: map[terrain.Features]Cost{}},
-			Weather:  map[string]*Weather{},
+			Infantry:   Movement{Terrain: map[terrain.Kind]Cost{}, Hexsides: map[terrain.Features]Cost{}},
+			Weather:    map[string]*Weather{},
 			Counters:   Counters{},
 			HalfSquads: HalfSquads{},
 		}
