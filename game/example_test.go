@@ -33,12 +33,12 @@ func Example() {
 	}
 	// Output:
 	// 29 S? set up
-	// turn 1 of 7: 85 events
-	// turn 2 of 7: 36 events
-	// turn 3 of 7: 22 events
-	// turn 4 of 7: 14 events
-	// turn 5 of 7: 8 events
-	// turn 6 of 7: 6 events
-	// turn 7 of 7: 19 events
+	// turn 1 of 7: 109 events
+	// turn 2 of 7: 79 events
+	// turn 3 of 7: 48 events
+	// turn 4 of 7: 45 events
+	// turn 5 of 7: 27 events
+	// turn 6 of 7: 37 events
+	// turn 7 of 7: 12 events
 	// winner: the FRIENDLY side (every victory condition holds)
 }

@@ -35,6 +35,6 @@ func ExampleRun() {
 	}
 	fmt.Printf("replicate 0 (game seed %d): %s wins (%s)\n", r.Seed, r.Winner, r.Why)
 	// Output:
-	// FRIENDLY wins 16 of 200: 0.08 (95% CI 0.05-0.13, wilson)
-	// replicate 0 (game seed 10451216379200822465): enemy wins (the ENEMY Controls x2K5)
+	// FRIENDLY wins 14 of 200: 0.07 (95% CI 0.04-0.11, wilson)
+	// replicate 0 (game seed 10451216379200822465): friendly wins (every victory condition holds)
 }
