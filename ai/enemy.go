@@ -54,7 +54,12 @@ type Enemy struct {
 	moving  []*state.Unit
 	movedTo board.Location
 	motion  combat.Motion
-	trip    struct {
+	// groups forms fire groups of contiguous Locations (ASL A7.5);
+	// inRange, fg, left: the units that could fire at a Target, the group
+	// that fires, those left.
+	groups            combat.Grouper
+	inRange, fg, left []*state.Unit
+	trip              struct {
 		steps []pathing.Step
 		notes []report.Note
 		kept  []*state.Unit

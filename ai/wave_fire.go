@@ -95,8 +95,9 @@ func (tt Targeting) Choose(shooters []board.Location, targets []*state.Unit) (Ta
 
 // fire is the AFPh of the Human Waves (SASL 4.36): the Activated units of a
 // wave form the largest fire group possible against the Target of 4.36's
-// priority list (every unit within range that has the Target in its LOS),
-// then the units left over against theirs. ENEMY units in no wave (released
+// priority list (of the units within range that have the Target in their
+// LOS, the contiguous group with the most FP: group), then the units left
+// over against theirs. ENEMY units in no wave (released
 // from one, rallied, generated from an S? of the setup) fire the same way,
 // as one group of their own (their Prevailing Attitude is not among the
 // texts: policy.released). A unit that moved fires as Advancing Fire.
@@ -152,18 +153,35 @@ func (e *Enemy) fireGroups(ph state.Phase) error {
 			if !ok {
 				break
 			}
-			var fg []*state.Unit
+			// The units that can fire at the Target, and of those the
+			// largest fire group of contiguous Locations (e.group); the
+			// others are left for their own groups and Targets.
+			in := e.inRange[:0]
 			rest := shooters[:0]
 			for _, s := range shooters {
 				if hex.Distance(s.At().Hex, tg.Unit.At().Hex) <= e.h.FireRange.Value && e.w.Sight(s.At(), tg.Unit.At()).Clear {
-					fg = append(fg, s)
+					in = append(in, s)
 				} else {
 					rest = append(rest, s)
 				}
 			}
-			shooters = rest
-			if !slices.ContainsFunc(fg, func(u *state.Unit) bool { return u.Kind.MMC() }) {
+			e.inRange = in
+			fg, left := e.group(in, tg.Unit.At(), ph == state.AFPh)
+			shooters = append(rest, left...)
+			if len(fg) == 0 {
+				shooters = slices.DeleteFunc(shooters, func(u *state.Unit) bool { return slices.Contains(in, u) })
 				continue // leaders alone have no FP to fire with
+			}
+			// The group's own LOS and cover: its most hindered line, its
+			// closest member, the largest TEM a member's line gives (Choose
+			// weighed every unit that could fire).
+			tg.Range, tg.Hindrance = 99, 0
+			for i, u := range fg {
+				v := e.w.Sight(u.At(), tg.Unit.At())
+				tg.Range, tg.Hindrance = min(tg.Range, v.Range), max(tg.Hindrance, v.Hindrance)
+				if c := e.cover(u.At(), tg.Unit); i == 0 || c.TEM > tg.TEM {
+					tg.TEM, tg.Wall = c.TEM, c.Wall
+				}
 			}
 			if err := e.shoot(fg, tg, ph == state.AFPh, combat.Still); err != nil {
 				return err
@@ -200,44 +218,71 @@ func (e *Enemy) shoot(fg []*state.Unit, tg Target, afph bool, m combat.Motion) e
 // FirstFire is ENEMY Defensive First Fire at a FRIENDLY stack that has
 // entered Location at in the FRIENDLY MPh (SASL 4.36: Human Wave units
 // "will First Fire in the FRIENDLY MPh vs a Target as per 8.61-.612"; those
-// rules are not among the texts, and sasl has every ENEMY unit that may
-// fire, has at in its LOS within fire_range and has not fired this Player
-// Turn fire at once as one group, other ENEMY units alike). The stack
+// rules are not among the texts, and sasl has the ENEMY units that may
+// fire, have at in their LOS within fire_range and have not fired this
+// Player Turn fire at it at once, other ENEMY units alike: as fire groups
+// of contiguous Locations, ASL A7.5, one attack each, the group with the
+// most FP first (group), while a unit of the stack is there). The stack
 // moves as m: its movement DRM is combat.MoveDRM's (FFNAM; FFMO in Open
 // Ground as the group sees it, ASL A4.6).
 func (e *Enemy) FirstFire(stack []*state.Unit, at board.Location, m combat.Motion) error {
-	var tg *state.Unit
-	for _, u := range stack {
-		if u.OnMap() && u.At() == at && (tg == nil || tg.Broken && !u.Broken) {
-			tg = u
-		}
-	}
-	if tg == nil || e.st.Has(state.Enemy, at) {
+	if e.st.Has(state.Enemy, at) {
 		return nil
 	}
-	var fg []*state.Unit
-	rng, hind := 99, 0
-	var cov world.Cover
+	var can []*state.Unit
 	for _, u := range e.st.OfSide(state.Enemy) {
-		if !e.shooter(u) || hex.Distance(u.At().Hex, at.Hex) > e.h.FireRange.Value {
-			continue
+		if e.shooter(u) && hex.Distance(u.At().Hex, at.Hex) <= e.h.FireRange.Value && e.w.Sight(u.At(), at).Clear {
+			can = append(can, u)
 		}
-		v := e.w.Sight(u.At(), at)
-		if !v.Clear {
-			continue
-		}
-		if c := e.cover(u.At(), tg); len(fg) == 0 || c.TEM > cov.TEM {
-			cov = c
-		}
-		fg = append(fg, u)
-		rng, hind = min(rng, v.Range), max(hind, v.Hindrance)
 	}
-	if len(fg) == 0 || !slices.ContainsFunc(fg, func(u *state.Unit) bool { return u.Kind.MMC() }) {
-		return nil
+	// One attack a contiguous group (ASL A7.5), the group with the most FP
+	// first, while the stack is there to be fired at.
+	for len(can) > 0 {
+		var tg *state.Unit
+		for _, u := range stack {
+			if e.st.Holds(u) && u.OnMap() && u.At() == at && (tg == nil || tg.Broken && !u.Broken) {
+				tg = u
+			}
+		}
+		if tg == nil {
+			return nil
+		}
+		fg, left := e.group(can, at, false)
+		if len(fg) == 0 {
+			return nil // leaders alone have no FP to fire with
+		}
+		can = append(can[:0], left...) // can is not the Grouper's: group read it before
+		rng, hind := 99, 0
+		var cov world.Cover
+		for i, u := range fg {
+			v := e.w.Sight(u.At(), at)
+			rng, hind = min(rng, v.Range), max(hind, v.Hindrance)
+			if c := e.cover(u.At(), tg); i == 0 || c.TEM > cov.TEM {
+				cov = c
+			}
+		}
+		t := Target{Unit: tg, TEM: cov.TEM, Wall: cov.Wall, Hindrance: hind, Range: rng, Priority: 1}
+		e.log.Phase = state.MPh
+		if err := e.shoot(fg, t, false, m); err != nil {
+			return err
+		}
 	}
-	t := Target{Unit: tg, TEM: cov.TEM, Wall: cov.Wall, Hindrance: hind, Range: rng, Priority: 1}
-	e.log.Phase = state.MPh
-	return e.shoot(fg, t, false, m)
+	return nil
+}
+
+// group splits units, each able to fire at Location at, into the fire
+// group that fires and the units left over (ASL A7.5, by
+// combat.Grouper.Largest): the contiguous Locations whose MMC have the most
+// FP at it, each MMC's FP as fireGroup counts it; of equal FP, the group of
+// the first MMC in units. SASL 4.36's "largest fire group possible" read
+// as the most FP: the FP is what the attack rolls on. The slices are the
+// Enemy's own, valid until the next call.
+func (e *Enemy) group(units []*state.Unit, at board.Location, afph bool) (fg, left []*state.Unit) {
+	fg, left = e.groups.Largest(units, func(u *state.Unit) float64 {
+		return combat.FP(e.w.Strength(u), u.At(), at, combat.FireDivisor(e.t, u, afph))
+	}, e.fg[:0], e.left[:0])
+	e.fg, e.left = fg, left
+	return fg, left
 }
 
 // fireGroup works out the firepower and DRM of a fire group (ASL A7):
@@ -263,8 +308,8 @@ func (e *Enemy) fireGroup(fg []*state.Unit, tg Target, afph bool) report.FireGro
 		st, err := e.w.ParseStrength(u.Type)
 		if u.Kind.SMC() {
 			if err == nil && st.Leader {
-				if !hasLeader[u.At()] || st.Modifier > leaders[u.At()] {
-					leaders[u.At()] = st.Modifier
+				if m := combat.Leadership(u, st); !hasLeader[u.At()] || m > leaders[u.At()] {
+					leaders[u.At()] = m // a wounded leader's one more (ASL A17.3)
 				}
 				hasLeader[u.At()] = true
 			}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
@@ -817,26 +818,16 @@ func (e *Enemy) detour(cur board.Location, mf int, claimed map[board.Location]bo
 	return nil
 }
 
-// takeVPO gives the ENEMY control of a VPO entered with no Good Order
-// FRIENDLY unit in any Location of its hex (ASL A26.11), noting it.
+// takeVPO gives the ENEMY control of a VPO entered with no FRIENDLY unit,
+// broken or not, in any Location of its hex (ASL A26.11:
+// combat.Gainable), noting it.
 func (e *Enemy) takeVPO(l board.Location, notes *[]report.Note) bool {
-	if side, ok := e.st.Controller(l); ok && side == state.Friendly && !e.goodOrderIn(state.Friendly, l.Hex) {
+	if side, ok := e.st.Controller(l); ok && side == state.Friendly && combat.Gainable(e.st, state.Enemy, l) {
 		e.st.SetControl(l, state.Enemy)
 		if notes != nil {
 			*notes = append(*notes, report.Note{Kind: report.TookVPO, At: l})
 		}
 		return true
-	}
-	return false
-}
-
-// goodOrderIn reports whether a Good Order unit of side is in any
-// Location of hex h.
-func (e *Enemy) goodOrderIn(side state.Side, h hex.Hex) bool {
-	for u := e.st.First(h); u != nil; u = u.Next() {
-		if u.Side == side && u.OnMap() && !u.Broken {
-			return true
-		}
 	}
 	return false
 }

@@ -661,11 +661,11 @@ func TestChainScoreAgrees(t *testing.T) {
 	}
 }
 
-// A Human Wave does not take Control of a VPO whose hex a Good Order
-// FRIENDLY unit still holds in another Location (ASL A26.11: Control needs
-// sole occupancy of the hex by Good Order units): the wave of
-// TestHWTakesVPO, with a FRIENDLY squad on the upper level of the VPO's
-// building.
+// A Human Wave does not take Control of a VPO whose hex a FRIENDLY unit
+// still holds in another Location, Good Order or broken (ASL A26.11:
+// Control is gained without the presence of an armed enemy unit, and a
+// broken unit is armed): the wave of TestHWTakesVPO, with a FRIENDLY squad
+// on the upper level of the VPO's building.
 func TestA26_11_HWControlByHex(t *testing.T) {
 	t.Parallel()
 	o2 := "R5 building building=stone/1 stairs\n"
@@ -673,7 +673,7 @@ func TestA26_11_HWControlByHex(t *testing.T) {
 		name   string
 		broken bool
 		want   state.Side
-	}{{"held above", false, state.Friendly}, {"broken above", true, state.Enemy}} {
+	}{{"held above", false, state.Friendly}, {"broken above", true, state.Friendly}} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": o2}, openMission+"vpo: [\"o2R5\"]\n")
 			st := waveState(t, m, "o2M8", "o2N8", "o2O8")

@@ -277,10 +277,14 @@ func (c *Resolver) Strength(u *state.Unit) tables.Strength {
 	return tables.Strength{Leader: true, Morale: 7}
 }
 
-// morale is a unit's ML: its counter's, plus the Human Wave increase for a
-// unit engaging in a SASL Human Wave (SASL 4.3).
+// Morale is a unit's ML: its counter's, one less for a wounded leader
+// (ASL A17.3), plus the Human Wave increase for a unit engaging in a SASL
+// Human Wave (SASL 4.3).
 func (c *Resolver) Morale(u *state.Unit) int {
 	ml := c.Strength(u).Morale
+	if u.Wounded {
+		ml-- // ASL A17.3
+	}
 	if u.Side == state.Enemy && u.Wave != "" && !u.Released {
 		ml += c.t.Combat.HWMorale.Value
 	}
@@ -304,14 +308,14 @@ func (c *Resolver) InMelee(l board.Location) bool {
 	return c.St.Has(state.Enemy, l) && c.St.Has(state.Friendly, l)
 }
 
-// leaderDRM is the modifier of the best Good Order leader of side in l
-// (ASL A10.7), 0 with none.
+// LeaderDRM is the modifier of the best Good Order leader of side in l
+// (ASL A10.7; a wounded one's one more, A17.3), 0 with none.
 func (c *Resolver) LeaderDRM(side state.Side, l board.Location) (int, bool) {
 	best, ok := 0, false
 	for u := c.St.First(l.Hex); u != nil; u = u.Next() {
 		if u.Side == side && u.At() == l && u.OnMap() && u.Kind == state.Leader && !u.Broken {
-			if s := c.Strength(u); s.Leader && (!ok || s.Modifier < best) {
-				best, ok = s.Modifier, true
+			if s := c.Strength(u); s.Leader && (!ok || Leadership(u, s) < best) {
+				best, ok = Leadership(u, s), true
 			}
 		}
 	}
@@ -396,7 +400,9 @@ func (c *Resolver) Apply(res tables.Result, units []*state.Unit) error {
 			units = slices.Delete(units, i, i+1)
 		}
 		for _, u := range units {
-			c.consequence(u, c.t.Combat.KIASurvivors.Value, report.SurvivedKIA)
+			if err := c.consequence(u, c.t.Combat.KIASurvivors.Value, report.SurvivedKIA); err != nil {
+				return err
+			}
 		}
 		return nil
 	case tables.KMC:
@@ -404,7 +410,11 @@ func (c *Resolver) Apply(res tables.Result, units []*state.Unit) error {
 		if err != nil {
 			return err
 		}
-		if c.Reduce(units[i], report.KMC, report.Dice{Need: res.N}) {
+		gone, err := c.Reduce(units[i], report.KMC, report.Dice{Need: res.N})
+		if err != nil {
+			return err
+		}
+		if gone {
 			units = slices.Delete(units, i, i+1)
 		}
 	case tables.MC:
@@ -488,11 +498,17 @@ func (c *Resolver) moraleChecks(units []*state.Unit, n int) error {
 		switch {
 		case d.DR == 12 && c.t.Combat.MCTwelve.Value == tables.Reduce:
 			// It fails and is Casualty Reduced too: what is left of it breaks.
-			if !c.Reduce(u, report.MC12, d) && !u.Broken {
+			gone, err := c.Reduce(u, report.MC12, d)
+			if err != nil {
+				return err
+			}
+			if !gone && !u.Broken {
 				c.brk(u, report.FailedMC, d)
 			}
 		case d.Final > ml && u.Broken:
-			c.consequence(u, c.t.Combat.BrokenFail.Value, report.FailedBroken)
+			if err := c.consequence(u, c.t.Combat.BrokenFail.Value, report.FailedBroken); err != nil {
+				return err
+			}
 		case d.Final > ml:
 			c.brk(u, report.FailedMC, d)
 		default:
@@ -530,13 +546,15 @@ func leadersFirst(units []*state.Unit) {
 }
 
 // consequence does to u what a rule's value says.
-func (c *Resolver) consequence(u *state.Unit, what tables.Consequence, why report.Cause) {
+func (c *Resolver) consequence(u *state.Unit, what tables.Consequence, why report.Cause) error {
 	switch {
 	case what == tables.Reduce, what == tables.Break && u.Broken:
-		c.Reduce(u, why, report.Dice{})
+		_, err := c.Reduce(u, why, report.Dice{})
+		return err
 	case what == tables.Break:
 		c.brk(u, why, report.Dice{})
 	}
+	return nil
 }
 
 // brk breaks a unit; a broken Human Wave unit leaves its wave (SASL
@@ -551,29 +569,86 @@ func (c *Resolver) brk(u *state.Unit, why report.Cause, d report.Dice) {
 	c.add(report.Break, u, report.Event{Cause: why, Dice: d, Other: left})
 }
 
-// Reduce Casualty Reduces a unit (ASL A7.302): a squad becomes a
-// half-squad, anything else is eliminated. It reports whether the unit is
-// gone.
-func (c *Resolver) Reduce(u *state.Unit, why report.Cause, d report.Dice) bool {
-	if u.Kind != state.Squad {
+// Reduce Casualty Reduces a unit (ASL A7.302): a squad becomes its
+// half-squad (HalfSquad), a leader is wounded (Wound, ASL A17), anything
+// else is eliminated. It reports whether the unit is gone.
+func (c *Resolver) Reduce(u *state.Unit, why report.Cause, d report.Dice) (bool, error) {
+	switch u.Kind {
+	case state.Squad:
+	case state.Leader, state.Commissar:
+		return c.Wound(u, why, d)
+	default:
 		c.Eliminate(u, why|report.Reduced, d)
-		return true
+		return true, nil
 	}
-	u.Kind = state.HalfSquad
-	u.Type = c.halfSquad(u)
-	c.add(report.Reduce, u, report.Event{Cause: why, Dice: d, Type: u.Type})
-	return false
+	half, known := c.HalfSquad(u)
+	u.Kind, u.Type = state.HalfSquad, half
+	ev := report.Event{Cause: why, Dice: d, Type: u.Type}
+	if !known {
+		ev.Notes = c.log.Notes(report.Note{Kind: report.Placeholder})
+	}
+	c.add(report.Reduce, u, ev)
+	return false, nil
 }
 
-// halfSquad is the counter a squad is reduced to: the ENEMY nationality's
-// half-squad (tables.Counters); a FRIENDLY squad's half firepower, its
-// range and morale (the half-squad is not in the mission).
-func (c *Resolver) halfSquad(u *state.Unit) string {
-	if u.Side == state.Enemy {
-		return c.t.Counters.Of(c.W.Mission().Enemy).HalfSquad.Value
+// Wound wounds leader u, Casualty Reduced for why (ASL A17.1): a Wound
+// Severity dr (A17.11), +wound_again_drm if he is wounded already, of
+// wound_mortal or more is a mortal wound, treated as a KIA: he is
+// eliminated; less, a minor wound: he is Wounded (his ML one less, his
+// leadership modifier one more, wounded_mf MF: Morale, LeaderDRM,
+// Leadership; only once however often wounded, A17.3). It reports
+// whether he is gone.
+func (c *Resolver) Wound(u *state.Unit, why report.Cause, d report.Dice) (bool, error) {
+	cm := c.t.Combat
+	drm := 0
+	if u.Wounded {
+		drm = cm.WoundAgain.Value
 	}
+	dr, err := c.R.Dr(dice.Why{Rule: "ASL A17.11", For: report.ForWound, Unit: u.ID, M: drm})
+	if err != nil {
+		return false, err
+	}
+	wd := report.Dice{DR: dr, DRM: drm, Final: dr + drm, Need: cm.WoundMortal.Value - 1}
+	k := 0
+	if why == report.KMC {
+		k = d.Need
+	}
+	c.add(report.Wound, u, report.Event{Cause: why, Dice: wd, Count: k})
+	if wd.Final >= cm.WoundMortal.Value {
+		c.Eliminate(u, report.MortalWound, wd)
+		return true, nil
+	}
+	u.Wounded = true
+	return false, nil
+}
+
+// Leadership is the leadership modifier of leader u whose counter is s:
+// one more if he is wounded (ASL A17.3: a modifier of 0 becomes +1).
+func Leadership(u *state.Unit, s tables.Strength) int {
+	if u.Wounded {
+		return s.Modifier + 1
+	}
+	return s.Modifier
+}
+
+// HalfSquad is the counter squad u is reduced to (ASL A7.302), of either
+// side: the half-squad tables.HalfSquads gives for its counter (an ENEMY
+// squad without a counter name is its nationality's squad). known is
+// false for a squad the table does not list: the half-squad is then a
+// placeholder, half its firepower (at least 1) with its range and morale,
+// which the event of its reduction marks.
+func (c *Resolver) HalfSquad(u *state.Unit) (half string, known bool) {
 	s := c.Strength(u)
-	return fmt.Sprintf("%d-%d-%d", max(s.FP/2, 1), s.Range, s.Morale)
+	name := fmt.Sprintf("%d-%d-%d", s.FP, s.Range, s.Morale)
+	if u.Side == state.Enemy {
+		if n := c.t.Counters.Of(c.W.Mission().Enemy); n.Squad.Value == name {
+			return n.HalfSquad.Value, true
+		}
+	}
+	if e, ok := c.t.HalfSquads.Of(name); ok {
+		return e.Value, true
+	}
+	return fmt.Sprintf("%d-%d-%d", max(s.FP/2, 1), s.Range, s.Morale), false
 }
 
 // eliminate removes a unit from play; what it carried is left in its
@@ -656,7 +731,9 @@ func (c *Resolver) Rally(friendly bool) error {
 			}
 			switch {
 			case d.DR == 12 && c.t.Combat.RallyTwelve.Value == tables.Reduce:
-				c.Reduce(u, report.Rally12, d)
+				if _, err := c.Reduce(u, report.Rally12, d); err != nil {
+					return err
+				}
 			case d.Final <= ml:
 				u.Broken, u.DM = false, false
 				c.add(report.Rally, u, report.Event{Dice: d})
@@ -742,7 +819,9 @@ func (c *Resolver) CloseCombat() error {
 				if err != nil {
 					return err
 				}
-				c.Reduce(def[i], report.InCloseCombat, report.Dice{})
+				if _, err := c.Reduce(def[i], report.InCloseCombat, report.Dice{}); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -766,28 +845,39 @@ func (c *Resolver) ccFP(units []*state.Unit, attacking bool) float64 {
 	return fp
 }
 
-// Control updates who Controls each VPO (ASL A26.11): a side whose Good
-// Order units are in the VPO's Location gains it when no Good Order unit of
-// the other side is anywhere in its hex (a unit passing through, or one on
-// the ground floor under a held upper level, takes nothing).
+// Control updates who Controls each VPO (ASL A26.11): a side gains it by
+// occupying its Location with a Good Order MMC (an S? too; a leader alone
+// takes nothing) without the presence of an armed unit of the other side:
+// a broken unit is armed and present, and sasl looks for it anywhere in
+// the VPO's hex (Gainable: a unit passing through, or one on the ground
+// floor under a held upper level, takes nothing).
 func (c *Resolver) Control() {
 	st := c.St
 	for i, v := range st.VPO {
-		var in, hex [2]bool
+		var in [2]bool
 		for u := st.First(v.At.Hex); u != nil; u = u.Next() {
-			if !u.OnMap() || u.Broken {
-				continue
-			}
-			hex[u.Side] = true
-			if u.At() == v.At {
+			if u.OnMap() && u.At() == v.At && !u.Broken && !u.Kind.SMC() {
 				in[u.Side] = true
 			}
 		}
 		for _, side := range []state.Side{state.Enemy, state.Friendly} {
-			if in[side] && !hex[Other(side)] && v.Side != side {
+			if in[side] && v.Side != side && Gainable(st, side, v.At) {
 				st.VPO[i].Side = side
 				c.log.Add(report.Event{Kind: report.Control, At: v.At, Side: side})
 			}
 		}
 	}
+}
+
+// Gainable reports whether side may gain Control of Location l (ASL
+// A26.11): no unit of the other side is in any Location of its hex, broken
+// or not (a broken unit is an armed enemy unit: A26.11 asks for none
+// present).
+func Gainable(st *state.State, side state.Side, l board.Location) bool {
+	for u := st.First(l.Hex); u != nil; u = u.Next() {
+		if u.Side != side && u.OnMap() {
+			return false
+		}
+	}
+	return true
 }

@@ -397,7 +397,11 @@ func (c *Resolver) Rout(u *state.Unit, o RoutOption) error {
 			c.add(report.Morale, u, report.Event{Dice: d, Cause: report.Interdicted})
 			continue
 		}
-		if c.interdictionFail(u, d) {
+		gone, err := c.interdictionFail(u, d)
+		if err != nil {
+			return err
+		}
+		if gone {
 			break
 		}
 	}
@@ -415,13 +419,13 @@ func (c *Resolver) Rout(u *state.Unit, o RoutOption) error {
 
 // interdictionFail does interdiction_fail to u, and reports whether it is
 // gone.
-func (c *Resolver) interdictionFail(u *state.Unit, d report.Dice) bool {
+func (c *Resolver) interdictionFail(u *state.Unit, d report.Dice) (bool, error) {
 	switch c.t.Combat.InterdictionFail.Value {
 	case tables.Reduce, tables.Break: // already broken: Casualty Reduced
 		return c.Reduce(u, report.Interdicted, d)
 	}
 	c.add(report.Morale, u, report.Event{Dice: d, Cause: report.Interdicted})
-	return false
+	return false, nil
 }
 
 // Routs plays side's part of a RtPh as the engine decides it (ASL A10.5):

@@ -117,18 +117,24 @@ func (g *Game) act(side state.Side, ph state.Phase, a policy.Action) error {
 }
 
 // mf is the MF of a FRIENDLY stack, in half MF (ASL A4.1, A4.12): an MMC's
-// (more with a Good Order leader moving with it), or a leader's alone.
+// (more with a Good Order leader moving with it), or a leader's alone. A
+// wounded leader has wounded_mf MF (ASL A17.2), and a stack moving with
+// him goes no farther than he can (it moves together).
 func (g *Game) mf(units []*state.Unit) int {
 	c := g.w.Tables().Combat
 	mmc := slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.MMC() })
 	lead := slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.SMC() })
+	mf := c.InfantryMF.Value
 	switch {
 	case !mmc:
-		return 2 * c.LeaderMF.Value
+		mf = c.LeaderMF.Value
 	case lead:
-		return 2 * (c.InfantryMF.Value + c.LedMF.Value)
+		mf = c.InfantryMF.Value + c.LedMF.Value
 	}
-	return 2 * c.InfantryMF.Value
+	if slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.SMC() && u.Wounded }) {
+		mf = min(mf, c.WoundedMF.Value)
+	}
+	return 2 * mf
 }
 
 // fits reports whether Location l takes FRIENDLY units on top of the

@@ -23,7 +23,7 @@ const (
 )
 
 // Reports are what sasl play set reports of a FRIENDLY unit.
-var Reports = []string{"broken", "pinned", "good", "eliminated", "reduced", "known", "hidden"}
+var Reports = []string{"broken", "pinned", "good", "eliminated", "reduced", "wounded", "known", "hidden"}
 
 // Command is one command of the player's, as the journal keeps it.
 type Command struct {
@@ -243,11 +243,77 @@ func (s *Session) check(c Command) error {
 		if err != nil {
 			return err
 		}
-		if c.Report == "reduced" && u.Kind.SMC() {
-			return refuse("%s is a leader: a leader is wounded, not reduced, and wounds are not modelled; report it broken or eliminated", u.ID)
+		if why := setRefused(stop, u, c.Report); why != "" {
+			return refuse("%s %s: %s", u.ID, c.Report, why)
 		}
 	}
 	return nil
+}
+
+// setRefused says why the rules refuse the player's report of what became
+// of unit u at stop (sasl play set), "" if they allow it:
+//   - good: a broken unit becomes Good Order only by rallying, in an RPh
+//     (ASL A10.6); a pinned one stays pinned to the end of its Player Turn
+//     (A7.8); one in Good Order already is nothing to report;
+//   - broken: not a unit broken already (A10.3: a broken unit that fails
+//     a MC is Casualty Reduced: report reduced);
+//   - pinned: only a Good Order unit is pinned (A7.8), and not before the
+//     RPh, where no fire has been since the last Player Turn ended the pins;
+//   - reduced: a squad or half-squad (A7.302); a leader is wounded (A17);
+//   - wounded: a leader only (A17.1); wounded once, he is wounded for good
+//     (A17.3: never more than one ML and modifier lost); a mortal wound is
+//     eliminated;
+//   - known, hidden: a change (hidden: not a unit that fired this Player
+//     Turn, which revealed it).
+func setRefused(stop *Stop, u *state.Unit, what string) string {
+	rph := stop.Kind == state.BeforePhase && stop.Phase == state.RPh
+	switch what {
+	case "good":
+		switch {
+		case u.Broken && !rph:
+			return fmt.Sprintf("%s is broken: a broken unit becomes Good Order only by rallying in the RPh (ASL A10.6); the game stands at %s", u.ID, report.Where(stop))
+		case !u.Broken && u.Pinned:
+			return fmt.Sprintf("%s is pinned: a pin lasts to the end of the Player Turn (ASL A7.8)", u.ID)
+		case !u.Broken:
+			return fmt.Sprintf("%s is in Good Order already", u.ID)
+		}
+	case "broken":
+		if u.Broken {
+			return fmt.Sprintf("%s is broken already: a broken unit that fails a MC is Casualty Reduced (ASL A10.3): report it reduced", u.ID)
+		}
+	case "pinned":
+		switch {
+		case u.Broken:
+			return fmt.Sprintf("%s is broken: only a Good Order unit is pinned (ASL A7.8)", u.ID)
+		case u.Pinned:
+			return fmt.Sprintf("%s is pinned already", u.ID)
+		case stop.Kind == state.TurnStart || rph:
+			return fmt.Sprintf("no fire comes before the RPh, and a pin ends with the Player Turn it was received in (ASL A7.8); the game stands at %s", report.Where(stop))
+		}
+	case "reduced":
+		if u.Kind.SMC() {
+			return fmt.Sprintf("%s is a leader: Casualty Reduction wounds a leader (ASL A17.1): report it wounded (a minor wound) or eliminated (a mortal one)", u.ID)
+		}
+	case "wounded":
+		switch {
+		case !u.Kind.SMC():
+			return fmt.Sprintf("%s is a %s: only a leader is wounded (ASL A17.1); report it reduced", u.ID, u.Kind)
+		case u.Wounded:
+			return fmt.Sprintf("%s is wounded already: a leader loses one ML and modifier however often wounded (ASL A17.3); a mortal wound (A17.11) is eliminated", u.ID)
+		}
+	case "known":
+		if u.Known {
+			return fmt.Sprintf("%s is Known already", u.ID)
+		}
+	case "hidden":
+		switch {
+		case !u.Known:
+			return fmt.Sprintf("%s is not Known to the ENEMY already", u.ID)
+		case u.Fired:
+			return fmt.Sprintf("%s fired this Player Turn: firing reveals it (ASL A12)", u.ID)
+		}
+	}
+	return ""
 }
 
 // own finds a FRIENDLY unit on the map by ID.
@@ -444,12 +510,13 @@ func (s *Session) aim(c Command) (report.Kind, []*state.Unit, combat.Shot, error
 		return 0, nil, combat.Shot{}, fmt.Errorf("fire: not at this stop (%s): you fire before your PFPh and AFPh, at an ENEMY move (First Fire) and before the ENEMY's DFPh", report.Where(stop))
 	}
 	var fg []*state.Unit
+	if groups, n := combat.Groups(c.From, nil); n > 1 {
+		i := slices.IndexFunc(groups, func(g int) bool { return g > 0 })
+		return 0, nil, combat.Shot{}, fmt.Errorf("fire: %s is not ADJACENT to %s nor by a chain of ADJACENT Locations of the fire group (ASL A7.5)", m.LocationName(c.From[i]), m.LocationName(c.From[0]))
+	}
 	for i, l := range c.From {
 		if slices.Contains(c.From[:i], l) {
 			return 0, nil, combat.Shot{}, fmt.Errorf("fire: %s is named twice", m.LocationName(l))
-		}
-		if i > 0 && !slices.ContainsFunc(c.From[:i], func(x board.Location) bool { return combat.Adjacent(x, l) }) {
-			return 0, nil, combat.Shot{}, fmt.Errorf("fire: %s is not ADJACENT to the other Locations of the fire group (ASL A7.5)", m.LocationName(l))
 		}
 		if g.res.InMelee(l) {
 			return 0, nil, combat.Shot{}, fmt.Errorf("fire: the units in %s are in Melee: they fight in the CCPh", m.LocationName(l))
@@ -563,8 +630,10 @@ func (s *Session) report(c Command) error {
 		g.res.Eliminate(u, report.ByPlayer, report.Dice{})
 		return nil
 	case "reduced":
-		g.res.Reduce(u, report.ByPlayer, report.Dice{})
-		return nil
+		_, err := g.res.Reduce(u, report.ByPlayer, report.Dice{})
+		return err
+	case "wounded":
+		u.Wounded = true // a minor wound, as the player rolled it (ASL A17.11)
 	case "broken":
 		u.Broken, u.Pinned, u.DM = true, false, true // ASL A10.62: a unit that breaks is DM
 	case "pinned":

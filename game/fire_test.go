@@ -1,7 +1,9 @@
 package game
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sasl-engine/sasl/dice"
@@ -103,5 +105,74 @@ func TestFriendlyFireNeedsLOS(t *testing.T) {
 				t.Errorf("Defensive Fire %v, want %v: %v", dfire, tc.fire, ev)
 			}
 		})
+	}
+}
+
+// The player's fire group is checked by the same rule as the ENEMY's
+// (combat.Groups, ASL A7.5): Locations a, c, b, where a and c are each
+// ADJACENT to b but not to each other, are one group in that order too
+// (each was once checked against the Locations named before it only);
+// a and c alone are refused with the rule.
+func TestPlayerFireGroup_A7_5(t *testing.T) {
+	t.Parallel()
+	w, _, err := Open("crossroads", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := begin(t, w, 3, PolicyPlayer, StopFire)
+	for n := 0; ; n++ {
+		if k, ok := fireKind(s.Stop()); ok && k == report.PrepFire {
+			break
+		}
+		if s.Stop().Kind == state.Over || n > 500 {
+			t.Fatal("no stop before the FRIENDLY PFPh")
+		}
+		do(t, s, Next)
+	}
+	m := w.Map()
+	// b with two neighbours a and c that are not neighbours, and a Target
+	// t beside b: all four on the ground, every line to t clear.
+	var a, b, c, tg board.Location
+	find := func() bool {
+		for _, h := range m.Hexes() {
+			var ns []hex.Hex
+			for _, x := range m.Hexes() {
+				if hex.Distance(h, x) == 1 {
+					ns = append(ns, x)
+				}
+			}
+			for _, x := range ns {
+				for _, y := range ns {
+					for _, z := range ns {
+						if x == y || y == z || x == z || hex.Distance(x, y) < 2 {
+							continue
+						}
+						a, b, c, tg = board.Ground(x), board.Ground(h), board.Ground(y), board.Ground(z)
+						if w.Sight(tg, a).Clear && w.Sight(tg, b).Clear && w.Sight(tg, c).Clear {
+							return true
+						}
+					}
+				}
+			}
+		}
+		return false
+	}
+	found := find()
+	if !found {
+		t.Fatal("no chain of three hexes with a Target beside it on the demo boards")
+	}
+	st := s.g.st
+	for _, u := range slices.Clone(st.Units()) {
+		st.Remove(u)
+	}
+	for i, l := range []board.Location{a, b, c} {
+		st.Add(&state.Unit{ID: fmt.Sprintf("F%d", i+1), Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", Known: true}, l)
+	}
+	st.Add(&state.Unit{ID: "E1", Side: state.Enemy, Kind: state.Squad, Type: "4-6-7"}, tg)
+	if _, _, _, err := s.aim(Command{Verb: Fire, From: []board.Location{a, c, b}, At: tg}); err != nil {
+		t.Errorf("fire from %s: %v", names(m, []board.Location{a, c, b}), err)
+	}
+	if _, _, _, err := s.aim(Command{Verb: Fire, From: []board.Location{a, c}, At: tg}); err == nil || !strings.Contains(err.Error(), "(ASL A7.5)") {
+		t.Errorf("fire from %s: %v, want a refusal citing ASL A7.5", names(m, []board.Location{a, c}), err)
 	}
 }

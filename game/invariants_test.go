@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -96,10 +97,11 @@ victory:
 //     a FRIENDLY squad's 4, a leader's 6, a stack with a leader 6, ASL
 //     A4.1, A4.12), an advance is one Location (A4.7);
 //   - Control of a VPO goes to a side only with a Control event (or a
-//     Human Wave's move that takes it, SASL 4.32), and a
-//     side whose Good Order units alone are in the VPO's hex holds it
-//     (ASL A26.11); a side never takes a VPO whose hex a Good Order unit
-//     of the other side held all phase long;
+//     Human Wave's move that takes it, SASL 4.32), and a side with a Good
+//     Order MMC in the VPO's Location and no unit of the other side, broken
+//     or not, in its hex holds it (ASL A26.11: gained without the presence
+//     of an armed enemy unit); a side never takes a VPO whose hex a unit of
+//     the other side, broken or not, held all phase long;
 //   - no Location holds more units of one side than ASL A5.1's stacking
 //     limits after any phase (three squad equivalents, a Human Wave S?
 //     two, SASL 4.3, and four SMC): no unit that comes into play (setup,
@@ -108,6 +110,10 @@ victory:
 //   - an S? never enters the map into a Location FRIENDLY units hold
 //     (ASL A2.5: the entry is repeated, SASL 4.2); a Human Wave unit
 //     released from Human Wave movement has an event saying so;
+//   - no fire group, ENEMY or FRIENDLY, holds a Location not ADJACENT to
+//     another of its Locations (ASL A7.5: its Locations are contiguous; the
+//     ENEMY's "largest fire group possible" of SASL 4.36 and its First
+//     Fire too);
 //   - every Melee is fought in every CCPh (ASL A11): each Location holding
 //     both sides at the start of a CCPh sees a Close Combat attack, unless
 //     neither side can attack (all broken, or odds below the table's
@@ -127,9 +133,9 @@ func TestGameInvariants(t *testing.T) {
 				for seed := range seeds {
 					checkGame(t, w, pol, seed, &seen)
 				}
-				t.Logf("%d phases, %d moves (%d FRIENDLY), %d ending in a Location of the other side, %d Melee fought, %d Control changes",
-					seen.phases, seen.moves, seen.friendlyMoves, seen.enter, seen.melee, seen.control)
-				if seen.moves == 0 || seen.phases == 0 {
+				t.Logf("%d phases, %d moves (%d FRIENDLY), %d ending in a Location of the other side, %d Melee fought, %d Control changes, %d fire groups (%d of more than one Location)",
+					seen.phases, seen.moves, seen.friendlyMoves, seen.enter, seen.melee, seen.control, seen.groups, seen.multi)
+				if seen.moves == 0 || seen.phases == 0 || seen.multi == 0 {
 					t.Errorf("nothing was checked: %+v", seen)
 				}
 				if pol == PolicyAttack && seen.friendlyMoves == 0 {
@@ -142,7 +148,7 @@ func TestGameInvariants(t *testing.T) {
 
 // tally counts what the invariants checked, so that a test that checks
 // nothing fails.
-type tally struct{ phases, moves, friendlyMoves, melee, control, enter int }
+type tally struct{ phases, moves, friendlyMoves, melee, control, enter, groups, multi int }
 
 // was is a unit as it stood before a phase.
 type was struct {
@@ -190,6 +196,7 @@ func checkGame(t *testing.T, w *world.World, pol string, seed uint64, seen *tall
 			checkMoveEnds(t, g, where, rep.Events)
 		}
 		checkControl(t, g, where, before, vpo, rep.Events, seen)
+		checkFireGroups(t, g, where, rep.Events, seen)
 		if ph == state.CCPh {
 			checkMelee(t, g, where, before, rep.Events, seen)
 		}
@@ -242,6 +249,24 @@ func checkReleaseEvents(t *testing.T, g *Game, where string, before map[string]w
 		})
 		if !told {
 			t.Errorf("%s: %s in %s released from Human Wave movement with no event saying so", where, id, g.w.Map().LocationName(u.At()))
+		}
+	}
+}
+
+// checkFireGroups: every fire group's Locations are contiguous, each
+// ADJACENT to another of them (ASL A7.5).
+func checkFireGroups(t *testing.T, g *Game, where string, evs []report.Event, seen *tally) {
+	t.Helper()
+	for _, e := range evs {
+		if e.Fire == nil {
+			continue
+		}
+		seen.groups++
+		if len(e.Fire.From) > 1 {
+			seen.multi++
+		}
+		if !combat.Contiguous(e.Fire.From) {
+			t.Errorf("%s: %s fire group %s from %s: Locations not contiguous (ASL A7.5)", where, e.Kind, strings.Join(e.Fire.Members, ","), names(g.w.Map(), e.Fire.From))
 		}
 	}
 }
@@ -371,22 +396,23 @@ func path(m *board.Map, e report.Event) string {
 }
 
 // checkControl: VPO Control changes only by a Control event, a side alone
-// with Good Order units in the VPO's hex holds it, and no side takes a VPO
-// whose hex the other side held in Good Order all phase.
+// in the VPO's hex with a Good Order MMC in its Location holds it, and no
+// side takes a VPO whose hex a unit of the other side (broken or not) held
+// all phase (ASL A26.11).
 func checkControl(t *testing.T, g *Game, where string, before map[string]was, vpo []state.Control, evs []report.Event, seen *tally) {
 	t.Helper()
 	st, m := g.st, g.w.Map()
 	for i, v := range st.VPO {
 		var in, inHex [2]bool
 		for u := st.First(v.At.Hex); u != nil; u = u.Next() {
-			if u.OnMap() && !u.Broken {
+			if u.OnMap() {
 				inHex[u.Side] = true
-				in[u.Side] = in[u.Side] || u.At() == v.At
+				in[u.Side] = in[u.Side] || u.At() == v.At && !u.Broken && !u.Kind.SMC()
 			}
 		}
 		for _, side := range []state.Side{state.Enemy, state.Friendly} {
 			if in[side] && !inHex[1-side] && v.Side != side {
-				t.Errorf("%s: %s alone in Good Order in %s, which the %s Controls", where, side, m.LocationName(v.At), v.Side)
+				t.Errorf("%s: %s alone with a Good Order MMC in %s, which the %s Controls", where, side, m.LocationName(v.At), v.Side)
 			}
 		}
 		if v.Side == vpo[i].Side {
@@ -402,9 +428,9 @@ func checkControl(t *testing.T, g *Game, where string, before map[string]was, vp
 		}
 		for id, b := range before {
 			u := st.Unit(id)
-			if b.side != v.Side && !b.broken && b.at.Hex == v.At.Hex && b.kind != state.SQ &&
-				u != nil && u.OnMap() && !u.Broken && u.At() == b.at {
-				t.Errorf("%s: the %s took %s while %s held %s in Good Order all phase", where, v.Side, m.LocationName(v.At), id, m.LocationName(b.at))
+			if b.side != v.Side && b.at.Hex == v.At.Hex && b.kind != state.SQ &&
+				u != nil && u.OnMap() && u.At() == b.at {
+				t.Errorf("%s: the %s took %s while %s (broken %v) held %s all phase", where, v.Side, m.LocationName(v.At), id, u.Broken, m.LocationName(b.at))
 			}
 		}
 	}

@@ -133,9 +133,10 @@ func TestA11_CloseCombatInEveryMelee(t *testing.T) {
 }
 
 // Control of a VPO is by hex (ASL A26.11): a Good Order ENEMY unit in the
-// VPO's Location takes nothing while a Good Order FRIENDLY unit holds
-// another Location of its hex (24U4 with F on its second level); once that
-// unit breaks, the ENEMY takes it at the end of the phase.
+// VPO's Location takes nothing while a FRIENDLY unit holds another
+// Location of its hex (24U4 with F on its second level), broken or not (a
+// broken unit is an armed enemy unit, present); once that unit is gone,
+// the ENEMY takes it at the end of the phase.
 func TestA26_11_ControlByHex(t *testing.T) {
 	t.Parallel()
 	w := prepareText(t, attack24)
@@ -149,9 +150,14 @@ func TestA26_11_ControlByHex(t *testing.T) {
 		t.Fatalf("24U4 passed to the %s while F1 held 24U4h2", side)
 	}
 	f.Broken = true
+	playPhase(t, g, state.Enemy, state.RtPh)
+	if side, _ := g.st.Controller(vpo); side != state.Friendly {
+		t.Fatalf("24U4 passed to the %s while F1 lay broken in 24U4h2", side)
+	}
+	g.st.Remove(f)
 	evs := playPhase(t, g, state.Enemy, state.RtPh)
 	if side, _ := g.st.Controller(vpo); side != state.Enemy || len(kinds(evs, report.Control)) != 1 {
-		t.Fatalf("with F1 broken 24U4 stays with the %s: %v", side, evs)
+		t.Fatalf("with F1 gone 24U4 stays with the %s: %v", side, evs)
 	}
 }
 

@@ -157,6 +157,12 @@ const (
 	// Notes (LowCrawl), Cause (Interdicted|Reduced: it was eliminated on
 	// the way).
 	Rout // rout
+	// A leader is wounded by Casualty Reduction (ASL A17): At, Cause (why
+	// he was Casualty Reduced; Count the n of a K/n), Dice (the Wound
+	// Severity dr: DRM +1 for a wound again, Need the highest dr of a
+	// minor wound). A mortal wound is followed by his Eliminate (Cause
+	// MortalWound).
+	Wound // wound
 )
 
 // MarshalText writes a kind by its name.
@@ -285,6 +291,8 @@ const (
 	// Failure to Rout, Eliminate).
 	Interdicted
 	FailedRout
+	// A mortal wound (ASL A17.11): the leader is eliminated.
+	MortalWound
 	// Reduced marks a cause whose Casualty Reduction eliminated the unit.
 	Reduced Cause = 1 << 7
 )
@@ -319,6 +327,9 @@ const (
 	Assault                      // moved by Assault Movement (ASL A4.61)
 	StoppedEnemy                 // stops before At, which holds ENEMY units
 	LowCrawl                     // routs by Low Crawl, one Location (ASL A10.52)
+	// A squad no half_squads entry lists was reduced to a placeholder
+	// half-squad (combat.Resolver.HalfSquad).
+	Placeholder
 )
 
 // ChainGroup is a group of contiguous hexes of a Human Wave at the start of its

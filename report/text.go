@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sasl-engine/sasl/pathing"
@@ -195,7 +196,18 @@ func (x *Words) Text(e *Event) string {
 		}
 		return fmt.Sprintf("%s in %s breaks: %s%s", who, x.name(e.At), causeText(e.Cause, e.Dice), left)
 	case Reduce:
-		return fmt.Sprintf("%s in %s is Casualty Reduced to a half-squad %s (%s)", who, x.name(e.At), e.Type, causeText(e.Cause, e.Dice))
+		placeholder := ""
+		if slices.ContainsFunc(e.Notes, func(n Note) bool { return n.Kind == Placeholder }) {
+			placeholder = "; a placeholder: the counters table (half_squads) does not list this squad"
+		}
+		return fmt.Sprintf("%s in %s is Casualty Reduced to a half-squad %s (%s%s)", who, x.name(e.At), e.Type, causeText(e.Cause, e.Dice), placeholder)
+	case Wound:
+		d := e.Dice
+		how := "a minor wound: ML -1, leadership modifier +1, 3 MF (ASL A17.2, A17.3)"
+		if d.Final > d.Need {
+			how = "a mortal wound (ASL A17.11)"
+		}
+		return fmt.Sprintf("%s in %s is wounded (%s): Wound Severity dr %d%+d = %d: %s", who, x.name(e.At), causeText(e.Cause, Dice{Need: e.Count}), d.DR, d.DRM, d.Final, how)
 	case Eliminate:
 		return fmt.Sprintf("%s (%s) in %s is eliminated (%s)", who, KindText(e.Unit), x.name(e.At), causeText(e.Cause, e.Dice))
 	case Rally:
@@ -240,6 +252,8 @@ func (x *Words) note(n Note) string {
 		return "by Low Crawl (ASL A10.52)"
 	case StoppedEnemy:
 		return fmt.Sprintf("stops: %s holds ENEMY units", x.name(n.At))
+	case Placeholder:
+		return "a placeholder half-squad: the counters table (half_squads) does not list the squad"
 	case Revealed:
 		return fmt.Sprintf("finds FRIENDLY units the ENEMY did not know of in %s: they are revealed (Known)", x.name(n.At))
 	}
@@ -287,6 +301,8 @@ func causeText(c Cause, d Dice) string {
 		s = "Close Combat"
 	case ByPlayer:
 		s = "as you report"
+	case MortalWound:
+		s = "a mortal wound, ASL A17.11"
 	case PinTask:
 		s = fmt.Sprintf("PTC DR %d%+d = %d > ML %d", d.DR, d.DRM, d.Final, d.Need)
 	case AtML:

@@ -102,6 +102,7 @@ const (
 	ForCC                        // A11: Close Combat of side Side in At (N FP vs M)
 	ForPTC                       // A7.8: Pin Task Check of Unit (ML N, DRM M)
 	ForInterdiction              // A10.53: Interdiction NMC of Unit (ML N, DRM M)
+	ForWound                     // A17.11: Wound Severity dr of Unit (DRM M)
 )
 
 // What a Random Selection is for (ForSelection's M).
@@ -164,6 +165,8 @@ func (x *Words) Why(y dice.Why) string {
 		d = fmt.Sprintf("Random Selection for %s: %s", [...]string{"KIA", "K", "Casualty Reduction in CC"}[y.M], y.Unit)
 	case ForRally:
 		d = fmt.Sprintf("rally of %s (ML %d, DRM %+d)", y.Unit, y.N, y.M)
+	case ForWound:
+		d = fmt.Sprintf("Wound Severity dr of %s (drm %+d)", y.Unit, y.M)
 	case ForCC:
 		d = fmt.Sprintf("Close Combat of the %s side in %s (%d FP vs %d)", state.Side(y.Side), x.name(y.At), y.N, y.M)
 	default:

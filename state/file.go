@@ -26,7 +26,7 @@ type Spec struct {
 }
 
 // unitFields are the fields of a unit, as errors list them.
-const unitFields = "id, unit, type, at, broken, dm, pinned, known, fired, moved, routed, hw, wave, lane, released, exited, entering, case, crest, sw, vasl"
+const unitFields = "id, unit, type, at, broken, dm, pinned, wounded, known, fired, moved, routed, hw, wave, lane, released, exited, entering, case, crest, sw, vasl"
 
 // UnitFile is a unit as a state or mission file writes it.
 type UnitFile struct {
@@ -37,6 +37,7 @@ type UnitFile struct {
 	At       yamldoc.Value        `yaml:"at"`
 	Broken   yamldoc.Value        `yaml:"broken"`
 	Pinned   yamldoc.Value        `yaml:"pinned"`
+	Wounded  yamldoc.Value        `yaml:"wounded"`
 	Known    yamldoc.Value        `yaml:"known"`
 	Fired    yamldoc.Value        `yaml:"fired"`
 	Moved    yamldoc.Value        `yaml:"moved"`
@@ -98,6 +99,10 @@ func Specs(c *yamldoc.Check, l yamldoc.List[UnitFile], side Side) []Spec {
 		sp.AtText = c.Str(f.At, what+".at")
 		sp.Broken = c.Bool(f.Broken, what+".broken")
 		sp.Pinned = c.Bool(f.Pinned, what+".pinned")
+		sp.Wounded = c.Bool(f.Wounded, what+".wounded")
+		if sp.Wounded && sp.Kind != Leader && sp.Kind != Commissar && c.OK() {
+			c.Errorf(f.Wounded.Node, "%s.wounded: only a leader is wounded (ASL A17.1); a %s is Casualty Reduced", what, sp.Kind)
+		}
 		sp.Known = c.Bool(f.Known, what+".known")
 		sp.Fired = c.Bool(f.Fired, what+".fired")
 		sp.Moved = c.Bool(f.Moved, what+".moved")
@@ -758,7 +763,7 @@ func unitLine(u *Unit, m *board.Map) string {
 	for _, f := range []struct {
 		name string
 		on   bool
-	}{{"broken", u.Broken}, {"dm", u.DM}, {"pinned", u.Pinned}, {"known", u.Known}, {"fired", u.Fired}, {"moved", u.Moved}, {"advanced", u.Advanced}, {"routed", u.Routed}, {"hw", u.HW}, {"released", u.Released}, {"exited", u.Exited}} {
+	}{{"broken", u.Broken}, {"dm", u.DM}, {"pinned", u.Pinned}, {"wounded", u.Wounded}, {"known", u.Known}, {"fired", u.Fired}, {"moved", u.Moved}, {"advanced", u.Advanced}, {"routed", u.Routed}, {"hw", u.HW}, {"released", u.Released}, {"exited", u.Exited}} {
 		if f.on {
 			parts = append(parts, f.name+": true")
 		}

@@ -112,6 +112,10 @@ type Unit struct {
 	// pinned (ASL A7.8): it may not move or advance and its FP is halved
 	// until its Player Turn ends. Cleared when a Player Turn begins.
 	Pinned bool
+	// Wounded: a leader wounded by Casualty Reduction (ASL A17): his ML is
+	// one less, his leadership modifier one more, he has 3 MF; wounded
+	// again, he adds +1 to the Wound Severity dr (A17.11).
+	Wounded bool
 	// Known: a FRIENDLY unit the ENEMY knows of.
 	Known bool
 	// Fired: the unit has fired this Player Turn (Prep, First, Defensive

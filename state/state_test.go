@@ -266,3 +266,37 @@ func TestStackingAsTables(t *testing.T) {
 		t.Errorf("tables human_wave.stacking %d, StackSquads %d", got, StackSquads)
 	}
 }
+
+// A wounded leader (ASL A17) keeps his wound through a write and a read
+// (wounded: true); a file without the key reads as before (not wounded);
+// only a leader is wounded.
+func TestWoundedRoundTrip_A17(t *testing.T) {
+	t.Parallel()
+	m := demoMap(t)
+	in := "friendly:\n  - {id: F1, unit: leader, type: 8-1, at: x1Q5, wounded: true}\n  - {id: F2, unit: leader, type: 9-1, at: x1Q6}\n"
+	s, err := Read(strings.NewReader(in), "s.yaml", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Unit("F1").Wounded || s.Unit("F2").Wounded {
+		t.Fatalf("read: F1 wounded %v, F2 wounded %v", s.Unit("F1").Wounded, s.Unit("F2").Wounded)
+	}
+	var buf bytes.Buffer
+	if err := s.Write(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "wounded: true") {
+		t.Errorf("written without the wound:\n%s", buf.String())
+	}
+	again, err := Read(&buf, "again.yaml", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !again.Unit("F1").Wounded || again.Unit("F2").Wounded || !again.Clone().Unit("F1").Wounded {
+		t.Errorf("read back: F1 wounded %v, F2 wounded %v", again.Unit("F1").Wounded, again.Unit("F2").Wounded)
+	}
+	_, err = Read(strings.NewReader("friendly:\n  - {id: F1, unit: squad, at: x1Q5, wounded: true}\n"), "s.yaml", m)
+	if err == nil || !strings.Contains(err.Error(), "only a leader is wounded (ASL A17.1)") {
+		t.Errorf("a wounded squad: %v", err)
+	}
+}

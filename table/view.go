@@ -104,6 +104,7 @@ type UnitView struct {
 	Entering string `json:"entering,omitempty"`
 	Broken   bool   `json:"broken,omitempty"`
 	Pinned   bool   `json:"pinned,omitempty"`
+	Wounded  bool   `json:"wounded,omitempty"`
 	Known    bool   `json:"known,omitempty"`
 	Released bool   `json:"released,omitempty"`
 	Moved    bool   `json:"moved,omitempty"`
@@ -181,7 +182,7 @@ func UnitsOf(t *Game) []UnitView {
 	for _, u := range g.Snapshot().Units() {
 		j := UnitView{ID: u.ID, Side: side(u.Side), Unit: u.Kind.String(), Type: u.Type,
 			At: m.LocationName(u.At()), Drawn: Centre(u.At().Hex), Text: strings.Join(strings.Fields(words.UnitText(u)), " "), Wave: u.Wave,
-			Broken: u.Broken, Pinned: u.Pinned, Known: u.Known, Released: u.Released, Moved: u.Moved, Advanced: u.Advanced, Fired: u.Fired,
+			Broken: u.Broken, Pinned: u.Pinned, Wounded: u.Wounded, Known: u.Known, Released: u.Released, Moved: u.Moved, Advanced: u.Advanced, Fired: u.Fired,
 			Exited: u.Exited}
 		if u.Case != 0 {
 			j.Case = string(u.Case)

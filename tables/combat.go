@@ -155,6 +155,10 @@ type Combat struct {
 	// what a failed Interdiction NMC does to it (A10.53).
 	RoutMF           Entry[int]
 	InterdictionFail Entry[Consequence]
+	// Wounds (ASL A17): a Wound Severity dr of at least WoundMortal is a
+	// mortal wound, treated as a KIA (A17.11); a wounded man wounded again
+	// adds WoundAgain to it; a wounded man has WoundedMF MF (A17.2).
+	WoundMortal, WoundAgain, WoundedMF Entry[int]
 }
 
 // Odds is one column of the Close Combat Table: attacker:defender.
@@ -216,6 +220,9 @@ func (c *Combat) check() error {
 		if e.Value == "" {
 			return fmt.Errorf("combat needs broken_fail, mc_twelve, kia_survivors and rally_twelve")
 		}
+	}
+	if c.WoundMortal.Value == 0 || c.WoundedMF.Value == 0 {
+		return fmt.Errorf("combat needs wound_mortal and wounded_mf (ASL A17)")
 	}
 	return nil
 }

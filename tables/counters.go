@@ -2,6 +2,8 @@ package tables
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -76,6 +78,32 @@ func (c Counters) check() error {
 	}
 	if _, ok := c["default"]; !ok {
 		return fmt.Errorf("counters needs a default nationality")
+	}
+	return nil
+}
+
+// HalfSquads is the half-squad each squad counter is Casualty Reduced to
+// (ASL A7.302), by the squad's counter name ("4-6-7" -> "2-4-7"), for the
+// squads of both sides: as the counters print them, which halve neither
+// firepower nor range by one rule.
+type HalfSquads map[string]Entry[string]
+
+// Of returns the half-squad of squad counter squad; ok is false for a
+// squad the table does not list.
+func (h HalfSquads) Of(squad string) (Entry[string], bool) {
+	e, ok := h[squad]
+	return e, ok
+}
+
+// check makes the table agree with the nationalities' counters: the
+// half-squad a nationality's squad is reduced to is the half-squad the
+// nationality generates.
+func (h HalfSquads) check(cs Counters) error {
+	for _, nat := range slices.Sorted(maps.Keys(cs)) {
+		n := cs[nat]
+		if e, ok := h[n.Squad.Value]; ok && e.Value != n.HalfSquad.Value {
+			return fmt.Errorf("counters.%s: half_squad %s, but half_squads says a %s is reduced to a %s", nat, n.HalfSquad.Value, n.Squad.Value, e.Value)
+		}
 	}
 	return nil
 }

@@ -25,6 +25,7 @@ type tablesFile struct {
 	SASL       *saslFile                    `yaml:"sasl"`
 	HumanWave  *hwFile                      `yaml:"human_wave"`
 	Counters   yamldoc.Map[nationalityFile] `yaml:"counters"`
+	HalfSquads yamldoc.Map[entryFile]       `yaml:"half_squads"`
 	IFT        *iftFile                     `yaml:"ift"`
 	Combat     *combatFile                  `yaml:"combat"`
 	Activation *activationFile              `yaml:"activation"`
@@ -184,6 +185,9 @@ type combatFile struct {
 	LedMF         *entryFile `yaml:"led_mf"`
 	RoutMF        *entryFile `yaml:"rout_mf"`
 	Interdiction  *entryFile `yaml:"interdiction_fail"`
+	WoundMortal   *entryFile `yaml:"wound_mortal"`
+	WoundAgain    *entryFile `yaml:"wound_again_drm"`
+	WoundedMF     *entryFile `yaml:"wounded_mf"`
 	BrokenFail    *entryFile `yaml:"broken_fail"`
 	MCTwelve      *entryFile `yaml:"mc_twelve"`
 	KIASurvivors  *entryFile `yaml:"kia_survivors"`
@@ -234,7 +238,7 @@ func (s *Set) apply(data []byte, name string) error {
 	}
 	c := &yamldoc.Check{Doc: d}
 	c.Fields(&f, "tables", func(key string) string {
-		return fmt.Sprintf("unknown table %q (want infantry, weather, seasons, sasl, human_wave, counters, ift, combat, activation, tem or policy)", key)
+		return fmt.Sprintf("unknown table %q (want infantry, weather, seasons, sasl, human_wave, counters, half_squads, ift, combat, activation, tem or policy)", key)
 	})
 	if f.Infantry != nil {
 		s.Infantry.apply(c, f.Infantry)
@@ -265,6 +269,12 @@ func (s *Set) apply(data []byte, name string) error {
 		for i, k := range f.Counters.Keys {
 			s.Counters.apply(c, k.Value, &f.Counters.Values[i])
 		}
+	}
+	if f.HalfSquads.Node != nil {
+		if s.HalfSquads == nil {
+			s.HalfSquads = HalfSquads{}
+		}
+		s.HalfSquads.apply(c, f.HalfSquads)
 	}
 	if f.IFT != nil {
 		s.IFT.apply(c, f.IFT)
@@ -697,6 +707,31 @@ func (t *TEM) apply(c *yamldoc.Check, f yamldoc.Map[entryFile]) {
 	}
 }
 
+// apply reads the half-squads table: {squad: {value, default, source}},
+// each key and value a squad's counter name (4-6-7).
+func (h HalfSquads) apply(c *yamldoc.Check, f yamldoc.Map[entryFile]) {
+	if !c.Map(f.Node, "half_squads") {
+		return
+	}
+	for i, kn := range f.Keys {
+		what := "half_squads." + kn.Value
+		if st, err := ParseStrength(kn.Value); err != nil || st.Leader {
+			c.Errorf(kn, "half_squads: %q is not a squad counter such as 4-6-7", kn.Value)
+			return
+		}
+		e, ok := entry(c, &f.Values[i], what, func(v yamldoc.Value, what string) string {
+			s := c.Str(v, what)
+			if st, err := ParseStrength(s); c.OK() && (err != nil || st.Leader) {
+				c.Errorf(v.Node, "%s: %q is not a half-squad counter such as 2-4-7", what, s)
+			}
+			return s
+		})
+		if ok {
+			h[kn.Value] = e
+		}
+	}
+}
+
 func (cs Counters) apply(c *yamldoc.Check, nat string, f *nationalityFile) {
 	what := "counters." + nat
 	if !c.Fields(f, what, yamldoc.Unknown(what, "want squad, half_squad")) {
@@ -797,6 +832,9 @@ func (cb *Combat) apply(c *yamldoc.Check, f *combatFile) {
 		{f.AdvancingFire, "advancing_fire", &cb.AdvancingFire, 1, 4}, {f.InfantryMF, "infantry_mf", &cb.InfantryMF, 1, 9},
 		{f.LeaderMF, "leader_mf", &cb.LeaderMF, 1, 9}, {f.LedMF, "led_mf", &cb.LedMF, 0, 9},
 		{f.PinnedFire, "pinned_fire", &cb.PinnedFire, 1, 4}, {f.RoutMF, "rout_mf", &cb.RoutMF, 1, 9},
+		{f.PinnedFire, "pinned_fire", &cb.PinnedFire, 1, 4},
+		{f.WoundMortal, "wound_mortal", &cb.WoundMortal, 1, 7}, {f.WoundAgain, "wound_again_drm", &cb.WoundAgain, 0, 6},
+		{f.WoundedMF, "wounded_mf", &cb.WoundedMF, 1, 9},
 	} {
 		setInt(c, x.f, "combat."+x.key, x.e, x.lo, x.hi)
 	}

@@ -34,6 +34,9 @@ type Set struct {
 	HumanWave HumanWave
 	// Counters of the ENEMY units sasl generates, by nationality.
 	Counters Counters
+	// HalfSquads: the half-squad each squad counter is Casualty Reduced
+	// to, for both sides (ASL A7.302).
+	HalfSquads HalfSquads
 	// IFT is the ASL Infantry Fire Table; Combat the rest of what sasl sim
 	// plays (Morale Checks, Rally, Close Combat, the FRIENDLY policy).
 	IFT    IFT
@@ -137,6 +140,7 @@ func (s *Set) Clone() *Set {
 	c.HumanWave = s.HumanWave.clone()
 	c.TEM = s.TEM.clone()
 	c.Counters = maps.Clone(s.Counters)
+	c.HalfSquads = maps.Clone(s.HalfSquads)
 	c.IFT.Columns = slices.Clone(s.IFT.Columns)
 	for i, r := range s.IFT.Rows {
 		c.IFT.Rows[i] = slices.Clone(r)
@@ -164,9 +168,10 @@ var (
 func Default() *Set {
 	defaultOnce.Do(func() {
 		s := &Set{
-			Infantry: Movement{Terrain: map[terrain.Kind]Cost{}, Hexsides: map[terrain.Features]Cost{}},
-			Weather:  map[string]*Weather{},
-			Counters: Counters{},
+			Infantry:   Movement{Terrain: map[terrain.Kind]Cost{}, Hexsides: map[terrain.Features]Cost{}},
+			Weather:    map[string]*Weather{},
+			Counters:   Counters{},
+			HalfSquads: HalfSquads{},
 		}
 		ents, err := dataFS.ReadDir("data")
 		if err != nil {
@@ -249,6 +254,9 @@ func (s *Set) check() error {
 		return err
 	}
 	if err := s.Counters.check(); err != nil {
+		return err
+	}
+	if err := s.HalfSquads.check(s.Counters); err != nil {
 		return err
 	}
 	if err := s.IFT.check(); err != nil {

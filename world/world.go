@@ -200,6 +200,9 @@ func New(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster
 		w.strength(nat.Squad.Value)
 		w.strength(nat.HalfSquad.Value)
 	}
+	for _, half := range t.HalfSquads { // what a squad is Casualty Reduced to
+		w.strength(half.Value)
+	}
 	for _, r := range t.HumanWave.X3.Rows {
 		w.strength(r.Value)
 	}

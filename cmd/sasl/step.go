@@ -272,6 +272,12 @@ func newPlaySetCmd(o *options) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "set GAME UNIT " + strings.Join(game.Reports, "|"),
 		Short: "Report what became of one of your units",
+		Long: `Report what became of one of your units. The report is checked against the
+rules where the game stands, and refused with the rule when they do not allow
+it: a broken unit becomes good only by rallying in an RPh (ASL A10.6); a pin
+lasts to the end of the Player Turn and only a Good Order unit is pinned
+(A7.8); a squad is reduced to the half-squad its counter prints (A7.302); a
+leader is wounded, once (A17: report a mortal wound as eliminated).`,
 		Example: `  sasl play set game.yaml F1 broken
   sasl play set game.yaml F2 good`,
 		Args: cobra.ExactArgs(3),

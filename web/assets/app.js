@@ -469,11 +469,14 @@ function showUnit(id) {
   const box = $("unit");
   box.replaceChildren(el("h3", { class: "side-" + u.side.toUpperCase() }, u.side.toUpperCase() + " " + u.id));
   box.append(el("div", {}, u.text));
-  const flags = ["broken", "pinned", "known", "released", "moved", "advanced", "fired", "entering", "exited"].filter((f) => u[f]);
+  const flags = ["broken", "pinned", "wounded", "known", "released", "moved", "advanced", "fired", "entering", "exited"].filter((f) => u[f]);
   box.append(el("div", { class: "hint" }, "In " + u.at + (u.wave ? ", Human Wave " + u.wave : "") + (flags.length ? "; " + flags.join(", ") : "")));
   if (u.side === "friendly" && can("set") && !u.entering && !u.exited) {
     const set = el("div", { class: "buttons" }, "Report: ");
-    for (const r of ["broken", "pinned", "good", "eliminated", "reduced"]) {
+    // A leader is wounded, not reduced (ASL A17); sasl refuses a report
+    // the rules do not allow where the game stands, and says why.
+    const smc = u.unit === "leader" || u.unit === "commissar";
+    for (const r of ["broken", "pinned", "good", "eliminated", smc ? "wounded" : "reduced"]) {
       set.append(el("button", { id: "set-" + u.id + "-" + r, title: "sasl play set " + u.id + " " + r, onclick: () => doCommand("set " + u.id + " " + r) }, r));
     }
     box.append(set);
