@@ -12,7 +12,7 @@ import (
 
 // Casualty Reduction of a squad of either side (ASL A7.302) gives the
 // half-squad its counter prints, from tables half_squads (VASL's own
-// counters): a FRIENDLY 4-6-7 becomes a 2-4-7 and a 6-6-7 a 3-4-7 (not
+// counters): a FRIENDLY 4-6-7 becomes a 2-4-7 and a 6-6-7 a 3-3-7 (not
 // half its FP at its range: 2-6-7, 3-6-7); the ENEMY's German 4-6-7 the
 // same 2-4-7; a squad the table lacks becomes a placeholder, which the
 // event and its words say.
@@ -33,7 +33,7 @@ func TestHalfSquad_A7302(t *testing.T) {
 		placeholder bool
 	}{
 		{state.Friendly, "4-6-7", "2-4-7", false},
-		{state.Friendly, "6-6-7", "3-4-7", false},
+		{state.Friendly, "6-6-7", "3-3-7", false},
 		{state.Friendly, "4-4-7", "2-3-7", false},
 		{state.Friendly, "6-2-8", "3-2-8", false},
 		{state.Enemy, "4-6-7", "2-4-7", false},
@@ -69,7 +69,7 @@ func TestHalfSquadsTable_A7302(t *testing.T) {
 	for squad, half := range map[string]string{
 		"4-6-8": "2-4-8", "4-6-7": "2-4-7", "4-4-7": "2-3-7", "8-3-8": "3-3-8", // German
 		"4-5-8": "2-4-8", "6-2-8": "3-2-8", "5-2-7": "2-2-7", "4-2-6": "2-2-6", // Russian
-		"6-6-7": "3-4-7", "7-4-7": "3-3-7", "6-6-6": "3-4-6", // American
+		"6-6-7": "3-3-7", "7-4-7": "3-4-7", "6-6-6": "3-4-6", // American
 		"4-5-7": "2-4-7", "6-4-8": "3-3-8", // British
 	} {
 		if e, ok := tb.HalfSquads.Of(squad); !ok || e.Value != half || e.Source == "" {

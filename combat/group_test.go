@@ -12,14 +12,15 @@ import (
 
 // Fire groups of contiguous Locations (ASL A7.5): A5, B5 and C6 are a
 // chain (A5-B5, B5-C6 ADJACENT; A5 and C6 are not) and one group in any
-// order; E6 is a group of its own; an upper level is ADJACENT to no
-// Location of another hex, so it is alone too.
+// order; E6 is a group of its own; the first level of the middle hex is
+// ADJACENT to the ground Locations of the hexes next to it (within one
+// level, combat.Adjacent), its second level to none.
 func TestGroups_A7_5(t *testing.T) {
 	t.Parallel()
 	at := func(col, row, level int) board.Location {
 		return board.Location{Hex: hex.Hex{Col: col, Row: row}, Level: level}
 	}
-	a5, b5, c6, e6, b5up := at(0, 5, 0), at(1, 5, 0), at(2, 6, 0), at(4, 6, 0), at(1, 5, 1)
+	a5, b5, c6, e6, b5up, b5top := at(0, 5, 0), at(1, 5, 0), at(2, 6, 0), at(4, 6, 0), at(1, 5, 1), at(1, 5, 2)
 	for _, c := range []struct {
 		name string
 		ls   []board.Location
@@ -28,7 +29,8 @@ func TestGroups_A7_5(t *testing.T) {
 		{"a chain, its ends first", []board.Location{a5, c6, b5}, []int{0, 0, 0}},
 		{"a chain and a far Location", []board.Location{e6, a5, b5, c6}, []int{0, 1, 1, 1}},
 		{"the ends without the middle", []board.Location{a5, c6}, []int{0, 1}},
-		{"an upper level above the middle", []board.Location{a5, b5up, c6}, []int{0, 1, 2}},
+		{"the first level of the middle", []board.Location{a5, b5up, c6}, []int{0, 0, 0}},
+		{"the second level of the middle", []board.Location{a5, b5top, c6}, []int{0, 1, 2}},
 		{"one Location", []board.Location{a5}, []int{0}},
 	} {
 		got, n := combat.Groups(c.ls, nil)
