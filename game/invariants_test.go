@@ -135,7 +135,9 @@ func TestGameInvariants(t *testing.T) {
 				}
 				t.Logf("%d phases, %d moves (%d FRIENDLY), %d ending in a Location of the other side, %d Melee fought, %d Control changes, %d fire groups (%d of more than one Location)",
 					seen.phases, seen.moves, seen.friendlyMoves, seen.enter, seen.melee, seen.control, seen.groups, seen.multi)
-				if seen.moves == 0 || seen.phases == 0 || seen.multi == 0 {
+				// (edge24's ENEMY fire groups are of one Location: its
+				// FRIENDLY units hold the edge the S? enter by.)
+				if seen.moves == 0 || seen.phases == 0 || seen.multi == 0 && c.name != "edge24" {
 					t.Errorf("nothing was checked: %+v", seen)
 				}
 				if pol == PolicyAttack && seen.friendlyMoves == 0 {
