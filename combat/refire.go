@@ -41,6 +41,24 @@ func Use(u *state.Unit, as report.Kind, normal int, at board.Location) (report.K
 	return 0, false
 }
 
+// Ready reports whether u's fire markers let it take part in a fire group
+// of kind as (Shot.As): First, Prep and Advancing Fire a unit that has not
+// fired; Subsequent First Fire and Final Fire one marked First Fire; Final
+// Protective Fire one marked Final Fire; Defensive Fire (the DFPh, where
+// units that did not fire and units marked First Fire fire together, ASL
+// A8.4) any not marked Final Fire.
+func Ready(u *state.Unit, as report.Kind) bool {
+	switch as {
+	case report.SubsequentFirstFire, report.FinalFire:
+		return u.Fired && !u.FinalFire
+	case report.FinalProtectiveFire:
+		return u.FinalFire
+	case report.DefensiveFire:
+		return !u.FinalFire
+	}
+	return !u.Fired
+}
+
 // Area reports whether fire of kind k is Area Fire, its FP divided by
 // combat.area_fire (ASL A7.23): Subsequent First Fire (A8.3), Final
 // Protective Fire (A8.31) and the DFPh Final Fire of a unit marked First
@@ -134,3 +152,18 @@ func (c *Resolver) fpfChecks(fg []*state.Unit) error {
 	units := slices.DeleteFunc(slices.Clone(fg), func(u *state.Unit) bool { return !c.St.Holds(u) || !u.OnMap() })
 	return c.moraleChecksAs(units, 0, "ASL A8.31", report.FPFCheck)
 }
+
+// FireKind is a kind of fire as report names it; its values are here for
+// the FRIENDLY policies, which decide fire without wording it.
+type FireKind = report.Kind
+
+// The kinds of fire (ASL A3.3-A3.5, A8).
+const (
+	PrepFire            = report.PrepFire
+	AdvancingFire       = report.AdvancingFire
+	FirstFire           = report.FirstFire
+	SubsequentFirstFire = report.SubsequentFirstFire
+	FinalProtectiveFire = report.FinalProtectiveFire
+	DefensiveFire       = report.DefensiveFire
+	FinalFire           = report.FinalFire
+)

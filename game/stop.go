@@ -148,8 +148,12 @@ func (g *Game) firstFire(stack []*state.Unit, at board.Location) (bool, error) {
 	return g.ask(&Stop{Kind: state.FirstFireAt, Turn: st.Turn, Player: state.Enemy, Phase: state.MPh, At: at, Moving: state.IDs(held), Groups: groups, CanFire: true})
 }
 
-// firstFireGroups are the FRIENDLY fire groups, one a Location, that have
-// Location at in LOS within long range (ASL A7.22).
+// firstFireGroups are the FRIENDLY fire groups that may fire at a stack
+// in Location at, each of one Location and one fire by the units' markers
+// (ASL A8): the units that have not fired First Fire at it within long
+// range (A7.22, A8.1); those marked First Fire fire Subsequent First Fire
+// within their normal range (A8.3); those marked Final Fire fire Final
+// Protective Fire at an ADJACENT Location (A8.31).
 func (g *Game) firstFireGroups(at board.Location) []state.StopGroup {
 	var out []state.StopGroup
 	var locs []board.Location
@@ -158,16 +162,21 @@ func (g *Game) firstFireGroups(at board.Location) []state.StopGroup {
 			continue
 		}
 		locs = append(locs, u.At())
-		fg := g.fireGroup(u.At())
-		if len(fg) == 0 {
-			continue
-		}
-		if _, ok := g.res.Aim(fg, at, combat.Moving, longRange, false); ok {
-			out = append(out, state.StopGroup{Units: state.IDs(fg), At: u.At(), Range: hex.Distance(u.At().Hex, at.Hex)})
+		for k, as := range stopFire {
+			fg := g.fireGroup(u.At(), as)
+			if len(fg) == 0 {
+				continue
+			}
+			if _, ok := g.res.AimAs(fg, at, combat.Moving, longRange, report.FirstFire); ok {
+				out = append(out, state.StopGroup{Units: state.IDs(fg), At: u.At(), Range: hex.Distance(u.At().Hex, at.Hex), Fire: state.FireKind(k)})
+			}
 		}
 	}
 	return out
 }
+
+// stopFire is the fire of each state.FireKind.
+var stopFire = [...]report.Kind{state.FireFirst: report.FirstFire, state.FireSubsequent: report.SubsequentFirstFire, state.FireProtective: report.FinalProtectiveFire}
 
 // refire brings a First Fire stop up to date after the player's fire
 // (events): the moving units left (an S? the attack Activated as the
@@ -191,9 +200,20 @@ func (g *Game) refire(stop *Stop, events []report.Event) {
 		}
 	}
 	stop.Moving = state.IDs(moving)
+	old := stop.Groups
 	stop.Groups = nil
 	if len(moving) > 0 {
-		stop.Groups = g.firstFireGroups(stop.At)
+		// Each unit fires once at a move (ASL A8.3: Subsequent First Fire
+		// is at a later one): a group keeps the units offered before with
+		// the same fire, the units that fired having changed marker.
+		for _, ng := range g.firstFireGroups(stop.At) {
+			ng.Units = slices.DeleteFunc(ng.Units, func(id string) bool {
+				return !slices.ContainsFunc(old, func(o state.StopGroup) bool { return o.Fire == ng.Fire && slices.Contains(o.Units, id) })
+			})
+			if slices.ContainsFunc(ng.Units, func(id string) bool { u := g.st.Unit(id); return u != nil && u.Kind.MMC() }) {
+				stop.Groups = append(stop.Groups, ng)
+			}
+		}
 	}
 	stop.CanFire = len(stop.Groups) > 0
 }
@@ -206,13 +226,13 @@ func targetable(u *state.Unit) bool { return combat.Target(u) || u.Kind == state
 // A7.22, long range).
 const longRange = 2
 
-// fireGroup is the FRIENDLY units of Location l that may fire: its Good
-// Order units that have not fired this Player Turn, if an MMC is among
-// them (ASL A7.5).
-func (g *Game) fireGroup(l board.Location) []*state.Unit {
+// fireGroup is the FRIENDLY units of Location l that may fire in a fire
+// group of kind as: its Good Order units whose fire markers let them
+// (combat.Ready), if an MMC is among them (ASL A7.5).
+func (g *Game) fireGroup(l board.Location, as report.Kind) []*state.Unit {
 	var fg []*state.Unit
 	for u := range g.st.In(state.Friendly, l) {
-		if !u.Broken && !u.Fired {
+		if !u.Broken && combat.Ready(u, as) {
 			fg = append(fg, u)
 		}
 	}
