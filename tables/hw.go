@@ -25,10 +25,10 @@ type HumanWave struct {
 	// A8.3), Final Protective Fire at an ADJACENT one (A8.31), and Final
 	// Fire in the DFPh at an ADJACENT Target after First Firing (A8.4).
 	SFF, FPF, FinalFire Entry[int]
-	X10        Generation // Table x10
-	X3         Leaders    // Table x3
-	X10Source  string
-	X3Source   string
+	X10                 Generation // Table x10
+	X3                  Leaders    // Table x3
+	X10Source           string
+	X3Source            string
 }
 
 // The readings of human_wave.excess.
