@@ -71,11 +71,13 @@ type RoutView struct {
 	Crawl []string `json:"crawl"`
 }
 
-// GroupView is a fire group a First Fire stop offers.
+// GroupView is a fire group a First Fire stop offers, with the fire it
+// may make (state.FireKind: first, sff, fpf; ASL A8).
 type GroupView struct {
 	Units []string `json:"units"`
 	At    string   `json:"at"`
 	Range int      `json:"range"`
+	Fire  string   `json:"fire"`
 }
 
 // Point is a lattice position (hex.Point: X in half hexsides, Y in half
@@ -109,7 +111,10 @@ type UnitView struct {
 	Moved    bool   `json:"moved,omitempty"`
 	Advanced bool   `json:"advanced,omitempty"`
 	Fired    bool   `json:"fired,omitempty"`
-	Exited   bool   `json:"exited,omitempty"`
+	// FinalFire: marked Final Fire (ASL A8.3); Fired without it is the
+	// First Fire marker.
+	FinalFire bool `json:"final_fire,omitempty"`
+	Exited    bool `json:"exited,omitempty"`
 }
 
 // VPOView is a VPO and who Controls it.
@@ -156,7 +161,7 @@ func stopView(s *state.Stop, m *board.Map) *StopView {
 		at := Centre(s.At.Hex)
 		v.At, v.AtHex = m.LocationName(s.At), &at
 		for _, g := range s.Groups {
-			v.Groups = append(v.Groups, GroupView{g.Units, m.LocationName(g.At), g.Range})
+			v.Groups = append(v.Groups, GroupView{g.Units, m.LocationName(g.At), g.Range, g.Fire.String()})
 		}
 	}
 	names := func(ls []board.Location) []string {
@@ -182,7 +187,7 @@ func UnitsOf(t *Game) []UnitView {
 		j := UnitView{ID: u.ID, Side: side(u.Side), Unit: u.Kind.String(), Type: u.Type,
 			At: m.LocationName(u.At()), Drawn: Centre(u.At().Hex), Text: strings.Join(strings.Fields(words.UnitText(u)), " "), Wave: u.Wave,
 			Broken: u.Broken, Pinned: u.Pinned, Known: u.Known, Released: u.Released, Moved: u.Moved, Advanced: u.Advanced, Fired: u.Fired,
-			Exited: u.Exited}
+			FinalFire: u.FinalFire, Exited: u.Exited}
 		if u.Case != 0 {
 			j.Case = string(u.Case)
 		}
