@@ -140,6 +140,9 @@ func (g *Game) firstFire(stack []*state.Unit, at board.Location) (bool, error) {
 		return false, nil
 	}
 	held := slices.DeleteFunc(slices.Clone(stack), func(u *state.Unit) bool { return !g.st.Holds(u) })
+	if !slices.ContainsFunc(held, targetable) {
+		return false, nil // the Residual FP there eliminated it (ASL A8.2)
+	}
 	groups := g.firstFireGroups(at)
 	if len(groups) == 0 {
 		return false, nil
@@ -154,7 +157,13 @@ func (g *Game) firstFire(stack []*state.Unit, at board.Location) (bool, error) {
 // range (A7.22, A8.1); those marked First Fire fire Subsequent First Fire
 // within their normal range (A8.3); those marked Final Fire fire Final
 // Protective Fire at an ADJACENT Location (A8.31).
+//
+// None where at is in Melee: fire into a Melee is not modelled (the stack
+// that entered a FRIENDLY Location fights in the CCPh).
 func (g *Game) firstFireGroups(at board.Location) []state.StopGroup {
+	if g.res.InMelee(at) {
+		return nil
+	}
 	var out []state.StopGroup
 	var locs []board.Location
 	for _, u := range g.st.OfSide(state.Friendly) {
@@ -206,9 +215,15 @@ func (g *Game) refire(stop *Stop, events []report.Event) {
 		// Each unit fires once at a move (ASL A8.3: Subsequent First Fire
 		// is at a later one): a group keeps the units offered before with
 		// the same fire, the units that fired having changed marker.
+		var fired []string // the firers of this fire (FPF changes no marker)
+		for _, e := range events {
+			if combat.AtMover(e.Kind) {
+				fired = append(fired, e.Units...)
+			}
+		}
 		for _, ng := range g.firstFireGroups(stop.At) {
 			ng.Units = slices.DeleteFunc(ng.Units, func(id string) bool {
-				return !slices.ContainsFunc(old, func(o state.StopGroup) bool { return o.Fire == ng.Fire && slices.Contains(o.Units, id) })
+				return slices.Contains(fired, id) || !slices.ContainsFunc(old, func(o state.StopGroup) bool { return o.Fire == ng.Fire && slices.Contains(o.Units, id) })
 			})
 			if slices.ContainsFunc(ng.Units, func(id string) bool { u := g.st.Unit(id); return u != nil && u.Kind.MMC() }) {
 				stop.Groups = append(stop.Groups, ng)
