@@ -107,7 +107,15 @@ func (x *Words) firstFireAsked(s *state.Stop, st *state.State) string {
 			what = "Human Wave " + what
 		}
 	}
-	return fmt.Sprintf("%s entered %s in LOS of %s: First Fire? (fire --from LOC --at %s, or next%s)", what, at, strings.Join(by, "; "), at, then)
+	ask := "First Fire" // the fire the groups may make (ASL A8.1, A8.3, A8.31)
+	for _, g := range s.Groups {
+		if g.Fire != s.Groups[0].Fire {
+			ask = "Fire"
+			break
+		}
+		ask = [...]string{"First Fire", "Subsequent First Fire", "Final Protective Fire"}[g.Fire]
+	}
+	return fmt.Sprintf("%s entered %s in LOS of %s: %s? (fire --from LOC --at %s, or next%s)", what, at, strings.Join(by, "; "), ask, at, then)
 }
 
 // routAsked asks the routs of stop s (ASL A10.5): each broken unit that

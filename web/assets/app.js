@@ -389,7 +389,9 @@ function askedWords(st) {
     // The fire a group may make by its units' markers (ASL A8.1, A8.3, A8.31).
     const fire = { sff: ", Subsequent First Fire as Area Fire: ASL A8.3", fpf: ", Final Protective Fire as Area Fire, then a NMC each: ASL A8.31" };
     const by = s.groups.map((g) => g.units.join(", ") + " in " + g.at + " (" + g.range + (g.range === 1 ? " hex" : " hexes") + (fire[g.fire] || "") + ")");
-    return capital(what + " entered " + s.at + " in LOS of " + by.join("; ") + ": First Fire… or Next" + then + ".");
+    const kinds = [...new Set(s.groups.map((g) => g.fire || "first"))];
+    const ask = kinds.length > 1 ? "Fire" : { first: "First Fire", sff: "Subsequent First Fire", fpf: "Final Protective Fire" }[kinds[0]] || "Fire";
+    return capital(what + " entered " + s.at + " in LOS of " + by.join("; ") + ": " + ask + "… or Next" + then + ".");
   }
   const yours = s.player_turn === "friendly";
   if (s.kind === "rout") {
