@@ -114,7 +114,10 @@ func (e *Enemy) Defend() error {
 	if err := e.fireGroups(state.DFPh); err != nil {
 		return err
 	}
-	if e.h.FinalFire.Value == 0 {
+	// Only in a game (a Resolver): it clears the fire markers as each
+	// Player Turn begins, so that a unit marked here First Fired in this
+	// MPh; sasl wave, which plays the ENEMY alone, keeps them from its AFPh.
+	if e.h.FinalFire.Value == 0 || e.Res == nil {
 		return nil
 	}
 	return e.finalFire()

@@ -72,12 +72,12 @@ type RoutView struct {
 }
 
 // GroupView is a fire group a First Fire stop offers, with the fire it
-// may make (state.FireKind: first, sff, fpf; ASL A8).
+// may make where it is not First Fire (state.FireKind: sff, fpf; ASL A8).
 type GroupView struct {
 	Units []string `json:"units"`
 	At    string   `json:"at"`
 	Range int      `json:"range"`
-	Fire  string   `json:"fire"`
+	Fire  string   `json:"fire,omitempty"`
 }
 
 // Point is a lattice position (hex.Point: X in half hexsides, Y in half
@@ -161,7 +161,11 @@ func stopView(s *state.Stop, m *board.Map) *StopView {
 		at := Centre(s.At.Hex)
 		v.At, v.AtHex = m.LocationName(s.At), &at
 		for _, g := range s.Groups {
-			v.Groups = append(v.Groups, GroupView{g.Units, m.LocationName(g.At), g.Range, g.Fire.String()})
+			gv := GroupView{g.Units, m.LocationName(g.At), g.Range, ""}
+			if g.Fire != state.FireFirst {
+				gv.Fire = g.Fire.String()
+			}
+			v.Groups = append(v.Groups, gv)
 		}
 	}
 	names := func(ls []board.Location) []string {
