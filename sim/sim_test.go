@@ -405,7 +405,7 @@ func FuzzParseVary(f *testing.F) {
 // its FBE, along which the FRIENDLY attackers start. Since the fire that
 // follows First Fire (ASL A8.2-A8.4: Residual FP, Subsequent First Fire,
 // FPF, Final Fire) the attack policy, which crosses its open ground in
-// the ENEMY's LOS, no longer wins it (about 11% before, none of 1,000
+// the ENEMY's LOS, hardly wins it (about 15% before, under 1% of 1,000
 // after); that it wins some games and loses others (strictly between 5%
 // and 95%) is checked on the crossroads demo, where it still does.
 func TestAttackWinsSome(t *testing.T) {
