@@ -106,9 +106,65 @@ func (e *Enemy) fire() error { return e.fireGroups(state.AFPh) }
 // Defend is the ENEMY DFPh in the FRIENDLY Player Turn: every ENEMY unit
 // that has not fired this Player Turn fires by the priorities of SASL 4.36,
 // as in the AFPh (SASL 4.36 names the DFPh with the AFPh).
+//
+// Then, by human_wave.final_fire, the ENEMY units marked First Fire fire
+// Final Fire at ADJACENT Targets, as Area Fire (ASL A8.4), a group a
+// Target by the same priorities.
 func (e *Enemy) Defend() error {
 	e.log.Phase = state.DFPh
-	return e.fireGroups(state.DFPh)
+	if err := e.fireGroups(state.DFPh); err != nil {
+		return err
+	}
+	// Only in a game (a Resolver): it clears the fire markers as each
+	// Player Turn begins, so that a unit marked here First Fired in this
+	// MPh; sasl wave, which plays the ENEMY alone, keeps them from its AFPh.
+	if e.h.FinalFire.Value == 0 || e.Res == nil {
+		return nil
+	}
+	return e.finalFire()
+}
+
+// finalFire is the DFPh fire of the ENEMY units marked First Fire (ASL
+// A8.4): at ADJACENT Known FRIENDLY units only, as Area Fire.
+func (e *Enemy) finalFire() error {
+	var shooters []*state.Unit
+	for _, u := range e.st.OfSide(state.Enemy) {
+		if u.Kind != state.SQ && !u.Broken && u.OnMap() && u.Fired && !u.FinalFire && !e.inMelee(u) {
+			shooters = append(shooters, u)
+		}
+	}
+	tt := Targeting{Range: 1, TEM: e.cover, Sight: e.w.Sight, Melee: e.inMelee}
+	for len(shooters) > 0 {
+		at := e.fireAt[:0]
+		for _, s := range shooters {
+			at = append(at, s.At())
+		}
+		e.fireAt = at
+		tg, ok := tt.Choose(at, e.st.OfSide(state.Friendly))
+		if !ok {
+			return nil
+		}
+		var fg []*state.Unit
+		rest := shooters[:0]
+		for _, s := range shooters {
+			if combat.Adjacent(s.At(), tg.Unit.At()) && e.w.Sight(s.At(), tg.Unit.At()).Clear {
+				fg = append(fg, s)
+			} else {
+				rest = append(rest, s)
+			}
+		}
+		shooters = rest
+		if len(fg) == 0 {
+			return nil // the closest is at an upper level of an adjacent hex: no ADJACENT Target
+		}
+		if !slices.ContainsFunc(fg, func(u *state.Unit) bool { return u.Kind.MMC() }) {
+			continue
+		}
+		if err := e.shoot(fg, tg, report.FinalFire, combat.Still); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // inMelee reports whether u shares its Location with units of the other
@@ -183,7 +239,11 @@ func (e *Enemy) fireGroups(ph state.Phase) error {
 					tg.TEM, tg.Wall = c.TEM, c.Wall
 				}
 			}
-			if err := e.shoot(fg, tg, ph == state.AFPh, combat.Still); err != nil {
+			as := report.Kind(0)
+			if ph == state.AFPh {
+				as = report.AdvancingFire
+			}
+			if err := e.shoot(fg, tg, as, combat.Still); err != nil {
 				return err
 			}
 		}
@@ -197,15 +257,21 @@ func (e *Enemy) cover(from board.Location, u *state.Unit) world.Cover {
 	return combat.Cover(e.w, e.st, from, u.At(), state.Enemy)
 }
 
-// shoot tells of fire group fg's attack on Target tg, which moves as m
-// (First Fire: combat.MoveDRM, with the group's TEM and hindrance), and
-// has the Resolver resolve it; its units have fired.
-func (e *Enemy) shoot(fg []*state.Unit, tg Target, afph bool, m combat.Motion) error {
-	g := e.fireGroup(fg, tg, afph)
+// shoot tells of fire group fg's attack on Target tg, as fire of kind as
+// (AdvancingFire in the AFPh; FirstFire, SubsequentFirstFire,
+// FinalProtectiveFire at a mover; FinalFire; 0 for the DFPh), which moves
+// as m (fire at a mover: combat.MoveDRM, with the group's TEM and
+// hindrance), and has the Resolver resolve it; its units are marked as
+// having fired it (combat.Mark).
+func (e *Enemy) shoot(fg []*state.Unit, tg Target, as report.Kind, m combat.Motion) error {
+	g := e.fireGroup(fg, tg, as)
 	g.Move = combat.MoveDRM(&e.t.Combat, m, tg.TEM, tg.Hindrance)
 	g.DRM += g.Move
+	if as != report.AdvancingFire {
+		g.As = as
+	}
 	for _, u := range fg {
-		u.Fired = true
+		combat.Mark(u, as)
 	}
 	p := e.log.Fire(g)
 	e.log.Add(report.Event{Kind: report.Fire, Units: p.Members, Wave: fg[0].Wave, Fire: p})
@@ -220,51 +286,92 @@ func (e *Enemy) shoot(fg []*state.Unit, tg Target, afph bool, m combat.Motion) e
 // "will First Fire in the FRIENDLY MPh vs a Target as per 8.61-.612"; those
 // rules are not among the texts, and sasl has the ENEMY units that may
 // fire, have at in their LOS within fire_range and have not fired this
-// Player Turn fire at it at once, other ENEMY units alike: as fire groups
-// of contiguous Locations, ASL A7.5, one attack each, the group with the
-// most FP first (group), while a unit of the stack is there). The stack
+// Player Turn fire at it, other ENEMY units alike: as fire groups of
+// contiguous Locations, ASL A7.5, one attack each, the group with the most
+// FP first (group), while a unit of the stack is there). Then, by
+// human_wave.sff and fpf, the units marked First Fire before this move fire
+// Subsequent First Fire at it within their normal range (ASL A8.3), and
+// those marked Final Fire Final Protective Fire at it in an ADJACENT
+// Location (A8.31), as fire groups of Area Fire likewise: each unit fires
+// once at a move; FPF only at a stack with a Good Order MMC. The stack
 // moves as m: its movement DRM is combat.MoveDRM's (FFNAM; FFMO in Open
-// Ground as the group sees it, ASL A4.6).
+// Ground as each group sees it, ASL A4.6).
 func (e *Enemy) FirstFire(stack []*state.Unit, at board.Location, m combat.Motion) error {
 	if e.st.Has(state.Enemy, at) {
 		return nil
 	}
-	var can []*state.Unit
+	// The groups are formed before any fires: a unit First Firing now is
+	// not in the Subsequent First Fire group of this move.
+	var groups [3][]*state.Unit
+	kinds := [3]report.Kind{report.FirstFire, report.SubsequentFirstFire, report.FinalProtectiveFire}
 	for _, u := range e.st.OfSide(state.Enemy) {
-		if e.shooter(u) && hex.Distance(u.At().Hex, at.Hex) <= e.h.FireRange.Value && e.w.Sight(u.At(), at).Clear {
-			can = append(can, u)
+		if u.Kind == state.SQ || u.Broken || !u.OnMap() || e.inMelee(u) {
+			continue
 		}
+		i, d := 0, hex.Distance(u.At().Hex, at.Hex)
+		switch {
+		case !u.Fired:
+			if d > e.h.FireRange.Value {
+				continue
+			}
+		case !u.FinalFire:
+			if e.h.SFF.Value == 0 || u.Kind.MMC() && d > e.w.Strength(u).Range || !u.Kind.MMC() && d > e.h.FireRange.Value {
+				continue
+			}
+			i = 1
+		default:
+			if e.h.FPF.Value == 0 || !combat.Adjacent(u.At(), at) {
+				continue
+			}
+			i = 2
+		}
+		if !e.w.Sight(u.At(), at).Clear {
+			continue
+		}
+		groups[i] = append(groups[i], u)
 	}
-	// One attack a contiguous group (ASL A7.5), the group with the most FP
-	// first, while the stack is there to be fired at.
-	for len(can) > 0 {
-		var tg *state.Unit
-		for _, u := range stack {
-			if e.st.Holds(u) && u.OnMap() && u.At() == at && (tg == nil || tg.Broken && !u.Broken) {
-				tg = u
+	for i := range groups {
+		can := groups[i]
+		for len(can) > 0 {
+			var tg *state.Unit
+			for _, u := range stack {
+				if u.OnMap() && e.st.Holds(u) && u.At() == at && (tg == nil || tg.Broken && !u.Broken) {
+					tg = u
+				}
 			}
-		}
-		if tg == nil {
-			return nil
-		}
-		fg, left := e.group(can, at, false)
-		if len(fg) == 0 {
-			return nil // leaders alone have no FP to fire with
-		}
-		can = append(can[:0], left...) // can is not the Grouper's: group read it before
-		rng, hind := 99, 0
-		var cov world.Cover
-		for i, u := range fg {
-			v := e.w.Sight(u.At(), at)
-			rng, hind = min(rng, v.Range), max(hind, v.Hindrance)
-			if c := e.cover(u.At(), tg); i == 0 || c.TEM > cov.TEM {
-				cov = c
+			if tg == nil {
+				return nil
 			}
-		}
-		t := Target{Unit: tg, TEM: cov.TEM, Wall: cov.Wall, Hindrance: hind, Range: rng, Priority: 1}
-		e.log.Phase = state.MPh
-		if err := e.shoot(fg, t, false, m); err != nil {
-			return err
+			// Final Protective Fire costs its firers a NMC: the ENEMY fires
+			// it at a stack that still holds a Good Order MMC (a broken
+			// one's move ends there, ASL A10.5).
+			if kinds[i] == report.FinalProtectiveFire && !slices.ContainsFunc(stack, func(u *state.Unit) bool {
+				return u.Kind.MMC() && !u.Broken && e.st.Holds(u) && u.At() == at
+			}) {
+				break
+			}
+			can = slices.DeleteFunc(can, func(u *state.Unit) bool { return !e.st.Holds(u) || u.Broken })
+			// One attack a contiguous group (ASL A7.5), the group with the
+			// most FP first.
+			fg, left := e.group(can, at, false)
+			if len(fg) == 0 {
+				break // leaders alone have no FP to fire with
+			}
+			can = append(can[:0], left...) // can is not the Grouper's: group read it before
+			rng, hind := 99, 0
+			var cov world.Cover
+			for j, u := range fg {
+				v := e.w.Sight(u.At(), at)
+				rng, hind = min(rng, v.Range), max(hind, v.Hindrance)
+				if c := e.cover(u.At(), tg); j == 0 || c.TEM > cov.TEM {
+					cov = c
+				}
+			}
+			t := Target{Unit: tg, TEM: cov.TEM, Wall: cov.Wall, Hindrance: hind, Range: rng, Priority: 1}
+			e.log.Phase = state.MPh
+			if err := e.shoot(fg, t, kinds[i], m); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -293,7 +400,7 @@ func (e *Enemy) group(units []*state.Unit, at board.Location, afph bool) (fg, le
 // largest of its members' lines, tg.Hindrance) plus a leadership modifier
 // where every Location of the group holds a Good Order leader (the worst
 // of them directs).
-func (e *Enemy) fireGroup(fg []*state.Unit, tg Target, afph bool) report.FireGroup {
+func (e *Enemy) fireGroup(fg []*state.Unit, tg Target, as report.Kind) report.FireGroup {
 	g := report.FireGroup{Target: tg.Unit.ID, TargetKind: tg.Unit.Kind, TargetType: tg.Unit.Type, At: tg.Unit.At(),
 		TEM: tg.TEM, Hindrance: tg.Hindrance, DRM: tg.TEM + tg.Hindrance, Range: tg.Range, Priority: tg.Priority, Good: !tg.Unit.Broken}
 	if tg.Wall != 0 {
@@ -319,7 +426,11 @@ func (e *Enemy) fireGroup(fg []*state.Unit, tg Target, afph bool) report.FireGro
 			from = append(from, u.At())
 		}
 		locs[u.At()] = true
-		g.FP += combat.FP(e.w.Strength(u), u.At(), tg.Unit.At(), combat.FireDivisor(e.t, u, afph))
+		div := combat.FireDivisor(e.t, u, as == report.AdvancingFire)
+		if combat.Area(as) { // ASL A7.23, A8.3-A8.4
+			div *= e.t.Combat.AreaFire.Value
+		}
+		g.FP += combat.FP(e.w.Strength(u), u.At(), tg.Unit.At(), div)
 	}
 	worst, all := -99, len(locs) > 0
 	for l := range locs {

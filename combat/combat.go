@@ -180,6 +180,8 @@ type Shot struct {
 	Wall                terrain.Features
 	Range               int
 	Odds                float64
+	// As is the fire the group makes (AimAs).
+	As report.Kind
 }
 
 // Group is the report of the Shot's attack, before the firers and targets
@@ -198,7 +200,21 @@ func (sh Shot) Group() report.FireGroup {
 // reach times its normal range (those that have fire). The TEM is the
 // largest any firer's line gives (Cover: walls, Wall Advantage). Units
 // that moved this Player Turn fire as Advancing Fire (in the AFPh; afph).
+// It is AimAs of Prep Fire, or of Advancing Fire.
 func (c *Resolver) Aim(fg []*state.Unit, at board.Location, m Motion, reach int, afph bool) (Shot, bool) {
+	as := report.PrepFire
+	if afph {
+		as = report.AdvancingFire
+	}
+	return c.AimAs(fg, at, m, reach, as)
+}
+
+// AimAs is Aim of fire of kind as (report.FirstFire at a mover in the MPh,
+// DefensiveFire in the DFPh, PrepFire, AdvancingFire): each unit of fg
+// fires as its fire markers let it (Use; ASL A8.1-A8.4), Area Fire halved,
+// and those that may not fire at at add nothing. Shot.As is the group's
+// fire: its members' kind, or as where they differ.
+func (c *Resolver) AimAs(fg []*state.Unit, at board.Location, m Motion, reach int, as report.Kind) (Shot, bool) {
 	sh := Shot{At: at, Range: 99}
 	n, leadOK, lead := 0, true, -99
 	seen := c.seen[:0]
@@ -207,6 +223,10 @@ func (c *Resolver) Aim(fg []*state.Unit, at board.Location, m Motion, reach int,
 			continue
 		}
 		s := c.Strength(u)
+		kind, ok := Use(u, as, s.Range, at)
+		if !ok {
+			continue
+		}
 		d := hex.Distance(u.At().Hex, at.Hex)
 		if d > s.Range*max(reach, 1) {
 			continue
@@ -215,12 +235,22 @@ func (c *Resolver) Aim(fg []*state.Unit, at board.Location, m Motion, reach int,
 		if !v.Clear {
 			continue
 		}
-		sh.FP += FP(s, u.At(), at, FireDivisor(c.t, u, afph))
+		div := FireDivisor(c.t, u, as == report.AdvancingFire)
+		if Area(kind) {
+			div *= c.t.Combat.AreaFire.Value
+		}
+		sh.FP += FP(s, u.At(), at, div)
 		sh.Hindrance = max(sh.Hindrance, v.Hindrance)
 		if cov := c.Cover(u.At(), at, u.Side); n == 0 || cov.TEM > sh.TEM {
 			sh.TEM, sh.Wall = cov.TEM, cov.Wall
 		}
 		sh.Range = min(sh.Range, d)
+		switch {
+		case n == 0:
+			sh.As = kind
+		case sh.As != kind:
+			sh.As = as
+		}
 		n++
 		if !slices.ContainsFunc(seen, func(x *state.Unit) bool { return x.At() == u.At() }) {
 			seen = append(seen, u)
@@ -335,17 +365,30 @@ func (c *Resolver) Fire(g *report.FireGroup, at board.Location) error {
 	}
 	g.DR, g.Final, g.Result = dr, final, res.String()
 	c.log.Add(report.Event{Kind: report.Result, Units: c.log.IDs(targets), Fire: g})
-	return c.Apply(res, targets)
+	if AtMover(g.As) {
+		c.leaveResidual(state.Enemy, at, g.FP, g.Hindrance)
+	}
+	if err := c.Apply(res, targets); err != nil || g.As != report.FinalProtectiveFire {
+		return err
+	}
+	var fg []*state.Unit
+	for _, id := range g.Members {
+		if u := c.St.Unit(id); u != nil {
+			fg = append(fg, u)
+		}
+	}
+	return c.fpfChecks(fg)
 }
 
-// Attack is one fire group's attack on targets: g holds where they are,
-// the group's FP and DRM, its TEM, the hindrance of its LOS and the range
-// (Shot.Group). The
-// firers are marked as having fired this Player Turn, and FRIENDLY ones
-// become Known (firing reveals them).
+// Attack is one fire group's attack of kind kind on targets: g holds where
+// they are, the group's FP and DRM, its TEM, the hindrance of its LOS and
+// the range (Shot.Group). The firers are marked as having fired this
+// Player Turn (Mark), and FRIENDLY ones become Known (firing reveals
+// them). An attack at a mover leaves Residual FP (ASL A8.2); after Final
+// Protective Fire each firer takes a NMC (A8.31).
 func (c *Resolver) Attack(kind report.Kind, fg, targets []*state.Unit, g report.FireGroup) error {
 	for _, u := range fg {
-		u.Fired = true
+		Mark(u, kind)
 		if u.Side == state.Friendly {
 			u.Known = true
 		}
@@ -364,7 +407,13 @@ func (c *Resolver) Attack(kind report.Kind, fg, targets []*state.Unit, g report.
 	}
 	g.DR, g.Final, g.Result = dr, final, res.String()
 	c.log.Add(report.Event{Kind: kind, Units: g.Members, Side: fg[0].Side, Fire: c.log.Fire(g)})
-	return c.Apply(res, targets)
+	if AtMover(kind) {
+		c.leaveResidual(fg[0].Side, g.At, g.FP, g.Hindrance)
+	}
+	if err := c.Apply(res, targets); err != nil || kind != report.FinalProtectiveFire {
+		return err
+	}
+	return c.fpfChecks(fg)
 }
 
 // roll makes an IFT DR.
@@ -489,9 +538,19 @@ func FireDivisor(t *tables.Set, u *state.Unit, afph bool) int {
 // moraleChecks makes the units' Morale Checks with DRM n: leaders first,
 // then the others with the modifier of a leader that passed (ASL A10.7).
 func (c *Resolver) moraleChecks(units []*state.Unit, n int) error {
+	return c.moraleChecksAs(units, n, "ASL A10", report.NoCause)
+}
+
+// moraleChecksAs is moraleChecks under rule, for cause (NoCause: an IFT
+// result; else the cause its events tell, failed or passed).
+func (c *Resolver) moraleChecksAs(units []*state.Unit, n int, rule string, cause report.Cause) error {
+	failed := report.FailedMC
+	if cause != report.NoCause {
+		failed = cause
+	}
 	leadersFirst(units)
 	for _, u := range units {
-		d, ml, err := c.moraleDR(u, "ASL A10", report.ForMC, c.ledDRM(u, n))
+		d, ml, err := c.moraleDR(u, rule, report.ForMC, c.ledDRM(u, n))
 		if err != nil {
 			return err
 		}
@@ -503,16 +562,16 @@ func (c *Resolver) moraleChecks(units []*state.Unit, n int) error {
 				return err
 			}
 			if !gone && !u.Broken {
-				c.brk(u, report.FailedMC, d)
+				c.brk(u, failed, d)
 			}
 		case d.Final > ml && u.Broken:
 			if err := c.consequence(u, c.t.Combat.BrokenFail.Value, report.FailedBroken); err != nil {
 				return err
 			}
 		case d.Final > ml:
-			c.brk(u, report.FailedMC, d)
+			c.brk(u, failed, d)
 		default:
-			c.add(report.Morale, u, report.Event{Dice: d})
+			c.add(report.Morale, u, report.Event{Dice: d, Cause: cause})
 			if d.Final == ml && !u.Broken && c.t.Combat.MCAtML.Value == tables.Pin {
 				c.pin(u, report.AtML, d)
 			}

@@ -50,7 +50,16 @@ func (g *Game) decide(side state.Side, ph state.Phase) error {
 
 // Entered lets the FRIENDLY side First Fire at an ENEMY stack that has
 // entered Location at in the ENEMY MPh (ai.Resolver).
+//
+// First the Residual FP in at attacks the stack (ASL A8.2), then the
+// FRIENDLY side may fire at it: First Fire, Subsequent First Fire and
+// Final Protective Fire (A8.1-A8.31).
 func (g *Game) Entered(stack []*state.Unit, at board.Location) error {
+	if g.resolves() && g.st.ResidualAt(at) > 0 {
+		if err := g.res.ResidualFire(stack, at, combat.MoveDRM(&g.w.Tables().Combat, combat.Moving, g.w.TEM(at), 0)); err != nil {
+			return err
+		}
+	}
 	if took, err := g.firstFire(stack, at); err != nil || took {
 		return err
 	}
@@ -78,8 +87,20 @@ func (g *Game) Fire(fg *report.FireGroup, at board.Location) error { return g.re
 func (g *Game) act(side state.Side, ph state.Phase, a policy.Action) error {
 	st := g.st
 	units := a.Units[:0:0]
+	kind := report.PrepFire // the fire of a Fire action: the phase's
+	switch {
+	case side == state.Enemy && ph == state.MPh:
+		kind = report.FirstFire
+	case side == state.Enemy:
+		kind = report.DefensiveFire
+	case ph == state.AFPh:
+		kind = report.AdvancingFire
+	}
+	if a.Kind == policy.Fire && a.Shot.As != 0 {
+		kind = a.Shot.As // by the firers' markers (combat.AimAs)
+	}
 	for _, u := range a.Units {
-		if st.Holds(u) && u.OnMap() && !u.Broken && u.Side == state.Friendly && (a.Kind != policy.Fire || !u.Fired) && (a.Kind == policy.Fire || !u.Pinned) {
+		if st.Holds(u) && u.OnMap() && !u.Broken && u.Side == state.Friendly && (a.Kind != policy.Fire || combat.Ready(u, kind)) && (a.Kind == policy.Fire || !u.Pinned) {
 			units = append(units, u)
 		}
 	}
@@ -92,15 +113,6 @@ func (g *Game) act(side state.Side, ph state.Phase, a policy.Action) error {
 		targets = slices.DeleteFunc(targets, func(u *state.Unit) bool { return !combat.Target(u) })
 		if len(targets) == 0 || !slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.MMC() }) {
 			return nil
-		}
-		kind := report.PrepFire
-		switch {
-		case side == state.Enemy && ph == state.MPh:
-			kind = report.FirstFire
-		case side == state.Enemy:
-			kind = report.DefensiveFire
-		case ph == state.AFPh:
-			kind = report.AdvancingFire
 		}
 		sh := a.Shot
 		return g.res.Attack(kind, units, targets, sh.Group())
@@ -198,6 +210,16 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 		steps = append(steps, pathing.Step{Location: next, HalfMF: cost})
 		if err := g.hw.ActivateSeen(units, next, motion); err != nil {
 			return err
+		}
+		// The Residual FP the ENEMY's fire left in next attacks the stack
+		// first (ASL A8.2), with its movement DRM (no hindrance: FFMO in
+		// Open Ground); those it breaks or pins stop there.
+		if st.ResidualAt(next) > 0 {
+			drm := combat.MoveDRM(&g.w.Tables().Combat, motion, g.w.TEM(next), 0)
+			if err := g.res.ResidualFire(units, next, drm); err != nil {
+				return err
+			}
+			units = slices.DeleteFunc(units, func(u *state.Unit) bool { return !st.Holds(u) || u.Broken || u.Pinned })
 		}
 		if err := g.hw.FirstFire(units, next, motion); err != nil {
 			return err

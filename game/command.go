@@ -514,6 +514,7 @@ func (s *Session) aim(c Command) (report.Kind, []*state.Unit, combat.Shot, error
 		i := slices.IndexFunc(groups, func(g int) bool { return g > 0 })
 		return 0, nil, combat.Shot{}, fmt.Errorf("fire: %s is not ADJACENT to %s nor by a chain of ADJACENT Locations of the fire group (ASL A7.5)", m.LocationName(c.From[i]), m.LocationName(c.From[0]))
 	}
+	as := kind // the group's fire, by its units' markers (ASL A8)
 	for i, l := range c.From {
 		if slices.Contains(c.From[:i], l) {
 			return 0, nil, combat.Shot{}, fmt.Errorf("fire: %s is named twice", m.LocationName(l))
@@ -521,10 +522,14 @@ func (s *Session) aim(c Command) (report.Kind, []*state.Unit, combat.Shot, error
 		if g.res.InMelee(l) {
 			return 0, nil, combat.Shot{}, fmt.Errorf("fire: the units in %s are in Melee: they fight in the CCPh", m.LocationName(l))
 		}
-		group := g.fireGroup(l)
-		if len(group) == 0 {
-			return 0, nil, combat.Shot{}, fmt.Errorf("fire: %s holds no FRIENDLY squad or half-squad that can fire (Good Order, not fired this Player Turn)", m.LocationName(l))
+		group, k, err := s.offered(l, c.At, kind)
+		if err != nil {
+			return 0, nil, combat.Shot{}, err
 		}
+		if i > 0 && k != as {
+			return 0, nil, combat.Shot{}, fmt.Errorf("fire: %s in %s and %s in %s do not fire as one group: First Fire, Subsequent First Fire and Final Protective Fire are each their own (ASL A8.3)", report.FireText(as), m.LocationName(c.From[0]), report.FireText(k), m.LocationName(l))
+		}
+		as = k
 		fg = append(fg, group...)
 	}
 	targets := g.st.AppendAt(nil, state.Enemy, c.At)
@@ -535,19 +540,70 @@ func (s *Session) aim(c Command) (report.Kind, []*state.Unit, combat.Shot, error
 	case g.res.InMelee(c.At):
 		return 0, nil, combat.Shot{}, fmt.Errorf("fire: %s is in Melee: fire into a Melee is not modelled; it is fought in the CCPh", m.LocationName(c.At))
 	}
-	sh, ok := g.res.Aim(fg, c.At, motion(kind), longRange, kind == report.AdvancingFire)
+	sh, ok := g.res.AimAs(fg, c.At, motion(kind), longRange, kind)
+	if !ok && kind == report.DefensiveFire && !slices.ContainsFunc(fg, func(u *state.Unit) bool { return u.Kind.MMC() && !u.Fired }) {
+		return 0, nil, combat.Shot{}, fmt.Errorf("fire: the units in %s First Fired in the MPh: in the DFPh they fire only at an ADJACENT Location, as Final Fire (ASL A8.4)", names(m, c.From))
+	}
 	if !ok {
 		return 0, nil, combat.Shot{}, fmt.Errorf("fire: no unit in %s has a clear LOS to %s within twice its normal range", names(m, c.From), m.LocationName(c.At))
 	}
-	return kind, fg, sh, nil
+	return sh.As, fg, sh, nil
 }
 
-// motion is how the target of fire of kind moves: First Fire is at a
-// stack moving (the ENEMY's Human Waves and S? never use Assault
-// Movement), other fire at units standing still. combat.Aim works out the
-// DRM from it (FFNAM, FFMO: ASL A4.6).
+// offered is the fire group of Location l at a fire of kind (fireKind) at
+// Location at, and its fire by its units' markers (ASL A8), or why they
+// may not fire. At a First Fire stop, the units of the first group the
+// stop offers in l, whose kind says their fire (First Fire, Subsequent
+// First Fire, Final Protective Fire); in the DFPh the units that have not
+// fired with those marked First Fire (ASL A8.4: they fire at ADJACENT
+// Locations only); else those that have not fired.
+func (s *Session) offered(l, at board.Location, kind report.Kind) ([]*state.Unit, report.Kind, error) {
+	g, stop := s.g, s.stop
+	m := g.w.Map()
+	if kind != report.FirstFire {
+		group := g.fireGroup(l, kind)
+		if len(group) > 0 {
+			return group, kind, nil
+		}
+		if kind == report.DefensiveFire && len(g.fireGroup(l, report.FinalProtectiveFire)) > 0 {
+			return nil, 0, fmt.Errorf("fire: the units in %s are marked Final Fire: they do not fire in the DFPh (ASL A8.4)", m.LocationName(l))
+		}
+		return nil, 0, fmt.Errorf("fire: %s holds no FRIENDLY squad or half-squad that can fire (Good Order, not fired this Player Turn)", m.LocationName(l))
+	}
+	for _, sg := range stop.Groups {
+		if sg.At != l {
+			continue
+		}
+		var group []*state.Unit
+		as := stopFire[sg.Fire]
+		for _, id := range sg.Units {
+			if u := g.st.Unit(id); u != nil && g.st.Holds(u) && !u.Broken && combat.Ready(u, as) {
+				group = append(group, u)
+			}
+		}
+		if slices.ContainsFunc(group, func(u *state.Unit) bool { return u.Kind.MMC() }) {
+			return group, as, nil
+		}
+	}
+	// Why not: by the markers of the units there (ASL A8.3, A8.31).
+	switch {
+	case len(g.fireGroup(l, report.SubsequentFirstFire)) > 0 && len(g.fireGroup(l, report.FirstFire)) == 0:
+		return nil, 0, fmt.Errorf("fire: the units in %s have First Fired: they fire again (Subsequent First Fire, as Area Fire) only at a Location within their normal range, once at each move (ASL A8.3)", m.LocationName(l))
+	case len(g.fireGroup(l, report.FinalProtectiveFire)) > 0 && len(g.fireGroup(l, report.FirstFire)) == 0:
+		return nil, 0, fmt.Errorf("fire: the units in %s are marked Final Fire: they fire again only at an ADJACENT Location, as Final Protective Fire (ASL A8.31)", m.LocationName(l))
+	case len(g.fireGroup(l, report.FirstFire)) > 0:
+		return nil, 0, fmt.Errorf("fire: the units in %s have no clear LOS to %s within twice their normal range, or fired at this move already", m.LocationName(l), m.LocationName(at))
+	}
+	return nil, 0, fmt.Errorf("fire: %s holds no FRIENDLY squad or half-squad that can fire (Good Order, not fired this Player Turn)", m.LocationName(l))
+}
+
+// motion is how the target of fire of kind moves: fire at a mover (First
+// Fire, Subsequent First Fire, FPF) is at a stack moving (the ENEMY's
+// Human Waves and S? never use Assault Movement), other fire at units
+// standing still. combat.AimAs works out the DRM from it (FFNAM, FFMO:
+// ASL A4.6).
 func motion(kind report.Kind) combat.Motion {
-	if kind == report.FirstFire {
+	if combat.AtMover(kind) {
 		return combat.Moving
 	}
 	return combat.Still
@@ -610,7 +666,8 @@ func (s *Session) fire(c Command) error {
 	targets := slices.DeleteFunc(st.AppendAt(nil, state.Enemy, c.At), func(u *state.Unit) bool { return !combat.Target(u) })
 	if len(targets) == 0 {
 		for _, u := range fg {
-			u.Fired, u.Known = true, true
+			combat.Mark(u, kind)
+			u.Known = true
 		}
 		return nil // the S? were dummies, or are gone
 	}

@@ -33,12 +33,12 @@ func Example() {
 	}
 	// Output:
 	// 29 S? set up
-	// turn 1 of 7: 96 events
-	// turn 2 of 7: 53 events
-	// turn 3 of 7: 36 events
-	// turn 4 of 7: 27 events
-	// turn 5 of 7: 29 events
-	// turn 6 of 7: 17 events
-	// turn 7 of 7: 19 events
-	// winner: the ENEMY side (the ENEMY Controls x2K5)
+	// turn 1 of 7: 82 events
+	// turn 2 of 7: 37 events
+	// turn 3 of 7: 15 events
+	// turn 4 of 7: 11 events
+	// turn 5 of 7: 2 events
+	// turn 6 of 7: 11 events
+	// turn 7 of 7: 2 events
+	// winner: the ENEMY side (the ENEMY Controls x2T4; the ENEMY Controls x2K5)
 }

@@ -370,7 +370,7 @@ func (g *Game) phase(side state.Side, ph state.Phase) error {
 	st := g.st
 	if ph == state.RPh {
 		for _, u := range st.Units() { // a new Player Turn
-			u.Fired, u.Moved, u.Advanced, u.Pinned, u.Routed = false, false, false, false, false
+			u.Fired, u.FinalFire, u.Moved, u.Advanced, u.Pinned, u.Routed = false, false, false, false, false, false
 		}
 	}
 	// The player acts at the stop before the phase; what they do not
@@ -402,6 +402,9 @@ func (g *Game) phase(side state.Side, ph state.Phase) error {
 	}
 	if err != nil {
 		return err
+	}
+	if ph == state.MPh { // Residual FP lasts the MPh (ASL A8.2)
+		st.Residual = st.Residual[:0]
 	}
 	g.res.Control()
 	return nil

@@ -298,10 +298,13 @@ func checkMoves(t *testing.T, g *Game, where string, before map[string]was, evs 
 	t.Helper()
 	m := g.w.Map()
 	cm := g.w.Tables().Combat
-	held := map[board.Location][2]bool{} // sides holding each Location at the phase's start
+	// units of each side in each Location at the phase's start, less
+	// those eliminated since (a unit that fired Final Protective Fire may
+	// fail its NMC, ASL A8.31, and leave its Location empty)
+	held := map[board.Location][2]int{}
 	for _, u := range before {
 		h := held[u.at]
-		h[u.side] = true
+		h[u.side]++
 		held[u.at] = h
 	}
 	ended := map[string]bool{} // units that entered the other side's Location
@@ -330,13 +333,19 @@ func checkMoves(t *testing.T, g *Game, where string, before map[string]was, evs 
 	}
 	for _, e := range evs {
 		switch e.Kind {
+		case report.Eliminate:
+			if u, ok := before[e.Units[0]]; ok {
+				h := held[u.at]
+				h[u.side]--
+				held[u.at] = h
+			}
 		case report.AdvanceInto, report.Advance:
 			if len(e.Steps) != 2 || hex.Distance(e.Steps[0].Location.Hex, e.Steps[1].Location.Hex) > 1 {
 				t.Errorf("%s: %v advance more than one Location: %s", where, e.Units, path(m, e))
 			}
 		case report.Move, report.Enter:
 			seen.moves++
-			if e.Kind == report.Enter && held[e.Steps[len(e.Steps)-1].Location][state.Friendly] {
+			if e.Kind == report.Enter && held[e.Steps[len(e.Steps)-1].Location][state.Friendly] > 0 {
 				t.Errorf("%s: %v enter %s, which FRIENDLY units hold (ASL A2.5, SASL 4.2)", where, e.Units, m.LocationName(e.Steps[len(e.Steps)-1].Location))
 			}
 			side, ok := sideOf(e.Units)
@@ -371,7 +380,7 @@ func checkMoves(t *testing.T, g *Game, where string, before map[string]was, evs 
 						t.Errorf("%s: %s spends %d half MF of %d (%s)", where, id, spent[id], allow, m.LocationName(s.Location))
 					}
 				}
-				if held[s.Location][1-side] {
+				if held[s.Location][1-side] > 0 {
 					seen.enter++
 					if i != len(e.Steps)-1 {
 						t.Errorf("%s: %v move through %s, which holds units of the other side: %s", where, e.Units, m.LocationName(s.Location), path(m, e))

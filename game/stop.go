@@ -140,6 +140,9 @@ func (g *Game) firstFire(stack []*state.Unit, at board.Location) (bool, error) {
 		return false, nil
 	}
 	held := slices.DeleteFunc(slices.Clone(stack), func(u *state.Unit) bool { return !g.st.Holds(u) })
+	if !slices.ContainsFunc(held, targetable) {
+		return false, nil // the Residual FP there eliminated it (ASL A8.2)
+	}
 	groups := g.firstFireGroups(at)
 	if len(groups) == 0 {
 		return false, nil
@@ -148,9 +151,19 @@ func (g *Game) firstFire(stack []*state.Unit, at board.Location) (bool, error) {
 	return g.ask(&Stop{Kind: state.FirstFireAt, Turn: st.Turn, Player: state.Enemy, Phase: state.MPh, At: at, Moving: state.IDs(held), Groups: groups, CanFire: true})
 }
 
-// firstFireGroups are the FRIENDLY fire groups, one a Location, that have
-// Location at in LOS within long range (ASL A7.22).
+// firstFireGroups are the FRIENDLY fire groups that may fire at a stack
+// in Location at, each of one Location and one fire by the units' markers
+// (ASL A8): the units that have not fired First Fire at it within long
+// range (A7.22, A8.1); those marked First Fire fire Subsequent First Fire
+// within their normal range (A8.3); those marked Final Fire fire Final
+// Protective Fire at an ADJACENT Location (A8.31).
+//
+// None where at is in Melee: fire into a Melee is not modelled (the stack
+// that entered a FRIENDLY Location fights in the CCPh).
 func (g *Game) firstFireGroups(at board.Location) []state.StopGroup {
+	if g.res.InMelee(at) {
+		return nil
+	}
 	var out []state.StopGroup
 	var locs []board.Location
 	for _, u := range g.st.OfSide(state.Friendly) {
@@ -158,16 +171,21 @@ func (g *Game) firstFireGroups(at board.Location) []state.StopGroup {
 			continue
 		}
 		locs = append(locs, u.At())
-		fg := g.fireGroup(u.At())
-		if len(fg) == 0 {
-			continue
-		}
-		if _, ok := g.res.Aim(fg, at, combat.Moving, longRange, false); ok {
-			out = append(out, state.StopGroup{Units: state.IDs(fg), At: u.At(), Range: hex.Distance(u.At().Hex, at.Hex)})
+		for k, as := range stopFire {
+			fg := g.fireGroup(u.At(), as)
+			if len(fg) == 0 {
+				continue
+			}
+			if _, ok := g.res.AimAs(fg, at, combat.Moving, longRange, report.FirstFire); ok {
+				out = append(out, state.StopGroup{Units: state.IDs(fg), At: u.At(), Range: hex.Distance(u.At().Hex, at.Hex), Fire: state.FireKind(k)})
+			}
 		}
 	}
 	return out
 }
+
+// stopFire is the fire of each state.FireKind.
+var stopFire = [...]report.Kind{state.FireFirst: report.FirstFire, state.FireSubsequent: report.SubsequentFirstFire, state.FireProtective: report.FinalProtectiveFire}
 
 // refire brings a First Fire stop up to date after the player's fire
 // (events): the moving units left (an S? the attack Activated as the
@@ -191,9 +209,26 @@ func (g *Game) refire(stop *Stop, events []report.Event) {
 		}
 	}
 	stop.Moving = state.IDs(moving)
+	old := stop.Groups
 	stop.Groups = nil
 	if len(moving) > 0 {
-		stop.Groups = g.firstFireGroups(stop.At)
+		// Each unit fires once at a move (ASL A8.3: Subsequent First Fire
+		// is at a later one): a group keeps the units offered before with
+		// the same fire, the units that fired having changed marker.
+		var fired []string // the firers of this fire (FPF changes no marker)
+		for _, e := range events {
+			if combat.AtMover(e.Kind) {
+				fired = append(fired, e.Units...)
+			}
+		}
+		for _, ng := range g.firstFireGroups(stop.At) {
+			ng.Units = slices.DeleteFunc(ng.Units, func(id string) bool {
+				return slices.Contains(fired, id) || !slices.ContainsFunc(old, func(o state.StopGroup) bool { return o.Fire == ng.Fire && slices.Contains(o.Units, id) })
+			})
+			if slices.ContainsFunc(ng.Units, func(id string) bool { u := g.st.Unit(id); return u != nil && u.Kind.MMC() }) {
+				stop.Groups = append(stop.Groups, ng)
+			}
+		}
 	}
 	stop.CanFire = len(stop.Groups) > 0
 }
@@ -206,13 +241,13 @@ func targetable(u *state.Unit) bool { return combat.Target(u) || u.Kind == state
 // A7.22, long range).
 const longRange = 2
 
-// fireGroup is the FRIENDLY units of Location l that may fire: its Good
-// Order units that have not fired this Player Turn, if an MMC is among
-// them (ASL A7.5).
-func (g *Game) fireGroup(l board.Location) []*state.Unit {
+// fireGroup is the FRIENDLY units of Location l that may fire in a fire
+// group of kind as: its Good Order units whose fire markers let them
+// (combat.Ready), if an MMC is among them (ASL A7.5).
+func (g *Game) fireGroup(l board.Location, as report.Kind) []*state.Unit {
 	var fg []*state.Unit
 	for u := range g.st.In(state.Friendly, l) {
-		if !u.Broken && !u.Fired {
+		if !u.Broken && combat.Ready(u, as) {
 			fg = append(fg, u)
 		}
 	}

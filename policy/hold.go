@@ -9,11 +9,16 @@ import (
 )
 
 // hold keeps the FRIENDLY units where they are: each Location's Good Order
-// MMC fire once a Player Turn as one fire group (ASL A7.5), with the
-// leaders there: at the first moving ENEMY stack within
-// combat.hold_first_fire_range times their normal range (First Fire), in
-// the DFPh at the ENEMY Location in their LOS and range with the best odds,
-// and in their own Player Turn by Prep Fire at the best odds of at least
+// MMC fire as one fire group (ASL A7.5), with the leaders there: at the
+// first moving ENEMY stack within combat.hold_first_fire_range times their
+// normal range (First Fire); once First Fired, at a later move within
+// their normal range (Subsequent First Fire, A8.3) and, marked Final Fire,
+// at a stack with a Good Order MMC moving in an ADJACENT Location (Final
+// Protective Fire, A8.31: the NMC it costs is worth stopping a stack that
+// could otherwise reach them), each at odds of at least policy.fire_odds;
+// in the DFPh at the ENEMY Location in their LOS and range with the best
+// odds (those that First Fired at an ADJACENT one only, A8.4), and in
+// their own Player Turn by Prep Fire at the best odds of at least
 // policy.fire_odds.
 type hold struct {
 	fire firer
@@ -46,13 +51,22 @@ func (f *firer) decide(d *Decision, out []Action, moving func(*state.Unit) bool)
 		if !slices.ContainsFunc(d.Moving, combat.Target) {
 			return out, nil
 		}
+		threat := slices.ContainsFunc(d.Moving, func(u *state.Unit) bool {
+			return u.Kind.MMC() && !u.Broken && d.St.Holds(u) && u.At() == d.At
+		})
 		for _, l := range f.locations(d) {
-			fg := f.group(d, l, moving)
-			if len(fg) == 0 {
-				continue
-			}
-			if sh, ok := d.C.Aim(fg, d.At, combat.Moving, c.HoldFirstFire.Value, false); ok {
-				out = append(out, Action{Kind: Fire, Units: fg, Shot: sh})
+			for _, as := range [...]combat.FireKind{combat.FirstFire, combat.SubsequentFirstFire, combat.FinalProtectiveFire} {
+				if as == combat.FinalProtectiveFire && !threat {
+					continue
+				}
+				fg := f.group(d, l, moving, as)
+				if len(fg) == 0 {
+					continue
+				}
+				sh, ok := d.C.AimAs(fg, d.At, combat.Moving, c.HoldFirstFire.Value, combat.FirstFire)
+				if ok && (as == combat.FirstFire || sh.Odds >= odds) {
+					out = append(out, Action{Kind: Fire, Units: fg, Shot: sh})
+				}
 			}
 		}
 	case d.Player == state.Enemy && d.Phase == state.DFPh:
@@ -67,7 +81,13 @@ func (f *firer) decide(d *Decision, out []Action, moving func(*state.Unit) bool)
 // ENEMY Location with the best odds of at least least (ties: the closest),
 // if any.
 func (f *firer) best(d *Decision, out []Action, least float64, moving func(*state.Unit) bool) []Action {
-	afph := d.Phase == state.AFPh
+	as := combat.PrepFire
+	switch {
+	case d.Phase == state.AFPh:
+		as = combat.AdvancingFire
+	case d.Phase == state.DFPh:
+		as = combat.DefensiveFire
+	}
 	f.targets = f.targets[:0]
 	for _, u := range d.St.OfSide(state.Enemy) {
 		if combat.Target(u) && !d.C.InMelee(u.At()) && !slices.Contains(f.targets, u.At()) {
@@ -78,14 +98,14 @@ func (f *firer) best(d *Decision, out []Action, least float64, moving func(*stat
 		return out
 	}
 	for _, l := range f.locations(d) {
-		fg := f.group(d, l, moving)
+		fg := f.group(d, l, moving, as)
 		if len(fg) == 0 {
 			continue
 		}
 		var best combat.Shot
 		found := false
 		for _, t := range f.targets {
-			sh, ok := d.C.Aim(fg, t, combat.Still, 1, afph)
+			sh, ok := d.C.AimAs(fg, t, combat.Still, 1, as)
 			if !ok || sh.Odds < least {
 				continue
 			}
@@ -113,14 +133,15 @@ func (f *firer) locations(d *Decision) []board.Location {
 	return out
 }
 
-// group is the FRIENDLY units in l that may fire together (ASL A7.5): its
-// Good Order MMC that have not fired this Player Turn (nor move, by
-// moving), with its Good Order leaders to direct them; nil if no MMC.
-func (f *firer) group(d *Decision, l board.Location, moving func(*state.Unit) bool) []*state.Unit {
+// group is the FRIENDLY units in l that may fire together as fire of kind
+// as (ASL A7.5): its Good Order MMC whose fire markers let them
+// (combat.Ready; nor move, by moving), with its Good Order leaders to
+// direct them; nil if no MMC.
+func (f *firer) group(d *Decision, l board.Location, moving func(*state.Unit) bool, as combat.FireKind) []*state.Unit {
 	n := len(f.groups)
 	mmc := false
 	for u := range d.St.In(state.Friendly, l) {
-		if u.Broken || u.Fired || moving != nil && moving(u) {
+		if u.Broken || !combat.Ready(u, as) || moving != nil && moving(u) {
 			continue
 		}
 		f.groups = append(f.groups, u)

@@ -163,6 +163,24 @@ const (
 	// minor wound). A mortal wound is followed by his Eliminate (Cause
 	// MortalWound).
 	Wound // wound
+	// The fire that follows First Fire (ASL A8.2-A8.4), of either side:
+
+	// FRIENDLY units marked First Fire fire again in the MPh at a stack
+	// within their normal range, as Area Fire (A8.3): Fire.
+	SubsequentFirstFire // subsequent_first_fire
+	// FRIENDLY units marked Final Fire fire at a stack moving in an
+	// ADJACENT Location, as Area Fire, and take a NMC (A8.31): Fire.
+	FinalProtectiveFire // final_protective_fire
+	// FRIENDLY units marked First Fire fire in the DFPh at an ADJACENT
+	// Location, as Area Fire (A8.4): Fire.
+	FinalFire // final_fire
+	// The Residual FP in a Location attacks the units that enter it
+	// (A8.2): Units the units attacked, Side the side whose fire left it,
+	// Fire (At, FP, DRM: the TEM and Move; no hindrance, no leader).
+	ResidualFire // residual_fire
+	// A First Fire attack leaves Residual FP in its target's Location, the
+	// higher kept (A8.2): At, Count (the FP, an IFT column), Side.
+	ResidualLeft // residual_fp
 )
 
 // MarshalText writes a kind by its name.
@@ -293,6 +311,9 @@ const (
 	FailedRout
 	// A mortal wound (ASL A17.11): the leader is eliminated.
 	MortalWound
+	// The NMC a unit takes after firing Final Protective Fire (ASL A8.31):
+	// Morale (passed), Break, Pinned.
+	FPFCheck
 	// Reduced marks a cause whose Casualty Reduction eliminated the unit.
 	Reduced Cause = 1 << 7
 )
@@ -413,6 +434,10 @@ type FireGroup struct {
 	// Wall is the hexside feature ("wall", "hedge", "bocage") whose TEM
 	// TEM is (ASL B9.3), "" for the Location's own.
 	Wall string
+	// As is the fire an ENEMY group makes, where the rules name it (ASL
+	// A8): FirstFire, SubsequentFirstFire, FinalProtectiveFire or FinalFire;
+	// 0 for fire in the AFPh or DFPh by units that had not fired.
+	As   Kind
 	Good bool // the Target is in Good Order
 	// The attack on the Infantry Fire Table, once resolved: the DR, the
 	// Final DR and the result ("2MC"; "" when nobody rolled it).

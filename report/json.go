@@ -50,6 +50,9 @@ type FireJSON struct {
 	// whose TEM tem is (ASL B9.3).
 	Move int    `json:"move_drm,omitempty"`
 	Wall string `json:"wall,omitempty"`
+	// As: the fire an ENEMY group makes after First Fire (ASL A8.3-A8.4):
+	// subsequent_first_fire, final_protective_fire, final_fire.
+	As string `json:"as,omitempty"`
 }
 
 // ActivationJSON is what Activated an S? (SASL 4.34): the FRIENDLY unit in
@@ -124,7 +127,11 @@ func (x *Words) JSON(evs []Event) []EventJSON {
 			for i, l := range f.From {
 				from[i] = m.LocationName(l)
 			}
-			j.Fire = &FireJSON{f.Members, from, f.Target, m.LocationName(f.At), f.FP, f.DRM, f.TEM, f.Hindrance, f.Range, f.Priority, f.Move, f.Wall}
+			j.Fire = &FireJSON{f.Members, from, f.Target, m.LocationName(f.At), f.FP, f.DRM, f.TEM, f.Hindrance, f.Range, f.Priority, f.Move, f.Wall, ""}
+			switch f.As {
+			case SubsequentFirstFire, FinalProtectiveFire, FinalFire:
+				j.Fire.As = f.As.String()
+			}
 		}
 		if a := e.Activation; a != nil {
 			j.Activation = &ActivationJSON{a.By, m.LocationName(a.At), a.Range, a.DRM, a.TEM, a.Hindrance, a.Row, a.Cell.String(), a.Move, a.Wall, a.Fire}

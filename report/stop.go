@@ -75,6 +75,10 @@ func (x *Words) Asked(s *state.Stop, st *state.State, last int) string {
 	}[s.Phase]
 }
 
+// stopFireText says the fire a group of a First Fire stop may make, where
+// it is not First Fire.
+var stopFireText = [...]string{state.FireSubsequent: ", Subsequent First Fire as Area Fire: ASL A8.3", state.FireProtective: ", Final Protective Fire as Area Fire, then a NMC each: ASL A8.31"}
+
 // firstFireAsked asks the First Fire of the fire groups of stop s, or says
 // that none can fire any more.
 func (x *Words) firstFireAsked(s *state.Stop, st *state.State) string {
@@ -88,7 +92,7 @@ func (x *Words) firstFireAsked(s *state.Stop, st *state.State) string {
 	}
 	by := make([]string, len(s.Groups))
 	for i, g := range s.Groups {
-		by[i] = fmt.Sprintf("%s in %s (%s)", strings.Join(g.Units, ", "), x.name(g.At), HexesText(g.Range))
+		by[i] = fmt.Sprintf("%s in %s (%s%s)", strings.Join(g.Units, ", "), x.name(g.At), HexesText(g.Range), stopFireText[g.Fire])
 	}
 	what, then := strings.Join(s.Moving, ", "), ""
 	unit := func(id string) *state.Unit {
@@ -103,7 +107,15 @@ func (x *Words) firstFireAsked(s *state.Stop, st *state.State) string {
 			what = "Human Wave " + what
 		}
 	}
-	return fmt.Sprintf("%s entered %s in LOS of %s: First Fire? (fire --from LOC --at %s, or next%s)", what, at, strings.Join(by, "; "), at, then)
+	ask := "First Fire" // the fire the groups may make (ASL A8.1, A8.3, A8.31)
+	for _, g := range s.Groups {
+		if g.Fire != s.Groups[0].Fire {
+			ask = "Fire"
+			break
+		}
+		ask = [...]string{"First Fire", "Subsequent First Fire", "Final Protective Fire"}[g.Fire]
+	}
+	return fmt.Sprintf("%s entered %s in LOS of %s: %s? (fire --from LOC --at %s, or next%s)", what, at, strings.Join(by, "; "), ask, at, then)
 }
 
 // routAsked asks the routs of stop s (ASL A10.5): each broken unit that

@@ -133,12 +133,16 @@ func (x *Words) Text(e *Event) string {
 		if g.Move != 0 {
 			lead += fmt.Sprintf(", FFNAM/FFMO %+d: First Fire at a moving unit", g.Move)
 		}
+		as := ""
+		if g.As != FirstFire && FireText(g.As) != "" {
+			as = " by " + FireText(g.As)
+		}
 		status := "Good Order"
 		if !g.Good {
 			status = "broken"
 		}
-		return fmt.Sprintf("Fire group %s (%s) fires at %s (%s%s) in %s: %s FP, DRM %+d (%s, hindrance %+d%s); %s, %s, in LOS (SASL 4.36 priority %d)",
-			strings.Join(g.Members, ", "), countText(len(g.Members), "unit"), g.Target, KindText(g.TargetKind), typeSuffix(g.TargetType), x.name(g.At), FormatFP(g.FP), g.DRM, TEMText(g.TEM, g.Wall), g.Hindrance, lead, status, HexesText(g.Range), g.Priority)
+		return fmt.Sprintf("Fire group %s (%s) fires%s at %s (%s%s) in %s: %s FP, DRM %+d (%s, hindrance %+d%s); %s, %s, in LOS (SASL 4.36 priority %d)",
+			strings.Join(g.Members, ", "), countText(len(g.Members), "unit"), as, g.Target, KindText(g.TargetKind), typeSuffix(g.TargetType), x.name(g.At), FormatFP(g.FP), g.DRM, TEMText(g.TEM, g.Wall), g.Hindrance, lead, status, HexesText(g.Range), g.Priority)
 	case Gap:
 		return fmt.Sprintf("%s advances %s -> %s to close a gap: %d units in chains (were %d), %d groups (were %d) (SASL 4.322)",
 			who, x.name(e.Steps[0].Location), x.name(e.Steps[1].Location), e.Count, e.Was, e.Groups, e.WasGroups)
@@ -152,7 +156,13 @@ func (x *Words) Text(e *Event) string {
 		return fmt.Sprintf("the %s side takes Control of VPO %s", e.Side, x.name(e.At))
 	case Recover:
 		return fmt.Sprintf("%s attempts Recovery of the %s (%d PP) in %s (SASL 4.37)", who, e.SW.Name, e.SW.PP, x.name(e.At))
-	case FirstFire, DefensiveFire, PrepFire, AdvancingFire:
+	case ResidualFire:
+		g := e.Fire
+		return fmt.Sprintf("Residual FP (ASL A8.2) in %s attacks %s: %s FP, DRM %+d (TEM %+d, FFNAM/FFMO %+d), DR %d = %d: %s",
+			x.name(g.At), who, FormatFP(g.FP), g.DRM, g.TEM, g.Move, g.DR, g.Final, g.Result)
+	case ResidualLeft:
+		return fmt.Sprintf("the %s fire leaves Residual FP %d in %s (ASL A8.2)", e.Side, e.Count, x.name(e.At))
+	case FirstFire, DefensiveFire, PrepFire, AdvancingFire, SubsequentFirstFire, FinalProtectiveFire, FinalFire:
 		g := e.Fire
 		what := FireText(e.Kind)
 		var parts []string
@@ -185,6 +195,8 @@ func (x *Words) Text(e *Event) string {
 			check = "PTC"
 		case Interdicted:
 			return fmt.Sprintf("%s routing into %s is Interdicted (ASL A10.53) and passes its NMC: DR %d%+d = %d <= ML %d", who, x.name(e.At), d.DR, d.DRM, d.Final, d.Need)
+		case FPFCheck:
+			check = "NMC for its Final Protective Fire (ASL A8.31)"
 		}
 		return fmt.Sprintf("%s passes its %s: DR %d%+d = %d <= ML %d", who, check, d.DR, d.DRM, d.Final, d.Need)
 	case Pinned:
@@ -311,6 +323,8 @@ func causeText(c Cause, d Dice) string {
 		s = fmt.Sprintf("Interdicted while routing, ASL A10.53: NMC DR %d%+d = %d > ML %d", d.DR, d.DRM, d.Final, d.Need)
 	case FailedRout:
 		s = "Failure to Rout, ASL A10.5: it must rout and has no legal rout"
+	case FPFCheck:
+		s = fmt.Sprintf("its Final Protective Fire NMC (ASL A8.31) DR %d%+d = %d > ML %d", d.DR, d.DRM, d.Final, d.Need)
 	}
 	if c&Reduced != 0 {
 		s += ": Casualty Reduction"

@@ -46,11 +46,13 @@ func FormatFP(fp float64) string {
 // KindText writes a unit's kind as a player reads it: "half-squad".
 func KindText(k state.Kind) string { return strings.ReplaceAll(k.String(), "_", "-") }
 
-// FireText names a kind of FRIENDLY fire as the rules do: "First Fire",
-// "Defensive Fire", "Prep Fire", "Advancing Fire"; "" for another kind.
+// FireText names a kind of fire as the rules do: "First Fire", "Defensive
+// Fire", "Prep Fire", "Advancing Fire", "Subsequent First Fire (ASL A8.3,
+// Area Fire)", ...; "" for another kind.
 func FireText(k Kind) string { return fireText[k] }
 
-var fireText = map[Kind]string{FirstFire: "First Fire", DefensiveFire: "Defensive Fire", PrepFire: "Prep Fire", AdvancingFire: "Advancing Fire"}
+var fireText = map[Kind]string{FirstFire: "First Fire", DefensiveFire: "Defensive Fire", PrepFire: "Prep Fire", AdvancingFire: "Advancing Fire",
+	SubsequentFirstFire: "Subsequent First Fire (ASL A8.3, Area Fire)", FinalProtectiveFire: "Final Protective Fire (ASL A8.31, Area Fire)", FinalFire: "Final Fire (ASL A8.4, Area Fire)"}
 
 // countText is n things: "1 unit", "3 units".
 func countText(n int, thing string) string {

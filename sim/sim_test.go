@@ -400,10 +400,14 @@ func FuzzParseVary(f *testing.F) {
 }
 
 // The wooded-hill demo is a mission the FRIENDLY side must attack: under
-// hold it never wins, under attack it wins some games and loses others
-// (strictly between 5% and 95% of 1,000). FRIENDLY moves are not counted
-// as the ENEMY's: the ENEMY of wooded-hill (no Human Wave; S? that enter
-// stop) never reaches its FBE, along which the FRIENDLY attackers start.
+// hold it never wins. FRIENDLY moves are not counted as the ENEMY's: the
+// ENEMY of wooded-hill (no Human Wave; S? that enter stop) never reaches
+// its FBE, along which the FRIENDLY attackers start. Since the fire that
+// follows First Fire (ASL A8.2-A8.4: Residual FP, Subsequent First Fire,
+// FPF, Final Fire) the attack policy, which crosses its open ground in
+// the ENEMY's LOS, hardly wins it (about 15% before, under 1% of 1,000
+// after); that it wins some games and loses others (strictly between 5%
+// and 95%) is checked on the crossroads demo, where it still does.
 func TestAttackWinsSome(t *testing.T) {
 	t.Parallel()
 	p := prepared(t, "wooded-hill")
@@ -422,8 +426,17 @@ func TestAttackWinsSome(t *testing.T) {
 	}
 	t.Logf("attack: FRIENDLY wins %d of %d (%.1f%%, 95%% CI %.1f%%-%.1f%%)", r.FriendlyWins.Count, r.Runs,
 		100*r.FriendlyWins.Rate, 100*r.FriendlyWins.CI95[0], 100*r.FriendlyWins.CI95[1])
-	if r.FriendlyWins.Rate <= 0.05 || r.FriendlyWins.Rate >= 0.95 {
-		t.Errorf("wooded-hill under attack: FRIENDLY win rate %.3f, want strictly between 0.05 and 0.95", r.FriendlyWins.Rate)
+	if r.FriendlyWins.Rate >= 0.95 {
+		t.Errorf("wooded-hill under attack: FRIENDLY win rate %.3f, want below 0.95", r.FriendlyWins.Rate)
+	}
+	c := *prepared(t, "crossroads")
+	c.Policy = game.PolicyAttack
+	cr, err := Run(&c, Config{Runs: 400, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cr.FriendlyWins.Rate <= 0.05 || cr.FriendlyWins.Rate >= 0.95 {
+		t.Errorf("crossroads under attack: FRIENDLY win rate %.3f, want strictly between 0.05 and 0.95", cr.FriendlyWins.Rate)
 	}
 	for _, reach := range r.FirstReach {
 		if reach.Where == "FBE" && reach.Turn.N != 0 {

@@ -26,7 +26,7 @@ type Spec struct {
 }
 
 // unitFields are the fields of a unit, as errors list them.
-const unitFields = "id, unit, type, at, broken, dm, pinned, wounded, known, fired, moved, routed, hw, wave, lane, released, exited, entering, case, crest, sw, vasl"
+const unitFields = "id, unit, type, at, broken, dm, pinned, wounded, known, fired, final_fire, moved, routed, hw, wave, lane, released, exited, entering, case, crest, sw, vasl"
 
 // UnitFile is a unit as a state or mission file writes it.
 type UnitFile struct {
@@ -40,6 +40,7 @@ type UnitFile struct {
 	Wounded  yamldoc.Value        `yaml:"wounded"`
 	Known    yamldoc.Value        `yaml:"known"`
 	Fired    yamldoc.Value        `yaml:"fired"`
+	Final    yamldoc.Value        `yaml:"final_fire"`
 	Moved    yamldoc.Value        `yaml:"moved"`
 	Advanced yamldoc.Value        `yaml:"advanced"`
 	DM       yamldoc.Value        `yaml:"dm"`
@@ -71,7 +72,7 @@ type swFile struct {
 func (s *swFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, s) }
 
 // Specs reads a list of units of one side, {id, unit, type, at, broken,
-// known, fired, moved, hw, wave, lane, released, exited, entering, case, crest, sw}, into
+// known, fired, final_fire, moved, hw, wave, lane, released, exited, entering, case, crest, sw}, into
 // specs; c keeps the first error.
 func Specs(c *yamldoc.Check, l yamldoc.List[UnitFile], side Side) []Spec {
 	what := side.String()
@@ -105,6 +106,12 @@ func Specs(c *yamldoc.Check, l yamldoc.List[UnitFile], side Side) []Spec {
 		}
 		sp.Known = c.Bool(f.Known, what+".known")
 		sp.Fired = c.Bool(f.Fired, what+".fired")
+		// A file of an earlier sasl has no final_fire: a unit that fired
+		// is marked First Fire (it fired once, ASL A8.1).
+		if sp.FinalFire = c.Bool(f.Final, what+".final_fire"); sp.FinalFire && f.Fired.Given() && !sp.Fired {
+			c.Errorf(f.Final.Node, "%s.final_fire: a unit marked Final Fire has fired (fired: true, ASL A8.3)", what)
+		}
+		sp.Fired = sp.Fired || sp.FinalFire
 		sp.Moved = c.Bool(f.Moved, what+".moved")
 		sp.Advanced = c.Bool(f.Advanced, what+".advanced")
 		if sp.DM = c.Bool(f.DM, what+".dm"); sp.DM && !sp.Broken && c.OK() {
@@ -334,7 +341,17 @@ type stateFile struct {
 	Friendly yamldoc.List[UnitFile]      `yaml:"friendly"`
 	VPO      yamldoc.List[controlFile]   `yaml:"vpo"`
 	LooseSW  yamldoc.List[swFile]        `yaml:"loose_sw"`
+	Residual yamldoc.List[residualFile]  `yaml:"residual_fp"`
 }
+
+// residualFile is the Residual FP in a Location (ASL A8.2): {at, fp}.
+type residualFile struct {
+	yamldoc.Fields
+	At yamldoc.Value `yaml:"at"`
+	FP yamldoc.Value `yaml:"fp"`
+}
+
+func (f *residualFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, f) }
 
 func (f *stateFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, f) }
 
@@ -489,7 +506,7 @@ func Read(r io.Reader, name string, m *board.Map) (*State, error) {
 }
 
 // stateKeys are the keys of a state file, as errors list them.
-const stateKeys = "mission, boards, tables, seed, rng, policy, stop, plain, mission_digest, tables_digest, trail, turn, player_turn, phase, stopped_at, asked, waves, enemy, friendly, vpo, loose_sw, journal"
+const stateKeys = "mission, boards, tables, seed, rng, policy, stop, plain, mission_digest, tables_digest, trail, turn, player_turn, phase, stopped_at, asked, waves, enemy, friendly, vpo, loose_sw, residual_fp, journal"
 
 // Parse reads the text of a state file and resolves it on m.
 func Parse(data []byte, name string, m *board.Map) (*State, error) {
@@ -536,6 +553,7 @@ func Parse(data []byte, name string, m *board.Map) (*State, error) {
 	}
 	s.VPO = controls(c, f.VPO, m)
 	s.Loose = loose(c, f.LooseSW, m)
+	s.Residual = residuals(c, f.Residual, m)
 	if c.Err != nil {
 		return nil, c.Err
 	}
@@ -617,6 +635,37 @@ func controls(c *yamldoc.Check, l yamldoc.List[controlFile], m *board.Map) []Con
 			c.Errorf(f.Control.Node, "vpo.control: %q is not enemy or friendly", ctl)
 		}
 		out = append(out, v)
+	}
+	return out
+}
+
+// residuals reads the Residual FP of the MPh under way: [{at, fp}], one a
+// Location (ASL A8.2).
+func residuals(c *yamldoc.Check, l yamldoc.List[residualFile], m *board.Map) []Residual {
+	if !c.List(l.Node, "residual_fp", "want a list of {at, fp}") {
+		return nil
+	}
+	var out []Residual
+	for i := range l.Items {
+		f := &l.Items[i]
+		if !c.Fields(f, "residual_fp", yamldoc.Unknown("residual_fp", "want at, fp")) {
+			return nil
+		}
+		at := c.Str(f.At, "residual_fp.at")
+		fp := c.Int(f.FP, "residual_fp.fp", 1, 1000)
+		if !c.OK() {
+			return nil
+		}
+		loc, err := m.ParseLocation(at)
+		if err != nil {
+			c.Errorf(f.At.Node, "residual_fp.at %q: %v", at, err)
+			return nil
+		}
+		if slices.ContainsFunc(out, func(r Residual) bool { return r.At == loc }) {
+			c.Errorf(f.At.Node, "residual_fp.at %s: one Residual FP a Location (ASL A8.2)", at)
+			return nil
+		}
+		out = append(out, Residual{At: loc, FP: fp})
 	}
 	return out
 }
@@ -728,6 +777,12 @@ func (s *State) Write(w io.Writer, m *board.Map) error {
 			b.WriteString("}\n")
 		}
 	}
+	if len(s.Residual) > 0 {
+		b.WriteString("residual_fp:\n")
+		for _, r := range s.Residual {
+			fmt.Fprintf(&b, "  - {at: %s, fp: %d}\n", m.LocationName(r.At), r.FP)
+		}
+	}
 	if len(g.Journal) > 0 {
 		b.WriteString("journal:\n")
 		for i, st := range g.Journal {
@@ -763,7 +818,7 @@ func unitLine(u *Unit, m *board.Map) string {
 	for _, f := range []struct {
 		name string
 		on   bool
-	}{{"broken", u.Broken}, {"dm", u.DM}, {"pinned", u.Pinned}, {"wounded", u.Wounded}, {"known", u.Known}, {"fired", u.Fired}, {"moved", u.Moved}, {"advanced", u.Advanced}, {"routed", u.Routed}, {"hw", u.HW}, {"released", u.Released}, {"exited", u.Exited}} {
+	}{{"broken", u.Broken}, {"dm", u.DM}, {"pinned", u.Pinned}, {"wounded", u.Wounded}, {"known", u.Known}, {"fired", u.Fired}, {"final_fire", u.FinalFire}, {"moved", u.Moved}, {"advanced", u.Advanced}, {"routed", u.Routed}, {"hw", u.HW}, {"released", u.Released}, {"exited", u.Exited}} {
 		if f.on {
 			parts = append(parts, f.name+": true")
 		}

@@ -356,6 +356,7 @@ func (dst *State) copyFacts(s *State) {
 	dst.Waves = append(dst.Waves[:0], s.Waves...)
 	dst.VPO = append(dst.VPO[:0], s.VPO...)
 	dst.Loose = append(dst.Loose[:0], s.Loose...)
+	dst.Residual = append(dst.Residual[:0], s.Residual...)
 }
 
 // Take makes snap a copy of s.
@@ -383,6 +384,7 @@ func (s *State) Restore(snap *Snapshot) {
 	s.Waves = append(s.Waves[:0:0], c.Waves...)
 	s.VPO = append(s.VPO[:0:0], c.VPO...)
 	s.Loose = append(s.Loose[:0:0], c.Loose...)
+	s.Residual = append(s.Residual[:0:0], c.Residual...)
 	s.init(c.m)
 	s.slab = append(s.slab[:0:0], snap.units...)
 	s.adopt()

@@ -132,6 +132,13 @@ type Unit struct {
 	// Routed: the unit routed (or Low Crawled) in this RtPh (ASL A10.5); cleared
 	// when a Player Turn begins.
 	Routed bool
+	// FinalFire: a unit that has fired (Fired) and is marked Final Fire
+	// (ASL A8.3): it fired Subsequent First Fire or Final Protective Fire
+	// in the MPh, so that it may fire again only as FPF at an ADJACENT
+	// mover (A8.31), and not in the DFPh (A8.4). Fired without FinalFire
+	// is the First Fire marker of the DEFENDER's units (A8.1), and the
+	// Prep or Advancing Fire marker of the ATTACKER's. Cleared with Fired.
+	FinalFire bool
 	// Vasl is the ID of the VASL piece the unit is in the player's VASL
 	// saved game (sasl play new --friendly-from), "" if none.
 	Vasl string
@@ -345,7 +352,47 @@ type State struct {
 	Waves     []Wave
 	VPO       []Control
 	Loose     []Loose
+	// Residual is the Residual FP left in Locations by Defensive First
+	// Fire in the MPh under way (ASL A8.2), one a Location; empty between
+	// MPh.
+	Residual []Residual
 	index
+}
+
+// Residual is Residual FP in a Location (ASL A8.2): FP is an IFT column.
+type Residual struct {
+	At board.Location
+	FP int
+}
+
+// ResidualAt returns the Residual FP in Location l, 0 if none.
+func (s *State) ResidualAt(l board.Location) int {
+	for _, r := range s.Residual {
+		if r.At == l {
+			return r.FP
+		}
+	}
+	return 0
+}
+
+// LeaveResidual leaves Residual FP fp in Location l (ASL A8.2): one a
+// Location, the higher kept (Residual FP is never cumulative). It reports
+// whether fp is now the Location's.
+func (s *State) LeaveResidual(l board.Location, fp int) bool {
+	if fp <= 0 {
+		return false
+	}
+	for i := range s.Residual {
+		if s.Residual[i].At == l {
+			if fp <= s.Residual[i].FP {
+				return false
+			}
+			s.Residual[i].FP = fp
+			return true
+		}
+	}
+	s.Residual = append(s.Residual, Residual{At: l, FP: fp})
+	return true
 }
 
 // MaxTurn is the highest turn a state may hold: the turn after the last

@@ -190,6 +190,87 @@ func TestStoppedAtIsData(t *testing.T) {
 	}
 }
 
+// ASL A8.3, A8.31: a First Fire stop's groups say the fire they may make
+// (Subsequent First Fire, FPF); a group of an earlier file is First Fire.
+func TestStopGroupFire_A8_3(t *testing.T) {
+	t.Parallel()
+	m := demoMap(t)
+	in := "turn: 2\nstopped_at: {kind: first-fire, turn: 2, player: enemy, phase: MPh, at: x3H7, moving: [S1], groups: [{units: [F1], at: x3H8, range: 1, fire: fpf}, {units: [F2], at: x3H9, range: 2, fire: sff}, {units: [F3], at: x3H5, range: 2}], can_fire: true}\n"
+	s, err := Read(strings.NewReader(in), "s.yaml", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []FireKind{s.Stopped.Groups[0].Fire, s.Stopped.Groups[1].Fire, s.Stopped.Groups[2].Fire}
+	if !reflect.DeepEqual(got, []FireKind{FireProtective, FireSubsequent, FireFirst}) {
+		t.Fatalf("fire kinds %v", got)
+	}
+	var buf bytes.Buffer
+	if err := s.Write(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), strings.Split(in, "\n")[1]) {
+		t.Errorf("written back as\n%s\nwant the line %q", buf.String(), strings.Split(in, "\n")[1])
+	}
+	_, err = Read(strings.NewReader("stopped_at: {kind: first-fire, turn: 1, player: enemy, phase: MPh, at: x3H7, moving: [S1], groups: [{units: [F1], at: x3H8, range: 1, fire: twice}]}\n"), "s.yaml", m)
+	if err == nil || !strings.Contains(err.Error(), "want first, sff or fpf") {
+		t.Errorf("fire: twice read as %v", err)
+	}
+}
+
+// ASL A8.1, A8.3: a unit's fire marker is kept (fired: First Fire;
+// final_fire: Final Fire), and a file of an earlier sasl, with fired only,
+// reads as First Fire; ASL A8.2: the Residual FP of the MPh under way is
+// kept, one a Location.
+func TestFireMarkersAndResidual_A8_2(t *testing.T) {
+	t.Parallel()
+	m := demoMap(t)
+	in := `turn: 2
+friendly:
+  - {id: F1, unit: squad, type: 6-6-7, at: x1Q5, fired: true}
+  - {id: F2, unit: squad, type: 6-6-7, at: x1Q6, fired: true, final_fire: true}
+  - {id: F3, unit: squad, type: 6-6-7, at: x1Q7}
+residual_fp:
+  - {at: x1Q4, fp: 4}
+`
+	s, err := Read(strings.NewReader(in), "s.yaml", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f1, f2, f3 := s.Unit("F1"), s.Unit("F2"), s.Unit("F3")
+	if !f1.Fired || f1.FinalFire || !f2.Fired || !f2.FinalFire || f3.Fired || f3.FinalFire {
+		t.Errorf("markers F1 %v/%v F2 %v/%v F3 %v/%v", f1.Fired, f1.FinalFire, f2.Fired, f2.FinalFire, f3.Fired, f3.FinalFire)
+	}
+	q4, _ := m.ParseLocation("x1Q4")
+	if s.ResidualAt(q4) != 4 {
+		t.Errorf("Residual FP in Q4 %d, want 4", s.ResidualAt(q4))
+	}
+	var buf bytes.Buffer
+	if err := s.Write(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	if buf.String() != in {
+		t.Errorf("written back as\n%s\nwant\n%s", buf.String(), in)
+	}
+	c := s.Clone()
+	if c.ResidualAt(q4) != 4 {
+		t.Error("Clone lost the Residual FP")
+	}
+	// One a Location, the higher kept (A8.2).
+	if s.LeaveResidual(q4, 2) || s.ResidualAt(q4) != 4 || !s.LeaveResidual(q4, 8) || s.ResidualAt(q4) != 8 || len(s.Residual) != 1 {
+		t.Errorf("Residual %v: the higher is kept, one a Location", s.Residual)
+	}
+	for _, tt := range []struct{ name, in, want string }{
+		{"final without fired", "friendly:\n  - {id: F1, unit: squad, type: 6-6-7, at: x1Q5, fired: false, final_fire: true}\n", "a unit marked Final Fire has fired"},
+		{"two in a Location", "residual_fp:\n  - {at: x1Q4, fp: 4}\n  - {at: x1Q4, fp: 2}\n", "one Residual FP a Location"},
+		{"no fp", "residual_fp:\n  - {at: x1Q4, fp: 0}\n", "residual_fp.fp"},
+	} {
+		_, err := Read(strings.NewReader(tt.in), "s.yaml", m)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
 // Errors a player makes in a state file name the file, the line and the
 // Location.
 func TestReadUnitErrors(t *testing.T) {

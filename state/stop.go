@@ -89,12 +89,43 @@ type StopRout struct {
 }
 
 // StopGroup is a FRIENDLY fire group a First Fire stop offers: its units,
-// their Location and its range in hexes to the moving stack.
+// their Location, its range in hexes to the moving stack, and the fire it
+// may make (by the units' fire markers, ASL A8).
 type StopGroup struct {
 	Units []string
 	At    board.Location
 	Range int
+	Fire  FireKind
 }
+
+// FireKind is the fire a group may make at a moving stack in the MPh, by
+// its units' fire markers (ASL A8).
+type FireKind uint8
+
+const (
+	// FireFirst: Defensive First Fire by units that have not fired (A8.1).
+	FireFirst FireKind = iota
+	// FireSubsequent: Subsequent First Fire by units marked First Fire, at
+	// a stack within their normal range, as Area Fire (A8.3).
+	FireSubsequent
+	// FireProtective: Final Protective Fire by units marked Final Fire, at
+	// a stack in an ADJACENT Location, as Area Fire, each firer taking a
+	// NMC (A8.31).
+	FireProtective
+)
+
+var fireKindNames = [...]string{"first", "sff", "fpf"}
+
+// String is the kind's name in game files and JSON ("sff").
+func (k FireKind) String() string {
+	if int(k) < len(fireKindNames) {
+		return fireKindNames[k]
+	}
+	return fmt.Sprintf("FireKind(%d)", k)
+}
+
+// MarshalText writes the kind by its name.
+func (k FireKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // Clone returns a copy of s sharing nothing with it.
 func (s *Stop) Clone() *Stop {
@@ -154,6 +185,7 @@ type stopGroupFile struct {
 	Units yamldoc.List[yamldoc.Value] `yaml:"units"`
 	At    yamldoc.Value               `yaml:"at"`
 	Range yamldoc.Value               `yaml:"range"`
+	Fire  yamldoc.Value               `yaml:"fire"`
 }
 
 func (f *stopGroupFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, f) }
@@ -228,10 +260,20 @@ func stopOf(c *yamldoc.Check, f *stopFile, m *board.Map) *Stop {
 		}
 		for i := range f.Groups.Items {
 			g := &f.Groups.Items[i]
-			if !c.Fields(g, what+".groups", yamldoc.Unknown(what+".groups", "want units, at, range")) {
+			if !c.Fields(g, what+".groups", yamldoc.Unknown(what+".groups", "want units, at, range, fire")) {
 				return nil
 			}
-			s.Groups = append(s.Groups, StopGroup{Units: ids(g.Units, what+".groups.units"), At: loc(g.At, what+".groups.at"), Range: c.Int(g.Range, what+".groups.range", 0, 1000)})
+			sg := StopGroup{Units: ids(g.Units, what+".groups.units"), At: loc(g.At, what+".groups.at"), Range: c.Int(g.Range, what+".groups.range", 0, 1000)}
+			// A file of an earlier sasl has no fire: its groups are First Fire.
+			if k := c.Str(g.Fire, what+".groups.fire"); c.OK() && g.Fire.Given() {
+				i := slices.Index(fireKindNames[:], k)
+				if i < 0 {
+					c.Errorf(g.Fire.Node, "%s.groups.fire: %q: want first, sff or fpf (ASL A8.1, A8.3, A8.31)", what, k)
+					return nil
+				}
+				sg.Fire = FireKind(i)
+			}
+			s.Groups = append(s.Groups, sg)
 		}
 	}
 	if f.Routs.Given() && c.List(f.Routs.Node, what+".routs", "want a list such as [{unit: F1, at: 4T5, must: true, to: [4T6], crawl: [4S5]}]") {
@@ -290,7 +332,11 @@ func writeStop(b *strings.Builder, s *Stop, m *board.Map) {
 				if i > 0 {
 					b.WriteString(", ")
 				}
-				fmt.Fprintf(b, "{units: [%s], at: %s, range: %d}", quoteAll(g.Units), m.LocationName(g.At), g.Range)
+				fmt.Fprintf(b, "{units: [%s], at: %s, range: %d", quoteAll(g.Units), m.LocationName(g.At), g.Range)
+				if g.Fire != FireFirst {
+					fmt.Fprintf(b, ", fire: %s", g.Fire)
+				}
+				b.WriteString("}")
 			}
 			b.WriteString("]")
 		}

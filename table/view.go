@@ -71,11 +71,13 @@ type RoutView struct {
 	Crawl []string `json:"crawl"`
 }
 
-// GroupView is a fire group a First Fire stop offers.
+// GroupView is a fire group a First Fire stop offers, with the fire it
+// may make where it is not First Fire (state.FireKind: sff, fpf; ASL A8).
 type GroupView struct {
 	Units []string `json:"units"`
 	At    string   `json:"at"`
 	Range int      `json:"range"`
+	Fire  string   `json:"fire,omitempty"`
 }
 
 // Point is a lattice position (hex.Point: X in half hexsides, Y in half
@@ -110,7 +112,10 @@ type UnitView struct {
 	Moved    bool   `json:"moved,omitempty"`
 	Advanced bool   `json:"advanced,omitempty"`
 	Fired    bool   `json:"fired,omitempty"`
-	Exited   bool   `json:"exited,omitempty"`
+	// FinalFire: marked Final Fire (ASL A8.3); Fired without it is the
+	// First Fire marker.
+	FinalFire bool `json:"final_fire,omitempty"`
+	Exited    bool `json:"exited,omitempty"`
 }
 
 // VPOView is a VPO and who Controls it.
@@ -157,7 +162,11 @@ func stopView(s *state.Stop, m *board.Map) *StopView {
 		at := Centre(s.At.Hex)
 		v.At, v.AtHex = m.LocationName(s.At), &at
 		for _, g := range s.Groups {
-			v.Groups = append(v.Groups, GroupView{g.Units, m.LocationName(g.At), g.Range})
+			gv := GroupView{g.Units, m.LocationName(g.At), g.Range, ""}
+			if g.Fire != state.FireFirst {
+				gv.Fire = g.Fire.String()
+			}
+			v.Groups = append(v.Groups, gv)
 		}
 	}
 	names := func(ls []board.Location) []string {
@@ -183,7 +192,7 @@ func UnitsOf(t *Game) []UnitView {
 		j := UnitView{ID: u.ID, Side: side(u.Side), Unit: u.Kind.String(), Type: u.Type,
 			At: m.LocationName(u.At()), Drawn: Centre(u.At().Hex), Text: strings.Join(strings.Fields(words.UnitText(u)), " "), Wave: u.Wave,
 			Broken: u.Broken, Pinned: u.Pinned, Wounded: u.Wounded, Known: u.Known, Released: u.Released, Moved: u.Moved, Advanced: u.Advanced, Fired: u.Fired,
-			Exited: u.Exited}
+			FinalFire: u.FinalFire, Exited: u.Exited}
 		if u.Case != 0 {
 			j.Case = string(u.Case)
 		}

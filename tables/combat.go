@@ -147,6 +147,15 @@ type Combat struct {
 	// AdvancingFire divides the FP of a unit that moved in its MPh and
 	// fires in the AFPh (ASL A7.25).
 	AdvancingFire Entry[int]
+	// AreaFire divides the FP of Area Fire (ASL A7.23): Subsequent First
+	// Fire (A8.3), Final Protective Fire (A8.31) and the DFPh fire of a
+	// unit marked First Fire (A8.4).
+	AreaFire Entry[int]
+	// ResidualDivisor divides the IFT column of a First Fire attack into
+	// the Residual FP it leaves (ASL A8.2); ResidualHindrance is the IFT
+	// columns it shifts left for each +1 hindrance DRM of that attack
+	// (A8.26).
+	ResidualDivisor, ResidualHindrance Entry[int]
 	// InfantryMF and LeaderMF are the MF of a squad or half-squad and of a
 	// leader moving alone (ASL A4.1); LedMF the MF more a stack that moves
 	// with a leader has (A4.12).

@@ -147,6 +147,9 @@ type hwFile struct {
 	ChainMMC   *entryFile    `yaml:"chain_mmc"`
 	FireRange  *entryFile    `yaml:"fire_range"`
 	Formation  *entryFile    `yaml:"formation"`
+	SFF        *entryFile    `yaml:"sff"`
+	FPF        *entryFile    `yaml:"fpf"`
+	FinalFire  *entryFile    `yaml:"final_fire"`
 	Activation yamldoc.Value `yaml:"activation"` // retired
 	X10        *rowsFile     `yaml:"x10"`
 	X3         *rowsFile     `yaml:"x3"`
@@ -180,6 +183,9 @@ type combatFile struct {
 	LeaderCCFP    *entryFile `yaml:"leader_cc_fp"`
 	HoldFirstFire *entryFile `yaml:"hold_first_fire_range"`
 	AdvancingFire *entryFile `yaml:"advancing_fire"`
+	AreaFire      *entryFile `yaml:"area_fire"`
+	ResidualDiv   *entryFile `yaml:"residual_divisor"`
+	ResidualHind  *entryFile `yaml:"residual_hindrance"`
 	InfantryMF    *entryFile `yaml:"infantry_mf"`
 	LeaderMF      *entryFile `yaml:"leader_mf"`
 	LedMF         *entryFile `yaml:"led_mf"`
@@ -644,6 +650,13 @@ func (h *HumanWave) apply(c *yamldoc.Check, f *hwFile) {
 			h.Excess = e
 		}
 	}
+	for _, x := range []struct {
+		f   *entryFile
+		key string
+		e   *Entry[int]
+	}{{f.SFF, "sff", &h.SFF}, {f.FPF, "fpf", &h.FPF}, {f.FinalFire, "final_fire", &h.FinalFire}} {
+		setInt(c, x.f, "human_wave."+x.key, x.e, 0, 1)
+	}
 	if f.X10 != nil {
 		rows(c, f.X10, "human_wave.x10", &h.X10Source, dr, func(dr int, what string, e *entryFile) {
 			units, ok := entry(c, e, what, func(v yamldoc.Value, what string) []string {
@@ -831,8 +844,8 @@ func (cb *Combat) apply(c *yamldoc.Check, f *combatFile) {
 		{f.LeaderCCFP, "leader_cc_fp", &cb.LeaderCCFP, 0, 9}, {f.HoldFirstFire, "hold_first_fire_range", &cb.HoldFirstFire, 0, 2},
 		{f.AdvancingFire, "advancing_fire", &cb.AdvancingFire, 1, 4}, {f.InfantryMF, "infantry_mf", &cb.InfantryMF, 1, 9},
 		{f.LeaderMF, "leader_mf", &cb.LeaderMF, 1, 9}, {f.LedMF, "led_mf", &cb.LedMF, 0, 9},
-		{f.PinnedFire, "pinned_fire", &cb.PinnedFire, 1, 4}, {f.RoutMF, "rout_mf", &cb.RoutMF, 1, 9},
-		{f.PinnedFire, "pinned_fire", &cb.PinnedFire, 1, 4},
+		{f.PinnedFire, "pinned_fire", &cb.PinnedFire, 1, 4}, {f.RoutMF, "rout_mf", &cb.RoutMF, 1, 9}, {f.AreaFire, "area_fire", &cb.AreaFire, 1, 4},
+		{f.ResidualDiv, "residual_divisor", &cb.ResidualDivisor, 1, 4}, {f.ResidualHind, "residual_hindrance", &cb.ResidualHindrance, 0, 4},
 		{f.WoundMortal, "wound_mortal", &cb.WoundMortal, 1, 7}, {f.WoundAgain, "wound_again_drm", &cb.WoundAgain, 0, 6},
 		{f.WoundedMF, "wounded_mf", &cb.WoundedMF, 1, 9},
 	} {

@@ -20,10 +20,15 @@ type HumanWave struct {
 	ChainMMC   Entry[int] // average MMC a hex of the chain (4.323)
 	FireRange  Entry[int] // hexes within which a HW unit joins a fire group
 	Formation  Entry[int] // MF more a step a HW unit pays to keep its lane
-	X10        Generation // Table x10
-	X3         Leaders    // Table x3
-	X10Source  string
-	X3Source   string
+	// SFF, FPF and FinalFire: whether ENEMY units (1) or not (0) fire
+	// Subsequent First Fire at a FRIENDLY mover within normal range (ASL
+	// A8.3), Final Protective Fire at an ADJACENT one (A8.31), and Final
+	// Fire in the DFPh at an ADJACENT Target after First Firing (A8.4).
+	SFF, FPF, FinalFire Entry[int]
+	X10                 Generation // Table x10
+	X3                  Leaders    // Table x3
+	X10Source           string
+	X3Source            string
 }
 
 // The readings of human_wave.excess.

@@ -241,7 +241,9 @@ func TestServeInBrowser(t *testing.T) {
 	p.waitText("#where", "before your MPh")
 	// The page words the stop from its data (the file keeps no words).
 	p.waitText("#asked", "Your MPh: move, then Next.")
-	// A move: F3 from 15P4 to 15O5, its path and MF shown first.
+	// A move: F3 from 15P4 to 15O5, its path and MF shown first, then
+	// cancelled (with it made, the Human Wave of turn 2 meets no FRIENDLY
+	// LOS: the fire after First Fire, ASL A8.2-A8.4, changes the dice).
 	p.clickHex("15P4")
 	p.click("#plan-move")
 	p.clickHex("15O5")
@@ -249,45 +251,44 @@ func TestServeInBrowser(t *testing.T) {
 	if shots != "" {
 		p.screenshot(filepath.Join(shots, "2-move.png"))
 	}
-	p.click("#plan-confirm")
-	p.settled(5)
-	p.nextTo(8)
-	// First Fire at the Human Wave S? that entered 15AA9, from 15O5.
-	p.waitText("#asked", "entered 15AA9")
+	p.click("#plan-cancel")
+	p.nextTo(7)
+	// First Fire at the Human Wave S? that entered 4U4, from 4T2.
+	p.waitText("#asked", "entered 4U4")
 	p.click("#do-firstfire")
-	p.clickHex("15O5")
+	p.clickHex("4T2")
 	p.waitText("#plan-text", "FP, DRM")
 	if shots != "" {
-		p.zoomTo("15M3", "15CC10")
+		p.zoomTo("4P1", "4X6")
 		p.screenshot(filepath.Join(shots, "3-fire.png"))
 		p.click("#zoom-fit")
 	}
-	if s := p.text("#plan-text"); !strings.Contains(s, "LOS from 15O5 clear") && !strings.Contains(s, "LOS from 15O5 hindered") {
+	if s := p.text("#plan-text"); !strings.Contains(s, "LOS from 4T2 clear") && !strings.Contains(s, "LOS from 4T2 hindered") {
 		t.Errorf("the fire's preview does not say its LOS: %s", s)
 	}
 	p.click("#plan-confirm")
-	p.settled(9)
+	p.settled(8)
 	if s := p.text("#events"); !strings.Contains(s, "First Fire") {
 		t.Errorf("the timeline does not tell the First Fire: %.400s", s)
 	}
 	// Choosing the fire in the timeline marks its fire line and Target.
-	p.run("choose the First Fire", chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll("#events li.event")].find((li) => li.textContent.includes("First Fire: F3")).click()`))
+	p.run("choose the First Fire", chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll("#events li.event")].find((li) => li.textContent.includes("First Fire: F4")).click()`))
 	p.run("the fire is marked", chromedp.Poll[chromedp.Void](`page.overlay.querySelectorAll('[data-layer="event"] line.m-fire').length === 1`))
-	p.click("#ev-prev") // the Activation before it, in 15AA9
+	p.click("#ev-prev") // the Activation before it, in 4U4
 	p.run("the Activation is marked", chromedp.Poll[chromedp.Void](`page.overlay.querySelectorAll('[data-layer="event"] polygon.m-event').length === 1`))
 	if shots != "" {
 		p.screenshot(filepath.Join(shots, "4-after-fire.png"))
 	}
 	// Undo the fire.
 	p.click("#do-undo")
-	p.settled(8)
-	p.waitText("#asked", "entered 15AA9")
+	p.settled(7)
+	p.waitText("#asked", "entered 4U4")
 
 	// A reload shows the same game.
 	var before, after string
 	p.eval(`page.state.version + " " + page.state.where`, &before)
 	p.run("reload", chromedp.Reload())
-	p.settled(8)
+	p.settled(7)
 	p.eval(`page.state.version + " " + page.state.where`, &after)
 	if before != after {
 		t.Errorf("after a reload the page shows %q, before %q", after, before)
@@ -296,8 +297,8 @@ func TestServeInBrowser(t *testing.T) {
 	// The same actions by commands make the same file.
 	boards := realBoards(t)
 	for _, args := range [][]string{
-		{"next"}, {"next"}, {"next"}, {"move", "F3", "15O5"}, {"next"}, {"next"}, {"next"},
-		{"fire", "--from", "15O5", "--at", "15AA9"}, {"undo"},
+		{"next"}, {"next"}, {"next"}, {"next"}, {"next"}, {"next"},
+		{"fire", "--from", "4T2", "--at", "4U4"}, {"undo"},
 	} {
 		full := append([]string{"play", args[0], byCommands}, args[1:]...)
 		mustRun(t, append(full, "--boards", boards)...)

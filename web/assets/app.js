@@ -386,8 +386,12 @@ function askedWords(st) {
     let what = (s.moving || []).join(", "), then = "";
     const sq = (s.moving || []).map(unit).find((u) => u && u.unit === "s?");
     if (sq) { what = (sq.wave ? "Human Wave S? " : "S? ") + what; then = "; an attack Activates an S? first"; }
-    const by = s.groups.map((g) => g.units.join(", ") + " in " + g.at + " (" + g.range + (g.range === 1 ? " hex)" : " hexes)"));
-    return capital(what + " entered " + s.at + " in LOS of " + by.join("; ") + ": First Fire… or Next" + then + ".");
+    // The fire a group may make by its units' markers (ASL A8.1, A8.3, A8.31).
+    const fire = { sff: ", Subsequent First Fire as Area Fire: ASL A8.3", fpf: ", Final Protective Fire as Area Fire, then a NMC each: ASL A8.31" };
+    const by = s.groups.map((g) => g.units.join(", ") + " in " + g.at + " (" + g.range + (g.range === 1 ? " hex" : " hexes") + (fire[g.fire] || "") + ")");
+    const kinds = [...new Set(s.groups.map((g) => g.fire || "first"))];
+    const ask = kinds.length > 1 ? "Fire" : { first: "First Fire", sff: "Subsequent First Fire", fpf: "Final Protective Fire" }[kinds[0]] || "Fire";
+    return capital(what + " entered " + s.at + " in LOS of " + by.join("; ") + ": " + ask + "… or Next" + then + ".");
   }
   const yours = s.player_turn === "friendly";
   if (s.kind === "rout") {
@@ -455,7 +459,12 @@ function showHex(h) {
       startMove(ids, h);
     } }, "Move these…"));
   }
-  if (!page.past && can("fire") && units.some((u) => u.side === "friendly" && !u.broken && !u.fired)) {
+  // A unit that has fired fires again where the stop offers its Location a
+  // group (Subsequent First Fire, FPF: ASL A8.3, A8.31), or in the DFPh if
+  // not marked Final Fire (Final Fire at an ADJACENT Location, A8.4).
+  const s = page.state.stop || {};
+  const again = (u) => (stopKind() === "first-fire" && (s.groups || []).some((g) => g.at === h.name)) || (s.phase === "DFPh" && !u.final_fire);
+  if (!page.past && can("fire") && units.some((u) => u.side === "friendly" && !u.broken && (!u.fired || again(u)))) {
     buttons.append(el("button", { id: "plan-fire", onclick: () => startFire([h.name]) }, "Fire from here…"));
   }
   box.append(buttons);
@@ -469,7 +478,7 @@ function showUnit(id) {
   const box = $("unit");
   box.replaceChildren(el("h3", { class: "side-" + u.side.toUpperCase() }, u.side.toUpperCase() + " " + u.id));
   box.append(el("div", {}, u.text));
-  const flags = ["broken", "pinned", "wounded", "known", "released", "moved", "advanced", "fired", "entering", "exited"].filter((f) => u[f]);
+  const flags = ["broken", "pinned", "wounded", "known", "released", "moved", "advanced", "fired", "final_fire", "entering", "exited"].filter((f) => u[f]);
   box.append(el("div", { class: "hint" }, "In " + u.at + (u.wave ? ", Human Wave " + u.wave : "") + (flags.length ? "; " + flags.join(", ") : "")));
   if (u.side === "friendly" && can("set") && !u.entering && !u.exited) {
     const set = el("div", { class: "buttons" }, "Report: ");
