@@ -65,9 +65,11 @@ var lattice = map[string][]string{
 	"world": {"rules/...", "tables", "pathing", "missions", "state"},
 	// report: events as data, and the words sasl says of them.
 	"report": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world"},
-	// combat: attacks of both sides resolved (IFT, morale, rally, Close
-	// Combat, Control); it decides nothing.
-	"combat": {"rules/...", "tables", "dice", "state", "world", "report"},
+	// combat: attacks of both sides resolved (IFT, morale, rally, rout,
+	// Close Combat, Control); it decides nothing but where the rules leave
+	// a broken unit's rout to its side (ChooseRout). pathing: a rout is a
+	// search over the Infantry graph, told in steps (ASL A10.5).
+	"combat": {"rules/...", "tables", "pathing", "dice", "state", "world", "report"},
 	// ai: ENEMY decisions.
 	"ai": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat"},
 	// policy: FRIENDLY decisions.
