@@ -125,7 +125,8 @@ func (e *Enemy) Defend() error {
 }
 
 // finalFire is the DFPh fire of the ENEMY units marked First Fire (ASL
-// A8.4): at ADJACENT Known FRIENDLY units only, as Area Fire.
+// A8.4): at ADJACENT Known FRIENDLY units only, as Area Fire, as fire
+// groups of contiguous Locations (A7.5).
 func (e *Enemy) finalFire() error {
 	var shooters []*state.Unit
 	for _, u := range e.st.OfSide(state.Enemy) {
@@ -153,12 +154,17 @@ func (e *Enemy) finalFire() error {
 				rest = append(rest, s)
 			}
 		}
-		shooters = rest
 		if len(fg) == 0 {
 			return nil // the closest is at an upper level of an adjacent hex: no ADJACENT Target
 		}
-		if !slices.ContainsFunc(fg, func(u *state.Unit) bool { return u.Kind.MMC() }) {
-			continue
+		// Of those ADJACENT to the Target, the contiguous group with the
+		// most FP fires (ASL A7.5); the others are left for their own.
+		in := fg
+		fg, left := e.group(in, tg.Unit.At(), false)
+		shooters = append(rest, left...)
+		if len(fg) == 0 {
+			shooters = slices.DeleteFunc(shooters, func(u *state.Unit) bool { return slices.Contains(in, u) })
+			continue // leaders alone have no FP to fire with
 		}
 		if err := e.shoot(fg, tg, report.FinalFire, combat.Still); err != nil {
 			return err
