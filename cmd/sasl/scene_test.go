@@ -48,7 +48,7 @@ func TestPicturesExplainThemselves(t *testing.T) {
 		{"wave", []string{"wave", "--seed", "7", "--turns", "3"}, []string{
 			"Hold the crossroads: turns 1-3 of 6, seed 7",
 			"turn 2: MPh move", "turn 2: APh advance", "turn 3: MPh move",
-			"turn 2: AFPh fire group; under the Target its FP and DRM", "13 FP +2",
+			"turn 2: AFPh fire group; under the Target its FP and DRM", "10 FP +1",
 			"ENEMY Human Wave unit (SASL 4.3)", "4-6-7", "A1a",
 			"R: released from its Human Wave, Advance Attitude (SASL 4.33)",
 			"FRIENDLY unit", "VPO, FRIENDLY control", "FBE", "EBE",
