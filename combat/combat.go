@@ -42,6 +42,7 @@ type Resolver struct {
 	// units of a side to rout.
 	thr     []threat
 	routing []*state.Unit
+	rout    routScratch
 	one     [1]*state.Unit
 }
 

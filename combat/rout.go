@@ -85,7 +85,7 @@ func (c *Resolver) threats(side state.Side) []threat {
 // from (ASL A10.531): one that could apply FFMO there (A4.6: no positive
 // TEM against its fire, a wall's included, and no hindrance on its LOS).
 func (c *Resolver) openGround(from, l board.Location) bool {
-	v := c.W.Sight(from, l)
+	v := c.W.Sight(l, from) // toward the enemy unit, which recurs (LOS is reciprocal here)
 	return v.Clear && v.Hindrance == 0 && c.W.FireTEM(from, l).TEM <= 0
 }
 
@@ -163,10 +163,28 @@ func (c *Resolver) cover(l board.Location) bool {
 // routNode is a Location reached by a rout search.
 type routNode struct {
 	loc    board.Location
+	node   int // in the Infantry graph
 	cost   int
 	parent int // index in the search's nodes, -1 at the start
 	first  int // the first building/woods Location on its path, -1 none
+	risk   int // Interdictions on its path, -1 not worked out yet
 	done   bool
+}
+
+// routScratch is the storage of RoutOptions, reused from call to call: the
+// options and their paths it returns are valid until its next call.
+type routScratch struct {
+	seen  []bool
+	nodes []routNode
+	opts  []RoutOption
+	paths []board.Location
+	// stamp[v] == mark: graph node v was reached by this search, at
+	// nodes[at[v]]; buckets[c]: the nodes reached for c half MF.
+	close   []threat
+	stamp   []uint32
+	at      []int32
+	mark    uint32
+	buckets [][]int32
 }
 
 // RoutOptions lists the legal routs of broken unit u from where it is
@@ -187,7 +205,8 @@ type routNode struct {
 //   - it never ends overstacked (a reading: see above).
 //
 // None: the unit cannot rout (a unit that must is eliminated for Failure
-// to Rout, Routs).
+// to Rout, Routs). The options and their paths are the Resolver's, valid
+// until its next RoutOptions.
 func (c *Resolver) RoutOptions(u *state.Unit) ([]RoutOption, error) {
 	gr, err := c.W.Infantry()
 	if err != nil {
@@ -195,10 +214,13 @@ func (c *Resolver) RoutOptions(u *state.Unit) ([]RoutOption, error) {
 	}
 	side, start := u.Side, u.At()
 	ts := c.threats(side)
-	// seen: the Known armed enemy units in whose LOS the start is.
-	seen := make([]bool, len(ts))
-	for i, t := range ts {
-		seen[i] = c.W.Sight(t.at, start).Clear
+	r := &c.rout
+	// seen: the Known armed enemy units in whose LOS the start is. Lines
+	// are traced toward the enemy unit, which recurs (world.Sight caches
+	// by target).
+	r.seen = r.seen[:0]
+	for _, t := range ts {
+		r.seen = append(r.seen, c.W.Sight(start, t.at).Clear)
 	}
 	near := func(l board.Location) int {
 		d := 1 << 30
@@ -212,15 +234,48 @@ func (c *Resolver) RoutOptions(u *state.Unit) ([]RoutOption, error) {
 	if !ok {
 		return nil, nil
 	}
-	nodes := []routNode{{loc: start, parent: -1, first: -1}}
-	index := map[int]int{s: 0}
-	ids := []int{s}
+	// The search: Locations by the index of their graph node (stamp, at:
+	// this search's mark), taken from buckets by cost, as the graph's
+	// searches do (costs are small whole half MF).
+	if len(r.stamp) < gr.Len() {
+		r.stamp, r.at = make([]uint32, gr.Len()), make([]int32, gr.Len())
+	}
+	r.mark++
+	if r.mark == 0 { // wrapped: every stamp is stale again
+		clear(r.stamp)
+		r.mark = 1
+	}
+	nodes := append(r.nodes[:0], routNode{loc: start, node: s, parent: -1, first: -1, risk: -1})
+	defer func() { r.nodes = nodes[:0] }()
+	r.stamp[s], r.at[s] = r.mark, 0
+	find := func(v int) int {
+		if r.stamp[v] != r.mark {
+			return -1
+		}
+		return int(r.at[v])
+	}
+	for i := range r.buckets {
+		r.buckets[i] = r.buckets[i][:0]
+	}
+	if len(r.buckets) < budget+1 {
+		r.buckets = append(r.buckets, make([][]int32, budget+1-len(r.buckets))...)
+	}
+	r.buckets[0] = append(r.buckets[0], 0)
+	// close: the Known enemy units a Location within reach may be ADJACENT
+	// to (every arc costs at least a half MF).
+	close := r.close[:0]
+	for _, t := range ts {
+		if hex.Distance(t.at.Hex, start.Hex) <= budget+1 {
+			close = append(close, t)
+		}
+	}
+	r.close = close
 	step := func(a, b board.Location) bool {
-		if c.St.Has(Other(side), b) || besetBy(ts, b, false) {
+		if besetBy(close, b, false) || c.St.Has(Other(side), b) {
 			return false
 		}
 		for i, t := range ts {
-			if (seen[i] || c.W.Sight(t.at, a).Clear) && hex.Distance(b.Hex, t.at.Hex) < hex.Distance(a.Hex, t.at.Hex) {
+			if hex.Distance(b.Hex, t.at.Hex) < hex.Distance(a.Hex, t.at.Hex) && (r.seen[i] || c.W.Sight(a, t.at).Clear) {
 				return false
 			}
 		}
@@ -230,46 +285,59 @@ func (c *Resolver) RoutOptions(u *state.Unit) ([]RoutOption, error) {
 	// goal reports whether l is a building or woods Location a unit must
 	// head for: one it may not ignore (A10.51).
 	goal := func(l board.Location) bool { return c.cover(l) && near(l) > startNear }
-	for {
-		k := -1
-		for i := range nodes {
-			if !nodes[i].done && (k < 0 || nodes[i].cost < nodes[k].cost) {
-				k = i
+	for cost := 0; cost <= budget; cost++ {
+		for q := 0; q < len(r.buckets[cost]); q++ {
+			k := int(r.buckets[cost][q])
+			if nodes[k].done || nodes[k].cost != cost {
+				continue // taken already, or reached for less since
 			}
+			nodes[k].done = true
+			a := nodes[k]
+			gr.Out(a.node, func(v, arc int) {
+				nc := a.cost + arc
+				if nc > budget {
+					return
+				}
+				j := find(v)
+				if j >= 0 && (nodes[j].done || nodes[j].cost <= nc) {
+					return
+				}
+				b := gr.Location(v)
+				if a.first >= 0 && !c.cover(b) {
+					return // A10.51: it stops in building/woods, but for going on into more
+				}
+				if !step(a.loc, b) {
+					return
+				}
+				if j < 0 {
+					j = len(nodes)
+					r.stamp[v], r.at[v] = r.mark, int32(j)
+					nodes = append(nodes, routNode{})
+				}
+				n := routNode{loc: b, node: v, cost: nc, parent: k, first: a.first, risk: -1}
+				if n.first < 0 && goal(b) {
+					n.first = j
+				}
+				nodes[j] = n
+				r.buckets[nc] = append(r.buckets[nc], int32(j))
+			})
 		}
-		if k < 0 {
-			break
+	}
+	// risk is the Interdictions on the way to node i (A10.53), each
+	// Location's worked out once.
+	var risk func(i int) int
+	risk = func(i int) int {
+		if i == 0 {
+			return 0
 		}
-		nodes[k].done = true
-		a := nodes[k]
-		gr.Out(ids[k], func(v, cost int) {
-			nc := a.cost + cost
-			if nc > budget {
-				return
+		if nodes[i].risk < 0 {
+			n := risk(nodes[i].parent)
+			if c.interdicts(ts, nodes[i].loc) {
+				n++
 			}
-			b := gr.Location(v)
-			j, had := index[v]
-			if had && (nodes[j].done || nodes[j].cost <= nc) {
-				return
-			}
-			if a.first >= 0 && !c.cover(b) {
-				return // A10.51: it stops in building/woods, but for going on into more
-			}
-			if !step(a.loc, b) {
-				return
-			}
-			if !had {
-				j = len(nodes)
-				index[v] = j
-				nodes = append(nodes, routNode{})
-				ids = append(ids, v)
-			}
-			n := routNode{loc: b, cost: nc, parent: k, first: a.first}
-			if n.first < 0 && goal(b) {
-				n.first = j
-			}
-			nodes[j] = n
-		})
+			nodes[i].risk = n
+		}
+		return nodes[i].risk
 	}
 	// The building/woods Locations it must head for: the nearest it may
 	// not ignore (at most), and those nearer it may ignore; with none,
@@ -280,7 +348,8 @@ func (c *Resolver) RoutOptions(u *state.Unit) ([]RoutOption, error) {
 			best = min(best, n.cost)
 		}
 	}
-	var out []RoutOption
+	out := r.opts[:0]
+	paths := r.paths[:0]
 	for i := 1; i < len(nodes); i++ {
 		n := nodes[i]
 		switch {
@@ -293,16 +362,13 @@ func (c *Resolver) RoutOptions(u *state.Unit) ([]RoutOption, error) {
 		if !c.fits(u, n.loc) {
 			continue
 		}
-		o := RoutOption{To: n.loc, HalfMF: n.cost, Cover: c.cover(n.loc)}
+		o := RoutOption{To: n.loc, HalfMF: n.cost, Cover: c.cover(n.loc), Risk: risk(i)}
+		from := len(paths)
 		for j := i; j > 0; j = nodes[j].parent {
-			o.Path = append(o.Path, nodes[j].loc)
+			paths = append(paths, nodes[j].loc)
 		}
+		o.Path = paths[from:len(paths):len(paths)]
 		slices.Reverse(o.Path)
-		for _, l := range o.Path {
-			if c.interdicts(ts, l) {
-				o.Risk++
-			}
-		}
 		o.Safe = !besetBy(ts, n.loc, true) && !c.interdicts(ts, n.loc)
 		out = append(out, o)
 	}
@@ -312,9 +378,11 @@ func (c *Resolver) RoutOptions(u *state.Unit) ([]RoutOption, error) {
 		if cost > budget || !step(start, b) || !c.fits(u, b) {
 			return
 		}
-		out = append(out, RoutOption{To: b, Path: []board.Location{b}, HalfMF: budget, LowCrawl: true, Cover: c.cover(b),
+		paths = append(paths, b)
+		out = append(out, RoutOption{To: b, Path: paths[len(paths)-1 : len(paths) : len(paths)], HalfMF: budget, LowCrawl: true, Cover: c.cover(b),
 			Safe: !besetBy(ts, b, true) && !c.interdicts(ts, b)})
 	})
+	r.opts, r.paths = out[:0], paths[:0]
 	return out, nil
 }
 
@@ -488,6 +556,7 @@ func (c *Resolver) RoutPath(u *state.Unit, to []board.Location, lowCrawl bool) (
 			continue
 		}
 		if len(to) == 1 || slices.Equal(o.Path, to) {
+			o.Path = slices.Clone(o.Path) // not the Resolver's scratch
 			return o, nil
 		}
 		// Another path to a legal destination: each step as the rules
