@@ -33,7 +33,8 @@ type Policy struct {
 	// the Prevailing Attitude", not among the texts): "hold" stays and
 	// fires in the AFPh and DFPh. It is the only value sasl plays.
 	Released Entry[string]
-	// Rout says what a broken unit does in its RtPh (ASL A10.5): "stay",
+	// Rout says which of the engine's broken units rout in a RtPh (ASL
+	// A10.5): "must", those the rule makes rout (combat.Resolver.Routs),
 	// the only value sasl plays.
 	Rout Entry[string]
 }
@@ -72,7 +73,7 @@ func (p *Policy) apply(c *yamldoc.Check, f *policyFile) {
 	}{
 		{f.SetupS, "setup_s", &p.SetupS, []string{"x10"}},
 		{f.Released, "released", &p.Released, []string{"hold"}},
-		{f.Rout, "rout", &p.Rout, []string{"stay"}},
+		{f.Rout, "rout", &p.Rout, []string{"must"}},
 	} {
 		if x.f == nil {
 			continue
@@ -84,7 +85,11 @@ func (p *Policy) apply(c *yamldoc.Check, f *policyFile) {
 					return s
 				}
 			}
-			if c.OK() {
+			switch {
+			case !c.OK():
+			case x.key == "rout" && s == "stay":
+				c.Errorf(v.Node, "%s: stay is no longer played: broken units rout by ASL A10.5 (must); delete the line or write must", what)
+			default:
 				c.Errorf(v.Node, "%s: %q is not one of %v", what, s, x.want)
 			}
 			return ""

@@ -245,3 +245,12 @@ func TestDigestCoversEveryValue(t *testing.T) {
 		t.Error("a changed value leaves the digest as it was")
 	}
 }
+
+// A tables file of an earlier sasl that keeps broken units where they are
+// (policy.rout: stay) is refused with what sasl plays now (ASL A10.5).
+func TestRoutStayRefused_A10_5(t *testing.T) {
+	_, err := Parse([]byte("policy:\n  rout: {value: stay}\n"), "old.yaml")
+	if err == nil || !strings.Contains(err.Error(), "ASL A10.5") || !strings.Contains(err.Error(), "old.yaml:2") {
+		t.Errorf("policy.rout: stay: %v", err)
+	}
+}
