@@ -207,25 +207,34 @@ func newPlayNextCmd(o *options, verb string) *cobra.Command {
 
 func newPlayMoveCmd(o *options) *cobra.Command {
 	f := &stepFlags{}
-	var assault bool
+	var assault, lowCrawl bool
 	cmd := &cobra.Command{
 		Use:   "move GAME UNIT[,UNIT] LOCATION [LOCATION...]",
-		Short: "Move your units in your MPh (or advance them one Location in your APh)",
+		Short: "Move your units in your MPh (advance them one Location in your APh; rout a broken unit in a RtPh)",
 		Long: `Move a FRIENDLY stack from its Location: to LOCATION by the cheapest path
 that enters no ENEMY Location, or along the Locations given one by one. The
 move must fit the stack's MF (ASL A4.1) and stacking (A5.1). The ENEMY
 reacts as it goes: S? that see it are Activated, ENEMY units First Fire.
 Before your APh the same command advances the stack one Location (A4.7),
-into an ENEMY Location too.`,
+into an ENEMY Location too. At a rout stop (the RtPh) it routs one broken
+unit to a Location the stop offers (A10.51), by the shortest legal path or
+along the Locations given, or by Low Crawl one Location (--low-crawl,
+A10.52).`,
 		Example: `  sasl play move game.yaml F1 4T5
   sasl play move game.yaml F1,F2 4T5 4T6 4U6
-  sasl play move game.yaml F3 4S4 --assault`,
+  sasl play move game.yaml F3 4S4 --assault
+  sasl play move game.yaml F2 4P6 --low-crawl`,
 		Args: cobra.MinimumNArgs(3),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return stepRun(cmd, o, args[0], f, func(m *board.Map) (game.Command, error) {
 				text := "move " + strings.Join(args[1:], " ")
-				if assault {
+				switch {
+				case assault && lowCrawl:
+					return game.Command{}, fmt.Errorf("move: --assault (the MPh, ASL A4.61) and --low-crawl (the RtPh, A10.52) do not go together")
+				case assault:
 					text += " --assault"
+				case lowCrawl:
+					text += " --low-crawl"
 				}
 				return game.ParseCommand(text, m)
 			})
@@ -233,6 +242,7 @@ into an ENEMY Location too.`,
 	}
 	f.register(cmd, true)
 	cmd.Flags().BoolVar(&assault, "assault", false, "Assault Movement: one Location, no FFNAM (ASL A4.61)")
+	cmd.Flags().BoolVar(&lowCrawl, "low-crawl", false, "at a rout stop: Low Crawl one Location, never Interdicted (ASL A10.52)")
 	return cmd
 }
 
