@@ -221,7 +221,7 @@ func (e *Enemy) fireGroups(ph state.Phase) error {
 			in := e.inRange[:0]
 			rest := shooters[:0]
 			for _, s := range shooters {
-				if hex.Distance(s.At().Hex, tg.Unit.At().Hex) <= e.h.FireRange.Value && e.w.Sight(s.At(), tg.Unit.At()).Clear {
+				if e.reaches(s, tg.Unit.At()) && e.w.Sight(s.At(), tg.Unit.At()).Clear {
 					in = append(in, s)
 				} else {
 					rest = append(rest, s)
@@ -255,6 +255,15 @@ func (e *Enemy) fireGroups(ph state.Phase) error {
 		}
 	}
 	return nil
+}
+
+// reaches reports whether ENEMY unit u may join a fire group at Location
+// at: within fire_range (SASL 4.36) and, an MMC, within its long range,
+// twice its normal range (ASL A7.22: beyond it a unit has no FP to add, and
+// keeps its fire).
+func (e *Enemy) reaches(u *state.Unit, at board.Location) bool {
+	d := hex.Distance(u.At().Hex, at.Hex)
+	return d <= e.h.FireRange.Value && (!u.Kind.MMC() || d <= 2*e.w.Strength(u).Range)
 }
 
 // cover is the TEM of FRIENDLY unit u against ENEMY fire from Location
@@ -317,7 +326,7 @@ func (e *Enemy) FirstFire(stack []*state.Unit, at board.Location, m combat.Motio
 		i, d := 0, hex.Distance(u.At().Hex, at.Hex)
 		switch {
 		case !u.Fired:
-			if d > e.h.FireRange.Value {
+			if !e.reaches(u, at) {
 				continue
 			}
 		case !u.FinalFire:

@@ -183,6 +183,9 @@ type Shot struct {
 	Odds                float64
 	// As is the fire the group makes (AimAs).
 	As report.Kind
+	// asked and reach: the fire and the reach it was aimed as (Firers).
+	asked report.Kind
+	reach int
 }
 
 // Group is the report of the Shot's attack, before the firers and targets
@@ -220,20 +223,8 @@ func (c *Resolver) AimAs(fg []*state.Unit, at board.Location, m Motion, reach in
 	n, leadOK, lead := 0, true, -99
 	seen := c.seen[:0]
 	for _, u := range fg {
-		if u.Kind.SMC() || u.Broken {
-			continue
-		}
-		s := c.Strength(u)
-		kind, ok := Use(u, as, s.Range, at)
+		kind, s, d, v, ok := c.aims(u, at, reach, as)
 		if !ok {
-			continue
-		}
-		d := hex.Distance(u.At().Hex, at.Hex)
-		if d > s.Range*max(reach, 1) {
-			continue
-		}
-		v := c.W.Sight(at, u.At()) // traced from the target: the lines recur by the firer
-		if !v.Clear {
 			continue
 		}
 		div := FireDivisor(c.t, u, as == report.AdvancingFire)
@@ -266,6 +257,7 @@ func (c *Resolver) AimAs(fg []*state.Unit, at board.Location, m Motion, reach in
 	if n == 0 {
 		return sh, false
 	}
+	sh.asked, sh.reach = as, reach
 	sh.Move = MoveDRM(&c.t.Combat, m, sh.TEM, sh.Hindrance)
 	sh.DRM = sh.TEM + sh.Hindrance + sh.Move
 	if leadOK {
@@ -273,6 +265,46 @@ func (c *Resolver) AimAs(fg []*state.Unit, at board.Location, m Motion, reach in
 	}
 	sh.Odds = c.Odds(sh.FP, sh.DRM)
 	return sh, true
+}
+
+// aims reports whether MMC u of a fire group aimed as fire as may fire at
+// Location at within reach times its normal range, with a clear LOS to it
+// (AimAs), and how: its fire, counter, range and LOS.
+func (c *Resolver) aims(u *state.Unit, at board.Location, reach int, as report.Kind) (report.Kind, tables.Strength, int, world.Sight, bool) {
+	if u.Kind.SMC() || u.Broken {
+		return 0, tables.Strength{}, 0, world.Sight{}, false
+	}
+	s := c.Strength(u)
+	kind, ok := Use(u, as, s.Range, at)
+	if !ok {
+		return 0, s, 0, world.Sight{}, false
+	}
+	d := hex.Distance(u.At().Hex, at.Hex)
+	if d > s.Range*max(reach, 1) {
+		return 0, s, d, world.Sight{}, false
+	}
+	v := c.W.Sight(at, u.At()) // traced from the target: the lines recur by the firer
+	return kind, s, d, v, v.Clear
+}
+
+// Firers are the units of fg that fire the Shot sh (AimAs): the MMC it
+// counted (in LOS and reach, free to fire by their markers) and the
+// leaders of their Locations. The others neither fire nor are marked as
+// having fired (ASL A7.5, A7.22): a member beyond the reach adds no FP and
+// keeps its fire. out is appended to and returned.
+func (c *Resolver) Firers(fg []*state.Unit, sh Shot, out []*state.Unit) []*state.Unit {
+	n := len(out)
+	for _, u := range fg {
+		if _, _, _, _, ok := c.aims(u, sh.At, sh.reach, sh.asked); ok {
+			out = append(out, u)
+		}
+	}
+	for _, u := range fg {
+		if u.Kind.SMC() && !u.Broken && slices.ContainsFunc(out[n:], func(x *state.Unit) bool { return x.At() == u.At() }) {
+			out = append(out, u)
+		}
+	}
+	return out
 }
 
 // Odds is the chance of a Morale Check or worse of an attack of fp FP with

@@ -115,6 +115,11 @@ func (g *Game) act(side state.Side, ph state.Phase, a policy.Action) error {
 			return nil
 		}
 		sh := a.Shot
+		// Only the units the Shot counted fire (ASL A7.22: one beyond its
+		// reach adds nothing, and keeps its fire).
+		if units = g.res.Firers(units, sh, units[:0:0]); !slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.MMC() }) {
+			return nil
+		}
 		return g.res.Attack(kind, units, targets, sh.Group())
 	case policy.Move:
 		if side == state.Friendly && ph == state.MPh {

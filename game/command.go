@@ -651,6 +651,7 @@ func (s *Session) fire(c Command) error {
 	if err != nil {
 		return err
 	}
+	fg = g.res.Firers(fg, sh, nil) // those in LOS and reach (ASL A7.22)
 	st := g.st
 	for {
 		at := st.AppendAt(nil, state.Enemy, c.At)
