@@ -582,6 +582,20 @@ func (h *hgame) checkEvents(st *state.State, before map[string]unitAt, evs []rep
 		// fire groups
 		if e.Fire != nil && len(e.Fire.From) > 0 {
 			h.checkFire(st, pos, e, where)
+			// A4.6 the other way: fire at a mover (FFNAM in Move) in
+			// Open Ground as the fire sees it takes FFMO too, unless
+			// the mover uses Assault Movement (no FFNAM, and its
+			// move says so).
+			if f := e.Fire; f.Move == -1 && f.TEM <= 0 && f.Hindrance == 0 {
+				assault := slices.ContainsFunc(evs, func(x report.Event) bool {
+					return x.Kind == report.Move && slices.Contains(x.Units, f.Target) &&
+						slices.ContainsFunc(x.Notes, func(n report.Note) bool { return n.Kind == report.Assault })
+				})
+				if !assault {
+					h.c.add("ASL A4.6 FFMO", 1)
+					h.c.fault(h.t, "ASL A4.6 FFMO", "%s %s at %s in %s: FFNAM without FFMO though TEM %d and no hindrance", where, e.Kind, f.Target, m.LocationName(f.At), f.TEM)
+				}
+			}
 		}
 		switch e.Kind {
 		case report.Enter:
@@ -1097,6 +1111,8 @@ func TestHeldOutCheckerFires(t *testing.T) {
 		fire(report.PrepFire, state.PFPh, report.FireGroup{Members: []string{"F7", "F6"}, From: []board.Location{loc("21V5"), loc("21P5")}, At: loc("21R2"), FP: 10}),
 		// A4.6: FFMO with a hindrance.
 		fire(report.FirstFire, state.MPh, report.FireGroup{Members: []string{"F7"}, From: []board.Location{loc("21V5")}, At: loc("21V3"), FP: 6, Move: -2, Hindrance: 1}),
+		// A4.6: FFNAM without FFMO in Open Ground, unhindered.
+		fire(report.FirstFire, state.MPh, report.FireGroup{Members: []string{"F7"}, Target: "E1", From: []board.Location{loc("21V5")}, At: loc("21V3"), FP: 6, Move: -1}),
 		// B9.3: across a wall at TEM 0.
 		fire(report.DefensiveFire, state.DFPh, report.FireGroup{Members: []string{"X"}, From: []board.Location{across}, At: target, FP: 4}),
 		// A7.21: F1 one level up, ADJACENT to 21T5: its 6 FP not doubled.
@@ -1155,5 +1171,8 @@ func TestHeldOutCheckerFires(t *testing.T) {
 		if c.faults[r] == 0 {
 			t.Errorf("%s: the check does not fire on a wrong input", r)
 		}
+	}
+	if c.faults["ASL A4.6 FFMO"] != 2 {
+		t.Errorf("ASL A4.6 FFMO: %d faults of the two wrong inputs (FFMO hindered, FFMO missing)", c.faults["ASL A4.6 FFMO"])
 	}
 }
