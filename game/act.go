@@ -60,10 +60,19 @@ func (g *Game) Entered(stack []*state.Unit, at board.Location) error {
 			return err
 		}
 	}
-	if took, err := g.firstFire(stack, at); err != nil || took {
+	stop, took, err := g.firstFire(stack, at)
+	if err != nil || took {
 		return err
 	}
 	g.dec = policy.Decision{W: g.w, St: g.st, C: g.res, Player: state.Enemy, Phase: state.MPh, Moving: stack, At: at}
+	if stop != nil {
+		// The player passed at the stop: the engine fires only with the
+		// units the stop still offers (each unit fires once at a move,
+		// ASL A8.3: those that fired there are not offered again).
+		g.dec.Skip = func(u *state.Unit) bool {
+			return !stop.CanFire || !slices.ContainsFunc(stop.Groups, func(gr state.StopGroup) bool { return slices.Contains(gr.Units, u.ID) })
+		}
+	}
 	acts, err := g.pol.Decide(&g.dec, g.acts[:0])
 	g.acts = acts[:0]
 	if err != nil {

@@ -134,21 +134,27 @@ func (g *Game) melee() bool {
 // firstFire stops after an ENEMY stack entered Location at in its MPh if a
 // FRIENDLY Location's Good Order MMC that have not fired have it in LOS
 // within twice their normal range (ASL A7.22), and reports whether the
-// player took the decision.
-func (g *Game) firstFire(stack []*state.Unit, at board.Location) (bool, error) {
+// player took the decision; stop is the stop the player stood at (nil:
+// none was shown), as the player's fire left it (refire).
+func (g *Game) firstFire(stack []*state.Unit, at board.Location) (stop *Stop, took bool, err error) {
 	if !g.player() || g.yield == nil || !slices.ContainsFunc(stack, targetable) {
-		return false, nil
+		return nil, false, nil
 	}
 	held := slices.DeleteFunc(slices.Clone(stack), func(u *state.Unit) bool { return !g.st.Holds(u) })
 	if !slices.ContainsFunc(held, targetable) {
-		return false, nil // the Residual FP there eliminated it (ASL A8.2)
+		return nil, false, nil // the Residual FP there eliminated it (ASL A8.2)
 	}
 	groups := g.firstFireGroups(at)
 	if len(groups) == 0 {
-		return false, nil
+		return nil, false, nil
 	}
 	st := g.st
-	return g.ask(&Stop{Kind: state.FirstFireAt, Turn: st.Turn, Player: state.Enemy, Phase: state.MPh, At: at, Moving: state.IDs(held), Groups: groups, CanFire: true})
+	stop = &Stop{Kind: state.FirstFireAt, Turn: st.Turn, Player: state.Enemy, Phase: state.MPh, At: at, Moving: state.IDs(held), Groups: groups, CanFire: true}
+	took, err = g.ask(stop)
+	if !g.stops.asks(stop) {
+		stop = nil // not shown: nobody fired at it
+	}
+	return stop, took, err
 }
 
 // firstFireGroups are the FRIENDLY fire groups that may fire at a stack

@@ -141,7 +141,7 @@ func (f *firer) group(d *Decision, l board.Location, moving func(*state.Unit) bo
 	n := len(f.groups)
 	mmc := false
 	for u := range d.St.In(state.Friendly, l) {
-		if u.Broken || !combat.Ready(u, as) || moving != nil && moving(u) {
+		if u.Broken || !combat.Ready(u, as) || moving != nil && moving(u) || d.Skip != nil && d.Skip(u) {
 			continue
 		}
 		f.groups = append(f.groups, u)

@@ -57,6 +57,10 @@ type Decision struct {
 	Phase  state.Phase
 	Moving []*state.Unit
 	At     board.Location
+	// Skip, if set, reports the units that may not fire at this decision:
+	// at a First Fire stop the player passed at, those that fired at the
+	// stack already (ASL A8.3: each unit fires once at a move).
+	Skip func(*state.Unit) bool
 }
 
 // Kind is what an Action does.

@@ -24,6 +24,9 @@ func Where(s *state.Stop) string {
 	case state.Over:
 		return "the game is over"
 	case state.FirstFireAt:
+		if len(s.Moving) == 0 {
+			return fmt.Sprintf("turn %d, the ENEMY MPh, First Fire: nothing is left of the moving stack", s.Turn)
+		}
 		return fmt.Sprintf("turn %d, the ENEMY MPh, First Fire at %s", s.Turn, strings.Join(s.Moving, ", "))
 	case state.RoutAt:
 		whose := "your"

@@ -172,6 +172,12 @@ func TestStoppedAtIsData(t *testing.T) {
 	if !strings.Contains(buf.String(), strings.Split(rout, "\n")[1]) || len(s.Stopped.Routs) != 2 || !s.Stopped.Routs[0].Must || len(s.Stopped.Routs[0].To) != 2 {
 		t.Errorf("a rout stop (ASL A10.5) read as %+v, written back as\n%s", s.Stopped, buf.String())
 	}
+	// A First Fire stop whose stack the player's fire eliminated keeps an
+	// empty moving list, and the file reads back (it once did not open).
+	gone := "turn: 2\nstopped_at: {kind: first-fire, turn: 2, player: enemy, phase: MPh, at: x3H7, moving: []}\n"
+	if s, err = Read(strings.NewReader(gone), "s.yaml", m); err != nil || s.Stopped == nil || len(s.Stopped.Moving) != 0 {
+		t.Errorf("a First Fire stop with nothing left moving: %+v, %v", s, err)
+	}
 	for _, tt := range []struct{ name, in, want string }{
 		{"routs of another stop", "stopped_at: {kind: before-phase, turn: 1, player: enemy, phase: MPh, routs: []}\n", "only a rout stop"},
 		{"a rout stop's Location", "stopped_at: {kind: rout, turn: 1, player: enemy, phase: RtPh, routs: [{unit: F1, at: x1Q8, to: [x9Q1]}]}\n", "stopped_at.routs.to"},

@@ -308,7 +308,9 @@ func stopOf(c *yamldoc.Check, f *stopFile, m *board.Map) *Stop {
 	case !c.OK():
 	case !f.Has("kind") || !f.Has("turn") || !f.Has("player") || !f.Has("phase"):
 		c.Errorf(f.Node, "%s: a stop needs kind, turn, player and phase", what)
-	case s.Kind == FirstFireAt && (!f.Has("at") || len(s.Moving) == 0):
+	case s.Kind == FirstFireAt && (!f.Has("at") || !f.Has("moving")):
+		// (moving may be empty: the player's fire eliminated the stack,
+		// and the stop waits for next)
 		c.Errorf(f.Node, "%s: a first-fire stop needs at and moving", what)
 	case s.Kind != RoutAt && f.Has("routs"):
 		c.Errorf(f.Routs.Node, "%s.routs: only a rout stop (kind: rout) has routs", what)
