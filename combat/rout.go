@@ -348,11 +348,67 @@ func (c *Resolver) RoutOptions(u *state.Unit) ([]RoutOption, error) {
 			best = min(best, n.cost)
 		}
 	}
+	// From the nearest it may go on directly into more building or woods
+	// Locations (A10.51), whatever cheaper way the search found to them:
+	// a second search from those, into building/woods alone.
+	cont := len(nodes)
+	if best < 1<<30 {
+		r.mark++
+		if r.mark == 0 {
+			clear(r.stamp)
+			r.mark = 1
+		}
+		for i := range r.buckets {
+			r.buckets[i] = r.buckets[i][:0]
+		}
+		for i := 1; i < cont; i++ {
+			if n := nodes[i]; n.first == i && n.cost == best {
+				nodes[i].done = false
+				r.stamp[n.node], r.at[n.node] = r.mark, int32(i)
+				r.buckets[n.cost] = append(r.buckets[n.cost], int32(i))
+			}
+		}
+		for cost := best; cost <= budget; cost++ {
+			for q := 0; q < len(r.buckets[cost]); q++ {
+				k := int(r.buckets[cost][q])
+				if nodes[k].done || nodes[k].cost != cost {
+					continue
+				}
+				nodes[k].done = true
+				a := nodes[k]
+				gr.Out(a.node, func(v, arc int) {
+					nc := a.cost + arc
+					b := gr.Location(v)
+					if nc > budget || !c.cover(b) {
+						return
+					}
+					j := find(v)
+					if j >= 0 && (nodes[j].done || nodes[j].cost <= nc) {
+						return
+					}
+					if !step(a.loc, b) {
+						return
+					}
+					if j < 0 {
+						j = len(nodes)
+						r.stamp[v], r.at[v] = r.mark, int32(j)
+						nodes = append(nodes, routNode{})
+					}
+					nodes[j] = routNode{loc: b, node: v, cost: nc, parent: k, first: a.first, risk: -1}
+					r.buckets[nc] = append(r.buckets[nc], int32(j))
+				})
+			}
+		}
+	}
 	out := r.opts[:0]
 	paths := r.paths[:0]
 	for i := 1; i < len(nodes); i++ {
 		n := nodes[i]
 		switch {
+		case i >= cont: // going on from the nearest
+			if slices.ContainsFunc(out, func(o RoutOption) bool { return o.To == n.loc }) {
+				continue
+			}
 		case best == 1<<30:
 		case n.first >= 0 && nodes[n.first].cost == best:
 		case n.first < 0 && c.cover(n.loc) && n.cost <= best:
@@ -574,14 +630,29 @@ func (c *Resolver) RoutPath(u *state.Unit, to []board.Location, lowCrawl bool) (
 		}
 		return o, nil
 	}
-	what := "rout to"
+	what, rule := "rout to", "ASL A10.51"
 	if lowCrawl {
-		what = "Low Crawl to (one Location, ASL A10.52)"
+		what, rule = "Low Crawl to", "ASL A10.52: one Location"
 	}
 	if len(ends) == 0 {
-		return RoutOption{}, fmt.Errorf("%s has no legal Location to %s (ASL A10.51)", u.ID, what)
+		return RoutOption{}, fmt.Errorf("%s has no legal Location to %s (%s)", u.ID, what, rule)
 	}
-	return RoutOption{}, fmt.Errorf("%s may not %s %s (ASL A10.51: toward the nearest building or woods, never ADJACENT to a Known enemy unit nor nearer one in whose LOS it is, within %d MF): it may %s %s", u.ID, what, m.LocationName(dest), c.t.Combat.RoutMF.Value, what, joinNames(ends))
+	// Why not dest: the first rule it breaks.
+	ts := c.threats(u.Side)
+	why := fmt.Sprintf("it is not a Location it may rout to: the nearest building or woods within %d MF (or, going on from it, more building or woods), by a way that enters no Location ADJACENT to a Known enemy unit nor nears one in whose LOS it is", c.t.Combat.RoutMF.Value)
+	switch {
+	case dest == u.At():
+		why = "it is there already"
+	case c.St.Has(Other(u.Side), dest):
+		why = "it holds enemy units (an S? too)"
+	case besetBy(ts, dest, false):
+		why = "it is ADJACENT to a Known enemy unit"
+	case lowCrawl && hex.Distance(dest.Hex, u.At().Hex) > 1:
+		why = "a Low Crawl goes one Location"
+	case !c.fits(u, dest):
+		why = "it would be overstacked (ASL A5.1)"
+	}
+	return RoutOption{}, fmt.Errorf("%s may not %s %s (%s): %s; it may %s %s", u.ID, what, m.LocationName(dest), rule, why, what, joinNames(ends))
 }
 
 // checkPath checks a rout path Location by Location (ASL A10.51).

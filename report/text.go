@@ -131,7 +131,7 @@ func (x *Words) Text(e *Event) string {
 			lead = fmt.Sprintf(", leader %+d", l)
 		}
 		if g.Move != 0 {
-			lead += fmt.Sprintf(", FFNAM/FFMO %+d: First Fire at a moving unit", g.Move)
+			lead += fmt.Sprintf(", %s %+d: First Fire at a moving unit", x.moveName(g.Move), g.Move)
 		}
 		as := ""
 		if g.As != FirstFire && FireText(g.As) != "" {
@@ -158,8 +158,8 @@ func (x *Words) Text(e *Event) string {
 		return fmt.Sprintf("%s attempts Recovery of the %s (%d PP) in %s (SASL 4.37)", who, e.SW.Name, e.SW.PP, x.name(e.At))
 	case ResidualFire:
 		g := e.Fire
-		return fmt.Sprintf("Residual FP (ASL A8.2) in %s attacks %s: %s FP, DRM %+d (TEM %+d, FFNAM/FFMO %+d), DR %d = %d: %s",
-			x.name(g.At), who, FormatFP(g.FP), g.DRM, g.TEM, g.Move, g.DR, g.Final, g.Result)
+		return fmt.Sprintf("Residual FP (ASL A8.2) in %s attacks %s: %s FP, DRM %+d (TEM %+d, %s %+d), DR %d = %d: %s",
+			x.name(g.At), who, FormatFP(g.FP), g.DRM, g.TEM, x.moveName(g.Move), g.Move, g.DR, g.Final, g.Result)
 	case ResidualLeft:
 		return fmt.Sprintf("the %s fire leaves Residual FP %d in %s (ASL A8.2)", e.Side, e.Count, x.name(e.At))
 	case FirstFire, DefensiveFire, PrepFire, AdvancingFire, SubsequentFirstFire, FinalProtectiveFire, FinalFire:
@@ -173,7 +173,7 @@ func (x *Words) Text(e *Event) string {
 			parts = append(parts, fmt.Sprintf("hindrance %+d", g.Hindrance))
 		}
 		if g.Move != 0 {
-			parts = append(parts, fmt.Sprintf("FFNAM/FFMO %+d", g.Move))
+			parts = append(parts, fmt.Sprintf("%s %+d", x.moveName(g.Move), g.Move))
 		}
 		hind := ""
 		if len(parts) > 0 {
@@ -347,7 +347,7 @@ func (x *Words) activationText(a *Activation) string {
 	if a.Cell.Need == tables.NeedDRM {
 		move := ""
 		if a.Move != 0 {
-			move = fmt.Sprintf(", FFNAM/FFMO %+d", a.Move)
+			move = fmt.Sprintf(", %s %+d", x.moveName(a.Move), a.Move)
 		}
 		why = fmt.Sprintf("Final DRM %+d (%s, hindrance %+d%s) <= %d", a.DRM, TEMText(a.TEM, a.Wall), a.Hindrance, move, a.Cell.DRM)
 	}
@@ -400,7 +400,8 @@ func (x *Words) UnitText(u *state.Unit) string {
 	for _, f := range []struct {
 		on   bool
 		what string
-	}{{u.Entering, "waiting off the " + u.Edge.String() + " edge"}, {u.Known, "Known"}, {u.Broken, "broken"}, {u.Pinned, "pinned"}, {u.Released, "released"}, {u.Exited, "exited"}} {
+	}{{u.Entering, "waiting off the " + u.Edge.String() + " edge"}, {u.Known, "Known"}, {u.Broken, "broken"}, {u.DM, "DM"}, {u.Wounded, "wounded"}, {u.Pinned, "pinned"},
+		{u.Fired && !u.FinalFire, "fired"}, {u.FinalFire, "Final Fire"}, {u.Released, "released"}, {u.Exited, "exited"}} {
 		if f.on {
 			notes = append(notes, f.what)
 		}
@@ -418,4 +419,18 @@ func TEMText(tem int, wall string) string {
 		return fmt.Sprintf("%s TEM %+d", wall, tem)
 	}
 	return fmt.Sprintf("TEM %+d", tem)
+}
+
+// moveName names the movement DRM of fire at a moving unit by what it is
+// made of (ASL A4.6): "FFNAM", "FFMO" (Assault Movement in Open Ground) or
+// "FFNAM/FFMO".
+func (x *Words) moveName(drm int) string {
+	c := &x.w.Tables().Combat
+	switch drm {
+	case c.FFNAM.Value:
+		return "FFNAM"
+	case c.FFMO.Value:
+		return "FFMO"
+	}
+	return "FFNAM/FFMO"
 }

@@ -457,7 +457,7 @@ function showHex(h) {
       const ids = movable.filter((c) => c.checked).map((c) => c.value);
       if (!ids.length) { showError("move: choose the units that move"); return; }
       startMove(ids, h);
-    } }, "Move these…"));
+    } }, stopKind() === "rout" ? "Rout…" : "Move these…"));
   }
   // A unit that has fired fires again where the stop offers its Location a
   // group (Subsequent First Fire, FPF: ASL A8.3, A8.31), or in the DFPh if
@@ -562,7 +562,7 @@ function renderPlan() {
     let what = "click the hex to " + (stopKind() === "rout" ? "rout" : page.state.phase === "APh" ? "advance" : "move") + " to.";
     if (p.to && !p.preview) what = "not to " + (p.level || p.to) + " (see why below): click another hex.";
     if (p.to && p.preview) what = "to " + (p.level || p.to) + ":";
-    box.append(el("p", {}, (page.state.phase === "APh" ? "Advance " : "Move ") + p.units.join(", ") + " from " + p.from + " " + what));
+    box.append(el("p", {}, (stopKind() === "rout" ? "Rout " : page.state.phase === "APh" ? "Advance " : "Move ") + p.units.join(", ") + " from " + p.from + ": " + what));
     const hex = p.to && [...page.hexes.values()].find((h) => h.name === p.to);
     if (hex && hex.locations) {
       const sel = el("select", { id: "plan-level", "aria-label": "the Location in the hex" }, el("option", { value: "" }, p.to + " (ground level)"));
@@ -579,7 +579,7 @@ function renderPlan() {
   const buttons = el("div", { class: "buttons" });
   const command = planCommand();
   if (p.preview && command) {
-    const label = p.verb === "fire" ? "Fire" : page.state.phase === "APh" ? "Advance" : "Move";
+    const label = p.verb === "fire" ? "Fire" : stopKind() === "rout" ? "Rout" : page.state.phase === "APh" ? "Advance" : "Move";
     buttons.append(el("button", { id: "plan-confirm", class: "primary", title: "sasl play " + command, onclick: () => doCommand(command) }, label));
   }
   buttons.append(el("button", { id: "plan-cancel", onclick: cancelPlan }, "Cancel"));
