@@ -1021,9 +1021,11 @@ func TestHeldOutMissions(t *testing.T) {
 		games = *heldoutGames
 	}
 	c := newHcount()
+	played := false
 	t.Run("games", func(t *testing.T) {
 		for _, ms := range heldoutMissions {
-			w := prepareText(t, ms.text)
+			w := prepareText(t, ms.text) // skips the test without the shared boards
+			played = true
 			for _, pol := range []string{PolicyHold, PolicyAttack} {
 				t.Run(ms.name+"/"+pol, func(t *testing.T) {
 					t.Parallel()
@@ -1040,6 +1042,9 @@ func TestHeldOutMissions(t *testing.T) {
 			})
 		}
 	})
+	if !played {
+		t.Skip("no held-out mission was played: the shared boards are not here")
+	}
 	var rules []string
 	for r := range c.cases {
 		rules = append(rules, r)
