@@ -285,44 +285,51 @@ func (c *Resolver) RoutOptions(u *state.Unit) ([]RoutOption, error) {
 	// goal reports whether l is a building or woods Location a unit must
 	// head for: one it may not ignore (A10.51).
 	goal := func(l board.Location) bool { return c.cover(l) && near(l) > startNear }
-	for cost := 0; cost <= budget; cost++ {
-		for q := 0; q < len(r.buckets[cost]); q++ {
-			k := int(r.buckets[cost][q])
-			if nodes[k].done || nodes[k].cost != cost {
-				continue // taken already, or reached for less since
+	// search takes the Locations reached from the buckets, cheapest
+	// first, from cost on: once a path has reached a building/woods
+	// Location it must head for (first), it goes on only into more
+	// (A10.51).
+	search := func(from int) {
+		for cost := from; cost <= budget; cost++ {
+			for q := 0; q < len(r.buckets[cost]); q++ {
+				k := int(r.buckets[cost][q])
+				if nodes[k].done || nodes[k].cost != cost {
+					continue // taken already, or reached for less since
+				}
+				nodes[k].done = true
+				a := nodes[k]
+				gr.Out(a.node, func(v, arc int) {
+					nc := a.cost + arc
+					if nc > budget {
+						return
+					}
+					j := find(v)
+					if j >= 0 && (nodes[j].done || nodes[j].cost <= nc) {
+						return
+					}
+					b := gr.Location(v)
+					if a.first >= 0 && !c.cover(b) {
+						return // A10.51: it stops in building/woods, but for going on into more
+					}
+					if !step(a.loc, b) {
+						return
+					}
+					if j < 0 {
+						j = len(nodes)
+						r.stamp[v], r.at[v] = r.mark, int32(j)
+						nodes = append(nodes, routNode{})
+					}
+					n := routNode{loc: b, node: v, cost: nc, parent: k, first: a.first, risk: -1}
+					if n.first < 0 && goal(b) {
+						n.first = j
+					}
+					nodes[j] = n
+					r.buckets[nc] = append(r.buckets[nc], int32(j))
+				})
 			}
-			nodes[k].done = true
-			a := nodes[k]
-			gr.Out(a.node, func(v, arc int) {
-				nc := a.cost + arc
-				if nc > budget {
-					return
-				}
-				j := find(v)
-				if j >= 0 && (nodes[j].done || nodes[j].cost <= nc) {
-					return
-				}
-				b := gr.Location(v)
-				if a.first >= 0 && !c.cover(b) {
-					return // A10.51: it stops in building/woods, but for going on into more
-				}
-				if !step(a.loc, b) {
-					return
-				}
-				if j < 0 {
-					j = len(nodes)
-					r.stamp[v], r.at[v] = r.mark, int32(j)
-					nodes = append(nodes, routNode{})
-				}
-				n := routNode{loc: b, node: v, cost: nc, parent: k, first: a.first, risk: -1}
-				if n.first < 0 && goal(b) {
-					n.first = j
-				}
-				nodes[j] = n
-				r.buckets[nc] = append(r.buckets[nc], int32(j))
-			})
 		}
 	}
+	search(0)
 	// risk is the Interdictions on the way to node i (A10.53), each
 	// Location's worked out once.
 	var risk func(i int) int
@@ -368,37 +375,7 @@ func (c *Resolver) RoutOptions(u *state.Unit) ([]RoutOption, error) {
 				r.buckets[n.cost] = append(r.buckets[n.cost], int32(i))
 			}
 		}
-		for cost := best; cost <= budget; cost++ {
-			for q := 0; q < len(r.buckets[cost]); q++ {
-				k := int(r.buckets[cost][q])
-				if nodes[k].done || nodes[k].cost != cost {
-					continue
-				}
-				nodes[k].done = true
-				a := nodes[k]
-				gr.Out(a.node, func(v, arc int) {
-					nc := a.cost + arc
-					b := gr.Location(v)
-					if nc > budget || !c.cover(b) {
-						return
-					}
-					j := find(v)
-					if j >= 0 && (nodes[j].done || nodes[j].cost <= nc) {
-						return
-					}
-					if !step(a.loc, b) {
-						return
-					}
-					if j < 0 {
-						j = len(nodes)
-						r.stamp[v], r.at[v] = r.mark, int32(j)
-						nodes = append(nodes, routNode{})
-					}
-					nodes[j] = routNode{loc: b, node: v, cost: nc, parent: k, first: a.first, risk: -1}
-					r.buckets[nc] = append(r.buckets[nc], int32(j))
-				})
-			}
-		}
+		search(best) // the seeds' first is their own: they go on only into more
 	}
 	out := r.opts[:0]
 	paths := r.paths[:0]
