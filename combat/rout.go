@@ -181,6 +181,7 @@ type routScratch struct {
 	// stamp[v] == mark: graph node v was reached by this search, at
 	// nodes[at[v]]; buckets[c]: the nodes reached for c half MF.
 	close   []threat
+	fitting []RoutOption
 	stamp   []uint32
 	at      []int32
 	mark    uint32
@@ -208,6 +209,12 @@ type routScratch struct {
 // to Rout, Routs). The options and their paths are the Resolver's, valid
 // until its next RoutOptions.
 func (c *Resolver) RoutOptions(u *state.Unit) ([]RoutOption, error) {
+	return c.routOptions(u, true)
+}
+
+// routOptions is RoutOptions, the stacking limit checked for u (fit) or
+// not (Routs checks it unit by unit).
+func (c *Resolver) routOptions(u *state.Unit, fit bool) ([]RoutOption, error) {
 	gr, err := c.W.Infantry()
 	if err != nil {
 		return nil, err
@@ -392,7 +399,7 @@ func (c *Resolver) RoutOptions(u *state.Unit) ([]RoutOption, error) {
 		default:
 			continue
 		}
-		if !c.fits(u, n.loc) {
+		if fit && !c.fits(u, n.loc) {
 			continue
 		}
 		o := RoutOption{To: n.loc, HalfMF: n.cost, Cover: c.cover(n.loc), Risk: risk(i)}
@@ -408,7 +415,7 @@ func (c *Resolver) RoutOptions(u *state.Unit) ([]RoutOption, error) {
 	// Low Crawl: one Location, all its MF (A10.52), not Interdicted.
 	gr.Out(s, func(v, cost int) {
 		b := gr.Location(v)
-		if cost > budget || !step(start, b) || !c.fits(u, b) {
+		if cost > budget || !step(start, b) || fit && !c.fits(u, b) {
 			return
 		}
 		paths = append(paths, b)
@@ -537,11 +544,35 @@ func (c *Resolver) interdictionFail(u *state.Unit, d report.Dice) (bool, error) 
 func (c *Resolver) Routs(side state.Side) error {
 	units := append(c.routing[:0], c.St.OfSide(side)...)
 	c.routing = units[:0]
+	// The units of one Location share their search (the same start, the
+	// same enemy): only the stacking limit differs, checked unit by unit.
+	var opts []RoutOption
+	from, searched := board.Location{}, false
 	for _, u := range units {
 		if !c.St.Holds(u) || c.NeedsRout(u) != MustRout {
 			continue
 		}
-		if err := c.RoutOne(u, nil); err != nil {
+		u.DM = true
+		if !searched || u.At() != from {
+			var err error
+			if opts, err = c.routOptions(u, false); err != nil {
+				return err
+			}
+			from, searched = u.At(), true
+		}
+		mine := c.rout.fitting[:0]
+		for _, o := range opts {
+			if c.fits(u, o.To) {
+				mine = append(mine, o)
+			}
+		}
+		c.rout.fitting = mine[:0]
+		best, ok := c.ChooseRout(u, mine)
+		if !ok {
+			c.Eliminate(u, report.FailedRout, report.Dice{})
+			continue
+		}
+		if err := c.Rout(u, best); err != nil {
 			return err
 		}
 	}
