@@ -47,6 +47,7 @@ type Enemy struct {
 	nunits int
 	stacks []*state.Unit
 	sq     []*state.Unit    // activateAll's
+	single [1]*state.Unit   // a stack of one, for the stacking checks
 	fireAt []board.Location // fire's
 	// moving, movedTo and motion: the FRIENDLY stack whose step
 	// ActivateSeen answers, where it moved to and how (its FFNAM/FFMO

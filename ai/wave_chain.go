@@ -281,7 +281,8 @@ func (e *Enemy) canAdvance(u *state.Unit, x hex.Hex) bool {
 	if _, ok := e.w.Step(u.At(), to); !ok { // the Infantry cost: x lies further toward the FBE
 		return false
 	}
-	return !e.overstacked(to, []*state.Unit{u})
+	e.single[0] = u
+	return !e.overstacked(to, e.single[:])
 }
 
 // advanceTo moves u one Location in the APh and tells it with event ev,

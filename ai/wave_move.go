@@ -689,6 +689,10 @@ func (e *Enemy) nextStep(cur board.Location, lane hex.Hex, detour []board.Locati
 			return
 		}
 		d := e.laneDev(g.Location(v).Hex, lane)
+		better := d < bestDev-1e-9 || (d < bestDev+1e-9 && extra < bestExtra)
+		if !better && d >= fullDev {
+			return // no better step, nor a better full one to tell of
+		}
 		if e.overstacked(g.Location(v), stack) {
 			// ASL A5.1: a Location that cannot take the stack is no
 			// step of its move.
@@ -697,7 +701,7 @@ func (e *Enemy) nextStep(cur board.Location, lane hex.Hex, detour []board.Locati
 			}
 			return
 		}
-		if d < bestDev-1e-9 || (d < bestDev+1e-9 && extra < bestExtra) {
+		if better {
 			best, bestDev, bestExtra, bestCost = v, d, extra, c
 		}
 	})
