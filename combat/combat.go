@@ -96,11 +96,17 @@ func MoveDRM(t *tables.Combat, m Motion, tem, hindrance int) int {
 	if m != Assault {
 		drm += t.FFNAM.Value
 	}
-	if tem <= 0 && hindrance == 0 {
+	if OpenGround(tem, hindrance) {
 		drm += t.FFMO.Value
 	}
 	return drm
 }
+
+// OpenGround reports whether a target with TEM tem against a fire, seen
+// along a LOS of hindrance DRM hindrance, is in Open Ground for that fire
+// (ASL A4.6, A10.531): no positive TEM and no hindrance, so that FFMO
+// applies (and a routing unit there is Interdicted).
+func OpenGround(tem, hindrance int) bool { return tem <= 0 && hindrance == 0 }
 
 // Cover is the TEM of Location at against fire from Location from by
 // units of side firer (world.FireTEM: a wall, hedge or bocage hexside the

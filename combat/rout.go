@@ -3,6 +3,7 @@ package combat
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
@@ -86,7 +87,7 @@ func (c *Resolver) threats(side state.Side) []threat {
 // TEM against its fire, a wall's included, and no hindrance on its LOS).
 func (c *Resolver) openGround(from, l board.Location) bool {
 	v := c.W.Sight(l, from) // toward the enemy unit, which recurs (LOS is reciprocal here)
-	return v.Clear && v.Hindrance == 0 && c.W.FireTEM(from, l).TEM <= 0
+	return v.Clear && OpenGround(c.W.FireTEM(from, l).TEM, v.Hindrance)
 }
 
 // interdicts reports whether a Known Good Order enemy unit of ts has
@@ -277,17 +278,7 @@ func (c *Resolver) routOptions(u *state.Unit, fit bool) ([]RoutOption, error) {
 		}
 	}
 	r.close = close
-	step := func(a, b board.Location) bool {
-		if besetBy(close, b, false) || c.St.Has(Other(side), b) {
-			return false
-		}
-		for i, t := range ts {
-			if hex.Distance(b.Hex, t.at.Hex) < hex.Distance(a.Hex, t.at.Hex) && (r.seen[i] || c.W.Sight(a, t.at).Clear) {
-				return false
-			}
-		}
-		return true
-	}
+	step := func(a, b board.Location) bool { f, _ := c.stepFault(side, close, ts, r.seen, a, b); return f == stepOK }
 	startNear := near(start)
 	// goal reports whether l is a building or woods Location a unit must
 	// head for: one it may not ignore (A10.51).
@@ -567,30 +558,23 @@ func (c *Resolver) Routs(side state.Side) error {
 			}
 		}
 		c.rout.fitting = mine[:0]
-		best, ok := c.ChooseRout(u, mine)
-		if !ok {
-			c.Eliminate(u, report.FailedRout, report.Dice{})
-			continue
-		}
-		if err := c.Rout(u, best); err != nil {
+		if err := c.routBest(u, mine); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// RoutOne routs broken unit u, which must rout (ASL A10.5), by option o
-// (nil: the engine's choice, ChooseRout); with no legal rout it is
-// eliminated for Failure to Rout.
-func (c *Resolver) RoutOne(u *state.Unit, o *RoutOption) error {
+// RoutOne routs broken unit u, which routs by the player's choice o
+// (ASL A10.5): it is DM.
+func (c *Resolver) RoutOne(u *state.Unit, o RoutOption) error {
 	u.DM = true
-	if o != nil {
-		return c.Rout(u, *o)
-	}
-	opts, err := c.RoutOptions(u)
-	if err != nil {
-		return err
-	}
+	return c.Rout(u, o)
+}
+
+// routBest routs u by the engine's choice among opts (ChooseRout); with
+// none it is eliminated for Failure to Rout (ASL A10.5).
+func (c *Resolver) routBest(u *state.Unit, opts []RoutOption) error {
 	best, ok := c.ChooseRout(u, opts)
 	if !ok {
 		c.Eliminate(u, report.FailedRout, report.Dice{})
@@ -663,7 +647,8 @@ func (c *Resolver) RoutPath(u *state.Unit, to []board.Location, lowCrawl bool) (
 	return RoutOption{}, fmt.Errorf("%s may not %s %s (%s): %s; it may %s %s", u.ID, what, m.LocationName(dest), rule, why, what, joinNames(ends))
 }
 
-// checkPath checks a rout path Location by Location (ASL A10.51).
+// checkPath checks a rout path Location by Location (ASL A10.51), by the
+// rules of RoutOptions' search (stepFault) and its MF.
 func (c *Resolver) checkPath(u *state.Unit, to []board.Location) error {
 	gr, err := c.W.Infantry()
 	if err != nil {
@@ -671,7 +656,11 @@ func (c *Resolver) checkPath(u *state.Unit, to []board.Location) error {
 	}
 	m := c.W.Map()
 	ts := c.threats(u.Side)
-	start, cur, spent := u.At(), u.At(), 0
+	seen := make([]bool, len(ts))
+	for i, t := range ts {
+		seen[i] = c.W.Sight(u.At(), t.at).Clear
+	}
+	cur, spent := u.At(), 0
 	for _, l := range to {
 		a, ok1 := gr.Node(cur)
 		b, ok2 := gr.Node(l)
@@ -682,31 +671,56 @@ func (c *Resolver) checkPath(u *state.Unit, to []board.Location) error {
 		if spent += cost; spent > 2*c.t.Combat.RoutMF.Value {
 			return fmt.Errorf("the rout of %s to %s costs more than its %d MF (ASL A10.5)", u.ID, m.LocationName(l), c.t.Combat.RoutMF.Value)
 		}
-		if c.St.Has(Other(u.Side), l) || besetBy(ts, l, false) {
+		switch f, t := c.stepFault(u.Side, ts, ts, seen, cur, l); f {
+		case stepOK:
+		case stepEnemy:
+			return fmt.Errorf("%s may not rout into %s, which holds enemy units (ASL A10.51)", u.ID, m.LocationName(l))
+		case stepAdjacent:
 			return fmt.Errorf("%s may not rout into %s, which is ADJACENT to a Known enemy unit (ASL A10.51)", u.ID, m.LocationName(l))
-		}
-		for _, t := range ts {
-			if (c.W.Sight(t.at, start).Clear || c.W.Sight(t.at, cur).Clear) && hex.Distance(l.Hex, t.at.Hex) < hex.Distance(cur.Hex, t.at.Hex) {
-				return fmt.Errorf("%s may not rout from %s to %s, nearer the Known enemy unit in %s in whose LOS it is (ASL A10.51)", u.ID, m.LocationName(cur), m.LocationName(l), m.LocationName(t.at))
-			}
+		default:
+			return fmt.Errorf("%s may not rout from %s to %s, nearer the Known enemy unit in %s in whose LOS it is (ASL A10.51)", u.ID, m.LocationName(cur), m.LocationName(l), m.LocationName(t.at))
 		}
 		cur = l
 	}
 	return nil
 }
 
+// What keeps a rout from stepping into a Location (stepFault).
+const (
+	stepOK       = iota
+	stepEnemy    // it holds enemy units (an S? too)
+	stepAdjacent // it is ADJACENT to a Known enemy unit
+	stepNearer   // it nears a Known armed enemy unit in whose LOS the unit is
+)
+
+// stepFault says what keeps a rout from stepping from a to b (ASL A10.51),
+// and the enemy unit it is about: b holds enemy units, or is ADJACENT to
+// a Known enemy unit of close (those within reach of the start), or nears
+// a Known armed enemy unit of ts in whose LOS a is, or the start was
+// (seen, by ts).
+func (c *Resolver) stepFault(side state.Side, close, ts []threat, seen []bool, a, b board.Location) (int, threat) {
+	if c.St.Has(Other(side), b) {
+		return stepEnemy, threat{at: b}
+	}
+	for _, t := range close {
+		if Adjacent(t.at, b) {
+			return stepAdjacent, t
+		}
+	}
+	for i, t := range ts {
+		if hex.Distance(b.Hex, t.at.Hex) < hex.Distance(a.Hex, t.at.Hex) && (seen[i] || c.W.Sight(a, t.at).Clear) {
+			return stepNearer, t
+		}
+	}
+	return stepOK, threat{}
+}
+
+// joinNames lists Locations by name, the first 12 of a longer list.
 func joinNames(names []string) string {
 	if len(names) > 12 {
-		return fmt.Sprintf("%s ... (%d Locations)", joinNames(names[:12]), len(names))
+		return fmt.Sprintf("%s ... (%d Locations)", strings.Join(names[:12], ", "), len(names))
 	}
-	out := ""
-	for i, n := range names {
-		if i > 0 {
-			out += ", "
-		}
-		out += n
-	}
-	return out
+	return strings.Join(names, ", ")
 }
 
 // Desperate reports whether broken unit u is under Desperation Morale now

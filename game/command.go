@@ -620,7 +620,7 @@ func (s *Session) act(c Command) error {
 				return err
 			}
 			for i, u := range units {
-				if err := g.res.RoutOne(u, &opts[i]); err != nil {
+				if err := g.res.RoutOne(u, opts[i]); err != nil {
 					return err
 				}
 			}

@@ -418,7 +418,7 @@ func TestA10_52_LowCrawl(t *testing.T) {
 	}
 	log := g.hw.Log()
 	from := log.Len()
-	if err := g.res.RoutOne(b, crawl); err != nil {
+	if err := g.res.RoutOne(b, *crawl); err != nil {
 		t.Fatal(err)
 	}
 	evs := log.Since(from)
