@@ -1,6 +1,8 @@
 package combat
 
 import (
+	"slices"
+
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
 )
@@ -80,7 +82,7 @@ type Grouper struct {
 func (gr *Grouper) Largest(units []*state.Unit, fp func(*state.Unit) float64, fg, rest []*state.Unit) ([]*state.Unit, []*state.Unit) {
 	locs := gr.locs[:0]
 	for _, u := range units {
-		if u.Kind.MMC() && !containsLoc(locs, u.At()) {
+		if u.Kind.MMC() && !slices.Contains(locs, u.At()) {
 			locs = append(locs, u.At())
 		}
 	}
@@ -97,7 +99,7 @@ func (gr *Grouper) Largest(units []*state.Unit, fp func(*state.Unit) float64, fg
 	gr.fp = sums
 	for _, u := range units {
 		if u.Kind.MMC() {
-			sums[gr.group[indexLoc(locs, u.At())]] += fp(u)
+			sums[gr.group[slices.Index(locs, u.At())]] += fp(u)
 		}
 	}
 	best := 0
@@ -107,22 +109,11 @@ func (gr *Grouper) Largest(units []*state.Unit, fp func(*state.Unit) float64, fg
 		}
 	}
 	for _, u := range units {
-		if i := indexLoc(locs, u.At()); i >= 0 && gr.group[i] == best {
+		if i := slices.Index(locs, u.At()); i >= 0 && gr.group[i] == best {
 			fg = append(fg, u)
 		} else {
 			rest = append(rest, u)
 		}
 	}
 	return fg, rest
-}
-
-func containsLoc(ls []board.Location, l board.Location) bool { return indexLoc(ls, l) >= 0 }
-
-func indexLoc(ls []board.Location, l board.Location) int {
-	for i, x := range ls {
-		if x == l {
-			return i
-		}
-	}
-	return -1
 }
