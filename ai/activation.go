@@ -11,22 +11,26 @@ import (
 )
 
 // activation returns what Activates an S? in Location l, if anything
-// does: of the Known FRIENDLY units on the map within the table's ranges
-// and in the S?'s LOS (traced from its Location to theirs), those whose
-// range and Final IFT DRM the mission's row of the Activation table lets
-// Activate it; the closest of them, then the one with the lowest DRM,
-// then the first in the game's order. A FRIENDLY unit the ENEMY does not
-// know of (Known false: not yet seen) Activates nothing.
-func (e *Enemy) activation(l board.Location) (report.Activation, bool, error) {
+// does: of the FRIENDLY units by (nil: every Known FRIENDLY unit on the
+// map) within the table's ranges and in the S?'s LOS (traced from its
+// Location to theirs), those whose range and Final IFT DRM the mission's
+// row of the Activation table lets Activate it; the closest of them, then
+// the one with the lowest DRM, then the first in the game's order. A
+// FRIENDLY unit the ENEMY does not know of (Known false: not yet seen)
+// Activates nothing.
+func (e *Enemy) activation(l board.Location, by []*state.Unit, m report.Moment) (report.Activation, bool, error) {
 	row := e.w.ActivationRow()
 	if _, err := e.w.LOS(); err != nil {
 		return report.Activation{}, false, err
 	}
 	a := &e.t.Activation
+	if by == nil {
+		by = e.st.OfSide(state.Friendly)
+	}
 	var best report.Activation
 	found := false
-	for _, f := range e.st.OfSide(state.Friendly) {
-		if !f.Known || !f.OnMap() || hex.Distance(f.At().Hex, l.Hex) > a.MaxRange {
+	for _, f := range by {
+		if !f.Known || !f.OnMap() || f.Side != state.Friendly || hex.Distance(f.At().Hex, l.Hex) > a.MaxRange {
 			continue
 		}
 		s := e.w.Sight(l, f.At())
@@ -51,7 +55,8 @@ func (e *Enemy) activation(l board.Location) (report.Activation, bool, error) {
 		if found && (s.Range > best.Range || (s.Range == best.Range && drm >= best.DRM)) {
 			continue
 		}
-		best = report.Activation{By: f.ID, ByKind: f.Kind, ByType: f.Type, At: f.At(), Range: s.Range, DRM: drm, TEM: cov.TEM, Hindrance: s.Hindrance, Move: move, Row: row, Cell: cell}
+		best = report.Activation{By: f.ID, ByKind: f.Kind, ByType: f.Type, At: f.At(), Range: s.Range, DRM: drm, TEM: cov.TEM,
+			Hindrance: s.Hindrance, Move: move, Row: row, Cell: cell, Moment: m}
 		if cov.Wall != 0 {
 			best.Wall = cov.Wall.String()
 		}
@@ -60,30 +65,86 @@ func (e *Enemy) activation(l board.Location) (report.Activation, bool, error) {
 	return best, found, nil
 }
 
-// activate Activates the Human Wave S? leading stack in Location l if a
-// FRIENDLY unit's LOS does (see activation): it becomes the units of
-// Table x10 (generate), which make the stack from then on.
+// activate checks the S? leading stack, which moved, advanced or entered
+// into Location l, against every Known FRIENDLY unit in its LOS (SASL
+// 3.32: an S? that moves into a FRIENDLY unit's LOS): if one Activates it,
+// it becomes its units (generate), which make the stack from then on.
 func (e *Enemy) activate(stack []*state.Unit, l board.Location) ([]*state.Unit, error) {
-	act, ok, err := e.activation(l)
+	return e.check(stack, l, nil, report.SMoved)
+}
+
+// check Activates the S? leading stack in Location l if one of the
+// FRIENDLY units by (nil: any Known one) does (activation), noting moment
+// m.
+func (e *Enemy) check(stack []*state.Unit, l board.Location, by []*state.Unit, m report.Moment) ([]*state.Unit, error) {
+	act, ok, err := e.activation(l, by, m)
 	if err != nil || !ok {
 		return stack, err
 	}
 	return e.generate(stack[0], l, act)
 }
 
-// activateAll Activates every Human Wave S? on the map that a FRIENDLY
-// unit's LOS Activates where it stands: at the start of the MPh (the
-// FRIENDLY side may have moved, or become Known, since), and after the
-// APh's advances. Moving S? are also checked at each step of their move.
-func (e *Enemy) activateAll() error {
+// Standing checks every S? on the map against every Known FRIENDLY unit in
+// its LOS: the one fixed moment of each Player Turn at which S? and
+// FRIENDLY units that stand still meet the Activation table
+// (activation.still: the texts check an S? only when a unit acts; a pair
+// that never moves would never be checked). The game calls it at the
+// moment the tables name (game.Game's phase).
+func (e *Enemy) Standing() error {
+	return e.checkAll(nil, report.Standing)
+}
+
+// checkAll checks every S? on the map within the table's ranges of the
+// FRIENDLY units by (nil: every S?, against every Known FRIENDLY unit)
+// against them, noting moment m.
+func (e *Enemy) checkAll(by []*state.Unit, m report.Moment) error {
+	max := e.t.Activation.MaxRange
 	sq := e.sq[:0]
 	for _, u := range e.st.OfSide(state.Enemy) {
-		if u.Kind == state.SQ && u.HW && u.OnMap() {
+		if u.Kind != state.SQ || !u.OnMap() {
+			continue
+		}
+		if by == nil || slices.ContainsFunc(by, func(f *state.Unit) bool {
+			return f.OnMap() && hex.Distance(u.At().Hex, f.At().Hex) <= max
+		}) {
 			sq = append(sq, u)
 		}
 	}
 	e.sq = sq
-	for _, u := range sq {
+	for _, u := range e.keep(sq...) {
+		if !e.st.Holds(u) {
+			continue
+		}
+		if _, err := e.check(e.keep(u), u.At(), by, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// firedChecks checks the S? in the LOS of the FRIENDLY units that fired
+// during the ENEMY's moves (Acted), against them, once the moves are done.
+func (e *Enemy) firedChecks() error {
+	e.moves = false
+	by := slices.DeleteFunc(e.firedBy, func(u *state.Unit) bool { return !e.st.Holds(u) || !u.OnMap() })
+	e.firedBy = e.firedBy[:0]
+	if len(by) == 0 {
+		return nil
+	}
+	return e.checkAll(e.keep(by...), report.ByFired)
+}
+
+// activateAdvanced checks each S? that advanced in the APh (Advanced)
+// against every Known FRIENDLY unit in its LOS (activate).
+func (e *Enemy) activateAdvanced() error {
+	sq := e.sq[:0]
+	for _, u := range e.st.OfSide(state.Enemy) {
+		if u.Kind == state.SQ && u.OnMap() && u.Advanced {
+			sq = append(sq, u)
+		}
+	}
+	e.sq = sq
+	for _, u := range e.keep(sq...) {
 		if _, err := e.activate(e.keep(u), u.At()); err != nil {
 			return err
 		}
@@ -91,34 +152,34 @@ func (e *Enemy) activateAll() error {
 	return nil
 }
 
-// ActivateSeen Activates every S? on the map within the Activation table's
-// range of Location l that a Known FRIENDLY unit's LOS Activates (SASL
-// 3.32, 4.34): in the FRIENDLY MPh, after FRIENDLY stack moving, which
-// moves as m, has entered l. The Final DRM of a shot at a unit of the
-// stack has its movement DRM (combat.MoveDRM: FFNAM, FFMO; ASL A4.6), as
-// the same step's First Fire has; other FRIENDLY units are not moving. An
-// S? of the setup or an entry is generated as policy.setup_s says (Table
-// x10: SASL 5's generation is not among the texts).
-func (e *Enemy) ActivateSeen(moving []*state.Unit, l board.Location, m combat.Motion) error {
-	e.moving, e.movedTo, e.motion = moving, l, m
-	defer func() { e.moving, e.motion = nil, combat.Still }()
-	max := e.t.Activation.MaxRange
-	sq := e.sq[:0]
-	for _, u := range e.st.OfSide(state.Enemy) {
-		if u.Kind == state.SQ && u.OnMap() && hex.Distance(u.At().Hex, l.Hex) <= max {
-			sq = append(sq, u)
-		}
+// Acted checks the S? in the LOS of FRIENDLY units that acted against
+// those units only (SASL 3.32 as VASL's SASL Activation Checker reads it:
+// the S? with LOS to the unit that moved): m says how they acted (moved
+// one step of the MPh, advanced, routed, fired). A stack moving in the
+// FRIENDLY MPh (m ByMoved) moves as motion: the Final DRM of a shot at it
+// has its movement DRM (combat.MoveDRM: FFNAM, FFMO; ASL A4.6), as the
+// same step's First Fire has. An S? of the setup or an entry is
+// generated as policy.setup_s says; a Human Wave S? by Table x10 (4.34).
+func (e *Enemy) Acted(by []*state.Unit, m report.Moment, motion combat.Motion) error {
+	if len(by) == 0 {
+		return nil
 	}
-	e.sq = sq
-	for _, u := range sq {
-		if !e.st.Holds(u) {
-			continue
+	if m == report.ByFired && e.moves {
+		// FRIENDLY First Fire at an ENEMY mover: the S? that see the
+		// firers are checked once the ENEMY's moves are done, so that an
+		// S? generated meanwhile does not lose its move (Play).
+		for _, u := range by {
+			if !slices.Contains(e.firedBy, u) {
+				e.firedBy = append(e.firedBy, u)
+			}
 		}
-		if _, err := e.activate(e.keep(u), u.At()); err != nil {
-			return err
-		}
+		return nil
 	}
-	return nil
+	if m == report.ByMoved {
+		e.moving, e.movedTo, e.motion = by, by[0].At(), motion
+		defer func() { e.moving, e.motion = nil, combat.Still }()
+	}
+	return e.checkAll(slices.Clip(by), m)
 }
 
 // Reveal Activates S? s, found in a Location with FRIENDLY units (a

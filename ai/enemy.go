@@ -55,6 +55,11 @@ type Enemy struct {
 	moving  []*state.Unit
 	movedTo board.Location
 	motion  combat.Motion
+	// moves: the ENEMY MPh's moves are under way; fired: the FRIENDLY
+	// units that fired at its movers meanwhile (firedBy), whose Activation checks
+	// wait for the moves to end (Acted, firedChecks).
+	moves   bool
+	firedBy []*state.Unit
 	// groups forms fire groups of contiguous Locations (ASL A7.5);
 	// inRange, fg, left: the units that could fire at a Target, the group
 	// that fires, those left.
@@ -109,6 +114,7 @@ func New(w *world.World, r dice.Roller, st *state.State) *Enemy {
 func (e *Enemy) Reset(r dice.Roller, st *state.State) {
 	e.r, e.st = r, st
 	e.log.Reset()
+	e.moves, e.firedBy = false, e.firedBy[:0]
 	clear(e.moved)
 	for _, c := range e.units {
 		clear(c)

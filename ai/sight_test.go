@@ -74,7 +74,7 @@ func TestActivationByLOS(t *testing.T) {
 			h.st.Remove(u)
 		}
 		h.st.Add(f, testmaps.Loc(t, m, c.f))
-		a, ok, err := h.activation(testmaps.Loc(t, m, c.s))
+		a, ok, err := h.activation(testmaps.Loc(t, m, c.s), nil, report.Standing)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,7 +101,7 @@ func TestActivationEvent(t *testing.T) {
 	h.st.Waves = []state.Wave{{ID: "A", Edge: 2}}
 	h.r = scripted(t, "3")
 	h.Log().Phase = state.MPh
-	if err := h.activateAll(); err != nil {
+	if err := h.Standing(); err != nil {
 		t.Fatal(err)
 	}
 	evs := worded(h, 0)
@@ -109,7 +109,7 @@ func TestActivationEvent(t *testing.T) {
 		t.Fatalf("events %v", evs)
 	}
 	e := evs[0]
-	want := "A1 Activated in o2M8: F2 half-squad 3-3-7 in o2N7 in LOS at 1 hex: auto on the Activation table (row germany, range 1): x10 dr 3:"
+	want := "A1 Activated in o2M8: F2 half-squad 3-3-7 in o2N7 in LOS at 1 hex, checked at the end of the Player Turn: auto on the Activation table (row germany, range 1): x10 dr 3:"
 	if !strings.HasPrefix(e.Text, want) {
 		t.Errorf("text %q\nwant %q...", e.Text, want)
 	}
@@ -118,7 +118,7 @@ func TestActivationEvent(t *testing.T) {
 	}
 	// Without F2, F1 at range 3 in the open: DRM 0 <= 1.
 	h, m = losHW(t, "  - {id: F1, unit: squad, type: 6-6-7, at: o2M5, known: true}\n")
-	a, ok, _ := h.activation(testmaps.Loc(t, m, "o2M8"))
+	a, ok, _ := h.activation(testmaps.Loc(t, m, "o2M8"), nil, report.Standing)
 	if !ok {
 		t.Fatal("F1 in clear LOS at range 3 does not Activate")
 	}
@@ -259,7 +259,7 @@ func TestActivationFFMO_A4_6(t *testing.T) {
 			moving = []*state.Unit{f1}
 		}
 		n := h.Log().Len()
-		if err := h.ActivateSeen(moving, testmaps.Loc(t, m, c.f), combat.Moving); err != nil {
+		if err := h.Acted(moving, report.ByMoved, combat.Moving); err != nil {
 			t.Fatal(err)
 		}
 		got := ""

@@ -25,8 +25,7 @@ type Resolver interface {
 
 // Play plays the ENEMY side of one phase of turn st.Turn and returns what
 // it did. RPh: the S? the mission schedules for this turn are set up off
-// the map (4.2; with entries) and its Human Waves (4.31). MPh: Human Wave
-// S? already in a FRIENDLY unit's LOS are Activated (4.34), other
+// the map (4.2; with entries) and its Human Waves (4.31). MPh: other
 // Activated ENEMY Infantry join the waves and the chain rule is applied
 // (4.323), the Human Waves move (4.32-4.35, Activating S? as they come
 // into LOS), then the S? waiting off the map enter (with entries). AFPh:
@@ -50,11 +49,9 @@ func (e *Enemy) Play(ph state.Phase, entries bool) error {
 			}
 		}
 	case state.MPh:
-		if err := e.activateAll(); err != nil {
-			return err
-		}
 		e.join()
 		e.chain()
+		e.moves = true
 		if err := e.move(); err != nil {
 			return err
 		}
@@ -63,13 +60,16 @@ func (e *Enemy) Play(ph state.Phase, entries bool) error {
 				return err
 			}
 		}
+		if err := e.firedChecks(); err != nil {
+			return err
+		}
 	case state.AFPh:
 		if err := e.fire(); err != nil {
 			return err
 		}
 	case state.APh:
 		e.advance()
-		if err := e.activateAll(); err != nil {
+		if err := e.activateAdvanced(); err != nil {
 			return err
 		}
 		e.recover()

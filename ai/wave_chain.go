@@ -293,6 +293,7 @@ func (e *Enemy) advanceTo(u *state.Unit, x hex.Hex, ev report.Event) {
 	from := u.At()
 	c, _ := e.w.Step(from, board.Ground(x)) // canAdvance found the step
 	e.st.Move(u, board.Ground(x))
+	u.Advanced = true
 	took := e.takeVPO(u.At(), nil)
 	if took {
 		e.log.Add(report.Event{Kind: report.Control, Units: e.log.Strings(u.ID), At: u.At()})

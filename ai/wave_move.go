@@ -47,7 +47,9 @@ func (e *Enemy) arrive() error {
 // entry hexes in the MPh, after the Human Waves have moved (SASL 4.321: a
 // Human Wave moves before all other units). sasl does not move S? beyond
 // their entry hex: movement of S? outside a Human Wave is not among the
-// rules it plays. The FRIENDLY side may First Fire at each as it enters.
+// rules it plays. An S? that enters a FRIENDLY unit's LOS is checked for
+// Activation (activate); the FRIENDLY side may First Fire at each as it
+// enters.
 func (e *Enemy) enterMap() error {
 	sq := e.sq[:0] // the fire they meet may change the ENEMY units
 	for _, u := range e.st.OfSide(state.Enemy) {
@@ -68,8 +70,13 @@ func (e *Enemy) enterMap() error {
 		u.Entering = false
 		steps := e.log.Steps(pathing.Step{Location: board.Ground(off), Off: true}, pathing.Step{Location: u.At(), HalfMF: c})
 		e.log.Add(report.Event{Kind: report.Enter, Units: e.log.Strings(u.ID), Edge: u.Edge, Steps: steps})
-		if e.Res != nil {
-			if err := e.Res.Entered(e.keep(u), u.At()); err != nil {
+		// SASL 3.32: an S? that enters a FRIENDLY unit's LOS is checked.
+		stack, err := e.activate(e.keep(u), u.At())
+		if err != nil {
+			return err
+		}
+		if e.Res != nil && len(stack) > 0 {
+			if err := e.Res.Entered(stack, u.At()); err != nil {
 				return err
 			}
 		}

@@ -129,7 +129,7 @@ func (g *Game) act(side state.Side, ph state.Phase, a policy.Action) error {
 		if units = g.res.Firers(units, sh, units[:0:0]); !slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.MMC() }) {
 			return nil
 		}
-		return g.res.Attack(kind, units, targets, sh.Group())
+		return g.attack(kind, units, targets, sh.Group())
 	case policy.Move:
 		if side == state.Friendly && ph == state.MPh {
 			return g.move(units, a.Path, a.Assault)
@@ -173,8 +173,9 @@ func (g *Game) fits(l board.Location, units []*state.Unit) bool {
 // arc of the Infantry graph within the stack's MF, never into a Location
 // holding ENEMY units (S? too) nor overstacked. A moving unit is Known to
 // the ENEMY (concealment, ASL A12, is not modelled). After each step the
-// ENEMY reacts: the S? whose LOS now holds a Known FRIENDLY unit are
-// Activated (SASL 3.32, 4.34) and ENEMY units First Fire (4.36); units
+// ENEMY reacts: the S? that see the stack are checked against it and
+// Activated as the table says (SASL 3.32, 4.34), and ENEMY units First
+// Fire (4.36); units
 // broken or eliminated end their move.
 func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) error {
 	gr, err := g.w.Infantry()
@@ -222,7 +223,8 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 		}
 		cur = next
 		steps = append(steps, pathing.Step{Location: next, HalfMF: cost})
-		if err := g.hw.ActivateSeen(units, next, motion); err != nil {
+		// SASL 3.32: the S? that see the stack now are checked against it.
+		if err := g.hw.Acted(units, report.ByMoved, motion); err != nil {
 			return err
 		}
 		// The Residual FP the ENEMY's fire left in next attacks the stack
@@ -307,5 +309,17 @@ func (g *Game) advance(units []*state.Unit, to board.Location) error {
 	log := g.hw.Log()
 	log.Add(report.Event{Kind: report.AdvanceInto, Units: log.IDs(units), Side: state.Friendly,
 		Steps: log.Steps(pathing.Step{Location: from}, pathing.Step{Location: to, HalfMF: cost})})
-	return nil
+	// SASL 3.32: the S? that see the units where they advanced to are
+	// checked against them.
+	return g.hw.Acted(units, report.ByAdvanced, combat.Still)
+}
+
+// attack is a FRIENDLY fire group's attack (combat.Resolver.Attack); then
+// the S? that see the firers are checked against them (SASL 3.32: a
+// FRIENDLY unit that fires in an S?'s LOS).
+func (g *Game) attack(kind report.Kind, fg, targets []*state.Unit, group report.FireGroup) error {
+	if err := g.res.Attack(kind, fg, targets, group); err != nil {
+		return err
+	}
+	return g.hw.Acted(fg, report.ByFired, combat.Still)
 }

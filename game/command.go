@@ -670,9 +670,10 @@ func (s *Session) fire(c Command) error {
 			combat.Mark(u, kind)
 			u.Known = true
 		}
-		return nil // the S? were dummies, or are gone
+		// the S? were dummies, or are gone: the firers fired all the same
+		return g.hw.Acted(fg, report.ByFired, combat.Still)
 	}
-	return g.res.Attack(kind, fg, targets, sh.Group())
+	return g.attack(kind, fg, targets, sh.Group())
 }
 
 // report carries out sasl play set.

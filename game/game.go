@@ -373,6 +373,14 @@ func (g *Game) phase(side state.Side, ph state.Phase) error {
 			u.Fired, u.FinalFire, u.Moved, u.Advanced, u.Pinned, u.Routed = false, false, false, false, false, false
 		}
 	}
+	still := g.w.Tables().Activation.Still.Value
+	if ph == state.MPh && still == tables.StillMPh {
+		// The fixed check of S? and FRIENDLY units standing still
+		// (activation.still), before anything moves.
+		if err := g.hw.Standing(); err != nil {
+			return err
+		}
+	}
 	// The player acts at the stop before the phase; what they do not
 	// decide there the hold policy does.
 	took, err := g.stopBefore(side, ph)
@@ -407,6 +415,11 @@ func (g *Game) phase(side state.Side, ph state.Phase) error {
 		st.Residual = st.Residual[:0]
 	}
 	g.res.Control()
+	if ph == state.CCPh && still == tables.StillTurnEnd {
+		// The fixed check of S? and FRIENDLY units standing still
+		// (activation.still): the Player Turn ends.
+		return g.hw.Standing()
+	}
 	return nil
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/terrain"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
 	"github.com/sasl-engine/sasl/world"
 )
 
@@ -608,6 +609,9 @@ func (h *hgame) checkEvents(st *state.State, before map[string]unitAt, evs []rep
 				}
 			}
 		case report.Activate:
+			if a := e.Activation; a != nil && !a.Fire && a.By != "" {
+				h.checkMoment(evs, i, where)
+			}
 			if a := e.Activation; a != nil && !a.Fire && e.Player == state.Friendly && e.Phase == state.MPh {
 				h.checkActivation(evs, moveIdx, i, e, where)
 			}
@@ -756,6 +760,68 @@ func (h *hgame) checkActivation(evs []report.Event, moveIdx []int, i int, e repo
 	}
 }
 
+// checkMoment checks what an S?'s Activation answered (SASL 3.32 as
+// VASL's SASL Activation Checker reads it; issue 40): a FRIENDLY unit
+// that acted is the unit that Activates (it moved through a.At, advanced
+// or routed to it, or fired from it in this phase), an S? that moved did
+// move, and the check of units standing still is made at the start of
+// an MPh only.
+func (h *hgame) checkMoment(evs []report.Event, i int, where string) {
+	e := evs[i]
+	a := e.Activation
+	acted := func(kinds ...report.Kind) bool {
+		return slices.ContainsFunc(evs, func(x report.Event) bool {
+			if !slices.Contains(kinds, x.Kind) {
+				return false
+			}
+			if x.Fire != nil {
+				return slices.Contains(x.Fire.Members, a.By) && slices.Contains(x.Fire.From, a.At)
+			}
+			return slices.Contains(x.Units, a.By) && slices.ContainsFunc(x.Steps, func(s pathing.Step) bool { return s.Location == a.At })
+		})
+	}
+	var rule string
+	ok := true
+	switch a.Moment {
+	case report.ByMoved:
+		rule, ok = "SASL 3.32 Activation by the acting unit", e.Phase == state.MPh && e.Player == state.Friendly && acted(report.Move)
+	case report.ByAdvanced:
+		rule, ok = "SASL 3.32 Activation by the acting unit", e.Phase == state.APh && acted(report.AdvanceInto)
+	case report.ByRouted:
+		rule, ok = "SASL 3.32 Activation by the acting unit", e.Phase == state.RtPh && acted(report.Rout)
+	case report.ByFired:
+		rule, ok = "SASL 3.32 Activation by the acting unit", acted(report.PrepFire, report.FirstFire, report.DefensiveFire, report.AdvancingFire,
+			report.SubsequentFirstFire, report.FinalProtectiveFire, report.FinalFire)
+	case report.SMoved:
+		rule = "SASL 3.32 Activation of an S? that moved"
+		if !slices.ContainsFunc(evs[i+1:], func(x report.Event) bool { return x.Kind != report.Activate && x.Kind != report.Excess }) {
+			return // a stop for First Fire at the step: the move is told after it
+		}
+		// the S?'s move is told under its own ID or, when it was
+		// Activated on the way, under the units it became
+		ids := []string{e.Units[0]}
+		for _, x := range e.Made {
+			ids = append(ids, x.ID)
+		}
+		ok = slices.ContainsFunc(evs, func(x report.Event) bool {
+			return slices.Contains([]report.Kind{report.Move, report.Enter, report.Advance, report.Gap, report.Delay}, x.Kind) &&
+				slices.ContainsFunc(x.Units, func(id string) bool { return slices.Contains(ids, id) })
+		})
+	case report.Standing:
+		want := state.CCPh // activation.still: the end of the Player Turn
+		if h.w.Tables().Activation.Still.Value == tables.StillMPh {
+			want = state.MPh
+		}
+		rule, ok = "SASL 3.32 Activation standing still", e.Phase == want
+	default:
+		rule, ok = "SASL 3.32 Activation by the acting unit", false
+	}
+	h.c.add(rule, 1)
+	if !ok {
+		h.c.fault(h.t, rule, "%s: S? %s in %s Activated by %s in %s at moment %q, which the phase's events do not show", where, e.Units[0], h.m.LocationName(e.At), a.By, h.m.LocationName(a.At), a.Moment)
+	}
+}
+
 // checkFire checks a fire group: contiguity (A7.5), FFMO (A4.6), the wall
 // TEM (B9.3), PBF (A7.21), Final Fire (A8.4) and SFF (A8.3).
 func (h *hgame) checkFire(st *state.State, pos map[string]unitAt, e report.Event, where string) {
@@ -899,6 +965,16 @@ func (h *hgame) checkFire(st *state.State, pos map[string]unitAt, e report.Event
 func (h *hgame) checkRout(st *state.State, evs []report.Event, where string) {
 	m := h.m
 	routed := map[string]bool{}
+	// Units an S? became when checked against a unit where it routed to
+	// (SASL 3.32) came into play after the routs: no rout knew of them.
+	after := map[string]bool{}
+	for _, e := range evs {
+		if e.Kind == report.Activate && e.Activation != nil && e.Activation.Moment == report.ByRouted {
+			for _, x := range e.Made {
+				after[x.ID] = true
+			}
+		}
+	}
 	for _, e := range evs {
 		if e.Kind != report.Rout || len(e.Steps) == 0 {
 			continue
@@ -913,7 +989,7 @@ func (h *hgame) checkRout(st *state.State, evs []report.Event, where string) {
 		}
 		h.c.add("ASL A10.5 rout ends", 1)
 		for _, x := range st.OfSide(1 - u.Side) {
-			if x.OnMap() && x.Kind != state.SQ && (x.Side == state.Enemy || x.Known) && adjacent(m, x.At(), end) {
+			if x.OnMap() && x.Kind != state.SQ && !after[x.ID] && (x.Side == state.Enemy || x.Known) && adjacent(m, x.At(), end) {
 				h.c.fault(h.t, "ASL A10.5 rout ends", "%s: %s routs to %s, ADJACENT to Known %s in %s", where, u.ID, m.LocationName(end), x.ID, m.LocationName(x.At()))
 				break
 			}
@@ -929,7 +1005,7 @@ func (h *hgame) checkRout(st *state.State, evs []report.Event, where string) {
 		h.c.add("ASL A10.5 must rout", 1)
 		tem := h.w.TEM(u.At())
 		for _, x := range st.OfSide(1 - u.Side) {
-			if !x.OnMap() || x.Broken || !x.Kind.MMC() || !(x.Side == state.Enemy || x.Known) {
+			if !x.OnMap() || x.Broken || !x.Kind.MMC() || after[x.ID] || !(x.Side == state.Enemy || x.Known) {
 				continue
 			}
 			if adjacent(m, x.At(), u.At()) {
@@ -1058,7 +1134,7 @@ func TestHeldOutMissions(t *testing.T) {
 	for _, r := range rules {
 		t.Logf("%-28s %7d cases, %d faults", r, c.cases[r], c.faults[r])
 	}
-	for _, r := range []string{"ASL A7.5 contiguous groups", "ASL A5.1 stacking", "ASL A2.5 entry", "ASL A4.6 FFMO", "ASL B9.3 wall TEM", "ASL A7.21 PBF", "ASL A10.5 must rout", "ASL A10.5 rout ends", "ASL A26.11 Control", "ASL A17 wound", "ASL A7.302 half-squads", "ASL A8.4 Final Fire", "ASL A8.3 SFF", "S? Activation FFNAM/FFMO", "SASL 4.12 EXC"} {
+	for _, r := range []string{"ASL A7.5 contiguous groups", "ASL A5.1 stacking", "ASL A2.5 entry", "ASL A4.6 FFMO", "ASL B9.3 wall TEM", "ASL A7.21 PBF", "ASL A10.5 must rout", "ASL A10.5 rout ends", "ASL A26.11 Control", "ASL A17 wound", "ASL A7.302 half-squads", "ASL A8.4 Final Fire", "ASL A8.3 SFF", "S? Activation FFNAM/FFMO", "SASL 4.12 EXC", "SASL 3.32 Activation by the acting unit", "SASL 3.32 Activation of an S? that moved", "SASL 3.32 Activation standing still"} {
 		if c.cases[r] == 0 && !testing.Short() {
 			t.Errorf("%s: no case examined", r)
 		}
@@ -1130,6 +1206,8 @@ func TestHeldOutCheckerFires(t *testing.T) {
 		{Kind: report.SubsequentFirstFire, Phase: state.MPh, Player: state.Enemy, Units: []string{"F7"}, Fire: &report.FireGroup{Members: []string{"F7"}, From: []board.Location{loc("21V5")}, At: loc("21L5"), FP: 1, As: report.SubsequentFirstFire}},
 		// A2.5: an S? enters where F6 is.
 		{Kind: report.Enter, Phase: state.MPh, Player: state.Enemy, Units: []string{"S1"}, Steps: []pathing.Step{{Location: loc("21P4")}, {Location: loc("21P5")}}},
+		// SASL 3.32: an S? "moved into LOS" that did not move.
+		{Kind: report.Activate, Phase: state.MPh, Player: state.Enemy, Units: []string{"S4"}, At: loc("21V3"), Activation: &report.Activation{By: "F7", At: loc("21V5"), Moment: report.SMoved}},
 		// A7.302: a 6-6-7 reduced to a 3-6-7.
 		{Kind: report.Reduce, Units: []string{"F7"}, Type: "3-6-7"},
 		// A17: a leader eliminated by Casualty Reduction unwounded.
@@ -1138,7 +1216,12 @@ func TestHeldOutCheckerFires(t *testing.T) {
 		{Kind: report.Control, Side: state.Enemy, At: loc("21P5")},
 		// Activation by F6 moving through 21P6 without FFNAM.
 		{Kind: report.Move, Phase: state.MPh, Player: state.Friendly, Side: state.Friendly, Units: []string{"F6"}, Steps: []pathing.Step{{Location: loc("21P5")}, {Location: loc("21P6")}, {Location: loc("21P7")}}},
-		{Kind: report.Activate, Phase: state.MPh, Player: state.Friendly, Units: []string{"S2"}, At: loc("21P2"), Activation: &report.Activation{By: "F6", At: loc("21P6"), DRM: 0}},
+		{Kind: report.Activate, Phase: state.MPh, Player: state.Friendly, Units: []string{"S2"}, At: loc("21P2"), Activation: &report.Activation{By: "F6", At: loc("21P6"), DRM: 0, Moment: report.ByMoved}},
+		// SASL 3.32: an S? Activated by F7 "moving", which did not move,
+		// and a check of units standing still in the APh (not at the end
+		// of the Player Turn).
+		{Kind: report.Activate, Phase: state.MPh, Player: state.Friendly, Units: []string{"S3"}, At: loc("21V3"), Activation: &report.Activation{By: "F7", At: loc("21V5"), Moment: report.ByMoved}},
+		{Kind: report.Activate, Phase: state.APh, Player: state.Friendly, Units: []string{"S3"}, At: loc("21V3"), Activation: &report.Activation{By: "F7", At: loc("21V5"), Moment: report.Standing}},
 	}
 	h.checkEvents(st, before, evs, "fires")
 	// A5.1: four squads in one Location; A10.5: a broken unit ADJACENT
@@ -1172,7 +1255,7 @@ func TestHeldOutCheckerFires(t *testing.T) {
 	// and no S? placed in it.
 	st.Move(fr[0], loc("21R4"))
 	h.checkSetup(st, &ai.Setup{Log: []report.Event{{Kind: report.A9e, At: loc("21R4")}}})
-	for _, r := range []string{"ASL A7.5 contiguous groups", "ASL A5.1 stacking", "ASL A2.5 entry", "ASL A4.6 FFMO", "ASL B9.3 wall TEM", "ASL A7.21 PBF", "ASL A7.22 long range", "ASL A10.5 must rout", "ASL A10.5 rout ends", "ASL A26.11 Control", "ASL A17 wound", "ASL A7.302 half-squads", "ASL A8.4 Final Fire", "ASL A8.3 SFF", "S? Activation FFNAM/FFMO", "SASL 4.12 EXC"} {
+	for _, r := range []string{"ASL A7.5 contiguous groups", "ASL A5.1 stacking", "ASL A2.5 entry", "ASL A4.6 FFMO", "ASL B9.3 wall TEM", "ASL A7.21 PBF", "ASL A7.22 long range", "ASL A10.5 must rout", "ASL A10.5 rout ends", "ASL A26.11 Control", "ASL A17 wound", "ASL A7.302 half-squads", "ASL A8.4 Final Fire", "ASL A8.3 SFF", "S? Activation FFNAM/FFMO", "SASL 4.12 EXC", "SASL 3.32 Activation by the acting unit", "SASL 3.32 Activation of an S? that moved", "SASL 3.32 Activation standing still"} {
 		if c.faults[r] == 0 {
 			t.Errorf("%s: the check does not fire on a wrong input", r)
 		}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/sasl-engine/sasl/combat"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/state"
 )
 
@@ -28,6 +29,20 @@ func (g *Game) routPhase(side state.Side) error {
 		}
 		if err := g.res.Routs(s); err != nil {
 			return err
+		}
+		if s == state.Friendly {
+			// SASL 3.32: the S? that see a unit where it routed to are
+			// checked against it, once the side's routs are done (its
+			// routs share searches of the same enemy).
+			var routed []*state.Unit
+			for _, u := range g.st.OfSide(state.Friendly) {
+				if u.Routed && u.OnMap() {
+					routed = append(routed, u)
+				}
+			}
+			if err := g.hw.Acted(routed, report.ByRouted, combat.Still); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

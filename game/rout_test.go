@@ -438,33 +438,36 @@ func TestA10_52_LowCrawl(t *testing.T) {
 
 // From the nearest building or woods Location a routing unit may go on
 // directly into more (ASL A10.51), though another way reaches them for
-// fewer MF: four-boards seed 11 (the README's walkthrough), where F4 must
-// rout from the road in 4T2 to 4T1 and may go on into the woods of 4U1.
+// fewer MF: on board 4, F4 broken on the road in 4T2 ADJACENT to a Known
+// squad in 4T3 must rout, to 4T1 and, going on, into the woods of 4U1 (the
+// position of the README's walkthrough game, four-boards seed 11, set up
+// by hand so that the ENEMY's play does not move it).
 func TestA10_51_GoOnIntoMoreWoods(t *testing.T) {
 	t.Parallel()
 	w := prepareText(t, realMission)
 	m := w.Map()
-	s := begin(t, w, 11, PolicyPlayer, StopFire)
-	for _, text := range []string{"next", "next", "next", "next", "next", "next", "fire --from 4T2 --at 4U4", "next", "fire --from 4T2 --at 4S4", "next", "set F2 pinned", "next"} {
-		c, err := ParseCommand(text, m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := s.Do(c, nil); err != nil {
-			t.Fatalf("%s at %s: %v", text, report.Where(s.Stop()), err)
-		}
+	g := bare(t, w, PolicyHold)
+	f4 := put(t, g, &state.Unit{ID: "F4", Side: state.Friendly, Kind: state.HalfSquad, Type: "3-3-7", Broken: true, Known: true}, "4T2")
+	put(t, g, &state.Unit{ID: "K1", Side: state.Enemy, Kind: state.Squad, Type: "4-4-7"}, "4T3")
+	g.res.Reset(g.st, g.seeded)
+	if need := g.res.NeedsRout(f4); need != combat.MustRout {
+		t.Fatalf("F4 broken in 4T2, K1 in 4T3: %v, want MustRout", need)
 	}
-	stop := s.Stop()
-	r, ok := routOf(stop, "F4")
-	if stop.Kind != state.RoutAt || !ok {
-		t.Skipf("the walkthrough's game no longer stops for F4's rout (%s): the engine plays it otherwise now", report.Where(stop))
+	opts, err := g.res.RoutOptions(f4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var to []board.Location
+	for _, o := range opts {
+		if !o.LowCrawl {
+			to = append(to, o.To)
+		}
 	}
 	t1, u1 := loc(t, w, "4T1"), loc(t, w, "4U1")
-	if !slices.Contains(r.To, t1) || !slices.Contains(r.To, u1) {
-		t.Fatalf("F4 in %s may rout to %s; want 4T1 and, going on into the woods, 4U1", m.LocationName(r.At), names(m, r.To))
+	if !slices.Contains(to, t1) || !slices.Contains(to, u1) {
+		t.Fatalf("F4 in 4T2 may rout to %s; want 4T1 and, going on into the woods, 4U1", names(m, to))
 	}
-	c, _ := ParseCommand("move F4 4T1 4U1", m)
-	if _, err := s.Do(c, nil); err != nil {
+	if _, err := g.res.RoutPath(f4, []board.Location{t1, u1}, false); err != nil {
 		t.Fatalf("the rout 4T1 4U1: %v", err)
 	}
 }

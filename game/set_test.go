@@ -2,6 +2,8 @@ package game
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,7 +18,13 @@ import (
 // the rule and changes nothing.
 func TestSetChecked_A10_6(t *testing.T) {
 	t.Parallel()
-	w, _, err := Open("crossroads", "", "")
+	// F1 and F2 alive in x1Q5 at the first MPh: no S? checked standing
+	// still.
+	still := filepath.Join(t.TempDir(), "still.yaml")
+	if err := os.WriteFile(still, []byte("activation:\n  still: {value: none, source: test}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, _, err := Open("crossroads", "", still)
 	if err != nil {
 		t.Fatal(err)
 	}

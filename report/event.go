@@ -472,4 +472,45 @@ type Activation struct {
 	// Fire: By fired at the S?, and the attack Activated it (SASL 3.3);
 	// Row and Cell are unset.
 	Fire bool
+	// Moment is what the check answered: By acted in the S?'s LOS, or
+	// the S? moved into By's, or the check of units standing still.
+	Moment Moment
+}
+
+// Moment is what an S?'s Activation check answered (SASL 3.32 as VASL's
+// SASL Activation Checker reads it): a FRIENDLY unit that acts in the S?'s
+// LOS is checked (against that unit only), an S? that moves is checked
+// against every Known FRIENDLY unit in its LOS, and pairs that stand still
+// are checked at one fixed moment of each Player Turn (activation.still).
+type Moment uint8
+
+const (
+	// MomentNone: no check (a Melee reveals the S?; an attack on it
+	// Activates it: Activation.Fire).
+	MomentNone Moment = iota
+	// ByMoved: the FRIENDLY unit By moved (a step of its MPh) in the S?'s
+	// LOS.
+	ByMoved
+	// ByAdvanced: By advanced (ASL A4.7) in the S?'s LOS.
+	ByAdvanced
+	// ByRouted: By routed (ASL A10.5) in the S?'s LOS.
+	ByRouted
+	// ByFired: By fired (any attack) in the S?'s LOS.
+	ByFired
+	// SMoved: the S? moved, advanced or entered the map into By's LOS.
+	SMoved
+	// Standing: the fixed check of S? and FRIENDLY units standing still
+	// (activation.still: the start of each MPh).
+	Standing
+)
+
+var momentNames = [...]string{MomentNone: "", ByMoved: "moved", ByAdvanced: "advanced", ByRouted: "routed",
+	ByFired: "fired", SMoved: "s_moved", Standing: "standing"}
+
+// String returns the moment's name in JSON ("moved", "s_moved").
+func (m Moment) String() string {
+	if int(m) < len(momentNames) {
+		return momentNames[m]
+	}
+	return fmt.Sprintf("Moment(%d)", uint8(m))
 }

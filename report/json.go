@@ -73,6 +73,10 @@ type ActivationJSON struct {
 	// Fire: By fired at the S?, and the attack Activated it (the table
 	// fields are empty).
 	Fire bool `json:"fire,omitempty"`
+	// Moment: what the check answered: moved, advanced, routed or fired
+	// (By acted in the S?'s LOS), s_moved (the S? moved into By's LOS),
+	// standing (the check each Player Turn of units standing still).
+	Moment string `json:"moment,omitempty"`
 }
 
 // EventJSON is an event.
@@ -134,7 +138,7 @@ func (x *Words) JSON(evs []Event) []EventJSON {
 			}
 		}
 		if a := e.Activation; a != nil {
-			j.Activation = &ActivationJSON{a.By, m.LocationName(a.At), a.Range, a.DRM, a.TEM, a.Hindrance, a.Row, a.Cell.String(), a.Move, a.Wall, a.Fire}
+			j.Activation = &ActivationJSON{a.By, m.LocationName(a.At), a.Range, a.DRM, a.TEM, a.Hindrance, a.Row, a.Cell.String(), a.Move, a.Wall, a.Fire, a.Moment.String()}
 		}
 		for _, r := range e.Rolls {
 			j.Rolls = append(j.Rolls, x.RollJSON(r.Roll))

@@ -351,7 +351,28 @@ func (x *Words) activationText(a *Activation) string {
 		}
 		why = fmt.Sprintf("Final DRM %+d (%s, hindrance %+d%s) <= %d", a.DRM, TEMText(a.TEM, a.Wall), a.Hindrance, move, a.Cell.DRM)
 	}
-	return fmt.Sprintf("%s in %s in LOS at %s: %s on the Activation table (row %s, range %d)", who, x.name(a.At), HexesText(a.Range), why, a.Row, a.Range)
+	how := "in"
+	switch a.Moment {
+	case ByMoved:
+		how = "moving into"
+	case ByAdvanced:
+		how = "advancing into"
+	case ByRouted:
+		how = "routing into"
+	case ByFired:
+		how = "firing from"
+	}
+	when := ""
+	switch a.Moment {
+	case SMoved:
+		when = ", as the S? moved into its LOS"
+	case Standing:
+		when = ", checked at the end of the Player Turn"
+		if x.w != nil && x.w.Tables().Activation.Still.Value == tables.StillMPh {
+			when = ", checked at the start of the MPh"
+		}
+	}
+	return fmt.Sprintf("%s %s %s in LOS at %s%s: %s on the Activation table (row %s, range %d)", who, how, x.name(a.At), HexesText(a.Range), when, why, a.Row, a.Range)
 }
 
 // entryText says how an S? came to enter its hex: "chit Q: enters 4Q10

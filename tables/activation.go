@@ -102,6 +102,35 @@ type Activation struct {
 	// without regard to case, to its row; the word "default" gives the row
 	// of a mission that names none.
 	Enemy map[string]Entry[string]
+	// Still is the moment of each Player Turn at which the S? and the
+	// FRIENDLY units that stand still are checked (issue 40: the texts
+	// check an S? when a FRIENDLY unit acts in its LOS or when it moves
+	// into one's LOS, and say nothing of a pair that never moves).
+	Still Entry[Still]
+}
+
+// Still is when the S? and FRIENDLY units that stand still are checked
+// against each other.
+type Still uint8
+
+const (
+	// StillTurnEnd: at the end of each Player Turn (after its CCPh),
+	// every S? on the map against every Known FRIENDLY unit in its LOS.
+	StillTurnEnd Still = iota
+	// StillMPh: at the start of each MPh (both Player Turns), before
+	// anything moves.
+	StillMPh
+	// StillNone: never; an S? is checked only when a unit acts.
+	StillNone
+)
+
+var stillNames = [...]string{StillTurnEnd: "turn_end", StillMPh: "mph_start", StillNone: "none"}
+
+func (s Still) String() string {
+	if int(s) < len(stillNames) {
+		return stillNames[s]
+	}
+	return fmt.Sprintf("Still(%d)", uint8(s))
 }
 
 // DefaultEnemy is the Enemy word of a mission that names no ENEMY

@@ -211,6 +211,7 @@ type activationFile struct {
 	Ranges   yamldoc.List[yamldoc.Value] `yaml:"ranges"`
 	Infantry yamldoc.Map[entryFile]      `yaml:"infantry"`
 	Enemy    yamldoc.Map[entryFile]      `yaml:"enemy"`
+	Still    *entryFile                  `yaml:"still"`
 }
 
 func (f *tablesFile) UnmarshalYAML(n *yaml.Node) error      { return yamldoc.Decode(n, f) }
@@ -917,7 +918,7 @@ func (cb *Combat) apply(c *yamldoc.Check, f *combatFile) {
 // words of the file name, are checked once the whole table is read, so
 // the file may give its ranges, rows and words in any order.
 func (a *Activation) apply(c *yamldoc.Check, f *activationFile) {
-	if !c.Fields(f, "activation", yamldoc.Unknown("activation", "want source, ranges, infantry, enemy")) {
+	if !c.Fields(f, "activation", yamldoc.Unknown("activation", "want source, ranges, infantry, enemy, still")) {
 		return
 	}
 	if f.Source.Given() {
@@ -934,6 +935,23 @@ func (a *Activation) apply(c *yamldoc.Check, f *activationFile) {
 			}
 		}
 		a.MaxRange = len(f.Ranges.Items) - 1
+	}
+	if f.Still != nil {
+		e, ok := entry(c, f.Still, "activation.still", func(v yamldoc.Value, what string) Still {
+			s := c.Str(v, what)
+			for k, name := range stillNames {
+				if s == name {
+					return Still(k)
+				}
+			}
+			if c.OK() {
+				c.Errorf(v.Node, "%s: %q is not one of %s", what, s, strings.Join(stillNames[:], ", "))
+			}
+			return 0
+		})
+		if ok {
+			a.Still = e
+		}
 	}
 	rowNodes := a.applyRows(c, f.Infantry)
 	wordNodes := a.applyWords(c, f.Enemy)
