@@ -97,7 +97,7 @@ func TestPlaceholdersText(t *testing.T) {
 		sum  tables.PlaceholderSummary
 		want string
 	}{
-		{"one", tables.PlaceholderSummary{Count: 1, Tables: []string{"x10"}}, "Placeholder tables: 1 value is sasl's stand-in, not your rulebook's (x10). Write them out with \"sasl tables template > mine.yaml\", type in your rulebook's values, then give --tables mine.yaml."},
+		{"one", tables.PlaceholderSummary{Count: 1, Tables: []string{"x10"}}, "Placeholder tables: 1 value is sasl's stand-in, not your rulebook's (x10). Write it out with \"sasl tables template > mine.yaml\", type in your rulebook's values, then give --tables mine.yaml."},
 		{"many", tables.PlaceholderSummary{Count: 37, Tables: []string{"x10", "x3"}}, "Placeholder tables: 37 values are sasl's stand-ins, not your rulebook's (x10, x3). Write them out with \"sasl tables template > mine.yaml\", type in your rulebook's values, then give --tables mine.yaml."},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -17,12 +17,12 @@ func PlaceholdersText(s *tables.PlaceholderSummary) string {
 	if s == nil || s.Count == 0 {
 		return ""
 	}
-	values := "values are sasl's stand-ins"
+	values, them := "values are sasl's stand-ins", "them"
 	if s.Count == 1 {
-		values = "value is sasl's stand-in"
+		values, them = "value is sasl's stand-in", "it"
 	}
-	return fmt.Sprintf("Placeholder tables: %d %s, not your rulebook's (%s). Write them out with \"%s\", type in your rulebook's values, then give --tables mine.yaml.",
-		s.Count, values, strings.Join(s.Tables, ", "), TemplateCommand)
+	return fmt.Sprintf("Placeholder tables: %d %s, not your rulebook's (%s). Write %s out with \"%s\", type in your rulebook's values, then give --tables mine.yaml.",
+		s.Count, values, strings.Join(s.Tables, ", "), them, TemplateCommand)
 }
 
 // TemplateCommand is the command that writes the page of placeholders to
