@@ -9,6 +9,7 @@ import (
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
 )
 
 // A Log hands out lists that later lists do not overwrite, forgets events
@@ -80,5 +81,29 @@ func TestEveryEventWorded(t *testing.T) {
 	t.Logf("%d kinds: %v", len(seen), seen)
 	if len(seen) < 18 {
 		t.Errorf("12 games showed only %d kinds of event (20 when written): %v", len(seen), seen)
+	}
+}
+
+// The tables' placeholders are told in one plain sentence: how many, in
+// which charts, and the command that writes the page to fill in; nothing
+// when there are none.
+func TestPlaceholdersText(t *testing.T) {
+	t.Parallel()
+	if got := report.PlaceholdersText(nil); got != "" {
+		t.Errorf("no placeholders: %q", got)
+	}
+	for _, tt := range []struct {
+		name string
+		sum  tables.PlaceholderSummary
+		want string
+	}{
+		{"one", tables.PlaceholderSummary{Count: 1, Tables: []string{"x10"}}, "Placeholder tables: 1 value is sasl's stand-in, not your rulebook's (x10). Write it out with \"sasl tables template > mine.yaml\", type in your rulebook's values, then give --tables mine.yaml."},
+		{"many", tables.PlaceholderSummary{Count: 37, Tables: []string{"x10", "x3"}}, "Placeholder tables: 37 values are sasl's stand-ins, not your rulebook's (x10, x3). Write them out with \"sasl tables template > mine.yaml\", type in your rulebook's values, then give --tables mine.yaml."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := report.PlaceholdersText(&tt.sum); got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
 )
 
 // View is where a game stands, as every front end shows it: sasl play show
@@ -39,6 +40,10 @@ type View struct {
 	Can   []string   `json:"can"`
 	Units []UnitView `json:"units"`
 	VPO   []VPOView  `json:"vpo"`
+	// Placeholders: how many values of the tables the game plays by are
+	// sasl's stand-ins for the player's rulebook values, and in which
+	// charts (none: every value is the rulebook's or a rule's).
+	Placeholders *tables.PlaceholderSummary `json:"placeholder_tables,omitempty"`
 }
 
 // StopView is the stop a game stands at (state.Stop).
@@ -133,7 +138,8 @@ func (t *Game) View() View {
 	g := t.g
 	st, m := g.Snapshot(), g.World().Map()
 	v := View{Mission: g.World().Mission().Name, Turn: st.Turn, LastTurn: g.LastTurn(), Player: side(st.Player), Phase: st.Phase.String(),
-		Over: g.Over(), Policy: g.Policy(), Exited: g.Exited(), Can: []string{}, VPO: []VPOView{}}
+		Over: g.Over(), Policy: g.Policy(), Exited: g.Exited(), Can: []string{}, VPO: []VPOView{},
+		Placeholders: g.World().Tables().PlaceholderSummary()}
 	if o, ok := g.Outcome(); ok && g.Over() {
 		v.Winner, v.Why = side(o.Winner), o.Why()
 	}

@@ -6,11 +6,15 @@
 // embedded in the program; every value names its source, and values not
 // fixed by a rule text in ../shared/rules are marked "default: true", to be
 // replaced by the owner's rulebook values with a file of the same shape
-// (--tables FILE).
+// (--tables FILE). Placeholders lists the values still marked so once the
+// user's file is laid over (an entry the file gives anew without "default:
+// true" is the owner's), and WriteTemplate writes them as the one page a
+// player fills in from their rulebook (sasl tables template).
 //
 //	t, err := tables.Load("my-tables.yaml") // built-in values, mine laid over
 //	woods := t.Infantry.Terrain[terrain.Woods].HalfMF // 4: two MF
 //	season := t.Seasons.At(7)                          // grain in season
 //	row, err := t.Activation.RowFor(ms.Enemy)          // "German": "germany"
 //	on := t.Activation.Activates(row, 4, 1)            // range 4, Final IFT DRM +1: true
+//	left := t.Placeholders()                           // human_wave.x10.rows.3 [squad, squad], ...
 package tables

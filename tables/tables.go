@@ -49,6 +49,10 @@ type Set struct {
 	// Policy holds the weights of the FRIENDLY policies and the choices
 	// for the ENEMY units outside a Human Wave, sasl's own.
 	Policy Policy
+
+	// over is the user's file laid over the built-in tables, for
+	// Placeholders; nil for Default.
+	over *overlay
 }
 
 // Cost is one MF entry of a movement table.
@@ -226,6 +230,11 @@ func Parse(data []byte, name string) (*Set, error) {
 	if err := s.apply(data, name); err != nil {
 		return nil, err
 	}
+	root, err := yamldoc.Doc{Pkg: "tables", File: name}.Parse(data)
+	if err != nil {
+		return nil, err // apply parsed it
+	}
+	s.over = &overlay{name: name, root: root}
 	if err := s.check(); err != nil {
 		return nil, fmt.Errorf("tables: %s: %w", name, err)
 	}

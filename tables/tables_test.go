@@ -223,6 +223,9 @@ func TestDigestCoversEveryValue(t *testing.T) {
 			seen[ty] = true
 			for i := range ty.NumField() {
 				f := ty.Field(i)
+				if ty == reflect.TypeOf(Set{}) && f.Name == "over" {
+					continue // the user's file as written, for Placeholders: not a value played by
+				}
 				if !f.IsExported() || f.Tag.Get("json") == "-" {
 					t.Errorf("%s.%s is not in the JSON that Digest hashes", path, f.Name)
 				}

@@ -87,7 +87,7 @@ in your boards folder, or uses its built-in demo boards (` + joinIDs(library.Dem
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.PersistentFlags().StringVar(&o.boards, "boards", "", "folder of VASL board archives (default $"+library.EnvBoards+")")
-	root.AddCommand(newPlayCmd(o), newSimCmd(o), newPlaceCmd(o), newEnterCmd(o), newWaveCmd(o), newPathCmd(o), newLOSCmd(o), newBoardCmd(o), newServeCmd(o), newVaslCmd(o))
+	root.AddCommand(newPlayCmd(o), newSimCmd(o), newPlaceCmd(o), newEnterCmd(o), newWaveCmd(o), newPathCmd(o), newLOSCmd(o), newBoardCmd(o), newServeCmd(o), newVaslCmd(o), newTablesCmd())
 	for _, c := range root.Commands() {
 		refuseUnknown(c)
 	}

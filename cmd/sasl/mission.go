@@ -135,7 +135,8 @@ func (p *played) diceLine(trail []dice.Roll) string {
 	return fmt.Sprintf("Seed %d. Dice: %s (replay with --seed %d, or --dice \"%s\")", p.seed, script, p.seed, script)
 }
 
-// header describes the mission in one paragraph.
+// header describes the mission in one paragraph, and says so when the
+// tables played by hold placeholders for the player's rulebook values.
 func (p *played) header() string {
 	ms, t := p.ms, p.t
 	s := t.Seasons.At(ms.Month)
@@ -145,6 +146,10 @@ func (p *played) header() string {
 		}
 		return "out of season"
 	}
-	return fmt.Sprintf("%s (%s)\nBoards %s, north %s; FBE %s, EBE %s; month %d: grain %s, orchards %s; %s weather",
+	h := fmt.Sprintf("%s (%s)\nBoards %s, north %s; FBE %s, EBE %s; month %d: grain %s, orchards %s; %s weather",
 		ms.Name, ms.File, ms.Layout, ms.Layout.North(), ms.FBE, ms.EBE, ms.Month, inOut(s.Grain), inOut(s.Orchard), ms.Weather)
+	if notice := report.PlaceholdersText(t.PlaceholderSummary()); notice != "" {
+		h += "\n" + notice
+	}
+	return h
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/table"
+	"github.com/sasl-engine/sasl/tables"
 )
 
 type placeFlags struct {
@@ -180,7 +181,9 @@ func writePlaceJSON(w io.Writer, p *played, s *ai.Setup) error {
 		Boards     []boardJSON     `json:"boards"`
 		Placements []placementJSON `json:"placements"`
 		Log        []string        `json:"log"`
-	}{Mission: s.Mission.Name, Dice: dice.Script(s.Trail), Log: []string{}, Placements: []placementJSON{}}
+		// Placeholders: the tables' values that are sasl's stand-ins.
+		Placeholders *tables.PlaceholderSummary `json:"placeholder_tables,omitempty"`
+	}{Mission: s.Mission.Name, Dice: dice.Script(s.Trail), Log: []string{}, Placements: []placementJSON{}, Placeholders: p.t.PlaceholderSummary()}
 	for i := range s.Log {
 		out.Log = append(out.Log, p.words.Text(&s.Log[i]))
 	}

@@ -320,6 +320,9 @@ func newPlayShowCmd(o *options) *cobra.Command {
 			} else {
 				fmt.Fprintf(w, "Turn %d of %d, before its %s.\n", st.Turn, g.LastTurn(), st.Phase)
 			}
+			if notice := report.PlaceholdersText(g.World().Tables().PlaceholderSummary()); notice != "" {
+				fmt.Fprintln(w, notice)
+			}
 			for _, side := range []state.Side{state.Enemy, state.Friendly} {
 				fmt.Fprintf(w, "\n%s units:\n", map[state.Side]string{state.Enemy: "ENEMY", state.Friendly: "FRIENDLY"}[side])
 				for _, u := range st.Units() {

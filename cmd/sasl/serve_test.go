@@ -232,6 +232,13 @@ func TestServeInBrowser(t *testing.T) {
 	if len(drawn) != len(perHex) || checked < 50 {
 		t.Errorf("the page has units in %d hexes, the file in %d (%d checked alone)", len(drawn), len(perHex), checked)
 	}
+	// The game plays by the built-in tables: the page says, in a line of
+	// its own, that their placeholders are sasl's, and how to give yours.
+	var shown bool
+	p.eval(`!document.getElementById("tables").hidden && document.getElementById("tables").offsetHeight > 0`, &shown)
+	if notice := p.text("#tables"); !shown || !strings.Contains(notice, "Placeholder tables: ") || !strings.Contains(notice, "sasl tables template > mine.yaml") {
+		t.Errorf("the page does not tell of the placeholder tables (shown %v): %q", shown, notice)
+	}
 	if shots != "" {
 		p.screenshot(filepath.Join(shots, "1-setup.png"))
 	}

@@ -19,10 +19,12 @@ import (
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/internal/yamldoc"
 	"github.com/sasl-engine/sasl/render"
+	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/sim"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/table"
+	"github.com/sasl-engine/sasl/tables"
 )
 
 type simFlags struct {
@@ -412,9 +414,9 @@ func simReport(w io.Writer, f *simFlags, run *sim.Sweep, results []*sim.Result) 
 		return err
 	}
 	if f.json {
-		return writeSimJSON(w, run.Header, res, run.Vary, rows)
+		return writeSimJSON(w, run.Header, res, run.Vary, rows, run.World.Tables().PlaceholderSummary())
 	}
-	writeSimText(w, run.World.Mission().Name, run.Header, res, run.Vary, rows)
+	writeSimText(w, run.World.Mission().Name, run.Header, res, run.Vary, rows, run.World.Tables().PlaceholderSummary())
 	return nil
 }
 
@@ -463,13 +465,16 @@ func writeReplicate(w io.Writer, f *simFlags, mission, boards string, r *sim.Rep
 	return nil
 }
 
-func writeSimJSON(w io.Writer, hdr state.Game, r *sim.Result, vary *sim.Vary, rows []sim.Row) error {
+// writeSimJSON writes the report of a run as JSON; ph are the
+// placeholders of the tables it played by.
+func writeSimJSON(w io.Writer, hdr state.Game, r *sim.Result, vary *sim.Vary, rows []sim.Row, ph *tables.PlaceholderSummary) error {
 	out := struct {
 		*sim.Result
-		Mission string     `json:"mission"`
-		Policy  string     `json:"friendly_policy"`
-		Sweep   *sweepJSON `json:"sweep,omitempty"`
-	}{Result: r, Mission: hdr.Mission, Policy: hdr.Policy}
+		Mission      string                     `json:"mission"`
+		Policy       string                     `json:"friendly_policy"`
+		Sweep        *sweepJSON                 `json:"sweep,omitempty"`
+		Placeholders *tables.PlaceholderSummary `json:"placeholder_tables,omitempty"`
+	}{Result: r, Mission: hdr.Mission, Policy: hdr.Policy, Placeholders: ph}
 	if vary != nil {
 		out.Sweep = &sweepJSON{Key: vary.Key}
 		for _, row := range rows {
@@ -512,9 +517,15 @@ var policyWords = map[string]string{
 	game.PolicyAttack: "the FRIENDLY side attacks the victory VPOs (attack policy)",
 }
 
-func writeSimText(w io.Writer, name string, hdr state.Game, r *sim.Result, vary *sim.Vary, rows []sim.Row) {
+// writeSimText writes the report of a run for people; ph are the
+// placeholders of the tables it played by.
+func writeSimText(w io.Writer, name string, hdr state.Game, r *sim.Result, vary *sim.Vary, rows []sim.Row, ph *tables.PlaceholderSummary) {
 	mission, boards := hdr.Mission, hdr.Boards
-	fmt.Fprintf(w, "%s (%s): %d games, seed %d; %s\n\n", name, mission, r.Runs, r.Seed, policyWords[hdr.Policy])
+	fmt.Fprintf(w, "%s (%s): %d games, seed %d; %s\n", name, mission, r.Runs, r.Seed, policyWords[hdr.Policy])
+	if notice := report.PlaceholdersText(ph); notice != "" {
+		fmt.Fprintln(w, notice)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "FRIENDLY wins: %d of %d = %s\n", r.FriendlyWins.Count, r.Runs, ciText(r.FriendlyWins))
 	fmt.Fprintf(w, "ENEMY squad-equivalents exited off the FBE: %s\n", distText(r.EnemyExited))
 	fmt.Fprintln(w, "Turn an ENEMY unit first entered (S? set up there do not count):")

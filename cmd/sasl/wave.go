@@ -159,6 +159,9 @@ func writeTurnsJSON(w io.Writer, p *played, all []*game.Report, trail []dice.Rol
 		Dice   string             `json:"dice"`
 	}
 	out := map[string]any{"mission": p.ms.Name, "dice": dice.Script(trail)}
+	if sum := p.t.PlaceholderSummary(); sum != nil {
+		out["placeholder_tables"] = sum
+	}
 	if p.script == nil {
 		out["seed"] = p.seed
 	}

@@ -351,6 +351,7 @@ function render() {
   let where = capital(st.where.replace(/turn (\d+)/, "turn $1 of " + st.last_turn)) + " · step " + st.step;
   if (st.over && st.winner) where += ". Winner: the " + st.winner.toUpperCase() + " side (" + st.why + ")";
   $("where").textContent = where;
+  renderTables(st.placeholder_tables);
   let asked = askedWords(st);
   if (st.policy !== "player" && !st.over) asked = "The engine plays both sides of this game (policy " + st.policy + "): Next plays on.";
   $("asked").textContent = asked;
@@ -361,6 +362,20 @@ function render() {
   else { page.unitShown = null; $("unit").hidden = true; }
   renderTimeline();
   drawMarks();
+}
+
+// renderTables says, in one quiet line, that the tables the game plays by
+// hold sasl's stand-ins for the player's rulebook values (the view gives
+// their count and charts), and how to give theirs.
+function renderTables(ph) {
+  const p = $("tables");
+  p.hidden = !ph;
+  if (!ph) return;
+  const code = (text) => { const c = document.createElement("code"); c.textContent = text; return c; };
+  p.replaceChildren(
+    "Placeholder tables: " + ph.count + (ph.count === 1 ? " value is sasl's stand-in" : " values are sasl's stand-ins") +
+      ", not your rulebook's (" + ph.tables.join(", ") + "). To play by yours: ",
+    code("sasl tables template > mine.yaml"), ", fill it in, then give ", code("--tables mine.yaml"), ".");
 }
 
 // stopKind is the kind of stop the game stands at ("turn-start",
