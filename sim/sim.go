@@ -243,7 +243,7 @@ func (r *record) turn(p *Prepared, rep *game.Report) {
 	for i := range rep.Events {
 		e := &rep.Events[i]
 		switch e.Kind {
-		case report.Activate:
+		case report.Activate, report.Dummy: // a dummy was Activated too (SASL 5.1)
 			r.activated += len(e.Units)
 		case report.Arrive, report.WaveEntry:
 			r.placed += len(e.Units)
