@@ -26,11 +26,11 @@ func (e *Enemy) generate(s *state.Unit, at board.Location, act report.Activation
 	var row []string
 	var ac *report.AC
 	if s.HW || e.t.Policy.SetupS.Value == tables.SetupX10 {
-		rule := "SASL 4.34"
+		why := dice.Why{Rule: "SASL 4.34", For: report.ForX10, Unit: s.ID, At: at}
 		if !s.HW {
-			rule = "SASL 5 by Table x10 (policy.setup_s x10)"
+			why.Rule, why.For = "SASL 5 by Table x10 (policy.setup_s x10)", report.ForX10S
 		}
-		v, err := e.r.Dr(dice.Why{Rule: rule, For: report.ForX10, Unit: s.ID, At: at})
+		v, err := e.r.Dr(why)
 		if err != nil {
 			return nil, err
 		}

@@ -190,6 +190,13 @@ const (
 	Dummy // dummy
 )
 
+// SetupS reports whether e is the Activation of an S? outside a Human
+// Wave (of the setup or an entry): an Activate by SASL 5 or, by
+// policy.setup_s x10, Table x10; or a Dummy.
+func (e *Event) SetupS() bool {
+	return e.Kind == Dummy || e.Kind == Activate && (e.AC != nil || len(e.Rolls) > 0 && e.Rolls[0].Why.For == ForX10S)
+}
+
 // MarshalText writes a kind by its name.
 func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 

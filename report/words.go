@@ -108,6 +108,7 @@ const (
 	ForAC                        // SASL 5.1: AC dr of Unit in At (drm N)
 	ForGeneration                // SASL 5: unit generation table of Board (a nationality), units of Unit in At
 	ForLeader                    // SASL 5: Table x3, leader of Unit, not of a Human Wave (DRM N)
+	ForX10S                      // policy.setup_s x10: Table x10, units of Unit (not of a Human Wave) in At
 )
 
 // What a Random Selection is for (ForSelection's M).
@@ -174,6 +175,8 @@ func (x *Words) Why(y dice.Why) string {
 		d = fmt.Sprintf("AC dr of S? %s in %s (drm %+d)", y.Unit, x.name(y.At), y.N)
 	case ForGeneration:
 		d = fmt.Sprintf("unit generation table (%s), units of S? %s in %s", y.Board, y.Unit, x.name(y.At))
+	case ForX10S:
+		d = fmt.Sprintf("Table x10, units of S? %s (not of a Human Wave) in %s", y.Unit, x.name(y.At))
 	case ForLeader:
 		d = fmt.Sprintf("Table x3, leader of S? %s (DRM %+d)", y.Unit, y.N)
 	case ForWound:
