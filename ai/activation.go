@@ -159,7 +159,7 @@ func (e *Enemy) activateAdvanced() error {
 // FRIENDLY MPh (m ByMoved) moves as motion: the Final DRM of a shot at it
 // has its movement DRM (combat.MoveDRM: FFNAM, FFMO; ASL A4.6), as the
 // same step's First Fire has. An S? of the setup or an entry is
-// generated as policy.setup_s says; a Human Wave S? by Table x10 (4.34).
+// generated as policy.setup_s says (SASL 5.1, 5); a Human Wave S? by Table x10 (4.34).
 func (e *Enemy) Acted(by []*state.Unit, m report.Moment, motion combat.Motion) error {
 	if len(by) == 0 {
 		return nil
@@ -183,7 +183,7 @@ func (e *Enemy) Acted(by []*state.Unit, m report.Moment, motion combat.Motion) e
 }
 
 // Reveal Activates S? s, found in a Location with FRIENDLY units (a
-// Melee): whatever LOS says, it is revealed and generated (SASL 4.34).
+// Melee): whatever LOS says, it is revealed and generated (generate: SASL 5.1 and 5, or 4.34 for a Human Wave S?).
 func (e *Enemy) Reveal(s *state.Unit) error {
 	_, err := e.generate(s, s.At(), report.Activation{})
 	return err

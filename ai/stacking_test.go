@@ -133,8 +133,8 @@ func TestA8_1_FireOnlyWhereTheStackIs(t *testing.T) {
 	}
 }
 
-// TestS4_34_Excess_A5_1: an S? Activated in a Location with two ENEMY
-// squads becomes, by Table x10 dr 1, two squads and a leader; the Location
+// TestS4_34_Excess_A5_1: a Human Wave S? (released, 4.33) Activated in a
+// Location with two ENEMY squads becomes, by Table x10 dr 1, two squads and a leader; the Location
 // takes the first squad and the leader (three squads and four SMC, ASL
 // A5.1), and the second squad does not come into play
 // (human_wave.excess: not_placed), which an Excess event tells.
@@ -143,7 +143,7 @@ func TestS4_34_Excess_A5_1(t *testing.T) {
 	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": ""}, openMission)
 	st := waveState(t, m, "o2K9")
 	at := testmaps.Loc(t, m, "o2N6")
-	s := &state.Unit{ID: "S1", Side: state.Enemy, Kind: state.SQ}
+	s := &state.Unit{ID: "S1", Side: state.Enemy, Kind: state.SQ, HW: true, Released: true}
 	st.Add(s, at)
 	for _, id := range []string{"E1", "E2"} {
 		st.Add(&state.Unit{ID: id, Side: state.Enemy, Kind: state.Squad, Type: "4-4-7"}, at)

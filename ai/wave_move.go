@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/sasl-engine/sasl/combat"
-	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
@@ -15,7 +14,6 @@ import (
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/rules/terrain"
 	"github.com/sasl-engine/sasl/state"
-	"github.com/sasl-engine/sasl/tables"
 )
 
 // arrive sets up just off the map the S? the mission schedules to enter
@@ -847,90 +845,4 @@ func (e *Enemy) takeVPO(l board.Location, notes *[]report.Note) bool {
 // ENEMY units already there (world.Fits: ASL A5.1's squads and SMC).
 func (e *Enemy) overstacked(l board.Location, stack []*state.Unit) bool {
 	return !e.w.Fits(e.st, state.Enemy, l, stack)
-}
-
-// generate turns an Activated Human Wave S? into the units of Table x10
-// (SASL 4.34: no AC dr, never a dummy), a leader by Table x3 with +1 per
-// leader or Commissar in the wave, -1 if none (4.35). The units keep the
-// S?'s wave and lane, and the MF it has left.
-func (e *Enemy) generate(s *state.Unit, at board.Location, act report.Activation) ([]*state.Unit, error) {
-	v, err := e.r.Dr(dice.Why{Rule: "SASL 4.34", For: report.ForX10, Unit: s.ID, At: at})
-	if err != nil {
-		return nil, err
-	}
-	rolls := append(e.gen.rolls[:0], e.last("x10"))
-	row := e.h.X10.Rows[v].Value
-	out := e.gen.out[:0]
-	made := e.gen.made[:0]
-	defer func() { e.gen.rolls, e.gen.made, e.gen.out = rolls, made, out }()
-	for i, kind := range row {
-		e.gen.id = append(append(e.gen.id[:0], s.ID...), byte('a'+i))
-		u := e.newUnit()
-		*u = state.Unit{ID: e.st.Intern(e.gen.id), Side: state.Enemy, HW: s.HW, Wave: s.Wave, Lane: s.Lane, Released: s.Released, Moved: s.Moved}
-		u.Place(at)
-		if e.st.Unit(u.ID) != nil {
-			u.ID = e.st.NewID(u.ID + "-")
-		}
-		switch kind {
-		case "squad":
-			u.Kind, u.Type = state.Squad, e.t.Counters.Of(e.ms.Enemy).Squad.Value
-		case "half_squad":
-			u.Kind, u.Type = state.HalfSquad, e.t.Counters.Of(e.ms.Enemy).HalfSquad.Value
-		case "leader":
-			// 4.35: +1 per leader "currently part of that Human Wave
-			// formation", -1 if none. An S? released from its wave (4.33)
-			// is part of no formation: -1 (the reading sasl takes).
-			drm := 0
-			for _, x := range e.st.OfSide(state.Enemy) {
-				if s.Wave != "" && !s.Released && x.Wave == s.Wave && !x.Released && !x.Broken && x.OnMap() && x.Kind.SMC() {
-					drm++
-				}
-			}
-			if drm == 0 {
-				drm = -1
-			}
-			lv, err := e.r.Dr(dice.Why{Rule: "SASL 4.35", For: report.ForX3, Unit: s.ID, N: drm})
-			if err != nil {
-				return nil, err
-			}
-			rolls = append(rolls, e.last("x3"))
-			row := e.h.X3.Leader(lv + drm)
-			if row.Value == "none" {
-				made = append(made, report.Made{Kind: state.Leader, X3: lv, DRM: drm})
-				continue
-			}
-			u.Kind, u.Type = state.Leader, row.Value
-		}
-		out = append(out, u)
-		made = append(made, report.Made{ID: u.ID, Kind: u.Kind, Type: u.Type, At: at})
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("ai: SASL 4.34: Table x10 row %d generated no unit for %s; a Human Wave S? is never a dummy", v, s.ID)
-	}
-	// The S? leaves play for the units it hid, which come into play in
-	// Table x10's order while the Location takes them (ASL A5.1); the
-	// first always does, in the S?'s own place. What becomes of the rest
-	// the tables say (human_wave.excess): by default they do not come
-	// into play.
-	e.st.Remove(s)
-	excess := e.gen.excess[:0]
-	placed := out[:0]
-	for i, u := range out {
-		if i > 0 && e.h.Excess.Value == tables.ExcessNotPlaced && !e.w.Fits(e.st, state.Enemy, at, []*state.Unit{u}) {
-			excess = append(excess, report.Made{Kind: u.Kind, Type: u.Type})
-			made = slices.DeleteFunc(made, func(m report.Made) bool { return m.ID == u.ID })
-			continue
-		}
-		e.st.Add(u, at)
-		placed = append(placed, u)
-	}
-	out = placed
-	e.gen.excess = excess
-	e.log.Add(report.Event{Kind: report.Activate, Units: e.log.Strings(s.ID), At: at, Rolls: e.log.Rolls(rolls...),
-		Activation: e.log.Activation(act), Made: e.log.Made(made...)})
-	if len(excess) > 0 {
-		e.log.Add(report.Event{Kind: report.Excess, Units: e.log.Strings(s.ID), At: at, Made: e.log.Made(excess...),
-			Count: e.h.Stacking.Value, Was: e.h.StackSMC.Value})
-	}
-	return e.keep(out...), nil
 }

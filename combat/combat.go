@@ -888,8 +888,8 @@ func (c *Resolver) CloseCombat() error {
 		var blows [2]blow
 		for _, side := range []state.Side{state.Enemy, state.Friendly} {
 			att, def := c.ccFP(sides[side], true), c.ccFP(sides[Other(side)], false)
-			if att == 0 {
-				continue
+			if att == 0 || len(sides[Other(side)]) == 0 {
+				continue // nobody to attack: the S? there was a dummy (SASL 5.1)
 			}
 			o, ok := c.t.Combat.Kill(att, def)
 			lead, _ := c.LeaderDRM(side, l)

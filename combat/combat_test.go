@@ -242,3 +242,29 @@ func resolver(t *testing.T, w *world.World, l board.Location, script string, uni
 	c.Reset(st, r)
 	return c, st, log
 }
+
+// An S? revealed in a Melee that is a dummy (SASL 5.1) leaves the
+// FRIENDLY units alone in their Location: no Close Combat is rolled
+// there (ASL A11: an attack needs an enemy unit to attack).
+func TestCloseCombatDummy_A11(t *testing.T) {
+	t.Parallel()
+	w, _, err := game.Open("crossroads", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := w.Map().ParseLocation("x1A1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7"}
+	s := &state.Unit{ID: "S1", Side: state.Enemy, Kind: state.SQ}
+	c, st, _ := resolver(t, w, l, "", f, s) // no dice: a roll is an error
+	revealed := 0
+	c.Reveal = func(u *state.Unit) error { revealed++; st.Remove(u); return nil }
+	if err := c.CloseCombat(); err != nil {
+		t.Fatalf("a Melee whose S? was a dummy: %v", err)
+	}
+	if revealed != 1 || !st.Holds(f) || f.Broken {
+		t.Errorf("revealed %d, F1 held %v broken %v", revealed, st.Holds(f), f.Broken)
+	}
+}

@@ -33,12 +33,12 @@ func Example() {
 	}
 	// Output:
 	// 29 S? set up
-	// turn 1 of 7: 106 events
-	// turn 2 of 7: 91 events
-	// turn 3 of 7: 80 events
-	// turn 4 of 7: 27 events
-	// turn 5 of 7: 18 events
-	// turn 6 of 7: 7 events
+	// turn 1 of 7: 152 events
+	// turn 2 of 7: 52 events
+	// turn 3 of 7: 93 events
+	// turn 4 of 7: 53 events
+	// turn 5 of 7: 23 events
+	// turn 6 of 7: 24 events
 	// turn 7 of 7: 10 events
 	// winner: the ENEMY side (the ENEMY Controls x2K5)
 }

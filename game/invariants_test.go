@@ -117,7 +117,11 @@ victory:
 //   - every Melee is fought in every CCPh (ASL A11): each Location holding
 //     both sides at the start of a CCPh sees a Close Combat attack, unless
 //     neither side can attack (all broken, or odds below the table's
-//     lowest column) or the S? there was a dummy.
+//     lowest column) or the S? there was a dummy;
+//   - no unit ID is given to two units of a game (state.NewID): an ID
+//     that left play (an S? generated or a dummy, a unit eliminated) never
+//     comes again, in a later entry's S?, their units, the units an S?
+//     becomes or a Human Wave's S? (checkIDs).
 func TestGameInvariants(t *testing.T) {
 	t.Parallel()
 	seeds := uint64(150)
@@ -133,12 +137,15 @@ func TestGameInvariants(t *testing.T) {
 				for seed := range seeds {
 					checkGame(t, w, pol, seed, &seen)
 				}
-				t.Logf("%d phases, %d moves (%d FRIENDLY), %d ending in a Location of the other side, %d Melee fought, %d Control changes, %d fire groups (%d of more than one Location)",
-					seen.phases, seen.moves, seen.friendlyMoves, seen.enter, seen.melee, seen.control, seen.groups, seen.multi)
+				t.Logf("%d phases, %d moves (%d FRIENDLY), %d ending in a Location of the other side, %d Melee fought, %d Control changes, %d fire groups (%d of more than one Location), %d units brought into play, %d left",
+					seen.phases, seen.moves, seen.friendlyMoves, seen.enter, seen.melee, seen.control, seen.groups, seen.multi, seen.newIDs, seen.goneIDs)
 				// (edge24's ENEMY fire groups are of one Location: its
 				// FRIENDLY units hold the edge the S? enter by.)
 				if seen.moves == 0 || seen.phases == 0 || seen.multi == 0 && c.name != "edge24" {
 					t.Errorf("nothing was checked: %+v", seen)
+				}
+				if seen.newIDs == 0 || seen.goneIDs == 0 {
+					t.Errorf("no unit came into play after the setup, or none left play: the IDs were not put to the test: %+v", seen)
 				}
 				if pol == PolicyAttack && seen.friendlyMoves == 0 {
 					t.Error("the attack policy never moved a FRIENDLY unit")
@@ -150,7 +157,12 @@ func TestGameInvariants(t *testing.T) {
 
 // tally counts what the invariants checked, so that a test that checks
 // nothing fails.
-type tally struct{ phases, moves, friendlyMoves, melee, control, enter, groups, multi int }
+type tally struct {
+	phases, moves, friendlyMoves, melee, control, enter, groups, multi int
+	// newIDs: units brought into play after the setup; goneIDs: units
+	// that left play (checkIDs).
+	newIDs, goneIDs int
+}
 
 // was is a unit as it stood before a phase.
 type was struct {
@@ -176,6 +188,8 @@ func checkGame(t *testing.T, w *world.World, pol string, seed uint64, seen *tall
 	}
 	checkStacking(t, g, fmt.Sprintf("%s seed %d setup", pol, seed))
 	before := map[string]was{}
+	ids := gameIDs{ever: map[string]bool{}, now: map[string]bool{}}
+	ids.check(t, g, "setup", nil, seen)
 	for !g.Over() {
 		clear(before)
 		for _, u := range st.Units() {
@@ -191,6 +205,7 @@ func checkGame(t *testing.T, w *world.World, pol string, seed uint64, seen *tall
 		}
 		where := fmt.Sprintf("%s seed %d turn %d %s %s", pol, seed, turn, side, ph)
 		seen.phases++
+		ids.check(t, g, where, rep.Events, seen)
 		checkMoves(t, g, where, before, rep.Events, seen)
 		checkStacking(t, g, where)
 		checkReleaseEvents(t, g, where, before, rep.Events)
@@ -203,6 +218,58 @@ func checkGame(t *testing.T, w *world.World, pol string, seed uint64, seen *tall
 			checkMelee(t, g, where, before, rep.Events, seen)
 		}
 	}
+}
+
+// gameIDs are the unit IDs of a game: every one that ever appeared, and
+// those in play (in the state, on the map or not) after the last phase.
+type gameIDs struct{ ever, now map[string]bool }
+
+// check: the units a phase brings into play (the S? of an entry or a Human
+// Wave, the units an S? becomes) have IDs no unit of the game had, and no
+// ID that left play is back in the state after it.
+func (ids *gameIDs) check(t *testing.T, g *Game, where string, evs []report.Event, seen *tally) {
+	t.Helper()
+	fresh := func(id string) {
+		if ids.ever[id] {
+			t.Errorf("%s: ID %s given to a new unit, which a unit of the game had already", where, id)
+		}
+		ids.ever[id] = true
+		seen.newIDs++
+	}
+	for _, e := range evs {
+		switch e.Kind {
+		case report.Arrive, report.WaveEntry:
+			for _, id := range e.Units {
+				fresh(id)
+			}
+		case report.Activate:
+			for _, m := range e.Made {
+				if m.ID != "" {
+					fresh(m.ID)
+				}
+			}
+		}
+	}
+	now := map[string]bool{}
+	for _, u := range g.st.Units() {
+		if now[u.ID] {
+			t.Fatalf("%s: two units %s in the state", where, u.ID)
+		}
+		now[u.ID] = true
+		if ids.ever[u.ID] && !ids.now[u.ID] && slices.IndexFunc(evs, func(e report.Event) bool {
+			return (e.Kind == report.Arrive || e.Kind == report.WaveEntry) && slices.Contains(e.Units, u.ID) ||
+				e.Kind == report.Activate && slices.ContainsFunc(e.Made, func(m report.Made) bool { return m.ID == u.ID })
+		}) < 0 {
+			t.Errorf("%s: ID %s is back in play after its unit left", where, u.ID)
+		}
+		ids.ever[u.ID] = true
+	}
+	for id := range ids.now {
+		if !now[id] {
+			seen.goneIDs++
+		}
+	}
+	ids.now = now
 }
 
 // checkStacking: no Location holds more of one side than ASL A5.1 allows
@@ -300,7 +367,8 @@ func checkMoves(t *testing.T, g *Game, where string, before map[string]was, evs 
 	cm := g.w.Tables().Combat
 	// units of each side in each Location at the phase's start, less
 	// those eliminated since (a unit that fired Final Protective Fire may
-	// fail its NMC, ASL A8.31, and leave its Location empty)
+	// fail its NMC, ASL A8.31, and leave its Location empty), and the S?
+	// that were dummies (SASL 5.1: removed from play)
 	held := map[board.Location][2]int{}
 	for _, u := range before {
 		h := held[u.at]
@@ -333,7 +401,7 @@ func checkMoves(t *testing.T, g *Game, where string, before map[string]was, evs 
 	}
 	for _, e := range evs {
 		switch e.Kind {
-		case report.Eliminate:
+		case report.Eliminate, report.Dummy:
 			if u, ok := before[e.Units[0]]; ok {
 				h := held[u.at]
 				h[u.side]--
@@ -496,7 +564,9 @@ func checkMelee(t *testing.T, g *Game, where string, before map[string]was, evs 
 			}
 		}
 		fought := slices.ContainsFunc(evs, func(e report.Event) bool { return e.Kind == report.CloseCombat && e.At == l })
-		dummy := slices.ContainsFunc(evs, func(e report.Event) bool { return e.Kind == report.Activate && e.At == l && len(e.Made) == 0 })
+		dummy := slices.ContainsFunc(evs, func(e report.Event) bool {
+			return (e.Kind == report.Dummy || e.Kind == report.Activate && len(e.Made) == 0) && e.At == l
+		})
 		if fought {
 			seen.melee++
 		}

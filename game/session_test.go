@@ -194,7 +194,7 @@ func checkPreview(t testing.TB, text string, pv *Preview, perr error, st *Step, 
 			return
 		}
 	}
-	if pv.Verb == Fire && !slices.ContainsFunc(st.Events, func(e report.Event) bool { return e.Kind == report.Activate }) {
+	if pv.Verb == Fire && !slices.ContainsFunc(st.Events, func(e report.Event) bool { return e.Kind == report.Activate || e.Kind == report.Dummy }) {
 		t.Fatalf("%s: no fire was rolled, and no S? Activated", text)
 	}
 }
@@ -436,6 +436,13 @@ func firstFireAtS(t *testing.T, w *world.World, m *board.Map, asked, went, enter
 			}
 			if fire == nil {
 				t.Fatalf("seed %d: no FRIENDLY unit could fire at %s", seed, report.Where(&stop))
+			}
+			if slices.ContainsFunc(fire.Events, func(e report.Event) bool { return e.Kind == report.Dummy && e.Units[0] == stop.Moving[0] }) {
+				if hw {
+					t.Fatalf("seed %d: Human Wave S? %s was a dummy (SASL 4.34: never)", seed, stop.Moving[0])
+				}
+				do(t, s, Next) // SASL 5.1: an S? of an entry may be a dummy, gone
+				continue
 			}
 			var made []string
 			for _, e := range fire.Events {

@@ -35,8 +35,11 @@ const (
 	// A stack stops before an obstacle to follow in the tracks of a unit
 	// of its wave (4.33): At, Obstacle.
 	Delay // delay
-	// A Human Wave S? is Activated (4.34, 4.35): At, Activation, Made,
-	// Rolls (x10, then x3).
+	// An S? is Activated and becomes units: a Human Wave S? by Table x10
+	// (4.34, 4.35): At, Activation, Made, Rolls (x10, then x3); any other
+	// S?, not a dummy by its AC dr (SASL 5.1), by its nationality's unit
+	// generation table (SASL 5; policy.setup_s sasl5): also AC, and Rolls
+	// (the AC dr, the generation dr, then x3).
 	Activate // activate
 	// Units leave Human Wave movement (4.33): At, Cause, Obstacle.
 	Release // release
@@ -181,7 +184,18 @@ const (
 	// A First Fire attack leaves Residual FP in its target's Location, the
 	// higher kept (A8.2): At, Count (the FP, an IFT column), Side.
 	ResidualLeft // residual_fp
+	// An S? outside a Human Wave, Activated, is a dummy by its Final AC dr
+	// (SASL 5.1): At, Activation, AC, Rolls (the AC dr). It is removed
+	// from play.
+	Dummy // dummy
 )
+
+// SetupS reports whether e is the Activation of an S? outside a Human
+// Wave (of the setup or an entry): an Activate by SASL 5 or, by
+// policy.setup_s x10, Table x10; or a Dummy.
+func (e *Event) SetupS() bool {
+	return e.Kind == Dummy || e.Kind == Activate && (e.AC != nil || len(e.Rolls) > 0 && e.Rolls[0].Why.For == ForX10S)
+}
 
 // MarshalText writes a kind by its name.
 func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
@@ -213,9 +227,11 @@ type Event struct {
 	// pair, in order: the last was accepted, the others refused (4.31).
 	Pairs []hex.Hex
 	Rolls []Roll
-	// Activation is what Activated an S? (4.34), Made the units it became.
+	// Activation is what Activated an S? (4.34), Made the units it became;
+	// AC the Activation Check dr of an S? outside a Human Wave (SASL 5.1).
 	Activation *Activation
 	Made       []Made
+	AC         *AC
 	// Fire is a fire group and its attack.
 	Fire *FireGroup
 	// Notes on a move: where it stopped for a full Location, a VPO taken,
@@ -371,6 +387,23 @@ type Made struct {
 	Type    string
 	At      board.Location
 	X3, DRM int
+}
+
+// AC is the Activation Check dr of an Activated S? outside a Human Wave
+// (SASL 5.1, not among the texts; the drm a public SASL quick reference
+// lists, by the tables' s_generation): the dr, each drm that applied (0 for
+// one that did not), the Final dr, and the Final dr from which the S? is a
+// dummy.
+type AC struct {
+	Dr, Final int
+	// VPO: the S? is in or ADJACENT to a VPO; Stone: in a stone building;
+	// Level: above its hex's base level (all levels); Near: an Activated
+	// ENEMY unit is within s_generation.near_range hexes; Board: on a
+	// Village mapboard, or a City one (City).
+	VPO, Stone, Level, Near, Board int
+	City                           bool
+	// Dummy: a Final dr >= Dummy is a dummy.
+	Dummy int
 }
 
 // Who is the S? an entry roll is for: S? N of Of, or (Of 0) the N-th of

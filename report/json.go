@@ -79,6 +79,22 @@ type ActivationJSON struct {
 	Moment string `json:"moment,omitempty"`
 }
 
+// ACJSON is the Activation Check dr of an S? outside a Human Wave (SASL
+// 5.1): the dr, each drm (0: did not apply), the Final dr, and the Final dr
+// from which it is a dummy.
+type ACJSON struct {
+	Dr      int  `json:"dr"`
+	VPO     int  `json:"vpo_drm,omitempty"`
+	Stone   int  `json:"stone_drm,omitempty"`
+	Level   int  `json:"level_drm,omitempty"`
+	Near    int  `json:"near_drm,omitempty"`
+	Village int  `json:"village_drm,omitempty"`
+	City    int  `json:"city_drm,omitempty"`
+	Final   int  `json:"final"`
+	DummyAt int  `json:"dummy_at"`
+	Dummy   bool `json:"dummy"`
+}
+
 // EventJSON is an event.
 type EventJSON struct {
 	Phase      state.Phase     `json:"phase"`
@@ -92,6 +108,7 @@ type EventJSON struct {
 	Path       []PathStepJSON  `json:"path,omitempty"`
 	Made       []UnitJSON      `json:"generated,omitempty"`
 	Activation *ActivationJSON `json:"activation,omitempty"`
+	AC         *ACJSON         `json:"ac,omitempty"`
 	Fire       *FireJSON       `json:"fire_group,omitempty"`
 	Rolls      []RollJSON      `json:"rolls,omitempty"`
 	Text       string          `json:"text"`
@@ -139,6 +156,14 @@ func (x *Words) JSON(evs []Event) []EventJSON {
 		}
 		if a := e.Activation; a != nil {
 			j.Activation = &ActivationJSON{a.By, m.LocationName(a.At), a.Range, a.DRM, a.TEM, a.Hindrance, a.Row, a.Cell.String(), a.Move, a.Wall, a.Fire, a.Moment.String()}
+		}
+		if a := e.AC; a != nil {
+			j.AC = &ACJSON{Dr: a.Dr, VPO: a.VPO, Stone: a.Stone, Level: a.Level, Near: a.Near, Final: a.Final, DummyAt: a.Dummy, Dummy: a.Final >= a.Dummy}
+			if a.City {
+				j.AC.City = a.Board
+			} else {
+				j.AC.Village = a.Board
+			}
 		}
 		for _, r := range e.Rolls {
 			j.Rolls = append(j.Rolls, x.RollJSON(r.Roll))

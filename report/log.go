@@ -29,6 +29,7 @@ type Log struct {
 	chains []ChainGroup
 	fires  []FireGroup
 	acts   []Activation
+	acs    []AC
 }
 
 // Reset empties the log, keeping its storage.
@@ -37,7 +38,7 @@ func (l *Log) Reset() {
 	l.ids, l.steps, l.hexes, l.locs = l.ids[:0], l.steps[:0], l.hexes[:0], l.locs[:0]
 	l.rolls, l.made, l.notes, l.chains = l.rolls[:0], l.made[:0], l.notes[:0], l.chains[:0]
 	clear(l.fires) // they hold slices: let the garbage go
-	l.fires, l.acts = l.fires[:0], l.acts[:0]
+	l.fires, l.acts, l.acs = l.fires[:0], l.acts[:0], l.acs[:0]
 	l.Phase, l.Player = 0, state.Enemy
 }
 
@@ -121,4 +122,10 @@ func (l *Log) Fire(g FireGroup) *FireGroup {
 func (l *Log) Activation(a Activation) *Activation {
 	l.acts = append(l.acts, a)
 	return &l.acts[len(l.acts)-1]
+}
+
+// AC keeps the Activation Check dr of an S?.
+func (l *Log) AC(a AC) *AC {
+	l.acs = append(l.acs, a)
+	return &l.acs[len(l.acs)-1]
 }

@@ -87,7 +87,15 @@ func (x *Words) Text(e *Event) string {
 			}
 			made[i] = u.ID + " " + KindText(u.Kind) + typeSuffix(u.Type)
 		}
-		return fmt.Sprintf("%s Activated in %s: %s: x10 dr %d: %s (SASL 4.34)", who, x.name(e.At), x.activationText(e.Activation), e.Rolls[0].Coloured, strings.Join(made, ", "))
+		if e.AC != nil {
+			return fmt.Sprintf("%s Activated in %s: %s: %s: %s: %s (SASL 5.1, SASL 5)", who, x.name(e.At), x.activationText(e.Activation), x.acText(e.AC),
+				x.generationText(e.Rolls[1]), strings.Join(made, ", "))
+		}
+		// Table x10: a Human Wave S?'s (SASL 4.34), or, by policy.setup_s
+		// x10, another's: the roll names the rule.
+		return fmt.Sprintf("%s Activated in %s: %s: x10 dr %d: %s (%s)", who, x.name(e.At), x.activationText(e.Activation), e.Rolls[0].Coloured, strings.Join(made, ", "), e.Rolls[0].Rule())
+	case Dummy:
+		return fmt.Sprintf("%s Activated in %s: %s: %s: a dummy, removed from play (SASL 5.1)", who, x.name(e.At), x.activationText(e.Activation), x.acText(e.AC))
 	case Excess:
 		made := make([]string, len(e.Made))
 		for i, u := range e.Made {
@@ -373,6 +381,54 @@ func (x *Words) activationText(a *Activation) string {
 		}
 	}
 	return fmt.Sprintf("%s %s %s in LOS at %s%s: %s on the Activation table (row %s, range %d)", who, how, x.name(a.At), HexesText(a.Range), when, why, a.Row, a.Range)
+}
+
+// acText words an S?'s AC dr (SASL 5.1): "AC dr 4 -1 (in/ADJACENT to a
+// VPO) = 3: not a dummy (a dummy on a Final AC dr >= 5, placeholder)".
+func (x *Words) acText(a *AC) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "AC dr %d", a.Dr)
+	board := "Village mapboard"
+	if a.City {
+		board = "City mapboard"
+	}
+	for _, d := range []struct {
+		drm  int
+		what string
+	}{
+		{a.VPO, "in/ADJACENT to a VPO"}, {a.Stone, "stone building"}, {a.Level, "above the hex's base level"},
+		{a.Near, fmt.Sprintf("an Activated ENEMY unit within %s", HexesText(x.w.Tables().SGeneration.NearRange.Value))}, {a.Board, board},
+	} {
+		if d.drm != 0 {
+			fmt.Fprintf(&b, " %+d (%s)", d.drm, d.what)
+		}
+	}
+	if a.Final != a.Dr {
+		fmt.Fprintf(&b, " = %d", a.Final)
+	}
+	if a.Final >= a.Dummy {
+		b.WriteString(": a dummy")
+	} else {
+		b.WriteString(": not a dummy")
+	}
+	fmt.Fprintf(&b, " (a dummy on a Final AC dr >= %d%s)", a.Dummy, placeholder(x.w.Tables().SGeneration.Dummy.Default))
+	return b.String()
+}
+
+// generationText words the dr of an S?'s unit generation table (SASL 5):
+// "generation dr 3 (Russian, placeholder)". The roll's Board names the
+// nationality whose table it was.
+func (x *Words) generationText(r Roll) string {
+	row := x.w.Tables().SGeneration.Of(r.Why.Board).Rows[min(max(r.Coloured, 1), 6)]
+	return fmt.Sprintf("generation dr %d (%s%s)", r.Coloured, r.Why.Board, placeholder(row.Default))
+}
+
+// placeholder is ", placeholder" for a table value marked default: true.
+func placeholder(def bool) string {
+	if def {
+		return ", placeholder"
+	}
+	return ""
 }
 
 // entryText says how an S? came to enter its hex: "chit Q: enters 4Q10

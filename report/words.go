@@ -105,6 +105,10 @@ const (
 	ForPTC                       // A7.8: Pin Task Check of Unit (ML N, DRM M)
 	ForInterdiction              // A10.53: Interdiction NMC of Unit (ML N, DRM M)
 	ForWound                     // A17.11: Wound Severity dr of Unit (DRM M)
+	ForAC                        // SASL 5.1: AC dr of Unit in At (drm N)
+	ForGeneration                // SASL 5: unit generation table of Board (a nationality), units of Unit in At
+	ForLeader                    // SASL 5: Table x3, leader of Unit, not of a Human Wave (DRM N)
+	ForX10S                      // policy.setup_s x10: Table x10, units of Unit (not of a Human Wave) in At
 )
 
 // What a Random Selection is for (ForSelection's M).
@@ -167,6 +171,14 @@ func (x *Words) Why(y dice.Why) string {
 		d = fmt.Sprintf("Random Selection for %s: %s", [...]string{"KIA", "K", "Casualty Reduction in CC"}[y.M], y.Unit)
 	case ForRally:
 		d = fmt.Sprintf("rally of %s (ML %d, DRM %+d)", y.Unit, y.N, y.M)
+	case ForAC:
+		d = fmt.Sprintf("AC dr of S? %s in %s (drm %+d)", y.Unit, x.name(y.At), y.N)
+	case ForGeneration:
+		d = fmt.Sprintf("unit generation table (%s), units of S? %s in %s", y.Board, y.Unit, x.name(y.At))
+	case ForX10S:
+		d = fmt.Sprintf("Table x10, units of S? %s (not of a Human Wave) in %s", y.Unit, x.name(y.At))
+	case ForLeader:
+		d = fmt.Sprintf("Table x3, leader of S? %s (DRM %+d)", y.Unit, y.N)
 	case ForWound:
 		d = fmt.Sprintf("Wound Severity dr of %s (drm %+d)", y.Unit, y.M)
 	case ForCC:

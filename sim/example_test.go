@@ -35,6 +35,6 @@ func ExampleRun() {
 	}
 	fmt.Printf("replicate 0 (game seed %d): %s wins (%s)\n", r.Seed, r.Winner, r.Why)
 	// Output:
-	// FRIENDLY wins 0 of 200: 0.00 (95% CI 0.00-0.02, wilson)
+	// FRIENDLY wins 6 of 200: 0.03 (95% CI 0.01-0.06, wilson)
 	// replicate 0 (game seed 10451216379200822465): enemy wins (the ENEMY Controls x2K5)
 }

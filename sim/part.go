@@ -159,6 +159,9 @@ type tallyJSON struct {
 	CasFriendly  histJSON   `json:"casualties_friendly"`
 	FirstVPO     []histJSON `json:"first_vpo"`
 	FirstFBE     histJSON   `json:"first_fbe"`
+	SetupS       histJSON   `json:"setup_s_activated"`
+	Dummies      histJSON   `json:"setup_s_dummies"`
+	SetupSquads  histJSON   `json:"setup_s_squad_halves"`
 	Setup        []pair     `json:"setup"`
 	Presence     [][]pair   `json:"presence_by_turn"`
 }
@@ -254,6 +257,7 @@ func (t *Tally) wire() *tallyJSON {
 		Exited: t.Exited.wire(), Placed: t.Placed.wire(), Activated: t.Activated.wire(),
 		CasEnemy: t.Casualties[state.Enemy].wire(), CasFriendly: t.Casualties[state.Friendly].wire(),
 		FirstFBE: t.FirstFBE.wire(), Setup: sparse(t.Setup),
+		SetupS: t.SetupS.wire(), Dummies: t.Dummies.wire(), SetupSquads: t.SetupSquads.wire(),
 	}
 	for i := range t.FirstVPO {
 		w.FirstVPO = append(w.FirstVPO, t.FirstVPO[i].wire())
@@ -316,6 +320,9 @@ func (p *Prepared) tally(t *Tally, w *tallyJSON, runs int64) error {
 		hist("casualties_enemy", &t.Casualties[state.Enemy], w.CasEnemy, false),
 		hist("casualties_friendly", &t.Casualties[state.Friendly], w.CasFriendly, false),
 		hist("first_fbe", &t.FirstFBE, w.FirstFBE, true),
+		hist("setup_s_activated", &t.SetupS, w.SetupS, false),
+		hist("setup_s_dummies", &t.Dummies, w.Dummies, false),
+		hist("setup_s_squad_halves", &t.SetupSquads, w.SetupSquads, false),
 	)
 	if err != nil {
 		return err

@@ -229,10 +229,13 @@ func (p *Prepared) play(g *game.Game, seed uint64, t *Tally) error {
 // record is what one game did, counted as it goes.
 type record struct {
 	placed, activated int
-	casualties        [2]int
-	firstVPO          []int // turn, 0 for never
-	firstFBE          int
-	friendly          map[string]bool
+	// setupS: S? outside a Human Wave Activated, dummies among them, and
+	// the squads their units put in play, in halves (a half-squad is 1).
+	setupS, dummies, setupHalves int
+	casualties                   [2]int
+	firstVPO                     []int // turn, 0 for never
+	firstFBE                     int
+	friendly                     map[string]bool
 }
 
 func (p *Prepared) newRecord() *record {
@@ -243,8 +246,24 @@ func (r *record) turn(p *Prepared, rep *game.Report) {
 	for i := range rep.Events {
 		e := &rep.Events[i]
 		switch e.Kind {
-		case report.Activate:
+		case report.Activate, report.Dummy: // a dummy was Activated too (SASL 5.1)
 			r.activated += len(e.Units)
+			if !e.SetupS() {
+				continue
+			}
+			r.setupS += len(e.Units)
+			if e.Kind == report.Dummy {
+				r.dummies++
+			}
+			for _, m := range e.Made {
+				switch {
+				case m.ID == "":
+				case m.Kind == state.Squad:
+					r.setupHalves += 2
+				case m.Kind == state.HalfSquad:
+					r.setupHalves++
+				}
+			}
 		case report.Arrive, report.WaveEntry:
 			r.placed += len(e.Units)
 		case report.Eliminate:
@@ -290,6 +309,9 @@ func (r *record) finish(t *Tally, g *game.Game, o game.Outcome) {
 	t.Exited.add(int(o.Exited*2 + 0.5))
 	t.Placed.add(r.placed)
 	t.Activated.add(r.activated)
+	t.SetupS.add(r.setupS)
+	t.Dummies.add(r.dummies)
+	t.SetupSquads.add(r.setupHalves)
 	t.Casualties[state.Enemy].add(r.casualties[state.Enemy])
 	t.Casualties[state.Friendly].add(r.casualties[state.Friendly])
 	addTurn := func(h *Hist, turn int) {

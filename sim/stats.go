@@ -85,6 +85,15 @@ func (h *Hist) add(v int) {
 }
 
 // grow makes room for n bins.
+// sum returns the sum of the values of h's games (bin times count).
+func (h *Hist) sum() int64 {
+	var s int64
+	for v, c := range h.Counts {
+		s += int64(v) * c
+	}
+	return s
+}
+
 func (h *Hist) grow(n int) {
 	if n > len(h.Counts) {
 		h.Counts = append(h.Counts, make([]int64, n-len(h.Counts))...)

@@ -64,10 +64,14 @@ func (p *Prepared) index(l board.Location) (int, bool) { return p.W.Map().Index(
 type Tally struct {
 	Runs, FriendlyWins int64
 	// Exited: ENEMY squad-equivalents exited, in halves (bin 3 is 1.5).
-	Exited     Hist
-	Placed     Hist
-	Activated  Hist
-	Casualties [2]Hist // units eliminated, by side
+	Exited    Hist
+	Placed    Hist
+	Activated Hist
+	// SetupS: the S? outside a Human Wave (of the setup and entries)
+	// Activated, Dummies the dummies among them (SASL 5.1), SetupSquads
+	// the squads their units put in play, in halves (a half-squad is 1).
+	SetupS, Dummies, SetupSquads Hist
+	Casualties                   [2]Hist // units eliminated, by side
 	// FirstVPO (by VPO) and FirstFBE: the turn the ENEMY first reached
 	// it, Never if it did not.
 	FirstVPO []Hist
@@ -89,9 +93,13 @@ func (p *Prepared) newTally() *Tally {
 		Exited:    newHist(2*unitBins + 1),
 		Placed:    newHist(unitBins + 1),
 		Activated: newHist(unitBins + 1),
-		FirstFBE:  newHist(p.turns + 1),
-		Setup:     make([]int64, n),
-		Presence:  make([][]int64, p.turns),
+		SetupS:    newHist(unitBins + 1),
+		Dummies:   newHist(unitBins + 1),
+		// in halves, as Exited
+		SetupSquads: newHist(2*unitBins + 1),
+		FirstFBE:    newHist(p.turns + 1),
+		Setup:       make([]int64, n),
+		Presence:    make([][]int64, p.turns),
 	}
 	for i := range t.Casualties {
 		t.Casualties[i] = newHist(unitBins + 1)
@@ -120,7 +128,7 @@ func (t *Tally) reset() {
 
 // hists are t's histograms.
 func (t *Tally) hists() []*Hist {
-	hs := []*Hist{&t.Exited, &t.Placed, &t.Activated, &t.Casualties[0], &t.Casualties[1], &t.FirstFBE}
+	hs := []*Hist{&t.Exited, &t.Placed, &t.Activated, &t.Casualties[0], &t.Casualties[1], &t.FirstFBE, &t.SetupS, &t.Dummies, &t.SetupSquads}
 	for i := range t.FirstVPO {
 		hs = append(hs, &t.FirstVPO[i])
 	}
@@ -155,12 +163,25 @@ type Result struct {
 	EnemyExited Dist `json:"enemy_exited"`
 	// FirstReach: the turn an ENEMY unit first entered each VPO (S? set up
 	// in it do not count) and reached the FBE (a hex along it, or off it).
-	FirstReach []Reach         `json:"first_reach"`
-	Placed     Dist            `json:"s_placed"`
-	Activated  Dist            `json:"s_activated"`
+	FirstReach []Reach `json:"first_reach"`
+	Placed     Dist    `json:"s_placed"`
+	Activated  Dist    `json:"s_activated"`
+	// SetupS: the S? of the setup and entries (not of a Human Wave)
+	// Activated, the dummies among them, and the squads they put in play.
+	SetupS     SetupS          `json:"setup_s"`
 	Casualties map[string]Dist `json:"casualties"`
 	Heatmaps   Heatmaps        `json:"heatmaps"`
 	Tally      *Tally          `json:"-"`
+}
+
+// SetupS is what the S? outside a Human Wave (of the setup and of entries)
+// did when Activated, per game, and the squads (half-squads as a half) all
+// of them put in play per S? Activated (0 when none was).
+type SetupS struct {
+	Activated  Dist    `json:"activated"`
+	Dummies    Dist    `json:"dummies"`
+	Squads     Dist    `json:"squads"`
+	SquadsPerS float64 `json:"squads_per_s"`
 }
 
 // Reach is when the ENEMY first reached a place.
@@ -191,10 +212,16 @@ func (t *Tally) result(p *Prepared, seed uint64) *Result {
 		EnemyExited:  t.Exited.Summary(2),
 		Placed:       t.Placed.Summary(1),
 		Activated:    t.Activated.Summary(1),
+		SetupS: SetupS{
+			Activated: t.SetupS.Summary(1), Dummies: t.Dummies.Summary(1), Squads: t.SetupSquads.Summary(2),
+		},
 		Casualties: map[string]Dist{
 			"enemy":    t.Casualties[state.Enemy].Summary(1),
 			"friendly": t.Casualties[state.Friendly].Summary(1),
 		},
+	}
+	if n := t.SetupS.sum(); n > 0 {
+		r.SetupS.SquadsPerS = float64(t.SetupSquads.sum()) / 2 / float64(n)
 	}
 	for i, name := range p.vpoNames {
 		r.FirstReach = append(r.FirstReach, Reach{Where: "VPO " + name, Turn: t.FirstVPO[i].Summary(1)})

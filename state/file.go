@@ -336,6 +336,7 @@ type stateFile struct {
 	Journal  yamldoc.List[stepFile]      `yaml:"journal"`
 	Turn     yamldoc.Value               `yaml:"turn"`
 	Phase    yamldoc.Value               `yaml:"phase"`
+	LastIDs  yamldoc.Map[yamldoc.Value]  `yaml:"last_ids"`
 	Waves    yamldoc.List[waveFile]      `yaml:"waves"`
 	Enemy    yamldoc.List[UnitFile]      `yaml:"enemy"`
 	Friendly yamldoc.List[UnitFile]      `yaml:"friendly"`
@@ -506,7 +507,7 @@ func Read(r io.Reader, name string, m *board.Map) (*State, error) {
 }
 
 // stateKeys are the keys of a state file, as errors list them.
-const stateKeys = "mission, boards, tables, seed, rng, policy, stop, plain, mission_digest, tables_digest, trail, turn, player_turn, phase, stopped_at, asked, waves, enemy, friendly, vpo, loose_sw, residual_fp, journal"
+const stateKeys = "mission, boards, tables, seed, rng, policy, stop, plain, mission_digest, tables_digest, trail, turn, player_turn, phase, stopped_at, asked, last_ids, waves, enemy, friendly, vpo, loose_sw, residual_fp, journal"
 
 // Parse reads the text of a state file and resolves it on m.
 func Parse(data []byte, name string, m *board.Map) (*State, error) {
@@ -544,6 +545,7 @@ func Parse(data []byte, name string, m *board.Map) (*State, error) {
 			c.Errorf(f.Asked.Node, "asked: a game file keeps stopped_at (sasl now) or asked (an earlier sasl), not both")
 		}
 	}
+	s.lastIDs = lastIDs(c, f.LastIDs)
 	s.Waves = waves(c, f.Waves, m)
 	specs := slices.Concat(Specs(c, f.Enemy, Enemy), Specs(c, f.Friendly, Friendly))
 	for _, sp := range specs {
@@ -571,6 +573,28 @@ func Parse(data []byte, name string, m *board.Map) (*State, error) {
 		s.Add(u, u.at)
 	}
 	return s, nil
+}
+
+// lastIDs reads the highest number given to a unit ID of each prefix
+// in the game: {A: 12, E: 7} (NewID). A file
+// without it (an earlier sasl's) has none: see NewID.
+func lastIDs(c *yamldoc.Check, f yamldoc.Map[yamldoc.Value]) []lastID {
+	if !f.Given() || !c.Map(f.Node, "last_ids") {
+		return nil
+	}
+	var out []lastID
+	for i, k := range f.Keys {
+		n := c.Int(f.Values[i], "last_ids."+k.Value, 1, 999999999)
+		if !c.OK() {
+			return nil
+		}
+		if k.Value == "" || strings.ContainsAny(k.Value[len(k.Value)-1:], "0123456789") {
+			c.Errorf(k, "last_ids: %q is not a unit ID prefix (E of E7: it ends before the number)", k.Value)
+			return nil
+		}
+		out = append(out, lastID{k.Value, n})
+	}
+	return out
 }
 
 // waves reads the Human Waves: [{id, edge, direction}].
@@ -737,6 +761,13 @@ func (s *State) Write(w io.Writer, m *board.Map) error {
 	}
 	if g.Stopped.Asks() {
 		writeStop(&b, g.Stopped, m)
+	}
+	if ids := s.sortedIDs(); len(ids) > 0 {
+		parts := make([]string, len(ids))
+		for i, l := range ids {
+			parts[i] = fmt.Sprintf("%s: %d", quote(l.prefix), l.n)
+		}
+		fmt.Fprintf(&b, "last_ids: {%s}\n", strings.Join(parts, ", "))
 	}
 	if len(s.Waves) > 0 {
 		b.WriteString("waves:\n")

@@ -267,14 +267,19 @@ func (s *State) Side(side Side) []*Unit {
 	return out
 }
 
-// NewID returns an unused unit ID made of prefix and a number, the
-// smallest there is.
+// NewID returns a unit ID made of prefix and a number never given in this
+// game: one more than the highest given so far with that prefix, which is
+// the larger of the State's record (kept in its file as last_ids) and the
+// highest a unit in play shows ("E3a" shows that E3 was given). A State
+// read from a file without the record (an earlier sasl's) knows only the
+// units in play: an ID of a unit that left play may be given again. O(units).
 func (s *State) NewID(prefix string) string {
 	buf := append(s.idbuf[:0], prefix...)
-	for n := 1; ; n++ {
+	for n := max(s.lastID(prefix), s.shownID(prefix)) + 1; ; n++ {
 		b := strconv.AppendInt(buf, int64(n), 10)
 		if _, used := s.byID[string(b)]; !used { // no allocation to look up
 			s.idbuf = b
+			s.setLastID(prefix, n)
 			return s.Intern(b)
 		}
 	}
@@ -357,6 +362,7 @@ func (dst *State) copyFacts(s *State) {
 	dst.VPO = append(dst.VPO[:0], s.VPO...)
 	dst.Loose = append(dst.Loose[:0], s.Loose...)
 	dst.Residual = append(dst.Residual[:0], s.Residual...)
+	dst.lastIDs = append(dst.lastIDs[:0], s.lastIDs...)
 }
 
 // Take makes snap a copy of s.
@@ -385,6 +391,7 @@ func (s *State) Restore(snap *Snapshot) {
 	s.VPO = append(s.VPO[:0:0], c.VPO...)
 	s.Loose = append(s.Loose[:0:0], c.Loose...)
 	s.Residual = append(s.Residual[:0:0], c.Residual...)
+	s.lastIDs = append(s.lastIDs[:0:0], c.lastIDs...)
 	s.init(c.m)
 	s.slab = append(s.slab[:0:0], snap.units...)
 	s.adopt()

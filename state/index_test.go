@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sasl-engine/sasl/rules/board"
@@ -130,19 +131,62 @@ func TestCloneIsDeep(t *testing.T) {
 	}
 }
 
-// NewID gives the smallest unused number.
-func TestNewID(t *testing.T) {
+// NewID never gives an ID twice in a game: after the highest number a
+// unit in play shows ("E4", "E5a" shows E5), and after the highest it gave,
+// even when that unit left play; the record goes through Clone, a Snapshot
+// and the file (last_ids).
+func TestNewIDUniqueInGame(t *testing.T) {
 	t.Parallel()
 	m := demoMap(t)
 	s := New(m)
+	at := board.Ground(m.Hexes()[0])
 	for _, id := range []string{"E1", "E2", "E4"} {
-		s.Add(&Unit{ID: id}, board.Ground(m.Hexes()[0]))
+		s.Add(&Unit{ID: id}, at)
 	}
-	if got := s.NewID("E"); got != "E3" {
-		t.Errorf("NewID = %s, want E3", got)
+	if got := s.NewID("E"); got != "E5" {
+		t.Errorf("NewID = %s, want E5 (E3 may have been given and left play)", got)
 	}
+	s.Add(&Unit{ID: "E5"}, at)
+	s.Remove(s.Unit("E5"))
+	s.Add(&Unit{ID: "E6a"}, at) // an S? E6 generated: E6 was given
+	if got := s.NewID("E"); got != "E7" {
+		t.Errorf("NewID = %s, want E7 (E6a shows E6)", got)
+	}
+	s.Remove(s.Unit("E6a"))
 	if got := s.NewID("A1a-"); got != "A1a-1" {
 		t.Errorf("NewID = %s, want A1a-1", got)
+	}
+	var buf strings.Builder
+	if err := s.Write(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `last_ids: {A1a-: 1, E: 7}`) {
+		t.Errorf("the file keeps the numbers no unit shows:\n%s", buf.String())
+	}
+	back, err := Parse([]byte(buf.String()), "ids.yaml", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := back.Clone()
+	var snap Snapshot
+	c.Take(&snap)
+	c.Restore(&snap)
+	if got := c.NewID("E"); got != "E8" {
+		t.Errorf("NewID after the file, a Clone and a Snapshot = %s, want E8", got)
+	}
+	// An earlier sasl's file has no last_ids: only the units in play
+	// tell, and the IDs of units gone may come again.
+	old, err := Parse([]byte("enemy:\n  - {id: E2, unit: squad, at: "+m.NameString(at.Hex)+"}\n"), "old.yaml", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := old.NewID("E"); got != "E3" {
+		t.Errorf("NewID of an old file = %s, want E3", got)
+	}
+	for _, bad := range []string{"last_ids: {E: 0}\n", "last_ids: {E1: 3}\n", "last_ids: [E]\n"} {
+		if _, err := Parse([]byte(bad), "bad.yaml", m); err == nil || !strings.Contains(err.Error(), "bad.yaml:1: last_ids") {
+			t.Errorf("%q: %v", bad, err)
+		}
 	}
 }
 

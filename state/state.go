@@ -6,7 +6,9 @@
 // units with their wave and lane; Good Order or broken, released, exited),
 // the FRIENDLY units as the player reports them (where, Known to the ENEMY
 // or not, Good Order or broken), the Human Waves, and who controls each
-// VPO. Saving a State and reading it back loses nothing, so a game resumed
+// VPO, and the highest number given to each prefix of unit IDs (last_ids:
+// no ID is given twice in a game, State.NewID). Saving a State and reading
+// it back loses nothing, so a game resumed
 // from its file plays exactly as one played straight on.
 //
 // It has a compact YAML form the player writes and the engine reads and
@@ -19,6 +21,7 @@
 //	trail: ["2 3 5 GG P ...", "Q 4 ..."]
 //	turn: 2
 //	phase: RPh
+//	last_ids: {A: 1, E: 2}
 //	waves:
 //	  - {id: A, edge: south, direction: x1Q10}
 //	enemy:
@@ -356,6 +359,10 @@ type State struct {
 	// Fire in the MPh under way (ASL A8.2), one a Location; empty between
 	// MPh.
 	Residual []Residual
+	// lastIDs: the highest number given to a unit ID of each prefix in
+	// this game (NewID), so that no ID is given twice, even after its unit
+	// left play.
+	lastIDs []lastID
 	index
 }
 

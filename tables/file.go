@@ -31,6 +31,7 @@ type tablesFile struct {
 	Activation *activationFile              `yaml:"activation"`
 	TEM        yamldoc.Map[entryFile]       `yaml:"tem"`
 	Policy     *policyFile                  `yaml:"policy"`
+	SGen       *sGenerationFile             `yaml:"s_generation"`
 }
 
 // entryFile is one value with its source: {value, default, source}.
@@ -245,7 +246,7 @@ func (s *Set) apply(data []byte, name string) error {
 	}
 	c := &yamldoc.Check{Doc: d}
 	c.Fields(&f, "tables", func(key string) string {
-		return fmt.Sprintf("unknown table %q (want infantry, weather, seasons, sasl, human_wave, counters, half_squads, ift, combat, activation, tem or policy)", key)
+		return fmt.Sprintf("unknown table %q (want infantry, weather, seasons, sasl, human_wave, counters, half_squads, ift, combat, activation, tem, policy or s_generation)", key)
 	})
 	if f.Infantry != nil {
 		s.Infantry.apply(c, f.Infantry)
@@ -295,6 +296,9 @@ func (s *Set) apply(data []byte, name string) error {
 	s.TEM.apply(c, f.TEM)
 	if f.Policy != nil {
 		s.Policy.apply(c, f.Policy)
+	}
+	if f.SGen != nil {
+		s.SGeneration.apply(c, f.SGen)
 	}
 	return c.Err
 }
@@ -568,14 +572,16 @@ func (b *BoardKinds) apply(c *yamldoc.Check, f *boardKindsFile, what string) {
 			var e Entry[BoardKind]
 			for _, name := range c.Strings(g.Kinds, w+".kinds") {
 				switch name {
-				case "built_up":
+				case "built_up", "village":
 					e.Value.BuiltUp = true
+				case "city":
+					e.Value.BuiltUp, e.Value.City = true, true
 				case "woods":
 					e.Value.Woods = true
 				case "river":
 					e.Value.River = true
 				default:
-					c.Errorf(g.Kinds.Node, "%s.kinds: %q is not built_up, woods or river", w, name)
+					c.Errorf(g.Kinds.Node, "%s.kinds: %q is not built_up (or village), city, woods or river", w, name)
 				}
 			}
 			e.Default = c.Bool(g.Default, w+".default")

@@ -82,7 +82,7 @@ var charts = []chart{
 	{"sasl.entry", "SASL entry", "SASL entry (SASL 4.21, 4.22)"},
 	{"sasl", "SASL", "SASL tables"},
 	{"activation", "Activation", "SASL S? Activation table (SASL 3.32, 4.34)"},
-	{"generation", "generation", "SASL S? generation"},
+	{"s_generation", "S? generation", "SASL S? generation outside the Human Wave: AC dr and unit generation (SASL 5.1, 5)"},
 	{"human_wave.x10", "x10", "SASL Table x10: Human Wave unit generation (SASL 4.34)"},
 	{"human_wave.x3", "x3", "SASL Table x3: leader generation (SASL 4.35)"},
 	{"human_wave", "Human Wave", "SASL Human Wave (SASL 4.3)"},

@@ -27,7 +27,7 @@ type Policy struct {
 	// at which a policy fires (Prep Fire, Advancing Fire).
 	FireOdds Entry[int]
 	// SetupS says how an S? of the setup or of an entry (not a Human Wave
-	// S?) is Activated: "x10" generates its units by Table x10.
+	// S?) is Activated: SetupSASL5 or SetupX10.
 	SetupS Entry[string]
 	// Released says what former Human Wave units do (4.33: they "assume
 	// the Prevailing Attitude", not among the texts): "hold" stays and
@@ -38,6 +38,16 @@ type Policy struct {
 	// the only value sasl plays.
 	Rout Entry[string]
 }
+
+// The readings of policy.setup_s.
+const (
+	// SetupSASL5: an AC dr (SASL 5.1), which may show a dummy, then the
+	// nationality's unit generation table (SGeneration).
+	SetupSASL5 = "sasl5"
+	// SetupX10: Table x10, as a Human Wave S? (SASL 4.34), never a dummy:
+	// what sasl played before it had SASL 5, kept to compare.
+	SetupX10 = "x10"
+)
 
 type policyFile struct {
 	yamldoc.Fields
@@ -71,7 +81,7 @@ func (p *Policy) apply(c *yamldoc.Check, f *policyFile) {
 		e    *Entry[string]
 		want []string
 	}{
-		{f.SetupS, "setup_s", &p.SetupS, []string{"x10"}},
+		{f.SetupS, "setup_s", &p.SetupS, []string{SetupSASL5, SetupX10}},
 		{f.Released, "released", &p.Released, []string{"hold"}},
 		{f.Rout, "rout", &p.Rout, []string{"must"}},
 	} {

@@ -66,13 +66,19 @@ type LevelsByDr struct {
 // BoardKind is what kind of mapboard a board is (Table A9).
 type BoardKind struct {
 	BuiltUp bool // "v" or "c": SASL 4.12 applies
-	Woods   bool // "w": SASL 4.13 applies
-	River   bool // not an entry board for SASL 4.22
+	// City: "c", a City mapboard (BuiltUp too); a built-up board not
+	// known as one is a Village ("v").
+	City  bool
+	Woods bool // "w": SASL 4.13 applies
+	River bool // not an entry board for SASL 4.22
 }
 
 func (k BoardKind) String() string {
 	var s []string
-	if k.BuiltUp {
+	switch {
+	case k.City:
+		s = append(s, "built-up (city)")
+	case k.BuiltUp:
 		s = append(s, "built-up")
 	}
 	if k.Woods {

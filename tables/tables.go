@@ -44,6 +44,9 @@ type Set struct {
 	// Activation is the SASL S? Activation table, by nationality row and
 	// range.
 	Activation Activation
+	// SGeneration: what an S? outside a Human Wave becomes when Activated
+	// (SASL 5: the AC dr, dummies, unit generation by nationality).
+	SGeneration SGeneration
 	// TEM is the Terrain Effects Modifier by terrain kind.
 	TEM TEM
 	// Policy holds the weights of the FRIENDLY policies and the choices
@@ -151,6 +154,7 @@ func (s *Set) Clone() *Set {
 	}
 	c.Combat.CloseCombat = slices.Clone(s.Combat.CloseCombat)
 	c.Activation = s.Activation.clone()
+	c.SGeneration = s.SGeneration.clone()
 	c.Weather = map[string]*Weather{}
 	for k, w := range s.Weather {
 		wc := *w
@@ -281,6 +285,9 @@ func (s *Set) check() error {
 		return err
 	}
 	if err := s.Policy.check(); err != nil {
+		return err
+	}
+	if err := s.SGeneration.check(); err != nil {
 		return err
 	}
 	return s.HumanWave.check()

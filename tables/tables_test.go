@@ -172,7 +172,7 @@ func TestErrors(t *testing.T) {
 		{"sasl:\n  a6d:\n    rows:\n      7: {value: 1, source: x}\n", `mine.yaml:4: sasl.a6d.rows: "7" is not a dr (1-6)`},
 		{"sasl:\n  a6d:\n    rows:\n      3: {value: 2}\n", "sasl.a6d.rows.3: every value names its source"},
 		{"sasl:\n  a9e:\n    rows:\n      3: {value: attic, source: x}\n", `sasl.a9e.rows.3.value: "attic" is not none`},
-		{"sasl:\n  a9:\n    boards:\n      33: {kinds: [city], source: x}\n", `sasl.a9.boards.33.kinds: "city" is not built_up`},
+		{"sasl:\n  a9:\n    boards:\n      33: {kinds: [town], source: x}\n", `sasl.a9.boards.33.kinds: "town" is not built_up`},
 		{"infantry:\n  terrain: {}\n  terrain: {}\n", "infantry.terrain given twice"},
 		{"- a list\n", "mine.yaml:1: want a mapping at the top"},
 		{"infantry: [\n", "tables: mine.yaml:1: yaml: did not find expected node content"},
@@ -189,8 +189,10 @@ func TestErrors(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	data, _ := dataFS.ReadFile("data/movement.yaml")
-	f.Add(data)
+	for _, name := range []string{"movement.yaml", "generation.yaml"} {
+		data, _ := dataFS.ReadFile("data/" + name)
+		f.Add(data)
+	}
 	f.Add([]byte("seasons:\n  grain: {months: [1], source: s}\n"))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		s, err := Parse(in, "fuzz.yaml")
@@ -255,5 +257,61 @@ func TestRoutStayRefused_A10_5(t *testing.T) {
 	_, err := Parse([]byte("policy:\n  rout: {value: stay}\n"), "old.yaml")
 	if err == nil || !strings.Contains(err.Error(), "ASL A10.5") || !strings.Contains(err.Error(), "old.yaml:2") {
 		t.Errorf("policy.rout: stay: %v", err)
+	}
+}
+
+// S? generation outside the Human Wave (SASL 5, not among the texts): every
+// value is a placeholder or the quick reference's, marked default with its
+// source; the AC drm are the quick reference's; a file's rows replace a
+// nationality's own, and its errors name the file and line.
+func TestSGeneration_SASL5(t *testing.T) {
+	t.Parallel()
+	g := Default().SGeneration
+	for _, e := range []Entry[int]{g.Dummy, g.VPO, g.Stone, g.Level, g.Near, g.NearRange, g.Village, g.City, g.LeaderDRM} {
+		if !e.Default || e.Source == "" {
+			t.Errorf("%+v: want default: true with a source", e)
+		}
+	}
+	if g.VPO.Value != -1 || g.Stone.Value != -1 || g.Level.Value != -1 || g.Near.Value != -1 || g.NearRange.Value != 2 || g.Village.Value != 1 || g.City.Value != 2 {
+		t.Errorf("the SASL QRDC's AC drm: %+v", g)
+	}
+	for dr := 1; dr <= 6; dr++ {
+		if r := g.Of("German").Rows[dr]; len(r.Value) == 0 || !r.Default {
+			t.Errorf("default row %d: %+v", dr, r)
+		}
+	}
+	if Default().Policy.SetupS.Value != SetupSASL5 {
+		t.Error("policy.setup_s plays SASL 5 by default")
+	}
+	s, err := Parse([]byte("s_generation:\n  dummy: {value: 6, source: my card}\n  units:\n    default:\n      rows:\n        2: {value: [leader, squad], source: my card}\n"), "mine.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.SGeneration.Dummy.Value != 6 || s.SGeneration.Dummy.Default {
+		t.Errorf("dummy %+v", s.SGeneration.Dummy)
+	}
+	if def := s.SGeneration.Of("German"); def.Rows[2].Value[0] != "leader" || def.Rows[2].Default || !def.Rows[1].Default {
+		t.Errorf("a row of a file replaces the row of the same dr: %+v", def.Rows)
+	}
+	for _, tt := range []struct{ in, want string }{
+		// A nationality's table is complete or refused.
+		{"s_generation:\n  units:\n    German:\n      rows:\n        2: {value: [squad], source: x}\n", "s_generation.units.German needs a row for every dr 1..6 (dr 1 is missing)"},
+		{"s_generation:\n  units:\n    default:\n      rows:\n        7: {value: [squad], source: x}\n", `mine.yaml:5: s_generation.units.default.rows: "7" is not a dr (1-6)`},
+		{"s_generation:\n  units:\n    default:\n      rows:\n        3: {value: [], source: x}\n", "mine.yaml:5: s_generation.units.default.rows.3.value: give at least one unit"},
+		{"s_generation:\n  units:\n    default:\n      rows:\n        3: {value: [tank], source: x}\n", `mine.yaml:5: s_generation.units.default.rows.3.value: "tank" is not squad`},
+		{"s_generation:\n  dummy: {value: 0, source: x}\n", "mine.yaml:2: s_generation.dummy.value: want a whole number in 1..13"},
+		{"s_generation:\n  vpo: {value: -1, source: x}\n", `mine.yaml:2: s_generation: unknown field "vpo" (want source, dummy, vpo_drm`},
+		{"policy:\n  setup_s: {value: sasl4, source: x}\n", `mine.yaml:2: policy.setup_s.value: "sasl4" is not one of [sasl5 x10]`},
+	} {
+		if _, err := Parse([]byte(tt.in), "mine.yaml"); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Parse(%q) error %v, want %q", tt.in, err, tt.want)
+		}
+	}
+	if k := s.SASL.A9.Boards["x3"].Value; k.City {
+		t.Error("x3 is a village")
+	}
+	c, err := Parse([]byte("sasl:\n  a9:\n    boards:\n      9: {kinds: [city], source: x}\n"), "mine.yaml")
+	if err != nil || !c.SASL.A9.Boards["9"].Value.City || !c.SASL.A9.Boards["9"].Value.BuiltUp {
+		t.Errorf("a city is built-up: %v", err)
 	}
 }

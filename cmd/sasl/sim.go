@@ -534,6 +534,9 @@ func writeSimText(w io.Writer, name string, hdr state.Game, r *sim.Result, vary 
 	}
 	fmt.Fprintf(w, "S? put in play (setup, entries, Human Waves): %s\n", distText(r.Placed))
 	fmt.Fprintf(w, "S? Activated: %s\n", distText(r.Activated))
+	fmt.Fprintf(w, "  of the setup and entries (not Human Wave S?): %s\n", distText(r.SetupS.Activated))
+	fmt.Fprintf(w, "  dummies among them (SASL 5.1): %s\n", distText(r.SetupS.Dummies))
+	fmt.Fprintf(w, "  squads they put in play (half-squads as 0.5): %.2f per S? Activated\n", r.SetupS.SquadsPerS)
 	fmt.Fprintf(w, "Units eliminated: ENEMY %s\n", distText(r.Casualties["enemy"]))
 	fmt.Fprintf(w, "                  FRIENDLY %s\n", distText(r.Casualties["friendly"]))
 	if vary != nil {
