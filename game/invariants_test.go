@@ -359,8 +359,12 @@ func checkMoves(t *testing.T, g *Game, where string, before map[string]was, evs 
 			}
 		case report.Move, report.Enter:
 			seen.moves++
-			if e.Kind == report.Enter && held[e.Steps[len(e.Steps)-1].Location][state.Friendly] > 0 {
-				t.Errorf("%s: %v enter %s, which FRIENDLY units hold (ASL A2.5, SASL 4.2)", where, e.Units, m.LocationName(e.Steps[len(e.Steps)-1].Location))
+			entry, entering := e.Steps[len(e.Steps)-1].Location, e.Kind == report.Enter
+			if e.Kind == report.Move && e.Goal != report.NoGoal && len(e.Steps) > 1 && e.Steps[0].Off {
+				entry, entering = e.Steps[1].Location, true // an S? entering as its move's first step
+			}
+			if entering && held[entry][state.Friendly] > 0 {
+				t.Errorf("%s: %v enter %s, which FRIENDLY units hold (ASL A2.5, SASL 4.2)", where, e.Units, m.LocationName(entry))
 			}
 			side, ok := sideOf(e.Units)
 			if !ok {
