@@ -362,7 +362,8 @@ func TestRunRefuses(t *testing.T) {
 // mission itself; one it refuses says which --vary.
 func FuzzParseVary(f *testing.F) {
 	for _, s := range []string{"turns=3,4", "without=none,F1,F7", "human_wave.1.turn=2,5", "entry.1.count=1,99", "entry.1.turn=1",
-		"turns", "turns=0", "entry.3.count=1", "entry.1.size=2", "without=F99", "nonsense=1", "=", "turns=,", "entry.0.turn=1", "entry.-1.turn=1"} {
+		"turns", "turns=0", "entry.3.count=1", "entry.1.size=2", "without=F99", "nonsense=1", "=", "turns=,", "entry.0.turn=1", "entry.-1.turn=1",
+		"policy.released=hold,advance", "policy.released=run", "policy.nothing=1", "policy.advance_cover=0,20"} {
 		f.Add(s)
 	}
 	p := prepared(f, "crossroads")
