@@ -177,3 +177,37 @@ func besideEmpty(g *Game, ig *pathing.Graph, v board.Location) string {
 	}
 	return strings.TrimPrefix(who, ", ")
 }
+
+// TestIssue40_PlayerStopsAtMovesOutsideWave: in sasl play (the player's
+// FRIENDLY side, --stop fire) each step of an ENEMY move outside a Human
+// Wave that a FRIENDLY unit could First Fire at stops the game for the
+// player (ASL A8.1), as a Human Wave step does; a game passed stop by stop
+// replays from its journal to the same file.
+func TestIssue40_PlayerStopsAtMovesOutsideWave(t *testing.T) {
+	t.Parallel()
+	w := prepared(t, "crossroads", "")
+	stops := 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		s := begin(t, w, seed, PolicyPlayer, StopFire)
+		for s.Stop().Kind != state.Over {
+			stop := s.Stop()
+			if stop.Kind == state.FirstFireAt && len(stop.Moving) > 0 {
+				if u := s.g.st.Unit(stop.Moving[0]); u != nil && (u.Wave == "" || u.Released) && u.Side == state.Enemy {
+					stops++
+				}
+			}
+			do(t, s, Pass)
+		}
+		rs, err := Replay(w, s.g.st.Game, s.Journal())
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if string(written(t, rs.g)) != string(written(t, s.g)) {
+			t.Errorf("seed %d: the replayed game differs", seed)
+		}
+	}
+	if stops == 0 {
+		t.Error("no First Fire stop at an ENEMY move outside a Human Wave")
+	}
+	t.Logf("%d First Fire stops at ENEMY moves outside a Human Wave", stops)
+}
