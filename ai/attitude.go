@@ -8,6 +8,7 @@ import (
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/terrain"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
@@ -167,22 +168,21 @@ func (e *Enemy) nextToEmptyVPO(l board.Location) bool {
 // with no FRIENDLY unit the ENEMY knows of in it, one Infantry step from
 // l (ASL A4).
 func (e *Enemy) nextVPO(l board.Location) (int, bool) {
-	ig, err := e.w.Infantry()
-	if err != nil {
-		return 0, false
-	}
-	a, ok := ig.Node(l)
-	if !ok {
-		return 0, false
-	}
 	for i, c := range e.st.VPO {
-		if c.Side != state.Friendly || e.knownFriendly(c.At) {
+		if c.Side != state.Friendly || hex.Distance(l.Hex, c.At.Hex) > 1 || e.knownFriendly(c.At) {
+			continue // most S? of the setup: no VPO of the FRIENDLY side next to it
+		}
+		ig, err := e.w.Infantry()
+		if err != nil {
+			return 0, false
+		}
+		a, oka := ig.Node(l)
+		b, okb := ig.Node(c.At)
+		if !oka || !okb {
 			continue
 		}
-		if b, ok := ig.Node(c.At); ok {
-			if _, adj := ig.Cost(a, b); adj {
-				return i, true
-			}
+		if _, adj := ig.Cost(a, b); adj {
+			return i, true
 		}
 	}
 	return 0, false
