@@ -212,11 +212,16 @@ func (e *Enemy) garrisoned(u *state.Unit) bool {
 	return false
 }
 
+// holder reports whether u can gain Control of a VPO (ASL A26.11: a Good
+// Order MMC, or an S?, which sasl counts as one; a leader alone takes
+// nothing).
+func holder(u *state.Unit) bool { return !u.Broken && (u.Kind == state.SQ || u.Kind.MMC()) }
+
 // holders counts the Good Order ENEMY MMC and S? in Location l.
 func (e *Enemy) holders(l board.Location) int {
 	n := 0
 	for x := range e.st.In(state.Enemy, l) {
-		if !x.Broken && (x.Kind == state.SQ || x.Kind.MMC()) {
+		if holder(x) {
 			n++
 		}
 	}
@@ -534,7 +539,9 @@ func (e *Enemy) actMove(stack []*state.Unit, g goal) error {
 // Wave's step). Units broken or pinned there stop (ASL A7.8), their move
 // told; it returns the units that go on.
 func (e *Enemy) reached(t *trip) ([]*state.Unit, error) {
-	e.takeVPO(t.cur, &t.notes)
+	if slices.ContainsFunc(t.stack, holder) {
+		e.takeVPO(t.cur, &t.notes)
+	}
 	stack := t.stack
 	var err error
 	if stack[0].Kind == state.SQ {
@@ -622,7 +629,9 @@ func (e *Enemy) advanceOthers() error {
 			e.st.Move(u, to)
 			u.Advanced = true
 		}
-		e.takeVPO(to, &notes)
+		if slices.ContainsFunc(stack, holder) {
+			e.takeVPO(to, &notes)
+		}
 		ev := report.Event{Kind: report.AdvanceInto, Units: e.log.IDs(stack), Steps: e.log.Steps(pathing.Step{Location: from}, pathing.Step{Location: to, HalfMF: cost}),
 			Notes: e.log.Notes(notes...), Goal: g.kind}
 		if g.vpo >= 0 {
