@@ -392,11 +392,18 @@ func (e *Enemy) towards(cur board.Location, g goal, stack []*state.Unit, mf int)
 		return cur, 0, false, false
 	}
 	if g.vpo >= 0 {
-		// Next to a goal it cannot enter (FRIENDLY units the ENEMY knows
-		// of, or full): it stays there, to advance into it in the APh.
-		v, _ := ig.Node(e.act.vpos[g.vpo])
-		if _, adj := ig.Cost(u, v); adj && (e.knownFriendly(e.act.vpos[g.vpo]) || e.overstacked(e.act.vpos[g.vpo], stack)) {
-			return cur, 0, false, false
+		// Next to its goal it steps into it, with the MF it has (ASL
+		// A26.11: entering takes it); next to one it cannot enter
+		// (FRIENDLY units the ENEMY knows of, or full) it stays, to
+		// advance into it in the APh.
+		at := e.act.vpos[g.vpo]
+		if v, ok := ig.Node(at); ok {
+			if c, adj := ig.Cost(u, v); adj {
+				if c > mf || e.knownFriendly(at) || e.overstacked(at, stack) {
+					return cur, 0, false, false
+				}
+				return at, c, false, true
+			}
 		}
 	}
 	best, bestTotal, bestCost := -1, math.MaxInt, 0
