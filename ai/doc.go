@@ -36,6 +36,8 @@
 //	SASL 3.32 Activation   activation.go (activation: LOS, Activation table)
 //	SASL 4.34, 4.35        activation.go (activate, activateAll),
 //	                       wave_move.go (walk, follow, generate)
+//	SASL 4.33 Attitude     attitude.go (moveOthers, advanceOthers: units
+//	                       outside a Human Wave, policy.released advance)
 //	SASL 4.36 fire groups  wave_fire.go (Targeting, fire, fireGroup: LOS)
 //	SASL 4.37 Recovery     wave_fire.go (Recovers, recover)
 //	Events                 package report (events as data, and their words)

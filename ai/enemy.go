@@ -32,6 +32,7 @@ type Enemy struct {
 
 	plan planScratch  // place.go
 	ent  entryScratch // entry.go
+	act  attitude     // attitude.go
 
 	// log: the events of the game's turns.
 	log report.Log

@@ -28,10 +28,13 @@ type Resolver interface {
 // the map (4.2; with entries) and its Human Waves (4.31). MPh: other
 // Activated ENEMY Infantry join the waves and the chain rule is applied
 // (4.323), the Human Waves move (4.32-4.35, Activating S? as they come
-// into LOS), then the S? waiting off the map enter (with entries). AFPh:
-// Human Wave fire groups (4.36). APh: gap closing or advancing toward the
-// nearest Target (4.322), Activation of the S? that advanced into LOS,
-// then Recovery (4.37). It does not move the turn on.
+// into LOS), then the S? waiting off the map enter (with entries) and,
+// with policy.released advance, the ENEMY units outside a Human Wave move
+// (attitude.go; the S? of entries entering as the first step of their
+// move). AFPh: Human Wave fire groups (4.36). APh: gap closing or
+// advancing toward the nearest Target (4.322), the advance of the units
+// outside a wave (policy.released advance), Activation of the S? that
+// advanced into LOS, then Recovery (4.37). It does not move the turn on.
 func (e *Enemy) Play(ph state.Phase, entries bool) error {
 	e.log.Phase = ph
 	clear(e.stacks)
@@ -55,7 +58,15 @@ func (e *Enemy) Play(ph state.Phase, entries bool) error {
 		if err := e.move(); err != nil {
 			return err
 		}
-		if entries {
+		switch {
+		case e.advancing() && entries:
+			// Units outside a Human Wave move after the waves (4.321),
+			// the S? waiting off the map entering as they do
+			// (attitude.go).
+			if err := e.moveOthers(); err != nil {
+				return err
+			}
+		case entries:
 			if err := e.enterMap(); err != nil {
 				return err
 			}
@@ -69,6 +80,11 @@ func (e *Enemy) Play(ph state.Phase, entries bool) error {
 		}
 	case state.APh:
 		e.advance()
+		if e.advancing() && entries { // not in a game of the waves alone
+			if err := e.advanceOthers(); err != nil {
+				return err
+			}
+		}
 		if err := e.activateAdvanced(); err != nil {
 			return err
 		}

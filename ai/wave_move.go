@@ -254,6 +254,10 @@ type trip struct {
 	notes   []report.Note
 	from    layout.Compass
 	lead    string
+	// goal, goalAt: what the move of units outside a Human Wave heads
+	// for (attitude.go); report.NoGoal for a Human Wave's.
+	goal   report.Goal
+	goalAt board.Location
 }
 
 // walk moves one Human Wave unit (and the units it turns into when
@@ -479,13 +483,13 @@ func (e *Enemy) fired(t *trip) ([]*state.Unit, error) {
 	}
 	switch {
 	case len(stopped) > 0:
-		e.finish(&trip{stack: stopped, steps: t.steps, spent: t.spent, cur: t.cur, from: t.from, notes: notes, lead: t.lead})
+		e.finish(&trip{stack: stopped, steps: t.steps, spent: t.spent, cur: t.cur, from: t.from, notes: notes, lead: t.lead, goal: t.goal, goalAt: t.goalAt})
 	case len(kept) == 0 && len(t.steps) > 1:
 		var from layout.Compass
 		if t.steps[0].Off {
 			from = t.from
 		}
-		e.log.Add(report.Event{Kind: report.Move, Units: e.log.IDs(stack), Steps: e.log.Steps(t.steps...), Edge: from, Lead: t.lead, Notes: e.log.Notes(notes...)})
+		e.log.Add(report.Event{Kind: report.Move, Units: e.log.IDs(stack), Steps: e.log.Steps(t.steps...), Edge: from, Lead: t.lead, Notes: e.log.Notes(notes...), Goal: t.goal, TargetAt: t.goalAt})
 	}
 	return e.keep(kept...), nil
 }
@@ -500,7 +504,9 @@ func (e *Enemy) finish(t *trip) {
 		if t.release != report.NoCause {
 			x.Released = true
 		}
-		e.moved[x] = steps
+		if e.moved != nil {
+			e.moved[x] = steps
+		}
 	}
 	ids := e.log.IDs(t.stack)
 	if len(steps) > 1 {
@@ -508,7 +514,7 @@ func (e *Enemy) finish(t *trip) {
 		if steps[0].Off {
 			from = t.from
 		}
-		e.log.Add(report.Event{Kind: report.Move, Units: ids, Steps: steps, Edge: from, Lead: t.lead, Notes: e.log.Notes(t.notes...)})
+		e.log.Add(report.Event{Kind: report.Move, Units: ids, Steps: steps, Edge: from, Lead: t.lead, Notes: e.log.Notes(t.notes...), Goal: t.goal, TargetAt: t.goalAt})
 	}
 	if t.exited {
 		e.log.Add(report.Event{Kind: report.Exit, Units: ids, At: t.cur})

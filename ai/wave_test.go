@@ -107,6 +107,18 @@ func events(wt *waveTurn, kind string) []event {
 	return out
 }
 
+// waveMoves are the moves of Human Wave movement in wt: not those of units
+// outside a wave (attitude.go), which head for a goal.
+func waveMoves(wt *waveTurn) []event {
+	var out []event
+	for _, e := range events(wt, "move") {
+		if e.Goal == report.NoGoal {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // TestS4_31_EX: a Human Wave enters along the length of board 19: chits B
 // and E are refused (two hexrows between them), F and T too (thirteen), N
 // and X accepted (nine), giving the eleven entrance hexes N through X.
@@ -329,8 +341,16 @@ func TestHWChainRule(t *testing.T) {
 			t.Errorf("%s released %v, want %v", u.ID, u.Released, want)
 		}
 	}
-	if len(events(wt, "move")) != 3 {
-		t.Errorf("%d moves, want the chain's three", len(events(wt, "move")))
+	if len(waveMoves(wt)) != 3 {
+		t.Errorf("%d Human Wave moves, want the chain's three", len(waveMoves(wt)))
+	}
+	// The units released at the start of the MPh keep Advance Attitude
+	// (4.323): by policy.released advance they move after the wave
+	// (4.321), toward the FBE (the mission has no VPO).
+	for _, id := range []string{"A4", "A5"} {
+		if !slices.ContainsFunc(events(wt, "move"), func(e event) bool { return e.Goal == report.ToFBE && slices.Contains(e.Units, id) }) {
+			t.Errorf("released %s did not move by Advance Attitude: %v", id, events(wt, "move"))
+		}
 	}
 	chain := events(wt, "chain")
 	if len(chain) != 1 || !strings.Contains(chain[0].Text, "moving on 3 hexes from o2K7, 6 MMC") || !strings.Contains(chain[0].Text, "ends for") {
@@ -343,7 +363,7 @@ func TestHWChainRule(t *testing.T) {
 	}
 	h = newHW(t, m, ms, scripted(t, ""), thin)
 	wt, _ = playTurn(h)
-	if len(events(wt, "move")) != 0 {
+	if len(waveMoves(wt)) != 0 {
 		t.Errorf("a chain averaging 1 MMC a hex moved: %v", wt.Events)
 	}
 }

@@ -598,9 +598,15 @@ func (h *hgame) checkEvents(st *state.State, before map[string]unitAt, evs []rep
 				}
 			}
 		}
-		switch e.Kind {
-		case report.Enter:
+		// An S? of an entry enters its entry hex as the first step of its
+		// move under policy.released advance (ai/attitude.go).
+		entry := e.Kind == report.Move && e.Goal != report.NoGoal && len(e.Steps) > 1 && e.Steps[0].Off
+		switch {
+		case e.Kind == report.Enter, entry:
 			end := e.Steps[len(e.Steps)-1].Location
+			if entry {
+				end = e.Steps[1].Location
+			}
 			h.c.add("ASL A2.5 entry", 1)
 			for id, u := range pos {
 				if u.side == state.Friendly && u.at == end {
@@ -608,7 +614,7 @@ func (h *hgame) checkEvents(st *state.State, before map[string]unitAt, evs []rep
 					break
 				}
 			}
-		case report.Activate:
+		case e.Kind == report.Activate:
 			if a := e.Activation; a != nil && !a.Fire && a.By != "" {
 				h.checkMoment(evs, i, where)
 			}
@@ -627,10 +633,10 @@ func (h *hgame) checkEvents(st *state.State, before map[string]unitAt, evs []rep
 					}
 				}
 			}
-		case report.Wound:
+		case e.Kind == report.Wound:
 			wounded[e.Units[0]] = true
 			h.c.add("ASL A17 wound", 1)
-		case report.Reduce:
+		case e.Kind == report.Reduce:
 			u := pos[e.Units[0]]
 			if u.kind == state.Leader {
 				h.c.fault(h.t, "ASL A17 wound", "%s: leader %s Casualty Reduced to %s", where, e.Units[0], e.Type)
@@ -645,7 +651,7 @@ func (h *hgame) checkEvents(st *state.State, before map[string]unitAt, evs []rep
 			}
 			u.kind, u.typ = state.HalfSquad, e.Type
 			pos[e.Units[0]] = u
-		case report.Eliminate:
+		case e.Kind == report.Eliminate:
 			for _, id := range e.Units {
 				u := pos[id]
 				if u.kind == state.Leader {
@@ -660,11 +666,11 @@ func (h *hgame) checkEvents(st *state.State, before map[string]unitAt, evs []rep
 				}
 				delete(pos, id)
 			}
-		case report.Exit:
+		case e.Kind == report.Exit:
 			for _, id := range e.Units {
 				delete(pos, id)
 			}
-		case report.Control:
+		case e.Kind == report.Control:
 			side := e.Side
 			if len(e.Units) > 0 {
 				side = pos[e.Units[0]].side

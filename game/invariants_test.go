@@ -95,7 +95,8 @@ victory:
 //     Wave ends its movement in a Known unit's Location, SASL 4.323);
 //   - every move keeps within its MF (a Human Wave unit's 8, SASL 4.321;
 //     a FRIENDLY squad's 4, a leader's 6, a stack with a leader 6, ASL
-//     A4.1, A4.12), an advance is one Location (A4.7);
+//     A4.1, A4.12, and an ENEMY unit's outside a Human Wave as much), an
+//     advance is one Location (A4.7);
 //   - Control of a VPO goes to a side only with a Control event (or a
 //     Human Wave's move that takes it, SASL 4.32), and a side with a Good
 //     Order MMC in the VPO's Location and no unit of the other side, broken
@@ -395,7 +396,13 @@ func checkMoves(t *testing.T, g *Game, where string, before map[string]was, evs 
 	type start struct{ from, to board.Location }
 	led := map[start]bool{}
 	for _, e := range evs {
-		if e.Kind == report.Move && len(e.Steps) > 1 && slices.ContainsFunc(e.Units, func(id string) bool { u, ok := before[id]; return ok && u.kind.SMC() }) {
+		if e.Kind == report.Move && len(e.Steps) > 1 && slices.ContainsFunc(e.Units, func(id string) bool {
+			if u, ok := before[id]; ok {
+				return u.kind.SMC()
+			}
+			u := g.st.Unit(id) // a leader an S? became on the way
+			return u != nil && u.Kind.SMC()
+		}) {
 			led[start{e.Steps[0].Location, e.Steps[1].Location}] = true
 		}
 	}
@@ -407,14 +414,25 @@ func checkMoves(t *testing.T, g *Game, where string, before map[string]was, evs 
 				h[u.side]--
 				held[u.at] = h
 			}
+		case report.Activate:
+			// The units an S? became are new units, though one may have
+			// the ID of a unit gone before them.
+			for _, u := range e.Made {
+				delete(spent, u.ID)
+				delete(ended, u.ID)
+			}
 		case report.AdvanceInto, report.Advance:
 			if len(e.Steps) != 2 || hex.Distance(e.Steps[0].Location.Hex, e.Steps[1].Location.Hex) > 1 {
 				t.Errorf("%s: %v advance more than one Location: %s", where, e.Units, path(m, e))
 			}
 		case report.Move, report.Enter:
 			seen.moves++
-			if e.Kind == report.Enter && held[e.Steps[len(e.Steps)-1].Location][state.Friendly] > 0 {
-				t.Errorf("%s: %v enter %s, which FRIENDLY units hold (ASL A2.5, SASL 4.2)", where, e.Units, m.LocationName(e.Steps[len(e.Steps)-1].Location))
+			entry, entering := e.Steps[len(e.Steps)-1].Location, e.Kind == report.Enter
+			if e.Kind == report.Move && e.Goal != report.NoGoal && len(e.Steps) > 1 && e.Steps[0].Off {
+				entry, entering = e.Steps[1].Location, true // an S? entering as its move's first step
+			}
+			if entering && held[entry][state.Friendly] > 0 {
+				t.Errorf("%s: %v enter %s, which FRIENDLY units hold (ASL A2.5, SASL 4.2)", where, e.Units, m.LocationName(entry))
 			}
 			side, ok := sideOf(e.Units)
 			if !ok {
@@ -424,7 +442,10 @@ func checkMoves(t *testing.T, g *Game, where string, before map[string]was, evs 
 				seen.friendlyMoves++
 			}
 			allow := 2 * g.w.HumanWave().MF.Value
-			if side == state.Friendly {
+			if side == state.Friendly || e.Goal != report.NoGoal {
+				// The FRIENDLY side's, and the ENEMY units' outside a
+				// Human Wave (policy.released advance): 4 MF, 6 with a
+				// leader (ASL A4.1, A4.12).
 				allow = 2 * cm.InfantryMF.Value
 				if len(e.Steps) > 1 && led[start{e.Steps[0].Location, e.Steps[1].Location}] {
 					allow = 2 * max(cm.LeaderMF.Value, cm.InfantryMF.Value+cm.LedMF.Value)

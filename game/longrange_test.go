@@ -7,6 +7,7 @@ import (
 
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
 )
 
 // ASL A7.22: a unit beyond its normal range fires at long range, halved,
@@ -19,10 +20,11 @@ import (
 // TestA7_22_OnlyCountedMembersFire is its test): walls17-attack seed 2,
 // hold, turn 6, FRIENDLY PFPh had F7 (a 3-3-7 four hexes from 17U6) among
 // the members of F6, F7, F8's 4 FP Prep Fire from 17V9, marked fired. This
-// keeps the held-out games' case, on real board 17.
+// keeps the held-out games' case, on real board 17, as it was found: with
+// the ENEMY's units outside the Human Wave holding (policy.released hold).
 func TestFireMembersAddFP_A7_22(t *testing.T) {
 	t.Parallel()
-	w := prepareText(t, heldoutMissions[4].text) // walls17-attack
+	w := releasedAs(t, prepareText(t, heldoutMissions[4].text), tables.ReleasedHold) // walls17-attack
 	m := w.Map()
 	c := newHcount()
 	left := 0

@@ -247,6 +247,10 @@ type Event struct {
 	// the Target an advance heads for (4.322).
 	Lead, Target string
 	TargetAt     board.Location
+	// Goal: what the move or advance of ENEMY units outside a Human Wave
+	// heads for (policy.released advance), a VPO in TargetAt or the FBE;
+	// NoGoal for any other move.
+	Goal Goal
 	// Dice are the numbers of a roll an event tells: a MC, a rally, a
 	// Close Combat attack, a dr of the setup.
 	Dice Dice
@@ -367,7 +371,26 @@ const (
 	// A squad no half_squads entry lists was reduced to a placeholder
 	// half-squad (combat.Resolver.HalfSquad).
 	Placeholder
+	// An ENEMY move outside a Human Wave stops before At, where it found
+	// FRIENDLY units the ENEMY did not know of: they are revealed.
+	StoppedHidden
 )
+
+// Goal is what ENEMY units outside a Human Wave move toward (sasl's
+// reading of Advance Attitude: ai/attitude.go).
+type Goal uint8
+
+const (
+	NoGoal  Goal = iota
+	TakeVPO      // a VPO the FRIENDLY side Controls, to take it
+	HoldVPO      // a VPO the ENEMY Controls, to stay in it as its garrison
+	ToFBE        // the FBE, to exit there
+)
+
+var goalNames = [...]string{"", "take_vpo", "hold_vpo", "fbe"}
+
+// String names a goal as the JSON form does: "take_vpo".
+func (g Goal) String() string { return goalNames[g] }
 
 // ChainGroup is a group of contiguous hexes of a Human Wave at the start of its
 // MPh (SASL 4.323): its hexes, its first, the MMC in it, and whether it

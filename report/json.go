@@ -111,7 +111,11 @@ type EventJSON struct {
 	AC         *ACJSON         `json:"ac,omitempty"`
 	Fire       *FireJSON       `json:"fire_group,omitempty"`
 	Rolls      []RollJSON      `json:"rolls,omitempty"`
-	Text       string          `json:"text"`
+	// Goal and GoalAt: what a move of ENEMY units outside a Human Wave
+	// heads for (take_vpo, hold_vpo, fbe) and the VPO.
+	Goal   string `json:"goal,omitempty"`
+	GoalAt string `json:"goal_at,omitempty"`
+	Text   string `json:"text"`
 }
 
 // JSON returns the JSON form of events.
@@ -167,6 +171,12 @@ func (x *Words) JSON(evs []Event) []EventJSON {
 		}
 		for _, r := range e.Rolls {
 			j.Rolls = append(j.Rolls, x.RollJSON(r.Roll))
+		}
+		if e.Goal != NoGoal {
+			j.Goal = e.Goal.String()
+			if e.Goal != ToFBE {
+				j.GoalAt = m.LocationName(e.TargetAt)
+			}
 		}
 		out = append(out, j)
 	}

@@ -37,6 +37,13 @@ func (x *Words) Text(e *Event) string {
 			lead = "following " + e.Lead + "'s tracks, "
 		}
 		text := fmt.Sprintf("%s: %s%s, %s MF", who, lead, x.PathText(e.Steps, e.Edge), pathing.HalfMF(spent))
+		if e.Goal != NoGoal {
+			verb := "move"
+			if len(e.Units) == 1 {
+				verb = "moves"
+			}
+			text = fmt.Sprintf("%s %s %s, %s MF, %s", who, verb, x.PathText(e.Steps, e.Edge), pathing.HalfMF(spent), x.goalText(e))
+		}
 		for _, n := range e.Notes {
 			text += "; " + x.note(n)
 		}
@@ -62,7 +69,14 @@ func (x *Words) Text(e *Event) string {
 		if len(e.Units) == 1 {
 			verb = "advances"
 		}
-		return fmt.Sprintf("%s %s into %s (APh, ASL A4.7)", who, verb, x.name(e.Steps[len(e.Steps)-1].Location))
+		text := fmt.Sprintf("%s %s into %s (APh, ASL A4.7)", who, verb, x.name(e.Steps[len(e.Steps)-1].Location))
+		if e.Goal != NoGoal {
+			text += ", " + x.goalText(e)
+		}
+		for _, n := range e.Notes {
+			text += "; " + x.note(n)
+		}
+		return text
 	case EntryFull:
 		return fmt.Sprintf("%s cannot enter %s: it is full (ASL A5.1): waits off the %s edge to enter in the next MPh", who, x.name(e.At), e.Edge)
 	case Exit:
@@ -259,6 +273,18 @@ func (x *Words) Text(e *Event) string {
 	return x.procedure(e)
 }
 
+// goalText words what a move of ENEMY units outside a Human Wave heads
+// for: "toward the VPO 2P3 (Advance Attitude)".
+func (x *Words) goalText(e *Event) string {
+	switch e.Goal {
+	case TakeVPO:
+		return fmt.Sprintf("toward the VPO %s (Advance Attitude)", x.name(e.TargetAt))
+	case HoldVPO:
+		return fmt.Sprintf("to hold the VPO %s (Advance Attitude)", x.name(e.TargetAt))
+	}
+	return fmt.Sprintf("toward the FBE, the %s edge (Advance Attitude)", x.w.Mission().FBE)
+}
+
 // note words a note on a move.
 func (x *Words) note(n Note) string {
 	switch n.Kind {
@@ -276,6 +302,8 @@ func (x *Words) note(n Note) string {
 		return "a placeholder half-squad: the counters table (half_squads) does not list the squad"
 	case Revealed:
 		return fmt.Sprintf("finds FRIENDLY units the ENEMY did not know of in %s: they are revealed (Known)", x.name(n.At))
+	case StoppedHidden:
+		return fmt.Sprintf("stops before %s, where it finds FRIENDLY units the ENEMY did not know of: they are revealed (Known; ASL A4.14)", x.name(n.At))
 	}
 	return fmt.Sprintf("entered %s, held by a Known FRIENDLY unit: released from Human Wave movement (SASL 4.323)", x.name(n.At))
 }

@@ -278,7 +278,7 @@ func (r *record) turn(p *Prepared, rep *game.Report) {
 			if r.firstFBE == 0 {
 				r.firstFBE = rep.Turn
 			}
-		case report.Move, report.Advance, report.Enter:
+		case report.Move, report.Advance, report.Enter, report.AdvanceInto:
 			if e.Player != state.Enemy {
 				continue // a FRIENDLY unit's move
 			}

@@ -362,7 +362,8 @@ func TestRunRefuses(t *testing.T) {
 // mission itself; one it refuses says which --vary.
 func FuzzParseVary(f *testing.F) {
 	for _, s := range []string{"turns=3,4", "without=none,F1,F7", "human_wave.1.turn=2,5", "entry.1.count=1,99", "entry.1.turn=1",
-		"turns", "turns=0", "entry.3.count=1", "entry.1.size=2", "without=F99", "nonsense=1", "=", "turns=,", "entry.0.turn=1", "entry.-1.turn=1"} {
+		"turns", "turns=0", "entry.3.count=1", "entry.1.size=2", "without=F99", "nonsense=1", "=", "turns=,", "entry.0.turn=1", "entry.-1.turn=1",
+		"policy.released=hold,advance", "policy.released=run", "policy.nothing=1", "policy.advance_cover=0,20"} {
 		f.Add(s)
 	}
 	p := prepared(f, "crossroads")
@@ -401,8 +402,9 @@ func FuzzParseVary(f *testing.F) {
 
 // The wooded-hill demo is a mission the FRIENDLY side must attack: under
 // hold it never wins. FRIENDLY moves are not counted as the ENEMY's: the
-// ENEMY of wooded-hill (no Human Wave; S? that enter stop) never reaches
-// its FBE, along which the FRIENDLY attackers start. Since the fire that
+// ENEMY of wooded-hill (no Human Wave) under policy.released hold (S? that
+// enter stop) never reaches its FBE, along which the FRIENDLY attackers
+// start. Since the fire that
 // follows First Fire (ASL A8.2-A8.4: Residual FP, Subsequent First Fire,
 // FPF, Final Fire) the attack policy, which crosses its open ground in
 // the ENEMY's LOS, hardly wins it (about 15% before, under 1% of 1,000
@@ -438,9 +440,39 @@ func TestAttackWinsSome(t *testing.T) {
 	if cr.FriendlyWins.Rate <= 0.05 || cr.FriendlyWins.Rate >= 0.95 {
 		t.Errorf("crossroads under attack: FRIENDLY win rate %.3f, want strictly between 0.05 and 0.95", cr.FriendlyWins.Rate)
 	}
-	for _, reach := range r.FirstReach {
+	// Under policy.released advance the ENEMY's units outside a wave go
+	// for the FBE once they hold the VPOs: the FBE is counted under hold,
+	// where they stay.
+	held := preparedReleased(t, "wooded-hill", tables.ReleasedHold)
+	held.Policy = game.PolicyAttack
+	rh, err := Run(held, Config{Runs: 200, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, reach := range rh.FirstReach {
 		if reach.Where == "FBE" && reach.Turn.N != 0 {
 			t.Errorf("the ENEMY reached the FBE in %d games: FRIENDLY moves counted as the ENEMY's", reach.Turn.N)
 		}
 	}
+}
+
+// preparedReleased prepares demo mission name with policy.released set to
+// released.
+func preparedReleased(t testing.TB, name, released string) *Prepared {
+	t.Helper()
+	w, _, err := game.Open(name, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := w.Tables().Clone()
+	tb.Policy.Released.Value = released
+	w, err = game.Prepare(w.Mission(), w.Map(), tb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := Prepare(w, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
 }

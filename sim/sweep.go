@@ -81,7 +81,13 @@ func NewSweep(w *world.World, hdr state.Game, vary string) (*Sweep, error) {
 		if err != nil {
 			return nil, err
 		}
-		vp, err := game.Prepare(ms, w.Map(), w.Tables())
+		t := w.Tables()
+		if s.Vary.Tables() { // the same mission, other tables: the same seeds
+			if t, err = s.Vary.LayTables(t, v); err != nil {
+				return nil, err
+			}
+		}
+		vp, err := game.Prepare(ms, w.Map(), t)
 		if err != nil {
 			return nil, fmt.Errorf("--vary %s=%s: %w", s.Vary.Key, v, err)
 		}
@@ -89,6 +95,7 @@ func NewSweep(w *world.World, hdr state.Game, vary string) (*Sweep, error) {
 		if err != nil {
 			return nil, fmt.Errorf("--vary %s=%s: %w", s.Vary.Key, v, err)
 		}
+		vsp.Policy = hdr.Policy // the FRIENDLY policy of the run, as the mission's own
 		s.Preps = append(s.Preps, vsp)
 	}
 	return s, nil

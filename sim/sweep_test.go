@@ -1,8 +1,11 @@
 package sim
 
 import (
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/sasl-engine/sasl/game"
 )
 
 func TestSweepRun(t *testing.T) {
@@ -73,6 +76,66 @@ func TestOpenRun(t *testing.T) {
 	} {
 		if _, err := OpenRun("p.json", tt.id, tt.given); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("OpenRun(%+v): %v, want %q", tt.given, err, tt.want)
+		}
+	}
+}
+
+// --vary policy.released=hold,advance (issue 40) plays the mission with
+// each value of the tables' policy.released on the same seeds: the advance
+// value (the built-in one) gives the run's own result game for game, the
+// hold value that of a run on tables with hold laid over, and the two
+// differ. A value or key the tables refuse is refused by name.
+func TestIssue40_VaryTablesPolicy(t *testing.T) {
+	t.Parallel()
+	s, err := OpenSweep(Inputs{Mission: "crossroads", Policy: "attack"}, "policy.released=hold,advance")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Preps) != 3 || !s.Vary.Tables() {
+		t.Fatalf("%d preps, tables %v", len(s.Preps), s.Vary.Tables())
+	}
+	for i, want := range []string{"advance", "hold", "advance"} {
+		if got := s.Preps[i].W.Tables().Policy.Released.Value; got != want || s.Preps[i].Policy != "attack" {
+			t.Errorf("prep %d: released %q, FRIENDLY %q, want %q, attack", i, got, s.Preps[i].Policy, want)
+		}
+	}
+	c := Config{Runs: 60, Seed: 5, Workers: 2}
+	results, err := s.Run(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := func(a, b *Result) bool { return reflect.DeepEqual(a, b) }
+	if !same(results[0], results[2]) {
+		t.Errorf("advance: %+v, the run's own: %+v", results[2].FriendlyWins, results[0].FriendlyWins)
+	}
+	held := *s.Preps[0]
+	tb, err := s.World.Tables().Lay("policy", "released", "hold")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := game.Prepare(s.World.Mission(), s.World.Map(), tb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	held.W = w
+	alone, err := Run(&held, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !same(alone, results[1]) {
+		t.Errorf("hold: %+v, a run on hold tables: %+v", results[1].FriendlyWins, alone.FriendlyWins)
+	}
+	if same(results[1], results[2]) {
+		t.Errorf("hold and advance gave the same result: %+v", results[1].FriendlyWins)
+	}
+	t.Logf("crossroads, attack, 60 games: hold %d FRIENDLY wins, advance %d", results[1].FriendlyWins.Count, results[2].FriendlyWins.Count)
+	for _, c := range []struct{ vary, want string }{
+		{"policy.released=hold,run", `"run" is not one of [advance hold]`},
+		{"policy.relased=hold", `unknown policy value "relased"`},
+		{"policy.advance_garrison=1,99", "advance_garrison"},
+	} {
+		if _, err := OpenSweep(Inputs{Mission: "crossroads"}, c.vary); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("--vary %s: %v, want %q", c.vary, err, c.want)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
 )
 
 // Vary is a sweep over one mission value: --vary KEY=v1,v2,...
@@ -16,17 +17,19 @@ type Vary struct {
 	Values []string
 	// spec is KEY=v1,v2,... as written.
 	spec string
-	// set changes a mission to one value.
-	set func(ms *missions.Mission, v string) error
+	// set changes a mission to one value; for a key of the tables
+	// (policy.KEY), table is the table and set changes nothing.
+	set   func(ms *missions.Mission, v string) error
+	table string
 }
 
 // VaryKeys describes the keys a sweep can vary.
 const VaryKeys = `policy (the FRIENDLY policy: hold, attack; the games of each
-value are played with the same seeds), turns (the number of turns), entry.N.count and entry.N.turn (the
+value are played with the same seeds), policy.KEY (a value of the tables'
+policy section, e.g. policy.released=hold,advance: what the ENEMY units outside
+a Human Wave do; the same seeds too), turns (the number of turns), entry.N.count and entry.N.turn (the
 N-th entry of the mission file, from 1), human_wave.N.turn, and without (a
-FRIENDLY unit left out by its ID; "none" leaves none out). S? that enter
-by SASL 4.2 stop on their entry hex (non-Human Wave movement is not played), so
-entry.N.count changes little but the S? put in play`
+FRIENDLY unit left out by its ID; "none" leaves none out)`
 
 // MaxVaryValues bounds the values of one sweep.
 const MaxVaryValues = 100
@@ -61,6 +64,17 @@ func ParseVary(s string, ms *missions.Mission) (*Vary, error) {
 				return fmt.Errorf("sim: --vary policy=%s: a simulation plays hold or attack", p)
 			}
 			return nil
+		}
+	case len(parts) == 2 && parts[0] == "policy":
+		// A value of the tables' policy section, checked as a tables
+		// file's (tables.Set.Lay) against the built-in tables here and
+		// laid over the run's own by the sweep (LayTables).
+		v.table = parts[0]
+		v.set = func(*missions.Mission, string) error { return nil }
+		for _, x := range v.Values {
+			if _, err := tables.Default().Lay(parts[0], parts[1], x); err != nil {
+				return nil, fmt.Errorf("sim: --vary %s=%s: %w", key, x, err)
+			}
 		}
 	case key == "without":
 		v.set = func(ms *missions.Mission, id string) error {
@@ -102,6 +116,19 @@ func ParseVary(s string, ms *missions.Mission) (*Vary, error) {
 		}
 	}
 	return v, nil
+}
+
+// Tables reports whether the sweep varies a value of the tables
+// (policy.KEY), which LayTables sets, rather than of the mission.
+func (v *Vary) Tables() bool { return v.table != "" }
+
+// LayTables returns a copy of t with the swept tables value set to x.
+func (v *Vary) LayTables(t *tables.Set, x string) (*tables.Set, error) {
+	out, err := t.Lay(v.table, strings.TrimPrefix(v.Key, v.table+"."), x)
+	if err != nil {
+		return nil, fmt.Errorf("sim: --vary %s=%s: %w", v.Key, x, err)
+	}
+	return out, nil
 }
 
 // String returns the sweep as ParseVary read it.

@@ -222,7 +222,7 @@ func moves(s *render.Scene, reps []*game.Report) {
 			dashed := false
 			switch e.Kind {
 			case report.Move, report.Enter:
-			case report.Advance, report.Gap, report.Rout:
+			case report.Advance, report.Gap, report.AdvanceInto, report.Rout:
 				dashed = true
 			default:
 				continue
@@ -231,7 +231,7 @@ func moves(s *render.Scene, reps []*game.Report) {
 			s.Add(p)
 			phase := "MPh move"
 			switch e.Kind {
-			case report.Advance, report.Gap:
+			case report.Advance, report.Gap, report.AdvanceInto:
 				phase = "APh advance"
 			case report.Rout:
 				phase = "RtPh rout"

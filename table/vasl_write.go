@@ -381,7 +381,7 @@ func (w *enemyWriter) stepThrough(events []report.Event) error {
 	}
 	for _, ev := range events {
 		switch ev.Kind {
-		case report.Enter, report.Move, report.Gap, report.Advance, report.Rout:
+		case report.Enter, report.Move, report.Gap, report.Advance, report.AdvanceInto, report.Rout:
 			if len(ev.Steps) == 0 {
 				continue
 			}

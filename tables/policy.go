@@ -29,10 +29,34 @@ type Policy struct {
 	// SetupS says how an S? of the setup or of an entry (not a Human Wave
 	// S?) is Activated: SetupSASL5 or SetupX10.
 	SetupS Entry[string]
-	// Released says what former Human Wave units do (4.33: they "assume
-	// the Prevailing Attitude", not among the texts): "hold" stays and
-	// fires in the AFPh and DFPh. It is the only value sasl plays.
+	// Released says what ENEMY Infantry outside a Human Wave does: former
+	// Human Wave units (4.33: they "assume the Prevailing Attitude", not
+	// among the texts), the S? of entries (4.2: Advance Attitude) and the
+	// units rallied or Activated outside a wave. "advance": they move in
+	// the MPh and advance in the APh toward the mission's VPOs, then the
+	// FBE (ai/attitude.go); "hold": they stay and fire in the AFPh and
+	// DFPh (sasl's play before issue 40, kept for comparison).
 	Released Entry[string]
+	// The choices of advance (ai/attitude.go):
+	//   - AdvanceSetupS: what the S? of the setup (SASL 4.1) do before
+	//     they are Activated: "hold" (they stay where they were set up)
+	//     or "advance" (they move as the others do);
+	//   - AdvanceGoal: the order of the goals: "victory" (the VPOs the
+	//     FRIENDLY side must Control that it Controls, then its other
+	//     VPOs, then the ENEMY's VPOs short of their garrison, then the
+	//     FBE) or "nearest" (the nearest VPO the FRIENDLY side Controls,
+	//     then as victory);
+	//   - AdvanceGarrison: the Good Order MMC (or S?) that stay in each
+	//     VPO the ENEMY Controls;
+	//   - AdvanceCover: the half MF a move's way adds to a Location that
+	//     is neither Concealment Terrain (ASL A12.12) nor of a TEM above
+	//     0;
+	//   - AdvanceMelee: whether a unit advances in the APh into a
+	//     Location held by FRIENDLY units (ASL A4.7: Close Combat follows
+	//     in the CCPh, A11): "vpo" (only into the VPO it heads for) or
+	//     "never".
+	AdvanceSetupS, AdvanceGoal, AdvanceMelee Entry[string]
+	AdvanceGarrison, AdvanceCover            Entry[int]
 	// Rout says which of the engine's broken units rout in a RtPh (ASL
 	// A10.5): "must", those the rule makes rout (combat.Resolver.Routs),
 	// the only value sasl plays.
@@ -58,6 +82,11 @@ type policyFile struct {
 	FireOdds      *entryFile `yaml:"fire_odds"`
 	SetupS        *entryFile `yaml:"setup_s"`
 	Released      *entryFile `yaml:"released"`
+	AdvSetupS     *entryFile `yaml:"advance_setup_s"`
+	AdvGoal       *entryFile `yaml:"advance_goal"`
+	AdvGarrison   *entryFile `yaml:"advance_garrison"`
+	AdvCover      *entryFile `yaml:"advance_cover"`
+	AdvMelee      *entryFile `yaml:"advance_melee"`
 	Rout          *entryFile `yaml:"rout"`
 }
 
@@ -72,6 +101,7 @@ func (p *Policy) apply(c *yamldoc.Check, f *policyFile) {
 		{f.Exposure, "exposure", &p.Exposure, 0, 40}, {f.ExposureReach, "exposure_reach", &p.ExposureReach, 0, 30},
 		{f.Garrison, "garrison", &p.Garrison, 0, 9}, {f.Assault, "assault_within", &p.Assault, 0, 9},
 		{f.FireOdds, "fire_odds", &p.FireOdds, 0, 100},
+		{f.AdvGarrison, "advance_garrison", &p.AdvanceGarrison, 0, 9}, {f.AdvCover, "advance_cover", &p.AdvanceCover, 0, 20},
 	} {
 		setInt(c, x.f, "policy."+x.key, x.e, x.lo, x.hi)
 	}
@@ -82,7 +112,10 @@ func (p *Policy) apply(c *yamldoc.Check, f *policyFile) {
 		want []string
 	}{
 		{f.SetupS, "setup_s", &p.SetupS, []string{SetupSASL5, SetupX10}},
-		{f.Released, "released", &p.Released, []string{"hold"}},
+		{f.Released, "released", &p.Released, []string{ReleasedAdvance, ReleasedHold}},
+		{f.AdvSetupS, "advance_setup_s", &p.AdvanceSetupS, []string{ReleasedHold, ReleasedAdvance}},
+		{f.AdvGoal, "advance_goal", &p.AdvanceGoal, []string{GoalVictory, GoalNearest}},
+		{f.AdvMelee, "advance_melee", &p.AdvanceMelee, []string{MeleeVPO, MeleeNever}},
 		{f.Rout, "rout", &p.Rout, []string{"must"}},
 	} {
 		if x.f == nil {
@@ -114,7 +147,20 @@ func (p *Policy) check() error {
 	if p.SetupS.Value == "" || p.Released.Value == "" || p.Rout.Value == "" {
 		return fmt.Errorf("policy needs setup_s, released and rout")
 	}
+	if p.AdvanceSetupS.Value == "" || p.AdvanceGoal.Value == "" || p.AdvanceMelee.Value == "" {
+		return fmt.Errorf("policy needs advance_setup_s, advance_goal and advance_melee")
+	}
 	return nil
 }
+
+// The values of policy.released and of the advance_ choices.
+const (
+	ReleasedAdvance = "advance"
+	ReleasedHold    = "hold"
+	GoalVictory     = "victory"
+	GoalNearest     = "nearest"
+	MeleeVPO        = "vpo"
+	MeleeNever      = "never"
+)
 
 func (f *policyFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, f) }

@@ -245,6 +245,32 @@ func Parse(data []byte, name string) (*Set, error) {
 	return s, nil
 }
 
+// Lay returns a copy of s with entry key of table (policy, human_wave,
+// combat, ...) set to value, read and checked as a tables file's line
+// "table: {key: {value: VALUE, source: ...}}" would be (sasl sim --vary
+// policy.released=hold,advance): an unknown key or a value the table
+// refuses is an error naming what it takes. value is a plain word or
+// number.
+func (s *Set) Lay(table, key, value string) (*Set, error) {
+	plain := func(x string) bool {
+		return x != "" && strings.IndexFunc(x, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_.+-", r))
+		}) < 0
+	}
+	if !plain(table) || !plain(key) || !plain(value) {
+		return nil, fmt.Errorf("tables: %s.%s=%q: want a word or a number", table, key, value)
+	}
+	data := fmt.Sprintf("%s:\n  %s: {value: %s, source: \"laid over: %s.%s=%s\"}\n", table, key, value, table, key, value)
+	c := s.Clone()
+	if err := c.apply([]byte(data), table+"."+key+"="+value); err != nil {
+		return nil, err
+	}
+	if err := c.check(); err != nil {
+		return nil, fmt.Errorf("tables: %s.%s=%s: %w", table, key, value, err)
+	}
+	return c, nil
+}
+
 // check verifies that every table is complete.
 func (s *Set) check() error {
 	for _, k := range terrain.AllKinds() {

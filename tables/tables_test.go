@@ -314,4 +314,34 @@ func TestSGeneration_SASL5(t *testing.T) {
 	if err != nil || !c.SASL.A9.Boards["9"].Value.City || !c.SASL.A9.Boards["9"].Value.BuiltUp {
 		t.Errorf("a city is built-up: %v", err)
 	}
+// Lay sets one entry as a tables file would, with the file's checks: a
+// value the table refuses, or an unknown key, is an error naming what it
+// takes (sasl sim --vary policy.released=hold,advance).
+func TestLay(t *testing.T) {
+	t.Parallel()
+	d := Default()
+	s, err := d.Lay("policy", "released", "hold")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Policy.Released.Value != ReleasedHold || d.Policy.Released.Value != ReleasedAdvance {
+		t.Errorf("released %q (the default's %q), want hold over advance", s.Policy.Released.Value, d.Policy.Released.Value)
+	}
+	if s.Digest() == d.Digest() {
+		t.Error("the laid set has the default's digest")
+	}
+	if g, err := d.Lay("policy", "advance_garrison", "3"); err != nil || g.Policy.AdvanceGarrison.Value != 3 {
+		t.Errorf("advance_garrison=3: %v", err)
+	}
+	for _, c := range []struct{ table, key, value, want string }{
+		{"policy", "released", "run", `"run" is not one of [advance hold]`},
+		{"policy", "advance_garrison", "10", "advance_garrison"},
+		{"policy", "relased", "hold", `unknown policy value "relased"`},
+		{"policy", "released", "hold, x", "want a word or a number"},
+		{"polcy", "released", "hold", `unknown table "polcy"`},
+	} {
+		if _, err := d.Lay(c.table, c.key, c.value); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Lay(%s, %s, %q): %v, want %q", c.table, c.key, c.value, err, c.want)
+		}
+	}
 }

@@ -650,7 +650,7 @@ func TestPlay(t *testing.T) {
 		want string
 	}{
 		{[]string{"play", "turn", g, "--png", filepath.Join(dir, "no", "such", "dir.png")}, "cannot write"},
-		{[]string{"play", "turn", g, "--dice", "Q"}, "ran out"},
+		{[]string{"play", "turn", g, "--dice", "1"}, "ran out"},
 		{[]string{"play", "turn", g, "--turns", "0"}, "at least one turn"},
 		{[]string{"play", "turn", g, "--turns", "9"}, "at most 5 more"},
 		{[]string{"play", "turn", g, "--dice", ""}, "give the rolls"},
@@ -740,7 +740,7 @@ func TestPlay(t *testing.T) {
 	// enter --save: S? waiting to enter; play turn brings them on.
 	e := filepath.Join(dir, "enter.yaml")
 	mustRun(t, "enter", "--turn", "3", "--seed", "4", "--save", e)
-	if out := mustRun(t, "play", "turn", e); !strings.Contains(out, "enters x") || strings.Count(out, "set up off the") != 0 {
+	if out := mustRun(t, "play", "turn", e); !strings.Contains(out, "from off the east edge, x") || strings.Count(out, "set up off the") != 0 {
 		t.Errorf("entries from enter --save:\n%s", out)
 	}
 }

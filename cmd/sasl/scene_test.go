@@ -59,7 +59,7 @@ func TestPicturesExplainThemselves(t *testing.T) {
 		}, nil},
 		{"play turn", []string{"play", "turn", game, "--turns", "6"}, []string{
 			"Hold the crossroads: turns 1-6 of 6, seed 3",
-			"turn 1: MPh move", "turn 3: MPh move", "red corner: broken", "ENEMY S?",
+			"turn 1: MPh move", "turn 1: APh advance", "turn 3: MPh move", "red corner: broken", "ENEMY S? of SASL 4.1 case e: Letter Chits",
 		}, nil},
 		{"play show", []string{"play", "show", game}, []string{
 			"Hold the crossroads: after the last turn (6), seed 3",

@@ -69,8 +69,8 @@ mission needs victory conditions (victory: in the mission file). What the
 simulator plays, and what it does not, is in the README.
 
 --vary KEY=v1,v2,... plays the mission once for each value of one mission
-value (the same seed for each: common random numbers) and gives the win rate
-against the value. Keys: ` + sim.VaryKeys + `.
+or tables value (the same seed for each: common random numbers) and gives the
+win rate against the value. Keys: ` + sim.VaryKeys + `.
 
 Pictures (--svg/--png/--pdf): a heatmap of the ENEMY on the map (--heatmap
 presence or setup), or with --vary the win rate with its interval against the
@@ -91,6 +91,7 @@ try repeats; 75: a failure another try may not meet (retry or requeue it).`,
   sasl sim --mission examples/four-boards.yaml --boards ~/vasl/boards --runs 10000 --json
   sasl sim --ci 0.01 --png heat.png
   sasl sim --vary human_wave.1.turn=1,2,3,4 --png sweep.png
+  sasl sim --vary policy.released=hold,advance
   sasl sim --seed 1 --replicate 17 --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -104,7 +105,7 @@ try repeats; 75: a failure another try may not meet (retry or requeue it).`,
 	cmd.Flags().IntVar(&f.workers, "workers", 0, "games played at once (default: one per CPU); the result does not depend on it")
 	cmd.Flags().Float64Var(&f.ci, "ci", 0, "play until the half width of the win rate's 95% interval is at most this (0.01 = one point)")
 	cmd.Flags().Int64Var(&f.replicate, "replicate", -1, "play only game K of the seed and print its game seed and outcome")
-	cmd.Flags().StringVar(&f.vary, "vary", "", "KEY=v1,v2,...: a balance sweep over one mission value")
+	cmd.Flags().StringVar(&f.vary, "vary", "", "KEY=v1,v2,...: a balance sweep over one mission or tables value (policy.released=hold,advance)")
 	cmd.Flags().StringVar(&f.policy, "policy", game.PolicyHold, "who plays the FRIENDLY side: hold (stays and fires) or attack (takes the victory VPOs)")
 	f.registerReport(cmd)
 	cmd.Flags().StringVar(&f.shard, "shard", "", "i/n: play only shard i of n (a fixed block of the --runs games) and write its part with --out")

@@ -232,7 +232,7 @@ func TestVaslPlay(t *testing.T) {
 	// player's MPh.
 	t1 := filepath.Join(dir, "t1.vsav")
 	out = mustRun(t, "play", "turn", game, "--friendly-from", t0, "--vasl-out", t1, "--boards", boards)
-	for _, want := range []string{"Read from " + t0 + ": 8 units of yours", "no change to your units", "turn 1, before your MPh", "4 added, 0 moved, 0 removed; 0 changes to your units; 4 steps"} {
+	for _, want := range []string{"Read from " + t0 + ": 8 units of yours", "no change to your units", "turn 1, before your MPh", "4 added, 4 moved, 0 removed; 0 changes to your units; 8 steps"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("play turn --friendly-from: no %q in\n%s", want, out)
 		}
