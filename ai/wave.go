@@ -59,7 +59,7 @@ func (e *Enemy) Play(ph state.Phase, entries bool) error {
 			return err
 		}
 		switch {
-		case e.advancing() && entries:
+		case e.advancing():
 			// Units outside a Human Wave move after the waves (4.321),
 			// the S? waiting off the map entering as they do
 			// (attitude.go).
@@ -80,7 +80,7 @@ func (e *Enemy) Play(ph state.Phase, entries bool) error {
 		}
 	case state.APh:
 		e.advance()
-		if e.advancing() && entries { // not in a game of the waves alone
+		if e.advancing() {
 			if err := e.advanceOthers(); err != nil {
 				return err
 			}

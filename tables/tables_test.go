@@ -314,6 +314,8 @@ func TestSGeneration_SASL5(t *testing.T) {
 	if err != nil || !c.SASL.A9.Boards["9"].Value.City || !c.SASL.A9.Boards["9"].Value.BuiltUp {
 		t.Errorf("a city is built-up: %v", err)
 	}
+}
+
 // Lay sets one entry as a tables file would, with the file's checks: a
 // value the table refuses, or an unknown key, is an error naming what it
 // takes (sasl sim --vary policy.released=hold,advance).
