@@ -312,6 +312,9 @@ func (e *Enemy) goalOf(stack []*state.Unit) (goal, bool) {
 		}
 	}
 	if best.class == math.MaxInt {
+		if e.t.Policy.AdvanceFBE.Value == tables.FBEEntered && slices.ContainsFunc(stack, func(u *state.Unit) bool { return u.Case != 0 || u.Setup }) {
+			return goal{}, false // of the setup: it holds (advance_fbe)
+		}
 		best = goal{kind: report.ToFBE, vpo: -1, class: 3, cost: a.fbe.Cost(l)}
 		if best.cost == pathing.Unreached {
 			return goal{}, false

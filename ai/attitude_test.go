@@ -98,3 +98,38 @@ func TestIssue40_A26_11_TakesEmptyVPO(t *testing.T) {
 		}
 	})
 }
+
+// Who goes for the FBE once no VPO needs it (policy.advance_fbe): under
+// entered, a squad an S? of the setup became (SASL 4.1: setup: true) stays
+// where it is, while a squad of an entry (Advance Attitude, SASL 4.2)
+// heads for the FBE; under all both go.
+func TestIssue40_SASL4_2_OnlyAdvanceAttitudeExits(t *testing.T) {
+	t.Parallel()
+	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": ""}, vpoMission)
+	const text = "turn: 2\nenemy:\n  - {id: S1a, unit: squad, at: o2C7, setup: true}\n  - {id: E1a, unit: squad, at: o2W7}\nvpo:\n  - {at: o2K5, control: enemy}\n"
+	for _, fbe := range []string{"entered", "all"} {
+		st, err := state.Read(strings.NewReader(text), "state.yaml", m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := newHW(t, m, ms, scripted(t, ""), st)
+		if fbe == "all" {
+			if h.t, err = h.t.Lay("policy", "advance_fbe", "all"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// the VPO held by the ENEMY wants its garrison of one: E1a or S1a
+		// goes there; keep it manned so that neither is needed
+		st.Add(&state.Unit{ID: "G1", Side: state.Enemy, Kind: state.Squad}, testmaps.Loc(t, m, "o2K5"))
+		if _, err := play(h, state.MPh); err != nil {
+			t.Fatal(err)
+		}
+		s1, e1 := m.LocationName(st.Unit("S1a").At()), m.LocationName(st.Unit("E1a").At())
+		if e1 == "o2W7" {
+			t.Errorf("%s: E1a of an entry stayed in o2W7", fbe)
+		}
+		if moved := s1 != "o2C7"; moved != (fbe == "all") {
+			t.Errorf("%s: S1a of the setup in %s", fbe, s1)
+		}
+	}
+}

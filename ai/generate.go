@@ -126,7 +126,8 @@ func (e *Enemy) become(s *state.Unit, at board.Location, act report.Activation, 
 	for i, kind := range row {
 		e.gen.id = append(append(e.gen.id[:0], s.ID...), byte('a'+i))
 		u := e.newUnit()
-		*u = state.Unit{ID: e.st.Intern(e.gen.id), Side: state.Enemy, HW: s.HW, Wave: s.Wave, Lane: s.Lane, Released: s.Released, Moved: s.Moved}
+		*u = state.Unit{ID: e.st.Intern(e.gen.id), Side: state.Enemy, HW: s.HW, Wave: s.Wave, Lane: s.Lane, Released: s.Released, Moved: s.Moved,
+			Setup: s.Case != 0 || s.Setup}
 		u.Place(at)
 		if e.st.Unit(u.ID) != nil {
 			u.ID = e.st.NewID(u.ID + "-")

@@ -26,7 +26,7 @@ type Spec struct {
 }
 
 // unitFields are the fields of a unit, as errors list them.
-const unitFields = "id, unit, type, at, broken, dm, pinned, wounded, known, fired, final_fire, moved, routed, hw, wave, lane, released, exited, entering, case, crest, sw, vasl"
+const unitFields = "id, unit, type, at, broken, dm, pinned, wounded, known, fired, final_fire, moved, routed, hw, wave, lane, released, setup, exited, entering, case, crest, sw, vasl"
 
 // UnitFile is a unit as a state or mission file writes it.
 type UnitFile struct {
@@ -48,6 +48,7 @@ type UnitFile struct {
 	HW       yamldoc.Value        `yaml:"hw"`
 	Wave     yamldoc.Value        `yaml:"wave"`
 	Released yamldoc.Value        `yaml:"released"`
+	Setup    yamldoc.Value        `yaml:"setup"`
 	Exited   yamldoc.Value        `yaml:"exited"`
 	SW       yamldoc.List[swFile] `yaml:"sw"`
 	Lane     yamldoc.Value        `yaml:"lane"`
@@ -121,6 +122,7 @@ func Specs(c *yamldoc.Check, l yamldoc.List[UnitFile], side Side) []Spec {
 		sp.HW = c.Bool(f.HW, what+".hw")
 		sp.Wave = c.Str(f.Wave, what+".wave")
 		sp.Released = c.Bool(f.Released, what+".released")
+		sp.Setup = c.Bool(f.Setup, what+".setup")
 		sp.Exited = c.Bool(f.Exited, what+".exited")
 		sp.Vasl = c.Str(f.Vasl, what+".vasl")
 		if f.SW.Given() && c.List(f.SW.Node, what+".sw", "want a list such as [{name: LMG, pp: 1}]") {
@@ -849,7 +851,7 @@ func unitLine(u *Unit, m *board.Map) string {
 	for _, f := range []struct {
 		name string
 		on   bool
-	}{{"broken", u.Broken}, {"dm", u.DM}, {"pinned", u.Pinned}, {"wounded", u.Wounded}, {"known", u.Known}, {"fired", u.Fired}, {"final_fire", u.FinalFire}, {"moved", u.Moved}, {"advanced", u.Advanced}, {"routed", u.Routed}, {"hw", u.HW}, {"released", u.Released}, {"exited", u.Exited}} {
+	}{{"broken", u.Broken}, {"dm", u.DM}, {"pinned", u.Pinned}, {"wounded", u.Wounded}, {"known", u.Known}, {"fired", u.Fired}, {"final_fire", u.FinalFire}, {"moved", u.Moved}, {"advanced", u.Advanced}, {"routed", u.Routed}, {"hw", u.HW}, {"released", u.Released}, {"setup", u.Setup}, {"exited", u.Exited}} {
 		if f.on {
 			parts = append(parts, f.name+": true")
 		}

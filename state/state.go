@@ -153,6 +153,10 @@ type Unit struct {
 	// Released: no longer in Human Wave movement (SASL 4.33), in Advance
 	// Attitude.
 	Released bool
+	// Setup: a unit an S? of the setup (SASL 4.1; Case) became when it
+	// was Activated: it came from the setup's defence, not from an entry
+	// or a Human Wave (policy.advance_fbe).
+	Setup bool
 	// Exited: it left the map across the FBE (SASL 4.323); At is where it
 	// left from.
 	Exited bool

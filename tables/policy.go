@@ -55,7 +55,11 @@ type Policy struct {
 	//     Location held by FRIENDLY units (ASL A4.7: Close Combat follows
 	//     in the CCPh, A11): "vpo" (only into the VPO it heads for) or
 	//     "never".
-	AdvanceSetupS, AdvanceGoal, AdvanceMelee Entry[string]
+	//   - AdvanceFBE: who goes for the FBE once no VPO needs it: "entered"
+	//     (the units of entries and Human Waves, in Advance Attitude,
+	//     SASL 4.2, 4.33; the units of the setup's S? hold where they
+	//     are) or "all".
+	AdvanceSetupS, AdvanceGoal, AdvanceMelee, AdvanceFBE Entry[string]
 	AdvanceGarrison, AdvanceCover            Entry[int]
 	// Rout says which of the engine's broken units rout in a RtPh (ASL
 	// A10.5): "must", those the rule makes rout (combat.Resolver.Routs),
@@ -87,6 +91,7 @@ type policyFile struct {
 	AdvGarrison   *entryFile `yaml:"advance_garrison"`
 	AdvCover      *entryFile `yaml:"advance_cover"`
 	AdvMelee      *entryFile `yaml:"advance_melee"`
+	AdvFBE        *entryFile `yaml:"advance_fbe"`
 	Rout          *entryFile `yaml:"rout"`
 }
 
@@ -116,6 +121,7 @@ func (p *Policy) apply(c *yamldoc.Check, f *policyFile) {
 		{f.AdvSetupS, "advance_setup_s", &p.AdvanceSetupS, []string{ReleasedHold, ReleasedAdvance}},
 		{f.AdvGoal, "advance_goal", &p.AdvanceGoal, []string{GoalVictory, GoalNearest}},
 		{f.AdvMelee, "advance_melee", &p.AdvanceMelee, []string{MeleeVPO, MeleeNever}},
+		{f.AdvFBE, "advance_fbe", &p.AdvanceFBE, []string{FBEEntered, FBEAll}},
 		{f.Rout, "rout", &p.Rout, []string{"must"}},
 	} {
 		if x.f == nil {
@@ -147,8 +153,8 @@ func (p *Policy) check() error {
 	if p.SetupS.Value == "" || p.Released.Value == "" || p.Rout.Value == "" {
 		return fmt.Errorf("policy needs setup_s, released and rout")
 	}
-	if p.AdvanceSetupS.Value == "" || p.AdvanceGoal.Value == "" || p.AdvanceMelee.Value == "" {
-		return fmt.Errorf("policy needs advance_setup_s, advance_goal and advance_melee")
+	if p.AdvanceSetupS.Value == "" || p.AdvanceGoal.Value == "" || p.AdvanceMelee.Value == "" || p.AdvanceFBE.Value == "" {
+		return fmt.Errorf("policy needs advance_setup_s, advance_goal, advance_melee and advance_fbe")
 	}
 	return nil
 }
@@ -161,6 +167,8 @@ const (
 	GoalNearest     = "nearest"
 	MeleeVPO        = "vpo"
 	MeleeNever      = "never"
+	FBEEntered      = "entered"
+	FBEAll          = "all"
 )
 
 func (f *policyFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, f) }
