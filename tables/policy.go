@@ -60,7 +60,7 @@ type Policy struct {
 	//     SASL 4.2, 4.33; the units of the setup's S? hold where they
 	//     are) or "all".
 	AdvanceSetupS, AdvanceGoal, AdvanceMelee, AdvanceFBE Entry[string]
-	AdvanceGarrison, AdvanceCover            Entry[int]
+	AdvanceGarrison, AdvanceCover                        Entry[int]
 	// Rout says which of the engine's broken units rout in a RtPh (ASL
 	// A10.5): "must", those the rule makes rout (combat.Resolver.Routs),
 	// the only value sasl plays.
