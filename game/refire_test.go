@@ -46,8 +46,8 @@ func TestSubsequentFirstFireStops_A8_3(t *testing.T) {
 				}
 				// Units marked First Fire beyond their normal range are refused
 				// with the rule (A8.3).
-				for _, u := range st.OfSide(state.Friendly) {
-					if !u.OnMap() || !u.Fired || u.FinalFire || u.Broken || !u.Kind.MMC() || slices.ContainsFunc(stop.Groups, func(g state.StopGroup) bool { return g.At == u.At() }) {
+				for _, u := range slices.Clone(st.OfSide(state.Friendly)) {
+					if !st.Holds(u) || !u.OnMap() || !u.Fired || u.FinalFire || u.Broken || !u.Kind.MMC() || slices.ContainsFunc(stop.Groups, func(g state.StopGroup) bool { return g.At == u.At() }) {
 						continue
 					}
 					if hex.Distance(u.At().Hex, stop.At.Hex) <= w.Strength(u).Range || len(s.g.fireGroup(u.At(), report.FirstFire)) > 0 {
@@ -146,11 +146,11 @@ func dfphRefusals(t *testing.T, s *Session, seed uint64) int {
 	t.Helper()
 	st, m := s.g.st, s.g.w.Map()
 	n := 0
-	for _, u := range st.OfSide(state.Friendly) {
+	for _, u := range slices.Clone(st.OfSide(state.Friendly)) {
 		if !u.OnMap() || !u.Fired || u.Broken || !u.Kind.MMC() || len(s.g.fireGroup(u.At(), report.FirstFire)) > 0 || s.g.res.InMelee(u.At()) {
 			continue
 		}
-		for _, e := range st.OfSide(state.Enemy) {
+		for _, e := range slices.Clone(st.OfSide(state.Enemy)) {
 			if !combat.Target(e) || combat.Adjacent(u.At(), e.At()) || s.g.res.InMelee(e.At()) || hex.Distance(u.At().Hex, e.At().Hex) > 2*w(s).Strength(u).Range || !w(s).Sight(e.At(), u.At()).Clear {
 				continue
 			}
@@ -172,12 +172,12 @@ func dfphFinalFire(t *testing.T, s *Session, seed uint64) int {
 	t.Helper()
 	st, m := s.g.st, s.g.w.Map()
 	n := 0
-	for _, u := range st.OfSide(state.Friendly) {
-		if !u.OnMap() || !u.Fired || u.FinalFire || u.Broken || !u.Kind.MMC() || len(s.g.fireGroup(u.At(), report.FirstFire)) > 0 || s.g.res.InMelee(u.At()) {
+	for _, u := range slices.Clone(st.OfSide(state.Friendly)) {
+		if !st.Holds(u) || !u.OnMap() || !u.Fired || u.FinalFire || u.Broken || !u.Kind.MMC() || len(s.g.fireGroup(u.At(), report.FirstFire)) > 0 || s.g.res.InMelee(u.At()) {
 			continue
 		}
-		for _, e := range st.OfSide(state.Enemy) {
-			if !combat.Target(e) || !combat.Adjacent(u.At(), e.At()) || e.At() == u.At() || !w(s).Sight(e.At(), u.At()).Clear {
+		for _, e := range slices.Clone(st.OfSide(state.Enemy)) {
+			if !st.Holds(e) || !combat.Target(e) || !combat.Adjacent(u.At(), e.At()) || e.At() == u.At() || !w(s).Sight(e.At(), u.At()).Clear {
 				continue
 			}
 			c, _ := ParseCommand("fire --from "+m.LocationName(u.At())+" --at "+m.LocationName(e.At()), m)

@@ -291,7 +291,10 @@ func TestDistSummary(t *testing.T) {
 
 func TestVary(t *testing.T) {
 	t.Parallel()
-	p := prepared(t, "crossroads")
+	// released hold: under advance the crossroads' ENEMY wins nearly every
+	// game whenever its wave comes (issue 40), and the sweep would show
+	// nothing.
+	p := preparedReleased(t, "crossroads", tables.ReleasedHold)
 	ms := p.W.Mission()
 	for _, bad := range []string{"turns", "turns=0", "turns=x", "entry.3.count=1", "entry.1.size=2", "human_wave.1.turn=9",
 		"without=F99", "nonsense=1", "turns=1"} {
@@ -431,7 +434,11 @@ func TestAttackWinsSome(t *testing.T) {
 	if r.FriendlyWins.Rate >= 0.95 {
 		t.Errorf("wooded-hill under attack: FRIENDLY win rate %.3f, want below 0.95", r.FriendlyWins.Rate)
 	}
-	c := *prepared(t, "crossroads")
+	// Under policy.released advance the crossroads' ENEMY exits far more
+	// than the mission's two squad-equivalents and wins all but a few
+	// games (issue 40); the attack policy's balance is checked where the
+	// units outside the wave hold.
+	c := *preparedReleased(t, "crossroads", tables.ReleasedHold)
 	c.Policy = game.PolicyAttack
 	cr, err := Run(&c, Config{Runs: 400, Seed: 1})
 	if err != nil {
