@@ -176,7 +176,14 @@ func TestVaslPlay(t *testing.T) {
 	// A game set up from the save: the mission beside it, the units with
 	// their pieces' IDs.
 	game := filepath.Join(dir, "g.yaml")
-	mustRun(t, "play", "new", "--mission", mission, "--boards", boards, "--friendly-from", setup, "--save", game, "--seed", "7", "--policy", "player")
+	// No S? checked standing still (activation.still none): the units the
+	// test moves in its turn 1 have not Prep Fired at S? Activated beside
+	// them at the end of the ENEMY's Player Turn.
+	still := filepath.Join(dir, "still.yaml")
+	if err := os.WriteFile(still, []byte("activation:\n  still: {value: none, source: test}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, "play", "new", "--mission", mission, "--boards", boards, "--friendly-from", setup, "--save", game, "--seed", "7", "--policy", "player", "--tables", still)
 	ms, err := os.ReadFile(filepath.Join(dir, "g.mission.yaml"))
 	if err != nil {
 		t.Fatal(err)
