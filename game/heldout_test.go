@@ -810,7 +810,7 @@ func (h *hgame) checkMoment(evs []report.Event, i int, where string) {
 			ids = append(ids, x.ID)
 		}
 		ok = slices.ContainsFunc(evs, func(x report.Event) bool {
-			return slices.Contains([]report.Kind{report.Move, report.Enter, report.Advance, report.Gap, report.Delay}, x.Kind) &&
+			return slices.Contains([]report.Kind{report.Move, report.Enter, report.Advance, report.AdvanceInto, report.Gap, report.Delay}, x.Kind) &&
 				slices.ContainsFunc(x.Units, func(id string) bool { return slices.Contains(ids, id) })
 		})
 	case report.Standing:

@@ -395,6 +395,23 @@ func checkMoves(t *testing.T, g *Game, where string, before map[string]was, evs 
 	// SMC in it.
 	type start struct{ from, to board.Location }
 	led := map[start]bool{}
+	// A leader the fire eliminated where the stack stopped is in no move
+	// of the phase (its units are gone): the stack that ends there moved
+	// with it.
+	var leaderGone []board.Location
+	for _, e := range evs {
+		if e.Kind != report.Eliminate || len(e.Units) == 0 {
+			continue
+		}
+		if u, ok := before[e.Units[0]]; ok && u.kind.SMC() {
+			leaderGone = append(leaderGone, e.At)
+		}
+	}
+	for _, e := range evs {
+		if e.Kind == report.Move && len(e.Steps) > 1 && slices.Contains(leaderGone, e.Steps[len(e.Steps)-1].Location) {
+			led[start{e.Steps[0].Location, e.Steps[1].Location}] = true
+		}
+	}
 	for _, e := range evs {
 		if e.Kind == report.Move && len(e.Steps) > 1 && slices.ContainsFunc(e.Units, func(id string) bool {
 			if u, ok := before[id]; ok {
