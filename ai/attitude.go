@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
@@ -348,22 +349,7 @@ func (e *Enemy) field(g goal) *pathing.Field {
 // the FRIENDLY side's (ASL A4.1, A4.12, A17.2): an MMC's or an S?'s, more
 // with a Good Order leader moving with it, a leader's alone, no more than
 // a wounded leader's for a stack with one.
-func (e *Enemy) stackMF(stack []*state.Unit) int {
-	c := &e.t.Combat
-	mmc := slices.ContainsFunc(stack, func(u *state.Unit) bool { return u.Kind.MMC() || u.Kind == state.SQ })
-	lead := slices.ContainsFunc(stack, func(u *state.Unit) bool { return u.Kind.SMC() })
-	mf := c.InfantryMF.Value
-	switch {
-	case !mmc:
-		mf = c.LeaderMF.Value
-	case lead:
-		mf = c.InfantryMF.Value + c.LedMF.Value
-	}
-	if slices.ContainsFunc(stack, func(u *state.Unit) bool { return u.Kind.SMC() && u.Wounded }) {
-		mf = min(mf, c.WoundedMF.Value)
-	}
-	return 2 * mf
-}
+func (e *Enemy) stackMF(stack []*state.Unit) int { return combat.StackMF(&e.t.Combat, stack) }
 
 // knownFriendly reports whether Location l holds a FRIENDLY unit the
 // ENEMY knows of.

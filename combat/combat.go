@@ -102,6 +102,26 @@ func MoveDRM(t *tables.Combat, m Motion, tem, hindrance int) int {
 	return drm
 }
 
+// StackMF is the MF of an Infantry stack moving together, in half MF
+// (ASL A4.1, A4.12): 4 for MMC (an S? counts as one), 6 for a leader
+// alone, 6 for MMC with a leader; a wounded leader's 3 (A17.2) caps the
+// stack he is in.
+func StackMF(t *tables.Combat, units []*state.Unit) int {
+	mmc := slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.MMC() || u.Kind == state.SQ })
+	lead := slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.SMC() })
+	mf := t.InfantryMF.Value
+	switch {
+	case !mmc:
+		mf = t.LeaderMF.Value
+	case lead:
+		mf = t.InfantryMF.Value + t.LedMF.Value
+	}
+	if slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.SMC() && u.Wounded }) {
+		mf = min(mf, t.WoundedMF.Value)
+	}
+	return 2 * mf
+}
+
 // OpenGround reports whether a target with TEM tem against a fire, seen
 // along a LOS of hindrance DRM hindrance, is in Open Ground for that fire
 // (ASL A4.6, A10.531): no positive TEM and no hindrance, so that FFMO

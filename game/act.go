@@ -146,22 +146,7 @@ func (g *Game) act(side state.Side, ph state.Phase, a policy.Action) error {
 // (more with a Good Order leader moving with it), or a leader's alone. A
 // wounded leader has wounded_mf MF (ASL A17.2), and a stack moving with
 // him goes no farther than he can (it moves together).
-func (g *Game) mf(units []*state.Unit) int {
-	c := g.w.Tables().Combat
-	mmc := slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.MMC() })
-	lead := slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.SMC() })
-	mf := c.InfantryMF.Value
-	switch {
-	case !mmc:
-		mf = c.LeaderMF.Value
-	case lead:
-		mf = c.InfantryMF.Value + c.LedMF.Value
-	}
-	if slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.SMC() && u.Wounded }) {
-		mf = min(mf, c.WoundedMF.Value)
-	}
-	return 2 * mf
-}
+func (g *Game) mf(units []*state.Unit) int { return combat.StackMF(&g.w.Tables().Combat, units) }
 
 // fits reports whether Location l takes FRIENDLY units on top of the
 // FRIENDLY units there (world.Fits: ASL A5.1's squads and SMC).

@@ -667,16 +667,7 @@ func (h *HumanWave) apply(c *yamldoc.Check, f *hwFile) {
 	if f.X10 != nil {
 		rows(c, f.X10, "human_wave.x10", &h.X10Source, dr, func(dr int, what string, e *entryFile) {
 			units, ok := entry(c, e, what, func(v yamldoc.Value, what string) []string {
-				units := c.Strings(v.List(), what)
-				for _, u := range units {
-					if u != "squad" && u != "half_squad" && u != "leader" {
-						c.Errorf(v.Node, "%s: %q is not squad, half_squad or leader", what, u)
-					}
-				}
-				if c.OK() && len(units) == 0 {
-					c.Errorf(v.Node, "%s: a Human Wave S? is never a dummy (SASL 4.34): give at least one unit", what)
-				}
-				return units
+				return unitList(c, v, what, "a Human Wave S? is never a dummy (SASL 4.34)")
 			})
 			if ok {
 				h.X10.Rows[dr] = units
@@ -1053,4 +1044,19 @@ func (a *Activation) applyWords(c *yamldoc.Check, words yamldoc.Map[entryFile]) 
 		}
 	}
 	return wordNodes
+}
+
+// unitList reads a row of units an S? generates: squad, half_squad or
+// leader, at least one (none says why, as empty does).
+func unitList(c *yamldoc.Check, v yamldoc.Value, what, empty string) []string {
+	units := c.Strings(v.List(), what)
+	for _, u := range units {
+		if u != "squad" && u != "half_squad" && u != "leader" {
+			c.Errorf(v.Node, "%s: %q is not squad, half_squad or leader", what, u)
+		}
+	}
+	if c.OK() && len(units) == 0 {
+		c.Errorf(v.Node, "%s: give at least one unit (%s)", what, empty)
+	}
+	return units
 }

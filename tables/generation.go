@@ -114,16 +114,7 @@ func (g *SGeneration) apply(c *yamldoc.Check, f *sGenerationFile) {
 		src := g.UnitsSource[nat]
 		rows(c, &f.Units.Values[i], what, &src, dr, func(dr int, what string, e *entryFile) {
 			units, ok := entry(c, e, what, func(v yamldoc.Value, what string) []string {
-				units := c.Strings(v.List(), what)
-				for _, u := range units {
-					if u != "squad" && u != "half_squad" && u != "leader" {
-						c.Errorf(v.Node, "%s: %q is not squad, half_squad or leader", what, u)
-					}
-				}
-				if c.OK() && len(units) == 0 {
-					c.Errorf(v.Node, "%s: give at least one unit (a dummy is the AC dr's, s_generation.dummy)", what)
-				}
-				return units
+				return unitList(c, v, what, "a dummy is the AC dr's, s_generation.dummy")
 			})
 			if ok {
 				t.Rows[dr] = units
