@@ -2,6 +2,7 @@ package ai
 
 import (
 	"cmp"
+	"iter"
 	"math"
 	"slices"
 
@@ -435,22 +436,36 @@ func (e *Enemy) moveOthers() error {
 	if err := e.prepareAttitude(); err != nil {
 		return err
 	}
-	e.gather(state.MPh)
-	for i := range e.act.stacks {
-		stack := slices.DeleteFunc(e.act.stacks[i].units, func(u *state.Unit) bool { return !e.st.Holds(u) || !e.actor(u, state.MPh) })
-		if len(stack) == 0 {
-			continue
-		}
-		g, ok := e.goalOf(stack)
-		if !ok {
-			continue
-		}
-		e.claim(g, stack)
+	for stack, g := range e.actors(state.MPh) {
 		if err := e.actMove(stack, g); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// actors yields, in phase ph, each stack of the units outside a Human
+// Wave that act (gather, actor), with its goal (goalOf), counted against
+// the goal's garrison (claim) before it acts; a stack with no goal is
+// left out.
+func (e *Enemy) actors(ph state.Phase) iter.Seq2[[]*state.Unit, goal] {
+	return func(yield func([]*state.Unit, goal) bool) {
+		e.gather(ph)
+		for i := range e.act.stacks {
+			stack := slices.DeleteFunc(e.act.stacks[i].units, func(u *state.Unit) bool { return !e.st.Holds(u) || !e.actor(u, ph) })
+			if len(stack) == 0 {
+				continue
+			}
+			g, ok := e.goalOf(stack)
+			if !ok {
+				continue
+			}
+			e.claim(g, stack)
+			if !yield(stack, g) {
+				return
+			}
+		}
+	}
 }
 
 // actMove moves one stack toward goal g in the MPh.
@@ -581,18 +596,8 @@ func (e *Enemy) advanceOthers() error {
 		return err
 	}
 	ig, _ := e.w.Infantry()
-	e.gather(state.APh)
 	melee := e.t.Policy.AdvanceMelee.Value == tables.MeleeVPO
-	for i := range e.act.stacks {
-		stack := slices.DeleteFunc(e.act.stacks[i].units, func(u *state.Unit) bool { return !e.st.Holds(u) || !e.actor(u, state.APh) })
-		if len(stack) == 0 {
-			continue
-		}
-		g, ok := e.goalOf(stack)
-		if !ok {
-			continue
-		}
-		e.claim(g, stack)
+	for stack, g := range e.actors(state.APh) {
 		from := stack[0].At()
 		mf := e.stackMF(stack)
 		var to board.Location

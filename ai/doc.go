@@ -33,9 +33,10 @@
 //	SASL 4.323 chain, join wave_chain.go (chain, join, chainScore)
 //	SASL 4.324 waves order wave_move.go (move)
 //	SASL 4.33 release      wave_move.go (nextStep, blocked, follow)
-//	SASL 3.32 Activation   activation.go (activation: LOS, Activation table)
-//	SASL 4.34, 4.35        activation.go (activate, activateAll),
-//	                       wave_move.go (walk, follow, generate)
+//	SASL 3.32 Activation   activation.go (activation: LOS, Activation table;
+//	                       Acted, activate, Standing: who is checked when)
+//	SASL 4.34, 4.35, 5.1   generate.go (generate, acCheck, become),
+//	                       wave_move.go (walk, follow)
 //	SASL 4.33 Attitude     attitude.go (moveOthers, advanceOthers: units
 //	                       outside a Human Wave, policy.released advance)
 //	SASL 4.36 fire groups  wave_fire.go (Targeting, fire, fireGroup: LOS)

@@ -47,11 +47,11 @@ type Enemy struct {
 	units  [][]state.Unit
 	nunits int
 	stacks []*state.Unit
-	sq     []*state.Unit    // activateAll's
+	sq     []*state.Unit    // the S? a check walks (checkAll, activateAdvanced)
 	single [1]*state.Unit   // a stack of one, for the stacking checks
-	fireAt []board.Location // fire's
+	fireAt []board.Location // choose's
 	// moving, movedTo and motion: the FRIENDLY stack whose step
-	// ActivateSeen answers, where it moved to and how (its FFNAM/FFMO
+	// Acted answers, where it moved to and how (its FFNAM/FFMO
 	// count in the Activation table's Final DRM).
 	moving  []*state.Unit
 	movedTo board.Location

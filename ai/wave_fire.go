@@ -124,6 +124,17 @@ func (e *Enemy) Defend() error {
 	return e.finalFire()
 }
 
+// choose picks the Target of the shooters among the FRIENDLY units by tt
+// (Targeting.Choose, from the shooters' Locations).
+func (e *Enemy) choose(tt Targeting, shooters []*state.Unit) (Target, bool) {
+	at := e.fireAt[:0]
+	for _, s := range shooters {
+		at = append(at, s.At())
+	}
+	e.fireAt = at
+	return tt.Choose(at, e.st.OfSide(state.Friendly))
+}
+
 // finalFire is the DFPh fire of the ENEMY units marked First Fire (ASL
 // A8.4): at ADJACENT Known FRIENDLY units only, as Area Fire, as fire
 // groups of contiguous Locations (A7.5).
@@ -136,12 +147,7 @@ func (e *Enemy) finalFire() error {
 	}
 	tt := Targeting{Range: 1, TEM: e.cover, Sight: e.w.Sight, Melee: e.inMelee}
 	for len(shooters) > 0 {
-		at := e.fireAt[:0]
-		for _, s := range shooters {
-			at = append(at, s.At())
-		}
-		e.fireAt = at
-		tg, ok := tt.Choose(at, e.st.OfSide(state.Friendly))
+		tg, ok := e.choose(tt, shooters)
 		if !ok {
 			return nil
 		}
@@ -206,12 +212,7 @@ func (e *Enemy) fireGroups(ph state.Phase) error {
 			}
 		}
 		for len(shooters) > 0 {
-			at := e.fireAt[:0]
-			for _, s := range shooters {
-				at = append(at, s.At())
-			}
-			e.fireAt = at
-			tg, ok := tt.Choose(at, e.st.OfSide(state.Friendly))
+			tg, ok := e.choose(tt, shooters)
 			if !ok {
 				break
 			}

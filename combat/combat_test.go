@@ -138,14 +138,7 @@ func TestApply(t *testing.T) {
 // Fire after moving.
 func TestPins(t *testing.T) {
 	t.Parallel()
-	w, _, err := game.Open("crossroads", "", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := w.Map().ParseLocation("x1A1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, l := crossroadsAt(t, "x1A1")
 	setup := func(script string, units ...*state.Unit) (*combat.Resolver, *report.Log) {
 		c, _, log := resolver(t, w, l, script, units...)
 		return c, log
@@ -218,6 +211,21 @@ func TestPins(t *testing.T) {
 	}
 }
 
+// crossroadsAt returns the crossroads demo's world and its Location named
+// at, where the tests put their units.
+func crossroadsAt(t *testing.T, at string) (*world.World, board.Location) {
+	t.Helper()
+	w, _, err := game.Open("crossroads", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := w.Map().ParseLocation(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w, l
+}
+
 // resolver is a Resolver of w's map with only units, all in Location l,
 // rolling the dice of script.
 func resolver(t *testing.T, w *world.World, l board.Location, script string, units ...*state.Unit) (*combat.Resolver, *state.State, *report.Log) {
@@ -248,14 +256,7 @@ func resolver(t *testing.T, w *world.World, l board.Location, script string, uni
 // there (ASL A11: an attack needs an enemy unit to attack).
 func TestCloseCombatDummy_A11(t *testing.T) {
 	t.Parallel()
-	w, _, err := game.Open("crossroads", "", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := w.Map().ParseLocation("x1A1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, l := crossroadsAt(t, "x1A1")
 	f := &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7"}
 	s := &state.Unit{ID: "S1", Side: state.Enemy, Kind: state.SQ}
 	c, st, _ := resolver(t, w, l, "", f, s) // no dice: a roll is an error

@@ -90,14 +90,7 @@ func TestHalfSquadsTable_A7302(t *testing.T) {
 // thing, never "eliminated (... Casualty Reduction)".
 func TestLeaderWound_A17(t *testing.T) {
 	t.Parallel()
-	w, _, err := game.Open("crossroads", "", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := w.Map().ParseLocation("x1A1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, l := crossroadsAt(t, "x1A1")
 	words := report.New(w)
 	leader := func() *state.Unit {
 		return &state.Unit{ID: "F2", Side: state.Friendly, Kind: state.Leader, Type: "8-1"}
@@ -154,14 +147,7 @@ func TestLeaderWound_A17(t *testing.T) {
 // Selection of the KIA.
 func TestLeaderWoundKIA_A17(t *testing.T) {
 	t.Parallel()
-	w, _, err := game.Open("crossroads", "", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := w.Map().ParseLocation("x1A1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, l := crossroadsAt(t, "x1A1")
 	sq := &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7"}
 	ld := &state.Unit{ID: "F2", Side: state.Friendly, Kind: state.Leader, Type: "8-1", Broken: true}
 	r, st, _ := resolver(t, w, l, "5 2 3", sq, ld) // selection: F1 5, F2 2; wound dr 3
