@@ -21,6 +21,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 	"time"
@@ -140,6 +141,9 @@ func main() { os.Exit(runMain()) }
 // game file it wrote holds what it did all the same.
 func runMain() int {
 	removeTempsOnSignal()
+	if stop := startProfile(os.Getenv("SASL_CPUPROFILE")); stop != nil {
+		defer stop()
+	}
 	out := &checkedWriter{w: os.Stdout}
 	root, o := newRootOptions(out, os.Stderr)
 	err := root.Execute()
@@ -159,6 +163,27 @@ func runMain() int {
 		return exitStatus(err)
 	}
 	return 0
+}
+
+// startProfile writes a CPU profile of the whole command to path (the
+// environment's SASL_CPUPROFILE, for measuring a command's start-up as a
+// player runs it), and returns the function that ends it; nil when path is
+// empty or cannot be written.
+func startProfile(path string) func() {
+	if path == "" {
+		return nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "sasl: SASL_CPUPROFILE:", err)
+		return nil
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		fmt.Fprintln(os.Stderr, "sasl: SASL_CPUPROFILE:", err)
+		return nil
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }
 }
 
 // checkedWriter keeps the first error of its writes, after which it writes
