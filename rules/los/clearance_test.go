@@ -5,9 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/rules/los"
-	"github.com/sasl-engine/sasl/rules/terrain"
 )
 
 // TestSumTo checks that the float sums the walk makes in leaps are those
@@ -49,28 +47,5 @@ func TestSumTo(t *testing.T) {
 		{600, math.Ldexp(1, -43) + math.Ldexp(1, -44)},
 	} {
 		check(c.sy, c.dy, 4000)
-	}
-}
-
-// TestWedges checks the pixels' clearances (how far a line may skip) by
-// looking at every pixel of their wedges, on demo maps (one with boards
-// meeting at a corner between empty cells: wedges across the edges of
-// the stored rasters) and on board 33.
-func TestWedges(t *testing.T) {
-	t.Parallel()
-	maps := map[string]*los.Map{"x1": demoMap(t, "x1", terrain.InSeason), "x2,-/-,x1r": demoMap(t, "x2,-/-,x1r", terrain.InSeason)}
-	if _, ok := testshared.FindBoards(); ok {
-		maps["33"] = realMap(t, "33")
-	}
-	for name, m := range maps {
-		errs, mean := los.WedgeErrors(m, samples(170), 7)
-		for _, e := range errs {
-			t.Errorf("%s: %s", name, e)
-		}
-		// Clearances of nothing would pass the check and skip nothing.
-		if mean < 4 {
-			t.Errorf("%s: mean same clearance %.1f pixels, want open boards to give more", name, mean)
-		}
-		t.Logf("%s: mean same clearance %.1f", name, mean)
 	}
 }

@@ -3,9 +3,11 @@ package los
 import (
 	"testing"
 
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
+	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/rules/terrain"
 )
 
@@ -27,33 +29,99 @@ func TestGridToHex(t *testing.T) {
 	}
 }
 
-// TestNearBits checks cell.near (which grown polygons hold a pixel)
-// against the polygon tests on every pixel of a two-row, two-column
-// configuration, and that no hex two away from a pixel's own holds it
-// (holds looks no further).
+// TestNearBits checks cell.near (which grown polygons hold a pixel,
+// mostly read off the grid's period: buildInterest) against the polygon
+// tests on every pixel of configurations with boards at the frame's edges
+// and among empty cells, and that no hex two away from a pixel's
+// own holds it (holds looks no further). Most pixels must be of regular
+// hexes, or the period would be a test of nothing.
 func TestNearBits(t *testing.T) {
 	t.Parallel()
-	lm := emptyGrid(t)
-	bad := 0
-	for x := range lm.gw {
-		for y := range lm.gh {
-			c := lm.cellAt(x, y)
-			h := &lm.hexes[c.own]
-			want := polygonBits(h, x, y)
-			far := false
-			for _, n := range h.nb {
-				for _, o := range n.nbOrNil() {
-					if o != nil && o != h && hex.Distance(o.h, h.h) == 2 && o.contains(x, y) {
-						far = true
+	for _, spec := range []string{"a,b/c,d", "-,a/b,-"} {
+		lm := emptyGridOf(t, spec)
+		bad, pixels, regular := 0, 0, 0
+		for x := range lm.gw {
+			for y := range lm.gh {
+				if lm.addr(x, y) < 0 {
+					continue
+				}
+				pixels++
+				c := lm.cellAt(x, y)
+				h := &lm.hexes[c.own]
+				if h.reg && h.regNear == 0x7F {
+					regular++
+				}
+				want := polygonBits(h, x, y)
+				far := false
+				for _, n := range h.nb {
+					for _, o := range n.nbOrNil() {
+						if o != nil && o != h && hex.Distance(o.h, h.h) == 2 && o.contains(x, y) {
+							far = true
+						}
+					}
+				}
+				if c.near != want || far || nearBits(h, x, y) != want {
+					if bad++; bad < 10 {
+						t.Errorf("%s: pixel (%d,%d) of %v: near %07b, polygons %07b, nearBits %07b, a hex two away holds it: %v", spec, x, y, h.h, c.near, want, nearBits(h, x, y), far)
 					}
 				}
 			}
-			if c.near != want || far {
-				if bad++; bad < 10 {
-					t.Errorf("pixel (%d,%d) of %v: near %07b, polygons %07b, a hex two away holds it: %v", x, y, h.h, c.near, want, far)
+		}
+		if regular < pixels*3/4 {
+			t.Errorf("%s: %d of %d pixels of regular hexes, want most", spec, regular, pixels)
+		}
+		t.Logf("%s: %d of %d pixels of regular hexes", spec, regular, pixels)
+	}
+}
+
+// TestFirstInherent checks the hexes' first pixels of inherent terrain
+// (firstInherent, which looks only at such pixels) against VASL's scan of
+// each hex's bounds pixel by pixel (Hex.resetTerrain), on demo boards with
+// orchards and on the real boards' in ../shared when present.
+func TestFirstInherent(t *testing.T) {
+	t.Parallel()
+	specs := []string{"x1,x2/x3r,-"}
+	if _, ok := testshared.FindBoards(); ok {
+		specs = append(specs, "33,2r")
+	}
+	for _, spec := range specs {
+		lay, err := layout.Parse(spec, layout.Up)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir, _ := testshared.FindBoards()
+		bm, err := library.New(dir).Map(lay)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lm, err := New(bm, terrain.InSeason)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, found := lm.firstInherent(), 0
+		for i := range lm.hexes {
+			h := &lm.hexes[i]
+			want := int16(-1)
+		scan:
+			for px := int(h.border[0].x); px < int(h.border[1].x) && px < lm.gw; px++ {
+				for py := int(h.border[0].y); py < int(h.border[1].y); py++ {
+					if tt, ok := lm.terr(px, py); ok && tt.flags&inherent != 0 && lm.nearest(h, px, py) == -1 {
+						want = int16(tt.code)
+						break scan
+					}
 				}
 			}
+			if want >= 0 {
+				found++
+			}
+			if got[i] != want {
+				t.Errorf("%s: hex %v: first inherent pixel's code %d, want %d", spec, h.h, got[i], want)
+			}
 		}
+		if found == 0 {
+			t.Errorf("%s: no hex has inherent terrain: a test of nothing", spec)
+		}
+		t.Logf("%s: %d hexes with inherent terrain", spec, found)
 	}
 }
 
@@ -66,9 +134,13 @@ func (h *hexInfo) nbOrNil() []*hexInfo {
 
 // emptyGrid is the LOS map of a two-row, two-column configuration of
 // boards with no terrain.
-func emptyGrid(t *testing.T) *Map {
+func emptyGrid(t *testing.T) *Map { return emptyGridOf(t, "a,b/c,d") }
+
+// emptyGridOf is the LOS map of configuration spec of boards with no
+// terrain.
+func emptyGridOf(t *testing.T, spec string) *Map {
 	t.Helper()
-	lay, err := layout.Parse("a,b/c,d", layout.Up)
+	lay, err := layout.Parse(spec, layout.Up)
 	if err != nil {
 		t.Fatal(err)
 	}

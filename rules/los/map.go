@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -26,8 +27,8 @@ const codeOffMap = 255
 // Map is the line of sight over a board.Map in one season: the boards'
 // rasters butted together as in the configuration (a reversed board's
 // picture turned 180 degrees), and the hex data VASL derives from them. It
-// is built once (BenchmarkNew: a few hundred milliseconds and about 21 MB a
-// board) and is then read only and safe for concurrent use.
+// is built once (BenchmarkNew: about 20 ms of CPU and 7 MB a board) and
+// is then read only and safe for concurrent use.
 //
 // Pixels and hexes are addressed in the frame of the whole configuration,
 // as VASL lays its boards out, but only the boards present are stored: a
@@ -61,15 +62,12 @@ type Map struct {
 	// spine is the maximum of cell.iv over blocks of block x block
 	// pixels of the frame, 127 for blocks holding a pixel of a hex next to
 	// inherent terrain, which a line along hexsides must look at (ASL
-	// B.6): such a line skips the blocks where it is not above the lower
-	// end's level. (Other lines skip by the pixels' clearances, clr.) A
-	// block is kept with the tile of its first pixel, spineN a tile
-	// (spineAt); one holding a pixel of an empty cell is 127.
+	// B.6): a line skips the blocks where it is not above the lower end's
+	// level (walk.boring). A block is kept with the tile of its first
+	// pixel, spineN a tile (spineAt); one holding a pixel of an empty
+	// cell is 127.
 	spine    []int8
 	nbx, nby int
-	// clr holds, by octant of a line's direction, the clearances of every
-	// pixel (as px): how far ahead a line may skip (wedge).
-	clr [8][]uint8
 	// slow makes every line judge every pixel (tests compare it with the
 	// filtered walk).
 	slow bool
@@ -95,7 +93,8 @@ type cell struct {
 	code uint8 // terrain code
 	// iv is twice the highest level the pixel's terrain reaches
 	// (2*ground + prop.top2), or 127 for a pixel every line must look at
-	// (a cliff, a rowhouse wall, no board). Hexside terrain (walls, hedges) has its height:
+	// (a cliff, a rowhouse wall, a pixel of a hex of inherent terrain, no
+	// board). Hexside terrain (walls, hedges) has its height:
 	// a line whose lower end is above it is not blocked by it (the hexside
 	// rule asks for both ends at its level, hexsideRule).
 	iv int8
@@ -167,14 +166,12 @@ type hexInfo struct {
 	inh      bool        // the centre terrain of the hex is inherent (ASL B.6)
 	nb       [6]*hexInfo // the neighbours (adj), nil off the grid
 	cx, cz   int32       // cube coordinates (hexDist)
-	// The hex's texture: where its pixels at its base level are open
-	// (nothing above the ground) or of one other terrain (grain drawn as
-	// speckles, orchard trees), that terrain; texOK false where there are
-	// none or several. A line that has judged one pixel of it judges no
-	// other pixel of the texture while open ground at that level is not
-	// above the lower end (walk.skip).
-	texOK   bool
-	texCode uint8
+	// reg says the hex lies as in the unbounded grid, moved by whole
+	// periods (regularGeometry); regNear has bit 6 and the bits of its
+	// neighbours that do too: whether their grown polygons hold a pixel
+	// of it is nearPeriod's (buildInterest).
+	reg     bool
+	regNear uint8
 }
 
 // New builds the line of sight of m in season s. Boards with a raster of
@@ -285,43 +282,165 @@ func (lm *Map) spineAt(bx, by int) int8 {
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
 
 // buildInterest derives what the walk reads of each pixel of the boards
-// (cell.own, cell.iv, cell.near), the spine blocks and the clearances.
+// (cell.own, cell.iv, cell.near) and the spine blocks. The pixels are
+// visited column by column, their place in the grid's period kept as
+// they go (nearestValid's tiles): a pixel's hex is the period's but where
+// that falls off VASL's grid, and whether the grown polygons of a regular
+// hex and of its regular neighbours hold it is the period's (nearPeriod,
+// hexInfo.reg): the others' are tested. cell.near is polygonBits, as
+// nearBits gives it for the pixels of a hex that is not regular.
 func (lm *Map) buildInterest() {
+	period := nearPeriod()
 	for k, t := range lm.tileOf {
 		if t < 0 {
 			continue
 		}
 		x0, y0 := k%lm.tcols*boardW, k/lm.tcols*boardH
-		// The hex of the last pixel's nearest centre: the next pixel
-		// down mostly has the same.
-		lc, ln, h := -1, -1, (*hexInfo)(nil)
+		ky0, oy0 := y0/tileH, y0%tileH
 		for lx := range boardW {
 			x := x0 + lx
-			for ly := range boardH {
+			kx, ox := x/tileW, x%tileW
+			col := lm.px[int(t)*boardN+lx*boardH : int(t)*boardN+(lx+1)*boardH]
+			tiles := nearestTile[ox*tileH : (ox+1)*tileH]
+			near := period[ox*tileH : (ox+1)*tileH]
+			// The hex of the last pixel's period place: the next pixel
+			// down mostly has the same.
+			lc, ln, h := -1, -1, (*hexInfo)(nil)
+			ky, oy := ky0, oy0
+			for ly := range col {
 				y := y0 + ly
-				if c, n := lm.nearestValid(x, y); c != lc || n != ln {
+				o := tiles[oy]
+				reg := false
+				if c, n := int(o[0])+tileCols*kx, int(o[1])+tileRows*ky; c == lc && n == ln {
+					reg = h.reg
+				} else if lm.valid(c, n) {
 					lc, ln, h = c, n, lm.hexAt(c, n)
+					reg = h.reg
+				} else {
+					lc, ln, h = -1, -1, lm.hexAt(nearestCentre(float64(x), float64(y), lm.valid))
 				}
-				c := &lm.px[int(t)*boardN+lx*boardH+ly]
+				c := &col[ly]
 				c.own = h.idx
 				p := &lm.p[c.code]
 				v := 127
-				if c.code != codeOffMap && p.is&(isCliff|isRowhouse) == 0 {
+				// ASL B.6: every pixel of a hex of inherent terrain (a road
+				// through an orchard) is judged as that terrain
+				// (walk.apply): every line looks at it.
+				if c.code != codeOffMap && p.is&(isCliff|isRowhouse) == 0 && !h.inh {
 					v = min(2*int(c.gl)+int(p.top2), 126)
-					// ASL B.6: every pixel of a hex of inherent terrain
-					// (a road through an orchard) is judged as that
-					// terrain (walk.apply), so reaches as high.
-					if cp := &lm.p[h.centre]; cp.flags&inherent != 0 && c.code != h.centre {
-						v = max(v, min(2*int(c.gl)+int(cp.top2), 126))
-					}
 				}
 				c.iv = int8(v)
-				c.near = lm.nearBits(h, x, y)
+				if reg {
+					c.near = near[oy] & h.regNear
+					if h.regNear != 0x7F {
+						// Neighbours off the grid hold nothing; the
+						// others' polygons are tested.
+						for s, n := range h.nb {
+							if h.regNear&(1<<s) == 0 && n != nil && n.contains(x, y) {
+								c.near |= 1 << s
+							}
+						}
+					}
+				} else {
+					c.near = nearBits(h, x, y)
+				}
+				if oy++; oy == tileH {
+					ky, oy = ky+1, 0
+				}
 			}
 		}
 	}
 	lm.buildSpine()
-	lm.buildClearances()
+}
+
+// nearPeriod returns cell.near of each pixel of the grid's period
+// (tileW x tileH pixels, by column as nearestTile) in the unbounded grid:
+// that of any pixel of the boards whose hex is regular (hexInfo.reg), at
+// the same place in its period. The grid's geometry repeats by whole
+// pixels every period, and a pixel's grown polygons are its hex's and its
+// neighbours' (nearBits). Where a neighbour is not regular (its polygon
+// cut by the edge of the frame), the other bits are still the period's
+// (hexInfo.regNear).
+var nearPeriod = sync.OnceValue(func() []uint8 {
+	g := unboundedGrid()
+	out := make([]uint8, tileW*tileH)
+	for x := range tileW {
+		for y := range tileH {
+			o := nearestTile[x*tileH+y]
+			h := g.at(int(o[0])+tileCols*periods, int(o[1])+tileRows*periods)
+			out[x*tileH+y] = nearBits(h, x+tileW*periods, y+tileH*periods)
+		}
+	}
+	return out
+})
+
+// periods is how many periods of the grid lie before the one
+// unboundedGrid takes as the period of the unbounded grid, across and
+// down: enough that no point of it or of its neighbours is moved onto
+// the frame (Map.fix).
+const periods = 2
+
+// grid is the hex data of the hexes of a stretch of the grid (geometry
+// and neighbours only), for the regular geometry (nearPeriod, regular).
+type grid struct {
+	cols, rows int
+	hexes      []hexInfo
+}
+
+func (g *grid) at(c, n int) *hexInfo {
+	if c < 0 || n < 0 || c >= g.cols || n >= g.rows {
+		return nil
+	}
+	return &g.hexes[c*g.rows+n]
+}
+
+// unboundedGrid returns the hexes of 2*periods+1 periods of the grid
+// each way, laid out in a frame large enough that none is at its edges:
+// the hexes of its middle periods lie as in the unbounded grid.
+var unboundedGrid = sync.OnceValue(func() *grid {
+	n := 2*periods + 1
+	lm := &Map{gw: tileW * (n + 2), gh: tileH * (n + 2), ncols: tileCols*(n+2) + 1, nrows: tileRows*(n+2) + 1}
+	g := &grid{cols: tileCols * n, rows: tileRows * n}
+	g.hexes = make([]hexInfo, g.cols*g.rows)
+	for c := range g.cols {
+		for r := range g.rows {
+			lm.geometry(g.at(c, r), hex.Hex{Col: c, Row: r})
+		}
+	}
+	for c := range g.cols {
+		for r := range g.rows {
+			h := g.at(c, r)
+			for s := range 6 {
+				nb := h.h.Neighbour(hex.Dir(s))
+				h.nb[s] = g.at(nb.Col, nb.Row)
+			}
+		}
+	}
+	return g
+})
+
+// regularGeometry reports whether hex data h lies as the hex of the same
+// place in the grid's period of the unbounded grid, moved by whole
+// periods: its LOS point and grown polygon (what nearBits reads).
+func regularGeometry(h *hexInfo) bool {
+	g := unboundedGrid()
+	c, n := h.h.Col, h.h.Row
+	rc, rn := c%tileCols+tileCols*periods, n%tileRows+tileRows*periods
+	if c < 0 || n < 0 {
+		return false
+	}
+	dx, dy := int32((c-rc)/tileCols*tileW), int32((n-rn)/tileRows*tileH)
+	r := g.at(rc, rn)
+	move := func(p pt) pt { return pt{p.x + dx, p.y + dy} }
+	if h.los != move(r.los) || h.min != move(r.min) || h.max != move(r.max) {
+		return false
+	}
+	for k := range h.ext {
+		if h.ext[k] != move(r.ext[k]) {
+			return false
+		}
+	}
+	return true
 }
 
 // buildSpine makes spine: the maximum, over the pixels of each block, of
@@ -337,26 +456,37 @@ func (lm *Map) buildSpine() {
 		x0, y0 := k%lm.tcols*boardW, k/lm.tcols*boardH
 		for bx := ceilDiv(x0, block); bx < min(ceilDiv(x0+boardW, block), lm.nbx); bx++ {
 			for by := ceilDiv(y0, block); by < min(ceilDiv(y0+boardH, block), lm.nby); by++ {
-				v := int8(math.MinInt8)
-				for x := bx * block; x < min(bx*block+block, lm.gw) && v < 127; x++ {
-					for y := by * block; y < min(by*block+block, lm.gh); y++ {
-						i := lm.addr(x, y)
-						if i < 0 {
-							v = 127 // no board
-							break
-						}
-						c := &lm.px[i]
-						if lm.hexes[c.own].inhNear {
-							v = 127
-							break
-						}
-						v = max(v, c.iv)
-					}
-				}
-				lm.spine[lm.spineIndex(bx, by)] = v
+				lm.spine[lm.spineIndex(bx, by)] = lm.blockTop(bx, by)
 			}
 		}
 	}
+}
+
+// blockTop is the spine of block (bx, by): the highest cell.iv of its
+// pixels, 127 where one is of a hex next to inherent terrain or of an
+// empty cell. A block may straddle the edges of the cells; its pixels of
+// one column in one cell lie together in px.
+func (lm *Map) blockTop(bx, by int) int8 {
+	v := int8(math.MinInt8)
+	ya, yb := by*block, min(by*block+block, lm.gh)
+	for x := bx * block; x < min(bx*block+block, lm.gw); x++ {
+		for y := ya; y < yb; {
+			t, lx, ly := lm.tile(x, y)
+			if t < 0 {
+				return 127 // no board
+			}
+			end := min(yb, y-ly+boardH)
+			i := t*boardN + lx*boardH + ly
+			for _, c := range lm.px[i : i+end-y] {
+				if lm.hexes[c.own].inhNear {
+					return 127
+				}
+				v = max(v, c.iv)
+			}
+			y = end
+		}
+	}
+	return v
 }
 
 // nearBits returns cell.near for pixel (x, y) of hex h. The grown
@@ -364,7 +494,7 @@ func (lm *Map) buildSpine() {
 // within a pixel of the lines halfway between centre dots, so a pixel
 // further than nearMargin inside all of those lines is in h's polygon and
 // no neighbour's, and only the others are tested.
-func (lm *Map) nearBits(h *hexInfo, x, y int) uint8 {
+func nearBits(h *hexInfo, x, y int) uint8 {
 	far := true
 	dh := sq(x-int(h.los.x), y-int(h.los.y))
 	for _, n := range h.nb {
@@ -402,55 +532,6 @@ func polygonBits(h *hexInfo, x, y int) uint8 {
 // nearMargin is, in pixels, how far inside its hex's hexsides a pixel must
 // lie for nearBits to skip the polygon tests.
 const nearMargin = 4
-
-// buildClearances makes the hexes' textures and the pixels' clearances
-// (buildWedges).
-func (lm *Map) buildClearances() {
-	const many = 2
-	seen := make([]uint8, len(lm.hexes))
-	for i := range lm.px {
-		c := &lm.px[i]
-		h := &lm.hexes[c.own]
-		code := c.code
-		p := &lm.p[code]
-		if code == codeOffMap || p.is&isHexside != 0 || p.top2 == 0 || c.gl != h.base {
-			continue
-		}
-		if p.is&isBuilding != 0 {
-			// A line from an upper building level judges every pixel until
-			// it leaves the building (walk.skip): no open ground in its
-			// squares.
-			seen[c.own] = many
-			continue
-		}
-		switch o := c.own; {
-		case seen[o] == 0:
-			seen[o], h.texCode = 1, code
-		case h.texCode != code:
-			seen[o] = many
-		}
-	}
-	for i := range lm.hexes {
-		lm.hexes[i].texOK = seen[i] == 1
-	}
-	label := make([]uint32, len(lm.px))
-	for i := range label {
-		label[i] = lm.texture(i)
-	}
-	lm.buildWedges(label)
-}
-
-// texture returns pixel i's hex (own), ground level and terrain code, with
-// open ground at the hex's base level counted as the hex's texture.
-func (lm *Map) texture(i int) uint32 {
-	c := &lm.px[i]
-	h := &lm.hexes[c.own]
-	code := c.code
-	if p := &lm.p[code]; h.texOK && code != codeOffMap && p.is&isHexside == 0 && p.top2 == 0 && c.gl == h.base {
-		code = h.texCode
-	}
-	return uint32(c.own)<<16 | uint32(uint8(c.gl))<<8 | uint32(code)
-}
 
 // boring reports whether no pixel of block column bx between rows r0 and r1
 // rises above lo2 (twice a level).
@@ -641,8 +722,22 @@ func (lm *Map) buildHexes() error {
 		}
 		h.cx, h.cz = cube(h.h)
 	}
+	geo := make([]bool, len(lm.hexes))
 	for i := range lm.hexes {
-		lm.resetTerrain(&lm.hexes[i])
+		geo[i] = regularGeometry(&lm.hexes[i])
+	}
+	for i := range lm.hexes {
+		h := &lm.hexes[i]
+		h.reg, h.regNear = geo[i], 1<<6
+		for s, n := range h.nb {
+			if n != nil && geo[n.idx] {
+				h.regNear |= 1 << s
+			}
+		}
+	}
+	inh := lm.firstInherent()
+	for i := range lm.hexes {
+		lm.resetTerrain(&lm.hexes[i], inh[i])
 	}
 	for i := range lm.hexes {
 		lm.resetHexsideTerrain(&lm.hexes[i])
@@ -735,7 +830,10 @@ func (lm *Map) geometry(h *hexInfo, hh hex.Hex) {
 // building pixel at a hexside point or 5 pixels from the dot makes it a
 // building; inherent terrain (ASL B.6) anywhere in the central region (the
 // pixels nearer the dot than any hexside point) makes it that terrain.
-func (lm *Map) resetTerrain(h *hexInfo) {
+//
+// first is the terrain code of the first pixel of inherent terrain in the
+// hex's central region (firstInherent), -1 for none.
+func (lm *Map) resetTerrain(h *hexInfo, first int16) {
 	x, y := int(h.los.x), int(h.los.y)
 	t, ok := lm.terr(x, y)
 	if !ok {
@@ -781,14 +879,50 @@ func (lm *Map) resetTerrain(h *hexInfo) {
 		}
 		h.locTerr[s] = tt.code
 	}
-	for px := int(h.border[0].x); px < int(h.border[1].x) && px < lm.gw; px++ {
-		for py := int(h.border[0].y); py < int(h.border[1].y); py++ {
-			if tt, ok := lm.terr(px, py); ok && tt.flags&inherent != 0 && lm.nearest(h, px, py) == -1 {
-				h.centre = tt.code
-				return
+	if first >= 0 {
+		h.centre = uint8(first)
+	}
+}
+
+// firstInherent returns, by hex (as hexes), the terrain code of the first
+// pixel, by column then row, of inherent terrain (ASL B.6) within the
+// bounds of the hex's polygon (border) and nearer its LOS point than any
+// of its hexside points (VASL's Hex.resetTerrain looks there, pixel by
+// pixel); -1 where there is none. Only pixels of inherent terrain are
+// looked at: such a pixel lies within the bounds of its nearest hex's
+// polygon or of a neighbour's, no other.
+func (lm *Map) firstInherent() []int16 {
+	code := make([]int16, len(lm.hexes))
+	at := make([]int, len(lm.hexes)) // the first pixel's x*gh+y
+	for i := range code {
+		code[i] = -1
+	}
+	for k, t := range lm.tileOf {
+		if t < 0 {
+			continue
+		}
+		x0, y0 := k%lm.tcols*boardW, k/lm.tcols*boardH
+		for i, c := range lm.px[int(t)*boardN : int(t+1)*boardN] {
+			if c.code == codeOffMap || lm.p[c.code].flags&inherent == 0 {
+				continue
+			}
+			x, y := x0+i/boardH, y0+i%boardH
+			own := lm.hexAt(lm.nearestValid(x, y))
+			for s := -1; s < 6; s++ {
+				h := own
+				if s >= 0 {
+					h = own.nb[s]
+				}
+				if h == nil || x < int(h.border[0].x) || x >= int(h.border[1].x) || y < int(h.border[0].y) || y >= int(h.border[1].y) {
+					continue
+				}
+				if p := x*lm.gh + y; (code[h.idx] < 0 || p < at[h.idx]) && lm.nearest(h, x, y) == -1 {
+					code[h.idx], at[h.idx] = int16(c.code), p
+				}
 			}
 		}
 	}
+	return code
 }
 
 func (lm *Map) resetHexsideTerrain(h *hexInfo) {

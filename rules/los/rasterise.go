@@ -33,25 +33,70 @@ const (
 // along their hexsides.
 func Rasterise(b *board.Board) *board.Raster {
 	r := &board.Raster{W: board.RasterW, H: board.RasterH, Pix: make([]byte, 2*board.RasterW*board.RasterH)}
+	var last hex.Hex
+	var d drawn
 	for x := range r.W {
 		for y := range r.H {
 			fx, fy := float64(x), float64(y)
-			h, ok := nearestBoardHex(fx, fy)
+			h, ok := nearestBoardHex(x, y)
 			i := 2 * (x*r.H + y)
 			if !ok {
 				continue
 			}
-			t := b.Hex(h)
-			r.Pix[i] = byte(int8(t.Elevation))
-			r.Pix[i+1] = pixelCode(b, h, t, fx, fy)
+			if d.t == nil || h != last {
+				last, d = h, drawnOf(b.Hex(h))
+			}
+			r.Pix[i] = byte(int8(d.t.Elevation))
+			r.Pix[i+1] = d.code(h, fx, fy)
 		}
 	}
 	return r
 }
 
-// nearestBoardHex returns the hex of the board whose centre is nearest.
-func nearestBoardHex(fx, fy float64) (hex.Hex, bool) {
-	c, n := nearestCentre(fx, fy, func(c, n int) bool { return board.Valid(hex.Hex{Col: c, Row: n}) })
+// drawn is what pixelCode reads of a hex's terrain, found once a hex: its
+// kinds in areaOrder's order up to the first not drawn as a building
+// (rubble, a lumberyard), whose code is plain (codeOpen for none).
+type drawn struct {
+	t        *terrain.Hex
+	sides    bool // some hexside obstacle
+	building bool
+	likeBldg []uint8 // codes of building-like kinds, in order
+	plain    uint8
+}
+
+func drawnOf(t *terrain.Hex) drawn {
+	d := drawn{t: t, sides: t.Sides != [hex.Dirs]terrain.Features{}, building: t.Kinds.Has(terrain.Building), plain: codeOpen}
+	for _, a := range areaOrder {
+		if !t.Kinds.Has(a.k) {
+			continue
+		}
+		if a.k == terrain.Rubble || a.k == terrain.Lumberyard {
+			d.likeBldg = append(d.likeBldg, a.code)
+			continue
+		}
+		d.plain = a.code
+		break
+	}
+	return d
+}
+
+// code is pixelCode of the pixel at (fx, fy) of hex h.
+func (d *drawn) code(h hex.Hex, fx, fy float64) uint8 {
+	if !d.sides && !d.building && len(d.likeBldg) == 0 {
+		return d.plain
+	}
+	return pixelCode(d, h, fx, fy)
+}
+
+// nearestBoardHex returns the hex of the board whose centre is nearest
+// pixel (x, y): the grid's (nearestTile) unless that is not the board's.
+func nearestBoardHex(x, y int) (hex.Hex, bool) {
+	kx, ky := x/tileW, y/tileH
+	o := nearestTile[(x-kx*tileW)*tileH+(y-ky*tileH)]
+	if h := (hex.Hex{Col: int(o[0]) + tileCols*kx, Row: int(o[1]) + tileRows*ky}); board.Valid(h) {
+		return h, true
+	}
+	c, n := nearestCentre(float64(x), float64(y), func(c, n int) bool { return board.Valid(hex.Hex{Col: c, Row: n}) })
 	return hex.Hex{Col: c, Row: n}, c >= 0
 }
 
@@ -79,12 +124,14 @@ var areaOrder = []struct {
 	{terrain.DirtRoad, codeDirtRoad},
 }
 
-// pixelCode returns the terrain code of the pixel at (fx, fy) of hex h.
-func pixelCode(b *board.Board, h hex.Hex, t *terrain.Hex, fx, fy float64) uint8 {
+// pixelCode returns the terrain code of the pixel at (fx, fy) of hex h,
+// whose terrain d holds.
+func pixelCode(d *drawn, h hex.Hex, fx, fy float64) uint8 {
+	t := d.t
 	cx, cy := centreOf(h)
 	dx, dy := fx-cx, fy-cy
 	// Hexside obstacles first: they lie over whatever the hex holds.
-	if t.Sides != [hex.Dirs]terrain.Features{} {
+	if d.sides {
 		for d := range hex.Dirs {
 			f := t.Sides[d] & (terrain.Wall | terrain.Hedge | terrain.Bocage | terrain.Cliff)
 			if f == 0 {
@@ -109,21 +156,15 @@ func pixelCode(b *board.Board, h hex.Hex, t *terrain.Hex, fx, fy float64) uint8 
 			}
 		}
 	}
-	if t.Kinds.Has(terrain.Building) && inBuilding(t, dx, dy) {
+	if d.building && inBuilding(t, dx, dy) {
 		return buildingCode(t.Building)
 	}
-	for _, a := range areaOrder {
-		if t.Kinds.Has(a.k) {
-			if a.k == terrain.Rubble || a.k == terrain.Lumberyard {
-				// Building-like: drawn where a building would be.
-				if !inBuilding(t, dx, dy) {
-					continue
-				}
-			}
-			return a.code
-		}
+	// Rubble and lumberyards, building-like, are drawn where a building
+	// would be.
+	if len(d.likeBldg) > 0 && inBuilding(t, dx, dy) {
+		return d.likeBldg[0]
 	}
-	return codeOpen
+	return d.plain
 }
 
 // span is the distance between neighbouring centre dots (across a
@@ -135,12 +176,17 @@ var (
 
 // sideNormal is the unit vector from a centre dot toward the centre of its
 // neighbour across hexside d (y grows downward).
-func sideNormal(d hex.Dir) (float64, float64) {
-	ax, ay := centreOf(hex.Hex{Col: 2, Row: 5})
-	bx, by := centreOf(hex.Hex{Col: 2, Row: 5}.Neighbour(d))
-	l := math.Hypot(bx-ax, by-ay)
-	return (bx - ax) / l, (by - ay) / l
-}
+func sideNormal(d hex.Dir) (float64, float64) { return sideNormals[d][0], sideNormals[d][1] }
+
+var sideNormals = func() (n [hex.Dirs][2]float64) {
+	for d := range hex.Dirs {
+		ax, ay := centreOf(hex.Hex{Col: 2, Row: 5})
+		bx, by := centreOf(hex.Hex{Col: 2, Row: 5}.Neighbour(d))
+		l := math.Hypot(bx-ax, by-ay)
+		n[d] = [2]float64{(bx - ax) / l, (by - ay) / l}
+	}
+	return n
+}()
 
 // inBuilding reports whether offset (dx, dy) from the centre dot lies in
 // the building drawn in a building hex: the central hexagon, or the strip

@@ -37,61 +37,6 @@ func (r *rowSeq) step(j int) (v float64, whole bool) {
 	return math.Round(r.approx(j)), true
 }
 
-// wedge returns the column past those from column j whose pixels lie in
-// the wedge of clearance k at the first pixel the walk visits in column
-// j, row y = R(j-1) (R: the rows VASL's sums give, the floor of the
-// exact row, or one less where that is a whole number). A steep wedge
-// holds the rows less than k from y (advance). A shallow one holds the
-// first k columns, where column j+i visits rows to R(j+i), no more than
-// i+1 from the floor of exact(j-1): unless y is one less than that (going
-// down) or R(j+i) is (going up), which the columns where the exact row is
-// whole (every period) show.
-func (rs *rowSeq) wedge(j, y, k int, steep bool) int {
-	if steep {
-		return rs.advance(j, k)
-	}
-	if k == 0 {
-		return j
-	}
-	if n, d := rs.n, rs.d; n >= 0 {
-		if n*j%d == 0 && y != int(rs.sy)+n*j/d {
-			return j
-		}
-		return j + k
-	}
-	p := rs.period
-	m := (j+p)/p*p - 1 // the first column from j whose exact row is whole
-	return j + min(k, m-j)
-}
-
-// advance returns the column past those from column j whose pixels lie
-// within k-1 rows of the first pixel the walk visits in column j, row
-// R(j-1). The columns from j to j+s-1 visit rows between R(j-1) and
-// R(j+s-1), so they lie within |floor(exact(j+s-1)) - floor(exact(j-1))| +
-// 1 rows of the first, which the sum's numerator n*(m+1) over d gives in
-// integers.
-func (rs *rowSeq) advance(j, k int) int {
-	if k < 2 {
-		return j
-	}
-	s := k
-	if n, d := rs.n, rs.d; n != 0 {
-		rem := n * j % d // exact(j-1) = sy + (n*j)/d
-		if rem < 0 {
-			rem += d
-		}
-		if n > 0 {
-			s = min(s, (d*(k-1)-rem-1)/n)
-		} else {
-			s = min(s, (d*(k-2)+rem)/-n)
-		}
-	}
-	if s <= 0 {
-		return j
-	}
-	return j + s
-}
-
 // exact returns exit(j) summed as VASL sums it, from the last sum made
 // (sumTo).
 func (r *rowSeq) exact(j int) float64 {

@@ -39,7 +39,7 @@ func allocated(f func()) uint64 {
 }
 
 // A board among many empty cells has the LOS map of the board alone: one
-// board's raster and clearances, its spine blocks, the hexes in reach of
+// board's raster, its spine blocks, the hexes in reach of
 // it, and about the same memory (the empty cells take a few bytes each),
 // where one raster of the whole configuration took 2 GB for 10 x 10 cells.
 // (Not parallel: it counts the bytes allocated.)
@@ -65,18 +65,12 @@ func TestEmptyCellsTakeNoSpace(t *testing.T) {
 		if len(lm.px) != boardN || len(lm.spine) != spineN || len(lm.tileOf) != c.rows*c.cols {
 			t.Errorf("%s: %d pixels, %d spine blocks, %d cells; want one board's %d and %d", name, len(lm.px), len(lm.spine), len(lm.tileOf), boardN, spineN)
 		}
-		for o := range lm.clr {
-			if len(lm.clr[o]) != boardN {
-				t.Errorf("%s: %d clearances in octant %d, want %d", name, len(lm.clr[o]), o, boardN)
-			}
-		}
 		if len(lm.hexes) > reach || len(lm.hexSlots) > 9*hexBlockN || len(lm.hexBlocks) > (c.rows+1)*(c.cols+1) {
 			t.Errorf("%s: %d hexes (at most %d), %d index slots, %d blocks", name, len(lm.hexes), reach, len(lm.hexSlots), len(lm.hexBlocks))
 		}
 		// The cells' entries (tileOf, hexBlocks), 4 bytes each rounded up by
-		// the allocator, and the rows of the frame the clearances are made
-		// by (wedges: 2 bytes a row, two columns, 8 octants).
-		limit := alone + alone/20 + 16*uint64(c.rows+1)*uint64(c.cols+1) + 8*4*uint64(lm.gh)
+		// the allocator.
+		limit := alone + alone/20 + 16*uint64(c.rows+1)*uint64(c.cols+1)
 		if got > limit {
 			t.Errorf("%s: New allocates %d bytes, more than %d; x1 alone %d", name, got, limit, alone)
 		}

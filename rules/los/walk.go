@@ -42,7 +42,6 @@ type walk struct {
 	memoNear       uint8 // lines along hexsides: the pixel's cell.near
 	memoGl         int
 	srcOwn, tgtOwn uint16 // the ends' hexes, as own
-	oct            int    // the octant of the line's direction (clr)
 	// The tile of Map.px the walk last read: the board in the cell whose
 	// first pixel is (tx0, ty0), from index tbase (colAt).
 	tx0, ty0, tbase int
@@ -113,7 +112,6 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 	if w.ty < w.sy {
 		w.rowDir = -1
 	}
-	w.oct = octant(w.sx, w.sy, w.tx, w.ty)
 	ncols := abs(w.tx-w.sx) + 1
 	w.sE = int(src.base) + from.Level
 	w.tE = int(tgt.base) + to.Level
@@ -192,10 +190,6 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 	if dy != 0 {
 		rs.period = ncols / gcd(ncols, abs(w.ty-w.sy))
 	}
-	if !w.slow && !w.spine {
-		w.walkFast(&rs, ncols)
-		return
-	}
 	for j := 0; j < ncols; {
 		x := w.sx + j*w.colDir
 		// The columns of the line in this block column.
@@ -205,7 +199,7 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 			k = (bx+1)*block - x
 		}
 		k = min(k, ncols-j)
-		if !w.slow && w.leaves && w.spine {
+		if !w.slow && w.leaves {
 			ya, yb := rs.approx(j-1), rs.approx(j+k-1)
 			if lm.boring(bx, int(min(ya, yb))-1, int(max(ya, yb))+1, w.lo2) {
 				j += k
@@ -223,92 +217,6 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 			x += w.colDir
 		}
 	}
-}
-
-// walkFast visits the columns of a line that skips (skip).
-func (w *walk) walkFast(rs *rowSeq, ncols int) {
-	for j := 0; j < ncols; {
-		x := w.sx + j*w.colDir
-		prev := w.rowAt(rs, j-1, x-w.colDir, ncols)
-		for {
-			if nj := w.skip(rs, j, x, int(prev)); nj > j {
-				j = nj
-				break
-			}
-			cur := w.rowAt(rs, j, x, ncols)
-			if w.column(x, int(prev), int(cur)) {
-				return
-			}
-			prev = cur
-			j++
-			x += w.colDir
-			if j == ncols {
-				return
-			}
-		}
-	}
-}
-
-// skip returns the first column from column j (at pixel column x) the
-// walk must visit. Where the walk enters column j, at pixel p (row y), the
-// wedge ahead of p within its clearance (clearance.go) holds nothing the
-// walk would judge: when p's iv is no higher than the lower end (low); or
-// (same) when p's texture is open ground not above the lower end and
-// terrain the walk would not judge (no higher than the lower end, or the
-// pixel last judged was of it in this hex: memoOwn), or when p is in the
-// firer's or the target's hex, where terrain other than hexsides changes
-// nothing, or, still inside the firer's building, a building pixel of the
-// firer's hex. The columns whose pixels lie in that wedge are skipped
-// (rowSeq.wedge). Lines along hexsides and walks judging every pixel
-// (slow) never skip.
-func (w *walk) skip(rs *rowSeq, j, x, y int) int {
-	lm := w.lm
-	if x < 0 || x >= lm.gw || y < 0 || y >= lm.gh {
-		return j
-	}
-	base, y0 := w.colAt(x, y)
-	if base < 0 {
-		return j // no board: the pixel ends the line
-	}
-	i := base + y - y0
-	c := &lm.px[i]
-	v := int(c.iv)
-	if v == 127 {
-		return j
-	}
-	clr := lm.clr[w.oct][i]
-	low, same := int(clearLevels[clr>>4]), int(clearLevels[clr&15])
-	o := c.own
-	if !w.leaves {
-		// Still in the firer's building: its pixels in the firer's hex
-		// change nothing (A6.8 EX 2 looks beyond the hex), but for its
-		// rowhouse walls (B23.71).
-		if o != w.srcOwn || lm.p[c.code].is&isBuilding == 0 || lm.p[c.code].is&isRowhouse != 0 {
-			return j
-		}
-		return rs.wedge(j, y, same, w.oct&octSteep != 0)
-	}
-	if lm.hexes[o].inh && o != w.srcOwn && o != w.tgtOwn {
-		return j // every pixel of inherent terrain's hex is judged (B.6)
-	}
-	k := 0
-	if v <= w.lo2 {
-		k = low
-	}
-	if o == w.srcOwn || o == w.tgtOwn {
-		k = max(k, same)
-	} else if gl := int(c.gl); 2*gl <= w.lo2 {
-		h := &lm.hexes[o]
-		code := c.code
-		t := &lm.p[code]
-		if h.texOK && t.top2 == 0 && gl == int(h.base) {
-			code, t = h.texCode, &lm.p[h.texCode]
-		}
-		if 2*gl+int(t.top2) <= w.lo2 || int32(o) == w.memoOwn && code == w.memoCode && gl == w.memoGl {
-			k = max(k, same)
-		}
-	}
-	return rs.wedge(j, y, k, w.oct&octSteep != 0)
 }
 
 // rowAt returns exit(j) (the row sum after column j, at pixel column x)
@@ -344,7 +252,7 @@ func (w *walk) rowAt(rs *rowSeq, j, x, ncols int) float64 {
 				}
 				continue
 			}
-			if int(c.iv) > w.lo2 || lm.hexes[c.own].inh || w.spine && lm.hexes[c.own].inhNear {
+			if int(c.iv) > w.lo2 || w.spine && lm.hexes[c.own].inhNear {
 				return rs.exact(j)
 			}
 		}
@@ -376,10 +284,11 @@ func (w *walk) column(x, r0, r1 int) bool {
 		px := lm.px[base : base+boardH]
 		for ; ; y += dir {
 			c := &px[y-y0]
-			look := c.iv > lo2 || lm.hexes[c.own].inh || spine && lm.hexes[c.own].inhNear
+			look := c.iv > lo2 || spine && lm.hexes[c.own].inhNear
 			if all {
 				// Still in the firer's building, its pixels in the firer's
-				// hex change nothing (skip), but for its rowhouse walls.
+				// hex change nothing (A6.8 EX 2 looks beyond the hex), but
+				// for its rowhouse walls (B23.71).
 				look = w.slow || c.own != w.srcOwn || lm.p[c.code].is&isBuilding == 0 || lm.p[c.code].is&isRowhouse != 0
 			}
 			if look {
