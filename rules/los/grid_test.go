@@ -29,7 +29,7 @@ func TestGridToHex(t *testing.T) {
 	}
 }
 
-// TestNearBits checks cell.near (which grown polygons hold a pixel,
+// TestNearBits checks the near bits (which grown polygons hold a pixel,
 // mostly read off the grid's period: buildInterest) against the polygon
 // tests on every pixel of configurations with boards at the frame's edges
 // and among empty cells, and that no hex two away from a pixel's
@@ -46,8 +46,8 @@ func TestNearBits(t *testing.T) {
 					continue
 				}
 				pixels++
-				c := lm.cellAt(x, y)
-				h := &lm.hexes[c.own]
+				h := lm.ownAt(x, y)
+				near := nearAt(h, x, y)
 				if h.reg && h.regNear == 0x7F {
 					regular++
 				}
@@ -60,9 +60,9 @@ func TestNearBits(t *testing.T) {
 						}
 					}
 				}
-				if c.near != want || far || nearBits(h, x, y) != want {
+				if near != want || far || nearBits(h, x, y) != want {
 					if bad++; bad < 10 {
-						t.Errorf("%s: pixel (%d,%d) of %v: near %07b, polygons %07b, nearBits %07b, a hex two away holds it: %v", spec, x, y, h.h, c.near, want, nearBits(h, x, y), far)
+						t.Errorf("%s: pixel (%d,%d) of %v: near %07b, polygons %07b, nearBits %07b, a hex two away holds it: %v", spec, x, y, h.h, near, want, nearBits(h, x, y), far)
 					}
 				}
 			}

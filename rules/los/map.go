@@ -27,25 +27,31 @@ const codeOffMap = 255
 // Map is the line of sight over a board.Map in one season: the boards'
 // rasters butted together as in the configuration (a reversed board's
 // picture turned 180 degrees), and the hex data VASL derives from them. It
-// is built once (BenchmarkNew: about 20 ms of CPU and 7 MB a board) and
+// is built once (BenchmarkNew: about 9 ms of CPU and 1.2 MB a board) and
 // is then read only and safe for concurrent use.
 //
 // Pixels and hexes are addressed in the frame of the whole configuration,
 // as VASL lays its boards out, but only the boards present are stored: a
-// board's raster is a tile of the frame, a pixel of an empty cell is read
-// as offCell, and only the hexes within hexReach of a board's have hex
-// data (buildHexes). The memory of a Map is proportional to its boards, a few
-// tens of MB a board, whatever the empty cells around them.
+// board's raster is a tile of the frame (the board's own, or its turned
+// copy for a reversed board), a pixel of an empty cell is read as no
+// board (codeOffMap, ivOffMap), and only the hexes within hexReach of a
+// board's have hex data (buildHexes). The memory of a Map is proportional
+// to its boards, about a byte a pixel beside their rasters, whatever the
+// empty cells around them.
 type Map struct {
 	m      *board.Map
 	season terrain.Season
 	p      *[256]prop
 	gw, gh int // pixels of the frame
-	// px is the raster, tile by tile (a board's raster, x major: boardN
-	// pixels), with what the walk derives per pixel; tileOf gives the
-	// tile of each cell of the configuration (row major, tcols a row), -1
-	// for an empty cell. addr finds a pixel.
-	px     []cell
+	// pix is the raster of each tile (a board's, turned for a reversed
+	// board: x major, boardN pixels of two bytes, ground level and terrain
+	// code, as board.Raster), iv what the walk reads first of each pixel
+	// (tile by tile, as pix: ivOf); tileOf gives the tile of each cell of
+	// the configuration (row major, tcols a row), -1 for an empty cell.
+	// addr finds a pixel. A pixel's hex (ownAt) and grown polygons
+	// (nearAt) are found when a line looks at it.
+	pix    [][]byte
+	iv     []int8
 	tileOf []int32
 	tcols  int
 	ncols  int // frame hexrows 0..ncols-1
@@ -59,7 +65,7 @@ type Map struct {
 	hexBlocks []int32
 	hexSlots  []int32
 	hbcols    int
-	// spine is the maximum of cell.iv over blocks of block x block
+	// spine is the maximum of the pixels' iv over blocks of block x block
 	// pixels of the frame, 127 for blocks holding a pixel of a hex next to
 	// inherent terrain, which a line along hexsides must look at (ASL
 	// B.6): a line skips the blocks where it is not above the lower end's
@@ -76,35 +82,35 @@ type Map struct {
 	Rasterised []string
 }
 
-// The tiles of Map.px: one board's raster, boardN pixels.
+// The tiles of Map.pix and Map.iv: one board's raster, boardN pixels.
 const (
 	boardW, boardH = board.RasterW, board.RasterH
 	boardN         = boardW * boardH
 )
 
-// offCell is every pixel of an empty cell of the configuration: no board,
-// a pixel every line must look at, which ends it (walk.judge).
-var offCell = cell{code: codeOffMap, iv: 127}
+// A pixel of an empty cell of the configuration is of no board: its code
+// is codeOffMap, its level 0, and every line must look at it, which ends
+// the line (walk.judge).
+const ivOffMap = 127
 
-// cell is one pixel of the raster with what the walk derives from it, in
-// a few bytes so that a step of a line reads one cache line.
-type cell struct {
-	gl   int8  // ground level
-	code uint8 // terrain code
-	// iv is twice the highest level the pixel's terrain reaches
-	// (2*ground + prop.top2), or 127 for a pixel every line must look at
-	// (a cliff, a rowhouse wall, a pixel of a hex of inherent terrain, no
-	// board). Hexside terrain (walls, hedges) has its height:
-	// a line whose lower end is above it is not blocked by it (the hexside
-	// rule asks for both ends at its level, hexsideRule).
-	iv int8
-	// near says which grown polygons (hexInfo.contains) hold the pixel:
-	// bit s that of the own hex's neighbour s, bit 6 the own hex's.
-	near uint8
-	// own is the index in hexes of the hex whose centre dot is nearest
-	// (gridToHex).
-	own uint16
+// ivOf is what a line reads first of a pixel of terrain p at ground level
+// gl in hex h: twice the highest level its terrain reaches (2*ground +
+// prop.top2), or 127 for a pixel every line must look at (a cliff, a
+// rowhouse wall, a pixel of a hex of inherent terrain: ASL B.6, every
+// pixel of such a hex is judged as that terrain, walk.apply). A line
+// whose lower end is at least as high passes it by. Hexside terrain
+// (walls, hedges) has its height: a line whose lower end is above it is
+// not blocked by it (the hexside rule asks for both ends at its level,
+// hexsideRule).
+func ivOf(code uint8, p *prop, gl int8, h *hexInfo) int8 {
+	if code == codeOffMap || p.is&(isCliff|isRowhouse) != 0 || h.inh {
+		return 127
+	}
+	return int8(min(2*int(gl)+int(p.top2), 126))
 }
+
+// A pixel's near says which grown polygons (hexInfo.contains) hold it:
+// bit s that of its hex's neighbour s, bit 6 its hex's own (nearAt).
 
 // cube returns the x and z cube coordinates of h (as hex.Distance counts).
 func cube(h hex.Hex) (x, z int32) {
@@ -149,7 +155,7 @@ type pt struct{ x, y int32 }
 // hexside points 1 pixel inside each hexside's middle, the terrain of the
 // centre Location and of each hexside Location, and the base level.
 type hexInfo struct {
-	idx      uint16 // the index in Map.hexes (cell.own)
+	idx      uint16 // the index in Map.hexes
 	h        hex.Hex
 	los      pt
 	ext      [6]pt
@@ -192,7 +198,6 @@ func New(m *board.Map, s terrain.Season) (*Map, error) {
 		tileOf: make([]int32, rows*cols),
 	}
 	var tiles []*board.Raster
-	var reversed []bool
 	for i := range rows {
 		for j := range cols {
 			lm.tileOf[i*cols+j] = -1
@@ -208,18 +213,33 @@ func New(m *board.Map, s terrain.Season) (*Map, error) {
 			}
 			lm.tileOf[i*cols+j] = int32(len(tiles))
 			tiles = append(tiles, r)
-			reversed = append(reversed, slot.Reversed)
+			pix := r.Pix
+			if slot.Reversed {
+				pix = turned(r)
+			}
+			lm.pix = append(lm.pix, pix)
 		}
-	}
-	lm.px = make([]cell, len(tiles)*boardN)
-	for t, r := range tiles {
-		lm.paste(r, t, reversed[t])
 	}
 	if err := lm.buildHexes(); err != nil {
 		return nil, err
 	}
 	lm.buildInterest()
 	return lm, nil
+}
+
+// turned returns the pixels of a board's raster, of the standard size,
+// turned 180 degrees (a reversed board).
+func turned(r *board.Raster) []byte {
+	out := make([]byte, len(r.Pix))
+	for x := range r.W {
+		src := r.Pix[2*x*r.H : 2*(x+1)*r.H]
+		dst := out[2*(r.W-1-x)*r.H : 2*(r.W-x)*r.H]
+		for y := range r.H {
+			fy := r.H - 1 - y
+			dst[2*fy], dst[2*fy+1] = src[2*y], src[2*y+1]
+		}
+	}
+	return out
 }
 
 // tile returns the tile of the cell holding on-raster pixel (x, y), -1 for
@@ -229,8 +249,9 @@ func (lm *Map) tile(x, y int) (t, lx, ly int) {
 	return int(lm.tileOf[ty*lm.tcols+tx]), x - tx*boardW, y - ty*boardH
 }
 
-// addr returns the index in px (and clr) of on-raster pixel (x, y), -1 for
-// a pixel of an empty cell.
+// addr returns the index in iv of on-raster pixel (x, y), -1 for a pixel
+// of an empty cell: tile t's pixels from t*boardN, by column (boardH a
+// column) then row.
 func (lm *Map) addr(x, y int) int {
 	t, lx, ly := lm.tile(x, y)
 	if t < 0 {
@@ -239,12 +260,53 @@ func (lm *Map) addr(x, y int) int {
 	return t*boardN + lx*boardH + ly
 }
 
-// cellAt returns on-raster pixel (x, y): offCell in an empty cell.
-func (lm *Map) cellAt(x, y int) *cell {
-	if i := lm.addr(x, y); i >= 0 {
-		return &lm.px[i]
+// rasterAt returns the ground level and terrain code of on-raster pixel
+// (x, y): codeOffMap (level 0) in an empty cell.
+func (lm *Map) rasterAt(x, y int) (gl int8, code uint8) {
+	t, lx, ly := lm.tile(x, y)
+	if t < 0 {
+		return 0, codeOffMap
 	}
-	return &offCell
+	i := lx*boardH + ly
+	return int8(lm.pix[t][2*i]), lm.pix[t][2*i+1]
+}
+
+// ownAt returns the hex of on-board pixel (x, y): the hex of VASL's grid
+// whose centre dot is nearest (gridToHex).
+func (lm *Map) ownAt(x, y int) *hexInfo {
+	kx, ky := x/tileW, y/tileH
+	o := nearestTile[(x-kx*tileW)*tileH+(y-ky*tileH)]
+	if c, n := int(o[0])+tileCols*kx, int(o[1])+tileRows*ky; lm.valid(c, n) {
+		return lm.hexAt(c, n)
+	}
+	return lm.hexAt(nearestCentre(float64(x), float64(y), lm.valid))
+}
+
+// nearAt returns the near bits of on-board pixel (x, y) of hex h (its
+// ownAt): polygonBits, read off the grid's period where the hex is
+// regular and is the period's hex of the pixel (not one found where that
+// fell off VASL's grid), and so are its neighbours (nearPeriod,
+// hexInfo.reg).
+func nearAt(h *hexInfo, x, y int) uint8 {
+	if !h.reg {
+		return nearBits(h, x, y)
+	}
+	kx, ky := x/tileW, y/tileH
+	i := (x-kx*tileW)*tileH + (y - ky*tileH)
+	if o := nearestTile[i]; int(o[0])+tileCols*kx != h.h.Col || int(o[1])+tileRows*ky != h.h.Row {
+		return nearBits(h, x, y)
+	}
+	near := nearPeriod()[i] & h.regNear
+	if h.regNear != 0x7F {
+		// Neighbours off the grid hold nothing; the others' polygons are
+		// tested.
+		for s, n := range h.nb {
+			if h.regNear&(1<<s) == 0 && n != nil && n.contains(x, y) {
+				near |= 1 << s
+			}
+		}
+	}
+	return near
 }
 
 // block is the side of the blocks of spine, in pixels.
@@ -281,68 +343,57 @@ func (lm *Map) spineAt(bx, by int) int8 {
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
 
-// buildInterest derives what the walk reads of each pixel of the boards
-// (cell.own, cell.iv, cell.near) and the spine blocks. The pixels are
-// visited column by column, their place in the grid's period kept as
+// buildInterest derives each pixel's iv and the spine blocks. The pixels
+// are visited column by column, their place in the grid's period kept as
 // they go (nearestValid's tiles): a pixel's hex is the period's but where
-// that falls off VASL's grid, and whether the grown polygons of a regular
-// hex and of its regular neighbours hold it is the period's (nearPeriod,
-// hexInfo.reg): the others' are tested. cell.near is polygonBits, as
-// nearBits gives it for the pixels of a hex that is not regular.
+// that falls off VASL's grid. A spine block takes the pixels of the cells
+// it straddles (spineIndex: kept with the tile of its first pixel); one
+// that reaches into an empty cell is 127.
 func (lm *Map) buildInterest() {
-	period := nearPeriod()
+	lm.iv = make([]int8, len(lm.pix)*boardN)
+	lm.nbx, lm.nby = ceilDiv(lm.gw, block), ceilDiv(lm.gh, block)
+	lm.spine = make([]int8, len(lm.pix)*spineN)
+	for i := range lm.spine {
+		lm.spine[i] = math.MinInt8
+	}
 	for k, t := range lm.tileOf {
 		if t < 0 {
 			continue
 		}
 		x0, y0 := k%lm.tcols*boardW, k/lm.tcols*boardH
 		ky0, oy0 := y0/tileH, y0%tileH
+		pix := lm.pix[t]
 		for lx := range boardW {
 			x := x0 + lx
 			kx, ox := x/tileW, x%tileW
-			col := lm.px[int(t)*boardN+lx*boardH : int(t)*boardN+(lx+1)*boardH]
+			col := lm.iv[int(t)*boardN+lx*boardH : int(t)*boardN+(lx+1)*boardH]
+			src := pix[2*lx*boardH : 2*(lx+1)*boardH]
 			tiles := nearestTile[ox*tileH : (ox+1)*tileH]
-			near := period[ox*tileH : (ox+1)*tileH]
 			// The hex of the last pixel's period place: the next pixel
 			// down mostly has the same.
 			lc, ln, h := -1, -1, (*hexInfo)(nil)
 			ky, oy := ky0, oy0
+			sb := -1 // the spine block of the pixel
 			for ly := range col {
 				y := y0 + ly
 				o := tiles[oy]
-				reg := false
 				if c, n := int(o[0])+tileCols*kx, int(o[1])+tileRows*ky; c == lc && n == ln {
-					reg = h.reg
 				} else if lm.valid(c, n) {
 					lc, ln, h = c, n, lm.hexAt(c, n)
-					reg = h.reg
 				} else {
 					lc, ln, h = -1, -1, lm.hexAt(nearestCentre(float64(x), float64(y), lm.valid))
 				}
-				c := &col[ly]
-				c.own = h.idx
-				p := &lm.p[c.code]
-				v := 127
-				// ASL B.6: every pixel of a hex of inherent terrain (a road
-				// through an orchard) is judged as that terrain
-				// (walk.apply): every line looks at it.
-				if c.code != codeOffMap && p.is&(isCliff|isRowhouse) == 0 && !h.inh {
-					v = min(2*int(c.gl)+int(p.top2), 126)
+				code := src[2*ly+1]
+				v := ivOf(code, &lm.p[code], int8(src[2*ly]), h)
+				col[ly] = v
+				if ly == 0 || y%block == 0 {
+					sb = lm.spineIndex(x/block, y/block)
 				}
-				c.iv = int8(v)
-				if reg {
-					c.near = near[oy] & h.regNear
-					if h.regNear != 0x7F {
-						// Neighbours off the grid hold nothing; the
-						// others' polygons are tested.
-						for s, n := range h.nb {
-							if h.regNear&(1<<s) == 0 && n != nil && n.contains(x, y) {
-								c.near |= 1 << s
-							}
-						}
+				if sb >= 0 {
+					if h.inhNear {
+						v = 127
 					}
-				} else {
-					c.near = nearBits(h, x, y)
+					lm.spine[sb] = max(lm.spine[sb], v)
 				}
 				if oy++; oy == tileH {
 					ky, oy = ky+1, 0
@@ -350,10 +401,10 @@ func (lm *Map) buildInterest() {
 			}
 		}
 	}
-	lm.buildSpine()
+	lm.spineEdges()
 }
 
-// nearPeriod returns cell.near of each pixel of the grid's period
+// nearPeriod returns the near bits of each pixel of the grid's period
 // (tileW x tileH pixels, by column as nearestTile) in the unbounded grid:
 // that of any pixel of the boards whose hex is regular (hexInfo.reg), at
 // the same place in its period. The grid's geometry repeats by whole
@@ -443,12 +494,9 @@ func regularGeometry(h *hexInfo) bool {
 	return true
 }
 
-// buildSpine makes spine: the maximum, over the pixels of each block, of
-// cell.iv, or 127 for a pixel of a hex next to inherent terrain or of an
-// empty cell.
-func (lm *Map) buildSpine() {
-	lm.nbx, lm.nby = ceilDiv(lm.gw, block), ceilDiv(lm.gh, block)
-	lm.spine = make([]int8, len(lm.px)/boardN*spineN)
+// spineEdges makes 127 the spine blocks that reach into an empty cell:
+// a block is smaller than a cell, so one of its corners then lies in it.
+func (lm *Map) spineEdges() {
 	for k, t := range lm.tileOf {
 		if t < 0 {
 			continue
@@ -456,40 +504,17 @@ func (lm *Map) buildSpine() {
 		x0, y0 := k%lm.tcols*boardW, k/lm.tcols*boardH
 		for bx := ceilDiv(x0, block); bx < min(ceilDiv(x0+boardW, block), lm.nbx); bx++ {
 			for by := ceilDiv(y0, block); by < min(ceilDiv(y0+boardH, block), lm.nby); by++ {
-				lm.spine[lm.spineIndex(bx, by)] = lm.blockTop(bx, by)
-			}
-		}
-	}
-}
-
-// blockTop is the spine of block (bx, by): the highest cell.iv of its
-// pixels, 127 where one is of a hex next to inherent terrain or of an
-// empty cell. A block may straddle the edges of the cells; its pixels of
-// one column in one cell lie together in px.
-func (lm *Map) blockTop(bx, by int) int8 {
-	v := int8(math.MinInt8)
-	ya, yb := by*block, min(by*block+block, lm.gh)
-	for x := bx * block; x < min(bx*block+block, lm.gw); x++ {
-		for y := ya; y < yb; {
-			t, lx, ly := lm.tile(x, y)
-			if t < 0 {
-				return 127 // no board
-			}
-			end := min(yb, y-ly+boardH)
-			i := t*boardN + lx*boardH + ly
-			for _, c := range lm.px[i : i+end-y] {
-				if lm.hexes[c.own].inhNear {
-					return 127
+				xa, ya := bx*block, by*block
+				xb, yb := min(xa+block, lm.gw)-1, min(ya+block, lm.gh)-1
+				if lm.addr(xb, ya) < 0 || lm.addr(xa, yb) < 0 || lm.addr(xb, yb) < 0 {
+					lm.spine[lm.spineIndex(bx, by)] = 127
 				}
-				v = max(v, c.iv)
 			}
-			y = end
 		}
 	}
-	return v
 }
 
-// nearBits returns cell.near for pixel (x, y) of hex h. The grown
+// nearBits returns the near bits of pixel (x, y) of hex h. The grown
 // polygons reach little more than a pixel past the hexsides, which lie
 // within a pixel of the lines halfway between centre dots, so a pixel
 // further than nearMargin inside all of those lines is in h's polygon and
@@ -515,7 +540,7 @@ func nearBits(h *hexInfo, x, y int) uint8 {
 	return polygonBits(h, x, y)
 }
 
-// polygonBits is cell.near by the polygon tests.
+// polygonBits is the near bits by the polygon tests.
 func polygonBits(h *hexInfo, x, y int) uint8 {
 	var near uint8
 	if h.contains(x, y) {
@@ -545,27 +570,6 @@ func (lm *Map) boring(bx, r0, r1, lo2 int) bool {
 	return true
 }
 
-// paste copies a board's raster, of the standard size, to tile t, turned
-// 180 degrees for a reversed board.
-func (lm *Map) paste(r *board.Raster, t int, reversed bool) {
-	px := lm.px[t*boardN : (t+1)*boardN]
-	for x := range r.W {
-		src := r.Pix[2*x*r.H : 2*(x+1)*r.H]
-		fx := x
-		if reversed {
-			fx = r.W - 1 - x
-		}
-		dst := px[fx*boardH : (fx+1)*boardH]
-		for y := range r.H {
-			fy := y
-			if reversed {
-				fy = r.H - 1 - y
-			}
-			dst[fy].gl, dst[fy].code = int8(src[2*y]), src[2*y+1]
-		}
-	}
-}
-
 // Board returns the map LOS is traced over.
 func (lm *Map) Board() *board.Map { return lm.m }
 
@@ -575,10 +579,16 @@ func (lm *Map) Season() terrain.Season { return lm.season }
 func (lm *Map) onRaster(x, y int) bool { return x >= 0 && y >= 0 && x < lm.gw && y < lm.gh }
 
 // code returns the terrain code of an on-raster pixel.
-func (lm *Map) code(x, y int) uint8 { return lm.cellAt(x, y).code }
+func (lm *Map) code(x, y int) uint8 {
+	_, c := lm.rasterAt(x, y)
+	return c
+}
 
 // ground returns the ground level of an on-raster pixel.
-func (lm *Map) ground(x, y int) int { return int(lm.cellAt(x, y).gl) }
+func (lm *Map) ground(x, y int) int {
+	gl, _ := lm.rasterAt(x, y)
+	return int(gl)
+}
 
 // terr returns the prop of a pixel; ok is false off the map.
 func (lm *Map) terr(x, y int) (*prop, bool) {
@@ -892,18 +902,20 @@ func (lm *Map) resetTerrain(h *hexInfo, first int16) {
 // looked at: such a pixel lies within the bounds of its nearest hex's
 // polygon or of a neighbour's, no other.
 func (lm *Map) firstInherent() []int16 {
-	code := make([]int16, len(lm.hexes))
+	first := make([]int16, len(lm.hexes))
 	at := make([]int, len(lm.hexes)) // the first pixel's x*gh+y
-	for i := range code {
-		code[i] = -1
+	for i := range first {
+		first[i] = -1
 	}
 	for k, t := range lm.tileOf {
 		if t < 0 {
 			continue
 		}
 		x0, y0 := k%lm.tcols*boardW, k/lm.tcols*boardH
-		for i, c := range lm.px[int(t)*boardN : int(t+1)*boardN] {
-			if c.code == codeOffMap || lm.p[c.code].flags&inherent == 0 {
+		pix := lm.pix[t]
+		for i := range boardN {
+			code := pix[2*i+1]
+			if code == codeOffMap || lm.p[code].flags&inherent == 0 {
 				continue
 			}
 			x, y := x0+i/boardH, y0+i%boardH
@@ -916,13 +928,13 @@ func (lm *Map) firstInherent() []int16 {
 				if h == nil || x < int(h.border[0].x) || x >= int(h.border[1].x) || y < int(h.border[0].y) || y >= int(h.border[1].y) {
 					continue
 				}
-				if p := x*lm.gh + y; (code[h.idx] < 0 || p < at[h.idx]) && lm.nearest(h, x, y) == -1 {
-					code[h.idx], at[h.idx] = int16(c.code), p
+				if p := x*lm.gh + y; (first[h.idx] < 0 || p < at[h.idx]) && lm.nearest(h, x, y) == -1 {
+					first[h.idx], at[h.idx] = int16(code), p
 				}
 			}
 		}
 	}
-	return code
+	return first
 }
 
 func (lm *Map) resetHexsideTerrain(h *hexInfo) {
@@ -965,11 +977,10 @@ func (lm *Map) gridToHex(x, y int) *hexInfo {
 	if !lm.onRaster(x, y) {
 		return nil
 	}
-	i := lm.addr(x, y)
-	if i < 0 {
+	if lm.addr(x, y) < 0 {
 		return nil
 	}
-	return &lm.hexes[lm.px[i].own]
+	return lm.ownAt(x, y)
 }
 
 // hexOf returns the frame hex whose centre is nearest pixel (x, y), as
@@ -978,8 +989,8 @@ func (lm *Map) hexOf(x, y int) (h hex.Hex, ok bool) {
 	if !lm.onRaster(x, y) {
 		return hex.Hex{}, false
 	}
-	if i := lm.addr(x, y); i >= 0 {
-		return lm.hexes[lm.px[i].own].h, true
+	if lm.addr(x, y) >= 0 {
+		return lm.ownAt(x, y).h, true
 	}
 	c, n := lm.nearestValid(x, y)
 	return hex.Hex{Col: c, Row: n}, true

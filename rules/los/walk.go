@@ -39,18 +39,47 @@ type walk struct {
 	// pixel like it in the same hex changes nothing either.
 	memoOwn        int32
 	memoCode       uint8
-	memoNear       uint8 // lines along hexsides: the pixel's cell.near
+	memoNear       uint8 // lines along hexsides: the pixel's near bits
 	memoGl         int
 	srcOwn, tgtOwn uint16 // the ends' hexes, as own
-	// The tile of Map.px the walk last read: the board in the cell whose
-	// first pixel is (tx0, ty0), from index tbase (colAt).
+	// The tile the walk last read: the board in the cell whose first
+	// pixel is (tx0, ty0), its pixels from index tbase of Map.iv and in
+	// tpix (colAt).
 	tx0, ty0, tbase int
+	tpix            []byte
+	// The pixel column ownAt last read (ownX, its hexrows of the grid's
+	// period ownKx), and the frame hex and hex data it last found.
+	ownX, ownKx int
+	ownTiles    [][2]int8
+	ownC, ownN  int
+	ownH        *hexInfo
+}
+
+// ownAt is Map.ownAt, keeping the column's place in the grid's period and
+// the last hex found: a line looks at pixels of one hex after another.
+func (w *walk) ownAt(x, y int) *hexInfo {
+	if x != w.ownX {
+		kx := x / tileW
+		ox := x - kx*tileW
+		w.ownX, w.ownKx, w.ownTiles = x, kx, nearestTile[ox*tileH:(ox+1)*tileH]
+	}
+	ky := y / tileH
+	o := w.ownTiles[y-ky*tileH]
+	c, n := int(o[0])+tileCols*w.ownKx, int(o[1])+tileRows*ky
+	if c == w.ownC && n == w.ownN {
+		return w.ownH
+	}
+	if !w.lm.valid(c, n) {
+		return w.lm.ownAt(x, y)
+	}
+	w.ownC, w.ownN, w.ownH = c, n, w.lm.hexAt(c, n)
+	return w.ownH
 }
 
 // colAt returns where column x of the cell holding on-raster pixel (x, y)
-// lies in Map.px: pixel (x, y0+k) at index base+k, k < boardH; base is -1
-// for an empty cell. The last tile found is kept: lines mostly stay on one
-// board.
+// lies in Map.iv: pixel (x, y0+k) at index base+k, k < boardH, and in
+// tpix at 2*(base-tbase+k); base is -1 for an empty cell. The last tile
+// found is kept: lines mostly stay on one board.
 func (w *walk) colAt(x, y int) (base, y0 int) {
 	if lx, ly := uint(x-w.tx0), uint(y-w.ty0); lx < boardW && ly < boardH {
 		return w.tbase + int(lx)*boardH, w.ty0
@@ -59,17 +88,19 @@ func (w *walk) colAt(x, y int) (base, y0 int) {
 	if t < 0 {
 		return -1, y - ly
 	}
-	w.tx0, w.ty0, w.tbase = x-lx, y-ly, t*boardN
+	w.tx0, w.ty0, w.tbase, w.tpix = x-lx, y-ly, t*boardN, w.lm.pix[t]
 	return w.tbase + lx*boardH, w.ty0
 }
 
-// cellAt is Map.cellAt by colAt.
-func (w *walk) cellAt(x, y int) *cell {
+// pixelAt returns the ground level, terrain code and iv of on-raster
+// pixel (x, y), by colAt: codeOffMap (level 0, ivOffMap) in an empty cell.
+func (w *walk) pixelAt(x, y int) (gl int8, code uint8, iv int8) {
 	base, y0 := w.colAt(x, y)
 	if base < 0 {
-		return &offCell
+		return 0, codeOffMap, ivOffMap
 	}
-	return &w.lm.px[base+y-y0]
+	k := base - w.tbase + y - y0
+	return int8(w.tpix[2*k]), w.tpix[2*k+1], w.lm.iv[base+y-y0]
 }
 
 // Query traces the line of sight from Location from to Location to as
@@ -102,6 +133,7 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 	w.lm, w.src, w.tgt, w.cur = lm, src, tgt, src
 	w.memoOwn = -1
 	w.tx0 = math.MinInt / 2 // no tile yet
+	w.ownX, w.ownC = -1, -1
 	w.srcOwn, w.tgtOwn = src.idx, tgt.idx
 	w.sx, w.sy = int(src.los.x), int(src.los.y)
 	w.tx, w.ty = int(tgt.los.x), int(tgt.los.y)
@@ -240,19 +272,20 @@ func (w *walk) rowAt(rs *rowSeq, j, x, ncols int) float64 {
 			return rs.exact(j)
 		}
 		for _, y := range [2]int{m - 1, m} {
-			c := w.cellAt(cx, y)
+			_, code, iv := w.pixelAt(cx, y)
 			if j == ncols-1 {
 				// Past the last column nothing is visited; in it, the
 				// target's hex, only hexside terrain matters.
 				if cx != x {
 					continue
 				}
-				if c.code == codeOffMap || lm.p[c.code].is&isHexside != 0 {
+				if code == codeOffMap || lm.p[code].is&isHexside != 0 {
 					return rs.exact(j)
 				}
 				continue
 			}
-			if int(c.iv) > w.lo2 || w.spine && lm.hexes[c.own].inhNear {
+			// (A pixel of no board is ivOffMap, above every line.)
+			if int(iv) > w.lo2 || w.spine && w.ownAt(cx, y).inhNear {
 				return rs.exact(j)
 			}
 		}
@@ -279,21 +312,36 @@ func (w *walk) column(x, r0, r1 int) bool {
 			end = max(r1, y0)
 		}
 		if base < 0 {
-			return w.judge(&offCell, y) // no board: the line ends
+			return w.judge(0, codeOffMap, nil, y) // no board: the line ends
 		}
-		px := lm.px[base : base+boardH]
+		ivs := lm.iv[base : base+boardH]
+		pix := w.tpix[2*(base-w.tbase) : 2*(base-w.tbase+boardH)]
 		for ; ; y += dir {
-			c := &px[y-y0]
-			look := c.iv > lo2 || spine && lm.hexes[c.own].inhNear
+			k := y - y0
+			// The pixel's hex is found only where the line looks at it.
+			var h *hexInfo
+			look := ivs[k] > lo2
+			if !look && spine {
+				h = w.ownAt(x, y)
+				look = h.inhNear
+			}
 			if all {
 				// Still in the firer's building, its pixels in the firer's
 				// hex change nothing (A6.8 EX 2 looks beyond the hex), but
 				// for its rowhouse walls (B23.71).
-				look = w.slow || c.own != w.srcOwn || lm.p[c.code].is&isBuilding == 0 || lm.p[c.code].is&isRowhouse != 0
+				if h == nil {
+					h = w.ownAt(x, y)
+				}
+				p := &lm.p[pix[2*k+1]]
+				look = w.slow || h.idx != w.srcOwn || p.is&isBuilding == 0 || p.is&isRowhouse != 0
 			}
 			if look {
-				if int32(c.own) != w.memoOwn || c.code != w.memoCode || int(c.gl) != w.memoGl || !w.leaves || spine && c.near != w.memoNear {
-					if w.judge(c, y) {
+				gl, code := int8(pix[2*k]), pix[2*k+1]
+				if h == nil {
+					h = w.ownAt(x, y)
+				}
+				if int32(h.idx) != w.memoOwn || code != w.memoCode || int(gl) != w.memoGl || !w.leaves || spine && nearAt(h, x, y) != w.memoNear {
+					if w.judge(gl, code, h, y) {
 						return true
 					}
 				}
@@ -321,7 +369,12 @@ func (w *walk) columnEdge(x, r0, r1 int) bool {
 		if y < 0 || y >= lm.gh {
 			return true
 		}
-		if w.judge(w.cellAt(x, y), y) {
+		gl, code, _ := w.pixelAt(x, y)
+		var h *hexInfo
+		if code != codeOffMap {
+			h = w.ownAt(x, y)
+		}
+		if w.judge(gl, code, h, y) {
 			return true
 		}
 		if y == r1 {
@@ -330,31 +383,31 @@ func (w *walk) columnEdge(x, r0, r1 int) bool {
 	}
 }
 
-// judge applies the rules at pixel c (row y of the current column); it
+// judge applies the rules at the pixel of row y of the current column,
+// of ground level gl and terrain code, in hex h (nil for no board); it
 // reports whether the line ends there. column skips the pixels the last
 // one judged in the same hex (memoOwn) speaks for.
-func (w *walk) judge(c *cell, y int) bool {
+func (w *walk) judge(gl int8, code uint8, h *hexInfo, y int) bool {
 	lm := w.lm
-	code := c.code
 	if code == codeOffMap {
 		// The level of no board is 0, whichever pixel the walk judged
 		// last (Result.level).
-		w.gl, w.row = int(c.gl), y
+		w.gl, w.row = 0, y
 		return w.block(OffMap, code)
 	}
 	ct := &lm.p[code]
 	if !w.leaves && ct.is&isBuilding == 0 {
 		w.leaves = true
 	}
-	w.ct, w.gl, w.row = ct, int(c.gl), y
-	return w.pixel(w.col, y, int32(c.own), c.near)
+	w.ct, w.gl, w.row = ct, int(gl), y
+	return w.pixel(w.col, y, h, nearAt(h, w.col, y))
 }
 
-// pixel applies the rules at one pixel; it reports whether the line is
-// blocked. near is the pixel's cell.near: which grown polygons hold it.
-func (w *walk) pixel(x, y int, own int32, near uint8) bool {
-	lm := w.lm
-	h := &lm.hexes[own]
+// pixel applies the rules at one pixel of hex h; it reports whether the
+// line is blocked. near is the pixel's near bits: which grown polygons
+// hold it (nearAt).
+func (w *walk) pixel(x, y int, h *hexInfo, near uint8) bool {
+	own := int32(h.idx)
 	inSrc, inTgt := holds(w.src, h, near), holds(w.tgt, h, near)
 	switch {
 	case inSrc:
@@ -436,7 +489,7 @@ func (w *walk) top2(t *prop) (top2, adj2 int) {
 }
 
 // holds reports whether e's grown polygon holds a pixel of hex h whose
-// cell.near is near: only h's own polygon and its neighbours' reach it.
+// near bits are near: only h's own polygon and its neighbours' reach it.
 func holds(e, h *hexInfo, near uint8) bool {
 	if e == h {
 		return near&(1<<6) != 0
