@@ -318,7 +318,13 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) (err error) {
 	from, to := sim.Block(int64(runs), shard, shards)
 	bar := newBar(cmd, int(to-from), f.ci > 0, run.Vary)
 	c := sim.Config{Runs: runs, Seed: seed, Workers: f.workers, CI: f.ci, Shard: shard, Shards: shards}
-	id := run.RunID(partEngine(), seed, int64(runs), shards)
+	// The run's ID names the engine, which for a development build takes
+	// a digest of the executable (partEngine): made only for the files
+	// that keep it.
+	var id sim.RunID
+	if pw != nil || f.out != "" {
+		id = run.RunID(partEngine(), seed, int64(runs), shards)
+	}
 	if pw != nil {
 		pw.Start(id, (to-from)*int64(len(run.Preps)))
 	}
