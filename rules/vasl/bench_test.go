@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/sasl-engine/sasl/internal/testkit/cpubench"
 )
 
 // BenchmarkOpen imports one real board (bd33: read the archive, decompress
@@ -20,12 +22,14 @@ func BenchmarkOpen(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.SetBytes(int64(len(data)))
+	stop := cpubench.Start(b)
 	for b.Loop() {
 		bd, err := Read(bytes.NewReader(data), int64(len(data)), "bd33")
 		if err != nil || bd.ID != "33" {
 			b.Fatal(err)
 		}
 	}
+	stop()
 }
 
 // BenchmarkGeometry builds the per-pixel tables of a standard board, which
@@ -51,9 +55,11 @@ func BenchmarkDecodeLOSData(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
+	stop := cpubench.Start(b)
 	for b.Loop() {
 		if _, err := DecodeLOSData(bytes.NewReader(zr)); err != nil {
 			b.Fatal(err)
 		}
 	}
+	stop()
 }

@@ -1,13 +1,13 @@
 package vasl
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
-	"sync"
 )
 
 // LOSData is the decoded terrain raster of a board archive
@@ -44,71 +44,140 @@ const (
 // header cannot ask for gigabytes. A standard board has 1800 x 645.
 const maxPixels = 4000 * 2000
 
-var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
 // DecodeLOSData decodes a LOSData entry: gzip around Java ObjectOutputStream
-// block data holding the raster (FORMAT.md). Errors say what is wrong and
-// at which byte of the decompressed stream.
+// block data holding the raster (FORMAT.md). The stream is read as it is
+// decompressed, the raster straight into a slice of the size its header
+// gives (no copy of the whole stream), then read to its end, which checks
+// the gzip checksum. Errors say what is wrong and at which byte of the
+// decompressed stream.
 func DecodeLOSData(r io.Reader) (*LOSData, error) {
 	zr, err := gzip.NewReader(r)
 	if err != nil {
 		return nil, fmt.Errorf("LOSData: not gzip data: %w", err)
 	}
-	raw := bufPool.Get().(*bytes.Buffer)
-	raw.Reset()
-	defer bufPool.Put(raw)
-	if _, err := raw.ReadFrom(io.LimitReader(zr, 2*maxPixels+1<<20)); err != nil {
-		return nil, fmt.Errorf("LOSData: decompressing at byte %d: %w", raw.Len(), err)
+	src := &counting{r: zr}
+	br := bufio.NewReaderSize(src, 64<<10)
+	d, err := decode(br)
+	if err == nil {
+		_, _ = io.Copy(io.Discard, io.LimitReader(br, 2*maxPixels+1<<20))
 	}
-	return decodeStream(raw.Bytes())
+	if src.err != nil {
+		return nil, fmt.Errorf("LOSData: decompressing at byte %d: %w", src.n, src.err)
+	}
+	return d, err
 }
 
-// decodeStream reads the object stream: header, then block-data records
-// whose payloads concatenate to the raster.
+// counting counts the bytes read from r and keeps its first error other
+// than the end of the stream: the decompressor's, which the decoder
+// reports as such rather than as a truncated stream.
+type counting struct {
+	r   io.Reader
+	n   int64
+	err error
+}
+
+func (c *counting) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if err != nil && err != io.EOF && c.err == nil {
+		c.err = err
+	}
+	return n, err
+}
+
+// decodeStream decodes a whole decompressed stream (the fuzz tests'
+// entry).
 func decodeStream(b []byte) (*LOSData, error) {
-	if len(b) < 4 || binary.BigEndian.Uint16(b) != streamMagic || binary.BigEndian.Uint16(b[2:]) != streamVersion {
+	return decode(bufio.NewReader(bytes.NewReader(b)))
+}
+
+// decode reads the object stream from r: header, then block-data records
+// whose payloads concatenate to the raster's header, the raster and the
+// stairways (parse). Records after those are not read.
+func decode(r *bufio.Reader) (*LOSData, error) {
+	var magic [4]byte
+	if _, err := io.ReadFull(r, magic[:]); err != nil || binary.BigEndian.Uint16(magic[:]) != streamMagic || binary.BigEndian.Uint16(magic[2:]) != streamVersion {
 		return nil, errors.New("LOSData: not a Java object stream (want AC ED 00 05)")
 	}
-	payload := make([]byte, 0, len(b))
-	for i := 4; i < len(b); {
-		var n int
-		switch b[i] {
-		case tcBlockData:
-			if i+2 > len(b) {
-				return nil, fmt.Errorf("LOSData: truncated at byte %d: block length missing", i)
-			}
-			n = int(b[i+1])
-			i += 2
-		case tcBlockLong:
-			if i+5 > len(b) {
-				return nil, fmt.Errorf("LOSData: truncated at byte %d: block length missing", i)
-			}
-			n = int(int32(binary.BigEndian.Uint32(b[i+1:])))
-			if n < 0 {
-				return nil, fmt.Errorf("LOSData: negative block length %d at byte %d", n, i)
-			}
-			i += 5
-		default:
-			return nil, fmt.Errorf("LOSData: unexpected record 0x%02X at byte %d (want block data)", b[i], i)
-		}
-		if n > len(b)-i {
-			return nil, fmt.Errorf("LOSData: truncated at byte %d: block of %d bytes, %d left", i, n, len(b)-i)
-		}
-		payload = append(payload, b[i:i+n]...)
-		i += n
-	}
-	return parsePayload(payload)
+	b := &blocks{r: r, at: 4}
+	return parse(b)
 }
 
-func parsePayload(p []byte) (*LOSData, error) {
-	if len(p) < 16 {
-		return nil, fmt.Errorf("LOSData: truncated at byte %d: header needs 16 bytes", len(p))
+// blocks reads the payloads of an object stream's block-data records, in
+// order, as one stream; at is the byte of the decompressed stream it has
+// reached.
+type blocks struct {
+	r    *bufio.Reader
+	at   int
+	left int // of the current record's payload
+	read int // payload bytes read
+}
+
+// next reads the header of the next record, which must be block data.
+func (b *blocks) next() error {
+	tag, err := b.r.ReadByte()
+	if err != nil {
+		return errShort
+	}
+	switch tag {
+	case tcBlockData:
+		n, err := b.r.ReadByte()
+		if err != nil {
+			return fmt.Errorf("LOSData: truncated at byte %d: block length missing", b.at)
+		}
+		b.left, b.at = int(n), b.at+2
+	case tcBlockLong:
+		var l [4]byte
+		if _, err := io.ReadFull(b.r, l[:]); err != nil {
+			return fmt.Errorf("LOSData: truncated at byte %d: block length missing", b.at)
+		}
+		n := int(int32(binary.BigEndian.Uint32(l[:])))
+		if n < 0 {
+			return fmt.Errorf("LOSData: negative block length %d at byte %d", n, b.at)
+		}
+		b.left, b.at = n, b.at+5
+	default:
+		return fmt.Errorf("LOSData: unexpected record 0x%02X at byte %d (want block data)", tag, b.at)
+	}
+	return nil
+}
+
+// full fills p from the payloads; what names what was being read, for
+// the error of a stream that ends first.
+func (b *blocks) full(p []byte, what string) error {
+	for len(p) > 0 {
+		for b.left == 0 {
+			if err := b.next(); err != nil {
+				if errors.Is(err, errShort) {
+					return fmt.Errorf("LOSData: truncated at byte %d: %s", b.read, what)
+				}
+				return err
+			}
+		}
+		n, err := io.ReadFull(b.r, p[:min(len(p), b.left)])
+		p, b.left, b.at, b.read = p[n:], b.left-n, b.at+n, b.read+n
+		if err != nil {
+			return fmt.Errorf("LOSData: truncated at byte %d: %s", b.read, what)
+		}
+	}
+	return nil
+}
+
+// errShort is the end of the stream where a record should begin.
+var errShort = errors.New("stream ends")
+
+// parse reads the payload: the header (hexes and pixels across and
+// down), the raster and a stairway flag per hex.
+func parse(b *blocks) (*LOSData, error) {
+	var h [16]byte
+	if err := b.full(h[:], "header needs 16 bytes"); err != nil {
+		return nil, err
 	}
 	d := &LOSData{
-		Width:      int(int32(binary.BigEndian.Uint32(p[0:]))),
-		Height:     int(int32(binary.BigEndian.Uint32(p[4:]))),
-		GridWidth:  int(int32(binary.BigEndian.Uint32(p[8:]))),
-		GridHeight: int(int32(binary.BigEndian.Uint32(p[12:]))),
+		Width:      int(int32(binary.BigEndian.Uint32(h[0:]))),
+		Height:     int(int32(binary.BigEndian.Uint32(h[4:]))),
+		GridWidth:  int(int32(binary.BigEndian.Uint32(h[8:]))),
+		GridHeight: int(int32(binary.BigEndian.Uint32(h[12:]))),
 	}
 	if d.Width <= 0 || d.Height <= 0 || d.Width > 1000 || d.Height > 1000 {
 		return nil, fmt.Errorf("LOSData: implausible board size %d x %d hexes", d.Width, d.Height)
@@ -121,10 +190,10 @@ func parsePayload(p []byte) (*LOSData, error) {
 	for c := range d.Width {
 		nStairs += d.Height + c%2
 	}
-	if need := 16 + np + nStairs; len(p) < need {
-		return nil, fmt.Errorf("LOSData: truncated at byte %d: a %d x %d raster needs %d bytes", len(p), d.GridWidth, d.GridHeight, need)
+	rest := make([]byte, np+nStairs)
+	if err := b.full(rest, fmt.Sprintf("a %d x %d raster needs %d bytes", d.GridWidth, d.GridHeight, 16+np+nStairs)); err != nil {
+		return nil, err
 	}
-	d.pixels = p[16 : 16+np]
-	d.Stairs = p[16+np : 16+np+nStairs]
+	d.pixels, d.Stairs = rest[:np:np], rest[np:]
 	return d, nil
 }
