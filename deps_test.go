@@ -31,7 +31,7 @@ var lattice = map[string][]string{
 	"rules/terrain": {"rules/hex"},
 	"rules/board":   {"rules/hex", "rules/coord", "rules/layout", "rules/terrain"},
 	"rules/vasl":    {"rules/hex", "rules/layout", "rules/terrain", "rules/board"},
-	"rules/library": {"rules/layout", "rules/board", "rules/vasl"},
+	"rules/library": {"rules/layout", "rules/board", "rules/vasl", "internal/atomicfile"},
 	"rules/los":     {"rules/hex", "rules/layout", "rules/terrain", "rules/board"},
 
 	// internal/yamldoc: line-numbered YAML reading for data files.

@@ -20,6 +20,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
@@ -144,6 +145,7 @@ func runMain() int {
 	if stop := startProfile(os.Getenv("SASL_CPUPROFILE")); stop != nil {
 		defer stop()
 	}
+	library.SetCache(boardCache())
 	out := &checkedWriter{w: os.Stdout}
 	root, o := newRootOptions(out, os.Stderr)
 	err := root.Execute()
@@ -163,6 +165,43 @@ func runMain() int {
 		return exitStatus(err)
 	}
 	return 0
+}
+
+// EnvCache names the environment variable that moves the cache of boards
+// read from VASL archives (library.SetCache) to another folder, or with
+// "off" turns it off.
+const EnvCache = "SASL_CACHE"
+
+// boardCache returns the folder of the cache of boards read from VASL
+// archives (the user's cache directory's sasl, or $SASL_CACHE; "" for
+// none) and the engine that writes it: the version, and for a build that
+// the version does not tell apart (no release, uncommitted changes) the
+// executable's size and time too, so that a rebuilt engine derives its
+// boards again.
+func boardCache() (dir, engine string) {
+	switch dir = os.Getenv(EnvCache); dir {
+	case "off":
+		return "", ""
+	case "":
+		base, err := os.UserCacheDir()
+		if err != nil {
+			return "", ""
+		}
+		dir = filepath.Join(base, "sasl")
+	}
+	engine = engineVersion()
+	if !strings.HasPrefix(engine, "v") || strings.Contains(engine, "dirty") {
+		exe, err := os.Executable()
+		if err != nil {
+			return "", ""
+		}
+		st, err := os.Stat(exe)
+		if err != nil {
+			return "", ""
+		}
+		engine += fmt.Sprintf(" %s %d %d", exe, st.Size(), st.ModTime().UnixNano())
+	}
+	return dir, engine
 }
 
 // startProfile writes a CPU profile of the whole command to path (the

@@ -26,8 +26,17 @@ import (
 func TestMain(m *testing.M) {
 	if os.Getenv("SASL_TEST_MAIN") != "1" {
 		// The tests read no boards folder of the user's but the ones they
-		// name (and the processes they start inherit this).
+		// name (and the processes they start inherit this), and keep the
+		// boards they read in a cache of their own, not the user's.
 		os.Unsetenv("SASL_BOARDS")
+		cache, err := os.MkdirTemp("", "sasl-cache-")
+		if err != nil {
+			panic(err)
+		}
+		os.Setenv(EnvCache, cache)
+		code := m.Run()
+		os.RemoveAll(cache)
+		os.Exit(code)
 	}
 	if os.Getenv("SASL_TEST_MAIN") == "1" {
 		os.Args = append([]string{"sasl"}, os.Args[1:]...)
@@ -39,7 +48,6 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(code)
 	}
-	os.Exit(m.Run())
 }
 
 // peakMemory reads the peak resident memory (VmHWM) a sasl process wrote

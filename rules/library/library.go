@@ -14,7 +14,6 @@ import (
 
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/layout"
-	"github.com/sasl-engine/sasl/rules/vasl"
 )
 
 // EnvBoards names the environment variable holding the VASL boards folder
@@ -101,7 +100,7 @@ func (l *Library) load(id string) (*board.Board, error) {
 		for _, name := range fileNames(id) {
 			path := filepath.Join(l.dir, name)
 			if _, err := os.Stat(path); err == nil {
-				return vasl.Open(path)
+				return readArchive(path)
 			}
 		}
 	}

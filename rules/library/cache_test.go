@@ -1,0 +1,116 @@
+package library
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/vasl"
+)
+
+// TestArchiveCache: a board read back from the cache is the board its
+// archive gives (terrain, ID, source and raster), without reading the
+// archive; a cache file that is cut short, changed, or another engine's
+// is not trusted: the archive is read again and the file written again;
+// an archive of the same content under another name reads back as that
+// name's board. (Not parallel: the cache is the process's.)
+func TestArchiveCache(t *testing.T) {
+	real := realBoards(t)
+	dir, folder := t.TempDir(), t.TempDir()
+	data, err := os.ReadFile(filepath.Join(real, "bd33"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(folder, "bd33")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want, err := vasl.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reads := 0
+	openArchive = func(p string) (*board.Board, error) { reads++; return vasl.Open(p) }
+	SetCache(dir, "engine A")
+	t.Cleanup(func() { openArchive = vasl.Open; SetCache("", "") })
+
+	same := func(step string, b *board.Board, id string) {
+		t.Helper()
+		if !b.Equal(want) || b.ID != id || b.Source != "bd"+id {
+			t.Fatalf("%s: board %s from %s differs from the archive's: %v", step, b.ID, b.Source, b.Diff(want, 3))
+		}
+		if b.Raster.W != want.Raster.W || b.Raster.H != want.Raster.H || !bytes.Equal(b.Raster.Pix, want.Raster.Pix) {
+			t.Fatalf("%s: the raster differs from the archive's", step)
+		}
+	}
+	read := func(step, p, id string, wantReads int) {
+		t.Helper()
+		reads = 0
+		b, err := readArchive(p)
+		if err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+		same(step, b, id)
+		if reads != wantReads {
+			t.Errorf("%s: the archive read %d times, want %d", step, reads, wantReads)
+		}
+	}
+	files := func() []string {
+		f, _ := filepath.Glob(filepath.Join(dir, "boards", "*.board"))
+		return f
+	}
+	// spoil replaces the one cache file by a changed copy, renamed into
+	// place as the cache writes (a mapped file is never cut in place).
+	spoil := func(change func([]byte) []byte) {
+		t.Helper()
+		f := files()
+		if len(f) != 1 {
+			t.Fatalf("cache files %v, want one", f)
+		}
+		b, err := os.ReadFile(f[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		tmp := f[0] + ".tmp"
+		if err := os.WriteFile(tmp, change(bytes.Clone(b)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(tmp, f[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	read("first read", path, "33", 1)
+	if len(files()) != 1 {
+		t.Fatalf("cache files %v after the first read, want one", files())
+	}
+	read("read again", path, "33", 0)
+	spoil(func(b []byte) []byte { b[len(b)/2] ^= 0x10; return b }) // a pixel of the raster
+	read("a changed byte", path, "33", 1)
+	read("written again", path, "33", 0)
+	spoil(func(b []byte) []byte { return b[:len(b)-100] })
+	read("cut short", path, "33", 1)
+	spoil(func(b []byte) []byte { return b[:10] })
+	read("cut to its start", path, "33", 1)
+	copyPath := filepath.Join(folder, "bd34")
+	if err := os.WriteFile(copyPath, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	read("the same archive as bd34", copyPath, "34", 0)
+	SetCache(dir, "engine B")
+	read("another engine", path, "33", 1)
+	if f := files(); len(f) != 1 {
+		t.Errorf("cache files %v after another engine's read, want its own alone", f)
+	}
+	read("another engine, again", path, "33", 0)
+	// An archive the cache cannot hold (no folder can be made) is read
+	// all the same.
+	blocked := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(blocked, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	SetCache(blocked, "engine B")
+	read("no cache folder", path, "33", 1)
+}
