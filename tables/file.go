@@ -240,9 +240,18 @@ func (f *activationFile) UnmarshalYAML(n *yaml.Node) error  { return yamldoc.Dec
 // changed (Parse lays a file over a clone).
 func (s *Set) apply(data []byte, name string) error {
 	d := yamldoc.Doc{Pkg: "tables", File: name}
-	var f tablesFile
-	if err := d.Decode(data, &f); err != nil {
+	root, err := d.Parse(data)
+	if err != nil {
 		return err
+	}
+	return s.applyRoot(d, root)
+}
+
+// applyRoot lays the tables of a file, parsed (root), over s.
+func (s *Set) applyRoot(d yamldoc.Doc, root *yaml.Node) error {
+	var f tablesFile
+	if err := root.Decode(&f); err != nil {
+		return d.Errorf(root, "%v", err)
 	}
 	c := &yamldoc.Check{Doc: d}
 	c.Fields(&f, "tables", func(key string) string {

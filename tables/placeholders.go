@@ -6,11 +6,8 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"sync"
 
 	"go.yaml.in/yaml/v3"
-
-	"github.com/sasl-engine/sasl/internal/yamldoc"
 )
 
 // This file finds the placeholders of a Set: the values marked "default:
@@ -122,36 +119,14 @@ var (
 	byFold  = []string{"activation.enemy"}
 )
 
-var (
-	builtinOnce sync.Once
-	builtin     []Placeholder
-	builtinErr  error
-)
+// builtin holds the placeholders of the built-in files, read with them
+// (Default).
+var builtin []Placeholder
 
-// builtinPlaceholders returns the placeholders of the built-in files, read
-// once.
-func builtinPlaceholders() ([]Placeholder, error) {
-	builtinOnce.Do(func() {
-		ents, err := dataFS.ReadDir("data")
-		if err != nil {
-			builtinErr = err
-			return
-		}
-		for _, e := range ents {
-			data, err := dataFS.ReadFile("data/" + e.Name())
-			if err != nil {
-				builtinErr = err
-				return
-			}
-			root, err := yamldoc.Doc{Pkg: "tables", File: e.Name()}.Parse(data)
-			if err != nil {
-				builtinErr = err
-				return
-			}
-			builtin = append(builtin, placeholdersIn(root, "tables/data/"+e.Name())...)
-		}
-	})
-	return builtin, builtinErr
+// builtinPlaceholders returns the placeholders of the built-in files.
+func builtinPlaceholders() []Placeholder {
+	Default()
+	return builtin
 }
 
 // placeholdersIn returns the entries of a file marked "default: true".
@@ -255,15 +230,12 @@ func setStyle(n *yaml.Node, s yaml.Style) {
 // owner's rulebook values: the built-in values marked "default: true"
 // that the user's file (Load) has not replaced, and the values the user's
 // file marks so itself, in the order of the charts (as the template gives
-// them). It reads the files' YAML (the built-in files once); it is safe
-// for concurrent use. A Set changed after Load reports its files' marks.
+// them). The built-in files' marks are read with their values, once
+// (Default). It is safe for concurrent use. A Set changed after Load
+// reports its files' marks.
 func (s *Set) Placeholders() []Placeholder {
-	base, err := builtinPlaceholders()
-	if err != nil {
-		panic(fmt.Sprintf("tables: built-in tables: %v", err)) // Default read them
-	}
 	var out []Placeholder
-	for _, p := range base {
+	for _, p := range builtinPlaceholders() {
 		if s.over == nil || !s.over.replaces(p.keys) {
 			out = append(out, p)
 		}

@@ -190,9 +190,17 @@ func Default() *Set {
 			if err != nil {
 				panic(err)
 			}
-			if err := s.apply(data, e.Name()); err != nil {
+			d := yamldoc.Doc{Pkg: "tables", File: e.Name()}
+			root, err := d.Parse(data)
+			if err == nil {
+				err = s.applyRoot(d, root)
+			}
+			if err != nil {
 				panic(fmt.Sprintf("built-in table: %v", err))
 			}
+			// The placeholders of the built-in files are read off the
+			// same parse (builtinPlaceholders).
+			builtin = append(builtin, placeholdersIn(root, "tables/data/"+e.Name())...)
 		}
 		if err := s.check(); err != nil {
 			panic(fmt.Sprintf("built-in tables: %v", err))
