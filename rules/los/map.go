@@ -46,7 +46,7 @@ type Map struct {
 	// pix is the raster of each tile (a board's, turned for a reversed
 	// board: x major, boardN pixels of two bytes, ground level and terrain
 	// code, as board.Raster), iv what the walk reads first of each pixel
-	// (tile by tile, as pix: ivOf); tileOf gives the tile of each cell of
+	// (tile by tile, as pix: ivTops); tileOf gives the tile of each cell of
 	// the configuration (row major, tcols a row), -1 for an empty cell.
 	// addr finds a pixel. A pixel's hex (ownAt) and grown polygons
 	// (nearAt) are found when a line looks at it.
@@ -93,20 +93,25 @@ const (
 // the line (walk.judge).
 const ivOffMap = 127
 
-// ivOf is what a line reads first of a pixel of terrain p at ground level
-// gl in hex h: twice the highest level its terrain reaches (2*ground +
-// prop.top2), or 127 for a pixel every line must look at (a cliff, a
-// rowhouse wall, a pixel of a hex of inherent terrain: ASL B.6, every
-// pixel of such a hex is judged as that terrain, walk.apply). A line
-// whose lower end is at least as high passes it by. Hexside terrain
-// (walls, hedges) has its height: a line whose lower end is above it is
-// not blocked by it (the hexside rule asks for both ends at its level,
-// hexsideRule).
-func ivOf(code uint8, p *prop, gl int8, h *hexInfo) int8 {
-	if code == codeOffMap || p.is&(isCliff|isRowhouse) != 0 || h.inh {
-		return 127
+// ivTops returns, by terrain code, twice the height the terrain reaches
+// (prop.top2), or 127 for a pixel every line must look at (a cliff, a
+// rowhouse wall, no board). A pixel's iv, what a line reads first of it,
+// is twice the highest level its terrain reaches (2*ground + top2, at
+// most 126), or 127 where its code's is or where its hex is of inherent
+// terrain (ASL B.6: every pixel of such a hex is judged as that terrain,
+// walk.apply). A line whose lower end is at least as high passes it by.
+// Hexside terrain (walls, hedges) has its height: a line whose lower end
+// is above it is not blocked by it (the hexside rule asks for both ends
+// at its level, hexsideRule).
+func ivTops(props *[256]prop) (top [256]int16) {
+	for code := range top {
+		p := &props[code]
+		top[code] = int16(p.top2)
+		if code == codeOffMap || p.is&(isCliff|isRowhouse) != 0 {
+			top[code] = 127
+		}
 	}
-	return int8(min(2*int(gl)+int(p.top2), 126))
+	return top
 }
 
 // A pixel's near says which grown polygons (hexInfo.contains) hold it:
@@ -350,6 +355,7 @@ func ceilDiv(a, b int) int { return (a + b - 1) / b }
 // it straddles (spineIndex: kept with the tile of its first pixel); one
 // that reaches into an empty cell is 127.
 func (lm *Map) buildInterest() {
+	ivTop := ivTops(lm.p)
 	lm.iv = make([]int8, len(lm.pix)*boardN)
 	lm.nbx, lm.nby = ceilDiv(lm.gw, block), ceilDiv(lm.gh, block)
 	lm.spine = make([]int8, len(lm.pix)*spineN)
@@ -373,31 +379,36 @@ func (lm *Map) buildInterest() {
 			// down mostly has the same.
 			lc, ln, h := -1, -1, (*hexInfo)(nil)
 			ky, oy := ky0, oy0
-			sb := -1 // the spine block of the pixel
-			for ly := range col {
-				y := y0 + ly
-				o := tiles[oy]
-				if c, n := int(o[0])+tileCols*kx, int(o[1])+tileRows*ky; c == lc && n == ln {
-				} else if lm.valid(c, n) {
-					lc, ln, h = c, n, lm.hexAt(c, n)
-				} else {
-					lc, ln, h = -1, -1, lm.hexAt(nearestCentre(float64(x), float64(y), lm.valid))
-				}
-				code := src[2*ly+1]
-				v := ivOf(code, &lm.p[code], int8(src[2*ly]), h)
-				col[ly] = v
-				if ly == 0 || y%block == 0 {
-					sb = lm.spineIndex(x/block, y/block)
-				}
-				if sb >= 0 {
+			// The rows of the column by spine block: ly from a to b.
+			for a := 0; a < boardH; {
+				y := y0 + a
+				b := min(boardH, (y/block+1)*block-y0)
+				top := int8(math.MinInt8)
+				for ly := a; ly < b; ly++ {
+					o := tiles[oy]
+					if c, n := int(o[0])+tileCols*kx, int(o[1])+tileRows*ky; c == lc && n == ln {
+					} else if lm.valid(c, n) {
+						lc, ln, h = c, n, lm.hexAt(c, n)
+					} else {
+						lc, ln, h = -1, -1, lm.hexAt(nearestCentre(float64(x), float64(y0+ly), lm.valid))
+					}
+					v := int8(127)
+					if t2 := ivTop[src[2*ly+1]]; t2 != 127 && !h.inh {
+						v = int8(min(2*int(int8(src[2*ly]))+int(t2), 126))
+					}
+					col[ly] = v
 					if h.inhNear {
 						v = 127
 					}
-					lm.spine[sb] = max(lm.spine[sb], v)
+					top = max(top, v)
+					if oy++; oy == tileH {
+						ky, oy = ky+1, 0
+					}
 				}
-				if oy++; oy == tileH {
-					ky, oy = ky+1, 0
+				if sb := lm.spineIndex(x/block, y/block); sb >= 0 {
+					lm.spine[sb] = max(lm.spine[sb], top)
 				}
+				a = b
 			}
 		}
 	}
