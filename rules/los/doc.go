@@ -35,12 +35,13 @@
 // that judges every pixel (TestFilterExact).
 //
 // Cost: New takes time and memory in proportion to the boards present
-// (BenchmarkNew, BenchmarkNewSparse: about 9 ms of CPU and 1.2 MB a board
+// (BenchmarkNew, BenchmarkNewSparse: about 7 ms of CPU and 130 KB a board
 // beside its raster, read or drawn; empty cells of the configuration take
 // next to nothing). Query takes a few microseconds and allocates nothing
 // (BenchmarkQuery); Range over 16 hexes, a millisecond or two
 // (BenchmarkRange). A line skips the blocks of pixels no rule can act on
-// (Map.spine) and finds the hex of a pixel only where it looks at it;
+// (Map.spine), reads what it must look at off the raster itself and finds
+// the hex of a pixel only where it looks at it;
 // nothing else is precomputed, as no caller makes enough lines to repay
 // it. A Map is read only once built and safe for concurrent use: build
 // one per map and season and share it (package world does, with a cache

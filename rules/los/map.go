@@ -27,16 +27,16 @@ const codeOffMap = 255
 // Map is the line of sight over a board.Map in one season: the boards'
 // rasters butted together as in the configuration (a reversed board's
 // picture turned 180 degrees), and the hex data VASL derives from them. It
-// is built once (BenchmarkNew: about 9 ms of CPU and 1.2 MB a board) and
-// is then read only and safe for concurrent use.
+// is built once (BenchmarkNew: about 7 ms of CPU and 130 KB a board beside
+// its raster) and is then read only and safe for concurrent use.
 //
 // Pixels and hexes are addressed in the frame of the whole configuration,
 // as VASL lays its boards out, but only the boards present are stored: a
 // board's raster is a tile of the frame (the board's own, or its turned
 // copy for a reversed board), a pixel of an empty cell is read as no
-// board (codeOffMap, ivOffMap), and only the hexes within hexReach of a
-// board's have hex data (buildHexes). The memory of a Map is proportional
-// to its boards, about a byte a pixel beside their rasters, whatever the
+// board (codeOffMap), and only the hexes within hexReach of a board's
+// have hex data (buildHexes). The memory of a Map is proportional to its
+// boards, a few hundred KB a board beside their rasters, whatever the
 // empty cells around them.
 type Map struct {
 	m      *board.Map
@@ -45,13 +45,13 @@ type Map struct {
 	gw, gh int // pixels of the frame
 	// pix is the raster of each tile (a board's, turned for a reversed
 	// board: x major, boardN pixels of two bytes, ground level and terrain
-	// code, as board.Raster), iv what the walk reads first of each pixel
-	// (tile by tile, as pix: ivTops); tileOf gives the tile of each cell of
-	// the configuration (row major, tcols a row), -1 for an empty cell.
-	// addr finds a pixel. A pixel's hex (ownAt) and grown polygons
+	// code, as board.Raster); tileOf gives the tile of each cell of the
+	// configuration (row major, tcols a row), -1 for an empty cell. addr
+	// finds a pixel. What a line reads first of a pixel, its iv, comes of
+	// its code and level (ivTop, ivAt); its hex (ownAt) and grown polygons
 	// (nearAt) are found when a line looks at it.
 	pix    [][]byte
-	iv     []int8
+	ivTop  [256]int16
 	tileOf []int32
 	tcols  int
 	ncols  int // frame hexrows 0..ncols-1
@@ -71,8 +71,10 @@ type Map struct {
 	// B.6): a line skips the blocks where it is not above the lower end's
 	// level (walk.boring). A block is kept with the tile of its first
 	// pixel, spineN a tile (spineAt); one holding a pixel of an empty
-	// cell is 127.
+	// cell is 127. inh says, by block as spine, which hold a pixel of a
+	// hex of inherent terrain, which every line looks at.
 	spine    []int8
+	inh      []bool
 	nbx, nby int
 	// slow makes every line judge every pixel (tests compare it with the
 	// filtered walk).
@@ -82,27 +84,27 @@ type Map struct {
 	Rasterised []string
 }
 
-// The tiles of Map.pix and Map.iv: one board's raster, boardN pixels.
+// The tiles of Map.pix: one board's raster, boardN pixels.
 const (
 	boardW, boardH = board.RasterW, board.RasterH
 	boardN         = boardW * boardH
 )
 
 // A pixel of an empty cell of the configuration is of no board: its code
-// is codeOffMap, its level 0, and every line must look at it, which ends
-// the line (walk.judge).
-const ivOffMap = 127
+// is codeOffMap, its level 0, and every line must look at it (ivTop), which
+// ends the line (walk.judge).
 
 // ivTops returns, by terrain code, twice the height the terrain reaches
 // (prop.top2), or 127 for a pixel every line must look at (a cliff, a
-// rowhouse wall, no board). A pixel's iv, what a line reads first of it,
-// is twice the highest level its terrain reaches (2*ground + top2, at
-// most 126), or 127 where its code's is or where its hex is of inherent
+// rowhouse wall, no board). A pixel's iv, what a line reads first of it
+// (ivAt), is twice the highest level its terrain reaches (2*ground +
+// top2, at most 126), or 127 where its code's is. A line whose lower end
+// is at least as high passes it by, but for a pixel of a hex of inherent
 // terrain (ASL B.6: every pixel of such a hex is judged as that terrain,
-// walk.apply). A line whose lower end is at least as high passes it by.
-// Hexside terrain (walls, hedges) has its height: a line whose lower end
-// is above it is not blocked by it (the hexside rule asks for both ends
-// at its level, hexsideRule).
+// walk.apply; Map.inh says which blocks hold one). Hexside terrain
+// (walls, hedges) has its height: a line whose lower end is above it is
+// not blocked by it (the hexside rule asks for both ends at its level,
+// hexsideRule).
 func ivTops(props *[256]prop) (top [256]int16) {
 	for code := range top {
 		p := &props[code]
@@ -112,6 +114,16 @@ func ivTops(props *[256]prop) (top [256]int16) {
 		}
 	}
 	return top
+}
+
+// ivAt is the iv of a pixel of ground level gl and terrain code, where
+// top is ivTops's.
+func ivAt(top *[256]int16, gl int8, code uint8) int8 {
+	t := top[code]
+	if t == 127 {
+		return 127
+	}
+	return int8(min(2*int(gl)+int(t), 126))
 }
 
 // A pixel's near says which grown polygons (hexInfo.contains) hold it:
@@ -348,17 +360,17 @@ func (lm *Map) spineAt(bx, by int) int8 {
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
 
-// buildInterest derives each pixel's iv and the spine blocks. The pixels
-// are visited column by column, their place in the grid's period kept as
-// they go (nearestValid's tiles): a pixel's hex is the period's but where
-// that falls off VASL's grid. A spine block takes the pixels of the cells
-// it straddles (spineIndex: kept with the tile of its first pixel); one
-// that reaches into an empty cell is 127.
+// buildInterest makes the spine blocks (spine, inh) from the pixels'
+// iv and hexes. The pixels are visited column by column, their place in
+// the grid's period kept as they go (nearestValid's tiles): a pixel's hex
+// is the period's but where that falls off VASL's grid. A block takes the
+// pixels of the cells it straddles (spineIndex: kept with the tile of its
+// first pixel); one that reaches into an empty cell is 127.
 func (lm *Map) buildInterest() {
-	ivTop := ivTops(lm.p)
-	lm.iv = make([]int8, len(lm.pix)*boardN)
+	lm.ivTop = ivTops(lm.p)
 	lm.nbx, lm.nby = ceilDiv(lm.gw, block), ceilDiv(lm.gh, block)
 	lm.spine = make([]int8, len(lm.pix)*spineN)
+	lm.inh = make([]bool, len(lm.pix)*spineN)
 	for i := range lm.spine {
 		lm.spine[i] = math.MinInt8
 	}
@@ -372,7 +384,6 @@ func (lm *Map) buildInterest() {
 		for lx := range boardW {
 			x := x0 + lx
 			kx, ox := x/tileW, x%tileW
-			col := lm.iv[int(t)*boardN+lx*boardH : int(t)*boardN+(lx+1)*boardH]
 			src := pix[2*lx*boardH : 2*(lx+1)*boardH]
 			tiles := nearestTile[ox*tileH : (ox+1)*tileH]
 			// The hex of the last pixel's period place: the next pixel
@@ -383,7 +394,7 @@ func (lm *Map) buildInterest() {
 			for a := 0; a < boardH; {
 				y := y0 + a
 				b := min(boardH, (y/block+1)*block-y0)
-				top := int8(math.MinInt8)
+				top, inh := int8(math.MinInt8), false
 				for ly := a; ly < b; ly++ {
 					o := tiles[oy]
 					if c, n := int(o[0])+tileCols*kx, int(o[1])+tileRows*ky; c == lc && n == ln {
@@ -392,27 +403,33 @@ func (lm *Map) buildInterest() {
 					} else {
 						lc, ln, h = -1, -1, lm.hexAt(nearestCentre(float64(x), float64(y0+ly), lm.valid))
 					}
-					v := int8(127)
-					if t2 := ivTop[src[2*ly+1]]; t2 != 127 && !h.inh {
-						v = int8(min(2*int(int8(src[2*ly]))+int(t2), 126))
-					}
-					col[ly] = v
+					v := ivAt(&lm.ivTop, int8(src[2*ly]), src[2*ly+1])
 					if h.inhNear {
 						v = 127
 					}
-					top = max(top, v)
+					top, inh = max(top, v), inh || h.inh
 					if oy++; oy == tileH {
 						ky, oy = ky+1, 0
 					}
 				}
 				if sb := lm.spineIndex(x/block, y/block); sb >= 0 {
 					lm.spine[sb] = max(lm.spine[sb], top)
+					lm.inh[sb] = lm.inh[sb] || inh
 				}
 				a = b
 			}
 		}
 	}
 	lm.spineEdges()
+}
+
+// inhAt reports whether block (bx, by) of the frame holds a pixel of a
+// hex of inherent terrain (or of an empty cell).
+func (lm *Map) inhAt(bx, by int) bool {
+	if b := lm.spineIndex(bx, by); b >= 0 {
+		return lm.inh[b]
+	}
+	return true
 }
 
 // nearPeriod returns the near bits of each pixel of the grid's period

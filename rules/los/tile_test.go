@@ -62,8 +62,8 @@ func TestEmptyCellsTakeNoSpace(t *testing.T) {
 			}
 		})
 		name := fmt.Sprintf("x1 in %dx%d cells", c.rows, c.cols)
-		if len(lm.iv) != boardN || len(lm.pix) != 1 || len(lm.spine) != spineN || len(lm.tileOf) != c.rows*c.cols {
-			t.Errorf("%s: %d pixels, %d rasters, %d spine blocks, %d cells; want one board's %d and %d", name, len(lm.iv), len(lm.pix), len(lm.spine), len(lm.tileOf), boardN, spineN)
+		if len(lm.pix) != 1 || len(lm.pix[0]) != 2*boardN || len(lm.spine) != spineN || len(lm.inh) != spineN || len(lm.tileOf) != c.rows*c.cols {
+			t.Errorf("%s: %d rasters, %d spine blocks, %d cells; want one board's and %d", name, len(lm.pix), len(lm.spine), len(lm.tileOf), spineN)
 		}
 		if len(lm.hexes) > reach || len(lm.hexSlots) > 9*hexBlockN || len(lm.hexBlocks) > (c.rows+1)*(c.cols+1) {
 			t.Errorf("%s: %d hexes (at most %d), %d index slots, %d blocks", name, len(lm.hexes), reach, len(lm.hexSlots), len(lm.hexBlocks))

@@ -43,10 +43,9 @@ type walk struct {
 	memoGl         int
 	srcOwn, tgtOwn uint16 // the ends' hexes, as own
 	// The tile the walk last read: the board in the cell whose first
-	// pixel is (tx0, ty0), its pixels from index tbase of Map.iv and in
-	// tpix (colAt).
-	tx0, ty0, tbase int
-	tpix            []byte
+	// pixel is (tx0, ty0), its pixels in tpix (colAt).
+	tx0, ty0 int
+	tpix     []byte
 	// The pixel column ownAt last read (ownX, its hexrows of the grid's
 	// period ownKx), and the frame hex and hex data it last found.
 	ownX, ownKx int
@@ -77,30 +76,30 @@ func (w *walk) ownAt(x, y int) *hexInfo {
 }
 
 // colAt returns where column x of the cell holding on-raster pixel (x, y)
-// lies in Map.iv: pixel (x, y0+k) at index base+k, k < boardH, and in
-// tpix at 2*(base-tbase+k); base is -1 for an empty cell. The last tile
-// found is kept: lines mostly stay on one board.
+// lies in tpix: pixel (x, y0+k) at 2*(base+k), k < boardH; base is -1 for
+// an empty cell. The last tile found is kept: lines mostly stay on one
+// board.
 func (w *walk) colAt(x, y int) (base, y0 int) {
 	if lx, ly := uint(x-w.tx0), uint(y-w.ty0); lx < boardW && ly < boardH {
-		return w.tbase + int(lx)*boardH, w.ty0
+		return int(lx) * boardH, w.ty0
 	}
 	t, lx, ly := w.lm.tile(x, y)
 	if t < 0 {
 		return -1, y - ly
 	}
-	w.tx0, w.ty0, w.tbase, w.tpix = x-lx, y-ly, t*boardN, w.lm.pix[t]
-	return w.tbase + lx*boardH, w.ty0
+	w.tx0, w.ty0, w.tpix = x-lx, y-ly, w.lm.pix[t]
+	return lx * boardH, w.ty0
 }
 
-// pixelAt returns the ground level, terrain code and iv of on-raster
-// pixel (x, y), by colAt: codeOffMap (level 0, ivOffMap) in an empty cell.
-func (w *walk) pixelAt(x, y int) (gl int8, code uint8, iv int8) {
+// pixelAt returns the ground level and terrain code of on-raster pixel
+// (x, y), by colAt: codeOffMap (level 0) in an empty cell.
+func (w *walk) pixelAt(x, y int) (gl int8, code uint8) {
 	base, y0 := w.colAt(x, y)
 	if base < 0 {
-		return 0, codeOffMap, ivOffMap
+		return 0, codeOffMap
 	}
-	k := base - w.tbase + y - y0
-	return int8(w.tpix[2*k]), w.tpix[2*k+1], w.lm.iv[base+y-y0]
+	k := base + y - y0
+	return int8(w.tpix[2*k]), w.tpix[2*k+1]
 }
 
 // Query traces the line of sight from Location from to Location to as
@@ -272,7 +271,7 @@ func (w *walk) rowAt(rs *rowSeq, j, x, ncols int) float64 {
 			return rs.exact(j)
 		}
 		for _, y := range [2]int{m - 1, m} {
-			_, code, iv := w.pixelAt(cx, y)
+			gl, code := w.pixelAt(cx, y)
 			if j == ncols-1 {
 				// Past the last column nothing is visited; in it, the
 				// target's hex, only hexside terrain matters.
@@ -284,8 +283,11 @@ func (w *walk) rowAt(rs *rowSeq, j, x, ncols int) float64 {
 				}
 				continue
 			}
-			// (A pixel of no board is ivOffMap, above every line.)
-			if int(iv) > w.lo2 || w.spine && w.ownAt(cx, y).inhNear {
+			// (A pixel of no board is above every line.)
+			if int(ivAt(&lm.ivTop, gl, code)) > w.lo2 {
+				return rs.exact(j)
+			}
+			if h := w.ownAt(cx, y); h.inh || w.spine && h.inhNear {
 				return rs.exact(j)
 			}
 		}
@@ -314,13 +316,25 @@ func (w *walk) column(x, r0, r1 int) bool {
 		if base < 0 {
 			return w.judge(0, codeOffMap, nil, y) // no board: the line ends
 		}
-		ivs := lm.iv[base : base+boardH]
-		pix := w.tpix[2*(base-w.tbase) : 2*(base-w.tbase+boardH)]
+		pix := w.tpix[2*base : 2*(base+boardH)]
+		by, inh := -1, false // the spine block row of y, and its Map.inh
 		for ; ; y += dir {
 			k := y - y0
-			// The pixel's hex is found only where the line looks at it.
+			// The pixel's hex is found only where the line looks at it,
+			// or in a block holding a hex of inherent terrain (ASL B.6),
+			// or along hexsides (next to one: inhNear).
 			var h *hexInfo
-			look := ivs[k] > lo2
+			look := ivAt(&lm.ivTop, int8(pix[2*k]), pix[2*k+1]) > lo2
+			if !look && !spine {
+				if y/block != by {
+					by = y / block
+					inh = lm.inhAt(x/block, by)
+				}
+				if inh {
+					h = w.ownAt(x, y)
+					look = h.inh
+				}
+			}
 			if !look && spine {
 				h = w.ownAt(x, y)
 				look = h.inhNear
@@ -369,7 +383,7 @@ func (w *walk) columnEdge(x, r0, r1 int) bool {
 		if y < 0 || y >= lm.gh {
 			return true
 		}
-		gl, code, _ := w.pixelAt(x, y)
+		gl, code := w.pixelAt(x, y)
 		var h *hexInfo
 		if code != codeOffMap {
 			h = w.ownAt(x, y)
