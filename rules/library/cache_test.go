@@ -114,3 +114,39 @@ func TestArchiveCache(t *testing.T) {
 	SetCache(blocked, "engine B")
 	read("no cache folder", path, "33", 1)
 }
+
+// FuzzReadCached: no cache file, however made, panics or is taken for a
+// board unless it is one (its header, lengths and CRC-32C agree).
+func FuzzReadCached(f *testing.F) {
+	digest, engine := [32]byte{1, 2, 3}, [32]byte{4, 5, 6}
+	b := board.New("x9")
+	b.Raster = &board.Raster{W: 3, H: 2, Pix: []byte{0, 1, 0, 2, 1, 3, 0, 1, 0, 2, 1, 3}}
+	var buf bytes.Buffer
+	if err := writeCached(&buf, b, digest, engine); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.Bytes())
+	f.Add(buf.Bytes()[:40])
+	f.Add([]byte(cacheMagic))
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file := filepath.Join(dir, "f.board")
+		if err := os.WriteFile(file+".tmp", data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(file+".tmp", file); err != nil { // never cut a mapped file
+			t.Fatal(err)
+		}
+		got := readCached(file, digest, engine)
+		if got == nil {
+			return
+		}
+		var again bytes.Buffer
+		if err := writeCached(&again, got, digest, engine); err != nil {
+			t.Fatalf("a board read back cannot be written: %v", err)
+		}
+		if got.Raster == nil || len(got.Raster.Pix) != 2*got.Raster.W*got.Raster.H {
+			t.Fatalf("raster %dx%d with %d bytes", got.Raster.W, got.Raster.H, len(got.Raster.Pix))
+		}
+	})
+}

@@ -25,5 +25,10 @@ func mapFile(path string) ([]byte, error) {
 	if !st.Mode().IsRegular() || st.Size() <= 0 || st.Size() > 1<<30 {
 		return nil, os.ErrInvalid
 	}
-	return syscall.Mmap(int(f.Fd()), 0, int(st.Size()), syscall.PROT_READ, syscall.MAP_PRIVATE|mapPopulate)
+	data, err := syscall.Mmap(int(f.Fd()), 0, int(st.Size()), syscall.PROT_READ, syscall.MAP_PRIVATE)
+	if err != nil {
+		// A file system that maps no files: read it whole.
+		return os.ReadFile(path)
+	}
+	return data, nil
 }
