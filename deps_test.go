@@ -47,6 +47,8 @@ var lattice = map[string][]string{
 	// VASL's LOS verdicts and terrain table, reference tables): one
 	// locator, $SASL_SHARED and $SASL_TEST_BOARDS.
 	"internal/testkit/testshared": nil,
+	// internal/testkit/cpubench: benchmarks' CPU time a run (cpu-ns/op).
+	"internal/testkit/cpubench": nil,
 	// internal/testkit/testlayout: board configurations for tests.
 	"internal/testkit/testlayout": nil,
 	// internal/testkit/testmaps: small maps and missions for tests.
