@@ -89,6 +89,14 @@ type Enemy struct {
 		mm    []int
 		moved []bool
 	}
+	// chainSc: chain's hexes, their groups, each unit's group and the
+	// groups told.
+	chainSc struct {
+		hexes  []hex.Hex
+		clu    pathing.Clusterer
+		of     []int32
+		groups []report.ChainGroup
+	}
 	scratch struct { // chainScore's
 		hx                        []hex.Hex
 		cube                      [][2]int
