@@ -47,9 +47,10 @@ type Enemy struct {
 	units  [][]state.Unit
 	nunits int
 	stacks []*state.Unit
-	sq     []*state.Unit    // the S? a check walks (checkAll, activateAdvanced)
-	single [1]*state.Unit   // a stack of one, for the stacking checks
-	fireAt []board.Location // choose's
+	sq     []*state.Unit     // the S? a check walks (checkAll, activateAdvanced)
+	act1   report.Activation // what Activated the S? of a check (check)
+	single [1]*state.Unit    // a stack of one, for the stacking checks
+	fireAt []board.Location  // choose's
 	// moving, movedTo and motion: the FRIENDLY stack whose step
 	// Acted answers, where it moved to and how (its FFNAM/FFMO
 	// count in the Activation table's Final DRM).
