@@ -38,6 +38,7 @@ type Resolver struct {
 	// result falls on, the Locations of a Close Combat.
 	targets, victims, seen []*state.Unit
 	melee                  []board.Location
+	held                   []board.Location // CloseCombat's: the Locations of FRIENDLY units
 	// the Rout Phase's (rout.go): the Known enemy units weighed, the
 	// units of a side to rout.
 	thr     []threat
@@ -871,11 +872,23 @@ func (c *Resolver) Rally(friendly bool) error {
 // DR. Locations still holding both sides stay in Melee.
 func (c *Resolver) CloseCombat() error {
 	st := c.St
+	// The Locations of FRIENDLY units on the map (few): an ENEMY unit in
+	// one of them is in a Location st.Has(state.Friendly, ...) finds,
+	// without a walk of its hex for every ENEMY unit.
+	held := c.held[:0]
+	for _, f := range st.OfSide(state.Friendly) {
+		if f.OnMap() && !slices.Contains(held, f.At()) {
+			held = append(held, f.At())
+		}
+	}
+	c.held = held
 	locs := c.melee[:0]
 	defer func() { c.melee = locs[:0] }()
-	for _, u := range st.OfSide(state.Enemy) {
-		if u.OnMap() && !slices.Contains(locs, u.At()) && st.Has(state.Friendly, u.At()) {
-			locs = append(locs, u.At())
+	if len(held) > 0 {
+		for _, u := range st.OfSide(state.Enemy) {
+			if u.OnMap() && slices.Contains(held, u.At()) && !slices.Contains(locs, u.At()) {
+				locs = append(locs, u.At())
+			}
 		}
 	}
 	if c.Reveal != nil {
