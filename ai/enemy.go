@@ -67,7 +67,11 @@ type Enemy struct {
 	// that fires, those left.
 	groups            combat.Grouper
 	inRange, fg, left []*state.Unit
-	trip              struct {
+	// shooters: fireGroups' units that may fire; finalSc: finalFire's,
+	// and those ADJACENT to its Target.
+	shooters []*state.Unit
+	finalSc  struct{ shooters, adjacent []*state.Unit }
+	trip     struct {
 		steps []pathing.Step
 		notes []report.Note
 		kept  []*state.Unit
