@@ -395,7 +395,9 @@ func Other(s state.Side) state.Side {
 
 // inMelee reports whether Location l holds units of both sides.
 func (c *Resolver) InMelee(l board.Location) bool {
-	return c.St.Has(state.Enemy, l) && c.St.Has(state.Friendly, l)
+	// The FRIENDLY side first: few units (State.Has scans them), and
+	// most Locations hold none.
+	return c.St.Has(state.Friendly, l) && c.St.Has(state.Enemy, l)
 }
 
 // LeaderDRM is the modifier of the best Good Order leader of side in l
