@@ -49,11 +49,22 @@ func (e *Enemy) activationInto(l board.Location, by []*state.Unit, m report.Mome
 		cells             []tables.ActivationCell // the row, read at the first cell needed
 		haveRow           bool
 	)
-	for _, f := range by {
+	// The lines toward each unit of by, its Location's row looked up once
+	// for all the S? checked against it (e.toward, by index in by, kept
+	// while the unit stays there), and the S?'s key once.
+	kf, okf := e.w.Key(l)
+	if len(e.toward) < len(by) {
+		e.toward = append(e.toward, make([]world.Toward, len(by)-len(e.toward))...)
+	}
+	for i, f := range by {
 		if !f.Known || !f.OnMap() || f.Side != state.Friendly || hex.Distance(f.At().Hex, l.Hex) > a.MaxRange {
 			continue
 		}
-		s := e.w.Sight(l, f.At())
+		tw := &e.toward[i]
+		if !tw.Of(e.w, f.At()) {
+			*tw = e.w.Toward(f.At())
+		}
+		s := tw.From(l, kf, okf) // e.w.Sight(l, f.At())
 		if !s.Clear {
 			continue
 		}

@@ -49,6 +49,7 @@ type Enemy struct {
 	stacks []*state.Unit
 	sq     []*state.Unit     // the S? a check walks (checkAll, activateAdvanced)
 	act1   report.Activation // what Activated the S? of a check (check)
+	toward []world.Toward    // activation's lines toward the FRIENDLY units checked
 	single [1]*state.Unit    // a stack of one, for the stacking checks
 	fireAt []board.Location  // choose's
 	// moving, movedTo and motion: the FRIENDLY stack whose step

@@ -163,6 +163,51 @@ func (w *World) Sight(from, to board.Location) Sight {
 	return unpack(v)
 }
 
+// Toward is the lines toward one Location To, for a caller that asks for
+// many of them from a few sources (the Activation checks of the S?, each
+// against the same FRIENDLY units): Sight with the target's key and row
+// looked up once and the source's key given. Its answers are Sight's. A
+// Toward is not safe for concurrent use (the World's cache it reads is).
+type Toward struct {
+	w   *World
+	To  board.Location
+	kt  int
+	ok  bool
+	row *sightRow
+}
+
+// Toward returns the lines toward Location to.
+func (w *World) Toward(to board.Location) Toward {
+	t := Toward{w: w, To: to}
+	if _, err := w.LOS(); err == nil {
+		t.kt, t.ok = w.Key(to)
+	}
+	return t
+}
+
+// Of reports whether t is w's Toward to.
+func (t *Toward) Of(w *World, to board.Location) bool { return t.w == w && t.To == to }
+
+// From returns w.Sight(from, t.To), where kf and okf are w.Key(from): a
+// line cached already in O(1) without a key to look up; any other by
+// Sight.
+func (t *Toward) From(from board.Location, kf int, okf bool) Sight {
+	if !t.ok || !okf || from.Hex == t.To.Hex {
+		return t.w.Sight(from, t.To)
+	}
+	if t.row == nil {
+		if t.row = t.w.sight.rows[t.kt].Load(); t.row == nil {
+			return t.w.Sight(from, t.To) // which makes the row, within the budget
+		}
+	}
+	if b := t.row.blocks[kf/blockKeys].Load(); b != nil {
+		if v := b[kf%blockKeys].Load(); v != 0 {
+			return unpack(v)
+		}
+	}
+	return t.w.Sight(from, t.To)
+}
+
 // Seen returns the hexes within reach of Location from (its own excepted)
 // whose ground Location from sees (ASL A6, as rules/los traces it), in the
 // order of hex.Within: what a unit in from could fire at on the ground.
