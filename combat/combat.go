@@ -720,7 +720,7 @@ func (c *Resolver) Reduce(u *state.Unit, why report.Cause, d report.Dice) (bool,
 // Leadership; only once however often wounded, A17.3). It reports
 // whether he is gone.
 func (c *Resolver) Wound(u *state.Unit, why report.Cause, d report.Dice) (bool, error) {
-	cm := c.t.Combat
+	cm := &c.t.Combat
 	drm := 0
 	if u.Wounded {
 		drm = cm.WoundAgain.Value

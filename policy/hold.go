@@ -44,7 +44,7 @@ type firer struct {
 // moving reports true for (nil: none moves).
 func (f *firer) decide(d *Decision, out []Action, moving func(*state.Unit) bool) ([]Action, error) {
 	f.groups = f.groups[:0]
-	c := d.W.Tables().Combat
+	c := &d.W.Tables().Combat // a pointer: the table is large
 	odds := float64(d.W.Tables().Policy.FireOdds.Value) / 100
 	switch {
 	case d.Moving != nil:
