@@ -174,10 +174,16 @@ func (e *Enemy) checkAll(by []*state.Unit, m report.Moment) error {
 // knownWithin reports whether a Known FRIENDLY unit on the map is within
 // max hexes of Location l: the first test activation makes of every
 // FRIENDLY unit when it checks an S? in l against all of them.
-func (e *Enemy) knownWithin(l board.Location, max int) bool {
+func (e *Enemy) knownWithin(l board.Location, r int) bool {
+	// hex.Distance(f, l) <= r, written out: their cube coordinates differ
+	// by at most r each (hex.Hex.Cube; y = -x-z), l's worked out once.
+	lx, _, lz := l.Hex.Cube()
 	for _, f := range e.st.OfSide(state.Friendly) {
-		if f.Known && f.OnMap() && hex.Distance(f.At().Hex, l.Hex) <= max {
-			return true
+		if f.Known && f.OnMap() {
+			fx, _, fz := f.At().Hex.Cube()
+			if dx, dz := fx-lx, fz-lz; max(dx, -dx, dz, -dz, dx+dz, -dx-dz) <= r {
+				return true
+			}
 		}
 	}
 	return false
