@@ -8,6 +8,8 @@ import (
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
 )
 
 // activation returns what Activates an S? in Location l, if anything
@@ -19,21 +21,50 @@ import (
 // FRIENDLY unit the ENEMY does not know of (Known false: not yet seen)
 // Activates nothing.
 func (e *Enemy) activation(l board.Location, by []*state.Unit, m report.Moment) (report.Activation, bool, error) {
+	var act report.Activation
+	ok, err := e.activationInto(l, by, m, &act)
+	return act, ok, err
+}
+
+// activationInto is activation into *out, which it sets only when it
+// reports that a unit Activates the S?: a check that finds none (most
+// do) copies no event.
+func (e *Enemy) activationInto(l board.Location, by []*state.Unit, m report.Moment, out *report.Activation) (bool, error) {
 	row := e.w.ActivationRow()
 	if _, err := e.w.LOS(); err != nil {
-		return report.Activation{}, false, err
+		return false, err
 	}
 	a := &e.t.Activation
 	if by == nil {
 		by = e.st.OfSide(state.Friendly)
 	}
-	var best report.Activation
-	found := false
-	for _, f := range by {
+	// The best so far, in locals: the event is made once, for it alone
+	// (most checks Activate nothing).
+	var (
+		best              *state.Unit
+		bestS             world.Sight
+		bestCov           world.Cover
+		bestDRM, bestMove int
+		bestCell          tables.ActivationCell
+		cells             []tables.ActivationCell // the row, read at the first cell needed
+		haveRow           bool
+	)
+	// The lines toward each unit of by, its Location's row looked up once
+	// for all the S? checked against it (e.toward, by index in by, kept
+	// while the unit stays there), and the S?'s key once.
+	kf, okf := e.w.Key(l)
+	if len(e.toward) < len(by) {
+		e.toward = append(e.toward, make([]world.Toward, len(by)-len(e.toward))...)
+	}
+	for i, f := range by {
 		if !f.Known || !f.OnMap() || f.Side != state.Friendly || hex.Distance(f.At().Hex, l.Hex) > a.MaxRange {
 			continue
 		}
-		s := e.w.Sight(l, f.At())
+		tw := &e.toward[i]
+		if !tw.Of(e.w, f.At()) {
+			*tw = e.w.Toward(f.At())
+		}
+		s := tw.From(l, kf, okf) // e.w.Sight(l, f.At())
 		if !s.Clear {
 			continue
 		}
@@ -45,24 +76,34 @@ func (e *Enemy) activation(l board.Location, by []*state.Unit, m report.Moment) 
 			move = combat.MoveDRM(&e.t.Combat, e.motion, cov.TEM, s.Hindrance)
 		}
 		drm := cov.TEM + s.Hindrance + move
-		cell, err := a.Cell(row, s.Range)
-		if err != nil {
-			return report.Activation{}, false, err
+		if !haveRow { // tables.Activation.Cell, its row looked up once
+			r, err := a.Row(row)
+			if err != nil {
+				return false, err
+			}
+			cells, haveRow = r.Value, true
+		}
+		cell := tables.ActivationCell{Need: tables.NeedNever}
+		if s.Range >= 0 && s.Range < len(cells) {
+			cell = cells[s.Range]
 		}
 		if !cell.Activates(drm) {
 			continue
 		}
-		if found && (s.Range > best.Range || (s.Range == best.Range && drm >= best.DRM)) {
+		if best != nil && (s.Range > bestS.Range || (s.Range == bestS.Range && drm >= bestDRM)) {
 			continue
 		}
-		best = report.Activation{By: f.ID, ByKind: f.Kind, ByType: f.Type, At: f.At(), Range: s.Range, DRM: drm, TEM: cov.TEM,
-			Hindrance: s.Hindrance, Move: move, Row: row, Cell: cell, Moment: m}
-		if cov.Wall != 0 {
-			best.Wall = cov.Wall.String()
-		}
-		found = true
+		best, bestS, bestCov, bestDRM, bestMove, bestCell = f, s, cov, drm, move, cell
 	}
-	return best, found, nil
+	if best == nil {
+		return false, nil
+	}
+	*out = report.Activation{By: best.ID, ByKind: best.Kind, ByType: best.Type, At: best.At(), Range: bestS.Range, DRM: bestDRM, TEM: bestCov.TEM,
+		Hindrance: bestS.Hindrance, Move: bestMove, Row: row, Cell: bestCell, Moment: m}
+	if bestCov.Wall != 0 {
+		out.Wall = bestCov.Wall.String()
+	}
+	return true, nil
 }
 
 // activate checks the S? leading stack, which moved, advanced or entered
@@ -77,11 +118,11 @@ func (e *Enemy) activate(stack []*state.Unit, l board.Location) ([]*state.Unit, 
 // FRIENDLY units by (nil: any Known one) does (activation), noting moment
 // m.
 func (e *Enemy) check(stack []*state.Unit, l board.Location, by []*state.Unit, m report.Moment) ([]*state.Unit, error) {
-	act, ok, err := e.activation(l, by, m)
+	ok, err := e.activationInto(l, by, m, &e.act1)
 	if err != nil || !ok {
 		return stack, err
 	}
-	return e.generate(stack[0], l, act)
+	return e.generate(stack[0], l, e.act1)
 }
 
 // Standing checks every S? on the map against every Known FRIENDLY unit in
@@ -111,15 +152,41 @@ func (e *Enemy) checkAll(by []*state.Unit, m report.Moment) error {
 		}
 	}
 	e.sq = sq
+	if len(sq) > 0 { // activation's error, which the first check would return
+		if _, err := e.w.LOS(); err != nil {
+			return err
+		}
+	}
 	for _, u := range e.keep(sq...) {
 		if !e.st.Holds(u) {
 			continue
+		}
+		if by == nil && !e.knownWithin(u.At(), max) {
+			continue // activation would find no unit: most S?, far from every one
 		}
 		if _, err := e.check(e.keep(u), u.At(), by, m); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// knownWithin reports whether a Known FRIENDLY unit on the map is within
+// max hexes of Location l: the first test activation makes of every
+// FRIENDLY unit when it checks an S? in l against all of them.
+func (e *Enemy) knownWithin(l board.Location, r int) bool {
+	// hex.Distance(f, l) <= r, written out: their cube coordinates differ
+	// by at most r each (hex.Hex.Cube; y = -x-z), l's worked out once.
+	lx, _, lz := l.Hex.Cube()
+	for _, f := range e.st.OfSide(state.Friendly) {
+		if f.Known && f.OnMap() {
+			fx, _, fz := f.At().Hex.Cube()
+			if dx, dz := fx-lx, fz-lz; max(dx, -dx, dz, -dz, dx+dz, -dx-dz) <= r {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // firedChecks checks the S? in the LOS of the FRIENDLY units that fired

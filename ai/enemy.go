@@ -47,9 +47,11 @@ type Enemy struct {
 	units  [][]state.Unit
 	nunits int
 	stacks []*state.Unit
-	sq     []*state.Unit    // the S? a check walks (checkAll, activateAdvanced)
-	single [1]*state.Unit   // a stack of one, for the stacking checks
-	fireAt []board.Location // choose's
+	sq     []*state.Unit     // the S? a check walks (checkAll, activateAdvanced)
+	act1   report.Activation // what Activated the S? of a check (check)
+	toward []world.Toward    // activation's lines toward the FRIENDLY units checked
+	single [1]*state.Unit    // a stack of one, for the stacking checks
+	fireAt []board.Location  // choose's
 	// moving, movedTo and motion: the FRIENDLY stack whose step
 	// Acted answers, where it moved to and how (its FFNAM/FFMO
 	// count in the Activation table's Final DRM).
@@ -66,7 +68,11 @@ type Enemy struct {
 	// that fires, those left.
 	groups            combat.Grouper
 	inRange, fg, left []*state.Unit
-	trip              struct {
+	// shooters: fireGroups' units that may fire; finalSc: finalFire's,
+	// and those ADJACENT to its Target.
+	shooters []*state.Unit
+	finalSc  struct{ shooters, adjacent []*state.Unit }
+	trip     struct {
 		steps []pathing.Step
 		notes []report.Note
 		kept  []*state.Unit
@@ -88,6 +94,14 @@ type Enemy struct {
 		at    []hex.Hex
 		mm    []int
 		moved []bool
+	}
+	// chainSc: chain's hexes, their groups, each unit's group and the
+	// groups told.
+	chainSc struct {
+		hexes  []hex.Hex
+		clu    pathing.Clusterer
+		of     []int32
+		groups []report.ChainGroup
 	}
 	scratch struct { // chainScore's
 		hx                        []hex.Hex

@@ -10,6 +10,7 @@ import (
 	"github.com/sasl-engine/sasl/internal/testkit/testmaps"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
 	"github.com/sasl-engine/sasl/world"
@@ -308,6 +309,40 @@ func TestFirstFireFFMO_A4_6(t *testing.T) {
 		}
 		if g == nil || g.Move != c.move || g.DRM != g.TEM+g.Hindrance+c.move {
 			t.Errorf("%s: First Fire %+v, want movement DRM %+d", c.name, g, c.move)
+		}
+	}
+}
+
+// TestKnownWithin checks knownWithin, which writes hex.Distance out in
+// cube coordinates, against hex.Distance: for every pair of hexes of the
+// LOS test map and every range 0..6, a Known FRIENDLY unit in one is
+// within the range of the other exactly when hex.Distance says so; an
+// unknown one never is.
+func TestKnownWithin(t *testing.T) {
+	t.Parallel()
+	h, m := losHW(t, "")
+	hexes := m.Hexes()
+	for _, u := range slices.Clone(h.st.Units()) {
+		h.st.Remove(u)
+	}
+	f := &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", Known: true}
+	h.st.Add(f, board.Ground(hexes[0]))
+	for i, a := range hexes {
+		if i%3 != 0 {
+			continue // a third of the sources: enough pairs, a fast test
+		}
+		h.st.Move(f, board.Ground(a))
+		for _, b := range hexes {
+			for r := range 7 {
+				f.Known = true
+				if got, want := h.knownWithin(board.Ground(b), r), hex.Distance(a, b) <= r; got != want {
+					t.Fatalf("knownWithin(%v) of a unit in %v, range %d: %v, hex.Distance %d", b, a, r, got, hex.Distance(a, b))
+				}
+				f.Known = false
+				if h.knownWithin(board.Ground(b), r) {
+					t.Fatalf("an unknown unit is within range")
+				}
+			}
 		}
 	}
 }

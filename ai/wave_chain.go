@@ -47,34 +47,59 @@ func (e *Enemy) chain() {
 		if len(units) == 0 {
 			continue
 		}
-		var hexes []hex.Hex
+		sc := &e.chainSc
+		hexes := sc.hexes[:0]
 		for _, u := range units {
 			if e.mmc(u) > 0 {
 				hexes = append(hexes, u.At().Hex)
 			}
 		}
-		var groups []report.ChainGroup
-		for _, cl := range pathing.Clusters(hexes) {
-			n := 0
-			for _, u := range units {
-				if slices.Contains(cl, u.At().Hex) {
-					n += e.mmc(u)
+		sc.hexes = hexes
+		// The groups of adjacent hexes (Clusterer: as pathing.Clusters
+		// splits them, in its order), and the group of each unit's hex
+		// (-1: a hex of no MMC).
+		uniq, label, n := sc.clu.Split(hexes)
+		of := sc.of[:0]
+		for _, u := range units {
+			g := int32(-1)
+			if i := slices.Index(uniq, u.At().Hex); i >= 0 {
+				g = label[i]
+			}
+			of = append(of, g)
+		}
+		sc.of = of
+		groups := sc.groups[:0]
+		for k := range int32(n) {
+			size, first := 0, hex.Hex{}
+			for i, h := range uniq {
+				if label[i] == k {
+					if size == 0 {
+						first = h
+					}
+					size++
 				}
 			}
-			ok := len(cl) >= e.h.ChainHexes.Value && float64(n) >= float64(e.h.ChainMMC.Value*len(cl))
-			groups = append(groups, report.ChainGroup{Hexes: len(cl), First: cl[0], MMC: n, Kept: ok})
+			mmc := 0
+			for i, u := range units {
+				if of[i] == k {
+					mmc += e.mmc(u)
+				}
+			}
+			ok := size >= e.h.ChainHexes.Value && float64(mmc) >= float64(e.h.ChainMMC.Value*size)
+			groups = append(groups, report.ChainGroup{Hexes: size, First: first, MMC: mmc, Kept: ok})
 			if ok {
 				continue
 			}
-			for _, u := range units {
-				if slices.Contains(cl, u.At().Hex) {
+			for i, u := range units {
+				if of[i] == k {
 					u.Released = true
 				}
 			}
 		}
+		sc.groups = groups
 		// Units off the chain's hexes (an SMC alone) go with it too.
-		for _, u := range units {
-			if !u.Released && !slices.ContainsFunc(hexes, func(x hex.Hex) bool { return x == u.At().Hex }) {
+		for i, u := range units {
+			if of[i] < 0 {
 				u.Released = true
 			}
 		}

@@ -139,7 +139,8 @@ func (e *Enemy) choose(tt Targeting, shooters []*state.Unit) (Target, bool) {
 // A8.4): at ADJACENT Known FRIENDLY units only, as Area Fire, as fire
 // groups of contiguous Locations (A7.5).
 func (e *Enemy) finalFire() error {
-	var shooters []*state.Unit
+	shooters := e.finalSc.shooters[:0]
+	defer func() { e.finalSc.shooters = shooters[:0] }()
 	for _, u := range e.st.OfSide(state.Enemy) {
 		if u.Kind != state.SQ && !u.Broken && u.OnMap() && u.Fired && !u.FinalFire && !e.inMelee(u) {
 			shooters = append(shooters, u)
@@ -151,7 +152,7 @@ func (e *Enemy) finalFire() error {
 		if !ok {
 			return nil
 		}
-		var fg []*state.Unit
+		fg := e.finalSc.adjacent[:0]
 		rest := shooters[:0]
 		for _, s := range shooters {
 			if combat.Adjacent(s.At(), tg.Unit.At()) && e.w.Sight(s.At(), tg.Unit.At()).Clear {
@@ -166,6 +167,7 @@ func (e *Enemy) finalFire() error {
 		// Of those ADJACENT to the Target, the contiguous group with the
 		// most FP fires (ASL A7.5); the others are left for their own.
 		in := fg
+		e.finalSc.adjacent = in[:0]
 		fg, left := e.group(in, tg.Unit.At(), false)
 		shooters = append(rest, left...)
 		if len(fg) == 0 {
@@ -205,12 +207,13 @@ func (e *Enemy) fireGroups(ph state.Phase) error {
 		if i < len(e.st.Waves) {
 			w = e.st.Waves[i].ID
 		}
-		var shooters []*state.Unit
+		shooters := e.shooters[:0]
 		for _, u := range e.st.OfSide(state.Enemy) {
 			if u.Wave == w && e.shooter(u) {
 				shooters = append(shooters, u)
 			}
 		}
+		e.shooters = shooters[:0] // its storage, kept as it grows below too
 		for len(shooters) > 0 {
 			tg, ok := e.choose(tt, shooters)
 			if !ok {

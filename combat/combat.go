@@ -38,6 +38,7 @@ type Resolver struct {
 	// result falls on, the Locations of a Close Combat.
 	targets, victims, seen []*state.Unit
 	melee                  []board.Location
+	held                   []board.Location // CloseCombat's: the Locations of FRIENDLY units
 	// the Rout Phase's (rout.go): the Known enemy units weighed, the
 	// units of a side to rout.
 	thr     []threat
@@ -394,7 +395,9 @@ func Other(s state.Side) state.Side {
 
 // inMelee reports whether Location l holds units of both sides.
 func (c *Resolver) InMelee(l board.Location) bool {
-	return c.St.Has(state.Enemy, l) && c.St.Has(state.Friendly, l)
+	// The FRIENDLY side first: few units (State.Has scans them), and
+	// most Locations hold none.
+	return c.St.Has(state.Friendly, l) && c.St.Has(state.Enemy, l)
 }
 
 // LeaderDRM is the modifier of the best Good Order leader of side in l
@@ -717,7 +720,7 @@ func (c *Resolver) Reduce(u *state.Unit, why report.Cause, d report.Dice) (bool,
 // Leadership; only once however often wounded, A17.3). It reports
 // whether he is gone.
 func (c *Resolver) Wound(u *state.Unit, why report.Cause, d report.Dice) (bool, error) {
-	cm := c.t.Combat
+	cm := &c.t.Combat
 	drm := 0
 	if u.Wounded {
 		drm = cm.WoundAgain.Value
@@ -871,11 +874,23 @@ func (c *Resolver) Rally(friendly bool) error {
 // DR. Locations still holding both sides stay in Melee.
 func (c *Resolver) CloseCombat() error {
 	st := c.St
+	// The Locations of FRIENDLY units on the map (few): an ENEMY unit in
+	// one of them is in a Location st.Has(state.Friendly, ...) finds,
+	// without a walk of its hex for every ENEMY unit.
+	held := c.held[:0]
+	for _, f := range st.OfSide(state.Friendly) {
+		if f.OnMap() && !slices.Contains(held, f.At()) {
+			held = append(held, f.At())
+		}
+	}
+	c.held = held
 	locs := c.melee[:0]
 	defer func() { c.melee = locs[:0] }()
-	for _, u := range st.OfSide(state.Enemy) {
-		if u.OnMap() && !slices.Contains(locs, u.At()) && st.Has(state.Friendly, u.At()) {
-			locs = append(locs, u.At())
+	if len(held) > 0 {
+		for _, u := range st.OfSide(state.Enemy) {
+			if u.OnMap() && slices.Contains(held, u.At()) && !slices.Contains(locs, u.At()) {
+				locs = append(locs, u.At())
+			}
 		}
 	}
 	if c.Reveal != nil {

@@ -3,6 +3,7 @@ package game
 import (
 	"testing"
 
+	"github.com/sasl-engine/sasl/internal/testkit/cpubench"
 	"github.com/sasl-engine/sasl/state"
 )
 
@@ -30,6 +31,7 @@ func BenchmarkGame(b *testing.B) {
 			b.ReportAllocs()
 			seed := uint64(0)
 			turns := 0
+			stop := cpubench.Start(b)
 			for b.Loop() {
 				seed++
 				if _, err := g.Start(state.Game{Seed: seed, HasSeed: true, Policy: pol}, nil); err != nil {
@@ -42,6 +44,7 @@ func BenchmarkGame(b *testing.B) {
 					turns++
 				}
 			}
+			stop()
 			if turns != 6*b.N {
 				b.Fatalf("%d turns in %d games", turns, b.N)
 			}

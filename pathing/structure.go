@@ -200,3 +200,61 @@ func (g touching) Visit(v int, do func(w int, c int64) bool) bool {
 	}
 	return false
 }
+
+// Clusterer splits hexes into groups of adjacent hexes as Clusters does,
+// in storage of its own reused from call to call, so that a split
+// allocates nothing once the storage has grown: the chain of a Human Wave
+// (SASL 4.323) is split so at every MPh of every game. The zero value is
+// ready to use; a Clusterer is not safe for concurrent use.
+type Clusterer struct {
+	uniq   []hex.Hex
+	label  []int32
+	parent []int32
+}
+
+// Split splits hexes into groups of adjacent hexes (hex.Distance 1):
+// uniq is the hexes without repeats, in the order of hexes, and label[i]
+// the group of uniq[i], groups numbered 0..n-1 in the order of their
+// first hex: the groups of Clusters, in its order (Clusters(hexes)[k] is
+// the uniq[i] with label[i] == k, in order). Both slices are c's, valid
+// until its next Split. O(hexes^2), by a union-find.
+func (c *Clusterer) Split(hexes []hex.Hex) (uniq []hex.Hex, label []int32, n int) {
+	uniq = c.uniq[:0]
+	for _, h := range hexes {
+		if !slices.Contains(uniq, h) {
+			uniq = append(uniq, h)
+		}
+	}
+	parent := c.parent[:0]
+	for i := range uniq {
+		parent = append(parent, int32(i))
+	}
+	find := func(i int32) int32 {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for i := range uniq {
+		for j := i + 1; j < len(uniq); j++ {
+			if hex.Distance(uniq[i], uniq[j]) == 1 {
+				if a, b := find(int32(i)), find(int32(j)); a != b {
+					parent[max(a, b)] = min(a, b) // a root is its group's first hex
+				}
+			}
+		}
+	}
+	label = c.label[:0]
+	for i := range uniq {
+		r := find(int32(i))
+		if int(r) == i {
+			label = append(label, int32(n))
+			n++
+		} else {
+			label = append(label, label[r]) // r < i: labelled already
+		}
+	}
+	c.uniq, c.parent, c.label = uniq, parent, label
+	return uniq, label, n
+}

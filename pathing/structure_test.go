@@ -1,8 +1,11 @@
 package pathing
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/yourbasic/graph"
 
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
@@ -142,4 +145,77 @@ func TestS4_1bHalfHexOnEdge(t *testing.T) {
 		t.Error("no group of fewer than three hexes with a half-hex on an edge: the test checks little")
 	}
 	t.Logf("%d half-hexes of groups of one or two hexes on an edge", small)
+}
+
+// TestClustererOracle checks Clusterer.Split against yourbasic/graph's
+// Components (through Clusters, and directly) on many random sets of
+// hexes, repeats included: the same groups in the same order. It guards
+// the allocation-free split of a Human Wave's chain (SASL 4.323).
+func TestClustererOracle(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(41, 4323))
+	var c Clusterer
+	for k := range 5000 {
+		n := rng.IntN(30)
+		span := 2 + rng.IntN(8)
+		hexes := make([]hex.Hex, n)
+		for i := range hexes {
+			hexes[i] = hex.Hex{Col: 3 + rng.IntN(span), Row: 2 + rng.IntN(span)}
+		}
+		want := Clusters(hexes)
+		uniq, label, groups := c.Split(hexes)
+		if groups != len(want) {
+			t.Fatalf("case %d %v: %d groups, yourbasic %d", k, hexes, groups, len(want))
+		}
+		for g, cl := range want {
+			var got []hex.Hex
+			for i, h := range uniq {
+				if int(label[i]) == g {
+					got = append(got, h)
+				}
+			}
+			if !slices.Equal(got, cl) {
+				t.Fatalf("case %d %v: group %d is %v, yourbasic %v", k, hexes, g, got, cl)
+			}
+		}
+		// yourbasic directly: the same partition of the distinct hexes.
+		comps := graph.Components(touching(uniq))
+		if len(comps) != groups {
+			t.Fatalf("case %d: %d components, %d groups", k, len(comps), groups)
+		}
+		for _, comp := range comps {
+			for _, i := range comp {
+				if label[i] != label[comp[0]] {
+					t.Fatalf("case %d: %v and %v in one component, groups %d and %d", k, uniq[i], uniq[comp[0]], label[i], label[comp[0]])
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkClusters splits a Human Wave's chain with yourbasic/graph
+// (Clusters) and with Clusterer.
+func BenchmarkClusters(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	hexes := make([]hex.Hex, 24)
+	for i := range hexes {
+		hexes[i] = hex.Hex{Col: 3 + rng.IntN(8), Row: 2 + rng.IntN(4)}
+	}
+	b.Run("yourbasic", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if len(Clusters(hexes)) == 0 {
+				b.Fatal("no clusters")
+			}
+		}
+	})
+	b.Run("clusterer", func(b *testing.B) {
+		b.ReportAllocs()
+		var c Clusterer
+		for b.Loop() {
+			if _, _, n := c.Split(hexes); n == 0 {
+				b.Fatal("no clusters")
+			}
+		}
+	})
 }

@@ -116,7 +116,7 @@ func (a *attack) plan(d *Decision, ways bool) error {
 	a.ways.goals = append(a.ways.goals[:0], a.goals...)
 	a.ways.known = append(a.ways.known[:0], a.known...)
 	a.ways.made = true
-	p := a.w.Tables().Policy
+	p := &a.w.Tables().Policy
 	var weights pathing.Weights // none: the cheapest ways
 	if len(a.known) > 0 && p.Exposure.Value > 0 {
 		reach := p.ExposureReach.Value

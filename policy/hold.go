@@ -5,6 +5,7 @@ import (
 
 	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
 )
 
@@ -43,7 +44,7 @@ type firer struct {
 // moving reports true for (nil: none moves).
 func (f *firer) decide(d *Decision, out []Action, moving func(*state.Unit) bool) ([]Action, error) {
 	f.groups = f.groups[:0]
-	c := d.W.Tables().Combat
+	c := &d.W.Tables().Combat // a pointer: the table is large
 	odds := float64(d.W.Tables().Policy.FireOdds.Value) / 100
 	switch {
 	case d.Moving != nil:
@@ -102,9 +103,21 @@ func (f *firer) best(d *Decision, out []Action, least float64, moving func(*stat
 		if len(fg) == 0 {
 			continue
 		}
+		// The longest normal range of the group's MMC that may aim (not
+		// broken): a Target beyond it is beyond every member's, whom AimAs
+		// (reach 1, from l) would not count.
+		rng := 0
+		for _, u := range fg {
+			if !u.Kind.SMC() && !u.Broken {
+				rng = max(rng, d.C.Strength(u).Range)
+			}
+		}
 		var best combat.Shot
 		found := false
 		for _, t := range f.targets {
+			if hex.Distance(l.Hex, t.Hex) > rng {
+				continue
+			}
 			sh, ok := d.C.AimAs(fg, t, combat.Still, 1, as)
 			if !ok || sh.Odds < least {
 				continue

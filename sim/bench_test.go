@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/internal/testkit/cpubench"
 )
 
 // BenchmarkGames is whole games of a mission on real boards, both sides
@@ -27,12 +28,14 @@ func BenchmarkGames(b *testing.B) {
 			g := game.Blank(p.W)
 			b.ReportAllocs()
 			k := uint64(0)
+			stop := cpubench.Start(b)
 			for b.Loop() {
 				if err := p.play(g, Seed(1, k), t); err != nil {
 					b.Fatal(err)
 				}
 				k++
 			}
+			stop()
 			// The games were played and counted.
 			if t.Runs != int64(b.N) || t.Placed.Summary(1).Mean < 100 {
 				b.Fatalf("%d games counted of %d, %g S? a game", t.Runs, b.N, t.Placed.Summary(1).Mean)

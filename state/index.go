@@ -236,8 +236,23 @@ func (s *State) AppendAt(dst []*Unit, side Side, l board.Location) []*Unit {
 	return dst
 }
 
+// fewUnits is the most units a side may have for Has to scan them rather
+// than walk the hex: the FRIENDLY side of a mission (five to a dozen
+// units), for which a scan of the side is cheaper than the map's index.
+const fewUnits = 12
+
 // Has reports whether a unit of a side is on the map in Location l.
+// O(units in the hex), or O(units of the side) for a side of at most
+// fewUnits units.
 func (s *State) Has(side Side, l board.Location) bool {
+	if us := s.OfSide(side); len(us) <= fewUnits {
+		for _, u := range us { // the same units the hex's list holds of side
+			if u.at == l && u.OnMap() {
+				return true
+			}
+		}
+		return false
+	}
 	for u := s.First(l.Hex); u != nil; u = u.Next() {
 		if u.Side == side && u.at == l && u.OnMap() {
 			return true

@@ -32,13 +32,14 @@ type sight struct {
 	lm   *los.Map
 	err  error
 	// rows[k] for the target Location of key k: the lines toward it, by
-	// the key of their source Location (0: not traced yet; see pack).
+	// the key of their source Location (0: not traced yet; see pack), in
+	// blocks of blockKeys sources made as lines reach them.
 	rows []atomic.Pointer[sightRow]
 	// crest[i] for Map.Index i: the Crest facing of an S? in that
 	// Depression hex (SASL 4.14) as its direction + 1, 0 before it is
 	// worked out.
 	crest []atomic.Int32
-	nrows atomic.Int32 // rows made (a few more when racing past maxRows)
+	bytes atomic.Int64 // the rows and blocks made (a little more when racing past maxBytes)
 	// seen[k] for the Location of key k: the hexes it sees (Seen).
 	seen []atomic.Pointer[seenFrom]
 }
@@ -49,11 +50,31 @@ type seenFrom struct {
 	hexes []hex.Hex
 }
 
-// maxRows bounds the cached target Locations: 256 rows of a four-board
-// map take about 45 MB.
-const maxRows = 256
+// maxBytes bounds the memory of the cached lines: past it, lines not
+// cached yet are traced every time rather than let memory grow with every
+// pair of Locations the games reach. A row (a target) costs 8 bytes a
+// block of its sources, a block 4 bytes a source Location: the lines
+// 5,000 games of sim's four-board benchmark trace, toward some 400
+// targets, take about 3 MB; of its twelve-board one, toward some 1,000,
+// about 16 MB.
+const maxBytes = 64 << 20
 
-type sightRow struct{ cells []atomic.Uint32 }
+// blockKeys is how many source Locations (keys) a block of a row holds:
+// the keys of eight hexes, which the lines toward one target reach
+// together (sources near it), so that a row holds the blocks of its
+// neighbourhood only.
+const blockKeys = 8 * levelSlots
+
+type (
+	sightRow   struct{ blocks []atomic.Pointer[sightBlock] }
+	sightBlock [blockKeys]atomic.Uint32
+)
+
+// reserve counts n bytes of cache against maxBytes, and reports whether
+// they fit.
+func (s *sight) reserve(n int) bool {
+	return s.bytes.Load()+int64(n) <= maxBytes && s.bytes.Add(int64(n)) <= maxBytes
+}
 
 // Location keys: a hex's Map.Index times levelSlots plus the level less
 // minLevel (Key). Locations outside these levels have none: their lines
@@ -113,24 +134,78 @@ func (w *World) Sight(from, to board.Location) Sight {
 	}
 	row := s.rows[kt].Load()
 	if row == nil {
-		// A row holds a cell per Location of the map (4 bytes each):
-		// past maxRows targets, lines are traced every time rather than
-		// let memory grow with every Location a game reaches.
-		if s.nrows.Load() >= maxRows || s.nrows.Add(1) > maxRows {
+		n := (len(s.rows) + blockKeys - 1) / blockKeys
+		if !s.reserve(8 * n) {
 			return trace(lm, from, to)
 		}
-		row = &sightRow{cells: make([]atomic.Uint32, len(s.rows))}
+		row = &sightRow{blocks: make([]atomic.Pointer[sightBlock], n)}
 		if !s.rows[kt].CompareAndSwap(nil, row) {
 			row = s.rows[kt].Load()
 		}
 	}
-	c := &row.cells[kf]
+	bp := &row.blocks[kf/blockKeys]
+	b := bp.Load()
+	if b == nil {
+		if !s.reserve(4 * blockKeys) {
+			return trace(lm, from, to)
+		}
+		b = new(sightBlock)
+		if !bp.CompareAndSwap(nil, b) {
+			b = bp.Load()
+		}
+	}
+	c := &b[kf%blockKeys]
 	v := c.Load()
 	if v == 0 {
 		v = pack(trace(lm, from, to))
 		c.Store(v)
 	}
 	return unpack(v)
+}
+
+// Toward is the lines toward one Location To, for a caller that asks for
+// many of them from a few sources (the Activation checks of the S?, each
+// against the same FRIENDLY units): Sight with the target's key and row
+// looked up once and the source's key given. Its answers are Sight's. A
+// Toward is not safe for concurrent use (the World's cache it reads is).
+type Toward struct {
+	w   *World
+	To  board.Location
+	kt  int
+	ok  bool
+	row *sightRow
+}
+
+// Toward returns the lines toward Location to.
+func (w *World) Toward(to board.Location) Toward {
+	t := Toward{w: w, To: to}
+	if _, err := w.LOS(); err == nil {
+		t.kt, t.ok = w.Key(to)
+	}
+	return t
+}
+
+// Of reports whether t is w's Toward to.
+func (t *Toward) Of(w *World, to board.Location) bool { return t.w == w && t.To == to }
+
+// From returns w.Sight(from, t.To), where kf and okf are w.Key(from): a
+// line cached already in O(1) without a key to look up; any other by
+// Sight.
+func (t *Toward) From(from board.Location, kf int, okf bool) Sight {
+	if !t.ok || !okf || from.Hex == t.To.Hex {
+		return t.w.Sight(from, t.To)
+	}
+	if t.row == nil {
+		if t.row = t.w.sight.rows[t.kt].Load(); t.row == nil {
+			return t.w.Sight(from, t.To) // which makes the row, within the budget
+		}
+	}
+	if b := t.row.blocks[kf/blockKeys].Load(); b != nil {
+		if v := b[kf%blockKeys].Load(); v != 0 {
+			return unpack(v)
+		}
+	}
+	return t.w.Sight(from, t.To)
 }
 
 // Seen returns the hexes within reach of Location from (its own excepted)
