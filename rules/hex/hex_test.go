@@ -175,3 +175,37 @@ func TestRandomDir(t *testing.T) {
 		}
 	}
 }
+
+// TestDistanceIsSteps: Distance is the number of steps between neighbours
+// (a breadth-first search of the grid), for every pair of hexes of a
+// stretch of the grid that takes in negative hexrows and hex numbers.
+func TestDistanceIsSteps(t *testing.T) {
+	var all []Hex
+	for c := -5; c <= 6; c++ {
+		for r := -4; r <= 5; r++ {
+			all = append(all, Hex{Col: c, Row: r})
+		}
+	}
+	for _, from := range all {
+		steps := map[Hex]int{from: 0}
+		queue := []Hex{from}
+		for len(queue) > 0 {
+			h := queue[0]
+			queue = queue[1:]
+			if steps[h] > 24 {
+				continue
+			}
+			for _, n := range h.Neighbours() {
+				if _, ok := steps[n]; !ok {
+					steps[n] = steps[h] + 1
+					queue = append(queue, n)
+				}
+			}
+		}
+		for _, to := range all {
+			if got := Distance(from, to); got != steps[to] {
+				t.Fatalf("Distance(%v, %v) = %d, %d steps", from, to, got, steps[to])
+			}
+		}
+	}
+}
