@@ -30,8 +30,8 @@ var lattice = map[string][]string{
 	"rules/layout":  {"rules/hex", "rules/coord"},
 	"rules/terrain": {"rules/hex"},
 	"rules/board":   {"rules/hex", "rules/coord", "rules/layout", "rules/terrain"},
-	"rules/vasl":    {"rules/hex", "rules/layout", "rules/terrain", "rules/board"},
-	"rules/library": {"rules/layout", "rules/board", "rules/vasl", "internal/atomicfile"},
+	"rules/vasl":    {"rules/hex", "rules/layout", "rules/terrain", "rules/board", "internal/regfile"},
+	"rules/library": {"rules/layout", "rules/board", "rules/vasl", "internal/atomicfile", "internal/regfile"},
 	"rules/los":     {"rules/hex", "rules/layout", "rules/terrain", "rules/board"},
 
 	// internal/yamldoc: line-numbered YAML reading for data files.
@@ -40,6 +40,8 @@ var lattice = map[string][]string{
 	"internal/filelock": nil,
 	// internal/atomicfile: files written whole or not at all.
 	"internal/atomicfile": nil,
+	// internal/regfile: files that must be regular opened without waiting.
+	"internal/regfile": nil,
 	// internal/testkit/hill: the Hill 621 save and mission, for the tests
 	// of the VASL way of play.
 	"internal/testkit/hill": {"internal/testkit/testshared", "rules/...", "vassal"},
@@ -84,7 +86,7 @@ var lattice = map[string][]string{
 
 	// vassal: VASL saved games; it knows the map's notation and nothing
 	// of the game.
-	"vassal": {"rules/..."},
+	"vassal": {"rules/...", "internal/regfile"},
 	// table: a game at the table, between the front ends and game: the
 	// game file (lock, open, replay, check, write whole), the player's
 	// steps, VASL saves of a game, one view of a game and its picture.
@@ -94,7 +96,7 @@ var lattice = map[string][]string{
 	// web: sasl serve, the browser table; it opens, plays and saves the
 	// game through package table (no Open, Lock or Save of its own), and
 	// uses game's command grammar and previews, read-only.
-	"web": {"rules/...", "pathing", "state", "report", "game", "table", "render"},
+	"web": {"rules/...", "pathing", "state", "report", "game", "table", "render", "internal/regfile"},
 
 	// render draws maps; it knows the map and nothing above it (overlays
 	// come as plain hexes and Locations), so every layer above may use it.

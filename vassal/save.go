@@ -7,10 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"regexp"
-	"syscall"
 	"time"
+
+	"github.com/sasl-engine/sasl/internal/regfile"
 )
 
 // Limits on what a save may hold: a real one is a few megabytes.
@@ -64,19 +64,15 @@ type Save struct {
 func Open(name string) (*Save, error) {
 	// Opened without waiting: a named pipe nobody writes to would block
 	// the open itself; it is then refused as no regular file.
-	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, size, err := regfile.Open(name)
+	if errors.Is(err, regfile.ErrNotRegular) {
+		return nil, fmt.Errorf("%s: not a regular file: a VASL save is a .vsav file", name)
+	}
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file: a VASL save is a .vsav file", name)
-	}
-	return Read(f, st.Size(), name)
+	return Read(f, size, name)
 }
 
 // Read reads a save of size bytes from r; name is for errors.

@@ -33,8 +33,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 
+	"github.com/sasl-engine/sasl/internal/regfile"
 	"github.com/sasl-engine/sasl/table"
 )
 
@@ -190,19 +190,11 @@ func fileVersion(path string) (string, error) {
 // in its place would block the open, the server's lock held), refusing
 // what is no regular file.
 func openRegular(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
+	f, _, err := regfile.Open(path)
+	if errors.Is(err, regfile.ErrNotRegular) {
+		return nil, fmt.Errorf("%s: not a regular file: a game file is one", path)
 	}
-	st, err := f.Stat()
-	if err == nil && !st.Mode().IsRegular() {
-		err = fmt.Errorf("%s: not a regular file: a game file is one", path)
-	}
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
+	return f, err
 }
 
 // ServeHTTP answers a request of the page, refusing those not addressed to

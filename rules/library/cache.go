@@ -11,9 +11,9 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-	"syscall"
 
 	"github.com/sasl-engine/sasl/internal/atomicfile"
+	"github.com/sasl-engine/sasl/internal/regfile"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/vasl"
 )
@@ -113,15 +113,11 @@ func readArchive(path string) (*board.Board, error) {
 
 // fileDigest returns the SHA-256 of the regular file at path.
 func fileDigest(path string) ([32]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, _, err := regfile.Open(path)
 	if err != nil {
 		return [32]byte{}, err
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return [32]byte{}, errors.New("not a regular file")
-	}
-	f.Fd() // blocking reads again
 	h := sha256.New()
 	if _, err := io.Copy(h, f); err != nil {
 		return [32]byte{}, err

@@ -10,8 +10,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 
+	"github.com/sasl-engine/sasl/internal/regfile"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/layout"
 )
@@ -148,15 +148,14 @@ func fileNames(id string) []string {
 }
 
 func readNative(path, id string) (*board.Board, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0) // a named pipe must not hang it
+	f, _, err := regfile.Open(path) // a named pipe must not hang it
+	if errors.Is(err, regfile.ErrNotRegular) {
+		return nil, fmt.Errorf("library: %s: not a regular file: not a board", path)
+	}
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("library: %s: not a regular file: not a board", path)
-	}
-	f.Fd() // blocking reads again
 	b, err := board.ReadText(f, path)
 	if err != nil {
 		return nil, err

@@ -5,6 +5,8 @@ package library
 import (
 	"os"
 	"syscall"
+
+	"github.com/sasl-engine/sasl/internal/regfile"
 )
 
 // mapFile returns the content of a regular file mapped into memory read
@@ -13,19 +15,15 @@ import (
 // cache's files are replaced by renaming, never cut short in place, so a
 // mapping stays whole.
 func mapFile(path string) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, size, err := regfile.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() || st.Size() <= 0 || st.Size() > 1<<30 {
+	if size <= 0 || size > 1<<30 {
 		return nil, os.ErrInvalid
 	}
-	data, err := syscall.Mmap(int(f.Fd()), 0, int(st.Size()), syscall.PROT_READ, syscall.MAP_PRIVATE)
+	data, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_PRIVATE)
 	if err != nil {
 		// A file system that maps no files: read it whole.
 		return os.ReadFile(path)

@@ -7,11 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
-	"syscall"
 
+	"github.com/sasl-engine/sasl/internal/regfile"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/layout"
 )
@@ -32,20 +31,15 @@ type Metadata struct {
 // A path that is not a regular file (a named pipe, a device) is refused
 // without waiting on it: an archive is read at random places.
 func Open(path string) (*board.Board, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, size, err := regfile.Open(path)
+	if errors.Is(err, regfile.ErrNotRegular) {
+		return nil, fmt.Errorf("vasl: %s: not a regular file: not a board archive", path)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("vasl: %w", err)
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("vasl: %w", err)
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("vasl: %s: not a regular file: not a board archive", path)
-	}
-	f.Fd() // blocking reads again
-	return Read(f, st.Size(), filepath.Base(path))
+	return Read(f, size, filepath.Base(path))
 }
 
 // IDFromFile returns the board ID of an archive file name: "bd02" -> "2",
