@@ -62,6 +62,9 @@ mkdir -p "$work"/{bin,run,log,state,spool,munge,out}
 chmod 700 "$work/munge"
 go build -o "$work/bin/sasl" ./cmd/sasl
 export SASL=$work/bin/sasl
+# The boards read from VASL archives are kept in a cache of this run's own
+# (the tasks of an array write it at once), not the user's.
+export SASL_CACHE=$work/cache
 
 # munge, with its own key and socket.
 mungekey --create --keyfile="$work/munge/munge.key"
