@@ -35,6 +35,7 @@ func (e *Enemy) activationInto(l board.Location, by []*state.Unit, m report.Mome
 		return false, err
 	}
 	a := &e.t.Activation
+	reach := e.w.ActivationReach()
 	if by == nil {
 		by = e.st.OfSide(state.Friendly)
 	}
@@ -57,7 +58,9 @@ func (e *Enemy) activationInto(l board.Location, by []*state.Unit, m report.Mome
 		e.toward = append(e.toward, make([]world.Toward, len(by)-len(e.toward))...)
 	}
 	for i, f := range by {
-		if !f.Known || !f.OnMap() || f.Side != state.Friendly || hex.Distance(f.At().Hex, l.Hex) > a.MaxRange {
+		// Beyond the row's reach no cell Activates, whatever the DRM
+		// (a "long" cell never does): no line need be looked at.
+		if !f.Known || !f.OnMap() || f.Side != state.Friendly || hex.Distance(f.At().Hex, l.Hex) > reach {
 			continue
 		}
 		tw := &e.toward[i]
@@ -135,11 +138,11 @@ func (e *Enemy) Standing() error {
 	return e.checkAll(nil, report.Standing)
 }
 
-// checkAll checks every S? on the map within the table's ranges of the
-// FRIENDLY units by (nil: every S?, against every Known FRIENDLY unit)
-// against them, noting moment m.
+// checkAll checks every S? on the map within the row's reach
+// (ActivationReach) of the FRIENDLY units by (nil: every S?, against every
+// Known FRIENDLY unit) against them, noting moment m.
 func (e *Enemy) checkAll(by []*state.Unit, m report.Moment) error {
-	max := e.t.Activation.MaxRange
+	max := e.w.ActivationReach()
 	sq := e.sq[:0]
 	for _, u := range e.st.OfSide(state.Enemy) {
 		if u.Kind != state.SQ || !u.OnMap() {

@@ -200,6 +200,23 @@ func (a *Activation) Cell(row string, rng int) (ActivationCell, error) {
 	return r.Value[rng], nil
 }
 
+// Reach returns the last range at which a cell of the row of that name
+// can Activate an S? ("auto" or a DRM: not "long", not beyond the table),
+// -1 for none or an unknown row: an S? farther from a FRIENDLY unit is
+// never Activated by it, whatever the DRM, and need not be looked at.
+func (a *Activation) Reach(row string) int {
+	r, err := a.Row(row)
+	if err != nil {
+		return -1
+	}
+	for rng := len(r.Value) - 1; rng >= 0; rng-- {
+		if n := r.Value[rng].Need; n == NeedAuto || n == NeedDRM {
+			return rng
+		}
+	}
+	return -1
+}
+
 // Activates reports whether the Activation table Activates an S? at range
 // rng from a FRIENDLY unit in its LOS, on the row of that name (see Row;
 // RowFor finds a mission's), when the Final IFT DRM of a shot at the

@@ -301,3 +301,31 @@ func TestParseActivationCell(t *testing.T) {
 		}
 	}
 }
+
+// TestActivationReach: a row's reach is its last range with a cell that
+// can Activate ("auto" or a DRM), past its "long" cells; no cell past it
+// Activates an S? at any DRM; an unknown row reaches nowhere.
+func TestActivationReach(t *testing.T) {
+	a := &Default().Activation
+	for _, c := range []struct {
+		row  string
+		want int
+	}{{"germany", 12}, {"axis_minor_russia_japan", 8}, {"cpva_ounc", 6}, {"no such row", -1}} {
+		if got := a.Reach(c.row); got != c.want {
+			t.Errorf("Reach(%q) = %d, want %d", c.row, got, c.want)
+		}
+	}
+	for _, row := range a.Rows() {
+		reach := a.Reach(row)
+		for rng := reach + 1; rng <= a.MaxRange+1; rng++ {
+			for drm := -10; drm <= 10; drm++ {
+				if a.Activates(row, rng, drm) {
+					t.Errorf("%s: range %d past the reach %d Activates at DRM %d", row, rng, reach, drm)
+				}
+			}
+		}
+		if reach >= 0 && !a.Activates(row, reach, -10) {
+			t.Errorf("%s: range %d, its reach, Activates at no DRM", row, reach)
+		}
+	}
+}

@@ -67,8 +67,9 @@ type World struct {
 	g     *pathing.Graph
 	toFBE pathing.Field
 	// actRow is the row of the Activation table by the mission's ENEMY
-	// nationality.
-	actRow string
+	// nationality, actReach its reach (tables.Activation.Reach).
+	actRow   string
+	actReach int
 	// strengths of the counters the game can meet, by type (Strength).
 	strengths map[string]tables.Strength
 	placement placement
@@ -192,6 +193,7 @@ func New(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster
 	}
 	w.g.NewSearch().ToEdge(&w.toFBE, ms.FBE, nil)
 	w.actRow, _ = t.Activation.RowFor(ms.Enemy) // checkMission has checked it
+	w.actReach = t.Activation.Reach(w.actRow)
 	w.strengths = map[string]tables.Strength{}
 	for _, sp := range ms.Friendly {
 		w.strength(sp.Type)
@@ -387,6 +389,11 @@ func (w *World) ToFBE() *pathing.Field { return &w.toFBE }
 // ActivationRow returns the row of the S? Activation table the mission's
 // ENEMY nationality plays by (New refuses a nationality with none).
 func (w *World) ActivationRow() string { return w.actRow }
+
+// ActivationReach returns the last range at which the row of
+// ActivationRow can Activate an S? (tables.Activation.Reach): a FRIENDLY
+// unit farther from an S? never Activates it.
+func (w *World) ActivationReach() int { return w.actReach }
 
 // TEM is the Terrain Effects Modifier of Location l (SASL 4.36's TEM): its
 // terrain kinds' added (ASL A2.4, tables.TEM.Of). O(1).
