@@ -290,14 +290,7 @@ func (lm *Map) rasterAt(x, y int) (gl int8, code uint8) {
 
 // ownAt returns the hex of on-board pixel (x, y): the hex of VASL's grid
 // whose centre dot is nearest (gridToHex).
-func (lm *Map) ownAt(x, y int) *hexInfo {
-	kx, ky := x/tileW, y/tileH
-	o := nearestTile[(x-kx*tileW)*tileH+(y-ky*tileH)]
-	if c, n := int(o[0])+tileCols*kx, int(o[1])+tileRows*ky; lm.valid(c, n) {
-		return lm.hexAt(c, n)
-	}
-	return lm.hexAt(nearestCentre(float64(x), float64(y), lm.valid))
-}
+func (lm *Map) ownAt(x, y int) *hexInfo { return lm.hexAt(lm.nearestValid(x, y)) }
 
 // nearAt returns the near bits of on-board pixel (x, y) of hex h (its
 // ownAt): polygonBits, read off the grid's period where the hex is
@@ -308,9 +301,8 @@ func nearAt(h *hexInfo, x, y int) uint8 {
 	if !h.reg {
 		return nearBits(h, x, y)
 	}
-	kx, ky := x/tileW, y/tileH
-	i := (x-kx*tileW)*tileH + (y - ky*tileH)
-	if o := nearestTile[i]; int(o[0])+tileCols*kx != h.h.Col || int(o[1])+tileRows*ky != h.h.Row {
+	c, n, i := periodHex(x, y)
+	if c != h.h.Col || n != h.h.Row {
 		return nearBits(h, x, y)
 	}
 	near := nearPeriod()[i] & h.regNear
@@ -947,7 +939,7 @@ func (lm *Map) firstInherent() []int16 {
 				continue
 			}
 			x, y := x0+i/boardH, y0+i%boardH
-			own := lm.hexAt(lm.nearestValid(x, y))
+			own := lm.ownAt(x, y)
 			for s := -1; s < 6; s++ {
 				h := own
 				if s >= 0 {
@@ -1031,12 +1023,21 @@ func (lm *Map) nearestValid(x, y int) (c, n int) {
 	// pixels and centre dots are exact in float64 (quarter pixels), so the
 	// nearest centre of the tile's pixel, moved by whole tiles, is this
 	// pixel's unless it falls off the grid.
-	kx, ky := x/tileW, y/tileH
-	o := nearestTile[(x-kx*tileW)*tileH+(y-ky*tileH)]
-	if c, n := int(o[0])+tileCols*kx, int(o[1])+tileRows*ky; lm.valid(c, n) {
+	if c, n, _ := periodHex(x, y); lm.valid(c, n) {
 		return c, n
 	}
 	return nearestCentre(float64(x), float64(y), lm.valid)
+}
+
+// periodHex returns the hex of the unbounded grid whose centre dot is
+// nearest pixel (x, y) (x, y >= 0), read off the grid's period
+// (nearestTile), and the pixel's place i in the period (nearestTile,
+// nearPeriod). A caller checks the hex is one of its grid's.
+func periodHex(x, y int) (c, n, i int) {
+	kx, ky := x/tileW, y/tileH
+	i = (x-kx*tileW)*tileH + (y - ky*tileH)
+	o := nearestTile[i]
+	return int(o[0]) + tileCols*kx, int(o[1]) + tileRows*ky, i
 }
 
 // The hex grid's period in pixels: 4 hexrows across, 2 hexes down.

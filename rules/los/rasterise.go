@@ -91,10 +91,8 @@ func (d *drawn) code(h hex.Hex, fx, fy float64) uint8 {
 // nearestBoardHex returns the hex of the board whose centre is nearest
 // pixel (x, y): the grid's (nearestTile) unless that is not the board's.
 func nearestBoardHex(x, y int) (hex.Hex, bool) {
-	kx, ky := x/tileW, y/tileH
-	o := nearestTile[(x-kx*tileW)*tileH+(y-ky*tileH)]
-	if h := (hex.Hex{Col: int(o[0]) + tileCols*kx, Row: int(o[1]) + tileRows*ky}); board.Valid(h) {
-		return h, true
+	if c, n, _ := periodHex(x, y); board.Valid(hex.Hex{Col: c, Row: n}) {
+		return hex.Hex{Col: c, Row: n}, true
 	}
 	c, n := nearestCentre(float64(x), float64(y), func(c, n int) bool { return board.Valid(hex.Hex{Col: c, Row: n}) })
 	return hex.Hex{Col: c, Row: n}, c >= 0
