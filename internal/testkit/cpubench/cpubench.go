@@ -11,7 +11,6 @@ package cpubench
 
 import (
 	"testing"
-	"time"
 )
 
 // Start begins counting the process's CPU time; the function it returns
@@ -27,19 +26,4 @@ func Start(b *testing.B) func() {
 		}
 		b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
 	}
-}
-
-// Since reports the CPU time of the process since c0 (a value of Now).
-func Since(c0 time.Duration) time.Duration {
-	c, ok := processCPU()
-	if !ok {
-		return 0
-	}
-	return c - c0
-}
-
-// Now returns the process's CPU time so far (0 where the system gives none).
-func Now() time.Duration {
-	c, _ := processCPU()
-	return c
 }
