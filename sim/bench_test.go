@@ -13,11 +13,14 @@ import (
 // per CPU-second. four-boards is examples/four-boards.yaml (setup a/b/c/e,
 // two entries, a Human Wave against five FRIENDLY units, six turns);
 // twelve-boards is testdata/twelve-boards.yaml (three rows of four boards,
-// two entries, two Human Waves, nine FRIENDLY units).
+// two entries, two Human Waves, nine FRIENDLY units); heldout-four is
+// testdata/heldout-four.yaml, sized as four-boards on boards no other
+// mission plays together (issue 41's measure of games per CPU-second).
 func BenchmarkGames(b *testing.B) {
 	for _, c := range []struct{ name, file string }{
 		{"four-boards", "../examples/four-boards.yaml"},
 		{"twelve-boards", "testdata/twelve-boards.yaml"},
+		{"heldout-four", "testdata/heldout-four.yaml"},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			p := realMission(b, c.file)
