@@ -287,8 +287,13 @@ func (w *walk) rowAt(rs *rowSeq, j, x, ncols int) float64 {
 			if int(ivAt(&lm.ivTop, gl, code)) > w.lo2 {
 				return rs.exact(j)
 			}
-			if h := w.ownAt(cx, y); h.inh || w.spine && h.inhNear {
-				return rs.exact(j)
+			// A pixel of a hex of inherent terrain is looked at (B.6):
+			// its hex is found only in a block that holds one (Map.inh),
+			// or along hexsides (next to one: inhNear).
+			if w.spine || lm.inhAt(cx/block, y/block) {
+				if h := w.ownAt(cx, y); h.inh || w.spine && h.inhNear {
+					return rs.exact(j)
+				}
 			}
 		}
 	}
