@@ -32,8 +32,12 @@ type Map struct {
 	bcols        int // blocks in a row of blocks
 	blocks       []int32
 	slots        []int32
-	hexes        []terrain.Hex // by dense index
-	order        []hex.Hex     // on-map hexes by column then row
+	// frame, for a layout whose frame is mostly boards (not sparse): the
+	// dense index of every frame hex, by column then row, or -1; a lookup
+	// is then one load (Index is among the most called of a game).
+	frame []int32
+	hexes []terrain.Hex // by dense index
+	order []hex.Hex     // on-map hexes by column then row
 }
 
 // The blocks of Map's index: a board's columns but its shared last one, and
@@ -44,6 +48,11 @@ const (
 	blockRows = layout.BoardRows
 	blockSize = blockCols * blockRows
 )
+
+// denseFrame: a frame of at most this many cells an on-map hex keeps a
+// dense index of every cell (Map.frame): 4 bytes a cell, 8 cells a hex at
+// most. A sparse layout keeps the blocks alone.
+const denseFrame = 8
 
 // boardHexes is the number of hexes of a board (DESIGN.md): 17 hexrows of
 // 10 and 16 of 11.
@@ -97,6 +106,15 @@ func NewMap(l *layout.Layout, boards map[string]*Board) (*Map, error) {
 		parts, n := l.Parts(h)
 		m.hexes[i] = m.merge(h, parts[:n])
 	}
+	if cells := m.ncols * m.nrows; cells <= denseFrame*max(len(m.order), 1) {
+		m.frame = make([]int32, cells)
+		for i := range m.frame {
+			m.frame[i] = -1
+		}
+		for i, h := range m.order {
+			m.frame[h.Col*m.nrows+h.Row] = int32(i)
+		}
+	}
 	return m, nil
 }
 
@@ -142,6 +160,12 @@ func (m *Map) merge(h hex.Hex, parts []layout.Part) terrain.Hex {
 // index returns the dense index of an on-map hex.
 func (m *Map) index(h hex.Hex) (int, bool) {
 	if h.Col < 0 || h.Col >= m.ncols || h.Row < 0 || h.Row >= m.nrows {
+		return 0, false
+	}
+	if m.frame != nil {
+		if i := m.frame[h.Col*m.nrows+h.Row]; i >= 0 {
+			return int(i), true
+		}
 		return 0, false
 	}
 	b, k := m.block(h)

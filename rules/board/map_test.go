@@ -177,11 +177,17 @@ func TestMapDigest(t *testing.T) {
 // The map's OnMap is its layout's, on every hex of the frame and around it,
 // with empty cells between, around and beside the boards; Index is an
 // on-map hex's place in Hexes, and the index space (Stride) is the on-map
-// hexes.
+// hexes. The blocks give every index the frame's dense table does, where
+// the map keeps one (not sparse).
 func TestOnMapIsTheLayouts(t *testing.T) {
 	for _, spec := range []string{"1r,2/3,-", "-,-,-/-,1,-/-,-,-", "1,-,2r/-,3,-", "-/1/-/-/2", "1,-,-,-,2"} {
 		m := mustMap(t, spec, layout.Up, New("1"), New("2"), New("3"))
 		l := m.Layout
+		blocks := *m
+		blocks.frame = nil
+		if sparse := m.ncols*m.nrows > denseFrame*m.Len(); sparse != (m.frame == nil) {
+			t.Errorf("%s: %d frame cells, %d hexes: a dense table %v", spec, m.ncols*m.nrows, m.Len(), m.frame != nil)
+		}
 		maxC, maxR := l.Extent()
 		on := 0
 		for c := -2; c <= maxC+2; c++ {
@@ -189,6 +195,10 @@ func TestOnMapIsTheLayouts(t *testing.T) {
 				h := hex.Hex{Col: c, Row: r}
 				if m.OnMap(h) != l.OnMap(h) {
 					t.Fatalf("%s: %v: the map says %v, its layout %v", spec, h, m.OnMap(h), l.OnMap(h))
+				}
+				i, ok := m.Index(h)
+				if j, okb := blocks.Index(h); i != j || ok != okb {
+					t.Fatalf("%s: %v: Index %d, %v; by the blocks %d, %v", spec, h, i, ok, j, okb)
 				}
 				if l.OnMap(h) {
 					on++
