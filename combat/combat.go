@@ -41,10 +41,13 @@ type Resolver struct {
 	held                   []board.Location // CloseCombat's: the Locations of FRIENDLY units
 	// the Rout Phase's (rout.go): the Known enemy units weighed, the
 	// units of a side to rout.
-	thr     []threat
-	routing []*state.Unit
-	rout    routScratch
-	one     [1]*state.Unit
+	thr      []threat
+	thrSide  state.Side
+	thrHeld  bool // thr are side's threats throughout Routs(thrSide)
+	thrOther []threat
+	routing  []*state.Unit
+	rout     routScratch
+	one      [1]*state.Unit
 }
 
 // New returns a Resolver for games of world w adding events to log.

@@ -12,6 +12,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/terrain"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
 )
 
 // The Rout Phase (ASL A10.5-A10.53) and Desperation Morale (A10.62), for
@@ -65,9 +66,23 @@ type threat struct {
 }
 
 // threats returns the Known armed units of the enemy of side, in
-// storage reused from call to call.
+// storage reused from call to call. During Routs(side) they are listed
+// once (held): a rout moves, reduces or eliminates units of side alone.
 func (c *Resolver) threats(side state.Side) []threat {
-	out := c.thr[:0]
+	if c.thrHeld {
+		if c.thrSide == side {
+			return c.thr
+		}
+		// The other side's, asked meanwhile: in storage of their own.
+		c.thrOther = c.listThreats(c.thrOther[:0], side)
+		return c.thrOther
+	}
+	c.thr = c.listThreats(c.thr[:0], side)
+	return c.thr
+}
+
+// listThreats appends the Known armed units of the enemy of side to out.
+func (c *Resolver) listThreats(out []threat, side state.Side) []threat {
 	for _, x := range c.St.OfSide(Other(side)) {
 		if !Known(x) {
 			continue
@@ -78,7 +93,6 @@ func (c *Resolver) threats(side state.Side) []threat {
 		}
 		out = append(out, t)
 	}
-	c.thr = out
 	return out
 }
 
@@ -175,7 +189,8 @@ type routNode struct {
 // routScratch is the storage of RoutOptions, reused from call to call: the
 // options and their paths it returns are valid until its next call.
 type routScratch struct {
-	seen  []bool
+	seen  startSeen
+	from  stepFrom
 	nodes []routNode
 	opts  []RoutOption
 	paths []board.Location
@@ -223,13 +238,10 @@ func (c *Resolver) routOptions(u *state.Unit, fit bool) ([]RoutOption, error) {
 	side, start := u.Side, u.At()
 	ts := c.threats(side)
 	r := &c.rout
-	// seen: the Known armed enemy units in whose LOS the start is. Lines
-	// are traced toward the enemy unit, which recurs (world.Sight caches
-	// by target).
-	r.seen = r.seen[:0]
-	for _, t := range ts {
-		r.seen = append(r.seen, c.W.Sight(start, t.at).Clear)
-	}
+	// seen: the Known armed enemy units in whose LOS the start is, looked
+	// up as a step first asks.
+	r.seen.reset(start, len(ts))
+	r.from.reset()
 	near := func(l board.Location) int {
 		d := 1 << 30
 		for _, t := range ts {
@@ -278,7 +290,10 @@ func (c *Resolver) routOptions(u *state.Unit, fit bool) ([]RoutOption, error) {
 		}
 	}
 	r.close = close
-	step := func(a, b board.Location) bool { f, _ := c.stepFault(side, close, ts, r.seen, a, b); return f == stepOK }
+	step := func(a, b board.Location) bool {
+		f, _ := c.stepFault(side, close, ts, &r.seen, &r.from, a, b)
+		return f == stepOK
+	}
 	startNear := near(start)
 	// goal reports whether l is a building or woods Location a unit must
 	// head for: one it may not ignore (A10.51).
@@ -533,6 +548,9 @@ func (c *Resolver) interdictionFail(u *state.Unit, d report.Dice) (bool, error) 
 // rout (DM) stays where it is (the engine routs only where it must). Units
 // go in the order of the state.
 func (c *Resolver) Routs(side state.Side) error {
+	c.threats(side)
+	c.thrSide, c.thrHeld = side, true
+	defer func() { c.thrHeld = false }()
 	units := append(c.routing[:0], c.St.OfSide(side)...)
 	c.routing = units[:0]
 	// The units of one Location share their search (the same start, the
@@ -656,10 +674,9 @@ func (c *Resolver) checkPath(u *state.Unit, to []board.Location) error {
 	}
 	m := c.W.Map()
 	ts := c.threats(u.Side)
-	seen := make([]bool, len(ts))
-	for i, t := range ts {
-		seen[i] = c.W.Sight(u.At(), t.at).Clear
-	}
+	var seen startSeen
+	var from stepFrom
+	seen.reset(u.At(), len(ts))
 	cur, spent := u.At(), 0
 	for _, l := range to {
 		a, ok1 := gr.Node(cur)
@@ -671,7 +688,7 @@ func (c *Resolver) checkPath(u *state.Unit, to []board.Location) error {
 		if spent += cost; spent > 2*c.t.Combat.RoutMF.Value {
 			return fmt.Errorf("the rout of %s to %s costs more than its %d MF (ASL A10.5)", u.ID, m.LocationName(l), c.t.Combat.RoutMF.Value)
 		}
-		switch f, t := c.stepFault(u.Side, ts, ts, seen, cur, l); f {
+		switch f, t := c.stepFault(u.Side, ts, ts, &seen, &from, cur, l); f {
 		case stepOK:
 		case stepEnemy:
 			return fmt.Errorf("%s may not rout into %s, which holds enemy units (ASL A10.51)", u.ID, m.LocationName(l))
@@ -683,6 +700,65 @@ func (c *Resolver) checkPath(u *state.Unit, to []board.Location) error {
 		cur = l
 	}
 	return nil
+}
+
+// startSeen is whether a rout's start is in the LOS of each Known armed
+// enemy unit (ASL A10.51), each line looked up when a step first asks:
+// only one that nears the unit needs it. Lines are traced toward the
+// enemy unit, which recurs (world.Sight caches by target).
+type startSeen struct {
+	from board.Location
+	v    []int8 // by threat: 0 not looked up yet, 1 in its LOS, -1 not
+}
+
+func (s *startSeen) reset(from board.Location, n int) {
+	s.from = from
+	s.v = append(s.v[:0], make([]int8, n)...)
+}
+
+// in reports whether the start is in the LOS of threat i, in Location at.
+func (s *startSeen) in(w *world.World, i int, at board.Location) bool {
+	if s.v[i] == 0 {
+		s.v[i] = -1
+		if w.Sight(s.from, at).Clear {
+			s.v[i] = 1
+		}
+	}
+	return s.v[i] > 0
+}
+
+// stepFrom is what stepFault weighs of the Location a step leaves, kept
+// for its next steps (a search tries every step from one Location in a
+// row): the range to each threat, and whether the Location is in its LOS,
+// looked up when a step first asks.
+type stepFrom struct {
+	at  board.Location
+	ok  bool
+	d   []int32
+	los []int8 // 0 not looked up yet, 1 in its LOS, -1 not
+}
+
+func (f *stepFrom) reset() { f.ok = false }
+
+func (f *stepFrom) set(a board.Location, ts []threat) {
+	if f.ok && f.at == a && len(f.d) == len(ts) {
+		return
+	}
+	f.at, f.ok = a, true
+	f.d, f.los = f.d[:0], append(f.los[:0], make([]int8, len(ts))...)
+	for _, t := range ts {
+		f.d = append(f.d, int32(hex.Distance(a.Hex, t.at.Hex)))
+	}
+}
+
+func (f *stepFrom) sees(w *world.World, i int, at board.Location) bool {
+	if f.los[i] == 0 {
+		f.los[i] = -1
+		if w.Sight(f.at, at).Clear {
+			f.los[i] = 1
+		}
+	}
+	return f.los[i] > 0
 }
 
 // What keeps a rout from stepping into a Location (stepFault).
@@ -698,7 +774,7 @@ const (
 // a Known enemy unit of close (those within reach of the start), or nears
 // a Known armed enemy unit of ts in whose LOS a is, or the start was
 // (seen, by ts).
-func (c *Resolver) stepFault(side state.Side, close, ts []threat, seen []bool, a, b board.Location) (int, threat) {
+func (c *Resolver) stepFault(side state.Side, close, ts []threat, seen *startSeen, from *stepFrom, a, b board.Location) (int, threat) {
 	if c.St.Has(Other(side), b) {
 		return stepEnemy, threat{at: b}
 	}
@@ -707,8 +783,9 @@ func (c *Resolver) stepFault(side state.Side, close, ts []threat, seen []bool, a
 			return stepAdjacent, t
 		}
 	}
+	from.set(a, ts)
 	for i, t := range ts {
-		if hex.Distance(b.Hex, t.at.Hex) < hex.Distance(a.Hex, t.at.Hex) && (seen[i] || c.W.Sight(a, t.at).Clear) {
+		if hex.Distance(b.Hex, t.at.Hex) < int(from.d[i]) && (seen.in(c.W, i, t.at) || from.sees(c.W, i, t.at)) {
 			return stepNearer, t
 		}
 	}
