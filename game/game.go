@@ -56,6 +56,11 @@ type Game struct {
 	// the setup: both reused from game to game.
 	backup state.Snapshot
 	slab   []state.Unit
+	// scratch: a simulation's game (Blank), which keeps neither the
+	// dice's trail and state in its state nor a backup of a turn: no
+	// file is written of it, and a turn that fails ends its use (it
+	// plays again only from Start).
+	scratch bool
 	// enemyOnly skips the FRIENDLY Player Turn: BenchmarkGame's baseline,
 	// the Game Turn as the engine played it before it played both.
 	enemyOnly bool
@@ -98,8 +103,10 @@ func New(w *world.World, hdr state.Game, script dice.Roller) (*Game, *ai.Setup, 
 
 // Blank is a game of world w not yet set up: Start sets it up, and sets
 // it up again for the next game (a simulation's worker plays its games
-// one after the other in one Game).
-func Blank(w *world.World) *Game { return &Game{w: w} }
+// one after the other in one Game). It is a simulation's game: its state
+// keeps no dice trail nor the dice's state (nothing writes it to a file),
+// and a Turn that fails leaves it as far as it got, to be Started again.
+func Blank(w *world.World) *Game { return &Game{w: w, scratch: true} }
 
 // Start starts g over as a new game of its world (see New), keeping its
 // storage: a simulation plays its games one after the other in one Game,
@@ -247,6 +254,9 @@ func (g *Game) roller(script dice.Roller) dice.Roller {
 // generator's state is kept.
 func (g *Game) close(r dice.Roller, from int) []dice.Roll {
 	rolls := r.Trail()[from:]
+	if g.scratch {
+		return rolls
+	}
 	if len(rolls) > 0 {
 		g.st.Trail = append(g.st.Trail, dice.Script(rolls))
 	}
@@ -317,7 +327,9 @@ func (g *Game) play(script dice.Roller, stop until) (*Report, error) {
 		return nil, fmt.Errorf("%w: turn %d was the mission's last", ErrOver, g.LastTurn())
 	}
 	st := g.st
-	st.Take(&g.backup)
+	if !g.scratch {
+		st.Take(&g.backup)
+	}
 	mark := g.seeded.Mark()
 	r := g.roller(script)
 	from := len(r.Trail())
@@ -333,6 +345,9 @@ func (g *Game) play(script dice.Roller, stop until) (*Report, error) {
 		var err error
 		if !g.enemyOnly || side == state.Enemy {
 			err = g.phase(side, ph)
+		}
+		if err != nil && g.scratch {
+			return nil, err
 		}
 		if err != nil {
 			st.Restore(&g.backup)
