@@ -41,9 +41,12 @@ type Resolver struct {
 	held                   []board.Location // CloseCombat's: the Locations of FRIENDLY units
 	// the Rout Phase's (rout.go): the Known enemy units weighed, the
 	// units of a side to rout.
-	thr      []threat
+	thr []threat
+	// inRouts: Routs(thrSide) is under way; thrHeld: thr are thrSide's
+	// threats, listed once for all its routs.
 	thrSide  state.Side
-	thrHeld  bool // thr are side's threats throughout Routs(thrSide)
+	inRouts  bool
+	thrHeld  bool
 	thrOther []threat
 	routing  []*state.Unit
 	rout     routScratch

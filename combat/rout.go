@@ -67,10 +67,14 @@ type threat struct {
 
 // threats returns the Known armed units of the enemy of side, in
 // storage reused from call to call. During Routs(side) they are listed
-// once (held): a rout moves, reduces or eliminates units of side alone.
+// once, when first asked for (held): a rout moves, reduces or eliminates
+// units of side alone.
 func (c *Resolver) threats(side state.Side) []threat {
-	if c.thrHeld {
+	if c.inRouts {
 		if c.thrSide == side {
+			if !c.thrHeld { // listed at the first unit that needs them
+				c.thr, c.thrHeld = c.listThreats(c.thr[:0], side), true
+			}
 			return c.thr
 		}
 		// The other side's, asked meanwhile: in storage of their own.
@@ -548,9 +552,8 @@ func (c *Resolver) interdictionFail(u *state.Unit, d report.Dice) (bool, error) 
 // rout (DM) stays where it is (the engine routs only where it must). Units
 // go in the order of the state.
 func (c *Resolver) Routs(side state.Side) error {
-	c.threats(side)
-	c.thrSide, c.thrHeld = side, true
-	defer func() { c.thrHeld = false }()
+	c.thrSide, c.inRouts, c.thrHeld = side, true, false
+	defer func() { c.inRouts, c.thrHeld = false, false }()
 	units := append(c.routing[:0], c.St.OfSide(side)...)
 	c.routing = units[:0]
 	// The units of one Location share their search (the same start, the
