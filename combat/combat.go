@@ -338,18 +338,35 @@ func (c *Resolver) Firers(fg []*state.Unit, sh Shot, out []*state.Unit) []*state
 }
 
 // Odds is the chance of a Morale Check or worse of an attack of fp FP with
-// DRM drm on the Infantry Fire Table.
+// DRM drm on the Infantry Fire Table: the 36 DR of two dice fall on the 11
+// sums 2..12, each read once in the column of fp, found once.
 func (c *Resolver) Odds(fp float64, drm int) float64 {
-	p := 0.0
-	for a := 1; a <= 6; a++ {
-		for b := 1; b <= 6; b++ {
-			if r := c.t.IFT.Result(fp, a+b+drm); r.Kind >= tables.MC {
-				p += 1.0 / 36
-			}
+	ift := &c.t.IFT
+	col, ok := ift.Column(fp)
+	if !ok {
+		return 0 // below the first column: no effect (tables.IFT.Result)
+	}
+	n := 0
+	for dr := 2; dr <= 12 && dr+drm <= 15; dr++ { // above 15: no effect
+		if ift.Rows[max(dr+drm, 0)][col].Kind >= tables.MC {
+			n += ways[dr]
 		}
 	}
-	return p
+	return chances[n]
 }
+
+// ways[dr] is how many of the 36 rolls of two dice make DR dr.
+var ways = [13]int{2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 6, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+
+// chances[n] is the chance of n rolls of the 36: 1/36 added n times, as
+// a sum over the rolls one by one makes it (the same float64 to the bit,
+// which the odds of ties between Shots compare).
+var chances = func() (p [37]float64) {
+	for n := 1; n <= 36; n++ {
+		p[n] = p[n-1] + 1.0/36
+	}
+	return p
+}()
 
 // add tells an event about one unit.
 func (c *Resolver) add(kind report.Kind, u *state.Unit, ev report.Event) {
