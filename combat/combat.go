@@ -48,6 +48,9 @@ type Resolver struct {
 	routing  []*state.Unit
 	rout     routScratch
 	one      [1]*state.Unit
+	// strs keeps Strength's answers, for the world strW.
+	strs [strengthSlots]strengthMemo
+	strW *world.World
 }
 
 // New returns a Resolver for games of world w adding events to log.
@@ -376,8 +379,56 @@ func (c *Resolver) add(kind report.Kind, u *state.Unit, ev report.Event) {
 
 // strength is what a unit's counter says: an MMC's as world.World.Strength
 // reads it; a leader's from its type, one without a readable type counted
-// a 7-0.
+// a 7-0. It depends on the unit's type, side, and whether it is an SMC or a
+// half-squad alone, so the answers are kept by those (strengthMemo): a
+// type is read from the world's table once, not at every question (the
+// Rout Phase asks of every Known ENEMY MMC).
 func (c *Resolver) Strength(u *state.Unit) tables.Strength {
+	if c.strW != c.W {
+		c.strs, c.strW = [strengthSlots]strengthMemo{}, c.W
+	}
+	key := strengthKey(u)
+	h := uint32(key)
+	for i := 0; i < len(u.Type); i++ {
+		h = h*31 + uint32(u.Type[i])
+	}
+	m := &c.strs[h%strengthSlots]
+	if m.ok && m.key == key && m.typ == u.Type {
+		return m.s
+	}
+	*m = strengthMemo{typ: u.Type, key: key, ok: true, s: c.strength(u)}
+	return m.s
+}
+
+// strengthSlots is how many answers of Strength a Resolver keeps: more than
+// the counter types of a game, so that few share a slot.
+const strengthSlots = 64
+
+// strengthMemo is one answer of Strength: s for units of type typ and key
+// (strengthKey).
+type strengthMemo struct {
+	typ string
+	key uint8
+	ok  bool
+	s   tables.Strength
+}
+
+// strengthKey is what besides its type Strength reads of u: whether it is
+// an SMC, a half-squad, and its side (the nationality of a squad without a
+// counter name).
+func strengthKey(u *state.Unit) uint8 {
+	k := uint8(u.Side) << 2
+	if u.Kind.SMC() {
+		k |= 1
+	}
+	if u.Kind == state.HalfSquad {
+		k |= 2
+	}
+	return k
+}
+
+// strength is Strength read afresh.
+func (c *Resolver) strength(u *state.Unit) tables.Strength {
 	if !u.Kind.SMC() {
 		return c.W.Strength(u)
 	}
