@@ -39,6 +39,9 @@ type firer struct {
 	// Melee too (locations lists them): an ENEMY unit in one of them is in
 	// Melee.
 	held []board.Location
+	// reached is the Locations of units a stack moving in the MPh is
+	// within the reach of (near).
+	reached []board.Location
 	// aims is best's fire groups, each with its Location and reach.
 	aims []aim
 	// groups holds the units of the actions decided, reused from decision
@@ -66,15 +69,18 @@ func (f *firer) decide(d *Decision, out []Action, moving func(*state.Unit) bool)
 		if !slices.ContainsFunc(d.Moving, combat.Target) {
 			return out, nil
 		}
+		// A stack beyond reach times the normal range of every unit in a
+		// Location that may aim is beyond that of each group of them,
+		// whom AimAs would not count: none of that Location's groups
+		// fires. near lists the others, found once.
+		if f.near(d, d.At, max(c.HoldFirstFire.Value, 1)); len(f.reached) == 0 {
+			return out, nil
+		}
 		threat := slices.ContainsFunc(d.Moving, func(u *state.Unit) bool {
 			return u.Kind.MMC() && !u.Broken && d.St.Holds(u) && u.At() == d.At
 		})
-		reach := max(c.HoldFirstFire.Value, 1)
 		for _, l := range f.locations(d) {
-			// A stack beyond reach times the normal range of every unit
-			// in l that may aim is beyond that of each group of them,
-			// whom AimAs would not count: none of l's groups fires.
-			if hex.Distance(l.Hex, d.At.Hex) > reach*f.longest(d, l) {
+			if !slices.Contains(f.reached, l) {
 				continue
 			}
 			for _, as := range [...]combat.FireKind{combat.FirstFire, combat.SubsequentFirstFire, combat.FinalProtectiveFire} {
@@ -184,16 +190,17 @@ func (f *firer) within(t board.Location) bool {
 	return false
 }
 
-// longest is the longest normal range of the FRIENDLY units in l that may
-// aim (AimAs: not broken, not SMC); 0 with none.
-func (f *firer) longest(d *Decision, l board.Location) int {
-	rng := 0
-	for u := range d.St.In(state.Friendly, l) {
-		if !u.Kind.SMC() && !u.Broken {
-			rng = max(rng, d.C.Strength(u).Range)
+// near lists in f.reached the Locations of the FRIENDLY units on the map
+// that may aim (AimAs: not broken, not SMC) with at within reach times
+// their normal range.
+func (f *firer) near(d *Decision, at board.Location, reach int) {
+	f.reached = f.reached[:0]
+	for _, u := range d.St.OfSide(state.Friendly) {
+		if u.OnMap() && !u.Kind.SMC() && !u.Broken && !slices.Contains(f.reached, u.At()) &&
+			hex.Distance(u.At().Hex, at.Hex) <= reach*d.C.Strength(u).Range {
+			f.reached = append(f.reached, u.At())
 		}
 	}
-	return rng
 }
 
 // locations lists the Locations of FRIENDLY units on the map that are not
