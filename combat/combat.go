@@ -388,11 +388,14 @@ func (c *Resolver) Strength(u *state.Unit) tables.Strength {
 		c.strs, c.strW = [strengthSlots]strengthMemo{}, c.W
 	}
 	key := strengthKey(u)
-	h := uint32(key)
-	for i := 0; i < len(u.Type); i++ {
-		h = h*31 + uint32(u.Type[i])
+	// The slot: a hash of the key, the type's length and its first, middle
+	// and last characters, which tell a game's types apart ("4-6-7",
+	// "4-4-7", "2-4-7", "8-1") without a pass over the type.
+	h := uint32(key)<<24 | uint32(len(u.Type))<<16
+	if n := len(u.Type); n > 0 {
+		h ^= uint32(u.Type[0]) | uint32(u.Type[n/2])<<6 | uint32(u.Type[n-1])<<12
 	}
-	m := &c.strs[h%strengthSlots]
+	m := &c.strs[(h*0x9e3779b1)>>(32-strengthBits)]
 	if m.ok && m.key == key && m.typ == u.Type {
 		return m.s
 	}
@@ -402,7 +405,10 @@ func (c *Resolver) Strength(u *state.Unit) tables.Strength {
 
 // strengthSlots is how many answers of Strength a Resolver keeps: more than
 // the counter types of a game, so that few share a slot.
-const strengthSlots = 64
+const (
+	strengthBits  = 6
+	strengthSlots = 1 << strengthBits
+)
 
 // strengthMemo is one answer of Strength: s for units of type typ and key
 // (strengthKey).
