@@ -961,6 +961,17 @@ func (c *Resolver) CloseCombat() error {
 		}
 	}
 	c.held = held
+	// Of those, only the ones that hold ENEMY units too (a walk of each
+	// one's hex) can be a Melee: in most CCPh none is, and no ENEMY unit
+	// need be looked at.
+	n := 0
+	for _, l := range held {
+		if st.Has(state.Enemy, l) {
+			held[n] = l
+			n++
+		}
+	}
+	held = held[:n]
 	locs := c.melee[:0]
 	defer func() { c.melee = locs[:0] }()
 	if len(held) > 0 {
