@@ -64,6 +64,12 @@ func (g *Game) Entered(stack []*state.Unit, at board.Location) error {
 	if err != nil || took {
 		return err
 	}
+	if !slices.ContainsFunc(stack, combat.Target) {
+		// No unit of the stack can be fired at (S? alone: combat.Target),
+		// so no policy fires (policy's First Fire asks the same): most
+		// ENEMY moves are of S?, and none is asked.
+		return nil
+	}
 	g.dec = policy.Decision{W: g.w, St: g.st, C: g.res, Player: state.Enemy, Phase: state.MPh, Moving: stack, At: at}
 	if stop != nil {
 		// The player passed at the stop: the engine fires only with the
