@@ -39,6 +39,8 @@ type Resolver struct {
 	targets, victims, seen []*state.Unit
 	melee                  []board.Location
 	held                   []board.Location // CloseCombat's: the Locations of FRIENDLY units
+	sides                  [2][]*state.Unit // CloseCombat's: the units of each side in a Melee
+	rallying               []*state.Unit    // Rally's: the broken units of a side
 	// the Rout Phase's (rout.go): the Known enemy units weighed, the
 	// units of a side to rout.
 	thr      []threat
@@ -226,9 +228,27 @@ type Shot struct {
 func (sh Shot) Group() report.FireGroup {
 	g := report.FireGroup{At: sh.At, FP: sh.FP, DRM: sh.DRM, TEM: sh.TEM, Hindrance: sh.Hindrance, Move: sh.Move, Range: sh.Range}
 	if sh.Wall != 0 {
-		g.Wall = sh.Wall.String()
+		g.Wall = wallName(sh.Wall)
 	}
 	return g
+}
+
+// wallNames are the names of each combination of hexside obstacles
+// (terrain.Features.String), which a Shot's Wall is: spelled once, not at
+// every attack.
+var wallNames = func() (names [terrain.Obstacles + 1]string) {
+	for f := range names {
+		names[f] = terrain.Features(f).String()
+	}
+	return names
+}()
+
+// wallName is f.String().
+func wallName(f terrain.Features) string {
+	if int(f) < len(wallNames) {
+		return wallNames[f]
+	}
+	return f.String()
 }
 
 // Aim works out the Shot of the Good Order MMC fg (with the leaders of
@@ -502,7 +522,7 @@ func (c *Resolver) Fire(g *report.FireGroup, at board.Location) error {
 	if err != nil {
 		return err
 	}
-	g.DR, g.Final, g.Result = dr, final, res.String()
+	g.DR, g.Final, g.Result = dr, final, resultName(res)
 	c.log.Add(report.Event{Kind: report.Result, Units: c.log.IDs(targets), Fire: g})
 	if AtMover(g.As) {
 		c.leaveResidual(state.Enemy, at, g.FP, g.Hindrance)
@@ -544,7 +564,7 @@ func (c *Resolver) Attack(kind report.Kind, fg, targets []*state.Unit, g report.
 	if err != nil {
 		return err
 	}
-	g.DR, g.Final, g.Result = dr, final, res.String()
+	g.DR, g.Final, g.Result = dr, final, resultName(res)
 	c.log.Add(report.Event{Kind: kind, Units: g.Members, Side: fg[0].Side, Fire: c.log.Fire(g)})
 	if AtMover(kind) {
 		c.leaveResidual(fg[0].Side, g.At, g.FP, g.Hindrance)
@@ -553,6 +573,25 @@ func (c *Resolver) Attack(kind report.Kind, fg, targets []*state.Unit, g report.
 		return err
 	}
 	return c.fpfChecks(fg)
+}
+
+// resultNames are the words of the IFT results of N 0..9
+// (tables.Result.String), spelled once, not at every attack.
+var resultNames = func() (names [tables.KIA + 1][10]string) {
+	for k := range names {
+		for n := range names[k] {
+			names[k][n] = tables.Result{Kind: tables.ResultKind(k), N: n}.String()
+		}
+	}
+	return names
+}()
+
+// resultName is r.String().
+func resultName(r tables.Result) string {
+	if int(r.Kind) < len(resultNames) && r.N >= 0 && r.N < len(resultNames[0]) {
+		return resultNames[r.Kind][r.N]
+	}
+	return r.String()
 }
 
 // roll makes an IFT DR.
@@ -894,12 +933,13 @@ func (c *Resolver) Rally(friendly bool) error {
 			break
 		}
 		selfMMC := 0
-		var broken []*state.Unit
+		broken := c.rallying[:0]
 		for _, u := range st.OfSide(side) {
 			if u.Broken && u.OnMap() {
 				broken = append(broken, u)
 			}
 		}
+		c.rallying = broken
 		leadersFirst(broken)
 		for _, u := range broken {
 			if !st.Holds(u) {
@@ -997,12 +1037,13 @@ func (c *Resolver) CloseCombat() error {
 		}
 	}
 	for _, l := range locs {
-		sides := [2][]*state.Unit{}
+		sides := [2][]*state.Unit{c.sides[0][:0], c.sides[1][:0]}
 		for u := st.First(l.Hex); u != nil; u = u.Next() {
 			if u.At() == l && Target(u) {
 				sides[u.Side] = append(sides[u.Side], u)
 			}
 		}
+		c.sides = sides
 		type blow struct {
 			kill, final, dr, drm int
 			odds                 tables.Odds
