@@ -39,6 +39,8 @@ type Resolver struct {
 	targets, victims, seen []*state.Unit
 	melee                  []board.Location
 	held                   []board.Location // CloseCombat's: the Locations of FRIENDLY units
+	sides                  [2][]*state.Unit // CloseCombat's: the units of each side in a Melee
+	rallying               []*state.Unit    // Rally's: the broken units of a side
 	// the Rout Phase's (rout.go): the Known enemy units weighed, the
 	// units of a side to rout.
 	thr []threat
@@ -51,6 +53,9 @@ type Resolver struct {
 	routing  []*state.Unit
 	rout     routScratch
 	one      [1]*state.Unit
+	// strs keeps Strength's answers, for the world strW.
+	strs [strengthSlots]strengthMemo
+	strW *world.World
 }
 
 // New returns a Resolver for games of world w adding events to log.
@@ -226,9 +231,27 @@ type Shot struct {
 func (sh Shot) Group() report.FireGroup {
 	g := report.FireGroup{At: sh.At, FP: sh.FP, DRM: sh.DRM, TEM: sh.TEM, Hindrance: sh.Hindrance, Move: sh.Move, Range: sh.Range}
 	if sh.Wall != 0 {
-		g.Wall = sh.Wall.String()
+		g.Wall = wallName(sh.Wall)
 	}
 	return g
+}
+
+// wallNames are the names of each combination of hexside obstacles
+// (terrain.Features.String), which a Shot's Wall is: spelled once, not at
+// every attack.
+var wallNames = func() (names [terrain.Obstacles + 1]string) {
+	for f := range names {
+		names[f] = terrain.Features(f).String()
+	}
+	return names
+}()
+
+// wallName is f.String().
+func wallName(f terrain.Features) string {
+	if int(f) < len(wallNames) {
+		return wallNames[f]
+	}
+	return f.String()
 }
 
 // Aim works out the Shot of the Good Order MMC fg (with the leaders of
@@ -341,18 +364,35 @@ func (c *Resolver) Firers(fg []*state.Unit, sh Shot, out []*state.Unit) []*state
 }
 
 // Odds is the chance of a Morale Check or worse of an attack of fp FP with
-// DRM drm on the Infantry Fire Table.
+// DRM drm on the Infantry Fire Table: the 36 DR of two dice fall on the 11
+// sums 2..12, each read once in the column of fp, found once.
 func (c *Resolver) Odds(fp float64, drm int) float64 {
-	p := 0.0
-	for a := 1; a <= 6; a++ {
-		for b := 1; b <= 6; b++ {
-			if r := c.t.IFT.Result(fp, a+b+drm); r.Kind >= tables.MC {
-				p += 1.0 / 36
-			}
+	ift := &c.t.IFT
+	col, ok := ift.Column(fp)
+	if !ok {
+		return 0 // below the first column: no effect (tables.IFT.Result)
+	}
+	n := 0
+	for dr := 2; dr <= 12 && dr+drm <= 15; dr++ { // above 15: no effect
+		if ift.Rows[max(dr+drm, 0)][col].Kind >= tables.MC {
+			n += ways[dr]
 		}
 	}
-	return p
+	return chances[n]
 }
+
+// ways[dr] is how many of the 36 rolls of two dice make DR dr.
+var ways = [13]int{2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 6, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+
+// chances[n] is the chance of n rolls of the 36: 1/36 added n times, as
+// a sum over the rolls one by one makes it (the same float64 to the bit,
+// which the odds of ties between Shots compare).
+var chances = func() (p [37]float64) {
+	for n := 1; n <= 36; n++ {
+		p[n] = p[n-1] + 1.0/36
+	}
+	return p
+}()
 
 // add tells an event about one unit.
 func (c *Resolver) add(kind report.Kind, u *state.Unit, ev report.Event) {
@@ -362,8 +402,62 @@ func (c *Resolver) add(kind report.Kind, u *state.Unit, ev report.Event) {
 
 // strength is what a unit's counter says: an MMC's as world.World.Strength
 // reads it; a leader's from its type, one without a readable type counted
-// a 7-0.
+// a 7-0. It depends on the unit's type, side, and whether it is an SMC or a
+// half-squad alone, so the answers are kept by those (strengthMemo): a
+// type is read from the world's table once, not at every question (the
+// Rout Phase asks of every Known ENEMY MMC).
 func (c *Resolver) Strength(u *state.Unit) tables.Strength {
+	if c.strW != c.W {
+		c.strs, c.strW = [strengthSlots]strengthMemo{}, c.W
+	}
+	key := strengthKey(u)
+	// The slot: a hash of the key, the type's length and its first, middle
+	// and last characters, which tell a game's types apart ("4-6-7",
+	// "4-4-7", "2-4-7", "8-1") without a pass over the type.
+	h := uint32(key)<<24 | uint32(len(u.Type))<<16
+	if n := len(u.Type); n > 0 {
+		h ^= uint32(u.Type[0]) | uint32(u.Type[n/2])<<6 | uint32(u.Type[n-1])<<12
+	}
+	m := &c.strs[(h*0x9e3779b1)>>(32-strengthBits)]
+	if m.ok && m.key == key && m.typ == u.Type {
+		return m.s
+	}
+	*m = strengthMemo{typ: u.Type, key: key, ok: true, s: c.strength(u)}
+	return m.s
+}
+
+// strengthSlots is how many answers of Strength a Resolver keeps: more than
+// the counter types of a game, so that few share a slot.
+const (
+	strengthBits  = 6
+	strengthSlots = 1 << strengthBits
+)
+
+// strengthMemo is one answer of Strength: s for units of type typ and key
+// (strengthKey).
+type strengthMemo struct {
+	typ string
+	key uint8
+	ok  bool
+	s   tables.Strength
+}
+
+// strengthKey is what besides its type Strength reads of u: whether it is
+// an SMC, a half-squad, and its side (the nationality of a squad without a
+// counter name).
+func strengthKey(u *state.Unit) uint8 {
+	k := uint8(u.Side) << 2
+	if u.Kind.SMC() {
+		k |= 1
+	}
+	if u.Kind == state.HalfSquad {
+		k |= 2
+	}
+	return k
+}
+
+// strength is Strength read afresh.
+func (c *Resolver) strength(u *state.Unit) tables.Strength {
 	if !u.Kind.SMC() {
 		return c.W.Strength(u)
 	}
@@ -431,7 +525,7 @@ func (c *Resolver) Fire(g *report.FireGroup, at board.Location) error {
 	if err != nil {
 		return err
 	}
-	g.DR, g.Final, g.Result = dr, final, res.String()
+	g.DR, g.Final, g.Result = dr, final, resultName(res)
 	c.log.Add(report.Event{Kind: report.Result, Units: c.log.IDs(targets), Fire: g})
 	if AtMover(g.As) {
 		c.leaveResidual(state.Enemy, at, g.FP, g.Hindrance)
@@ -473,7 +567,7 @@ func (c *Resolver) Attack(kind report.Kind, fg, targets []*state.Unit, g report.
 	if err != nil {
 		return err
 	}
-	g.DR, g.Final, g.Result = dr, final, res.String()
+	g.DR, g.Final, g.Result = dr, final, resultName(res)
 	c.log.Add(report.Event{Kind: kind, Units: g.Members, Side: fg[0].Side, Fire: c.log.Fire(g)})
 	if AtMover(kind) {
 		c.leaveResidual(fg[0].Side, g.At, g.FP, g.Hindrance)
@@ -482,6 +576,25 @@ func (c *Resolver) Attack(kind report.Kind, fg, targets []*state.Unit, g report.
 		return err
 	}
 	return c.fpfChecks(fg)
+}
+
+// resultNames are the words of the IFT results of N 0..9
+// (tables.Result.String), spelled once, not at every attack.
+var resultNames = func() (names [tables.KIA + 1][10]string) {
+	for k := range names {
+		for n := range names[k] {
+			names[k][n] = tables.Result{Kind: tables.ResultKind(k), N: n}.String()
+		}
+	}
+	return names
+}()
+
+// resultName is r.String().
+func resultName(r tables.Result) string {
+	if int(r.Kind) < len(resultNames) && r.N >= 0 && r.N < len(resultNames[0]) {
+		return resultNames[r.Kind][r.N]
+	}
+	return r.String()
 }
 
 // roll makes an IFT DR.
@@ -823,12 +936,13 @@ func (c *Resolver) Rally(friendly bool) error {
 			break
 		}
 		selfMMC := 0
-		var broken []*state.Unit
+		broken := c.rallying[:0]
 		for _, u := range st.OfSide(side) {
 			if u.Broken && u.OnMap() {
 				broken = append(broken, u)
 			}
 		}
+		c.rallying = broken
 		leadersFirst(broken)
 		for _, u := range broken {
 			if !st.Holds(u) {
@@ -890,6 +1004,17 @@ func (c *Resolver) CloseCombat() error {
 		}
 	}
 	c.held = held
+	// Of those, only the ones that hold ENEMY units too (a walk of each
+	// one's hex) can be a Melee: in most CCPh none is, and no ENEMY unit
+	// need be looked at.
+	n := 0
+	for _, l := range held {
+		if st.Has(state.Enemy, l) {
+			held[n] = l
+			n++
+		}
+	}
+	held = held[:n]
 	locs := c.melee[:0]
 	defer func() { c.melee = locs[:0] }()
 	if len(held) > 0 {
@@ -915,12 +1040,13 @@ func (c *Resolver) CloseCombat() error {
 		}
 	}
 	for _, l := range locs {
-		sides := [2][]*state.Unit{}
+		sides := [2][]*state.Unit{c.sides[0][:0], c.sides[1][:0]}
 		for u := st.First(l.Hex); u != nil; u = u.Next() {
 			if u.At() == l && Target(u) {
 				sides[u.Side] = append(sides[u.Side], u)
 			}
 		}
+		c.sides = sides
 		type blow struct {
 			kill, final, dr, drm int
 			odds                 tables.Odds

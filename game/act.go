@@ -64,6 +64,12 @@ func (g *Game) Entered(stack []*state.Unit, at board.Location) error {
 	if err != nil || took {
 		return err
 	}
+	if !slices.ContainsFunc(stack, combat.Target) {
+		// No unit of the stack can be fired at (S? alone: combat.Target),
+		// so no policy fires (policy's First Fire asks the same): most
+		// ENEMY moves are of S?, and none is asked.
+		return nil
+	}
 	g.dec = policy.Decision{W: g.w, St: g.st, C: g.res, Player: state.Enemy, Phase: state.MPh, Moving: stack, At: at}
 	if stop != nil {
 		// The player passed at the stop: the engine fires only with the
@@ -92,9 +98,20 @@ func (g *Game) Entered(stack []*state.Unit, at board.Location) error {
 // Fire resolves an ENEMY fire group's attack (ai.Resolver).
 func (g *Game) Fire(fg *report.FireGroup, at board.Location) error { return g.res.Fire(fg, at) }
 
+// targetRoom is how many targets of a Fire action act makes room for:
+// the units of most stacks.
+const targetRoom = 4
+
 // act carries out one FRIENDLY action.
 func (g *Game) act(side state.Side, ph state.Phase, a policy.Action) error {
 	st := g.st
+	// The action's lists share one allocation, made when a unit may act:
+	// the units that may (units), and for a Fire action those of them the
+	// Shot counted (firers) and the targets, each capped so that none
+	// grows into the next (targets past targetRoom get an array of their
+	// own from append).
+	n := len(a.Units)
+	var buf []*state.Unit
 	units := a.Units[:0:0]
 	kind := report.PrepFire // the fire of a Fire action: the phase's
 	switch {
@@ -110,6 +127,14 @@ func (g *Game) act(side state.Side, ph state.Phase, a policy.Action) error {
 	}
 	for _, u := range a.Units {
 		if st.Holds(u) && u.OnMap() && !u.Broken && u.Side == state.Friendly && (a.Kind != policy.Fire || combat.Ready(u, kind)) && (a.Kind == policy.Fire || !u.Pinned) {
+			if buf == nil {
+				size := n
+				if a.Kind == policy.Fire {
+					size = 2*n + targetRoom
+				}
+				buf = make([]*state.Unit, 0, size)
+				units = buf[0:0:n]
+			}
 			units = append(units, u)
 		}
 	}
@@ -118,7 +143,7 @@ func (g *Game) act(side state.Side, ph state.Phase, a policy.Action) error {
 	}
 	switch a.Kind {
 	case policy.Fire:
-		targets := st.AppendAt(nil, state.Enemy, a.Shot.At)
+		targets := st.AppendAt(buf[2*n:2*n], state.Enemy, a.Shot.At)
 		targets = slices.DeleteFunc(targets, func(u *state.Unit) bool { return !combat.Target(u) })
 		if len(targets) == 0 || !slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.MMC() }) {
 			return nil
@@ -126,7 +151,7 @@ func (g *Game) act(side state.Side, ph state.Phase, a policy.Action) error {
 		sh := a.Shot
 		// Only the units the Shot counted fire (ASL A7.22: one beyond its
 		// reach adds nothing, and keeps its fire).
-		if units = g.res.Firers(units, sh, units[:0:0]); !slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.MMC() }) {
+		if units = g.res.Firers(units, sh, buf[n:n:2*n]); !slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.MMC() }) {
 			return nil
 		}
 		return g.attack(kind, units, targets, sh.Group())

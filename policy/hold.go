@@ -35,9 +35,26 @@ func (h *hold) Decide(d *Decision, out []Action) ([]Action, error) {
 type firer struct {
 	locs    []board.Location
 	targets []board.Location
+	// held is the Locations of every FRIENDLY unit on the map, those in
+	// Melee too (locations lists them): an ENEMY unit in one of them is in
+	// Melee.
+	held []board.Location
+	// reached is the Locations of units a stack moving in the MPh is
+	// within the reach of (near).
+	reached []board.Location
+	// aims is best's fire groups, each with its Location and reach.
+	aims []aim
 	// groups holds the units of the actions decided, reused from decision
 	// to decision: valid until the next.
 	groups []*state.Unit
+}
+
+// aim is a fire group of best: its units in Location l, and rng, the
+// longest normal range of its MMC that may aim.
+type aim struct {
+	l   board.Location
+	fg  []*state.Unit
+	rng int
 }
 
 // decide appends the fire of the FRIENDLY Locations at d, but of units
@@ -52,10 +69,20 @@ func (f *firer) decide(d *Decision, out []Action, moving func(*state.Unit) bool)
 		if !slices.ContainsFunc(d.Moving, combat.Target) {
 			return out, nil
 		}
+		// A stack beyond reach times the normal range of every unit in a
+		// Location that may aim is beyond that of each group of them,
+		// whom AimAs would not count: none of that Location's groups
+		// fires. near lists the others, found once.
+		if f.near(d, d.At, max(c.HoldFirstFire.Value, 1)); len(f.reached) == 0 {
+			return out, nil
+		}
 		threat := slices.ContainsFunc(d.Moving, func(u *state.Unit) bool {
 			return u.Kind.MMC() && !u.Broken && d.St.Holds(u) && u.At() == d.At
 		})
 		for _, l := range f.locations(d) {
+			if !slices.Contains(f.reached, l) {
+				continue
+			}
 			for _, as := range [...]combat.FireKind{combat.FirstFire, combat.SubsequentFirstFire, combat.FinalProtectiveFire} {
 				if as == combat.FinalProtectiveFire && !threat {
 					continue
@@ -89,36 +116,60 @@ func (f *firer) best(d *Decision, out []Action, least float64, moving func(*stat
 	case d.Phase == state.DFPh:
 		as = combat.DefensiveFire
 	}
-	f.targets = f.targets[:0]
-	for _, u := range d.St.OfSide(state.Enemy) {
-		if combat.Target(u) && !d.C.InMelee(u.At()) && !slices.Contains(f.targets, u.At()) {
-			f.targets = append(f.targets, u.At())
-		}
-	}
-	if len(f.targets) == 0 {
-		return out
-	}
+	// The groups first, each with the longest normal range of its MMC
+	// that may aim (not broken): a Target beyond it is beyond every
+	// member's, whom AimAs (reach 1, from l) would not count.
+	f.aims = f.aims[:0]
 	for _, l := range f.locations(d) {
 		fg := f.group(d, l, moving, as)
 		if len(fg) == 0 {
 			continue
 		}
-		// The longest normal range of the group's MMC that may aim (not
-		// broken): a Target beyond it is beyond every member's, whom AimAs
-		// (reach 1, from l) would not count.
 		rng := 0
 		for _, u := range fg {
 			if !u.Kind.SMC() && !u.Broken {
 				rng = max(rng, d.C.Strength(u).Range)
 			}
 		}
+		f.aims = append(f.aims, aim{l: l, fg: fg, rng: rng})
+	}
+	if len(f.aims) == 0 {
+		return out
+	}
+	// The ENEMY Locations that may be fired at, in the order of their
+	// units: of a Target, not in Melee (a Location of a FRIENDLY unit,
+	// held), within the reach of a group. A Location beyond every group's
+	// is one no group would aim at: it is left out before it is looked
+	// for among those taken.
+	f.targets = f.targets[:0]
+	last, lastOK := board.Location{}, false
+	for _, u := range d.St.OfSide(state.Enemy) {
+		// combat.Target, its kind read first: the many S? are passed over
+		// without a look at the rest of the unit.
+		if u.Kind == state.SQ {
+			continue
+		}
+		t := u.At()
+		if lastOK && t == last {
+			continue // a Target before it decided this Location already
+		}
+		if !u.OnMap() {
+			continue
+		}
+		last, lastOK = t, true
+		if !f.within(t) || slices.Contains(f.held, t) || slices.Contains(f.targets, t) {
+			continue
+		}
+		f.targets = append(f.targets, t)
+	}
+	for _, a := range f.aims {
 		var best combat.Shot
 		found := false
 		for _, t := range f.targets {
-			if hex.Distance(l.Hex, t.Hex) > rng {
+			if hex.Distance(a.l.Hex, t.Hex) > a.rng {
 				continue
 			}
-			sh, ok := d.C.AimAs(fg, t, combat.Still, 1, as)
+			sh, ok := d.C.AimAs(a.fg, t, combat.Still, 1, as)
 			if !ok || sh.Odds < least {
 				continue
 			}
@@ -127,22 +178,51 @@ func (f *firer) best(d *Decision, out []Action, least float64, moving func(*stat
 			}
 		}
 		if found {
-			out = append(out, Action{Kind: Fire, Units: fg, Shot: best})
+			out = append(out, Action{Kind: Fire, Units: a.fg, Shot: best})
 		}
 	}
 	return out
 }
 
-// locations lists the Locations of FRIENDLY units on the map that are not
-// in Melee, in the order of the units.
-func (f *firer) locations(d *Decision) []board.Location {
-	out := f.locs[:0]
+// within reports whether Location t is within the range of a group of
+// best (aims).
+func (f *firer) within(t board.Location) bool {
+	for _, a := range f.aims {
+		if hex.Distance(a.l.Hex, t.Hex) <= a.rng {
+			return true
+		}
+	}
+	return false
+}
+
+// near lists in f.reached the Locations of the FRIENDLY units on the map
+// that may aim (AimAs: not broken, not SMC) with at within reach times
+// their normal range.
+func (f *firer) near(d *Decision, at board.Location, reach int) {
+	f.reached = f.reached[:0]
 	for _, u := range d.St.OfSide(state.Friendly) {
-		if u.OnMap() && !slices.Contains(out, u.At()) && !d.C.InMelee(u.At()) {
+		if u.OnMap() && !u.Kind.SMC() && !u.Broken && !slices.Contains(f.reached, u.At()) &&
+			hex.Distance(u.At().Hex, at.Hex) <= reach*d.C.Strength(u).Range {
+			f.reached = append(f.reached, u.At())
+		}
+	}
+}
+
+// locations lists the Locations of FRIENDLY units on the map that are not
+// in Melee, in the order of the units; f.held lists the Locations of all
+// of them.
+func (f *firer) locations(d *Decision) []board.Location {
+	out, held := f.locs[:0], f.held[:0]
+	for _, u := range d.St.OfSide(state.Friendly) {
+		if !u.OnMap() || slices.Contains(held, u.At()) {
+			continue
+		}
+		held = append(held, u.At())
+		if !d.C.InMelee(u.At()) {
 			out = append(out, u.At())
 		}
 	}
-	f.locs = out
+	f.locs, f.held = out, held
 	return out
 }
 
