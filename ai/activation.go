@@ -52,8 +52,12 @@ func (e *Enemy) activationInto(l board.Location, by []*state.Unit, m report.Mome
 	)
 	// The lines toward each unit of by, its Location's row looked up once
 	// for all the S? checked against it (e.toward, by index in by, kept
-	// while the unit stays there), and the S?'s key once.
-	kf, okf := e.w.Key(l)
+	// while the unit stays there), and the S?'s key once, at the first
+	// unit within reach (most S? checked have none).
+	var (
+		kf       int
+		okf, key bool
+	)
 	if len(e.toward) < len(by) {
 		e.toward = append(e.toward, make([]world.Toward, len(by)-len(e.toward))...)
 	}
@@ -63,6 +67,10 @@ func (e *Enemy) activationInto(l board.Location, by []*state.Unit, m report.Mome
 		if !f.Known || !f.OnMap() || f.Side != state.Friendly || hex.Distance(f.At().Hex, l.Hex) > reach {
 			continue
 		}
+		if !key {
+			kf, okf = e.w.Key(l)
+			key = true
+		}
 		tw := &e.toward[i]
 		if !tw.Of(e.w, f.At()) {
 			*tw = e.w.Toward(f.At())
@@ -70,6 +78,26 @@ func (e *Enemy) activationInto(l board.Location, by []*state.Unit, m report.Mome
 		s := tw.From(l, kf, okf) // e.w.Sight(l, f.At())
 		if !s.Clear {
 			continue
+		}
+		// A unit farther than the best so far cannot replace it, and a
+		// cell that never Activates ("long", beyond the table) does not
+		// whatever the DRM: neither needs its cover worked out.
+		if best != nil && s.Range > bestS.Range {
+			continue
+		}
+		if !haveRow { // tables.Activation.Cell, its row looked up once
+			r, err := e.activationRow(a, row)
+			if err != nil {
+				return false, err
+			}
+			cells, haveRow = r, true
+		}
+		cell := tables.ActivationCell{Need: tables.NeedNever}
+		if s.Range >= 0 && s.Range < len(cells) {
+			cell = cells[s.Range]
+		}
+		if cell.Need != tables.NeedAuto && cell.Need != tables.NeedDRM {
+			continue // cell.Activates is false for every DRM
 		}
 		cov := combat.Cover(e.w, e.st, l, f.At(), state.Enemy)
 		move := 0
@@ -79,21 +107,10 @@ func (e *Enemy) activationInto(l board.Location, by []*state.Unit, m report.Mome
 			move = combat.MoveDRM(&e.t.Combat, e.motion, cov.TEM, s.Hindrance)
 		}
 		drm := cov.TEM + s.Hindrance + move
-		if !haveRow { // tables.Activation.Cell, its row looked up once
-			r, err := a.Row(row)
-			if err != nil {
-				return false, err
-			}
-			cells, haveRow = r.Value, true
-		}
-		cell := tables.ActivationCell{Need: tables.NeedNever}
-		if s.Range >= 0 && s.Range < len(cells) {
-			cell = cells[s.Range]
-		}
 		if !cell.Activates(drm) {
 			continue
 		}
-		if best != nil && (s.Range > bestS.Range || (s.Range == bestS.Range && drm >= bestDRM)) {
+		if best != nil && s.Range == bestS.Range && drm >= bestDRM {
 			continue
 		}
 		best, bestS, bestCov, bestDRM, bestMove, bestCell = f, s, cov, drm, move, cell
@@ -107,6 +124,21 @@ func (e *Enemy) activationInto(l board.Location, by []*state.Unit, m report.Mome
 		out.Wall = bestCov.Wall.String()
 	}
 	return true, nil
+}
+
+// activationRow returns the cells of row name of table a, the Enemy's
+// Activation table: found once (a lookup by name) and kept, as neither the
+// tables nor the world's row (World.ActivationRow) change.
+func (e *Enemy) activationRow(a *tables.Activation, name string) ([]tables.ActivationCell, error) {
+	if c := &e.actRow; c.ok && c.name == name {
+		return c.cells, nil
+	}
+	r, err := a.Row(name)
+	if err != nil {
+		return nil, err
+	}
+	e.actRow.name, e.actRow.cells, e.actRow.ok = name, r.Value, true
+	return r.Value, nil
 }
 
 // activate checks the S? leading stack, which moved, advanced or entered

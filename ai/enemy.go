@@ -50,8 +50,15 @@ type Enemy struct {
 	sq     []*state.Unit     // the S? a check walks (checkAll, activateAdvanced)
 	act1   report.Activation // what Activated the S? of a check (check)
 	toward []world.Toward    // activation's lines toward the FRIENDLY units checked
-	single [1]*state.Unit    // a stack of one, for the stacking checks
-	fireAt []board.Location  // choose's
+	// actRow: the Activation table's row of the world, by name
+	// (activationRow).
+	actRow struct {
+		name  string
+		cells []tables.ActivationCell
+		ok    bool
+	}
+	single [1]*state.Unit   // a stack of one, for the stacking checks
+	fireAt []board.Location // choose's
 	// moving, movedTo and motion: the FRIENDLY stack whose step
 	// Acted answers, where it moved to and how (its FFNAM/FFMO
 	// count in the Activation table's Final DRM).
