@@ -192,12 +192,12 @@ func (e *Enemy) checkAll(by []*state.Unit, m report.Moment) error {
 			return err
 		}
 	}
+	if by == nil {
+		return e.standing(sq, max, m)
+	}
 	for _, u := range e.keep(sq...) {
 		if !e.st.Holds(u) {
 			continue
-		}
-		if by == nil && !e.knownWithin(u.At(), max) {
-			continue // activation would find no unit: most S?, far from every one
 		}
 		if _, err := e.check(e.keep(u), u.At(), by, m); err != nil {
 			return err
@@ -206,22 +206,142 @@ func (e *Enemy) checkAll(by []*state.Unit, m report.Moment) error {
 	return nil
 }
 
+// standing is checkAll against every Known FRIENDLY unit: each S? of sq
+// within max hexes of one is checked (activationInto), but for one the
+// last such check (the last Standing, by e.still) found nothing to
+// Activate it in the Location it is in still, against the same Known
+// FRIENDLY units in the same Locations. Such a check would find nothing
+// again: what activationInto reads of the game for an S? in Location l is
+// the Location of every Known FRIENDLY unit on the map (the lines from l,
+// the table's row and the TEM of their Locations are the world's), but
+// for two things the memo does not hold: the movement DRM of a FRIENDLY
+// stack on the move (Acted's motion, Still here), and the Wall Advantage
+// of combat.Cover, which reads who moved and whose Player Turn it is,
+// but only for a FRIENDLY unit ADJACENT to l (ASL B9.32) — an S? with a
+// Known FRIENDLY unit within one hex is always checked.
+func (e *Enemy) standing(sq []*state.Unit, max int, m report.Moment) error {
+	s := &e.still
+	cur := e.knownAt(s.cur[:0])
+	same := s.ok && e.motion == combat.Still && slices.Equal(cur, s.known)
+	s.ok = false // until this Standing is done
+	changed := false
+	clear := s.next[:0]
+	j := 0 // s.clear is in the game's order, as sq is
+	for _, u := range e.keep(sq...) {
+		if !e.st.Holds(u) {
+			continue
+		}
+		l := u.At()
+		if same && s.wasClear(&j, u, l) && !within(cur, l, 1) {
+			clear = append(clear, unitAt{u, l})
+			continue // nothing Activated it there against these units
+		}
+		if !within(cur, l, max) {
+			clear = append(clear, unitAt{u, l})
+			continue // activation would find no unit: most S?, far from every one
+		}
+		ok, err := e.activationInto(l, nil, m, &e.act1)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			clear = append(clear, unitAt{u, l})
+			continue
+		}
+		if _, err := e.generate(u, l, e.act1); err != nil {
+			return err
+		}
+		// A generation changes ENEMY units alone; were it to change a
+		// FRIENDLY one, the checks after it would be against the units
+		// as they are then, and the memo would not be kept.
+		if now := e.knownAt(s.tmp[:0]); !slices.Equal(now, cur) {
+			same, changed = false, true
+			cur, s.tmp = now, cur
+		} else {
+			s.tmp = now
+		}
+	}
+	s.cur, s.known = s.known, cur
+	s.next, s.clear = s.clear, clear
+	s.ok = !changed && e.motion == combat.Still
+	return nil
+}
+
+// stillMemo is what the last Standing found (standing): the Known FRIENDLY
+// units on the map then, in the game's order, and the S? it found nothing
+// to Activate, in the game's order, each with its Location. ok: the memo
+// holds (a Standing done, nothing FRIENDLY changed during it; Reset
+// empties it, as a unit's storage serves the next game).
+type stillMemo struct {
+	ok    bool
+	known []knownAt
+	clear []unitAt
+	// cur, tmp, next: the Standing's lists under way.
+	cur, tmp []knownAt
+	next     []unitAt
+}
+
+// knownAt is the Location of a Known FRIENDLY unit on the map, with its
+// hex's cube coordinates x and z (hex.Hex.Cube).
+type knownAt struct {
+	at   board.Location
+	x, z int
+}
+
+// unitAt is a unit and its Location.
+type unitAt struct {
+	u  *state.Unit
+	at board.Location
+}
+
+// wasClear reports whether the last Standing found nothing to Activate
+// S? u in Location l, looking from s.clear[*j] on (the S? come in the
+// game's order, which keeps the order of the units it holds: State.Add
+// puts a unit after those of its side), and moves *j past u if it is
+// there.
+func (s *stillMemo) wasClear(j *int, u *state.Unit, l board.Location) bool {
+	for k := *j; k < len(s.clear); k++ {
+		if s.clear[k].u == u {
+			*j = k + 1
+			return s.clear[k].at == l
+		}
+	}
+	return false // an S? not on the map at the last Standing
+}
+
+// knownAt appends the Locations of the Known FRIENDLY units on the map,
+// in the game's order, to dst: the units activationInto checks an S?
+// against when by is nil.
+func (e *Enemy) knownAt(dst []knownAt) []knownAt {
+	for _, f := range e.st.OfSide(state.Friendly) {
+		if f.Known && f.OnMap() && f.Side == state.Friendly {
+			x, _, z := f.At().Hex.Cube()
+			dst = append(dst, knownAt{f.At(), x, z})
+		}
+	}
+	return dst
+}
+
+// within reports whether one of the units of known is within r hexes of
+// Location l.
+func within(known []knownAt, l board.Location, r int) bool {
+	// hex.Distance(f, l) <= r, written out: their cube coordinates differ
+	// by at most r each (hex.Hex.Cube; y = -x-z), l's worked out once.
+	lx, _, lz := l.Hex.Cube()
+	for _, f := range known {
+		if dx, dz := f.x-lx, f.z-lz; max(dx, -dx, dz, -dz, dx+dz, -dx-dz) <= r {
+			return true
+		}
+	}
+	return false
+}
+
 // knownWithin reports whether a Known FRIENDLY unit on the map is within
 // max hexes of Location l: the first test activation makes of every
 // FRIENDLY unit when it checks an S? in l against all of them.
 func (e *Enemy) knownWithin(l board.Location, r int) bool {
-	// hex.Distance(f, l) <= r, written out: their cube coordinates differ
-	// by at most r each (hex.Hex.Cube; y = -x-z), l's worked out once.
-	lx, _, lz := l.Hex.Cube()
-	for _, f := range e.st.OfSide(state.Friendly) {
-		if f.Known && f.OnMap() {
-			fx, _, fz := f.At().Hex.Cube()
-			if dx, dz := fx-lx, fz-lz; max(dx, -dx, dz, -dz, dx+dz, -dx-dz) <= r {
-				return true
-			}
-		}
-	}
-	return false
+	e.still.tmp = e.knownAt(e.still.tmp[:0])
+	return within(e.still.tmp, l, r)
 }
 
 // firedChecks checks the S? in the LOS of the FRIENDLY units that fired

@@ -50,6 +50,7 @@ type Enemy struct {
 	sq     []*state.Unit     // the S? a check walks (checkAll, activateAdvanced)
 	act1   report.Activation // what Activated the S? of a check (check)
 	toward []world.Toward    // activation's lines toward the FRIENDLY units checked
+	still  stillMemo         // the last Standing's checks (standing)
 	// actRow: the Activation table's row of the world, by name
 	// (activationRow).
 	actRow struct {
@@ -137,6 +138,9 @@ func (e *Enemy) Reset(r dice.Roller, st *state.State) {
 	e.r, e.st = r, st
 	e.log.Reset()
 	e.moves, e.firedBy = false, e.firedBy[:0]
+	e.still.ok = false
+	clear(e.still.clear) // units of the last game
+	e.still.clear = e.still.clear[:0]
 	clear(e.moved)
 	for _, c := range e.units {
 		clear(c)
