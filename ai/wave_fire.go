@@ -125,11 +125,15 @@ func (e *Enemy) Defend() error {
 }
 
 // choose picks the Target of the shooters among the FRIENDLY units by tt
-// (Targeting.Choose, from the shooters' Locations).
+// (Targeting.Choose, from the shooters' Locations, each once: a Location
+// met again weighs what it weighed the first time, and Choose keeps the
+// first of equal TEM, so the units of a stack count as one).
 func (e *Enemy) choose(tt Targeting, shooters []*state.Unit) (Target, bool) {
 	at := e.fireAt[:0]
 	for _, s := range shooters {
-		at = append(at, s.At())
+		if l := s.At(); !slices.Contains(at, l) {
+			at = append(at, l)
+		}
 	}
 	e.fireAt = at
 	return tt.Choose(at, e.st.OfSide(state.Friendly))
@@ -209,7 +213,7 @@ func (e *Enemy) fireGroups(ph state.Phase) error {
 		}
 		shooters := e.shooters[:0]
 		for _, u := range e.st.OfSide(state.Enemy) {
-			if u.Wave == w && e.shooter(u) {
+			if u.Kind != state.SQ && u.Wave == w && e.shooter(u) { // S?, most units, never fire
 				shooters = append(shooters, u)
 			}
 		}
