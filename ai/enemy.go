@@ -111,10 +111,13 @@ type Enemy struct {
 		of     []int32
 		groups []report.ChainGroup
 	}
-	scratch struct { // chainScore's
+	scratch struct { // chainScore's: chainBase's lists, chainCount's
 		hx                        []hex.Hex
 		cube                      [][2]int
 		parent, hexes, mmc, units []int
+		of                        []int
+		pairs                     [][2]int
+		wmmc, wunits              []int
 	}
 	// moved: the steps of each unit's move this MPh, for those that
 	// follow in its tracks (SASL 4.33).
