@@ -324,6 +324,11 @@ func (e *Enemy) goalOf(stack []*state.Unit) (goal, bool) {
 	}
 	nearest := e.t.Policy.AdvanceGoal.Value == tables.GoalNearest
 	best := goal{class: math.MaxInt, cost: pathing.Unreached}
+	// l's node of the Infantry graph, which every field is of
+	// (prepareAttitude), looked up once: a field's Cost(l) is its
+	// NodeCost there, Unreached off the graph.
+	ig, _ := e.w.Infantry()
+	node, onGraph := ig.Node(l)
 	for i, c := range e.st.VPO {
 		var g goal
 		switch {
@@ -337,7 +342,10 @@ func (e *Enemy) goalOf(stack []*state.Unit) (goal, bool) {
 		default:
 			continue
 		}
-		g.cost = a.fields[i].Cost(l)
+		if !onGraph {
+			continue // Unreached
+		}
+		g.cost = a.fields[i].NodeCost(node)
 		if g.cost == pathing.Unreached {
 			continue
 		}
