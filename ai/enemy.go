@@ -60,6 +60,7 @@ type Enemy struct {
 	}
 	single [1]*state.Unit   // a stack of one, for the stacking checks
 	fireAt []board.Location // choose's
+	fgLocs []fgLoc          // fireGroup's
 	// moving, movedTo and motion: the FRIENDLY stack whose step
 	// Acted answers, where it moved to and how (its FFNAM/FFMO
 	// count in the Activation table's Final DRM).
