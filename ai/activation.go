@@ -175,14 +175,22 @@ func (e *Enemy) Standing() error {
 // Known FRIENDLY unit) against them, noting moment m.
 func (e *Enemy) checkAll(by []*state.Unit, m report.Moment) error {
 	max := e.w.ActivationReach()
+	// The Locations of the units of by on the map, their cube
+	// coordinates worked out once for all the S? (within).
+	at := e.byAt[:0]
+	for _, f := range by {
+		if f.OnMap() {
+			x, _, z := f.At().Hex.Cube()
+			at = append(at, knownAt{f.At(), x, z})
+		}
+	}
+	e.byAt = at
 	sq := e.sq[:0]
 	for _, u := range e.st.OfSide(state.Enemy) {
 		if u.Kind != state.SQ || !u.OnMap() {
 			continue
 		}
-		if by == nil || slices.ContainsFunc(by, func(f *state.Unit) bool {
-			return f.OnMap() && hex.Distance(u.At().Hex, f.At().Hex) <= max
-		}) {
+		if by == nil || within(at, u.At(), max) {
 			sq = append(sq, u)
 		}
 	}
@@ -281,8 +289,9 @@ type stillMemo struct {
 	next     []unitAt
 }
 
-// knownAt is the Location of a Known FRIENDLY unit on the map, with its
-// hex's cube coordinates x and z (hex.Hex.Cube).
+// knownAt is the Location of a unit on the map (a Known FRIENDLY unit of
+// a Standing, one of the units checkAll checks against), with its hex's
+// cube coordinates x and z (hex.Hex.Cube).
 type knownAt struct {
 	at   board.Location
 	x, z int

@@ -48,6 +48,7 @@ type Enemy struct {
 	nunits int
 	stacks []*state.Unit
 	sq     []*state.Unit     // the S? a check walks (checkAll, activateAdvanced)
+	byAt   []knownAt         // checkAll's Locations of the units checked against
 	act1   report.Activation // what Activated the S? of a check (check)
 	toward []world.Toward    // activation's lines toward the FRIENDLY units checked
 	still  stillMemo         // the last Standing's checks (standing)
