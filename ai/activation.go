@@ -226,7 +226,8 @@ func (e *Enemy) checkAll(by []*state.Unit, m report.Moment) error {
 // stack on the move (Acted's motion, Still here), and the Wall Advantage
 // of combat.Cover, which reads who moved and whose Player Turn it is,
 // but only for a FRIENDLY unit ADJACENT to l (ASL B9.32) — an S? with a
-// Known FRIENDLY unit within one hex is always checked.
+// Known FRIENDLY unit within one hex is not kept in the memo, and so is
+// always checked.
 func (e *Enemy) standing(sq []*state.Unit, max int, m report.Moment) error {
 	s := &e.still
 	cur := e.knownAt(s.cur[:0])
@@ -240,7 +241,7 @@ func (e *Enemy) standing(sq []*state.Unit, max int, m report.Moment) error {
 			continue
 		}
 		l := u.At()
-		if same && s.wasClear(&j, u, l) && !within(cur, l, 1) {
+		if same && s.wasClear(&j, u, l) {
 			clear = append(clear, unitAt{u, l})
 			continue // nothing Activated it there against these units
 		}
@@ -253,7 +254,9 @@ func (e *Enemy) standing(sq []*state.Unit, max int, m report.Moment) error {
 			return err
 		}
 		if !ok {
-			clear = append(clear, unitAt{u, l})
+			if !within(cur, l, 1) { // else Wall Advantage may count next time
+				clear = append(clear, unitAt{u, l})
+			}
 			continue
 		}
 		if _, err := e.generate(u, l, e.act1); err != nil {
@@ -277,7 +280,8 @@ func (e *Enemy) standing(sq []*state.Unit, max int, m report.Moment) error {
 
 // stillMemo is what the last Standing found (standing): the Known FRIENDLY
 // units on the map then, in the game's order, and the S? it found nothing
-// to Activate, in the game's order, each with its Location. ok: the memo
+// to Activate (but those with one of those units within one hex), in the
+// game's order, each with its Location. ok: the memo
 // holds (a Standing done, nothing FRIENDLY changed during it; Reset
 // empties it, as a unit's storage serves the next game).
 type stillMemo struct {
