@@ -216,22 +216,32 @@ func (e *Enemy) checkAll(by []*state.Unit, m report.Moment) error {
 
 // standing is checkAll against every Known FRIENDLY unit: each S? of sq
 // within max hexes of one is checked (activationInto), but for one the
-// last such check (the last Standing, by e.still) found nothing to
-// Activate it in the Location it is in still, against the same Known
-// FRIENDLY units in the same Locations. Such a check would find nothing
-// again: what activationInto reads of the game for an S? in Location l is
-// the Location of every Known FRIENDLY unit on the map (the lines from l,
-// the table's row and the TEM of their Locations are the world's), but
-// for two things the memo does not hold: the movement DRM of a FRIENDLY
-// stack on the move (Acted's motion, Still here), and the Wall Advantage
-// of combat.Cover, which reads who moved and whose Player Turn it is,
-// but only for a FRIENDLY unit ADJACENT to l (ASL B9.32) — an S? with a
-// Known FRIENDLY unit within one hex is not kept in the memo, and so is
-// always checked.
+// last Standing (e.still) found nothing to Activate in the Location it is
+// in still, with no Known FRIENDLY unit within max hexes of it now in a
+// Location none was in then. Such a check would find nothing again:
+// whether a unit Activates an S? in Location l depends on l and the
+// unit's Location alone (the line from l, the table's row and the TEM of
+// the unit's Location are the world's), so a unit where one stood then
+// does not, and one beyond reach never does; but for two things: the
+// movement DRM of a FRIENDLY stack on the move (Acted's motion, Still
+// here), and the Wall Advantage of combat.Cover, which reads who moved and
+// whose Player Turn it is, but only for a unit ADJACENT to l (ASL B9.32) —
+// an S? with a Known FRIENDLY unit within one hex is not kept in the memo,
+// and so is always checked.
 func (e *Enemy) standing(sq []*state.Unit, max int, m report.Moment) error {
 	s := &e.still
 	cur := e.knownAt(s.cur[:0])
-	same := s.ok && e.motion == combat.Still && slices.Equal(cur, s.known)
+	memo := s.ok && e.motion == combat.Still
+	// The Known units in a Location none was in at the last Standing
+	// (moved, or Known since): the only ones that may Activate an S? the
+	// memo kept, and only within reach of it.
+	moved := s.moved[:0]
+	for _, f := range cur {
+		if !slices.ContainsFunc(s.known, func(k knownAt) bool { return k.at == f.at }) {
+			moved = append(moved, f)
+		}
+	}
+	s.moved = moved
 	s.ok = false // until this Standing is done
 	changed := false
 	clear := s.next[:0]
@@ -241,9 +251,9 @@ func (e *Enemy) standing(sq []*state.Unit, max int, m report.Moment) error {
 			continue
 		}
 		l := u.At()
-		if same && s.wasClear(&j, u, l) {
+		if memo && s.wasClear(&j, u, l) && !within(moved, l, max) {
 			clear = append(clear, unitAt{u, l})
-			continue // nothing Activated it there against these units
+			continue // nothing Activated it there, and no unit new there is within reach
 		}
 		if !within(cur, l, max) {
 			clear = append(clear, unitAt{u, l})
@@ -266,7 +276,7 @@ func (e *Enemy) standing(sq []*state.Unit, max int, m report.Moment) error {
 		// FRIENDLY one, the checks after it would be against the units
 		// as they are then, and the memo would not be kept.
 		if now := e.knownAt(s.tmp[:0]); !slices.Equal(now, cur) {
-			same, changed = false, true
+			memo, changed = false, true
 			cur, s.tmp = now, cur
 		} else {
 			s.tmp = now
@@ -289,8 +299,8 @@ type stillMemo struct {
 	known []knownAt
 	clear []unitAt
 	// cur, tmp, next: the Standing's lists under way.
-	cur, tmp []knownAt
-	next     []unitAt
+	cur, tmp, moved []knownAt
+	next            []unitAt
 }
 
 // knownAt is the Location of a unit on the map (a Known FRIENDLY unit of

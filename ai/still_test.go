@@ -16,8 +16,9 @@ import (
 // hedges among them, for combat.Cover's Wall Advantage) twice, on two
 // copies of one game with the same dice: once as it is, the last
 // Standing's memo (stillMemo) sparing the S? it found nothing to Activate
-// against the same Known FRIENDLY units, once with the memo dropped before
-// each Standing, every S? within reach checked. Between Standings the
+// where they are still, but for Known FRIENDLY units in new Locations
+// within reach, once with the memo dropped before each Standing, every S?
+// within reach checked. Between Standings the
 // FRIENDLY units move (often next to an S?), are seen or not, and stand
 // still for whole rounds; S? move; the Player and the Moved flags change.
 // Both copies must tell the same events and keep the same units.
