@@ -121,6 +121,13 @@ type Enemy struct {
 		pairs                     [][2]int
 		wmmc, wunits              []int
 	}
+	// mv: move's lists of the units that move by wave, and the VPOs
+	// claimed by a detour (SASL 4.32).
+	mv struct {
+		waves   []waveUnits
+		units   []*state.Unit
+		claimed []board.Location
+	}
 	// moved: the steps of each unit's move this MPh, for those that
 	// follow in its tracks (SASL 4.33).
 	moved map[*state.Unit][]pathing.Step
