@@ -61,7 +61,9 @@ type Enemy struct {
 	}
 	single [1]*state.Unit   // a stack of one, for the stacking checks
 	fireAt []board.Location // choose's
-	fgLocs []fgLoc          // fireGroup's
+	fgLocs []fgLoc          // fireGroup's Locations
+	fgFrom []board.Location // fireGroup's Locations that fire
+	walls  []wallName       // the names of the hexside features met (wallName)
 	// moving, movedTo and motion: the FRIENDLY stack whose step
 	// Acted answers, where it moved to and how (its FFNAM/FFMO
 	// count in the Activation table's Final DRM).
