@@ -19,7 +19,9 @@ import (
 // arrive sets up just off the map the S? the mission schedules to enter
 // this turn (SASL 4.2): one ENEMY S? for each, waiting to enter.
 func (e *Enemy) arrive() error {
-	if len(e.ms.EntriesOn(e.st.Turn)) == 0 {
+	// ms.EntriesOn, which lists them in a new slice, is read for the
+	// turns that have one.
+	if !slices.ContainsFunc(e.ms.Entry, func(en missions.Entry) bool { return en.Turn == e.st.Turn }) {
 		return nil
 	}
 	for _, u := range e.st.OfSide(state.Enemy) {
