@@ -52,8 +52,12 @@ func (e *Enemy) activationInto(l board.Location, by []*state.Unit, m report.Mome
 	)
 	// The lines toward each unit of by, its Location's row looked up once
 	// for all the S? checked against it (e.toward, by index in by, kept
-	// while the unit stays there), and the S?'s key once.
-	kf, okf := e.w.Key(l)
+	// while the unit stays there), and the S?'s key once, at the first
+	// unit within reach (most S? checked have none).
+	var (
+		kf       int
+		okf, key bool
+	)
 	if len(e.toward) < len(by) {
 		e.toward = append(e.toward, make([]world.Toward, len(by)-len(e.toward))...)
 	}
@@ -63,6 +67,10 @@ func (e *Enemy) activationInto(l board.Location, by []*state.Unit, m report.Mome
 		if !f.Known || !f.OnMap() || f.Side != state.Friendly || hex.Distance(f.At().Hex, l.Hex) > reach {
 			continue
 		}
+		if !key {
+			kf, okf = e.w.Key(l)
+			key = true
+		}
 		tw := &e.toward[i]
 		if !tw.Of(e.w, f.At()) {
 			*tw = e.w.Toward(f.At())
@@ -70,6 +78,26 @@ func (e *Enemy) activationInto(l board.Location, by []*state.Unit, m report.Mome
 		s := tw.From(l, kf, okf) // e.w.Sight(l, f.At())
 		if !s.Clear {
 			continue
+		}
+		// A unit farther than the best so far cannot replace it, and a
+		// cell that never Activates ("long", beyond the table) does not
+		// whatever the DRM: neither needs its cover worked out.
+		if best != nil && s.Range > bestS.Range {
+			continue
+		}
+		if !haveRow { // tables.Activation.Cell, its row looked up once
+			r, err := e.activationRow(a, row)
+			if err != nil {
+				return false, err
+			}
+			cells, haveRow = r, true
+		}
+		cell := tables.ActivationCell{Need: tables.NeedNever}
+		if s.Range >= 0 && s.Range < len(cells) {
+			cell = cells[s.Range]
+		}
+		if cell.Need != tables.NeedAuto && cell.Need != tables.NeedDRM {
+			continue // cell.Activates is false for every DRM
 		}
 		cov := combat.Cover(e.w, e.st, l, f.At(), state.Enemy)
 		move := 0
@@ -79,21 +107,10 @@ func (e *Enemy) activationInto(l board.Location, by []*state.Unit, m report.Mome
 			move = combat.MoveDRM(&e.t.Combat, e.motion, cov.TEM, s.Hindrance)
 		}
 		drm := cov.TEM + s.Hindrance + move
-		if !haveRow { // tables.Activation.Cell, its row looked up once
-			r, err := a.Row(row)
-			if err != nil {
-				return false, err
-			}
-			cells, haveRow = r.Value, true
-		}
-		cell := tables.ActivationCell{Need: tables.NeedNever}
-		if s.Range >= 0 && s.Range < len(cells) {
-			cell = cells[s.Range]
-		}
 		if !cell.Activates(drm) {
 			continue
 		}
-		if best != nil && (s.Range > bestS.Range || (s.Range == bestS.Range && drm >= bestDRM)) {
+		if best != nil && s.Range == bestS.Range && drm >= bestDRM {
 			continue
 		}
 		best, bestS, bestCov, bestDRM, bestMove, bestCell = f, s, cov, drm, move, cell
@@ -104,9 +121,24 @@ func (e *Enemy) activationInto(l board.Location, by []*state.Unit, m report.Mome
 	*out = report.Activation{By: best.ID, ByKind: best.Kind, ByType: best.Type, At: best.At(), Range: bestS.Range, DRM: bestDRM, TEM: bestCov.TEM,
 		Hindrance: bestS.Hindrance, Move: bestMove, Row: row, Cell: bestCell, Moment: m}
 	if bestCov.Wall != 0 {
-		out.Wall = bestCov.Wall.String()
+		out.Wall = e.wallName(bestCov.Wall)
 	}
 	return true, nil
+}
+
+// activationRow returns the cells of row name of table a, the Enemy's
+// Activation table: found once (a lookup by name) and kept, as neither the
+// tables nor the world's row (World.ActivationRow) change.
+func (e *Enemy) activationRow(a *tables.Activation, name string) ([]tables.ActivationCell, error) {
+	if c := &e.actRow; c.ok && c.name == name {
+		return c.cells, nil
+	}
+	r, err := a.Row(name)
+	if err != nil {
+		return nil, err
+	}
+	e.actRow.name, e.actRow.cells, e.actRow.ok = name, r.Value, true
+	return r.Value, nil
 }
 
 // activate checks the S? leading stack, which moved, advanced or entered
@@ -143,14 +175,22 @@ func (e *Enemy) Standing() error {
 // Known FRIENDLY unit) against them, noting moment m.
 func (e *Enemy) checkAll(by []*state.Unit, m report.Moment) error {
 	max := e.w.ActivationReach()
+	// The Locations of the units of by on the map, their cube
+	// coordinates worked out once for all the S? (within).
+	at := e.byAt[:0]
+	for _, f := range by {
+		if f.OnMap() {
+			x, _, z := f.At().Hex.Cube()
+			at = append(at, knownAt{f.At(), x, z})
+		}
+	}
+	e.byAt = at
 	sq := e.sq[:0]
 	for _, u := range e.st.OfSide(state.Enemy) {
 		if u.Kind != state.SQ || !u.OnMap() {
 			continue
 		}
-		if by == nil || slices.ContainsFunc(by, func(f *state.Unit) bool {
-			return f.OnMap() && hex.Distance(u.At().Hex, f.At().Hex) <= max
-		}) {
+		if by == nil || within(at, u.At(), max) {
 			sq = append(sq, u)
 		}
 	}
@@ -160,12 +200,12 @@ func (e *Enemy) checkAll(by []*state.Unit, m report.Moment) error {
 			return err
 		}
 	}
+	if by == nil {
+		return e.standing(sq, max, m)
+	}
 	for _, u := range e.keep(sq...) {
 		if !e.st.Holds(u) {
 			continue
-		}
-		if by == nil && !e.knownWithin(u.At(), max) {
-			continue // activation would find no unit: most S?, far from every one
 		}
 		if _, err := e.check(e.keep(u), u.At(), by, m); err != nil {
 			return err
@@ -174,22 +214,157 @@ func (e *Enemy) checkAll(by []*state.Unit, m report.Moment) error {
 	return nil
 }
 
+// standing is checkAll against every Known FRIENDLY unit: each S? of sq
+// within max hexes of one is checked (activationInto), but for one the
+// last Standing (e.still) found nothing to Activate in the Location it is
+// in still, with no Known FRIENDLY unit within max hexes of it now in a
+// Location none was in then. Such a check would find nothing again:
+// whether a unit Activates an S? in Location l depends on l and the
+// unit's Location alone (the line from l, the table's row and the TEM of
+// the unit's Location are the world's), so a unit where one stood then
+// does not, and one beyond reach never does; but for two things: the
+// movement DRM of a FRIENDLY stack on the move (Acted's motion, Still
+// here), and the Wall Advantage of combat.Cover, which reads who moved and
+// whose Player Turn it is, but only for a unit ADJACENT to l (ASL B9.32) —
+// an S? with a Known FRIENDLY unit within one hex is not kept in the memo,
+// and so is always checked.
+func (e *Enemy) standing(sq []*state.Unit, max int, m report.Moment) error {
+	s := &e.still
+	cur := e.knownAt(s.cur[:0])
+	memo := s.ok && e.motion == combat.Still
+	// The Known units in a Location none was in at the last Standing
+	// (moved, or Known since): the only ones that may Activate an S? the
+	// memo kept, and only within reach of it.
+	moved := s.moved[:0]
+	for _, f := range cur {
+		if !slices.ContainsFunc(s.known, func(k knownAt) bool { return k.at == f.at }) {
+			moved = append(moved, f)
+		}
+	}
+	s.moved = moved
+	s.ok = false // until this Standing is done
+	changed := false
+	clear := s.next[:0]
+	j := 0 // s.clear is in the game's order, as sq is
+	for _, u := range e.keep(sq...) {
+		if !e.st.Holds(u) {
+			continue
+		}
+		l := u.At()
+		if memo && s.wasClear(&j, u, l) && !within(moved, l, max) {
+			clear = append(clear, unitAt{u, l})
+			continue // nothing Activated it there, and no unit new there is within reach
+		}
+		if !within(cur, l, max) {
+			clear = append(clear, unitAt{u, l})
+			continue // activation would find no unit: most S?, far from every one
+		}
+		ok, err := e.activationInto(l, nil, m, &e.act1)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			if !within(cur, l, 1) { // else Wall Advantage may count next time
+				clear = append(clear, unitAt{u, l})
+			}
+			continue
+		}
+		if _, err := e.generate(u, l, e.act1); err != nil {
+			return err
+		}
+		// A generation changes ENEMY units alone; were it to change a
+		// FRIENDLY one, the checks after it would be against the units
+		// as they are then, and the memo would not be kept.
+		if now := e.knownAt(s.tmp[:0]); !slices.Equal(now, cur) {
+			memo, changed = false, true
+			cur, s.tmp = now, cur
+		} else {
+			s.tmp = now
+		}
+	}
+	s.cur, s.known = s.known, cur
+	s.next, s.clear = s.clear, clear
+	s.ok = !changed && e.motion == combat.Still
+	return nil
+}
+
+// stillMemo is what the last Standing found (standing): the Known FRIENDLY
+// units on the map then, in the game's order, and the S? it found nothing
+// to Activate (but those with one of those units within one hex), in the
+// game's order, each with its Location. ok: the memo
+// holds (a Standing done, nothing FRIENDLY changed during it; Reset
+// empties it, as a unit's storage serves the next game).
+type stillMemo struct {
+	ok    bool
+	known []knownAt
+	clear []unitAt
+	// cur, tmp, next: the Standing's lists under way.
+	cur, tmp, moved []knownAt
+	next            []unitAt
+}
+
+// knownAt is the Location of a unit on the map (a Known FRIENDLY unit of
+// a Standing, one of the units checkAll checks against), with its hex's
+// cube coordinates x and z (hex.Hex.Cube).
+type knownAt struct {
+	at   board.Location
+	x, z int
+}
+
+// unitAt is a unit and its Location.
+type unitAt struct {
+	u  *state.Unit
+	at board.Location
+}
+
+// wasClear reports whether the last Standing found nothing to Activate
+// S? u in Location l, looking from s.clear[*j] on (the S? come in the
+// game's order, which keeps the order of the units it holds: State.Add
+// puts a unit after those of its side), and moves *j past u if it is
+// there.
+func (s *stillMemo) wasClear(j *int, u *state.Unit, l board.Location) bool {
+	for k := *j; k < len(s.clear); k++ {
+		if s.clear[k].u == u {
+			*j = k + 1
+			return s.clear[k].at == l
+		}
+	}
+	return false // an S? not on the map at the last Standing
+}
+
+// knownAt appends the Locations of the Known FRIENDLY units on the map,
+// in the game's order, to dst: the units activationInto checks an S?
+// against when by is nil.
+func (e *Enemy) knownAt(dst []knownAt) []knownAt {
+	for _, f := range e.st.OfSide(state.Friendly) {
+		if f.Known && f.OnMap() && f.Side == state.Friendly {
+			x, _, z := f.At().Hex.Cube()
+			dst = append(dst, knownAt{f.At(), x, z})
+		}
+	}
+	return dst
+}
+
+// within reports whether one of the units of known is within r hexes of
+// Location l.
+func within(known []knownAt, l board.Location, r int) bool {
+	// hex.Distance(f, l) <= r, written out: their cube coordinates differ
+	// by at most r each (hex.Hex.Cube; y = -x-z), l's worked out once.
+	lx, _, lz := l.Hex.Cube()
+	for _, f := range known {
+		if dx, dz := f.x-lx, f.z-lz; max(dx, -dx, dz, -dz, dx+dz, -dx-dz) <= r {
+			return true
+		}
+	}
+	return false
+}
+
 // knownWithin reports whether a Known FRIENDLY unit on the map is within
 // max hexes of Location l: the first test activation makes of every
 // FRIENDLY unit when it checks an S? in l against all of them.
 func (e *Enemy) knownWithin(l board.Location, r int) bool {
-	// hex.Distance(f, l) <= r, written out: their cube coordinates differ
-	// by at most r each (hex.Hex.Cube; y = -x-z), l's worked out once.
-	lx, _, lz := l.Hex.Cube()
-	for _, f := range e.st.OfSide(state.Friendly) {
-		if f.Known && f.OnMap() {
-			fx, _, fz := f.At().Hex.Cube()
-			if dx, dz := fx-lx, fz-lz; max(dx, -dx, dz, -dz, dx+dz, -dx-dz) <= r {
-				return true
-			}
-		}
-	}
-	return false
+	e.still.tmp = e.knownAt(e.still.tmp[:0])
+	return within(e.still.tmp, l, r)
 }
 
 // firedChecks checks the S? in the LOS of the FRIENDLY units that fired

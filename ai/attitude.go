@@ -77,6 +77,11 @@ type attitude struct {
 	stacks []actStack
 	need   []int
 	units  []*state.Unit
+	// empty: the VPOs the FRIENDLY side Controls with no FRIENDLY unit
+	// the ENEMY knows of in them, by vpos index, which nextVPO reads
+	// while gather lists the units that act (listing).
+	empty   []int
+	listing bool
 }
 
 // actStack is a stack that acts in a phase and the goal it was sorted by.
@@ -170,24 +175,41 @@ func (e *Enemy) nextToEmptyVPO(l board.Location) bool {
 // with no FRIENDLY unit the ENEMY knows of in it, one Infantry step from
 // l (ASL A4).
 func (e *Enemy) nextVPO(l board.Location) (int, bool) {
+	if a := &e.act; a.listing {
+		// gather's list of the VPOs the FRIENDLY side Controls with no
+		// FRIENDLY unit the ENEMY knows of, in order, made once for all
+		// the units it asks about (nothing changes meanwhile).
+		for _, i := range a.empty {
+			if hex.Distance(l.Hex, e.st.VPO[i].At.Hex) <= 1 && e.stepTo(l, e.st.VPO[i].At) {
+				return i, true
+			}
+		}
+		return 0, false
+	}
 	for i, c := range e.st.VPO {
 		if c.Side != state.Friendly || hex.Distance(l.Hex, c.At.Hex) > 1 || e.knownFriendly(c.At) {
 			continue // most S? of the setup: no VPO of the FRIENDLY side next to it
 		}
-		ig, err := e.w.Infantry()
-		if err != nil {
-			return 0, false
-		}
-		a, oka := ig.Node(l)
-		b, okb := ig.Node(c.At)
-		if !oka || !okb {
-			continue
-		}
-		if _, adj := ig.Cost(a, b); adj {
+		if e.stepTo(l, c.At) {
 			return i, true
 		}
 	}
 	return 0, false
+}
+
+// stepTo reports whether Location to is one Infantry step from l (ASL A4).
+func (e *Enemy) stepTo(l, to board.Location) bool {
+	ig, err := e.w.Infantry()
+	if err != nil {
+		return false
+	}
+	a, oka := ig.Node(l)
+	b, okb := ig.Node(to)
+	if !oka || !okb {
+		return false
+	}
+	_, adj := ig.Cost(a, b)
+	return adj
 }
 
 // garrisoned reports whether u stays to hold the VPO it is in: one of the
@@ -245,12 +267,22 @@ func (e *Enemy) gather(ph state.Phase) {
 		}
 		a.need = append(a.need, need)
 	}
+	// The VPOs an S? of the setup may leave its place for (nextVPO),
+	// listed once for every unit asked about.
+	a.empty = a.empty[:0]
+	for i, c := range e.st.VPO {
+		if c.Side == state.Friendly && !e.knownFriendly(c.At) {
+			a.empty = append(a.empty, i)
+		}
+	}
+	a.listing = true
 	units := a.units[:0]
 	for _, u := range e.st.OfSide(state.Enemy) {
 		if e.actor(u, ph) && !e.garrisoned(u) {
 			units = append(units, u)
 		}
 	}
+	a.listing = false
 	a.units = units
 	for i, u := range units {
 		if u == nil {
@@ -292,6 +324,11 @@ func (e *Enemy) goalOf(stack []*state.Unit) (goal, bool) {
 	}
 	nearest := e.t.Policy.AdvanceGoal.Value == tables.GoalNearest
 	best := goal{class: math.MaxInt, cost: pathing.Unreached}
+	// l's node of the Infantry graph, which every field is of
+	// (prepareAttitude), looked up once: a field's Cost(l) is its
+	// NodeCost there, Unreached off the graph.
+	ig, _ := e.w.Infantry()
+	node, onGraph := ig.Node(l)
 	for i, c := range e.st.VPO {
 		var g goal
 		switch {
@@ -305,7 +342,10 @@ func (e *Enemy) goalOf(stack []*state.Unit) (goal, bool) {
 		default:
 			continue
 		}
-		g.cost = a.fields[i].Cost(l)
+		if !onGraph {
+			continue // Unreached
+		}
+		g.cost = a.fields[i].NodeCost(node)
 		if g.cost == pathing.Unreached {
 			continue
 		}

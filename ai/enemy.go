@@ -48,10 +48,22 @@ type Enemy struct {
 	nunits int
 	stacks []*state.Unit
 	sq     []*state.Unit     // the S? a check walks (checkAll, activateAdvanced)
+	byAt   []knownAt         // checkAll's Locations of the units checked against
 	act1   report.Activation // what Activated the S? of a check (check)
 	toward []world.Toward    // activation's lines toward the FRIENDLY units checked
-	single [1]*state.Unit    // a stack of one, for the stacking checks
-	fireAt []board.Location  // choose's
+	still  stillMemo         // the last Standing's checks (standing)
+	// actRow: the Activation table's row of the world, by name
+	// (activationRow).
+	actRow struct {
+		name  string
+		cells []tables.ActivationCell
+		ok    bool
+	}
+	single [1]*state.Unit   // a stack of one, for the stacking checks
+	fireAt []board.Location // choose's
+	fgLocs []fgLoc          // fireGroup's Locations
+	fgFrom []board.Location // fireGroup's Locations that fire
+	walls  []wallName       // the names of the hexside features met (wallName)
 	// moving, movedTo and motion: the FRIENDLY stack whose step
 	// Acted answers, where it moved to and how (its FFNAM/FFMO
 	// count in the Activation table's Final DRM).
@@ -103,10 +115,20 @@ type Enemy struct {
 		of     []int32
 		groups []report.ChainGroup
 	}
-	scratch struct { // chainScore's
+	scratch struct { // chainScore's: chainBase's lists, chainCount's
 		hx                        []hex.Hex
 		cube                      [][2]int
 		parent, hexes, mmc, units []int
+		of                        []int
+		pairs                     [][2]int
+		wmmc, wunits              []int
+	}
+	// mv: move's lists of the units that move by wave, and the VPOs
+	// claimed by a detour (SASL 4.32).
+	mv struct {
+		waves   []waveUnits
+		units   []*state.Unit
+		claimed []board.Location
 	}
 	// moved: the steps of each unit's move this MPh, for those that
 	// follow in its tracks (SASL 4.33).
@@ -130,6 +152,9 @@ func (e *Enemy) Reset(r dice.Roller, st *state.State) {
 	e.r, e.st = r, st
 	e.log.Reset()
 	e.moves, e.firedBy = false, e.firedBy[:0]
+	e.still.ok = false
+	clear(e.still.clear) // units of the last game
+	e.still.clear = e.still.clear[:0]
 	clear(e.moved)
 	for _, c := range e.units {
 		clear(c)

@@ -48,7 +48,10 @@ func (e *Enemy) Enter(turn int) (*Arrivals, error) {
 	e.ent.reset(true)
 	ms := e.ms
 	out := &Arrivals{Map: e.m, Mission: ms, Turn: turn, Arrivals: e.ent.out[:0]}
-	for _, en := range ms.EntriesOn(turn) {
+	for _, en := range ms.Entry { // ms.EntriesOn(turn), without its new slice
+		if en.Turn != turn {
+			continue
+		}
 		e.ent.log.Add(report.Event{Kind: report.EntryBegins, Turn: turn, Count: en.Count, Edge: en.Edge})
 		for i := range en.Count {
 			a, err := e.one(en.Edge, report.Who{N: i + 1, Of: en.Count})

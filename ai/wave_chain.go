@@ -138,13 +138,29 @@ func (e *Enemy) join() {
 // chainScore is the number of units in qualifying chains and the number of
 // separate groups, for units at hexes with their MMC counts: the 4.323 test
 // the APh search runs many times. The units are gathered by hex (a hex
-// counts once however many units are in it), the hexes joined by a
-// union-find where they touch; scratch slices make it allocate nothing
-// once they have grown. O(units x hexes).
+// counts once however many units are in it: chainBase), the hexes joined
+// by a union-find where they touch (chainCount); scratch slices make it
+// allocate nothing once they have grown. O(units x hexes).
 func (e *Enemy) chainScore(at []hex.Hex, mmc []int) (units, groups int) {
+	e.chainBase(at, mmc)
+	return e.chainCount(-1, hex.Hex{}, 0)
+}
+
+// chainMoved is chainScore of the units of the last chainBase with unit i,
+// of mmc MMC, in hex to instead: the search's tries of one unit's advance,
+// each from the hexes, counts and touching pairs chainBase worked out once
+// (O(hexes + pairs) a try, not O(units x hexes)).
+func (e *Enemy) chainMoved(i int, to hex.Hex, mmc int) (units, groups int) {
+	return e.chainCount(i, to, mmc)
+}
+
+// chainBase gathers the units at hexes, with their MMC counts, by hex: the
+// hexes in the order first met, their cube coordinates, MMC and units, each
+// unit's hex, and the pairs of hexes that touch.
+func (e *Enemy) chainBase(at []hex.Hex, mmc []int) {
 	sc := &e.scratch
 	sc.hx, sc.cube = sc.hx[:0], sc.cube[:0]
-	sc.parent, sc.mmc, sc.units = sc.parent[:0], sc.mmc[:0], sc.units[:0]
+	sc.mmc, sc.units, sc.of, sc.pairs = sc.mmc[:0], sc.units[:0], sc.of[:0], sc.pairs[:0]
 	for i, h := range at {
 		k := slices.Index(sc.hx, h)
 		if k < 0 {
@@ -152,14 +168,58 @@ func (e *Enemy) chainScore(at []hex.Hex, mmc []int) (units, groups int) {
 			sc.hx = append(sc.hx, h)
 			x, _, z := h.Cube()
 			sc.cube = append(sc.cube, [2]int{x, z})
-			sc.parent = append(sc.parent, k)
 			sc.mmc = append(sc.mmc, 0)
 			sc.units = append(sc.units, 0)
 		}
 		sc.mmc[k] += mmc[i]
 		sc.units[k]++
+		sc.of = append(sc.of, k)
 	}
+	for k, a := range sc.cube {
+		for l := k + 1; l < len(sc.cube); l++ {
+			if touch(a, sc.cube[l]) {
+				sc.pairs = append(sc.pairs, [2]int{k, l})
+			}
+		}
+	}
+}
+
+// touch reports whether two hexes, by their cube coordinates x and z, are
+// next to each other: one step in cube coordinates.
+func touch(a, b [2]int) bool {
+	dx, dz := b[0]-a[0], b[1]-a[1]
+	return dx >= -1 && dx <= 1 && dz >= -1 && dz <= 1 && dx+dz >= -1 && dx+dz <= 1
+}
+
+// chainCount counts the chains of the units of the last chainBase, unit
+// moved (-1: none) in hex to with its mmc MMC: the hex it leaves keeps it
+// no more (and, left empty, is no hex of a group), the hex it enters is
+// one of theirs or a new one.
+func (e *Enemy) chainCount(moved int, to hex.Hex, mmc int) (units, groups int) {
+	sc := &e.scratch
+	n := len(sc.hx)
+	sc.wmmc = append(sc.wmmc[:0], sc.mmc...)
+	sc.wunits = append(sc.wunits[:0], sc.units...)
+	added := false
+	if moved >= 0 {
+		k := sc.of[moved]
+		sc.wmmc[k] -= mmc
+		sc.wunits[k]--
+		if kn := slices.Index(sc.hx, to); kn >= 0 {
+			sc.wmmc[kn] += mmc
+			sc.wunits[kn]++
+		} else {
+			added = true
+			sc.wmmc, sc.wunits = append(sc.wmmc, mmc), append(sc.wunits, 1)
+			n++
+		}
+	}
+	wmmc, wunits := sc.wmmc, sc.wunits
+	sc.parent = slices.Grow(sc.parent[:0], n)[:n]
 	parent := sc.parent
+	for k := range parent {
+		parent[k] = k
+	}
 	find := func(i int) int {
 		for parent[i] != i {
 			parent[i] = parent[parent[i]]
@@ -167,36 +227,47 @@ func (e *Enemy) chainScore(at []hex.Hex, mmc []int) (units, groups int) {
 		}
 		return i
 	}
-	for k, a := range sc.cube {
-		for l := k + 1; l < len(sc.cube); l++ {
-			// Next to each other: one step in cube coordinates.
-			dx, dz := sc.cube[l][0]-a[0], sc.cube[l][1]-a[1]
-			if dx >= -1 && dx <= 1 && dz >= -1 && dz <= 1 && dx+dz >= -1 && dx+dz <= 1 {
-				if a, b := find(k), find(l); a != b {
-					parent[a] = b
-				}
+	union := func(k, l int) {
+		if a, b := find(k), find(l); a != b {
+			parent[a] = b
+		}
+	}
+	for _, p := range sc.pairs {
+		if wunits[p[0]] > 0 && wunits[p[1]] > 0 {
+			union(p[0], p[1])
+		}
+	}
+	if added {
+		x, _, z := to.Cube()
+		c := [2]int{x, z}
+		for k, a := range sc.cube {
+			if wunits[k] > 0 && touch(a, c) {
+				union(k, n-1)
 			}
 		}
 	}
 	// Gather at the roots: hexes, MMC and units of each group.
-	sc.hexes = slices.Grow(sc.hexes[:0], len(sc.hx))[:len(sc.hx)]
+	sc.hexes = slices.Grow(sc.hexes[:0], n)[:n]
 	clear(sc.hexes)
-	for k := range sc.hx {
+	for k := range n {
+		if wunits[k] == 0 {
+			continue // the hex the unit left, empty
+		}
 		if r := find(k); r != k {
-			sc.mmc[r] += sc.mmc[k]
-			sc.units[r] += sc.units[k]
+			wmmc[r] += wmmc[k]
+			wunits[r] += wunits[k]
 			sc.hexes[r]++
 		} else {
 			sc.hexes[r]++
 		}
 	}
-	for r := range sc.hx {
-		if parent[r] != r {
+	for r := range n {
+		if parent[r] != r || sc.hexes[r] == 0 {
 			continue
 		}
 		groups++
-		if sc.hexes[r] >= e.h.ChainHexes.Value && sc.mmc[r] >= e.h.ChainMMC.Value*sc.hexes[r] {
-			units += sc.units[r]
+		if sc.hexes[r] >= e.h.ChainHexes.Value && wmmc[r] >= e.h.ChainMMC.Value*sc.hexes[r] {
+			units += wunits[r]
 		}
 	}
 	return units, groups
@@ -234,10 +305,7 @@ func (e *Enemy) advance() {
 					if !e.canAdvance(u, n) {
 						continue
 					}
-					old := at[i]
-					at[i] = n
-					cu, cg := e.chainScore(at, mm)
-					at[i] = old
+					cu, cg := e.chainMoved(i, n, mm[i]) // chainScore with at[i] = n
 					if cu > bestU || (cu == bestU && cu > baseU && cg < bestG) {
 						best, bestTo, bestU, bestG = i, n, cu, cg
 					}

@@ -125,11 +125,16 @@ func (e *Enemy) Defend() error {
 }
 
 // choose picks the Target of the shooters among the FRIENDLY units by tt
-// (Targeting.Choose, from the shooters' Locations).
+// (Targeting.Choose, from the shooters' Locations, but a Location the one
+// before had: a Location met again weighs what it weighed the first time,
+// and Choose keeps the first of equal TEM, so the units of a stack, which
+// come one after another, count as one).
 func (e *Enemy) choose(tt Targeting, shooters []*state.Unit) (Target, bool) {
 	at := e.fireAt[:0]
 	for _, s := range shooters {
-		at = append(at, s.At())
+		if l := s.At(); len(at) == 0 || at[len(at)-1] != l {
+			at = append(at, l)
+		}
 	}
 	e.fireAt = at
 	return tt.Choose(at, e.st.OfSide(state.Friendly))
@@ -209,7 +214,7 @@ func (e *Enemy) fireGroups(ph state.Phase) error {
 		}
 		shooters := e.shooters[:0]
 		for _, u := range e.st.OfSide(state.Enemy) {
-			if u.Wave == w && e.shooter(u) {
+			if u.Kind != state.SQ && u.Wave == w && e.shooter(u) { // S?, most units, never fire
 				shooters = append(shooters, u)
 			}
 		}
@@ -423,47 +428,90 @@ func (e *Enemy) fireGroup(fg []*state.Unit, tg Target, as report.Kind) report.Fi
 	g := report.FireGroup{Target: tg.Unit.ID, TargetKind: tg.Unit.Kind, TargetType: tg.Unit.Type, At: tg.Unit.At(),
 		TEM: tg.TEM, Hindrance: tg.Hindrance, DRM: tg.TEM + tg.Hindrance, Range: tg.Range, Priority: tg.Priority, Good: !tg.Unit.Broken}
 	if tg.Wall != 0 {
-		g.Wall = tg.Wall.String()
+		g.Wall = e.wallName(tg.Wall)
 	}
-	leaders := map[board.Location]int{} // the worst modifier in each Location
-	hasLeader := map[board.Location]bool{}
-	locs := map[board.Location]bool{}
+	// Each Location of the group once, in the order first met: whether
+	// an MMC fires from it, whether a Good Order leader is in it and the
+	// worst modifier of those (a slice, not maps: a group holds a few).
+	locs := e.fgLocs[:0]
+	at := func(l board.Location) *fgLoc {
+		for i := range locs {
+			if locs[i].at == l {
+				return &locs[i]
+			}
+		}
+		locs = append(locs, fgLoc{at: l})
+		return &locs[len(locs)-1]
+	}
 	g.Members = e.log.IDs(fg)
-	var from []board.Location
+	from := e.fgFrom[:0] // the Locations that fire, in order
 	for _, u := range fg {
-		st, err := e.w.ParseStrength(u.Type)
 		if u.Kind.SMC() {
-			if err == nil && st.Leader {
-				if m := combat.Leadership(u, st); !hasLeader[u.At()] || m > leaders[u.At()] {
-					leaders[u.At()] = m // a wounded leader's one more (ASL A17.3)
+			if st, err := e.w.ParseStrength(u.Type); err == nil && st.Leader {
+				x := at(u.At())
+				if m := combat.Leadership(u, st); !x.leader || m > x.worst {
+					x.worst = m // a wounded leader's one more (ASL A17.3)
 				}
-				hasLeader[u.At()] = true
+				x.leader = true
 			}
 			continue
 		}
-		if !locs[u.At()] {
+		if x := at(u.At()); !x.mmc {
+			x.mmc = true
 			from = append(from, u.At())
 		}
-		locs[u.At()] = true
 		div := combat.FireDivisor(e.t, u, as == report.AdvancingFire)
 		if combat.Area(as) { // ASL A7.23, A8.3-A8.4
 			div *= e.t.Combat.AreaFire.Value
 		}
 		g.FP += combat.FP(e.w.Strength(u), u.At(), tg.Unit.At(), div)
 	}
-	worst, all := -99, len(locs) > 0
-	for l := range locs {
-		if !hasLeader[l] {
+	e.fgLocs, e.fgFrom = locs, from
+	worst, all := -99, len(from) > 0
+	for _, x := range locs {
+		if !x.mmc {
+			continue
+		}
+		if !x.leader {
 			all = false
 			break
 		}
-		worst = max(worst, leaders[l])
+		worst = max(worst, x.worst)
 	}
 	if all {
 		g.DRM += worst
 	}
 	g.From = e.log.Locations(from...)
 	return g
+}
+
+// wallName is f.String(), the name of a hexside feature as the events
+// tell it, made once per Enemy for each feature met (String joins names
+// into a new string each call).
+func (e *Enemy) wallName(f terrain.Features) string {
+	for _, w := range e.walls {
+		if w.f == f {
+			return w.name
+		}
+	}
+	name := f.String()
+	e.walls = append(e.walls, wallName{f, name})
+	return name
+}
+
+// wallName is a hexside feature and its name.
+type wallName struct {
+	f    terrain.Features
+	name string
+}
+
+// fgLoc is a Location of a fire group (fireGroup): whether an MMC fires
+// from it, whether a Good Order leader is in it, and the worst modifier of
+// its leaders.
+type fgLoc struct {
+	at          board.Location
+	mmc, leader bool
+	worst       int
 }
 
 // Recovers reports whether an ENEMY Human Wave unit attempts Recovery of a

@@ -19,7 +19,9 @@ import (
 // arrive sets up just off the map the S? the mission schedules to enter
 // this turn (SASL 4.2): one ENEMY S? for each, waiting to enter.
 func (e *Enemy) arrive() error {
-	if len(e.ms.EntriesOn(e.st.Turn)) == 0 {
+	// ms.EntriesOn, which lists them in a new slice, is read for the
+	// turns that have one.
+	if !slices.ContainsFunc(e.ms.Entry, func(en missions.Entry) bool { return en.Turn == e.st.Turn }) {
 		return nil
 	}
 	for _, u := range e.st.OfSide(state.Enemy) {
@@ -140,6 +142,13 @@ func (e *Enemy) enterWave(en missions.Entry) error {
 	return nil
 }
 
+// waveUnits is a wave whose units move in the MPh (move): units[start:end]
+// of the Enemy's list.
+type waveUnits struct {
+	wave       string
+	start, end int
+}
+
 // moving reports whether u moves by Human Wave movement this phase.
 func moving(u *state.Unit) bool {
 	return u.Side == state.Enemy && u.Wave != "" && !u.Released && !u.Broken && !u.Exited
@@ -158,34 +167,44 @@ func (e *Enemy) move() error {
 		}
 		return e.w.ToFBE().Cost(u.At())
 	}
-	byWave := map[string][]*state.Unit{}
-	var waves []string
+	// The units that move, by wave (the waves in the order their first
+	// unit comes, each wave's units in the game's order), in storage kept
+	// from phase to phase: a wave's units are units[start:end].
+	mv := &e.mv
+	mv.waves, mv.units = mv.waves[:0], mv.units[:0]
 	for _, u := range e.st.OfSide(state.Enemy) {
-		if !moving(u) {
-			continue
+		if moving(u) && !slices.ContainsFunc(mv.waves, func(w waveUnits) bool { return w.wave == u.Wave }) {
+			mv.waves = append(mv.waves, waveUnits{wave: u.Wave})
 		}
-		if _, ok := byWave[u.Wave]; !ok {
-			waves = append(waves, u.Wave)
-		}
-		byWave[u.Wave] = append(byWave[u.Wave], u)
 	}
-	front := func(w string) int {
+	for i := range mv.waves {
+		n := len(mv.units)
+		for _, u := range e.st.OfSide(state.Enemy) {
+			if moving(u) && u.Wave == mv.waves[i].wave {
+				mv.units = append(mv.units, u)
+			}
+		}
+		mv.waves[i].start, mv.waves[i].end = n, len(mv.units)
+	}
+	waves := mv.waves
+	front := func(w waveUnits) int {
 		best := math.MaxInt32
-		for _, u := range byWave[w] {
+		for _, u := range mv.units[w.start:w.end] {
 			if !u.Entering {
 				best = min(best, e.w.FBEDistance(u.At().Hex))
 			}
 		}
 		return best
 	}
-	slices.SortStableFunc(waves, func(a, b string) int { return front(a) - front(b) })
-	claimed := map[board.Location]bool{}
+	slices.SortStableFunc(waves, func(a, b waveUnits) int { return front(a) - front(b) })
+	claimed := &mv.claimed
+	*claimed = (*claimed)[:0]
 	if e.moved == nil {
 		e.moved = map[*state.Unit][]pathing.Step{}
 	}
 	clear(e.moved)
-	for _, w := range waves {
-		units := byWave[w]
+	for _, wu := range waves {
+		w, units := wu.wave, mv.units[wu.start:wu.end:wu.end]
 		slices.SortStableFunc(units, func(a, b *state.Unit) int { return closest(a) - closest(b) })
 		var later []*delayed
 		for _, u := range units {
@@ -264,7 +283,7 @@ type trip struct {
 // Activated) with its 8 MF toward the FBE. A unit stopped by an obstacle
 // straight ahead that an adjacent unit of its wave has a way past is
 // returned, to follow in that unit's tracks once the wave has moved.
-func (e *Enemy) walk(u *state.Unit, claimed map[board.Location]bool) (*delayed, error) {
+func (e *Enemy) walk(u *state.Unit, claimed *[]board.Location) (*delayed, error) {
 	budget := e.h.MF.Value * 2
 	t := trip{stack: e.keep(u), cur: u.At(), from: u.Edge, steps: e.trip.steps[:0], notes: e.trip.notes[:0]}
 	defer func() { e.trip.steps, e.trip.notes = t.steps[:0], t.notes[:0] }()
@@ -803,11 +822,11 @@ func (e *Enemy) laneDev(x, lane hex.Hex) float64 {
 // the MF it has, not behind it, that no other unit is taking (SASL 4.32:
 // Human Wave units attempt to Control any FRIENDLY Controlled VPO when
 // possible during their movement toward the FBE).
-func (e *Enemy) detour(cur board.Location, mf int, claimed map[board.Location]bool) []board.Location {
+func (e *Enemy) detour(cur board.Location, mf int, claimed *[]board.Location) []board.Location {
 	searched := false
 	for _, c := range e.st.VPO {
 		v := c.At
-		if c.Side != state.Friendly || claimed[v] || v.Level != 0 || v == cur {
+		if c.Side != state.Friendly || slices.Contains(*claimed, v) || v.Level != 0 || v == cur {
 			continue
 		}
 		// The world knows how far each of the mission's VPOs is: most
@@ -823,7 +842,7 @@ func (e *Enemy) detour(cur board.Location, mf int, claimed map[board.Location]bo
 			continue
 		}
 		p, _ := e.near.Path(v)
-		claimed[v] = true
+		*claimed = append(*claimed, v)
 		var out []board.Location
 		for _, s := range p.Steps[1:] {
 			out = append(out, s.Location)
