@@ -193,7 +193,7 @@ type routNode struct {
 // routScratch is the storage of RoutOptions, reused from call to call: the
 // options and their paths it returns are valid until its next call.
 type routScratch struct {
-	seen  startSeen
+	seen  sightOf // of the start
 	from  stepFrom
 	nodes []routNode
 	opts  []RoutOption
@@ -677,7 +677,7 @@ func (c *Resolver) checkPath(u *state.Unit, to []board.Location) error {
 	}
 	m := c.W.Map()
 	ts := c.threats(u.Side)
-	var seen startSeen
+	var seen sightOf
 	var from stepFrom
 	seen.reset(u.At(), len(ts))
 	cur, spent := u.At(), 0
@@ -705,22 +705,23 @@ func (c *Resolver) checkPath(u *state.Unit, to []board.Location) error {
 	return nil
 }
 
-// startSeen is whether a rout's start is in the LOS of each Known armed
-// enemy unit (ASL A10.51), each line looked up when a step first asks:
-// only one that nears the unit needs it. Lines are traced toward the
-// enemy unit, which recurs (world.Sight caches by target).
-type startSeen struct {
+// sightOf is whether a Location is in the LOS of each Known armed enemy
+// unit (ASL A10.51), each line looked up when first asked: only a step
+// that nears a threat needs it. Lines are traced toward the enemy unit,
+// which recurs (world.Sight caches by target).
+type sightOf struct {
 	from board.Location
 	v    []int8 // by threat: 0 not looked up yet, 1 in its LOS, -1 not
 }
 
-func (s *startSeen) reset(from board.Location, n int) {
+func (s *sightOf) reset(from board.Location, n int) {
 	s.from = from
 	s.v = append(s.v[:0], make([]int8, n)...)
 }
 
-// in reports whether the start is in the LOS of threat i, in Location at.
-func (s *startSeen) in(w *world.World, i int, at board.Location) bool {
+// in reports whether the Location is in the LOS of threat i, in Location
+// at.
+func (s *sightOf) in(w *world.World, i int, at board.Location) bool {
 	if s.v[i] == 0 {
 		s.v[i] = -1
 		if w.Sight(s.from, at).Clear {
@@ -732,36 +733,26 @@ func (s *startSeen) in(w *world.World, i int, at board.Location) bool {
 
 // stepFrom is what stepFault weighs of the Location a step leaves, kept
 // for its next steps (a search tries every step from one Location in a
-// row): the range to each threat, and whether the Location is in its LOS,
-// looked up when a step first asks.
+// row): the range to each threat, and whether the Location is in its LOS
+// (sightOf).
 type stepFrom struct {
-	at  board.Location
 	ok  bool
 	d   []int32
-	los []int8 // 0 not looked up yet, 1 in its LOS, -1 not
+	los sightOf
 }
 
 func (f *stepFrom) reset() { f.ok = false }
 
 func (f *stepFrom) set(a board.Location, ts []threat) {
-	if f.ok && f.at == a && len(f.d) == len(ts) {
+	if f.ok && f.los.from == a && len(f.d) == len(ts) {
 		return
 	}
-	f.at, f.ok = a, true
-	f.d, f.los = f.d[:0], append(f.los[:0], make([]int8, len(ts))...)
+	f.ok = true
+	f.los.reset(a, len(ts))
+	f.d = f.d[:0]
 	for _, t := range ts {
 		f.d = append(f.d, int32(hex.Distance(a.Hex, t.at.Hex)))
 	}
-}
-
-func (f *stepFrom) sees(w *world.World, i int, at board.Location) bool {
-	if f.los[i] == 0 {
-		f.los[i] = -1
-		if w.Sight(f.at, at).Clear {
-			f.los[i] = 1
-		}
-	}
-	return f.los[i] > 0
 }
 
 // What keeps a rout from stepping into a Location (stepFault).
@@ -777,7 +768,7 @@ const (
 // a Known enemy unit of close (those within reach of the start), or nears
 // a Known armed enemy unit of ts in whose LOS a is, or the start was
 // (seen, by ts).
-func (c *Resolver) stepFault(side state.Side, close, ts []threat, seen *startSeen, from *stepFrom, a, b board.Location) (int, threat) {
+func (c *Resolver) stepFault(side state.Side, close, ts []threat, seen *sightOf, from *stepFrom, a, b board.Location) (int, threat) {
 	if c.St.Has(Other(side), b) {
 		return stepEnemy, threat{at: b}
 	}
@@ -788,7 +779,7 @@ func (c *Resolver) stepFault(side state.Side, close, ts []threat, seen *startSee
 	}
 	from.set(a, ts)
 	for i, t := range ts {
-		if hex.Distance(b.Hex, t.at.Hex) < int(from.d[i]) && (seen.in(c.W, i, t.at) || from.sees(c.W, i, t.at)) {
+		if hex.Distance(b.Hex, t.at.Hex) < int(from.d[i]) && (seen.in(c.W, i, t.at) || from.los.in(c.W, i, t.at)) {
 			return stepNearer, t
 		}
 	}
