@@ -12,20 +12,26 @@ import (
 	"github.com/sasl-engine/sasl/world"
 )
 
-// BenchmarkPlace is a full SASL 4.1 setup (cases a to e, 4.11-4.14) of a
-// mission on four real boards, its world built before the timer (Crest
-// facings included), one Enemy placing game after game. Target: <= 1 ms.
-func BenchmarkPlace(b *testing.B) {
-	ms, m := mission(b, realBoards(b), `name: four boards
+// setupFourBoards is a mission on four real boards whose setup (SASL 4.1)
+// places S? by the cases listed ("a, b, c, e").
+func setupFourBoards(cases string) string {
+	return `name: four boards
 boards: [["33", "2"], ["15", "4"]]
 north: up
 fbe: north
 ebe: south
 month: 7
 vpo: ["33Q6", "4T3", "15Y6"]
-placement: [a, b, c, d, e]
+placement: [` + cases + `]
 activatable_edges: [south]
-`)
+`
+}
+
+// BenchmarkPlace is a full SASL 4.1 setup (cases a to e, 4.11-4.14) of a
+// mission on four real boards, its world built before the timer (Crest
+// facings included), one Enemy placing game after game. Target: <= 1 ms.
+func BenchmarkPlace(b *testing.B) {
+	ms, m := mission(b, realBoards(b), setupFourBoards("a, b, c, d, e"))
 	w, err := world.New(m, ms, tables.Default(), nil)
 	if err != nil {
 		b.Fatal(err)

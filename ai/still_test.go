@@ -24,16 +24,7 @@ import (
 // Both copies must tell the same events and keep the same units.
 func TestStandingMemo(t *testing.T) {
 	t.Parallel()
-	ms, m := mission(t, realBoards(t), `name: four boards
-boards: [["33", "2"], ["15", "4"]]
-north: up
-fbe: north
-ebe: south
-month: 7
-vpo: ["33Q6", "4T3", "15Y6"]
-placement: [a, b, c, e]
-activatable_edges: [south]
-`)
+	ms, m := mission(t, realBoards(t), setupFourBoards("a, b, c, e"))
 	w := newWorld(t, m, ms)
 	hexes := m.Hexes()
 	held, activated := 0, 0
