@@ -2,7 +2,6 @@ package state
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -48,21 +47,21 @@ func (s *State) shownID(prefix string) int {
 	return best
 }
 
-// idNumber returns the number that follows prefix at the start of id.
+// idNumber returns the number that follows prefix at the start of id: one
+// to nine decimal digits, read by hand since NewID asks it of every unit
+// for each ID it makes (strconv.Atoi gives the same number for them).
 func idNumber(id, prefix string) (int, bool) {
-	rest, ok := strings.CutPrefix(id, prefix)
-	if !ok {
+	if len(id) <= len(prefix) || id[:len(prefix)] != prefix {
 		return 0, false
 	}
-	end := 0
-	for end < len(rest) && rest[end] >= '0' && rest[end] <= '9' {
-		end++
+	n, digits := 0, 0
+	for i := len(prefix); i < len(id) && id[i] >= '0' && id[i] <= '9'; i++ {
+		if digits++; digits > 9 {
+			return 0, false
+		}
+		n = n*10 + int(id[i]-'0')
 	}
-	if end == 0 || end > 9 {
-		return 0, false
-	}
-	n, err := strconv.Atoi(rest[:end])
-	return n, err == nil
+	return n, digits > 0
 }
 
 // sortedIDs returns the record sorted by prefix, as a file writes it.
