@@ -494,6 +494,19 @@ func (g *Game) Units() iter.Seq[state.Unit] {
 	}
 }
 
+// Enemies are the game's ENEMY units in order, by pointer into the game
+// for a simulation's tallies of every Game Turn, which would otherwise copy
+// every unit of both sides (Units); the caller must not change them.
+func (g *Game) Enemies() iter.Seq[*state.Unit] {
+	return func(yield func(*state.Unit) bool) {
+		for _, u := range g.st.OfSide(state.Enemy) {
+			if !yield(u) {
+				return
+			}
+		}
+	}
+}
+
 // Unit is the game's unit id, by value.
 func (g *Game) Unit(id string) (state.Unit, bool) {
 	if u := g.st.Unit(id); u != nil {

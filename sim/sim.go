@@ -193,8 +193,8 @@ func (p *Prepared) play(g *game.Game, seed uint64, t *Tally) error {
 	}
 	rec := p.newRecord()
 	rec.placed += len(setup.Placements)
-	for u := range g.Units() {
-		if u.Side == state.Enemy && u.Case != 0 {
+	for u := range g.Enemies() {
+		if u.Case != 0 {
 			if i, ok := p.index(u.At()); ok {
 				t.Setup[i]++
 			}
@@ -209,8 +209,8 @@ func (p *Prepared) play(g *game.Game, seed uint64, t *Tally) error {
 		turn := rep.Turn
 		if turn-1 < len(t.Presence) {
 			row := t.Presence[turn-1]
-			for u := range g.Units() {
-				if u.Side == state.Enemy && u.OnMap() && u.Case == 0 { // the setup's S? are Setup's
+			for u := range g.Enemies() {
+				if u.OnMap() && u.Case == 0 { // the setup's S? are Setup's
 					if i, ok := p.index(u.At()); ok {
 						row[i]++
 					}
