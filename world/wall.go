@@ -129,12 +129,12 @@ type Cover struct {
 // needs the units, is combat's (combat.Cover). O(1): hexes without walls
 // return at once.
 func (w *World) FireTEM(from, at board.Location) Cover {
-	c := Cover{TEM: w.TEM(at)}
-	if at.Level != 0 || at.Roof || from.Hex == at.Hex {
-		return c
+	i, ok := w.m.Index(at.Hex) // once, for the TEM and the walls
+	if !ok {
+		return Cover{} // TEM: 0 off the map
 	}
-	i, ok := w.m.Index(at.Hex)
-	if !ok || !w.fire[i].any() {
+	c := Cover{TEM: int(w.tem[i])}
+	if at.Level != 0 || at.Roof || from.Hex == at.Hex || !w.fire[i].any() {
 		return c
 	}
 	fw := &w.fire[i]
