@@ -36,8 +36,19 @@ func (s *State) setLastID(prefix string, n int) {
 
 // shownID returns the highest number a unit in s shows for prefix: the
 // number that follows prefix at the start of its ID ("E3" and "E3a-1" show
-// 3 for "E"), 0 for none.
+// 3 for "E"), 0 for none. The last answer is kept (index.shown): a run of
+// NewID and Add of one prefix scans the units once.
 func (s *State) shownID(prefix string) int {
+	if m := s.shown; m.ok && m.prefix == prefix {
+		return m.n
+	}
+	n := s.scanShownID(prefix)
+	s.shown = shownMemo{prefix: prefix, n: n, ok: true}
+	return n
+}
+
+// scanShownID is shownID by a scan of every unit. O(units).
+func (s *State) scanShownID(prefix string) int {
 	best := 0
 	for _, u := range s.units {
 		if n, ok := idNumber(u.ID, prefix); ok {

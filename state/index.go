@@ -30,6 +30,18 @@ type index struct {
 	// so that a game played in a State used before makes none anew.
 	names map[string]string
 	idbuf []byte
+	// shown is shownID's last answer, kept while the units change only by
+	// Add (which raises it) and by Removes of units that show less: NewID
+	// asks it of one prefix for many units in a row (an entry's S?).
+	shown shownMemo
+}
+
+// shownMemo is the highest number the units in play show for one prefix
+// (State.shownID), when ok.
+type shownMemo struct {
+	prefix string
+	n      int
+	ok     bool
 }
 
 // New returns an empty state on map m, before turn 1.
@@ -55,6 +67,7 @@ func (x *index) init(m *board.Map) {
 	}
 	x.stray = nil
 	x.seq = 0
+	x.shown = shownMemo{}
 }
 
 // Map returns the map the state's Locations are on.
@@ -92,6 +105,11 @@ func (s *State) Add(u *Unit, at board.Location) {
 	u.in, u.at, u.seq, u.next = s, at, s.seq, nil
 	s.seq++
 	s.byID[u.ID] = u
+	if m := &s.shown; m.ok {
+		if n, ok := idNumber(u.ID, m.prefix); ok {
+			m.n = max(m.n, n)
+		}
+	}
 	if u.Side == Enemy {
 		s.units = slices.Insert(s.units, s.enemies, u)
 		s.enemies++
@@ -113,6 +131,11 @@ func (s *State) Remove(u *Unit) {
 		s.enemies--
 	}
 	delete(s.byID, u.ID)
+	if m := &s.shown; m.ok {
+		if n, ok := idNumber(u.ID, m.prefix); ok && n >= m.n {
+			m.ok = false // another unit may show n, or none
+		}
+	}
 	u.in, u.next = nil, nil
 }
 
@@ -458,6 +481,11 @@ func (s *State) check() error {
 	}
 	if listed != len(s.units) {
 		return fmt.Errorf("state: %d units in hexes, %d in play", listed, len(s.units))
+	}
+	if m := s.shown; m.ok {
+		if n := s.scanShownID(m.prefix); n != m.n {
+			return fmt.Errorf("state: units show %d for %q, kept %d", n, m.prefix, m.n)
+		}
 	}
 	return nil
 }
