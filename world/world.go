@@ -72,6 +72,11 @@ type World struct {
 	actReach int
 	// strengths of the counters the game can meet, by type (Strength).
 	strengths map[string]tables.Strength
+	// own are the strengths of the types the game's units mostly have
+	// (the ENEMY squad and half-squad, the FRIENDLY units'), each once:
+	// ParseStrength scans them before it hashes into strengths, as the AI
+	// asks for them on every fire and reach it weighs.
+	own       []typeStrength
 	placement placement
 	entry     [4]edgeEntry
 	detour    detours
@@ -208,6 +213,12 @@ func New(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster
 	for _, r := range t.HumanWave.X3.Rows {
 		w.strength(r.Value)
 	}
+	enemy := t.Counters.Of(ms.Enemy)
+	w.ownStrength(enemy.Squad.Value)
+	w.ownStrength(enemy.HalfSquad.Value)
+	for _, sp := range ms.Friendly {
+		w.ownStrength(sp.Type)
+	}
 	w.initial, w.initialErr = ms.State(m)
 	w.victory, w.victoryErr = ms.VictoryVPOs(m)
 	w.preparePlacement()
@@ -271,6 +282,21 @@ func (w *World) strength(typ string) {
 	if s, err := tables.ParseStrength(typ); err == nil {
 		w.strengths[typ] = s
 	}
+}
+
+// typeStrength is a counter type and its strength (World.own).
+type typeStrength struct {
+	typ string
+	st  tables.Strength
+}
+
+// ownStrength adds typ to w.own, once, when strengths knows it.
+func (w *World) ownStrength(typ string) {
+	st, ok := w.strengths[typ]
+	if !ok || slices.ContainsFunc(w.own, func(o typeStrength) bool { return o.typ == typ }) {
+		return
+	}
+	w.own = append(w.own, typeStrength{typ, st})
 }
 
 // Map returns the mission's map.
@@ -422,6 +448,11 @@ func (w *World) Strength(u *state.Unit) tables.Strength {
 // ParseStrength is tables.ParseStrength of a counter type, read from the
 // world's table for the types it knows.
 func (w *World) ParseStrength(typ string) (tables.Strength, error) {
+	for i := range w.own {
+		if w.own[i].typ == typ {
+			return w.own[i].st, nil
+		}
+	}
 	if st, ok := w.strengths[typ]; ok {
 		return st, nil
 	}
