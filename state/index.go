@@ -99,12 +99,22 @@ func (s *State) Add(u *Unit, at board.Location) {
 	if u.in != nil {
 		panic("state: unit " + u.ID + " added twice")
 	}
-	if _, dup := s.byID[u.ID]; dup {
+	// One hash of the ID, not a look-up and then an insert: a game Adds
+	// every unit of its setup and entries. A second unit of an ID is
+	// found by the map not growing; the first is put back before the
+	// panic, as if the map had been looked up first.
+	before := len(s.byID)
+	s.byID[u.ID] = u
+	if len(s.byID) == before {
+		for _, x := range s.units {
+			if x.ID == u.ID {
+				s.byID[u.ID] = x
+			}
+		}
 		panic("state: a second unit " + u.ID)
 	}
 	u.in, u.at, u.seq, u.next = s, at, s.seq, nil
 	s.seq++
-	s.byID[u.ID] = u
 	if m := &s.shown; m.ok {
 		if n, ok := idNumber(u.ID, m.prefix); ok {
 			m.n = max(m.n, n)

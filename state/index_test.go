@@ -215,3 +215,28 @@ func TestIndexStray(t *testing.T) {
 		t.Errorf("At(off1) = %v after moving and removing", IDs(got))
 	}
 }
+
+// A second unit of an ID panics, and leaves the state as it was: the first
+// unit still indexed by the ID.
+func TestAddDuplicateID(t *testing.T) {
+	t.Parallel()
+	m := demoMap(t)
+	s := New(m)
+	a, b := &Unit{ID: "E1"}, &Unit{ID: "E2", Side: Friendly}
+	s.Add(a, board.Ground(m.Hexes()[0]))
+	s.Add(b, board.Ground(m.Hexes()[1]))
+	func() {
+		defer func() {
+			if r := recover(); r == nil {
+				t.Fatal("a second unit E1 was added")
+			}
+		}()
+		s.Add(&Unit{ID: "E1"}, board.Ground(m.Hexes()[2]))
+	}()
+	if s.Unit("E1") != a || len(s.Units()) != 2 {
+		t.Fatalf("after the panic: E1 is %p (want %p), %d units", s.Unit("E1"), a, len(s.Units()))
+	}
+	if err := s.check(); err != nil {
+		t.Fatal(err)
+	}
+}
