@@ -77,6 +77,13 @@ type attitude struct {
 	stacks []actStack
 	need   []int
 	units  []*state.Unit
+	// head and next: linkStacks' lists of the units that stack by
+	// Location, one a Location: head by world.Key the first unit's index
+	// in units while it builds them (-1 otherwise), next by index the one
+	// after it (-1: the last).
+	head []int32
+	next []int32
+	keys []int32 // by index, the unit's world.Key (-1: in no list)
 	// empty: the VPOs the FRIENDLY side Controls with no FRIENDLY unit
 	// the ENEMY knows of in them, by vpos index, which nextVPO reads
 	// while gather lists the units that act (listing).
@@ -284,6 +291,7 @@ func (e *Enemy) gather(ph state.Phase) {
 	}
 	a.listing = false
 	a.units = units
+	linked := e.linkStacks(units)
 	for i, u := range units {
 		if u == nil {
 			continue
@@ -293,10 +301,19 @@ func (e *Enemy) gather(ph state.Phase) {
 			stack = e.keep(u)
 		} else {
 			n := len(e.stacks)
-			for j := i; j < len(units); j++ {
-				if x := units[j]; x != nil && x.Kind != state.SQ && !x.Entering && x.At() == u.At() {
-					e.stacks = append(e.stacks, x)
+			if linked {
+				// u is the first of its Location's list: those before it
+				// took it with them otherwise.
+				for j := int32(i); j >= 0; j = a.next[j] {
+					e.stacks = append(e.stacks, units[j])
 					units[j] = nil
+				}
+			} else {
+				for j := i; j < len(units); j++ {
+					if x := units[j]; x != nil && x.Kind != state.SQ && !x.Entering && x.At() == u.At() {
+						e.stacks = append(e.stacks, x)
+						units[j] = nil
+					}
 				}
 			}
 			stack = e.stacks[n:len(e.stacks):len(e.stacks)]
@@ -311,6 +328,47 @@ func (e *Enemy) gather(ph state.Phase) {
 	slices.SortStableFunc(a.stacks, func(x, y actStack) int {
 		return cmp.Or(x.goal.class-y.goal.class, x.goal.cost-y.goal.cost)
 	})
+}
+
+// linkStacks lists the units of units that stack by Location (neither
+// S? nor entering), one list a Location in their order (a.next), so that
+// gather makes a stack in one pass rather than looking through every
+// unit after its first: O(units), not O(units²). It reports false, and
+// lists nothing, when one of them is in a Location with no world.Key
+// (a roof), which gather then compares Location by Location.
+func (e *Enemy) linkStacks(units []*state.Unit) bool {
+	a := &e.act
+	if n := e.w.Keys(); len(a.head) != n {
+		a.head = make([]int32, n)
+		for k := range a.head {
+			a.head[k] = -1
+		}
+	}
+	a.next = slices.Grow(a.next[:0], len(units))[:len(units)]
+	a.keys = slices.Grow(a.keys[:0], len(units))[:len(units)]
+	for j, x := range units {
+		a.keys[j] = -1 // no list
+		if x.Kind == state.SQ || x.Entering {
+			continue
+		}
+		k, ok := e.w.Key(x.At())
+		if !ok {
+			return false
+		}
+		a.keys[j] = int32(k)
+	}
+	for j := len(units) - 1; j >= 0; j-- {
+		if k := a.keys[j]; k >= 0 {
+			a.next[j] = a.head[k] // the list after j, built from the end
+			a.head[k] = int32(j)
+		}
+	}
+	for _, k := range a.keys { // head back to -1 for the next phase
+		if k >= 0 {
+			a.head[k] = -1
+		}
+	}
+	return true
 }
 
 // goalOf chooses the goal of a stack (see above): of the first class of

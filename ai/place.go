@@ -83,7 +83,21 @@ type planScratch struct {
 	a9eRolls []report.Roll
 	parity   []int
 	board    []report.Roll
+	// site: what the rules of a placement read of a Location that its
+	// world fixes, by world.Key (siteOf); 0 before it is worked out.
+	site []uint8
 }
+
+// The flags of siteOf: the tests place makes of a Location that do not
+// change from game to game (the map, the mission and its initial state
+// are the world's, and an Enemy plays in one world).
+const (
+	siteKnown  uint8 = 1 << iota // the flags are worked out
+	siteBarred                   // within 3 hexes of a whole off-board FBE hex (SASL 4.11), or a Location the FRIENDLY side holds at the start
+	siteA9e                      // a building or rubble Location of a built-up board (SASL 4.12)
+	siteWoods                    // woods of a Woods mapboard, not a VPO (SASL 4.13)
+	siteCrest                    // a ground Location of a Depression (SASL 4.14)
+)
 
 type a9eResult struct {
 	ok     bool
@@ -104,6 +118,9 @@ func (e *Enemy) Place() (*Setup, error) {
 		p.count, p.byE = make([]uint8, n), make([]bool, n)
 	}
 	p.count, p.byE = p.count[:n], p.byE[:n]
+	if len(p.site) != n {
+		p.site = make([]uint8, n) // once: the world's, kept for every game
+	}
 	clear(p.count)
 	clear(p.byE)
 	if cap(p.a9e) < e.m.Stride() {
@@ -164,22 +181,17 @@ func (e *Enemy) dr(tag string, why dice.Why) (int, report.Roll, error) {
 // rolled only when they decide.
 func (e *Enemy) place(l board.Location, c missions.Case, why report.Reason, rolls []report.Roll) (bool, error) {
 	p := &e.plan
-	key, _ := e.w.Key(l)
+	key, onKey := e.w.Key(l)
 	if (c != 'e' && p.count[key] >= 2) || (c == 'e' && p.byE[key]) {
 		return false, nil
 	}
-	if e.w.NearFBE(l.Hex) {
-		return false, nil // SASL 4.11
+	site := e.siteOf(l, key, onKey)
+	if site&siteBarred != 0 {
+		return false, nil // SASL 4.11, or a Location the FRIENDLY side holds
 	}
-	if e.w.SetUpFriendly(l) {
-		return false, nil // no S? in a Location the FRIENDLY side holds
-	}
-	t, _ := e.m.Terrain(l.Hex)
-	k, _ := e.w.Board(l.Hex)
-	kind := e.w.Kinds()[k]
 	rolls = append(p.rolls[:0], rolls...)
 	p.rolls = rolls // the scratch keeps what it grew to
-	if kind.BuiltUp && c != 'b' && t.Kinds.Any(terrain.Building, terrain.Rubble) {
+	if site&siteA9e != 0 && c != 'b' {
 		res, err := e.buildingLevels(l.Hex)
 		if err != nil {
 			return false, err
@@ -192,7 +204,8 @@ func (e *Enemy) place(l board.Location, c missions.Case, why report.Reason, roll
 	}
 	// 4.13: woods "on a Woods mapboard": for a hex two boards share, the
 	// board of its woods half, whichever board names the hex.
-	if wk, ok := e.w.WoodsBoard(l.Hex); ok && c != 'a' && !e.w.IsVPO(l) {
+	if site&siteWoods != 0 && c != 'a' {
+		wk, _ := e.w.WoodsBoard(l.Hex)
 		kind := e.w.Kinds()[wk]
 		v, roll, err := e.dr("4.13", dice.Why{Rule: "SASL 4.13", For: report.For413, At: l, Board: kind.Board})
 		if err != nil {
@@ -206,7 +219,7 @@ func (e *Enemy) place(l board.Location, c missions.Case, why report.Reason, roll
 		}
 	}
 	pl := Placement{Location: l, Case: c, Why: why, Rolls: p.log.Rolls(rolls...)}
-	if l.Level == 0 && t.Kinds.Depression() {
+	if site&siteCrest != 0 {
 		f, err := e.w.Crest(l.Hex) // SASL 4.14
 		if err != nil {
 			return false, err
@@ -219,6 +232,41 @@ func (e *Enemy) place(l board.Location, c missions.Case, why report.Reason, roll
 		p.byE[key] = true
 	}
 	return true, nil
+}
+
+// siteOf returns the flags of Location l (siteKnown and the others
+// above), key its world.Key (onKey: it has one): worked out once an
+// Enemy for a Location with a key, as they are its world's.
+func (e *Enemy) siteOf(l board.Location, key int, onKey bool) uint8 {
+	p := &e.plan
+	if onKey && p.site[key] != 0 {
+		return p.site[key]
+	}
+	f := e.siteFlags(l)
+	if onKey {
+		p.site[key] = f
+	}
+	return f
+}
+
+// siteFlags works out the flags of Location l (siteOf).
+func (e *Enemy) siteFlags(l board.Location) uint8 {
+	f := siteKnown
+	if e.w.NearFBE(l.Hex) || e.w.SetUpFriendly(l) {
+		f |= siteBarred
+	}
+	t, _ := e.m.Terrain(l.Hex)
+	k, _ := e.w.Board(l.Hex)
+	if e.w.Kinds()[k].BuiltUp && t.Kinds.Any(terrain.Building, terrain.Rubble) {
+		f |= siteA9e
+	}
+	if _, ok := e.w.WoodsBoard(l.Hex); ok && !e.w.IsVPO(l) {
+		f |= siteWoods
+	}
+	if l.Level == 0 && t.Kinds.Depression() {
+		f |= siteCrest
+	}
+	return f
 }
 
 // buildingLevels decides, once per hex, which Locations of a building or

@@ -799,11 +799,23 @@ func (e *Enemy) blocked(cur board.Location, lane hex.Hex, around bool) stop {
 // ahead returns the hex straight ahead of x toward the FBE: the neighbour
 // furthest toward it, the one nearer the lane when two are as far.
 func (e *Enemy) ahead(x hex.Hex, lane hex.Hex) (hex.Hex, bool) {
-	best, bestP, bestDev := hex.Hex{}, math.Inf(-1), math.Inf(1)
+	best, bestP := hex.Hex{}, math.Inf(-1)
+	// The lane's deviation decides ties alone: worked out only for
+	// them, best's when a tie first needs it (devOK).
+	bestDev, devOK := 0.0, false
 	for _, n := range x.Neighbours() {
-		p, dev := e.w.Progress(n), e.laneDev(n, lane)
-		if p > bestP+1e-9 || (math.Abs(p-bestP) < 1e-9 && dev < bestDev) {
-			best, bestP, bestDev = n, p, dev
+		p := e.w.Progress(n)
+		if p > bestP+1e-9 {
+			best, bestP, devOK = n, p, false
+			continue
+		}
+		if math.Abs(p-bestP) < 1e-9 {
+			if !devOK {
+				bestDev, devOK = e.laneDev(best, lane), true
+			}
+			if dev := e.laneDev(n, lane); dev < bestDev {
+				best, bestP, bestDev = n, p, dev
+			}
 		}
 	}
 	return best, bestP > e.w.Progress(x)
