@@ -34,9 +34,10 @@ func Prepare(ms *missions.Mission, m *board.Map, t *tables.Set) (*world.World, e
 
 // Game is one game in play: a value whose methods keep it legal. Its
 // state is its own (nothing outside the package reaches it but as a copy,
-// Snapshot, or by value, Units), changed only by its methods, which play
-// the rules: a game is made only by New, Resume or a Session. It is not
-// safe for concurrent use; games of one world may run concurrently.
+// Snapshot, by value, Units, or read-only, Enemies), changed only by its
+// methods, which play the rules: a game is made only by New, Resume or a
+// Session. It is not safe for concurrent use; games of one world may run
+// concurrently.
 type Game struct {
 	w  *world.World
 	st *state.State
