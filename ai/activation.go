@@ -121,7 +121,7 @@ func (e *Enemy) activationInto(l board.Location, by []*state.Unit, m report.Mome
 	*out = report.Activation{By: best.ID, ByKind: best.Kind, ByType: best.Type, At: best.At(), Range: bestS.Range, DRM: bestDRM, TEM: bestCov.TEM,
 		Hindrance: bestS.Hindrance, Move: bestMove, Row: row, Cell: bestCell, Moment: m}
 	if bestCov.Wall != 0 {
-		out.Wall = e.wallName(bestCov.Wall)
+		out.Wall = bestCov.Wall.String()
 	}
 	return true, nil
 }

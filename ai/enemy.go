@@ -63,7 +63,6 @@ type Enemy struct {
 	fireAt []board.Location // choose's
 	fgLocs []fgLoc          // fireGroup's Locations
 	fgFrom []board.Location // fireGroup's Locations that fire
-	walls  []wallName       // the names of the hexside features met (wallName)
 	// moving, movedTo and motion: the FRIENDLY stack whose step
 	// Acted answers, where it moved to and how (its FFNAM/FFMO
 	// count in the Activation table's Final DRM).

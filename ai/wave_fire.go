@@ -428,7 +428,7 @@ func (e *Enemy) fireGroup(fg []*state.Unit, tg Target, as report.Kind) report.Fi
 	g := report.FireGroup{Target: tg.Unit.ID, TargetKind: tg.Unit.Kind, TargetType: tg.Unit.Type, At: tg.Unit.At(),
 		TEM: tg.TEM, Hindrance: tg.Hindrance, DRM: tg.TEM + tg.Hindrance, Range: tg.Range, Priority: tg.Priority, Good: !tg.Unit.Broken}
 	if tg.Wall != 0 {
-		g.Wall = e.wallName(tg.Wall)
+		g.Wall = tg.Wall.String()
 	}
 	// Each Location of the group once, in the order first met: whether
 	// an MMC fires from it, whether a Good Order leader is in it and the
@@ -483,26 +483,6 @@ func (e *Enemy) fireGroup(fg []*state.Unit, tg Target, as report.Kind) report.Fi
 	}
 	g.From = e.log.Locations(from...)
 	return g
-}
-
-// wallName is f.String(), the name of a hexside feature as the events
-// tell it, made once per Enemy for each feature met (String joins names
-// into a new string each call).
-func (e *Enemy) wallName(f terrain.Features) string {
-	for _, w := range e.walls {
-		if w.f == f {
-			return w.name
-		}
-	}
-	name := f.String()
-	e.walls = append(e.walls, wallName{f, name})
-	return name
-}
-
-// wallName is a hexside feature and its name.
-type wallName struct {
-	f    terrain.Features
-	name string
 }
 
 // fgLoc is a Location of a fire group (fireGroup): whether an MMC fires

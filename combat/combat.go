@@ -231,27 +231,9 @@ type Shot struct {
 func (sh Shot) Group() report.FireGroup {
 	g := report.FireGroup{At: sh.At, FP: sh.FP, DRM: sh.DRM, TEM: sh.TEM, Hindrance: sh.Hindrance, Move: sh.Move, Range: sh.Range}
 	if sh.Wall != 0 {
-		g.Wall = wallName(sh.Wall)
+		g.Wall = sh.Wall.String()
 	}
 	return g
-}
-
-// wallNames are the names of each combination of hexside obstacles
-// (terrain.Features.String), which a Shot's Wall is: spelled once, not at
-// every attack.
-var wallNames = func() (names [terrain.Obstacles + 1]string) {
-	for f := range names {
-		names[f] = terrain.Features(f).String()
-	}
-	return names
-}()
-
-// wallName is f.String().
-func wallName(f terrain.Features) string {
-	if int(f) < len(wallNames) {
-		return wallNames[f]
-	}
-	return f.String()
 }
 
 // Aim works out the Shot of the Good Order MMC fg (with the leaders of
@@ -525,7 +507,7 @@ func (c *Resolver) Fire(g *report.FireGroup, at board.Location) error {
 	if err != nil {
 		return err
 	}
-	g.DR, g.Final, g.Result = dr, final, resultName(res)
+	g.DR, g.Final, g.Result = dr, final, res.String()
 	c.log.Add(report.Event{Kind: report.Result, Units: c.log.IDs(targets), Fire: g})
 	if AtMover(g.As) {
 		c.leaveResidual(state.Enemy, at, g.FP, g.Hindrance)
@@ -567,7 +549,7 @@ func (c *Resolver) Attack(kind report.Kind, fg, targets []*state.Unit, g report.
 	if err != nil {
 		return err
 	}
-	g.DR, g.Final, g.Result = dr, final, resultName(res)
+	g.DR, g.Final, g.Result = dr, final, res.String()
 	c.log.Add(report.Event{Kind: kind, Units: g.Members, Side: fg[0].Side, Fire: c.log.Fire(g)})
 	if AtMover(kind) {
 		c.leaveResidual(fg[0].Side, g.At, g.FP, g.Hindrance)
@@ -576,25 +558,6 @@ func (c *Resolver) Attack(kind report.Kind, fg, targets []*state.Unit, g report.
 		return err
 	}
 	return c.fpfChecks(fg)
-}
-
-// resultNames are the words of the IFT results of N 0..9
-// (tables.Result.String), spelled once, not at every attack.
-var resultNames = func() (names [tables.KIA + 1][10]string) {
-	for k := range names {
-		for n := range names[k] {
-			names[k][n] = tables.Result{Kind: tables.ResultKind(k), N: n}.String()
-		}
-	}
-	return names
-}()
-
-// resultName is r.String().
-func resultName(r tables.Result) string {
-	if int(r.Kind) < len(resultNames) && r.N >= 0 && r.N < len(resultNames[0]) {
-		return resultNames[r.Kind][r.N]
-	}
-	return r.String()
 }
 
 // roll makes an IFT DR.

@@ -7,10 +7,3 @@ import (
 
 // StrengthAfresh is Strength without its memo: the counter read anew.
 func (c *Resolver) StrengthAfresh(u *state.Unit) tables.Strength { return c.strength(u) }
-
-// ResultName and WallName are the words the Resolver keeps for an IFT
-// result and a Shot's wall.
-var (
-	ResultName = resultName
-	WallName   = wallName
-)

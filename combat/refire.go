@@ -141,7 +141,7 @@ func (c *Resolver) ResidualFire(moving []*state.Unit, at board.Location, move in
 	if err != nil {
 		return err
 	}
-	g.DR, g.Final, g.Result = dr, final, resultName(res)
+	g.DR, g.Final, g.Result = dr, final, res.String()
 	c.log.Add(report.Event{Kind: report.ResidualFire, Units: ids, Side: Other(targets[0].Side), Fire: c.log.Fire(g)})
 	return c.Apply(res, targets)
 }

@@ -23,7 +23,28 @@ type Result struct {
 	N    int
 }
 
+// String is the result as the table prints it: "2KIA", "K/1", "1MC",
+// "NMC", "PTC", "-". The words of N 0..9 are spelled once (resultWords),
+// not at every attack.
 func (r Result) String() string {
+	if int(r.Kind) < len(resultWords) && r.N >= 0 && r.N < len(resultWords[0]) {
+		return resultWords[r.Kind][r.N]
+	}
+	return r.spell()
+}
+
+// resultWords[k][n] is Result{k, n}.spell().
+var resultWords = func() (words [KIA + 1][10]string) {
+	for k := range words {
+		for n := range words[k] {
+			words[k][n] = Result{Kind: ResultKind(k), N: n}.spell()
+		}
+	}
+	return words
+}()
+
+// spell spells r out.
+func (r Result) spell() string {
 	switch r.Kind {
 	case PTC:
 		return "PTC"

@@ -104,3 +104,22 @@ func TestCombatOverride(t *testing.T) {
 		}
 	}
 }
+
+// Every IFT result has the words it spells, kept (String) for N 0..9 or
+// spelled anew past them, and asking for a kept one allocates nothing.
+func TestResultStringKept(t *testing.T) {
+	for k := NoEffect; k <= KIA+1; k++ {
+		for n := -2; n <= 12; n++ {
+			r := Result{Kind: k, N: n}
+			if got, want := r.String(), r.spell(); got != want {
+				t.Errorf("%+v: %q, want %q", r, got, want)
+			}
+		}
+	}
+	if got := (Result{Kind: MC, N: 1}).String(); got != "1MC" {
+		t.Errorf("1MC: %q", got)
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = Result{Kind: KIA, N: 2}.String() }); n != 0 {
+		t.Errorf("String allocates %g times", n)
+	}
+}

@@ -57,7 +57,26 @@ func (s Features) Names() []string {
 	return out
 }
 
-func (s Features) String() string { return strings.Join(s.Names(), "+") }
+// String is the names of the features in s joined by '+' ("wall+road"),
+// spelled once for every set (featureWords), not at every attack or
+// Activation that tells of a wall.
+func (s Features) String() string {
+	if int(s) < len(featureWords) {
+		return featureWords[s]
+	}
+	return s.spell()
+}
+
+// featureWords[s] is s.spell() for every set of the features.
+var featureWords = func() (words [1 << numFeatures]string) {
+	for s := range words {
+		words[s] = Features(s).spell()
+	}
+	return words
+}()
+
+// spell joins the names of the features in s.
+func (s Features) spell() string { return strings.Join(s.Names(), "+") }
 
 // ParseFeatures reads names joined by '+'.
 func ParseFeatures(text string) (Features, error) {
