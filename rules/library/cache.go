@@ -168,10 +168,20 @@ func writeCached(w io.Writer, b *board.Board, digest, engine [32]byte) error {
 // or engine, of another layout, cut short or changed (its CRC-32C), or
 // not a board.
 func readCached(file string, digest, engine [32]byte) *board.Board {
-	data, err := mapFile(file)
+	data, release, err := mapFile(file)
 	if err != nil {
 		return nil
 	}
+	b := cachedBoard(data, file, digest, engine)
+	if b == nil {
+		release() // only a board taken keeps its file mapped
+	}
+	return b
+}
+
+// cachedBoard is the board of a cache file's content data (readCached),
+// its raster data's own, or nil.
+func cachedBoard(data []byte, file string, digest, engine [32]byte) *board.Board {
 	var hdr cacheHeader
 	n := len(cacheMagic) + binary.Size(hdr)
 	if len(data) < n+4 || string(data[:len(cacheMagic)]) != cacheMagic {

@@ -2,17 +2,24 @@
 
 package library
 
-import "os"
+import (
+	"io"
+	"os"
 
-// mapFile returns the content of a regular file (read whole: no mapping
-// here).
-func mapFile(path string) ([]byte, error) {
-	st, err := os.Stat(path)
+	"github.com/sasl-engine/sasl/internal/regfile"
+)
+
+// mapFile returns the content of a regular file, read whole (no mapping
+// here, so release has nothing to do).
+func mapFile(path string) (data []byte, release func(), err error) {
+	f, size, err := regfile.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if !st.Mode().IsRegular() || st.Size() > 1<<30 {
-		return nil, os.ErrInvalid
+	defer f.Close()
+	if size > 1<<30 {
+		return nil, nil, os.ErrInvalid
 	}
-	return os.ReadFile(path)
+	data, err = io.ReadAll(io.LimitReader(f, size))
+	return data, func() {}, err
 }
