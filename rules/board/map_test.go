@@ -180,13 +180,19 @@ func TestMapDigest(t *testing.T) {
 // hexes. The blocks give every index the frame's dense table does, where
 // the map keeps one (not sparse).
 func TestOnMapIsTheLayouts(t *testing.T) {
-	for _, spec := range []string{"1r,2/3,-", "-,-,-/-,1,-/-,-,-", "1,-,2r/-,3,-", "-/1/-/-/2", "1,-,-,-,2"} {
+	// dense: whether the map keeps the frame's dense table (a board or
+	// more in every few cells of the frame), not only the blocks.
+	for _, c := range []struct {
+		spec  string
+		dense bool
+	}{{"1r,2/3,-", true}, {"-,-,-/-,1,-/-,-,-", false}, {"1,-,2r/-,3,-", true}, {"-/1/-/-/2", true}, {"1,-,-,-,2", true}, {"-,-,-,-,-/-,-,1,-,-/-,-,-,-,-", false}} {
+		spec := c.spec
 		m := mustMap(t, spec, layout.Up, New("1"), New("2"), New("3"))
 		l := m.Layout
 		blocks := *m
 		blocks.frame = nil
-		if sparse := m.ncols*m.nrows > denseFrame*m.Len(); sparse != (m.frame == nil) {
-			t.Errorf("%s: %d frame cells, %d hexes: a dense table %v", spec, m.ncols*m.nrows, m.Len(), m.frame != nil)
+		if dense := m.frame != nil; dense != c.dense {
+			t.Errorf("%s: %d frame cells, %d hexes: a dense table %v, want %v", spec, m.ncols*m.nrows, m.Len(), dense, c.dense)
 		}
 		maxC, maxR := l.Extent()
 		on := 0
