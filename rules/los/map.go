@@ -69,7 +69,7 @@ type Map struct {
 	// pixels of the frame, 127 for blocks holding a pixel of a hex next to
 	// inherent terrain, which a line along hexsides must look at (ASL
 	// B.6): a line skips the blocks where it is not above the lower end's
-	// level (walk.boring). A block is kept with the tile of its first
+	// level (Map.boring). A block is kept with the tile of its first
 	// pixel, spineN a tile (spineAt); one holding a pixel of an empty
 	// cell is 127. inh says, by block as spine, which hold a pixel of a
 	// hex of inherent terrain, which every line looks at.
@@ -214,7 +214,7 @@ func New(m *board.Map, s terrain.Season) (*Map, error) {
 		tcols:  cols,
 		tileOf: make([]int32, rows*cols),
 	}
-	var tiles []*board.Raster
+	tiles := int32(0) // the tiles made so far
 	for i := range rows {
 		for j := range cols {
 			lm.tileOf[i*cols+j] = -1
@@ -228,8 +228,8 @@ func New(m *board.Map, s terrain.Season) (*Map, error) {
 				r = Rasterise(b)
 				lm.Rasterised = append(lm.Rasterised, slot.Board)
 			}
-			lm.tileOf[i*cols+j] = int32(len(tiles))
-			tiles = append(tiles, r)
+			lm.tileOf[i*cols+j] = tiles
+			tiles++
 			pix := r.Pix
 			if slot.Reversed {
 				pix = turned(r)
@@ -266,9 +266,9 @@ func (lm *Map) tile(x, y int) (t, lx, ly int) {
 	return int(lm.tileOf[ty*lm.tcols+tx]), x - tx*boardW, y - ty*boardH
 }
 
-// addr returns the index in iv of on-raster pixel (x, y), -1 for a pixel
-// of an empty cell: tile t's pixels from t*boardN, by column (boardH a
-// column) then row.
+// addr returns a dense index of on-raster pixel (x, y) over the tiles, -1
+// for a pixel of an empty cell: tile t's pixels from t*boardN, by column
+// (boardH a column) then row.
 func (lm *Map) addr(x, y int) int {
 	t, lx, ly := lm.tile(x, y)
 	if t < 0 {

@@ -11,7 +11,6 @@ import "math"
 // the same integer part except where the exact value is a whole number
 // (every period columns); there the sum is made, from the last one made.
 type rowSeq struct {
-	n, d   int // the rows and columns the line crosses: dy = n/d
 	sy, dy float64
 	period int // 0: dy is 0
 	next   int // the next multiple of period

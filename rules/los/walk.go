@@ -37,11 +37,11 @@ type walk struct {
 	// The last pixel judged independent of where in its hex it lies: the
 	// index of its hex (-1: none), its terrain code and ground level. A
 	// pixel like it in the same hex changes nothing either.
-	memoOwn        int32
-	memoCode       uint8
-	memoNear       uint8 // lines along hexsides: the pixel's near bits
-	memoGl         int
-	srcOwn, tgtOwn uint16 // the ends' hexes, as own
+	memoOwn  int32
+	memoCode uint8
+	memoNear uint8 // lines along hexsides: the pixel's near bits
+	memoGl   int
+	srcOwn   uint16 // the source's hex, as own
 	// The tile the walk last read: the board in the cell whose first
 	// pixel is (tx0, ty0), its pixels in tpix (colAt).
 	tx0, ty0 int
@@ -133,7 +133,7 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 	w.memoOwn = -1
 	w.tx0 = math.MinInt / 2 // no tile yet
 	w.ownX, w.ownC = -1, -1
-	w.srcOwn, w.tgtOwn = src.idx, tgt.idx
+	w.srcOwn = src.idx
 	w.sx, w.sy = int(src.los.x), int(src.los.y)
 	w.tx, w.ty = int(tgt.los.x), int(tgt.los.y)
 	w.colDir, w.rowDir = 1, 1
@@ -217,7 +217,7 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 	}
 	w.spine = w.horiz || w.is60
 	w.slow = w.exitsSrcDep || w.entersTgtDep || lm.slow
-	rs := rowSeq{sy: float64(w.sy), dy: dy, jAcc: -1, acc: float64(w.sy), n: w.ty - w.sy, d: ncols}
+	rs := rowSeq{sy: float64(w.sy), dy: dy, jAcc: -1, acc: float64(w.sy)}
 	if dy != 0 {
 		rs.period = ncols / gcd(ncols, abs(w.ty-w.sy))
 	}
