@@ -46,13 +46,12 @@ type Resolver struct {
 	thr []threat
 	// inRouts: Routs(thrSide) is under way; thrHeld: thr are thrSide's
 	// threats, listed once for all its routs.
-	thrSide  state.Side
-	inRouts  bool
-	thrHeld  bool
-	thrOther []threat
-	routing  []*state.Unit
-	rout     routScratch
-	one      [1]*state.Unit
+	thrSide state.Side
+	inRouts bool
+	thrHeld bool
+	routing []*state.Unit
+	rout    routScratch
+	one     [1]*state.Unit
 	// strs keeps Strength's answers, for the world strW.
 	strs [strengthSlots]strengthMemo
 	strW *world.World
@@ -386,8 +385,8 @@ func (c *Resolver) add(kind report.Kind, u *state.Unit, ev report.Event) {
 // reads it; a leader's from its type, one without a readable type counted
 // a 7-0. It depends on the unit's type, side, and whether it is an SMC or a
 // half-squad alone, so the answers are kept by those (strengthMemo): a
-// type is read from the world's table once, not at every question (the
-// Rout Phase asks of every Known ENEMY MMC).
+// type is read from the world's table once, not at every question (fire
+// groups, Odds and the Rout Phase's threats ask again and again).
 func (c *Resolver) Strength(u *state.Unit) tables.Strength {
 	if c.strW != c.W {
 		c.strs, c.strW = [strengthSlots]strengthMemo{}, c.W

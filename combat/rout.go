@@ -77,9 +77,9 @@ func (c *Resolver) threats(side state.Side) []threat {
 			}
 			return c.thr
 		}
-		// The other side's, asked meanwhile: in storage of their own.
-		c.thrOther = c.listThreats(c.thrOther[:0], side)
-		return c.thrOther
+		// The other side's, asked meanwhile (nothing does now): a list of
+		// their own, leaving side's held.
+		return c.listThreats(nil, side)
 	}
 	c.thr = c.listThreats(c.thr[:0], side)
 	return c.thr
