@@ -91,7 +91,7 @@ var lattice = map[string][]string{
 	// game file (lock, open, replay, check, write whole), the player's
 	// steps, VASL saves of a game, one view of a game and its picture.
 	"table": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat", "ai", "policy", "game", "render", "vassal",
-		"internal/atomicfile", "internal/filelock", "internal/yamldoc"},
+		"internal/atomicfile", "internal/filelock", "internal/yamldoc", "internal/regfile"},
 
 	// web: sasl serve, the browser table; it opens, plays and saves the
 	// game through package table (no Open, Lock or Save of its own), and

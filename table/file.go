@@ -15,7 +15,7 @@ import (
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/internal/atomicfile"
 	"github.com/sasl-engine/sasl/internal/filelock"
-	"github.com/sasl-engine/sasl/internal/yamldoc"
+	"github.com/sasl-engine/sasl/internal/regfile"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/world"
 )
@@ -137,14 +137,14 @@ func Upgrade(path string, o Options) (*Game, []string, error) {
 }
 
 func read(path string, o Options, upgrade bool) (*Game, error) {
-	f, err := yamldoc.Open(path)
+	f, _, err := regfile.Open(path) // a named pipe must not hang it
+	if errors.Is(err, regfile.ErrNotRegular) {
+		return nil, fmt.Errorf("%s: not a regular file: a game file is one", path)
+	}
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file: a game file is one", path)
-	}
 	g, err := game.LoadWith(f, path, game.LoadOptions{Boards: o.Boards, Mission: o.Mission, Tables: o.Tables, Upgrade: upgrade})
 	if err != nil {
 		return nil, err

@@ -17,7 +17,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/sasl-engine/sasl/game"
-	"github.com/sasl-engine/sasl/internal/yamldoc"
+	"github.com/sasl-engine/sasl/internal/regfile"
 	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -165,14 +165,14 @@ func runMerge(cmd *cobra.Command, o *options, f *simFlags, args []string) error 
 		return err
 	}
 	read := func(name string, do func(r io.Reader) error) error {
-		fh, err := yamldoc.Open(name) // a named pipe must not hang it
+		fh, _, err := regfile.Open(name) // a named pipe must not hang it
+		if errors.Is(err, regfile.ErrNotRegular) {
+			return fmt.Errorf("%s: not a regular file: not a part file", name)
+		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, errors.Unwrap(err))
 		}
 		defer fh.Close()
-		if st, err := fh.Stat(); err != nil || !st.Mode().IsRegular() {
-			return fmt.Errorf("%s: not a regular file: not a part file", name)
-		}
 		return do(fh)
 	}
 	hs := make([]sim.PartHeader, len(files))
