@@ -370,14 +370,6 @@ func within(known []knownAt, l board.Location, r int) bool {
 	return false
 }
 
-// knownWithin reports whether a Known FRIENDLY unit on the map is within
-// max hexes of Location l: the first test activation makes of every
-// FRIENDLY unit when it checks an S? in l against all of them.
-func (e *Enemy) knownWithin(l board.Location, r int) bool {
-	e.still.tmp = e.knownAt(e.still.tmp[:0])
-	return within(e.still.tmp, l, r)
-}
-
 // firedChecks checks the S? in the LOS of the FRIENDLY units that fired
 // during the ENEMY's moves (Acted), against them, once the moves are done.
 func (e *Enemy) firedChecks() error {

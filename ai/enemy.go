@@ -114,7 +114,7 @@ type Enemy struct {
 		of     []int32
 		groups []report.ChainGroup
 	}
-	scratch struct { // chainScore's: chainBase's lists, chainCount's
+	scratch struct { // chainScore's: chainBase's lists, chainMoved's
 		hx                        []hex.Hex
 		cube                      [][2]int
 		parent, hexes, mmc, units []int

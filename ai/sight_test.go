@@ -313,8 +313,8 @@ func TestFirstFireFFMO_A4_6(t *testing.T) {
 	}
 }
 
-// TestKnownWithin checks knownWithin, which writes hex.Distance out in
-// cube coordinates, against hex.Distance: for every pair of hexes of the
+// TestKnownWithin checks within the Known FRIENDLY units (knownAt), which
+// writes hex.Distance out in cube coordinates, against hex.Distance: for every pair of hexes of the
 // LOS test map and every range 0..6, a Known FRIENDLY unit in one is
 // within the range of the other exactly when hex.Distance says so; an
 // unknown one never is.
@@ -335,11 +335,11 @@ func TestKnownWithin(t *testing.T) {
 		for _, b := range hexes {
 			for r := range 7 {
 				f.Known = true
-				if got, want := h.knownWithin(board.Ground(b), r), hex.Distance(a, b) <= r; got != want {
-					t.Fatalf("knownWithin(%v) of a unit in %v, range %d: %v, hex.Distance %d", b, a, r, got, hex.Distance(a, b))
+				if got, want := within(h.knownAt(nil), board.Ground(b), r), hex.Distance(a, b) <= r; got != want {
+					t.Fatalf("within(%v) of a unit in %v, range %d: %v, hex.Distance %d", b, a, r, got, hex.Distance(a, b))
 				}
 				f.Known = false
-				if h.knownWithin(board.Ground(b), r) {
+				if within(h.knownAt(nil), board.Ground(b), r) {
 					t.Fatalf("an unknown unit is within range")
 				}
 			}

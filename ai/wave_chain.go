@@ -139,19 +139,11 @@ func (e *Enemy) join() {
 // separate groups, for units at hexes with their MMC counts: the 4.323 test
 // the APh search runs many times. The units are gathered by hex (a hex
 // counts once however many units are in it: chainBase), the hexes joined
-// by a union-find where they touch (chainCount); scratch slices make it
-// allocate nothing once they have grown. O(units x hexes).
+// by a union-find where they touch (chainMoved); scratch slices make it
+// allocate nothing once they have grown. O(units x hexes + hexes^2).
 func (e *Enemy) chainScore(at []hex.Hex, mmc []int) (units, groups int) {
 	e.chainBase(at, mmc)
-	return e.chainCount(-1, hex.Hex{}, 0)
-}
-
-// chainMoved is chainScore of the units of the last chainBase with unit i,
-// of mmc MMC, in hex to instead: the search's tries of one unit's advance,
-// each from the hexes, counts and touching pairs chainBase worked out once
-// (O(hexes + pairs) a try, not O(units x hexes)).
-func (e *Enemy) chainMoved(i int, to hex.Hex, mmc int) (units, groups int) {
-	return e.chainCount(i, to, mmc)
+	return e.chainMoved(-1, hex.Hex{}, 0)
 }
 
 // chainBase gathers the units at hexes, with their MMC counts, by hex: the
@@ -191,11 +183,13 @@ func touch(a, b [2]int) bool {
 	return dx >= -1 && dx <= 1 && dz >= -1 && dz <= 1 && dx+dz >= -1 && dx+dz <= 1
 }
 
-// chainCount counts the chains of the units of the last chainBase, unit
-// moved (-1: none) in hex to with its mmc MMC: the hex it leaves keeps it
-// no more (and, left empty, is no hex of a group), the hex it enters is
-// one of theirs or a new one.
-func (e *Enemy) chainCount(moved int, to hex.Hex, mmc int) (units, groups int) {
+// chainMoved is chainScore of the units of the last chainBase with unit
+// moved (-1: none), of mmc MMC, in hex to instead: the hex it leaves keeps
+// it no more (and, left empty, is no hex of a group), the hex it enters is
+// one of theirs or a new one. The APh search's tries of one unit's advance
+// each start from the hexes, counts and touching pairs chainBase worked
+// out once: O(hexes + pairs) a try, not O(units x hexes).
+func (e *Enemy) chainMoved(moved int, to hex.Hex, mmc int) (units, groups int) {
 	sc := &e.scratch
 	n := len(sc.hx)
 	sc.wmmc = append(sc.wmmc[:0], sc.mmc...)
@@ -342,10 +336,7 @@ func (e *Enemy) advance() {
 				if hex.Distance(tgt.At().Hex, n) >= d0 || !e.canAdvance(u, n) {
 					continue
 				}
-				old := at[i]
-				at[i] = n
-				cu, cg := e.chainScore(at, mm)
-				at[i] = old
+				cu, cg := e.chainMoved(i, n, mm[i]) // chainScore with at[i] = n
 				if cu >= baseU && cg <= baseG {
 					to, found = n, true
 					break
