@@ -7,9 +7,12 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
 )
 
 // TestStandingMemo plays Standing checks on four real boards (walls and
@@ -22,10 +25,32 @@ import (
 // FRIENDLY units move (often next to an S?), are seen or not, and stand
 // still for whole rounds; S? move; the Player and the Moved flags change.
 // Both copies must tell the same events and keep the same units.
+//
+// It runs under the built-in tables and under tables whose row Activates
+// at ranges 0 and 1 by a Final DRM, not "auto": there Wall Advantage,
+// which reads the Moved flags and the Player (combat.Cover), decides some
+// checks of ADJACENT pairs, which the memo must never keep.
 func TestStandingMemo(t *testing.T) {
 	t.Parallel()
 	ms, m := mission(t, realBoards(t), setupFourBoards("a, b, c, e"))
-	w := newWorld(t, m, ms)
+	t.Run("built-in", func(t *testing.T) { standingMemo(t, ms, m, newWorld(t, m, ms)) })
+	t.Run("close by DRM", func(t *testing.T) {
+		ts := tables.Default().Clone()
+		row := newWorld(t, m, ms).ActivationRow() // the mission's row
+		r := ts.Activation.Infantry[row]
+		r.Value[0] = tables.ActivationCell{Need: tables.NeedDRM, DRM: 0}
+		r.Value[1] = tables.ActivationCell{Need: tables.NeedDRM, DRM: 0}
+		ts.Activation.Infantry[row] = r
+		w, err := world.New(m, ms, ts, infantryOf(t, m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		standingMemo(t, ms, m, w)
+	})
+}
+
+// standingMemo is TestStandingMemo in world w of mission ms on map m.
+func standingMemo(t *testing.T, ms *missions.Mission, m *board.Map, w *world.World) {
 	hexes := m.Hexes()
 	held, activated := 0, 0
 	for seed := range uint64(6) {
