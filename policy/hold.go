@@ -144,17 +144,12 @@ func (f *firer) best(d *Decision, out []Action, least float64, moving func(*stat
 	f.targets = f.targets[:0]
 	last, lastOK := board.Location{}, false
 	for _, u := range d.St.OfSide(state.Enemy) {
-		// combat.Target, its kind read first: the many S? are passed over
-		// without a look at the rest of the unit.
-		if u.Kind == state.SQ {
+		if !combat.Target(u) {
 			continue
 		}
 		t := u.At()
 		if lastOK && t == last {
 			continue // a Target before it decided this Location already
-		}
-		if !u.OnMap() {
-			continue
 		}
 		last, lastOK = t, true
 		if !f.within(t) || slices.Contains(f.held, t) || slices.Contains(f.targets, t) {
