@@ -236,15 +236,16 @@ func (f *iftFile) UnmarshalYAML(n *yaml.Node) error         { return yamldoc.Dec
 func (f *combatFile) UnmarshalYAML(n *yaml.Node) error      { return yamldoc.Decode(n, f) }
 func (f *activationFile) UnmarshalYAML(n *yaml.Node) error  { return yamldoc.Decode(n, f) }
 
-// apply lays the tables of one file over s; on an error s is half
-// changed (Parse lays a file over a clone).
-func (s *Set) apply(data []byte, name string) error {
+// apply lays the tables of one file over s and returns the file parsed
+// (Default reads its placeholders off it); on an error s is half changed
+// (Parse lays a file over a clone).
+func (s *Set) apply(data []byte, name string) (*yaml.Node, error) {
 	d := yamldoc.Doc{Pkg: "tables", File: name}
 	root, err := d.Parse(data)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return s.applyRoot(d, root)
+	return root, s.applyRoot(d, root)
 }
 
 // applyRoot lays the tables of a file, parsed (root), over s.

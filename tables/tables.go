@@ -190,11 +190,7 @@ func Default() *Set {
 			if err != nil {
 				panic(err)
 			}
-			d := yamldoc.Doc{Pkg: "tables", File: e.Name()}
-			root, err := d.Parse(data)
-			if err == nil {
-				err = s.applyRoot(d, root)
-			}
+			root, err := s.apply(data, e.Name())
 			if err != nil {
 				panic(fmt.Sprintf("built-in table: %v", err))
 			}
@@ -239,7 +235,7 @@ func Load(path string) (*Set, error) {
 // Parse is Load of file contents; name is used in errors.
 func Parse(data []byte, name string) (*Set, error) {
 	s := Default().Clone()
-	if err := s.apply(data, name); err != nil {
+	if _, err := s.apply(data, name); err != nil {
 		return nil, err
 	}
 	root, err := yamldoc.Doc{Pkg: "tables", File: name}.Parse(data)
@@ -270,7 +266,7 @@ func (s *Set) Lay(table, key, value string) (*Set, error) {
 	}
 	data := fmt.Sprintf("%s:\n  %s: {value: %s, source: \"laid over: %s.%s=%s\"}\n", table, key, value, table, key, value)
 	c := s.Clone()
-	if err := c.apply([]byte(data), table+"."+key+"="+value); err != nil {
+	if _, err := c.apply([]byte(data), table+"."+key+"="+value); err != nil {
 		return nil, err
 	}
 	if err := c.check(); err != nil {
