@@ -163,6 +163,21 @@ func writeCached(w io.Writer, b *board.Board, digest, engine [32]byte) error {
 	return binary.Write(w, binary.LittleEndian, c.Sum32())
 }
 
+// mapFile returns the content of the regular file path, mapped into
+// memory where the system maps files (mapOpen), and its release: a board
+// kept keeps its mapping for the life of the process.
+func mapFile(path string) (data []byte, release func(), err error) {
+	f, size, err := regfile.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	if size <= 0 || size > 1<<30 {
+		return nil, nil, os.ErrInvalid
+	}
+	return mapOpen(f, size)
+}
+
 // readCached returns the board cache file holds for the archive of digest
 // read by engine, or nil when it holds none: missing, of another archive
 // or engine, of another layout, cut short or changed (its CRC-32C), or
