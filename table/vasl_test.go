@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -11,7 +12,10 @@ import (
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/internal/testkit/hill"
 	"github.com/sasl-engine/sasl/internal/testkit/testshared"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/vassal"
 )
 
 // fixedNow stamps the pieces the tests add to saves.
@@ -109,7 +113,7 @@ func TestReadFriendly(t *testing.T) {
 
 // The ENEMY written into the player's save, then a turn played from that
 // save, at package level: the S? stand in the new save where the game has
-// them, and the game plays on to the player's next MPh.
+// them, and the game plays on to the player's next PFPh.
 func TestWriteEnemyThenTurnFromSave(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -130,8 +134,8 @@ func TestWriteEnemyThenTurnFromSave(t *testing.T) {
 	if r.Units == 0 || r.Written == nil || r.First != 2 {
 		t.Fatalf("read %d units, wrote %v, from step %d", r.Units, r.Written, r.First)
 	}
-	if st := g.Stop(); st.Kind != state.BeforePhase || st.Phase != state.MPh || st.Player != state.Friendly {
-		t.Errorf("the game stands at %+v, want before the FRIENDLY MPh", st)
+	if st := g.Stop(); st.Kind != state.BeforePhase || st.Phase != state.PFPh || st.Player != state.Friendly {
+		t.Errorf("the game stands at %+v, want before the FRIENDLY PFPh (the next save speaks for it)", st)
 	}
 	// Both files were written: the game reads back as it stands, the new
 	// save is a save of it.
@@ -174,5 +178,93 @@ func TestTurnFromSaveWritesBothOrNeither(t *testing.T) {
 		if strings.HasPrefix(e.Name(), ".") && !strings.HasSuffix(e.Name(), ".lock") {
 			t.Errorf("left in the folder: %s", e.Name())
 		}
+	}
+}
+
+// ASL A3.3: a unit that Prep Fires does not move. The save speaks for the
+// PFPh of the Player Turn it moves in: its moves are read before any Prep
+// Fire of the player's, so a unit the engine Prep Fires with when the
+// player passes (a PFPh shot before the save) moves as the save shows.
+func TestTurnFromSaveMovesBeforePrepFireA3_3(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	boards := testshared.Boards(t)
+	g, setup := hillGame(t, dir)
+	t0 := enemySave(t, g, setup, dir)
+	t1 := filepath.Join(dir, "t1.vsav")
+	if _, err := g.TurnFromSave(t0, t1, false, nil, fixedNow); err != nil {
+		t.Fatal(err)
+	}
+	if st := g.Stop(); st.Kind != state.BeforePhase || st.Phase != state.PFPh || st.Player != state.Friendly {
+		t.Fatalf("after the ENEMY's turn the game stands at %+v, want before the FRIENDLY PFPh", st)
+	}
+	// The unit the engine Prep Fires with if the player passes here.
+	c, err := Read(g.Path(), Options{Boards: boards})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.DoText("pass", nil); err != nil {
+		t.Fatal(err)
+	}
+	var firer *state.Unit
+	for _, u := range c.Game().Snapshot().OfSide(state.Friendly) {
+		if u.Fired && u.OnMap() && u.Vasl != "" {
+			firer = u
+			break
+		}
+	}
+	if firer == nil {
+		t.Fatal("no unit of the player's Prep Fires at turn 1: the test needs a PFPh shot")
+	}
+	// A hex it can move to (the move previewed at the MPh, no Prep Fire).
+	c2, err := Read(g.Path(), Options{Boards: boards})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c2.Close()
+	if _, err := c2.DoText("next", nil); err != nil {
+		t.Fatal(err)
+	}
+	m := g.Game().World().Map()
+	var to string
+	for _, n := range firer.At().Hex.Neighbours() {
+		name := m.LocationName(board.Location{Hex: n})
+		cmd, err := game.ParseCommand("move "+firer.ID+" "+name, m)
+		if err != nil {
+			continue
+		}
+		if _, err := c2.Preview(cmd); err == nil {
+			to = name
+			break
+		}
+	}
+	if to == "" {
+		t.Fatalf("%s on %s can move to no hex beside it", firer.ID, m.LocationName(firer.At()))
+	}
+	// The player moves it in VASL; the turn reads the move first.
+	s1, err := vassal.Open(t1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := s1.Edit(fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gr, _ := coord.ParseGrid(to)
+	if err := e.Move([]string{firer.Vasl}, gr); err != nil {
+		t.Fatal(err)
+	}
+	played := hill.WriteSave(t, e.Result(), dir, "t1-played.vsav")
+	r, err := g.TurnFromSave(played, "", false, nil, fixedNow)
+	if err != nil {
+		t.Fatalf("%s, which Prep Fires when the player passes, moved to %s in the save: %v", firer.ID, to, err)
+	}
+	if !slices.Contains(r.Done, "move "+firer.ID+" "+to) {
+		t.Errorf("done %v, want move %s %s", r.Done, firer.ID, to)
+	}
+	// No Prep Fire of the player's in that PFPh: the step there is next.
+	if j := g.Journal(); j[r.First-1].Do != "next" {
+		t.Errorf("the step at the PFPh is %q, want next (no Prep Fire in a turn whose save moves units)", j[r.First-1].Do)
 	}
 }

@@ -30,8 +30,11 @@ import (
 // game stands in the FRIENDLY Player Turn before it (else the ENEMY's
 // phases would come between). Every other decision of the player (First
 // Fire, Defensive Fire, Prep and Advancing Fire) is the engine's, as with
-// pass: a save does not say whom the player's units fired at. The game
-// plays on to the player's next MPh, where the next save takes over, or to
+// pass: a save does not say whom the player's units fired at; but the
+// save speaks for the PFPh of the Player Turn it moves in: its moves are
+// read before it, and a save that moves units has no Prep Fire (a unit
+// that Prep Fires does not move, ASL A3.3). The game plays on to the
+// player's next PFPh (or MPh), where the next save takes over, or to
 // its end. A save whose S? do not stand where the game has them is not of
 // the game as it stands (an older save, another game's) and is refused;
 // --vasl-out writes the game back into the save, both sides, so that the
@@ -170,7 +173,7 @@ func inMyTurn(st *game.Stop) bool {
 }
 
 // TurnFromSave plays the game on from where it stands with the FRIENDLY
-// side as VASL save savePath shows it, to the player's next MPh (or the
+// side as VASL save savePath shows it, to the player's next PFPh or MPh (or the
 // game's end), with the player's own dice script or the seed's, and
 // writes the game file; with vaslOut, the ENEMY's turn into a copy of the
 // save too (an existing file only if force). Both files are written before
@@ -255,15 +258,26 @@ func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.S
 			}
 		}
 	}
-	// Play on: the moves at the FRIENDLY MPh, the engine's decisions
-	// elsewhere, to the next FRIENDLY MPh.
+	// Play on: the engine's decisions, the moves at the FRIENDLY MPh, to
+	// the player's next Player Turn. The save speaks for the PFPh and MPh
+	// of the FRIENDLY Player Turn the game stands in (mine): its moves are
+	// read before any Prep Fire of the player's, and with moves in the save
+	// that PFPh has none (a unit that Prep Fires does not move, ASL A3.3;
+	// the save does not say who fired). The game stops before the player's
+	// next PFPh (or MPh, where no unit of theirs can fire), so that the
+	// next save speaks for that Player Turn's fire and moves alike.
+	mine := inMyTurn(s.Stop())
 	for steps := 0; ; steps++ {
 		st := s.Stop()
 		if st.Kind == state.Over {
 			break
 		}
-		atMPh := st.Kind == state.BeforePhase && st.Player == state.Friendly && st.Phase == state.MPh
-		if atMPh && len(order) > 0 {
+		before := st.Kind == state.BeforePhase && st.Player == state.Friendly
+		atPFPh, atMPh := before && st.Phase == state.PFPh, before && st.Phase == state.MPh
+		if (atPFPh || atMPh) && !mine && steps > 0 {
+			break // the player's next Player Turn: the next save speaks for it
+		}
+		if atMPh && mine {
 			// Units that moved together from a hex to a hex move as a
 			// stack (a leader with its squad).
 			for _, k := range order {
@@ -280,18 +294,13 @@ func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.S
 					return nil, err
 				}
 			}
-			order = nil
-		} else if atMPh && steps > 0 {
-			break // the player moves next, in VASL
+			order, mine = nil, false
 		}
 		if steps > 10_000 {
 			return nil, fmt.Errorf("%s: the game did not come to your MPh in 10,000 steps", path)
 		}
-		// Your PFPh comes before the moves: with moves in the save, no Prep
-		// Fire (a unit that Prep Fires does not move, and the save does not
-		// say who fires).
 		verb := game.Pass
-		if st.Kind == state.TurnStart || atMPh || len(order) > 0 && st.Player == state.Friendly && st.Phase == state.PFPh {
+		if st.Kind == state.TurnStart || atMPh || atPFPh && len(order) > 0 {
 			verb = game.Next
 		}
 		if err := do(verb); err != nil {

@@ -239,7 +239,7 @@ func TestVaslPlay(t *testing.T) {
 	// player's MPh.
 	t1 := filepath.Join(dir, "t1.vsav")
 	out = mustRun(t, "play", "turn", game, "--friendly-from", t0, "--vasl-out", t1, "--boards", boards)
-	for _, want := range []string{"Read from " + t0 + ": 8 units of yours", "no change to your units", "turn 1, before your MPh", "4 added, 4 moved, 0 removed; 0 changes to your units; 8 steps"} {
+	for _, want := range []string{"Read from " + t0 + ": 8 units of yours", "no change to your units", "turn 1, before your PFPh", "4 added, 4 moved, 0 removed; 0 changes to your units; 8 steps"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("play turn --friendly-from: no %q in\n%s", want, out)
 		}
@@ -282,7 +282,7 @@ func TestVaslPlay(t *testing.T) {
 	t1p := hill.WriteSave(t, e.Result(), dir, "t1-played.vsav")
 	t2 := filepath.Join(dir, "t2.vsav")
 	out = mustRun(t, "play", "turn", game, "--friendly-from", t1p, "--vasl-out", t2, "--boards", boards)
-	for _, want := range []string{"F5 2K3: moved to 2K2", "F8 2O5: set F8 eliminated", "done: move F5 2K2", "done: move F3,F4 2I4", "done: set F8 eliminated", "F5: 2K3 2K2", "turn 2, before your MPh"} {
+	for _, want := range []string{"F5 2K3: moved to 2K2", "F8 2O5: set F8 eliminated", "done: move F5 2K2", "done: move F3,F4 2I4", "done: set F8 eliminated", "F5: 2K3 2K2", "turn 2, before your PFPh"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("play turn from the played save: no %q in\n%s", want, out)
 		}
