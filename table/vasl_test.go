@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -266,5 +267,42 @@ func TestTurnFromSaveMovesBeforePrepFireA3_3(t *testing.T) {
 	// No Prep Fire of the player's in that PFPh: the step there is next.
 	if j := g.Journal(); j[r.First-1].Do != "next" {
 		t.Errorf("the step at the PFPh is %q, want next (no Prep Fire in a turn whose save moves units)", j[r.First-1].Do)
+	}
+}
+
+// A busy turn is stepped through in VASL a phase of the ENEMY's at a press
+// of Step forward (then the labels, then your units), not a press per
+// counter moved: three turns of the Hill 621 game took 24, 32 and 21
+// presses when each move was a step of its own.
+func TestWriteEnemyStepPerPhase(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	g, setup := hillGame(t, dir)
+	cur := enemySave(t, g, setup, dir)
+	changed := 0
+	for i := 1; i <= 3; i++ {
+		next := filepath.Join(dir, fmt.Sprintf("t%d.vsav", i))
+		r, err := g.TurnFromSave(cur, next, false, nil, fixedNow)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := r.Written
+		// 7 phases of the ENEMY's Player Turn (ASL A3), what else changed,
+		// the labels, your units.
+		if w.Steps > 10 {
+			t.Errorf("turn %d: %d steps for %d added, %d moved, %d removed: want at most one per phase", i, w.Steps, w.Added, w.Moved, w.Removed)
+		}
+		changed += w.Added + w.Moved + w.Removed
+		s, err := vassal.Open(next)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Contents(); err != nil {
+			t.Fatalf("turn %d: the save written does not read back: %v", i, err)
+		}
+		cur = next
+	}
+	if changed < 30 {
+		t.Errorf("%d counters changed in three turns: not busy enough a game to test", changed)
 	}
 }

@@ -133,15 +133,20 @@ func (t *Game) WriteEnemy(into string, since *int, now time.Time) (*EnemyWrite, 
 	if err != nil {
 		return nil, err
 	}
+	// One step for the labels, one for your units (a press each in VASL).
+	mark := e.Steps()
 	if err := w.relabel(); err != nil {
 		return nil, err
 	}
+	e.Join(mark)
+	mark = e.Steps()
 	if ids := yoursMissing(g, f); ids != "" {
 		w.Notes = append(w.Notes, fmt.Sprintf("none of your units of the game (%s) is in %s, set up from another save: your counters are not followed", ids, into))
 	}
 	if err := w.yourUnits(g, f); err != nil {
 		return nil, err
 	}
+	e.Join(mark)
 	w.Steps = e.Steps()
 	w.save = e.Result()
 	return &w.EnemyWrite, nil
@@ -379,7 +384,14 @@ func (w *enemyWriter) stepThrough(events []report.Event) error {
 			behind[u.ID] = true
 		}
 	}
-	for _, ev := range events {
+	// A step per phase of the ENEMY's (a press of Step forward each in
+	// VASL), not one per move.
+	mark, phase := w.e.Steps(), state.Phase(0)
+	for i, ev := range events {
+		if i == 0 || ev.Phase != phase {
+			w.e.Join(mark)
+			mark, phase = w.e.Steps(), ev.Phase
+		}
 		switch ev.Kind {
 		case report.Enter, report.Move, report.Gap, report.Advance, report.AdvanceInto, report.Rout:
 			if len(ev.Steps) == 0 {
@@ -419,7 +431,11 @@ func (w *enemyWriter) stepThrough(events []report.Event) error {
 			}
 		}
 	}
-	// What else changed: units the save lacks, on another hex, or gone.
+	w.e.Join(mark)
+	// What else changed: units the save lacks, on another hex, or gone (one
+	// step).
+	mark = w.e.Steps()
+	defer w.e.Join(mark)
 	for _, u := range w.onMap {
 		switch {
 		case w.piece[u.ID] == "":
