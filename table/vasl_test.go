@@ -78,7 +78,7 @@ func TestReadFriendly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if reads, unknown := readFriendly(g.Game(), f); len(reads) != 0 || len(unknown) != 0 {
+	if reads, unknown, err := readFriendly(g.Game(), f); err != nil || len(reads) != 0 || len(unknown) != 0 {
 		t.Fatalf("the save the game was set up from: %d reports, %d unknown", len(reads), len(unknown))
 	}
 	byHex := map[string]int{}
@@ -96,7 +96,10 @@ func TestReadFriendly(t *testing.T) {
 	f.units = append(f.units[:byHex["2O5"]], f.units[byHex["2O5"]+1:]...)
 	f.units = append(f.units, extra)
 	f.index()
-	reads, unknown := readFriendly(g.Game(), f)
+	reads, unknown, err := readFriendly(g.Game(), f)
+	if err != nil {
+		t.Fatal(err)
+	}
 	got := map[string]string{}
 	for _, r := range reads {
 		got[r.u.ID] = strings.Join(r.cmd, "; ") + "|" + r.to
@@ -304,5 +307,173 @@ func TestWriteEnemyStepPerPhase(t *testing.T) {
 	}
 	if changed < 30 {
 		t.Errorf("%d counters changed in three turns: not busy enough a game to test", changed)
+	}
+}
+
+// ASL A7.302: a squad whose counter has no half-squad side is reduced in
+// VASL by swapping a half-squad counter in for it. The counter swapped in
+// (of the squad's half-squad type, on its hex) keeps the unit: the unit is
+// reduced, not eliminated, and the ENEMY's turn written back follows it.
+func TestSwappedHalfSquadKeepsItsUnitA7_302(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	g, setup := hillGame(t, dir)
+	t0 := enemySave(t, g, setup, dir)
+	t1 := filepath.Join(dir, "t1.vsav")
+	if _, err := g.TurnFromSave(t0, t1, false, nil, fixedNow); err != nil {
+		t.Fatal(err)
+	}
+	s1, err := vassal.Open(t1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s1.Contents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A squad of the game, and a spare 4-6-7 counter of the save's setup
+	// area, off the boards, to be the half-squad swapped in.
+	var squad *state.Unit
+	for _, u := range g.Game().Snapshot().OfSide(state.Friendly) {
+		if u.Kind == state.Squad && u.Type == "4-6-7" && u.OnMap() && !u.Broken {
+			squad = u
+			break
+		}
+	}
+	var spare string
+	for _, p := range c.Off {
+		if p.Name == "4-6-7 1sq" {
+			spare = p.ID
+			break
+		}
+	}
+	if squad == nil || spare == "" {
+		t.Fatalf("no squad of the game (%v) or no spare 4-6-7 counter in the save (%q)", squad, spare)
+	}
+	at := g.Game().World().Map().LocationName(squad.At())
+	e, err := s1.Edit(fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gr, _ := coord.ParseGrid(at)
+	if err := e.Move([]string{spare}, gr); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := e.Reduce(spare); err != nil || !ok {
+		t.Fatalf("the spare counter turned to its half-squad: %v, %v", ok, err)
+	}
+	if err := e.Remove([]string{squad.Vasl}); err != nil {
+		t.Fatal(err)
+	}
+	swapped := hill.WriteSave(t, e.Result(), dir, "swapped.vsav")
+	t2 := filepath.Join(dir, "t2.vsav")
+	r, err := g.TurnFromSave(swapped, t2, false, nil, fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var read *Reading
+	for i := range r.Reads {
+		if r.Reads[i].ID == squad.ID {
+			read = &r.Reads[i]
+		}
+	}
+	if read == nil || !slices.Equal(read.Commands, []string{"set " + squad.ID + " reduced"}) || !strings.Contains(read.Swapped, "(piece "+spare+") is "+squad.ID) {
+		t.Fatalf("%s, its squad counter swapped for a half-squad's: read %+v, want it reduced and kept", squad.ID, read)
+	}
+	for _, nt := range r.NotTaken {
+		if nt.Piece == spare {
+			t.Errorf("the half-squad swapped in is not taken: %+v", nt)
+		}
+	}
+	// The unit goes on with its new counter: a reduced half-squad of the
+	// game, or eliminated since by the ENEMY's turn, its counter removed.
+	f2, err := ReadSave(t2, g.Game().World().Mission().Layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, on := g.Game().Unit(squad.ID)
+	_, kept := f2.byPiece[spare]
+	switch {
+	case on && u.OnMap():
+		if u.Kind != state.HalfSquad || !kept {
+			t.Errorf("%s is a %s, its half-squad counter kept %v: want a half-squad on its new counter", squad.ID, u.Kind, kept)
+		}
+		if found, _, err := f2.counters(g.Game()); err != nil || found[squad.ID].ID != spare {
+			t.Errorf("in the save of the next turn %s's counter is %q (%v), want %s", squad.ID, found[squad.ID].ID, err, spare)
+		}
+	case kept:
+		t.Errorf("%s eliminated in the ENEMY's turn, its half-squad counter left in the save", squad.ID)
+	}
+}
+
+// A counter moved off the boards is no report of an elimination: the
+// turn is refused, naming the unit, the piece and the save, and the game
+// is left as it was. Two half-squad counters elsewhere that could replace
+// a vanished squad's are refused too, for the player to say which.
+func TestCounterOffTheBoardsRefused(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	g, setup := hillGame(t, dir)
+	t0 := enemySave(t, g, setup, dir)
+	s0, err := vassal.Open(t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var u *state.Unit
+	for _, x := range g.Game().Snapshot().OfSide(state.Friendly) {
+		if x.Vasl != "" && x.Kind == state.Leader {
+			u = x
+			break
+		}
+	}
+	if u == nil {
+		t.Fatal("no leader of the game")
+	}
+	// Dragged onto the main map beside the boards (VASSAL's move command).
+	s0.Content = append(s0.Content, []byte("\x1bLOG\tM/"+u.Vasl+"/Main Map/40/40/null/Main Map/0/0/null/test")...)
+	off := hill.WriteSave(t, s0, dir, "off.vsav")
+	before, _ := os.ReadFile(g.Path())
+	_, err = g.TurnFromSave(off, "", false, nil, fixedNow)
+	if err == nil || !strings.Contains(err.Error(), off+": the counter of "+u.ID) || !strings.Contains(err.Error(), "VASL piece "+u.Vasl+") is off the boards, on the main map beside the boards at 40,40") {
+		t.Errorf("a counter off the boards: %v", err)
+	}
+	if now, _ := os.ReadFile(g.Path()); string(now) != string(before) {
+		t.Error("a refused save changed the game file")
+	}
+
+	f, err := ReadSave(t0, g.Game().World().Mission().Layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var squad *state.Unit
+	for _, x := range g.Game().Snapshot().OfSide(state.Friendly) {
+		if x.Kind == state.Squad && x.Type == "4-6-7" {
+			squad = x
+			break
+		}
+	}
+	for i, v := range f.units {
+		if v.ID == squad.Vasl {
+			f.units = slices.Delete(f.units, i, i+1)
+			break
+		}
+	}
+	for _, at := range []string{"3A1", "3A3"} {
+		f.units = append(f.units, vassal.Unit{Placed: vassal.Placed{Piece: vassal.Piece{ID: "hs" + at, Name: "2-4-7 1hs"}, Location: at}, Kind: "half_squad", Type: "2-4-7"})
+	}
+	f.index()
+	if _, _, err := readFriendly(g.Game(), f); err == nil || !strings.Contains(err.Error(), "2 counters of a 2-4-7 half-squad no unit of the game keeps could have replaced it: 3A1 (piece hs3A1), 3A3 (piece hs3A3)") {
+		t.Errorf("two half-squads that could be %s's: %v", squad.ID, err)
+	}
+	// One of them on the squad's hex is the one.
+	f.units[len(f.units)-1].Location = g.Game().World().Map().LocationName(squad.At())
+	reads, _, err := readFriendly(g.Game(), f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rd := range reads {
+		if rd.u.ID == squad.ID && (rd.to != "" || !slices.Equal(rd.cmd, []string{"set " + squad.ID + " reduced"})) {
+			t.Errorf("%s: %v, moved to %q: want reduced, in place", squad.ID, rd.cmd, rd.to)
+		}
 	}
 }

@@ -45,6 +45,9 @@ type reading struct {
 	u   *state.Unit
 	cmd []string // the commands it makes, in the game's words
 	to  string   // the hex it moved to, "" if none
+	// swapped: its counter was swapped for another (Save.counters), what
+	// the player is told of it; "" if not.
+	swapped string
 }
 
 // SaveTurn is what a turn played from the player's save (TurnFromSave)
@@ -71,6 +74,9 @@ type Reading struct {
 	ID, At   string
 	Commands []string
 	To       string
+	// Swapped says which counter the unit's is now, when the player
+	// swapped its counter for another (a half-squad for the squad); "".
+	Swapped string
 }
 
 // NotTaken is a unit of the save that is none of the game's: Unit is the
@@ -79,22 +85,27 @@ type NotTaken struct {
 	Name, Location, Piece, Unit string
 }
 
-// readFriendly compares the FRIENDLY units of g with the save's.
-func readFriendly(g *game.Game, f *Save) (reads []reading, unknown []vassal.Unit) {
+// readFriendly compares the FRIENDLY units of g with the save's, each
+// unit's counter found by Save.counters.
+func readFriendly(g *game.Game, f *Save) (reads []reading, unknown []vassal.Unit, err error) {
 	m := g.World().Map()
+	found, swapped, err := f.counters(g)
+	if err != nil {
+		return nil, nil, err
+	}
 	seen := map[string]bool{}
 	for _, u := range g.Snapshot().OfSide(state.Friendly) {
 		if u.Vasl == "" || !u.OnMap() {
 			continue
 		}
-		seen[u.Vasl] = true
-		r := reading{u: u}
-		v, ok := f.byPiece[u.Vasl]
+		r := reading{u: u, swapped: swapped[u.ID]}
+		v, ok := found[u.ID]
 		if !ok {
 			r.cmd = append(r.cmd, "set "+u.ID+" eliminated")
 			reads = append(reads, r)
 			continue
 		}
+		seen[v.ID] = true
 		if v.Broken != u.Broken {
 			r.cmd = append(r.cmd, "set "+u.ID+" "+map[bool]string{true: "broken", false: "good"}[v.Broken])
 		}
@@ -108,7 +119,7 @@ func readFriendly(g *game.Game, f *Save) (reads []reading, unknown []vassal.Unit
 		if l, err := m.ParseLocation(v.Location); err != nil || l.Hex != u.At().Hex {
 			r.to = v.Location
 		}
-		if len(r.cmd) > 0 || r.to != "" {
+		if len(r.cmd) > 0 || r.to != "" || r.swapped != "" {
 			reads = append(reads, r)
 		}
 	}
@@ -117,7 +128,7 @@ func readFriendly(g *game.Game, f *Save) (reads []reading, unknown []vassal.Unit
 			unknown = append(unknown, v)
 		}
 	}
-	return reads, unknown
+	return reads, unknown, nil
 }
 
 // staleSave says why a save is not of the game as it stands, "" if it
@@ -206,7 +217,16 @@ func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.S
 	if why := staleSave(g, f); why != "" {
 		return nil, fmt.Errorf("%s: not a save of %s as it stands (%s): give the save the last sasl vasl write or play turn --vasl-out wrote, with your moves; sasl vasl write %s --into %s --out NEW.vsav puts the ENEMY where the game has it", savePath, path, why, path, savePath)
 	}
-	reads, unknown := readFriendly(g, f)
+	reads, unknown, err := readFriendly(g, f)
+	if err != nil {
+		return nil, err
+	}
+	// The counters of your units as read, for the ENEMY's turn written
+	// back (a unit eliminated in it is no longer there to find its by).
+	found, _, err := f.counters(g)
+	if err != nil {
+		return nil, err
+	}
 	moves := map[[2]string][]string{} // from, to -> units
 	var order [][2]string
 	for _, rd := range reads {
@@ -225,7 +245,7 @@ func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.S
 	}
 	out := &SaveTurn{Units: len(f.units) - len(unknown)}
 	for _, rd := range reads {
-		out.Reads = append(out.Reads, Reading{ID: rd.u.ID, At: g.World().Map().LocationName(rd.u.At()), Commands: rd.cmd, To: rd.to})
+		out.Reads = append(out.Reads, Reading{ID: rd.u.ID, At: g.World().Map().LocationName(rd.u.At()), Commands: rd.cmd, To: rd.to, Swapped: rd.swapped})
 	}
 	mission := map[string]string{} // piece ID -> the unit it was set up as
 	for _, sp := range g.World().Mission().Friendly {
@@ -316,7 +336,7 @@ func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.S
 	if vaslOut == "" {
 		return out, t.Save()
 	}
-	if out.Written, err = t.WriteEnemy(savePath, &out.First, now); err != nil {
+	if out.Written, err = t.writeEnemy(savePath, &out.First, now, found); err != nil {
 		return nil, err
 	}
 	// The game and its save as one: a kill between leaves both old or

@@ -94,6 +94,14 @@ type enemyWriter struct {
 // of the last Game Turn played, or of the journal's steps from since on,
 // if not nil). now stamps the new pieces' IDs.
 func (t *Game) WriteEnemy(into string, since *int, now time.Time) (*EnemyWrite, error) {
+	return t.writeEnemy(into, since, now, nil)
+}
+
+// writeEnemy is WriteEnemy with the save's counter of each FRIENDLY unit
+// as read before the turn was played (Save.counters), nil to find them
+// now: a unit eliminated in the turn is no longer there to find its
+// counter by.
+func (t *Game) writeEnemy(into string, since *int, now time.Time, yours map[string]vassal.Unit) (*EnemyWrite, error) {
 	s, err := t.session()
 	if err != nil {
 		return nil, err
@@ -107,6 +115,11 @@ func (t *Game) WriteEnemy(into string, since *int, now time.Time) (*EnemyWrite, 
 	f, err := ReadSave(into, g.World().Mission().Layout)
 	if err != nil {
 		return nil, err
+	}
+	if yours == nil {
+		if yours, _, err = f.counters(g); err != nil {
+			return nil, err
+		}
 	}
 	e, err := f.c.Edit(now)
 	if err != nil {
@@ -143,7 +156,7 @@ func (t *Game) WriteEnemy(into string, since *int, now time.Time) (*EnemyWrite, 
 	if ids := yoursMissing(g, f); ids != "" {
 		w.Notes = append(w.Notes, fmt.Sprintf("none of your units of the game (%s) is in %s, set up from another save: your counters are not followed", ids, into))
 	}
-	if err := w.yourUnits(g, f); err != nil {
+	if err := w.yourUnits(g, f, yours); err != nil {
 		return nil, err
 	}
 	e.Join(mark)
@@ -187,18 +200,22 @@ func (w *enemyWriter) relabel() error {
 	return nil
 }
 
-// yourUnits brings your units' counters to where the game has them:
-// moved where a move ended, broken, rallied or reduced as the ENEMY's fire
-// and your rallies left them, removed when eliminated. What a counter
-// cannot show is noted for the player.
-func (w *enemyWriter) yourUnits(g *game.Game, f *Save) error {
+// yourUnits brings your units' counters (yours, by unit ID:
+// Save.counters) to where the game has them: moved where a move ended,
+// broken, rallied or reduced as the ENEMY's fire and your rallies left
+// them, removed when eliminated. What a counter cannot show is noted for
+// the player.
+func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.Unit) error {
 	st := g.Snapshot()
-	// A unit eliminated is gone from the game: its counter is found by the
-	// mission's units, which keep their pieces' IDs.
+	// A unit eliminated is gone from the game: its counter is the one
+	// found for it, or its mission's piece (units keep their pieces' IDs).
 	onMap := map[string]bool{}
 	for _, u := range st.OfSide(state.Friendly) {
 		if u.OnMap() {
 			onMap[u.Vasl] = true
+			if v, ok := yours[u.ID]; ok {
+				onMap[v.ID] = true
+			}
 		}
 	}
 	var gone []string
@@ -207,12 +224,17 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save) error {
 			gone = append(gone, sp.Vasl)
 		}
 	}
+	for _, id := range slices.Sorted(maps.Keys(yours)) {
+		if v := yours[id]; !onMap[v.ID] && !slices.Contains(gone, v.ID) {
+			gone = append(gone, v.ID)
+		}
+	}
 	if err := w.e.Remove(gone); err != nil {
 		return err
 	}
 	w.Yours += len(gone)
 	for _, u := range st.OfSide(state.Friendly) {
-		v, ok := f.byPiece[u.Vasl]
+		v, ok := yours[u.ID]
 		if u.Vasl == "" || !ok || !u.OnMap() {
 			continue
 		}
@@ -228,7 +250,7 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save) error {
 				return err
 			}
 			if !ok {
-				w.Notes = append(w.Notes, fmt.Sprintf("%s (%s on %s) is reduced to a %s half-squad: its counter has no half-squad side sasl can turn; turn it in VASL", u.ID, v.Name, v.Location, u.Type))
+				w.Notes = append(w.Notes, fmt.Sprintf("%s (%s on %s) is reduced to a %s half-squad: its counter has no half-squad side sasl can turn; swap it in VASL for a %s half-squad counter on that hex (sasl takes that counter as %s)", u.ID, v.Name, v.Location, u.Type, u.Type, u.ID))
 			}
 			w.Yours += b2i(ok)
 		}
