@@ -256,7 +256,12 @@ func (f *Save) Layout() string { return f.c.Layout }
 func (f *Save) counters(g *game.Game) (found map[string]vassal.Unit, swapped map[string]string, err error) {
 	m := g.World().Map()
 	found, swapped = map[string]vassal.Unit{}, map[string]string{}
-	claimed := map[string]bool{}
+	claimed := map[string]bool{} // pieces the game's units keep
+	for _, sp := range g.World().Mission().Friendly {
+		if sp.Vasl != "" {
+			claimed[sp.Vasl] = true
+		}
+	}
 	var lost []*state.Unit
 	for _, u := range g.Snapshot().OfSide(state.Friendly) {
 		if u.Vasl == "" {

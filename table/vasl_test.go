@@ -221,31 +221,7 @@ func TestTurnFromSaveMovesBeforePrepFireA3_3(t *testing.T) {
 	if firer == nil {
 		t.Fatal("no unit of the player's Prep Fires at turn 1: the test needs a PFPh shot")
 	}
-	// A hex it can move to (the move previewed at the MPh, no Prep Fire).
-	c2, err := Read(g.Path(), Options{Boards: boards})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c2.Close()
-	if _, err := c2.DoText("next", nil); err != nil {
-		t.Fatal(err)
-	}
-	m := g.Game().World().Map()
-	var to string
-	for _, n := range firer.At().Hex.Neighbours() {
-		name := m.LocationName(board.Location{Hex: n})
-		cmd, err := game.ParseCommand("move "+firer.ID+" "+name, m)
-		if err != nil {
-			continue
-		}
-		if _, err := c2.Preview(cmd); err == nil {
-			to = name
-			break
-		}
-	}
-	if to == "" {
-		t.Fatalf("%s on %s can move to no hex beside it", firer.ID, m.LocationName(firer.At()))
-	}
+	to := movableHex(t, g, firer)
 	// The player moves it in VASL; the turn reads the move first.
 	s1, err := vassal.Open(t1)
 	if err != nil {
@@ -475,5 +451,106 @@ func TestCounterOffTheBoardsRefused(t *testing.T) {
 		if rd.u.ID == squad.ID && (rd.to != "" || !slices.Equal(rd.cmd, []string{"set " + squad.ID + " reduced"})) {
 			t.Errorf("%s: %v, moved to %q: want reduced, in place", squad.ID, rd.cmd, rd.to)
 		}
+	}
+}
+
+// movableHex is a hex beside unit u that the game lets it move to in the
+// FRIENDLY MPh the game stands before (or at the PFPh before it, played
+// without fire), tried on a copy of the game.
+func movableHex(t *testing.T, g *Game, u *state.Unit) string {
+	t.Helper()
+	c, err := Read(g.Path(), Options{Boards: testshared.Boards(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if st := c.Stop(); st.Phase == state.PFPh {
+		if _, err := c.DoText("next", nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := g.Game().World().Map()
+	for _, n := range u.At().Hex.Neighbours() {
+		name := m.LocationName(board.Location{Hex: n})
+		cmd, err := game.ParseCommand("move "+u.ID+" "+name, m)
+		if err != nil {
+			continue
+		}
+		if _, err := c.Preview(cmd); err == nil {
+			return name
+		}
+	}
+	t.Fatalf("%s on %s can move to no hex beside it", u.ID, m.LocationName(u.At()))
+	return ""
+}
+
+// A save of before (the S? elsewhere than the game has them) with the
+// player's moves is refused, and the way the refusal gives (sasl vasl
+// write GAME --into SAVE) puts the ENEMY where the game has it without
+// undoing the moves: the next turn reads and makes them.
+func TestStaleSaveWayKeepsYourMoves(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	g, setup := hillGame(t, dir)
+	t0 := enemySave(t, g, setup, dir)
+	t1 := filepath.Join(dir, "t1.vsav")
+	if _, err := g.TurnFromSave(t0, t1, false, nil, fixedNow); err != nil {
+		t.Fatal(err)
+	}
+	// The player moves a unit in the save of before the ENEMY's turn.
+	var mover *state.Unit
+	for _, u := range g.Game().Snapshot().OfSide(state.Friendly) {
+		if u.Vasl != "" && u.OnMap() && !u.Broken && !u.Pinned {
+			mover = u
+			break
+		}
+	}
+	to := movableHex(t, g, mover)
+	s0, err := vassal.Open(t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := s0.Edit(fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gr, _ := coord.ParseGrid(to)
+	if err := e.Move([]string{mover.Vasl}, gr); err != nil {
+		t.Fatal(err)
+	}
+	stale := hill.WriteSave(t, e.Result(), dir, "stale.vsav")
+	_, err = g.TurnFromSave(stale, "", false, nil, fixedNow)
+	if err == nil || !strings.Contains(err.Error(), "not a save of") || !strings.Contains(err.Error(), "--into "+stale) {
+		t.Fatalf("a save of before: %v", err)
+	}
+	// The way out the refusal gives.
+	w, err := g.WriteEnemy(stale, nil, fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mended := filepath.Join(dir, "mended.vsav")
+	if err := w.WriteFile(mended); err != nil {
+		t.Fatal(err)
+	}
+	note := mover.ID + " stays on " + to + ", where your save has it"
+	if !slices.ContainsFunc(w.Notes, func(n string) bool { return strings.HasPrefix(n, note) }) {
+		t.Errorf("notes %q: want %q", w.Notes, note)
+	}
+	f, err := ReadSave(mended, g.Game().World().Mission().Layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if why := staleSave(g.Game(), f); why != "" {
+		t.Fatalf("the mended save is still not of the game: %s", why)
+	}
+	if v := f.byPiece[mover.Vasl]; v.Location != to {
+		t.Fatalf("%s's counter is on %s in the mended save, want %s where the player moved it", mover.ID, v.Location, to)
+	}
+	r, err := g.TurnFromSave(mended, "", false, nil, fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(r.Done, "move "+mover.ID+" "+to) {
+		t.Errorf("done %v: want the player's move, move %s %s", r.Done, mover.ID, to)
 	}
 }

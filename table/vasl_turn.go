@@ -215,7 +215,7 @@ func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.S
 		return nil, err
 	}
 	if why := staleSave(g, f); why != "" {
-		return nil, fmt.Errorf("%s: not a save of %s as it stands (%s): give the save the last sasl vasl write or play turn --vasl-out wrote, with your moves; sasl vasl write %s --into %s --out NEW.vsav puts the ENEMY where the game has it", savePath, path, why, path, savePath)
+		return nil, fmt.Errorf("%s: not a save of %s as it stands (%s): give the save the last sasl vasl write or play turn --vasl-out wrote, with your moves; sasl vasl write %s --into %s --out NEW.vsav puts the ENEMY where the game has it and keeps your moves and reports", savePath, path, why, path, savePath)
 	}
 	reads, unknown, err := readFriendly(g, f)
 	if err != nil {
