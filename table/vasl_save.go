@@ -257,10 +257,18 @@ func (f *Save) counters(g *game.Game) (found map[string]vassal.Unit, swapped map
 	m := g.World().Map()
 	found, swapped = map[string]vassal.Unit{}, map[string]string{}
 	claimed := map[string]bool{} // pieces the game's units keep
+	keeper := map[string]string{}
 	for _, sp := range g.World().Mission().Friendly {
-		if sp.Vasl != "" {
-			claimed[sp.Vasl] = true
+		if sp.Vasl == "" {
+			continue
 		}
+		if other, ok := keeper[sp.Vasl]; ok {
+			// Both would be read off one counter: moved, broken, eliminated
+			// together.
+			return nil, nil, fmt.Errorf("%s: VASL piece %s is the counter of two units of the game, %s and %s (vasl: in %s): a counter is one unit's; give each unit its own piece's ID", f.save.Name, sp.Vasl, other, sp.ID, cmp.Or(g.World().Mission().File, g.World().Mission().Name))
+		}
+		keeper[sp.Vasl] = sp.ID
+		claimed[sp.Vasl] = true
 	}
 	var lost []*state.Unit
 	for _, u := range g.Snapshot().OfSide(state.Friendly) {

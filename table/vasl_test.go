@@ -554,3 +554,57 @@ func TestStaleSaveWayKeepsYourMoves(t *testing.T) {
 		t.Errorf("done %v: want the player's move, move %s %s", r.Done, mover.ID, to)
 	}
 }
+
+// Two units of the game that keep one VASL piece's ID would be read off
+// one counter (moved, broken, eliminated together): refused, naming the
+// piece, the units and the mission.
+func TestTwoUnitsOfOnePieceRefused(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	boards := testshared.Boards(t)
+	setup, _ := hill.Setup(t, dir)
+	mission := filepath.Join(dir, "hill.yaml")
+	if err := os.WriteFile(mission, []byte(hill.Mission), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "g.yaml")
+	written, err := MissionFromSave(mission, setup, path, false, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile(written)
+	if err != nil {
+		t.Fatal(err)
+	}
+	piece := func(id string) string {
+		for _, line := range strings.Split(string(text), "\n") {
+			if strings.Contains(line, "{id: "+id+",") {
+				_, v, _ := strings.Cut(line, `vasl: "`)
+				p, _, _ := strings.Cut(v, `"`)
+				return p
+			}
+		}
+		t.Fatalf("no %s in the mission:\n%s", id, text)
+		return ""
+	}
+	p1, p2 := piece("F1"), piece("F2")
+	if err := os.WriteFile(written, []byte(strings.Replace(string(text), `vasl: "`+p2+`"`, `vasl: "`+p1+`"`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, hdr, err := game.Open(written, boards, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hdr.Seed, hdr.HasSeed, hdr.Policy = 3, true, game.PolicyPlayer
+	g, _, err := Create(path, Options{Boards: boards, Who: "test"}, false, w, hdr, nil, game.StopFire)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	// sasl vasl write reads the save's counters of the units, as play turn
+	// does.
+	_, err = g.WriteEnemy(setup, nil, fixedNow)
+	if want := "VASL piece " + p1 + " is the counter of two units of the game, F1 and F2 (vasl: in " + filepath.Base(written) + ")"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("two units of one piece: %v, want %q", err, want)
+	}
+}
