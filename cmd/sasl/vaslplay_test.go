@@ -176,14 +176,10 @@ func TestVaslPlay(t *testing.T) {
 	// A game set up from the save: the mission beside it, the units with
 	// their pieces' IDs.
 	game := filepath.Join(dir, "g.yaml")
-	// No S? checked standing still (activation.still none): the units the
-	// test moves in its turn 1 have not Prep Fired at S? Activated beside
-	// them at the end of the ENEMY's Player Turn.
-	still := filepath.Join(dir, "still.yaml")
-	if err := os.WriteFile(still, []byte("activation:\n  still: {value: none, source: test}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	mustRun(t, "play", "new", "--mission", mission, "--boards", boards, "--friendly-from", setup, "--save", game, "--seed", "7", "--policy", "player", "--tables", still)
+	// The default tables: S? checked standing still are Activated beside
+	// the units the test moves in its turn 1, at which the engine would
+	// Prep Fire; the save's moves are read first (ASL A3.3), and made.
+	mustRun(t, "play", "new", "--mission", mission, "--boards", boards, "--friendly-from", setup, "--save", game, "--seed", "7", "--policy", "player")
 	ms, err := os.ReadFile(filepath.Join(dir, "g.mission.yaml"))
 	if err != nil {
 		t.Fatal(err)
@@ -239,7 +235,7 @@ func TestVaslPlay(t *testing.T) {
 	// player's MPh.
 	t1 := filepath.Join(dir, "t1.vsav")
 	out = mustRun(t, "play", "turn", game, "--friendly-from", t0, "--vasl-out", t1, "--boards", boards)
-	for _, want := range []string{"Read from " + t0 + ": 8 units of yours", "no change to your units", "turn 1, before your PFPh", "4 added, 4 moved, 0 removed; 0 changes to your units; 2 steps"} {
+	for _, want := range []string{"Read from " + t0 + ": 8 units of yours", "no change to your units", "turn 1, before your PFPh", "13 added, 4 moved, 8 removed; 0 changes to your units; 4 steps"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("play turn --friendly-from: no %q in\n%s", want, out)
 		}
