@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/internal/atomicfile"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/rules/coord"
@@ -29,6 +30,9 @@ type Save struct {
 	// the first of each.
 	byPiece  map[string]vassal.Unit
 	suspects map[string]vassal.Placed
+	// off are the pieces off the boards (another map, or the main map
+	// beside its boards), by their IDs.
+	off map[string]vassal.Placed
 }
 
 // readSave reads a VASL save's pieces as units. With a mission's layout,
@@ -48,7 +52,10 @@ func ReadSave(path string, want *layout.Layout) (*Save, error) {
 			return nil, err
 		}
 	}
-	f := &Save{save: s, c: c, byPiece: map[string]vassal.Unit{}, suspects: map[string]vassal.Placed{}}
+	f := &Save{save: s, c: c, byPiece: map[string]vassal.Unit{}, suspects: map[string]vassal.Placed{}, off: map[string]vassal.Placed{}}
+	for _, p := range c.Off {
+		f.off[p.ID] = p
+	}
 	f.units, f.skipped = c.Units()
 	f.index()
 	for _, p := range append(slices.Clone(c.On), c.Off...) {
@@ -228,3 +235,105 @@ func MissionFromSave(mission, path, gameFile string, force bool, said io.Writer)
 // Layout is the save's boards in layout notation ("2/4/3"), "" if it has
 // none.
 func (f *Save) Layout() string { return f.c.Layout }
+
+// counters finds the save's counter of each FRIENDLY unit of game g on
+// the map that keeps a VASL piece's ID (vasl:), by the unit's ID:
+//
+//   - its own piece, where the save has it on the boards;
+//   - else a half-squad counter swapped in for it (a squad reduced whose
+//     counter has no half-squad side to turn, ASL A7.302: the player
+//     replaced it in VASL): a counter of the unit's half-squad type (of
+//     its type, for a half-squad) that no unit of the game keeps, on the
+//     hex the game has the unit on, or the only such counter on the
+//     boards; two such elsewhere is refused, naming them, for the
+//     player to say which (put it on the unit's hex);
+//   - else none: the unit is eliminated, as its counter is gone; but a
+//     counter moved off the boards is refused, never taken for an
+//     elimination.
+//
+// swapped are the units found by a swapped-in counter, with what was
+// found.
+func (f *Save) counters(g *game.Game) (found map[string]vassal.Unit, swapped map[string]string, err error) {
+	m := g.World().Map()
+	found, swapped = map[string]vassal.Unit{}, map[string]string{}
+	claimed := map[string]bool{} // pieces the game's units keep
+	keeper := map[string]string{}
+	for _, sp := range g.World().Mission().Friendly {
+		if sp.Vasl == "" {
+			continue
+		}
+		if other, ok := keeper[sp.Vasl]; ok {
+			// Both would be read off one counter: moved, broken, eliminated
+			// together.
+			return nil, nil, fmt.Errorf("%s: VASL piece %s is the counter of two units of the game, %s and %s (vasl: in %s): a counter is one unit's; give each unit its own piece's ID", f.save.Name, sp.Vasl, other, sp.ID, cmp.Or(g.World().Mission().File, g.World().Mission().Name))
+		}
+		keeper[sp.Vasl] = sp.ID
+		claimed[sp.Vasl] = true
+	}
+	var lost []*state.Unit
+	for _, u := range g.Snapshot().OfSide(state.Friendly) {
+		if u.Vasl == "" {
+			continue
+		}
+		claimed[u.Vasl] = true // a unit's own piece, on the map or not
+		if !u.OnMap() {
+			continue
+		}
+		if v, ok := f.byPiece[u.Vasl]; ok {
+			found[u.ID] = v
+			continue
+		}
+		lost = append(lost, u)
+	}
+	for _, u := range lost {
+		half := u.Type
+		if u.Kind == state.Squad {
+			half = ""
+			if e, ok := g.World().Tables().HalfSquads.Of(u.Type); ok {
+				half = e.Value
+			}
+		} else if u.Kind != state.HalfSquad {
+			half = ""
+		}
+		var here, elsewhere []vassal.Unit
+		for _, v := range f.units {
+			if half == "" || claimed[v.ID] || v.Kind != state.HalfSquad.String() || v.Type != half {
+				continue
+			}
+			if l, err := m.ParseLocation(v.Location); err == nil && l.Hex == u.At().Hex {
+				here = append(here, v)
+			} else {
+				elsewhere = append(elsewhere, v)
+			}
+		}
+		at := m.LocationName(u.At())
+		var v vassal.Unit
+		switch {
+		case len(here) > 0:
+			v = here[0]
+		case len(elsewhere) == 1:
+			v = elsewhere[0]
+		case len(elsewhere) > 1:
+			var which []string
+			for _, e := range elsewhere {
+				which = append(which, fmt.Sprintf("%s (piece %s)", e.Location, e.ID))
+			}
+			return nil, nil, fmt.Errorf("%s: the counter of %s (%s %s on %s, VASL piece %s) is gone, and %d counters of a %s half-squad no unit of the game keeps could have replaced it: %s; put the one that did on %s, where the game has %s, or delete the counter of %s in VASL if it is eliminated",
+				f.save.Name, u.ID, u.Type, u.Kind, at, u.Vasl, len(elsewhere), half, strings.Join(which, ", "), at, u.ID, u.ID)
+		default:
+			if p, ok := f.off[u.Vasl]; ok {
+				where := p.Map
+				if p.Map == vassal.MainMap {
+					where = "the main map beside the boards"
+				}
+				return nil, nil, fmt.Errorf("%s: the counter of %s (%s, VASL piece %s) is off the boards, on %s at %d,%d; the game has %s on %s: put it back on a hex, or delete it in VASL if %s is eliminated",
+					f.save.Name, u.ID, p.Name, u.Vasl, where, p.X, p.Y, u.ID, at, u.ID)
+			}
+			continue
+		}
+		claimed[v.ID] = true
+		found[u.ID] = v
+		swapped[u.ID] = fmt.Sprintf("its counter (piece %s) is gone: the %s on %s (piece %s) is %s now", u.Vasl, v.Name, v.Location, v.ID, u.ID)
+	}
+	return found, swapped, nil
+}

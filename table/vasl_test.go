@@ -1,9 +1,11 @@
 package table
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -11,7 +13,10 @@ import (
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/internal/testkit/hill"
 	"github.com/sasl-engine/sasl/internal/testkit/testshared"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/vassal"
 )
 
 // fixedNow stamps the pieces the tests add to saves.
@@ -73,7 +78,7 @@ func TestReadFriendly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if reads, unknown := readFriendly(g.Game(), f); len(reads) != 0 || len(unknown) != 0 {
+	if reads, unknown, err := readFriendly(g.Game(), f); err != nil || len(reads) != 0 || len(unknown) != 0 {
 		t.Fatalf("the save the game was set up from: %d reports, %d unknown", len(reads), len(unknown))
 	}
 	byHex := map[string]int{}
@@ -91,7 +96,10 @@ func TestReadFriendly(t *testing.T) {
 	f.units = append(f.units[:byHex["2O5"]], f.units[byHex["2O5"]+1:]...)
 	f.units = append(f.units, extra)
 	f.index()
-	reads, unknown := readFriendly(g.Game(), f)
+	reads, unknown, err := readFriendly(g.Game(), f)
+	if err != nil {
+		t.Fatal(err)
+	}
 	got := map[string]string{}
 	for _, r := range reads {
 		got[r.u.ID] = strings.Join(r.cmd, "; ") + "|" + r.to
@@ -109,7 +117,7 @@ func TestReadFriendly(t *testing.T) {
 
 // The ENEMY written into the player's save, then a turn played from that
 // save, at package level: the S? stand in the new save where the game has
-// them, and the game plays on to the player's next MPh.
+// them, and the game plays on to the player's next PFPh.
 func TestWriteEnemyThenTurnFromSave(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -130,8 +138,8 @@ func TestWriteEnemyThenTurnFromSave(t *testing.T) {
 	if r.Units == 0 || r.Written == nil || r.First != 2 {
 		t.Fatalf("read %d units, wrote %v, from step %d", r.Units, r.Written, r.First)
 	}
-	if st := g.Stop(); st.Kind != state.BeforePhase || st.Phase != state.MPh || st.Player != state.Friendly {
-		t.Errorf("the game stands at %+v, want before the FRIENDLY MPh", st)
+	if st := g.Stop(); st.Kind != state.BeforePhase || st.Phase != state.PFPh || st.Player != state.Friendly {
+		t.Errorf("the game stands at %+v, want before the FRIENDLY PFPh (the next save speaks for it)", st)
 	}
 	// Both files were written: the game reads back as it stands, the new
 	// save is a save of it.
@@ -174,5 +182,429 @@ func TestTurnFromSaveWritesBothOrNeither(t *testing.T) {
 		if strings.HasPrefix(e.Name(), ".") && !strings.HasSuffix(e.Name(), ".lock") {
 			t.Errorf("left in the folder: %s", e.Name())
 		}
+	}
+}
+
+// ASL A3.3: a unit that Prep Fires does not move. The save speaks for the
+// PFPh of the Player Turn it moves in: its moves are read before any Prep
+// Fire of the player's, so a unit the engine Prep Fires with when the
+// player passes (a PFPh shot before the save) moves as the save shows.
+func TestTurnFromSaveMovesBeforePrepFireA3_3(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	boards := testshared.Boards(t)
+	g, setup := hillGame(t, dir)
+	t0 := enemySave(t, g, setup, dir)
+	t1 := filepath.Join(dir, "t1.vsav")
+	if _, err := g.TurnFromSave(t0, t1, false, nil, fixedNow); err != nil {
+		t.Fatal(err)
+	}
+	if st := g.Stop(); st.Kind != state.BeforePhase || st.Phase != state.PFPh || st.Player != state.Friendly {
+		t.Fatalf("after the ENEMY's turn the game stands at %+v, want before the FRIENDLY PFPh", st)
+	}
+	// The unit the engine Prep Fires with if the player passes here.
+	c, err := Read(g.Path(), Options{Boards: boards})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.DoText("pass", nil); err != nil {
+		t.Fatal(err)
+	}
+	var firer *state.Unit
+	for _, u := range c.Game().Snapshot().OfSide(state.Friendly) {
+		if u.Fired && u.OnMap() && u.Vasl != "" {
+			firer = u
+			break
+		}
+	}
+	if firer == nil {
+		t.Fatal("no unit of the player's Prep Fires at turn 1: the test needs a PFPh shot")
+	}
+	to := movableHex(t, g, firer)
+	// The player moves it in VASL; the turn reads the move first.
+	s1, err := vassal.Open(t1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := s1.Edit(fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gr, _ := coord.ParseGrid(to)
+	if err := e.Move([]string{firer.Vasl}, gr); err != nil {
+		t.Fatal(err)
+	}
+	played := hill.WriteSave(t, e.Result(), dir, "t1-played.vsav")
+	r, err := g.TurnFromSave(played, "", false, nil, fixedNow)
+	if err != nil {
+		t.Fatalf("%s, which Prep Fires when the player passes, moved to %s in the save: %v", firer.ID, to, err)
+	}
+	if !slices.Contains(r.Done, "move "+firer.ID+" "+to) {
+		t.Errorf("done %v, want move %s %s", r.Done, firer.ID, to)
+	}
+	// No Prep Fire of the player's in that PFPh: the step there is next.
+	if j := g.Journal(); j[r.First-1].Do != "next" {
+		t.Errorf("the step at the PFPh is %q, want next (no Prep Fire in a turn whose save moves units)", j[r.First-1].Do)
+	}
+}
+
+// A busy turn is stepped through in VASL a phase of the ENEMY's at a press
+// of Step forward (then the labels, then your units), not a press per
+// counter moved: three turns of the Hill 621 game took 24, 32 and 21
+// presses when each move was a step of its own.
+func TestWriteEnemyStepPerPhase(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	g, setup := hillGame(t, dir)
+	cur := enemySave(t, g, setup, dir)
+	changed := 0
+	for i := 1; i <= 3; i++ {
+		next := filepath.Join(dir, fmt.Sprintf("t%d.vsav", i))
+		r, err := g.TurnFromSave(cur, next, false, nil, fixedNow)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := r.Written
+		// 7 phases of the ENEMY's Player Turn (ASL A3), what else changed,
+		// the labels, your units.
+		if w.Steps > 10 {
+			t.Errorf("turn %d: %d steps for %d added, %d moved, %d removed: want at most one per phase", i, w.Steps, w.Added, w.Moved, w.Removed)
+		}
+		changed += w.Added + w.Moved + w.Removed
+		s, err := vassal.Open(next)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Contents(); err != nil {
+			t.Fatalf("turn %d: the save written does not read back: %v", i, err)
+		}
+		cur = next
+	}
+	if changed < 30 {
+		t.Errorf("%d counters changed in three turns: not busy enough a game to test", changed)
+	}
+}
+
+// ASL A7.302: a squad whose counter has no half-squad side is reduced in
+// VASL by swapping a half-squad counter in for it. The counter swapped in
+// (of the squad's half-squad type, on its hex) keeps the unit: the unit is
+// reduced, not eliminated, and the ENEMY's turn written back follows it.
+func TestSwappedHalfSquadKeepsItsUnitA7_302(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	g, setup := hillGame(t, dir)
+	t0 := enemySave(t, g, setup, dir)
+	t1 := filepath.Join(dir, "t1.vsav")
+	if _, err := g.TurnFromSave(t0, t1, false, nil, fixedNow); err != nil {
+		t.Fatal(err)
+	}
+	s1, err := vassal.Open(t1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s1.Contents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A squad of the game, and a spare 4-6-7 counter of the save's setup
+	// area, off the boards, to be the half-squad swapped in.
+	var squad *state.Unit
+	for _, u := range g.Game().Snapshot().OfSide(state.Friendly) {
+		if u.Kind == state.Squad && u.Type == "4-6-7" && u.OnMap() && !u.Broken {
+			squad = u
+			break
+		}
+	}
+	var spare string
+	for _, p := range c.Off {
+		if p.Name == "4-6-7 1sq" {
+			spare = p.ID
+			break
+		}
+	}
+	if squad == nil || spare == "" {
+		t.Fatalf("no squad of the game (%v) or no spare 4-6-7 counter in the save (%q)", squad, spare)
+	}
+	at := g.Game().World().Map().LocationName(squad.At())
+	e, err := s1.Edit(fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gr, _ := coord.ParseGrid(at)
+	if err := e.Move([]string{spare}, gr); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := e.Reduce(spare); err != nil || !ok {
+		t.Fatalf("the spare counter turned to its half-squad: %v, %v", ok, err)
+	}
+	if err := e.Remove([]string{squad.Vasl}); err != nil {
+		t.Fatal(err)
+	}
+	swapped := hill.WriteSave(t, e.Result(), dir, "swapped.vsav")
+	t2 := filepath.Join(dir, "t2.vsav")
+	r, err := g.TurnFromSave(swapped, t2, false, nil, fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var read *Reading
+	for i := range r.Reads {
+		if r.Reads[i].ID == squad.ID {
+			read = &r.Reads[i]
+		}
+	}
+	if read == nil || !slices.Equal(read.Commands, []string{"set " + squad.ID + " reduced"}) || !strings.Contains(read.Swapped, "(piece "+spare+") is "+squad.ID) {
+		t.Fatalf("%s, its squad counter swapped for a half-squad's: read %+v, want it reduced and kept", squad.ID, read)
+	}
+	for _, nt := range r.NotTaken {
+		if nt.Piece == spare {
+			t.Errorf("the half-squad swapped in is not taken: %+v", nt)
+		}
+	}
+	// The unit goes on with its new counter: a reduced half-squad of the
+	// game, or eliminated since by the ENEMY's turn, its counter removed.
+	f2, err := ReadSave(t2, g.Game().World().Mission().Layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, on := g.Game().Unit(squad.ID)
+	_, kept := f2.byPiece[spare]
+	switch {
+	case on && u.OnMap():
+		if u.Kind != state.HalfSquad || !kept {
+			t.Errorf("%s is a %s, its half-squad counter kept %v: want a half-squad on its new counter", squad.ID, u.Kind, kept)
+		}
+		if found, _, err := f2.counters(g.Game()); err != nil || found[squad.ID].ID != spare {
+			t.Errorf("in the save of the next turn %s's counter is %q (%v), want %s", squad.ID, found[squad.ID].ID, err, spare)
+		}
+	case kept:
+		t.Errorf("%s eliminated in the ENEMY's turn, its half-squad counter left in the save", squad.ID)
+	}
+}
+
+// A counter moved off the boards is no report of an elimination: the
+// turn is refused, naming the unit, the piece and the save, and the game
+// is left as it was. Two half-squad counters elsewhere that could replace
+// a vanished squad's are refused too, for the player to say which.
+func TestCounterOffTheBoardsRefused(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	g, setup := hillGame(t, dir)
+	t0 := enemySave(t, g, setup, dir)
+	s0, err := vassal.Open(t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var u *state.Unit
+	for _, x := range g.Game().Snapshot().OfSide(state.Friendly) {
+		if x.Vasl != "" && x.Kind == state.Leader {
+			u = x
+			break
+		}
+	}
+	if u == nil {
+		t.Fatal("no leader of the game")
+	}
+	// Dragged onto the main map beside the boards (VASSAL's move command).
+	s0.Content = append(s0.Content, []byte("\x1bLOG\tM/"+u.Vasl+"/Main Map/40/40/null/Main Map/0/0/null/test")...)
+	off := hill.WriteSave(t, s0, dir, "off.vsav")
+	before, _ := os.ReadFile(g.Path())
+	_, err = g.TurnFromSave(off, "", false, nil, fixedNow)
+	if err == nil || !strings.Contains(err.Error(), off+": the counter of "+u.ID) || !strings.Contains(err.Error(), "VASL piece "+u.Vasl+") is off the boards, on the main map beside the boards at 40,40") {
+		t.Errorf("a counter off the boards: %v", err)
+	}
+	if now, _ := os.ReadFile(g.Path()); string(now) != string(before) {
+		t.Error("a refused save changed the game file")
+	}
+
+	f, err := ReadSave(t0, g.Game().World().Mission().Layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var squad *state.Unit
+	for _, x := range g.Game().Snapshot().OfSide(state.Friendly) {
+		if x.Kind == state.Squad && x.Type == "4-6-7" {
+			squad = x
+			break
+		}
+	}
+	for i, v := range f.units {
+		if v.ID == squad.Vasl {
+			f.units = slices.Delete(f.units, i, i+1)
+			break
+		}
+	}
+	for _, at := range []string{"3A1", "3A3"} {
+		f.units = append(f.units, vassal.Unit{Placed: vassal.Placed{Piece: vassal.Piece{ID: "hs" + at, Name: "2-4-7 1hs"}, Location: at}, Kind: "half_squad", Type: "2-4-7"})
+	}
+	f.index()
+	if _, _, err := readFriendly(g.Game(), f); err == nil || !strings.Contains(err.Error(), "2 counters of a 2-4-7 half-squad no unit of the game keeps could have replaced it: 3A1 (piece hs3A1), 3A3 (piece hs3A3)") {
+		t.Errorf("two half-squads that could be %s's: %v", squad.ID, err)
+	}
+	// One of them on the squad's hex is the one.
+	f.units[len(f.units)-1].Location = g.Game().World().Map().LocationName(squad.At())
+	reads, _, err := readFriendly(g.Game(), f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rd := range reads {
+		if rd.u.ID == squad.ID && (rd.to != "" || !slices.Equal(rd.cmd, []string{"set " + squad.ID + " reduced"})) {
+			t.Errorf("%s: %v, moved to %q: want reduced, in place", squad.ID, rd.cmd, rd.to)
+		}
+	}
+}
+
+// movableHex is a hex beside unit u that the game lets it move to in the
+// FRIENDLY MPh the game stands before (or at the PFPh before it, played
+// without fire), tried on a copy of the game.
+func movableHex(t *testing.T, g *Game, u *state.Unit) string {
+	t.Helper()
+	c, err := Read(g.Path(), Options{Boards: testshared.Boards(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if st := c.Stop(); st.Phase == state.PFPh {
+		if _, err := c.DoText("next", nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := g.Game().World().Map()
+	for _, n := range u.At().Hex.Neighbours() {
+		name := m.LocationName(board.Location{Hex: n})
+		cmd, err := game.ParseCommand("move "+u.ID+" "+name, m)
+		if err != nil {
+			continue
+		}
+		if _, err := c.Preview(cmd); err == nil {
+			return name
+		}
+	}
+	t.Fatalf("%s on %s can move to no hex beside it", u.ID, m.LocationName(u.At()))
+	return ""
+}
+
+// A save of before (the S? elsewhere than the game has them) with the
+// player's moves is refused, and the way the refusal gives (sasl vasl
+// write GAME --into SAVE) puts the ENEMY where the game has it without
+// undoing the moves: the next turn reads and makes them.
+func TestStaleSaveWayKeepsYourMoves(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	g, setup := hillGame(t, dir)
+	t0 := enemySave(t, g, setup, dir)
+	t1 := filepath.Join(dir, "t1.vsav")
+	if _, err := g.TurnFromSave(t0, t1, false, nil, fixedNow); err != nil {
+		t.Fatal(err)
+	}
+	// The player moves a unit in the save of before the ENEMY's turn.
+	var mover *state.Unit
+	for _, u := range g.Game().Snapshot().OfSide(state.Friendly) {
+		if u.Vasl != "" && u.OnMap() && !u.Broken && !u.Pinned {
+			mover = u
+			break
+		}
+	}
+	to := movableHex(t, g, mover)
+	s0, err := vassal.Open(t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := s0.Edit(fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gr, _ := coord.ParseGrid(to)
+	if err := e.Move([]string{mover.Vasl}, gr); err != nil {
+		t.Fatal(err)
+	}
+	stale := hill.WriteSave(t, e.Result(), dir, "stale.vsav")
+	_, err = g.TurnFromSave(stale, "", false, nil, fixedNow)
+	if err == nil || !strings.Contains(err.Error(), "not a save of") || !strings.Contains(err.Error(), "--into "+stale) {
+		t.Fatalf("a save of before: %v", err)
+	}
+	// The way out the refusal gives.
+	w, err := g.WriteEnemy(stale, nil, fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mended := filepath.Join(dir, "mended.vsav")
+	if err := w.WriteFile(mended); err != nil {
+		t.Fatal(err)
+	}
+	note := mover.ID + " stays on " + to + ", where your save has it"
+	if !slices.ContainsFunc(w.Notes, func(n string) bool { return strings.HasPrefix(n, note) }) {
+		t.Errorf("notes %q: want %q", w.Notes, note)
+	}
+	f, err := ReadSave(mended, g.Game().World().Mission().Layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if why := staleSave(g.Game(), f); why != "" {
+		t.Fatalf("the mended save is still not of the game: %s", why)
+	}
+	if v := f.byPiece[mover.Vasl]; v.Location != to {
+		t.Fatalf("%s's counter is on %s in the mended save, want %s where the player moved it", mover.ID, v.Location, to)
+	}
+	r, err := g.TurnFromSave(mended, "", false, nil, fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(r.Done, "move "+mover.ID+" "+to) {
+		t.Errorf("done %v: want the player's move, move %s %s", r.Done, mover.ID, to)
+	}
+}
+
+// Two units of the game that keep one VASL piece's ID would be read off
+// one counter (moved, broken, eliminated together): refused, naming the
+// piece, the units and the mission.
+func TestTwoUnitsOfOnePieceRefused(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	boards := testshared.Boards(t)
+	setup, _ := hill.Setup(t, dir)
+	mission := filepath.Join(dir, "hill.yaml")
+	if err := os.WriteFile(mission, []byte(hill.Mission), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "g.yaml")
+	written, err := MissionFromSave(mission, setup, path, false, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile(written)
+	if err != nil {
+		t.Fatal(err)
+	}
+	piece := func(id string) string {
+		for _, line := range strings.Split(string(text), "\n") {
+			if strings.Contains(line, "{id: "+id+",") {
+				_, v, _ := strings.Cut(line, `vasl: "`)
+				p, _, _ := strings.Cut(v, `"`)
+				return p
+			}
+		}
+		t.Fatalf("no %s in the mission:\n%s", id, text)
+		return ""
+	}
+	p1, p2 := piece("F1"), piece("F2")
+	if err := os.WriteFile(written, []byte(strings.Replace(string(text), `vasl: "`+p2+`"`, `vasl: "`+p1+`"`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, hdr, err := game.Open(written, boards, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hdr.Seed, hdr.HasSeed, hdr.Policy = 3, true, game.PolicyPlayer
+	g, _, err := Create(path, Options{Boards: boards, Who: "test"}, false, w, hdr, nil, game.StopFire)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	// sasl vasl write reads the save's counters of the units, as play turn
+	// does.
+	_, err = g.WriteEnemy(setup, nil, fixedNow)
+	if want := "VASL piece " + p1 + " is the counter of two units of the game, F1 and F2 (vasl: in " + filepath.Base(written) + ")"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("two units of one piece: %v, want %q", err, want)
 	}
 }

@@ -30,8 +30,11 @@ import (
 // game stands in the FRIENDLY Player Turn before it (else the ENEMY's
 // phases would come between). Every other decision of the player (First
 // Fire, Defensive Fire, Prep and Advancing Fire) is the engine's, as with
-// pass: a save does not say whom the player's units fired at. The game
-// plays on to the player's next MPh, where the next save takes over, or to
+// pass: a save does not say whom the player's units fired at; but the
+// save speaks for the PFPh of the Player Turn it moves in: its moves are
+// read before it, and a save that moves units has no Prep Fire (a unit
+// that Prep Fires does not move, ASL A3.3). The game plays on to the
+// player's next PFPh (or MPh), where the next save takes over, or to
 // its end. A save whose S? do not stand where the game has them is not of
 // the game as it stands (an older save, another game's) and is refused;
 // --vasl-out writes the game back into the save, both sides, so that the
@@ -42,6 +45,9 @@ type reading struct {
 	u   *state.Unit
 	cmd []string // the commands it makes, in the game's words
 	to  string   // the hex it moved to, "" if none
+	// swapped: its counter was swapped for another (Save.counters), what
+	// the player is told of it; "" if not.
+	swapped string
 }
 
 // SaveTurn is what a turn played from the player's save (TurnFromSave)
@@ -68,6 +74,9 @@ type Reading struct {
 	ID, At   string
 	Commands []string
 	To       string
+	// Swapped says which counter the unit's is now, when the player
+	// swapped its counter for another (a half-squad for the squad); "".
+	Swapped string
 }
 
 // NotTaken is a unit of the save that is none of the game's: Unit is the
@@ -76,22 +85,27 @@ type NotTaken struct {
 	Name, Location, Piece, Unit string
 }
 
-// readFriendly compares the FRIENDLY units of g with the save's.
-func readFriendly(g *game.Game, f *Save) (reads []reading, unknown []vassal.Unit) {
+// readFriendly compares the FRIENDLY units of g with the save's, each
+// unit's counter found by Save.counters.
+func readFriendly(g *game.Game, f *Save) (reads []reading, unknown []vassal.Unit, err error) {
 	m := g.World().Map()
+	found, swapped, err := f.counters(g)
+	if err != nil {
+		return nil, nil, err
+	}
 	seen := map[string]bool{}
 	for _, u := range g.Snapshot().OfSide(state.Friendly) {
 		if u.Vasl == "" || !u.OnMap() {
 			continue
 		}
-		seen[u.Vasl] = true
-		r := reading{u: u}
-		v, ok := f.byPiece[u.Vasl]
+		r := reading{u: u, swapped: swapped[u.ID]}
+		v, ok := found[u.ID]
 		if !ok {
 			r.cmd = append(r.cmd, "set "+u.ID+" eliminated")
 			reads = append(reads, r)
 			continue
 		}
+		seen[v.ID] = true
 		if v.Broken != u.Broken {
 			r.cmd = append(r.cmd, "set "+u.ID+" "+map[bool]string{true: "broken", false: "good"}[v.Broken])
 		}
@@ -105,7 +119,7 @@ func readFriendly(g *game.Game, f *Save) (reads []reading, unknown []vassal.Unit
 		if l, err := m.ParseLocation(v.Location); err != nil || l.Hex != u.At().Hex {
 			r.to = v.Location
 		}
-		if len(r.cmd) > 0 || r.to != "" {
+		if len(r.cmd) > 0 || r.to != "" || r.swapped != "" {
 			reads = append(reads, r)
 		}
 	}
@@ -114,7 +128,7 @@ func readFriendly(g *game.Game, f *Save) (reads []reading, unknown []vassal.Unit
 			unknown = append(unknown, v)
 		}
 	}
-	return reads, unknown
+	return reads, unknown, nil
 }
 
 // staleSave says why a save is not of the game as it stands, "" if it
@@ -170,7 +184,7 @@ func inMyTurn(st *game.Stop) bool {
 }
 
 // TurnFromSave plays the game on from where it stands with the FRIENDLY
-// side as VASL save savePath shows it, to the player's next MPh (or the
+// side as VASL save savePath shows it, to the player's next PFPh or MPh (or the
 // game's end), with the player's own dice script or the seed's, and
 // writes the game file; with vaslOut, the ENEMY's turn into a copy of the
 // save too (an existing file only if force). Both files are written before
@@ -201,9 +215,18 @@ func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.S
 		return nil, err
 	}
 	if why := staleSave(g, f); why != "" {
-		return nil, fmt.Errorf("%s: not a save of %s as it stands (%s): give the save the last sasl vasl write or play turn --vasl-out wrote, with your moves; sasl vasl write %s --into %s --out NEW.vsav puts the ENEMY where the game has it", savePath, path, why, path, savePath)
+		return nil, fmt.Errorf("%s: not a save of %s as it stands (%s): give the save the last sasl vasl write or play turn --vasl-out wrote, with your moves; sasl vasl write %s --into %s --out NEW.vsav puts the ENEMY where the game has it and keeps your moves and reports", savePath, path, why, path, savePath)
 	}
-	reads, unknown := readFriendly(g, f)
+	reads, unknown, err := readFriendly(g, f)
+	if err != nil {
+		return nil, err
+	}
+	// The counters of your units as read, for the ENEMY's turn written
+	// back (a unit eliminated in it is no longer there to find its by).
+	found, _, err := f.counters(g)
+	if err != nil {
+		return nil, err
+	}
 	moves := map[[2]string][]string{} // from, to -> units
 	var order [][2]string
 	for _, rd := range reads {
@@ -222,7 +245,7 @@ func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.S
 	}
 	out := &SaveTurn{Units: len(f.units) - len(unknown)}
 	for _, rd := range reads {
-		out.Reads = append(out.Reads, Reading{ID: rd.u.ID, At: g.World().Map().LocationName(rd.u.At()), Commands: rd.cmd, To: rd.to})
+		out.Reads = append(out.Reads, Reading{ID: rd.u.ID, At: g.World().Map().LocationName(rd.u.At()), Commands: rd.cmd, To: rd.to, Swapped: rd.swapped})
 	}
 	mission := map[string]string{} // piece ID -> the unit it was set up as
 	for _, sp := range g.World().Mission().Friendly {
@@ -255,15 +278,26 @@ func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.S
 			}
 		}
 	}
-	// Play on: the moves at the FRIENDLY MPh, the engine's decisions
-	// elsewhere, to the next FRIENDLY MPh.
+	// Play on: the engine's decisions, the moves at the FRIENDLY MPh, to
+	// the player's next Player Turn. The save speaks for the PFPh and MPh
+	// of the FRIENDLY Player Turn the game stands in (mine): its moves are
+	// read before any Prep Fire of the player's, and with moves in the save
+	// that PFPh has none (a unit that Prep Fires does not move, ASL A3.3;
+	// the save does not say who fired). The game stops before the player's
+	// next PFPh (or MPh, where no unit of theirs can fire), so that the
+	// next save speaks for that Player Turn's fire and moves alike.
+	mine := inMyTurn(s.Stop())
 	for steps := 0; ; steps++ {
 		st := s.Stop()
 		if st.Kind == state.Over {
 			break
 		}
-		atMPh := st.Kind == state.BeforePhase && st.Player == state.Friendly && st.Phase == state.MPh
-		if atMPh && len(order) > 0 {
+		before := st.Kind == state.BeforePhase && st.Player == state.Friendly
+		atPFPh, atMPh := before && st.Phase == state.PFPh, before && st.Phase == state.MPh
+		if (atPFPh || atMPh) && !mine && steps > 0 {
+			break // the player's next Player Turn: the next save speaks for it
+		}
+		if atMPh && mine {
 			// Units that moved together from a hex to a hex move as a
 			// stack (a leader with its squad).
 			for _, k := range order {
@@ -280,18 +314,13 @@ func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.S
 					return nil, err
 				}
 			}
-			order = nil
-		} else if atMPh && steps > 0 {
-			break // the player moves next, in VASL
+			order, mine = nil, false
 		}
 		if steps > 10_000 {
 			return nil, fmt.Errorf("%s: the game did not come to your MPh in 10,000 steps", path)
 		}
-		// Your PFPh comes before the moves: with moves in the save, no Prep
-		// Fire (a unit that Prep Fires does not move, and the save does not
-		// say who fires).
 		verb := game.Pass
-		if st.Kind == state.TurnStart || atMPh || len(order) > 0 && st.Player == state.Friendly && st.Phase == state.PFPh {
+		if st.Kind == state.TurnStart || atMPh || atPFPh && len(order) > 0 {
 			verb = game.Next
 		}
 		if err := do(verb); err != nil {
@@ -307,7 +336,7 @@ func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.S
 	if vaslOut == "" {
 		return out, t.Save()
 	}
-	if out.Written, err = t.WriteEnemy(savePath, &out.First, now); err != nil {
+	if out.Written, err = t.writeEnemy(savePath, &out.First, now, found); err != nil {
 		return nil, err
 	}
 	// The game and its save as one: a kill between leaves both old or

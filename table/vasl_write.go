@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/internal/atomicfile"
 	"github.com/sasl-engine/sasl/report"
@@ -94,6 +95,14 @@ type enemyWriter struct {
 // of the last Game Turn played, or of the journal's steps from since on,
 // if not nil). now stamps the new pieces' IDs.
 func (t *Game) WriteEnemy(into string, since *int, now time.Time) (*EnemyWrite, error) {
+	return t.writeEnemy(into, since, now, nil)
+}
+
+// writeEnemy is WriteEnemy with the save's counter of each FRIENDLY unit
+// as read before the turn was played (Save.counters), nil to find them
+// now: a unit eliminated in the turn is no longer there to find its
+// counter by.
+func (t *Game) writeEnemy(into string, since *int, now time.Time, yours map[string]vassal.Unit) (*EnemyWrite, error) {
 	s, err := t.session()
 	if err != nil {
 		return nil, err
@@ -107,6 +116,22 @@ func (t *Game) WriteEnemy(into string, since *int, now time.Time) (*EnemyWrite, 
 	f, err := ReadSave(into, g.World().Mission().Layout)
 	if err != nil {
 		return nil, err
+	}
+	// Written on its own (sasl vasl write), into a save that has the
+	// ENEMY already: the save may show moves and reports of yours the game
+	// has not had yet (a save of before, given back with your moves: the
+	// way a stale save is mended), which are never undone.
+	var base map[string]baseUnit
+	standalone := yours == nil
+	if standalone {
+		if yours, _, err = f.counters(g); err != nil {
+			return nil, err
+		}
+		if len(f.suspects) > 0 {
+			if base, err = saveBase(s, f); err != nil {
+				return nil, err
+			}
+		}
 	}
 	e, err := f.c.Edit(now)
 	if err != nil {
@@ -133,15 +158,20 @@ func (t *Game) WriteEnemy(into string, since *int, now time.Time) (*EnemyWrite, 
 	if err != nil {
 		return nil, err
 	}
+	// One step for the labels, one for your units (a press each in VASL).
+	mark := e.Steps()
 	if err := w.relabel(); err != nil {
 		return nil, err
 	}
+	e.Join(mark)
+	mark = e.Steps()
 	if ids := yoursMissing(g, f); ids != "" {
 		w.Notes = append(w.Notes, fmt.Sprintf("none of your units of the game (%s) is in %s, set up from another save: your counters are not followed", ids, into))
 	}
-	if err := w.yourUnits(g, f); err != nil {
+	if err := w.yourUnits(g, f, yours, standalone, base); err != nil {
 		return nil, err
 	}
+	e.Join(mark)
 	w.Steps = e.Steps()
 	w.save = e.Result()
 	return &w.EnemyWrite, nil
@@ -182,18 +212,29 @@ func (w *enemyWriter) relabel() error {
 	return nil
 }
 
-// yourUnits brings your units' counters to where the game has them:
-// moved where a move ended, broken, rallied or reduced as the ENEMY's fire
-// and your rallies left them, removed when eliminated. What a counter
-// cannot show is noted for the player.
-func (w *enemyWriter) yourUnits(g *game.Game, f *Save) error {
+// yourUnits brings your units' counters (yours, by unit ID:
+// Save.counters) to where the game has them: moved where a move ended,
+// broken, rallied or reduced as the ENEMY's fire and your rallies left
+// them, removed when eliminated. What a counter cannot show is noted for
+// the player.
+//
+// standalone (sasl vasl write): a counter that stands elsewhere than the
+// game has it, or is broken or rallied otherwise, is changed only where
+// base (the game as the save was written of it, saveBase) shows the
+// change as the game's since (a rout, an advance, the ENEMY's fire); else
+// it is your move or report, which the next sasl play turn reads, and is
+// kept as the save has it, with a note.
+func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.Unit, standalone bool, base map[string]baseUnit) error {
 	st := g.Snapshot()
-	// A unit eliminated is gone from the game: its counter is found by the
-	// mission's units, which keep their pieces' IDs.
+	// A unit eliminated is gone from the game: its counter is the one
+	// found for it, or its mission's piece (units keep their pieces' IDs).
 	onMap := map[string]bool{}
 	for _, u := range st.OfSide(state.Friendly) {
 		if u.OnMap() {
 			onMap[u.Vasl] = true
+			if v, ok := yours[u.ID]; ok {
+				onMap[v.ID] = true
+			}
 		}
 	}
 	var gone []string
@@ -202,20 +243,30 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save) error {
 			gone = append(gone, sp.Vasl)
 		}
 	}
+	for _, id := range slices.Sorted(maps.Keys(yours)) {
+		if v := yours[id]; !onMap[v.ID] && !slices.Contains(gone, v.ID) {
+			gone = append(gone, v.ID)
+		}
+	}
 	if err := w.e.Remove(gone); err != nil {
 		return err
 	}
 	w.Yours += len(gone)
 	for _, u := range st.OfSide(state.Friendly) {
-		v, ok := f.byPiece[u.Vasl]
+		v, ok := yours[u.ID]
 		if u.Vasl == "" || !ok || !u.OnMap() {
 			continue
 		}
+		b, known := base[u.ID]
 		if l, err := w.m.ParseLocation(v.Location); err != nil || l.Hex != u.At().Hex {
-			if err := w.e.Move([]string{v.ID}, w.grid(u.At())); err != nil {
-				return err
+			if standalone && (!known || err != nil || b.at != l.Hex) {
+				w.Notes = append(w.Notes, fmt.Sprintf("%s stays on %s, where your save has it (the game has it on %s): sasl play turn reads it as your move", u.ID, v.Location, w.m.LocationName(u.At())))
+			} else {
+				if err := w.e.Move([]string{v.ID}, w.grid(u.At())); err != nil {
+					return err
+				}
+				w.Yours++
 			}
-			w.Yours++
 		}
 		if u.Kind == state.HalfSquad && v.Kind == state.Squad.String() {
 			ok, err := w.e.Reduce(v.ID)
@@ -223,12 +274,16 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save) error {
 				return err
 			}
 			if !ok {
-				w.Notes = append(w.Notes, fmt.Sprintf("%s (%s on %s) is reduced to a %s half-squad: its counter has no half-squad side sasl can turn; turn it in VASL", u.ID, v.Name, v.Location, u.Type))
+				w.Notes = append(w.Notes, fmt.Sprintf("%s (%s on %s) is reduced to a %s half-squad: its counter has no half-squad side sasl can turn; swap it in VASL for a %s half-squad counter on that hex (sasl takes that counter as %s)", u.ID, v.Name, v.Location, u.Type, u.Type, u.ID))
 			}
 			w.Yours += b2i(ok)
 		}
 		// As the counter shows it now (a squad reduced shows its half-squad).
 		if shown := strings.HasPrefix(w.e.Name(v.ID), "broken "); u.Broken != shown {
+			if standalone && (!known || b.broken != v.Broken) {
+				w.Notes = append(w.Notes, fmt.Sprintf("%s stays %s, as your save has it (the game has it %s): sasl play turn reads it as your report", u.ID, map[bool]string{true: "broken", false: "in Good Order"}[v.Broken], map[bool]string{true: "broken", false: "in Good Order"}[u.Broken]))
+				continue // the last change of the unit's
+			}
 			ok, err := w.e.SetBroken(v.ID, u.Broken)
 			if err != nil {
 				return err
@@ -379,7 +434,14 @@ func (w *enemyWriter) stepThrough(events []report.Event) error {
 			behind[u.ID] = true
 		}
 	}
-	for _, ev := range events {
+	// A step per phase of the ENEMY's (a press of Step forward each in
+	// VASL), not one per move.
+	mark, phase := w.e.Steps(), state.Phase(0)
+	for i, ev := range events {
+		if i == 0 || ev.Phase != phase {
+			w.e.Join(mark)
+			mark, phase = w.e.Steps(), ev.Phase
+		}
 		switch ev.Kind {
 		case report.Enter, report.Move, report.Gap, report.Advance, report.AdvanceInto, report.Rout:
 			if len(ev.Steps) == 0 {
@@ -419,7 +481,11 @@ func (w *enemyWriter) stepThrough(events []report.Event) error {
 			}
 		}
 	}
-	// What else changed: units the save lacks, on another hex, or gone.
+	w.e.Join(mark)
+	// What else changed: units the save lacks, on another hex, or gone (one
+	// step).
+	mark = w.e.Steps()
+	defer w.e.Join(mark)
 	for _, u := range w.onMap {
 		switch {
 		case w.piece[u.ID] == "":
@@ -463,4 +529,73 @@ func enemyEvents(s *game.Session, since *int) []report.Event {
 		}
 	}
 	return out
+}
+
+// baseUnit is a FRIENDLY unit as the game had it when a save was written
+// of it: its hex, broken or not.
+type baseUnit struct {
+	at     hex.Hex
+	broken bool
+}
+
+// saveBase is the game's FRIENDLY units as they stood when save f was
+// written of the game of session s: the journal is played again, and of
+// the last run of steps after which the save's S? stand where the game
+// has them (staleSave), the first that stops before a FRIENDLY PFPh or MPh
+// (where sasl play turn writes its saves), else the run's first, is the
+// game the save was written of. nil when the save's S? match no step
+// (a save stepped through in part, another game's).
+func saveBase(s *game.Session, f *Save) (map[string]baseUnit, error) {
+	g := s.Game()
+	j := s.Journal()
+	r, err := game.Replay(g.World(), g.Header(), j[:1])
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	var base map[string]baseUnit
+	inRun, written := false, false
+	take := func() {
+		base = map[string]baseUnit{}
+		for _, u := range r.Game().Snapshot().OfSide(state.Friendly) {
+			if u.OnMap() {
+				base[u.ID] = baseUnit{at: u.At().Hex, broken: u.Broken}
+			}
+		}
+	}
+	for n := 1; ; n++ {
+		if staleSave(r.Game(), f) == "" {
+			st := r.Stop()
+			atWrite := st.Kind == state.BeforePhase && st.Player == state.Friendly && (st.Phase == state.PFPh || st.Phase == state.MPh)
+			switch {
+			case !inRun:
+				take()
+				inRun, written = true, atWrite
+			case atWrite && !written:
+				take()
+				written = true
+			}
+		} else {
+			inRun = false
+		}
+		if n == len(j) {
+			break
+		}
+		c, err := game.ParseCommand(j[n].Do, g.World().Map())
+		if err != nil {
+			return nil, fmt.Errorf("journal step %d: %w", n+1, err)
+		}
+		var script dice.Roller
+		if j[n].Own {
+			sc, err := dice.Scripted(j[n].Dice)
+			if err != nil {
+				return nil, fmt.Errorf("journal step %d: %w", n+1, err)
+			}
+			script = sc
+		}
+		if _, err := r.Do(c, script); err != nil {
+			return nil, fmt.Errorf("journal step %d (%s): %w", n+1, j[n].Do, err)
+		}
+	}
+	return base, nil
 }

@@ -297,6 +297,17 @@ func (s *Save) pieces(cmds []string) ([]Piece, []Stack, error) {
 			if len(st) > 3+maxStack {
 				return nil, nil, fmt.Errorf("%s: command %d: stack %s: more than %d pieces: not a save VASL writes", s.Name, i+1, id, maxStack)
 			}
+			if k, ok := stackOf[id]; ok && len(stacks[k].Pieces) > 0 {
+				return nil, nil, fmt.Errorf("%s: command %d: stack ID %s is added twice: not a save VASL writes", s.Name, i+1, id)
+			}
+			if k, ok := at[id]; ok && !pieces[k].removed {
+				return nil, nil, fmt.Errorf("%s: command %d: ID %s is a piece's and a stack's: not a save VASL writes", s.Name, i+1, id)
+			}
+			for k, p := range st[3:] {
+				if slices.Contains(st[3:3+k], p) {
+					return nil, nil, fmt.Errorf("%s: command %d: stack %s lists piece ID %s twice: not a save VASL writes", s.Name, i+1, id, p)
+				}
+			}
 			stackOf[id] = len(stacks)
 			stacks = append(stacks, Stack{ID: id, Map: st[0], X: x, Y: y, Pieces: st[3:]})
 			for _, p := range st[3:] {
@@ -311,6 +322,9 @@ func (s *Save) pieces(cmds []string) ([]Piece, []Stack, error) {
 			// Two pieces of one ID: a move or a removal of it would be of
 			// either, and a game's units are matched by it.
 			return nil, nil, fmt.Errorf("%s: command %d: piece ID %s is added twice: not a save VASL writes", s.Name, i+1, id)
+		}
+		if k, ok := stackOf[id]; ok && len(stacks[k].Pieces) > 0 {
+			return nil, nil, fmt.Errorf("%s: command %d: ID %s is a piece's and a stack's: not a save VASL writes", s.Name, i+1, id)
 		}
 		p, err := readPiece(id, typ, state)
 		if err != nil {

@@ -368,6 +368,19 @@ func TestNotASaveVASSALWrites(t *testing.T) {
 	if _, err := dup.Contents(); err == nil || !strings.Contains(err.Error(), "piece ID 7 is added twice") {
 		t.Errorf("two pieces of one ID: %v", err)
 	}
+	// A stack of one ID twice, a stack of a piece's ID, a stack listing a
+	// piece twice: each refused, naming the ID and the save.
+	for _, c := range []struct{ name, cmds, want string }{
+		{"stacks.vsav", "+/7/piece;;;;x/Main Map;500;500;\x1b+/8/piece;;;;y/Main Map;500;500;\x1b+/9/stack/Main Map;500;500;7\x1b+/9/stack/Main Map;500;500;8", "stacks.vsav: command 5: stack ID 9 is added twice"},
+		{"both.vsav", "+/7/piece;;;;x/Main Map;500;500;\x1b+/7/stack/Main Map;500;500;7", "both.vsav: command 3: ID 7 is a piece's and a stack's"},
+		{"both2.vsav", "+/9/stack/Main Map;500;500;8\x1b+/8/piece;;;;y/Main Map;500;500;\x1b+/9/piece;;;;x/Main Map;500;500;", "both2.vsav: command 4: ID 9 is a piece's and a stack's"},
+		{"listed.vsav", "+/7/piece;;;;x/Main Map;500;500;\x1b+/9/stack/Main Map;500;500;7;7", "listed.vsav: command 3: stack 9 lists piece ID 7 twice"},
+	} {
+		bad := &Save{Name: c.name, Content: []byte("begin_save\x1b" + c.cmds + "\x1bend_save")}
+		if _, err := bad.Contents(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+	}
 	// A piece removed, then one of its ID added (VASSAL's undo): read.
 	again := &Save{Name: "again.vsav", Content: []byte("begin_save\x1b+/7/piece;;;;x/Main Map;500;500;\x1b-/7\x1b+/7/piece;;;;y/Main Map;600;600;\x1bend_save")}
 	if _, err := again.Contents(); err != nil {

@@ -421,6 +421,21 @@ func (e *Edit) Remove(ids []string) error {
 // Steps is the number of logged steps the edit adds.
 func (e *Edit) Steps() int { return len(e.steps) }
 
+// Join makes the logged steps the edit added from step n on (n counting
+// from 0, as Steps counts them) one step, their commands in order: VASSAL
+// plays it at one press of Step forward (its LogCommand assembles the
+// commands logged together into one input step).
+func (e *Edit) Join(n int) {
+	if n < 0 || n >= len(e.steps)-1 {
+		return
+	}
+	var all []string
+	for _, st := range e.steps[n:] {
+		all = append(all, st...)
+	}
+	e.steps = append(e.steps[:n], all)
+}
+
 // Result returns the save with the edit's commands: the save's command
 // list up to its end_save, the placed pieces, end_save and what followed
 // it, then the logged steps. Every other entry of the save is kept; the

@@ -401,3 +401,44 @@ func TestEditHostile(t *testing.T) {
 		t.Errorf("a save without end_save: %v", err)
 	}
 }
+
+// Steps joined are one step (one press of Step forward in VASL: VASSAL's
+// LogCommand assembles the commands logged together), their commands
+// played in order: A moved twice ends where its second move put it.
+func TestJoinSteps(t *testing.T) {
+	t.Parallel()
+	_, e := stalingradEdit(t)
+	g := func(s string) coord.Grid { x, _ := coord.ParseGrid(s); return x }
+	ids, err := e.AddSuspects(g("1K5"), 0, []string{"A", "B"}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Move(ids, g("1E3"))
+	e.Move(ids[:1], g("1E5"))
+	e.Remove(ids[1:])
+	if e.Steps() != 4 {
+		t.Fatalf("%d steps before the join, want 4", e.Steps())
+	}
+	e.Join(1)
+	e.Join(5) // nothing to join
+	if e.Steps() != 2 {
+		t.Fatalf("%d steps after joining the last three, want 2", e.Steps())
+	}
+	s := e.Result()
+	if s.Steps() != 2 {
+		t.Errorf("the save has %d logged steps, want 2", s.Steps())
+	}
+	c, err := s.Contents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, p := range c.On {
+		if p.Suspect() {
+			got[p.Label] = p.Location
+		}
+	}
+	if len(got) != 1 || got["A"] != "1E5" {
+		t.Errorf("S? on %v, want A alone, on 1E5", got)
+	}
+}

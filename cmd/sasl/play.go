@@ -203,7 +203,7 @@ MPh; --vasl-out NEW.vsav writes the ENEMY's turn into a copy of your save.`,
 			}
 			if f.friendlyFrom != "" {
 				if cmd.Flags().Changed("turns") {
-					return errors.New("--turns: with --friendly-from the game plays on to your next MPh, where your next save takes over")
+					return errors.New("--turns: with --friendly-from the game plays on to your next PFPh (or MPh), where your next save takes over")
 				}
 				return turnFromSave(cmd, path, to, f, script)
 			}
@@ -267,7 +267,7 @@ MPh; --vasl-out NEW.vsav writes the ENEMY's turn into a copy of your save.`,
 	cmd.Flags().StringVar(&f.mission, "mission", "", "play on with this mission file, changed since the game began (given on purpose)")
 	cmd.Flags().StringVar(&f.tables, "tables", "", "play on with this tables file, changed since the game began (given on purpose)")
 	cmd.Flags().StringVar(&f.dice, "dice", "", "your own rolls for these turns, in rule order")
-	cmd.Flags().StringVar(&f.friendlyFrom, "friendly-from", "", "your latest VASL save (.vsav): your units' moves and results as it shows them, instead of commands; the game plays on to your next MPh")
+	cmd.Flags().StringVar(&f.friendlyFrom, "friendly-from", "", "your latest VASL save (.vsav): your units' moves and results as it shows them, instead of commands; the game plays on to your next PFPh (or MPh), where the next save speaks for your Prep Fire and moves")
 	cmd.Flags().StringVar(&f.vaslOut, "vasl-out", "", "with --friendly-from, write the ENEMY's turn into a copy of your save (a new .vsav)")
 	cmd.Flags().BoolVar(&f.force, "force", false, "replace the --vasl-out file if it exists")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")

@@ -119,6 +119,9 @@ func turnFromSave(cmd *cobra.Command, path string, to table.Options, pf *playTur
 		if rd.To != "" {
 			what = strings.TrimPrefix(what+", moved to "+rd.To, ", ")
 		}
+		if rd.Swapped != "" {
+			what = strings.TrimSuffix(rd.Swapped+"; "+what, "; ")
+		}
 		fmt.Fprintf(w, "  %s %s: %s\n", rd.ID, rd.At, what)
 	}
 	if len(r.Reads) == 0 {

@@ -176,14 +176,10 @@ func TestVaslPlay(t *testing.T) {
 	// A game set up from the save: the mission beside it, the units with
 	// their pieces' IDs.
 	game := filepath.Join(dir, "g.yaml")
-	// No S? checked standing still (activation.still none): the units the
-	// test moves in its turn 1 have not Prep Fired at S? Activated beside
-	// them at the end of the ENEMY's Player Turn.
-	still := filepath.Join(dir, "still.yaml")
-	if err := os.WriteFile(still, []byte("activation:\n  still: {value: none, source: test}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	mustRun(t, "play", "new", "--mission", mission, "--boards", boards, "--friendly-from", setup, "--save", game, "--seed", "7", "--policy", "player", "--tables", still)
+	// The default tables: S? checked standing still are Activated beside
+	// the units the test moves in its turn 1, at which the engine would
+	// Prep Fire; the save's moves are read first (ASL A3.3), and made.
+	mustRun(t, "play", "new", "--mission", mission, "--boards", boards, "--friendly-from", setup, "--save", game, "--seed", "7", "--policy", "player")
 	ms, err := os.ReadFile(filepath.Join(dir, "g.mission.yaml"))
 	if err != nil {
 		t.Fatal(err)
@@ -239,7 +235,7 @@ func TestVaslPlay(t *testing.T) {
 	// player's MPh.
 	t1 := filepath.Join(dir, "t1.vsav")
 	out = mustRun(t, "play", "turn", game, "--friendly-from", t0, "--vasl-out", t1, "--boards", boards)
-	for _, want := range []string{"Read from " + t0 + ": 8 units of yours", "no change to your units", "turn 1, before your MPh", "4 added, 4 moved, 0 removed; 0 changes to your units; 8 steps"} {
+	for _, want := range []string{"Read from " + t0 + ": 8 units of yours", "no change to your units", "turn 1, before your PFPh", "13 added, 4 moved, 8 removed; 0 changes to your units; 4 steps"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("play turn --friendly-from: no %q in\n%s", want, out)
 		}
@@ -282,7 +278,7 @@ func TestVaslPlay(t *testing.T) {
 	t1p := hill.WriteSave(t, e.Result(), dir, "t1-played.vsav")
 	t2 := filepath.Join(dir, "t2.vsav")
 	out = mustRun(t, "play", "turn", game, "--friendly-from", t1p, "--vasl-out", t2, "--boards", boards)
-	for _, want := range []string{"F5 2K3: moved to 2K2", "F8 2O5: set F8 eliminated", "done: move F5 2K2", "done: move F3,F4 2I4", "done: set F8 eliminated", "F5: 2K3 2K2", "turn 2, before your MPh"} {
+	for _, want := range []string{"F5 2K3: moved to 2K2", "F8 2O5: set F8 eliminated", "done: move F5 2K2", "done: move F3,F4 2I4", "done: set F8 eliminated", "F5: 2K3 2K2", "turn 2, before your PFPh"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("play turn from the played save: no %q in\n%s", want, out)
 		}
@@ -299,6 +295,11 @@ func TestVaslPlay(t *testing.T) {
 	}
 	if s2, _ := vassal.Open(t2); s2.Steps() == 0 {
 		t.Error("turn 2 written with no steps to play")
+	}
+	// A step per phase of the ENEMY's, not per counter moved.
+	var added, moved, removed, yours, steps int
+	if _, err := fmt.Sscanf(out[strings.LastIndex(out, "0 S? placed, "):], "0 S? placed, %d added, %d moved, %d removed; %d changes to your units; %d steps", &added, &moved, &removed, &yours, &steps); err != nil || steps > 10 || steps >= added+moved+removed+yours {
+		t.Errorf("turn 2: %d steps for %d added, %d moved, %d removed, %d of yours (%v): want one per phase", steps, added, moved, removed, yours, err)
 	}
 	// A move the engine refuses (a surviving unit across the map) leaves
 	// the game as it was.
