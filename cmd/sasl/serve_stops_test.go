@@ -1,0 +1,251 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/table"
+)
+
+// friendlyFire lists the First Fire (ASL A8.1), Subsequent First Fire
+// (A8.3) and Final Protective Fire (A8.31) of step n of game file path.
+func friendlyFire(t *testing.T, path string, n int) []string {
+	t.Helper()
+	tg, err := table.Read(path, table.Options{Boards: realBoards(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tg.Close()
+	steps, err := tg.Steps(n)
+	if err != nil || len(steps) == 0 {
+		t.Fatalf("step %d of %s: %v", n, path, err)
+	}
+	words := report.New(tg.Game().World())
+	var out []string
+	for i := range steps[0].Events {
+		e := &steps[0].Events[i]
+		if e.Kind == report.FirstFire || e.Kind == report.SubsequentFirstFire || e.Kind == report.FinalProtectiveFire {
+			out = append(out, words.Text(e))
+		}
+	}
+	return out
+}
+
+// TestServeStopsInBrowser plays the four-board game's stops in a real
+// browser as a player reads them: the setup in the timeline with its
+// dice; buttons that say what they do (at a First Fire stop "Hold fire",
+// which never fires, and "Let sasl fire for me", which does); a First Fire
+// stop that names the mover, marks the hex it entered and draws its path;
+// the RtPh's routs (ASL A10.5) and Subsequent First Fire (A8.3) as buttons
+// that send the commands sasl play takes; Assault Movement (A4.61); and
+// the LOS tool, whose verdict is the line sasl los prints.
+// SASL_SERVE_SCREENSHOTS names a folder for a picture of each stop.
+func TestServeStopsInBrowser(t *testing.T) {
+	t.Parallel()
+	ctx := browser(t)
+	dir := t.TempDir()
+	path := newFourBoardGame(t, dir, "game.yaml")
+	_, url := startServe(t, path)
+	p := page{t, ctx}
+	shots := os.Getenv("SASL_SERVE_SCREENSHOTS")
+	shot := func(name string) {
+		if shots != "" {
+			p.screenshot(filepath.Join(shots, name+".png"))
+		}
+	}
+	label := func(sel string) string { return strings.TrimSpace(p.text(sel)) }
+	has := func(sel string) bool {
+		var ok bool
+		p.eval(`!!document.querySelector("`+sel+`")`, &ok)
+		return ok
+	}
+
+	p.run("load the page", chromedp.Navigate(url))
+	p.settled(1)
+	// The setup, step 1: every S? with its case and dice (sasl place).
+	p.waitText("#setup summary", "S? (SASL 4.1)")
+	var placed, sq int
+	p.eval(`page.setup.placements.length`, &placed)
+	p.eval(`page.state.units.filter((u) => u.case).length`, &sq)
+	if placed == 0 || placed != sq {
+		t.Errorf("the timeline's setup lists %d S?, the game has %d placed by a case", placed, sq)
+	}
+	p.click("#setup summary")
+	if s := p.text("#setup"); !strings.Contains(s, "case e") || !strings.Contains(s, "A6d dr") {
+		t.Errorf("the setup does not say its cases and dice: %.300s", s)
+	}
+	shot("stop-1-setup")
+	p.click("#setup summary")
+
+	// Your MPh: done moving; the engine would move nothing, so no pass.
+	p.nextTo(4)
+	p.waitText("#asked", "Your MPh: move")
+	if got := label("#do-next"); got != "Done moving" || has("#do-pass") {
+		t.Errorf("before your MPh the buttons are %q and pass %v; want Done moving alone", got, has("#do-pass"))
+	}
+	// Assault Movement (ASL A4.61): one Location, the command's --assault.
+	p.clickHex("15P4")
+	p.click("#plan-move")
+	p.click("#plan-assault")
+	p.clickHex("15O5")
+	p.waitText("#plan-text", "15O5")
+	var title string
+	p.eval(`document.getElementById("plan-confirm").title`, &title)
+	if title != "sasl play move F3 15O5 --assault" || label("#plan-confirm") != "Assault Move" {
+		t.Errorf("the Assault Movement button is %q, %q", label("#plan-confirm"), title)
+	}
+	shot("stop-2-assault")
+	p.click("#plan-cancel")
+	// A unit that Prep Fired does not move (ASL A3.3): no "Move these…".
+	var offered []bool
+	p.eval(`(() => { const u = page.state.units.find((x) => x.id === "F3"); const out = [];
+		showHex(hexNamed("15P4")); out.push(!!document.getElementById("pick-F3"));
+		u.fired = true; showHex(hexNamed("15P4")); out.push(!!document.getElementById("pick-F3"));
+		u.fired = false; return out; })()`, &offered)
+	if !slices.Equal(offered, []bool{true, false}) {
+		t.Errorf("F3 may be chosen to move (not fired, Prep Fired): %v; want [true false]", offered)
+	}
+
+	// First Fire at the Human Wave that entered 4U4.
+	p.nextTo(7)
+	p.waitText("#asked", "entered 4U4")
+	if s := p.text("#asked"); !strings.Contains(s, "A1a (squad 4-4-7)") || !strings.Contains(s, "Human Wave") {
+		t.Errorf("the First Fire stop does not name the mover: %s", s)
+	}
+	if got, pass := label("#do-next"), label("#do-pass"); got != "Hold fire" || pass != "Let sasl fire for me" {
+		t.Errorf("at First Fire the buttons are %q and %q", got, pass)
+	}
+	var marked int
+	p.eval(`page.overlay.querySelectorAll('[data-layer="stop"] polygon.m-stop').length`, &marked)
+	if marked != 1 {
+		t.Errorf("the hex the mover entered is marked %d times", marked)
+	}
+	if s := p.text("#events"); !strings.Contains(s, "stopped: ") {
+		t.Errorf("the timeline does not tell the stop: %.300s", s)
+	}
+	// Its path: the view's, or (before the view gives it) one made here.
+	var given bool
+	p.eval(`!!(page.state.stop.path && page.state.stop.path.length > 1)`, &given)
+	if !given {
+		p.run("a path", chromedp.Evaluate[chromedp.Void](`(() => { const a = page.state.stop.at_hex;
+			page.state.stop.path = [[a[0] + 6, a[1]], [a[0] + 3, a[1] + 1], a]; render(); })()`))
+	}
+	p.eval(`page.overlay.querySelectorAll('[data-layer="stop"] polyline.m-mover').length`, &marked)
+	if marked != 1 || !strings.Contains(p.text("#asked"), "its move began in") {
+		t.Errorf("the mover's path is drawn %d times; the stop says %q", marked, p.text("#asked"))
+	}
+	p.zoomTo("4P1", "4X6")
+	shot("stop-3-first-fire")
+	p.click("#zoom-fit")
+	atSeven, _ := os.ReadFile(path)
+
+	// Hold fire fires nothing; the same stop passed, the engine fires.
+	p.click("#do-next")
+	p.settled(8)
+	if fired := friendlyFire(t, path, 8); len(fired) > 0 {
+		t.Errorf("Hold fire fired: %v", fired)
+	}
+	passed := filepath.Join(dir, "passed.yaml")
+	os.WriteFile(passed, atSeven, 0o644)
+	mustRun(t, "play", "pass", passed, "--boards", realBoards(t))
+	if fired := friendlyFire(t, passed, 8); len(fired) == 0 {
+		t.Errorf("the stop passed, the engine did not fire: the test of Hold fire proves nothing")
+	}
+
+	// The ENEMY's DFPh: Defensive Fire, or the engine's.
+	p.nextTo(12)
+	p.waitText("#asked", "your DFPh")
+	if got, pass := label("#do-next"), label("#do-pass"); got != "Done with Defensive Fire" || pass != "Let sasl fire Defensive Fire for me" {
+		t.Errorf("before the DFPh the buttons are %q and %q", got, pass)
+	}
+	shot("stop-4-dfph")
+
+	// The LOS tool: the verdict sasl los prints, the line drawn.
+	p.click("#los-tool")
+	p.clickHex("4T2")
+	p.clickHex("4P6")
+	p.run("the LOS is traced", chromedp.Poll[chromedp.Void](`!!document.getElementById("los-text")`))
+	tg, err := table.Read(path, table.Options{Boards: realBoards(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := tg.Game().World().Map()
+	lm, err := tg.Game().World().LOS()
+	if err != nil {
+		t.Fatal(err)
+	}
+	from, _ := m.ParseLocation("4T2")
+	to, _ := m.ParseLocation("4P6")
+	r := lm.Query(from, to)
+	tg.Close()
+	if got, want := label("#los-text"), losText(m, from, to, &r); got != want {
+		t.Errorf("the page's LOS says %q, sasl los %q", got, want)
+	}
+	p.eval(`page.overlay.querySelectorAll('[data-layer="stop"] line').length`, &marked)
+	if marked == 0 {
+		t.Errorf("the LOS is not drawn")
+	}
+	p.zoomTo("4N1", "4X7")
+	shot("stop-5-los")
+	p.click("#zoom-fit")
+	p.click("#plan-cancel")
+
+	// The RtPh: each broken unit's routs are buttons of sasl play move.
+	p.nextTo(16)
+	p.waitText("#asked", "RtPh")
+	var routs []string
+	p.eval(`[...document.querySelectorAll("#actions button.rout-to, #actions button.rout-crawl")].map((b) => b.title)`, &routs)
+	if !slices.Contains(routs, "sasl play move F3 15Q8") || !slices.Contains(routs, "sasl play move F4 4U2 --low-crawl") {
+		t.Errorf("the rout stop offers %v", routs)
+	}
+	if got := label("#do-next"); got != "Done: sasl routs the rest that must" || has("#do-pass") {
+		t.Errorf("at the rout stop Next is %q (pass %v)", got, has("#do-pass"))
+	}
+	shot("stop-6-rout")
+	p.click(`#actions button[title="sasl play move F3 15Q8"]`)
+	p.settled(17)
+	if j := gameJournal(t, path); j[16].Do != "move F3 15Q8" {
+		t.Errorf("the rout button sent %q", j[16].Do)
+	}
+	p.waitText("#asked", "1 broken unit")
+
+	// Back to the first stop, fire there, and the next move is offered
+	// to Subsequent First Fire (ASL A8.3) by a button of its own.
+	p.run("undo to step 7", chromedp.Evaluate[chromedp.Void](`doCommand("undo " + (page.state.step - 7))`))
+	p.settled(7)
+	p.click(`#actions button.group-fire[data-at='4T2']`)
+	p.waitText("#plan-text", "FP, DRM")
+	p.click("#plan-confirm")
+	p.settled(8)
+	if got := label("#do-next"); got != "Let them move on" || has("#do-pass") {
+		t.Errorf("with no fire left the buttons are %q (pass %v)", got, has("#do-pass"))
+	}
+	p.click("#do-next")
+	p.settled(9)
+	p.waitText("#asked", "Subsequent First Fire at it")
+	if got := label(`#actions button.group-fire[data-at='4T2']`); got != "Subsequent First Fire from 4T2…" {
+		t.Errorf("the SFF group's button says %q", got)
+	}
+	p.click(`#actions button.group-fire[data-at='4T2']`)
+	p.waitText("#plan-text", "Subsequent First Fire")
+	p.zoomTo("4P1", "4X6")
+	shot("stop-7-sff")
+}
+
+// gameJournal reads the journal of game file path.
+func gameJournal(t *testing.T, path string) []state.Step {
+	t.Helper()
+	tg, err := table.Read(path, table.Options{Boards: realBoards(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tg.Close()
+	return tg.Journal()
+}
