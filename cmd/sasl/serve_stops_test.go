@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -216,10 +217,51 @@ func TestServeStopsInBrowser(t *testing.T) {
 	}
 	p.waitText("#asked", "1 broken unit")
 
+	// On to an RPh: your rallies reported, or rolled by sasl.
+	for n := 18; !strings.Contains(p.text("#asked"), "RPh"); n++ {
+		if n > 24 {
+			t.Fatalf("no RPh by step %d: %s", n, p.text("#asked"))
+		}
+		p.click("#do-next")
+		p.settled(n)
+	}
+	if got, pass := label("#do-next"), label("#do-pass"); got != "My rallies are reported: go on" || pass != "Let sasl roll my rallies" {
+		t.Errorf("before the RPh the buttons are %q and %q", got, pass)
+	}
+	var rally []string
+	p.eval(`[...document.querySelectorAll("#actions button.rally")].map((b) => b.title.replace(/:.*/, ""))`, &rally)
+	var broken []string
+	p.eval(`page.state.units.filter((u) => u.side === "friendly" && u.broken).map((u) => "sasl play set " + u.id + " good")`, &broken)
+	if len(broken) == 0 || !slices.Equal(rally, broken) {
+		t.Errorf("the RPh offers the rallies %v; the broken units are %v", rally, broken)
+	}
+	shot("stop-8-rph")
+
 	// Back to the first stop, fire there, and the next move is offered
 	// to Subsequent First Fire (ASL A8.3) by a button of its own.
 	p.run("undo to step 7", chromedp.Evaluate[chromedp.Void](`doCommand("undo " + (page.state.step - 7))`))
 	p.settled(7)
+	// A stop that offers many groups sums them up, each on demand: here
+	// the view's own group and, made up from the FRIENDLY units, one in
+	// each of their Locations, of each kind of fire (ASL A8.1-A8.31).
+	var sum string
+	p.eval(`(() => { const s = page.state.stop; const kinds = ["", "sff", "fpf"]; let k = 0;
+		const byAt = new Map();
+		for (const u of page.state.units) if (u.side === "friendly" && !u.entering && !byAt.has(u.at) && u.at !== "4T2") byAt.set(u.at, [u.id]);
+		for (const [at, ids] of byAt) s.groups.push({ units: ids, at, range: 5, fire: kinds[k++ % 3] });
+		render(); return document.querySelector("#groups summary").textContent; })()`, &sum)
+	if !regexp.MustCompile(`^\d+ units in \d+ Locations may fire at 4U4 \(show them\)$`).MatchString(sum) || has("#groups[open]") {
+		t.Errorf("many groups are summed up as %q (open %v)", sum, has("#groups[open]"))
+	}
+	p.click("#groups summary")
+	var kinds []string
+	p.eval(`[...new Set([...document.querySelectorAll("#groups button.group-fire")].map((b) => b.textContent.replace(/ from .*/, "")))]`, &kinds)
+	if !slices.Equal(kinds, []string{"First Fire", "Subsequent First Fire", "Final Protective Fire"}) {
+		t.Errorf("the groups' buttons fire %v", kinds)
+	}
+	shot("stop-9-many-groups")
+	p.run("the view again", chromedp.Steps(chromedp.Evaluate[chromedp.Void](`reload(); null`),
+		chromedp.Poll[chromedp.Void](`page.state.stop.groups.length === 1 && !document.querySelector("#groups")`)))
 	p.click(`#actions button.group-fire[data-at='4T2']`)
 	p.waitText("#plan-text", "FP, DRM")
 	p.click("#plan-confirm")

@@ -413,7 +413,7 @@ function askedWords(st) {
     if (!routs.length) return "Your RtPh: none of your broken units has to rout any more.";
     return "Your RtPh (ASL A10.5): " + routs.length + (routs.length === 1 ? " broken unit" : " broken units") + " to rout: choose where each goes (below), or go on and sasl routs those that must.";
   }
-  if (s.phase === "RPh") return (yours ? "Your" : "The ENEMY's") + " RPh: roll your rallies and report them (a unit's panel: good), or let sasl roll them.";
+  if (s.phase === "RPh") return (yours ? "Your" : "The ENEMY's") + " RPh (ASL A10.6): roll a Rally for each of your broken units and report those that rally, or let sasl roll them.";
   if (!yours) return s.phase === "DFPh" ? "The ENEMY has moved: your DFPh: Defensive Fire (click one of your stacks), or let sasl fire it." : "The ENEMY's CCPh: Close Combat is to be resolved.";
   return {
     PFPh: "Your PFPh: Prep Fire (click one of your stacks), or let sasl fire it. A unit that Prep Fires does not move in the MPh (ASL A3.3).",
@@ -503,6 +503,7 @@ function renderActions() {
   if (can("undo")) box.append(el("button", { id: "do-undo", title: "sasl play undo: the game as it stood before step " + page.state.step + " (" + page.state.last + ")", onclick: () => doCommand("undo") }, "Undo step " + page.state.step + " (" + page.state.last + ")"));
   if (stopKind() === "first-fire") renderGroups(box);
   if (stopKind() === "rout" && can("move")) renderRouts(box);
+  if (stopKind() === "before-phase" && page.state.stop.phase === "RPh" && can("set")) renderRallies(box);
   if (can("move") && stopKind() !== "rout") box.append(el("p", { class: "hint" }, "Click one of your stacks to " + (page.state.phase === "APh" ? "advance" : "move") + " it."));
   else if (can("fire")) box.append(el("p", { class: "hint" }, "Click one of your stacks to fire with it" + (atName() ? " at " + atName() : "") + "."));
 }
@@ -534,6 +535,19 @@ function renderGroups(box) {
   } else {
     const d = el("details", { class: "groups-box", id: "groups" }, el("summary", {}, head + " (show them)"), list);
     box.append(d);
+  }
+}
+
+// renderRallies lists the broken units of yours an RPh rallies (ASL
+// A10.6): roll each one's Rally and report a success (sasl play set UNIT
+// good), or let sasl roll them all.
+function renderRallies(box) {
+  const broken = page.state.units.filter((u) => u.side === "friendly" && u.broken && !u.entering && !u.exited);
+  if (!broken.length) return;
+  for (const u of broken) {
+    const c = "set " + u.id + " good";
+    box.append(el("div", { class: "rout" }, el("button", { class: "link", onclick: () => showUnit(u.id) }, unitWords(u)), " in " + u.at + ": ",
+      el("button", { class: "rally", title: "sasl play " + c + ": its Rally succeeded (ASL A10.6)", onclick: () => doCommand(c) }, "It rallied")));
   }
 }
 
@@ -708,7 +722,7 @@ function renderPlan() {
     let what = "click the hex to " + (stopKind() === "rout" ? "rout" : page.state.phase === "APh" ? "advance" : "move") + " to.";
     if (p.to && !p.preview) what = "not to " + (p.level || p.to) + " (see why below): click another hex.";
     if (p.to && p.preview) what = "to " + (p.level || p.to) + ":";
-    box.append(el("p", {}, (stopKind() === "rout" ? "Rout " : page.state.phase === "APh" ? "Advance " : "Move ") + p.units.join(", ") + " from " + p.from + ": " + what));
+    box.append(el("p", {}, (stopKind() === "rout" ? "Rout " : page.state.phase === "APh" ? "Advance " : "Move ") + p.units.join(", ") + " from " + p.from + (p.to && p.preview ? " " : ": ") + what));
     const hex = p.to && [...page.hexes.values()].find((h) => h.name === p.to);
     if (hex && hex.locations) {
       const sel = el("select", { id: "plan-level", "aria-label": "the Location in the hex" }, el("option", { value: "" }, p.to + " (ground level)"));
@@ -812,6 +826,13 @@ function stopShapes() {
     for (const name of new Set((s.can_fire ? s.groups || [] : []).map((g) => g.at))) {
       const h = hexNamed(name.replace(/h-?\d+$/, ""));
       if (h) out.push(["polygon", { points: hexPoints(h.at, 0.85), class: "m-can-fire" }]);
+    }
+  }
+  if (s.kind === "rout") {
+    // The broken units that rout (ASL A10.5).
+    for (const name of new Set((s.routs || []).map((r) => r.at))) {
+      const h = hexNamed(name.replace(/h-?\d+$/, ""));
+      if (h) out.push(["polygon", { points: hexPoints(h.at), class: "m-stop" }]);
     }
   }
   const p = page.plan;
