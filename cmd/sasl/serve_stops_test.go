@@ -142,7 +142,14 @@ func TestServeStopsInBrowser(t *testing.T) {
 	if marked != 1 || !strings.Contains(p.text("#asked"), "its move began in") {
 		t.Errorf("the mover's path is drawn %d times; the stop says %q", marked, p.text("#asked"))
 	}
-	p.zoomTo("4P1", "4X6")
+	// The timeline's stop shows it on the map: its hex in view.
+	p.click("#timeline-stop")
+	var inView bool
+	p.eval(`(() => { const [x, y] = toSVG(page.state.stop.at_hex); const [vx, vy, vw, vh] = page.view;
+		return x > vx && x < vx + vw && y > vy && y < vy + vh && vw < page.full[2] / 2; })()`, &inView)
+	if !inView {
+		t.Errorf("the stop is not shown on the map: view %v", p.text("#where"))
+	}
 	shot("stop-3-first-fire")
 	p.click("#zoom-fit")
 	atSeven, _ := os.ReadFile(path)

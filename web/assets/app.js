@@ -812,6 +812,26 @@ function renderLOS(box) {
   box.hidden = false;
 }
 
+// showStop shows the map around a First Fire stop: the moving stack's
+// path and the Locations that may fire at it.
+async function showStop() {
+  const s = page.state.stop || {};
+  if (!s.at_hex) return;
+  if (page.past) await loadMap(0);
+  const pts = [s.at_hex, ...(s.path || [])];
+  for (const g of s.groups || []) { const h = hexNamed(g.at.replace(/h-?\d+$/, "")); if (h) pts.push(h.at); }
+  const xy = pts.map(toSVG);
+  const pad = 2.5 * hexHeight();
+  const x0 = Math.min(...xy.map((p) => p[0])) - pad, x1 = Math.max(...xy.map((p) => p[0])) + pad;
+  const y0 = Math.min(...xy.map((p) => p[1])) - pad, y1 = Math.max(...xy.map((p) => p[1])) + pad;
+  // The map's shape kept: the box grown to it, around its centre.
+  const [, , vw, vh] = page.view;
+  let w = x1 - x0, h = y1 - y0;
+  if (w / h < vw / vh) w = h * vw / vh; else h = w * vh / vw;
+  setView([(x0 + x1 - w) / 2, (y0 + y1 - h) / 2, w, h]);
+  drawMarks();
+}
+
 // stopShapes are the page's marks of where the game stands: at a First
 // Fire stop the moving stack's path so far and the Location it entered
 // (ASL A8.1: the fire is at it there); with the LOS tool, the line traced.
@@ -892,7 +912,7 @@ function renderTimeline() {
       li.onclick = () => choose(i, true);
       list.append(li);
     });
-    if (here) list.append(el("li", { class: "timeline-stop" }, "stopped: " + moverWords(page.state) + " (marked on the map)"));
+    if (here) list.append(el("li", { class: "timeline-stop", id: "timeline-stop", title: "show it on the map", onclick: showStop }, "stopped: " + moverWords(page.state) + " (marked on the map: click to see it)"));
   }
   if (!log.steps.some((s) => s.turn === page.turn) && page.turn !== turns1) list.append(el("li", { class: "empty" }, "Nothing has happened this turn yet."));
   if (page.chosen < 0) $("timeline").scrollTop = $("timeline").scrollHeight; // the latest step
