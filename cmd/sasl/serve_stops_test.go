@@ -216,7 +216,14 @@ func TestServeStopsInBrowser(t *testing.T) {
 	if got := label("#do-next"); got != "Done: sasl routs the rest that must" || has("#do-pass") {
 		t.Errorf("at the rout stop Next is %q (pass %v)", got, has("#do-pass"))
 	}
+	p.run("point at a rout", chromedp.Evaluate[chromedp.Void](`document.querySelector('#actions button[title="sasl play move F3 15Q8"]').dispatchEvent(new MouseEvent("mouseenter")); null`))
+	p.eval(`page.overlay.querySelectorAll('[data-layer="hover"] polygon.m-dest').length`, &marked)
+	if marked != 1 {
+		t.Errorf("pointing at a rout button marks %d hexes", marked)
+	}
+	p.zoomTo("15L1", "15T9")
 	shot("stop-6-rout")
+	p.click("#zoom-fit")
 	p.click(`#actions button[title="sasl play move F3 15Q8"]`)
 	p.settled(17)
 	if j := gameJournal(t, path); j[16].Do != "move F3 15Q8" {
@@ -286,6 +293,17 @@ func TestServeStopsInBrowser(t *testing.T) {
 	p.waitText("#plan-text", "Subsequent First Fire")
 	p.zoomTo("4P1", "4X6")
 	shot("stop-7-sff")
+	// A smaller screen: the question and its buttons still in view.
+	p.run("a laptop's screen", chromedp.EmulateViewport(1280, 720))
+	var fits bool
+	p.click("#plan-cancel")
+	p.click(`#actions button.group-fire[data-at='4T2']`)
+	p.waitText("#plan-text", "Subsequent First Fire")
+	p.eval(`["do-next", "plan-confirm"].every((id) => { const b = document.getElementById(id).getBoundingClientRect(); return b.top >= 0 && b.bottom < innerHeight && b.right < innerWidth; })`, &fits)
+	if !fits {
+		t.Errorf("on a 1280x720 screen the stop's first button or the planned fire's is out of view")
+	}
+	shot("stop-7-sff-1280")
 }
 
 // gameJournal reads the journal of game file path.

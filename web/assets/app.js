@@ -259,6 +259,7 @@ $("zoom-in").onclick = () => zoomAt(1 / 1.4, page.view[0] + page.view[2] / 2, pa
 $("zoom-out").onclick = () => zoomAt(1.4, page.view[0] + page.view[2] / 2, page.view[1] + page.view[3] / 2);
 $("zoom-fit").onclick = () => setView(page.full.slice());
 $("los-tool").onclick = () => startLOS();
+if (innerHeight < 800) $("marks").open = false; // a small screen: the map first, its marks on demand
 $("past-now").onclick = async () => { await loadMap(0); if (page.hexChosen) showHex(page.hexChosen); drawMarks(); };
 
 // ---- hover and click ----
@@ -442,7 +443,8 @@ function moverWords(st) {
   const path = s.path || [];
   const from = path.length > 1 && page.hexes.get(path[0][0] + "," + path[0][1]);
   const hexes = path.length > 1 ? new Set(path.map((p) => p.join(","))).size - 1 : 0;
-  who += " entered " + s.at + (from ? " (its move began in " + from.name + ", " + hexes + (hexes === 1 ? " hex" : " hexes") + " back)" : "");
+  const began = from ? from.name : "beyond the map edge";
+  who += " entered " + s.at + (path.length > 1 ? " (its move began " + (from ? "in " : "") + began + ", " + hexes + (hexes === 1 ? " hex" : " hexes") + " back)" : "");
   return who;
 }
 
@@ -569,6 +571,13 @@ function renderRouts(box) {
     for (const to of r.crawl) {
       const c = "move " + r.unit + " " + to + " --low-crawl";
       buttons.append(el("button", { class: "rout-crawl", title: "sasl play " + c, onclick: () => doCommand(c) }, "Low Crawl to " + to));
+    }
+    // Pointing at a button marks the Location it routs to.
+    for (const b of buttons.querySelectorAll("button")) {
+      const h = hexNamed(b.textContent.replace(/^.* to /, "").replace(/h-?\d+$/, ""));
+      if (!h) continue;
+      b.onmouseenter = () => mark("hover", [["polygon", { points: hexPoints(h.at), class: "m-dest" }]]);
+      b.onmouseleave = () => mark("hover", []);
     }
     if (r.to.length > cut) buttons.append(el("span", { class: "hint" }, "and " + (r.to.length - cut) + " more: click " + r.at + ", Rout…, then the hex"));
     row.append(buttons);
@@ -752,6 +761,7 @@ function renderPlan() {
   buttons.append(el("button", { id: "plan-cancel", onclick: cancelPlan }, "Cancel"));
   box.append(buttons);
   box.hidden = false;
+  box.scrollIntoView({ block: "nearest" }); // its buttons in view, below a long question
 }
 
 // ---- line of sight: two hexes, the verdict as sasl los gives it ----
