@@ -402,7 +402,7 @@ function askedWords(st) {
       const left = (s.moving || []).length ? "no FRIENDLY unit left can fire at it" : "nothing is left of the moving stack";
       return "First Fire: " + who + ": " + left + ".";
     }
-    const then = (s.moving || []).map(unit).some((u) => u && u.unit === "s?") ? " (an attack Activates an S? first: SASL 4.3)" : "";
+    const then = (s.moving || []).map(unit).some((u) => u && u.unit === "s?") ? " (an attack Activates an S? first)" : "";
     const kinds = [...new Set(s.groups.map((g) => g.fire || "first"))];
     const ask = kinds.length > 1 ? "Fire" : fireWords[kinds[0]];
     const units = new Set(s.groups.flatMap((g) => g.units)).size;
