@@ -258,8 +258,6 @@ function wireMap(svg) {
 $("zoom-in").onclick = () => zoomAt(1 / 1.4, page.view[0] + page.view[2] / 2, page.view[1] + page.view[3] / 2);
 $("zoom-out").onclick = () => zoomAt(1.4, page.view[0] + page.view[2] / 2, page.view[1] + page.view[3] / 2);
 $("zoom-fit").onclick = () => setView(page.full.slice());
-$("los-tool").onclick = () => startLOS();
-if (innerHeight < 800) $("marks").open = false; // a small screen: the map first, its marks on demand
 $("past-now").onclick = async () => { await loadMap(0); if (page.hexChosen) showHex(page.hexChosen); drawMarks(); };
 
 // ---- hover and click ----
@@ -765,6 +763,9 @@ function renderPlan() {
 }
 
 // ---- line of sight: two hexes, the verdict as sasl los gives it ----
+
+$("los-tool").onclick = () => startLOS();
+if (innerHeight < 800) $("marks").open = false; // a small screen: the map first, its marks on demand
 
 function startLOS() {
   showError("");
