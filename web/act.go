@@ -181,6 +181,10 @@ func (srv *Server) preview(w http.ResponseWriter, r *http.Request) {
 		}
 		out.Spent, out.MF = float64(p.Spent)/2, float64(p.MF)/2
 		out.Text = fmt.Sprintf("%s: %s, %s of %s MF", strings.Join(p.Units, ", "), strings.Join(names, " > "), pathing.HalfMF(p.Spent), pathing.HalfMF(p.MF))
+		if c.Assault {
+			// ASL A4.61: one Location; fire at it has no FFNAM DRM.
+			out.Text += ", by Assault Movement (ASL A4.61): no FFNAM DRM when fired at"
+		}
 		if srv.t.Stop().Phase == state.APh {
 			out.Spent, out.MF = 0, 0
 			out.Text = fmt.Sprintf("%s: %s: an advance of one Location (ASL A4.7)", strings.Join(p.Units, ", "), strings.Join(names, " > "))

@@ -237,6 +237,7 @@ func (srv *Server) api(w http.ResponseWriter, r *http.Request, call string) {
 	acts := map[string]func(http.ResponseWriter, *http.Request){
 		"do": srv.do, "preview": srv.preview,
 	}
+	reads["los"], reads["setup"] = srv.sight, srv.setup
 	if f, ok := reads[call]; ok {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")

@@ -253,7 +253,7 @@ func TestServeInBrowser(t *testing.T) {
 	p.nextTo(4)
 	p.waitText("#where", "before your MPh")
 	// The page words the stop from its data (the file keeps no words).
-	p.waitText("#asked", "Your MPh: move, then Next.")
+	p.waitText("#asked", "Your MPh: move (click one of your stacks), then Done moving.")
 	// A move: F3 from 15P4 to 15O5, its path and MF shown first, then
 	// cancelled (with it made, the Human Wave of turn 2 meets no FRIENDLY
 	// LOS: the fire after First Fire, ASL A8.2-A8.4, changes the dice).

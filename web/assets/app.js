@@ -297,6 +297,7 @@ async function click(e) {
   const h = hexUnder(e);
   if (!h) return;
   const plan = page.past ? null : page.plan;
+  if (plan && plan.verb === "los") { if (!h.off) await losClick(h); return; }
   if (plan && plan.verb === "move" && !h.off) {
     plan.to = h.name;
     await previewPlan();
@@ -353,7 +354,7 @@ function render() {
   $("where").textContent = where;
   renderTables(st.placeholder_tables);
   let asked = askedWords(st);
-  if (st.policy !== "player" && !st.over) asked = "The engine plays both sides of this game (policy " + st.policy + "): Next plays on.";
+  if (st.policy !== "player" && !st.over) asked = "The engine plays both sides of this game (policy " + st.policy + ").";
   $("asked").textContent = asked;
   renderActions();
   renderPlan();
@@ -391,55 +392,195 @@ function atName() { return stopKind() === "first-fire" ? page.state.stop.at : nu
 function askedWords(st) {
   const s = st.stop;
   if (st.over || !s || s.kind === "over") return "The game is over.";
-  if (s.kind === "turn-start") return "Turn " + s.turn + " of " + st.last_turn + " is to begin: Next plays it.";
+  if (s.kind === "turn-start") return "Turn " + s.turn + " of " + st.last_turn + " is to begin.";
   const unit = (id) => st.units.find((u) => u.id === id);
   if (s.kind === "first-fire") {
+    const who = moverWords(st);
     if (!s.can_fire || !(s.groups || []).length) {
-      const left = (s.moving || []).length ? "no FRIENDLY unit left can fire at " + s.moving.join(", ") : "nothing is left of the moving stack";
-      return "First Fire at " + s.at + ": " + left + "; Next to go on.";
+      const left = (s.moving || []).length ? "no FRIENDLY unit left can fire at it" : "nothing is left of the moving stack";
+      return "First Fire: " + who + ": " + left + ".";
     }
-    let what = (s.moving || []).join(", "), then = "";
-    const sq = (s.moving || []).map(unit).find((u) => u && u.unit === "s?");
-    if (sq) { what = (sq.wave ? "Human Wave S? " : "S? ") + what; then = "; an attack Activates an S? first"; }
-    // The fire a group may make by its units' markers (ASL A8.1, A8.3, A8.31).
-    const fire = { sff: ", Subsequent First Fire as Area Fire: ASL A8.3", fpf: ", Final Protective Fire as Area Fire, then a NMC each: ASL A8.31" };
-    const by = s.groups.map((g) => g.units.join(", ") + " in " + g.at + " (" + g.range + (g.range === 1 ? " hex" : " hexes") + (fire[g.fire] || "") + ")");
+    const then = (s.moving || []).map(unit).some((u) => u && u.unit === "s?") ? " (an attack Activates an S? first)" : "";
     const kinds = [...new Set(s.groups.map((g) => g.fire || "first"))];
-    const ask = kinds.length > 1 ? "Fire" : { first: "First Fire", sff: "Subsequent First Fire", fpf: "Final Protective Fire" }[kinds[0]] || "Fire";
-    return capital(what + " entered " + s.at + " in LOS of " + by.join("; ") + ": " + ask + "… or Next" + then + ".");
+    const ask = kinds.length > 1 ? "Fire" : fireWords[kinds[0]];
+    const units = new Set(s.groups.flatMap((g) => g.units)).size;
+    return who + ". " + ask + " at it" + then + ", or hold fire? " + (units === 1 ? "1 unit" : units + " units") + " of yours may fire.";
   }
   const yours = s.player_turn === "friendly";
   if (s.kind === "rout") {
     const routs = s.routs || [];
-    if (!routs.length) return "The RtPh: none of your broken units has to rout any more; Next to go on.";
-    const each = routs.map((r) => r.unit + " in " + r.at + (r.must ? (r.to.length || r.crawl.length ? " must rout" : " must rout and cannot: eliminated for Failure to Rout") : " may rout (DM)") +
-      (r.to.length ? " to " + r.to.join(", ") : "") + (r.crawl.length ? "; Low Crawl to " + r.crawl.join(", ") : ""));
-    return "The RtPh (ASL A10.5): " + each.join("; ") + ". Click a broken unit to rout it; Next or Pass: the engine routs those that must.";
+    if (!routs.length) return "Your RtPh: none of your broken units has to rout any more.";
+    return "Your RtPh (ASL A10.5): " + routs.length + (routs.length === 1 ? " broken unit" : " broken units") + " to rout: choose where each goes (below), or go on and sasl routs those that must.";
   }
-  if (s.phase === "RPh") return (yours ? "Your" : "The ENEMY's") + " RPh: report your rallies, or Pass to have the engine roll them, then Next.";
-  if (!yours) return s.phase === "DFPh" ? "The ENEMY has moved: your DFPh: Defensive Fire, then Next." : "The ENEMY's CCPh: Next resolves Close Combat.";
+  if (s.phase === "RPh") return (yours ? "Your" : "The ENEMY's") + " RPh (ASL A10.6): roll a Rally for each of your broken units and report those that rally, or let sasl roll them.";
+  if (!yours) return s.phase === "DFPh" ? "The ENEMY has moved: your DFPh: Defensive Fire (click one of your stacks), or let sasl fire it." : "The ENEMY's CCPh: Close Combat is to be resolved.";
   return {
-    PFPh: "Your PFPh: Prep Fire, then Next.",
-    MPh: "Your MPh: move, then Next.",
-    AFPh: "Your AFPh: Advancing Fire, then Next.",
-    APh: "Your APh: advance one Location, then Next.",
-    CCPh: "Your CCPh: Next resolves Close Combat.",
+    PFPh: "Your PFPh: Prep Fire (click one of your stacks), or let sasl fire it. A unit that Prep Fires does not move in the MPh (ASL A3.3).",
+    MPh: "Your MPh: move (click one of your stacks), then Done moving.",
+    AFPh: "Your AFPh: Advancing Fire (click one of your stacks), or let sasl fire it.",
+    APh: "Your APh: advance one Location (click one of your stacks), then Done advancing.",
+    CCPh: "Your CCPh: Close Combat is to be resolved.",
   }[s.phase] || "";
+}
+
+// unitWords names a unit as a player reads its counter: "A1a (squad
+// 4-4-7)", "A5 (S?)".
+function unitWords(u) {
+  const what = u.unit === "s?" ? "S?" : words(u.unit).replace("half squad", "half-squad") + (u.type ? " " + u.type : "");
+  return u.id + " (" + what + (u.broken ? ", broken" : "") + ")";
+}
+
+// moverWords names the ENEMY stack a First Fire stop is about, where its
+// move began (the stop's path, when the view gives it) and the Location it
+// entered.
+function moverWords(st) {
+  const s = st.stop;
+  const us = (s.moving || []).map((id) => st.units.find((u) => u.id === id) || { id, unit: "" });
+  const wave = us.find((u) => u.wave);
+  let who = "The ENEMY's " + (wave ? "Human Wave " + wave.wave + ": " : "") + (us.length ? us.map(unitWords).join(", ") : "moving stack");
+  const path = s.path || [];
+  const from = path.length > 1 && page.hexes.get(path[0][0] + "," + path[0][1]);
+  const hexes = path.length > 1 ? new Set(path.map((p) => p.join(","))).size - 1 : 0;
+  const began = from ? from.name : "beyond the map edge";
+  who += " entered " + s.at + (path.length > 1 ? " (its move began " + (from ? "in " : "") + began + ", " + hexes + (hexes === 1 ? " hex" : " hexes") + " back)" : "");
+  return who;
 }
 
 function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
 
+// stopVerbs says what Next and Pass do at the stop the game stands at, in
+// the words of what they do (game.Session: next is "I am done here", pass
+// is "the engine decides as its hold policy does"): [label, title] each,
+// pass null where it would do what next does (the hold policy moves,
+// advances and routs nothing of its own; Close Combat is resolved either
+// way).
+function stopVerbs(st) {
+  const s = st.stop || {};
+  const cmd = (c, what) => "sasl play " + c + ": " + what;
+  if (st.policy !== "player") return { next: ["Play on", cmd("next", "the engine plays both sides on to the next stop")], pass: null };
+  if (s.kind === "turn-start") return { next: ["Play turn " + s.turn, cmd("next", "turn " + s.turn + " begins; the game stops at your next decision")], pass: null };
+  if (s.kind === "first-fire") {
+    const fired = /^fire /.test(st.last || "") && page.log && page.log.steps.length && page.log.steps[page.log.steps.length - 1].n === st.step;
+    if (!s.can_fire || !(s.groups || []).length) return { next: ["Let them move on", cmd("next", "no FRIENDLY unit left can fire at this move: the ENEMY MPh goes on")], pass: null };
+    return {
+      next: [fired ? "Fire no more: let them move on" : "Hold fire", cmd("next", "your units do not fire (more) at " + (s.moving || []).join(", ") + " in " + s.at + " now; the ENEMY MPh goes on")],
+      pass: ["Let sasl fire for me", cmd("pass", "the engine fires at " + s.at + " for you, as its hold policy would, with the fire groups this stop still offers; then the ENEMY MPh goes on")],
+    };
+  }
+  if (s.kind === "rout") {
+    const left = (s.routs || []).length;
+    return { next: [left ? "Done: sasl routs the rest that must" : "Go on", cmd("next", left ? "the broken units you did not rout: those that must rout, rout as the engine chooses (ASL A10.5); those that may stay" : "the RtPh goes on")], pass: null };
+  }
+  const yours = s.player_turn === "friendly";
+  if (s.phase === "RPh") {
+    return {
+      next: ["My rallies are reported: go on", cmd("next", "the rallies you reported (set UNIT good) stand; the engine rolls none of yours")],
+      pass: ["Let sasl roll my rallies", cmd("pass", "the engine rolls a Rally for each of your broken units (ASL A10.6), then plays on")],
+    };
+  }
+  const fire = { PFPh: "Prep Fire", AFPh: "Advancing Fire", DFPh: "Defensive Fire" }[s.phase];
+  if (fire && (yours || s.phase === "DFPh")) {
+    return {
+      next: ["Done with " + fire, cmd("next", "your units fire no (more) " + fire + "; the " + s.phase + " ends")],
+      pass: ["Let sasl fire " + fire + " for me", cmd("pass", "the engine fires your " + fire + " as its hold policy would, then plays on")],
+    };
+  }
+  if (s.phase === "MPh" && yours) return { next: ["Done moving", cmd("next", "your MPh ends: the units you did not move stay")], pass: null };
+  if (s.phase === "APh" && yours) return { next: ["Done advancing", cmd("next", "your APh ends: the units you did not advance stay")], pass: null };
+  if (s.phase === "CCPh") return { next: ["Resolve Close Combat", cmd("next", "the engine resolves the Close Combat of this CCPh")], pass: null };
+  return { next: ["Go on", cmd("next", "the game plays on to the next stop")], pass: null };
+}
+
 function renderActions() {
   const box = $("actions");
   box.replaceChildren();
-  if (can("next")) box.append(el("button", { id: "do-next", class: "primary", title: "sasl play next: you are done here (what you did is reported); the game plays on to the next stop", onclick: () => doCommand("next") }, "Next: play on"));
-  if (can("pass")) box.append(el("button", { id: "do-pass", title: "sasl play pass: the engine decides this stop for you, as it does for a FRIENDLY side it plays itself (it fires, rallies, moves nothing), then plays on", onclick: () => doCommand("pass") }, "Pass: the engine decides"));
+  const verbs = stopVerbs(page.state);
+  if (can("next")) box.append(el("button", { id: "do-next", class: "primary", title: verbs.next[1], onclick: () => doCommand("next") }, verbs.next[0]));
+  if (can("pass") && verbs.pass) box.append(el("button", { id: "do-pass", title: verbs.pass[1], onclick: () => doCommand("pass") }, verbs.pass[0]));
   if (can("fire") && stopKind() === "first-fire") {
-    box.append(el("button", { id: "do-firstfire", title: "choose the Locations that fire", onclick: () => startFire([]) }, "First Fire…"));
+    box.append(el("button", { id: "do-firstfire", title: "choose the Locations that fire, then see the FP, DRM and LOS before you roll", onclick: () => startFire([]) }, "Fire at " + atName() + "…"));
   }
   if (can("undo")) box.append(el("button", { id: "do-undo", title: "sasl play undo: the game as it stood before step " + page.state.step + " (" + page.state.last + ")", onclick: () => doCommand("undo") }, "Undo step " + page.state.step + " (" + page.state.last + ")"));
-  if (can("move")) box.append(el("p", { class: "hint" }, "Click one of your stacks to " + (stopKind() === "rout" ? "rout" : page.state.phase === "APh" ? "advance" : "move") + " it."));
+  if (stopKind() === "first-fire") renderGroups(box);
+  if (stopKind() === "rout" && can("move")) renderRouts(box);
+  if (stopKind() === "before-phase" && page.state.stop.phase === "RPh" && can("set")) renderRallies(box);
+  if (can("move") && stopKind() !== "rout") box.append(el("p", { class: "hint" }, "Click one of your stacks to " + (page.state.phase === "APh" ? "advance" : "move") + " it."));
   else if (can("fire")) box.append(el("p", { class: "hint" }, "Click one of your stacks to fire with it" + (atName() ? " at " + atName() : "") + "."));
+}
+
+// fireWords name the fire a First Fire stop's group may make (ASL A8.1,
+// A8.3, A8.31).
+const fireWords = { first: "First Fire", sff: "Subsequent First Fire", fpf: "Final Protective Fire" };
+
+// renderGroups lists the fire groups of a First Fire stop, each a button
+// that plans its fire at the moving stack (its FP, DRM and LOS shown before
+// the roll): a few in view, more under "details" (a stop may offer dozens).
+function renderGroups(box) {
+  const s = page.state.stop;
+  const groups = s.groups || [];
+  if (!s.can_fire || !groups.length || !can("fire")) return;
+  const units = new Set(groups.flatMap((g) => g.units)).size;
+  const locs = new Set(groups.map((g) => g.at)).size;
+  const list = el("div", { class: "groups" });
+  for (const g of groups) {
+    const kind = fireWords[g.fire || "first"];
+    const rule = { sff: " as Area Fire (ASL A8.3)", fpf: " as Area Fire, then a NMC each (ASL A8.31)" }[g.fire] || "";
+    list.append(el("div", { class: "group" },
+      el("button", { class: "group-fire", "data-at": g.at, title: "plan " + kind + " from " + g.at + " at " + s.at + rule + ": sasl play fire --from " + g.at + " --at " + s.at, onclick: () => startFire([g.at]) }, kind + " from " + g.at + "…"),
+      " " + g.units.join(", ") + ", " + g.range + (g.range === 1 ? " hex" : " hexes") + (rule ? "," + rule : "")));
+  }
+  const head = units + (units === 1 ? " unit" : " units") + " in " + locs + (locs === 1 ? " Location" : " Locations") + " may fire at " + s.at;
+  if (groups.length <= 3) {
+    box.append(el("div", { class: "groups-box" }, el("div", { class: "hint" }, head + ":"), list));
+  } else {
+    const d = el("details", { class: "groups-box", id: "groups" }, el("summary", {}, head + " (show them)"), list);
+    box.append(d);
+  }
+}
+
+// renderRallies lists the broken units of yours an RPh rallies (ASL
+// A10.6): roll each one's Rally and report a success (sasl play set UNIT
+// good), or let sasl roll them all.
+function renderRallies(box) {
+  const broken = page.state.units.filter((u) => u.side === "friendly" && u.broken && !u.entering && !u.exited);
+  if (!broken.length) return;
+  for (const u of broken) {
+    const c = "set " + u.id + " good";
+    box.append(el("div", { class: "rout" }, el("button", { class: "link", onclick: () => showUnit(u.id) }, unitWords(u)), " in " + u.at + ": ",
+      el("button", { class: "rally", title: "sasl play " + c + ": its Rally succeeded (ASL A10.6)", onclick: () => doCommand(c) }, "It rallied")));
+  }
+}
+
+// renderRouts asks each broken unit of a rout stop where it routs (ASL
+// A10.5) or Low Crawls (A10.52): a button each, the sasl play move command
+// of the same words.
+function renderRouts(box) {
+  for (const r of page.state.stop.routs || []) {
+    const u = page.state.units.find((x) => x.id === r.unit);
+    const row = el("div", { class: "rout" }, el("b", {}, u ? unitWords(u) : r.unit), " in " + r.at + ": " +
+      (r.must ? "must rout" : "may rout (DM)") + (r.to.length || r.crawl.length ? ":" : " and cannot: eliminated for Failure to Rout when you go on (ASL A10.5)"));
+    const buttons = el("div", { class: "buttons" });
+    // A long list is cut: the unit's hex, Rout…, then any hex routs it too.
+    const cut = 12;
+    for (const to of r.to.slice(0, cut)) {
+      const c = "move " + r.unit + " " + to;
+      buttons.append(el("button", { class: "rout-to", title: "sasl play " + c, onclick: () => doCommand(c) }, "Rout to " + to));
+    }
+    for (const to of r.crawl) {
+      const c = "move " + r.unit + " " + to + " --low-crawl";
+      buttons.append(el("button", { class: "rout-crawl", title: "sasl play " + c, onclick: () => doCommand(c) }, "Low Crawl to " + to));
+    }
+    // Pointing at a button marks the Location it routs to.
+    for (const b of buttons.querySelectorAll("button")) {
+      const h = hexNamed(b.textContent.replace(/^.* to /, "").replace(/h-?\d+$/, ""));
+      if (!h) continue;
+      b.onmouseenter = () => mark("hover", [["polygon", { points: hexPoints(h.at), class: "m-dest" }]]);
+      b.onmouseleave = () => mark("hover", []);
+    }
+    if (r.to.length > cut) buttons.append(el("span", { class: "hint" }, "and " + (r.to.length - cut) + " more: click " + r.at + ", Rout…, then the hex"));
+    row.append(buttons);
+    box.append(row);
+  }
 }
 
 function showHex(h) {
@@ -454,7 +595,7 @@ function showHex(h) {
   for (const u of units) {
     const row = el("div", { class: "unit-row side-" + u.side.toUpperCase() });
     const routing = stopKind() === "rout" && (page.state.stop.routs || []).some((r) => r.unit === u.id);
-    if (!page.past && u.side === "friendly" && can("move") && (routing || stopKind() !== "rout" && !(page.state.phase === "APh" && u.advanced) && !u.broken && !u.pinned && !(page.state.phase === "MPh" && u.moved))) {
+    if (!page.past && u.side === "friendly" && can("move") && (routing || stopKind() !== "rout" && !(page.state.phase === "APh" && u.advanced) && !u.broken && !u.pinned && !(page.state.phase === "MPh" && (u.moved || u.fired)) && !u.entering && !u.exited)) {
       const cb = el("input", { type: "checkbox", id: "pick-" + u.id, value: u.id });
       cb.checked = !routing || movable.length === 0; // a broken unit routs on its own (ASL A10.5)
       movable.push(cb);
@@ -462,6 +603,7 @@ function showHex(h) {
     }
     const info = page.past ? el("b", {}, u.id) : el("button", { class: "link", id: "unit-" + u.id, onclick: () => showUnit(u.id) }, u.id);
     row.append(info, " " + u.text.replace(u.id + " ", ""));
+    if (!page.past && u.side === "friendly" && can("move") && page.state.phase === "MPh" && u.fired && !u.moved) row.append(el("span", { class: "hint" }, "Prep Fired: it does not move (ASL A3.3)"));
     list.append(row);
   }
   if (!units.length) list.append(el("div", { class: "hint" }, "No unit here."));
@@ -545,7 +687,8 @@ function cancelPlan() {
 
 function planCommand() {
   const p = page.plan;
-  if (p.verb === "move") return p.to ? "move " + p.units.join(",") + " " + (p.level || p.to) : null;
+  if (p.verb === "los") return null;
+  if (p.verb === "move") return p.to ? "move " + p.units.join(",") + " " + (p.level || p.to) + (p.assault ? " --assault" : "") : null;
   return p.from.length && p.at ? "fire --from " + p.from.join(",") + " --at " + p.at : null;
 }
 
@@ -568,16 +711,25 @@ async function previewPlan() {
   drawMarks();
 }
 
+// planFireWords names the fire planned: at a First Fire stop, the fire
+// its groups in the Locations chosen may make (ASL A8.1, A8.3, A8.31).
+function planFireWords(p) {
+  if (stopKind() !== "first-fire") return "Fire";
+  const kinds = new Set((page.state.stop.groups || []).filter((g) => p.from.includes(g.at)).map((g) => g.fire || "first"));
+  return kinds.size === 1 ? fireWords[[...kinds][0]] : "First Fire";
+}
+
 function renderPlan() {
   const box = $("pending");
   const p = page.plan;
   if (!p) { box.hidden = true; box.replaceChildren(); return; }
   box.replaceChildren();
+  if (p.verb === "los") { renderLOS(box); return; }
   if (p.verb === "move") {
     let what = "click the hex to " + (stopKind() === "rout" ? "rout" : page.state.phase === "APh" ? "advance" : "move") + " to.";
     if (p.to && !p.preview) what = "not to " + (p.level || p.to) + " (see why below): click another hex.";
     if (p.to && p.preview) what = "to " + (p.level || p.to) + ":";
-    box.append(el("p", {}, (stopKind() === "rout" ? "Rout " : page.state.phase === "APh" ? "Advance " : "Move ") + p.units.join(", ") + " from " + p.from + ": " + what));
+    box.append(el("p", {}, (stopKind() === "rout" ? "Rout " : page.state.phase === "APh" ? "Advance " : "Move ") + p.units.join(", ") + " from " + p.from + (p.to && p.preview ? " " : ": ") + what));
     const hex = p.to && [...page.hexes.values()].find((h) => h.name === p.to);
     if (hex && hex.locations) {
       const sel = el("select", { id: "plan-level", "aria-label": "the Location in the hex" }, el("option", { value: "" }, p.to + " (ground level)"));
@@ -586,20 +738,153 @@ function renderPlan() {
       sel.onchange = () => { p.level = sel.value || null; previewPlan(); };
       box.append(sel);
     }
+    if (page.state.phase === "MPh" && stopKind() !== "rout") {
+      // ASL A4.61: one Location, all its MF; First Fire at it has no FFNAM.
+      const cb = el("input", { type: "checkbox", id: "plan-assault" });
+      cb.checked = !!p.assault;
+      cb.onchange = () => { p.assault = cb.checked; if (p.to) previewPlan(); else renderPlan(); };
+      box.append(el("label", { class: "assault", title: "sasl play move ... --assault" }, cb, " Assault Movement (ASL A4.61): one Location, all its MF; no FFNAM DRM when fired at"));
+    }
   } else {
-    box.append(el("p", {}, (stopKind() === "first-fire" ? "First Fire" : "Fire") + " from " + (p.from.join(", ") || "…") + " at " + (p.at || "…") +
+    box.append(el("p", {}, planFireWords(p) + " from " + (p.from.join(", ") || "…") + " at " + (p.at || "…") +
       ": click your stacks to add or drop them" + (atName() ? "." : ", and an ENEMY stack to fire at.")));
   }
   if (p.preview) box.append(el("p", { id: "plan-text" }, p.preview.text));
   const buttons = el("div", { class: "buttons" });
   const command = planCommand();
   if (p.preview && command) {
-    const label = p.verb === "fire" ? "Fire" : stopKind() === "rout" ? "Rout" : page.state.phase === "APh" ? "Advance" : "Move";
+    const label = p.verb === "fire" ? "Fire" : stopKind() === "rout" ? "Rout" : page.state.phase === "APh" ? "Advance" : p.assault ? "Assault Move" : "Move";
     buttons.append(el("button", { id: "plan-confirm", class: "primary", title: "sasl play " + command, onclick: () => doCommand(command) }, label));
   }
   buttons.append(el("button", { id: "plan-cancel", onclick: cancelPlan }, "Cancel"));
   box.append(buttons);
   box.hidden = false;
+  box.scrollIntoView({ block: "nearest" }); // its buttons in view, below a long question
+}
+
+// ---- line of sight: two hexes, the verdict as sasl los gives it ----
+
+$("los-tool").onclick = () => startLOS();
+if (innerHeight < 800) $("marks").open = false; // a small screen: the map first, its marks on demand
+
+function startLOS() {
+  showError("");
+  showInfo("");
+  page.plan = { verb: "los", from: null, to: null, result: null };
+  renderPlan();
+  drawMarks();
+}
+
+// losClick takes the hex clicked as the line's start, then its end; a
+// third click starts a new line from there.
+async function losClick(h) {
+  const p = page.plan;
+  if (!p.from || p.to) { p.from = h.name; p.to = null; p.result = null; renderPlan(); drawMarks(); return; }
+  p.to = h.name;
+  await traceLOS();
+}
+
+async function traceLOS() {
+  const p = page.plan;
+  showError("");
+  p.result = null;
+  const { res, body } = await call("/api/los?from=" + encodeURIComponent(p.fromLevel || p.from) + "&to=" + encodeURIComponent(p.toLevel || p.to));
+  if (page.plan !== p) return;
+  if (!res.ok) showError("LOS: " + (body && body.error ? body.error : res.status));
+  else p.result = body;
+  renderPlan();
+  drawMarks();
+}
+
+function renderLOS(box) {
+  const p = page.plan;
+  const what = !p.from ? "click the hex to trace from." : !p.to ? "from " + p.from + ": click the hex to trace to." : "";
+  box.append(el("p", {}, "Line of sight (sasl los): " + what));
+  // A hex with Locations above or below ground: which one (ASL A6.5).
+  const level = (name, key) => {
+    const hex = hexNamed(name);
+    if (!hex || !hex.locations) return;
+    const sel = el("select", { id: "los-" + key, "aria-label": "the Location in " + name }, el("option", { value: "" }, name + " (ground level)"));
+    for (const l of hex.locations) sel.append(el("option", { value: l }, l));
+    sel.value = p[key + "Level"] || "";
+    sel.onchange = () => { p[key + "Level"] = sel.value || null; if (p.to) traceLOS(); };
+    box.append(sel, " ");
+  };
+  if (p.from) level(p.from, "from");
+  if (p.to) level(p.to, "to");
+  if (p.result) {
+    const r = p.result;
+    box.append(el("p", { id: "los-text", class: r.verdict === "clear" ? "los-clear" : "los-blocked" }, r.text));
+  }
+  const buttons = el("div", { class: "buttons" });
+  if (p.to) buttons.append(el("button", { id: "los-again", onclick: () => { p.from = null; p.to = null; p.result = null; p.fromLevel = p.toLevel = null; renderPlan(); drawMarks(); } }, "Another line"));
+  buttons.append(el("button", { id: "plan-cancel", onclick: cancelPlan }, "Close"));
+  box.append(buttons);
+  box.hidden = false;
+}
+
+// showStop shows the map around a First Fire stop: the moving stack's
+// path and the Locations that may fire at it.
+async function showStop() {
+  const s = page.state.stop || {};
+  if (!s.at_hex) return;
+  if (page.past) await loadMap(0);
+  const pts = [s.at_hex, ...(s.path || [])];
+  for (const g of s.groups || []) { const h = hexNamed(g.at.replace(/h-?\d+$/, "")); if (h) pts.push(h.at); }
+  const xy = pts.map(toSVG);
+  const pad = 2.5 * hexHeight();
+  const x0 = Math.min(...xy.map((p) => p[0])) - pad, x1 = Math.max(...xy.map((p) => p[0])) + pad;
+  const y0 = Math.min(...xy.map((p) => p[1])) - pad, y1 = Math.max(...xy.map((p) => p[1])) + pad;
+  // The map's shape kept: the box grown to it, around its centre.
+  const [, , vw, vh] = page.view;
+  let w = x1 - x0, h = y1 - y0;
+  if (w / h < vw / vh) w = h * vw / vh; else h = w * vh / vw;
+  setView([(x0 + x1 - w) / 2, (y0 + y1 - h) / 2, w, h]);
+  drawMarks();
+}
+
+// stopShapes are the page's marks of where the game stands: at a First
+// Fire stop the moving stack's path so far and the Location it entered
+// (ASL A8.1: the fire is at it there); with the LOS tool, the line traced.
+function stopShapes() {
+  const out = [];
+  if (page.past || !page.state) return out;
+  const s = page.state.stop || {};
+  if (s.kind === "first-fire" && s.at_hex) {
+    if (s.path && s.path.length > 1) out.push(["polyline", { points: pathPoints(s.path), class: "m-mover" }]);
+    out.push(["polygon", { points: hexPoints(s.at_hex), class: "m-stop" }]);
+    // The Locations that may fire at it.
+    for (const name of new Set((s.can_fire ? s.groups || [] : []).map((g) => g.at))) {
+      const h = hexNamed(name.replace(/h-?\d+$/, ""));
+      if (h) out.push(["polygon", { points: hexPoints(h.at, 0.85), class: "m-can-fire" }]);
+    }
+  }
+  if (s.kind === "rout") {
+    // The broken units that rout (ASL A10.5).
+    for (const name of new Set((s.routs || []).map((r) => r.at))) {
+      const h = hexNamed(name.replace(/h-?\d+$/, ""));
+      if (h) out.push(["polygon", { points: hexPoints(h.at), class: "m-stop" }]);
+    }
+  }
+  const p = page.plan;
+  if (p && p.verb === "los") {
+    const at = (name) => { const h = name && hexNamed(name); return h && h.at; };
+    const a = at(p.from), b = at(p.to);
+    if (a) out.push(["polygon", { points: hexPoints(a), class: "m-group" }]);
+    if (b) out.push(["polygon", { points: hexPoints(b), class: "m-target" }]);
+    const r = p.result;
+    if (r && a && b) {
+      for (const hh of r.hindrance_hexes || []) out.push(["polygon", { points: hexPoints(hh.at, 0.6), class: "m-hindrance" }]);
+      if (r.blocked_hex) {
+        out.push(["line", { x1: toSVG(a)[0], y1: toSVG(a)[1], x2: toSVG(r.blocked_hex)[0], y2: toSVG(r.blocked_hex)[1], class: "m-los" }]);
+        out.push(fireLine(r.blocked_hex, b, "m-blocked"));
+        out.push(["polygon", { points: hexPoints(r.blocked_hex, 0.6), class: "m-blocked-at" }]);
+      } else {
+        out.push(["line", { x1: toSVG(a)[0], y1: toSVG(a)[1], x2: toSVG(b)[0], y2: toSVG(b)[1], class: "m-los" }]);
+      }
+    }
+  }
+  return out;
 }
 
 // ---- the timeline ----
@@ -622,9 +907,14 @@ function renderTimeline() {
   const list = $("events");
   list.replaceChildren();
   page.flat = [];
+  const turns1 = log.steps.length ? Math.min(...log.steps.map((s) => s.turn)) : page.turn;
+  if (page.turn === turns1) renderSetup(list);
+  const lastN = log.steps.length ? log.steps[log.steps.length - 1].n : 0;
   for (const step of log.steps.filter((s) => s.turn === page.turn)) {
     list.append(el("li", { class: "step" }, "Step " + step.n + ": " + step.do + " ", step.dice ? el("span", { class: "dice" }, "dice " + (step.own ? "(yours) " : "") + step.dice) : ""));
-    if (!step.events.length) list.append(el("li", { class: "empty" }, "nothing happened"));
+    // The step that brought the game to a First Fire stop: the stop ends it.
+    const here = step.n === lastN && step.n === page.state.step && stopKind() === "first-fire";
+    if (!step.events.length && !here) list.append(el("li", { class: "empty" }, "nothing happened"));
     step.events.forEach((ev) => {
       const i = page.flat.length;
       page.flat.push({ step, ev });
@@ -633,9 +923,53 @@ function renderTimeline() {
       li.onclick = () => choose(i, true);
       list.append(li);
     });
+    if (here) list.append(el("li", { class: "timeline-stop", id: "timeline-stop", title: "show it on the map", onclick: showStop }, "stopped: " + moverWords(page.state) + " (marked on the map: click to see it)"));
   }
-  if (!log.steps.some((s) => s.turn === page.turn)) list.append(el("li", { class: "empty" }, "Nothing has happened this turn yet."));
+  if (!log.steps.some((s) => s.turn === page.turn) && page.turn !== turns1) list.append(el("li", { class: "empty" }, "Nothing has happened this turn yet."));
   if (page.chosen < 0) $("timeline").scrollTop = $("timeline").scrollHeight; // the latest step
+}
+
+// renderSetup puts the setup, step 1, at the head of the first turn: the
+// S? placed, each with the SASL 4.1 case and the dice that placed it
+// (GET /api/setup, asked once), under one line that counts them by case.
+// A placement is an event of the timeline: chosen, its hex is marked on
+// the map as it stood after the setup.
+function renderSetup(list) {
+  if (page.setup === undefined) {
+    page.setup = null;
+    call("/api/setup").then(({ res, body }) => {
+      if (!res.ok) { page.setup = { failed: body && body.error ? body.error : String(res.status) }; return; }
+      page.setup = body;
+      if (page.chosen >= 0) page.chosen += body.placements.length; // the events after it move down
+      renderTimeline();
+    });
+    return;
+  }
+  const su = page.setup;
+  if (!su) return;
+  if (su.failed) { list.append(el("li", { class: "empty" }, "The setup could not be shown: " + su.failed)); return; }
+  list.append(el("li", { class: "step" }, "Step 1: " + su.do + " ", su.dice ? el("span", { class: "dice" }, "dice " + (su.own ? "(yours) " : "") + su.dice) : ""));
+  const byCase = {};
+  for (const pl of su.placements) byCase[pl.case] = (byCase[pl.case] || 0) + 1;
+  const cases = Object.keys(byCase).sort().map((c) => byCase[c] + " by case " + c).join(", ");
+  const step = { n: 1, do: su.do };
+  const inner = el("ol", { class: "setup-list" });
+  const d = el("details", { class: "setup", id: "setup" }, el("summary", {}, "The ENEMY set up " + su.placements.length + " S? (SASL 4.1): " + cases + ". Show each, with its dice"), inner);
+  if (page.setupOpen) d.open = true;
+  d.ontoggle = () => { page.setupOpen = d.open; };
+  for (const b of su.boards) inner.append(el("li", { class: "hint" }, b));
+  for (const pl of su.placements) {
+    const i = page.flat.length;
+    const ev = { player_turn: "ENEMY", phase: "setup", text: "S? in " + pl.location + ": case " + pl.case + ", " + pl.why + (pl.crest ? "; Crest status (SASL 4.14)" : ""), dice: pl.dice, hexes: [pl.at] };
+    page.flat.push({ step, ev });
+    const li = el("li", { class: "event" + (i === page.chosen ? " chosen" : ""), "data-i": i },
+      el("span", { class: "phase" }, "setup"), ev.text, ev.dice ? el("span", { class: "rolls" }, " [" + ev.dice + "]") : "");
+    li.onclick = () => choose(i, true);
+    inner.append(li);
+  }
+  const proc = el("details", { class: "setup" }, el("summary", {}, "The procedure, step by step"), el("ol", { class: "setup-list" }, ...su.procedure.map((t) => el("li", {}, t))));
+  inner.append(el("li", {}, proc));
+  list.append(el("li", {}, d));
 }
 
 // choose marks event i on the map; with past, the map is the one after
@@ -725,6 +1059,7 @@ function drawMarks() {
     for (const [a, b] of ev.lines || []) shapes.push(fireLine(a, b, "m-fire"));
   }
   mark("event", shapes);
+  mark("stop", stopShapes());
   mark("select", page.hexChosen && !page.plan ? [
     ["polygon", { points: hexPoints(page.hexChosen.at), class: "m-select-halo" }],
     ["polygon", { points: hexPoints(page.hexChosen.at), class: "m-select" }]] : []);

@@ -1,0 +1,318 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/table"
+)
+
+// friendlyFire lists the First Fire (ASL A8.1), Subsequent First Fire
+// (A8.3) and Final Protective Fire (A8.31) of step n of game file path.
+func friendlyFire(t *testing.T, path string, n int) []string {
+	t.Helper()
+	tg, err := table.Read(path, table.Options{Boards: realBoards(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tg.Close()
+	steps, err := tg.Steps(n)
+	if err != nil || len(steps) == 0 {
+		t.Fatalf("step %d of %s: %v", n, path, err)
+	}
+	words := report.New(tg.Game().World())
+	var out []string
+	for i := range steps[0].Events {
+		e := &steps[0].Events[i]
+		if e.Kind == report.FirstFire || e.Kind == report.SubsequentFirstFire || e.Kind == report.FinalProtectiveFire {
+			out = append(out, words.Text(e))
+		}
+	}
+	return out
+}
+
+// TestServeStopsInBrowser plays the four-board game's stops in a real
+// browser as a player reads them: the setup in the timeline with its
+// dice; buttons that say what they do (at a First Fire stop "Hold fire",
+// which never fires, and "Let sasl fire for me", which does); a First Fire
+// stop that names the mover, marks the hex it entered and draws its path;
+// the RtPh's routs (ASL A10.5) and Subsequent First Fire (A8.3) as buttons
+// that send the commands sasl play takes; Assault Movement (A4.61); and
+// the LOS tool, whose verdict is the line sasl los prints.
+// SASL_SERVE_SCREENSHOTS names a folder for a picture of each stop.
+func TestServeStopsInBrowser(t *testing.T) {
+	t.Parallel()
+	ctx := browser(t)
+	dir := t.TempDir()
+	path := newFourBoardGame(t, dir, "game.yaml")
+	_, url := startServe(t, path)
+	p := page{t, ctx}
+	shots := os.Getenv("SASL_SERVE_SCREENSHOTS")
+	shot := func(name string) {
+		if shots != "" {
+			p.screenshot(filepath.Join(shots, name+".png"))
+		}
+	}
+	label := func(sel string) string { return strings.TrimSpace(p.text(sel)) }
+	has := func(sel string) bool {
+		var ok bool
+		p.eval(`!!document.querySelector("`+sel+`")`, &ok)
+		return ok
+	}
+
+	p.run("load the page", chromedp.Navigate(url))
+	p.settled(1)
+	// The setup, step 1: every S? with its case and dice (sasl place).
+	p.waitText("#setup summary", "S? (SASL 4.1)")
+	var placed, sq int
+	p.eval(`page.setup.placements.length`, &placed)
+	p.eval(`page.state.units.filter((u) => u.case).length`, &sq)
+	if placed == 0 || placed != sq {
+		t.Errorf("the timeline's setup lists %d S?, the game has %d placed by a case", placed, sq)
+	}
+	p.click("#setup summary")
+	if s := p.text("#setup"); !strings.Contains(s, "case e") || !strings.Contains(s, "A6d dr") {
+		t.Errorf("the setup does not say its cases and dice: %.300s", s)
+	}
+	shot("stop-1-setup")
+	p.click("#setup summary")
+
+	// Your MPh: done moving; the engine would move nothing, so no pass.
+	p.nextTo(4)
+	p.waitText("#asked", "Your MPh: move")
+	if got := label("#do-next"); got != "Done moving" || has("#do-pass") {
+		t.Errorf("before your MPh the buttons are %q and pass %v; want Done moving alone", got, has("#do-pass"))
+	}
+	// Assault Movement (ASL A4.61): one Location, the command's --assault.
+	p.clickHex("15P4")
+	p.click("#plan-move")
+	p.click("#plan-assault")
+	p.clickHex("15O5")
+	p.waitText("#plan-text", "15O5")
+	var title string
+	p.eval(`document.getElementById("plan-confirm").title`, &title)
+	if title != "sasl play move F3 15O5 --assault" || label("#plan-confirm") != "Assault Move" {
+		t.Errorf("the Assault Movement button is %q, %q", label("#plan-confirm"), title)
+	}
+	shot("stop-2-assault")
+	p.click("#plan-cancel")
+	// A unit that Prep Fired does not move (ASL A3.3): no "Move these…".
+	var offered []bool
+	p.eval(`(() => { const u = page.state.units.find((x) => x.id === "F3"); const out = [];
+		showHex(hexNamed("15P4")); out.push(!!document.getElementById("pick-F3"));
+		u.fired = true; showHex(hexNamed("15P4")); out.push(!!document.getElementById("pick-F3"));
+		u.fired = false; return out; })()`, &offered)
+	if !slices.Equal(offered, []bool{true, false}) {
+		t.Errorf("F3 may be chosen to move (not fired, Prep Fired): %v; want [true false]", offered)
+	}
+
+	// First Fire at the Human Wave that entered 4U4.
+	p.nextTo(7)
+	p.waitText("#asked", "entered 4U4")
+	if s := p.text("#asked"); !strings.Contains(s, "A1a (squad 4-4-7)") || !strings.Contains(s, "Human Wave") {
+		t.Errorf("the First Fire stop does not name the mover: %s", s)
+	}
+	if got, pass := label("#do-next"), label("#do-pass"); got != "Hold fire" || pass != "Let sasl fire for me" {
+		t.Errorf("at First Fire the buttons are %q and %q", got, pass)
+	}
+	var marked int
+	p.eval(`page.overlay.querySelectorAll('[data-layer="stop"] polygon.m-stop').length`, &marked)
+	if marked != 1 {
+		t.Errorf("the hex the mover entered is marked %d times", marked)
+	}
+	if s := p.text("#events"); !strings.Contains(s, "stopped: ") {
+		t.Errorf("the timeline does not tell the stop: %.300s", s)
+	}
+	// Its path: the view's, or (before the view gives it) one made here.
+	var given bool
+	p.eval(`!!(page.state.stop.path && page.state.stop.path.length > 1)`, &given)
+	if !given {
+		p.run("a path", chromedp.Evaluate[chromedp.Void](`(() => { const a = page.state.stop.at_hex;
+			page.state.stop.path = [[a[0] + 6, a[1]], [a[0] + 3, a[1] + 1], a]; render(); })()`))
+	}
+	p.eval(`page.overlay.querySelectorAll('[data-layer="stop"] polyline.m-mover').length`, &marked)
+	if marked != 1 || !strings.Contains(p.text("#asked"), "its move began in") {
+		t.Errorf("the mover's path is drawn %d times; the stop says %q", marked, p.text("#asked"))
+	}
+	// The timeline's stop shows it on the map: its hex in view.
+	p.click("#timeline-stop")
+	var inView bool
+	p.eval(`(() => { const [x, y] = toSVG(page.state.stop.at_hex); const [vx, vy, vw, vh] = page.view;
+		return x > vx && x < vx + vw && y > vy && y < vy + vh && vw < page.full[2] / 2; })()`, &inView)
+	if !inView {
+		t.Errorf("the stop is not shown on the map: view %v", p.text("#where"))
+	}
+	shot("stop-3-first-fire")
+	p.click("#zoom-fit")
+	atSeven, _ := os.ReadFile(path)
+
+	// Hold fire fires nothing; the same stop passed, the engine fires.
+	p.click("#do-next")
+	p.settled(8)
+	if fired := friendlyFire(t, path, 8); len(fired) > 0 {
+		t.Errorf("Hold fire fired: %v", fired)
+	}
+	passed := filepath.Join(dir, "passed.yaml")
+	os.WriteFile(passed, atSeven, 0o644)
+	mustRun(t, "play", "pass", passed, "--boards", realBoards(t))
+	if fired := friendlyFire(t, passed, 8); len(fired) == 0 {
+		t.Errorf("the stop passed, the engine did not fire: the test of Hold fire proves nothing")
+	}
+
+	// The ENEMY's DFPh: Defensive Fire, or the engine's.
+	p.nextTo(12)
+	p.waitText("#asked", "your DFPh")
+	if got, pass := label("#do-next"), label("#do-pass"); got != "Done with Defensive Fire" || pass != "Let sasl fire Defensive Fire for me" {
+		t.Errorf("before the DFPh the buttons are %q and %q", got, pass)
+	}
+	shot("stop-4-dfph")
+
+	// The LOS tool: the verdict sasl los prints, the line drawn.
+	p.click("#los-tool")
+	p.clickHex("4T2")
+	p.clickHex("4P6")
+	p.run("the LOS is traced", chromedp.Poll[chromedp.Void](`!!document.getElementById("los-text")`))
+	tg, err := table.Read(path, table.Options{Boards: realBoards(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := tg.Game().World().Map()
+	lm, err := tg.Game().World().LOS()
+	if err != nil {
+		t.Fatal(err)
+	}
+	from, _ := m.ParseLocation("4T2")
+	to, _ := m.ParseLocation("4P6")
+	r := lm.Query(from, to)
+	tg.Close()
+	if got, want := label("#los-text"), losText(m, from, to, &r); got != want {
+		t.Errorf("the page's LOS says %q, sasl los %q", got, want)
+	}
+	p.eval(`page.overlay.querySelectorAll('[data-layer="stop"] line').length`, &marked)
+	if marked == 0 {
+		t.Errorf("the LOS is not drawn")
+	}
+	p.zoomTo("4N1", "4X7")
+	shot("stop-5-los")
+	p.click("#zoom-fit")
+	p.click("#plan-cancel")
+
+	// The RtPh: each broken unit's routs are buttons of sasl play move.
+	p.nextTo(16)
+	p.waitText("#asked", "RtPh")
+	var routs []string
+	p.eval(`[...document.querySelectorAll("#actions button.rout-to, #actions button.rout-crawl")].map((b) => b.title)`, &routs)
+	if !slices.Contains(routs, "sasl play move F3 15Q8") || !slices.Contains(routs, "sasl play move F4 4U2 --low-crawl") {
+		t.Errorf("the rout stop offers %v", routs)
+	}
+	if got := label("#do-next"); got != "Done: sasl routs the rest that must" || has("#do-pass") {
+		t.Errorf("at the rout stop Next is %q (pass %v)", got, has("#do-pass"))
+	}
+	p.run("point at a rout", chromedp.Evaluate[chromedp.Void](`document.querySelector('#actions button[title="sasl play move F3 15Q8"]').dispatchEvent(new MouseEvent("mouseenter")); null`))
+	p.eval(`page.overlay.querySelectorAll('[data-layer="hover"] polygon.m-dest').length`, &marked)
+	if marked != 1 {
+		t.Errorf("pointing at a rout button marks %d hexes", marked)
+	}
+	p.zoomTo("15L1", "15T9")
+	shot("stop-6-rout")
+	p.click("#zoom-fit")
+	p.click(`#actions button[title="sasl play move F3 15Q8"]`)
+	p.settled(17)
+	if j := gameJournal(t, path); j[16].Do != "move F3 15Q8" {
+		t.Errorf("the rout button sent %q", j[16].Do)
+	}
+	p.waitText("#asked", "1 broken unit")
+
+	// On to an RPh: your rallies reported, or rolled by sasl.
+	for n := 18; !strings.Contains(p.text("#asked"), "RPh"); n++ {
+		if n > 24 {
+			t.Fatalf("no RPh by step %d: %s", n, p.text("#asked"))
+		}
+		p.click("#do-next")
+		p.settled(n)
+	}
+	if got, pass := label("#do-next"), label("#do-pass"); got != "My rallies are reported: go on" || pass != "Let sasl roll my rallies" {
+		t.Errorf("before the RPh the buttons are %q and %q", got, pass)
+	}
+	var rally []string
+	p.eval(`[...document.querySelectorAll("#actions button.rally")].map((b) => b.title.replace(/:.*/, ""))`, &rally)
+	var broken []string
+	p.eval(`page.state.units.filter((u) => u.side === "friendly" && u.broken).map((u) => "sasl play set " + u.id + " good")`, &broken)
+	if len(broken) == 0 || !slices.Equal(rally, broken) {
+		t.Errorf("the RPh offers the rallies %v; the broken units are %v", rally, broken)
+	}
+	shot("stop-8-rph")
+
+	// Back to the first stop, fire there, and the next move is offered
+	// to Subsequent First Fire (ASL A8.3) by a button of its own.
+	p.run("undo to step 7", chromedp.Evaluate[chromedp.Void](`doCommand("undo " + (page.state.step - 7))`))
+	p.settled(7)
+	// A stop that offers many groups sums them up, each on demand: here
+	// the view's own group and, made up from the FRIENDLY units, one in
+	// each of their Locations, of each kind of fire (ASL A8.1-A8.31).
+	var sum string
+	p.eval(`(() => { const s = page.state.stop; const kinds = ["", "sff", "fpf"]; let k = 0;
+		const byAt = new Map();
+		for (const u of page.state.units) if (u.side === "friendly" && !u.entering && !byAt.has(u.at) && u.at !== "4T2") byAt.set(u.at, [u.id]);
+		for (const [at, ids] of byAt) s.groups.push({ units: ids, at, range: 5, fire: kinds[k++ % 3] });
+		render(); return document.querySelector("#groups summary").textContent; })()`, &sum)
+	if !regexp.MustCompile(`^\d+ units in \d+ Locations may fire at 4U4 \(show them\)$`).MatchString(sum) || has("#groups[open]") {
+		t.Errorf("many groups are summed up as %q (open %v)", sum, has("#groups[open]"))
+	}
+	p.click("#groups summary")
+	var kinds []string
+	p.eval(`[...new Set([...document.querySelectorAll("#groups button.group-fire")].map((b) => b.textContent.replace(/ from .*/, "")))]`, &kinds)
+	if !slices.Equal(kinds, []string{"First Fire", "Subsequent First Fire", "Final Protective Fire"}) {
+		t.Errorf("the groups' buttons fire %v", kinds)
+	}
+	shot("stop-9-many-groups")
+	p.run("the view again", chromedp.Steps(chromedp.Evaluate[chromedp.Void](`reload(); null`),
+		chromedp.Poll[chromedp.Void](`page.state.stop.groups.length === 1 && !document.querySelector("#groups")`)))
+	p.click(`#actions button.group-fire[data-at='4T2']`)
+	p.waitText("#plan-text", "FP, DRM")
+	p.click("#plan-confirm")
+	p.settled(8)
+	if got := label("#do-next"); got != "Let them move on" || has("#do-pass") {
+		t.Errorf("with no fire left the buttons are %q (pass %v)", got, has("#do-pass"))
+	}
+	p.click("#do-next")
+	p.settled(9)
+	p.waitText("#asked", "Subsequent First Fire at it")
+	if got := label(`#actions button.group-fire[data-at='4T2']`); got != "Subsequent First Fire from 4T2…" {
+		t.Errorf("the SFF group's button says %q", got)
+	}
+	p.click(`#actions button.group-fire[data-at='4T2']`)
+	p.waitText("#plan-text", "Subsequent First Fire")
+	p.zoomTo("4P1", "4X6")
+	shot("stop-7-sff")
+	// A smaller screen: the question and its buttons still in view.
+	p.run("a laptop's screen", chromedp.EmulateViewport(1280, 720))
+	var fits bool
+	p.click("#plan-cancel")
+	p.click(`#actions button.group-fire[data-at='4T2']`)
+	p.waitText("#plan-text", "Subsequent First Fire")
+	p.eval(`["do-next", "plan-confirm"].every((id) => { const b = document.getElementById(id).getBoundingClientRect(); return b.top >= 0 && b.bottom < innerHeight && b.right < innerWidth; })`, &fits)
+	if !fits {
+		t.Errorf("on a 1280x720 screen the stop's first button or the planned fire's is out of view")
+	}
+	shot("stop-7-sff-1280")
+}
+
+// gameJournal reads the journal of game file path.
+func gameJournal(t *testing.T, path string) []state.Step {
+	t.Helper()
+	tg, err := table.Read(path, table.Options{Boards: realBoards(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tg.Close()
+	return tg.Journal()
+}

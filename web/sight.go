@@ -1,0 +1,185 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/los"
+	"github.com/sasl-engine/sasl/table"
+)
+
+// maxLocationName bounds a Location named in a query ("15AA10h1" is 8).
+const maxLocationName = 24
+
+// losJSON is a line of sight as sasl los --json gives it, with the lattice
+// positions (hex.Point) the page draws it by and the line sasl los prints.
+type losJSON struct {
+	From       string       `json:"from"`
+	To         string       `json:"to"`
+	Verdict    string       `json:"verdict"` // clear or blocked
+	Range      int          `json:"range"`
+	BlockedAt  string       `json:"blocked_at,omitempty"`
+	BlockedBy  string       `json:"blocked_by,omitempty"`
+	Reason     string       `json:"reason,omitempty"`
+	Hindrances int          `json:"hindrances"` // total DRM
+	Hexes      []hindJSON   `json:"hindrance_hexes,omitempty"`
+	Text       string       `json:"text"`
+	FromAt     table.Point  `json:"from_at"`
+	ToAt       table.Point  `json:"to_at"`
+	BlockedHex *table.Point `json:"blocked_hex,omitempty"`
+}
+
+type hindJSON struct {
+	Hex string      `json:"hex"`
+	DRM int         `json:"drm"`
+	At  table.Point `json:"at"`
+}
+
+// sight is GET /api/los?from=LOC&to=LOC: the line of sight between two
+// Locations of the game's map, as sasl los --game traces it (ASL A6: the
+// mission's boards in its season).
+func (srv *Server) sight(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	from, to := q.Get("from"), q.Get("to")
+	if from == "" || to == "" || len(from) > maxLocationName || len(to) > maxLocationName || len(q) != 2 {
+		httpError(w, http.StatusBadRequest, "want /api/los?from=LOCATION&to=LOCATION (such as from=4T2&to=4U4h1)")
+		return
+	}
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	if err := srv.refresh(); err != nil {
+		httpError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	wd := srv.t.Game().World()
+	m := wd.Map()
+	a, err := m.ParseLocation(from)
+	if err != nil {
+		httpError(w, http.StatusBadRequest, fmt.Sprintf("from: Location %q: %v", from, err))
+		return
+	}
+	b, err := m.ParseLocation(to)
+	if err != nil {
+		httpError(w, http.StatusBadRequest, fmt.Sprintf("to: Location %q: %v", to, err))
+		return
+	}
+	lm, err := wd.LOS()
+	if err != nil {
+		httpError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	res := lm.Query(a, b)
+	writeJSON(w, http.StatusOK, losOf(m, a, b, &res))
+}
+
+// losOf is a line of sight as the page shows it; its text is the line
+// sasl los prints.
+func losOf(m *board.Map, from, to board.Location, r *los.Result) losJSON {
+	j := losJSON{From: m.LocationName(from), To: m.LocationName(to), Verdict: "clear", Range: r.Range, Hindrances: r.Hindrance,
+		FromAt: table.Centre(from.Hex), ToAt: table.Centre(to.Hex)}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s - %s: ", j.From, j.To)
+	if r.Clear {
+		b.WriteString("clear")
+	} else {
+		j.Verdict = "blocked"
+		j.BlockedAt, j.BlockedBy, j.Reason = m.NameString(r.BlockedAt), r.Blocking(), r.Reason.String()
+		at := table.Centre(r.BlockedAt)
+		j.BlockedHex = &at
+		fmt.Fprintf(&b, "blocked at %s by %s: %s", j.BlockedAt, j.BlockedBy, r.Reason)
+	}
+	fmt.Fprintf(&b, "; range %d", r.Range)
+	var parts []string
+	for _, h := range r.HindranceHexes() {
+		j.Hexes = append(j.Hexes, hindJSON{m.NameString(h.Hex), h.DRM, table.Centre(h.Hex)})
+		parts = append(parts, fmt.Sprintf("%s +%d", m.NameString(h.Hex), h.DRM))
+	}
+	if len(parts) > 0 {
+		what := "hindrance DRM"
+		if !r.Clear {
+			what = "hindrances before that"
+		}
+		fmt.Fprintf(&b, "; %s +%d (%s)", what, r.Hindrance, strings.Join(parts, ", "))
+	}
+	j.Text = b.String()
+	return j
+}
+
+// setupJSON is the ENEMY setup of the game (SASL 4.1) as sasl place and
+// sasl play new print it: each S? with the case and dice that placed it,
+// the procedure step by step, and the step's dice.
+type setupJSON struct {
+	Do         string          `json:"do"`
+	Dice       string          `json:"dice,omitempty"`
+	Own        bool            `json:"own,omitempty"`
+	Boards     []string        `json:"boards"`
+	Placements []placementJSON `json:"placements"`
+	Procedure  []string        `json:"procedure"`
+}
+
+type placementJSON struct {
+	Location string      `json:"location"`
+	At       table.Point `json:"at"`
+	Case     string      `json:"case"`
+	Why      string      `json:"why"`
+	Dice     string      `json:"dice,omitempty"`
+	Crest    bool        `json:"crest,omitempty"`
+}
+
+// setup is GET /api/setup: the game's setup, its first step. The journal
+// keeps only its command and dice: the setup is made again from them (the
+// game's seed, or the player's own dice), as a replay makes it.
+func (srv *Server) setup(w http.ResponseWriter, r *http.Request) {
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	if err := srv.refresh(); err != nil {
+		httpError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	g := srv.t.Game()
+	j := srv.t.Journal()
+	if len(j) == 0 {
+		httpError(w, http.StatusNotFound, "the game has no journal: no setup step to show")
+		return
+	}
+	first := j[0]
+	var script dice.Roller
+	if first.Own {
+		sc, err := dice.Scripted(first.Dice)
+		if err != nil {
+			httpError(w, http.StatusInternalServerError, fmt.Sprintf("journal step 1: dice: %v", err))
+			return
+		}
+		script = sc
+	}
+	_, s, err := game.New(g.World(), g.Header(), script)
+	if err != nil {
+		httpError(w, http.StatusInternalServerError, fmt.Sprintf("the setup again: %v", err))
+		return
+	}
+	if got := dice.Script(s.Trail); got != first.Dice {
+		httpError(w, http.StatusInternalServerError, fmt.Sprintf("the setup made again rolled %q, the journal says %q", got, first.Dice))
+		return
+	}
+	words := report.New(g.World())
+	out := setupJSON{Do: first.Do, Dice: first.Dice, Own: first.Own, Boards: []string{}, Placements: []placementJSON{}, Procedure: []string{}}
+	for _, k := range s.Kinds {
+		out.Boards = append(out.Boards, fmt.Sprintf("Board %s: %s (%s)", k.Board, k.BoardKind, words.KindWhy(k)))
+	}
+	for i := range s.Log {
+		out.Procedure = append(out.Procedure, words.Text(&s.Log[i]))
+	}
+	for _, pl := range s.Placements {
+		p := placementJSON{Location: s.Ref(pl).String(), At: table.Centre(pl.Location.Hex), Case: string(pl.Case), Why: words.Reason(pl.Location, pl.Why), Crest: pl.Crest}
+		if len(pl.Rolls) > 0 {
+			p.Dice = report.RollsText(pl.Rolls)
+		}
+		out.Placements = append(out.Placements, p)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
