@@ -21,10 +21,12 @@ type StopMode uint8
 
 const (
 	// StopFire stops at every decision of the FRIENDLY side, down to each
-	// ENEMY move a FRIENDLY unit could First Fire at.
+	// ENEMY move a FRIENDLY unit could First Fire at (as FireStops asks).
 	StopFire StopMode = iota
-	// StopPhase stops before phases only: the First Fire of the ENEMY MPh
-	// is the hold policy's.
+	// StopPhase stops before phases, and at the ENEMY moves FireStops
+	// asks for: as StopFire, in a game with a FireStops; in a game begun
+	// by an earlier sasl (FireStopsUnset) at no First Fire, which is then
+	// the hold policy's, as that sasl played it.
 	StopPhase
 	// StopTurn stops in the FRIENDLY Player Turn only: the whole ENEMY
 	// Player Turn (First Fire, the DFPh, Close Combat) is the hold
@@ -44,7 +46,7 @@ func ParseStopMode(s string) (StopMode, error) {
 	if i := slices.Index(stopNames[:], s); i >= 0 {
 		return StopMode(i), nil
 	}
-	return 0, fmt.Errorf("--stop %q: want fire (every decision, each First Fire chance too), phase (before phases only) or turn (in your own Player Turn only)", s)
+	return 0, fmt.Errorf("--stop %q: want fire (every decision, each First Fire chance --first-fire asks for too), phase (before phases, and those First Fire chances) or turn (in your own Player Turn only)", s)
 }
 
 // FireStops says at which of the ENEMY's moves in its MPh a player game
