@@ -21,7 +21,7 @@ type ffStop struct {
 	moving      []string
 	logAt       int // the log's length at the stop
 	normal, pbf bool
-	hw          bool
+	hw, sff     bool
 	at          board.Location
 }
 
@@ -29,6 +29,13 @@ type ffStop struct {
 // answers next at every stop (First Fire held): its First Fire stops, and
 // the count of First Fire chances left to the engine and said (Unasked).
 func holdFire(t *testing.T, w *world.World, seed uint64, stops Stops) (out []ffStop, unasked int, s *Session) {
+	return playFire(t, w, seed, stops, false)
+}
+
+// playFire is holdFire, but for a player who, with fire, First Fires once:
+// at the first stop within normal range, with its first group; his units
+// then fire Subsequent First Fire (ASL A8.3) if they may.
+func playFire(t *testing.T, w *world.World, seed uint64, stops Stops, fire bool) (out []ffStop, unasked int, s *Session) {
 	t.Helper()
 	s, _, err := Begin(w, state.Game{Mission: "test", Seed: seed, HasSeed: true, Policy: PolicyPlayer}, nil, stops)
 	if err != nil {
@@ -40,6 +47,7 @@ func holdFire(t *testing.T, w *world.World, seed uint64, stops Stops) (out []ffS
 		if st := s.Stop(); st.Kind == state.FirstFireAt {
 			f := ffStop{key: fmt.Sprintf("turn %d %s %v", st.Turn, m.LocationName(st.At), st.Moving), path: slices.Clone(st.Path), moving: slices.Clone(st.Moving), logAt: s.g.hw.Log().Len(), at: st.At}
 			for _, gr := range st.Groups {
+				f.sff = f.sff || gr.Fire == state.FireSubsequent
 				d := hex.Distance(gr.At.Hex, st.At.Hex)
 				for _, id := range gr.Units {
 					u := s.g.st.Unit(id)
@@ -55,6 +63,13 @@ func holdFire(t *testing.T, w *world.World, seed uint64, stops Stops) (out []ffS
 				f.hw = u.HW
 			}
 			out = append(out, f)
+			if fire && f.normal && st.CanFire {
+				fire = false
+				c := Command{Verb: Fire, From: []board.Location{st.Groups[0].At}, At: st.At}
+				if _, err := s.Do(c, nil); err != nil {
+					t.Fatalf("seed %d: %s: %v", seed, c.Text(m), err)
+				}
+			}
 		}
 		for _, e := range do(t, s, Next).Events {
 			if e.Kind == report.Unasked {
@@ -87,12 +102,25 @@ func keys(stops []ffStop, keep func(ffStop) bool) []string {
 func TestFirstFireStopsWithinNormalRangeA7_2NotLongRangeA7_22(t *testing.T) {
 	t.Parallel()
 	w := prepareTables(t, realMission, stillNone(t))
-	longHW, total := 0, 0
+	longHW, total, sff := 0, 0, 0
 	for seed := range uint64(4) {
 		every, _, _ := holdFire(t, w, seed, Stops{StopFire, FireStopsEvery})
 		legacy, _, _ := holdFire(t, w, seed, Stops{StopFire, FireStopsUnset})
-		normal, unasked, _ := holdFire(t, w, seed, Stops{StopFire, FireStopsNormal})
 		all := func(ffStop) bool { return true }
+		normal, unasked, _ := holdFire(t, w, seed, Stops{StopFire, FireStopsNormal})
+		// A player who fires once plays the same game with every and
+		// normal too; his units marked First Fire then stop the game where
+		// they may fire Subsequent First Fire (A8.3: within normal range).
+		fired, _, _ := playFire(t, w, seed, Stops{StopFire, FireStopsEvery}, true)
+		firedNormal, _, _ := playFire(t, w, seed, Stops{StopFire, FireStopsNormal}, true)
+		if got, want := keys(firedNormal, all), keys(fired, func(f ffStop) bool { return f.normal }); !slices.Equal(got, want) {
+			t.Errorf("seed %d, a player who fired: --first-fire normal stops at\n%v\nwant those of every within normal range:\n%v", seed, got, want)
+		}
+		for _, f := range firedNormal {
+			if f.sff {
+				sff++
+			}
+		}
 		if !slices.Equal(keys(every, all), keys(legacy, all)) {
 			t.Errorf("seed %d: --first-fire every stops at %v, a game begun by an earlier sasl at %v", seed, keys(every, all), keys(legacy, all))
 		}
@@ -108,8 +136,8 @@ func TestFirstFireStopsWithinNormalRangeA7_2NotLongRangeA7_22(t *testing.T) {
 		total += len(every)
 		t.Logf("seed %d: %d First Fire stops with every, %d with normal (%d chances left to hold, said)", seed, len(every), len(normal), unasked)
 	}
-	if longHW == 0 || total == 0 {
-		t.Errorf("%d stops at a Human Wave S? beyond every normal range, of %d: the test checks too little", longHW, total)
+	if longHW == 0 || total == 0 || sff == 0 {
+		t.Errorf("%d stops at a Human Wave S? beyond every normal range, of %d; %d for Subsequent First Fire: the test checks too little", longHW, total, sff)
 	}
 }
 
