@@ -18,7 +18,7 @@ type enteredLog struct {
 	at []board.Location
 }
 
-func (r *enteredLog) Entered(stack []*state.Unit, at board.Location) error {
+func (r *enteredLog) Entered(stack []*state.Unit, at board.Location, _ []pathing.Step) error {
 	r.at = append(r.at, at)
 	return nil
 }

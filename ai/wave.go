@@ -3,6 +3,7 @@ package ai
 import (
 	"fmt"
 
+	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -14,10 +15,13 @@ import (
 // game with a FRIENDLY policy (sasl sim) resolves fire with it. It adds its
 // events to the ENEMY side's log as they happen.
 type Resolver interface {
-	// Entered is called each time a Human Wave stack enters a Location in
+	// Entered is called each time an ENEMY stack enters a Location in
 	// its MPh: FRIENDLY units may First Fire at it. Units of the stack
-	// that are broken or eliminated end their move there.
-	Entered(stack []*state.Unit, at board.Location) error
+	// that are broken or eliminated end their move there. path is its
+	// move this phase so far, step by step: first the Location it started
+	// from (off the map for a stack entering it), last at; valid only
+	// during the call.
+	Entered(stack []*state.Unit, at board.Location, path []pathing.Step) error
 	// Fire resolves the attack of an ENEMY fire group (SASL 4.36) on the
 	// FRIENDLY units in Location at.
 	Fire(g *report.FireGroup, at board.Location) error

@@ -76,7 +76,8 @@ func (e *Enemy) enterMap() error {
 			return err
 		}
 		if e.Res != nil && len(stack) > 0 {
-			if err := e.Res.Entered(stack, u.At()); err != nil {
+			e.trip.steps = append(e.trip.steps[:0], pathing.Step{Location: board.Ground(off), Off: true}, pathing.Step{Location: u.At(), HalfMF: c})
+			if err := e.Res.Entered(stack, u.At(), e.trip.steps); err != nil {
 				return err
 			}
 		}
@@ -462,7 +463,7 @@ func (e *Enemy) fired(t *trip) ([]*state.Unit, error) {
 	}
 	n := e.log.Len()
 	e.trip.revealed = e.trip.revealed[:0]
-	if err := e.Res.Entered(t.stack, t.cur); err != nil {
+	if err := e.Res.Entered(t.stack, t.cur, t.steps); err != nil {
 		return nil, err
 	}
 	if e.log.Len() == n {

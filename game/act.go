@@ -54,13 +54,13 @@ func (g *Game) decide(side state.Side, ph state.Phase) error {
 // First the Residual FP in at attacks the stack (ASL A8.2), then the
 // FRIENDLY side may fire at it: First Fire, Subsequent First Fire and
 // Final Protective Fire (A8.1-A8.31).
-func (g *Game) Entered(stack []*state.Unit, at board.Location) error {
+func (g *Game) Entered(stack []*state.Unit, at board.Location, path []pathing.Step) error {
 	if g.resolves() && g.st.ResidualAt(at) > 0 {
 		if err := g.res.ResidualFire(stack, at, combat.MoveDRM(&g.w.Tables().Combat, combat.Moving, g.w.TEM(at), 0)); err != nil {
 			return err
 		}
 	}
-	stop, took, err := g.firstFire(stack, at)
+	stop, took, err := g.firstFire(stack, at, path)
 	if err != nil || took {
 		return err
 	}

@@ -41,13 +41,16 @@ type Command struct {
 	At   board.Location
 	// Report: what set reports (Reports).
 	Report string
-	// Stop: the stop mode a next, pass or setup sets (HasStop).
-	Stop    StopMode
-	HasStop bool
+	// Stop: the stop mode a next or setup sets (HasStop); FirstFire: the
+	// First Fire chances it stops at (HasFirstFire).
+	Stop         StopMode
+	HasStop      bool
+	FirstFire    FireStops
+	HasFirstFire bool
 }
 
 // ParseCommand reads a command as Text writes it (the journal's do:):
-// "next", "next --stop phase", "pass", "move F1,F2 4T5 [4T6 ...]
+// "next", "next --stop phase --first-fire pbf", "pass", "move F1,F2 4T5 [4T6 ...]
 // [--assault]", "fire --from 4T5[,4T6] --at 4T4", "set F1 pinned",
 // "setup [--stop turn]".
 func ParseCommand(text string, m *board.Map) (Command, error) {
@@ -67,16 +70,27 @@ func ParseCommand(text string, m *board.Map) (Command, error) {
 	}
 	switch c.Verb {
 	case Setup, Next, Pass:
-		switch {
-		case len(args) == 0:
-		case len(args) == 2 && args[0] == "--stop" && c.Verb != Pass:
-			mode, err := ParseStopMode(args[1])
-			if err != nil {
-				return c, err
+		for len(args) > 0 {
+			switch {
+			case len(args) >= 2 && args[0] == "--stop" && c.Verb != Pass && !c.HasStop:
+				mode, err := ParseStopMode(args[1])
+				if err != nil {
+					return c, err
+				}
+				c.Stop, c.HasStop = mode, true
+			case len(args) >= 2 && args[0] == "--first-fire" && c.Verb != Pass && !c.HasFirstFire:
+				ff, err := ParseFireStops(args[1])
+				if err != nil {
+					return c, err
+				}
+				c.FirstFire, c.HasFirstFire = ff, true
+			default:
+				if c.Verb == Pass {
+					return c, bad(c.Verb)
+				}
+				return c, bad(c.Verb + " [--stop fire|phase|turn] [--first-fire every|normal|pbf]")
 			}
-			c.Stop, c.HasStop = mode, true
-		default:
-			return c, bad(c.Verb + " [--stop fire|phase|turn]")
+			args = args[2:]
 		}
 	case Move:
 		if n := len(args); n > 0 && args[n-1] == "--assault" {
@@ -151,10 +165,14 @@ func (c Command) Text(m *board.Map) string {
 	case Set:
 		return "set " + c.Units[0] + " " + c.Report
 	}
+	s := c.Verb
 	if c.HasStop {
-		return c.Verb + " --stop " + c.Stop.String()
+		s += " --stop " + c.Stop.String()
 	}
-	return c.Verb
+	if c.HasFirstFire {
+		s += " --first-fire " + c.FirstFire.String()
+	}
+	return s
 }
 
 // moves reports whether the stop takes a move: before the FRIENDLY MPh,
@@ -226,6 +244,9 @@ func (s *Session) check(c Command) error {
 	}
 	if c.HasStop && !g.player() {
 		return refuse("--stop: the game stops for the player only in a game of policy player")
+	}
+	if c.HasFirstFire && !g.player() {
+		return refuse("--first-fire: the game stops for the player only in a game of policy player")
 	}
 	switch c.Verb {
 	case Move:

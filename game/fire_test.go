@@ -71,7 +71,7 @@ func TestFriendlyFireNeedsLOS(t *testing.T) {
 			g, e := setup()
 			log := g.hw.Log()
 			n := log.Len()
-			if err := g.Entered([]*state.Unit{e}, at); err != nil {
+			if err := g.Entered([]*state.Unit{e}, at, nil); err != nil {
 				t.Fatal(err)
 			}
 			ev := log.Since(n)

@@ -69,7 +69,7 @@ type Game struct {
 	// past every stop as the hold policy would); stops says which stops it
 	// is asked at.
 	yield     func(*Stop) bool
-	stops     StopMode
+	stops     Stops
 	inSession bool
 	// passed: the player passed at the stop the game stood at (the engine
 	// decides it as hold does).

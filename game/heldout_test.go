@@ -1063,7 +1063,7 @@ func playChecked(t *testing.T, w *world.World, name, pol string, seed uint64, c 
 // each step's events and, as each phase ends, the state.
 func playPassing(t *testing.T, w *world.World, name string, seed uint64, c *hcount) {
 	t.Helper()
-	s, setup, err := Begin(w, state.Game{Mission: name, Seed: seed, HasSeed: true, Policy: PolicyPlayer}, nil, StopMode(seed%3))
+	s, setup, err := Begin(w, state.Game{Mission: name, Seed: seed, HasSeed: true, Policy: PolicyPlayer}, nil, Stops{Mode: StopMode(seed % 3)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"slices"
 	"strings"
 
 	"github.com/sasl-engine/sasl/ai"
@@ -72,21 +73,22 @@ type Step struct {
 }
 
 // Begin sets a new game of world w up as New does, in a Session that
-// stops as mode says; the game stands before its first turn.
-func Begin(w *world.World, hdr state.Game, script dice.Roller, mode StopMode) (*Session, *ai.Setup, error) {
+// stops as stops says (its FirstFire only in a game of policy player);
+// the game stands before its first turn.
+func Begin(w *world.World, hdr state.Game, script dice.Roller, stops Stops) (*Session, *ai.Setup, error) {
 	g, setup, err := New(w, hdr, script)
 	if err != nil {
 		return nil, nil, err
 	}
-	g.stops, g.inSession = mode, true
+	if stops.FirstFire != FireStopsUnset && !g.player() {
+		return nil, nil, fmt.Errorf("--first-fire %s: the game stops for the player only in a game of policy player (this one: %s)", stops.FirstFire, policyOf(g.st))
+	}
+	g.stops, g.inSession = stops, true
 	g.st.Plain = false // the journal says every step
 	g.hw.Res = g
 	s := &Session{g: g}
 	s.roll.cur = g.seeded
-	do := "setup"
-	if mode != StopFire {
-		do += " --stop " + mode.String()
-	}
+	do := "setup" + stops.Flags()
 	st := state.Step{Do: do, Own: script != nil}
 	if len(g.st.Trail) > 0 {
 		st.Dice = g.st.Trail[0]
@@ -126,9 +128,12 @@ func (s *Session) sync() {
 	if s.stop.Asks() {
 		st.Stopped = s.stop.Clone()
 	}
-	st.Stop = ""
-	if s.g.player() && s.g.stops != StopFire {
-		st.Stop = s.g.stops.String()
+	st.Stop, st.FirstFire = "", ""
+	if s.g.player() && s.g.stops.Mode != StopFire {
+		st.Stop = s.g.stops.Mode.String()
+	}
+	if s.g.player() {
+		st.FirstFire = s.g.stops.FirstFire.String()
 	}
 	st.Journal = s.journal
 	st.Trail = nil // the journal holds the dice
@@ -199,7 +204,10 @@ func (s *Session) Do(c Command, script dice.Roller) (*Step, error) {
 	switch c.Verb {
 	case Next, Pass:
 		if c.HasStop {
-			g.stops = c.Stop
+			g.stops.Mode = c.Stop
+		}
+		if c.HasFirstFire {
+			g.stops.FirstFire = c.FirstFire
 		}
 		g.passed = c.Verb == Pass
 		err = s.next()
@@ -251,7 +259,7 @@ func Replay(w *world.World, hdr state.Game, journal []state.Step) (*Session, err
 	if err != nil {
 		return nil, fmt.Errorf("journal step 1: %w", err)
 	}
-	s, _, err := Begin(w, hdr, script, first.Stop)
+	s, _, err := Begin(w, hdr, script, Stops{first.Stop, first.FirstFire})
 	if err != nil {
 		return nil, err
 	}
@@ -344,6 +352,12 @@ func OpenSession(name string, g *Game) (*Session, error) {
 			return nil, fmt.Errorf("%s: the file says it asked %q, where its journal replays to %s: the file was edited by hand", name, st.LegacyAsked, report.Where(s.stop))
 		}
 		st.Stopped, st.LegacyAsked = s.stop.Clone(), ""
+	}
+	// A file of an earlier sasl keeps a first-fire stop without the
+	// mover's path: its journal replays to it, so the replay's stands for
+	// it.
+	if st.Stopped != nil && st.Stopped.Kind == state.FirstFireAt && st.Stopped.Path == nil && s.stop.Kind == state.FirstFireAt {
+		st.Stopped.Path = slices.Clone(s.stop.Path)
 	}
 	var want, got bytes.Buffer
 	if !st.Stopped.Asks() && st.LegacyAsked == "" && s.stop.Asks() {

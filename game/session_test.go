@@ -18,7 +18,7 @@ import (
 // begin starts a player game of w in a Session.
 func begin(t testing.TB, w *world.World, seed uint64, policy string, mode StopMode) *Session {
 	t.Helper()
-	s, _, err := Begin(w, state.Game{Mission: "test", Seed: seed, HasSeed: true, Policy: policy}, nil, mode)
+	s, _, err := Begin(w, state.Game{Mission: "test", Seed: seed, HasSeed: true, Policy: policy}, nil, Stops{Mode: mode})
 	if err != nil {
 		t.Fatal(err)
 	}

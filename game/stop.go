@@ -6,9 +6,11 @@ import (
 	"slices"
 
 	"github.com/sasl-engine/sasl/combat"
+	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/state"
 )
 
@@ -19,10 +21,12 @@ type StopMode uint8
 
 const (
 	// StopFire stops at every decision of the FRIENDLY side, down to each
-	// ENEMY move a FRIENDLY unit could First Fire at.
+	// ENEMY move a FRIENDLY unit could First Fire at (as FireStops asks).
 	StopFire StopMode = iota
-	// StopPhase stops before phases only: the First Fire of the ENEMY MPh
-	// is the hold policy's.
+	// StopPhase stops before phases, and at the ENEMY moves FireStops
+	// asks for: as StopFire, in a game with a FireStops; in a game begun
+	// by an earlier sasl (FireStopsUnset) at no First Fire, which is then
+	// the hold policy's, as that sasl played it.
 	StopPhase
 	// StopTurn stops in the FRIENDLY Player Turn only: the whole ENEMY
 	// Player Turn (First Fire, the DFPh, Close Combat) is the hold
@@ -42,8 +46,80 @@ func ParseStopMode(s string) (StopMode, error) {
 	if i := slices.Index(stopNames[:], s); i >= 0 {
 		return StopMode(i), nil
 	}
-	return 0, fmt.Errorf("--stop %q: want fire (every decision, each First Fire chance too), phase (before phases only) or turn (in your own Player Turn only)", s)
+	return 0, fmt.Errorf("--stop %q: want fire (every decision, each First Fire chance --first-fire asks for too), phase (before phases, and those First Fire chances) or turn (in your own Player Turn only)", s)
 }
+
+// FireStops says at which of the ENEMY's moves in its MPh a player game
+// stops for the player's First Fire (sasl play --first-fire): where one of
+// the player's fire groups has a shot the rules allow (ASL A8.1: Good
+// Order, LOS, within long range, A7.22, its fire markers letting it,
+// A8.3, A8.31) that is as close as the player asked. A move it does not
+// stop at the engine decides as the hold policy does (which First Fires
+// within combat.hold_first_fire_range times normal range, never at an S?),
+// as it does what StopMode does not stop for, and says so.
+type FireStops uint8
+
+const (
+	// FireStopsUnset is a game begun by an earlier sasl, which had no
+	// such setting: it stops as that sasl did (at every shot with --stop
+	// fire, at none with phase or turn), so that its journal replays.
+	FireStopsUnset FireStops = iota
+	// FireStopsEvery stops at every shot, long range too (ASL A7.22).
+	FireStopsEvery
+	// FireStopsNormal stops where a fire group has the stack within its
+	// normal range (ASL A7.2): sasl play new's default.
+	FireStopsNormal
+	// FireStopsPBF stops only at Point Blank Fire: the stack ADJACENT to
+	// a fire group, or in its Location (ASL A7.21).
+	FireStopsPBF
+)
+
+// DefaultFireStops is the setting a new player game stops by unless the
+// player says otherwise.
+const DefaultFireStops = FireStopsNormal
+
+var fireStopNames = [...]string{"", "every", "normal", "pbf"}
+
+// String is the setting's name in commands and game files ("" unset).
+func (f FireStops) String() string {
+	if int(f) < len(fireStopNames) {
+		return fireStopNames[f]
+	}
+	return fmt.Sprintf("FireStops(%d)", f)
+}
+
+// ParseFireStops reads a setting by its name.
+func ParseFireStops(s string) (FireStops, error) {
+	if i := slices.Index(fireStopNames[:], s); i > 0 {
+		return FireStops(i), nil
+	}
+	return 0, fmt.Errorf("--first-fire %q: want every (every shot, long range too: ASL A7.22), normal (a shot within normal range) or pbf (Point Blank Fire only: ADJACENT or the same Location, A7.21)", s)
+}
+
+// Stops is how a player game stops for the player: how often (Mode), and
+// at which ENEMY moves for First Fire (FirstFire).
+type Stops struct {
+	Mode      StopMode
+	FirstFire FireStops
+}
+
+// Flags are the stops as the flags of a command ("--stop phase
+// --first-fire pbf"; "" for StopFire and FireStopsUnset), each with a
+// space before it.
+func (s Stops) Flags() string {
+	out := ""
+	if s.Mode != StopFire {
+		out += " --stop " + s.Mode.String()
+	}
+	if s.FirstFire != FireStopsUnset {
+		out += " --first-fire " + s.FirstFire.String()
+	}
+	return out
+}
+
+// Stops is how the game stops for the player (Session: as set up and
+// changed by next --stop and --first-fire).
+func (g *Game) Stops() Stops { return g.stops }
 
 // Stop is where a game stands for the player, and what it asks: data
 // (state.Stop), which package report words.
@@ -76,14 +152,16 @@ func (g *Game) ask(s *Stop) (bool, error) {
 // said tells that the engine decides stop s as the hold policy does.
 func (g *Game) said(kind report.Kind, s *Stop) {
 	log := g.hw.Log()
-	log.Add(report.Event{Kind: kind, Units: log.Strings(s.Moving...), At: s.At, Other: g.stops.String()})
+	log.Add(report.Event{Kind: kind, Units: log.Strings(s.Moving...), At: s.At, Other: g.stops.Mode.String()})
 }
 
-// asks reports whether a game in mode m stops at s.
-func (m StopMode) asks(s *Stop) bool {
-	switch m {
+// asks reports whether a game that stops as ss does stops at s: with
+// --stop phase, at First Fire too unless the game was begun by an earlier
+// sasl (FireStopsUnset); which First Fire it stops at is firstFire's.
+func (ss Stops) asks(s *Stop) bool {
+	switch ss.Mode {
 	case StopPhase:
-		return s.Kind != state.FirstFireAt
+		return s.Kind != state.FirstFireAt || ss.FirstFire != FireStopsUnset
 	case StopTurn:
 		return s.Kind != state.FirstFireAt && s.Player == state.Friendly
 	}
@@ -131,12 +209,14 @@ func (g *Game) melee() bool {
 	return slices.ContainsFunc(st.OfSide(state.Enemy), func(u *state.Unit) bool { return u.OnMap() && st.Has(state.Friendly, u.At()) })
 }
 
-// firstFire stops after an ENEMY stack entered Location at in its MPh if a
-// FRIENDLY Location's Good Order MMC that have not fired have it in LOS
-// within twice their normal range (ASL A7.22), and reports whether the
-// player took the decision; stop is the stop the player stood at (nil:
-// none was shown), as the player's fire left it (refire).
-func (g *Game) firstFire(stack []*state.Unit, at board.Location) (stop *Stop, took bool, err error) {
+// firstFire stops after an ENEMY stack entered Location at along path in
+// its MPh if a FRIENDLY Location's Good Order MMC that have not fired have
+// it in LOS within twice their normal range (ASL A7.22), as close as the
+// player's FireStops ask, and reports whether the player took the
+// decision (false: the engine decides as hold does); stop is the stop the
+// player stood at (nil: none was shown), as the player's fire left it
+// (refire).
+func (g *Game) firstFire(stack []*state.Unit, at board.Location, path []pathing.Step) (stop *Stop, took bool, err error) {
 	if !g.player() || g.yield == nil || !slices.ContainsFunc(stack, targetable) {
 		return nil, false, nil
 	}
@@ -150,6 +230,17 @@ func (g *Game) firstFire(stack []*state.Unit, at board.Location) (stop *Stop, to
 	}
 	st := g.st
 	stop = &Stop{Kind: state.FirstFireAt, Turn: st.Turn, Player: state.Enemy, Phase: state.MPh, At: at, Moving: state.IDs(held), Groups: groups, CanFire: true}
+	if g.stops.asks(stop) && !g.wanted(groups, at) {
+		// Not as close as the player asked to be stopped at: the engine
+		// decides as hold does, and says so where hold may fire (not at
+		// an S? alone: Entered).
+		if slices.ContainsFunc(held, combat.Target) {
+			log := g.hw.Log()
+			log.Add(report.Event{Kind: report.Unasked, Units: log.Strings(stop.Moving...), At: at, Other: g.stops.FirstFire.String()})
+		}
+		return nil, false, nil
+	}
+	stop.Path = g.pathOf(path)
 	took, err = g.ask(stop)
 	if !g.stops.asks(stop) {
 		stop = nil // not shown: nobody fired at it
@@ -185,6 +276,64 @@ func (g *Game) firstFireGroups(at board.Location) []state.StopGroup {
 			if _, ok := g.res.AimAs(fg, at, combat.Moving, longRange, report.FirstFire); ok {
 				out = append(out, state.StopGroup{Units: state.IDs(fg), At: u.At(), Range: hex.Distance(u.At().Hex, at.Hex), Fire: state.FireKind(k)})
 			}
+		}
+	}
+	return out
+}
+
+// pathOf is the Locations of the steps of a move, a Location entered
+// twice in a row once. A move that came onto the map starts off it (ASL
+// A2.6) in the hex beyond the edge where a counter waiting to enter is
+// shown (layout.Layout.Beyond), not the mirror hex of its step (a
+// half-hex's own missing half, which has the half-hex's position).
+func (g *Game) pathOf(steps []pathing.Step) []board.Location {
+	m := g.w.Map()
+	out := make([]board.Location, 0, len(steps))
+	for i, s := range steps {
+		l := s.Location
+		if i == 0 && s.Off && len(steps) > 1 {
+			for c := layout.North; c <= layout.West; c++ {
+				if off, _ := m.Mirror(steps[1].Location.Hex, c); off == l.Hex {
+					if b := m.Beyond(steps[1].Location.Hex, c); !m.OnMap(b) {
+						l = board.Ground(b)
+						break
+					}
+				}
+			}
+		}
+		if len(out) > 0 && out[len(out)-1] == l {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// wanted reports whether one of the fire groups may fire at Location at
+// from as close as the player's FireStops ask (any of them, unset or
+// every): within its normal range (ASL A7.2: a member MMC within its own,
+// combat.Resolver.AimAs with reach 1), or at Point Blank range (A7.21:
+// combat.Adjacent).
+func (g *Game) wanted(groups []state.StopGroup, at board.Location) bool {
+	switch g.stops.FirstFire {
+	case FireStopsNormal:
+		return slices.ContainsFunc(groups, func(gr state.StopGroup) bool {
+			// aimed as firstFireGroups aims (the markers say the fire)
+			_, ok := g.res.AimAs(g.units(gr.Units), at, combat.Moving, 1, report.FirstFire)
+			return ok
+		})
+	case FireStopsPBF:
+		return slices.ContainsFunc(groups, func(gr state.StopGroup) bool { return combat.Adjacent(gr.At, at) })
+	}
+	return true
+}
+
+// units are the units of ids.
+func (g *Game) units(ids []string) []*state.Unit {
+	out := make([]*state.Unit, 0, len(ids))
+	for _, id := range ids {
+		if u := g.st.Unit(id); u != nil {
+			out = append(out, u)
 		}
 	}
 	return out

@@ -105,7 +105,7 @@ func (x *Words) firstFireAsked(s *state.Stop, st *state.State) string {
 		return st.Unit(id)
 	}
 	if i := slices.IndexFunc(s.Moving, func(id string) bool { u := unit(id); return u != nil && u.Kind == state.SQ }); i >= 0 {
-		what, then = "S? "+what, "; an attack Activates an S? first"
+		what, then = "S? "+what, " (an attack Activates an S? first)"
 		if unit(s.Moving[i]).HW {
 			what = "Human Wave " + what
 		}
@@ -118,7 +118,38 @@ func (x *Words) firstFireAsked(s *state.Stop, st *state.State) string {
 		}
 		ask = [...]string{"First Fire", "Subsequent First Fire", "Final Protective Fire"}[g.Fire]
 	}
-	return fmt.Sprintf("%s entered %s in LOS of %s: %s? (fire --from LOC --at %s, or next%s)", what, at, strings.Join(by, "; "), ask, at, then)
+	hold := "" // the hold policy fires only at units it can attack (combat.Target)
+	if len(s.Moving) > 0 && !slices.ContainsFunc(s.Moving, func(id string) bool { u := unit(id); return u == nil || u.Kind != state.SQ }) {
+		hold = ", which holds fire at an S?"
+	}
+	return fmt.Sprintf("%s %s, in LOS of %s: %s? fire --from LOC --at %s fires%s; next holds your fire; pass lets sasl fire for you as the hold policy does%s",
+		what, x.moved(s.Path, s.At), strings.Join(by, "; "), ask, at, then, hold)
+}
+
+// moved says the move of a stack along path this phase into Location at:
+// "moved from 4T9 by 4T8, 4T7 into 4T6", "entered 4T6 from off the map";
+// "entered 4T6" without a path (a stop of an earlier sasl's file).
+func (x *Words) moved(path []board.Location, at board.Location) string {
+	if len(path) < 2 {
+		return "entered " + x.name(at)
+	}
+	name := func(l board.Location) string {
+		if !x.w.Map().OnMap(l.Hex) {
+			return "off the map"
+		}
+		return x.name(l)
+	}
+	if len(path) == 2 {
+		if !x.w.Map().OnMap(path[0].Hex) {
+			return fmt.Sprintf("entered %s from off the map", x.name(at))
+		}
+		return fmt.Sprintf("moved from %s into %s", name(path[0]), x.name(at))
+	}
+	by := make([]string, len(path)-2)
+	for i, l := range path[1 : len(path)-1] {
+		by[i] = x.name(l)
+	}
+	return fmt.Sprintf("moved from %s by %s into %s", name(path[0]), strings.Join(by, ", "), x.name(at))
 }
 
 // routAsked asks the routs of stop s (ASL A10.5): each broken unit that

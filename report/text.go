@@ -252,7 +252,14 @@ func (x *Words) Text(e *Event) string {
 	case Pass, Unasked:
 		what := "you pass"
 		if e.Kind == Unasked {
-			what = "not asked (--stop " + e.Other + ")"
+			// Other: the stop mode (fire, phase, turn) or, for a First
+			// Fire chance beyond what the player stops for, the First Fire
+			// setting (every, normal, pbf): no name is both.
+			flag := "--stop "
+			if e.Other == "every" || e.Other == "normal" || e.Other == "pbf" {
+				flag = "--first-fire "
+			}
+			what = "not asked (" + flag + e.Other + ")"
 		}
 		if len(e.Units) > 0 {
 			return fmt.Sprintf("First Fire at %s in %s: %s: the engine decides as the hold policy does", who, x.name(e.At), what)

@@ -335,6 +335,7 @@ type stateFile struct {
 	Plain    yamldoc.Value               `yaml:"plain"`
 	Trail    yamldoc.List[yamldoc.Value] `yaml:"trail"`
 	Stop     yamldoc.Value               `yaml:"stop"`
+	Fire     yamldoc.Value               `yaml:"first_fire"`
 	Journal  yamldoc.List[stepFile]      `yaml:"journal"`
 	Turn     yamldoc.Value               `yaml:"turn"`
 	Phase    yamldoc.Value               `yaml:"phase"`
@@ -447,6 +448,7 @@ func (f *stateFile) game(c *yamldoc.Check) Game {
 	}
 	g.LegacyAsked = c.Str(f.Asked, "asked")
 	g.Stop = c.Str(f.Stop, "stop")
+	g.FirstFire = c.Str(f.Fire, "first_fire")
 	if f.Journal.Given() {
 		g.Journal = journal(c, f.Journal)
 	}
@@ -509,7 +511,7 @@ func Read(r io.Reader, name string, m *board.Map) (*State, error) {
 }
 
 // stateKeys are the keys of a state file, as errors list them.
-const stateKeys = "mission, boards, tables, seed, rng, policy, stop, plain, mission_digest, tables_digest, trail, turn, player_turn, phase, stopped_at, asked, last_ids, waves, enemy, friendly, vpo, loose_sw, residual_fp, journal"
+const stateKeys = "mission, boards, tables, seed, rng, policy, stop, first_fire, plain, mission_digest, tables_digest, trail, turn, player_turn, phase, stopped_at, asked, last_ids, waves, enemy, friendly, vpo, loose_sw, residual_fp, journal"
 
 // Parse reads the text of a state file and resolves it on m.
 func Parse(data []byte, name string, m *board.Map) (*State, error) {
@@ -738,6 +740,9 @@ func (s *State) Write(w io.Writer, m *board.Map) error {
 	}
 	if g.Stop != "" {
 		fmt.Fprintf(&b, "stop: %s\n", quote(g.Stop))
+	}
+	if g.FirstFire != "" {
+		fmt.Fprintf(&b, "first_fire: %s\n", quote(g.FirstFire))
 	}
 	if g.Plain {
 		b.WriteString("plain: true\n")

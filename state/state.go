@@ -314,6 +314,10 @@ type Game struct {
 	// Stop is how often a player game stops for the player ("fire",
 	// "phase", "turn"; "" is fire: package game).
 	Stop string
+	// FirstFire is which First Fire chances stop a player game ("every",
+	// "normal", "pbf": package game); "" in a game begun by an earlier
+	// sasl, which stops as that sasl did.
+	FirstFire string
 	// Journal is every step of the game since its setup (the setup
 	// first), with its dice: replaying it from the seed gives the game
 	// again. Nil in a file of an earlier sasl.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sasl-engine/sasl/internal/yamldoc"
 	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/layout"
 )
 
 // StopKind is what a stop of a player game is: where the game stands for
@@ -61,9 +62,13 @@ type Stop struct {
 	Turn   int
 	Player Side
 	Phase  Phase
-	// At is the Location the stack Moving entered, at a FirstFireAt stop.
+	// At is the Location the stack Moving entered, at a FirstFireAt stop;
+	// Path its move this phase up to it: first the Location it started
+	// from (off the map for a stack that entered it), last At (nil in a
+	// file of an earlier sasl, whose journal replays to it).
 	At     board.Location
 	Moving []string
+	Path   []board.Location
 	// Groups are the FRIENDLY fire groups that have the moving stack in
 	// LOS within long range (ASL A7.22), at a FirstFireAt stop; CanFire:
 	// one may still fire (false once none can, or nothing is left to fire
@@ -134,6 +139,7 @@ func (s *Stop) Clone() *Stop {
 	}
 	c := *s
 	c.Moving = slices.Clone(s.Moving)
+	c.Path = slices.Clone(s.Path)
 	c.Groups = slices.Clone(s.Groups)
 	for i := range c.Groups {
 		c.Groups[i].Units = slices.Clone(c.Groups[i].Units)
@@ -162,6 +168,8 @@ type stopFile struct {
 	Phase   yamldoc.Value               `yaml:"phase"`
 	At      yamldoc.Value               `yaml:"at"`
 	Moving  yamldoc.List[yamldoc.Value] `yaml:"moving"`
+	Path    yamldoc.List[yamldoc.Value] `yaml:"path"`
+	From    yamldoc.Value               `yaml:"from"`
 	Groups  yamldoc.List[stopGroupFile] `yaml:"groups"`
 	CanFire yamldoc.Value               `yaml:"can_fire"`
 	Routs   yamldoc.List[stopRoutFile]  `yaml:"routs"`
@@ -196,7 +204,7 @@ const maxStopUnits = 1000
 // stopOf reads stopped_at: on m.
 func stopOf(c *yamldoc.Check, f *stopFile, m *board.Map) *Stop {
 	const what = "stopped_at"
-	if !c.Fields(f, what, yamldoc.Unknown(what, "want kind, turn, player, phase, at, moving, groups, can_fire, routs")) {
+	if !c.Fields(f, what, yamldoc.Unknown(what, "want kind, turn, player, phase, at, moving, path, from, groups, can_fire, routs")) {
 		return nil
 	}
 	s := &Stop{}
@@ -250,8 +258,37 @@ func stopOf(c *yamldoc.Check, f *stopFile, m *board.Map) *Stop {
 		}
 		return out
 	}
+	locs := func(l yamldoc.List[yamldoc.Value], name string) []board.Location {
+		if !l.Given() || !c.List(l.Node, name, "want a list of Locations") {
+			return nil
+		}
+		if len(l.Items) > maxStopUnits {
+			c.Errorf(l.Node, "%s: %d Locations: at most %d", name, len(l.Items), maxStopUnits)
+			return nil
+		}
+		var out []board.Location
+		for _, v := range l.Items {
+			out = append(out, loc(v, name))
+		}
+		return out
+	}
 	s.At = loc(f.At, what+".at")
 	s.Moving = ids(f.Moving, what+".moving")
+	s.Path = locs(f.Path, what+".path")
+	// A path from off the map (a stack that entered it) is written from
+	// its first Location on the map and the edge it came in by: it starts
+	// in the hex beyond that edge (layout.Layout.Beyond).
+	if e := c.Str(f.From, what+".from"); c.OK() && f.From.Given() {
+		edge, err := layout.ParseCompass(e)
+		switch {
+		case err != nil:
+			c.Errorf(f.From.Node, "%s.from: %v", what, err)
+		case len(s.Path) == 0:
+			c.Errorf(f.From.Node, "%s.from: a path from off the map needs its path", what)
+		default:
+			s.Path = slices.Insert(s.Path, 0, board.Ground(m.Beyond(s.Path[0].Hex, edge)))
+		}
+	}
 	s.CanFire = c.Bool(f.CanFire, what+".can_fire")
 	if f.Groups.Given() && c.List(f.Groups.Node, what+".groups", "want a list such as [{units: [F1], at: 4T5, range: 2}]") {
 		if len(f.Groups.Items) > maxStopUnits {
@@ -281,20 +318,6 @@ func stopOf(c *yamldoc.Check, f *stopFile, m *board.Map) *Stop {
 			c.Errorf(f.Routs.Node, "%s.routs: %d units: at most %d", what, len(f.Routs.Items), maxStopUnits)
 			return nil
 		}
-		locs := func(l yamldoc.List[yamldoc.Value], name string) []board.Location {
-			if !l.Given() || !c.List(l.Node, name, "want a list of Locations") {
-				return nil
-			}
-			if len(l.Items) > maxStopUnits {
-				c.Errorf(l.Node, "%s: %d Locations: at most %d", name, len(l.Items), maxStopUnits)
-				return nil
-			}
-			var out []board.Location
-			for _, v := range l.Items {
-				out = append(out, loc(v, name))
-			}
-			return out
-		}
 		for i := range f.Routs.Items {
 			r := &f.Routs.Items[i]
 			if !c.Fields(r, what+".routs", yamldoc.Unknown(what+".routs", "want unit, at, must, to, crawl")) {
@@ -314,8 +337,10 @@ func stopOf(c *yamldoc.Check, f *stopFile, m *board.Map) *Stop {
 		c.Errorf(f.Node, "%s: a first-fire stop needs at and moving", what)
 	case s.Kind != RoutAt && f.Has("routs"):
 		c.Errorf(f.Routs.Node, "%s.routs: only a rout stop (kind: rout) has routs", what)
-	case s.Kind == RoutAt && (f.Has("at") || f.Has("moving") || f.Has("groups") || f.Has("can_fire")):
-		c.Errorf(f.Node, "%s: a rout stop has no at, moving, groups or can_fire (those are a first-fire stop's)", what)
+	case s.Kind == RoutAt && (f.Has("at") || f.Has("moving") || f.Has("path") || f.Has("groups") || f.Has("can_fire")):
+		c.Errorf(f.Node, "%s: a rout stop has no at, moving, path, groups or can_fire (those are a first-fire stop's)", what)
+	case s.Kind == FirstFireAt && len(s.Path) > 0 && s.Path[len(s.Path)-1] != s.At:
+		c.Errorf(f.Path.Node, "%s.path: it ends in %s, where the stack stands in %s: a path ends where the stack entered", what, m.LocationName(s.Path[len(s.Path)-1]), m.LocationName(s.At))
 	}
 	if !c.OK() {
 		return nil
@@ -328,6 +353,12 @@ func writeStop(b *strings.Builder, s *Stop, m *board.Map) {
 	fmt.Fprintf(b, "stopped_at: {kind: %s, turn: %d, player: %s, phase: %s", s.Kind, s.Turn, s.Player, s.Phase)
 	if s.Kind == FirstFireAt {
 		fmt.Fprintf(b, ", at: %s, moving: [%s]", m.LocationName(s.At), quoteAll(s.Moving))
+		if path, from, ok := onMap(s.Path, m); len(path) > 0 && ok {
+			fmt.Fprintf(b, ", path: [%s]", names(m, path))
+			if from >= 0 {
+				fmt.Fprintf(b, ", from: %s", layout.Compass(from))
+			}
+		}
 		if len(s.Groups) > 0 {
 			b.WriteString(", groups: [")
 			for i, g := range s.Groups {
@@ -361,6 +392,21 @@ func writeStop(b *strings.Builder, s *Stop, m *board.Map) {
 		b.WriteString("]")
 	}
 	b.WriteString("}\n")
+}
+
+// onMap is a stop's path as a file writes it: its Locations on the map,
+// and the edge the first came in by (-1: none) if the path began off the
+// map; ok false for a path no edge explains (it is not written).
+func onMap(path []board.Location, m *board.Map) (on []board.Location, from int, ok bool) {
+	if len(path) < 2 || m.OnMap(path[0].Hex) {
+		return path, -1, true
+	}
+	for c := layout.North; c <= layout.West; c++ {
+		if m.Beyond(path[1].Hex, c) == path[0].Hex {
+			return path[1:], int(c), true
+		}
+	}
+	return nil, -1, false
 }
 
 func names(m *board.Map, ls []board.Location) string {

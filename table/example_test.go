@@ -25,7 +25,7 @@ func Example() {
 	}
 	hdr.Seed, hdr.HasSeed, hdr.Policy = 5, true, game.PolicyPlayer
 	o := table.Options{Wait: 10 * time.Second, Who: "example"}
-	t, _, err := table.Create(path, o, false, w, hdr, nil, game.StopFire)
+	t, _, err := table.Create(path, o, false, w, hdr, nil, game.Stops{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -163,19 +163,19 @@ func read(path string, o Options, upgrade bool) (*Game, error) {
 // locked: a file there is refused unless force. hdr holds the seed;
 // setup rolls come from script if it is not nil. The file is written
 // before Create returns.
-func Create(path string, o Options, force bool, w *world.World, hdr state.Game, script dice.Roller, mode game.StopMode) (*Game, *ai.Setup, error) {
+func Create(path string, o Options, force bool, w *world.World, hdr state.Game, script dice.Roller, stops game.Stops) (*Game, *ai.Setup, error) {
 	l, err := Lock(path, o)
 	if err != nil {
 		return nil, nil, err
 	}
-	return CreateLocked(path, l, force, w, hdr, script, mode)
+	return CreateLocked(path, l, force, w, hdr, script, stops)
 }
 
 // CreateLocked is Create under l, the lock of path taken with Lock (a
 // command that writes a file beside the game, the mission of play new
 // --friendly-from, takes it first); the Game holds it, and so does an
 // error: it is released either way.
-func CreateLocked(path string, l *FileLock, force bool, w *world.World, hdr state.Game, script dice.Roller, mode game.StopMode) (*Game, *ai.Setup, error) {
+func CreateLocked(path string, l *FileLock, force bool, w *world.World, hdr state.Game, script dice.Roller, stops game.Stops) (*Game, *ai.Setup, error) {
 	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() && !force {
 		l.Release()
 		return nil, nil, fmt.Errorf("%s: the file exists (a game in progress?); give --force to replace it", path)
@@ -183,7 +183,7 @@ func CreateLocked(path string, l *FileLock, force bool, w *world.World, hdr stat
 		l.Release()
 		return nil, nil, err
 	}
-	s, setup, err := game.Begin(w, hdr, script, mode)
+	s, setup, err := game.Begin(w, hdr, script, stops)
 	if err != nil {
 		l.Release()
 		return nil, nil, err

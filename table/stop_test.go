@@ -25,7 +25,7 @@ func demoGame(t *testing.T, seed uint64) *Game {
 		t.Fatal(err)
 	}
 	hdr.Seed, hdr.HasSeed, hdr.Policy = seed, true, game.PolicyPlayer
-	g, _, err := Create(filepath.Join(t.TempDir(), "game.yaml"), Options{Who: "test"}, false, w, hdr, nil, game.StopFire)
+	g, _, err := Create(filepath.Join(t.TempDir(), "game.yaml"), Options{Who: "test"}, false, w, hdr, nil, game.Stops{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,5 +176,75 @@ func TestLegacyAskedOpens(t *testing.T) {
 	os.WriteFile(path, []byte(edited), 0o644)
 	if _, err := Read(path, Options{}); err == nil || !strings.Contains(err.Error(), "edited by hand") {
 		t.Errorf("a file asking where its journal stops at a turn's start: %v, want it refused as edited", err)
+	}
+}
+
+// A game file of the sasl before --first-fire and the mover's path
+// (testdata/first-fire-before-path.yaml: the demo mission, seed 1, one
+// next, written by that sasl) opens, stopped at its First Fire at long
+// range (ASL A7.22): it has no --first-fire, so it stops as it did (at
+// every shot), the stop gains its path from the journal, and next goes on
+// to the stop that sasl went on to (E1a in x1Q9): the file it writes is
+// that sasl's (testdata/first-fire-before-path-next.yaml) but for the
+// path. The View says no setting.
+func TestFileBeforeFirstFireSettingPlaysAsBeforeA7_22(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "first-fire-before-path.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(data, []byte("first_fire")) || bytes.Contains(data, []byte("path:")) {
+		t.Fatal("the old file has the new keys: it is not a file of the earlier sasl")
+	}
+	path := filepath.Join(t.TempDir(), "old.yaml")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, err := Open(path, Options{Who: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	v := g.View()
+	if v.FirstFire != "" || g.Game().Stops().FirstFire != game.FireStopsUnset {
+		t.Errorf("the old file's setting: view %q, game %v", v.FirstFire, g.Game().Stops())
+	}
+	m := g.Game().World().Map()
+	stop := g.Stop()
+	if stop.Kind != state.FirstFireAt || m.LocationName(stop.At) != "x1Q10" || len(stop.Path) != 2 || stop.Path[1] != stop.At || m.OnMap(stop.Path[0].Hex) {
+		t.Fatalf("the old file's stop: %s, path %v", report.Where(stop), stop.Path)
+	}
+	if len(v.Stop.Path) != 2 || v.Stop.Path[1] != *v.Stop.AtHex {
+		t.Errorf("the view's path %v, at %v", v.Stop.Path, v.Stop.AtHex)
+	}
+	if !strings.Contains(g.Asked(), "E1a entered x1Q10 from off the map") || !strings.Contains(g.Asked(), "next holds your fire") {
+		t.Errorf("asked: %s", g.Asked())
+	}
+	if _, err := g.DoText("next", nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Save(); err != nil {
+		t.Fatal(err)
+	}
+	stop = g.Stop()
+	if stop.Kind != state.FirstFireAt || m.LocationName(stop.At) != "x1Q9" || !slices.Equal(stop.Moving, []string{"E1a"}) {
+		t.Errorf("next: %s, where the earlier sasl went on to E1a in x1Q9", report.Where(stop))
+	}
+	g.Close()
+	again, err := Open(path, Options{Who: "test"})
+	if err != nil {
+		t.Fatalf("the file written anew does not open: %v", err)
+	}
+	defer again.Close()
+	data, _ = os.ReadFile(path)
+	if !bytes.Contains(data, []byte("moving: [E1a], path: [x1Q10, x1Q9], from: ")) || bytes.Contains(data, []byte("first_fire")) {
+		t.Errorf("written anew:\n%s", data)
+	}
+	// The rest is the file that sasl wrote after the same next.
+	want, err := os.ReadFile(filepath.Join("testdata", "first-fire-before-path-next.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := regexp.MustCompile(`, path: \[[^]]*\], from: [a-z]+`).ReplaceAll(data, nil); !bytes.Equal(got, want) {
+		t.Errorf("after next the file is not the earlier sasl's but for the path:\n%s", got)
 	}
 }

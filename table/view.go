@@ -3,6 +3,7 @@ package table
 import (
 	"strings"
 
+	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -24,6 +25,12 @@ type View struct {
 	Phase  string `json:"phase"`
 	Over   bool   `json:"over"`
 	Policy string `json:"policy"`
+	// FirstFire is which ENEMY moves a player game stops at for the
+	// player's First Fire ("every", "normal", "pbf": game.FireStops; sasl
+	// play next --first-fire changes it); "" for a game of another policy
+	// or begun by an earlier sasl (which stops at every shot with --stop
+	// fire, at none with phase or turn).
+	FirstFire string `json:"first_fire,omitempty"`
 	// Winner is the side that won ("enemy", "friendly") once the game is
 	// over, Why the mission's victory conditions that decided it.
 	Winner string  `json:"winner,omitempty"`
@@ -56,9 +63,14 @@ type StopView struct {
 	// ENEMY stack Moving entered (AtHex its lattice position, hex.Point),
 	// the FRIENDLY fire groups that may fire at it, and whether one still
 	// may.
-	At      string      `json:"at,omitempty"`
-	AtHex   *Point      `json:"at_hex,omitempty"`
-	Moving  []string    `json:"moving,omitempty"`
+	At     string   `json:"at,omitempty"`
+	AtHex  *Point   `json:"at_hex,omitempty"`
+	Moving []string `json:"moving,omitempty"`
+	// Path: at a first-fire stop, the ENEMY stack's move this phase up to
+	// At, the centre of each Location's hex (Centre): first where it
+	// started (beyond the map's edge for a stack that entered it), last
+	// AtHex.
+	Path    []Point     `json:"path,omitempty"`
 	Groups  []GroupView `json:"groups,omitempty"`
 	CanFire bool        `json:"can_fire,omitempty"`
 	// Routs: at a rout stop, the FRIENDLY broken units that must or may
@@ -143,6 +155,9 @@ func (t *Game) View() View {
 	if o, ok := g.Outcome(); ok && g.Over() {
 		v.Winner, v.Why = side(o.Winner), o.Why()
 	}
+	if t.s != nil && g.Policy() == game.PolicyPlayer {
+		v.FirstFire = g.Stops().FirstFire.String()
+	}
 	if t.s != nil {
 		j := t.s.Journal()
 		v.Step = len(j)
@@ -167,6 +182,9 @@ func stopView(s *state.Stop, m *board.Map) *StopView {
 	if s.Kind == state.FirstFireAt {
 		at := Centre(s.At.Hex)
 		v.At, v.AtHex = m.LocationName(s.At), &at
+		for _, l := range s.Path {
+			v.Path = append(v.Path, Centre(l.Hex))
+		}
 		for _, g := range s.Groups {
 			gv := GroupView{g.Units, m.LocationName(g.At), g.Range, ""}
 			if g.Fire != state.FireFirst {

@@ -33,7 +33,7 @@ func demoGame(t testing.TB) string {
 	}
 	hdr.Seed, hdr.HasSeed, hdr.Policy = 7, true, game.PolicyPlayer
 	path := filepath.Join(t.TempDir(), "game.yaml")
-	g, _, err := table.Create(path, table.Options{Who: "web test"}, false, w, hdr, nil, game.StopFire)
+	g, _, err := table.Create(path, table.Options{Who: "web test"}, false, w, hdr, nil, game.Stops{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,7 +41,7 @@ there and the dice that decided it, then the dice of the whole setup, which
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// A game file as sasl play new writes it.
-			p, s, err := setUp(cmd, o, &f.missionFlags, &f.pictures, game.PolicyHold, game.StopFire, f.save, true, nil)
+			p, s, err := setUp(cmd, o, &f.missionFlags, &f.pictures, game.PolicyHold, game.Stops{}, f.save, true, nil)
 			if err != nil {
 				return err
 			}
@@ -62,7 +62,7 @@ there and the dice that decided it, then the dice of the whole setup, which
 // With save, the game file's lock is taken first, and before (if not nil)
 // runs under it: play new --friendly-from writes the mission beside the
 // game there, never while another command holds the game.
-func setUp(cmd *cobra.Command, o *options, mf *missionFlags, pf *pictureFlags, policy string, stop game.StopMode, save string, force bool, before func() error) (*played, *ai.Setup, error) {
+func setUp(cmd *cobra.Command, o *options, mf *missionFlags, pf *pictureFlags, policy string, stops game.Stops, save string, force bool, before func() error) (*played, *ai.Setup, error) {
 	if err := table.NotOver(save, pf.outputs()); save != "" && err != nil {
 		return nil, nil, err
 	}
@@ -88,7 +88,7 @@ func setUp(cmd *cobra.Command, o *options, mf *missionFlags, pf *pictureFlags, p
 	var s *ai.Setup
 	if save == "" {
 		var session *game.Session
-		if session, s, err = game.Begin(p.prep, p.hdr, p.scriptOrNil(), stop); err != nil {
+		if session, s, err = game.Begin(p.prep, p.hdr, p.scriptOrNil(), stops); err != nil {
 			return nil, nil, err
 		}
 		defer session.Close()
@@ -96,7 +96,7 @@ func setUp(cmd *cobra.Command, o *options, mf *missionFlags, pf *pictureFlags, p
 	} else {
 		held := l
 		l = nil // CreateLocked releases it, or the game holds it
-		t, setup, err := table.CreateLocked(save, held, force, p.prep, p.hdr, p.scriptOrNil(), stop)
+		t, setup, err := table.CreateLocked(save, held, force, p.prep, p.hdr, p.scriptOrNil(), stops)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -35,8 +35,9 @@ winner.
 
 With --policy player you play the FRIENDLY side. The game stops wherever you
 decide: before each phase of your Player Turn you act in, at each ENEMY move a
-unit of yours could First Fire at, before the ENEMY's DFPh and before Close
-Combat (--stop phase or turn: less often). At a stop:
+unit of yours could First Fire at within its normal range (--first-fire every:
+long range too; pbf: Point Blank Fire only), before the ENEMY's DFPh and before
+Close Combat (--stop turn: less often). At a stop:
 
   sasl play move game.yaml F1 4T5              move (MPh) or advance (APh)
   sasl play fire game.yaml --from 4T6 --at 4T4 Prep, First, Defensive or Advancing Fire
@@ -64,6 +65,7 @@ type playNewFlags struct {
 	save     string
 	policy   string
 	stop     string
+	fire     string
 	force    bool
 	json     bool
 	// friendlyFrom is a VASL save whose units are the FRIENDLY setup.
@@ -93,6 +95,14 @@ func newPlayNewCmd(o *options) *cobra.Command {
 			if cmd.Flags().Changed("stop") && policy != game.PolicyPlayer {
 				return fmt.Errorf("--stop %s: the game stops for you only with --policy player", f.stop)
 			}
+			stops := game.Stops{Mode: mode}
+			if policy == game.PolicyPlayer {
+				if stops.FirstFire, err = game.ParseFireStops(f.fire); err != nil {
+					return err
+				}
+			} else if cmd.Flags().Changed("first-fire") {
+				return fmt.Errorf("--first-fire %s: the game stops for you only with --policy player", f.fire)
+			}
 			if err := table.NotOver(f.save, f.pictures.outputs("--friendly-from", f.friendlyFrom)); err != nil {
 				return err
 			}
@@ -118,7 +128,7 @@ func newPlayNewCmd(o *options) *cobra.Command {
 					}
 				}()
 			}
-			p, setup, err := setUp(cmd, o, &f.missionFlags, &f.pictures, policy, mode, f.save, f.force, before)
+			p, setup, err := setUp(cmd, o, &f.missionFlags, &f.pictures, policy, stops, f.save, f.force, before)
 			if err != nil {
 				return err
 			}
@@ -140,7 +150,8 @@ func newPlayNewCmd(o *options) *cobra.Command {
 	cmd.Flags().StringVar(&f.save, "save", "", "the game file to write (required)")
 	cmd.Flags().BoolVar(&f.force, "force", false, "replace the --save file if it exists")
 	cmd.Flags().StringVar(&f.policy, "policy", game.PolicyHold, "who plays the FRIENDLY side: hold or attack (the engine, as sasl sim) or player (you)")
-	cmd.Flags().StringVar(&f.stop, "stop", "fire", "with --policy player, how often the game stops for you: fire (every decision, each First Fire chance too), phase (before phases only) or turn (your own Player Turn only)")
+	cmd.Flags().StringVar(&f.stop, "stop", "fire", "with --policy player, how often the game stops for you: fire (every decision, each First Fire chance too), phase (before phases, and First Fire) or turn (your own Player Turn only)")
+	cmd.Flags().StringVar(&f.fire, "first-fire", game.DefaultFireStops.String(), "with --policy player, which ENEMY moves the game stops at for your First Fire: every (every shot, long range too: ASL A7.22), normal (a shot within normal range) or pbf (Point Blank Fire only: ADJACENT or the same Location, A7.21); the others the engine decides as the hold policy does")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
 	cmd.Flags().StringVar(&f.friendlyFrom, "friendly-from", "", "your VASL save (.vsav): its units on the boards are the FRIENDLY setup (written with the mission to GAME.mission.yaml)")
 	return cmd

@@ -24,6 +24,7 @@ type serveFlags struct {
 	open  bool
 	new   bool
 	stop  string
+	fire  string
 	force bool
 }
 
@@ -61,13 +62,14 @@ and answers only requests addressed to it from its own page.`,
 	cmd.Flags().BoolVar(&f.open, "open", false, "open the page in your browser")
 	cmd.Flags().BoolVar(&f.new, "new", false, "start a new game of --mission in GAME first, the FRIENDLY side yours (as sasl play new --policy player)")
 	cmd.Flags().StringVar(&f.stop, "stop", "fire", "with --new, how often the game stops for you: fire, phase or turn")
+	cmd.Flags().StringVar(&f.fire, "first-fire", game.DefaultFireStops.String(), "with --new, which ENEMY moves the game stops at for your First Fire: every (every shot, long range too), normal (a shot within normal range) or pbf (Point Blank Fire only)")
 	cmd.Flags().BoolVar(&f.force, "force", false, "with --new, replace GAME if it exists")
 	return cmd
 }
 
 // serve starts the page of game file path and serves it until interrupted.
 func serve(cmd *cobra.Command, o *options, f *serveFlags, path string) error {
-	for _, name := range []string{"mission", "tables", "seed", "dice", "stop", "force"} {
+	for _, name := range []string{"mission", "tables", "seed", "dice", "stop", "first-fire", "force"} {
 		if cmd.Flags().Changed(name) && !f.new {
 			return fmt.Errorf("--%s: only with --new, which starts a new game in %s", name, path)
 		}
@@ -124,10 +126,14 @@ func serveNew(cmd *cobra.Command, o *options, f *serveFlags, path string) error 
 	if err != nil {
 		return err
 	}
+	ff, err := game.ParseFireStops(f.fire)
+	if err != nil {
+		return err
+	}
 	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() && !f.force {
 		return fmt.Errorf("--new: %s exists (a game in progress?): give --force to replace it, or serve it without --new", path)
 	}
-	_, _, err = setUp(cmd, o, &f.missionFlags, &pictureFlags{}, game.PolicyPlayer, mode, path, f.force, nil)
+	_, _, err = setUp(cmd, o, &f.missionFlags, &pictureFlags{}, game.PolicyPlayer, game.Stops{Mode: mode, FirstFire: ff}, path, f.force, nil)
 	return err
 }
 

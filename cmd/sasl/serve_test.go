@@ -408,6 +408,8 @@ func TestServeCommand(t *testing.T) {
 		{[]string{"serve", path, "--seed", "3"}, "--seed: only with --new"},
 		{[]string{"serve", path}, "no such game file: start one"},
 		{[]string{"serve", path, "--new", "--stop", "often"}, `--stop "often"`},
+		{[]string{"serve", path, "--first-fire", "pbf"}, "--first-fire: only with --new"},
+		{[]string{"serve", path, "--new", "--first-fire", "near"}, `--first-fire "near"`},
 		{[]string{"serve", path, "--new", "--addr", "nowhere:-1"}, "--addr nowhere:-1"},
 	} {
 		if _, err := run(t, c.args...); err == nil || !strings.Contains(err.Error(), c.says) {
@@ -437,6 +439,9 @@ func TestServeCommand(t *testing.T) {
 	}
 	if url == "" {
 		t.Fatalf("serve printed no address: %s", out.String())
+	}
+	if b, _ := os.ReadFile(path); !bytes.Contains(b, []byte("first_fire: normal\n")) {
+		t.Errorf("serve --new: the game does not stop for First Fire within normal range (the default, ASL A7.2):\n%s", b)
 	}
 	// As the README shows it.
 	if want := regexp.MustCompile(`(?m)^sasl serve: \S+game\.yaml at http://127\.0\.0\.1:\d+/ \(Ctrl-C stops; the file holds every action\)$`); !want.MatchString(out.String()) {

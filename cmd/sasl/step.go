@@ -124,7 +124,13 @@ func writeSteps(w io.Writer, t *table.Game, steps []game.Step, path string, asJS
 // writeStepText writes one step's events for people, phase by phase.
 func writeStepText(w io.Writer, words *report.Words, t *table.Game, st game.Step) {
 	fmt.Fprintf(w, "Step %d: %s\n", st.N, st.Do)
-	if len(st.Events) == 0 {
+	switch {
+	case len(st.Events) > 0:
+	case st.Stop != nil && st.Stop.Kind == state.FirstFireAt:
+		// The ENEMY stack moved on a Location: its move is told when it
+		// ends; the question says its path so far.
+		fmt.Fprintln(w, "  the ENEMY stack moves on (its move is told when it ends)")
+	default:
 		fmt.Fprintln(w, "  nothing happened")
 	}
 	turn, phase, player := -1, state.Phase(255), state.Side(255)
@@ -173,7 +179,7 @@ func capitalize(s string) string {
 
 func newPlayNextCmd(o *options, verb string) *cobra.Command {
 	f := &stepFlags{}
-	var stop string
+	var stop, fire string
 	short := map[string]string{
 		game.Next: "Play on to the next stop (where you decide, or the next Game Turn)",
 		game.Pass: "Pass at this stop: the engine decides it as the hold policy does, then plays on",
@@ -182,7 +188,7 @@ func newPlayNextCmd(o *options, verb string) *cobra.Command {
 		Use:   verb + " GAME",
 		Short: short,
 		Example: fmt.Sprintf(`  sasl play %s game.yaml
-  sasl play %s game.yaml --dice "3 4 5 2"`, verb, verb),
+  sasl play %s game.yaml --dice "3 4 5 2"`, verb, verb) + map[string]string{game.Next: "\n  sasl play next game.yaml --first-fire pbf"}[verb],
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return stepRun(cmd, o, args[0], f, func(*board.Map) (game.Command, error) {
@@ -194,13 +200,21 @@ func newPlayNextCmd(o *options, verb string) *cobra.Command {
 					}
 					c.Stop, c.HasStop = mode, true
 				}
+				if cmd.Flags().Changed("first-fire") {
+					ff, err := game.ParseFireStops(fire)
+					if err != nil {
+						return c, err
+					}
+					c.FirstFire, c.HasFirstFire = ff, true
+				}
 				return c, nil
 			})
 		},
 	}
 	f.register(cmd, true)
 	if verb == game.Next {
-		cmd.Flags().StringVar(&stop, "stop", "", "how often the game stops for you from now on: fire (every decision), phase (before phases only) or turn (your own Player Turn only)")
+		cmd.Flags().StringVar(&stop, "stop", "", "how often the game stops for you from now on: fire (every decision), phase (before phases, and First Fire) or turn (your own Player Turn only)")
+		cmd.Flags().StringVar(&fire, "first-fire", "", "which ENEMY moves the game stops at for your First Fire from now on: every (every shot, long range too: ASL A7.22), normal (a shot within normal range) or pbf (Point Blank Fire only: ADJACENT or the same Location, A7.21); the others the engine decides as the hold policy does")
 	}
 	return cmd
 }
