@@ -596,7 +596,7 @@ func TestTwoUnitsOfOnePieceRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	hdr.Seed, hdr.HasSeed, hdr.Policy = 3, true, game.PolicyPlayer
-	g, _, err := Create(path, Options{Boards: boards, Who: "test"}, false, w, hdr, nil, game.StopFire)
+	g, _, err := Create(path, Options{Boards: boards, Who: "test"}, false, w, hdr, nil, game.Stops{})
 	if err != nil {
 		t.Fatal(err)
 	}
