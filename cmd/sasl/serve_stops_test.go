@@ -139,7 +139,7 @@ func TestServeStopsInBrowser(t *testing.T) {
 			page.state.stop.path = [[a[0] + 6, a[1]], [a[0] + 3, a[1] + 1], a]; render(); })()`))
 	}
 	p.eval(`page.overlay.querySelectorAll('[data-layer="stop"] polyline.m-mover').length`, &marked)
-	if marked != 1 || !strings.Contains(p.text("#asked"), "its move began in") {
+	if marked != 1 || !strings.Contains(p.text("#asked"), "its move began ") {
 		t.Errorf("the mover's path is drawn %d times; the stop says %q", marked, p.text("#asked"))
 	}
 	// The timeline's stop shows it on the map: its hex in view.
@@ -168,8 +168,7 @@ func TestServeStopsInBrowser(t *testing.T) {
 	}
 
 	// The ENEMY's DFPh: Defensive Fire, or the engine's.
-	p.nextTo(12)
-	p.waitText("#asked", "your DFPh")
+	p.nextUntil("your DFPh", 14)
 	if got, pass := label("#do-next"), label("#do-pass"); got != "Done with Defensive Fire" || pass != "Let sasl fire Defensive Fire for me" {
 		t.Errorf("before the DFPh the buttons are %q and %q", got, pass)
 	}
@@ -206,8 +205,7 @@ func TestServeStopsInBrowser(t *testing.T) {
 	p.click("#plan-cancel")
 
 	// The RtPh: each broken unit's routs are buttons of sasl play move.
-	p.nextTo(16)
-	p.waitText("#asked", "RtPh")
+	rtph := p.nextUntil("RtPh", 18)
 	var routs []string
 	p.eval(`[...document.querySelectorAll("#actions button.rout-to, #actions button.rout-crawl")].map((b) => b.title)`, &routs)
 	if !slices.Contains(routs, "sasl play move F3 15Q8") || !slices.Contains(routs, "sasl play move F4 4U2 --low-crawl") {
@@ -225,15 +223,15 @@ func TestServeStopsInBrowser(t *testing.T) {
 	shot("stop-6-rout")
 	p.click("#zoom-fit")
 	p.click(`#actions button[title="sasl play move F3 15Q8"]`)
-	p.settled(17)
-	if j := gameJournal(t, path); j[16].Do != "move F3 15Q8" {
-		t.Errorf("the rout button sent %q", j[16].Do)
+	p.settled(rtph + 1)
+	if j := gameJournal(t, path); j[rtph].Do != "move F3 15Q8" {
+		t.Errorf("the rout button sent %q", j[rtph].Do)
 	}
 	p.waitText("#asked", "1 broken unit")
 
 	// On to an RPh: your rallies reported, or rolled by sasl.
-	for n := 18; !strings.Contains(p.text("#asked"), "RPh"); n++ {
-		if n > 24 {
+	for n := rtph + 2; !strings.Contains(p.text("#asked"), "RPh"); n++ {
+		if n > rtph+8 {
 			t.Fatalf("no RPh by step %d: %s", n, p.text("#asked"))
 		}
 		p.click("#do-next")
@@ -315,4 +313,22 @@ func gameJournal(t *testing.T, path string) []state.Step {
 	}
 	defer tg.Close()
 	return tg.Journal()
+}
+
+// nextUntil clicks Next until the page asks what says want, by step last
+// at the latest, and returns the step it stands at: which step a stop
+// falls at follows the game's First Fire setting, not the test.
+func (p page) nextUntil(want string, last int) int {
+	p.t.Helper()
+	var at int
+	p.eval(`page.state.step`, &at)
+	for !strings.Contains(p.text("#asked"), want) {
+		if at >= last {
+			p.t.Fatalf("no %q by step %d: the page asks %q", want, last, p.text("#asked"))
+		}
+		p.click("#do-next")
+		at++
+		p.settled(at)
+	}
+	return at
 }
