@@ -215,7 +215,7 @@ func (srv *Server) countersAt(n int) (*countersJSON, error) {
 // viewCache holds what was drawn of one version of the game: its
 // counters after earlier steps, and its hexes.
 type viewCache struct {
-	byStep          map[int]*countersJSON
+	byStep         map[int]*countersJSON
 	hexes, hexesGz []byte
 }
 
