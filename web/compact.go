@@ -18,8 +18,9 @@ import (
 //     hexside of the grid, every hex of one terrain colour drawn in a row)
 //     becomes one path of their subpaths, in the same order: drawn alike,
 //     since no path of the run is drawn between them;
-//   - a run of words with the same style becomes one group holding that
-//     style and the flip every word carries, its words only their place.
+//   - a run of words one after another (the coordinates of every hex, in
+//     two colours) becomes one text element a style, each word a tspan
+//     at its place: drawn alike, since words of the run do not overlap.
 //
 // Paths with an opacity are kept apart: two of them overlapping are drawn
 // darker than one path of both.
@@ -38,18 +39,22 @@ func compactSVG(in []byte) ([]byte, error) {
 	sc := bufio.NewScanner(bytes.NewReader(in))
 	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
 	var (
-		pathStyle string // the open run of paths: its style, "" for none
-		textStyle string // the open run of words
+		pathStyle string   // the open run of paths: its style, "" for none
+		styles    []string // the open run of words: their styles in order
+		words     = map[string]*bytes.Buffer{}
 	)
 	closeRuns := func() {
 		if pathStyle != "" {
 			out.WriteString(`" style="` + pathStyle + `"/>` + "\n")
 			pathStyle = ""
 		}
-		if textStyle != "" {
-			out.WriteString("</g>\n")
-			textStyle = ""
+		for _, st := range styles {
+			out.WriteString(`<text transform="scale(1,-1)" style="` + st + `">`)
+			out.Write(words[st].Bytes())
+			out.WriteString("</text>\n")
 		}
+		styles = styles[:0]
+		clear(words)
 	}
 	for sc.Scan() {
 		line := sc.Text()
@@ -78,12 +83,16 @@ func compactSVG(in []byte) ([]byte, error) {
 				out.WriteString(line + "\n" + sc.Text() + "\n")
 				continue
 			}
-			if w[1] != textStyle {
+			if pathStyle != "" {
 				closeRuns()
-				out.WriteString(`<g transform="scale(1,-1)" style="` + w[1] + `">` + "\n")
-				textStyle = w[1]
 			}
-			out.WriteString(`<text x="` + m[1] + `" y="` + m[2] + `">` + w[2] + "</text>\n")
+			b, ok := words[w[1]]
+			if !ok {
+				b = &bytes.Buffer{}
+				words[w[1]] = b
+				styles = append(styles, w[1])
+			}
+			b.WriteString(`<tspan x="` + m[1] + `" y="` + m[2] + `">` + w[2] + "</tspan>")
 			continue
 		}
 		closeRuns()

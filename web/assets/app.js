@@ -363,7 +363,11 @@ function render() {
 function renderTables(ph) {
   const p = $("tables");
   p.hidden = !ph;
-  if (!ph) return;
+  // Written again only when it changes: a new line costs a layout of its
+  // fonts (tens of milliseconds) at every action.
+  const key = JSON.stringify(ph || null);
+  if (!ph || p.dataset.key === key) return;
+  p.dataset.key = key;
   const code = (text) => { const c = document.createElement("code"); c.textContent = text; return c; };
   p.replaceChildren(
     "Placeholder tables: " + ph.count + (ph.count === 1 ? " value is sasl's stand-in" : " values are sasl's stand-ins") +

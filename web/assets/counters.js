@@ -39,6 +39,14 @@ function makeMap(info) {
   page.vpoKey = "";
   $("map").replaceChildren(svg);
   page.svg = svg;
+  // Sized in pixels, to the size of #map, whenever that changes.
+  const fit = () => {
+    const box = $("map");
+    svg.setAttribute("width", box.clientWidth);
+    svg.setAttribute("height", box.clientHeight);
+  };
+  fit();
+  new ResizeObserver(fit).observe($("map"));
   wireMap(svg);
 }
 
