@@ -763,11 +763,15 @@ function drawMarks() {
 // ---- start, and keep up with the game file ----
 
 async function start() {
-  // The map, its hexes, the state and the log, asked together.
-  const [m, hexes, st, log] = await Promise.all(["/api/map", "/api/hexes", "/api/state", "/api/log"].map((u) => call(u)));
-  for (const r of [m, hexes, st, log]) if (!r.res.ok) throw new Error(r.body.error || r.res.statusText);
-  for (const h of hexes.body) page.hexes.set(h.at[0] + "," + h.at[1], h);
+  // The map first (the browser fetches and draws its picture while the
+  // rest comes), its hexes, the state and the log together.
+  const rest = Promise.all(["/api/hexes", "/api/state", "/api/log"].map((u) => call(u)));
+  const m = await call("/api/map");
+  if (!m.res.ok) throw new Error(m.body.error || m.res.statusText);
   makeMap(m.body);
+  const [hexes, st, log] = await rest;
+  for (const r of [hexes, st, log]) if (!r.res.ok) throw new Error(r.body.error || r.res.statusText);
+  for (const h of hexes.body) page.hexes.set(h.at[0] + "," + h.at[1], h);
   await reload(st.body, null, log.body);
   setInterval(poll, 2000);
 }

@@ -180,14 +180,15 @@ function counterShape(g, [x, y], size, m, hh) {
     const sh = size * 0.06 * hh;
     g.append(svgEl("rect", { x: x - half + sh, y: y - half + sh, width: s, height: s, fill: "rgba(0,0,0,0.44)" }));
   }
-  g.append(svgEl("rect", { x: x - half, y: y - half, width: s, height: s, fill: col }));
+  // The counter and its border in one (the broken band, over it, covers
+  // a hair of the border at the corner).
+  const face = { x: x - half, y: y - half, width: s, height: s, fill: col, stroke: mix(col, "#000000", 0.6), "stroke-width": 0.012 * hh };
+  if (m.ghost) Object.assign(face, { "stroke-width": 0.02 * hh, "stroke-dasharray": 0.05 * hh + " " + 0.035 * hh });
+  g.append(svgEl("rect", face));
   if (m.broken) {
     const a = 0.3 * s, b = 0.5 * s, top = y - half, right = x + half;
     g.append(svgEl("polygon", { points: [[right - b, top], [right - a, top], [right, top + a], [right, top + b]].join(" "), fill: BROKEN }));
   }
-  const border = { x: x - half, y: y - half, width: s, height: s, fill: "none", stroke: mix(col, "#000000", 0.6), "stroke-width": 0.012 * hh };
-  if (m.ghost) Object.assign(border, { "stroke-width": 0.02 * hh, "stroke-dasharray": 0.05 * hh + " " + 0.035 * hh });
-  g.append(svgEl("rect", border));
   const ink = contrast(col);
   const lines = [], sizes = [];
   [m.label, m.note, m.level].forEach((t, k) => { if (t) { lines.push(t); sizes.push([0.34, 0.26, 0.26][k]); } });
