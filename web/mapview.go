@@ -13,7 +13,6 @@ import (
 	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/rules/board"
 	rhex "github.com/sasl-engine/sasl/rules/hex"
-	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/table"
 )
 
@@ -222,45 +221,12 @@ type viewCache struct {
 // maxViews bounds the steps kept of one version.
 const maxViews = 8
 
-// Half-hexes of the map's edge (ASL A2.2) are cut through their centre:
-// their counters are drawn this far inward, in lattice units (X in half
-// hexsides, Y in half hex heights), to stand on the half on the map.
-const (
-	inwardX = 1.0 // a counter half a hexside from a side edge
-	inwardY = 0.5 // a quarter hex height from a top or bottom edge
-)
-
-// inward is how far the counters of hex h are drawn from its centre: nil
-// for a whole hex, inward for a half-hex of the map's edge.
+// inward is how far the counters of hex h are drawn from its centre (as
+// render draws them: render.Inward); nil for a whole hex.
 func inward(m *board.Map, h rhex.Hex) *[2]float64 {
-	var d [2]float64
-	for c := layout.North; c <= layout.West; c++ {
-		if _, half := m.Mirror(h, c); !half || !isEdge(m, h, c) {
-			continue
-		}
-		switch m.FrameOf(c) {
-		case layout.Up:
-			d[1] = inwardY
-		case layout.Down:
-			d[1] = -inwardY
-		case layout.Left:
-			d[0] = inwardX
-		case layout.Right:
-			d[0] = -inwardX
-		}
-	}
-	if d == [2]float64{} {
+	dx, dy := render.Inward(m, h)
+	if dx == 0 && dy == 0 {
 		return nil
 	}
-	return &d
-}
-
-// isEdge reports whether h lies along compass edge c of the map.
-func isEdge(m *board.Map, h rhex.Hex, c layout.Compass) bool {
-	for _, e := range m.Edge(c) {
-		if e == h {
-			return true
-		}
-	}
-	return false
+	return &[2]float64{dx, dy}
 }

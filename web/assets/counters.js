@@ -53,7 +53,7 @@ function makeMap(info) {
 // drawnMark marks (performance.mark "sasl-map-drawn") the first frame
 // that shows the map with its counters: the page's speed is measured by it.
 function drawnMark() {
-  if (!page.mapLoaded || !page.drawnHexes.size || page.marked) return;
+  if (!page.mapLoaded || !page.countersDrawn || page.marked) return;
   page.marked = true;
   requestAnimationFrame(() => setTimeout(() => performance.mark("sasl-map-drawn")));
 }
@@ -93,6 +93,7 @@ function drawCounters(units, vpo) {
     page.vpoLayer.replaceChildren(...(vpo || []).map(vpoShape));
   }
   renderCounterLegend(units, vpo || []);
+  page.countersDrawn = true;
   drawnMark();
 }
 
