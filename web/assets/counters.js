@@ -292,7 +292,7 @@ function renderCounterLegend(units, vpo) {
   const ul = $("counter-legend");
   if (!ul) return;
   ul.replaceChildren(...keys.map(([m, text]) => {
-    const svg = svgEl("svg", { viewBox: "-0.45 -0.45 0.9 0.9" });
+    const svg = svgEl("svg", { viewBox: "-0.4 -0.4 0.8 0.8" });
     const g = svgEl("g", { class: "stack" });
     if (m.vpo) {
       const col = m.vpo === "friendly" ? FRIENDLY : ENEMY;
