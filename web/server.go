@@ -1,5 +1,7 @@
 // Package web is sasl serve: one game file behind a local web page that is
-// the table. The page shows the map as sasl play show draws it, the
+// the table. The page shows the map as sasl play show draws it (the boards
+// drawn once and kept by the browser, the counters drawn over them by the
+// page and redrawn where an action changed them: mapview.go), the
 // turn's events in rulebook words with their hexes, paths, fire lines and
 // dice, and at each stop the question the engine asks, with the actions
 // the sasl play commands offer (move, fire, set, next, pass, undo).
