@@ -128,12 +128,17 @@ func TestMapSVG(t *testing.T) {
 func TestCounters(t *testing.T) {
 	t.Parallel()
 	srv, _ := newServer(t)
+	request(srv, http.MethodGet, "/api/hexes", "")
 	var before countersJSON
 	json.Unmarshal(request(srv, http.MethodGet, "/api/counters", "").Body.Bytes(), &before)
 	for range 3 {
 		if w := request(srv, http.MethodPost, "/api/do", doBody(version(t, srv), "next")); w.Code != 200 {
 			t.Fatalf("next: %d %s", w.Code, w.Body)
 		}
+	}
+	// The hexes, kept through the actions, gzipped still.
+	if w := request(srv, http.MethodGet, "/api/hexes", "", func(r *http.Request) { r.Header.Set("Accept-Encoding", "gzip") }); w.Code != 200 || w.Header().Get("Content-Encoding") != "gzip" {
+		t.Errorf("/api/hexes after actions: %d %v", w.Code, w.Header())
 	}
 	var now, then countersJSON
 	var st stateJSON
