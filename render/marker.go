@@ -61,7 +61,8 @@ func (m Marker) LevelText() string {
 // counter or a pile (beyond two groups, the later ones join the second).
 // Within a hex they are ordered by group, then level (ground first), then
 // as given; a counter above or below ground shows its level under its
-// label (LevelText).
+// label (LevelText). The counters of a half-hex of the map's edge stand on
+// its half on the map, inside the map's frame (Inward).
 type Markers []Marker
 
 // Counter layouts, in hex heights: one counter, two side by side, and the
@@ -99,7 +100,10 @@ func (ms Markers) Draw(c *Context) {
 			}
 			return level(a.At) - level(b.At)
 		})
-		ctr := c.Centre(h)
+		// On the half on the map of an edge half-hex (Inward).
+		p := h.Centre()
+		dx, dy := Inward(c.Map, h)
+		ctr := c.Lattice(float64(p.X)+dx, float64(p.Y)+dy)
 		k := 1
 		for k < len(stack) && stack[k].Group == stack[0].Group {
 			k++

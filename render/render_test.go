@@ -552,3 +552,40 @@ func TestTerrainLegend(t *testing.T) {
 		}
 	}
 }
+
+// A counter in a half-hex of the map's edge (ASL A2.2) is drawn on the
+// half on the map, inside its frame; one in a whole hex at its centre.
+func TestMarkerInHalfHex(t *testing.T) {
+	t.Parallel()
+	m := newMap(t, "x9", layout.Up, demoBoard(t))
+	p := New(m, Options{})
+	g := p.geo
+	frame := vg.Rectangle{Min: g.at(0, 0), Max: g.at(0, 0)}
+	for _, h := range m.Hexes() {
+		c := p.Centre(h)
+		frame.Min.X, frame.Min.Y = min(frame.Min.X, c.X), min(frame.Min.Y, c.Y)
+		frame.Max.X, frame.Max.Y = max(frame.Max.X, c.X), max(frame.Max.Y, c.Y)
+	}
+	half := DefaultHexHeight * oneSize / 2
+	for _, h := range []hex.Hex{{Col: 0, Row: 3}, {Col: 5, Row: 0}, {Col: 5, Row: 10}, {Col: 32, Row: 4}} {
+		if !m.OnMap(h) {
+			t.Fatalf("%v is not on the map", h)
+		}
+		dx, dy := Inward(m, h)
+		c := p.Centre(h)
+		at := g.at(float64(h.Centre().X)+dx, float64(h.Centre().Y)+dy)
+		if dx == 0 && dy == 0 {
+			t.Errorf("%s, a half-hex of the edge, is drawn at its centre", m.NameString(h))
+			continue
+		}
+		// The counter's square lies within the frame of hex centres of the
+		// edge it lies on (the map's edge runs through them).
+		if at.X-half < frame.Min.X-0.01 && c.X == frame.Min.X || at.X+half > frame.Max.X+0.01 && c.X == frame.Max.X ||
+			at.Y-half < frame.Min.Y-0.01 && c.Y == frame.Min.Y || at.Y+half > frame.Max.Y+0.01 && c.Y == frame.Max.Y {
+			t.Errorf("%s: its counter at %v crosses the map's edge (%v)", m.NameString(h), at, frame)
+		}
+	}
+	if dx, dy := Inward(m, hex.Hex{Col: 17, Row: 6}); dx != 0 || dy != 0 {
+		t.Errorf("a whole hex is drawn off its centre by %v, %v", dx, dy)
+	}
+}

@@ -344,3 +344,16 @@ func WinnerText(g *game.Game) string {
 // Picture is the picture of where the game stands, as sasl play show
 // draws it.
 func (t *Game) Picture() *render.Picture { return ShowScene(t.g).Picture(1) }
+
+// MapScene is the map of a game without what changes as it is played: the
+// boards, the mission's title and board edges, and the legend of those
+// (sasl serve's page draws the counters and VPOs over it).
+func MapScene(g *game.Game) *render.Scene {
+	ms, st := g.World().Mission(), g.Snapshot()
+	s := render.NewScene(g.World().Map(), MissionTitle(ms, fmt.Sprintf("%d turns", g.LastTurn()), SeedText(st.Game))...)
+	Edges(s, ms)
+	return s
+}
+
+// MapPicture is the picture of MapScene.
+func (t *Game) MapPicture() *render.Picture { return MapScene(t.g).Picture(1) }

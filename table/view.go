@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -133,6 +134,11 @@ type UnitView struct {
 	// First Fire marker.
 	FinalFire bool `json:"final_fire,omitempty"`
 	Exited    bool `json:"exited,omitempty"`
+	// HW: a Human Wave unit, drawn in the Human Wave colour (SASL 4.3);
+	// Level: where in its hex it stands, as its counter shows it ("h1",
+	// "h-1", "roof", render.Marker.LevelText; "" at ground level).
+	HW    bool   `json:"hw,omitempty"`
+	Level string `json:"level,omitempty"`
 }
 
 // VPOView is a VPO and who Controls it.
@@ -171,10 +177,19 @@ func (t *Game) View() View {
 	v.Where = report.Where(stop)
 	v.Stop = stopView(stop, m)
 	v.Units = UnitsOf(t)
-	for _, c := range st.VPO {
-		v.VPO = append(v.VPO, VPOView{m.LocationName(c.At), Centre(c.At.Hex), side(c.Side)})
-	}
+	v.VPO = VPOsOf(t)
 	return v
+}
+
+// VPOsOf is the VPOs of the game and who Controls them, as a View shows
+// them.
+func VPOsOf(t *Game) []VPOView {
+	m := t.g.World().Map()
+	out := []VPOView{}
+	for _, c := range t.g.Snapshot().VPO {
+		out = append(out, VPOView{m.LocationName(c.At), Centre(c.At.Hex), side(c.Side)})
+	}
+	return out
 }
 
 func stopView(s *state.Stop, m *board.Map) *StopView {
@@ -216,7 +231,7 @@ func UnitsOf(t *Game) []UnitView {
 		j := UnitView{ID: u.ID, Side: side(u.Side), Unit: u.Kind.String(), Type: u.Type,
 			At: m.LocationName(u.At()), Drawn: Centre(u.At().Hex), Text: strings.Join(strings.Fields(words.UnitText(u)), " "), Wave: u.Wave,
 			Broken: u.Broken, Pinned: u.Pinned, Wounded: u.Wounded, Known: u.Known, Released: u.Released, Moved: u.Moved, Advanced: u.Advanced, Fired: u.Fired,
-			FinalFire: u.FinalFire, Exited: u.Exited}
+			FinalFire: u.FinalFire, Exited: u.Exited, HW: u.HW, Level: render.Marker{At: u.At()}.LevelText()}
 		if u.Case != 0 {
 			j.Case = string(u.Case)
 		}

@@ -82,7 +82,7 @@ func (srv *Server) do(w http.ResponseWriter, r *http.Request) {
 // failure the session is dropped (the file, written whole or not at all,
 // is as it was) and the error answered.
 func (srv *Server) save(w http.ResponseWriter) bool {
-	srv.views = viewCache{hexes: srv.views.hexes}
+	srv.views = viewCache{hexes: srv.views.hexes, hexesGz: srv.views.hexesGz}
 	if err := srv.t.Save(); err != nil {
 		srv.drop()
 		httpError(w, http.StatusInternalServerError, err.Error())

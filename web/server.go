@@ -1,5 +1,7 @@
 // Package web is sasl serve: one game file behind a local web page that is
-// the table. The page shows the map as sasl play show draws it, the
+// the table. The page shows the map as sasl play show draws it (the boards
+// drawn once and kept by the browser, the counters drawn over them by the
+// page and redrawn where an action changed them: mapview.go), the
 // turn's events in rulebook words with their hexes, paths, fire lines and
 // dice, and at each stop the question the engine asks, with the actions
 // the sasl play commands offer (move, fire, set, next, pass, undo).
@@ -71,6 +73,9 @@ type Server struct {
 	t       *table.Game
 	version string
 	views   viewCache
+	// base is the map without its counters, drawn once for a mission
+	// and its boards (it outlives the sessions of the game's versions).
+	base *baseMap
 }
 
 // New returns the server of one game file.
@@ -98,6 +103,7 @@ func New(cfg Config) (*Server, error) {
 		srv.drop()
 		return nil, fmt.Errorf("%s: a game with no journal (plain: true) plays turn by turn with sasl play turn; the page plays a game step by step: start one with sasl serve %s --new", cfg.Path, cfg.Path)
 	}
+	srv.startMap() // drawn while the browser comes
 	return srv, nil
 }
 
@@ -218,7 +224,7 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	path := r.URL.Path
 	if strings.HasPrefix(path, "/api/") {
-		srv.api(w, r, strings.TrimPrefix(path, "/api/"))
+		srv.api(&answer{w, strings.Contains(r.Header.Get("Accept-Encoding"), "gzip")}, r, strings.TrimPrefix(path, "/api/"))
 		return
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -232,7 +238,8 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // api answers the page's calls: reads by GET, actions by POST.
 func (srv *Server) api(w http.ResponseWriter, r *http.Request, call string) {
 	reads := map[string]func(http.ResponseWriter, *http.Request){
-		"state": srv.state, "log": srv.log, "map.svg": srv.mapSVG, "units": srv.units, "hexes": srv.hexes,
+		"state": srv.state, "log": srv.log, "map": srv.mapJSON, "map.svg": srv.mapSVG,
+		"counters": srv.counters, "units": srv.units, "hexes": srv.hexes,
 	}
 	acts := map[string]func(http.ResponseWriter, *http.Request){
 		"do": srv.do, "preview": srv.preview,
@@ -350,24 +357,45 @@ func httpError(w http.ResponseWriter, code int, msg string) {
 	writeJSON(w, code, map[string]string{"error": msg})
 }
 
+// answer is the writer of an answer of the API; gzip: the client takes
+// gzip.
+type answer struct {
+	http.ResponseWriter
+	gzip bool
+}
+
+// gzipOver is the length from which a JSON answer is gzipped for a client
+// that takes it (the state of a game is tens of kilobytes, a tenth of
+// that gzipped).
+const gzipOver = 1 << 10
+
 func writeJSON(w http.ResponseWriter, code int, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		code, b = http.StatusInternalServerError, []byte(`{"error":"the answer could not be written"}`)
 	}
+	b = append(b, '\n')
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
+	if a, ok := w.(*answer); ok && a.gzip && len(b) >= gzipOver {
+		h.Set("Content-Encoding", "gzip")
+		h.Set("Vary", "Accept-Encoding")
+		b = gzipped(b)
+	}
+	h.Set("Content-Length", strconv.Itoa(len(b)))
 	w.WriteHeader(code)
 	w.Write(b)
-	w.Write([]byte("\n"))
 }
 
-// writeBody writes a cached body, gzipped if the client takes it.
+// writeBody writes a cached body, gzipped if the client takes it, not to
+// be kept by the client unless Cache-Control says otherwise.
 func writeBody(w http.ResponseWriter, r *http.Request, ctype string, body, gz []byte) {
 	h := w.Header()
 	h.Set("Content-Type", ctype)
-	h.Set("Cache-Control", "no-store")
+	if h.Get("Cache-Control") == "" {
+		h.Set("Cache-Control", "no-store")
+	}
 	h.Set("Vary", "Accept-Encoding")
 	if gz != nil && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
 		h.Set("Content-Encoding", "gzip")

@@ -193,8 +193,8 @@ func TestHostile(t *testing.T) {
 		{"undo before any step", "POST", "/api/do", doBody(v, "undo"), nil, 422, "steps since its setup"},
 		{"undo a word", "POST", "/api/do", doBody(v, "undo all"), nil, 422, "a number"},
 		{"stale version", "POST", "/api/do", doBody("0000000000000000", "next"), nil, 409, "has changed"},
-		{"a step of no game", "GET", "/api/map.svg?step=99", "", nil, 400, "steps 1 to 1"},
-		{"a step that is no number", "GET", "/api/map.svg?step=-1e9", "", nil, 400, "steps 1 to"},
+		{"a step of no game", "GET", "/api/counters?step=99", "", nil, 400, "steps 1 to 1"},
+		{"a step that is no number", "GET", "/api/units?step=-1e9", "", nil, 400, "steps 1 to"},
 		{"a preview of next", "POST", "/api/preview", next, nil, 422, "only a move or a fire"},
 	}
 	for _, c := range cases {
@@ -282,9 +282,25 @@ func TestStaticFiles(t *testing.T) {
 			t.Errorf("%s: Content-Security-Policy %q", f, csp)
 		}
 	}
-	w := request(srv, http.MethodGet, "/api/map.svg", "", func(r *http.Request) { r.Header.Set("Accept-Encoding", "gzip") })
-	if w.Code != 200 || w.Header().Get("Content-Encoding") != "gzip" || len(strings.Fields(w.Header().Get("X-Sasl-Lattice"))) != 4 {
+	// The map: where its SVG is, its size and lattice; the SVG, gzipped,
+	// kept by the browser when asked by its tag, asked again without.
+	w := request(srv, http.MethodGet, "/api/map", "")
+	var info struct {
+		SVG     string     `json:"svg"`
+		Size    [2]float64 `json:"size"`
+		Lattice [4]float64 `json:"lattice"`
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &info); w.Code != 200 || err != nil || !strings.HasPrefix(info.SVG, "/api/map.svg?v=") || info.Size[0] <= 0 || info.Lattice[0] <= 0 || info.Lattice[2] <= 0 {
+		t.Fatalf("map: %d %s (%v)", w.Code, w.Body, err)
+	}
+	w = request(srv, http.MethodGet, info.SVG, "", func(r *http.Request) { r.Header.Set("Accept-Encoding", "gzip") })
+	if w.Code != 200 || w.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(w.Header().Get("Cache-Control"), "immutable") {
 		t.Fatalf("map.svg: %d %v", w.Code, w.Header())
+	}
+	etag := w.Header().Get("ETag")
+	w = request(srv, http.MethodGet, "/api/map.svg", "", func(r *http.Request) { r.Header.Set("If-None-Match", etag) })
+	if w.Code != 304 || w.Header().Get("Cache-Control") != "no-cache" {
+		t.Fatalf("map.svg again: %d %v", w.Code, w.Header())
 	}
 }
 

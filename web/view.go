@@ -1,126 +1,18 @@
 package web
 
 import (
-	"bytes"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/pathing"
-	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/table"
 )
-
-// The page places everything by lattice position (hex.Point: X in half
-// hexsides, Y in half hex heights), which does not change with the
-// picture; each picture says how lattice positions map to its SVG
-// coordinates (the X-Sasl-Lattice header: x = a*X + b, y = c*Y + d).
-
-// view is a drawn picture of the game: its SVG, gzipped, and its lattice.
-type view struct {
-	svg, gz []byte
-	lattice string
-	// units are the game's units as the picture draws them (JSON).
-	units []byte
-}
-
-// viewCache holds the pictures of one version of the game: the game now
-// (step 0) and as it stood after earlier steps.
-type viewCache struct {
-	byStep map[int]*view
-	hexes  []byte
-}
-
-// maxViews bounds the pictures kept of one version.
-const maxViews = 8
-
-// draw draws picture p.
-func draw(p *render.Picture) (*view, error) {
-	var buf bytes.Buffer
-	if err := p.WriteSVG(&buf); err != nil {
-		return nil, err
-	}
-	_, hgt := p.Size()
-	o, x, y := p.Lattice(0, 0), p.Lattice(1, 0), p.Lattice(0, 1)
-	lat := fmt.Sprintf("%g %g %g %g", float64(x.X-o.X), float64(o.X), -float64(y.Y-o.Y), float64(hgt-o.Y))
-	return &view{svg: buf.Bytes(), gz: gzipped(buf.Bytes()), lattice: lat}, nil
-}
-
-// picture is the picture of the game after step n of its journal (0: as
-// it stands), drawn once per version.
-func (srv *Server) picture(n int) (*view, error) {
-	t := srv.t
-	if n == len(t.Journal()) {
-		n = 0
-	}
-	if v, ok := srv.views.byStep[n]; ok {
-		return v, nil
-	}
-	if n > 0 {
-		old, err := t.After(n)
-		if err != nil {
-			return nil, err
-		}
-		defer old.Close()
-		t = old
-	}
-	v, err := draw(t.Picture())
-	if err != nil {
-		return nil, err
-	}
-	if v.units, err = json.Marshal(table.UnitsOf(t)); err != nil {
-		return nil, err
-	}
-	if srv.views.byStep == nil || len(srv.views.byStep) >= maxViews {
-		srv.views.byStep = map[int]*view{}
-	}
-	srv.views.byStep[n] = v
-	return v, nil
-}
-
-// mapSVG is GET /api/map.svg[?step=N]: the map as sasl play show draws it,
-// now or after step N; units is GET /api/units[?step=N], the units it
-// draws.
-func (srv *Server) mapSVG(w http.ResponseWriter, r *http.Request) { srv.view(w, r, false) }
-
-func (srv *Server) units(w http.ResponseWriter, r *http.Request) { srv.view(w, r, true) }
-
-func (srv *Server) view(w http.ResponseWriter, r *http.Request, units bool) {
-	srv.mu.Lock()
-	defer srv.mu.Unlock()
-	if err := srv.refresh(); err != nil {
-		httpError(w, http.StatusInternalServerError, err.Error())
-		return
-	}
-	n := 0
-	if q := r.URL.Query().Get("step"); q != "" {
-		var err error
-		n, err = strconv.Atoi(q)
-		if err != nil || n < 1 || n > len(srv.t.Journal()) {
-			httpError(w, http.StatusBadRequest, fmt.Sprintf("step %q: the game has steps 1 to %d", q, len(srv.t.Journal())))
-			return
-		}
-	}
-	v, err := srv.picture(n)
-	if err != nil {
-		httpError(w, http.StatusInternalServerError, err.Error())
-		return
-	}
-	w.Header().Set("X-Sasl-Version", srv.version)
-	if units {
-		writeBody(w, r, "application/json; charset=utf-8", v.units, nil)
-		return
-	}
-	w.Header().Set("X-Sasl-Lattice", v.lattice)
-	writeBody(w, r, "image/svg+xml", v.svg, v.gz)
-}
 
 // hexJSON is one hex of the map: its name, lattice position, what it
 // holds and its Locations above or below ground.
@@ -129,6 +21,10 @@ type hexJSON struct {
 	At   table.Point `json:"at"`
 	What string      `json:"what,omitempty"`
 	Locs []string    `json:"locations,omitempty"`
+	// Inward: for a half-hex on the map's edge (ASL A2.2), how far its
+	// counters are drawn from its centre, in lattice units, so that they
+	// stand on the half that is on the map.
+	Inward *[2]float64 `json:"inward,omitempty"`
 }
 
 // hexes is GET /api/hexes: every hex of the map.
@@ -147,6 +43,7 @@ func (srv *Server) hexes(w http.ResponseWriter, r *http.Request) {
 			for _, l := range m.Locations(h, board.Options{})[1:] {
 				j.Locs = append(j.Locs, m.LocationName(l))
 			}
+			j.Inward = inward(m, h)
 			out = append(out, j)
 		}
 		b, err := json.Marshal(out)
@@ -154,9 +51,9 @@ func (srv *Server) hexes(w http.ResponseWriter, r *http.Request) {
 			httpError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
-		srv.views.hexes = b
+		srv.views.hexes, srv.views.hexesGz = b, gzipped(b)
 	}
-	writeBody(w, r, "application/json; charset=utf-8", srv.views.hexes, nil)
+	writeBody(w, r, "application/json; charset=utf-8", srv.views.hexes, srv.views.hexesGz)
 }
 
 // stateJSON is where the game stands (table.View), with the version of

@@ -334,8 +334,9 @@ func firstLineDiff(a, b string) string {
 }
 
 // BenchmarkServePage loads the four-board game's page from a server just
-// started: the page, its script and style, the state, the hexes, the log
-// and the map's SVG (gzipped, as a browser asks), through the handler.
+// started: the page, its scripts and style, the map's geometry, the state,
+// the hexes, the log and the map's SVG (gzipped, as a browser asks),
+// through the handler.
 func BenchmarkServePage(b *testing.B) {
 	path := newFourBoardGame(b, b.TempDir(), "game.yaml")
 	o := &options{boards: realBoards(b)}
@@ -348,7 +349,7 @@ func BenchmarkServePage(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		for _, u := range []string{"/", "/app.js", "/style.css", "/api/hexes", "/api/state", "/api/log", "/api/map.svg"} {
+		for _, u := range []string{"/", "/app.js", "/counters.js", "/style.css", "/api/map", "/api/hexes", "/api/state", "/api/log", "/api/map.svg"} {
 			r := httptest.NewRequest("GET", u, nil)
 			r.Host = hosts[0]
 			r.Header.Set("Accept-Encoding", "gzip")

@@ -64,7 +64,7 @@ async function doCommand(command) {
     const out = await act("do", command);
     page.plan = null;
     page.hexChosen = null;
-    await reload(out.state);
+    await reload(out.state, out);
     if (out.undone && out.undone.length) {
       showInfo("Undone: step " + (out.state.step + 1) + ": " + out.undone.join("; ") + ".");
     }
@@ -94,17 +94,24 @@ function showError(msg) {
   $("error").hidden = !msg;
 }
 
-// reload reads the game again: its state, log and map.
-async function reload(state) {
+// reload shows the game again: its state (read unless given), its log
+// and its counters on the map. After an action, out is the server's
+// answer: its steps are added to the log the page holds, the steps it
+// undid dropped, so that only what changed comes from the server.
+async function reload(state, out, log) {
   if (!state) {
     const { res, body } = await call("/api/state");
     if (!res.ok) { showError(body.error || res.statusText); return; }
     state = body;
   }
-  const { body: log } = await call("/api/log");
+  if (!log && out && page.log) {
+    const added = out.steps || [];
+    const kept = page.log.steps.filter((s) => s.n <= state.step && !added.some((a) => a.n === s.n));
+    log = { version: state.version, steps: kept.concat(added) };
+  }
+  if (!log) ({ body: log } = await call("/api/log"));
   page.state = state;
   page.log = log;
-  page.past = 0;
   page.turn = state.turn > state.last_turn ? state.last_turn : state.turn;
   const last = log.steps.length ? log.steps[log.steps.length - 1].turn : 1;
   if (!log.steps.some((s) => s.turn === page.turn)) page.turn = last;
@@ -112,35 +119,21 @@ async function reload(state) {
   render();
 }
 
-// loadMap draws the map as it stands now (0) or after step n.
+// loadMap shows the counters of the game as it stands now (0) or as it
+// stood after step n, over the map, which stays as it is.
 async function loadMap(n) {
-  const res = await fetch("/api/map.svg" + (n ? "?step=" + n : ""));
-  if (!res.ok) { showError("the map: " + res.status + " " + (await res.text())); return; }
-  page.lattice = res.headers.get("X-Sasl-Lattice").split(" ").map(Number);
-  const text = await res.text();
+  let c = page.state;
   page.pastUnits = null;
   if (n) {
-    const { res: ur, body: units } = await call("/api/units?step=" + n);
-    if (ur.ok) page.pastUnits = units;
+    const { res, body } = await call("/api/counters?step=" + n);
+    if (!res.ok) { showError("the map after step " + n + ": " + (body.error || res.status)); return; }
+    c = body;
+    page.pastUnits = body.units;
   }
-  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
-  const svg = document.importNode(doc.documentElement, true);
-  svg.removeAttribute("width");
-  svg.removeAttribute("height");
-  svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
-  const vb = svg.getAttribute("viewBox").split(/\s+/).map(Number);
-  page.full = vb;
-  if (!page.view) page.view = vb.slice();
-  svg.setAttribute("viewBox", page.view.join(" "));
-  page.overlay = document.createElementNS(SVGNS, "g");
-  page.overlay.id = "overlay";
-  svg.appendChild(page.overlay);
-  $("map").replaceChildren(svg);
-  page.svg = svg;
+  drawCounters(c.units, c.vpo);
   page.past = n;
   $("past").hidden = !n;
   $("past-step").textContent = n;
-  wireMap(svg);
   if (n) {
     // An older map: nothing is done on it.
     page.plan = null;
@@ -371,7 +364,11 @@ function render() {
 function renderTables(ph) {
   const p = $("tables");
   p.hidden = !ph;
-  if (!ph) return;
+  // Written again only when it changes: a new line costs a layout of its
+  // fonts (tens of milliseconds) at every action.
+  const key = JSON.stringify(ph || null);
+  if (!ph || p.dataset.key === key) return;
+  p.dataset.key = key;
   const code = (text) => { const c = document.createElement("code"); c.textContent = text; return c; };
   p.replaceChildren(
     "Placeholder tables: " + ph.count + (ph.count === 1 ? " value is sasl's stand-in" : " values are sasl's stand-ins") +
@@ -1101,9 +1098,16 @@ function drawMarks() {
 // ---- start, and keep up with the game file ----
 
 async function start() {
-  const { body: hexes } = await call("/api/hexes");
-  for (const h of hexes) page.hexes.set(h.at[0] + "," + h.at[1], h);
-  await reload();
+  // The map first (the browser fetches and draws its picture while the
+  // rest comes), its hexes, the state and the log together.
+  const rest = Promise.all(["/api/hexes", "/api/state", "/api/log"].map((u) => call(u)));
+  const m = await call("/api/map");
+  if (!m.res.ok) throw new Error(m.body.error || m.res.statusText);
+  makeMap(m.body);
+  const [hexes, st, log] = await rest;
+  for (const r of [hexes, st, log]) if (!r.res.ok) throw new Error(r.body.error || r.res.statusText);
+  for (const h of hexes.body) page.hexes.set(h.at[0] + "," + h.at[1], h);
+  await reload(st.body, null, log.body);
   setInterval(poll, 2000);
 }
 

@@ -1,0 +1,309 @@
+// sasl serve: the map and what the page draws over it. The map (the
+// boards and what never changes in a game) is one image, fetched once and
+// kept by the browser; the counters and VPOs are drawn here from the
+// game's units and VPOs (/api/state, /api/counters?step=N) as package
+// render draws them in sasl play show's pictures, and an action redraws
+// only the hexes whose counters changed.
+"use strict";
+
+// The colours of the marks, those of package table's pictures: FRIENDLY
+// blue, ENEMY dark grey, Human Wave units wine (SASL 4.3), the S? of the
+// setup by the SASL 4.1 case that placed them.
+const FRIENDLY = "#1f5fc0", ENEMY = "#404040", WAVE = "#7a1838", BROKEN = "#e01010";
+const CASES = {
+  a: ["#b02020", "buildings, rubble, lumberyards"],
+  b: ["#207030", "woods and brush"],
+  c: ["#8030a0", "VPOs and Concealment Terrain adjacent"],
+  d: ["#b06010", "VPOs and Concealment Terrain within 2 hexes"],
+  e: ["#101010", "Letter Chits"],
+};
+
+// makeMap puts the map on the page: its image, then the VPOs, the
+// counters and the page's marks over it, in one picture that pans and
+// zooms together.
+function makeMap(info) {
+  page.lattice = info.lattice;
+  const [w, h] = info.size;
+  page.full = [0, 0, w, h];
+  if (!page.view) page.view = page.full.slice();
+  const svg = svgEl("svg", { viewBox: page.view.join(" "), preserveAspectRatio: "xMidYMid meet" });
+  const img = svgEl("image", { width: w, height: h });
+  img.addEventListener("load", () => { page.mapLoaded = true; drawnMark(); }, { once: true });
+  img.addEventListener("error", () => showError("the map could not be read: " + info.svg));
+  img.setAttribute("href", info.svg);
+  page.vpoLayer = svgEl("g", { id: "vpo" });
+  page.counters = svgEl("g", { id: "counters" });
+  page.overlay = svgEl("g", { id: "overlay" });
+  svg.append(img, page.vpoLayer, page.counters, page.overlay);
+  page.drawnHexes = new Map();
+  page.vpoKey = "";
+  $("map").replaceChildren(svg);
+  page.svg = svg;
+  // Sized in pixels, to the size of #map, whenever that changes.
+  const fit = () => {
+    const box = $("map");
+    svg.setAttribute("width", box.clientWidth);
+    svg.setAttribute("height", box.clientHeight);
+  };
+  fit();
+  new ResizeObserver(fit).observe($("map"));
+  wireMap(svg);
+}
+
+// drawnMark marks (performance.mark "sasl-map-drawn") the first frame
+// that shows the map with its counters: the page's speed is measured by it.
+function drawnMark() {
+  if (!page.mapLoaded || !page.countersDrawn || page.marked) return;
+  page.marked = true;
+  requestAnimationFrame(() => setTimeout(() => performance.mark("sasl-map-drawn")));
+}
+
+function svgEl(tag, attrs, text) {
+  const x = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) x.setAttribute(k, v);
+  if (text !== undefined) x.textContent = text;
+  return x;
+}
+
+// drawCounters draws units and vpo over the map: the hexes whose counters
+// are those drawn already are left as they are.
+function drawCounters(units, vpo) {
+  if (!page.counters) return;
+  const byHex = new Map();
+  for (const u of units) {
+    const k = u.drawn[0] + "," + u.drawn[1];
+    if (!byHex.has(k)) byHex.set(k, []);
+    byHex.get(k).push(u);
+  }
+  const old = page.drawnHexes, now = new Map();
+  for (const [k, us] of byHex) {
+    const key = JSON.stringify(us.map(markerOf));
+    const was = old.get(k);
+    old.delete(k);
+    if (was && was.key === key) { now.set(k, was); continue; }
+    const g = stackShape(us);
+    if (was) was.g.replaceWith(g); else page.counters.append(g);
+    now.set(k, { key, g });
+  }
+  for (const was of old.values()) was.g.remove();
+  page.drawnHexes = now;
+  const vk = JSON.stringify(vpo || []);
+  if (vk !== page.vpoKey) {
+    page.vpoKey = vk;
+    page.vpoLayer.replaceChildren(...(vpo || []).map(vpoShape));
+  }
+  renderCounterLegend(units, vpo || []);
+  page.countersDrawn = true;
+  drawnMark();
+}
+
+// markerOf is how unit u's counter looks (render.Marker, as package table
+// marks a unit): its label and note, colour, level, marks and group.
+function markerOf(u) {
+  const m = { label: u.id, note: u.type || "", color: ENEMY, level: u.level || "", tag: "", broken: !!u.broken, ghost: !!u.exited, group: 0 };
+  if (u.side === "friendly") { m.color = FRIENDLY; m.group = 1; } // beside the ENEMY in a hex they share
+  else if (u.hw) m.color = WAVE;
+  if (u.unit === "s?") {
+    m.label = "S?";
+    m.note = u.id;
+    if (u.case && CASES[u.case]) { m.label = "S? " + u.case; m.color = CASES[u.case][0]; }
+  }
+  if (u.released) m.tag += "R";
+  if (u.crest) m.tag += "C";
+  if (u.pinned) m.tag += "P";
+  return m;
+}
+
+// levelOrder orders Locations within a hex: cellar, ground, upper levels,
+// roof.
+function levelOrder(level) {
+  if (level === "roof") return 100;
+  const m = /^h(-?\d+)$/.exec(level);
+  return m ? Number(m[1]) : 0;
+}
+
+// stackShape draws the counters of one hex as render.Markers does: one
+// fills the middle of the hex, two stand side by side, three or more make
+// a pile with a count; the two sides' counters stand side by side, each a
+// counter or a pile. A half-hex of the map's edge has them on its half on
+// the map.
+function stackShape(us) {
+  const ms = us.map(markerOf).map((m, i) => [m, i])
+    .sort(([a, i], [b, j]) => a.group - b.group || levelOrder(a.level) - levelOrder(b.level) || i - j).map(([m]) => m);
+  const h = page.hexes.get(us[0].drawn[0] + "," + us[0].drawn[1]);
+  const d = h && h.inward ? h.inward : [0, 0];
+  const [cx, cy] = toSVG([us[0].drawn[0] + d[0], us[0].drawn[1] + d[1]]);
+  const hh = hexHeight();
+  // at: dx, dy hex heights from the centre, dy up as in package render.
+  const at = (dx, dy) => [cx + dx * hh, cy - dy * hh];
+  const g = svgEl("g", { class: "stack" });
+  let k = 1;
+  while (k < ms.length && ms[k].group === ms[0].group) k++;
+  if (k === ms.length || (k === 1 && ms.length === 2)) {
+    if (ms.length === 1) counterShape(g, at(0, -0.03), 0.5, ms[0], hh);
+    else if (ms.length === 2) {
+      counterShape(g, at(-0.235, -0.05), 0.44, ms[0], hh);
+      counterShape(g, at(0.235, -0.05), 0.44, ms[1], hh);
+    } else pileShape(g, at(-0.03, -0.08), 0.44, ms, hh);
+    return g;
+  }
+  [ms.slice(0, k), ms.slice(k)].forEach((grp, i) => {
+    const [x, y] = at([-0.235, 0.235][i], -0.05);
+    if (grp.length === 1) counterShape(g, [x, y], 0.44, grp[0], hh);
+    else pileShape(g, [x - 0.03 * hh, y + 0.03 * hh], 0.44 * 0.8, grp, hh);
+  });
+  return g;
+}
+
+// pileShape draws a pile of three or more counters, the top one at pt:
+// the edges of up to two under it, up and to the right, then the top one
+// and the count on its corner.
+function pileShape(g, [x, y], size, ms, hh) {
+  const step = 0.04 * size / 0.44;
+  const under = Math.min(ms.length - 1, 2);
+  for (let k = under; k >= 1; k--) {
+    const m = { ...ms[k], label: "", note: "", tag: "", level: "" };
+    counterShape(g, [x + step * k * hh, y - step * k * hh], size, m, hh);
+  }
+  counterShape(g, [x, y], size, ms[0], hh);
+  const corner = (size / 2 + step * under) * hh, r = 0.1 * size / 0.44 * hh;
+  const [bx, by] = [x + corner, y - corner];
+  g.append(svgEl("circle", { cx: bx, cy: by, r: r * 1.2, fill: "#fff" }), svgEl("circle", { cx: bx, cy: by, r, fill: "#101010" }));
+  g.append(textShape(String(ms.length), bx, by, r * 1.4, r * 1.7, "#fff"));
+}
+
+// counterShape draws one counter of side size hex heights centred on pt.
+function counterShape(g, [x, y], size, m, hh) {
+  let col = m.color;
+  if (m.ghost) col = mix(col, "#ffffff", 0.55);
+  const half = size / 2 * hh, s = size * hh;
+  if (!m.ghost) {
+    const sh = size * 0.06 * hh;
+    g.append(svgEl("rect", { x: x - half + sh, y: y - half + sh, width: s, height: s, fill: "rgba(0,0,0,0.44)" }));
+  }
+  // The counter and its border in one (the broken band, over it, covers
+  // a hair of the border at the corner).
+  const face = { x: x - half, y: y - half, width: s, height: s, fill: col, stroke: mix(col, "#000000", 0.6), "stroke-width": 0.012 * hh };
+  if (m.ghost) Object.assign(face, { "stroke-width": 0.02 * hh, "stroke-dasharray": 0.05 * hh + " " + 0.035 * hh });
+  g.append(svgEl("rect", face));
+  if (m.broken) {
+    const a = 0.3 * s, b = 0.5 * s, top = y - half, right = x + half;
+    g.append(svgEl("polygon", { points: [[right - b, top], [right - a, top], [right, top + a], [right, top + b]].join(" "), fill: BROKEN }));
+  }
+  const ink = contrast(col);
+  const lines = [], sizes = [];
+  [m.label, m.note, m.level].forEach((t, k) => { if (t) { lines.push(t); sizes.push([0.34, 0.26, 0.26][k]); } });
+  if (lines.length === 3) sizes.forEach((_, k) => { sizes[k] *= 0.85; });
+  let ty = sizes.reduce((a, b) => a + b, 0) / 2 * size;
+  lines.forEach((t, k) => {
+    const h = sizes[k] * size;
+    g.append(textShape(t, x, y - (ty - h / 2) * hh, h * 0.95 * hh, size * 0.9 * hh, ink));
+    ty -= h;
+  });
+  if (m.tag) {
+    const tx = x - half, tyy = y - half, r = size * 0.2 * hh;
+    g.append(svgEl("circle", { cx: tx, cy: tyy, r, fill: "#fff", stroke: "#000", "stroke-width": 0.01 * hh }));
+    g.append(textShape(m.tag, tx, tyy, size * 0.26 * hh, size * 0.34 * hh, "#000"));
+  }
+}
+
+// textShape writes t centred on (x, y), bold, size high, shrunk to be at
+// most width wide (render's fitted), its width reckoned from Liberation
+// Sans Bold's advances.
+function textShape(t, x, y, size, width, fill) {
+  const w = textWidth(t) * size;
+  if (w > width) size *= width / w;
+  return svgEl("text", { x, y, "font-size": size, fill }, t);
+}
+
+function textWidth(t) {
+  let n = 0;
+  for (const ch of t) {
+    if (/[0-9]/.test(ch)) n += 0.556;
+    else if (/[A-Z]/.test(ch)) n += ch === "I" ? 0.278 : ch === "M" || ch === "W" ? 0.833 : 0.722;
+    else if (/[a-z]/.test(ch)) n += /[ijl]/.test(ch) ? 0.278 : /[mw]/.test(ch) ? 0.889 : 0.611;
+    else if (ch === "-" || ch === " ") n += 0.333;
+    else if (ch === "?") n += 0.611;
+    else n += 0.556;
+  }
+  return n;
+}
+
+// vpoShape draws a VPO as package table does: a ring just inside its hex
+// in the colour of the side that Controls it, "VPO" under its centre.
+function vpoShape(v) {
+  const col = v.control === "friendly" ? FRIENDLY : ENEMY;
+  const hh = hexHeight();
+  const g = svgEl("g", { class: "vpo" });
+  g.append(svgEl("polygon", { points: hexPoints(v.hex, 0.88), fill: "none", stroke: col, "stroke-width": 0.08 * hh, "stroke-linejoin": "round" }));
+  const [x, y0] = toSVG(v.hex), y = y0 + 0.38 * hh, fs = 0.13 * hh;
+  const w = textWidth("VPO") * fs, pad = fs * 0.25;
+  g.append(svgEl("rect", { x: x - w / 2 - pad, y: y - fs / 2 - pad / 2, width: w + 2 * pad, height: fs + pad, fill: "rgba(255,255,255,0.85)", stroke: col, "stroke-width": 0.01 * hh }));
+  g.append(svgEl("text", { x, y, "font-size": fs, fill: col }, "VPO"));
+  return g;
+}
+
+// mix is colour a mixed with b by t (0..1), as render mixes them.
+function mix(a, b, t) {
+  const ca = rgb(a), cb = rgb(b);
+  return "#" + ca.map((x, i) => Math.round(x * (1 - t) + cb[i] * t).toString(16).padStart(2, "0")).join("");
+}
+
+function rgb(c) { return [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)); }
+
+// contrast is black or white, whichever reads better on c.
+function contrast(c) {
+  const [r, g, b] = rgb(c);
+  return 0.299 * r + 0.587 * g + 0.114 * b < 140 ? "#fff" : "#000";
+}
+
+// renderCounterLegend lists, under "Marks", the counters and marks the
+// map shows, each once, with a sample as package table's legend has it.
+function renderCounterLegend(units, vpo) {
+  const keys = [];
+  const seen = new Set();
+  const key = (m, text) => { if (!seen.has(text)) { seen.add(text); keys.push([m, text]); } };
+  for (const v of vpo) key({ vpo: v.control }, "VPO, " + v.control.toUpperCase() + " control");
+  let piled = false;
+  const perHex = new Map();
+  for (const u of units) {
+    const m = markerOf(u);
+    const sample = { ...m, tag: "", broken: false, ghost: false, level: "" };
+    let what = u.side === "friendly" ? "FRIENDLY unit" : u.hw ? "ENEMY Human Wave unit (SASL 4.3)" : "ENEMY unit";
+    if (u.unit === "s?") {
+      what = u.hw ? "ENEMY Human Wave S? (SASL 4.3)" : "ENEMY S?";
+      if (u.case && CASES[u.case]) what = "ENEMY S? of SASL 4.1 case " + u.case + ": " + CASES[u.case][1];
+    }
+    if (u.entering) key(sample, "beyond a map edge: waits to enter (SASL 4.2, 4.31)");
+    else if (u.exited) key({ ...sample, ghost: true }, "faded beyond the FBE: exited (SASL 4.323)");
+    else key(sample, what);
+    if (u.broken) key({ ...sample, broken: true }, "red corner: broken");
+    if (u.released) key({ ...sample, tag: "R" }, "R: released from its Human Wave, Advance Attitude (SASL 4.33)");
+    if (u.crest) key({ ...sample, tag: "C" }, "C: Crest status in a Depression (SASL 4.14)");
+    if (u.pinned) key({ ...sample, tag: "P" }, "P: pinned: it may not move this Player Turn and fires at half FP (A7.8)");
+    const k = u.drawn.join(",");
+    perHex.set(k, (perHex.get(k) || 0) + 1);
+    if (perHex.get(k) >= 3) piled = true;
+  }
+  if (piled) key({ pile: true }, "a stack of 3 or more: the top counter and how many");
+  const sig = keys.map(([, t]) => t).join("\n");
+  if (sig === page.legendKey) return;
+  page.legendKey = sig;
+  const ul = $("counter-legend");
+  if (!ul) return;
+  ul.replaceChildren(...keys.map(([m, text]) => {
+    const svg = svgEl("svg", { viewBox: "-0.4 -0.4 0.8 0.8" });
+    const g = svgEl("g", { class: "stack" });
+    if (m.vpo) {
+      const col = m.vpo === "friendly" ? FRIENDLY : ENEMY;
+      const pts = [[-0.38, 0], [-0.19, -0.33], [0.19, -0.33], [0.38, 0], [0.19, 0.33], [-0.19, 0.33]];
+      g.append(svgEl("polygon", { points: pts.join(" "), fill: "none", stroke: col, "stroke-width": 0.08 }));
+    } else if (m.pile) {
+      pileShape(g, [-0.04, 0.04], 0.5, [0, 1, 2].map(() => ({ label: "", note: "", level: "", tag: "", color: ENEMY })), 1);
+    } else counterShape(g, [0, 0], 0.6, m, 1);
+    svg.append(g);
+    const li = document.createElement("li");
+    li.append(svg, " " + text);
+    return li;
+  }));
+}
