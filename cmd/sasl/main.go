@@ -30,6 +30,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sasl-engine/sasl/internal/atomicfile"
+	"github.com/sasl-engine/sasl/internal/homedir"
 	"github.com/sasl-engine/sasl/rules/library"
 )
 
@@ -93,6 +94,7 @@ in your boards folder, or uses its built-in demo boards (` + joinIDs(library.Dem
 	for _, c := range root.Commands() {
 		refuseUnknown(c)
 	}
+	expandHome(root)
 	registerCompletions(root, o)
 	// "sasl completion tcsh" is an error, not cobra's help and exit 0.
 	root.InitDefaultCompletionCmd()
@@ -108,6 +110,42 @@ in your boards folder, or uses its built-in demo boards (` + joinIDs(library.Dem
 		}
 	}
 	return root, o
+}
+
+// fileFlags are the flags, of any command, that name a file or folder.
+// TestPathFlags fails on a string flag that is in neither this list nor
+// notFileFlags, so that a new path flag is not forgotten.
+var fileFlags = []string{
+	"boards", "mission", "tables", "game", "friendly", "friendly-from",
+	"save", "out", "output", "into", "vasl-out", "svg", "png", "pdf", "hist", "pairs",
+}
+
+// expandHome makes every command of c's tree read a leading "~" of its
+// path flags and of its arguments (game files, saves, folders) as the home
+// folder (package homedir), before it runs: a shell expands "--boards
+// ~/vasl" but not "--boards=~/vasl" nor a quoted path. An argument that is
+// not a path (a hex, a board ID) never begins with "~".
+func expandHome(c *cobra.Command) {
+	for _, sub := range c.Commands() {
+		expandHome(sub)
+	}
+	run := c.RunE
+	if run == nil {
+		return
+	}
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		for _, name := range fileFlags {
+			if f := cmd.Flags().Lookup(name); f != nil && f.Changed && f.Value.Type() == "string" {
+				if err := f.Value.Set(homedir.Expand(f.Value.String())); err != nil {
+					return fmt.Errorf("--%s: %w", name, err)
+				}
+			}
+		}
+		for i, a := range args {
+			args[i] = homedir.Expand(a)
+		}
+		return run(cmd, args)
+	}
 }
 
 // Exit statuses: 1 for an error, which running again would repeat (a
