@@ -88,3 +88,36 @@ func TestHomeInPaths(t *testing.T) {
 		t.Errorf("play show ~/nothing.yaml: %v, want an error naming %s", err, filepath.Join(home, "nothing.yaml"))
 	}
 }
+
+// sasl play new sets up a game for the player at the table: the FRIENDLY
+// side is yours unless --policy says otherwise, and it says which.
+func TestPlayNewIsThePlayers(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		args         []string
+		policy, says string
+	}{
+		{nil, "player", "the FRIENDLY side is yours (--policy hold lets the engine play it); play on to your first decision with sasl play next "},
+		{[]string{"--policy", "hold"}, "hold", "the engine plays the FRIENDLY side (--policy hold); play a turn with sasl play turn "},
+		{[]string{"--policy", "attack"}, "attack", "the engine plays the FRIENDLY side (--policy attack); "},
+	} {
+		path := filepath.Join(dir, tt.policy+".yaml")
+		var out, errs strings.Builder
+		root := newRoot(&out, &errs)
+		root.SetArgs(append([]string{"play", "new", "--seed", "1", "--save", path}, tt.args...))
+		if err := root.Execute(); err != nil {
+			t.Fatalf("play new %v: %v", tt.args, err)
+		}
+		if !strings.Contains(errs.String(), "Game written to "+path+": "+tt.says) {
+			t.Errorf("play new %v says %q, want %q", tt.args, errs.String(), tt.says)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), "\npolicy: "+tt.policy+"\n") {
+			t.Errorf("play new %v: the game file's policy is not %s:\n%.300s", tt.args, tt.policy, data)
+		}
+	}
+}
