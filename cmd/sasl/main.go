@@ -217,7 +217,7 @@ const EnvCache = "SASL_CACHE"
 // executable's size and time too, so that a rebuilt engine derives its
 // boards again.
 func boardCache() (dir, engine string) {
-	switch dir = os.Getenv(EnvCache); dir {
+	switch dir = homedir.Expand(os.Getenv(EnvCache)); dir {
 	case "off":
 		return "", ""
 	case "":
