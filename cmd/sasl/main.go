@@ -285,9 +285,19 @@ func (c *checkedWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// engineVersion names the build of sasl: the module version and the VCS
+// version and commit name a release build: .goreleaser.yaml sets them
+// (-X main.version=1.2.0 -X main.commit=SHA, "+dirty" after it when the
+// tree had uncommitted changes). They are empty in any other build, which
+// Go's own stamp names.
+var version, commit string
+
+// engineVersion names the build of sasl: a release build by its version
+// and commit (releaseVersion); any other by the module version and the VCS
 // revision it was built from ("+dirty" with uncommitted changes).
 func engineVersion() string {
+	if version != "" {
+		return releaseVersion(version, commit)
+	}
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "unknown"
@@ -347,4 +357,14 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
 	return enc.Encode(v)
+}
+
+// releaseVersion is the name of a release build: "v" and GoReleaser's
+// version (which has none: 1.2.0), then the commit: "v1.2.0 SHA".
+func releaseVersion(version, commit string) string {
+	v := "v" + strings.TrimPrefix(version, "v")
+	if commit != "" {
+		v += " " + commit
+	}
+	return v
 }

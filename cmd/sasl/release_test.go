@@ -215,7 +215,7 @@ func TestRelease(t *testing.T) {
 	linux, _ := filepath.Glob(filepath.Join(dist, "sasl_linux_amd64*", "sasl"))
 	if len(linux) == 1 {
 		out, err := exec.Command(linux[0], "--version").CombinedOutput()
-		if err != nil || !strings.HasPrefix(string(out), "sasl ") {
+		if err != nil || !strings.HasPrefix(string(out), "sasl v0.") || !strings.Contains(string(out), "-snapshot ") {
 			t.Errorf("%s --version: %v %s", linux[0], err, out)
 		}
 		t.Logf("the Linux build says: %s", strings.TrimSpace(string(out)))
@@ -258,5 +258,20 @@ func archiveNames(t *testing.T, path string) []string {
 			t.Fatal(err)
 		}
 		names = append(names, h.Name)
+	}
+}
+
+// A release build names its version with a "v", and its commit.
+func TestReleaseVersion(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ version, commit, want string }{
+		{"1.2.0", "0123abc", "v1.2.0 0123abc"},
+		{"v1.2.0", "0123abc", "v1.2.0 0123abc"},
+		{"0.0.1-snapshot", "0123abc+dirty", "v0.0.1-snapshot 0123abc+dirty"},
+		{"1.2.0", "", "v1.2.0"},
+	} {
+		if got := releaseVersion(tt.version, tt.commit); got != tt.want {
+			t.Errorf("releaseVersion(%q, %q) = %q, want %q", tt.version, tt.commit, got, tt.want)
+		}
 	}
 }
