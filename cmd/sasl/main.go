@@ -213,7 +213,7 @@ const EnvCache = "SASL_CACHE"
 // boardCache returns the folder of the cache of boards read from VASL
 // archives (the user's cache directory's sasl, or $SASL_CACHE; "" for
 // none) and the engine that writes it: the version, and for a build that
-// the version does not tell apart (no release, uncommitted changes) the
+// the version does not tell apart (no release, uncommitted changes, an unknown commit) the
 // executable's size and time too, so that a rebuilt engine derives its
 // boards again.
 func boardCache() (dir, engine string) {
@@ -228,7 +228,7 @@ func boardCache() (dir, engine string) {
 		dir = filepath.Join(base, "sasl")
 	}
 	engine = engineVersion()
-	if !strings.HasPrefix(engine, "v") || strings.Contains(engine, "dirty") {
+	if !strings.HasPrefix(engine, "v") || strings.Contains(engine, "dirty") || strings.Contains(engine, unknownCommit) {
 		exe, err := os.Executable()
 		if err != nil {
 			return "", ""
@@ -359,12 +359,16 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
+// unknownCommit stands for the commit of a release build GoReleaser read
+// no git state for (its FullCommit is then "none": a snapshot of a clone
+// with no remote). boardCache does not trust such a name alone.
+const unknownCommit = "unknown-commit"
+
 // releaseVersion is the name of a release build: "v" and GoReleaser's
 // version (which has none: 1.2.0), then the commit: "v1.2.0 SHA".
 func releaseVersion(version, commit string) string {
-	v := "v" + strings.TrimPrefix(version, "v")
-	if commit != "" {
-		v += " " + commit
+	if commit == "" || commit == "none" {
+		commit = unknownCommit
 	}
-	return v
+	return "v" + strings.TrimPrefix(version, "v") + " " + commit
 }

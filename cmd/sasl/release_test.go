@@ -268,7 +268,8 @@ func TestReleaseVersion(t *testing.T) {
 		{"1.2.0", "0123abc", "v1.2.0 0123abc"},
 		{"v1.2.0", "0123abc", "v1.2.0 0123abc"},
 		{"0.0.1-snapshot", "0123abc+dirty", "v0.0.1-snapshot 0123abc+dirty"},
-		{"1.2.0", "", "v1.2.0"},
+		{"1.2.0", "", "v1.2.0 unknown-commit"},
+		{"0.0.1-snapshot", "none", "v0.0.1-snapshot unknown-commit"}, // GoReleaser with no git state
 	} {
 		if got := releaseVersion(tt.version, tt.commit); got != tt.want {
 			t.Errorf("releaseVersion(%q, %q) = %q, want %q", tt.version, tt.commit, got, tt.want)
