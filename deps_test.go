@@ -31,7 +31,7 @@ var lattice = map[string][]string{
 	"rules/terrain": {"rules/hex"},
 	"rules/board":   {"rules/hex", "rules/coord", "rules/layout", "rules/terrain"},
 	"rules/vasl":    {"rules/hex", "rules/layout", "rules/terrain", "rules/board", "internal/regfile"},
-	"rules/library": {"rules/layout", "rules/board", "rules/vasl", "internal/atomicfile", "internal/regfile"},
+	"rules/library": {"rules/layout", "rules/board", "rules/vasl", "internal/atomicfile", "internal/regfile", "internal/homedir"},
 	"rules/los":     {"rules/hex", "rules/layout", "rules/terrain", "rules/board"},
 
 	// internal/yamldoc: line-numbered YAML reading for data files.
@@ -42,6 +42,8 @@ var lattice = map[string][]string{
 	"internal/atomicfile": nil,
 	// internal/regfile: files that must be regular opened without waiting.
 	"internal/regfile": nil,
+	// internal/homedir: a path's leading "~" read as the home folder.
+	"internal/homedir": nil,
 	// internal/testkit/hill: the Hill 621 save and mission, for the tests
 	// of the VASL way of play.
 	"internal/testkit/hill": {"internal/testkit/testshared", "rules/...", "vassal"},
@@ -79,7 +81,7 @@ var lattice = map[string][]string{
 	// policy: FRIENDLY decisions.
 	"policy": {"rules/...", "tables", "pathing", "state", "world", "combat"},
 	// game: one game from setup to the last turn.
-	"game": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat", "ai", "policy"},
+	"game": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat", "ai", "policy", "internal/homedir"},
 	// sim: many games of one mission, counted.
 	"sim": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat", "ai", "policy", "game",
 		"internal/atomicfile", "internal/yamldoc"},

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sasl-engine/sasl/internal/homedir"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/state"
@@ -43,7 +44,7 @@ func Open(mission, boards, tablesFile string) (*world.World, state.Game, error) 
 		}
 		opened.put(key, p)
 	}
-	hdr := state.Game{Mission: mission, Boards: abs(library.ExpandHome(boards)), Tables: abs(tablesFile), MissionDigest: missionDigest(ms)}
+	hdr := state.Game{Mission: mission, Boards: abs(homedir.Expand(boards)), Tables: abs(tablesFile), MissionDigest: missionDigest(ms)}
 	if tablesFile != "" {
 		hdr.TablesDigest = t.Digest()[:16]
 	}

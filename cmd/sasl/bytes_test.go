@@ -77,7 +77,7 @@ func byteCases(boards string) []byteCase {
 		add(ms+"/pictures", false,
 			[]string{"place", "--mission", ms, "--seed", "5", "--png", "@p.png"},
 			[]string{"enter", "--mission", ms, "--seed", "5", "--turn", entry, "--svg", "@e.svg"},
-			[]string{"play", "new", "--mission", ms, "--seed", "5", "--save", "@g.yaml"},
+			[]string{"play", "new", "--policy", "hold", "--mission", ms, "--seed", "5", "--save", "@g.yaml"},
 			[]string{"play", "turn", "@g.yaml", "--turns", "4", "--svg", "@t.svg"},
 			[]string{"play", "show", "@g.yaml", "--svg", "@s.svg"})
 		for k := 1; k <= 3; k++ {
@@ -103,7 +103,7 @@ func byteCases(boards string) []byteCase {
 			[]string{"play", "turn", "@g.yaml", "--turns", "4"})
 	}
 	add("four-boards/pictures", true,
-		[]string{"play", "new", "--mission", four, "--boards", boards, "--seed", "2", "--save", "@g.yaml", "--svg", "@setup.svg"},
+		[]string{"play", "new", "--policy", "hold", "--mission", four, "--boards", boards, "--seed", "2", "--save", "@g.yaml", "--svg", "@setup.svg"},
 		[]string{"play", "turn", "@g.yaml", "--turns", "3", "--svg", "@t.svg"})
 	add("four-boards/wave", true, []string{"wave", "--mission", four, "--boards", boards, "--seed", "3", "--json", "--svg", "@w.svg"})
 	add("crossroads/wave-picture", false, []string{"wave", "--seed", "5", "--svg", "@w.svg"})

@@ -25,7 +25,7 @@ import (
 func newGameFile(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "g.yaml")
-	mustRun(t, "play", "new", "--seed", "3", "--save", path)
+	mustRun(t, "play", "new", "--policy", "hold", "--seed", "3", "--save", path)
 	return path
 }
 
@@ -217,7 +217,7 @@ func TestGameFileWrites(t *testing.T) {
 	t.Parallel()
 	game := newGameFile(t)
 	before, _ := os.ReadFile(game)
-	if _, err := run(t, "play", "new", "--seed", "4", "--save", game); err == nil || !strings.Contains(err.Error(), "--force") {
+	if _, err := run(t, "play", "new", "--policy", "hold", "--seed", "4", "--save", game); err == nil || !strings.Contains(err.Error(), "--force") {
 		t.Errorf("play new over a game in progress: %v", err)
 	}
 	if after, _ := os.ReadFile(game); string(after) != string(before) {
@@ -244,7 +244,7 @@ func TestGameFileWrites(t *testing.T) {
 	if _, err := os.Stat(other); err != nil {
 		t.Errorf("a file that is no temporary of sasl's went: %v", err)
 	}
-	mustRun(t, "play", "new", "--seed", "4", "--save", game, "--force")
+	mustRun(t, "play", "new", "--policy", "hold", "--seed", "4", "--save", game, "--force")
 	if after, _ := os.ReadFile(game); !strings.Contains(string(after), "seed: 4") {
 		t.Error("play new --force did not replace the file")
 	}
@@ -301,7 +301,7 @@ func TestChangedMission(t *testing.T) {
 		t.Fatal(err)
 	}
 	game := filepath.Join(dir, "g.yaml")
-	mustRun(t, "play", "new", "--mission", mission, "--seed", "2", "--save", game)
+	mustRun(t, "play", "new", "--policy", "hold", "--mission", mission, "--seed", "2", "--save", game)
 	// A comment changes nothing.
 	if err := os.WriteFile(mission, append([]byte("# my notes\n"), src...), 0o644); err != nil {
 		t.Fatal(err)
@@ -365,8 +365,8 @@ func TestRefusedClearly(t *testing.T) {
 		want string
 		args []string
 	}{
-		{"dup.yaml:32: friendly F1: unit ID F1 is used twice", []string{"play", "new", "--mission", dup, "--save", filepath.Join(dir, "dup-g.yaml")}},
-		{"martian.yaml:16: enemy: tables: activation: no row for the ENEMY nationality \"Martian\"", []string{"play", "new", "--mission", martian, "--save", filepath.Join(dir, "m-g.yaml")}},
+		{"dup.yaml:32: friendly F1: unit ID F1 is used twice", []string{"play", "new", "--policy", "hold", "--mission", dup, "--save", filepath.Join(dir, "dup-g.yaml")}},
+		{"martian.yaml:16: enemy: tables: activation: no row for the ENEMY nationality \"Martian\"", []string{"play", "new", "--policy", "hold", "--mission", martian, "--save", filepath.Join(dir, "m-g.yaml")}},
 		{`banana.yaml:32: friendly F3: type "banana" is not a squad counter`, []string{"place", "--mission", banana}},
 		{"two.yaml:18: a second YAML document begins here", []string{"place", "--mission", twoDocs}},
 		{"/dev/null: the mission is empty", []string{"place", "--mission", "/dev/null"}},
@@ -420,7 +420,7 @@ func TestOutputsNeverOverTheGame(t *testing.T) {
 			{"play", "show", g, "--svg", out},
 			{"play", "show", g, "--since", "1", "--pdf", out},
 			{"vasl", "write", g, "--into", save, "--out", out, "--force"},
-			{"play", "new", "--save", g, "--force", "--png", out},
+			{"play", "new", "--policy", "hold", "--save", g, "--force", "--png", out},
 			{"place", "--save", g, "--svg", out},
 			{"enter", "--save", g, "--png", out},
 			{"wave", "--save", g, "--svg", out},

@@ -330,7 +330,7 @@ victory:
 		{"los layout of 100x100 cells", []string{"los", "x1A5", "x1K5", "--layout", testlayout.Sparse(100, 100, 50, 50, "x1")}, "layout: 10000 cells; at most 1296 (36 rows of 36)", ""},
 		{"los layout of 37 rows", []string{"los", "x1A5", "x1K5", "--layout", testlayout.Sparse(37, 1, 36, 0, "x1")}, "layout: 37 rows; at most 36", ""},
 		{"place 400x400 cells", []string{"place", "--mission", hugeGrid}, hugeGridSays, ""},
-		{"play new 400x400 cells", []string{"play", "new", "--mission", hugeGrid, "--save", out("game.yaml")}, hugeGridSays, ""},
+		{"play new 400x400 cells", []string{"play", "new", "--policy", "hold", "--mission", hugeGrid, "--save", out("game.yaml")}, hugeGridSays, ""},
 		{"sim 400x400 cells", []string{"sim", "--mission", hugeGrid, "--runs", "2"}, hugeGridSays, ""},
 		{"wave 400x400 cells", []string{"wave", "--mission", hugeGrid}, hugeGridSays, ""},
 		{"scale 1e6 without a picture", []string{"board", "show", "x1", "--scale", "1e6"}, "--scale 1e+06", ""},

@@ -30,6 +30,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sasl-engine/sasl/internal/atomicfile"
+	"github.com/sasl-engine/sasl/internal/homedir"
 	"github.com/sasl-engine/sasl/rules/library"
 )
 
@@ -93,6 +94,7 @@ in your boards folder, or uses its built-in demo boards (` + joinIDs(library.Dem
 	for _, c := range root.Commands() {
 		refuseUnknown(c)
 	}
+	expandHome(root)
 	registerCompletions(root, o)
 	// "sasl completion tcsh" is an error, not cobra's help and exit 0.
 	root.InitDefaultCompletionCmd()
@@ -108,6 +110,42 @@ in your boards folder, or uses its built-in demo boards (` + joinIDs(library.Dem
 		}
 	}
 	return root, o
+}
+
+// fileFlags are the flags, of any command, that name a file or folder.
+// TestPathFlags fails on a string flag that is in neither this list nor
+// notFileFlags, so that a new path flag is not forgotten.
+var fileFlags = []string{
+	"boards", "mission", "tables", "game", "friendly", "friendly-from",
+	"save", "out", "output", "into", "vasl-out", "svg", "png", "pdf", "hist", "pairs",
+}
+
+// expandHome makes every command of c's tree read a leading "~" of its
+// path flags and of its arguments (game files, saves, folders) as the home
+// folder (package homedir), before it runs: a shell expands "--boards
+// ~/vasl" but not "--boards=~/vasl" nor a quoted path. An argument that is
+// not a path (a hex, a board ID) never begins with "~".
+func expandHome(c *cobra.Command) {
+	for _, sub := range c.Commands() {
+		expandHome(sub)
+	}
+	run := c.RunE
+	if run == nil {
+		return
+	}
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		for _, name := range fileFlags {
+			if f := cmd.Flags().Lookup(name); f != nil && f.Changed && f.Value.Type() == "string" {
+				if err := f.Value.Set(homedir.Expand(f.Value.String())); err != nil {
+					return fmt.Errorf("--%s: %w", name, err)
+				}
+			}
+		}
+		for i, a := range args {
+			args[i] = homedir.Expand(a)
+		}
+		return run(cmd, args)
+	}
 }
 
 // Exit statuses: 1 for an error, which running again would repeat (a
@@ -175,11 +213,11 @@ const EnvCache = "SASL_CACHE"
 // boardCache returns the folder of the cache of boards read from VASL
 // archives (the user's cache directory's sasl, or $SASL_CACHE; "" for
 // none) and the engine that writes it: the version, and for a build that
-// the version does not tell apart (no release, uncommitted changes) the
+// the version does not tell apart (no release, uncommitted changes, an unknown commit) the
 // executable's size and time too, so that a rebuilt engine derives its
 // boards again.
 func boardCache() (dir, engine string) {
-	switch dir = os.Getenv(EnvCache); dir {
+	switch dir = homedir.Expand(os.Getenv(EnvCache)); dir {
 	case "off":
 		return "", ""
 	case "":
@@ -190,7 +228,7 @@ func boardCache() (dir, engine string) {
 		dir = filepath.Join(base, "sasl")
 	}
 	engine = engineVersion()
-	if !strings.HasPrefix(engine, "v") || strings.Contains(engine, "dirty") {
+	if !strings.HasPrefix(engine, "v") || strings.Contains(engine, "dirty") || strings.Contains(engine, unknownCommit) {
 		exe, err := os.Executable()
 		if err != nil {
 			return "", ""
@@ -247,9 +285,19 @@ func (c *checkedWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// engineVersion names the build of sasl: the module version and the VCS
+// version and commit name a release build: .goreleaser.yaml sets them
+// (-X main.version=1.2.0 -X main.commit=SHA, "+dirty" after it when the
+// tree had uncommitted changes). They are empty in any other build, which
+// Go's own stamp names.
+var version, commit string
+
+// engineVersion names the build of sasl: a release build by its version
+// and commit (releaseVersion); any other by the module version and the VCS
 // revision it was built from ("+dirty" with uncommitted changes).
 func engineVersion() string {
+	if version != "" {
+		return releaseVersion(version, commit)
+	}
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "unknown"
@@ -309,4 +357,18 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
 	return enc.Encode(v)
+}
+
+// unknownCommit stands for the commit of a release build GoReleaser read
+// no git state for (its FullCommit is then "none": a snapshot of a clone
+// with no remote). boardCache does not trust such a name alone.
+const unknownCommit = "unknown-commit"
+
+// releaseVersion is the name of a release build: "v" and GoReleaser's
+// version (which has none: 1.2.0), then the commit: "v1.2.0 SHA".
+func releaseVersion(version, commit string) string {
+	if commit == "" || commit == "none" {
+		commit = unknownCommit
+	}
+	return "v" + strings.TrimPrefix(version, "v") + " " + commit
 }

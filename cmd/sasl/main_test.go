@@ -620,9 +620,9 @@ func TestPlay(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	g := filepath.Join(dir, "game.yaml")
-	mustRun(t, "play", "new", "--seed", "7", "--save", g)
+	mustRun(t, "play", "new", "--policy", "hold", "--seed", "7", "--save", g)
 	placed := mustRun(t, "place", "--seed", "7")
-	newOut := mustRun(t, "play", "new", "--seed", "7", "--save", filepath.Join(dir, "again.yaml"))
+	newOut := mustRun(t, "play", "new", "--policy", "hold", "--seed", "7", "--save", filepath.Join(dir, "again.yaml"))
 	if newOut != placed {
 		t.Errorf("play new --seed 7 and place --seed 7 differ")
 	}

@@ -23,21 +23,14 @@ func newPlayCmd(o *options) *cobra.Command {
 		Long: `Play the ENEMY side of a mission from setup to the last turn in one game file.
 
   sasl play new --mission M --save game.yaml   sets the mission up (SASL 4.1)
-  sasl play turn game.yaml                     plays the next Game Turn
+  sasl play next game.yaml                     plays on to your next decision
   sasl play show game.yaml                     shows where everything stands
 
-The FRIENDLY side is played by the engine too unless you say --policy player:
-with the hold policy (the one sasl sim plays) FRIENDLY units keep their
-positions, First Fire at moving ENEMY units and fire in the DFPh, rally in the
-RPh, and every attack is resolved on the Infantry Fire Table (Close Combat on
-the CC Table). After the last turn the mission's victory conditions name the
-winner.
-
-With --policy player you play the FRIENDLY side. The game stops wherever you
-decide: before each phase of your Player Turn you act in, at each ENEMY move a
-unit of yours could First Fire at within its normal range (--first-fire every:
-long range too; pbf: Point Blank Fire only), before the ENEMY's DFPh and before
-Close Combat (--stop turn: less often). At a stop:
+You play the FRIENDLY side (--policy player, the default). The game stops
+wherever you decide: before each phase of your Player Turn you act in, at
+each ENEMY move a unit of yours could First Fire at within its normal range
+(--first-fire every: long range too; pbf: Point Blank Fire only), before the
+ENEMY's DFPh and before Close Combat (--stop turn: less often). At a stop:
 
   sasl play move game.yaml F1 4T5              move (MPh) or advance (APh)
   sasl play fire game.yaml --from 4T6 --at 4T4 Prep, First, Defensive or Advancing Fire
@@ -46,6 +39,13 @@ Close Combat (--stop turn: less often). At a stop:
   sasl play pass game.yaml                     let the engine decide this stop (as hold)
   sasl play undo game.yaml --steps 2           take the last steps back
   sasl play log game.yaml                      what happened, step by step
+
+With --policy hold (the one sasl sim plays) or attack the engine plays the
+FRIENDLY side too, and sasl play turn plays whole Game Turns: with hold,
+FRIENDLY units keep their positions, First Fire at moving ENEMY units and
+fire in the DFPh, rally in the RPh, and every attack is resolved on the
+Infantry Fire Table (Close Combat on the CC Table). After the last turn the
+mission's victory conditions name the winner.
 
 The engine rolls what the ENEMY does (its fire, your Morale Checks, Close
 Combat, its rallies) with the seed's dice, or yours with --dice. Each command
@@ -86,7 +86,7 @@ func newPlayNewCmd(o *options) *cobra.Command {
 			}
 			policy, err := game.ParsePolicy(f.policy)
 			if err != nil || f.policy == "" {
-				return fmt.Errorf("--policy %q: want hold (the engine plays the FRIENDLY side, as sasl sim does) or player (you do)", f.policy)
+				return fmt.Errorf("--policy %q: want player (you play the FRIENDLY side), or hold or attack (the engine does, as sasl sim does)", f.policy)
 			}
 			mode, err := game.ParseStopMode(f.stop)
 			if err != nil {
@@ -132,9 +132,10 @@ func newPlayNewCmd(o *options) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			next := "play a turn with sasl play turn " + f.save
+			// Who plays the FRIENDLY side is said, the default (you) too.
+			next := fmt.Sprintf("the engine plays the FRIENDLY side (--policy %s); play a turn with sasl play turn %s", policy, f.save)
 			if policy == game.PolicyPlayer {
-				next = "play on to your first decision with sasl play next " + f.save
+				next = "the FRIENDLY side is yours (--policy hold lets the engine play it); play on to your first decision with sasl play next " + f.save
 			}
 			if written != "" {
 				fmt.Fprintf(cmd.ErrOrStderr(), "Mission with your VASL units written to %s\n", written)
@@ -149,7 +150,7 @@ func newPlayNewCmd(o *options) *cobra.Command {
 	f.pictures.register(cmd)
 	cmd.Flags().StringVar(&f.save, "save", "", "the game file to write (required)")
 	cmd.Flags().BoolVar(&f.force, "force", false, "replace the --save file if it exists")
-	cmd.Flags().StringVar(&f.policy, "policy", game.PolicyHold, "who plays the FRIENDLY side: hold or attack (the engine, as sasl sim) or player (you)")
+	cmd.Flags().StringVar(&f.policy, "policy", game.PolicyPlayer, "who plays the FRIENDLY side: player (you, at the table), or hold or attack (the engine, as sasl sim)")
 	cmd.Flags().StringVar(&f.stop, "stop", "fire", "with --policy player, how often the game stops for you: fire (every decision, each First Fire chance too), phase (before phases, and First Fire) or turn (your own Player Turn only)")
 	cmd.Flags().StringVar(&f.fire, "first-fire", game.DefaultFireStops.String(), "with --policy player, which ENEMY moves the game stops at for your First Fire: every (every shot, long range too: ASL A7.22), normal (a shot within normal range) or pbf (Point Blank Fire only: ADJACENT or the same Location, A7.21); the others the engine decides as the hold policy does")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")

@@ -31,6 +31,11 @@ type readmeCommand struct {
 	shown  bool     // after "$ ": output follows
 }
 
+// commandFences are the code blocks whose commands TestREADME runs: those
+// with no language, sh and text (a transcript). yaml and json blocks show
+// files.
+var commandFences = []string{"", "sh", "text"}
+
 // readmeCommands reads the commands of the README's code blocks, in order.
 func readmeCommands(t *testing.T, path string) []readmeCommand {
 	t.Helper()
@@ -50,7 +55,7 @@ func readmeCommands(t *testing.T, path string) []readmeCommand {
 			inBlock, lang, cur = !inBlock, strings.TrimPrefix(line, "```"), nil
 			continue
 		}
-		if !inBlock || (lang != "" && lang != "sh") {
+		if !inBlock || !slices.Contains(commandFences, lang) {
 			continue
 		}
 		if line == "sasl-board 1" && cur == nil {
@@ -68,7 +73,9 @@ func readmeCommands(t *testing.T, path string) []readmeCommand {
 		if rest, ok := strings.CutPrefix(text, "go run ./cmd/sasl "); ok {
 			text = "sasl " + rest
 		}
-		if shown || strings.HasPrefix(text, "sasl ") {
+		// After a "$ " command, a line without "$ " is what it prints,
+		// "sasl serve: ..." too.
+		if shown || (strings.HasPrefix(text, "sasl ") && (cur == nil || !cur.shown)) {
 			out = append(out, readmeCommand{line: n, cmd: strings.TrimSpace(text), shown: shown})
 			cur = nil
 			if shown {
@@ -131,7 +138,11 @@ var placeholders = regexp.MustCompile(`\b(FROM|TO|EDGE|N|M|K|FILE|DIR)\b|my\.yam
 // a command shown after "$ " prints what the README shows after it.
 // Commands on real boards are skipped when the boards are absent, and so
 // are the commands that read their files; commands with placeholders
-// (FROM, TO, my.yaml) are templates, not commands.
+// (FROM, TO, my.yaml) are templates, not commands. A VASL save the README
+// names is one of ../shared's saves (linked into the folder), or one the
+// command line writes, or the reader's own: the commands that read it are
+// skipped, saying so. sasl serve serves until it is stopped: it is skipped
+// here (TestServeCommand runs serve --new and reaches its page).
 func TestREADME(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -174,14 +185,17 @@ func TestREADME(t *testing.T) {
 		}
 	}
 	env := []string{"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH"), "HOME=" + home, "LANG=C"}
-	saved := regexp.MustCompile(`--save (\S+)`)
+	saves, haveSaves := testshared.Find("vasl/saves")
 	tainted := map[string]bool{} // files of skipped commands
+	written := map[string]bool{} // files of the commands that run
 	var run []readmeCommand
 	for _, c := range cmds {
 		skip := ""
 		switch {
 		case placeholders.MatchString(c.cmd):
 			continue
+		case strings.HasPrefix(c.cmd, "sasl serve"):
+			skip = "it serves until stopped (TestServeCommand runs it)"
 		case strings.Contains(c.cmd, "~/vasl/boards") && boards == "":
 			skip = "no test boards"
 		}
@@ -190,12 +204,31 @@ func TestREADME(t *testing.T) {
 				skip = "it reads " + f + ", which a skipped command writes"
 			}
 		}
+		outs := readmeOutputs(c.cmd)
+		for _, m := range readmeFile.FindAllStringSubmatch(c.cmd, -1) {
+			f := m[1]
+			if skip != "" || !strings.HasSuffix(f, ".vsav") || written[f] || slices.Contains(outs, f) {
+				continue
+			}
+			shared := filepath.Join(saves, f)
+			if _, err := os.Stat(shared); !haveSaves || err != nil {
+				skip = f + " is a VASL save of the reader's own, not one of ../shared's saves"
+				continue
+			}
+			if err := os.Symlink(shared, filepath.Join(work, f)); err != nil && !os.IsExist(err) {
+				t.Fatal(err)
+			}
+			written[f] = true
+		}
 		if skip != "" {
-			if m := saved.FindStringSubmatch(c.cmd); m != nil {
-				tainted[m[1]] = true
+			for _, f := range outs {
+				tainted[f] = true
 			}
 			t.Logf("README.md:%d: %s: skipped: %s", c.line, c.cmd, skip)
 			continue
+		}
+		for _, f := range outs {
+			written[f] = true
 		}
 		run = append(run, c)
 	}
@@ -214,6 +247,19 @@ func TestREADME(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// readmeOutput is a file a README command writes: its game file, a
+// part file or folder, a VASL save, what it prints redirected.
+var readmeOutput = regexp.MustCompile(`(?:^|\s)(?:--save|--out|--vasl-out|-o|>)[ =]*(\S+)`)
+
+// readmeOutputs are the files a README command writes.
+func readmeOutputs(cmd string) []string {
+	var out []string
+	for _, m := range readmeOutput.FindAllStringSubmatch(cmd, -1) {
+		out = append(out, m[1])
+	}
+	return out
 }
 
 // readmeFile is a file or folder of the working folder a README command
@@ -356,4 +402,93 @@ func TestMatchOutput(t *testing.T) {
 			t.Errorf("matchOutput(%q) = %v, want %v", tt.want, ok, tt.ok)
 		}
 	}
+}
+
+// The tests the README's first lines give are what CI runs: each command
+// of its "go test" line (parts joined by &&) is a line of .ci/run, which
+// runs go vet besides.
+func TestREADMETestCommand(t *testing.T) {
+	t.Parallel()
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ci, err := os.ReadFile("../../.ci/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ciLines []string
+	for _, l := range strings.Split(string(ci), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			ciLines = append(ciLines, l)
+		}
+	}
+	_, first, _ := strings.Cut(string(readme), "```sh\n")
+	first, _, _ = strings.Cut(first, "```")
+	test := ""
+	for _, l := range strings.Split(first, "\n") {
+		if strings.HasPrefix(l, "go test ") {
+			test, _, _ = strings.Cut(l, "  #")
+		}
+	}
+	if test == "" {
+		t.Fatalf("the README's first block gives no go test line:\n%s", first)
+	}
+	for _, part := range splitAnd(strings.TrimSpace(test)) {
+		if !slices.Contains(ciLines, part) {
+			t.Errorf("the README's test command %q is not a line of .ci/run", part)
+		}
+	}
+	for _, vet := range []string{"go vet ./...", "(cd deploy && go vet ./...)"} {
+		if !slices.Contains(ciLines, vet) {
+			t.Errorf(".ci/run does not run %q", vet)
+		}
+	}
+}
+
+// splitAnd splits a shell line at its " && " outside parentheses.
+func splitAnd(line string) []string {
+	var parts []string
+	depth, start := 0, 0
+	for i := 0; i < len(line); i++ {
+		switch {
+		case line[i] == '(':
+			depth++
+		case line[i] == ')':
+			depth--
+		case depth == 0 && strings.HasPrefix(line[i:], " && "):
+			parts = append(parts, line[start:i])
+			start = i + len(" && ")
+		}
+	}
+	return append(parts, line[start:])
+}
+
+// The README's mission template, copied as it is, is a whole mission:
+// sasl sim (which needs its victory conditions) and play new run it.
+func TestREADMEMissionTemplate(t *testing.T) {
+	t.Parallel()
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(readme), "\n### Mission files\n")
+	if !ok {
+		t.Fatal("the README has no section ### Mission files")
+	}
+	_, rest, ok = strings.Cut(rest, "```yaml\n")
+	if !ok {
+		t.Fatal("### Mission files shows no yaml block")
+	}
+	template, _, _ := strings.Cut(rest, "```")
+	dir := t.TempDir()
+	mission := filepath.Join(dir, "my.yaml")
+	if err := os.WriteFile(mission, []byte(template), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := mustRun(t, "sim", "--mission", mission, "--runs", "20", "--seed", "1")
+	if !strings.Contains(out, "FRIENDLY win") {
+		t.Errorf("sim of the README's template:\n%s", out)
+	}
+	mustRun(t, "play", "new", "--mission", mission, "--seed", "1", "--save", filepath.Join(dir, "g.yaml"))
 }

@@ -28,7 +28,7 @@ func TestPicturesExplainThemselves(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	game := filepath.Join(dir, "g.yaml")
-	mustRun(t, "play", "new", "--seed", "3", "--save", game) // ends with broken units
+	mustRun(t, "play", "new", "--policy", "hold", "--seed", "3", "--save", game) // ends with broken units
 	tests := []struct {
 		name    string
 		args    []string

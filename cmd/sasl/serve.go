@@ -31,7 +31,7 @@ type serveFlags struct {
 func newServeCmd(o *options) *cobra.Command {
 	f := &serveFlags{}
 	cmd := &cobra.Command{
-		Use:   "serve GAME",
+		Use:   "serve [GAME]",
 		Short: "Play a game file in your browser: the map, the ENEMY's turn step by step, your actions by clicks",
 		Long: `Serve one game file of sasl play as a web page on this machine: the map as
 sasl play show draws it (zoom with the wheel, drag to pan, hover a hex to
@@ -47,14 +47,23 @@ browser loses nothing, and sasl play goes on with the same file; a page
 that shows an older game than the file (a second tab, a command between)
 has its action refused and looks again.
 
+GAME is game.yaml in the current folder unless given: "sasl serve --new
+--open" starts a game of the demo mission there and opens it in your
+browser; "sasl serve" goes on with it.
+
 The server listens on the loopback address unless --addr says otherwise,
 and answers only requests addressed to it from its own page.`,
-		Example: `  sasl serve game.yaml
+		Example: `  sasl serve --new --open
+  sasl serve
   sasl serve game.yaml --new --mission examples/four-boards.yaml --boards ~/vasl/boards --seed 11
   sasl serve game.yaml --addr 127.0.0.1:0 --open`,
-		Args: cobra.ExactArgs(1),
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return serve(cmd, o, f, args[0])
+			path := defaultGame
+			if len(args) == 1 {
+				path = args[0]
+			}
+			return serve(cmd, o, f, path)
 		},
 	}
 	f.missionFlags.register(cmd)
@@ -66,6 +75,10 @@ and answers only requests addressed to it from its own page.`,
 	cmd.Flags().BoolVar(&f.force, "force", false, "with --new, replace GAME if it exists")
 	return cmd
 }
+
+// defaultGame is the game file sasl serve serves when it is given none:
+// the player's first game, started by "sasl serve --new".
+const defaultGame = "game.yaml"
 
 // serve starts the page of game file path and serves it until interrupted.
 func serve(cmd *cobra.Command, o *options, f *serveFlags, path string) error {

@@ -58,7 +58,7 @@ func TestSimReplicateReplays(t *testing.T) {
 			t.Fatal(err)
 		}
 		file := filepath.Join(dir, "game"+k+".yaml")
-		mustRun(t, "play", "new", "--seed", strconv.FormatUint(rep.Seed, 10), "--save", file)
+		mustRun(t, "play", "new", "--policy", "hold", "--seed", strconv.FormatUint(rep.Seed, 10), "--save", file)
 		last := ""
 		for range 6 {
 			last = mustRun(t, "play", "turn", file)

@@ -75,7 +75,7 @@ func TestTablesTemplate(t *testing.T) {
 		}
 	}
 	g := filepath.Join(dir, "game.yaml")
-	if out := mustRun(t, "play", "new", "--seed", "1", "--save", g, "--tables", mine); strings.Contains(out, "Placeholder") {
+	if out := mustRun(t, "play", "new", "--policy", "hold", "--seed", "1", "--save", g, "--tables", mine); strings.Contains(out, "Placeholder") {
 		t.Errorf("play new with no placeholder left:\n%s", out)
 	}
 	var view struct {
@@ -93,7 +93,7 @@ func TestPlaceholdersTold(t *testing.T) {
 	g := filepath.Join(t.TempDir(), "game.yaml")
 	want := tables.Default().PlaceholderSummary()
 	for _, args := range [][]string{
-		{"play", "new", "--seed", "1", "--save", g},
+		{"play", "new", "--policy", "hold", "--seed", "1", "--save", g},
 		{"play", "show", g},
 		{"play", "turn", g},
 		{"place", "--seed", "1"},

@@ -56,7 +56,7 @@ func TestVaslRefusals(t *testing.T) {
 	saves := testshared.Path(t, "vasl/saves")
 	hill := filepath.Join(saves, "Hill-621-Scenario-E.vsav")
 	game := filepath.Join(dir, "g.yaml")
-	mustRun(t, "play", "new", "--save", game, "--seed", "1")
+	mustRun(t, "play", "new", "--policy", "hold", "--save", game, "--seed", "1")
 	text := filepath.Join(dir, "x.vsav")
 	os.WriteFile(text, []byte("not a zip"), 0o644)
 	out := filepath.Join(dir, "out.vsav")

@@ -349,7 +349,7 @@ func TestVaslFourBoards(t *testing.T) {
 	s.Content = bytes.ReplaceAll(s.Content, old, []byte("bd\t0\t0\t33\tVER\t6.4\tbd\t1\t0\t02\tVER\t6.4\tbd\t0\t1\t15\tVER\t6.1\tbd\t1\t1\t04\tVER\t6.1\t"))
 	into := hill.WriteSave(t, s, dir, "four.vsav")
 	game := filepath.Join(dir, "g.yaml")
-	mustRun(t, "play", "new", "--mission", "../../examples/four-boards.yaml", "--boards", realBoards(t), "--save", game, "--seed", "1")
+	mustRun(t, "play", "new", "--policy", "hold", "--mission", "../../examples/four-boards.yaml", "--boards", realBoards(t), "--save", game, "--seed", "1")
 	out := filepath.Join(dir, "out.vsav")
 	got := mustRun(t, "vasl", "write", game, "--into", into, "--out", out, "--boards", realBoards(t))
 	inGame := enemyInGame(t, game, out)

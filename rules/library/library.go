@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sasl-engine/sasl/internal/homedir"
 	"github.com/sasl-engine/sasl/internal/regfile"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/layout"
@@ -39,25 +40,13 @@ type Library struct {
 
 // New returns a library over the boards folder dir; with dir empty it uses
 // $SASL_BOARDS, and with that unset only the demo boards. A leading "~/"
-// is the home folder, as a shell would read it (a folder given as
+// is the home folder, as a shell would read it (package homedir) (a folder given as
 // --boards=~/vasl, or in $SASL_BOARDS, reaches sasl unexpanded).
 func New(dir string) *Library {
 	if dir == "" {
 		dir = os.Getenv(EnvBoards)
 	}
-	return &Library{dir: ExpandHome(dir), cache: map[string]*board.Board{}}
-}
-
-// ExpandHome reads a leading "~" or "~/" of a path as the home folder.
-func ExpandHome(path string) string {
-	if path != "~" && !strings.HasPrefix(path, "~/") {
-		return path
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return path
-	}
-	return home + path[1:]
+	return &Library{dir: homedir.Expand(dir), cache: map[string]*board.Board{}}
 }
 
 // Dir returns the boards folder, or "" when there is none.
