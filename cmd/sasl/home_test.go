@@ -14,7 +14,7 @@ import (
 // notFileFlags are the string flags that name no file: TestFileFlags
 // holds every string flag to be in this list or in fileFlags.
 var notFileFlags = []string{
-	"addr", "at", "dice", "from", "heatmap", "layout", "north", "policy", "shard",
+	"addr", "at", "dice", "first-fire", "from", "heatmap", "layout", "north", "policy", "shard",
 	"stop", "to-edge", "unseen-by", "vary", "weather",
 }
 
