@@ -5,8 +5,6 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/sasl-engine/sasl/dice"
-	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/los"
@@ -141,31 +139,16 @@ func (srv *Server) setup(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	g := srv.t.Game()
-	j := srv.t.Journal()
-	if len(j) == 0 {
-		httpError(w, http.StatusNotFound, "the game has no journal: no setup step to show")
-		return
-	}
-	first := j[0]
-	var script dice.Roller
-	if first.Own {
-		sc, err := dice.Scripted(first.Dice)
-		if err != nil {
-			httpError(w, http.StatusInternalServerError, fmt.Sprintf("journal step 1: dice: %v", err))
-			return
-		}
-		script = sc
-	}
-	_, s, err := game.New(g.World(), g.Header(), script)
+	s, err := srv.t.Setup()
 	if err != nil {
-		httpError(w, http.StatusInternalServerError, fmt.Sprintf("the setup again: %v", err))
+		code := http.StatusInternalServerError
+		if len(srv.t.Journal()) == 0 {
+			code = http.StatusNotFound
+		}
+		httpError(w, code, err.Error())
 		return
 	}
-	if got := dice.Script(s.Trail); got != first.Dice {
-		httpError(w, http.StatusInternalServerError, fmt.Sprintf("the setup made again rolled %q, the journal says %q", got, first.Dice))
-		return
-	}
+	g, first := srv.t.Game(), srv.t.Journal()[0]
 	words := report.New(g.World())
 	out := setupJSON{Do: first.Do, Dice: first.Dice, Own: first.Own, Boards: []string{}, Placements: []placementJSON{}, Procedure: []string{}}
 	for _, k := range s.Kinds {
