@@ -34,14 +34,6 @@ const (
 	actionBytes  = 50 << 10
 )
 
-// mainThread is the time the page's main thread has spent in tasks: CPU
-// time (Performance.getMetrics TaskDuration, enabled with thread ticks),
-// so that other work on the machine does not count.
-func mainThread(t *testing.T, ctx context.Context) time.Duration {
-	t.Helper()
-	return metrics(t, ctx)["TaskDuration"]
-}
-
 // metrics are the page's durations (Performance.getMetrics): TaskDuration,
 // and of it ScriptDuration, RecalcStyleDuration, LayoutDuration.
 func metrics(t *testing.T, ctx context.Context) map[string]time.Duration {
