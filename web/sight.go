@@ -3,40 +3,13 @@ package web
 import (
 	"fmt"
 	"net/http"
-	"strings"
 
 	"github.com/sasl-engine/sasl/report"
-	"github.com/sasl-engine/sasl/rules/board"
-	"github.com/sasl-engine/sasl/rules/los"
 	"github.com/sasl-engine/sasl/table"
 )
 
 // maxLocationName bounds a Location named in a query ("15AA10h1" is 8).
 const maxLocationName = 24
-
-// losJSON is a line of sight as sasl los --json gives it, with the lattice
-// positions (hex.Point) the page draws it by and the line sasl los prints.
-type losJSON struct {
-	From       string       `json:"from"`
-	To         string       `json:"to"`
-	Verdict    string       `json:"verdict"` // clear or blocked
-	Range      int          `json:"range"`
-	BlockedAt  string       `json:"blocked_at,omitempty"`
-	BlockedBy  string       `json:"blocked_by,omitempty"`
-	Reason     string       `json:"reason,omitempty"`
-	Hindrances int          `json:"hindrances"` // total DRM
-	Hexes      []hindJSON   `json:"hindrance_hexes,omitempty"`
-	Text       string       `json:"text"`
-	FromAt     table.Point  `json:"from_at"`
-	ToAt       table.Point  `json:"to_at"`
-	BlockedHex *table.Point `json:"blocked_hex,omitempty"`
-}
-
-type hindJSON struct {
-	Hex string      `json:"hex"`
-	DRM int         `json:"drm"`
-	At  table.Point `json:"at"`
-}
 
 // sight is GET /api/los?from=LOC&to=LOC: the line of sight between two
 // Locations of the game's map, as sasl los --game traces it (ASL A6: the
@@ -72,40 +45,7 @@ func (srv *Server) sight(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res := lm.Query(a, b)
-	writeJSON(w, http.StatusOK, losOf(m, a, b, &res))
-}
-
-// losOf is a line of sight as the page shows it; its text is the line
-// sasl los prints.
-func losOf(m *board.Map, from, to board.Location, r *los.Result) losJSON {
-	j := losJSON{From: m.LocationName(from), To: m.LocationName(to), Verdict: "clear", Range: r.Range, Hindrances: r.Hindrance,
-		FromAt: table.Centre(from.Hex), ToAt: table.Centre(to.Hex)}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s - %s: ", j.From, j.To)
-	if r.Clear {
-		b.WriteString("clear")
-	} else {
-		j.Verdict = "blocked"
-		j.BlockedAt, j.BlockedBy, j.Reason = m.NameString(r.BlockedAt), r.Blocking(), r.Reason.String()
-		at := table.Centre(r.BlockedAt)
-		j.BlockedHex = &at
-		fmt.Fprintf(&b, "blocked at %s by %s: %s", j.BlockedAt, j.BlockedBy, r.Reason)
-	}
-	fmt.Fprintf(&b, "; range %d", r.Range)
-	var parts []string
-	for _, h := range r.HindranceHexes() {
-		j.Hexes = append(j.Hexes, hindJSON{m.NameString(h.Hex), h.DRM, table.Centre(h.Hex)})
-		parts = append(parts, fmt.Sprintf("%s +%d", m.NameString(h.Hex), h.DRM))
-	}
-	if len(parts) > 0 {
-		what := "hindrance DRM"
-		if !r.Clear {
-			what = "hindrances before that"
-		}
-		fmt.Fprintf(&b, "; %s +%d (%s)", what, r.Hindrance, strings.Join(parts, ", "))
-	}
-	j.Text = b.String()
-	return j
+	writeJSON(w, http.StatusOK, table.SightOf(m, a, b, &res))
 }
 
 // setupJSON is the ENEMY setup of the game (SASL 4.1) as sasl place and

@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/sasl-engine/sasl/table"
 )
 
 // TestLOS asks the page's LOS tool's call for lines across the demo map:
@@ -31,7 +33,7 @@ func TestLOS(t *testing.T) {
 		to, _ := m.ParseLocation(m.NameString(b))
 		r := lm.Query(from, to)
 		w := request(srv, http.MethodGet, "/api/los?from="+url.QueryEscape(m.NameString(a))+"&to="+url.QueryEscape(m.NameString(b)), "")
-		var got losJSON
+		var got table.Sight
 		if w.Code != http.StatusOK || json.Unmarshal(w.Body.Bytes(), &got) != nil {
 			t.Fatalf("%s - %s: %d %s", m.NameString(a), m.NameString(b), w.Code, w.Body)
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/los"
+	"github.com/sasl-engine/sasl/table"
 	"github.com/sasl-engine/sasl/tables"
 )
 
@@ -165,42 +166,18 @@ type hindJSON struct {
 }
 
 func losJSONOf(m *board.Map, from, to board.Location, r *los.Result) losJSON {
-	j := losJSON{From: m.LocationName(from), To: m.LocationName(to), Verdict: "clear", Range: r.Range, Hindrances: r.Hindrance}
-	if !r.Clear {
-		j.Verdict = "blocked"
-		j.BlockedAt = m.NameString(r.BlockedAt)
-		j.BlockedBy = r.Blocking()
-		j.Reason = r.Reason.String()
-	}
-	for _, h := range r.HindranceHexes() {
-		j.Hexes = append(j.Hexes, hindJSON{m.NameString(h.Hex), h.DRM})
+	s := table.SightOf(m, from, to, r)
+	j := losJSON{From: s.From, To: s.To, Verdict: s.Verdict, Range: s.Range, BlockedAt: s.BlockedAt, BlockedBy: s.BlockedBy,
+		Hindrances: s.Hindrances, Reason: s.Reason}
+	for _, h := range s.Hexes {
+		j.Hexes = append(j.Hexes, hindJSON{h.Hex, h.DRM})
 	}
 	return j
 }
 
-// losText says a verdict in one line for a player:
-// "33Q5 - 33X3: blocked at 33S4 by Woods (Terrain is higher ... (A6.2)); range 7".
+// losText says a verdict in one line for a player (table.Sight's Text).
 func losText(m *board.Map, from, to board.Location, r *los.Result) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s - %s: ", m.LocationName(from), m.LocationName(to))
-	if r.Clear {
-		b.WriteString("clear")
-	} else {
-		fmt.Fprintf(&b, "blocked at %s by %s: %s", m.NameString(r.BlockedAt), r.Blocking(), r.Reason)
-	}
-	fmt.Fprintf(&b, "; range %d", r.Range)
-	if hs := r.HindranceHexes(); len(hs) > 0 {
-		var parts []string
-		for _, h := range hs {
-			parts = append(parts, fmt.Sprintf("%s +%d", m.NameString(h.Hex), h.DRM))
-		}
-		what := "hindrance DRM"
-		if !r.Clear {
-			what = "hindrances before that"
-		}
-		fmt.Fprintf(&b, "; %s +%d (%s)", what, r.Hindrance, strings.Join(parts, ", "))
-	}
-	return b.String()
+	return table.SightOf(m, from, to, r).Text
 }
 
 // losRange lists every Location in LOS of from within f.rng hexes, nearest
