@@ -66,7 +66,7 @@ func startServe(t testing.TB, path string) (*web.Server, string) {
 }
 
 // browser starts Debian's chromium, headless, or skips the test.
-func browser(t *testing.T) context.Context {
+func browser(t testing.TB) context.Context {
 	t.Helper()
 	exe, err := exec.LookPath("chromium")
 	if err != nil {
@@ -86,7 +86,7 @@ func browser(t *testing.T) context.Context {
 
 // page drives the sasl serve page in a browser.
 type page struct {
-	t   *testing.T
+	t   testing.TB
 	ctx context.Context
 }
 
