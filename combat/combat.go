@@ -107,7 +107,7 @@ func MoveDRM(t *tables.Combat, m Motion, tem, hindrance int) int {
 	if m != Assault {
 		drm += t.FFNAM.Value
 	}
-	if OpenGround(tem, hindrance) {
+	if tables.OpenGround(tem, hindrance) {
 		drm += t.FFMO.Value
 	}
 	return drm
@@ -132,12 +132,6 @@ func StackMF(t *tables.Combat, units []*state.Unit) int {
 	}
 	return 2 * mf
 }
-
-// OpenGround reports whether a target with TEM tem against a fire, seen
-// along a LOS of hindrance DRM hindrance, is in Open Ground for that fire
-// (ASL A4.6, A10.531): no positive TEM and no hindrance, so that FFMO
-// applies (and a routing unit there is Interdicted).
-func OpenGround(tem, hindrance int) bool { return tem <= 0 && hindrance == 0 }
 
 // Cover is the TEM of Location at against fire from Location from by
 // units of side firer (world.FireTEM: a wall, hedge or bocage hexside the

@@ -105,7 +105,7 @@ func (c *Resolver) listThreats(out []threat, side state.Side) []threat {
 // TEM against its fire, a wall's included, and no hindrance on its LOS).
 func (c *Resolver) openGround(from, l board.Location) bool {
 	v := c.W.Sight(l, from) // toward the enemy unit, which recurs (LOS is reciprocal here)
-	return v.Clear && OpenGround(c.W.FireTEM(from, l).TEM, v.Hindrance)
+	return v.Clear && tables.OpenGround(c.W.FireTEM(from, l).TEM, v.Hindrance)
 }
 
 // interdicts reports whether a Known Good Order enemy unit of ts has

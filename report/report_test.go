@@ -107,3 +107,56 @@ func TestPlaceholdersText(t *testing.T) {
 		})
 	}
 }
+
+// The movement DRM of First Fire is named by what it is made of (ASL
+// A4.6): FFNAM out of Open Ground, FFNAM/FFMO in it, and FFMO alone for
+// Assault Movement in Open Ground (A4.61: no FFNAM), even where the two
+// DRM are equal, as in the default tables.
+func TestMoveDRMNamedA4_61(t *testing.T) {
+	t.Parallel()
+	w, hdr, err := game.Open("crossroads", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := report.New(w)
+	c := &w.Tables().Combat
+	// An Activation by a FRIENDLY unit's LOS, as a game reports one.
+	var act *report.Event
+	for seed := uint64(0); act == nil && seed < 12; seed++ {
+		g, _, err := game.New(w, state.Game{Mission: hdr.Mission, Seed: seed, HasSeed: true, Policy: game.PolicyHold}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for act == nil && !g.Over() {
+			rep, err := g.Turn(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range rep.Events {
+				if e := rep.Events[i]; e.Kind == report.Activate && e.Activation != nil && !e.Activation.Fire && e.Activation.Row != "" {
+					act = &e
+					break
+				}
+			}
+		}
+	}
+	if act == nil {
+		t.Fatal("12 games of crossroads Activated no S? by LOS")
+	}
+	for _, tc := range []struct {
+		move, tem, hindrance int
+		want                 string
+	}{
+		{c.FFNAM.Value, 1, 0, "FFNAM"},                     // moving, in a building
+		{c.FFNAM.Value, 0, 1, "FFNAM"},                     // moving, seen through a hindrance
+		{c.FFNAM.Value + c.FFMO.Value, 0, 0, "FFNAM/FFMO"}, // moving in Open Ground
+		{c.FFMO.Value, 0, 0, "FFMO"},                       // Assault Movement in Open Ground
+	} {
+		e, a := *act, *act.Activation
+		a.DRM, a.TEM, a.Hindrance, a.Move, a.Wall = tc.tem+tc.hindrance+tc.move, tc.tem, tc.hindrance, tc.move, ""
+		e.Activation = &a
+		if got := words.Text(&e); !strings.Contains(got, tc.want+" ") || tc.want == "FFNAM" && strings.Contains(got, "FFMO") {
+			t.Errorf("TEM %+d, hindrance %+d, move %+d: %s; want %s", tc.tem, tc.hindrance, tc.move, got, tc.want)
+		}
+	}
+}

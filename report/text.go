@@ -153,7 +153,7 @@ func (x *Words) Text(e *Event) string {
 			lead = fmt.Sprintf(", leader %+d", l)
 		}
 		if g.Move != 0 {
-			lead += fmt.Sprintf(", %s %+d: First Fire at a moving unit", x.moveName(g.Move), g.Move)
+			lead += fmt.Sprintf(", %s %+d: First Fire at a moving unit", x.moveName(g.Move, g.TEM, g.Hindrance), g.Move)
 		}
 		as := ""
 		if g.As != FirstFire && FireText(g.As) != "" {
@@ -181,7 +181,7 @@ func (x *Words) Text(e *Event) string {
 	case ResidualFire:
 		g := e.Fire
 		return fmt.Sprintf("Residual FP (ASL A8.2) in %s attacks %s: %s FP, DRM %+d (TEM %+d, %s %+d), DR %d = %d: %s",
-			x.name(g.At), who, FormatFP(g.FP), g.DRM, g.TEM, x.moveName(g.Move), g.Move, g.DR, g.Final, g.Result)
+			x.name(g.At), who, FormatFP(g.FP), g.DRM, g.TEM, x.moveName(g.Move, g.TEM, g.Hindrance), g.Move, g.DR, g.Final, g.Result)
 	case ResidualLeft:
 		return fmt.Sprintf("the %s fire leaves Residual FP %d in %s (ASL A8.2)", e.Side, e.Count, x.name(e.At))
 	case FirstFire, DefensiveFire, PrepFire, AdvancingFire, SubsequentFirstFire, FinalProtectiveFire, FinalFire:
@@ -195,7 +195,7 @@ func (x *Words) Text(e *Event) string {
 			parts = append(parts, fmt.Sprintf("hindrance %+d", g.Hindrance))
 		}
 		if g.Move != 0 {
-			parts = append(parts, fmt.Sprintf("%s %+d", x.moveName(g.Move), g.Move))
+			parts = append(parts, fmt.Sprintf("%s %+d", x.moveName(g.Move, g.TEM, g.Hindrance), g.Move))
 		}
 		hind := ""
 		if len(parts) > 0 {
@@ -390,7 +390,7 @@ func (x *Words) activationText(a *Activation) string {
 	if a.Cell.Need == tables.NeedDRM {
 		move := ""
 		if a.Move != 0 {
-			move = fmt.Sprintf(", %s %+d", x.moveName(a.Move), a.Move)
+			move = fmt.Sprintf(", %s %+d", x.moveName(a.Move, a.TEM, a.Hindrance), a.Move)
 		}
 		why = fmt.Sprintf("Final DRM %+d (%s, hindrance %+d%s) <= %d", a.DRM, TEMText(a.TEM, a.Wall), a.Hindrance, move, a.Cell.DRM)
 	}
@@ -533,15 +533,17 @@ func TEMText(tem int, wall string) string {
 	return fmt.Sprintf("TEM %+d", tem)
 }
 
-// moveName names the movement DRM of fire at a moving unit by what it is
-// made of (ASL A4.6): "FFNAM", "FFMO" (Assault Movement in Open Ground) or
-// "FFNAM/FFMO".
-func (x *Words) moveName(drm int) string {
+// moveName names the movement DRM drm of fire at a moving unit by what it
+// is made of (ASL A4.6), the target's TEM and the hindrance saying whether
+// it was in Open Ground (tables.OpenGround), where FFMO applies: "FFNAM"
+// out of it; in it "FFNAM/FFMO", or "FFMO" alone for Assault Movement,
+// which FFNAM does not apply to (A4.61).
+func (x *Words) moveName(drm, tem, hindrance int) string {
 	c := &x.w.Tables().Combat
-	switch drm {
-	case c.FFNAM.Value:
+	if !tables.OpenGround(tem, hindrance) {
 		return "FFNAM"
-	case c.FFMO.Value:
+	}
+	if drm == c.FFMO.Value && drm != c.FFNAM.Value+c.FFMO.Value {
 		return "FFMO"
 	}
 	return "FFNAM/FFMO"

@@ -256,3 +256,9 @@ func (c *Combat) check() error {
 	}
 	return nil
 }
+
+// OpenGround reports whether a target with TEM tem against a fire, seen
+// along a LOS of hindrance DRM hindrance, is in Open Ground for that fire
+// (ASL A4.6, A10.531): no positive TEM and no hindrance, so that FFMO
+// applies (and a routing unit there is Interdicted).
+func OpenGround(tem, hindrance int) bool { return tem <= 0 && hindrance == 0 }
