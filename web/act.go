@@ -183,7 +183,7 @@ func (srv *Server) preview(w http.ResponseWriter, r *http.Request) {
 		out.Text = fmt.Sprintf("%s: %s, %s of %s MF", strings.Join(p.Units, ", "), strings.Join(names, " > "), pathing.HalfMF(p.Spent), pathing.HalfMF(p.MF))
 		if c.Assault {
 			// ASL A4.61: one Location; fire at it has no FFNAM DRM.
-			out.Text += ", by Assault Movement (ASL A4.61): no FFNAM DRM when fired at"
+			out.Text += ", by Assault Movement (ASL A4.61): no FFNAM DRM when fired at (FFMO still, in Open Ground: A4.6)"
 		}
 		if srv.t.Stop().Phase == state.APh {
 			out.Spent, out.MF = 0, 0

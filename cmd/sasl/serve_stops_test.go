@@ -304,6 +304,15 @@ func TestServeStopsInBrowser(t *testing.T) {
 		t.Errorf("on a 1280x720 screen the stop's first button or the planned fire's is out of view")
 	}
 	shot("stop-7-sff-1280")
+	// A message below a long question is scrolled into view, not left
+	// under the panel's edge.
+	var seen bool
+	p.run("a message", chromedp.Evaluate[chromedp.Void](`$("top").scrollTop = 0; showError("a refusal the player must read"); null`))
+	p.run("a frame", chromedp.Poll[chromedp.Void](`new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok(true))))`))
+	p.eval(`(() => { const e = $("error").getBoundingClientRect(), t = $("top").getBoundingClientRect(); return e.top >= t.top && e.bottom <= t.bottom; })()`, &seen)
+	if !seen {
+		t.Errorf("on a 1280x720 screen an error is shown out of the panel's view")
+	}
 }
 
 // gameJournal reads the journal of game file path.

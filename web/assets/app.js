@@ -87,11 +87,20 @@ function setBusy(on) {
 function showInfo(msg) {
   $("info").textContent = msg;
   $("info").hidden = !msg;
+  if (msg) reveal($("info"));
 }
 
 function showError(msg) {
   $("error").textContent = msg;
   $("error").hidden = !msg;
+  if (msg) reveal($("error"));
+}
+
+// reveal scrolls the side panel so that element e, just shown or changed,
+// is in view: a message, a unit's panel or a LOS verdict below a long
+// question is not left out of sight.
+function reveal(e) {
+  requestAnimationFrame(() => e.scrollIntoView({ block: "nearest" }));
 }
 
 // reload shows the game again: its state (read unless given), its log
@@ -654,6 +663,7 @@ function showUnit(id) {
   box.append(el("h3", {}, "History"));
   box.append(hist.children.length ? hist : el("div", { class: "hint" }, "Nothing has happened to it yet."));
   box.hidden = false;
+  reveal(box);
 }
 
 // ---- plans: a move or a fire, shown before it is sent ----
@@ -818,6 +828,7 @@ function renderLOS(box) {
   buttons.append(el("button", { id: "plan-cancel", onclick: cancelPlan }, "Close"));
   box.append(buttons);
   box.hidden = false;
+  if (p.result) reveal(box);
 }
 
 // showStop shows the map around a First Fire stop: the moving stack's
