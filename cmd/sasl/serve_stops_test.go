@@ -142,6 +142,16 @@ func TestServeStopsInBrowser(t *testing.T) {
 	if marked != 1 || !strings.Contains(p.text("#asked"), "its move began ") {
 		t.Errorf("the mover's path is drawn %d times; the stop says %q", marked, p.text("#asked"))
 	}
+	// The mover tops a pile it is in: the counter the question names is
+	// the one seen (three ENEMY units drawn in its hex, it the last).
+	var top []string
+	p.eval(`(() => { const s = page.state.stop; const mv = page.state.units.find((u) => u.id === s.moving[0]);
+		const others = page.state.units.filter((u) => u.side === "enemy" && !s.moving.includes(u.id)).slice(0, 2);
+		const g = stackShape([...others, mv].map((u) => ({ ...u, drawn: mv.drawn })));
+		return [...g.querySelectorAll("text")].map((t) => t.textContent); })()`, &top)
+	if !slices.Contains(top, "A1a") { // the counters under the top one carry no words
+		t.Errorf("a pile with the mover A1a in it shows %v on top", top)
+	}
 	// The timeline's stop shows it on the map: its hex in view.
 	p.click("#timeline-stop")
 	var inView bool

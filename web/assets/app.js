@@ -139,8 +139,8 @@ async function loadMap(n) {
     c = body;
     page.pastUnits = body.units;
   }
+  page.past = n; // before the counters: the stop's mover tops its pile now only
   drawCounters(c.units, c.vpo);
-  page.past = n;
   $("past").hidden = !n;
   $("past-step").textContent = n;
   if (n) {

@@ -100,7 +100,7 @@ function drawCounters(units, vpo) {
 // markerOf is how unit u's counter looks (render.Marker, as package table
 // marks a unit): its label and note, colour, level, marks and group.
 function markerOf(u) {
-  const m = { label: u.id, note: u.type || "", color: ENEMY, level: u.level || "", tag: "", broken: !!u.broken, ghost: !!u.exited, group: 0 };
+  const m = { label: u.id, note: u.type || "", color: ENEMY, level: u.level || "", tag: "", broken: !!u.broken, ghost: !!u.exited, group: 0, mover: isMover(u) };
   if (u.side === "friendly") { m.color = FRIENDLY; m.group = 1; } // beside the ENEMY in a hex they share
   else if (u.hw) m.color = WAVE;
   if (u.unit === "s?") {
@@ -112,6 +112,14 @@ function markerOf(u) {
   if (u.crest) m.tag += "C";
   if (u.pinned) m.tag += "P";
   return m;
+}
+
+// isMover reports whether u is of the ENEMY stack a First Fire stop is
+// about (the map now, not an earlier step's): it tops its pile, so that
+// the counter the question names is the one seen.
+function isMover(u) {
+  const s = page.state && page.state.stop;
+  return !page.past && !!s && s.kind === "first-fire" && (s.moving || []).includes(u.id);
 }
 
 // levelOrder orders Locations within a hex: cellar, ground, upper levels,
@@ -129,7 +137,7 @@ function levelOrder(level) {
 // the map.
 function stackShape(us) {
   const ms = us.map(markerOf).map((m, i) => [m, i])
-    .sort(([a, i], [b, j]) => a.group - b.group || levelOrder(a.level) - levelOrder(b.level) || i - j).map(([m]) => m);
+    .sort(([a, i], [b, j]) => a.group - b.group || b.mover - a.mover || levelOrder(a.level) - levelOrder(b.level) || i - j).map(([m]) => m);
   const h = page.hexes.get(us[0].drawn[0] + "," + us[0].drawn[1]);
   const d = h && h.inward ? h.inward : [0, 0];
   const [cx, cy] = toSVG([us[0].drawn[0] + d[0], us[0].drawn[1] + d[1]]);
