@@ -286,6 +286,22 @@ func TestServeStopsInBrowser(t *testing.T) {
 	shot("stop-9-many-groups")
 	p.run("the view again", chromedp.Steps(chromedp.Evaluate[chromedp.Void](`reload(); null`),
 		chromedp.Poll[chromedp.Void](`page.state.stop.groups.length === 1 && !document.querySelector("#groups")`)))
+	// A hex of both sides (an ENEMY unit on another level of 4T2, made up
+	// here): at a First Fire stop a click there adds or drops your stack,
+	// as in any hex of yours.
+	p.click(`#actions button.group-fire[data-at='4T2']`)
+	p.waitText("#plan-text", "FP, DRM")
+	p.run("an ENEMY unit above 4T2", chromedp.Evaluate[chromedp.Void](`(() => { const h = hexNamed("4T2");
+		page.state.units.push({ ...page.state.units.find((u) => u.side === "enemy" && !u.entering), id: "X9", at: "4T2h1", drawn: h.at }); })()`))
+	p.clickHex("4T2")
+	var dropped bool
+	p.run("4T2 dropped", chromedp.Poll[chromedp.Void](`page.plan === null || !page.plan.from.includes("4T2")`))
+	p.eval(`$("error").hidden`, &dropped)
+	if !dropped {
+		t.Errorf("a click on 4T2, yours with an ENEMY unit above, says %q", p.text("#error"))
+	}
+	p.run("the view again", chromedp.Steps(chromedp.Evaluate[chromedp.Void](`cancelPlan(); reload(); null`),
+		chromedp.Poll[chromedp.Void](`!page.state.units.some((u) => u.id === "X9")`)))
 	p.click(`#actions button.group-fire[data-at='4T2']`)
 	p.waitText("#plan-text", "FP, DRM")
 	p.click("#plan-confirm")

@@ -308,7 +308,9 @@ async function click(e) {
   if (plan && plan.verb === "fire" && !h.off) {
     const mine = unitsIn(h).some((u) => u.side === "friendly");
     const theirs = unitsIn(h).some((u) => u.side === "enemy");
-    if (mine && !theirs) {
+    // A hex of both sides (their Locations on other levels): at a First
+    // Fire stop, whose Target is fixed, a click adds or drops yours.
+    if (mine && (!theirs || atName())) {
       const i = plan.from.indexOf(h.name);
       if (i >= 0) plan.from.splice(i, 1); else plan.from.push(h.name);
       if (!plan.from.length) { cancelPlan(); return; }
