@@ -223,19 +223,7 @@ func TestTurnFromSaveMovesBeforePrepFireA3_3(t *testing.T) {
 	}
 	to := movableHex(t, g, firer)
 	// The player moves it in VASL; the turn reads the move first.
-	s1, err := vassal.Open(t1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := s1.Edit(fixedNow)
-	if err != nil {
-		t.Fatal(err)
-	}
-	gr, _ := coord.ParseGrid(to)
-	if err := e.Move([]string{firer.Vasl}, gr); err != nil {
-		t.Fatal(err)
-	}
-	played := hill.WriteSave(t, e.Result(), dir, "t1-played.vsav")
+	played := movedSave(t, t1, dir, "t1-played.vsav", firer.Vasl, to)
 	r, err := g.TurnFromSave(played, "", false, nil, fixedNow)
 	if err != nil {
 		t.Fatalf("%s, which Prep Fires when the player passes, moved to %s in the save: %v", firer.ID, to, err)
@@ -456,6 +444,25 @@ func TestCounterOffTheBoardsRefused(t *testing.T) {
 
 // movableHex is a hex beside unit u that the game lets it move to in the
 // FRIENDLY MPh the game stands before (or at the PFPh before it, played
+// movedSave writes save from as the player moved VASL piece id to hex to
+// in it, as file name in dir, and returns its path.
+func movedSave(t *testing.T, from, dir, name, id, to string) string {
+	t.Helper()
+	s, err := vassal.Open(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := s.Edit(fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gr, _ := coord.ParseGrid(to)
+	if err := e.Move([]string{id}, gr); err != nil {
+		t.Fatal(err)
+	}
+	return hill.WriteSave(t, e.Result(), dir, name)
+}
+
 // without fire), tried on a copy of the game.
 func movableHex(t *testing.T, g *Game, u *state.Unit) string {
 	t.Helper()
@@ -506,20 +513,8 @@ func TestStaleSaveWayKeepsYourMoves(t *testing.T) {
 		}
 	}
 	to := movableHex(t, g, mover)
-	s0, err := vassal.Open(t0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := s0.Edit(fixedNow)
-	if err != nil {
-		t.Fatal(err)
-	}
-	gr, _ := coord.ParseGrid(to)
-	if err := e.Move([]string{mover.Vasl}, gr); err != nil {
-		t.Fatal(err)
-	}
-	stale := hill.WriteSave(t, e.Result(), dir, "stale.vsav")
-	_, err = g.TurnFromSave(stale, "", false, nil, fixedNow)
+	stale := movedSave(t, t0, dir, "stale.vsav", mover.Vasl, to)
+	_, err := g.TurnFromSave(stale, "", false, nil, fixedNow)
 	if err == nil || !strings.Contains(err.Error(), "not a save of") || !strings.Contains(err.Error(), "--into "+stale) {
 		t.Fatalf("a save of before: %v", err)
 	}
