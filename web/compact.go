@@ -24,17 +24,28 @@ import (
 //
 // Paths with an opacity are kept apart: two of them overlapping are drawn
 // darker than one path of both.
+//
+// The words (the hexes' coordinates, the title, the legend) are written
+// to a second SVG of the same size and frame, which the page lays over
+// the first once that is drawn: about half of what the browser spends
+// drawing the map is its words, and the terrain and counters need not
+// wait for them.
 
 var (
-	svgPath = regexp.MustCompile(`^<path d="([^"]*)" style="([^"]*)" />$`)
-	svgText = regexp.MustCompile(`^<text x="([^"]*)" y="([^"]*)" transform="scale\(1, -1\)"$`)
-	svgWord = regexp.MustCompile(`^\tstyle="([^"]*)">(.*)</text>$`)
+	// svgFrame is a line of the frame both SVGs keep: the XML and svg
+	// heads, the svg's attributes, the group that turns the picture up.
+	svgFrame = regexp.MustCompile(`^(<\?xml |<!--|<svg |\txmlns|<g |</g>|</svg>)`)
+	svgPath  = regexp.MustCompile(`^<path d="([^"]*)" style="([^"]*)" />$`)
+	svgText  = regexp.MustCompile(`^<text x="([^"]*)" y="([^"]*)" transform="scale\(1, -1\)"$`)
+	svgWord  = regexp.MustCompile(`^\tstyle="([^"]*)">(.*)</text>$`)
 )
 
-// compactSVG compacts an SVG of render's; a line it does not know is
-// copied as it is (an error only if the text is cut short).
-func compactSVG(in []byte) ([]byte, error) {
-	var out bytes.Buffer
+// compactSVG compacts an SVG of render's into the map without its words
+// and the words alone, each in the frame of in; a line it does not know
+// is copied to the first as it is (an error only if the text is cut
+// short).
+func compactSVG(in []byte) (terrain, labels []byte, err error) {
+	var out, lab bytes.Buffer
 	out.Grow(len(in) / 2)
 	sc := bufio.NewScanner(bytes.NewReader(in))
 	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
@@ -49,9 +60,9 @@ func compactSVG(in []byte) ([]byte, error) {
 			pathStyle = ""
 		}
 		for _, st := range styles {
-			out.WriteString(`<text transform="scale(1,-1)" style="` + st + `">`)
-			out.Write(words[st].Bytes())
-			out.WriteString("</text>\n")
+			lab.WriteString(`<text transform="scale(1,-1)" style="` + st + `">`)
+			lab.Write(words[st].Bytes())
+			lab.WriteString("</text>\n")
 		}
 		styles = styles[:0]
 		clear(words)
@@ -75,7 +86,7 @@ func compactSVG(in []byte) ([]byte, error) {
 		}
 		if m := svgText.FindStringSubmatch(line); m != nil {
 			if !sc.Scan() {
-				return nil, fmt.Errorf("the map's SVG ends inside a text")
+				return nil, nil, fmt.Errorf("the map's SVG ends inside a text")
 			}
 			w := svgWord.FindStringSubmatch(sc.Text())
 			if w == nil {
@@ -97,9 +108,12 @@ func compactSVG(in []byte) ([]byte, error) {
 		}
 		closeRuns()
 		out.WriteString(line + "\n")
+		if svgFrame.MatchString(line) {
+			lab.WriteString(line + "\n")
+		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return out.Bytes(), nil
+	return out.Bytes(), lab.Bytes(), nil
 }

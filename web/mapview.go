@@ -37,14 +37,27 @@ type baseMap struct {
 	done chan struct{}
 	err  error
 
-	svg, gz []byte
-	etag    string
-	info    []byte // the JSON of GET /api/map
+	terrain, labels mapPart
+	info            []byte // the JSON of GET /api/map
 }
 
-// mapInfo is GET /api/map: the map's SVG to fetch, its size and lattice.
+// mapPart is one of the map's two SVGs (compactSVG): its bytes, gzipped,
+// and its tag.
+type mapPart struct {
+	svg, gz []byte
+	etag    string
+}
+
+func newMapPart(svg []byte) mapPart {
+	sum := sha256.Sum256(svg)
+	return mapPart{svg, gzipped(svg), hex.EncodeToString(sum[:8])}
+}
+
+// mapInfo is GET /api/map: the map's SVGs to fetch (its terrain, then its
+// words over it), its size and lattice.
 type mapInfo struct {
 	SVG     string     `json:"svg"`
+	Labels  string     `json:"labels"`
 	Size    [2]float64 `json:"size"`
 	Lattice [4]float64 `json:"lattice"`
 }
@@ -94,17 +107,17 @@ func (b *baseMap) draw(p *render.Picture) {
 		b.err = err
 		return
 	}
-	svg, err := compactSVG(buf.Bytes())
+	terrain, labels, err := compactSVG(buf.Bytes())
 	if err != nil {
 		b.err = err
 		return
 	}
-	sum := sha256.Sum256(svg)
-	b.svg, b.gz, b.etag = svg, gzipped(svg), hex.EncodeToString(sum[:8])
+	b.terrain, b.labels = newMapPart(terrain), newMapPart(labels)
 	w, h := p.Size()
 	o, x, y := p.Lattice(0, 0), p.Lattice(1, 0), p.Lattice(0, 1)
 	info := mapInfo{
-		SVG:     "/api/map.svg?v=" + b.etag,
+		SVG:     "/api/map.svg?v=" + b.terrain.etag,
+		Labels:  "/api/map.svg?part=labels&v=" + b.labels.etag,
 		Size:    [2]float64{float64(w), float64(h)},
 		Lattice: [4]float64{float64(x.X - o.X), float64(o.X), -float64(y.Y - o.Y), float64(h - o.Y)},
 	}
@@ -120,19 +133,31 @@ func (srv *Server) mapJSON(w http.ResponseWriter, r *http.Request) {
 	writeBody(w, r, "application/json; charset=utf-8", b.info, nil)
 }
 
-// mapSVG is GET /api/map.svg: the map without its counters. Asked by its
-// tag (?v=, as GET /api/map names it) it is kept by the browser for good;
-// without, or by an older tag, it is asked again each time (ETag).
+// mapSVG is GET /api/map.svg[?part=labels]: the map without its counters,
+// its terrain or its words (compactSVG). Asked by its tag (?v=, as GET
+// /api/map names it) it is kept by the browser for good; without, or by an
+// older tag, it is asked again each time (ETag).
 func (srv *Server) mapSVG(w http.ResponseWriter, r *http.Request) {
+	var part func(*baseMap) *mapPart
+	switch q := r.URL.Query().Get("part"); q {
+	case "":
+		part = func(b *baseMap) *mapPart { return &b.terrain }
+	case "labels":
+		part = func(b *baseMap) *mapPart { return &b.labels }
+	default:
+		httpError(w, http.StatusBadRequest, fmt.Sprintf("part %q: the map's parts are the terrain (no part) and labels", q))
+		return
+	}
 	b, ok := srv.baseMap(w)
 	if !ok {
 		return
 	}
+	p := part(b)
 	h := w.Header()
-	etag := `"` + b.etag + `"`
+	etag := `"` + p.etag + `"`
 	h.Set("ETag", etag)
 	cache := "no-cache"
-	if r.URL.Query().Get("v") == b.etag {
+	if r.URL.Query().Get("v") == p.etag {
 		cache = "private, max-age=31536000, immutable"
 	}
 	h.Set("Cache-Control", cache)
@@ -140,7 +165,7 @@ func (srv *Server) mapSVG(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	writeBody(w, r, "image/svg+xml", b.svg, b.gz)
+	writeBody(w, r, "image/svg+xml", p.svg, p.gz)
 }
 
 // countersJSON is what the page draws over the map: the units and VPOs,

@@ -15,7 +15,8 @@ import (
 )
 
 // compactSVG draws what render drew: the same subpaths of each style in
-// the same order, the same words in the same styles, with fewer elements.
+// the same order, the same words in the same styles (in a second SVG of
+// the same frame), with fewer elements.
 func TestCompactSVG(t *testing.T) {
 	t.Parallel()
 	in := `<?xml version="1.0"?>
@@ -43,26 +44,36 @@ func TestCompactSVG(t *testing.T) {
 <path d="M2,2L3,3Z" style="fill:#2F6B2A"/>
 <path d="M3,3L4,4Z" style="fill-opacity:0.43922" />
 <path d="M4,4L5,5Z" style="fill-opacity:0.43922" />
-<text transform="scale(1,-1)" style="font-size:6px;fill:#202020"><tspan x="1" y="-2">A1</tspan><tspan x="5" y="-6">A2</tspan></text>
-<text transform="scale(1,-1)" style="font-size:6px;fill:#FFFFFF"><tspan x="3" y="-4">B1</tspan></text>
 <path d="M5,5L6,6Z" style="fill:#DFE3B8"/>
 </g>
 </svg>
 `
-	got, err := compactSVG([]byte(in))
+	wantLabels := `<?xml version="1.0"?>
+<svg width="10pt" height="10pt" viewBox="0 0 10 10">
+<g transform="scale(1, -1) translate(0, -10)">
+<text transform="scale(1,-1)" style="font-size:6px;fill:#202020"><tspan x="1" y="-2">A1</tspan><tspan x="5" y="-6">A2</tspan></text>
+<text transform="scale(1,-1)" style="font-size:6px;fill:#FFFFFF"><tspan x="3" y="-4">B1</tspan></text>
+</g>
+</svg>
+`
+	got, labels, err := compactSVG([]byte(in))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if string(got) != want {
 		t.Errorf("compactSVG:\n%s\nwant:\n%s", got, want)
 	}
-	if _, err := compactSVG([]byte("<text x=\"1\" y=\"2\" transform=\"scale(1, -1)\"\n")); err == nil {
+	if string(labels) != wantLabels {
+		t.Errorf("compactSVG's words:\n%s\nwant:\n%s", labels, wantLabels)
+	}
+	if _, _, err := compactSVG([]byte("<text x=\"1\" y=\"2\" transform=\"scale(1, -1)\"\n")); err == nil {
 		t.Error("an SVG cut inside a text was compacted")
 	}
 }
 
-// The map of a game: drawn once, its SVG that of the game's MapPicture
-// compacted (every subpath and word kept), and without a counter.
+// The map of a game: drawn once, its two SVGs (terrain, words) those of
+// the game's MapPicture compacted (every subpath and word kept), and
+// without a counter.
 func TestMapSVG(t *testing.T) {
 	t.Parallel()
 	srv, path := newServer(t)
@@ -71,12 +82,23 @@ func TestMapSVG(t *testing.T) {
 	if err := json.Unmarshal(w.Body.Bytes(), &info); err != nil {
 		t.Fatal(err)
 	}
-	w = request(srv, http.MethodGet, info.SVG, "", func(r *http.Request) { r.Header.Set("Accept-Encoding", "gzip") })
-	zr, err := gzip.NewReader(w.Body)
-	if err != nil {
-		t.Fatal(err)
+	fetch := func(url string) []byte {
+		w := request(srv, http.MethodGet, url, "", func(r *http.Request) { r.Header.Set("Accept-Encoding", "gzip") })
+		zr, err := gzip.NewReader(w.Body)
+		if err != nil {
+			t.Fatalf("%s: %v", url, err)
+		}
+		b, _ := io.ReadAll(zr)
+		return b
 	}
-	got, _ := io.ReadAll(zr)
+	terrain, labels := fetch(info.SVG), fetch(info.Labels)
+	if strings.Contains(string(terrain), "<text") || strings.Contains(string(labels), "<path") {
+		t.Errorf("the map's terrain has words, or its words have paths")
+	}
+	got := append(terrain, labels...)
+	if w := request(srv, http.MethodGet, "/api/map.svg?part=counters", ""); w.Code != http.StatusBadRequest {
+		t.Errorf("a part of the map that is none: %d", w.Code)
+	}
 	tg, err := table.Read(path, table.Options{})
 	if err != nil {
 		t.Fatal(err)

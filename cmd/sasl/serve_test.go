@@ -171,6 +171,8 @@ func (p page) zoomTo(a, b string) {
 
 func (p page) screenshot(file string) {
 	p.t.Helper()
+	// The map's words are drawn a frame after its terrain and counters.
+	p.run("the map's words", chromedp.Poll[chromedp.Void](`performance.getEntriesByName("sasl-map-labels-drawn").length > 0`))
 	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
 	defer cancel()
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())

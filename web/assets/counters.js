@@ -27,14 +27,20 @@ function makeMap(info) {
   page.full = [0, 0, w, h];
   if (!page.view) page.view = page.full.slice();
   const svg = svgEl("svg", { viewBox: page.view.join(" "), preserveAspectRatio: "xMidYMid meet" });
+  // The terrain first; its words (hex coordinates, title, legend: about
+  // half of what drawing the map costs the browser) once it is drawn.
   const img = svgEl("image", { width: w, height: h });
+  const labels = svgEl("image", { width: w, height: h, id: "map-labels" });
   img.addEventListener("load", () => { page.mapLoaded = true; drawnMark(); }, { once: true });
+  page.labels = () => labels.setAttribute("href", info.labels); // by drawnMark
   img.addEventListener("error", () => showError("the map could not be read: " + info.svg));
+  labels.addEventListener("load", () => requestAnimationFrame(() => setTimeout(() => performance.mark("sasl-map-labels-drawn"))), { once: true });
+  labels.addEventListener("error", () => showError("the map's coordinates could not be read: " + info.labels));
   img.setAttribute("href", info.svg);
   page.vpoLayer = svgEl("g", { id: "vpo" });
   page.counters = svgEl("g", { id: "counters" });
   page.overlay = svgEl("g", { id: "overlay" });
-  svg.append(img, page.vpoLayer, page.counters, page.overlay);
+  svg.append(img, labels, page.vpoLayer, page.counters, page.overlay);
   page.drawnHexes = new Map();
   page.vpoKey = "";
   $("map").replaceChildren(svg);
@@ -51,11 +57,15 @@ function makeMap(info) {
 }
 
 // drawnMark marks (performance.mark "sasl-map-drawn") the first frame
-// that shows the map with its counters: the page's speed is measured by it.
+// that shows the map with its counters: the page's speed is measured by it
+// (and by "sasl-map-labels-drawn", the frame its words join it).
 function drawnMark() {
   if (!page.mapLoaded || !page.countersDrawn || page.marked) return;
   page.marked = true;
-  requestAnimationFrame(() => setTimeout(() => performance.mark("sasl-map-drawn")));
+  requestAnimationFrame(() => setTimeout(() => {
+    performance.mark("sasl-map-drawn");
+    page.labels(); // the words, once a frame shows the map and its counters
+  }));
 }
 
 function svgEl(tag, attrs, text) {
