@@ -155,7 +155,7 @@ func TestMoveDRMNamedA4_61(t *testing.T) {
 		e, a := *act, *act.Activation
 		a.DRM, a.TEM, a.Hindrance, a.Move, a.Wall = tc.tem+tc.hindrance+tc.move, tc.tem, tc.hindrance, tc.move, ""
 		e.Activation = &a
-		if got := words.Text(&e); !strings.Contains(got, tc.want+" ") || tc.want == "FFNAM" && strings.Contains(got, "FFMO") {
+		if got := words.Text(&e); !strings.Contains(got, ", "+tc.want+" ") || tc.want == "FFNAM" && strings.Contains(got, "FFMO") {
 			t.Errorf("TEM %+d, hindrance %+d, move %+d: %s; want %s", tc.tem, tc.hindrance, tc.move, got, tc.want)
 		}
 	}

@@ -442,8 +442,6 @@ func TestCounterOffTheBoardsRefused(t *testing.T) {
 	}
 }
 
-// movableHex is a hex beside unit u that the game lets it move to in the
-// FRIENDLY MPh the game stands before (or at the PFPh before it, played
 // movedSave writes save from as the player moved VASL piece id to hex to
 // in it, as file name in dir, and returns its path.
 func movedSave(t *testing.T, from, dir, name, id, to string) string {
@@ -463,6 +461,8 @@ func movedSave(t *testing.T, from, dir, name, id, to string) string {
 	return hill.WriteSave(t, e.Result(), dir, name)
 }
 
+// movableHex is a hex beside unit u that the game lets it move to in the
+// FRIENDLY MPh the game stands before (or at the PFPh before it, played
 // without fire), tried on a copy of the game.
 func movableHex(t *testing.T, g *Game, u *state.Unit) string {
 	t.Helper()
