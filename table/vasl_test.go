@@ -78,7 +78,7 @@ func TestReadFriendly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if reads, unknown, err := readFriendly(g.Game(), f); err != nil || len(reads) != 0 || len(unknown) != 0 {
+	if reads, unknown, _, err := readFriendly(g.Game(), f); err != nil || len(reads) != 0 || len(unknown) != 0 {
 		t.Fatalf("the save the game was set up from: %d reports, %d unknown", len(reads), len(unknown))
 	}
 	byHex := map[string]int{}
@@ -96,7 +96,7 @@ func TestReadFriendly(t *testing.T) {
 	f.units = append(f.units[:byHex["2O5"]], f.units[byHex["2O5"]+1:]...)
 	f.units = append(f.units, extra)
 	f.index()
-	reads, unknown, err := readFriendly(g.Game(), f)
+	reads, unknown, _, err := readFriendly(g.Game(), f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -426,12 +426,12 @@ func TestCounterOffTheBoardsRefused(t *testing.T) {
 		f.units = append(f.units, vassal.Unit{Placed: vassal.Placed{Piece: vassal.Piece{ID: "hs" + at, Name: "2-4-7 1hs"}, Location: at}, Kind: "half_squad", Type: "2-4-7"})
 	}
 	f.index()
-	if _, _, err := readFriendly(g.Game(), f); err == nil || !strings.Contains(err.Error(), "2 counters of a 2-4-7 half-squad no unit of the game keeps could have replaced it: 3A1 (piece hs3A1), 3A3 (piece hs3A3)") {
+	if _, _, _, err := readFriendly(g.Game(), f); err == nil || !strings.Contains(err.Error(), "2 counters of a 2-4-7 half-squad no unit of the game keeps could have replaced it: 3A1 (piece hs3A1), 3A3 (piece hs3A3)") {
 		t.Errorf("two half-squads that could be %s's: %v", squad.ID, err)
 	}
 	// One of them on the squad's hex is the one.
 	f.units[len(f.units)-1].Location = g.Game().World().Map().LocationName(squad.At())
-	reads, _, err := readFriendly(g.Game(), f)
+	reads, _, _, err := readFriendly(g.Game(), f)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -86,12 +86,12 @@ type NotTaken struct {
 }
 
 // readFriendly compares the FRIENDLY units of g with the save's, each
-// unit's counter found by Save.counters.
-func readFriendly(g *game.Game, f *Save) (reads []reading, unknown []vassal.Unit, err error) {
+// unit's counter found by Save.counters, which it returns too (found).
+func readFriendly(g *game.Game, f *Save) (reads []reading, unknown []vassal.Unit, found map[string]vassal.Unit, err error) {
 	m := g.World().Map()
 	found, swapped, err := f.counters(g)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	seen := map[string]bool{}
 	for _, u := range g.Snapshot().OfSide(state.Friendly) {
@@ -128,7 +128,7 @@ func readFriendly(g *game.Game, f *Save) (reads []reading, unknown []vassal.Unit
 			unknown = append(unknown, v)
 		}
 	}
-	return reads, unknown, nil
+	return reads, unknown, found, nil
 }
 
 // staleSave says why a save is not of the game as it stands, "" if it
@@ -217,13 +217,10 @@ func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.S
 	if why := staleSave(g, f); why != "" {
 		return nil, fmt.Errorf("%s: not a save of %s as it stands (%s): give the save the last sasl vasl write or play turn --vasl-out wrote, with your moves; sasl vasl write %s --into %s --out NEW.vsav puts the ENEMY where the game has it and keeps your moves and reports", savePath, path, why, path, savePath)
 	}
-	reads, unknown, err := readFriendly(g, f)
-	if err != nil {
-		return nil, err
-	}
-	// The counters of your units as read, for the ENEMY's turn written
-	// back (a unit eliminated in it is no longer there to find its by).
-	found, _, err := f.counters(g)
+	// found: the counters of your units as read, for the ENEMY's turn
+	// written back (a unit eliminated in it is no longer there to find
+	// its by).
+	reads, unknown, found, err := readFriendly(g, f)
 	if err != nil {
 		return nil, err
 	}
