@@ -76,8 +76,7 @@ func (e *Enemy) enterMap() error {
 			return err
 		}
 		if e.Res != nil && len(stack) > 0 {
-			e.trip.steps = append(e.trip.steps[:0], pathing.Step{Location: board.Ground(off), Off: true}, pathing.Step{Location: u.At(), HalfMF: c})
-			if err := e.Res.Entered(stack, u.At(), e.trip.steps); err != nil {
+			if err := e.Res.Entered(stack, u.At(), steps); err != nil { // the log's steps: Entered keeps none of them
 				return err
 			}
 		}

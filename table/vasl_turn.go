@@ -314,7 +314,7 @@ func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.S
 			order, mine = nil, false
 		}
 		if steps > 10_000 {
-			return nil, fmt.Errorf("%s: the game did not come to your MPh in 10,000 steps", path)
+			return nil, fmt.Errorf("%s: the game did not come to your next Player Turn in 10,000 steps", path)
 		}
 		verb := game.Pass
 		if st.Kind == state.TurnStart || atMPh || atPFPh && len(order) > 0 {

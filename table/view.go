@@ -156,15 +156,15 @@ func (t *Game) View() View {
 	g := t.g
 	st, m := g.Snapshot(), g.World().Map()
 	v := View{Mission: g.World().Mission().Name, Turn: st.Turn, LastTurn: g.LastTurn(), Player: side(st.Player), Phase: st.Phase.String(),
-		Over: g.Over(), Policy: g.Policy(), Exited: g.Exited(), Can: []string{}, VPO: []VPOView{},
+		Over: g.Over(), Policy: g.Policy(), Exited: g.Exited(), Can: []string{},
 		Placeholders: g.World().Tables().PlaceholderSummary()}
 	if o, ok := g.Outcome(); ok && g.Over() {
 		v.Winner, v.Why = side(o.Winner), o.Why()
 	}
-	if t.s != nil && g.Policy() == game.PolicyPlayer {
-		v.FirstFire = g.Stops().FirstFire.String()
-	}
 	if t.s != nil {
+		if g.Policy() == game.PolicyPlayer {
+			v.FirstFire = g.Stops().FirstFire.String()
+		}
 		j := t.s.Journal()
 		v.Step = len(j)
 		if len(j) > 1 {
@@ -176,20 +176,22 @@ func (t *Game) View() View {
 	stop := t.Stop()
 	v.Where = report.Where(stop)
 	v.Stop = stopView(stop, m)
-	v.Units = UnitsOf(t)
-	v.VPO = VPOsOf(t)
+	v.Units, v.VPO = countersOf(g, st)
 	return v
 }
 
-// VPOsOf is the VPOs of the game and who Controls them, as a View shows
-// them.
-func VPOsOf(t *Game) []VPOView {
-	m := t.g.World().Map()
-	out := []VPOView{}
-	for _, c := range t.g.Snapshot().VPO {
-		out = append(out, VPOView{m.LocationName(c.At), Centre(c.At.Hex), side(c.Side)})
+// CountersOf is what a map of the game shows over its boards, as a View
+// shows it: the units, and the VPOs and who Controls them.
+func CountersOf(t *Game) ([]UnitView, []VPOView) { return countersOf(t.g, t.g.Snapshot()) }
+
+// countersOf is CountersOf of st, a snapshot of g.
+func countersOf(g *game.Game, st *state.State) ([]UnitView, []VPOView) {
+	m := g.World().Map()
+	vpo := []VPOView{}
+	for _, c := range st.VPO {
+		vpo = append(vpo, VPOView{m.LocationName(c.At), Centre(c.At.Hex), side(c.Side)})
 	}
-	return out
+	return unitsOf(g, st), vpo
 }
 
 func stopView(s *state.Stop, m *board.Map) *StopView {
@@ -221,13 +223,12 @@ func stopView(s *state.Stop, m *board.Map) *StopView {
 	return v
 }
 
-// UnitsOf is the units of the game as a View shows them.
-func UnitsOf(t *Game) []UnitView {
-	g := t.g
+// unitsOf is the units of st, a snapshot of g, as a View shows them.
+func unitsOf(g *game.Game, st *state.State) []UnitView {
 	m, words := g.World().Map(), report.New(g.World())
 	out := []UnitView{}
 	fbe := g.World().Mission().FBE
-	for _, u := range g.Snapshot().Units() {
+	for _, u := range st.Units() {
 		j := UnitView{ID: u.ID, Side: side(u.Side), Unit: u.Kind.String(), Type: u.Type,
 			At: m.LocationName(u.At()), Drawn: Centre(u.At().Hex), Text: strings.Join(strings.Fields(words.UnitText(u)), " "), Wave: u.Wave,
 			Broken: u.Broken, Pinned: u.Pinned, Wounded: u.Wounded, Known: u.Known, Released: u.Released, Moved: u.Moved, Advanced: u.Advanced, Fired: u.Fired,

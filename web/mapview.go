@@ -228,7 +228,8 @@ func (srv *Server) countersAt(n int) (*countersJSON, error) {
 		defer old.Close()
 		t = old
 	}
-	c := &countersJSON{Version: srv.version, Step: n, Units: table.UnitsOf(t), VPO: table.VPOsOf(t)}
+	c := &countersJSON{Version: srv.version, Step: n}
+	c.Units, c.VPO = table.CountersOf(t)
 	if srv.views.byStep == nil || len(srv.views.byStep) >= maxViews {
 		srv.views.byStep = map[int]*countersJSON{}
 	}
