@@ -255,7 +255,7 @@ func Replay(w *world.World, hdr state.Game, journal []state.Step) (*Session, err
 	if err != nil || first.Verb != Setup {
 		return nil, fmt.Errorf("journal step 1: %q: a journal begins with the setup", journal[0].Do)
 	}
-	script, err := stepDice(journal[0])
+	script, err := StepDice(journal[0])
 	if err != nil {
 		return nil, fmt.Errorf("journal step 1: %w", err)
 	}
@@ -275,7 +275,7 @@ func Replay(w *world.World, hdr state.Game, journal []state.Step) (*Session, err
 		if c.Verb == Setup {
 			return nil, fmt.Errorf("journal step %d: %q: only the first step sets the game up", n, j.Do)
 		}
-		script, err := stepDice(j)
+		script, err := StepDice(j)
 		if err != nil {
 			return nil, fmt.Errorf("journal step %d: %w", n, err)
 		}
@@ -296,7 +296,9 @@ func Replay(w *world.World, hdr state.Game, journal []state.Step) (*Session, err
 	return s, nil
 }
 
-func stepDice(j state.Step) (dice.Roller, error) {
+// StepDice is the dice a journal step replays with: the player's own,
+// scripted (Own), or nil for the game's seed.
+func StepDice(j state.Step) (dice.Roller, error) {
 	if !j.Own {
 		return nil, nil
 	}

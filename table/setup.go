@@ -20,13 +20,9 @@ func (t *Game) Setup() (*ai.Setup, error) {
 		return nil, errors.New("the game has no journal: no setup step to show")
 	}
 	first := j[0]
-	var script dice.Roller
-	if first.Own {
-		sc, err := dice.Scripted(first.Dice)
-		if err != nil {
-			return nil, fmt.Errorf("journal step 1: dice: %v", err)
-		}
-		script = sc
+	script, err := game.StepDice(first)
+	if err != nil {
+		return nil, fmt.Errorf("journal step 1: %v", err)
 	}
 	g := t.Game()
 	_, s, err := game.New(g.World(), g.Header(), script)

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/internal/atomicfile"
 	"github.com/sasl-engine/sasl/report"
@@ -585,13 +584,9 @@ func saveBase(s *game.Session, f *Save) (map[string]baseUnit, error) {
 		if err != nil {
 			return nil, fmt.Errorf("journal step %d: %w", n+1, err)
 		}
-		var script dice.Roller
-		if j[n].Own {
-			sc, err := dice.Scripted(j[n].Dice)
-			if err != nil {
-				return nil, fmt.Errorf("journal step %d: %w", n+1, err)
-			}
-			script = sc
+		script, err := game.StepDice(j[n])
+		if err != nil {
+			return nil, fmt.Errorf("journal step %d: %w", n+1, err)
 		}
 		if _, err := r.Do(c, script); err != nil {
 			return nil, fmt.Errorf("journal step %d (%s): %w", n+1, j[n].Do, err)
