@@ -228,7 +228,7 @@ func boardCache() (dir, engine string) {
 		dir = filepath.Join(base, "sasl")
 	}
 	engine = engineVersion()
-	if !strings.HasPrefix(engine, "v") || strings.Contains(engine, "dirty") || strings.Contains(engine, unknownCommit) {
+	if !exactBuild(engine) {
 		exe, err := os.Executable()
 		if err != nil {
 			return "", ""
@@ -357,6 +357,13 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
 	return enc.Encode(v)
+}
+
+// exactBuild reports whether engine version v (engineVersion) names one
+// build: a version with its commit, no uncommitted changes. Where it does
+// not, what the build made is keyed by the executable's own bytes.
+func exactBuild(v string) bool {
+	return strings.HasPrefix(v, "v") && !strings.Contains(v, "dirty") && !strings.Contains(v, unknownCommit)
 }
 
 // unknownCommit stands for the commit of a release build GoReleaser read

@@ -39,6 +39,7 @@ type releaseConfig struct {
 		Binary  string     `yaml:"binary"`
 		Env     []string   `yaml:"env"`
 		Flags   []string   `yaml:"flags"`
+		Ldflags []string   `yaml:"ldflags"`
 		Goos    []string   `yaml:"goos"`
 		Goarch  []string   `yaml:"goarch"`
 		Targets []string   `yaml:"targets"`
@@ -87,6 +88,9 @@ func TestReleaseConfig(t *testing.T) {
 	b := c.Builds[0]
 	if b.Main != "./cmd/sasl" || b.Binary != "sasl" {
 		t.Errorf("build: main %q, binary %q; want ./cmd/sasl, sasl", b.Main, b.Binary)
+	}
+	if ld := strings.Join(b.Ldflags, " "); !strings.Contains(ld, "-X main.version=") || !strings.Contains(ld, "-X main.commit=") {
+		t.Errorf("build: ldflags %q; want -X main.version= and -X main.commit= (sasl --version names a release by them)", ld)
 	}
 	if !slices.Contains(b.Env, "CGO_ENABLED=0") || !slices.Contains(b.Flags, "-trimpath") {
 		t.Errorf("build: env %v, flags %v; want CGO_ENABLED=0 and -trimpath", b.Env, b.Flags)

@@ -391,10 +391,11 @@ func writeShard(w io.Writer, asJSON bool, part *sim.Part, path string, r *sim.Re
 
 // partEngine names the engine in part files: its version and revision
 // (engineVersion), and the SHA-256 of the executable when those do not
-// tell builds apart (no revision, or uncommitted changes).
+// tell builds apart (exactBuild: no revision, an unknown one, or
+// uncommitted changes).
 func partEngine() string {
 	v := engineVersion()
-	if strings.HasPrefix(v, "v") && !strings.Contains(v, "dirty") {
+	if exactBuild(v) {
 		return v
 	}
 	exe, err := os.Executable()
