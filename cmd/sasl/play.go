@@ -72,6 +72,13 @@ type playNewFlags struct {
 	friendlyFrom string
 }
 
+// stopModes and firstFireValues are the values of --stop and
+// --first-fire, as their help says them (play new, play next, serve).
+const (
+	stopModes       = "fire (every decision, each First Fire chance too), phase (before phases, and First Fire) or turn (your own Player Turn only)"
+	firstFireValues = "every (every shot, long range too: ASL A7.22), normal (a shot within normal range) or pbf (Point Blank Fire only: ADJACENT or the same Location, A7.21); the others the engine decides as the hold policy does"
+)
+
 func newPlayNewCmd(o *options) *cobra.Command {
 	f := &playNewFlags{}
 	cmd := &cobra.Command{
@@ -151,8 +158,8 @@ func newPlayNewCmd(o *options) *cobra.Command {
 	cmd.Flags().StringVar(&f.save, "save", "", "the game file to write (required)")
 	cmd.Flags().BoolVar(&f.force, "force", false, "replace the --save file if it exists")
 	cmd.Flags().StringVar(&f.policy, "policy", game.PolicyPlayer, "who plays the FRIENDLY side: player (you, at the table), or hold or attack (the engine, as sasl sim)")
-	cmd.Flags().StringVar(&f.stop, "stop", "fire", "with --policy player, how often the game stops for you: fire (every decision, each First Fire chance too), phase (before phases, and First Fire) or turn (your own Player Turn only)")
-	cmd.Flags().StringVar(&f.fire, "first-fire", game.DefaultFireStops.String(), "with --policy player, which ENEMY moves the game stops at for your First Fire: every (every shot, long range too: ASL A7.22), normal (a shot within normal range) or pbf (Point Blank Fire only: ADJACENT or the same Location, A7.21); the others the engine decides as the hold policy does")
+	cmd.Flags().StringVar(&f.stop, "stop", "fire", "with --policy player, how often the game stops for you: "+stopModes)
+	cmd.Flags().StringVar(&f.fire, "first-fire", game.DefaultFireStops.String(), "with --policy player, which ENEMY moves the game stops at for your First Fire: "+firstFireValues)
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
 	cmd.Flags().StringVar(&f.friendlyFrom, "friendly-from", "", "your VASL save (.vsav): its units on the boards are the FRIENDLY setup (written with the mission to GAME.mission.yaml)")
 	return cmd

@@ -71,7 +71,7 @@ and answers only requests addressed to it from its own page.`,
 	cmd.Flags().BoolVar(&f.open, "open", false, "open the page in your browser")
 	cmd.Flags().BoolVar(&f.new, "new", false, "start a new game of --mission in GAME first, the FRIENDLY side yours (as sasl play new --policy player)")
 	cmd.Flags().StringVar(&f.stop, "stop", "fire", "with --new, how often the game stops for you: fire, phase or turn")
-	cmd.Flags().StringVar(&f.fire, "first-fire", game.DefaultFireStops.String(), "with --new, which ENEMY moves the game stops at for your First Fire: every (every shot, long range too), normal (a shot within normal range) or pbf (Point Blank Fire only)")
+	cmd.Flags().StringVar(&f.fire, "first-fire", game.DefaultFireStops.String(), "with --new, which ENEMY moves the game stops at for your First Fire: "+firstFireValues)
 	cmd.Flags().BoolVar(&f.force, "force", false, "with --new, replace GAME if it exists")
 	return cmd
 }

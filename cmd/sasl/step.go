@@ -188,7 +188,7 @@ func newPlayNextCmd(o *options, verb string) *cobra.Command {
 		Use:   verb + " GAME",
 		Short: short,
 		Example: fmt.Sprintf(`  sasl play %s game.yaml
-  sasl play %s game.yaml --dice "3 4 5 2"`, verb, verb) + map[string]string{game.Next: "\n  sasl play next game.yaml --first-fire pbf"}[verb],
+  sasl play %s game.yaml --dice "3 4 5 2"`, verb, verb),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return stepRun(cmd, o, args[0], f, func(*board.Map) (game.Command, error) {
@@ -213,8 +213,9 @@ func newPlayNextCmd(o *options, verb string) *cobra.Command {
 	}
 	f.register(cmd, true)
 	if verb == game.Next {
-		cmd.Flags().StringVar(&stop, "stop", "", "how often the game stops for you from now on: fire (every decision), phase (before phases, and First Fire) or turn (your own Player Turn only)")
-		cmd.Flags().StringVar(&fire, "first-fire", "", "which ENEMY moves the game stops at for your First Fire from now on: every (every shot, long range too: ASL A7.22), normal (a shot within normal range) or pbf (Point Blank Fire only: ADJACENT or the same Location, A7.21); the others the engine decides as the hold policy does")
+		cmd.Example += "\n  sasl play next game.yaml --first-fire pbf"
+		cmd.Flags().StringVar(&stop, "stop", "", "how often the game stops for you from now on: "+stopModes)
+		cmd.Flags().StringVar(&fire, "first-fire", "", "which ENEMY moves the game stops at for your First Fire from now on: "+firstFireValues)
 	}
 	return cmd
 }
