@@ -62,9 +62,9 @@ type mapInfo struct {
 	Lattice [4]float64 `json:"lattice"`
 }
 
-// baseMap returns the map of the game, drawn now if it was not yet (the
-// server starts drawing it when it opens the game); nil and false:
-// answered already.
+// baseMap returns the map of the game, waiting for its drawing (started
+// when the server read the game: refresh); nil and false: answered
+// already.
 func (srv *Server) baseMap(w http.ResponseWriter) (*baseMap, bool) {
 	srv.mu.Lock()
 	if err := srv.refresh(); err != nil {
@@ -72,7 +72,7 @@ func (srv *Server) baseMap(w http.ResponseWriter) (*baseMap, bool) {
 		httpError(w, http.StatusInternalServerError, err.Error())
 		return nil, false
 	}
-	b := srv.startMap()
+	b := srv.base
 	srv.mu.Unlock()
 	<-b.done
 	if b.err != nil {
@@ -83,9 +83,10 @@ func (srv *Server) baseMap(w http.ResponseWriter) (*baseMap, bool) {
 }
 
 // startMap starts drawing the map of the session's game unless it is
-// drawn or being drawn. The key of a map is what it shows (its title
-// names the mission, boards, edges and seed) and the boards folder;
-// srv.mu is held.
+// drawn or being drawn: refresh calls it whenever it reads the game file
+// anew, so that a request finds the map in srv.base. The key of a map is
+// what it shows (its title names the mission, boards, edges and seed) and
+// the boards folder; srv.mu is held.
 func (srv *Server) startMap() *baseMap {
 	p := srv.t.MapPicture()
 	key := strings.Join(p.Title(), "\n") + "\n" + srv.cfg.Options.Boards
@@ -138,13 +139,8 @@ func (srv *Server) mapJSON(w http.ResponseWriter, r *http.Request) {
 // /api/map names it) it is kept by the browser for good; without, or by an
 // older tag, it is asked again each time (ETag).
 func (srv *Server) mapSVG(w http.ResponseWriter, r *http.Request) {
-	var part func(*baseMap) *mapPart
-	switch q := r.URL.Query().Get("part"); q {
-	case "":
-		part = func(b *baseMap) *mapPart { return &b.terrain }
-	case "labels":
-		part = func(b *baseMap) *mapPart { return &b.labels }
-	default:
+	q := r.URL.Query().Get("part")
+	if q != "" && q != "labels" {
 		httpError(w, http.StatusBadRequest, fmt.Sprintf("part %q: the map's parts are the terrain (no part) and labels", q))
 		return
 	}
@@ -152,7 +148,10 @@ func (srv *Server) mapSVG(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	p := part(b)
+	p := &b.terrain
+	if q == "labels" {
+		p = &b.labels
+	}
 	h := w.Header()
 	etag := `"` + p.etag + `"`
 	h.Set("ETag", etag)
@@ -178,13 +177,8 @@ type countersJSON struct {
 }
 
 // counters is GET /api/counters[?step=N]: the units and VPOs of the game
-// now or as it stood after step N; units is GET /api/units[?step=N], the
-// units alone.
-func (srv *Server) counters(w http.ResponseWriter, r *http.Request) { srv.countersOf(w, r, false) }
-
-func (srv *Server) units(w http.ResponseWriter, r *http.Request) { srv.countersOf(w, r, true) }
-
-func (srv *Server) countersOf(w http.ResponseWriter, r *http.Request, units bool) {
+// now or as it stood after step N.
+func (srv *Server) counters(w http.ResponseWriter, r *http.Request) {
 	srv.mu.Lock()
 	defer srv.mu.Unlock()
 	if err := srv.refresh(); err != nil {
@@ -206,10 +200,6 @@ func (srv *Server) countersOf(w http.ResponseWriter, r *http.Request, units bool
 		return
 	}
 	w.Header().Set("X-Sasl-Version", srv.version)
-	if units {
-		writeJSON(w, http.StatusOK, c.Units)
-		return
-	}
 	writeJSON(w, http.StatusOK, c)
 }
 

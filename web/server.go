@@ -103,8 +103,7 @@ func New(cfg Config) (*Server, error) {
 		srv.drop()
 		return nil, fmt.Errorf("%s: a game with no journal (plain: true) plays turn by turn with sasl play turn; the page plays a game step by step: start one with sasl serve %s --new", cfg.Path, cfg.Path)
 	}
-	srv.startMap() // drawn while the browser comes
-	return srv, nil
+	return srv, nil // its map drawn while the browser comes (refresh)
 }
 
 // Hosts returns the Host headers a server listening on addr answers: for a
@@ -170,6 +169,7 @@ func (srv *Server) refresh() error {
 		return err
 	}
 	srv.t, srv.version = t, v
+	srv.startMap() // the map of the game read: the same unless the file is another game's
 	return nil
 }
 
@@ -239,7 +239,7 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (srv *Server) api(w http.ResponseWriter, r *http.Request, call string) {
 	reads := map[string]func(http.ResponseWriter, *http.Request){
 		"state": srv.state, "log": srv.log, "map": srv.mapJSON, "map.svg": srv.mapSVG,
-		"counters": srv.counters, "units": srv.units, "hexes": srv.hexes,
+		"counters": srv.counters, "hexes": srv.hexes,
 	}
 	acts := map[string]func(http.ResponseWriter, *http.Request){
 		"do": srv.do, "preview": srv.preview,

@@ -194,7 +194,7 @@ func TestHostile(t *testing.T) {
 		{"undo a word", "POST", "/api/do", doBody(v, "undo all"), nil, 422, "a number"},
 		{"stale version", "POST", "/api/do", doBody("0000000000000000", "next"), nil, 409, "has changed"},
 		{"a step of no game", "GET", "/api/counters?step=99", "", nil, 400, "steps 1 to 1"},
-		{"a step that is no number", "GET", "/api/units?step=-1e9", "", nil, 400, "steps 1 to"},
+		{"a step that is no number", "GET", "/api/counters?step=-1e9", "", nil, 400, "steps 1 to"},
 		{"a preview of next", "POST", "/api/preview", next, nil, 422, "only a move or a fire"},
 	}
 	for _, c := range cases {
