@@ -10,6 +10,7 @@ const page = {
   state: null,      // /api/state
   log: null,        // /api/log
   hexes: new Map(), // "X,Y" -> hex of /api/hexes
+  hexByName: new Map(), // its name -> the same hex
   lattice: null,    // [a, b, c, d]: svg x = a*X + b, y = c*Y + d
   svg: null,
   overlay: null,    // the page's own marks, over the map
@@ -188,8 +189,7 @@ function hexAt(X, Y) {
 
 function offMap(x, y) {
   if (!page.state) return null;
-  const units = shownUnits().filter((u) => u.drawn[0] === x && u.drawn[1] === y);
-  if (!units.length) return null;
+  if (!unitsIn({ at: [x, y] }).length) return null;
   return { name: "beyond the map edge", at: [x, y], what: "", off: true };
 }
 
@@ -580,7 +580,7 @@ function renderRouts(box) {
     }
     // Pointing at a button marks the Location it routs to.
     for (const b of buttons.querySelectorAll("button")) {
-      const h = hexNamed(b.textContent.replace(/^.* to /, "").replace(/h-?\d+$/, ""));
+      const h = hexNamed(b.textContent.replace(/^.* to /, ""));
       if (!h) continue;
       b.onmouseenter = () => mark("hover", [["polygon", { points: hexPoints(h.at), class: "m-dest" }]]);
       b.onmouseleave = () => mark("hover", []);
@@ -840,7 +840,7 @@ async function showStop() {
   if (!s.at_hex) return;
   if (page.past) await loadMap(0);
   const pts = [s.at_hex, ...(s.path || [])];
-  for (const g of s.groups || []) { const h = hexNamed(g.at.replace(/h-?\d+$/, "")); if (h) pts.push(h.at); }
+  for (const g of s.groups || []) { const h = hexNamed(g.at); if (h) pts.push(h.at); }
   const xy = pts.map(toSVG);
   const pad = 2.5 * hexHeight();
   const x0 = Math.min(...xy.map((p) => p[0])) - pad, x1 = Math.max(...xy.map((p) => p[0])) + pad;
@@ -865,14 +865,14 @@ function stopShapes() {
     out.push(["polygon", { points: hexPoints(s.at_hex), class: "m-stop" }]);
     // The Locations that may fire at it.
     for (const name of new Set((s.can_fire ? s.groups || [] : []).map((g) => g.at))) {
-      const h = hexNamed(name.replace(/h-?\d+$/, ""));
+      const h = hexNamed(name);
       if (h) out.push(["polygon", { points: hexPoints(h.at, 0.85), class: "m-can-fire" }]);
     }
   }
   if (s.kind === "rout") {
     // The broken units that rout (ASL A10.5).
     for (const name of new Set((s.routs || []).map((r) => r.at))) {
-      const h = hexNamed(name.replace(/h-?\d+$/, ""));
+      const h = hexNamed(name);
       if (h) out.push(["polygon", { points: hexPoints(h.at), class: "m-stop" }]);
     }
   }
@@ -1021,18 +1021,12 @@ function mark(layer, shapes) {
   if (!page.overlay) return;
   let g = page.overlay.querySelector('[data-layer="' + layer + '"]');
   if (!g) {
-    g = document.createElementNS(SVGNS, "g");
-    g.dataset.layer = layer;
+    g = svgEl("g", { "data-layer": layer });
     const order = ["event", "select", "plan", "hover"];
     const after = [...page.overlay.children].find((x) => order.indexOf(x.dataset.layer) > order.indexOf(layer));
     page.overlay.insertBefore(g, after || null);
   }
-  g.replaceChildren(...shapes.map(([tag, attrs, text]) => {
-    const s = document.createElementNS(SVGNS, tag);
-    for (const [k, v] of Object.entries(attrs)) s.setAttribute(k, v);
-    if (text) s.textContent = text;
-    return s;
-  }));
+  g.replaceChildren(...shapes.map(([tag, attrs, text]) => svgEl(tag, attrs, text || undefined)));
 }
 
 // trim shortens the ends of a line of SVG points by d, so that it does not
@@ -1057,7 +1051,9 @@ function fireLine(from, at, cls) {
   return ["line", { x1, y1, x2, y2, class: cls }];
 }
 
-function hexNamed(name) { return [...page.hexes.values()].find((x) => x.name === name); }
+// hexNamed is the hex of a hex's or a Location's name ("4T2", "4T2h1":
+// the level is the Location's, ASL A6.5).
+function hexNamed(name) { return page.hexByName.get(name.replace(/h-?\d+$/, "")); }
 
 function drawMarks() {
   if (!page.lattice) return;
@@ -1080,7 +1076,7 @@ function drawMarks() {
       const h = hexNamed(name);
       if (h) plan.push(["polygon", { points: hexPoints(h.at), class: "m-group" }]);
     }
-    const at = p.at && hexNamed(p.at.replace(/h-?\d+$/, ""));
+    const at = p.at && hexNamed(p.at);
     if (at) plan.push(["polygon", { points: hexPoints(at.at), class: "m-target" }]);
     if (p.refused) for (const l of p.refused.lines) plan.push(fireLine(l.from.at, p.refused.at.at, l.clear ? "m-fire" : "m-blocked"));
   }
@@ -1119,7 +1115,10 @@ async function start() {
   makeMap(m.body);
   const [hexes, st, log] = await rest;
   for (const r of [hexes, st, log]) if (!r.res.ok) throw new Error(r.body.error || r.res.statusText);
-  for (const h of hexes.body) page.hexes.set(h.at[0] + "," + h.at[1], h);
+  for (const h of hexes.body) {
+    page.hexes.set(h.at[0] + "," + h.at[1], h);
+    page.hexByName.set(h.name, h);
+  }
   await reload(st.body, null, log.body);
   setInterval(poll, 2000);
 }
