@@ -142,6 +142,22 @@ func TestUnits(t *testing.T) {
 	}
 }
 
+// grid is the hex of a VASL grid name ("1K5").
+func grid(s string) coord.Grid { x, _ := coord.ParseGrid(s); return x }
+
+// twoMoved adds S? A and B to edit e in 1K5 (logged: as AddSuspects
+// says), moves both to 1E3 and A on to 1E5, and returns their IDs.
+func twoMoved(t *testing.T, e *Edit, logged bool) []string {
+	t.Helper()
+	ids, err := e.AddSuspects(grid("1K5"), 0, []string{"A", "B"}, logged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Move(ids, grid("1E3"))
+	e.Move(ids[:1], grid("1E5"))
+	return ids
+}
+
 // stalingradEdit is an edit of the Stalingrad save at a fixed time.
 func stalingradEdit(t *testing.T) (*Save, *Edit) {
 	s := openSave(t, "The-Streets-Of-Stalingrad-Scenario-C.vsav")
@@ -197,19 +213,18 @@ func decodeIndependently(t *testing.T, b []byte) []string {
 func TestEdit(t *testing.T) {
 	t.Parallel()
 	s, e := stalingradEdit(t)
-	g := func(s string) coord.Grid { x, _ := coord.ParseGrid(s); return x }
-	a, err := e.AddSuspects(g("1K5"), 0, []string{"S1", "S2"}, false)
+	a, err := e.AddSuspects(grid("1K5"), 0, []string{"S1", "S2"}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := e.AddSuspects(g("1GG10"), 7, []string{"S3"}, false)
+	b, err := e.AddSuspects(grid("1GG10"), 7, []string{"S3"}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := e.Move([]string{a[1], b[0]}, g("1L5")); err != nil {
+	if err := e.Move([]string{a[1], b[0]}, grid("1L5")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.AddSuspects(g("1A1"), 2, []string{"S2a 4-4-7 squad"}, true); err != nil {
+	if _, err := e.AddSuspects(grid("1A1"), 2, []string{"S2a 4-4-7 squad"}, true); err != nil {
 		t.Fatal(err)
 	}
 	if err := e.Remove([]string{a[0]}); err != nil {
@@ -218,10 +233,10 @@ func TestEdit(t *testing.T) {
 	if e.Steps() != 3 {
 		t.Errorf("%d steps, want 3 (a move, an add, a removal)", e.Steps())
 	}
-	if _, err := e.AddSuspects(g("2A1"), 0, []string{"x"}, false); err == nil || !strings.Contains(err.Error(), "board 2 is not in the save's configuration 1") {
+	if _, err := e.AddSuspects(grid("2A1"), 0, []string{"x"}, false); err == nil || !strings.Contains(err.Error(), "board 2 is not in the save's configuration 1") {
 		t.Errorf("an S? off the configuration: %v", err)
 	}
-	if err := e.Move([]string{"42"}, g("1A1")); err == nil {
+	if err := e.Move([]string{"42"}, grid("1A1")); err == nil {
 		t.Error("a move of no piece: no error")
 	}
 	out := e.Result()
@@ -311,13 +326,7 @@ func TestEdit(t *testing.T) {
 func TestMoveOffAStack(t *testing.T) {
 	t.Parallel()
 	_, e := stalingradEdit(t)
-	g := func(s string) coord.Grid { x, _ := coord.ParseGrid(s); return x }
-	ids, err := e.AddSuspects(g("1K5"), 0, []string{"A", "B"}, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.Move(ids, g("1E3"))
-	e.Move(ids[:1], g("1E5"))
+	twoMoved(t, e, false)
 	c, err := e.Result().Contents()
 	if err != nil {
 		t.Fatal(err)
@@ -408,13 +417,7 @@ func TestEditHostile(t *testing.T) {
 func TestJoinSteps(t *testing.T) {
 	t.Parallel()
 	_, e := stalingradEdit(t)
-	g := func(s string) coord.Grid { x, _ := coord.ParseGrid(s); return x }
-	ids, err := e.AddSuspects(g("1K5"), 0, []string{"A", "B"}, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e.Move(ids, g("1E3"))
-	e.Move(ids[:1], g("1E5"))
+	ids := twoMoved(t, e, true)
 	e.Remove(ids[1:])
 	if e.Steps() != 4 {
 		t.Fatalf("%d steps before the join, want 4", e.Steps())
