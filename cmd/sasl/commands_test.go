@@ -47,13 +47,7 @@ func TestMissionByCommands(t *testing.T) {
 		}
 		return doc.Game
 	}
-	read := func() []byte {
-		b, err := os.ReadFile(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
+	read := func() []byte { return mustRead(t, g) }
 	var fired, reported bool
 	var s stop
 	for range 300 {

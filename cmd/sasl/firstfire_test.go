@@ -20,13 +20,7 @@ func TestPlayFirstFireSetting_A7_2_A7_21_A7_22(t *testing.T) {
 	dir := t.TempDir()
 	g := filepath.Join(dir, "game.yaml")
 	mustRun(t, "play", "new", "--mission", "crossroads", "--seed", "1", "--policy", "player", "--save", g)
-	read := func() []byte {
-		b, err := os.ReadFile(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
+	read := func() []byte { return mustRead(t, g) }
 	show := func() (v struct {
 		FirstFire string `json:"first_fire"`
 		Stop      struct {

@@ -28,6 +28,16 @@ func run(t *testing.T, args ...string) (string, error) {
 	return out.String(), err
 }
 
+// mustRead is the bytes of file path.
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 func mustRun(t *testing.T, args ...string) string {
 	t.Helper()
 	out, err := run(t, args...)

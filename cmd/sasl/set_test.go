@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,13 +16,7 @@ func TestPlaySetChecked_A10_6(t *testing.T) {
 	dir := t.TempDir()
 	g := filepath.Join(dir, "game.yaml")
 	mustRun(t, "play", "new", "--mission", "crossroads", "--seed", "3", "--policy", "player", "--save", g)
-	read := func() []byte {
-		b, err := os.ReadFile(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
+	read := func() []byte { return mustRead(t, g) }
 	mustRun(t, "play", "set", g, "F3", "broken")
 	for _, c := range []struct{ args, want string }{
 		{"F3 good", "rallying in the RPh (ASL A10.6)"},
