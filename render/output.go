@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"image"
 	"io"
 	"path/filepath"
 	"strings"
@@ -79,6 +80,16 @@ func (p *Picture) WritePNG(w io.Writer) error { return p.draw(w, PNG) }
 // WritePDF draws p as a one-page PDF document to w, with the fonts
 // embedded.
 func (p *Picture) WritePDF(w io.Writer) error { return p.draw(w, PDF) }
+
+// Raster draws p as an image of dpi dots per inch, whatever
+// Options.DPI: a picture of another resolution than p's PNG (the page's
+// first view of a map, the size of a screen).
+func (p *Picture) Raster(dpi int) image.Image {
+	width, height := p.Size()
+	c := vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(max(1, dpi)))
+	p.Draw(c)
+	return c.Image()
+}
 
 func (p *Picture) draw(w io.Writer, f Format) error {
 	width, height := p.Size()

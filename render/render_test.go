@@ -589,3 +589,33 @@ func TestMarkerInHalfHex(t *testing.T) {
 		t.Errorf("a whole hex is drawn off its centre by %v, %v", dx, dy)
 	}
 }
+
+// TestRaster: a picture drawn by Raster at a resolution is the PNG of the
+// same picture at that DPI, pixel for pixel.
+func TestRaster(t *testing.T) {
+	t.Parallel()
+	m := newMap(t, "x9", layout.Up, demoBoard(t))
+	img := New(m, Options{}).Raster(40)
+	var buf bytes.Buffer
+	p := New(m, Options{DPI: 40})
+	if err := p.WritePNG(&buf); err != nil {
+		t.Fatal(err)
+	}
+	want, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h := p.Pixels()
+	if b := img.Bounds(); b.Dx() != w || b.Dy() != h {
+		t.Fatalf("Raster(40) is %dx%d, Pixels at 40 dpi %dx%d", b.Dx(), b.Dy(), w, h)
+	}
+	for y := range h {
+		for x := range w {
+			r1, g1, b1, _ := img.At(x, y).RGBA()
+			r2, g2, b2, _ := want.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 {
+				t.Fatalf("pixel %d,%d: Raster %v, PNG %v", x, y, img.At(x, y), want.At(x, y))
+			}
+		}
+	}
+}

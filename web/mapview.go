@@ -5,10 +5,15 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"image"
+	"image/png"
 	"net/http"
 	"strconv"
 	"strings"
+
+	"gonum.org/v1/plot/vg"
 
 	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/rules/board"
@@ -18,65 +23,94 @@ import (
 
 // The page draws the map once and the counters over it. The map (the
 // boards, the mission's title and board edges, their legend: what never
-// changes in a game) is one SVG that depends on the boards and mission
-// only, drawn once and kept by the browser (GET /api/map.svg); the
-// counters and VPOs are drawn by the page from the units and VPOs of
-// /api/state, and of /api/counters?step=N for the map as it stood after
-// an earlier step. An action sends back the state, which the page draws
-// by the hexes whose counters changed.
+// changes in a game) depends on the boards and mission only. It is drawn
+// once, when the server reads the game, in two forms the browser keeps:
+//
+//   - a raster (GET /api/map.png), about the size of the map on a screen:
+//     the page's first view. A browser decodes an image off its main
+//     thread, and the page names it in its HTML, so that it is fetched
+//     with the page;
+//   - an SVG (GET /api/map.svg, its terrain, and ?part=labels, its words),
+//     fetched once the player zooms in beyond the raster's resolution: it
+//     is sharp at any zoom but costs the browser's main thread about half
+//     a second to draw four boards.
+//
+// The counters and VPOs are drawn by the page from the units and VPOs of
+// /api/state (given with the page, then after every action), and of
+// /api/counters?step=N for the map as it stood after an earlier step. An
+// action sends back the state, which the page draws by the hexes whose
+// counters changed.
 //
 // Everything is placed by lattice position (hex.Point: X in half
 // hexsides, Y in half hex heights); GET /api/map says how lattice
-// positions map to the SVG's coordinates (x = a*X + b, y = c*Y + d).
+// positions map to the pictures' coordinates (x = a*X + b, y = c*Y + d).
 
 // baseMap is the map of a game drawn: its SVG (compacted for the browser,
-// and gzipped), its tag and its geometry. It is drawn outside the
-// server's lock; done is closed when it is.
+// and gzipped) and raster, their tags and its geometry. It is drawn
+// outside the server's lock; done is closed when it is.
 type baseMap struct {
 	key  string
 	done chan struct{}
 	err  error
 
-	terrain, labels mapPart
-	info            []byte // the JSON of GET /api/map
+	terrain, labels, raster mapPart
+	info                    mapInfo
+	infoJSON                []byte // GET /api/map
 }
 
-// mapPart is one of the map's two SVGs (compactSVG): its bytes, gzipped,
-// and its tag.
+// mapPart is one of the map's pictures: its bytes, gzipped for an SVG
+// (nil for the PNG, compressed already), and its tag.
 type mapPart struct {
-	svg, gz []byte
-	etag    string
+	bytes, gz []byte
+	etag      string
 }
 
-func newMapPart(svg []byte) mapPart {
-	sum := sha256.Sum256(svg)
-	return mapPart{svg, gzipped(svg), hex.EncodeToString(sum[:8])}
+func newMapPart(b []byte, gz bool) mapPart {
+	sum := sha256.Sum256(b)
+	p := mapPart{bytes: b, etag: hex.EncodeToString(sum[:8])}
+	if gz {
+		p.gz = gzipped(b)
+	}
+	return p
 }
 
-// mapInfo is GET /api/map: the map's SVGs to fetch (its terrain, then its
-// words over it), its size and lattice.
+// rasterBox bounds the raster of the map, in pixels: about the map's part
+// of a 1600 x 1000 window, so that the map at its whole size (the page's
+// first view) is drawn at about one pixel of the raster a pixel of the
+// screen. A larger raster costs the browser more to decode at the first
+// load (measured in headless Chromium on 2 cores, a page of nothing but
+// the four-board raster painted it 240-324 ms after the navigation at
+// 1,200 pixels wide, 280-356 ms at 1,800); zoomed in beyond it, or on a
+// larger screen, the page draws the SVG over it (sharpen, in counters.js).
+var rasterBox = [2]float64{1200, 800}
+
+// rasterDPI is the resolution of picture p's raster: the largest that
+// keeps it within rasterBox.
+func rasterDPI(p *render.Picture) int {
+	w, h := p.Size()
+	return max(1, int(min(rasterBox[0]/float64(w/vg.Inch), rasterBox[1]/float64(h/vg.Inch))))
+}
+
+// mapInfo is GET /api/map: the map's pictures to fetch (its raster; its
+// terrain, then its words over it, as SVG), their size (the SVGs' user
+// units, which the raster covers too) and lattice, and the raster's
+// pixels.
 type mapInfo struct {
-	SVG     string     `json:"svg"`
-	Labels  string     `json:"labels"`
-	Size    [2]float64 `json:"size"`
-	Lattice [4]float64 `json:"lattice"`
+	Raster     string     `json:"raster"`
+	RasterSize [2]int     `json:"raster_size"`
+	SVG        string     `json:"svg"`
+	Labels     string     `json:"labels"`
+	Size       [2]float64 `json:"size"`
+	Lattice    [4]float64 `json:"lattice"`
 }
 
 // baseMap returns the map of the game, waiting for its drawing (started
 // when the server read the game: refresh); nil and false: answered
 // already.
-func (srv *Server) baseMap(w http.ResponseWriter) (*baseMap, bool) {
-	srv.mu.Lock()
-	if err := srv.refresh(); err != nil {
-		srv.mu.Unlock()
+func (srv *Server) baseMap(w http.ResponseWriter, r *http.Request) (*baseMap, bool) {
+	b, err := srv.drawnMap(r.Context())
+	if err != nil {
 		httpError(w, http.StatusInternalServerError, err.Error())
-		return nil, false
-	}
-	b := srv.base
-	srv.mu.Unlock()
-	<-b.done
-	if b.err != nil {
-		httpError(w, http.StatusInternalServerError, b.err.Error())
 		return nil, false
 	}
 	return b, true
@@ -99,13 +133,29 @@ func (srv *Server) startMap() *baseMap {
 	return b
 }
 
-// draw draws picture p; it only reads p, whose map is shared and never
-// changes.
+// draw draws picture p, its SVG and its raster at once (p's Draw only
+// reads it; its map is shared and never changes).
 func (b *baseMap) draw(p *render.Picture) {
 	defer close(b.done)
+	w, h := p.Size()
+	dpi := rasterDPI(p)
+	var raster bytes.Buffer
+	var rasterSize image.Point
+	var rasterErr error
+	drawn := make(chan struct{})
+	go func() {
+		defer close(drawn)
+		img := p.Raster(dpi)
+		rasterSize = img.Bounds().Size()
+		// Flat colours and words: PNG keeps them crisp. Drawn and
+		// encoded at its fastest, about 90 ms for four boards.
+		rasterErr = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&raster, img)
+	}()
 	var buf bytes.Buffer
-	if err := p.WriteSVG(&buf); err != nil {
-		b.err = err
+	err := p.WriteSVG(&buf)
+	<-drawn
+	if err != nil || rasterErr != nil {
+		b.err = errors.Join(err, rasterErr)
 		return
 	}
 	terrain, labels, err := compactSVG(buf.Bytes())
@@ -113,43 +163,49 @@ func (b *baseMap) draw(p *render.Picture) {
 		b.err = err
 		return
 	}
-	b.terrain, b.labels = newMapPart(terrain), newMapPart(labels)
-	w, h := p.Size()
+	b.terrain, b.labels, b.raster = newMapPart(terrain, true), newMapPart(labels, true), newMapPart(raster.Bytes(), false)
 	o, x, y := p.Lattice(0, 0), p.Lattice(1, 0), p.Lattice(0, 1)
-	info := mapInfo{
-		SVG:     "/api/map.svg?v=" + b.terrain.etag,
-		Labels:  "/api/map.svg?part=labels&v=" + b.labels.etag,
-		Size:    [2]float64{float64(w), float64(h)},
-		Lattice: [4]float64{float64(x.X - o.X), float64(o.X), -float64(y.Y - o.Y), float64(h - o.Y)},
+	b.info = mapInfo{
+		Raster:     "/api/map.png?v=" + b.raster.etag,
+		RasterSize: [2]int{rasterSize.X, rasterSize.Y},
+		SVG:        "/api/map.svg?v=" + b.terrain.etag,
+		Labels:     "/api/map.svg?part=labels&v=" + b.labels.etag,
+		Size:       [2]float64{float64(w), float64(h)},
+		Lattice:    [4]float64{float64(x.X - o.X), float64(o.X), -float64(y.Y - o.Y), float64(h - o.Y)},
 	}
-	b.info, b.err = json.Marshal(info)
+	b.infoJSON, b.err = json.Marshal(b.info)
 }
 
 // mapJSON is GET /api/map: where the map's SVG is, its size and lattice.
 func (srv *Server) mapJSON(w http.ResponseWriter, r *http.Request) {
-	b, ok := srv.baseMap(w)
+	b, ok := srv.baseMap(w, r)
 	if !ok {
 		return
 	}
-	writeBody(w, r, "application/json; charset=utf-8", b.info, nil)
+	writeBody(w, r, "application/json; charset=utf-8", b.infoJSON, nil)
 }
 
-// mapSVG is GET /api/map.svg[?part=labels]: the map without its counters,
-// its terrain or its words (compactSVG). Asked by its tag (?v=, as GET
-// /api/map names it) it is kept by the browser for good; without, or by an
-// older tag, it is asked again each time (ETag).
-func (srv *Server) mapSVG(w http.ResponseWriter, r *http.Request) {
+// mapPicture is GET /api/map.png, the map's raster, and GET
+// /api/map.svg[?part=labels], its SVG: its terrain or its words
+// (compactSVG); none has the counters. Asked by its tag (?v=, as GET
+// /api/map names it) a picture is kept by the browser for good; without,
+// or by an older tag, it is asked again each time (ETag).
+func (srv *Server) mapPicture(w http.ResponseWriter, r *http.Request) {
+	png := strings.HasSuffix(r.URL.Path, ".png")
 	q := r.URL.Query().Get("part")
-	if q != "" && q != "labels" {
-		httpError(w, http.StatusBadRequest, fmt.Sprintf("part %q: the map's parts are the terrain (no part) and labels", q))
+	if png && q != "" || q != "" && q != "labels" {
+		httpError(w, http.StatusBadRequest, fmt.Sprintf("part %q: the map's pictures are its raster (map.png) and its SVG's terrain (map.svg) and labels (map.svg?part=labels)", q))
 		return
 	}
-	b, ok := srv.baseMap(w)
+	b, ok := srv.baseMap(w, r)
 	if !ok {
 		return
 	}
-	p := &b.terrain
-	if q == "labels" {
+	p, ctype := &b.terrain, "image/svg+xml"
+	switch {
+	case png:
+		p, ctype = &b.raster, "image/png"
+	case q == "labels":
 		p = &b.labels
 	}
 	h := w.Header()
@@ -164,7 +220,7 @@ func (srv *Server) mapSVG(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	writeBody(w, r, "image/svg+xml", p.svg, p.gz)
+	writeBody(w, r, ctype, p.bytes, p.gz)
 }
 
 // countersJSON is what the page draws over the map: the units and VPOs,

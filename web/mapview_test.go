@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"image/png"
 	"io"
 	"net/http"
 	"regexp"
@@ -226,5 +227,52 @@ func TestHalfHexInward(t *testing.T) {
 	}
 	if mid := hexes[len(hexes)/2]; mid.Inward != nil {
 		t.Errorf("%s, in the middle of the map, is drawn off its centre by %v", mid.Name, *mid.Inward)
+	}
+}
+
+// GET /api/map.png: the raster of the map the page shows first is the
+// picture of the map (render's, without counters) within rasterBox, kept
+// by the browser when asked by its tag.
+func TestMapRaster(t *testing.T) {
+	t.Parallel()
+	srv, path := newServer(t)
+	var info mapInfo
+	if err := json.Unmarshal(request(srv, http.MethodGet, "/api/map", "").Body.Bytes(), &info); err != nil {
+		t.Fatal(err)
+	}
+	w := request(srv, http.MethodGet, info.Raster, "")
+	if w.Code != 200 || w.Header().Get("Content-Type") != "image/png" || !strings.Contains(w.Header().Get("Cache-Control"), "immutable") {
+		t.Fatalf("%s: %d %v", info.Raster, w.Code, w.Header())
+	}
+	got, err := png.Decode(w.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := got.Bounds()
+	if b.Dx() != info.RasterSize[0] || b.Dy() != info.RasterSize[1] || float64(b.Dx()) > rasterBox[0] || float64(b.Dy()) > rasterBox[1] || b.Dx() < 100 {
+		t.Fatalf("the raster is %v; /api/map says %v, within %v", b.Size(), info.RasterSize, rasterBox)
+	}
+	tg, err := table.Read(path, table.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tg.Close()
+	p := tg.MapPicture()
+	want := p.Raster(rasterDPI(p))
+	for y := b.Min.Y; y < b.Max.Y; y += 7 {
+		for x := b.Min.X; x < b.Max.X; x += 7 {
+			r1, g1, b1, _ := got.At(x, y).RGBA()
+			r2, g2, b2, _ := want.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 {
+				t.Fatalf("pixel %d,%d of the raster: %v, the map's picture has %v", x, y, got.At(x, y), want.At(x, y))
+			}
+		}
+	}
+	etag := w.Header().Get("ETag")
+	if w := request(srv, http.MethodGet, "/api/map.png", "", func(r *http.Request) { r.Header.Set("If-None-Match", etag) }); w.Code != http.StatusNotModified || w.Header().Get("Cache-Control") != "no-cache" {
+		t.Errorf("the raster asked again: %d %v", w.Code, w.Header())
+	}
+	if w := request(srv, http.MethodGet, "/api/map.png?part=labels", ""); w.Code != http.StatusBadRequest {
+		t.Errorf("a part of the raster: %d", w.Code)
 	}
 }

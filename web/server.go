@@ -209,7 +209,7 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
-	h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; form-action 'none'; base-uri 'none'")
+	h.Set("Content-Security-Policy", contentPolicy)
 	if !srv.hosts[strings.ToLower(r.Host)] {
 		httpError(w, http.StatusMisdirectedRequest, fmt.Sprintf("Host %q: this server answers only to %s", r.Host, strings.Join(srv.cfg.Hosts, ", ")))
 		return
@@ -231,6 +231,10 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusMethodNotAllowed, r.Method+": the page's files are only read")
 		return
 	}
+	if path == "/" || path == "/index.html" {
+		srv.page(w, r)
+		return
+	}
 	h.Set("Cache-Control", "no-cache")
 	srv.files.ServeHTTP(w, r)
 }
@@ -238,7 +242,7 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // api answers the page's calls: reads by GET, actions by POST.
 func (srv *Server) api(w http.ResponseWriter, r *http.Request, call string) {
 	reads := map[string]func(http.ResponseWriter, *http.Request){
-		"state": srv.state, "log": srv.log, "map": srv.mapJSON, "map.svg": srv.mapSVG,
+		"state": srv.state, "log": srv.log, "map": srv.mapJSON, "map.svg": srv.mapPicture, "map.png": srv.mapPicture,
 		"counters": srv.counters, "hexes": srv.hexes,
 	}
 	acts := map[string]func(http.ResponseWriter, *http.Request){

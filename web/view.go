@@ -35,6 +35,17 @@ func (srv *Server) hexes(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
+	b, gz, err := srv.hexesJSON()
+	if err != nil {
+		httpError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	writeBody(w, r, "application/json; charset=utf-8", b, gz)
+}
+
+// hexesJSON is the JSON of GET /api/hexes, and gzipped, made once a
+// version of the game; srv.mu is held.
+func (srv *Server) hexesJSON() (b, gz []byte, err error) {
 	if srv.views.hexes == nil {
 		m := srv.t.Game().World().Map()
 		out := []hexJSON{}
@@ -48,12 +59,11 @@ func (srv *Server) hexes(w http.ResponseWriter, r *http.Request) {
 		}
 		b, err := json.Marshal(out)
 		if err != nil {
-			httpError(w, http.StatusInternalServerError, err.Error())
-			return
+			return nil, nil, err
 		}
 		srv.views.hexes, srv.views.hexesGz = b, gzipped(b)
 	}
-	writeBody(w, r, "application/json; charset=utf-8", srv.views.hexes, srv.views.hexesGz)
+	return srv.views.hexes, srv.views.hexesGz, nil
 }
 
 // stateJSON is where the game stands (table.View), with the version of
@@ -117,21 +127,34 @@ func (srv *Server) log(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	t := srv.t
-	out := struct {
-		Version string     `json:"version"`
-		Steps   []stepJSON `json:"steps"`
-	}{srv.version, []stepJSON{}}
-	journal := t.Journal()
-	steps, err := t.Steps(2)
+	out, err := srv.logOf()
 	if err != nil {
 		httpError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// logJSON is GET /api/log: the steps of the game's journal as the page
+// shows them.
+type logJSON struct {
+	Version string     `json:"version"`
+	Steps   []stepJSON `json:"steps"`
+}
+
+// logOf is the log of the game; srv.mu is held.
+func (srv *Server) logOf() (logJSON, error) {
+	t := srv.t
+	out := logJSON{srv.version, []stepJSON{}}
+	journal := t.Journal()
+	steps, err := t.Steps(2)
+	if err != nil {
+		return out, err
+	}
 	for _, st := range steps {
 		out.Steps = append(out.Steps, srv.stepOf(st, journal[st.N-1].Dice))
 	}
-	writeJSON(w, http.StatusOK, out)
+	return out, nil
 }
 
 // stepOf is one step as the page shows it; dice: the step's dice script.

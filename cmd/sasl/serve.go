@@ -107,14 +107,18 @@ func serve(cmd *cobra.Command, o *options, f *serveFlags, path string) error {
 	defer srv.Close()
 	url := "http://" + pageHost(lis.Addr()) + "/"
 	fmt.Fprintf(cmd.OutOrStdout(), "sasl serve: %s at %s (Ctrl-C stops; the file holds every action)\n", path, url)
-	if f.open {
-		openBrowser(cmd, url)
-	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, MaxHeaderBytes: 64 << 10}
 	ctx := cmd.Context()
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	if f.open {
+		// The browser comes once the map is drawn (a fifth of a second for
+		// four boards), so that the page comes with it. A map that cannot
+		// be drawn is the page's to say.
+		_ = srv.Ready(ctx)
+		openBrowser(cmd, url)
+	}
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second, MaxHeaderBytes: 64 << 10}
 	go func() {
 		<-ctx.Done()
 		hs.Close()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -63,17 +64,17 @@ func warm(t testing.TB, ctx context.Context) {
 
 // loaded is what load measured of a first load: the time from the
 // navigation to the map drawn with its counters (the mark the page sets a
-// frame after they are in) and to its words drawn over it (a second
-// picture, asked for once the first is drawn), and the page's metrics
-// before the navigation and at each.
+// frame after they are in), and the page's metrics before the navigation
+// and then.
 type loaded struct {
-	drawn, labels             time.Duration
-	before, atDrawn, atLabels map[string]time.Duration
+	drawn           time.Duration
+	before, atDrawn map[string]time.Duration
 }
 
 // load serves a copy of game file text as a new game (a server just
-// started, a new origin: nothing kept of the last) and opens it in a new
-// tab of ctx.
+// started, as sasl serve --open opens the browser: once the map is drawn;
+// a new origin: nothing kept of the last) and opens it in a new tab of
+// ctx.
 func load(t testing.TB, ctx context.Context, dir string, text []byte, n int) (page, loaded) {
 	t.Helper()
 	path := filepath.Join(dir, fmt.Sprintf("game%d.yaml", n))
@@ -91,17 +92,19 @@ func load(t testing.TB, ctx context.Context, dir string, text []byte, n int) (pa
 	l.before = metrics(t, tab)
 	p.run("load the page", chromedp.Navigate(url))
 	p.settled(1)
-	mark := func(name string) time.Duration {
-		p.run(name, chromedp.Poll[chromedp.Void](`performance.getEntriesByName("`+name+`").length > 0`))
-		var ms float64
-		p.eval(`performance.getEntriesByName("`+name+`")[0].startTime`, &ms)
-		return time.Duration(ms * float64(time.Millisecond))
-	}
-	l.drawn = mark("sasl-map-drawn")
+	l.drawn = p.mark("sasl-map-drawn")
 	l.atDrawn = metrics(t, tab)
-	l.labels = mark("sasl-map-labels-drawn")
-	l.atLabels = metrics(t, tab)
 	return p, l
+}
+
+// mark waits for the page's performance mark name and returns its time
+// from the navigation.
+func (p page) mark(name string) time.Duration {
+	p.t.Helper()
+	p.run(name, chromedp.Poll[chromedp.Void](`performance.getEntriesByName("`+name+`").length > 0`))
+	var ms float64
+	p.eval(`performance.getEntriesByName("`+name+`")[0].startTime`, &ms)
+	return time.Duration(ms * float64(time.Millisecond))
 }
 
 // act does an action on page p (do) and waits for the page to settle and
@@ -135,8 +138,14 @@ func TestServePageSpeed(t *testing.T) {
 	}
 	warm(t, ctx)
 	p, l := load(t, ctx, dir, text, 0)
-	t.Logf("a new game: the map drawn %v after the navigation, by then %s of main thread; its words %v, by then %s", l.drawn.Round(time.Millisecond), spent(l.before, l.atDrawn),
-		l.labels.Round(time.Millisecond), spent(l.before, l.atLabels))
+	t.Logf("a new game: the map drawn %v after the navigation, by then %s of main thread", l.drawn.Round(time.Millisecond), spent(l.before, l.atDrawn))
+	// The first load draws the raster the page names, no SVG, and asks the
+	// server for nothing before it.
+	var asked []string
+	p.eval(`performance.getEntriesByType("resource").map((r) => new URL(r.name).pathname).filter((n) => n !== "/favicon.ico")`, &asked)
+	if !slices.Equal(asked, []string{"/api/map.png"}) && !slices.Equal(asked, []string{"/api/map.png", "/api/setup"}) {
+		t.Errorf("the first load asked for %v; want the map's raster (and the setup, for the timeline)", asked)
+	}
 	check := func(what string, do, settle func()) {
 		before, after, bytes := act(p, do, settle)
 		t.Logf("%s: %s of main thread, %.1f KB transferred", what, spent(before, after), float64(bytes)/1024)
@@ -169,15 +178,25 @@ func TestServePageSpeed(t *testing.T) {
 	if shots := os.Getenv("SASL_SERVE_SCREENSHOTS"); shots != "" {
 		p.screenshot(filepath.Join(shots, "speed-step-2.png"))
 	}
+	// Zoomed in beyond the raster's pixels, the map's SVG is drawn over it.
+	p.run("back to now", chromedp.Evaluate[chromedp.Void](`$("past-now").click()`))
+	p.click("#zoom-in")
+	p.click("#zoom-in")
+	p.mark("sasl-map-sharp")
+	var sharp bool
+	p.eval(`!!document.querySelector("#map-terrain[href^='/api/map.svg']") && !!document.querySelector("#map-labels[href*='part=labels']")`, &sharp)
+	if !sharp {
+		t.Error("zoomed in, the map's SVG is not drawn over its raster")
+	}
 }
 
 // BenchmarkServePageInBrowser measures the page on the four-board game in
 // headless Chromium (the targets of issue 42): load is a new game's first
 // load (drawn-ms: from the navigation to the map drawn with its counters;
-// main-ms: the page's main thread by then, CPU time; words-ms and
-// main-words-ms: the same once the map's words are drawn over it); next
-// is a next and its undo, the next measured alone (main-ms and KB
-// transferred).
+// main-ms: the page's main thread by then, CPU time); next is a next and
+// its undo, the next measured alone (main-ms and KB transferred); zoom is
+// the first zoom in beyond the raster's pixels, which draws the map's SVG
+// over it (sharp-ms: from the click to the SVG drawn; main-ms).
 func BenchmarkServePageInBrowser(b *testing.B) {
 	ctx := browser(b)
 	dir := b.TempDir()
@@ -186,36 +205,56 @@ func BenchmarkServePageInBrowser(b *testing.B) {
 		b.Fatal(err)
 	}
 	warm(b, ctx)
+	n := 0
 	b.Run("load", func(b *testing.B) {
-		var drawn, labels, main, all time.Duration
-		n := 0
+		var drawn, main time.Duration
+		k := 0
 		for b.Loop() {
-			_, l := load(b, ctx, dir, text, n+1)
-			drawn += l.drawn
-			labels += l.labels
-			main += l.atDrawn["TaskDuration"] - l.before["TaskDuration"]
-			all += l.atLabels["TaskDuration"] - l.before["TaskDuration"]
 			n++
+			_, l := load(b, ctx, dir, text, n)
+			drawn += l.drawn
+			main += l.atDrawn["TaskDuration"] - l.before["TaskDuration"]
+			k++
 		}
-		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(n) }
+		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(k) }
 		b.ReportMetric(ms(drawn), "drawn-ms/op")
 		b.ReportMetric(ms(main), "main-ms/op")
-		b.ReportMetric(ms(labels), "words-ms/op")
-		b.ReportMetric(ms(all), "main-words-ms/op")
 	})
 	b.Run("next", func(b *testing.B) {
-		p, _ := load(b, ctx, dir, text, 0)
+		n++
+		p, _ := load(b, ctx, dir, text, n)
 		var main time.Duration
-		bytes, n := 0, 0
+		bytes, k := 0, 0
 		for b.Loop() {
-			before, after, k := act(p, func() { p.click("#do-next") }, func() { p.settled(2) })
+			before, after, got := act(p, func() { p.click("#do-next") }, func() { p.settled(2) })
 			main += after["TaskDuration"] - before["TaskDuration"]
-			bytes += k
-			n++
+			bytes += got
+			k++
 			p.run("undo", chromedp.Evaluate[chromedp.Void](`doCommand("undo 1")`))
 			p.settled(1)
 		}
-		b.ReportMetric(float64(main.Microseconds())/1000/float64(n), "main-ms/op")
-		b.ReportMetric(float64(bytes)/1024/float64(n), "KB/op")
+		b.ReportMetric(float64(main.Microseconds())/1000/float64(k), "main-ms/op")
+		b.ReportMetric(float64(bytes)/1024/float64(k), "KB/op")
+	})
+	b.Run("zoom", func(b *testing.B) {
+		var sharp, main time.Duration
+		k := 0
+		for b.Loop() {
+			b.StopTimer()
+			n++
+			p, _ := load(b, ctx, dir, text, n)
+			before := metrics(b, p.ctx)
+			var at float64
+			p.eval(`performance.now()`, &at)
+			b.StartTimer()
+			p.click("#zoom-in")
+			p.click("#zoom-in")
+			sharp += p.mark("sasl-map-sharp") - time.Duration(at*float64(time.Millisecond))
+			main += metrics(b, p.ctx)["TaskDuration"] - before["TaskDuration"]
+			k++
+		}
+		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(k) }
+		b.ReportMetric(ms(sharp), "sharp-ms/op")
+		b.ReportMetric(ms(main), "main-ms/op")
 	})
 }

@@ -62,6 +62,10 @@ func startServe(t testing.TB, path string) (*web.Server, string) {
 	hs := &http.Server{Handler: srv}
 	go hs.Serve(lis)
 	t.Cleanup(func() { hs.Close(); srv.Close() })
+	// As sasl serve --open does: the browser comes once the map is drawn.
+	if err := srv.Ready(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	return srv, "http://" + lis.Addr().String() + "/"
 }
 
@@ -171,8 +175,8 @@ func (p page) zoomTo(a, b string) {
 
 func (p page) screenshot(file string) {
 	p.t.Helper()
-	// The map's words are drawn a frame after its terrain and counters.
-	p.run("the map's words", chromedp.Poll[chromedp.Void](`performance.getEntriesByName("sasl-map-labels-drawn").length > 0`))
+	// The map drawn, and its SVG too if the zoom asked for it.
+	p.run("the map drawn", chromedp.Poll[chromedp.Void](`performance.getEntriesByName("sasl-map-drawn").length > 0 && !page.sharpening`))
 	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
 	defer cancel()
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())

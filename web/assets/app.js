@@ -214,6 +214,7 @@ function setView(vb) {
   const h = w * (vb[3] / vb[2]);
   page.view = [vb[0], vb[1], w, h];
   if (page.svg) page.svg.setAttribute("viewBox", page.view.join(" "));
+  sharpen();
 }
 
 function zoomAt(f, x, y) {
@@ -365,7 +366,9 @@ function render() {
   if (page.hexChosen) showHex(page.hexChosen); else $("hex").hidden = true;
   if (page.unitShown && page.state.units.some((u) => u.id === page.unitShown)) showUnit(page.unitShown);
   else { page.unitShown = null; $("unit").hidden = true; }
-  renderTimeline();
+  // The timeline once the map is drawn (drawnMark): at the first load
+  // the map and the question come first.
+  if (page.framed) renderTimeline();
   drawMarks();
 }
 
@@ -1107,19 +1110,18 @@ function drawMarks() {
 // ---- start, and keep up with the game file ----
 
 async function start() {
-  // The map first (the browser fetches and draws its picture while the
-  // rest comes), its hexes, the state and the log together.
-  const rest = Promise.all(["/api/hexes", "/api/state", "/api/log"].map((u) => call(u)));
-  const m = await call("/api/map");
-  if (!m.res.ok) throw new Error(m.body.error || m.res.statusText);
-  makeMap(m.body);
-  const [hexes, st, log] = await rest;
-  for (const r of [hexes, st, log]) if (!r.res.ok) throw new Error(r.body.error || r.res.statusText);
-  for (const h of hexes.body) {
+  // The page comes with the map's raster (fetched as the browser read the
+  // page) and what the script draws first: the map's geometry, the
+  // hexes, the state and the log (a data block, as GET /api/map,
+  // /api/hexes, /api/state and /api/log give them).
+  const boot = JSON.parse($("boot").textContent);
+  if (boot.error) throw new Error(boot.error);
+  makeMap(boot.map);
+  for (const h of boot.hexes) {
     page.hexes.set(h.at[0] + "," + h.at[1], h);
     page.hexByName.set(h.name, h);
   }
-  await reload(st.body, null, log.body);
+  await reload(boot.state, null, boot.log);
   setInterval(poll, 2000);
 }
 

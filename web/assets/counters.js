@@ -18,54 +18,105 @@ const CASES = {
   e: ["#101010", "Letter Chits"],
 };
 
-// makeMap puts the map on the page: its image, then the VPOs, the
-// counters and the page's marks over it, in one picture that pans and
-// zooms together.
+// makeMap puts the map on the page: its raster (in the page as the server
+// wrote it: #map-svg, #map-raster), then the VPOs, the counters and the
+// page's marks over it, in one picture that pans and zooms together. The
+// map's SVG is drawn over the raster once the player zooms in beyond the
+// raster's pixels (sharpen).
 function makeMap(info) {
+  page.info = info;
   page.lattice = info.lattice;
   const [w, h] = info.size;
   page.full = [0, 0, w, h];
   if (!page.view) page.view = page.full.slice();
-  const svg = svgEl("svg", { viewBox: page.view.join(" "), preserveAspectRatio: "xMidYMid meet" });
-  // The terrain first; its words (hex coordinates, title, legend: about
-  // half of what drawing the map costs the browser) once it is drawn.
-  const img = svgEl("image", { width: w, height: h });
-  const labels = svgEl("image", { width: w, height: h, id: "map-labels" });
-  img.addEventListener("load", () => { page.mapLoaded = true; drawnMark(); }, { once: true });
-  page.labels = () => labels.setAttribute("href", info.labels); // by drawnMark
-  img.addEventListener("error", () => showError("the map could not be read: " + info.svg));
-  labels.addEventListener("load", () => requestAnimationFrame(() => setTimeout(() => performance.mark("sasl-map-labels-drawn"))), { once: true });
-  labels.addEventListener("error", () => showError("the map's coordinates could not be read: " + info.labels));
-  img.setAttribute("href", info.svg);
+  const svg = $("map-svg");
+  svg.setAttribute("viewBox", page.view.join(" "));
+  // The raster may be drawn before this script runs: its decoding (of the
+  // image the browser holds already) says when it is.
+  const probe = new Image();
+  probe.src = info.raster;
+  probe.decode().catch(() => showError("the map could not be read: " + info.raster))
+    .finally(() => { page.mapLoaded = true; drawnMark(); });
   page.vpoLayer = svgEl("g", { id: "vpo" });
   page.counters = svgEl("g", { id: "counters" });
   page.overlay = svgEl("g", { id: "overlay" });
-  svg.append(img, labels, page.vpoLayer, page.counters, page.overlay);
+  svg.replaceChildren($("map-raster"), page.vpoLayer, page.counters, page.overlay);
   page.drawnHexes = new Map();
   page.vpoKey = "";
-  $("map").replaceChildren(svg);
   page.svg = svg;
-  // Sized in pixels, to the size of #map, whenever that changes.
-  const fit = () => {
-    const box = $("map");
-    svg.setAttribute("width", box.clientWidth);
-    svg.setAttribute("height", box.clientHeight);
-  };
-  fit();
-  new ResizeObserver(fit).observe($("map"));
+  // Sized in pixels, to the size of #map, whenever that changes: as a
+  // layout tells it (none is forced here), then whether the raster is
+  // sharp enough at that size.
+  new ResizeObserver(([e]) => {
+    svg.setAttribute("width", e.contentRect.width);
+    svg.setAttribute("height", e.contentRect.height);
+    sharpen();
+  }).observe($("map"));
   wireMap(svg);
 }
 
-// drawnMark marks (performance.mark "sasl-map-drawn") the first frame
-// that shows the map with its counters: the page's speed is measured by it
-// (and by "sasl-map-labels-drawn", the frame its words join it).
+// sharpen draws the map's SVG, its terrain and then its words, over the
+// raster once the map is shown larger than the raster's pixels (by the
+// zoom, or a screen of more than one pixel a CSS pixel): once a page, for
+// its drawing costs the browser's main thread about half a second for
+// four boards. page.sharpening is true while it is drawn; the frame after
+// it is, is marked "sasl-map-sharp".
+function sharpen() {
+  const info = page.info;
+  if (!info || page.sharp || !page.svg || !page.svg.clientWidth) return;
+  const [, , vw, vh] = page.view;
+  const shown = Math.min(page.svg.clientWidth / vw, page.svg.clientHeight / vh) * (window.devicePixelRatio || 1);
+  const raster = info.raster_size[0] / info.size[0];
+  if (shown <= raster * 1.2) return;
+  page.sharp = true;
+  page.sharpening = true;
+  const [w, h] = info.size;
+  const terrain = svgEl("image", { width: w, height: h, id: "map-terrain" });
+  const labels = svgEl("image", { width: w, height: h, id: "map-labels" });
+  terrain.addEventListener("load", () => labels.setAttribute("href", info.labels), { once: true });
+  labels.addEventListener("load", () => requestAnimationFrame(() => setTimeout(() => {
+    page.sharpening = false;
+    performance.mark("sasl-map-sharp");
+  })), { once: true });
+  for (const [im, url] of [[terrain, info.svg], [labels, info.labels]]) {
+    im.addEventListener("error", () => { page.sharpening = false; showError("the map could not be read: " + url); }, { once: true });
+  }
+  $("map-raster").after(terrain, labels);
+  terrain.setAttribute("href", info.svg);
+}
+
+// drawnMark is called when the raster is decoded and when the counters
+// are drawn: the frame after both, the side panel's timeline (left for
+// then) is drawn. The page's speed is measured by the mark
+// "sasl-map-drawn" (performance.mark): the later of that frame and the
+// frame the browser first painted the raster in, as its Largest
+// Contentful Paint reports it (Chromium's; none where a browser has no
+// such report).
 function drawnMark() {
-  if (!page.mapLoaded || !page.countersDrawn || page.marked) return;
-  page.marked = true;
+  if (!page.mapLoaded || !page.countersDrawn || page.framed !== undefined) return;
+  page.framed = null;
   requestAnimationFrame(() => setTimeout(() => {
-    performance.mark("sasl-map-drawn");
-    page.labels(); // the words, once a frame shows the map and its counters
+    page.framed = performance.now();
+    if (page.state) { renderTimeline(); drawMarks(); } // render left it for now
+    markDrawn();
   }));
+}
+
+function markDrawn() {
+  if (page.framed && page.rasterShown !== undefined && !performance.getEntriesByName("sasl-map-drawn").length) {
+    performance.mark("sasl-map-drawn", { startTime: Math.max(page.framed, page.rasterShown) });
+  }
+}
+
+if (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes.includes("largest-contentful-paint")) {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (page.info && page.rasterShown === undefined && e.url && e.url.endsWith(page.info.raster)) {
+        page.rasterShown = e.startTime;
+        markDrawn();
+      }
+    }
+  }).observe({ type: "largest-contentful-paint", buffered: true });
 }
 
 function svgEl(tag, attrs, text) {
@@ -154,7 +205,7 @@ function stackShape(us) {
   const hh = hexHeight();
   // at: dx, dy hex heights from the centre, dy up as in package render.
   const at = (dx, dy) => [cx + dx * hh, cy - dy * hh];
-  const g = svgEl("g", { class: "stack" });
+  const g = []; // markup (svgMarkup): parsed at once, faster than made element by element
   let k = 1;
   while (k < ms.length && ms[k].group === ms[0].group) k++;
   if (k === ms.length || (k === 1 && ms.length === 2)) {
@@ -163,19 +214,38 @@ function stackShape(us) {
       counterShape(g, at(-0.235, -0.05), 0.44, ms[0], hh);
       counterShape(g, at(0.235, -0.05), 0.44, ms[1], hh);
     } else pileShape(g, at(-0.03, -0.08), 0.44, ms, hh);
-    return g;
+  } else {
+    [ms.slice(0, k), ms.slice(k)].forEach((grp, i) => {
+      const [x, y] = at([-0.235, 0.235][i], -0.05);
+      if (grp.length === 1) counterShape(g, [x, y], 0.44, grp[0], hh);
+      else pileShape(g, [x - 0.03 * hh, y + 0.03 * hh], 0.44 * 0.8, grp, hh);
+    });
   }
-  [ms.slice(0, k), ms.slice(k)].forEach((grp, i) => {
-    const [x, y] = at([-0.235, 0.235][i], -0.05);
-    if (grp.length === 1) counterShape(g, [x, y], 0.44, grp[0], hh);
-    else pileShape(g, [x - 0.03 * hh, y + 0.03 * hh], 0.44 * 0.8, grp, hh);
-  });
+  return shapes(g);
+}
+
+// shapes is a group of the markup of shapes (svgMarkup), class stack.
+function shapes(markup) {
+  const g = svgEl("g", { class: "stack" });
+  g.innerHTML = markup.join("");
   return g;
 }
 
-// pileShape draws a pile of three or more counters, the top one at pt:
-// the edges of up to two under it, up and to the right, then the top one
-// and the count on its corner.
+// svgMarkup is the markup of an SVG element: svgEl's, as text. Numbers
+// are written to six digits.
+function svgMarkup(tag, attrs, text) {
+  let s = "<" + tag;
+  for (const [k, v] of Object.entries(attrs)) s += " " + k + '="' + (typeof v === "number" ? Number(v.toPrecision(6)) : escapeMarkup(String(v))) + '"';
+  return text === undefined ? s + "/>" : s + ">" + escapeMarkup(text) + "</" + tag + ">";
+}
+
+function escapeMarkup(t) {
+  return t.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+// pileShape draws a pile of three or more counters, the top one at pt,
+// into markup g (svgMarkup): the edges of up to two under it, up and to
+// the right, then the top one and the count on its corner.
 function pileShape(g, [x, y], size, ms, hh) {
   const step = 0.04 * size / 0.44;
   const under = Math.min(ms.length - 1, 2);
@@ -186,27 +256,28 @@ function pileShape(g, [x, y], size, ms, hh) {
   counterShape(g, [x, y], size, ms[0], hh);
   const corner = (size / 2 + step * under) * hh, r = 0.1 * size / 0.44 * hh;
   const [bx, by] = [x + corner, y - corner];
-  g.append(svgEl("circle", { cx: bx, cy: by, r: r * 1.2, fill: "#fff" }), svgEl("circle", { cx: bx, cy: by, r, fill: "#101010" }));
-  g.append(textShape(String(ms.length), bx, by, r * 1.4, r * 1.7, "#fff"));
+  g.push(svgMarkup("circle", { cx: bx, cy: by, r: r * 1.2, fill: "#fff" }), svgMarkup("circle", { cx: bx, cy: by, r, fill: "#101010" }));
+  g.push(textShape(String(ms.length), bx, by, r * 1.4, r * 1.7, "#fff"));
 }
 
-// counterShape draws one counter of side size hex heights centred on pt.
+// counterShape draws one counter of side size hex heights centred on pt,
+// into markup g (svgMarkup).
 function counterShape(g, [x, y], size, m, hh) {
   let col = m.color;
   if (m.ghost) col = mix(col, "#ffffff", 0.55);
   const half = size / 2 * hh, s = size * hh;
   if (!m.ghost) {
     const sh = size * 0.06 * hh;
-    g.append(svgEl("rect", { x: x - half + sh, y: y - half + sh, width: s, height: s, fill: "rgba(0,0,0,0.44)" }));
+    g.push(svgMarkup("rect", { x: x - half + sh, y: y - half + sh, width: s, height: s, fill: "rgba(0,0,0,0.44)" }));
   }
   // The counter and its border in one (the broken band, over it, covers
   // a hair of the border at the corner).
   const face = { x: x - half, y: y - half, width: s, height: s, fill: col, stroke: mix(col, "#000000", 0.6), "stroke-width": 0.012 * hh };
   if (m.ghost) Object.assign(face, { "stroke-width": 0.02 * hh, "stroke-dasharray": 0.05 * hh + " " + 0.035 * hh });
-  g.append(svgEl("rect", face));
+  g.push(svgMarkup("rect", face));
   if (m.broken) {
     const a = 0.3 * s, b = 0.5 * s, top = y - half, right = x + half;
-    g.append(svgEl("polygon", { points: [[right - b, top], [right - a, top], [right, top + a], [right, top + b]].join(" "), fill: BROKEN }));
+    g.push(svgMarkup("polygon", { points: [[right - b, top], [right - a, top], [right, top + a], [right, top + b]].map((p) => p.map((v) => Number(v.toPrecision(6)))).join(" "), fill: BROKEN }));
   }
   const ink = contrast(col);
   const lines = [], sizes = [];
@@ -215,23 +286,23 @@ function counterShape(g, [x, y], size, m, hh) {
   let ty = sizes.reduce((a, b) => a + b, 0) / 2 * size;
   lines.forEach((t, k) => {
     const h = sizes[k] * size;
-    g.append(textShape(t, x, y - (ty - h / 2) * hh, h * 0.95 * hh, size * 0.9 * hh, ink));
+    g.push(textShape(t, x, y - (ty - h / 2) * hh, h * 0.95 * hh, size * 0.9 * hh, ink));
     ty -= h;
   });
   if (m.tag) {
     const tx = x - half, tyy = y - half, r = size * 0.2 * hh;
-    g.append(svgEl("circle", { cx: tx, cy: tyy, r, fill: "#fff", stroke: "#000", "stroke-width": 0.01 * hh }));
-    g.append(textShape(m.tag, tx, tyy, size * 0.26 * hh, size * 0.34 * hh, "#000"));
+    g.push(svgMarkup("circle", { cx: tx, cy: tyy, r, fill: "#fff", stroke: "#000", "stroke-width": 0.01 * hh }));
+    g.push(textShape(m.tag, tx, tyy, size * 0.26 * hh, size * 0.34 * hh, "#000"));
   }
 }
 
-// textShape writes t centred on (x, y), bold, size high, shrunk to be at
-// most width wide (render's fitted), its width reckoned from Liberation
-// Sans Bold's advances.
+// textShape is the markup of t centred on (x, y), bold, size high, shrunk
+// to be at most width wide (render's fitted), its width reckoned from
+// Liberation Sans Bold's advances.
 function textShape(t, x, y, size, width, fill) {
   const w = textWidth(t) * size;
   if (w > width) size *= width / w;
-  return svgEl("text", { x, y, "font-size": size, fill }, t);
+  return svgMarkup("text", { x, y, "font-size": size, fill }, t);
 }
 
 function textWidth(t) {
@@ -311,15 +382,15 @@ function renderCounterLegend(units, vpo) {
   if (!ul) return;
   ul.replaceChildren(...keys.map(([m, text]) => {
     const svg = svgEl("svg", { viewBox: "-0.4 -0.4 0.8 0.8" });
-    const g = svgEl("g", { class: "stack" });
+    const g = [];
     if (m.vpo) {
       const col = m.vpo === "friendly" ? FRIENDLY : ENEMY;
       const pts = [[-0.38, 0], [-0.19, -0.33], [0.19, -0.33], [0.38, 0], [0.19, 0.33], [-0.19, 0.33]];
-      g.append(svgEl("polygon", { points: pts.join(" "), fill: "none", stroke: col, "stroke-width": 0.08 }));
+      g.push(svgMarkup("polygon", { points: pts.join(" "), fill: "none", stroke: col, "stroke-width": 0.08 }));
     } else if (m.pile) {
       pileShape(g, [-0.04, 0.04], 0.5, [0, 1, 2].map(() => ({ label: "", note: "", level: "", tag: "", color: ENEMY })), 1);
     } else counterShape(g, [0, 0], 0.6, m, 1);
-    svg.append(g);
+    svg.append(shapes(g));
     const li = document.createElement("li");
     li.append(svg, " " + text);
     return li;

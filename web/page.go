@@ -1,0 +1,148 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"html/template"
+	"net/http"
+)
+
+// The page (GET / and /index.html) is assets/index.html with the game's
+// first view in it: the map's raster, named in the HTML so that the
+// browser fetches it as it reads the page, and what the page's script
+// would otherwise ask for before it can draw anything (the map's
+// geometry, the state, the log, the hexes) as a JSON data block. The
+// first frame that can show the map shows it with its counters: no
+// request waits on another.
+
+//
+// The style sheet and the scripts are in the page too (they are served as
+// files as well): a request for each, on a machine busy drawing the page,
+// cost it a tenth of a second before anything was shown. The page's
+// Content-Security-Policy allows the one inline script by its hash.
+
+var (
+	// pageTemplate is index.html.
+	pageTemplate = template.Must(template.ParseFS(assets, "assets/index.html"))
+	// pageStyle and pageScript are style.css, and counters.js then app.js,
+	// as the page holds them.
+	pageStyle  = template.CSS(mustAsset("style.css"))
+	pageScript = template.JS(mustAsset("counters.js") + "\n" + mustAsset("app.js"))
+	// contentPolicy is every answer's Content-Security-Policy: nothing
+	// but the server's own files, inline styles, and the page's script.
+	contentPolicy = "default-src 'self'; script-src 'self' 'sha256-" + sha256Base64(string(pageScript)) + "'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; form-action 'none'; base-uri 'none'"
+)
+
+func mustAsset(name string) string {
+	b, err := assets.ReadFile("assets/" + name)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+func sha256Base64(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return base64.StdEncoding.EncodeToString(sum[:])
+}
+
+// pageData fills pageTemplate: Map is nil when the map could not be
+// drawn (Boot.Error says why, and the page shows it).
+type pageData struct {
+	Map    *mapInfo
+	Boot   bootJSON
+	Style  template.CSS
+	Script template.JS
+}
+
+// bootJSON is the page's data block: GET /api/map, /api/state, /api/log
+// and /api/hexes as the page would fetch them, or the error that stopped
+// the server from reading the game or drawing its map.
+type bootJSON struct {
+	Map   *mapInfo        `json:"map,omitempty"`
+	State *stateJSON      `json:"state,omitempty"`
+	Log   *logJSON        `json:"log,omitempty"`
+	Hexes json.RawMessage `json:"hexes,omitempty"`
+	Error string          `json:"error,omitempty"`
+}
+
+// page is GET / and /index.html: the page of the game, never kept (it
+// holds the game as it stands).
+func (srv *Server) page(w http.ResponseWriter, r *http.Request) {
+	var d pageData
+	if err := srv.bootOf(r.Context(), &d); err != nil {
+		d = pageData{Boot: bootJSON{Error: err.Error()}}
+	}
+	d.Style, d.Script = pageStyle, pageScript
+	var buf bytes.Buffer
+	if err := pageTemplate.Execute(&buf, d); err != nil {
+		httpError(w, http.StatusInternalServerError, "the page could not be written: "+err.Error())
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writeBody(w, r, "text/html; charset=utf-8", buf.Bytes(), gzipped(buf.Bytes()))
+}
+
+// bootOf fills d with the map (waiting for its drawing), the state, the
+// log and the hexes of the game.
+func (srv *Server) bootOf(ctx context.Context, d *pageData) error {
+	b, err := srv.drawnMap(ctx)
+	if err != nil {
+		return err
+	}
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	if err := srv.refresh(); err != nil {
+		return err
+	}
+	st := srv.stateOf()
+	log, err := srv.logOf()
+	if err != nil {
+		return err
+	}
+	hexes, _, err := srv.hexesJSON()
+	if err != nil {
+		return err
+	}
+	d.Map = &b.info
+	d.Boot = bootJSON{Map: &b.info, State: &st, Log: &log, Hexes: hexes}
+	return nil
+}
+
+// Ready waits until the map of the game is drawn (the server starts
+// drawing it as it reads the game, and takes about a fifth of a second
+// for four boards) and its hexes made, so that a page asked for then is
+// answered at once: sasl serve opens the player's browser after it.
+func (srv *Server) Ready(ctx context.Context) error {
+	if _, err := srv.drawnMap(ctx); err != nil {
+		return err
+	}
+	// The hexes too, the page's one costly part (a few tens of ms).
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	if err := srv.refresh(); err != nil {
+		return err
+	}
+	_, _, err := srv.hexesJSON()
+	return err
+}
+
+// drawnMap is the map of the game once drawn, or why it is not.
+func (srv *Server) drawnMap(ctx context.Context) (*baseMap, error) {
+	srv.mu.Lock()
+	if err := srv.refresh(); err != nil {
+		srv.mu.Unlock()
+		return nil, err
+	}
+	b := srv.base
+	srv.mu.Unlock()
+	select {
+	case <-b.done:
+		return b, b.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
