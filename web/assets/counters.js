@@ -44,14 +44,20 @@ function makeMap(info) {
   page.drawnHexes = new Map();
   page.vpoKey = "";
   page.svg = svg;
-  // Sized in pixels, to the size of #map, whenever that changes: as a
-  // layout tells it (none is forced here), then whether the raster is
-  // sharp enough at that size.
-  new ResizeObserver(([e]) => {
-    svg.setAttribute("width", e.contentRect.width);
-    svg.setAttribute("height", e.contentRect.height);
+  // Sized in pixels, to the size of #map, whenever that changes, then
+  // whether the raster is sharp enough at that size. Read here, before
+  // anything is drawn, the size costs at most a layout of the page
+  // without its counters (the browser has mostly laid it out as it read
+  // it). Set when a layout told it, it laid out the picture with all its
+  // counters a second time: 45 ms at a first load of four boards.
+  const fit = (w, h) => {
+    if (String(w) === svg.getAttribute("width") && String(h) === svg.getAttribute("height")) return;
+    svg.setAttribute("width", w);
+    svg.setAttribute("height", h);
     sharpen();
-  }).observe($("map"));
+  };
+  fit($("map").clientWidth, $("map").clientHeight);
+  new ResizeObserver(() => fit($("map").clientWidth, $("map").clientHeight)).observe($("map"));
   wireMap(svg);
 }
 
@@ -136,16 +142,20 @@ function drawCounters(units, vpo) {
     if (!byHex.has(k)) byHex.set(k, []);
     byHex.get(k).push(u);
   }
-  const old = page.drawnHexes, now = new Map();
+  const old = page.drawnHexes, now = new Map(), drawn = [];
   for (const [k, us] of byHex) {
     const key = JSON.stringify(us.map(markerOf));
     const was = old.get(k);
     old.delete(k);
     if (was && was.key === key) { now.set(k, was); continue; }
-    const g = stackShape(us);
-    if (was) was.g.replaceWith(g); else page.counters.append(g);
-    now.set(k, { key, g });
+    drawn.push({ k, key, was, markup: stackShape(us) });
   }
+  // The hexes whose counters changed, made at once from their markup.
+  const gs = shapes(drawn.map((d) => d.markup));
+  drawn.forEach(({ k, key, was }, i) => {
+    if (was) was.g.replaceWith(gs[i]); else page.counters.append(gs[i]);
+    now.set(k, { key, g: gs[i] });
+  });
   for (const was of old.values()) was.g.remove();
   page.drawnHexes = now;
   const vk = JSON.stringify(vpo || []);
@@ -191,7 +201,8 @@ function levelOrder(level) {
   return m ? Number(m[1]) : 0;
 }
 
-// stackShape draws the counters of one hex as render.Markers does: one
+// stackShape is the markup of the counters of one hex, drawn as
+// render.Markers does: one
 // fills the middle of the hex, two stand side by side, three or more make
 // a pile with a count; the two sides' counters stand side by side, each a
 // counter or a pile. A half-hex of the map's edge has them on its half on
@@ -221,14 +232,18 @@ function stackShape(us) {
       else pileShape(g, [x - 0.03 * hh, y + 0.03 * hh], 0.44 * 0.8, grp, hh);
     });
   }
-  return shapes(g);
+  return stackMarkup(g);
 }
 
-// shapes is a group of the markup of shapes (svgMarkup), class stack.
-function shapes(markup) {
-  const g = svgEl("g", { class: "stack" });
-  g.innerHTML = markup.join("");
-  return g;
+// stackMarkup is a group, class stack, of the markup of shapes.
+function stackMarkup(markup) { return '<g class="stack">' + markup.join("") + "</g>"; }
+
+// shapes makes the elements of markups (svgMarkup's), parsed at once:
+// a parse each costs more than making them all.
+function shapes(markups) {
+  const box = svgEl("g");
+  box.innerHTML = markups.join("");
+  return [...box.children];
 }
 
 // svgMarkup is the markup of an SVG element: svgEl's, as text. Numbers
@@ -380,8 +395,7 @@ function renderCounterLegend(units, vpo) {
   page.legendKey = sig;
   const ul = $("counter-legend");
   if (!ul) return;
-  ul.replaceChildren(...keys.map(([m, text]) => {
-    const svg = svgEl("svg", { viewBox: "-0.4 -0.4 0.8 0.8" });
+  const samples = shapes(keys.map(([m]) => {
     const g = [];
     if (m.vpo) {
       const col = m.vpo === "friendly" ? FRIENDLY : ENEMY;
@@ -390,7 +404,11 @@ function renderCounterLegend(units, vpo) {
     } else if (m.pile) {
       pileShape(g, [-0.04, 0.04], 0.5, [0, 1, 2].map(() => ({ label: "", note: "", level: "", tag: "", color: ENEMY })), 1);
     } else counterShape(g, [0, 0], 0.6, m, 1);
-    svg.append(shapes(g));
+    return stackMarkup(g);
+  }));
+  ul.replaceChildren(...keys.map(([, text], i) => {
+    const svg = svgEl("svg", { viewBox: "-0.4 -0.4 0.8 0.8" });
+    svg.append(samples[i]);
     const li = document.createElement("li");
     li.append(svg, " " + text);
     return li;
