@@ -146,7 +146,7 @@ func TestServeStopsInBrowser(t *testing.T) {
 	var top []string
 	p.eval(`(() => { const s = page.state.stop; const mv = page.state.units.find((u) => u.id === s.moving[0]);
 		const others = page.state.units.filter((u) => u.side === "enemy" && !s.moving.includes(u.id)).slice(0, 2);
-		const g = stackShape([...others, mv].map((u) => ({ ...u, drawn: mv.drawn })));
+		const [g] = shapes([stackShape([...others, mv].map((u) => ({ ...u, drawn: mv.drawn })))]);
 		return [...g.querySelectorAll("text")].map((t) => t.textContent); })()`, &top)
 	if !slices.Contains(top, "A1a") { // the counters under the top one carry no words
 		t.Errorf("a pile with the mover A1a in it shows %v on top", top)
