@@ -91,6 +91,13 @@ func (p *Picture) Raster(dpi int) image.Image {
 	return c.Image()
 }
 
+// FitDPI is the largest resolution, in whole dots per inch (at least
+// one), at which p's raster fits within w x h pixels.
+func (p *Picture) FitDPI(w, h int) int {
+	pw, ph := p.Size()
+	return max(1, int(min(float64(w)/float64(pw/vg.Inch), float64(h)/float64(ph/vg.Inch))))
+}
+
 func (p *Picture) draw(w io.Writer, f Format) error {
 	width, height := p.Size()
 	return drawAs(w, f, width, height, p.opt.DPI, p.Draw)

@@ -591,10 +591,19 @@ func TestMarkerInHalfHex(t *testing.T) {
 }
 
 // TestRaster: a picture drawn by Raster at a resolution is the PNG of the
-// same picture at that DPI, pixel for pixel.
+// same picture at that DPI, pixel for pixel; FitDPI keeps it within a box.
 func TestRaster(t *testing.T) {
 	t.Parallel()
 	m := newMap(t, "x9", layout.Up, demoBoard(t))
+	for _, box := range [][2]int{{1200, 800}, {400, 1000}, {3000, 200}, {1, 1}} {
+		q := New(m, Options{})
+		img := q.Raster(q.FitDPI(box[0], box[1]))
+		b := img.Bounds()
+		up := q.Raster(q.FitDPI(box[0], box[1]) + 1).Bounds()
+		if q.FitDPI(box[0], box[1]) > 1 && (b.Dx() > box[0] || b.Dy() > box[1]) || up.Dx() <= box[0] && up.Dy() <= box[1] {
+			t.Errorf("FitDPI(%v) = %d: %v, one more %v", box, q.FitDPI(box[0], box[1]), b.Size(), up.Size())
+		}
+	}
 	img := New(m, Options{}).Raster(40)
 	var buf bytes.Buffer
 	p := New(m, Options{DPI: 40})

@@ -13,8 +13,6 @@ import (
 	"strconv"
 	"strings"
 
-	"gonum.org/v1/plot/vg"
-
 	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/rules/board"
 	rhex "github.com/sasl-engine/sasl/rules/hex"
@@ -82,14 +80,7 @@ func newMapPart(b []byte, gz bool) mapPart {
 // the four-board raster painted it 240-324 ms after the navigation at
 // 1,200 pixels wide, 280-356 ms at 1,800); zoomed in beyond it, or on a
 // larger screen, the page draws the SVG over it (sharpen, in counters.js).
-var rasterBox = [2]float64{1200, 800}
-
-// rasterDPI is the resolution of picture p's raster: the largest that
-// keeps it within rasterBox.
-func rasterDPI(p *render.Picture) int {
-	w, h := p.Size()
-	return max(1, int(min(rasterBox[0]/float64(w/vg.Inch), rasterBox[1]/float64(h/vg.Inch))))
-}
+var rasterBox = [2]int{1200, 800}
 
 // mapInfo is GET /api/map: the map's pictures to fetch (its raster; its
 // terrain, then its words over it, as SVG), their size (the SVGs' user
@@ -138,7 +129,7 @@ func (srv *Server) startMap() *baseMap {
 func (b *baseMap) draw(p *render.Picture) {
 	defer close(b.done)
 	w, h := p.Size()
-	dpi := rasterDPI(p)
+	dpi := p.FitDPI(rasterBox[0], rasterBox[1])
 	var raster bytes.Buffer
 	var rasterSize image.Point
 	var rasterErr error

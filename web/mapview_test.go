@@ -249,7 +249,7 @@ func TestMapRaster(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := got.Bounds()
-	if b.Dx() != info.RasterSize[0] || b.Dy() != info.RasterSize[1] || float64(b.Dx()) > rasterBox[0] || float64(b.Dy()) > rasterBox[1] || b.Dx() < 100 {
+	if b.Dx() != info.RasterSize[0] || b.Dy() != info.RasterSize[1] || b.Dx() > rasterBox[0] || b.Dy() > rasterBox[1] || b.Dx() < 100 {
 		t.Fatalf("the raster is %v; /api/map says %v, within %v", b.Size(), info.RasterSize, rasterBox)
 	}
 	tg, err := table.Read(path, table.Options{})
@@ -258,7 +258,7 @@ func TestMapRaster(t *testing.T) {
 	}
 	defer tg.Close()
 	p := tg.MapPicture()
-	want := p.Raster(rasterDPI(p))
+	want := p.Raster(p.FitDPI(rasterBox[0], rasterBox[1]))
 	for y := b.Min.Y; y < b.Max.Y; y += 7 {
 		for x := b.Min.X; x < b.Max.X; x += 7 {
 			r1, g1, b1, _ := got.At(x, y).RGBA()
