@@ -181,6 +181,14 @@ func TestServePageSpeed(t *testing.T) {
 	if shots := os.Getenv("SASL_SERVE_SCREENSHOTS"); shots != "" {
 		p.screenshot(filepath.Join(shots, "speed-step-2.png"))
 	}
+	// The legend of counters, folded, is drawn when opened.
+	var items int
+	p.eval(`document.querySelectorAll("#counter-legend li").length`, &items)
+	if items != 0 {
+		t.Errorf("the folded legend of counters has %d items drawn", items)
+	}
+	p.run("open the legend", chromedp.Evaluate[chromedp.Void](`$("marks").open = true`))
+	p.waitText("#counter-legend", "ENEMY S? of SASL 4.1 case")
 	// Zoomed in beyond the raster's pixels, the map's SVG is drawn over it.
 	p.run("back to now", chromedp.Evaluate[chromedp.Void](`$("past-now").click()`))
 	p.click("#zoom-in")

@@ -44,6 +44,10 @@ function makeMap(info) {
   page.drawnHexes = new Map();
   page.vpoKey = "";
   page.svg = svg;
+  // The legend of counters is drawn when it is opened (drawCounters).
+  $("marks").addEventListener("toggle", () => {
+    if ($("marks").open && page.shownCounters) renderCounterLegend(...page.shownCounters);
+  });
   // Sized in pixels, to the size of #map, whenever that changes, then
   // whether the raster is sharp enough at that size. Read here, before
   // anything is drawn, the size costs at most a layout of the page
@@ -177,7 +181,9 @@ function drawCounters(units, vpo) {
     page.vpoKey = vk;
     page.vpoLayer.replaceChildren(...(vpo || []).map(vpoShape));
   }
-  renderCounterLegend(units, vpo || []);
+  // The legend of counters, drawn when it is open (folded, by default).
+  page.shownCounters = [units, vpo || []];
+  if ($("marks").open) renderCounterLegend(...page.shownCounters);
   page.countersDrawn = true;
   drawnMark();
 }
