@@ -595,13 +595,12 @@ func TestMarkerInHalfHex(t *testing.T) {
 func TestRaster(t *testing.T) {
 	t.Parallel()
 	m := newMap(t, "x9", layout.Up, demoBoard(t))
+	q := New(m, Options{})
 	for _, box := range [][2]int{{1200, 800}, {400, 1000}, {3000, 200}, {1, 1}} {
-		q := New(m, Options{})
-		img := q.Raster(q.FitDPI(box[0], box[1]))
-		b := img.Bounds()
-		up := q.Raster(q.FitDPI(box[0], box[1]) + 1).Bounds()
-		if q.FitDPI(box[0], box[1]) > 1 && (b.Dx() > box[0] || b.Dy() > box[1]) || up.Dx() <= box[0] && up.Dy() <= box[1] {
-			t.Errorf("FitDPI(%v) = %d: %v, one more %v", box, q.FitDPI(box[0], box[1]), b.Size(), up.Size())
+		dpi := q.FitDPI(box[0], box[1])
+		b, up := q.Raster(dpi).Bounds(), q.Raster(dpi+1).Bounds()
+		if dpi > 1 && (b.Dx() > box[0] || b.Dy() > box[1]) || up.Dx() <= box[0] && up.Dy() <= box[1] {
+			t.Errorf("FitDPI(%v) = %d: %v, one more %v", box, dpi, b.Size(), up.Size())
 		}
 	}
 	img := New(m, Options{}).Raster(40)
