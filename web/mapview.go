@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/rules/board"
@@ -54,6 +55,13 @@ type baseMap struct {
 	terrain, labels, raster mapPart
 	info                    mapInfo
 	infoJSON                []byte // GET /api/map
+
+	// The large raster is drawn when first asked for (largeRaster).
+	pic       *render.Picture
+	largeDPI  int
+	largeOnce sync.Once
+	large     mapPart
+	largeErr  error
 }
 
 // mapPart is one of the map's pictures: its bytes, gzipped for an SVG
@@ -82,13 +90,23 @@ func newMapPart(b []byte, gz bool) mapPart {
 // larger screen, the page draws the SVG over it (sharpen, in counters.js).
 var rasterBox = [2]int{1200, 800}
 
-// mapInfo is GET /api/map: the map's pictures to fetch (its raster; its
-// terrain, then its words over it, as SVG), their size (the SVGs' user
-// units, which the raster covers too) and lattice, and the raster's
-// pixels.
+// largeBox bounds the large raster: twice the raster, which the page
+// fetches once the first is drawn, and shows when the player zooms in
+// past the first (or on a screen of two pixels a CSS pixel), so that the
+// SVG, whose drawing costs the browser's main thread, is needed only
+// beyond it. Its decoding is off the main thread; drawing it costs the
+// server about a quarter of a second, when it is first asked for.
+var largeBox = [2]int{2 * rasterBox[0], 2 * rasterBox[1]}
+
+// mapInfo is GET /api/map: the map's pictures to fetch (its raster, its
+// large raster; its terrain and its words over it, as SVG), their size
+// (the SVGs' user units, which the rasters cover too) and lattice, and
+// the rasters' pixels.
 type mapInfo struct {
 	Raster     string     `json:"raster"`
 	RasterSize [2]int     `json:"raster_size"`
+	Large      string     `json:"large"`
+	LargeScale float64    `json:"large_scale"` // its pixels a unit of size
 	SVG        string     `json:"svg"`
 	Labels     string     `json:"labels"`
 	Size       [2]float64 `json:"size"`
@@ -118,7 +136,7 @@ func (srv *Server) startMap() *baseMap {
 	if srv.base != nil && srv.base.key == key {
 		return srv.base
 	}
-	b := &baseMap{key: key, done: make(chan struct{})}
+	b := &baseMap{key: key, done: make(chan struct{}), pic: p}
 	srv.base = b
 	go b.draw(p)
 	return b
@@ -156,15 +174,35 @@ func (b *baseMap) draw(p *render.Picture) {
 	}
 	b.terrain, b.labels, b.raster = newMapPart(terrain, true), newMapPart(labels, true), newMapPart(raster.Bytes(), false)
 	o, x, y := p.Lattice(0, 0), p.Lattice(1, 0), p.Lattice(0, 1)
+	b.largeDPI = p.FitDPI(largeBox[0], largeBox[1])
 	b.info = mapInfo{
 		Raster:     "/api/map.png?v=" + b.raster.etag,
 		RasterSize: [2]int{rasterSize.X, rasterSize.Y},
+		// The large raster is named by the first's tag: the same map.
+		Large:      "/api/map.png?size=large&v=" + b.raster.etag,
+		LargeScale: float64(b.largeDPI) / float64(pointsPerInch),
 		SVG:        "/api/map.svg?v=" + b.terrain.etag,
 		Labels:     "/api/map.svg?part=labels&v=" + b.labels.etag,
 		Size:       [2]float64{float64(w), float64(h)},
 		Lattice:    [4]float64{float64(x.X - o.X), float64(o.X), -float64(y.Y - o.Y), float64(h - o.Y)},
 	}
 	b.infoJSON, b.err = json.Marshal(b.info)
+}
+
+// pointsPerInch is the user units of an inch in the map's pictures.
+const pointsPerInch = 72
+
+// largeRaster is the large raster, drawn once, when first asked for.
+func (b *baseMap) largeRaster() (*mapPart, error) {
+	b.largeOnce.Do(func() {
+		var buf bytes.Buffer
+		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, b.pic.Raster(b.largeDPI)); err != nil {
+			b.largeErr = err
+			return
+		}
+		b.large = newMapPart(buf.Bytes(), false)
+	})
+	return &b.large, b.largeErr
 }
 
 // mapJSON is GET /api/map: where the map's SVG is, its size and lattice.
@@ -176,34 +214,44 @@ func (srv *Server) mapJSON(w http.ResponseWriter, r *http.Request) {
 	writeBody(w, r, "application/json; charset=utf-8", b.infoJSON, nil)
 }
 
-// mapPicture is GET /api/map.png, the map's raster, and GET
-// /api/map.svg[?part=labels], its SVG: its terrain or its words
-// (compactSVG); none has the counters. Asked by its tag (?v=, as GET
-// /api/map names it) a picture is kept by the browser for good; without,
-// or by an older tag, it is asked again each time (ETag).
+// mapPicture is GET /api/map.png[?size=large], the map's raster or its
+// large raster, and GET /api/map.svg[?part=labels], its SVG: its terrain
+// or its words (compactSVG); none has the counters. Asked by its tag (?v=,
+// as GET /api/map names it) a picture is kept by the browser for good;
+// without, or by an older tag, it is asked again each time (ETag).
 func (srv *Server) mapPicture(w http.ResponseWriter, r *http.Request) {
 	png := strings.HasSuffix(r.URL.Path, ".png")
-	q := r.URL.Query().Get("part")
-	if png && q != "" || q != "" && q != "labels" {
-		httpError(w, http.StatusBadRequest, fmt.Sprintf("part %q: the map's pictures are its raster (map.png) and its SVG's terrain (map.svg) and labels (map.svg?part=labels)", q))
+	q, size := r.URL.Query().Get("part"), r.URL.Query().Get("size")
+	if png && q != "" || q != "" && q != "labels" || size != "" && (!png || size != "large") {
+		httpError(w, http.StatusBadRequest, fmt.Sprintf("part %q, size %q: the map's pictures are its raster (map.png), its large raster (map.png?size=large) and its SVG's terrain (map.svg) and labels (map.svg?part=labels)", q, size))
 		return
 	}
 	b, ok := srv.baseMap(w, r)
 	if !ok {
 		return
 	}
-	p, ctype := &b.terrain, "image/svg+xml"
+	p, ctype, tag := &b.terrain, "image/svg+xml", ""
 	switch {
+	case size == "large":
+		var err error
+		if p, err = b.largeRaster(); err != nil {
+			httpError(w, http.StatusInternalServerError, err.Error())
+			return
+		}
+		ctype, tag = "image/png", b.raster.etag // named by the raster's tag
 	case png:
 		p, ctype = &b.raster, "image/png"
 	case q == "labels":
 		p = &b.labels
 	}
+	if tag == "" {
+		tag = p.etag
+	}
 	h := w.Header()
 	etag := `"` + p.etag + `"`
 	h.Set("ETag", etag)
 	cache := "no-cache"
-	if r.URL.Query().Get("v") == p.etag {
+	if r.URL.Query().Get("v") == tag {
 		cache = "private, max-age=31536000, immutable"
 	}
 	h.Set("Cache-Control", cache)

@@ -272,7 +272,23 @@ func TestMapRaster(t *testing.T) {
 	if w := request(srv, http.MethodGet, "/api/map.png", "", func(r *http.Request) { r.Header.Set("If-None-Match", etag) }); w.Code != http.StatusNotModified || w.Header().Get("Cache-Control") != "no-cache" {
 		t.Errorf("the raster asked again: %d %v", w.Code, w.Header())
 	}
-	if w := request(srv, http.MethodGet, "/api/map.png?part=labels", ""); w.Code != http.StatusBadRequest {
-		t.Errorf("a part of the raster: %d", w.Code)
+	for _, bad := range []string{"/api/map.png?part=labels", "/api/map.png?size=huge", "/api/map.svg?size=large"} {
+		if w := request(srv, http.MethodGet, bad, ""); w.Code != http.StatusBadRequest {
+			t.Errorf("%s: %d", bad, w.Code)
+		}
+	}
+	// The large raster: the picture at the resolution that fits largeBox,
+	// named by the raster's tag.
+	w = request(srv, http.MethodGet, info.Large, "")
+	if w.Code != 200 || w.Header().Get("Content-Type") != "image/png" || !strings.Contains(w.Header().Get("Cache-Control"), "immutable") || !strings.HasSuffix(info.Large, "&v="+etag[1:len(etag)-1]) {
+		t.Fatalf("%s: %d %v", info.Large, w.Code, w.Header())
+	}
+	large, err := png.Decode(w.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dpi := p.FitDPI(largeBox[0], largeBox[1])
+	if got, want := large.Bounds(), p.Raster(dpi).Bounds(); got != want || got.Dx() <= b.Dx() || info.LargeScale != float64(dpi)/72 {
+		t.Errorf("the large raster is %v, want %v (larger than %v); scale %v at %d dpi", got, want, b, info.LargeScale, dpi)
 	}
 }

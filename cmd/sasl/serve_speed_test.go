@@ -97,6 +97,9 @@ func load(t testing.TB, ctx context.Context, dir string, text []byte, n int) (pa
 	l.drawn = p.mark("sasl-map-drawn")
 	l.atDrawn = metrics(t, tab)
 	p.eval(`performance.getEntriesByName("sasl-map-drawn")[0].detail`, &l.by)
+	// The large raster the page fetches after its first frame, for a zoom:
+	// part of the first load, not of the actions after it.
+	p.run("the large raster fetched", chromedp.Poll[chromedp.Void](`performance.getEntriesByType("resource").some((r) => r.name.includes("size=large"))`))
 	return p, l
 }
 
@@ -143,11 +146,12 @@ func TestServePageSpeed(t *testing.T) {
 	p, l := load(t, ctx, dir, text, 0)
 	t.Logf("a new game: the map drawn %v after the navigation (by %s), by then %s of main thread", l.drawn.Round(time.Millisecond), l.by, spent(l.before, l.atDrawn))
 	// The first load draws the raster the page names, no SVG, and asks the
-	// server for nothing before it.
+	// server for nothing before it; then the setup, for the timeline, and
+	// the large raster, for the first zoom.
 	var asked []string
-	p.eval(`performance.getEntriesByType("resource").map((r) => new URL(r.name).pathname)`, &asked)
-	if !slices.Equal(asked, []string{"/api/map.png"}) && !slices.Equal(asked, []string{"/api/map.png", "/api/setup"}) {
-		t.Errorf("the first load asked for %v; want the map's raster (and the setup, for the timeline)", asked)
+	p.eval(`performance.getEntriesByType("resource").map((r) => { const u = new URL(r.name); return u.pathname + (u.searchParams.get("size") ? "?size=" + u.searchParams.get("size") : ""); })`, &asked)
+	if len(asked) == 0 || asked[0] != "/api/map.png" || slices.ContainsFunc(asked[1:], func(u string) bool { return u != "/api/setup" && u != "/api/map.png?size=large" }) {
+		t.Errorf("the first load asked for %v; want the map's raster, then at most the setup and the large raster", asked)
 	}
 	check := func(what string, do, settle func()) {
 		before, after, bytes := act(p, do, settle)
@@ -189,15 +193,23 @@ func TestServePageSpeed(t *testing.T) {
 	}
 	p.run("open the legend", chromedp.Evaluate[chromedp.Void](`$("marks").open = true`))
 	p.waitText("#counter-legend", "ENEMY S? of SASL 4.1 case")
-	// Zoomed in beyond the raster's pixels, the map's SVG is drawn over it.
+	// Zoomed in past the raster's pixels, the large raster is drawn over
+	// it; past that one's, the map's SVG.
 	p.run("back to now", chromedp.Evaluate[chromedp.Void](`$("past-now").click()`))
 	p.click("#zoom-in")
 	p.click("#zoom-in")
+	p.mark("sasl-map-large")
+	var pictures []string
+	p.eval(`[...page.svg.querySelectorAll("image:not([visibility])")].map((im) => im.id)`, &pictures)
+	if !slices.Equal(pictures, []string{"map-raster", "map-large"}) {
+		t.Errorf("zoomed in twice, the map shows %v, want the raster and the large raster over it", pictures)
+	}
+	p.click("#zoom-in")
+	p.click("#zoom-in")
 	p.mark("sasl-map-sharp")
-	var sharp bool
-	p.eval(`!!document.querySelector("#map-terrain[href^='/api/map.svg']:not([visibility])") && !!document.querySelector("#map-labels[href*='part=labels']:not([visibility])")`, &sharp)
-	if !sharp {
-		t.Error("zoomed in, the map's SVG is not drawn over its raster")
+	p.eval(`[...page.svg.querySelectorAll("image:not([visibility])")].map((im) => im.id)`, &pictures)
+	if !slices.Equal(pictures, []string{"map-raster", "map-large", "map-terrain", "map-labels"}) {
+		t.Errorf("zoomed in four times, the map shows %v, want the SVG's terrain and labels over the rasters", pictures)
 	}
 }
 
@@ -206,8 +218,10 @@ func TestServePageSpeed(t *testing.T) {
 // load (drawn-ms: from the navigation to the map drawn with its counters;
 // main-ms: the page's main thread by then, CPU time); next is a next and
 // its undo, the next measured alone (main-ms and KB transferred); zoom is
-// the first zoom in beyond the raster's pixels, which draws the map's SVG
-// over it (sharp-ms: from the click to the SVG drawn; main-ms).
+// the first zoom in past the raster's pixels (two clicks), which draws
+// the large raster over it (large-ms: from the clicks to it drawn;
+// main-large-ms), then two more, past the large raster's, which draw the
+// map's SVG (sharp-ms, main-sharp-ms).
 func BenchmarkServePageInBrowser(b *testing.B) {
 	ctx := browser(b)
 	dir := b.TempDir()
@@ -251,33 +265,41 @@ func BenchmarkServePageInBrowser(b *testing.B) {
 		b.ReportMetric(float64(bytes)/1024/float64(k), "KB/op")
 	})
 	b.Run("zoom", func(b *testing.B) {
-		var sharp, main time.Duration
+		var large, sharp, mainLarge, mainSharp time.Duration
 		k := 0
+		zoom := func(p page, mark string) (time.Duration, time.Duration) {
+			before := metrics(b, p.ctx)
+			var at float64
+			p.eval(`performance.now()`, &at)
+			p.click("#zoom-in")
+			p.click("#zoom-in")
+			d := p.mark(mark) - time.Duration(at*float64(time.Millisecond))
+			return d, metrics(b, p.ctx)["TaskDuration"] - before["TaskDuration"]
+		}
 		for b.Loop() {
 			b.StopTimer()
 			n++
 			p, _ := load(b, ctx, dir, text, n)
-			before := metrics(b, p.ctx)
-			var at float64
-			p.eval(`performance.now()`, &at)
 			b.StartTimer()
-			p.click("#zoom-in")
-			p.click("#zoom-in")
-			sharp += p.mark("sasl-map-sharp") - time.Duration(at*float64(time.Millisecond))
-			main += metrics(b, p.ctx)["TaskDuration"] - before["TaskDuration"]
+			d, m := zoom(p, "sasl-map-large")
+			large, mainLarge = large+d, mainLarge+m
+			d, m = zoom(p, "sasl-map-sharp")
+			sharp, mainSharp = sharp+d, mainSharp+m
 			k++
 		}
 		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(k) }
+		b.ReportMetric(ms(large), "large-ms/op")
+		b.ReportMetric(ms(mainLarge), "main-large-ms/op")
 		b.ReportMetric(ms(sharp), "sharp-ms/op")
-		b.ReportMetric(ms(main), "main-ms/op")
+		b.ReportMetric(ms(mainSharp), "main-sharp-ms/op")
 	})
 }
 
 // TestServePageScreens loads the four-board game at the whole-map view on
 // screens of other sizes: a 1920 x 1080 window shows the raster at most a
-// third larger than its pixels and fetches no SVG; a screen of two pixels
-// a CSS pixel draws the SVG over the raster at once (the raster would be
-// blurred), its words with it. Either way the map's paint is measured.
+// third larger than its pixels; a screen of two pixels a CSS pixel draws
+// the large raster over it at once (the raster would be blurred). Neither
+// fetches the SVG, and either way the map's paint is measured.
 func TestServePageScreens(t *testing.T) {
 	t.Parallel()
 	ctx := browser(t)
@@ -287,7 +309,7 @@ func TestServePageScreens(t *testing.T) {
 	for _, sc := range []struct {
 		w, h  int64
 		dpr   float64
-		sharp bool
+		large bool
 	}{{1920, 1080, 1, false}, {1600, 1000, 2, true}} {
 		t.Run(fmt.Sprintf("%dx%d@%gx", sc.w, sc.h, sc.dpr), func(t *testing.T) {
 			_, url := startServe(t, path)
@@ -300,15 +322,19 @@ func TestServePageScreens(t *testing.T) {
 			p.run("load the page", chromedp.Navigate(url))
 			p.settled(1)
 			p.mark("sasl-map-drawn")
-			if sc.sharp {
-				p.mark("sasl-map-sharp")
-			} else {
-				p.run("a second", chromedp.Poll[chromedp.Void](`new Promise((ok) => setTimeout(() => ok(true), 1000))`))
+			if sc.large {
+				p.mark("sasl-map-large")
 			}
+			p.run("a second", chromedp.Poll[chromedp.Void](`new Promise((ok) => setTimeout(() => ok(true), 1000))`))
 			var svgs int
 			p.eval(`performance.getEntriesByType("resource").filter((r) => r.name.includes("/api/map.svg")).length`, &svgs)
-			if want := map[bool]int{false: 0, true: 2}[sc.sharp]; svgs != want {
-				t.Errorf("the whole-map view fetched %d of the map's SVGs, want %d", svgs, want)
+			if svgs != 0 {
+				t.Errorf("the whole-map view fetched %d of the map's SVGs", svgs)
+			}
+			var large bool
+			p.eval(`!!document.querySelector("#map-large:not([visibility])")`, &large)
+			if large != sc.large {
+				t.Errorf("the large raster shown: %v, want %v", large, sc.large)
 			}
 		})
 	}

@@ -65,27 +65,38 @@ function makeMap(info) {
   wireMap(svg);
 }
 
-// sharpen draws the map's SVG, its terrain and its words, over the raster
-// once the map is shown well larger than the raster's pixels (by the
-// zoom, or a screen of more than one pixel a CSS pixel): once a page, for
-// its drawing costs the browser's main thread about half a second for
-// four boards. Both are fetched at once and shown in the same frame once
-// both are in: the terrain alone would hide the raster's words.
-// page.sharpening is true meanwhile; the frame after is marked
-// "sasl-map-sharp".
+// sharpen draws the map sharper once it is shown well larger than the
+// raster's pixels (by the zoom, or a screen of more than one pixel a CSS
+// pixel; a third larger is soft but readable, and a 1920-pixel-wide
+// window shows the whole map so): first the large raster (decoded off the
+// main thread, fetched already after the first frame), then past its
+// pixels the map's SVG, its terrain and its words, which costs the
+// browser's main thread about half a second for four boards. Each is
+// drawn once a page, over the pictures before it, shown once loaded.
+// page.sharpening counts those on their way; the frame after each is
+// shown is marked "sasl-map-large" or "sasl-map-sharp".
 function sharpen() {
   const info = page.info;
-  if (!info || page.sharp || !page.svg || !page.svg.clientWidth) return;
+  if (!info || !page.svg || !page.svg.clientWidth) return;
   const [, , vw, vh] = page.view;
   const shown = Math.min(page.svg.clientWidth / vw, page.svg.clientHeight / vh) * (window.devicePixelRatio || 1);
-  const raster = info.raster_size[0] / info.size[0];
-  // A third larger than the raster's pixels is soft but readable (a
-  // 1920-pixel-wide window shows the whole map so); more is blurred.
-  if (shown <= raster * 1.35) return;
-  page.sharp = true;
-  page.sharpening = true;
-  const [w, h] = info.size;
-  const parts = [[info.svg, "map-terrain"], [info.labels, "map-labels"]].map(([url, id]) => {
+  if (!page.large && shown > info.raster_size[0] / info.size[0] * 1.35) {
+    page.large = true;
+    overRaster([[info.large, "map-large"]], "sasl-map-large");
+  }
+  if (!page.sharp && shown > info.large_scale * 1.35) {
+    page.sharp = true;
+    overRaster([[info.svg, "map-terrain"], [info.labels, "map-labels"]], "sasl-map-sharp");
+  }
+}
+
+// overRaster draws the pictures [url, id] over those of the map drawn,
+// hidden until all are loaded, then shown in one frame (the SVG's terrain
+// alone would hide the raster's words), and marks the frame after.
+function overRaster(pictures, mark) {
+  const [w, h] = page.info.size;
+  page.sharpening = (page.sharpening || 0) + 1;
+  const parts = pictures.map(([url, id]) => {
     const im = svgEl("image", { width: w, height: h, id, visibility: "hidden" });
     const loaded = new Promise((ok, fail) => {
       im.addEventListener("load", ok, { once: true });
@@ -94,14 +105,11 @@ function sharpen() {
     im.setAttribute("href", url);
     return [im, loaded];
   });
-  $("map-raster").after(...parts.map(([im]) => im));
+  page.vpoLayer.before(...parts.map(([im]) => im));
   Promise.all(parts.map(([, loaded]) => loaded)).then(() => {
     for (const [im] of parts) im.removeAttribute("visibility");
-    requestAnimationFrame(() => setTimeout(() => {
-      page.sharpening = false;
-      performance.mark("sasl-map-sharp");
-    }));
-  }, (e) => { page.sharpening = false; showError(e.message); });
+    requestAnimationFrame(() => setTimeout(() => { page.sharpening--; performance.mark(mark); }));
+  }, (e) => { page.sharpening--; showError(e.message); });
 }
 
 // drawnMark is called when the raster is decoded and when the counters
@@ -120,6 +128,9 @@ function drawnMark() {
     if (page.state) { renderTimeline(); drawMarks(); } // render left it for now
     markDrawn();
     setTimeout(() => markDrawn(true), 1000);
+    // The large raster, for the first zoom (sharpen), into the browser's
+    // cache meanwhile.
+    if (!page.large) new Image().src = page.info.large;
   }));
 }
 
