@@ -127,6 +127,20 @@ async function reload(state, out, log) {
   if (!log.steps.some((s) => s.turn === page.turn)) page.turn = last;
   await loadMap(0);
   render();
+  // A new First Fire stop on a map shown too small to see its hexes (the
+  // whole of four boards): the map is shown around it, as a click on the
+  // stop in the timeline does. A view the player chose is left alone.
+  const s = state.stop || {};
+  const key = s.kind === "first-fire" && s.at_hex ? state.step + " " + s.at_hex.join(",") : "";
+  if (key && key !== page.stopShown && shownHexPixels() < 24) showStop();
+  page.stopShown = key;
+}
+
+// shownHexPixels is the height of a hex on the screen, in CSS pixels.
+function shownHexPixels() {
+  if (!page.svg || !page.svg.clientWidth) return Infinity;
+  const [, , vw, vh] = page.view;
+  return hexHeight() * Math.min(page.svg.clientWidth / vw, page.svg.clientHeight / vh);
 }
 
 // loadMap shows the counters of the game as it stands now (0) or as it
