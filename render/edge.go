@@ -100,6 +100,11 @@ type Tag struct {
 	Color color.Color
 }
 
+// DrawSwatch draws the tag's box with its text.
+func (t Tag) DrawSwatch(c *Context, r vg.Rectangle) {
+	c.Label(c.TextStyle(0.13, t.Color, true), boxCentre(r), t.Text, withAlpha(color.White, 0.9))
+}
+
 // Tags is a layer of tags, drawn on top of counters: the tags of one hex
 // are stacked downward from its foot, in the order given.
 type Tags []Tag

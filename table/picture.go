@@ -26,6 +26,8 @@ var (
 	friendlyColor = render.FriendlyColor
 	enemyColor    = render.EnemyColor
 	waveColor     = color.NRGBA{0x7a, 0x18, 0x38, 0xff}
+	// residualColor is the Residual FP left in a Location (ASL A8.2).
+	residualColor = color.NRGBA{0xc0, 0x3a, 0x00, 0xff}
 	caseColor     = map[byte]color.NRGBA{ // by SASL 4.1 case
 		'a': {0xb0, 0x20, 0x20, 0xff},
 		'b': {0x20, 0x70, 0x30, 0xff},
@@ -111,6 +113,27 @@ func objectives(s *render.Scene, st *state.State) {
 		s.Key(o, text)
 	}
 	s.Add(os)
+}
+
+// residuals marks the Residual FP left in Locations (ASL A8.2), in a box
+// at the foot of the hex ("Res 4 FP", with the level of a Location above
+// or below the ground): what attacks a unit that enters it in this MPh.
+func residuals(s *render.Scene, st *state.State) {
+	for _, r := range st.Residual {
+		t := render.Tag{At: r.At.Hex, Text: ResidualText(r), Color: residualColor}
+		s.Tags = append(s.Tags, t)
+		s.Key(render.Tag{Text: "Res 4 FP", Color: residualColor}, "Residual FP in the Location: it attacks a unit entering it this MPh (ASL A8.2)")
+	}
+}
+
+// ResidualText is how a map marks Residual FP r: "Res 4 FP", and the
+// level of a Location off the ground ("Res 2 FP h1").
+func ResidualText(r state.Residual) string {
+	t := fmt.Sprintf("Res %d FP", r.FP)
+	if l := (render.Marker{At: r.At}).LevelText(); l != "" {
+		t += " " + l
+	}
+	return t
 }
 
 // units marks every unit of st: on the map where it stands, an S? waiting
@@ -313,6 +336,7 @@ func TurnsScene(m *board.Map, ms *missions.Mission, reps []*game.Report, st *sta
 	moves(s, reps)
 	fires(s, reps)
 	units(s, st, ms.FBE)
+	residuals(s, st)
 	return s
 }
 
@@ -327,6 +351,7 @@ func ShowScene(g *game.Game) *render.Scene {
 	Edges(s, ms)
 	objectives(s, st)
 	units(s, st, ms.FBE)
+	residuals(s, st)
 	return s
 }
 

@@ -48,6 +48,8 @@ type View struct {
 	Can   []string   `json:"can"`
 	Units []UnitView `json:"units"`
 	VPO   []VPOView  `json:"vpo"`
+	// Residual is the Residual FP in Locations (ASL A8.2), during a MPh.
+	Residual []ResidualView `json:"residual"`
 	// Placeholders: how many values of the tables the game plays by are
 	// sasl's stand-ins for the player's rulebook values, and in which
 	// charts (none: every value is the rulebook's or a rule's).
@@ -141,6 +143,15 @@ type UnitView struct {
 	Level string `json:"level,omitempty"`
 }
 
+// ResidualView is the Residual FP left in a Location (ASL A8.2), and how
+// a map marks it (ResidualText).
+type ResidualView struct {
+	At   string `json:"at"`
+	Hex  Point  `json:"hex"`
+	FP   int    `json:"fp"`
+	Text string `json:"text"`
+}
+
 // VPOView is a VPO and who Controls it.
 type VPOView struct {
 	At      string `json:"at"`
@@ -176,22 +187,29 @@ func (t *Game) View() View {
 	stop := t.Stop()
 	v.Where = report.Where(stop)
 	v.Stop = stopView(stop, m)
-	v.Units, v.VPO = countersOf(g, st)
+	v.Units, v.VPO, v.Residual = countersOf(g, st)
 	return v
 }
 
 // CountersOf is what a map of the game shows over its boards, as a View
-// shows it: the units, and the VPOs and who Controls them.
-func CountersOf(t *Game) ([]UnitView, []VPOView) { return countersOf(t.g, t.g.Snapshot()) }
+// shows it: the units, the VPOs and who Controls them, and the Residual
+// FP in Locations.
+func CountersOf(t *Game) ([]UnitView, []VPOView, []ResidualView) {
+	return countersOf(t.g, t.g.Snapshot())
+}
 
 // countersOf is CountersOf of st, a snapshot of g.
-func countersOf(g *game.Game, st *state.State) ([]UnitView, []VPOView) {
+func countersOf(g *game.Game, st *state.State) ([]UnitView, []VPOView, []ResidualView) {
 	m := g.World().Map()
 	vpo := []VPOView{}
 	for _, c := range st.VPO {
 		vpo = append(vpo, VPOView{m.LocationName(c.At), Centre(c.At.Hex), side(c.Side)})
 	}
-	return unitsOf(g, st), vpo
+	res := []ResidualView{}
+	for _, r := range st.Residual {
+		res = append(res, ResidualView{m.LocationName(r.At), Centre(r.At.Hex), r.FP, ResidualText(r)})
+	}
+	return unitsOf(g, st), vpo, res
 }
 
 func stopView(s *state.Stop, m *board.Map) *StopView {

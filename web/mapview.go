@@ -265,10 +265,11 @@ func (srv *Server) mapPicture(w http.ResponseWriter, r *http.Request) {
 // countersJSON is what the page draws over the map: the units and VPOs,
 // now or after an earlier step.
 type countersJSON struct {
-	Version string           `json:"version"`
-	Step    int              `json:"step"`
-	Units   []table.UnitView `json:"units"`
-	VPO     []table.VPOView  `json:"vpo"`
+	Version  string               `json:"version"`
+	Step     int                  `json:"step"`
+	Units    []table.UnitView     `json:"units"`
+	VPO      []table.VPOView      `json:"vpo"`
+	Residual []table.ResidualView `json:"residual"`
 }
 
 // counters is GET /api/counters[?step=N]: the units and VPOs of the game
@@ -314,7 +315,7 @@ func (srv *Server) countersAt(n int) (*countersJSON, error) {
 		t = old
 	}
 	c := &countersJSON{Version: srv.version, Step: n}
-	c.Units, c.VPO = table.CountersOf(t)
+	c.Units, c.VPO, c.Residual = table.CountersOf(t)
 	if srv.views.byStep == nil || len(srv.views.byStep) >= maxViews {
 		srv.views.byStep = map[int]*countersJSON{}
 	}

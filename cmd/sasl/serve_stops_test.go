@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 
 	"github.com/sasl-engine/sasl/report"
@@ -186,6 +187,32 @@ func TestServeStopsInBrowser(t *testing.T) {
 	if fired := friendlyFire(t, passed, 8); len(fired) == 0 {
 		t.Errorf("the stop passed, the engine did not fire: the test of Hold fire proves nothing")
 	}
+	// The Residual FP that fire left in the Location (ASL A8.2) is marked
+	// at the foot of its hex, as sasl play show marks it.
+	tp, err := table.Read(passed, table.Options{Boards: realBoards(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, res := table.CountersOf(tp)
+	tp.Close()
+	if len(res) == 0 {
+		t.Fatal("the engine's First Fire left no Residual FP (ASL A8.2)")
+	}
+	_, passedURL := startServe(t, passed)
+	tab, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	if _, err := chromedp.Call(tab, performance.Enable, performance.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	pp := page{t, tab}
+	pp.run("load the passed game", chromedp.Navigate(passedURL))
+	pp.settled(8)
+	var tags []string
+	pp.eval(`[...document.querySelectorAll("#tags g.tag text")].map((t) => t.textContent)`, &tags)
+	if len(tags) != len(res) || tags[0] != res[0].Text || !strings.HasPrefix(res[0].Text, "Res ") {
+		t.Errorf("the map marks Residual FP %q; the game has %v", tags, res)
+	}
+	cancel()
 
 	// The ENEMY's DFPh: Defensive Fire, or the engine's.
 	p.nextUntil("your DFPh", 14)

@@ -155,7 +155,7 @@ async function loadMap(n) {
     page.pastUnits = body.units;
   }
   page.past = n; // before the counters: the stop's mover tops its pile now only
-  drawCounters(c.units, c.vpo);
+  drawCounters(c.units, c.vpo, c.residual);
   $("past").hidden = !n;
   $("past-step").textContent = n;
   if (n) {

@@ -9,7 +9,7 @@
 // The colours of the marks, those of package table's pictures: FRIENDLY
 // blue, ENEMY dark grey, Human Wave units wine (SASL 4.3), the S? of the
 // setup by the SASL 4.1 case that placed them.
-const FRIENDLY = "#1f5fc0", ENEMY = "#404040", WAVE = "#7a1838", BROKEN = "#e01010";
+const FRIENDLY = "#1f5fc0", ENEMY = "#404040", WAVE = "#7a1838", BROKEN = "#e01010", RESIDUAL = "#c03a00";
 const CASES = {
   a: ["#b02020", "buildings, rubble, lumberyards"],
   b: ["#207030", "woods and brush"],
@@ -39,8 +39,9 @@ function makeMap(info) {
     .finally(() => { page.mapLoaded = true; drawnMark(); });
   page.vpoLayer = svgEl("g", { id: "vpo" });
   page.counters = svgEl("g", { id: "counters" });
+  page.tagLayer = svgEl("g", { id: "tags" });
   page.overlay = svgEl("g", { id: "overlay" });
-  svg.replaceChildren($("map-raster"), page.vpoLayer, page.counters, page.overlay);
+  svg.replaceChildren($("map-raster"), page.vpoLayer, page.counters, page.tagLayer, page.overlay);
   page.drawnHexes = new Map();
   page.vpoKey = "";
   page.svg = svg;
@@ -163,7 +164,7 @@ function svgEl(tag, attrs, text) {
 
 // drawCounters draws units and vpo over the map: the hexes whose counters
 // are those drawn already are left as they are.
-function drawCounters(units, vpo) {
+function drawCounters(units, vpo, residual) {
   if (!page.counters) return;
   const byHex = new Map();
   for (const u of units) {
@@ -192,8 +193,13 @@ function drawCounters(units, vpo) {
     page.vpoKey = vk;
     page.vpoLayer.replaceChildren(...(vpo || []).map(vpoShape));
   }
+  const rk = JSON.stringify(residual || []);
+  if (rk !== page.residualKey) {
+    page.residualKey = rk;
+    page.tagLayer.replaceChildren(...shapes(residualTags(residual || [])));
+  }
   // The legend of counters, drawn when it is open (folded, by default).
-  page.shownCounters = [units, vpo || []];
+  page.shownCounters = [units, vpo || [], residual || []];
   if ($("marks").open) renderCounterLegend(...page.shownCounters);
   page.countersDrawn = true;
   drawnMark();
@@ -364,6 +370,28 @@ function textWidth(t) {
   return n;
 }
 
+// residualTags is the markup of the Residual FP in Locations (ASL A8.2)
+// as package table marks them (render.Tags): each a box at the foot of
+// its hex, those of one hex stacked downward.
+function residualTags(residual) {
+  const hh = hexHeight(), n = new Map();
+  return residual.map((r) => {
+    const k = r.hex.join(",");
+    const i = n.get(k) || 0;
+    n.set(k, i + 1);
+    const [x, y0] = toSVG(r.hex);
+    return '<g class="tag">' + tagShape(r.text, x, y0 + (0.42 + 0.23 * i) * hh, 0.17 * hh, RESIDUAL) + "</g>";
+  });
+}
+
+// tagShape is the markup of text t in colour col on a white box, centred
+// on (x, y), size high.
+function tagShape(t, x, y, size, col) {
+  const w = textWidth(t) * size, pad = size * 0.25;
+  return svgMarkup("rect", { x: x - w / 2 - pad, y: y - size / 2 - pad / 2, width: w + 2 * pad, height: size + pad, fill: "rgba(255,255,255,0.9)", stroke: col, "stroke-width": size * 0.06 }) +
+    svgMarkup("text", { x, y, "font-size": size, fill: col }, t);
+}
+
 // vpoShape draws a VPO as package table does: a ring just inside its hex
 // in the colour of the side that Controls it, "VPO" under its centre.
 function vpoShape(v) {
@@ -394,11 +422,12 @@ function contrast(c) {
 
 // renderCounterLegend lists, under "Marks", the counters and marks the
 // map shows, each once, with a sample as package table's legend has it.
-function renderCounterLegend(units, vpo) {
+function renderCounterLegend(units, vpo, residual) {
   const keys = [];
   const seen = new Set();
   const key = (m, text) => { if (!seen.has(text)) { seen.add(text); keys.push([m, text]); } };
   for (const v of vpo) key({ vpo: v.control }, "VPO, " + v.control.toUpperCase() + " control");
+  if ((residual || []).length) key({ residual: true }, "Residual FP in the Location: it attacks a unit entering it this MPh (ASL A8.2)");
   let piled = false;
   const perHex = new Map();
   for (const u of units) {
@@ -432,6 +461,8 @@ function renderCounterLegend(units, vpo) {
       const col = m.vpo === "friendly" ? FRIENDLY : ENEMY;
       const pts = [[-0.38, 0], [-0.19, -0.33], [0.19, -0.33], [0.38, 0], [0.19, 0.33], [-0.19, 0.33]];
       g.push(svgMarkup("polygon", { points: pts.join(" "), fill: "none", stroke: col, "stroke-width": 0.08 }));
+    } else if (m.residual) {
+      g.push(tagShape("Res", 0, 0, 0.3, RESIDUAL));
     } else if (m.pile) {
       pileShape(g, [-0.04, 0.04], 0.5, [0, 1, 2].map(() => ({ label: "", note: "", level: "", tag: "", color: ENEMY })), 1);
     } else counterShape(g, [0, 0], 0.6, m, 1);

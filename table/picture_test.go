@@ -1,0 +1,56 @@
+package table
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/sasl-engine/sasl/render"
+	"github.com/sasl-engine/sasl/rules/board"
+)
+
+// ASL A8.2: the Residual FP in Locations is marked at the foot of their
+// hexes ("Res 4 FP", with the level of a Location off the ground), with
+// its legend, in sasl play show's picture and in the View the page draws
+// from.
+func TestResidualMarks_A8_2(t *testing.T) {
+	t.Parallel()
+	g := demoGame(t, 7)
+	st := g.g.Snapshot()
+	m := g.g.World().Map()
+	var up board.Location
+	for _, h := range m.Hexes() {
+		if ls := m.Locations(h, board.Options{}); len(ls) > 1 {
+			up = ls[1]
+			break
+		}
+	}
+	if up.Level == 0 {
+		t.Fatal("the demo map has no Location off the ground to test")
+	}
+	ground := board.Ground(m.Hexes()[0])
+	st.LeaveResidual(ground, 4)
+	st.LeaveResidual(up, 2)
+	s := render.NewScene(m)
+	residuals(s, st)
+	if len(s.Tags) != len(st.Residual) || s.Tags[0].Text != "Res 4 FP" || s.Tags[0].At != ground.Hex {
+		t.Fatalf("tags %v for Residual FP %v", s.Tags, st.Residual)
+	}
+	if want := "Res 2 FP " + (render.Marker{At: up}).LevelText(); s.Tags[1].Text != want || !strings.HasSuffix(want, " h1") && !strings.HasSuffix(want, " h-1") {
+		t.Errorf("Residual FP in %s is marked %q, want %q", m.LocationName(up), s.Tags[1].Text, want)
+	}
+	var svg bytes.Buffer
+	if err := s.Picture(1).WriteSVG(&svg); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(svg.String(), ">Res 4 FP<") || !strings.Contains(svg.String(), "(ASL A8.2)") {
+		t.Error("the picture does not mark the Residual FP with its legend")
+	}
+	_, _, res := countersOf(g.g, st)
+	if len(res) != len(st.Residual) || res[0].Text != "Res 4 FP" || res[0].FP != 4 || res[0].Hex != Centre(ground.Hex) {
+		t.Errorf("the view's Residual FP: %+v", res)
+	}
+	if _, _, none := countersOf(g.g, g.g.Snapshot()); none == nil || len(none) != 0 {
+		t.Errorf("a game without Residual FP views %v (want an empty list)", none)
+	}
+}
