@@ -195,6 +195,8 @@ func units(s *render.Scene, st *state.State, fbe layout.Compass) {
 			{u.Released, "R", "R: released from its Human Wave, Advance Attitude (SASL 4.33)"},
 			{u.Crest, "C", "C: Crest status in a Depression (SASL 4.14)"},
 			{u.Pinned, "P", "P: pinned: it may not move this Player Turn and fires at half FP (A7.8)"},
+			{u.Fired && !u.FinalFire, "F", "F: fired this Player Turn: its Prep, First, Defensive or Advancing Fire marker (A3.3-A3.5, A8.1)"},
+			{u.FinalFire, "FF", "FF: Final Fire: it may fire again only as FPF at an ADJACENT mover (A8.3, A8.31)"},
 		} {
 			if f.on {
 				m.Tag += f.tag

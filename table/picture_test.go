@@ -54,3 +54,39 @@ func TestResidualMarks_A8_2(t *testing.T) {
 		t.Errorf("a game without Residual FP views %v (want an empty list)", none)
 	}
 }
+
+// ASL A3.3-A3.5, A8.1, A8.3: a unit that fired this Player Turn carries
+// its fire marker on its counter, F (Prep, First, Defensive or Advancing
+// Fire) or FF (Final Fire), with the legend saying which.
+func TestFireMarkers_A8_1(t *testing.T) {
+	t.Parallel()
+	g := demoGame(t, 7)
+	st := g.g.Snapshot()
+	us := st.Units()
+	if len(us) < 2 {
+		t.Fatal("the demo game has fewer than two units")
+	}
+	us[0].Fired = true
+	us[1].Fired, us[1].FinalFire = true, true
+	s := render.NewScene(g.g.World().Map())
+	units(s, st, g.g.World().Mission().FBE)
+	var svg bytes.Buffer
+	if err := s.Picture(1).WriteSVG(&svg); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{">F<", ">FF<", "F: fired this Player Turn", "FF: Final Fire"} {
+		if !strings.Contains(svg.String(), want) {
+			t.Errorf("the picture has no %q", want)
+		}
+	}
+	us[0].Fired, us[1].Fired, us[1].FinalFire = false, false, false
+	s = render.NewScene(g.g.World().Map())
+	units(s, st, g.g.World().Mission().FBE)
+	svg.Reset()
+	if err := s.Picture(1).WriteSVG(&svg); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(svg.String(), "F: fired") {
+		t.Error("no unit fired, and the legend explains a fire marker")
+	}
+}

@@ -212,6 +212,13 @@ func TestServeStopsInBrowser(t *testing.T) {
 	if len(tags) != len(res) || tags[0] != res[0].Text || !strings.HasPrefix(res[0].Text, "Res ") {
 		t.Errorf("the map marks Residual FP %q; the game has %v", tags, res)
 	}
+	// F4, which fired, carries its First Fire marker (ASL A8.1).
+	var words []string
+	pp.eval(`(() => { const u = page.state.units.find((x) => x.id === "F4"); const h = page.drawnHexes.get(u.drawn.join(","));
+		return u.fired ? [...h.g.querySelectorAll("text")].map((t) => t.textContent) : []; })()`, &words)
+	if !slices.Contains(words, "F4") || !slices.Contains(words, "F") {
+		t.Errorf("F4 fired; its counter says %q", words)
+	}
 	cancel()
 
 	// The ENEMY's DFPh: Defensive Fire, or the engine's.

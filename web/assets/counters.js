@@ -219,6 +219,7 @@ function markerOf(u) {
   if (u.released) m.tag += "R";
   if (u.crest) m.tag += "C";
   if (u.pinned) m.tag += "P";
+  if (u.fired) m.tag += u.final_fire ? "FF" : "F";
   return m;
 }
 
@@ -445,6 +446,8 @@ function renderCounterLegend(units, vpo, residual) {
     if (u.released) key({ ...sample, tag: "R" }, "R: released from its Human Wave, Advance Attitude (SASL 4.33)");
     if (u.crest) key({ ...sample, tag: "C" }, "C: Crest status in a Depression (SASL 4.14)");
     if (u.pinned) key({ ...sample, tag: "P" }, "P: pinned: it may not move this Player Turn and fires at half FP (A7.8)");
+    if (u.fired && !u.final_fire) key({ ...sample, tag: "F" }, "F: fired this Player Turn: its Prep, First, Defensive or Advancing Fire marker (A3.3-A3.5, A8.1)");
+    if (u.final_fire) key({ ...sample, tag: "FF" }, "FF: Final Fire: it may fire again only as FPF at an ADJACENT mover (A8.3, A8.31)");
     const k = u.drawn.join(",");
     perHex.set(k, (perHex.get(k) || 0) + 1);
     if (perHex.get(k) >= 3) piled = true;
