@@ -205,7 +205,7 @@ func (b *baseMap) largeRaster() (*mapPart, error) {
 	return &b.large, b.largeErr
 }
 
-// mapJSON is GET /api/map: where the map's SVG is, its size and lattice.
+// mapJSON is GET /api/map: where the map's pictures are, their size and lattice.
 func (srv *Server) mapJSON(w http.ResponseWriter, r *http.Request) {
 	b, ok := srv.baseMap(w, r)
 	if !ok {

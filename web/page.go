@@ -49,10 +49,9 @@ func sha256Base64(s string) string {
 	return base64.StdEncoding.EncodeToString(sum[:])
 }
 
-// pageData fills pageTemplate: Map is nil when the map could not be
+// pageData fills pageTemplate: Boot.Map is nil when the map could not be
 // drawn (Boot.Error says why, and the page shows it).
 type pageData struct {
-	Map    *mapInfo
 	Boot   bootJSON
 	Style  template.CSS
 	Script template.JS
@@ -107,7 +106,6 @@ func (srv *Server) bootOf(ctx context.Context, d *pageData) error {
 	if err != nil {
 		return err
 	}
-	d.Map = &b.info
 	d.Boot = bootJSON{Map: &b.info, State: &st, Log: &log, Hexes: hexes}
 	return nil
 }

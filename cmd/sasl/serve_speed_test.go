@@ -84,18 +84,13 @@ func load(t testing.TB, ctx context.Context, dir string, text []byte, n int) (pa
 		t.Fatal(err)
 	}
 	_, url := startServe(t, path)
-	tab, cancel := chromedp.NewContext(ctx)
-	p := page{t, tab}
-	t.Cleanup(cancel)
-	if _, err := chromedp.Call(tab, performance.Enable, performance.EnableParams{TimeDomain: performance.EnableTimeDomainThreadTicks}); err != nil {
-		t.Fatal(err)
-	}
+	p := newTab(t, ctx)
 	var l loaded
-	l.before = metrics(t, tab)
+	l.before = metrics(t, p.ctx)
 	p.run("load the page", chromedp.Navigate(url))
 	p.settled(1)
 	l.drawn = p.mark("sasl-map-drawn")
-	l.atDrawn = metrics(t, tab)
+	l.atDrawn = metrics(t, p.ctx)
 	p.eval(`performance.getEntriesByName("sasl-map-drawn")[0].detail`, &l.by)
 	// The large raster the page fetches after its first frame, for a zoom:
 	// part of the first load, not of the actions after it.
@@ -313,10 +308,8 @@ func TestServePageScreens(t *testing.T) {
 	}{{1920, 1080, 1, false}, {1600, 1000, 2, true}} {
 		t.Run(fmt.Sprintf("%dx%d@%gx", sc.w, sc.h, sc.dpr), func(t *testing.T) {
 			_, url := startServe(t, path)
-			tab, cancel := chromedp.NewContext(ctx)
-			defer cancel()
-			p := page{t, tab}
-			if _, err := chromedp.Call(tab, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: sc.w, Height: sc.h, DeviceScaleFactor: sc.dpr}); err != nil {
+			p := newTab(t, ctx)
+			if _, err := chromedp.Call(p.ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: sc.w, Height: sc.h, DeviceScaleFactor: sc.dpr}); err != nil {
 				t.Fatal(err)
 			}
 			p.run("load the page", chromedp.Navigate(url))

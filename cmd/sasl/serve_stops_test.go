@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 
 	"github.com/sasl-engine/sasl/report"
@@ -199,12 +198,7 @@ func TestServeStopsInBrowser(t *testing.T) {
 		t.Fatal("the engine's First Fire left no Residual FP (ASL A8.2)")
 	}
 	_, passedURL := startServe(t, passed)
-	tab, cancel := chromedp.NewContext(ctx)
-	defer cancel()
-	if _, err := chromedp.Call(tab, performance.Enable, performance.EnableParams{}); err != nil {
-		t.Fatal(err)
-	}
-	pp := page{t, tab}
+	pp := newTab(t, ctx)
 	pp.run("load the passed game", chromedp.Navigate(passedURL))
 	pp.settled(8)
 	var tags []string
@@ -219,7 +213,6 @@ func TestServeStopsInBrowser(t *testing.T) {
 	if !slices.Contains(words, "F4") || !slices.Contains(words, "F") {
 		t.Errorf("F4 fired; its counter says %q", words)
 	}
-	cancel()
 
 	// The ENEMY's DFPh: Defensive Fire, or the engine's.
 	p.nextUntil("your DFPh", 14)

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 	"github.com/spf13/cobra"
 
@@ -86,6 +87,20 @@ func browser(t testing.TB) context.Context {
 		t.Fatalf("chromium: %v", err)
 	}
 	return ctx
+}
+
+// newTab opens a tab of browser ctx, closed when t ends, with the page's
+// metrics on (Performance.enable, CPU time): asked first, before its first
+// navigation, as a tab of this chromedp that is asked nothing before it may
+// never answer an evaluation after.
+func newTab(t testing.TB, ctx context.Context) page {
+	t.Helper()
+	tab, cancel := chromedp.NewContext(ctx)
+	t.Cleanup(cancel)
+	if _, err := chromedp.Call(tab, performance.Enable, performance.EnableParams{TimeDomain: performance.EnableTimeDomainThreadTicks}); err != nil {
+		t.Fatal(err)
+	}
+	return page{t, tab}
 }
 
 // page drives the sasl serve page in a browser.
