@@ -112,16 +112,26 @@ func (e *Enemy) fire() error { return e.fireGroups(state.AFPh) }
 // Target by the same priorities.
 func (e *Enemy) Defend() error {
 	e.log.Phase = state.DFPh
+	// The units that may fire Final Fire are those marked First Fire as
+	// the phase begins (they fired in the MPh), taken before any fires:
+	// the Defensive Fire below marks its firers too, and they are done
+	// (ASL A8.4: a unit fires once in the DFPh). Only in a game (a
+	// Resolver): it clears the fire markers as each Player Turn begins, so
+	// that a unit marked here First Fired in this MPh; sasl wave, which
+	// plays the ENEMY alone, keeps them from its AFPh.
+	final := e.finalSc.shooters[:0]
+	if e.h.FinalFire.Value != 0 && e.Res != nil {
+		for _, u := range e.st.OfSide(state.Enemy) {
+			if u.Kind != state.SQ && u.OnMap() && u.Fired && !u.FinalFire {
+				final = append(final, u)
+			}
+		}
+	}
+	e.finalSc.shooters = final
 	if err := e.fireGroups(state.DFPh); err != nil {
 		return err
 	}
-	// Only in a game (a Resolver): it clears the fire markers as each
-	// Player Turn begins, so that a unit marked here First Fired in this
-	// MPh; sasl wave, which plays the ENEMY alone, keeps them from its AFPh.
-	if e.h.FinalFire.Value == 0 || e.Res == nil {
-		return nil
-	}
-	return e.finalFire()
+	return e.finalFire(final)
 }
 
 // choose picks the Target of the shooters among the FRIENDLY units by tt
@@ -140,14 +150,14 @@ func (e *Enemy) choose(tt Targeting, shooters []*state.Unit) (Target, bool) {
 	return tt.Choose(at, e.st.OfSide(state.Friendly))
 }
 
-// finalFire is the DFPh fire of the ENEMY units marked First Fire (ASL
-// A8.4): at ADJACENT Known FRIENDLY units only, as Area Fire, as fire
+// finalFire is the DFPh fire of the ENEMY units of marked, those marked
+// First Fire as the DFPh began, that still may fire (ASL A8.4): at ADJACENT Known FRIENDLY units only, as Area Fire, as fire
 // groups of contiguous Locations (A7.5).
-func (e *Enemy) finalFire() error {
-	shooters := e.finalSc.shooters[:0]
+func (e *Enemy) finalFire(marked []*state.Unit) error {
+	shooters := marked[:0]
 	defer func() { e.finalSc.shooters = shooters[:0] }()
-	for _, u := range e.st.OfSide(state.Enemy) {
-		if u.Kind != state.SQ && !u.Broken && u.OnMap() && u.Fired && !u.FinalFire && !e.inMelee(u) {
+	for _, u := range marked {
+		if e.st.Holds(u) && !u.Broken && u.OnMap() && u.Fired && !u.FinalFire && !e.inMelee(u) {
 			shooters = append(shooters, u)
 		}
 	}

@@ -138,8 +138,8 @@ func TestGameInvariants(t *testing.T) {
 				for seed := range seeds {
 					checkGame(t, w, pol, seed, &seen)
 				}
-				t.Logf("%d phases, %d moves (%d FRIENDLY), %d ending in a Location of the other side, %d Melee fought, %d Control changes, %d fire groups (%d of more than one Location), %d units brought into play, %d left",
-					seen.phases, seen.moves, seen.friendlyMoves, seen.enter, seen.melee, seen.control, seen.groups, seen.multi, seen.newIDs, seen.goneIDs)
+				t.Logf("%d phases, %d moves (%d FRIENDLY), %d ending in a Location of the other side, %d Melee fought, %d Control changes, %d fire groups (%d of more than one Location), %d units brought into play, %d left, %d Final Fire in the DFPh",
+					seen.phases, seen.moves, seen.friendlyMoves, seen.enter, seen.melee, seen.control, seen.groups, seen.multi, seen.newIDs, seen.goneIDs, seen.finalFire)
 				// (edge24's ENEMY fire groups are of one Location: its
 				// FRIENDLY units hold the edge the S? enter by.)
 				if seen.moves == 0 || seen.phases == 0 || seen.multi == 0 && c.name != "edge24" {
@@ -163,6 +163,8 @@ type tally struct {
 	// newIDs: units brought into play after the setup; goneIDs: units
 	// that left play (checkIDs).
 	newIDs, goneIDs int
+	// finalFire: ENEMY units' Final Fire in the DFPh (checkEnemyDFPh).
+	finalFire int
 }
 
 // was is a unit as it stood before a phase.
@@ -172,6 +174,8 @@ type was struct {
 	kind     state.Kind
 	broken   bool
 	released bool
+	// fired, final: its fire markers (ASL A8.1, A8.3).
+	fired, final bool
 }
 
 func checkGame(t *testing.T, w *world.World, pol string, seed uint64, seen *tally) {
@@ -195,7 +199,7 @@ func checkGame(t *testing.T, w *world.World, pol string, seed uint64, seen *tall
 		clear(before)
 		for _, u := range st.Units() {
 			if u.OnMap() {
-				before[u.ID] = was{at: u.At(), side: u.Side, kind: u.Kind, broken: u.Broken, released: u.Released}
+				before[u.ID] = was{at: u.At(), side: u.Side, kind: u.Kind, broken: u.Broken, released: u.Released, fired: u.Fired, final: u.FinalFire}
 			}
 		}
 		vpo := slices.Clone(st.VPO)
@@ -215,6 +219,9 @@ func checkGame(t *testing.T, w *world.World, pol string, seed uint64, seen *tall
 		}
 		checkControl(t, g, where, before, vpo, rep.Events, seen)
 		checkFireGroups(t, g, where, rep.Events, seen)
+		if ph == state.DFPh {
+			checkDFPh(t, g, where, 1-side, before, rep.Events, seen)
+		}
 		if ph == state.CCPh {
 			checkMelee(t, g, where, before, rep.Events, seen)
 		}
@@ -339,6 +346,58 @@ func checkFireGroups(t *testing.T, g *Game, where string, evs []report.Event, se
 			t.Errorf("%s: %s fire group %s from %s: Locations not contiguous (ASL A7.5)", where, e.Kind, strings.Join(e.Fire.Members, ","), names(g.w.Map(), e.Fire.From))
 		}
 	}
+}
+
+// checkDFPh: in a Player Turn's DFPh each unit of the defending side fires
+// once at most (ASL A8.4): one marked First Fire as the phase began (it
+// fired in the MPh) fires only Final Fire, at an ADJACENT Location; one
+// that had not fired fires Defensive Fire and is then done, never Final
+// Fire on top of it; one marked Final Fire does not fire.
+func checkDFPh(t *testing.T, g *Game, where string, def state.Side, before map[string]was, evs []report.Event, seen *tally) {
+	t.Helper()
+	fired := map[string]report.Kind{}
+	for _, e := range evs {
+		if e.Kind != report.Fire || e.Fire == nil {
+			continue
+		}
+		closest := 99
+		for _, id := range e.Fire.Members {
+			b, ok := before[id]
+			if !ok || b.side != def {
+				continue
+			}
+			closest = min(closest, hex.Distance(b.at.Hex, e.Fire.At.Hex))
+			if k, again := fired[id]; again {
+				t.Errorf("%s: %s %s fired twice in the DFPh: %s, then %s at %s (ASL A8.4)", where, def, id, fireName(k), fireName(e.Fire.As), g.w.Map().LocationName(e.Fire.At))
+			}
+			fired[id] = e.Fire.As
+			switch {
+			case b.final:
+				t.Errorf("%s: %s %s, marked Final Fire, fired in the DFPh (%s; ASL A8.4)", where, def, id, fireName(e.Fire.As))
+			case b.fired && e.Fire.As != report.FinalFire:
+				t.Errorf("%s: %s %s, marked First Fire, fired %s in the DFPh: it may fire only Final Fire at an ADJACENT Location (ASL A8.4)", where, def, id, fireName(e.Fire.As))
+			case !b.fired && e.Fire.As == report.FinalFire:
+				t.Errorf("%s: %s %s fired Final Fire in the DFPh, but it had not fired in the MPh (ASL A8.4)", where, def, id)
+			}
+			if e.Fire.As == report.FinalFire {
+				seen.finalFire++
+				if !combat.Adjacent(b.at, e.Fire.At) {
+					t.Errorf("%s: %s %s fired Final Fire at %s, not ADJACENT (ASL A8.4)", where, def, id, g.w.Map().LocationName(e.Fire.At))
+				}
+			}
+		}
+		if closest < 99 && e.Fire.Range != closest {
+			t.Errorf("%s: %s fire group %v at %s reported at range %d, its closest member is %d hexes away", where, def, e.Fire.Members, g.w.Map().LocationName(e.Fire.At), e.Fire.Range, closest)
+		}
+	}
+}
+
+// fireName names a fire group's kind of fire, its As.
+func fireName(k report.Kind) string {
+	if k == 0 {
+		return "Defensive Fire"
+	}
+	return k.String()
 }
 
 // checkMoveEnds: a FRIENDLY unit's move in its MPh ends where the unit
