@@ -618,9 +618,7 @@ func (e *Enemy) actMove(stack []*state.Unit, g goal) error {
 		if e.st.Has(state.Friendly, next) {
 			// FRIENDLY units the ENEMY did not know of: revealed, and the
 			// stack stops before their Location (ASL A4.14).
-			for f := range e.st.In(state.Friendly, next) {
-				f.Known = true
-			}
+			e.reveal(next, t.stack)
 			t.notes = append(t.notes, report.Note{Kind: report.StoppedHidden, At: next})
 			break
 		}
@@ -718,11 +716,8 @@ func (e *Enemy) advanceOthers() error {
 			to, cost = next, c
 		}
 		var notes []report.Note
-		for f := range e.st.In(state.Friendly, to) {
-			if !f.Known {
-				f.Known = true // it advanced into their Location: a Melee (ASL A4.7)
-				notes = append(notes, report.Note{Kind: report.Revealed, At: to})
-			}
+		if e.reveal(to, stack) { // it advances into their Location: a Melee (ASL A4.7)
+			notes = append(notes, report.Note{Kind: report.Revealed, At: to})
 		}
 		for _, u := range stack {
 			e.st.Move(u, to)

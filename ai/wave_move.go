@@ -335,13 +335,8 @@ func (e *Enemy) walk(u *state.Unit, claimed *[]board.Location) (*delayed, error)
 		// Entering a Location of a FRIENDLY unit the ENEMY did not know
 		// of reveals it (ASL A12's concealment and HIP are not among the
 		// texts: sasl reveals the unit, which is then Known).
-		if len(t.steps) > 1 {
-			for f := range e.st.In(state.Friendly, t.cur) {
-				if !f.Known {
-					f.Known = true
-					t.notes = append(t.notes, report.Note{Kind: report.Revealed, At: t.cur})
-				}
-			}
+		if len(t.steps) > 1 && e.reveal(t.cur, t.stack) {
+			t.notes = append(t.notes, report.Note{Kind: report.Revealed, At: t.cur})
 		}
 		// Entering a Location of a Known FRIENDLY unit ends Human Wave
 		// movement for good (4.323).
@@ -511,6 +506,30 @@ func (e *Enemy) fired(t *trip) ([]*state.Unit, error) {
 		e.log.Add(report.Event{Kind: report.Move, Units: e.log.IDs(stack), Steps: e.log.Steps(t.steps...), Edge: from, Lead: t.lead, Notes: e.log.Notes(notes...), Goal: t.goal, TargetAt: t.goalAt})
 	}
 	return e.keep(kept...), nil
+}
+
+// reveal makes the FRIENDLY units in Location at that the ENEMY did not
+// know of Known, found by the ENEMY stack by, whose move or advance enters
+// their Location or would (ASL A12's concealment and HIP are not among the
+// texts: sasl's reading, a Reveal event with its rule). Until then such a
+// unit Activates no S? (activation); it reports whether any was revealed.
+func (e *Enemy) reveal(at board.Location, by []*state.Unit) bool {
+	var found []*state.Unit
+	for f := range e.st.In(state.Friendly, at) {
+		if !f.Known {
+			f.Known = true
+			found = append(found, f)
+		}
+	}
+	if len(found) == 0 {
+		return false
+	}
+	ev := report.Event{Kind: report.Reveal, Side: state.Friendly, Units: e.log.IDs(found), At: at}
+	if len(by) > 0 {
+		ev.Lead = by[0].ID
+	}
+	e.log.Add(ev)
+	return true
 }
 
 // finish puts a trip's stack where its move ended and tells what it did.

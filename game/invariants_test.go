@@ -138,8 +138,8 @@ func TestGameInvariants(t *testing.T) {
 				for seed := range seeds {
 					checkGame(t, w, pol, seed, &seen)
 				}
-				t.Logf("%d phases, %d moves (%d FRIENDLY), %d ending in a Location of the other side, %d Melee fought, %d Control changes, %d fire groups (%d of more than one Location), %d units brought into play, %d left, %d Final Fire in the DFPh",
-					seen.phases, seen.moves, seen.friendlyMoves, seen.enter, seen.melee, seen.control, seen.groups, seen.multi, seen.newIDs, seen.goneIDs, seen.finalFire)
+				t.Logf("%d phases, %d moves (%d FRIENDLY), %d ending in a Location of the other side, %d Melee fought, %d Control changes, %d fire groups (%d of more than one Location), %d units brought into play, %d left, %d Final Fire in the DFPh, %d FRIENDLY units revealed",
+					seen.phases, seen.moves, seen.friendlyMoves, seen.enter, seen.melee, seen.control, seen.groups, seen.multi, seen.newIDs, seen.goneIDs, seen.finalFire, seen.reveals)
 				// (edge24's ENEMY fire groups are of one Location: its
 				// FRIENDLY units hold the edge the S? enter by.)
 				if seen.moves == 0 || seen.phases == 0 || seen.multi == 0 && c.name != "edge24" {
@@ -163,8 +163,9 @@ type tally struct {
 	// newIDs: units brought into play after the setup; goneIDs: units
 	// that left play (checkIDs).
 	newIDs, goneIDs int
-	// finalFire: ENEMY units' Final Fire in the DFPh (checkEnemyDFPh).
-	finalFire int
+	// finalFire: Final Fire in the DFPh (checkDFPh); reveals: FRIENDLY
+	// units the ENEMY found (checkReveals).
+	finalFire, reveals int
 }
 
 // was is a unit as it stood before a phase.
@@ -174,16 +175,14 @@ type was struct {
 	kind     state.Kind
 	broken   bool
 	released bool
-	// fired, final: its fire markers (ASL A8.1, A8.3).
-	fired, final bool
+	// fired, final: its fire markers (ASL A8.1, A8.3); known: a FRIENDLY
+	// unit the ENEMY knows of.
+	fired, final, known bool
 }
 
 func checkGame(t *testing.T, w *world.World, pol string, seed uint64, seen *tally) {
 	t.Helper()
-	g, _, err := New(w, state.Game{Mission: "test", Seed: seed, HasSeed: true, Policy: pol}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newPolicyGame(t, w, pol, seed)
 	m := w.Map()
 	st := g.st
 	for _, u := range st.OfSide(state.Enemy) {
@@ -192,40 +191,29 @@ func checkGame(t *testing.T, w *world.World, pol string, seed uint64, seen *tall
 		}
 	}
 	checkStacking(t, g, fmt.Sprintf("%s seed %d setup", pol, seed))
-	before := map[string]was{}
 	ids := gameIDs{ever: map[string]bool{}, now: map[string]bool{}}
 	ids.check(t, g, "setup", nil, seen)
-	for !g.Over() {
-		clear(before)
-		for _, u := range st.Units() {
-			if u.OnMap() {
-				before[u.ID] = was{at: u.At(), side: u.Side, kind: u.Kind, broken: u.Broken, released: u.Released, fired: u.Fired, final: u.FinalFire}
-			}
-		}
-		vpo := slices.Clone(st.VPO)
-		side, ph, turn := st.Player, max(st.Phase, state.RPh), st.Turn
-		rep, err := g.Phase(nil)
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		where := fmt.Sprintf("%s seed %d turn %d %s %s", pol, seed, turn, side, ph)
+	vpo := slices.Clone(st.VPO) // as the phase begins
+	phaseByPhase(t, g, pol, seed, func(where string, side state.Side, ph state.Phase, before map[string]was, evs []report.Event) {
 		seen.phases++
-		ids.check(t, g, where, rep.Events, seen)
-		checkMoves(t, g, where, before, rep.Events, seen)
+		ids.check(t, g, where, evs, seen)
+		checkMoves(t, g, where, before, evs, seen)
 		checkStacking(t, g, where)
-		checkReleaseEvents(t, g, where, before, rep.Events)
+		checkReleaseEvents(t, g, where, before, evs)
 		if side == state.Friendly && ph == state.MPh {
-			checkMoveEnds(t, g, where, rep.Events)
+			checkMoveEnds(t, g, where, evs)
 		}
-		checkControl(t, g, where, before, vpo, rep.Events, seen)
-		checkFireGroups(t, g, where, rep.Events, seen)
+		checkControl(t, g, where, before, vpo, evs, seen)
+		vpo = append(vpo[:0], st.VPO...)
+		checkFireGroups(t, g, where, evs, seen)
+		checkReveals(t, g, where, before, evs, seen)
 		if ph == state.DFPh {
-			checkDFPh(t, g, where, 1-side, before, rep.Events, seen)
+			checkDFPh(t, g, where, 1-side, before, evs, seen)
 		}
 		if ph == state.CCPh {
-			checkMelee(t, g, where, before, rep.Events, seen)
+			checkMelee(t, g, where, before, evs, seen)
 		}
-	}
+	})
 }
 
 // gameIDs are the unit IDs of a game: every one that ever appeared, and
@@ -388,6 +376,59 @@ func checkDFPh(t *testing.T, g *Game, where string, def state.Side, before map[s
 		}
 		if closest < 99 && e.Fire.Range != closest {
 			t.Errorf("%s: %s fire group %v at %s reported at range %d, its closest member is %d hexes away", where, def, e.Fire.Members, g.w.Map().LocationName(e.Fire.At), e.Fire.Range, closest)
+		}
+	}
+}
+
+// checkReveals: a FRIENDLY unit set up unseen (not Known) becomes Known
+// only with an event saying so: its own move, advance or fire, the
+// player's report, or a Reveal by the ENEMY unit that found it (sasl's
+// reading of ASL A12); and it Activates no S? before it is Known (SASL
+// 3.32): every Activation's By was Known as the phase began, or was made
+// Known by an event before the Activation.
+func checkReveals(t *testing.T, g *Game, where string, before map[string]was, evs []report.Event, seen *tally) {
+	t.Helper()
+	known, revealed := map[string]bool{}, map[string]bool{}
+	for id, b := range before {
+		if b.side == state.Friendly && b.known {
+			known[id], revealed[id] = true, true
+		}
+	}
+	// A unit's own move, advance or fire makes it Known as it begins (the
+	// S? that see it are checked at its steps, before its event is told).
+	for _, e := range evs {
+		switch {
+		case e.Side == state.Friendly && (e.Kind == report.Move || e.Kind == report.Advance) || e.Kind == report.Reported:
+			for _, id := range e.Units {
+				known[id] = true
+			}
+		case e.Fire != nil:
+			for _, id := range e.Fire.Members {
+				if b, ok := before[id]; ok && b.side == state.Friendly {
+					known[id] = true
+				}
+			}
+		}
+	}
+	for _, e := range evs {
+		switch {
+		case e.Kind == report.Reveal:
+			seen.reveals++
+			for _, id := range e.Units {
+				if revealed[id] {
+					t.Errorf("%s: %s revealed, but it was Known already", where, id)
+				}
+				known[id], revealed[id] = true, true
+			}
+		case e.Activation != nil && e.Activation.By != "":
+			if b, ok := before[e.Activation.By]; ok && b.side == state.Friendly && !known[e.Activation.By] {
+				t.Errorf("%s: %s Activated S? %v, but the ENEMY did not know of it (SASL 3.32)", where, e.Activation.By, e.Units)
+			}
+		}
+	}
+	for _, u := range g.st.OfSide(state.Friendly) {
+		if b, ok := before[u.ID]; ok && !b.known && u.Known && !known[u.ID] {
+			t.Errorf("%s: %s in %s became Known with no event saying so", where, u.ID, g.w.Map().LocationName(u.At()))
 		}
 	}
 }
@@ -670,5 +711,81 @@ func checkMelee(t *testing.T, g *Game, where string, before map[string]was, evs 
 		if canAttack && !fought && !dummy {
 			t.Errorf("%s: the Melee in %s (ENEMY %v, FRIENDLY %v) was not fought", where, m.LocationName(l), s.units[0], s.units[1])
 		}
+	}
+}
+
+// phaseByPhase plays game g to its end phase by phase and calls check
+// after each phase with the units on the map as they stood before it.
+func phaseByPhase(t *testing.T, g *Game, pol string, seed uint64, check func(where string, side state.Side, ph state.Phase, before map[string]was, evs []report.Event)) {
+	t.Helper()
+	before := map[string]was{}
+	for !g.Over() {
+		clear(before)
+		for _, u := range g.st.Units() {
+			if u.OnMap() {
+				before[u.ID] = was{at: u.At(), side: u.Side, kind: u.Kind, broken: u.Broken, released: u.Released, fired: u.Fired, final: u.FinalFire, known: u.Known}
+			}
+		}
+		side, ph, turn := g.st.Player, max(g.st.Phase, state.RPh), g.st.Turn
+		rep, err := g.Phase(nil)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		check(fmt.Sprintf("%s seed %d turn %d %s %s", pol, seed, turn, side, ph), side, ph, before, rep.Events)
+	}
+}
+
+// newPolicyGame starts a game of w, the FRIENDLY side played by pol.
+func newPolicyGame(t *testing.T, w *world.World, pol string, seed uint64) *Game {
+	t.Helper()
+	g, _, err := New(w, state.Game{Mission: "test", Seed: seed, HasSeed: true, Policy: pol}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// In the FRIENDLY DFPh the ENEMY units that had not fired fire Defensive
+// Fire once, and only those marked First Fire as the phase began fire
+// Final Fire, at an ADJACENT Location (ASL A8.4): under the hold policy no
+// FRIENDLY unit moves, so no ENEMY unit First Fires and none fires Final
+// Fire; under attack, some do. (A unit fired twice in every DFPh.)
+func TestEnemyFinalFireOnlyAfterFirstFire_A8_4(t *testing.T) {
+	t.Parallel()
+	w := prepareText(t, realMission)
+	for _, pol := range []string{PolicyHold, PolicyAttack} {
+		var seen tally
+		for seed := range uint64(20) {
+			g := newPolicyGame(t, w, pol, seed)
+			phaseByPhase(t, g, pol, seed, func(where string, side state.Side, ph state.Phase, before map[string]was, evs []report.Event) {
+				if ph == state.DFPh {
+					checkDFPh(t, g, where, 1-side, before, evs, &seen)
+				}
+			})
+		}
+		if pol == PolicyHold && seen.finalFire != 0 {
+			t.Errorf("hold: %d Final Fire attacks, though no FRIENDLY unit moved (ASL A8.4)", seen.finalFire)
+		}
+		if pol == PolicyAttack && seen.finalFire == 0 {
+			t.Error("attack: no Final Fire at all: the test checks nothing")
+		}
+	}
+}
+
+// A FRIENDLY unit set up unseen becomes Known only with an event saying
+// so (sasl's reading of ASL A12: a Reveal, by the ENEMY unit that finds
+// it), and Activates no S? before (SASL 3.32).
+func TestUnseenRevealedWithEvent_A12(t *testing.T) {
+	t.Parallel()
+	w := prepareText(t, attack24)
+	var seen tally
+	for seed := range uint64(40) {
+		g := newPolicyGame(t, w, PolicyHold, seed)
+		phaseByPhase(t, g, PolicyHold, seed, func(where string, _ state.Side, _ state.Phase, before map[string]was, evs []report.Event) {
+			checkReveals(t, g, where, before, evs, &seen)
+		})
+	}
+	if seen.reveals == 0 {
+		t.Error("no FRIENDLY unit was revealed: the test checks nothing")
 	}
 }

@@ -188,6 +188,13 @@ const (
 	// (SASL 5.1): At, Activation, AC, Rolls (the AC dr). It is removed
 	// from play.
 	Dummy // dummy
+	// FRIENDLY units the ENEMY did not know of (not Known: set up unseen)
+	// are found by an ENEMY stack whose move or advance would enter their
+	// Location, or entered it, and become Known (ASL A12 is not among the
+	// texts: sasl's reading; until then a unit Activates no S?, SASL
+	// 3.32): Units the units revealed, At their Location, Lead the ENEMY
+	// unit that found them.
+	Reveal // reveal
 )
 
 // SetupS reports whether e is the Activation of an S? outside a Human

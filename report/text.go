@@ -247,6 +247,8 @@ func (x *Words) Text(e *Event) string {
 	case Rally:
 		d := e.Dice
 		return fmt.Sprintf("%s in %s rallies: DR %d%+d = %d <= ML %d", who, x.name(e.At), d.DR, d.DRM, d.Final, d.Need)
+	case Reveal:
+		return fmt.Sprintf("%s in %s revealed: %s finds them as it moves toward their Location; Known from now on, they can Activate S? (sasl's reading of ASL A12; SASL 3.32)", who, x.name(e.At), e.Lead)
 	case Reported:
 		return fmt.Sprintf("%s in %s is %s (as you report)", who, x.name(e.At), e.Other)
 	case Pass, Unasked:
