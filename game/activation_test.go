@@ -11,8 +11,9 @@ import (
 // is checked against a FRIENDLY unit that acts in its LOS, against that
 // unit only. In the four-board game of seed 5, F4 moving to 4R1 at the
 // first FRIENDLY MPh Activates no S? but those that see F4 itself (no S?
-// around F1 and F2 on the other boards); the S? beside the units that
-// stand still were checked at the fixed moment, the start of the MPh.
+// around F1 and F2 on the other boards); with the tables as built in no
+// S? is checked standing still (activation.still none: no text checks a
+// pair that does not act).
 func TestActivationByTheActingUnit_SASL3_32(t *testing.T) {
 	t.Parallel()
 	w := prepareText(t, realMission)
@@ -30,8 +31,8 @@ func TestActivationByTheActingUnit_SASL3_32(t *testing.T) {
 			}
 		}
 	}
-	if standing == 0 {
-		t.Error("no S? was checked standing still before the first FRIENDLY MPh")
+	if standing != 0 {
+		t.Errorf("%d S? were checked standing still before the first FRIENDLY MPh (activation.still none)", standing)
 	}
 	if s.g.st.Unit("F4") == nil {
 		t.Skip("F4 did not live to its first MPh")

@@ -21,10 +21,18 @@ import (
 // hold, turn 6, FRIENDLY PFPh had F7 (a 3-3-7 four hexes from 17U6) among
 // the members of F6, F7, F8's 4 FP Prep Fire from 17V9, marked fired. This
 // keeps the held-out games' case, on real board 17, as it was found: with
-// the ENEMY's units outside the Human Wave holding (policy.released hold).
+// the ENEMY's units outside the Human Wave holding (policy.released hold)
+// and the S? checked standing still at the end of each Player Turn
+// (activation.still turn_end, as built in then).
 func TestFireMembersAddFP_A7_22(t *testing.T) {
 	t.Parallel()
 	w := releasedAs(t, prepareText(t, heldoutMissions[4].text), tables.ReleasedHold) // walls17-attack
+	tb := w.Tables().Clone()
+	tb.Activation.Still.Value = tables.StillTurnEnd
+	w, err := Prepare(w.Mission(), w.Map(), tb)
+	if err != nil {
+		t.Fatal(err)
+	}
 	m := w.Map()
 	c := newHcount()
 	left := 0

@@ -71,7 +71,9 @@ func TestA8_3_PassAfterFireFiresNoUnitTwice(t *testing.T) {
 				if e.Kind == report.Move {
 					break // the move goes on: later stops are new moves
 				}
-				if combat.AtMover(e.Kind) && e.Side == state.Friendly {
+				// (Another stack of a Human Wave, moving on, is another
+				// move: Subsequent First Fire may meet it, A8.3.)
+				if combat.AtMover(e.Kind) && e.Side == state.Friendly && (e.Fire == nil || e.Fire.At == stop.At) {
 					for _, id := range e.Units {
 						if slices.Contains(firers, id) {
 							t.Fatalf("seed %d: %s fired at the stack in %s twice: %s", seed, id, m.LocationName(stop.At), report.New(w).Text(&e))

@@ -47,7 +47,7 @@ func TestSubsequentFirstFireStops_A8_3(t *testing.T) {
 				// Units marked First Fire beyond their normal range are refused
 				// with the rule (A8.3).
 				for _, u := range slices.Clone(st.OfSide(state.Friendly)) {
-					if !st.Holds(u) || !u.OnMap() || !u.Fired || u.FinalFire || u.Broken || !u.Kind.MMC() || slices.ContainsFunc(stop.Groups, func(g state.StopGroup) bool { return g.At == u.At() }) {
+					if !st.Holds(u) || !u.OnMap() || !u.Fired || u.FinalFire || u.Broken || !u.Kind.MMC() || s.g.res.InMelee(u.At()) || slices.ContainsFunc(stop.Groups, func(g state.StopGroup) bool { return g.At == u.At() }) {
 						continue
 					}
 					if hex.Distance(u.At().Hex, stop.At.Hex) <= w.Strength(u).Range || len(s.g.fireGroup(u.At(), report.FirstFire)) > 0 {

@@ -97,8 +97,10 @@ func TestPlaceholdersText(t *testing.T) {
 		sum  tables.PlaceholderSummary
 		want string
 	}{
-		{"one", tables.PlaceholderSummary{Count: 1, Tables: []string{"x10"}}, "Placeholder tables: 1 value is sasl's stand-in, not your rulebook's (x10). Write it out with \"sasl tables template > mine.yaml\", type in your rulebook's values, then give --tables mine.yaml."},
-		{"many", tables.PlaceholderSummary{Count: 37, Tables: []string{"x10", "x3"}}, "Placeholder tables: 37 values are sasl's stand-ins, not your rulebook's (x10, x3). Write them out with \"sasl tables template > mine.yaml\", type in your rulebook's values, then give --tables mine.yaml."},
+		{"one", tables.PlaceholderSummary{Count: 1, Tables: []string{"x10"}}, "Placeholder tables: 1 value is sasl's stand-in for your rulebook's (x10). The game is playable as it is. To play by yours: write them out with \"sasl tables template > mine.yaml\", type in your values, then give --tables mine.yaml."},
+		{"many", tables.PlaceholderSummary{Count: 37, Tables: []string{"x10", "x3"}}, "Placeholder tables: 37 values are sasl's stand-ins for your rulebook's (x10, x3). The game is playable as it is. To play by yours: write them out with \"sasl tables template > mine.yaml\", type in your values, then give --tables mine.yaml."},
+		{"readings", tables.PlaceholderSummary{Count: 2, Tables: []string{"x10"}, Readings: 3, ReadingTables: []string{"Activation", "policy"}}, "Placeholder tables: 2 values are sasl's stand-ins for your rulebook's (x10), and 3 are sasl's own readings where no text decides (Activation, policy). The game is playable as it is. To play by yours: write them out with \"sasl tables template > mine.yaml\", type in your values, then give --tables mine.yaml."},
+		{"one reading", tables.PlaceholderSummary{Readings: 1, ReadingTables: []string{"policy"}}, "Placeholder tables: 1 is sasl's own reading where no text decides (policy). The game is playable as it is. To play by yours: write them out with \"sasl tables template > mine.yaml\", type in your values, then give --tables mine.yaml."},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := report.PlaceholdersText(&tt.sum); got != tt.want {

@@ -71,8 +71,14 @@ func TestActivationSource(t *testing.T) {
 			t.Errorf("row %s: default %v, source %q", name, r.Default, r.Source)
 		}
 	}
-	if e := a.Enemy[DefaultEnemy]; !e.Default || e.Source == "" {
-		t.Errorf("the default row is sasl's choice, marked so: %+v", e)
+	if e := a.Enemy[DefaultEnemy]; !e.Reading || e.Source == "" {
+		t.Errorf("the default row is sasl's choice, marked so (reading: true): %+v", e)
+	}
+	// No public source checks an S? and a FRIENDLY unit that both stand
+	// still (SASL 3.32, 4.34, the play aids, VASL issue 2140): the standing
+	// check is sasl's reading, off by default.
+	if s := a.Still; s.Value != StillNone || !s.Reading || s.Source == "" {
+		t.Errorf("activation.still %+v: want none, reading: true, with its source", s)
 	}
 }
 

@@ -39,6 +39,7 @@ type entryFile struct {
 	yamldoc.Fields
 	Value   yamldoc.Value `yaml:"value"`
 	Default yamldoc.Value `yaml:"default"`
+	Reading yamldoc.Value `yaml:"reading"`
 	Source  yamldoc.Value `yaml:"source"`
 }
 
@@ -65,6 +66,7 @@ type costFile struct {
 	Impassable  yamldoc.Value `yaml:"impassable"`
 	OutOfSeason yamldoc.Value `yaml:"out_of_season"`
 	Default     yamldoc.Value `yaml:"default"`
+	Reading     yamldoc.Value `yaml:"reading"`
 	Source      yamldoc.Value `yaml:"source"`
 }
 
@@ -92,6 +94,7 @@ type monthsFile struct {
 	yamldoc.Fields
 	Months  yamldoc.List[yamldoc.Value] `yaml:"months"`
 	Default yamldoc.Value               `yaml:"default"`
+	Reading yamldoc.Value               `yaml:"reading"`
 	Source  yamldoc.Value               `yaml:"source"`
 }
 
@@ -120,6 +123,7 @@ type boardKindFile struct {
 	yamldoc.Fields
 	Kinds   yamldoc.List[yamldoc.Value] `yaml:"kinds"`
 	Default yamldoc.Value               `yaml:"default"`
+	Reading yamldoc.Value               `yaml:"reading"`
 	Source  yamldoc.Value               `yaml:"source"`
 }
 
@@ -134,6 +138,7 @@ type minFile struct {
 	yamldoc.Fields
 	Min     yamldoc.Value `yaml:"min"`
 	Default yamldoc.Value `yaml:"default"`
+	Reading yamldoc.Value `yaml:"reading"`
 	Source  yamldoc.Value `yaml:"source"`
 }
 
@@ -316,16 +321,19 @@ func (s *Set) applyRoot(d yamldoc.Doc, root *yaml.Node) error {
 // entry reads {value: V, default: B, source: S}, V read by value from the
 // node of value and what+".value"; ok is false on an error.
 func entry[T any](c *yamldoc.Check, f *entryFile, what string, value func(v yamldoc.Value, what string) T) (e Entry[T], ok bool) {
-	if !c.Fields(f, what, yamldoc.Unknown(what, "want value, default, source")) {
+	if !c.Fields(f, what, yamldoc.Unknown(what, "want value, default or reading, source")) {
 		return e, false
 	}
 	if f.Value.Given() {
 		e.Value = value(f.Value, what+".value")
 	}
 	e.Default = c.Bool(f.Default, what+".default")
+	e.Reading = c.Bool(f.Reading, what+".reading")
 	e.Source = c.Str(f.Source, what+".source")
 	switch {
 	case !c.OK():
+	case e.Default && e.Reading:
+		c.Errorf(f.Node, "%s: default: true (a stand-in for your rulebook's value) or reading: true (sasl's reading where no text decides), not both", what)
 	case !f.Has("value"):
 		c.Errorf(f.Node, "%s: no value", what)
 	case e.Source == "":
@@ -436,7 +444,7 @@ func (m *Movement) apply(c *yamldoc.Check, f *movementFile) {
 // source: S}.
 func readCost(c *yamldoc.Check, f *costFile, what string, seasonal bool) (Cost, bool) {
 	cost := Cost{OutOfSeason: -1}
-	if !c.Fields(f, what, yamldoc.Unknown(what, "want mf, impassable, out_of_season, default, source")) {
+	if !c.Fields(f, what, yamldoc.Unknown(what, "want mf, impassable, out_of_season, default or reading, source")) {
 		return cost, false
 	}
 	cost.HalfMF = c.HalfMF(f.MF, what+".mf")
@@ -448,6 +456,7 @@ func readCost(c *yamldoc.Check, f *costFile, what string, seasonal bool) (Cost, 
 		cost.OutOfSeason = c.HalfMF(f.OutOfSeason, what+".out_of_season")
 	}
 	cost.Default = c.Bool(f.Default, what+".default")
+	cost.Reading = c.Bool(f.Reading, what+".reading")
 	cost.Source = c.Str(f.Source, what+".source")
 	switch {
 	case !c.OK():
@@ -508,7 +517,7 @@ func (s *Seasons) apply(c *yamldoc.Check, f *seasonsFile) {
 			continue
 		}
 		what := "seasons." + x.key
-		if !c.Fields(x.f, what, yamldoc.Unknown(what, "want months, default, source")) {
+		if !c.Fields(x.f, what, yamldoc.Unknown(what, "want months, default or reading, source")) {
 			return
 		}
 		m := Months{}
@@ -518,6 +527,7 @@ func (s *Seasons) apply(c *yamldoc.Check, f *seasonsFile) {
 			}
 		}
 		m.Default = c.Bool(x.f.Default, what+".default")
+		m.Reading = c.Bool(x.f.Reading, what+".reading")
 		m.Source = c.Str(x.f.Source, what+".source")
 		if c.OK() && m.Source == "" {
 			c.Errorf(x.f.Node, "%s: every value names its source (source: ...)", what)
@@ -576,7 +586,7 @@ func (b *BoardKinds) apply(c *yamldoc.Check, f *boardKindsFile, what string) {
 		for i, id := range f.Boards.Keys {
 			w := what + ".boards." + id.Value
 			g := &f.Boards.Values[i]
-			if !c.Fields(g, w, yamldoc.Unknown(w, "want kinds, default, source")) {
+			if !c.Fields(g, w, yamldoc.Unknown(w, "want kinds, default or reading, source")) {
 				return
 			}
 			var e Entry[BoardKind]
@@ -595,6 +605,7 @@ func (b *BoardKinds) apply(c *yamldoc.Check, f *boardKindsFile, what string) {
 				}
 			}
 			e.Default = c.Bool(g.Default, w+".default")
+			e.Reading = c.Bool(g.Reading, w+".reading")
 			e.Source = c.Str(g.Source, w+".source")
 			if !c.OK() {
 				return
@@ -622,12 +633,13 @@ func (b *BoardKinds) apply(c *yamldoc.Check, f *boardKindsFile, what string) {
 				continue
 			}
 			w := what + ".derive." + x.key
-			if !c.Fields(x.f, w, yamldoc.Unknown(w, "want min, default, source")) {
+			if !c.Fields(x.f, w, yamldoc.Unknown(w, "want min, default or reading, source")) {
 				return
 			}
 			e := Entry[int]{
 				Value:   c.Int(x.f.Min, w+".min", 1, 346),
 				Default: c.Bool(x.f.Default, w+".default"),
+				Reading: c.Bool(x.f.Reading, w+".reading"),
 				Source:  c.Str(x.f.Source, w+".source"),
 			}
 			if c.OK() && (!x.f.Has("min") || e.Source == "") {

@@ -24,7 +24,9 @@ import (
 // placeholder, with the file's value.
 
 // Placeholder is one value of a Set that is sasl's stand-in for the
-// owner's rulebook value (marked "default: true").
+// owner's rulebook value (marked "default: true"), or sasl's own reading
+// where no text decides (marked "reading: true": Reading), the player's
+// to change as well.
 type Placeholder struct {
 	// Path is the value's keys in a tables file: human_wave.x10.rows.3.
 	Path string `json:"path"`
@@ -32,6 +34,9 @@ type Placeholder struct {
 	// Activation; the top-level key of a table the chart list does not
 	// know).
 	Table string `json:"table"`
+	// Reading: sasl's reading where no text decides ("reading: true"),
+	// not a rulebook value to type in ("default: true").
+	Reading bool `json:"reading"`
 	// Value is the value as the file writes it: [squad, squad, leader],
 	// or the fields of an entry that has no value field (mf: 3).
 	Value string `json:"value"`
@@ -129,7 +134,8 @@ func builtinPlaceholders() []Placeholder {
 	return builtin
 }
 
-// placeholdersIn returns the entries of a file marked "default: true".
+// placeholdersIn returns the entries of a file marked "default: true" or
+// "reading: true".
 func placeholdersIn(root *yaml.Node, file string) []Placeholder {
 	var out []Placeholder
 	var walk func(n *yaml.Node, keys []*yaml.Node)
@@ -137,7 +143,7 @@ func placeholdersIn(root *yaml.Node, file string) []Placeholder {
 		if n.Kind != yaml.MappingNode {
 			return
 		}
-		if len(keys) > 0 && isDefault(n) {
+		if len(keys) > 0 && (isTrue(n, "default") || isTrue(n, "reading")) {
 			out = append(out, newPlaceholder(keys, n, file))
 			return
 		}
@@ -149,9 +155,9 @@ func placeholdersIn(root *yaml.Node, file string) []Placeholder {
 	return out
 }
 
-// isDefault reports whether mapping n holds "default: true".
-func isDefault(n *yaml.Node) bool {
-	v := field(n, "default")
+// isTrue reports whether mapping n holds "key: true".
+func isTrue(n *yaml.Node, key string) bool {
+	v := field(n, key)
 	var b bool
 	return v != nil && v.Kind == yaml.ScalarNode && v.ShortTag() == "!!bool" && v.Decode(&b) == nil && b
 }
@@ -171,7 +177,7 @@ func newPlaceholder(keys []*yaml.Node, entry *yaml.Node, file string) Placeholde
 	for i, k := range keys {
 		path[i] = k.Value
 	}
-	p := Placeholder{Path: strings.Join(path, "."), File: file, Line: entry.Line, keys: keys, entry: entry}
+	p := Placeholder{Path: strings.Join(path, "."), File: file, Line: entry.Line, Reading: isTrue(entry, "reading"), keys: keys, entry: entry}
 	p.rank, p.Table, p.depth = chartOf(path)
 	if s := field(entry, "source"); s != nil {
 		p.Source = s.Value
@@ -182,7 +188,7 @@ func newPlaceholder(keys []*yaml.Node, entry *yaml.Node, file string) Placeholde
 	} else {
 		shown = &yaml.Node{Kind: yaml.MappingNode}
 		for i := 0; i+1 < len(entry.Content); i += 2 {
-			if k := entry.Content[i].Value; k != "default" && k != "source" {
+			if k := entry.Content[i].Value; k != "default" && k != "reading" && k != "source" {
 				shown.Content = append(shown.Content, entry.Content[i], entry.Content[i+1])
 			}
 		}
@@ -303,15 +309,26 @@ func (s *Set) WriteTemplate(w io.Writer) error {
 func writeTemplate(w io.Writer, ps []Placeholder) error {
 	root := &yaml.Node{Kind: yaml.MappingNode}
 	var head strings.Builder
-	fmt.Fprintf(&head, "sasl tables template: the %d values of sasl's tables that are its\n", len(ps))
-	head.WriteString(`stand-ins (placeholders), not your rulebook's: sasl plays by them until you
-type in yours. For each entry below, type your rulebook's value over sasl's,
+	readings := 0
+	for _, p := range ps {
+		if p.Reading {
+			readings++
+		}
+	}
+	fmt.Fprintf(&head, "sasl tables template: the %d values of sasl's tables that are its\n", len(ps)-readings)
+	head.WriteString(`stand-ins (placeholders, "default: true"), not your rulebook's, and the `)
+	fmt.Fprintf(&head, "%d\n", readings)
+	head.WriteString(`that are sasl's own readings where no text decides ("reading: true"). The
+game is playable as it is: sasl plays by them until you type in yours. For
+each "default: true" entry below, type your rulebook's value over sasl's,
 name where you read it in source, and delete "default: true": an entry
-without it is your value. An entry left as it is stays a placeholder, and
-sasl says so; deleting an entry plays sasl's value, a placeholder still.
-Then give the file to every command that plays: --tables mine.yaml
-(sasl play new, sim, serve, place, enter, wave). The comment above an
-entry keeps sasl's value and where it is written.`)
+without it is your value. A "reading: true" entry is sasl's choice where
+the rules are silent: keep it, or change it and delete "reading: true" to
+play by your own reading. An entry left as it is stays marked, and sasl
+says so; deleting an entry plays sasl's value, marked still. Then give the
+file to every command that plays: --tables mine.yaml (sasl play new, sim,
+serve, place, enter, wave). The comment above an entry keeps sasl's value
+and where it is written.`)
 	if len(ps) == 0 {
 		head.WriteString("\n\nNo placeholder is left: every value is your rulebook's or a rule's.")
 	}
@@ -330,7 +347,11 @@ entry keeps sasl's value and where it is written.`)
 				}
 				next = &yaml.Node{Kind: yaml.MappingNode}
 				if i == len(p.keys)-1 {
-					kc.HeadComment = fmt.Sprintf("sasl's: %s (%s:%d)", p.Value, p.File, p.Line)
+					what := "sasl's"
+					if p.Reading {
+						what = "sasl's reading"
+					}
+					kc.HeadComment = fmt.Sprintf("%s: %s (%s:%d)", what, p.Value, p.File, p.Line)
 					next = plain(p.entry)
 				}
 				n.Content = append(n.Content, kc, next)
@@ -363,11 +384,16 @@ entry keeps sasl's value and where it is written.`)
 }
 
 // PlaceholderSummary is what a front end tells of a Set's placeholders:
-// how many values are sasl's stand-ins and in which charts (report words
-// it; the JSON of play, serve and sim gives it as data).
+// how many values are sasl's stand-ins for the owner's rulebook values
+// and in which charts, and how many are sasl's own readings where no text
+// decides and in which (report words it; the JSON of play, serve and sim
+// gives it as data). The game is playable with both as they are.
 type PlaceholderSummary struct {
 	Count  int      `json:"count"`
 	Tables []string `json:"tables"`
+	// Readings and ReadingTables: the values marked "reading: true".
+	Readings      int      `json:"readings"`
+	ReadingTables []string `json:"reading_tables"`
 }
 
 // PlaceholderSummary summarises s.Placeholders; nil when s has none.
@@ -376,5 +402,22 @@ func (s *Set) PlaceholderSummary() *PlaceholderSummary {
 	if len(ps) == 0 {
 		return nil
 	}
-	return &PlaceholderSummary{Count: len(ps), Tables: PlaceholderTables(ps)}
+	var defaults, readings []Placeholder
+	for _, p := range ps {
+		if p.Reading {
+			readings = append(readings, p)
+		} else {
+			defaults = append(defaults, p)
+		}
+	}
+	return &PlaceholderSummary{Count: len(defaults), Tables: nonNil(PlaceholderTables(defaults)),
+		Readings: len(readings), ReadingTables: nonNil(PlaceholderTables(readings))}
+}
+
+// nonNil is s, or an empty list for nil (a JSON list, never null).
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/sasl-engine/sasl/internal/yamldoc"
 )
 
-// marked counts the values of s marked Default, wherever its structs keep
+// marked counts the values of s marked Default or Reading, wherever its structs keep
 // them: the Set's own account of its placeholders, against which
 // Placeholders (read from the files) is checked.
 func marked(s *Set) int {
@@ -32,7 +32,8 @@ func marked(s *Set) int {
 				walk(it.Value())
 			}
 		case reflect.Struct:
-			if d := v.FieldByName("Default"); d.IsValid() && d.Kind() == reflect.Bool && d.Bool() {
+			d, r := v.FieldByName("Default"), v.FieldByName("Reading")
+			if d.IsValid() && d.Kind() == reflect.Bool && d.Bool() || r.IsValid() && r.Kind() == reflect.Bool && r.Bool() {
 				n++
 			}
 			for i := range v.NumField() {
@@ -55,11 +56,12 @@ func template(t *testing.T, s *Set) []byte {
 	return buf.Bytes()
 }
 
-// unmark deletes every "default: true" of a tables file, as a player does
-// who has typed in their rulebook's values.
+// unmark deletes every "default: true" and "reading: true" of a tables
+// file, as a player does who has typed in their rulebook's values and
+// their own readings.
 func unmark(data []byte) []byte {
-	data = regexp.MustCompile(`(?m)^\s*default: true\n`).ReplaceAll(data, nil)
-	return regexp.MustCompile(`default: true, |, default: true`).ReplaceAll(data, nil)
+	data = regexp.MustCompile(`(?m)^\s*(default|reading): true\n`).ReplaceAll(data, nil)
+	return regexp.MustCompile(`(default|reading): true, |, (default|reading): true`).ReplaceAll(data, nil)
 }
 
 func paths(ps []Placeholder) []string {

@@ -20,6 +20,9 @@ type SASL struct {
 type Entry[T any] struct {
 	Value   T
 	Default bool // a placeholder for the owner's rulebook value
+	// Reading: sasl's own reading where no text decides (reading: true),
+	// the player's to change.
+	Reading bool
 	Source  string
 }
 

@@ -67,9 +67,10 @@ type Cost struct {
 	// OutOfSeason is the cost out of season, in half MF, or -1 when the
 	// season does not matter.
 	OutOfSeason int
-	// Default marks a value to check against the owner's rulebook.
-	Default bool
-	Source  string
+	// Default marks a value to check against the owner's rulebook;
+	// Reading, sasl's own reading where no text decides.
+	Default, Reading bool
+	Source           string
 }
 
 // Movement is what Infantry pay to move (ASL Chapter B).
@@ -110,9 +111,9 @@ type Seasons struct {
 
 // Months is a set of months (1..12) with its source.
 type Months struct {
-	In      [13]bool
-	Default bool
-	Source  string
+	In               [13]bool
+	Default, Reading bool
+	Source           string
 }
 
 // At returns the Season of a month (1..12).

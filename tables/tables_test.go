@@ -268,9 +268,12 @@ func TestSGeneration_SASL5(t *testing.T) {
 	t.Parallel()
 	g := Default().SGeneration
 	for _, e := range []Entry[int]{g.Dummy, g.VPO, g.Stone, g.Level, g.Near, g.NearRange, g.Village, g.City, g.LeaderDRM} {
-		if !e.Default || e.Source == "" {
-			t.Errorf("%+v: want default: true with a source", e)
+		if !e.Default && !e.Reading || e.Source == "" {
+			t.Errorf("%+v: want default: true (or reading: true) with a source", e)
 		}
+	}
+	if !g.LeaderDRM.Reading {
+		t.Errorf("s_generation.leader_drm %+v: sasl's own reading (no drm), want reading: true", g.LeaderDRM)
 	}
 	if g.VPO.Value != -1 || g.Stone.Value != -1 || g.Level.Value != -1 || g.Near.Value != -1 || g.NearRange.Value != 2 || g.Village.Value != 1 || g.City.Value != 2 {
 		t.Errorf("the SASL QRDC's AC drm: %+v", g)

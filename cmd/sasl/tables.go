@@ -97,9 +97,11 @@ func newTablesShowCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "show",
 		Short: "List the placeholder values in use, with --tables laid over",
-		Long: `List the values of sasl's tables that are placeholders (marked "default: true")
-once your --tables file is laid over: each with its keys in a tables file, its
-value, its source and where it is written.`,
+		Long: `List the values of sasl's tables that are placeholders once your --tables
+file is laid over: the stand-ins for your rulebook's values (marked "default:
+true") and sasl's own readings where no text decides (marked "reading: true",
+shown with [reading]), each with its keys in a tables file, its value, its
+source and where it is written. The game is playable with them as they are.`,
 		Example: `  sasl tables show
   sasl tables show --tables mine.yaml --json`,
 		Args: cobra.NoArgs,
@@ -114,7 +116,13 @@ value, its source and where it is written.`,
 				if ps == nil {
 					ps = []tables.Placeholder{}
 				}
-				return writeJSON(w, map[string]any{"count": len(ps), "placeholders": ps})
+				readings := 0
+				for _, p := range ps {
+					if p.Reading {
+						readings++
+					}
+				}
+				return writeJSON(w, map[string]any{"count": len(ps) - readings, "readings": readings, "placeholders": ps})
 			}
 			return writePlaceholders(w, ps, t.PlaceholderSummary())
 		},
@@ -138,7 +146,11 @@ func writePlaceholders(w io.Writer, ps []tables.Placeholder, sum *tables.Placeho
 			table = p.Table
 			fmt.Fprintf(w, "%s:\n", table)
 		}
-		fmt.Fprintf(w, "  %-36s %s\n      %s (%s:%d)\n", p.Path, p.Value, p.Source, p.File, p.Line)
+		mark := ""
+		if p.Reading {
+			mark = " [reading]"
+		}
+		fmt.Fprintf(w, "  %-36s %s%s\n      %s (%s:%d)\n", p.Path, p.Value, mark, p.Source, p.File, p.Line)
 	}
 	fmt.Fprintln(w)
 	_, err := fmt.Fprintln(w, report.PlaceholdersText(sum))

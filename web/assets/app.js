@@ -398,10 +398,20 @@ function renderTables(ph) {
   if (!ph || p.dataset.key === key) return;
   p.dataset.key = key;
   const code = (text) => { const c = document.createElement("code"); c.textContent = text; return c; };
+  // The words of report.PlaceholdersText: rulebook stand-ins
+  // ("default: true") apart from sasl's readings ("reading: true").
+  const parts = [];
+  if (ph.count > 0) {
+    parts.push(ph.count + (ph.count === 1 ? " value is sasl's stand-in" : " values are sasl's stand-ins") +
+      " for your rulebook's (" + ph.tables.join(", ") + ")");
+  }
+  if (ph.readings > 0) {
+    parts.push(ph.readings + (ph.readings === 1 ? " is sasl's own reading" : " are sasl's own readings") + " where no text decides (" +
+      (ph.reading_tables || []).join(", ") + ")");
+  }
   p.replaceChildren(
-    "Placeholder tables: " + ph.count + (ph.count === 1 ? " value is sasl's stand-in" : " values are sasl's stand-ins") +
-      ", not your rulebook's (" + ph.tables.join(", ") + "). To play by yours: ",
-    code("sasl tables template > mine.yaml"), ", fill it in, then give ", code("--tables mine.yaml"), ".");
+    "Placeholder tables: " + parts.join(", and ") + ". The game is playable as it is. To play by yours: ",
+    code("sasl tables template > mine.yaml"), ", type in your values, then give ", code("--tables mine.yaml"), ".");
 }
 
 // stopKind is the kind of stop the game stands at ("turn-start",
