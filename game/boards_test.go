@@ -26,18 +26,6 @@ func prepareText(t testing.TB, text string) *world.World {
 	return prepareTables(t, text, tables.Default())
 }
 
-// stillNone is the default tables but for activation.still none: no S?
-// is checked for standing still, for the tests of commands that want the
-// FRIENDLY units of the setup alive at their first MPh.
-func stillNone(t testing.TB) *tables.Set {
-	t.Helper()
-	tab, err := tables.Parse([]byte("activation:\n  still: {value: none, source: test}\n"), "still.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tab
-}
-
 // prepareTables prepares the mission text with tables tab.
 func prepareTables(t testing.TB, text string, tab *tables.Set) *world.World {
 	t.Helper()

@@ -101,7 +101,7 @@ func keys(stops []ffStop, keep func(ffStop) bool) []string {
 // those of every within normal range, none left out.
 func TestFirstFireStopsWithinNormalRangeA7_2NotLongRangeA7_22(t *testing.T) {
 	t.Parallel()
-	w := prepareTables(t, realMission, stillNone(t))
+	w := prepareText(t, realMission)
 	longHW, total, sff := 0, 0, 0
 	for seed := range uint64(4) {
 		every, _, _ := holdFire(t, w, seed, Stops{StopFire, FireStopsEvery})
@@ -146,7 +146,7 @@ func TestFirstFireStopsWithinNormalRangeA7_2NotLongRangeA7_22(t *testing.T) {
 // Location (ASL A7.21); First Fire further off is the engine's (hold).
 func TestFirstFireStopsPointBlankOnlyA7_21(t *testing.T) {
 	t.Parallel()
-	w := prepareTables(t, realMission, stillNone(t))
+	w := prepareText(t, realMission)
 	n := 0
 	for seed := range uint64(4) {
 		pbf, unasked, _ := holdFire(t, w, seed, Stops{StopFire, FireStopsPBF})
@@ -170,7 +170,7 @@ func TestFirstFireStopsPointBlankOnlyA7_21(t *testing.T) {
 // --first-fire, stops at none, as it did.
 func TestStopPhaseKeepsFirstFireA8_1(t *testing.T) {
 	t.Parallel()
-	w := prepareTables(t, realMission, stillNone(t))
+	w := prepareText(t, realMission)
 	all := func(ffStop) bool { return true }
 	n := 0
 	for seed := range uint64(3) {
@@ -196,7 +196,7 @@ func TestStopPhaseKeepsFirstFireA8_1(t *testing.T) {
 // onto the map starts beyond the edge.
 func TestFirstFireStopPathIsTheMoversA8_1(t *testing.T) {
 	t.Parallel()
-	w := prepareTables(t, realMission, stillNone(t))
+	w := prepareText(t, realMission)
 	m := w.Map()
 	checked, offMap := 0, 0
 	for seed := range uint64(3) {

@@ -205,7 +205,7 @@ func TestJournalReplaysAndUndoes(t *testing.T) {
 	t.Parallel()
 	// No S? checked standing still: FRIENDLY units left to First Fire at
 	// the turn-2 Human Wave.
-	w := prepareTables(t, realMission, stillNone(t))
+	w := prepareText(t, realMission)
 	fired, first := 0, 0
 	for seed := range uint64(24) {
 		s := begin(t, w, seed, PolicyPlayer, StopFire)
@@ -270,7 +270,7 @@ func TestJournalReplaysAndUndoes(t *testing.T) {
 // cannot be, are refused with one clear error and change nothing.
 func TestCommandsRefused(t *testing.T) {
 	t.Parallel()
-	w := prepareTables(t, realMission, stillNone(t)) // F1 and F5 alive in 33Q6
+	w := prepareText(t, realMission) // F1 and F5 alive in 33Q6
 	s := begin(t, w, 3, PolicyPlayer, StopFire)
 	for s.Stop().Kind != state.BeforePhase || s.Stop().Phase != state.MPh || s.Stop().Player != state.Friendly {
 		do(t, s, Next)
@@ -348,7 +348,7 @@ func TestCommandsRefused(t *testing.T) {
 // stops only in the FRIENDLY Player Turn; what is not asked is said.
 func TestStopModes(t *testing.T) {
 	t.Parallel()
-	w := prepareTables(t, realMission, stillNone(t)) // units left to First Fire
+	w := prepareText(t, realMission) // units left to First Fire
 	for _, mode := range []StopMode{StopFire, StopPhase, StopTurn} {
 		kinds := map[string]int{}
 		unasked := 0

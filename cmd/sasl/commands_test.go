@@ -21,10 +21,10 @@ func TestMissionByCommands(t *testing.T) {
 	boards := realBoards(t)
 	dir := t.TempDir()
 	g := filepath.Join(dir, "game.yaml")
-	// No S? checked standing still and the ENEMY outside its wave
-	// holding: the player's units live to fire at the turn-2 Human Wave.
+	// The ENEMY outside its wave holding: the player's units live to
+	// fire at the turn-2 Human Wave.
 	still := filepath.Join(dir, "still.yaml")
-	if err := os.WriteFile(still, []byte("activation:\n  still: {value: none, source: test}\npolicy:\n  released: {value: hold, source: test}\n"), 0o644); err != nil {
+	if err := os.WriteFile(still, []byte("policy:\n  released: {value: hold, source: test}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	mustRun(t, "play", "new", "--mission", "../../examples/four-boards.yaml", "--boards", boards, "--seed", "11", "--policy", "player", "--save", g, "--tables", still)
