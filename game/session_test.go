@@ -203,8 +203,7 @@ func checkPreview(t testing.TB, text string, pv *Preview, perr error, st *Step, 
 // undo is the game as it stood; every step's dice come out again.
 func TestJournalReplaysAndUndoes(t *testing.T) {
 	t.Parallel()
-	// No S? checked standing still: FRIENDLY units left to First Fire at
-	// the turn-2 Human Wave.
+	// FRIENDLY units left to First Fire at the turn-2 Human Wave.
 	w := prepareText(t, realMission)
 	fired, first := 0, 0
 	for seed := range uint64(24) {

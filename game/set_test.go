@@ -18,10 +18,10 @@ import (
 // the rule and changes nothing.
 func TestSetChecked_A10_6(t *testing.T) {
 	t.Parallel()
-	// F1 and F2 alive and in Good Order in x1Q5 at the first MPh: no S?
-	// checked standing still, the ENEMY outside its wave holding.
+	// F1 and F2 alive and in Good Order in x1Q5 at the first MPh: the
+	// ENEMY outside its wave holding.
 	still := filepath.Join(t.TempDir(), "still.yaml")
-	if err := os.WriteFile(still, []byte("activation:\n  still: {value: none, source: test}\npolicy:\n  released: {value: hold, source: test}\n"), 0o644); err != nil {
+	if err := os.WriteFile(still, []byte("policy:\n  released: {value: hold, source: test}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	w, _, err := Open("crossroads", "", still)

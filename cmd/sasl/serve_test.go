@@ -27,20 +27,16 @@ import (
 )
 
 // newFourBoardGame writes the README's four-board game (seed 11, the
-// FRIENDLY side the player's) to a file in dir, with no S? checked for
-// standing still (activation.still none): its Human Wave meets F4 in 4T2
-// at the seventh step, for the page's First Fire.
+// FRIENDLY side the player's) to a file in dir, with the built-in tables:
+// its Human Wave meets F4 in 4T2 at the seventh step, for the page's First
+// Fire.
 func newFourBoardGame(t testing.TB, dir, name string) string {
 	t.Helper()
 	boards := realBoards(t)
 	path := filepath.Join(dir, name)
-	still := filepath.Join(dir, name+".still.yaml")
-	if err := os.WriteFile(still, []byte("activation:\n  still: {value: none, source: test}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	var out, errs bytes.Buffer
 	root := newRoot(&out, &errs)
-	root.SetArgs([]string{"play", "new", "--mission", "../../examples/four-boards.yaml", "--boards", boards, "--seed", "11", "--policy", "player", "--save", path, "--tables", still})
+	root.SetArgs([]string{"play", "new", "--mission", "../../examples/four-boards.yaml", "--boards", boards, "--seed", "11", "--policy", "player", "--save", path})
 	if err := root.Execute(); err != nil {
 		t.Fatal(err)
 	}
