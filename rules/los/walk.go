@@ -217,7 +217,7 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 	}
 	w.spine = w.horiz || w.is60
 	w.slow = w.exitsSrcDep || w.entersTgtDep || lm.slow
-	rs := rowSeq{sy: float64(w.sy), dy: dy, jAcc: -1, acc: float64(w.sy)}
+	rs := rowSeq{sy: float64(w.sy), dy: dy}
 	if dy != 0 {
 		rs.period = ncols / gcd(ncols, abs(w.ty-w.sy))
 	}
@@ -237,9 +237,9 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 				continue
 			}
 		}
-		prev := w.rowAt(&rs, j-1, x-w.colDir, ncols)
+		prev := rs.exit(j - 1)
 		for ; k > 0; k-- {
-			cur := w.rowAt(&rs, j, x, ncols)
+			cur := rs.exit(j)
 			if w.column(x, int(prev), int(cur)) {
 				return
 			}
@@ -248,56 +248,6 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 			x += w.colDir
 		}
 	}
-}
-
-// rowAt returns exit(j) (the row sum after column j, at pixel column x)
-// to the precision the walk needs: where its exact value is a whole
-// number m, the sum may fall either side of m, moving the pixels of rows
-// m-1 and m between column j and j+1. If none of those pixels can fire a
-// rule (and in the last column, the target's own hex, none is a hexside),
-// either answer gives the same result and the sum need not be made.
-func (w *walk) rowAt(rs *rowSeq, j, x, ncols int) float64 {
-	v, amb := rs.step(j)
-	if !amb {
-		return v
-	}
-	m := int(v)
-	if w.slow || !w.leaves || m < 1 || m >= w.lm.gh {
-		return rs.exact(j)
-	}
-	lm := w.lm
-	for _, cx := range [2]int{x, x + w.colDir} {
-		if cx < 0 || cx >= lm.gw {
-			return rs.exact(j)
-		}
-		for _, y := range [2]int{m - 1, m} {
-			gl, code := w.pixelAt(cx, y)
-			if j == ncols-1 {
-				// Past the last column nothing is visited; in it, the
-				// target's hex, only hexside terrain matters.
-				if cx != x {
-					continue
-				}
-				if code == codeOffMap || lm.p[code].is&isHexside != 0 {
-					return rs.exact(j)
-				}
-				continue
-			}
-			// (A pixel of no board is above every line.)
-			if int(ivAt(&lm.ivTop, gl, code)) > w.lo2 {
-				return rs.exact(j)
-			}
-			// A pixel of a hex of inherent terrain is looked at (B.6):
-			// its hex is found only in a block that holds one (Map.inh),
-			// or along hexsides (next to one: inhNear).
-			if w.spine || lm.inhAt(cx/block, y/block) {
-				if h := w.ownAt(cx, y); h.inh || w.spine && h.inhNear {
-					return rs.exact(j)
-				}
-			}
-		}
-	}
-	return v
 }
 
 // column visits the pixels of column x from row r0 to row r1; it reports
