@@ -26,6 +26,10 @@ type walk struct {
 	enterSpine     int
 	tgtEnter       [2]int
 	leaves         bool
+	// The pixel at which the line fails A6.8 EX 2 at its source
+	// (mustLeave), blocked there as the walk reaches it.
+	leaveX, leaveY int
+	leaveOn        bool
 	exitsSrcDep    bool
 	entersTgtDep   bool
 	ct             *prop
@@ -108,6 +112,15 @@ func (w *walk) pixelAt(x, y int) (gl int8, code uint8) {
 // the A6 height rules at that pixel's ground level, in the order VASL
 // applies them (the first that blocks decides the reason). It allocates
 // nothing. Both Locations must be on the map.
+//
+// LOS is reciprocal (ASL A6.1): Query(a, b) and Query(b, a) have the same
+// verdict, and a clear line the same hindrance, on every pair of every
+// real board (TestLOSReciprocal_A6_1), so a caller may trace a line from
+// whichever end suits it. Where VASL is not, sasl departs from it: the
+// line's pixels are the exact line's, not those of VASL's float sums
+// (rowSeq), and the A6.8 building restriction, which VASL applies at the
+// source only, binds both ends (mustLeave). Where it is blocked and the
+// hindrances before that are counted from the source.
 func (lm *Map) Query(from, to board.Location) Result {
 	var res Result
 	lm.query(from, to, &res)
@@ -221,6 +234,24 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 	if dy != 0 {
 		rs.period = ncols / gcd(ncols, abs(w.ty-w.sy))
 	}
+	// A6.8 EX 2 at both ends: at the source where the walk reaches the
+	// pixel (in VASL's order of rules), at the target once the walk has
+	// found nothing else.
+	w.leaveX, w.leaveY, w.leaveOn = w.mustLeave(&rs, ncols, false)
+	if w.walk(&rs, ncols) || !res.Clear {
+		return
+	}
+	if x, y, ok := w.mustLeave(&rs, ncols, true); ok {
+		gl, code := lm.rasterAt(x, y)
+		w.col, w.row, w.gl, w.ct = x, y, int(gl), &lm.p[code]
+		w.block(MustLeaveTargetBuilding, code)
+	}
+}
+
+// walk visits the line's pixels column by column from the source; it
+// reports whether the line ended (blocked, or off the raster).
+func (w *walk) walk(rs *rowSeq, ncols int) bool {
+	lm := w.lm
 	for j := 0; j < ncols; {
 		x := w.sx + j*w.colDir
 		// The columns of the line in this block column.
@@ -241,13 +272,14 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 		for ; k > 0; k-- {
 			cur := rs.exit(j)
 			if w.column(x, int(prev), int(cur)) {
-				return
+				return true
 			}
 			prev = cur
 			j++
 			x += w.colDir
 		}
 	}
+	return false
 }
 
 // column visits the pixels of column x from row r0 to row r1; it reports
@@ -302,7 +334,8 @@ func (w *walk) column(x, r0, r1 int) bool {
 					h = w.ownAt(x, y)
 				}
 				p := &lm.p[pix[2*k+1]]
-				look = w.slow || h.idx != w.srcOwn || p.is&isBuilding == 0 || p.is&isRowhouse != 0
+				look = w.slow || h.idx != w.srcOwn || p.is&isBuilding == 0 || p.is&isRowhouse != 0 ||
+					w.leaveOn && x == w.leaveX && y == w.leaveY
 			}
 			if look {
 				gl, code := int8(pix[2*k]), pix[2*k+1]
@@ -369,6 +402,9 @@ func (w *walk) judge(gl int8, code uint8, h *hexInfo, y int) bool {
 		w.leaves = true
 	}
 	w.ct, w.gl, w.row = ct, int(gl), y
+	if w.leaveOn && w.col == w.leaveX && y == w.leaveY {
+		return w.block(MustLeaveBuilding, code)
+	}
 	return w.pixel(w.col, y, h, nearAt(h, w.col, y))
 }
 
