@@ -110,7 +110,7 @@ func TestProperties(t *testing.T) {
 // (which holds the lines along hexsides and from upper building levels).
 // long runs the property tests over all their samples (go test
 // ./rules/los -long): three times the default's, and every pair of every
-// board for TestLOSReciprocal_A6_1 (some 25 s of CPU; .ci/run runs it).
+// board for TestLOSReciprocal_A6_1 (about 21 s of CPU; .ci/run runs it).
 var long = flag.Bool("long", false, "the LOS property tests over all their samples (3x the default; TestLOSReciprocal_A6_1: every pair of every board)")
 
 // samples is n, or 3n with -long.
