@@ -115,9 +115,13 @@ func (w *World) Keys() int { return w.m.Stride() * levelSlots }
 
 // Sight returns the line of sight from Location from to Location to
 // (ASL A6, as VASL traces it: rules/los). Two Locations of one hex see
-// each other at range 0. Lines are cached by their target Location: use
-// it for targets that recur, such as FRIENDLY positions. Where LOS cannot
-// be built (see LOS, whose error says why) every line is blocked.
+// each other at range 0. LOS is reciprocal (A6.1): Sight(a, b) and
+// Sight(b, a) have one verdict and range, and a clear line one hindrance,
+// those of los.Map.Query, which sasl los asks too; so fire traces from the
+// target and Activation from the S?, each from the end that recurs. Lines
+// are cached by their target Location: use it for targets that recur,
+// such as FRIENDLY positions. Where LOS cannot be built (see LOS, whose
+// error says why) every line is blocked.
 func (w *World) Sight(from, to board.Location) Sight {
 	if from.Hex == to.Hex {
 		return Sight{Clear: true}

@@ -106,6 +106,32 @@ func TestLOSReal(t *testing.T) {
 	}
 }
 
+// TestLOSReciprocal_A6_1: sasl los gives one verdict whichever Location
+// comes first (ASL A6.1: LOS is reciprocal), the engine's own (fire and
+// Activation trace with the same function, from either end): issue 51's
+// 1K5 - 1J5h1 was blocked by the A6.8 building restriction and 1J5h1 -
+// 1K5 clear.
+func TestLOSReciprocal_A6_1(t *testing.T) {
+	t.Parallel()
+	dir := realBoards(t)
+	for _, p := range [][2]string{{"1K5", "1J5h1"}, {"1J5h1", "1K5"}} {
+		var j losJSON
+		if err := json.Unmarshal([]byte(mustRun(t, "los", "--layout", "1", p[0], p[1], "--boards", dir, "--json")), &j); err != nil {
+			t.Fatal(err)
+		}
+		if j.Verdict != "blocked" || j.BlockedAt != "1J5" || !strings.Contains(j.Reason, "A6.8") {
+			t.Errorf("%s - %s: %+v; want blocked at 1J5 (A6.8)", p[0], p[1], j)
+		}
+	}
+	// --pairs: the lines both ways.
+	pairs := filepath.Join(t.TempDir(), "pairs.txt")
+	os.WriteFile(pairs, []byte("1K5 1J5h1\n1J5h1 1K5\n"), 0o644)
+	out := mustRun(t, "los", "--layout", "1", "--pairs", pairs, "--boards", dir)
+	if n := strings.Count(out, ": blocked at 1J5 "); n != 2 {
+		t.Errorf("--pairs: %d of 2 blocked at 1J5:\n%s", n, out)
+	}
+}
+
 var (
 	fuzzMapOnce sync.Once
 	fuzzMap     *los.Map

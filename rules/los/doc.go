@@ -17,18 +17,23 @@
 // higher than both ends, half-level terrain and the height advantage
 // (A6.2), blind hexes (A6.4, B10.23), and Hindrances, counted once a hex
 // and blocking at six (B.10). The season (terrain.Season) says whether
-// grain and orchards are in season. One departure from VASL, by the rule:
+// grain and orchards are in season. Departures from VASL, by the rules:
 // inherent terrain hinders a line that enters its hex anywhere (B.6), not
-// only across the pixels of its symbol. Not modelled: rooftops, cellars
-// and sewers, bridges, cliffs along a line's hexspine beyond VASL's own
-// handling, and counters (smoke, vehicles).
+// only across the pixels of its symbol; and LOS is reciprocal (A6.1), the
+// same verdict both ways, where VASL's is not: a line crosses the pixels
+// of the exact line, not of VASL's float sums, and the A6.8 building
+// restriction binds the target's end as it does the source's. Not
+// modelled: rooftops, cellars and sewers, bridges, cliffs along a line's
+// hexspine beyond VASL's own handling, and counters (smoke, vehicles).
 //
 // How it is checked: TestVASL traces the 3,650 lines VASL's engine judged
 // in ../shared/los/vasl-los.tsv (boards 2, 3, 4, 19 and 33 and two
 // two-board layouts) and asserts the same verdict on every one, and the
 // same Hindrance total on every clear one but where B.6 departs (each
-// logged); TestTerrainAsVASL checks vaslterrain.go against VASL's
-// SharedBoardMetadata.xml. Both are skipped, saying so, without ../shared
+// logged); TestLOSReciprocal_A6_1 that every pair of Locations of the
+// real boards has one verdict both ways (every pair with -long);
+// TestTerrainAsVASL checks vaslterrain.go against VASL's
+// SharedBoardMetadata.xml. All are skipped, saying so, without ../shared
 // (internal/testshared finds it). Rulebook examples are tests of their
 // own (TestA6_2WaterEdge, TestB23_71RowhouseWall, TestB6InherentTerrain),
 // and the walk that skips pixels no rule can act on must equal the walk

@@ -24,5 +24,12 @@ func KindsOf(code uint8) terrain.Kinds {
 	return 0
 }
 
-// SumTo is sumTo.
-var SumTo = sumTo
+// Exit is rowSeq.exit(j) for a line from row sy to row ty across ncols
+// pixel columns, as trace makes it.
+func Exit(sy, ty, ncols, j int) float64 {
+	r := rowSeq{sy: float64(sy), dy: float64(ty-sy) / float64(ncols)}
+	if ty != sy {
+		r.period = ncols / gcd(ncols, abs(ty-sy))
+	}
+	return r.exit(j)
+}

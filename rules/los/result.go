@@ -77,6 +77,7 @@ const (
 	SixHindrances
 	OffMap
 	RowhouseWall
+	MustLeaveTargetBuilding
 )
 
 var reasonText = [...]string{
@@ -95,6 +96,8 @@ var reasonText = [...]string{
 	SixHindrances:     "Hindrance total of six or more (B.10)",
 	OffMap:            "The line leaves the playing area (no board in that part of the configuration)",
 	RowhouseWall:      "Cannot see through rowhouse/factory wall (B23.71/O5.31)",
+	// VASL applies A6.8 EX 2 at the source only; LOS is reciprocal (A6.1).
+	MustLeaveTargetBuilding: "LOS must leave the building before leaving the target hex for the target to see a location with a different elevation (A6.8 Example 2; LOS is reciprocal, A6.1)",
 }
 
 func (r Reason) String() string {

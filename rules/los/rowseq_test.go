@@ -1,51 +1,45 @@
 package los_test
 
 import (
-	"math"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/sasl-engine/sasl/rules/los"
 )
 
-// TestSumTo checks that the float sums the walk makes in leaps are those
-// of VASL's loop adding dy one column at a time, for the lines of real
-// boards (rows 0-2000, up to 3000 columns) and for odd cases: steps
-// leaving a binade up and down, sums near zero, ties.
-func TestSumTo(t *testing.T) {
+// TestRowsReciprocal_A6_1: the rows a line crosses in each pixel column
+// are those of the exact line, floor(sy + (j+1)*(ty-sy)/ncols) made in
+// integers, and so the same for the line and its reverse (ASL A6.1: LOS
+// is reciprocal). Column j of a line from sy to ty spans rows
+// int(exit(j-1)) to int(exit(j)); column ncols-1-j of the reverse line
+// spans its exits ncols-2-j and ncols-1-j, which must be those two rows.
+// VASL's sums, column by column in floating point, fell short of a whole
+// number now and then, one way and not the other.
+func TestRowsReciprocal_A6_1(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
-	check := func(sy, dy float64, cols int) {
-		t.Helper()
-		acc, j := sy, 0
-		for j < cols {
-			m := 1 + rng.IntN(200)
-			want := acc
-			for range m {
-				want += dy
-			}
-			if got := los.SumTo(acc, dy, m); math.Float64bits(got) != math.Float64bits(want) {
-				t.Fatalf("sy %v dy %v: %d sums from %v: got %v, want %v", sy, dy, m, acc, got, want)
-			}
-			acc, j = want, j+m
+	floorDiv := func(a, b int) int {
+		q := a / b
+		if a%b != 0 && (a < 0) != (b < 0) {
+			q--
 		}
+		return q
 	}
-	for range 20000 {
-		d := 1 + rng.IntN(3000)
-		n := rng.IntN(2*d+1) - d
+	for range samples(2000) {
+		ncols := 1 + rng.IntN(3000)
+		sy := rng.IntN(2000)
+		ty := sy + rng.IntN(2*ncols+1) - ncols
 		if rng.IntN(4) == 0 {
-			n = rng.IntN(4000) - 2000 // steep
+			ty = rng.IntN(2000) // steep
 		}
-		sy := float64(rng.IntN(2000))
-		check(sy, float64(n)/float64(d), d)
-	}
-	// Across binades, near zero, and a tie: dy half an ulp of 512's
-	// binade over a whole number of ulps.
-	for _, c := range []struct{ sy, dy float64 }{
-		{500, 0.7}, {513, -0.7}, {1, -0.001}, {3, -0.3}, {0, 0.1},
-		{512, 0.5 + math.Ldexp(1, -45)}, {1000, -math.Ldexp(3, -44)},
-		{600, math.Ldexp(1, -43) + math.Ldexp(1, -44)},
-	} {
-		check(c.sy, c.dy, 4000)
+		ty = max(ty, 0)
+		for j := -1; j < ncols; j++ {
+			want := floorDiv(sy*ncols+(j+1)*(ty-sy), ncols)
+			got := int(los.Exit(sy, ty, ncols, j))
+			back := int(los.Exit(ty, sy, ncols, ncols-2-j))
+			if got != want || back != want {
+				t.Fatalf("rows %d to %d over %d columns, exit(%d): %d, reverse line %d, exact %d", sy, ty, ncols, j, got, back, want)
+			}
+		}
 	}
 }

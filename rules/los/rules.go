@@ -3,9 +3,10 @@ package los
 import "math"
 
 // This file holds the rules a walk applies at a pixel, in VASL's order
-// (applyLOSRules): A6.3 depressions, the A6.8 building restriction, B9
-// hexside terrain, the A6.2 height rules with blind hexes (A6.4), and the
-// B.10 hindrances. walk.go finds the pixels; result.go words the verdict.
+// (applyLOSRules): A6.3 depressions, the A6.8 building restriction (at
+// both ends: mustLeave), B9 hexside terrain, the A6.2 height rules with
+// blind hexes (A6.4), and the B.10 hindrances. walk.go finds the pixels;
+// result.go words the verdict.
 
 // block ends the line at the current pixel for reason r.
 func (w *walk) block(r Reason, code uint8) bool {
@@ -29,9 +30,6 @@ func (w *walk) apply() bool {
 		w.rTT = hexDist(w.cur, w.tgt)
 	}
 	if (w.exitsSrcDep || w.entersTgtDep) && w.depressionRule() {
-		return true
-	}
-	if w.buildingRestriction() {
 		return true
 	}
 	if w.ct.is&isHexside != 0 && w.ct.is&isCliff == 0 && w.hexsideRule() {
@@ -109,16 +107,60 @@ func dist(a pt, b [2]int) float64 {
 	return math.Hypot(float64(b[0]-int(a.x)), float64(b[1]-int(a.y)))
 }
 
-// buildingRestriction: from an upper building level the line must leave
-// the building before it leaves the firer's hex to see a Location at
-// another level (ASL A6.8 EX 2).
-func (w *walk) buildingRestriction() bool {
-	if !w.leaves && w.cur != w.src && w.ct.is&isBuildingTerrain != 0 {
-		if !(w.sE > w.h+w.gl) && w.sE != w.tE {
-			return w.block(MustLeaveBuilding, w.ct.code)
+// restricts reports whether a pixel of terrain t at ground level gl holds
+// the A6.8 building restriction for an end of the line at level e:
+// building terrain as high as e (below e, the line passes over its roof).
+func restricts(t *prop, gl, e int) bool {
+	return t.is&isBuildingTerrain != 0 && !(e > gl+int(t.height))
+}
+
+// mustLeave applies A6.8 EX 2 at one end of the line, the source or the
+// target (toSource: the target, looking back along the line), the two at
+// different levels: from a Location in a building hex the line must leave
+// the building before it leaves that hex. It looks at the line's pixels
+// from that end, as a walk from it would, up to the first that is not
+// building; it returns the first that restricts (restricts) outside the
+// end's hex (its grown polygon, as the walk counts a pixel the end's), if
+// any. The rule is the same at both ends (ASL A6.1: LOS is reciprocal):
+// VASL applies it at its source only, so that 1K5 - 1J5h1 was blocked
+// and 1J5h1 - 1K5 clear.
+func (w *walk) mustLeave(rs *rowSeq, ncols int, toSource bool) (x, y int, ok bool) {
+	lm := w.lm
+	end, e := w.src, w.sE
+	j, dj := 0, 1
+	if toSource {
+		end, e = w.tgt, w.tE
+		j, dj = ncols-1, -1
+	}
+	if w.sE == w.tE || lm.p[end.centre].is&isBuilding == 0 {
+		return 0, 0, false
+	}
+	for ; j >= 0 && j < ncols; j += dj {
+		x := w.sx + j*w.colDir
+		r0, r1, dir := int(rs.exit(j-1)), int(rs.exit(j)), w.rowDir
+		if toSource {
+			r0, r1, dir = r1, r0, -dir
+		}
+		for y := r0; ; y += dir {
+			if !lm.onRaster(x, y) {
+				return 0, 0, false
+			}
+			gl, code := lm.rasterAt(x, y)
+			t := &lm.p[code]
+			if code == codeOffMap || t.is&isBuilding == 0 {
+				return 0, 0, false // the line has left the building
+			}
+			if restricts(t, int(gl), e) {
+				if h := w.ownAt(x, y); !holds(end, h, nearAt(h, x, y)) {
+					return x, y, true
+				}
+			}
+			if y == r1 {
+				break
+			}
 		}
 	}
-	return false
+	return 0, 0, false
 }
 
 type loc struct {

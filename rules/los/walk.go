@@ -26,6 +26,10 @@ type walk struct {
 	enterSpine     int
 	tgtEnter       [2]int
 	leaves         bool
+	// The pixel at which the line fails A6.8 EX 2 at its source
+	// (mustLeave), blocked there as the walk reaches it.
+	leaveX, leaveY int
+	leaveOn        bool
 	exitsSrcDep    bool
 	entersTgtDep   bool
 	ct             *prop
@@ -108,6 +112,15 @@ func (w *walk) pixelAt(x, y int) (gl int8, code uint8) {
 // the A6 height rules at that pixel's ground level, in the order VASL
 // applies them (the first that blocks decides the reason). It allocates
 // nothing. Both Locations must be on the map.
+//
+// LOS is reciprocal (ASL A6.1): Query(a, b) and Query(b, a) have the same
+// verdict, and a clear line the same hindrance, on every pair of every
+// real board (TestLOSReciprocal_A6_1), so a caller may trace a line from
+// whichever end suits it. Where VASL is not, sasl departs from it: the
+// line's pixels are the exact line's, not those of VASL's float sums
+// (rowSeq), and the A6.8 building restriction, which VASL applies at the
+// source only, binds both ends (mustLeave). Where it is blocked and the
+// hindrances before that are counted from the source.
 func (lm *Map) Query(from, to board.Location) Result {
 	var res Result
 	lm.query(from, to, &res)
@@ -217,10 +230,28 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 	}
 	w.spine = w.horiz || w.is60
 	w.slow = w.exitsSrcDep || w.entersTgtDep || lm.slow
-	rs := rowSeq{sy: float64(w.sy), dy: dy, jAcc: -1, acc: float64(w.sy)}
+	rs := rowSeq{sy: float64(w.sy), dy: dy}
 	if dy != 0 {
 		rs.period = ncols / gcd(ncols, abs(w.ty-w.sy))
 	}
+	// A6.8 EX 2 at both ends: at the source where the walk reaches the
+	// pixel (in VASL's order of rules), at the target once the walk has
+	// found nothing else.
+	w.leaveX, w.leaveY, w.leaveOn = w.mustLeave(&rs, ncols, false)
+	if w.walk(&rs, ncols) || !res.Clear {
+		return
+	}
+	if x, y, ok := w.mustLeave(&rs, ncols, true); ok {
+		gl, code := lm.rasterAt(x, y)
+		w.col, w.row, w.gl, w.ct = x, y, int(gl), &lm.p[code]
+		w.block(MustLeaveTargetBuilding, code)
+	}
+}
+
+// walk visits the line's pixels column by column from the source; it
+// reports whether the line ended (blocked, or off the raster).
+func (w *walk) walk(rs *rowSeq, ncols int) bool {
+	lm := w.lm
 	for j := 0; j < ncols; {
 		x := w.sx + j*w.colDir
 		// The columns of the line in this block column.
@@ -237,67 +268,18 @@ func (lm *Map) trace(w *walk, from, to board.Location) {
 				continue
 			}
 		}
-		prev := w.rowAt(&rs, j-1, x-w.colDir, ncols)
+		prev := rs.exit(j - 1)
 		for ; k > 0; k-- {
-			cur := w.rowAt(&rs, j, x, ncols)
+			cur := rs.exit(j)
 			if w.column(x, int(prev), int(cur)) {
-				return
+				return true
 			}
 			prev = cur
 			j++
 			x += w.colDir
 		}
 	}
-}
-
-// rowAt returns exit(j) (the row sum after column j, at pixel column x)
-// to the precision the walk needs: where its exact value is a whole
-// number m, the sum may fall either side of m, moving the pixels of rows
-// m-1 and m between column j and j+1. If none of those pixels can fire a
-// rule (and in the last column, the target's own hex, none is a hexside),
-// either answer gives the same result and the sum need not be made.
-func (w *walk) rowAt(rs *rowSeq, j, x, ncols int) float64 {
-	v, amb := rs.step(j)
-	if !amb {
-		return v
-	}
-	m := int(v)
-	if w.slow || !w.leaves || m < 1 || m >= w.lm.gh {
-		return rs.exact(j)
-	}
-	lm := w.lm
-	for _, cx := range [2]int{x, x + w.colDir} {
-		if cx < 0 || cx >= lm.gw {
-			return rs.exact(j)
-		}
-		for _, y := range [2]int{m - 1, m} {
-			gl, code := w.pixelAt(cx, y)
-			if j == ncols-1 {
-				// Past the last column nothing is visited; in it, the
-				// target's hex, only hexside terrain matters.
-				if cx != x {
-					continue
-				}
-				if code == codeOffMap || lm.p[code].is&isHexside != 0 {
-					return rs.exact(j)
-				}
-				continue
-			}
-			// (A pixel of no board is above every line.)
-			if int(ivAt(&lm.ivTop, gl, code)) > w.lo2 {
-				return rs.exact(j)
-			}
-			// A pixel of a hex of inherent terrain is looked at (B.6):
-			// its hex is found only in a block that holds one (Map.inh),
-			// or along hexsides (next to one: inhNear).
-			if w.spine || lm.inhAt(cx/block, y/block) {
-				if h := w.ownAt(cx, y); h.inh || w.spine && h.inhNear {
-					return rs.exact(j)
-				}
-			}
-		}
-	}
-	return v
+	return false
 }
 
 // column visits the pixels of column x from row r0 to row r1; it reports
@@ -352,7 +334,8 @@ func (w *walk) column(x, r0, r1 int) bool {
 					h = w.ownAt(x, y)
 				}
 				p := &lm.p[pix[2*k+1]]
-				look = w.slow || h.idx != w.srcOwn || p.is&isBuilding == 0 || p.is&isRowhouse != 0
+				look = w.slow || h.idx != w.srcOwn || p.is&isBuilding == 0 || p.is&isRowhouse != 0 ||
+					w.leaveOn && x == w.leaveX && y == w.leaveY
 			}
 			if look {
 				gl, code := int8(pix[2*k]), pix[2*k+1]
@@ -419,6 +402,9 @@ func (w *walk) judge(gl int8, code uint8, h *hexInfo, y int) bool {
 		w.leaves = true
 	}
 	w.ct, w.gl, w.row = ct, int(gl), y
+	if w.leaveOn && w.col == w.leaveX && y == w.leaveY {
+		return w.block(MustLeaveBuilding, code)
+	}
 	return w.pixel(w.col, y, h, nearAt(h, w.col, y))
 }
 
