@@ -116,7 +116,7 @@ try repeats; 75: a failure another try may not meet (retry or requeue it).`,
   sasl sim --vary human_wave.1.turn=1,2,3,4 --png sweep.png --csv sweep.csv
   sasl sim --vary policy.released=hold,advance
   sasl sim --vary turns=4,5,6 --vary entry.1.count=3,5
-  sasl sim --mission wooded-hill --policy attack --balance friendly.add.6-6-7@x2P10+x2R10=0..30 --png balance.png
+  sasl sim --mission wooded-hill --policy attack --balance friendly.add.6-6-7@x2C10+x2E10+x2G10+x2P10+x2R10=0..15 --png balance.png
   sasl sim --seed 1 --replicate 17 --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -668,11 +668,15 @@ func writeRateTable(w io.Writer, head string, rows []rateRow, fitted bool) {
 	for _, r := range rows {
 		width = max(width, len(r.label))
 	}
+	wins := len("FRIENDLY wins")
+	for _, r := range rows {
+		wins = max(wins, len(ciText(r.rate)))
+	}
 	fit := ""
 	if fitted {
 		fit = "  fitted"
 	}
-	fmt.Fprintf(w, "  %-*s %7s  %-46s%s  %-30s  %s\n", width, head, "games", "FRIENDLY wins", fit, "change from the row before", "lost on: VPO exits  both")
+	fmt.Fprintf(w, "  %-*s %7s  %-*s%s  %-30s  %s\n", width, head, "games", wins, "FRIENDLY wins", fit, "change from the row before", "lost on: VPO exits  both")
 	for _, r := range rows {
 		diff := ""
 		if r.diff != nil {
@@ -685,7 +689,7 @@ func writeRateTable(w io.Writer, head string, rows []rateRow, fitted bool) {
 				fit = fmt.Sprintf("  %6s", pct(r.fitted))
 			}
 		}
-		fmt.Fprintf(w, "  %-*s %7d  %-46s%s  %-30s  %12d %5d %5d\n", width, r.label, r.games, ciText(r.rate), fit, diff, r.losses.VPO, r.losses.Exits, r.losses.Both)
+		fmt.Fprintf(w, "  %-*s %7d  %-*s%s  %-30s  %12d %5d %5d\n", width, r.label, r.games, wins, ciText(r.rate), fit, diff, r.losses.VPO, r.losses.Exits, r.losses.Both)
 	}
 	fmt.Fprintln(w, "  (changes in percentage points, paired game by game on the same seeds: Newcombe's interval)")
 }
