@@ -113,7 +113,7 @@ var lattice = map[string][]string{
 // the module that a package may use.
 var thirdParty = map[string][]string{
 	"render":           {"gonum.org/v1/plot"},
-	"sim":              {"gonum.org/v1/gonum/stat"},
+	"sim":              {"gonum.org/v1/gonum/stat", "gonum.org/v1/gonum/optimize", "gonum.org/v1/gonum/mat"}, // mat: optimize's Hessian
 	"tables":           {"go.yaml.in/yaml/v3"},
 	"internal/yamldoc": {"go.yaml.in/yaml/v3"},
 	"missions":         {"go.yaml.in/yaml/v3"},

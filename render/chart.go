@@ -49,6 +49,7 @@ func RateChart(title, xLabel, yLabel string, points []Estimate) (*Chart, error) 
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = yLabel
 	p.Y.Min, p.Y.Max = 0, 1
+	p.Title.TextStyle.Font.Size = vg.Points(11)
 	pts := make(plotter.XYs, len(points))
 	errs := make(plotter.YErrors, len(points))
 	var ticks []plot.Tick
@@ -76,6 +77,102 @@ func RateChart(title, xLabel, yLabel string, points []Estimate) (*Chart, error) 
 	bars.Color = line.Color
 	bars.CapWidth = vg.Points(6)
 	p.Add(plotter.NewGrid(), line, sc, bars)
+	return &Chart{p: p}, nil
+}
+
+// Point is a proportion with its interval at a value x.
+type Point struct {
+	X         float64
+	Value     float64
+	Low, High float64
+}
+
+// BalanceChart charts a balance search: the rates played with their
+// intervals against the value, the curve fitted to them over fitLo..fitHi
+// (the values it was fitted to), the target rate across, and the value
+// where the curve meets it (crossing) with its interval (low..high) as a
+// band. The legend keeps to the corner the curve leaves empty.
+func BalanceChart(title, xLabel, yLabel string, points []Point, curve func(x float64) float64, fitLo, fitHi, target, crossing, low, high float64) (*Chart, error) {
+	if len(points) == 0 {
+		return nil, fmt.Errorf("render: a balance chart of no points")
+	}
+	p := newPlot()
+	p.Title.Text = title
+	p.X.Label.Text = xLabel
+	p.Y.Label.Text = yLabel
+	p.Y.Min, p.Y.Max = 0, 1
+	lo, hi := points[0].X, points[0].X
+	pts := make(plotter.XYs, len(points))
+	errs := make(plotter.YErrors, len(points))
+	for i, e := range points {
+		pts[i] = plotter.XY{X: e.X, Y: e.Value}
+		errs[i].Low, errs[i].High = e.Value-e.Low, e.High-e.Value
+		lo, hi = min(lo, e.X), max(hi, e.X)
+	}
+	pad := max((hi-lo)*0.03, 0.5)
+	p.X.Min, p.X.Max = lo-pad, hi+pad
+	blue := color.NRGBA{R: 0x1f, G: 0x5f, B: 0xa8, A: 0xff}
+	red := color.NRGBA{R: 0xbd, G: 0x00, B: 0x26, A: 0xff}
+	var items []plot.Plotter
+	items = append(items, plotter.NewGrid())
+	if !math.IsNaN(crossing) {
+		band, err := plotter.NewPolygon(plotter.XYs{{X: low, Y: 0}, {X: high, Y: 0}, {X: high, Y: 1}, {X: low, Y: 1}})
+		if err != nil {
+			return nil, err
+		}
+		band.Color = color.NRGBA{R: 0xbd, G: 0x00, B: 0x26, A: 0x30}
+		band.LineStyle.Width = 0
+		at, err := plotter.NewLine(plotter.XYs{{X: crossing, Y: 0}, {X: crossing, Y: 1}})
+		if err != nil {
+			return nil, err
+		}
+		at.Color = red
+		items = append(items, band, at)
+		p.Legend.Add(fmt.Sprintf("crossing %.2f (95%% CI %.2f to %.2f)", crossing, low, high), band)
+	}
+	across, err := plotter.NewLine(plotter.XYs{{X: p.X.Min, Y: target}, {X: p.X.Max, Y: target}})
+	if err != nil {
+		return nil, err
+	}
+	across.Color = color.Gray{Y: 0x60}
+	across.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	items = append(items, across)
+	p.Legend.Add(fmt.Sprintf("target %.0f%%", 100*target), across)
+	if curve != nil {
+		fn := plotter.NewFunction(curve)
+		fn.XMin, fn.XMax = fitLo, fitHi
+		fn.Samples = 200
+		fn.Color = red
+		fn.Width = vg.Points(1.5)
+		items = append(items, fn)
+		p.Legend.Add(fmt.Sprintf("logistic curve fitted to %g..%g", fitLo, fitHi), fn)
+	}
+	sc, err := plotter.NewScatter(pts)
+	if err != nil {
+		return nil, err
+	}
+	sc.Shape = draw.CircleGlyph{}
+	sc.Color = blue
+	bars, err := plotter.NewYErrorBars(struct {
+		plotter.XYs
+		plotter.YErrors
+	}{pts, errs})
+	if err != nil {
+		return nil, err
+	}
+	bars.Color = blue
+	bars.CapWidth = vg.Points(6)
+	items = append(items, bars, sc)
+	p.Legend.Add("rate played (95% CI)", sc)
+	p.Add(items...)
+	// A rising rate leaves the bottom right empty, a falling one the top
+	// right.
+	p.Legend.Top = points[len(points)-1].Value < points[0].Value
+	p.Legend.TextStyle.Font.Size = vg.Points(9)
+	p.Title.TextStyle.Font.Size = vg.Points(11)
+	if hi-lo <= 30 {
+		p.X.Tick.Marker = wholeTicks{}
+	}
 	return &Chart{p: p}, nil
 }
 

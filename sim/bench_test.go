@@ -33,7 +33,7 @@ func BenchmarkGames(b *testing.B) {
 			k := uint64(0)
 			stop := cpubench.Start(b)
 			for b.Loop() {
-				if err := p.play(g, Seed(1, k), t); err != nil {
+				if _, err := p.play(g, Seed(1, k), t); err != nil {
 					b.Fatal(err)
 				}
 				k++

@@ -18,7 +18,10 @@
 //	fmt.Println(res.FriendlyWins.Rate, res.FriendlyWins.CI95)
 //
 // (ExampleRun runs it.) OpenSweep opens a mission from its file names and
-// prepares it at each value of a sweep (--vary). Run plays its games on
+// prepares it at each value of a sweep (--vary; several as a Grid), every
+// value on the same seeds so that consecutive values pair (PairedDiff);
+// OpenBalance and Search find the value of a key at which the FRIENDLY win
+// rate is a target (--balance). Run plays its games on
 // Config.Workers goroutines, each game with its own state and dice over the
 // one world, which is read only; the time is proportional to the games.
 package sim

@@ -22,7 +22,11 @@ import (
 // integers, so the merged result is the unsharded one exactly.
 
 // PartFormat names the part file format; a reader refuses any other.
-const PartFormat = "sasl-sim-part/1"
+//
+// Format 2 counts why the FRIENDLY side lost and pairs each tally with
+// the one before (Tally.Losses, OnlyHere, OnlyPrev), and a sweep's part
+// holds no tally of the mission as it is.
+const PartFormat = "sasl-sim-part/2"
 
 // MaxPartSize bounds the size of a part file; a mission's parts are
 // bounded by its map and turns far below (Merger.Add), and a header by
@@ -106,7 +110,7 @@ type PartHeader struct {
 }
 
 // Part is a part file: shard Shard of a run, the tally of its block of
-// replicates for the mission, then one for each value of the sweep.
+// replicates for the mission or, with a sweep, one for each value.
 type Part struct {
 	PartHeader
 	Tallies []*Tally
@@ -152,6 +156,8 @@ type histJSON struct {
 type tallyJSON struct {
 	Runs         int64      `json:"runs"`
 	FriendlyWins int64      `json:"friendly_wins"`
+	Losses       [3]int64   `json:"friendly_losses"`      // on VPOs, exits, both
+	Paired       pair       `json:"paired_with_previous"` // won only here, only there
 	Exited       histJSON   `json:"enemy_exited_halves"`
 	Placed       histJSON   `json:"s_placed"`
 	Activated    histJSON   `json:"s_activated"`
@@ -253,7 +259,7 @@ func sparse(counts []int64) []pair {
 
 func (t *Tally) wire() *tallyJSON {
 	w := &tallyJSON{
-		Runs: t.Runs, FriendlyWins: t.FriendlyWins,
+		Runs: t.Runs, FriendlyWins: t.FriendlyWins, Losses: t.Losses, Paired: pair{t.OnlyHere, t.OnlyPrev},
 		Exited: t.Exited.wire(), Placed: t.Placed.wire(), Activated: t.Activated.wire(),
 		CasEnemy: t.Casualties[state.Enemy].wire(), CasFriendly: t.Casualties[state.Friendly].wire(),
 		FirstFBE: t.FirstFBE.wire(), Setup: sparse(t.Setup),
@@ -285,6 +291,21 @@ func (p *Prepared) tally(t *Tally, w *tallyJSON, runs int64) error {
 		return fmt.Errorf("friendly_wins %d of %d games", w.FriendlyWins, runs)
 	}
 	t.FriendlyWins = w.FriendlyWins
+	var lost int64
+	for _, c := range w.Losses {
+		if c < 0 || c > runs {
+			return fmt.Errorf("friendly_losses %v of %d games", w.Losses, runs)
+		}
+		lost += c
+	}
+	if lost != runs-w.FriendlyWins {
+		return fmt.Errorf("friendly_losses %v: %d games lost, not the %d the FRIENDLY side did not win", w.Losses, lost, runs-w.FriendlyWins)
+	}
+	t.Losses = w.Losses
+	if here, there := w.Paired[0], w.Paired[1]; here < 0 || there < 0 || here > w.FriendlyWins || there > runs-w.FriendlyWins {
+		return fmt.Errorf("paired_with_previous %v: of %d games, %d won", w.Paired, runs, w.FriendlyWins)
+	}
+	t.OnlyHere, t.OnlyPrev = w.Paired[0], w.Paired[1]
 	hist := func(name string, dst *Hist, src histJSON, never bool) error {
 		if max := max(len(dst.Counts), p.maxCount+1); len(src.Counts) > max {
 			return fmt.Errorf("%s: %d bins, at most %d", name, len(src.Counts), max)
@@ -552,8 +573,8 @@ type Merger struct {
 	bound   int64    // the most bytes a part file of the run can hold
 }
 
-// NewMerger merges the parts of run id; preps are the prepared mission
-// and then, in order, the mission at each value of the sweep.
+// NewMerger merges the parts of run id; preps are the prepared mission or,
+// in order, the mission at each value of the sweep (Sweep.Preps).
 func NewMerger(id RunID, preps []*Prepared) *Merger {
 	m := &Merger{id: id, preps: preps, added: make([]string, id.Shards), bound: maxHeader}
 	for _, p := range preps {
@@ -591,7 +612,7 @@ func (m *Merger) Add(r io.Reader, name string) error {
 	n := 0
 	for ; d.dec.More(); n++ {
 		if n == len(m.preps) {
-			return d.errorf("tallies: more than %d (the mission and each value of the sweep)", len(m.preps))
+			return d.errorf("tallies: more than %d (the mission or each value of the sweep)", len(m.preps))
 		}
 		var w tallyJSON
 		d.dec.DisallowUnknownFields()
@@ -606,7 +627,18 @@ func (m *Merger) Add(r io.Reader, name string) error {
 		}
 	}
 	if n != len(m.preps) {
-		return d.errorf("tallies: %d, want %d (the mission and each value of the sweep)", n, len(m.preps))
+		return d.errorf("tallies: %d, want %d (the mission or each value of the sweep)", n, len(m.preps))
+	}
+	// The pairs say how the wins changed from one tally to the next.
+	for i, t := range m.scratch {
+		switch {
+		case i == 0 && (t.OnlyHere != 0 || t.OnlyPrev != 0):
+			return d.errorf("tally 0: paired with a tally before it")
+		case i > 0 && t.FriendlyWins-m.scratch[i-1].FriendlyWins != t.OnlyHere-t.OnlyPrev:
+			return d.errorf("tally %d: %d FRIENDLY wins, %d before it, paired %d and %d: they do not add up", i, t.FriendlyWins, m.scratch[i-1].FriendlyWins, t.OnlyHere, t.OnlyPrev)
+		case i > 0 && t.OnlyPrev > m.scratch[i-1].FriendlyWins:
+			return d.errorf("tally %d: %d games won only before it, of %d won there", i, t.OnlyPrev, m.scratch[i-1].FriendlyWins)
+		}
 	}
 	for _, want := range []json.Delim{']', '}'} {
 		if tok, err := d.dec.Token(); err != nil {
@@ -628,7 +660,7 @@ func (m *Merger) Add(r io.Reader, name string) error {
 	return nil
 }
 
-// Results are the results of the whole run, the mission's then each
+// Results are the results of the whole run, the mission's or each
 // value's of the sweep, once every shard is added.
 func (m *Merger) Results() ([]*Result, error) {
 	var missing []int

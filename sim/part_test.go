@@ -20,7 +20,7 @@ import (
 func sweep(t testing.TB) ([]*Prepared, string) {
 	t.Helper()
 	const vary = "turns=5,7"
-	s, err := OpenSweep(Inputs{Mission: "crossroads"}, vary)
+	s, err := OpenSweep(Inputs{Mission: "crossroads"}, []string{vary})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +148,15 @@ func TestPartTampered(t *testing.T) {
 	good := string(shardPart(t, []*Prepared{p}, id, 0))
 	wins := regexp.MustCompile(`"runs":20,"friendly_wins":\d+`).FindString(good)
 	n, _ := strconv.Atoi(wins[len(`"runs":20,"friendly_wins":`):])
-	plausible := fmt.Sprintf(`"runs":20,"friendly_wins":%d`, n^1) // one more or one less, of 20
+	losses := regexp.MustCompile(`"friendly_losses":\[\d+,\d+,\d+\]`).FindString(good)
+	// One win more or one less, of 20, and as many losses on exits less
+	// or more: counts that add up.
+	var lost [3]int
+	fmt.Sscanf(losses, `"friendly_losses":[%d,%d,%d]`, &lost[0], &lost[1], &lost[2])
+	i := slices.Index(lost[:], slices.Max(lost[:]))
+	lost[i] -= n ^ 1 - n
+	plausible := fmt.Sprintf(`"runs":20,"friendly_wins":%d,"friendly_losses":[%d,%d,%d]`, n^1, lost[0], lost[1], lost[2])
+	wins += "," + losses
 	for _, c := range []struct{ from, to, want string }{
 		{`"friendly_wins":`, `"friendly_wins":999,"x":`, "unknown field"},
 		{`"runs":20,"friendly_wins":`, `"runs":21,"friendly_wins":`, "21 games, not the block's 20"},
@@ -156,7 +164,12 @@ func TestPartTampered(t *testing.T) {
 		{`"setup":[[`, `"setup":[[0,-1],[`, "count -1"},
 		{`"first_fbe":{"counts":[`, `"first_fbe":{"counts":[7,`, "first_fbe"},
 		{`"replicates":[0,20]`, `"replicates":[0,21]`, "shard 0 of 2 plays 0 to 20"},
-		{`"format":"sasl-sim-part/1"`, `"format":"sasl-sim-part/9"`, "this sasl reads"},
+		{`"format":"sasl-sim-part/2"`, `"format":"sasl-sim-part/9"`, "this sasl reads"},
+		{`"format":"sasl-sim-part/2"`, `"format":"sasl-sim-part/1"`, "this sasl reads"},
+		{losses, `"friendly_losses":[0,0,0]`, "games lost, not the"},
+		{losses, `"friendly_losses":[-1,0,21]`, "friendly_losses [-1 0 21]"},
+		{`"paired_with_previous":[0,0]`, `"paired_with_previous":[0,99]`, "paired_with_previous [0 99]"},
+		{`"paired_with_previous":[0,0]`, `"paired_with_previous":[0,1]`, "paired with a tally before it"},
 		{`"shard":0`, `"shard":5`, "shard 5 of 2: want 0 to 1"},
 		{`]}` + "\n", `]}{}`, "more after the part"},
 		{`"tallies":[`, `"extra":1,"tallies":[`, `unknown key "extra"`},

@@ -36,6 +36,10 @@ type Config struct {
 	// Progress, if not nil, is told the games played so far, from one
 	// goroutine at a time.
 	Progress func(done int)
+	// Outcome, if not nil, is told whether the FRIENDLY side won
+	// replicate k, for each of the run's missions in order (a sweep's
+	// cells), from one goroutine at a time.
+	Outcome func(k uint64, friendlyWon []bool)
 	// Shard of Shards (0 or 1: the whole run) plays only the replicates
 	// Block(Runs, Shard, Shards): a fixed block, so that a shard's tally
 	// depends on Seed, Runs, Shard and Shards alone and the shards' tallies
@@ -84,17 +88,37 @@ type Replicate struct {
 // Play plays replicate k of a simulation seeded with seed on its own.
 func Play(p *Prepared, seed, k uint64) (*Replicate, error) {
 	g := game.Blank(p.W)
-	err := p.play(g, Seed(seed, k), p.newTally())
-	if err != nil {
-		return nil, fmt.Errorf("sim: replicate %d (game seed %d): %w", k, Seed(seed, k), err)
+	if _, err := p.play(g, Seed(seed, k), p.newTally()); err != nil {
+		return nil, p.gameError(k, Seed(seed, k), err)
 	}
 	o, _ := g.Outcome()
 	return &Replicate{K: k, Seed: Seed(seed, k), Winner: o.Winner.String(), Why: o.Why(), Exited: o.Exited,
 		Turns: g.LastTurn(), Final: g.Snapshot()}, nil
 }
 
+// gameError names the replicate whose game failed, and the sweep's
+// values it was played with.
+func (p *Prepared) gameError(k, seed uint64, err error) error {
+	if p.what != "" {
+		return fmt.Errorf("sim: %s: replicate %d (game seed %d): %w", p.what, k, seed, err)
+	}
+	return fmt.Errorf("sim: replicate %d (game seed %d): %w", k, seed, err)
+}
+
 // Run plays the games of cfg and returns their tally.
 func Run(p *Prepared, cfg Config) (*Result, error) {
+	rs, err := runAll([]*Prepared{p}, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return rs[0], nil
+}
+
+// runAll plays the games of cfg for each of preps, replicate k of each on
+// the same seed, and returns their results in order. With cfg.CI it
+// stops when the interval of every one is narrow enough, so that each
+// plays the same replicates.
+func runAll(preps []*Prepared, cfg Config) ([]*Result, error) {
 	if cfg.Runs < 1 || cfg.Runs > MaxRuns {
 		return nil, fmt.Errorf("sim: runs %d: want 1 to %d", cfg.Runs, MaxRuns)
 	}
@@ -121,52 +145,93 @@ func Run(p *Prepared, cfg Config) (*Result, error) {
 			batch = 1000
 		}
 	}
-	total := p.newTally()
+	totals := make([]*Tally, len(preps))
+	for i, p := range preps {
+		totals[i] = p.newTally()
+	}
 	done := 0
 	for done < runs {
 		n := min(batch, runs-done)
-		t, err := p.runBatch(cfg, uint64(from)+uint64(done), n, workers, done)
+		ts, err := runBatch(preps, cfg, uint64(from)+uint64(done), n, workers, done*len(preps))
 		if err != nil {
 			return nil, err
 		}
-		total.Merge(t)
+		narrow := true
+		for i, t := range ts {
+			totals[i].Merge(t)
+			narrow = narrow && NewRate(totals[i].FriendlyWins, totals[i].Runs).HalfWidth() <= cfg.CI
+		}
 		done += n
-		if cfg.CI > 0 && NewRate(total.FriendlyWins, total.Runs).HalfWidth() <= cfg.CI {
+		if cfg.CI > 0 && narrow {
 			break
 		}
 	}
-	return total.result(p, cfg.Seed), nil
+	out := make([]*Result, len(preps))
+	for i, t := range totals {
+		out[i] = t.result(preps[i], cfg.Seed)
+	}
+	return out, nil
 }
 
-// runBatch plays replicates from..from+n-1 with workers goroutines.
-func (p *Prepared) runBatch(cfg Config, from uint64, n, workers, before int) (*Tally, error) {
+// runBatch plays replicates from..from+n-1 of each of preps with workers
+// goroutines, a replicate of every one by one worker, so that the games
+// of a replicate can be paired (Tally.OnlyHere, OnlyPrev); before is the
+// games played before, for cfg.Progress.
+func runBatch(preps []*Prepared, cfg Config, from uint64, n, workers, before int) ([]*Tally, error) {
 	workers = max(min(workers, n), 1)
 	next := make(chan uint64)
-	tallies := make([]*Tally, workers)
+	tallies := make([][]*Tally, workers)
 	errs := make([]error, workers)
 	var mu sync.Mutex
 	played := before
 	var wg sync.WaitGroup
 	for w := range workers {
-		tallies[w] = p.newTally()
+		tallies[w] = make([]*Tally, len(preps))
+		for i, p := range preps {
+			tallies[w][i] = p.newTally()
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			g := game.Blank(p.W) // one per worker, reused game after game
+			// One game per mission and worker, reused game after game.
+			games := make([]*game.Game, len(preps))
+			for i, p := range preps {
+				games[i] = game.Blank(p.W)
+			}
+			won := make([]bool, len(preps))
 			for k := range next {
 				if errs[w] != nil {
 					continue
 				}
-				if err := p.play(g, Seed(cfg.Seed, k), tallies[w]); err != nil {
-					errs[w] = fmt.Errorf("sim: replicate %d (game seed %d): %w", k, Seed(cfg.Seed, k), err)
+				seed := Seed(cfg.Seed, k)
+				for i, p := range preps {
+					var err error
+					if won[i], err = p.play(games[i], seed, tallies[w][i]); err != nil {
+						errs[w] = p.gameError(k, seed, err)
+						break
+					}
+					if i > 0 && won[i] != won[i-1] {
+						if won[i] {
+							tallies[w][i].OnlyHere++
+						} else {
+							tallies[w][i].OnlyPrev++
+						}
+					}
+				}
+				if errs[w] != nil || cfg.Progress == nil && cfg.Outcome == nil {
 					continue
 				}
-				if cfg.Progress != nil {
-					mu.Lock()
-					played++
-					cfg.Progress(played)
-					mu.Unlock()
+				mu.Lock()
+				if cfg.Outcome != nil {
+					cfg.Outcome(k, won)
 				}
+				if cfg.Progress != nil {
+					for range preps {
+						played++
+						cfg.Progress(played)
+					}
+				}
+				mu.Unlock()
 			}
 		}()
 	}
@@ -178,18 +243,22 @@ func (p *Prepared) runBatch(cfg Config, from uint64, n, workers, before int) (*T
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	t := p.newTally()
-	for _, x := range tallies {
-		t.Merge(x)
+	out := make([]*Tally, len(preps))
+	for i, p := range preps {
+		out[i] = p.newTally()
+		for _, ts := range tallies {
+			out[i].Merge(ts[i])
+		}
 	}
-	return t, nil
+	return out, nil
 }
 
-// play plays one whole game with seed in g and counts it into t.
-func (p *Prepared) play(g *game.Game, seed uint64, t *Tally) error {
+// play plays one whole game with seed in g, counts it into t and says
+// whether the FRIENDLY side won.
+func (p *Prepared) play(g *game.Game, seed uint64, t *Tally) (bool, error) {
 	setup, err := g.Start(state.Game{Mission: p.name, Seed: seed, HasSeed: true, Policy: p.Policy}, nil)
 	if err != nil {
-		return err
+		return false, err
 	}
 	rec := p.newRecord()
 	rec.placed += len(setup.Placements)
@@ -203,7 +272,7 @@ func (p *Prepared) play(g *game.Game, seed uint64, t *Tally) error {
 	for !g.Over() {
 		rep, err := g.Turn(nil)
 		if err != nil {
-			return err
+			return false, err
 		}
 		rec.turn(p, rep)
 		turn := rep.Turn
@@ -220,10 +289,10 @@ func (p *Prepared) play(g *game.Game, seed uint64, t *Tally) error {
 	}
 	o, ok := g.Outcome()
 	if !ok {
-		return errors.New("the mission has no victory conditions (victory: in the mission file)")
+		return false, errors.New("the mission has no victory conditions (victory: in the mission file)")
 	}
 	rec.finish(t, g, o)
-	return nil
+	return o.Winner == state.Friendly, nil
 }
 
 // record is what one game did, counted as it goes.
@@ -305,6 +374,8 @@ func (r *record) finish(t *Tally, g *game.Game, o game.Outcome) {
 	t.Runs++
 	if o.Winner == state.Friendly {
 		t.FriendlyWins++
+	} else {
+		t.Losses[lossCause(o)]++
 	}
 	t.Exited.add(int(o.Exited*2 + 0.5))
 	t.Placed.add(r.placed)
@@ -325,4 +396,31 @@ func (r *record) finish(t *Tally, g *game.Game, o game.Outcome) {
 		addTurn(&t.FirstVPO[i], turn)
 	}
 	addTurn(&t.FirstFBE, r.firstFBE)
+}
+
+// Why the FRIENDLY side lost a game, by the mission's victory conditions:
+// an ENEMY-held VPO of victory.control, too many ENEMY exits
+// (victory.max_enemy_exits), or both.
+const (
+	LostVPO = iota
+	LostExits
+	LostBoth
+)
+
+// lossCause says why the FRIENDLY side lost the game of o (LostVPO, ...).
+// A game whose VPOs could not be resolved (Prepare resolves them first)
+// is lost on them.
+func lossCause(o game.Outcome) int {
+	vpo := false
+	for _, c := range o.Control {
+		vpo = vpo || c.Side != state.Friendly
+	}
+	exits := o.MaxExits >= 0 && o.Exited > o.MaxExits
+	switch {
+	case vpo && exits:
+		return LostBoth
+	case exits:
+		return LostExits
+	}
+	return LostVPO
 }

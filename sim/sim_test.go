@@ -117,14 +117,15 @@ func TestTallyMerge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := p.runBatch(Config{Seed: 3}, 0, 120, 3, 0)
+	as, err := runBatch([]*Prepared{p}, Config{Seed: 3}, 0, 120, 3, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := p.runBatch(Config{Seed: 3}, 120, 80, 1, 0)
+	bs, err := runBatch([]*Prepared{p}, Config{Seed: 3}, 120, 80, 1, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
+	a, b := as[0], bs[0]
 	b.Merge(a)
 	if got, want := resultJSON(t, b.result(p, 3)), resultJSON(t, whole); !bytes.Equal(got, want) {
 		t.Error("120 + 80 games merged differ from 200 games")

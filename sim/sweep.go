@@ -3,6 +3,7 @@ package sim
 import (
 	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/rules/library"
@@ -23,22 +24,23 @@ type Inputs struct {
 	Policy string
 }
 
-// Sweep is a mission opened for simulation with its sweep over one value:
-// what a run plays and what its part files name.
+// Sweep is a mission opened for simulation with its sweeps: what a run
+// plays and what its part files name.
 type Sweep struct {
 	World *world.World
 	// Header names the mission, boards and tables as the inputs did.
 	Header state.Game
-	// Vary is the sweep, nil for none.
-	Vary *Vary
-	// Preps are the mission prepared for simulation, then the mission at
-	// each value of the sweep in order.
+	// Grid is the sweeps (--vary), nil for none.
+	Grid *Grid
+	// Preps are what the run plays: the mission prepared for simulation
+	// or, with sweeps, the mission at each cell of the grid in order (and
+	// not the mission as it is).
 	Preps []*Prepared
 }
 
 // OpenSweep opens the mission, boards and tables of in and prepares the
-// sweep vary (KEY=v1,v2,..., "" for none).
-func OpenSweep(in Inputs, vary string) (*Sweep, error) {
+// sweeps vary (KEY=v1,v2,... each; none for a plain run).
+func OpenSweep(in Inputs, vary []string) (*Sweep, error) {
 	w, hdr, err := game.Open(in.Mission, in.Boards, in.Tables)
 	if err != nil {
 		return nil, err
@@ -47,56 +49,35 @@ func OpenSweep(in Inputs, vary string) (*Sweep, error) {
 	return NewSweep(w, hdr, vary)
 }
 
-// NewSweep prepares the mission of w and the sweep vary ("" for none);
-// hdr names the mission, boards and tables, and the FRIENDLY policy
-// (hold or attack; "" is hold).
-func NewSweep(w *world.World, hdr state.Game, vary string) (*Sweep, error) {
+// NewSweep prepares the mission of w and the sweeps vary (none for a
+// plain run), played as a grid; hdr names the mission, boards and tables,
+// and the FRIENDLY policy (hold or attack; "" is hold).
+func NewSweep(w *world.World, hdr state.Game, vary []string) (*Sweep, error) {
 	hdr.Policy = cmp.Or(hdr.Policy, game.PolicyHold)
 	if err := simPolicy(hdr.Policy); err != nil {
 		return nil, err
 	}
-	sp, err := Prepare(w, hdr.Mission)
-	if err != nil {
+	s := &Sweep{World: w, Header: hdr}
+	var err error
+	if s.Grid, err = ParseGrid(vary, w.Mission(), w.Tables()); err != nil {
 		return nil, err
 	}
-	sp.Policy = hdr.Policy
-	s := &Sweep{World: w, Header: hdr, Preps: []*Prepared{sp}}
-	if vary == "" {
-		return s, nil
-	}
-	if s.Vary, err = ParseVary(vary, w.Mission()); err != nil {
-		return nil, err
-	}
-	for _, v := range s.Vary.Values {
-		if s.Vary.Key == "policy" { // the same mission: common random numbers
-			vsp, err := Prepare(w, hdr.Mission)
-			if err != nil {
-				return nil, err
-			}
-			vsp.Policy = v
-			s.Preps = append(s.Preps, vsp)
-			continue
-		}
-		ms, err := s.Vary.Apply(w.Mission(), v)
+	if s.Grid == nil {
+		sp, err := Prepare(w, hdr.Mission)
 		if err != nil {
 			return nil, err
 		}
-		t := w.Tables()
-		if s.Vary.Tables() { // the same mission, other tables: the same seeds
-			if t, err = s.Vary.LayTables(t, v); err != nil {
-				return nil, err
-			}
-		}
-		vp, err := game.Prepare(ms, w.Map(), t)
+		sp.Policy = hdr.Policy
+		s.Preps = []*Prepared{sp}
+		return s, nil
+	}
+	for i := range s.Grid.Cells {
+		sp, err := s.Grid.prepare(w, hdr.Mission, hdr.Policy, i)
 		if err != nil {
-			return nil, fmt.Errorf("--vary %s=%s: %w", s.Vary.Key, v, err)
+			return nil, err
 		}
-		vsp, err := Prepare(vp, hdr.Mission)
-		if err != nil {
-			return nil, fmt.Errorf("--vary %s=%s: %w", s.Vary.Key, v, err)
-		}
-		vsp.Policy = hdr.Policy // the FRIENDLY policy of the run, as the mission's own
-		s.Preps = append(s.Preps, vsp)
+		sp.what = "--vary " + s.Grid.cellText(i)
+		s.Preps = append(s.Preps, sp)
 	}
 	return s, nil
 }
@@ -105,39 +86,39 @@ func NewSweep(w *world.World, hdr state.Game, vary string) (*Sweep, error) {
 // shards as the run's Config has them.
 func (s *Sweep) RunID(engine string, seed uint64, runs int64, shards int) RunID {
 	var vary string
-	if s.Vary != nil {
-		vary = s.Vary.String()
+	if s.Grid != nil {
+		vary = s.Grid.String()
 	}
 	return newRunID(s.World, s.Header, engine, seed, runs, vary, shards)
 }
 
-// Run plays c for the mission and then for each value of the sweep, and
-// returns their results in that order. c.Progress is told of the games of
-// each in turn.
+// Run plays c for the mission or, with sweeps, for each cell of the grid,
+// replicate k of every cell on the same seed (common random numbers), and
+// returns their results in order. c.Progress is told of every game.
 func (s *Sweep) Run(c Config) ([]*Result, error) {
-	var results []*Result
-	for i, p := range s.Preps {
-		r, err := Run(p, c)
-		if err != nil {
-			if i > 0 {
-				err = fmt.Errorf("--vary %s=%s: %w", s.Vary.Key, s.Vary.Values[i-1], err)
-			}
-			return nil, err
-		}
-		results = append(results, r)
-	}
-	return results, nil
+	return runAll(s.Preps, c)
 }
 
-// Rows pairs the results of the sweep's values (results[1:] of Run) with
-// the values; nil without a sweep.
+// Rows pairs the results of the run (of Run) with the cells of the grid,
+// each with the paired difference from the row before; nil without a
+// sweep.
 func (s *Sweep) Rows(results []*Result) []Row {
-	if s.Vary == nil {
+	g := s.Grid
+	if g == nil {
 		return nil
 	}
-	rows := make([]Row, 0, len(s.Vary.Values))
-	for i, r := range results[1:] {
-		rows = append(rows, Row{Value: s.Vary.Values[i], Result: r})
+	rows := make([]Row, 0, len(g.Cells))
+	for i, r := range results {
+		row := Row{Value: g.Label(i), Result: r}
+		if len(g.Axes) > 1 {
+			row.Values = g.Cells[i]
+		}
+		// The row before differs in the last sweep's value alone.
+		if i > 0 && slices.Equal(g.Cells[i][:len(g.Axes)-1], g.Cells[i-1][:len(g.Axes)-1]) {
+			d := PairedDiff(results[i-1].Tally, r.Tally)
+			row.Diff = &d
+		}
+		rows = append(rows, row)
 	}
 	return rows
 }
@@ -161,7 +142,7 @@ func OpenRun(first string, id RunID, given Inputs) (*Sweep, error) {
 	if err := simPolicy(id.Policy); err != nil {
 		return nil, fmt.Errorf("%s: %w", first, err)
 	}
-	s, err := OpenSweep(in, id.Vary)
+	s, err := OpenSweep(in, SplitVary(id.Vary))
 	if err != nil {
 		return nil, fmt.Errorf("%w (reading the mission, boards and tables of %s; %s)", err, first, elsewhere)
 	}

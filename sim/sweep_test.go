@@ -8,33 +8,60 @@ import (
 	"github.com/sasl-engine/sasl/game"
 )
 
-func TestSweepRun(t *testing.T) {
+// A sweep plays one run a value, and not the mission as it is first
+// (issue 51: --vary turns=5,7 played three runs); replicate k of every
+// value has the same seed.
+func TestSweepRunsOneRunAValue_Issue51(t *testing.T) {
 	t.Parallel()
-	s, err := OpenSweep(Inputs{Mission: "crossroads"}, "turns=5,7")
+	s, err := OpenSweep(Inputs{Mission: "crossroads"}, []string{"turns=5,7"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Preps) != 3 || s.Vary.String() != "turns=5,7" || s.Header.Mission != "crossroads" {
-		t.Fatalf("%d preps, sweep %q, mission %q", len(s.Preps), s.Vary, s.Header.Mission)
+	if len(s.Preps) != 2 || s.Grid.String() != "turns=5,7" || s.Header.Mission != "crossroads" {
+		t.Fatalf("%d preps, sweep %q, mission %q", len(s.Preps), s.Grid, s.Header.Mission)
 	}
-	results, err := s.Run(Config{Runs: 20, Seed: 3, Workers: 1})
+	played := 0
+	results, err := s.Run(Config{Runs: 20, Seed: 3, Workers: 1, Progress: func(int) { played++ }})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if played != 40 {
+		t.Errorf("%d games played for 2 values of 20 games", played)
 	}
 	rows := s.Rows(results)
-	if len(results) != 3 || len(rows) != 2 || rows[0].Value != "5" || rows[1].Result != results[2] {
+	if len(results) != 2 || len(rows) != 2 || rows[0].Value != "5" || rows[1].Result != results[1] || rows[0].Diff != nil || rows[1].Diff == nil {
 		t.Fatalf("%d results, rows %+v", len(results), rows)
 	}
 	for i, r := range results {
-		if r.Runs != 20 || r.FriendlyWins.Count+r.EnemyWins.Count != 20 {
-			t.Errorf("result %d: %d runs", i, r.Runs)
+		if r.Runs != 20 || r.FriendlyWins.Count+r.EnemyWins.Count != 20 || r.FriendlyLosses.Total() != r.EnemyWins.Count {
+			t.Errorf("result %d: %d runs, %+v losses", i, r.Runs, r.FriendlyLosses)
+		}
+	}
+	// Each value alone plays the games it played in the sweep.
+	for i, turns := range []int{5, 7} {
+		ms := s.World.Mission().Clone()
+		ms.Turns = turns
+		w, err := game.Prepare(ms, s.World.Map(), s.World.Tables())
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := Prepare(w, "crossroads")
+		if err != nil {
+			t.Fatal(err)
+		}
+		alone, err := Run(p, Config{Runs: 20, Seed: 3, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(alone.FriendlyWins, results[i].FriendlyWins) || !reflect.DeepEqual(alone.EnemyExited, results[i].EnemyExited) {
+			t.Errorf("turns=%d: alone %+v, in the sweep %+v", turns, alone.FriendlyWins, results[i].FriendlyWins)
 		}
 	}
 	if _, err := s.Run(Config{Runs: 0}); err == nil {
 		t.Error("no runs taken")
 	}
-	plain, err := OpenSweep(Inputs{Mission: "crossroads"}, "")
-	if err != nil || plain.Vary != nil || plain.Rows([]*Result{nil}) != nil {
+	plain, err := OpenSweep(Inputs{Mission: "crossroads"}, nil)
+	if err != nil || plain.Grid != nil || len(plain.Preps) != 1 || plain.Rows([]*Result{nil}) != nil {
 		t.Fatalf("no sweep: %+v, %v", plain, err)
 	}
 }
@@ -43,7 +70,7 @@ func TestSweepRun(t *testing.T) {
 // which input differs from the shards'.
 func TestOpenRun(t *testing.T) {
 	t.Parallel()
-	s, err := OpenSweep(Inputs{Mission: "crossroads"}, "turns=5,7")
+	s, err := OpenSweep(Inputs{Mission: "crossroads"}, []string{"turns=5,7"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +82,7 @@ func TestOpenRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again := got.RunID("test", 1, 100, 2); again != id || len(got.Preps) != 3 {
+	if again := got.RunID("test", 1, 100, 2); again != id || len(got.Preps) != 2 {
 		t.Fatalf("reopened: %+v, want %+v", again, id)
 	}
 	changed := id
@@ -87,14 +114,14 @@ func TestOpenRun(t *testing.T) {
 // differ. A value or key the tables refuse is refused by name.
 func TestIssue40_VaryTablesPolicy(t *testing.T) {
 	t.Parallel()
-	s, err := OpenSweep(Inputs{Mission: "crossroads", Policy: "attack"}, "policy.released=hold,advance")
+	s, err := OpenSweep(Inputs{Mission: "crossroads", Policy: "attack"}, []string{"policy.released=hold,advance"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Preps) != 3 || !s.Vary.Tables() {
-		t.Fatalf("%d preps, tables %v", len(s.Preps), s.Vary.Tables())
+	if len(s.Preps) != 2 || !s.Grid.Axes[0].Tables() {
+		t.Fatalf("%d preps, tables %v", len(s.Preps), s.Grid.Axes[0].Tables())
 	}
-	for i, want := range []string{"advance", "hold", "advance"} {
+	for i, want := range []string{"hold", "advance"} {
 		if got := s.Preps[i].W.Tables().Policy.Released.Value; got != want || s.Preps[i].Policy != "attack" {
 			t.Errorf("prep %d: released %q, FRIENDLY %q, want %q, attack", i, got, s.Preps[i].Policy, want)
 		}
@@ -105,10 +132,20 @@ func TestIssue40_VaryTablesPolicy(t *testing.T) {
 		t.Fatal(err)
 	}
 	same := func(a, b *Result) bool { return reflect.DeepEqual(a, b) }
-	if !same(results[0], results[2]) {
-		t.Errorf("advance: %+v, the run's own: %+v", results[2].FriendlyWins, results[0].FriendlyWins)
+	own, err := Prepare(s.World, "crossroads")
+	if err != nil {
+		t.Fatal(err)
 	}
-	held := *s.Preps[0]
+	own.Policy = "attack"
+	ownResult, err := Run(own, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ownResult.Tally.OnlyHere, ownResult.Tally.OnlyPrev = results[1].Tally.OnlyHere, results[1].Tally.OnlyPrev // paired with hold in the sweep
+	if !same(ownResult, results[1]) {
+		t.Errorf("advance: %+v, the run's own: %+v", results[1].FriendlyWins, ownResult.FriendlyWins)
+	}
+	held := *own
 	tb, err := s.World.Tables().Lay("policy", "released", "hold")
 	if err != nil {
 		t.Fatal(err)
@@ -122,19 +159,19 @@ func TestIssue40_VaryTablesPolicy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !same(alone, results[1]) {
-		t.Errorf("hold: %+v, a run on hold tables: %+v", results[1].FriendlyWins, alone.FriendlyWins)
+	if !same(alone, results[0]) {
+		t.Errorf("hold: %+v, a run on hold tables: %+v", results[0].FriendlyWins, alone.FriendlyWins)
 	}
-	if same(results[1], results[2]) {
+	if same(results[0], results[1]) {
 		t.Errorf("hold and advance gave the same result: %+v", results[1].FriendlyWins)
 	}
-	t.Logf("crossroads, attack, 60 games: hold %d FRIENDLY wins, advance %d", results[1].FriendlyWins.Count, results[2].FriendlyWins.Count)
+	t.Logf("crossroads, attack, 60 games: hold %d FRIENDLY wins, advance %d", results[0].FriendlyWins.Count, results[1].FriendlyWins.Count)
 	for _, c := range []struct{ vary, want string }{
 		{"policy.released=hold,run", `"run" is not one of [advance hold]`},
 		{"policy.relased=hold", `unknown policy value "relased"`},
 		{"policy.advance_garrison=1,99", "advance_garrison"},
 	} {
-		if _, err := OpenSweep(Inputs{Mission: "crossroads"}, c.vary); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := OpenSweep(Inputs{Mission: "crossroads"}, []string{c.vary}); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("--vary %s: %v, want %q", c.vary, err, c.want)
 		}
 	}

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/rules/board"
@@ -22,6 +23,9 @@ type Prepared struct {
 	turns       int
 	// Policy plays the FRIENDLY side: hold or attack.
 	Policy string
+	// what names the sweep's values the mission was prepared with
+	// ("--vary turns=5"), for errors; "" for the mission as it is.
+	what string
 	// maxCount bounds every count of a game (Hist.add): the units that can
 	// come into play, each in halves.
 	maxCount int
@@ -40,6 +44,11 @@ func Prepare(p *world.World, name string) (*Prepared, error) {
 	vpos, err := ms.VPOs(m)
 	if err != nil {
 		return nil, err
+	}
+	// A mission whose FRIENDLY units cannot be set up is said to be so
+	// now, not as the failure of its first game.
+	if _, err := ms.State(m); err != nil {
+		return nil, fmt.Errorf("sim: %s: the mission cannot start: %w", ms.File, err)
 	}
 	sp := &Prepared{W: p, name: name, vpos: vpos, fbe: make([]bool, m.Stride()), friendlyIDs: map[string]bool{}, turns: ms.Turns, Policy: game.PolicyHold}
 	for _, v := range vpos {
@@ -63,6 +72,14 @@ func (p *Prepared) index(l board.Location) (int, bool) { return p.W.Map().Index(
 // of the same mission merge exactly, in any order.
 type Tally struct {
 	Runs, FriendlyWins int64
+	// Losses are the games the FRIENDLY side lost, by why (LostVPO,
+	// LostExits, LostBoth).
+	Losses [3]int64
+	// OnlyHere and OnlyPrev pair the games with those of the mission
+	// played before in the same run (a sweep's previous value), replicate
+	// by replicate: the replicates the FRIENDLY side won here and lost
+	// there, and lost here and won there.
+	OnlyHere, OnlyPrev int64
 	// Exited: ENEMY squad-equivalents exited, in halves (bin 3 is 1.5).
 	Exited    Hist
 	Placed    Hist
@@ -115,7 +132,7 @@ func (p *Prepared) newTally() *Tally {
 
 // reset empties t.
 func (t *Tally) reset() {
-	t.Runs, t.FriendlyWins = 0, 0
+	t.Runs, t.FriendlyWins, t.Losses, t.OnlyHere, t.OnlyPrev = 0, 0, [3]int64{}, 0, 0
 	for _, h := range t.hists() {
 		clear(h.Counts)
 		h.Never = 0
@@ -139,6 +156,11 @@ func (t *Tally) hists() []*Hist {
 func (t *Tally) Merge(o *Tally) {
 	t.Runs += o.Runs
 	t.FriendlyWins += o.FriendlyWins
+	for i, c := range o.Losses {
+		t.Losses[i] += c
+	}
+	t.OnlyHere += o.OnlyHere
+	t.OnlyPrev += o.OnlyPrev
 	oh := o.hists()
 	for i, h := range t.hists() {
 		h.merge(oh[i])
@@ -159,6 +181,8 @@ type Result struct {
 	Seed         uint64 `json:"seed"`
 	FriendlyWins Rate   `json:"friendly_wins"`
 	EnemyWins    Rate   `json:"enemy_wins"`
+	// FriendlyLosses: why the FRIENDLY side lost the games it lost.
+	FriendlyLosses Losses `json:"friendly_losses"`
 	// EnemyExited: ENEMY squad-equivalents exited off the FBE.
 	EnemyExited Dist `json:"enemy_exited"`
 	// FirstReach: the turn an ENEMY unit first entered each VPO (S? set up
@@ -173,6 +197,19 @@ type Result struct {
 	Heatmaps   Heatmaps        `json:"heatmaps"`
 	Tally      *Tally          `json:"-"`
 }
+
+// Losses count the games the FRIENDLY side lost by the victory
+// conditions that failed: a VPO of victory.control the ENEMY Controls
+// (and no more ENEMY exits than allowed), too many ENEMY squad-equivalents
+// exited (and every VPO held), or both.
+type Losses struct {
+	VPO   int64 `json:"vpo"`
+	Exits int64 `json:"exits"`
+	Both  int64 `json:"both"`
+}
+
+// Total is the games lost.
+func (l Losses) Total() int64 { return l.VPO + l.Exits + l.Both }
 
 // SetupS is what the S? outside a Human Wave (of the setup and of entries)
 // did when Activated, per game, and the squads (half-squads as a half) all
@@ -207,11 +244,12 @@ type HexCount struct {
 func (t *Tally) result(p *Prepared, seed uint64) *Result {
 	r := &Result{
 		Runs: t.Runs, Seed: seed, Tally: t,
-		FriendlyWins: NewRate(t.FriendlyWins, t.Runs),
-		EnemyWins:    NewRate(t.Runs-t.FriendlyWins, t.Runs),
-		EnemyExited:  t.Exited.Summary(2),
-		Placed:       t.Placed.Summary(1),
-		Activated:    t.Activated.Summary(1),
+		FriendlyWins:   NewRate(t.FriendlyWins, t.Runs),
+		EnemyWins:      NewRate(t.Runs-t.FriendlyWins, t.Runs),
+		FriendlyLosses: Losses{VPO: t.Losses[LostVPO], Exits: t.Losses[LostExits], Both: t.Losses[LostBoth]},
+		EnemyExited:    t.Exited.Summary(2),
+		Placed:         t.Placed.Summary(1),
+		Activated:      t.Activated.Summary(1),
 		SetupS: SetupS{
 			Activated: t.SetupS.Summary(1), Dummies: t.Dummies.Summary(1), Squads: t.SetupSquads.Summary(2),
 		},

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -251,27 +252,69 @@ func Parse(data []byte, name string) (*Set, error) {
 }
 
 // Lay returns a copy of s with entry key of table (policy, human_wave,
-// combat, ...) set to value, read and checked as a tables file's line
-// "table: {key: {value: VALUE, source: ...}}" would be (sasl sim --vary
-// policy.released=hold,advance): an unknown key or a value the table
-// refuses is an error naming what it takes. value is a plain word or
-// number.
+// combat, ...) set to value: LayKey of "table.key".
 func (s *Set) Lay(table, key, value string) (*Set, error) {
-	plain := func(x string) bool {
+	return s.LayKey(table+"."+key, value)
+}
+
+// LayKey returns a copy of s with the entry named by key set to value,
+// read and checked as a tables file's lines would be (sasl sim --vary and
+// --balance): key is the entry's path in a tables file, its parts joined
+// by dots, such as policy.released, combat.ffmo, s_generation.vpo_drm,
+// sasl.entry.stacking or sasl.a6d.rows.1, laid as
+//
+//	sasl: {entry: {stacking: {value: VALUE, source: ...}}}
+//
+// and activation.infantry.ROW.RANGE, one cell of a row of the SASL
+// Activation table (auto, long or a Final IFT DRM), laid as the whole row
+// with that cell changed. An unknown key or a value the table refuses is
+// an error naming what it takes. value is a plain word or number.
+func (s *Set) LayKey(key, value string) (*Set, error) {
+	plain := func(x, also string) bool {
 		return x != "" && strings.IndexFunc(x, func(r rune) bool {
-			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_.+-", r))
+			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune(also, r))
 		}) < 0
 	}
-	if !plain(table) || !plain(key) || !plain(value) {
-		return nil, fmt.Errorf("tables: %s.%s=%q: want a word or a number", table, key, value)
+	parts := strings.Split(key, ".")
+	if len(parts) < 2 || len(parts) > 6 || slices.ContainsFunc(parts, func(p string) bool { return !plain(p, "_+-") }) || !plain(value, "_.+-") {
+		return nil, fmt.Errorf("tables: %s=%q: want a word or a number, as TABLE.ENTRY=VALUE (such as combat.ffmo=-1)", key, value)
 	}
-	data := fmt.Sprintf("%s:\n  %s: {value: %s, source: \"laid over: %s.%s=%s\"}\n", table, key, value, table, key, value)
+	entry := fmt.Sprintf("{value: %s, source: \"laid over: %s=%s\"}", value, key, value)
+	if len(parts) == 4 && parts[0] == "activation" && parts[1] == "infantry" {
+		// One cell of a row: the row is one entry (a list), laid whole.
+		row, err := s.Activation.Row(parts[2])
+		if err != nil {
+			return nil, fmt.Errorf("tables: %s: %w", key, err)
+		}
+		rng, err := strconv.Atoi(parts[3])
+		if err != nil || rng < 0 || rng >= len(row.Value) {
+			return nil, fmt.Errorf("tables: %s: the row has ranges 0 to %d", key, len(row.Value)-1)
+		}
+		if _, err := ParseActivationCell(value); err != nil {
+			return nil, fmt.Errorf("tables: %s=%s: %w", key, value, err)
+		}
+		cells := make([]string, len(row.Value))
+		for i, c := range row.Value {
+			cells[i] = c.String()
+		}
+		cells[rng] = value
+		entry = fmt.Sprintf("{value: [%s], source: \"laid over: %s=%s\"}", strings.Join(cells, ", "), key, value)
+		parts = parts[:3]
+	}
+	var b strings.Builder
+	for i, p := range parts {
+		fmt.Fprintf(&b, "%s%s:", strings.Repeat("  ", i), p)
+		if i == len(parts)-1 {
+			fmt.Fprintf(&b, " %s", entry)
+		}
+		b.WriteString("\n")
+	}
 	c := s.Clone()
-	if _, err := c.apply([]byte(data), table+"."+key+"="+value); err != nil {
+	if _, err := c.apply([]byte(b.String()), key+"="+value); err != nil {
 		return nil, err
 	}
 	if err := c.check(); err != nil {
-		return nil, fmt.Errorf("tables: %s.%s=%s: %w", table, key, value, err)
+		return nil, fmt.Errorf("tables: %s=%s: %w", key, value, err)
 	}
 	return c, nil
 }

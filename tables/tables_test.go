@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -347,6 +348,61 @@ func TestLay(t *testing.T) {
 	} {
 		if _, err := d.Lay(c.table, c.key, c.value); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("Lay(%s, %s, %q): %v, want %q", c.table, c.key, c.value, err, c.want)
+		}
+	}
+}
+
+// LayKey sets an entry at any depth of a tables file (issue 51: sasl sim
+// --balance and --vary over any numeric tables value): a DRM of SASL 5's
+// AC dr, a row of Table A6d, SASL 3.11's entry stacking, and one cell of
+// a row of the SASL Activation table (SASL 3.32), laid as the whole row
+// with that cell changed; the others stay as they were.
+func TestLayKeyAnyDepth_SASL3_32(t *testing.T) {
+	t.Parallel()
+	d := Default()
+	for _, c := range []struct {
+		key, value string
+		got        func(s *Set) string
+	}{
+		{"s_generation.vpo_drm", "-3", func(s *Set) string { return strconv.Itoa(s.SGeneration.VPO.Value) }},
+		{"sasl.entry.stacking", "4", func(s *Set) string { return strconv.Itoa(s.SASL.EntryStacking.Value) }},
+		{"sasl.a6d.rows.1", "6", func(s *Set) string { return strconv.Itoa(s.SASL.A6d.Rows[1].Value) }},
+		{"combat.ffmo", "-2", func(s *Set) string { return strconv.Itoa(s.Combat.FFMO.Value) }},
+		{"activation.infantry.germany.5", "2", func(s *Set) string { return s.Activation.Infantry["germany"].Value[5].String() }},
+	} {
+		s, err := d.LayKey(c.key, c.value)
+		if err != nil {
+			t.Errorf("LayKey(%s, %s): %v", c.key, c.value, err)
+			continue
+		}
+		if got := c.got(s); got != c.value {
+			t.Errorf("LayKey(%s, %s): %s", c.key, c.value, got)
+		}
+		if c.got(d) == c.value {
+			t.Errorf("LayKey(%s, %s) changed the default", c.key, c.value)
+		}
+	}
+	s, err := d.LayKey("activation.infantry.germany.5", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	row, was := s.Activation.Infantry["germany"].Value, d.Activation.Infantry["germany"].Value
+	for i := range row {
+		if i != 5 && row[i] != was[i] {
+			t.Errorf("range %d: %v, was %v", i, row[i], was[i])
+		}
+	}
+	for _, c := range []struct{ key, value, want string }{
+		{"activation.infantry.germany.17", "1", "ranges 0 to 16"},
+		{"activation.infantry.narnia.1", "1", "unknown nationality row"},
+		{"activation.infantry.germany.3", "often", "not auto, long"},
+		{"sasl.entry.stacking", "0", "stacking"},
+		{"sasl.entry.nothing", "1", "nothing"},
+		{"combat", "1", "TABLE.ENTRY=VALUE"},
+		{"combat..ffmo", "1", "TABLE.ENTRY=VALUE"},
+	} {
+		if _, err := d.LayKey(c.key, c.value); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("LayKey(%s, %q): %v, want %q", c.key, c.value, err, c.want)
 		}
 	}
 }

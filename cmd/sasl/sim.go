@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -35,7 +36,10 @@ type simFlags struct {
 	ci              float64
 	replicate       int64
 	replicateSet    bool // --replicate given
-	vary            string
+	vary            []string
+	balance         string
+	target          float64
+	csv             string
 	policy          string
 	heatmap         string
 	hist            string
@@ -68,13 +72,32 @@ sasl sim --seed S --replicate K, and sasl play new --seed N replays it. The
 mission needs victory conditions (victory: in the mission file). What the
 simulator plays, and what it does not, is in the README.
 
---vary KEY=v1,v2,... plays the mission once for each value of one mission
-or tables value (the same seed for each: common random numbers) and gives the
-win rate against the value. Keys: ` + sim.VaryKeys + `.
+Why the FRIENDLY side lost is counted: on a VPO of victory.control the ENEMY
+Controls, on too many ENEMY exits (victory.max_enemy_exits), or on both.
+
+--vary KEY=v1,v2,... plays --runs games at each value of one mission or tables
+value, replicate k of every value on the same seed (common random numbers),
+and gives the win rate against the value, with the change from the value
+before and its paired 95% interval. Two --vary play a grid: every value of one
+with every value of the other (at most 100 cells). Keys: ` + sim.VaryKeys + `.
+
+--balance KEY=LO..HI finds the whole value of KEY, from LO to HI, at which the
+FRIENDLY win rate is 50% (--target R for another rate): it plays both ends,
+bisects between them (--runs games a value, on the same seeds), fits a
+logistic curve to the values played nearest the target and inverts it, with a
+95% interval from a bootstrap over the games. It names the whole value nearest
+the crossing and its rate, or says that no whole value's interval holds the
+target. A range whose rate does not cross the target is an error (exit status
+1) naming the rates at both ends.
+
+--csv FILE writes a row a value (of --vary or --balance; one row for a plain
+run): games, FRIENDLY wins, rate and interval, the change from the value before
+with its paired interval, and the games lost on VPOs, exits and both.
 
 Pictures (--svg/--png/--pdf): a heatmap of the ENEMY on the map (--heatmap
-presence or setup), or with --vary the win rate with its interval against the
-value. --hist FILE draws the histogram of ENEMY squad-equivalents exited.
+presence or setup), with --vary the win rate with its interval against the
+value, with --balance the rates played, the fitted curve and the crossing.
+--hist FILE draws the histogram of ENEMY squad-equivalents exited.
 
 Sharded runs: --shard i/n --out FOLDER/ plays shard i of n (a fixed block of
 the --runs games) and writes its part, which sasl sim merge adds up; sasl sim
@@ -90,8 +113,10 @@ try repeats; 75: a failure another try may not meet (retry or requeue it).`,
 		Example: `  sasl sim --runs 2000 --seed 1
   sasl sim --mission examples/four-boards.yaml --boards ~/vasl/boards --runs 10000 --json
   sasl sim --ci 0.01 --png heat.png
-  sasl sim --vary human_wave.1.turn=1,2,3,4 --png sweep.png
+  sasl sim --vary human_wave.1.turn=1,2,3,4 --png sweep.png --csv sweep.csv
   sasl sim --vary policy.released=hold,advance
+  sasl sim --vary turns=4,5,6 --vary entry.1.count=3,5
+  sasl sim --mission wooded-hill --policy attack --balance friendly.add.6-6-7@x2C10+x2E10+x2G10+x2P10+x2R10=0..15 --png balance.png
   sasl sim --seed 1 --replicate 17 --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -105,7 +130,10 @@ try repeats; 75: a failure another try may not meet (retry or requeue it).`,
 	cmd.Flags().IntVar(&f.workers, "workers", 0, "games played at once (default: one per CPU); the result does not depend on it")
 	cmd.Flags().Float64Var(&f.ci, "ci", 0, "play until the half width of the win rate's 95% interval is at most this (0.01 = one point)")
 	cmd.Flags().Int64Var(&f.replicate, "replicate", -1, "play only game K of the seed and print its game seed and outcome")
-	cmd.Flags().StringVar(&f.vary, "vary", "", "KEY=v1,v2,...: a balance sweep over one mission or tables value (policy.released=hold,advance)")
+	cmd.Flags().StringArrayVar(&f.vary, "vary", nil, "KEY=v1,v2,...: a sweep over one mission or tables value (policy.released=hold,advance); twice for a grid")
+	cmd.Flags().StringVar(&f.balance, "balance", "", "KEY=LO..HI: find the whole value of KEY at which the FRIENDLY win rate is --target (turns=3..12)")
+	cmd.Flags().Float64Var(&f.target, "target", 0.5, "the FRIENDLY win rate --balance looks for")
+	cmd.Flags().StringVar(&f.csv, "csv", "", "write the win rate a value (of --vary or --balance) into this CSV file")
 	cmd.Flags().StringVar(&f.policy, "policy", game.PolicyHold, "who plays the FRIENDLY side: hold (stays and fires) or attack (takes the victory VPOs)")
 	f.registerReport(cmd)
 	cmd.Flags().StringVar(&f.shard, "shard", "", "i/n: play only shard i of n (a fixed block of the --runs games) and write its part with --out")
@@ -221,8 +249,34 @@ func (f *simFlags) check() error {
 	if f.replicateSet && f.replicate < 0 {
 		return fmt.Errorf("--replicate %d: want the number of a game of the seed, from 0", f.replicate)
 	}
-	if f.replicate >= 0 && f.vary != "" {
+	if f.replicate >= 0 && len(f.vary) > 0 {
 		return errors.New("give --replicate or --vary, not both")
+	}
+	if f.balance != "" {
+		switch {
+		case len(f.vary) > 0:
+			return errors.New("give --balance or --vary, not both")
+		case f.replicate >= 0:
+			return errors.New("give --replicate or --balance, not both")
+		case f.ci > 0:
+			return errors.New("--balance plays --runs games at each value it tries: not with --ci")
+		case f.shard != "" || f.shards != 0 || f.out != "":
+			return errors.New("--balance chooses each value from the rates before it, so it plays on one machine: it cannot be split into shards (--shard, --shards, --out); shard a --vary over the values instead")
+		}
+	}
+	if !(f.target > 0 && f.target < 1) {
+		return fmt.Errorf("--target %g: want a FRIENDLY win rate above 0 and below 1 (0.5 is even)", f.target)
+	}
+	if f.hist != "" && (len(f.vary) > 0 || f.balance != "") {
+		return errors.New("--hist draws the games of one mission: not with --vary or --balance (give the value as the mission's)")
+	}
+	if f.csv != "" {
+		if f.replicate >= 0 {
+			return errors.New("--csv writes the rates of a run: not with --replicate")
+		}
+		if err := sim.FolderOf(f.csv, "CSV file"); err != nil {
+			return err
+		}
 	}
 	return f.checkReport()
 }
@@ -294,14 +348,18 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) (err error) {
 		pw = sim.NewProgress(sim.ProgressPath(path), shard, shards, cmd.ErrOrStderr())
 		defer func() { pw.End(err, errors.As(err, new(temporary))) }()
 	}
-	run, err := sim.OpenSweep(sim.Inputs{Mission: f.mission, Boards: o.boards, Tables: f.tables, Policy: f.policy}, f.vary)
-	if err != nil {
-		return err
-	}
 	seed := f.seed
 	if !cmd.Flags().Changed("seed") {
 		seed = newSeed()
 		f.seed = seed
+	}
+	in := sim.Inputs{Mission: f.mission, Boards: o.boards, Tables: f.tables, Policy: f.policy}
+	if f.balance != "" {
+		return runBalance(cmd, f, in)
+	}
+	run, err := sim.OpenSweep(in, f.vary)
+	if err != nil {
+		return err
 	}
 	runs := f.runs
 	if f.ci > 0 && !cmd.Flags().Changed("runs") {
@@ -316,7 +374,7 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) (err error) {
 		return writeReplicate(w, f, run.Header.Mission, run.Header.Boards, rep)
 	}
 	from, to := sim.Block(int64(runs), shard, shards)
-	bar := newBar(cmd, int(to-from), f.ci > 0, run.Vary)
+	bar := newBar(cmd, int(to-from)*len(run.Preps), f.ci > 0)
 	c := sim.Config{Runs: runs, Seed: seed, Workers: f.workers, CI: f.ci, Shard: shard, Shards: shards}
 	// The run's ID names the engine, which for a development build takes
 	// a digest of the executable (partEngine): made only for the files
@@ -363,7 +421,7 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) (err error) {
 	if err := simReport(w, f, run, results); err != nil {
 		return err
 	}
-	if f.ci > 0 && results[0].FriendlyWins.HalfWidth() > f.ci {
+	if f.ci > 0 && slices.ContainsFunc(results, func(r *sim.Result) bool { return r.FriendlyWins.HalfWidth() > f.ci }) {
 		fmt.Fprintf(w, "Note: --runs %d games were played before the interval came within %g either side of the rate.\n", runs, f.ci)
 	}
 	return nil
@@ -415,29 +473,32 @@ func partEngine() string {
 }
 
 // simReport prints (and draws) the report of a run: results are the
-// mission's, then each value's of the sweep.
+// mission's or, with sweeps, each cell's.
 func simReport(w io.Writer, f *simFlags, run *sim.Sweep, results []*sim.Result) error {
 	res, rows := results[0], run.Rows(results)
-	if err := simPictures(f, run.Preps[0], res, run.Vary, rows); err != nil {
+	if err := simPictures(f, run.Preps[0], res, run.Grid, rows); err != nil {
 		return err
 	}
-	if f.json {
-		return writeSimJSON(w, run.Header, res, run.Vary, rows, run.World.Tables().PlaceholderSummary())
+	if f.csv != "" {
+		if err := writeRatesCSV(f.csv, sweepCSV(run.Grid, results, rows)); err != nil {
+			return err
+		}
 	}
-	writeSimText(w, run.World.Mission().Name, run.Header, res, run.Vary, rows, run.World.Tables().PlaceholderSummary())
+	ph := run.World.Tables().PlaceholderSummary()
+	if f.json {
+		return writeSimJSON(w, run.Header, res, run.Grid, rows, ph)
+	}
+	writeSimText(w, run.World.Mission().Name, run.Header, res, run.Grid, rows, ph)
 	return nil
 }
 
 // newBar is a progress bar on stderr when it is a terminal, nil otherwise.
-func newBar(cmd *cobra.Command, runs int, ci bool, vary *sim.Vary) *progressbar.ProgressBar {
+func newBar(cmd *cobra.Command, games int, ci bool) *progressbar.ProgressBar {
 	f, ok := cmd.ErrOrStderr().(*os.File)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return nil
 	}
-	total := int64(runs)
-	if vary != nil {
-		total *= int64(len(vary.Values) + 1)
-	}
+	total := int64(games)
 	if ci {
 		total = -1 // unknown: a spinner with the rate
 	}
@@ -474,35 +535,50 @@ func writeReplicate(w io.Writer, f *simFlags, mission, boards string, r *sim.Rep
 }
 
 // writeSimJSON writes the report of a run as JSON; ph are the
-// placeholders of the tables it played by.
-func writeSimJSON(w io.Writer, hdr state.Game, r *sim.Result, vary *sim.Vary, rows []sim.Row, ph *tables.PlaceholderSummary) error {
+// placeholders of the tables it played by. With sweeps, the report is the
+// sweep's rows (each cell's games are its own).
+func writeSimJSON(w io.Writer, hdr state.Game, r *sim.Result, g *sim.Grid, rows []sim.Row, ph *tables.PlaceholderSummary) error {
+	if g != nil {
+		out := struct {
+			Runs         int64                      `json:"runs"`
+			Seed         uint64                     `json:"seed"`
+			Mission      string                     `json:"mission"`
+			Policy       string                     `json:"friendly_policy"`
+			Sweep        sweepJSON                  `json:"sweep"`
+			Placeholders *tables.PlaceholderSummary `json:"placeholder_tables,omitempty"`
+		}{Runs: r.Runs, Seed: r.Seed, Mission: hdr.Mission, Policy: hdr.Policy, Placeholders: ph}
+		for _, a := range g.Axes {
+			out.Sweep.Keys = append(out.Sweep.Keys, a.Key)
+		}
+		for _, row := range rows {
+			res := row.Result
+			out.Sweep.Rows = append(out.Sweep.Rows, sweepRowJSON{Value: row.Value, Values: row.Values, Runs: res.Runs, FriendlyWins: res.FriendlyWins,
+				Losses: res.FriendlyLosses, Diff: row.Diff, EnemyExited: res.EnemyExited.Mean})
+		}
+		return json.NewEncoder(w).Encode(out)
+	}
 	out := struct {
 		*sim.Result
 		Mission      string                     `json:"mission"`
 		Policy       string                     `json:"friendly_policy"`
-		Sweep        *sweepJSON                 `json:"sweep,omitempty"`
 		Placeholders *tables.PlaceholderSummary `json:"placeholder_tables,omitempty"`
 	}{Result: r, Mission: hdr.Mission, Policy: hdr.Policy, Placeholders: ph}
-	if vary != nil {
-		out.Sweep = &sweepJSON{Key: vary.Key}
-		for _, row := range rows {
-			out.Sweep.Rows = append(out.Sweep.Rows, sweepRowJSON{Value: row.Value, Runs: row.Result.Runs, FriendlyWins: row.Result.FriendlyWins, EnemyExited: row.Result.EnemyExited.Mean})
-		}
-	}
-	enc := json.NewEncoder(w)
-	return enc.Encode(out)
+	return json.NewEncoder(w).Encode(out)
 }
 
 type sweepJSON struct {
-	Key  string         `json:"key"`
+	Keys []string       `json:"keys"`
 	Rows []sweepRowJSON `json:"rows"`
 }
 
 type sweepRowJSON struct {
-	Value        string   `json:"value"`
-	Runs         int64    `json:"runs"`
-	FriendlyWins sim.Rate `json:"friendly_wins"`
-	EnemyExited  float64  `json:"enemy_exited_mean"`
+	Value        string     `json:"value"`
+	Values       []string   `json:"values,omitempty"`
+	Runs         int64      `json:"runs"`
+	FriendlyWins sim.Rate   `json:"friendly_wins"`
+	Losses       sim.Losses `json:"friendly_losses"`
+	Diff         *sim.Diff  `json:"diff_from_previous,omitempty"`
+	EnemyExited  float64    `json:"enemy_exited_mean"`
 }
 
 func pct(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
@@ -526,15 +602,37 @@ var policyWords = map[string]string{
 }
 
 // writeSimText writes the report of a run for people; ph are the
-// placeholders of the tables it played by.
-func writeSimText(w io.Writer, name string, hdr state.Game, r *sim.Result, vary *sim.Vary, rows []sim.Row, ph *tables.PlaceholderSummary) {
+// placeholders of the tables it played by. With sweeps, the report is the
+// sweep's table (each cell's games are its own).
+func writeSimText(w io.Writer, name string, hdr state.Game, r *sim.Result, g *sim.Grid, rows []sim.Row, ph *tables.PlaceholderSummary) {
 	mission, boards := hdr.Mission, hdr.Boards
-	fmt.Fprintf(w, "%s (%s): %d games, seed %d; %s\n", name, mission, r.Runs, r.Seed, policyWords[hdr.Policy])
+	games := fmt.Sprintf("%d games", r.Runs)
+	if g != nil {
+		games = fmt.Sprintf("%d games a value", r.Runs)
+	}
+	fmt.Fprintf(w, "%s (%s): %s, seed %d; %s\n", name, mission, games, r.Seed, policyWords[hdr.Policy])
 	if notice := report.PlaceholdersText(ph); notice != "" {
 		fmt.Fprintln(w, notice)
 	}
 	fmt.Fprintln(w)
+	if g != nil {
+		fmt.Fprintf(w, "FRIENDLY win rate by %s (replicate k of every value on the same seed):\n", g.Key())
+		var pts []rateRow
+		for _, row := range rows {
+			pts = append(pts, rateRow{label: row.Value, games: row.Result.Runs, rate: row.Result.FriendlyWins, losses: row.Result.FriendlyLosses, diff: row.Diff})
+		}
+		head := g.Axes[0].Key
+		for _, a := range g.Axes[1:] {
+			head += "," + a.Key
+		}
+		writeRateTable(w, head, pts, false)
+		fmt.Fprintf(w, "\nReplay game K of a value: give the mission that value, then sasl sim --mission FILE%s --seed %d --replicate K\n", boardsFlag(boards), r.Seed)
+		return
+	}
 	fmt.Fprintf(w, "FRIENDLY wins: %d of %d = %s\n", r.FriendlyWins.Count, r.Runs, ciText(r.FriendlyWins))
+	if l := r.FriendlyLosses; l.Total() > 0 {
+		fmt.Fprintf(w, "FRIENDLY losses: %d: on a VPO the ENEMY Controls %d, on ENEMY exits %d, on both %d\n", l.Total(), l.VPO, l.Exits, l.Both)
+	}
 	fmt.Fprintf(w, "ENEMY squad-equivalents exited off the FBE: %s\n", distText(r.EnemyExited))
 	fmt.Fprintln(w, "Turn an ENEMY unit first entered (S? set up there do not count):")
 	for _, x := range r.FirstReach {
@@ -547,18 +645,57 @@ func writeSimText(w io.Writer, name string, hdr state.Game, r *sim.Result, vary 
 	fmt.Fprintf(w, "  squads they put in play (half-squads as 0.5): %.2f per S? Activated\n", r.SetupS.SquadsPerS)
 	fmt.Fprintf(w, "Units eliminated: ENEMY %s\n", distText(r.Casualties["enemy"]))
 	fmt.Fprintf(w, "                  FRIENDLY %s\n", distText(r.Casualties["friendly"]))
-	if vary != nil {
-		fmt.Fprintf(w, "\nFRIENDLY win rate by %s:\n", vary.Key)
-		fmt.Fprintf(w, "  %-10s %8s  %s\n", "value", "games", "FRIENDLY wins")
-		for _, row := range rows {
-			fmt.Fprintf(w, "  %-10s %8d  %s\n", row.Value, row.Result.Runs, ciText(row.Result.FriendlyWins))
-		}
-	}
 	fmt.Fprintf(w, "\nReplay game K: sasl sim --mission %s%s --seed %d --replicate K\n", mission, boardsFlag(boards), r.Seed)
 }
 
+// rateRow is a row of a table of win rates: a sweep's value, or a value a
+// balance search played.
+type rateRow struct {
+	label  string
+	games  int64
+	rate   sim.Rate
+	losses sim.Losses
+	diff   *sim.Diff
+	fitted float64
+}
+
+// writeRateTable writes the rows: the value, games, FRIENDLY wins with
+// their interval, the change from the row before with its paired
+// interval, the games lost by why, and with fitted the fitted curve's
+// rate.
+func writeRateTable(w io.Writer, head string, rows []rateRow, fitted bool) {
+	width := len(head)
+	for _, r := range rows {
+		width = max(width, len(r.label))
+	}
+	wins := len("FRIENDLY wins")
+	for _, r := range rows {
+		wins = max(wins, len(ciText(r.rate)))
+	}
+	fit := ""
+	if fitted {
+		fit = "  fitted"
+	}
+	fmt.Fprintf(w, "  %-*s %7s  %-*s%s  %-30s  %s\n", width, head, "games", wins, "FRIENDLY wins", fit, "change from the row before", "lost on: VPO exits  both")
+	for _, r := range rows {
+		diff := ""
+		if r.diff != nil {
+			diff = fmt.Sprintf("%+.1f (95%% CI %+.1f to %+.1f)", 100*r.diff.Diff, 100*r.diff.CI95[0], 100*r.diff.CI95[1])
+		}
+		fit := ""
+		if fitted {
+			fit = "        "
+			if !math.IsNaN(r.fitted) {
+				fit = fmt.Sprintf("  %6s", pct(r.fitted))
+			}
+		}
+		fmt.Fprintf(w, "  %-*s %7d  %-*s%s  %-30s  %12d %5d %5d\n", width, r.label, r.games, wins, ciText(r.rate), fit, diff, r.losses.VPO, r.losses.Exits, r.losses.Both)
+	}
+	fmt.Fprintln(w, "  (changes in percentage points, paired game by game on the same seeds: Newcombe's interval)")
+}
+
 // simPictures draws the pictures asked for.
-func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, vary *sim.Vary, rows []sim.Row) error {
+func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, g *sim.Grid, rows []sim.Row) error {
 	if f.hist != "" {
 		d := r.EnemyExited
 		labels := make([]string, len(d.Bins))
@@ -583,13 +720,17 @@ func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, vary *sim.Vary, r
 	if !f.pictures.any() {
 		return nil
 	}
-	if vary != nil {
+	if g != nil {
 		var pts []render.Estimate
 		for _, row := range rows {
 			fw := row.Result.FriendlyWins
 			pts = append(pts, render.Estimate{Label: row.Value, Value: fw.Rate, Low: fw.CI95[0], High: fw.CI95[1]})
 		}
-		ch, err := render.RateChart(fmt.Sprintf("%s: FRIENDLY win rate by %s, seed %d, 95%% CI", sp.W.Mission().Name, vary.Key, r.Seed), vary.Key, "FRIENDLY win rate", pts)
+		keys := g.Axes[0].Key
+		for _, a := range g.Axes[1:] {
+			keys += "," + a.Key
+		}
+		ch, err := render.RateChart(fmt.Sprintf("%s: FRIENDLY win rate, %d games a value, seed %d", sp.W.Mission().Name, r.Runs, r.Seed), wrapKey(keys, 45), "FRIENDLY win rate (95% CI)", pts)
 		if err != nil {
 			return err
 		}

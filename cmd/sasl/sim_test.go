@@ -85,7 +85,7 @@ func TestSimPicturesAndSweep(t *testing.T) {
 	heat, hist, sweep := filepath.Join(dir, "heat.png"), filepath.Join(dir, "hist.svg"), filepath.Join(dir, "sweep.pdf")
 	mustRun(t, "sim", "--runs", "40", "--seed", "1", "--png", heat, "--hist", hist)
 	out := mustRun(t, "sim", "--runs", "40", "--seed", "1", "--vary", "turns=3,6", "--pdf", sweep)
-	if !strings.Contains(out, "FRIENDLY win rate by turns:") {
+	if !strings.Contains(out, "FRIENDLY win rate by turns (") {
 		t.Errorf("no sweep table:\n%s", out)
 	}
 	for _, f := range []string{heat, hist, sweep} {

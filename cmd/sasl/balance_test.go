@@ -1,0 +1,224 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// wave is the FRIENDLY strength key of the balance tests: 6-6-7 squads
+// added to the wooded hill's attackers along its south edge, ten
+// Locations filled in turn (30 squads at most, three a Location: ASL
+// A5.1), each squad a few points of the FRIENDLY win rate.
+const wave = "friendly.add.6-6-7@x2C10+x2E10+x2G10+x2P10+x2R10+x2W10+x2Y10+x2AA10+x2CC10+x2H10"
+
+// sasl sim --vary mended (issue 51): one run a value (no run of the
+// mission as it is first), why each game was lost, the paired change
+// from the value before, --csv, two --vary as a grid, and an error of a
+// value named by the value.
+func TestSimSweepMended_Issue51(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "sweep.csv")
+	var doc struct {
+		Runs         int            `json:"runs"`
+		FriendlyWins map[string]any `json:"friendly_wins"`
+		Sweep        struct {
+			Keys []string `json:"keys"`
+			Rows []struct {
+				Value  string   `json:"value"`
+				Values []string `json:"values"`
+				Runs   int      `json:"runs"`
+				Wins   struct {
+					Count int `json:"count"`
+				} `json:"friendly_wins"`
+				Losses struct{ VPO, Exits, Both int } `json:"friendly_losses"`
+				Diff   *struct {
+					Diff float64    `json:"diff"`
+					CI95 [2]float64 `json:"ci95"`
+				} `json:"diff_from_previous"`
+			} `json:"rows"`
+		} `json:"sweep"`
+	}
+	out := mustRun(t, "sim", "--mission", "wooded-hill", "--policy", "attack", "--runs", "60", "--seed", "4", "--vary", "entry.1.count=1,8", "--json", "--csv", file)
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	rows := doc.Sweep.Rows
+	if doc.FriendlyWins != nil || len(rows) != 2 || doc.Sweep.Keys[0] != "entry.1.count" || rows[0].Diff != nil || rows[1].Diff == nil {
+		t.Fatalf("a top-level result %v, %d rows: %+v", doc.FriendlyWins, len(rows), doc.Sweep)
+	}
+	for _, r := range rows {
+		if r.Runs != 60 || r.Losses.VPO+r.Losses.Exits+r.Losses.Both != 60-r.Wins.Count {
+			t.Errorf("value %s: %d games, %d won, lost %+v", r.Value, r.Runs, r.Wins.Count, r.Losses)
+		}
+	}
+	if d := rows[1].Diff; d.Diff != float64(rows[1].Wins.Count-rows[0].Wins.Count)/60 || d.CI95[0] > d.Diff || d.CI95[1] < d.Diff {
+		t.Errorf("diff %+v", d)
+	}
+	recs, err := csv.NewReader(strings.NewReader(string(mustRead(t, file)))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 3 || recs[0][0] != "entry.1.count" || recs[0][1] != "games" || recs[1][0] != "1" || recs[2][0] != "8" || recs[1][7] != "" || recs[2][7] == "" || recs[2][2] != strconv.Itoa(rows[1].Wins.Count) {
+		t.Errorf("CSV %q", recs)
+	}
+	// Two --vary: a grid, each cell paired with the one before in the
+	// last key.
+	text := mustRun(t, "sim", "--runs", "20", "--seed", "4", "--vary", "turns=5,6", "--vary", "entry.1.count=2,5")
+	for _, want := range []string{"FRIENDLY win rate by turns and entry.1.count (", "  turns,entry.1.count ", "\n  5,2 ", "\n  5,5 ", "\n  6,2 ", "\n  6,5 ", "lost on: VPO exits  both"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("grid: no %q in\n%s", want, text)
+		}
+	}
+	// The plain run says why the FRIENDLY side lost.
+	if text := mustRun(t, "sim", "--runs", "20", "--seed", "4"); !strings.Contains(text, "FRIENDLY losses: 20: on a VPO the ENEMY Controls ") {
+		t.Errorf("no losses in\n%s", text)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--vary", "turns=5,6", "--vary", "turns=4"}, "--vary turns twice"},
+		{[]string{"--vary", "turns=6,7,8,9,10,11,12,13,14,15,16", "--vary", "entry.1.count=1,2,3,4,5,6,7,8,9,10"}, "a grid of 110 cells, at most 100"},
+		{[]string{"--mission", "wooded-hill", "--vary", wave + "=0,31"}, "sim: --vary " + wave + "=31: sim: demo/wooded-hill.yaml: the mission cannot start: "},
+		{[]string{"--vary", "turns=5,6", "--hist", filepath.Join(dir, "h.svg")}, "--hist draws the games of one mission"},
+		{[]string{"--vary", "friendly.add.6-6-7=1"}, "want friendly.add.TYPE@LOC"},
+	} {
+		_, err := run(t, append([]string{"sim", "--runs", "10", "--seed", "1"}, c.args...)...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("sasl sim %s: %v, want %q", strings.Join(c.args, " "), err, c.want)
+		}
+		if err != nil && strings.Contains(err.Error(), "replicate 0") {
+			t.Errorf("sasl sim %s: %v names a game, not the value", strings.Join(c.args, " "), err)
+		}
+	}
+	// A mission that cannot start is named as such, not as its first game.
+	bad := filepath.Join(dir, "bad.yaml")
+	data := strings.Replace(string(mustRead(t, "../../missions/demo/crossroads.yaml")), "at: x1K2", "at: x1Q5", 1)
+	data = strings.Replace(data, "at: x1Y2", "at: x1Q5", 1)
+	data = strings.Replace(data, "at: x1CC8", "at: x1Q5", 1)
+	if err := os.WriteFile(bad, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := run(t, "sim", "--mission", bad, "--runs", "5", "--seed", "1"); err == nil || !strings.Contains(err.Error(), "the mission cannot start") || strings.Contains(err.Error(), "replicate") {
+		t.Errorf("an overstacked mission: %v", err)
+	}
+}
+
+// sasl sim --balance (issue 51): its flags' errors, and a range whose rate
+// does not cross the target is an error naming the rates at both ends,
+// after the values it played.
+func TestSimBalanceErrors(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--balance", "turns=3-6"}, "want LO..HI"},
+		{[]string{"--balance", "turns=6..3"}, "want LO below HI"},
+		{[]string{"--balance", "turns=0..6"}, "the key takes 1 to 99"},
+		{[]string{"--balance", "turns"}, "want KEY=LO..HI"},
+		{[]string{"--balance", "policy=1..2"}, "a balance search varies a whole number"},
+		{[]string{"--balance", "without=1..2"}, "a balance search varies a whole number"},
+		{[]string{"--balance", "nonsense=1..2"}, "unknown key"},
+		{[]string{"--balance", "turns=3..6", "--vary", "turns=4"}, "not both"},
+		{[]string{"--balance", "turns=3..6", "--ci", "0.01"}, "not with --ci"},
+		{[]string{"--balance", "turns=3..6", "--shard", "0/2", "--out", "x/"}, "cannot be split into shards"},
+		{[]string{"--balance", "turns=3..6", "--target", "1"}, "--target 1"},
+		{[]string{"--balance", "turns=1..6"}, "--balance turns=1: an entry on turn 3 of a 1-turn mission"},
+		{[]string{"--balance", "combat.ffmo=-9..9"}, "combat.ffmo"},
+		{[]string{"--balance", "turns=3..6"}, "the FRIENDLY win rate stays below 50.0% on turns=3..6: 0.0% at 3, 0.0% at 6"},
+	} {
+		out, err := run(t, append([]string{"sim", "--runs", "20", "--seed", "1"}, c.args...)...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("sasl sim %s: %v, want %q", strings.Join(c.args, " "), err, c.want)
+		}
+		if strings.Contains(c.want, "stays below") && (!strings.Contains(out, "\n  3 ") || !strings.Contains(out, "\n  6 ")) {
+			t.Errorf("no crossing: the values played are not shown:\n%s", out)
+		}
+	}
+}
+
+// sasl sim --balance on the wooded hill's FRIENDLY strength: it names a
+// value with its rate and interval, the curve of the values it played,
+// the same seeds at each, and draws it; its JSON has the answer.
+func TestSimBalance(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	png, file := filepath.Join(dir, "b.png"), filepath.Join(dir, "b.csv")
+	out := mustRun(t, "sim", "--mission", "wooded-hill", "--policy", "attack", "--runs", "60", "--seed", "2", "--balance", wave+"=0..30", "--json", "--png", png, "--csv", file)
+	var doc struct {
+		Balance struct {
+			Key      string     `json:"key"`
+			Value    int        `json:"value"`
+			Rate     float64    `json:"rate"`
+			CI95     [2]float64 `json:"ci95"`
+			Crossing float64    `json:"crossing"`
+			Crosses  bool       `json:"crosses"`
+			Curve    []struct {
+				Value int `json:"value"`
+				Runs  int `json:"runs"`
+			} `json:"curve"`
+		} `json:"balance"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	b := doc.Balance
+	if b.Key != wave || !b.Crosses || b.Value < 0 || b.Value > 30 || !(b.CI95[0] <= b.Crossing && b.Crossing <= b.CI95[1]) || len(b.Curve) < 4 || b.Curve[0].Value != 0 || b.Curve[len(b.Curve)-1].Value != 30 {
+		t.Fatalf("balance %+v", b)
+	}
+	recs, err := csv.NewReader(strings.NewReader(string(mustRead(t, file)))).ReadAll()
+	if err != nil || len(recs) != len(b.Curve)+1 || recs[0][len(recs[0])-1] != "fitted_rate" {
+		t.Errorf("CSV %q: %v", recs, err)
+	}
+	if st, err := os.Stat(png); err != nil || st.Size() < 5000 {
+		t.Errorf("picture: %v", err)
+	}
+}
+
+// The check of issue 51: sasl sim --balance on a mission whose FRIENDLY
+// win rate crosses 50% on the range (the wooded hill attacked with 0 to
+// 30 squads more) names a value whose rate, played again with other seeds
+// over 2,000 games, is within 40% to 60%. About 25 s: not with -short.
+func TestSimBalanceReplays_Issue51(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays about 7,000 games")
+	}
+	t.Parallel()
+	out := mustRun(t, "sim", "--mission", "wooded-hill", "--policy", "attack", "--runs", "600", "--seed", "3", "--balance", wave+"=0..30", "--json")
+	var doc struct {
+		Balance struct {
+			Value int     `json:"value"`
+			Rate  float64 `json:"rate"`
+		} `json:"balance"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	v := strconv.Itoa(doc.Balance.Value)
+	again := mustRun(t, "sim", "--mission", "wooded-hill", "--policy", "attack", "--runs", "2000", "--seed", "1051", "--vary", wave+"="+v, "--json")
+	var rep struct {
+		Sweep struct {
+			Rows []struct {
+				Wins struct {
+					Rate float64    `json:"rate"`
+					CI95 [2]float64 `json:"ci95"`
+				} `json:"friendly_wins"`
+			} `json:"rows"`
+		} `json:"sweep"`
+	}
+	if err := json.Unmarshal([]byte(again), &rep); err != nil {
+		t.Fatal(err)
+	}
+	r := rep.Sweep.Rows[0].Wins
+	t.Logf("--balance named %s=%s (%.1f%% on its 600 games); 2,000 games of seed 1051 give %.1f%% (95%% CI %.1f%% to %.1f%%)", wave, v, 100*doc.Balance.Rate, 100*r.Rate, 100*r.CI95[0], 100*r.CI95[1])
+	if r.Rate < 0.40 || r.Rate > 0.60 {
+		t.Errorf("%s=%s: %.3f over 2,000 other games, want 0.40 to 0.60", wave, v, r.Rate)
+	}
+}
