@@ -189,6 +189,7 @@ func (e *Enemy) finalFire(marked []*state.Unit) error {
 			shooters = slices.DeleteFunc(shooters, func(u *state.Unit) bool { return slices.Contains(in, u) })
 			continue // leaders alone have no FP to fire with
 		}
+		e.aim(fg, &tg)
 		if err := e.shoot(fg, tg, report.FinalFire, combat.Still); err != nil {
 			return err
 		}
@@ -253,17 +254,7 @@ func (e *Enemy) fireGroups(ph state.Phase) error {
 				shooters = slices.DeleteFunc(shooters, func(u *state.Unit) bool { return slices.Contains(in, u) })
 				continue // leaders alone have no FP to fire with
 			}
-			// The group's own LOS and cover: its most hindered line, its
-			// closest member, the largest TEM a member's line gives (Choose
-			// weighed every unit that could fire).
-			tg.Range, tg.Hindrance = 99, 0
-			for i, u := range fg {
-				v := e.w.Sight(u.At(), tg.Unit.At())
-				tg.Range, tg.Hindrance = min(tg.Range, v.Range), max(tg.Hindrance, v.Hindrance)
-				if c := e.cover(u.At(), tg.Unit); i == 0 || c.TEM > tg.TEM {
-					tg.TEM, tg.Wall = c.TEM, c.Wall
-				}
-			}
+			e.aim(fg, &tg)
 			as := report.Kind(0)
 			if ph == state.AFPh {
 				as = report.AdvancingFire
@@ -274,6 +265,22 @@ func (e *Enemy) fireGroups(ph state.Phase) error {
 		}
 	}
 	return nil
+}
+
+// aim sets the LOS and cover of fire group fg's attack on Target tg: its
+// most hindered line, its closest member, the largest TEM a member's line
+// gives. Choose weighed every unit that could fire, and some are not of
+// the group (a unit two levels above the Target in its hex is not
+// ADJACENT to it, ASL A8.4: its range 0 is not the group's).
+func (e *Enemy) aim(fg []*state.Unit, tg *Target) {
+	tg.Range, tg.Hindrance = 99, 0
+	for i, u := range fg {
+		v := e.w.Sight(u.At(), tg.Unit.At())
+		tg.Range, tg.Hindrance = min(tg.Range, v.Range), max(tg.Hindrance, v.Hindrance)
+		if c := e.cover(u.At(), tg.Unit); i == 0 || c.TEM > tg.TEM {
+			tg.TEM, tg.Wall = c.TEM, c.Wall
+		}
+	}
 }
 
 // reaches reports whether ENEMY unit u may join a fire group at Location

@@ -770,8 +770,8 @@ func (h *hgame) checkActivation(evs []report.Event, moveIdx []int, i int, e repo
 // VASL's SASL Activation Checker reads it; issue 40): a FRIENDLY unit
 // that acted is the unit that Activates (it moved through a.At, advanced
 // or routed to it, or fired from it in this phase), an S? that moved did
-// move, and the check of units standing still is made at the start of
-// an MPh only.
+// move, and the check of units standing still is made only as
+// activation.still says (none, as built in: never).
 func (h *hgame) checkMoment(evs []report.Event, i int, where string) {
 	e := evs[i]
 	a := e.Activation
@@ -816,7 +816,7 @@ func (h *hgame) checkMoment(evs []report.Event, i int, where string) {
 	case report.Standing:
 		// activation.still: none (as built in: no text checks a pair that
 		// does not act), the end of the Player Turn, or the MPh's start.
-		rule = "SASL 3.32 Activation standing still"
+		rule, ok = "SASL 3.32 Activation standing still", false
 		switch h.w.Tables().Activation.Still.Value {
 		case tables.StillTurnEnd:
 			ok = e.Phase == state.CCPh
