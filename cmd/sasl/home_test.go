@@ -15,7 +15,7 @@ import (
 // holds every string flag to be in this list or in fileFlags.
 var notFileFlags = []string{
 	"addr", "at", "dice", "first-fire", "from", "heatmap", "layout", "north", "policy", "shard",
-	"stop", "to-edge", "unseen-by", "vary", "weather",
+	"stop", "to-edge", "unseen-by", "balance", "weather",
 }
 
 // Every string flag of every command is a file flag, whose leading "~"

@@ -117,7 +117,7 @@ in your boards folder, or uses its built-in demo boards (` + joinIDs(library.Dem
 // notFileFlags, so that a new path flag is not forgotten.
 var fileFlags = []string{
 	"boards", "mission", "tables", "game", "friendly", "friendly-from",
-	"save", "out", "output", "into", "vasl-out", "svg", "png", "pdf", "hist", "pairs",
+	"save", "out", "output", "into", "vasl-out", "svg", "png", "pdf", "hist", "pairs", "csv",
 }
 
 // expandHome makes every command of c's tree read a leading "~" of its

@@ -51,7 +51,7 @@ func TestTablesTemplate(t *testing.T) {
 	}
 
 	// The player types their values in and deletes the markers.
-	filled := regexp.MustCompile(`default: true, |(?m)^\s*default: true\n`).ReplaceAll(data, nil)
+	filled := regexp.MustCompile(`(default|reading): true, |(?m)^\s*(default|reading): true\n`).ReplaceAll(data, nil)
 	if err := os.WriteFile(mine, filled, 0o644); err != nil {
 		t.Fatal(err)
 	}
