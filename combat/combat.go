@@ -805,11 +805,9 @@ func (c *Resolver) Wound(u *state.Unit, why report.Cause, d report.Dice) (bool, 
 		return false, err
 	}
 	wd := report.Dice{DR: dr, DRM: drm, Final: dr + drm, Need: cm.WoundMortal.Value - 1}
-	k := 0
-	if why == report.KMC {
-		k = d.Need
-	}
-	c.add(report.Wound, u, report.Event{Cause: why, Dice: wd, Count: k})
+	// The event keeps the roll that Casualty Reduced him (d: the failed
+	// NMC of an Interdiction, ASL A10.53; a K/n's n) beside his wound's.
+	c.add(report.Wound, u, report.Event{Cause: why, Dice: wd, CauseDice: d})
 	if wd.Final >= cm.WoundMortal.Value {
 		c.Eliminate(u, report.MortalWound, wd)
 		return true, nil

@@ -161,7 +161,8 @@ const (
 	// the way).
 	Rout // rout
 	// A leader is wounded by Casualty Reduction (ASL A17): At, Cause (why
-	// he was Casualty Reduced; Count the n of a K/n), Dice (the Wound
+	// he was Casualty Reduced) and CauseDice (its roll: the failed NMC of
+	// an Interdiction, A10.53; the n of a K/n in Need), Dice (the Wound
 	// Severity dr: DRM +1 for a wound again, Need the highest dr of a
 	// minor wound). A mortal wound is followed by his Eliminate (Cause
 	// MortalWound).
@@ -252,8 +253,9 @@ type Event struct {
 	// NoGoal for any other move.
 	Goal Goal
 	// Dice are the numbers of a roll an event tells: a MC, a rally, a
-	// Close Combat attack, a dr of the setup.
-	Dice Dice
+	// Close Combat attack, a dr of the setup. CauseDice are those of the
+	// roll behind Cause where Dice are another's (a Wound's).
+	Dice, CauseDice Dice
 	// Count, Was, Groups, WasGroups, Radius, Turn: the numbers of gaps
 	// (4.322), chits, entries.
 	Count, Was, Groups, WasGroups, Radius, Turn int

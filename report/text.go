@@ -241,7 +241,7 @@ func (x *Words) Text(e *Event) string {
 		if d.Final > d.Need {
 			how = "a mortal wound (ASL A17.11)"
 		}
-		return fmt.Sprintf("%s in %s is wounded (%s): Wound Severity dr %d%+d = %d: %s", who, x.name(e.At), causeText(e.Cause, Dice{Need: e.Count}), d.DR, d.DRM, d.Final, how)
+		return fmt.Sprintf("%s in %s is wounded (%s): Wound Severity dr %d%+d = %d: %s", who, x.name(e.At), causeText(e.Cause, e.CauseDice), d.DR, d.DRM, d.Final, how)
 	case Eliminate:
 		return fmt.Sprintf("%s (%s) in %s is eliminated (%s)", who, KindText(e.Unit), x.name(e.At), causeText(e.Cause, e.Dice))
 	case Rally:
