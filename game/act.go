@@ -51,11 +51,16 @@ func (g *Game) decide(side state.Side, ph state.Phase) error {
 // Entered lets the FRIENDLY side First Fire at an ENEMY stack that has
 // entered Location at in the ENEMY MPh (ai.Resolver).
 //
-// First the Residual FP in at attacks the stack (ASL A8.2), then the
-// FRIENDLY side may fire at it: First Fire, Subsequent First Fire and
-// Final Protective Fire (A8.1-A8.31).
+// First the Residual FP in at attacks the stack (ASL A8.2), an S? of it
+// Activated by the attack first (residualSQ), then the FRIENDLY side may
+// fire at it: First Fire, Subsequent First Fire and Final Protective Fire
+// (A8.1-A8.31).
 func (g *Game) Entered(stack []*state.Unit, at board.Location, path []pathing.Step) error {
 	if g.resolves() && g.st.ResidualAt(at) > 0 {
+		var err error
+		if stack, err = g.residualSQ(stack, at); err != nil {
+			return err
+		}
 		if err := g.res.ResidualFire(stack, at, combat.MoveDRM(&g.w.Tables().Combat, combat.Moving, g.w.TEM(at), 0)); err != nil {
 			return err
 		}
@@ -93,6 +98,31 @@ func (g *Game) Entered(stack []*state.Unit, at board.Location, path []pathing.St
 		}
 	}
 	return nil
+}
+
+// residualSQ Activates the S? of an ENEMY stack that entered Location at,
+// where Residual FP lies: Residual FP attacks every unit that enters (ASL
+// A8.2), and an attack on an S? Activates it first (SASL 3.3, as the
+// player's fire at one does: Session.fire), so that it attacks the units
+// the S? became (none for a dummy). It returns the stack with each S?
+// replaced by those units; stack itself is left as it was.
+func (g *Game) residualSQ(stack []*state.Unit, at board.Location) ([]*state.Unit, error) {
+	if !slices.ContainsFunc(stack, func(u *state.Unit) bool { return u.Kind == state.SQ }) {
+		return stack, nil
+	}
+	out := make([]*state.Unit, 0, len(stack)+2)
+	for _, u := range stack {
+		if u.Kind != state.SQ || !g.st.Holds(u) || u.At() != at {
+			out = append(out, u)
+			continue
+		}
+		units, err := g.hw.ResidualAttacked(u)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, units...)
+	}
+	return out, nil
 }
 
 // Fire resolves an ENEMY fire group's attack (ai.Resolver).

@@ -530,6 +530,10 @@ type Activation struct {
 	// Fire: By fired at the S?, and the attack Activated it (SASL 3.3);
 	// Row and Cell are unset.
 	Fire bool
+	// Residual: the Residual FP in At, the S?'s Location, attacked it as
+	// it entered (ASL A8.2), and the attack Activated it (SASL 3.3, as
+	// Fire); By, Row and Cell are unset.
+	Residual bool
 	// Moment is what the check answered: By acted in the S?'s LOS, or
 	// the S? moved into By's, or the check of units standing still.
 	Moment Moment

@@ -58,7 +58,7 @@ type FireJSON struct {
 // ActivationJSON is what Activated an S? (SASL 4.34): the FRIENDLY unit in
 // its LOS, the range, the Final IFT DRM and its parts, and the cell of the
 // mission's row of the Activation table ("auto" or the highest DRM); or
-// the FRIENDLY fire that Activated it.
+// the FRIENDLY fire (or Residual FP) that Activated it.
 type ActivationJSON struct {
 	By        string `json:"by"`
 	At        string `json:"at"`
@@ -71,8 +71,10 @@ type ActivationJSON struct {
 	Move      int    `json:"move_drm,omitempty"`
 	Wall      string `json:"wall,omitempty"`
 	// Fire: By fired at the S?, and the attack Activated it (the table
-	// fields are empty).
-	Fire bool `json:"fire,omitempty"`
+	// fields are empty); Residual: the Residual FP in At, the S?'s
+	// Location, attacked it as it entered (ASL A8.2; By is empty too).
+	Fire     bool `json:"fire,omitempty"`
+	Residual bool `json:"residual,omitempty"`
 	// Moment: what the check answered: moved, advanced, routed or fired
 	// (By acted in the S?'s LOS), s_moved (the S? moved into By's LOS),
 	// standing (the check each Player Turn of units standing still).
@@ -159,7 +161,7 @@ func (x *Words) JSON(evs []Event) []EventJSON {
 			}
 		}
 		if a := e.Activation; a != nil {
-			j.Activation = &ActivationJSON{a.By, m.LocationName(a.At), a.Range, a.DRM, a.TEM, a.Hindrance, a.Row, a.Cell.String(), a.Move, a.Wall, a.Fire, a.Moment.String()}
+			j.Activation = &ActivationJSON{a.By, m.LocationName(a.At), a.Range, a.DRM, a.TEM, a.Hindrance, a.Row, a.Cell.String(), a.Move, a.Wall, a.Fire, a.Residual, a.Moment.String()}
 		}
 		if a := e.AC; a != nil {
 			j.AC = &ACJSON{Dr: a.Dr, VPO: a.VPO, Stone: a.Stone, Level: a.Level, Near: a.Near, Final: a.Final, DummyAt: a.Dummy, Dummy: a.Final >= a.Dummy}

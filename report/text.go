@@ -379,6 +379,9 @@ func causeText(c Cause, d Dice) string {
 // 6-6-7 in x1Q5 in LOS at 2 hexes: Final DRM +1 (TEM +1, hindrance +0) <=
 // 2 on the Activation table (row germany, range 2)".
 func (x *Words) activationText(a *Activation) string {
+	if a.Residual {
+		return fmt.Sprintf("attacked by the Residual FP in %s as it entered (ASL A8.2): an attack on an S? Activates it first", x.name(a.At))
+	}
 	if a.By == "" {
 		return "in a Location with FRIENDLY units (Melee): revealed"
 	}
