@@ -125,8 +125,11 @@ func (g *Game) residualSQ(stack []*state.Unit, at board.Location) ([]*state.Unit
 	return out, nil
 }
 
-// Fire resolves an ENEMY fire group's attack (ai.Resolver).
-func (g *Game) Fire(fg *report.FireGroup, at board.Location) error { return g.res.Fire(fg, at) }
+// Fire resolves an ENEMY fire group's attack (ai.Resolver): in the
+// FRIENDLY MPh at the stack moving into at (move), the units moving.
+func (g *Game) Fire(fg *report.FireGroup, at board.Location) error {
+	return g.res.Fire(fg, at, g.moving)
+}
 
 // targetRoom is how many targets of a Fire action act makes room for:
 // the units of most stacks.
@@ -184,7 +187,9 @@ func (g *Game) act(side state.Side, ph state.Phase, a policy.Action) error {
 		if units = g.res.Firers(units, sh, buf[n:n:2*n]); !slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.MMC() }) {
 			return nil
 		}
-		return g.attack(kind, units, targets, sh.Group())
+		// At an ENEMY stack moving in its MPh (Entered), the movement DRM
+		// is against its units only (ASL A4.6).
+		return g.attack(kind, units, targets, sh.Group(), g.dec.Moving)
 	case policy.Move:
 		if side == state.Friendly && ph == state.MPh {
 			return g.move(units, a.Path, a.Assault)
@@ -267,6 +272,10 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 		if err := g.hw.Acted(units, report.ByMoved, motion); err != nil {
 			return err
 		}
+		// The stack that entered next is moving there for the ENEMY's
+		// fire (Fire: the movement DRM is against it only, ASL A4.6), a
+		// unit the Residual FP stops there too.
+		g.moving = append(g.moving[:0], units...)
 		// The Residual FP the ENEMY's fire left in next attacks the stack
 		// first (ASL A8.2), with its movement DRM (no hindrance: FFMO in
 		// Open Ground); those it breaks or pins stop there.
@@ -277,7 +286,10 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 			}
 			units = slices.DeleteFunc(units, func(u *state.Unit) bool { return !st.Holds(u) || u.Broken || u.Pinned })
 		}
-		if err := g.hw.FirstFire(units, next, motion); err != nil {
+		err := g.hw.FirstFire(units, next, motion)
+		clear(g.moving)
+		g.moving = g.moving[:0]
+		if err != nil {
 			return err
 		}
 		// A unit broken or pinned by the fire it met stays where it is
@@ -354,11 +366,12 @@ func (g *Game) advance(units []*state.Unit, to board.Location) error {
 	return g.hw.Acted(units, report.ByAdvanced, combat.Still)
 }
 
-// attack is a FRIENDLY fire group's attack (combat.Resolver.Attack); then
-// the S? that see the firers are checked against them (SASL 3.32: a
-// FRIENDLY unit that fires in an S?'s LOS).
-func (g *Game) attack(kind report.Kind, fg, targets []*state.Unit, group report.FireGroup) error {
-	if err := g.res.Attack(kind, fg, targets, group); err != nil {
+// attack is a FRIENDLY fire group's attack (combat.Resolver.Attack) on
+// targets, of which the units of moving are moving; then the S? that see
+// the firers are checked against them (SASL 3.32: a FRIENDLY unit that
+// fires in an S?'s LOS).
+func (g *Game) attack(kind report.Kind, fg, targets []*state.Unit, group report.FireGroup, moving []*state.Unit) error {
+	if err := g.res.Attack(kind, fg, targets, group, moving); err != nil {
 		return err
 	}
 	return g.hw.Acted(fg, report.ByFired, combat.Still)

@@ -53,6 +53,9 @@ type FireJSON struct {
 	// As: the fire an ENEMY group makes after First Fire (ASL A8.3-A8.4):
 	// subsequent_first_fire, final_protective_fire, final_fire.
 	As string `json:"as,omitempty"`
+	// Still: the units attacked that did not move, against whom the
+	// movement DRM does not count (ASL A4.6, A8.1).
+	Still []string `json:"not_moving,omitempty"`
 }
 
 // ActivationJSON is what Activated an S? (SASL 4.34): the FRIENDLY unit in
@@ -154,7 +157,7 @@ func (x *Words) JSON(evs []Event) []EventJSON {
 			for i, l := range f.From {
 				from[i] = m.LocationName(l)
 			}
-			j.Fire = &FireJSON{f.Members, from, f.Target, m.LocationName(f.At), f.FP, f.DRM, f.TEM, f.Hindrance, f.Range, f.Priority, f.Move, f.Wall, ""}
+			j.Fire = &FireJSON{f.Members, from, f.Target, m.LocationName(f.At), f.FP, f.DRM, f.TEM, f.Hindrance, f.Range, f.Priority, f.Move, f.Wall, "", f.Still}
 			switch f.As {
 			case SubsequentFirstFire, FinalProtectiveFire, FinalFire:
 				j.Fire.As = f.As.String()
