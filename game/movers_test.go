@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
@@ -94,4 +95,59 @@ func TestMovingTargetDRMOnlyForMovers_A4_6(t *testing.T) {
 			t.Errorf("the attack told as:\n%s", s)
 		}
 	})
+}
+
+// The player's First Fire at a stop (ASL A8.1) hits every ENEMY unit in
+// the stop's Location, the movement DRM against the stack that moved
+// there only (A4.6): in whole games, each attack names as not moving the
+// units attacked that are neither of the stop's moving stack nor made by
+// an S? of it the attack Activated (an S? that stood there is revealed as
+// units that did not move).
+func TestPlayerFirstFireMoversOnly_A4_6(t *testing.T) {
+	t.Parallel()
+	w := prepared(t, "crossroads", "")
+	m := w.Map()
+	found := 0
+	for seed := range uint64(30) {
+		s := begin(t, w, seed, PolicyPlayer, StopFire)
+		for n := 0; s.Stop().Kind != state.Over && n < 2000; n++ {
+			stop := s.Stop().Clone()
+			if stop.Kind != state.FirstFireAt || !stop.CanFire {
+				do(t, s, Next)
+				continue
+			}
+			c, _ := ParseCommand("fire --from "+m.LocationName(stop.Groups[0].At)+" --at "+m.LocationName(stop.At), m)
+			step, err := s.Do(c, nil)
+			if err != nil {
+				t.Fatalf("seed %d: %s offered, then %v", seed, report.Where(stop), err)
+			}
+			moving := slices.Clone(stop.Moving)
+			for _, e := range step.Events {
+				if e.Kind == report.Activate && slices.Contains(stop.Moving, e.Units[0]) {
+					for _, x := range e.Made {
+						moving = append(moving, x.ID)
+					}
+				}
+			}
+			for _, e := range step.Events {
+				if e.Fire == nil || !combat.AtMover(e.Kind) || e.Fire.Move == 0 {
+					continue
+				}
+				want := slices.DeleteFunc(slices.Clone(e.Fire.Targets), func(id string) bool { return slices.Contains(moving, id) })
+				if len(want) == 0 {
+					want = nil
+				}
+				if !slices.Equal(e.Fire.Still, want) {
+					t.Errorf("seed %d: fire at %v moving into %s (attacking %v): not moving %v, want %v", seed, stop.Moving, m.LocationName(stop.At), e.Fire.Targets, e.Fire.Still, want)
+				}
+				if len(want) > 0 {
+					found++
+				}
+			}
+		}
+	}
+	if found == 0 {
+		t.Errorf("no First Fire at a Location holding units that did not move: the test checks too little")
+	}
+	t.Logf("%d First Fire attacks at a Location holding units that did not move", found)
 }
