@@ -491,7 +491,7 @@ func (c *Resolver) LeaderDRM(side state.Side, l board.Location) (int, bool) {
 
 // Fire resolves an ENEMY fire group's attack on the FRIENDLY units in at,
 // where the units of moving are moving (First Fire at a stack that entered
-// at: the movement DRM g.Move is against them only, Split).
+// at: the movement DRM g.Move is against them only, split).
 func (c *Resolver) Fire(g *report.FireGroup, at board.Location, moving []*state.Unit) error {
 	targets := c.St.AppendAt(c.targets[:0], state.Friendly, at)
 	c.targets = targets
@@ -523,7 +523,7 @@ func (c *Resolver) Fire(g *report.FireGroup, at board.Location, moving []*state.
 // Attack is one fire group's attack of kind kind on targets: g holds where
 // they are, the group's FP and DRM, its TEM, the hindrance of its LOS and
 // the range (Shot.Group); the units of moving are moving there (the
-// movement DRM g.Move is against them only, Split). The firers are marked
+// movement DRM g.Move is against them only, split). The firers are marked
 // as having fired this Player Turn (Mark), and FRIENDLY ones become Known
 // (firing reveals them). An attack at a mover leaves Residual FP (ASL
 // A8.2); after Final Protective Fire each firer takes a NMC (A8.31).

@@ -235,6 +235,11 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 	}
 	steps := []pathing.Step{{Location: cur}}
 	log := g.hw.Log()
+	// g.moving is the stack of the step under way only (Fire).
+	defer func() {
+		clear(g.moving)
+		g.moving = g.moving[:0]
+	}()
 	// ends[i] is how many of steps unit all[i]'s move has: a unit that
 	// the fire it met broke, pinned or eliminated stops where it was.
 	all := slices.Clone(units)
