@@ -646,9 +646,7 @@ func (e *Enemy) actMove(stack []*state.Unit, g goal) error {
 // Wave's step). Units broken or pinned there stop (ASL A7.8), their move
 // told; it returns the units that go on.
 func (e *Enemy) reached(t *trip) ([]*state.Unit, error) {
-	if slices.ContainsFunc(t.stack, holder) {
-		e.takeVPO(t.cur, &t.notes)
-	}
+	e.takeVPO(t.cur, t.stack, &t.notes)
 	stack := t.stack
 	var err error
 	if stack[0].Kind == state.SQ {
@@ -723,9 +721,7 @@ func (e *Enemy) advanceOthers() error {
 			e.st.Move(u, to)
 			u.Advanced = true
 		}
-		if slices.ContainsFunc(stack, holder) {
-			e.takeVPO(to, &notes)
-		}
+		e.takeVPO(to, stack, &notes)
 		ev := report.Event{Kind: report.AdvanceInto, Units: e.log.IDs(stack), Steps: e.log.Steps(pathing.Step{Location: from}, pathing.Step{Location: to, HalfMF: cost}),
 			Notes: e.log.Notes(notes...), Goal: g.kind}
 		if g.vpo >= 0 {

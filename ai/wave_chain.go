@@ -378,7 +378,8 @@ func (e *Enemy) advanceTo(u *state.Unit, x hex.Hex, ev report.Event) {
 	c, _ := e.w.Step(from, board.Ground(x)) // canAdvance found the step
 	e.st.Move(u, board.Ground(x))
 	u.Advanced = true
-	took := e.takeVPO(u.At(), nil)
+	e.single[0] = u
+	took := e.takeVPO(u.At(), e.single[:], nil)
 	if took {
 		e.log.Add(report.Event{Kind: report.Control, Units: e.log.Strings(u.ID), At: u.At()})
 	}

@@ -328,8 +328,12 @@ func (e *Enemy) walk(u *state.Unit, claimed *[]board.Location) (*delayed, error)
 	entered := len(t.steps) > 1 // First Fire may meet it in its entrance hex too
 	checked := false            // Activation checked in t.cur, nothing since
 	lane := u.Lane
-	// A detour to take a FRIENDLY-controlled VPO within reach (4.32).
-	detour := e.detour(t.cur, budget-t.spent, claimed)
+	// A detour to take a FRIENDLY-controlled VPO within reach (4.32), for
+	// a stack that can gain Control (ASL A26.11: not a leader alone).
+	var detour []board.Location
+	if slices.ContainsFunc(t.stack, holder) {
+		detour = e.detour(t.cur, budget-t.spent, claimed)
+	}
 	var delay *delayed
 	for {
 		// Entering a Location of a FRIENDLY unit the ENEMY did not know
@@ -399,7 +403,7 @@ func (e *Enemy) walk(u *state.Unit, claimed *[]board.Location) (*delayed, error)
 		} else {
 			detour = nil // a full Location turned it off its detour
 		}
-		e.takeVPO(t.cur, &t.notes)
+		e.takeVPO(t.cur, t.stack, &t.notes)
 		if e.Res != nil {
 			// An S? a FRIENDLY unit's LOS Activates where it enters is
 			// Activated before the FRIENDLY side may First Fire there.
@@ -655,7 +659,7 @@ func (e *Enemy) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
 		}
 		t.cur = s.Location
 		t.steps = append(t.steps, pathing.Step{Location: t.cur, HalfMF: c})
-		e.takeVPO(t.cur, &t.notes)
+		e.takeVPO(t.cur, t.stack, &t.notes)
 		if t.stack[0].Kind == state.SQ {
 			// Activation of a Human Wave S? (4.34) on its way: the units it
 			// hid go on in the tracks with the MF left.
@@ -883,10 +887,15 @@ func (e *Enemy) detour(cur board.Location, mf int, claimed *[]board.Location) []
 	return nil
 }
 
-// takeVPO gives the ENEMY control of a VPO entered with no FRIENDLY unit,
-// broken or not, in any Location of its hex (ASL A26.11:
-// combat.Gainable), noting it.
-func (e *Enemy) takeVPO(l board.Location, notes *[]report.Note) bool {
+// takeVPO gives the ENEMY control of a VPO that stack entered with no
+// FRIENDLY unit, broken or not, in any Location of its hex (ASL A26.11:
+// combat.Gainable), noting it. Only a Good Order MMC (or an S?, which sasl
+// counts as one: holder) gains Control (A26.11): a leader alone, or with
+// broken MMC only, takes nothing.
+func (e *Enemy) takeVPO(l board.Location, stack []*state.Unit, notes *[]report.Note) bool {
+	if !slices.ContainsFunc(stack, holder) {
+		return false
+	}
 	if side, ok := e.st.Controller(l); ok && side == state.Friendly && combat.Gainable(e.st, state.Enemy, l) {
 		e.st.SetControl(l, state.Enemy)
 		if notes != nil {

@@ -489,8 +489,10 @@ func (c *Resolver) LeaderDRM(side state.Side, l board.Location) (int, bool) {
 	return best, ok
 }
 
-// Fire resolves an ENEMY fire group's attack on the FRIENDLY units in at.
-func (c *Resolver) Fire(g *report.FireGroup, at board.Location) error {
+// Fire resolves an ENEMY fire group's attack on the FRIENDLY units in at,
+// where the units of moving are moving (First Fire at a stack that entered
+// at: the movement DRM g.Move is against them only, split).
+func (c *Resolver) Fire(g *report.FireGroup, at board.Location, moving []*state.Unit) error {
 	targets := c.St.AppendAt(c.targets[:0], state.Friendly, at)
 	c.targets = targets
 	if len(targets) == 0 {
@@ -501,11 +503,12 @@ func (c *Resolver) Fire(g *report.FireGroup, at board.Location) error {
 		return err
 	}
 	g.DR, g.Final, g.Result = dr, final, res.String()
+	movers, still, stillRes := c.split(g, targets, moving)
 	c.log.Add(report.Event{Kind: report.Result, Units: c.log.IDs(targets), Fire: g})
 	if AtMover(g.As) {
 		c.leaveResidual(state.Enemy, at, g.FP, g.Hindrance)
 	}
-	if err := c.Apply(res, targets); err != nil || g.As != report.FinalProtectiveFire {
+	if err := c.applySplit(res, movers, stillRes, still); err != nil || g.As != report.FinalProtectiveFire {
 		return err
 	}
 	var fg []*state.Unit
@@ -519,11 +522,12 @@ func (c *Resolver) Fire(g *report.FireGroup, at board.Location) error {
 
 // Attack is one fire group's attack of kind kind on targets: g holds where
 // they are, the group's FP and DRM, its TEM, the hindrance of its LOS and
-// the range (Shot.Group). The firers are marked as having fired this
-// Player Turn (Mark), and FRIENDLY ones become Known (firing reveals
-// them). An attack at a mover leaves Residual FP (ASL A8.2); after Final
-// Protective Fire each firer takes a NMC (A8.31).
-func (c *Resolver) Attack(kind report.Kind, fg, targets []*state.Unit, g report.FireGroup) error {
+// the range (Shot.Group); the units of moving are moving there (the
+// movement DRM g.Move is against them only, split). The firers are marked
+// as having fired this Player Turn (Mark), and FRIENDLY ones become Known
+// (firing reveals them). An attack at a mover leaves Residual FP (ASL
+// A8.2); after Final Protective Fire each firer takes a NMC (A8.31).
+func (c *Resolver) Attack(kind report.Kind, fg, targets []*state.Unit, g report.FireGroup, moving []*state.Unit) error {
 	for _, u := range fg {
 		Mark(u, kind)
 		if u.Side == state.Friendly {
@@ -543,14 +547,54 @@ func (c *Resolver) Attack(kind report.Kind, fg, targets []*state.Unit, g report.
 		return err
 	}
 	g.DR, g.Final, g.Result = dr, final, res.String()
+	movers, still, stillRes := c.split(&g, targets, moving)
 	c.log.Add(report.Event{Kind: kind, Units: g.Members, Side: fg[0].Side, Fire: c.log.Fire(g)})
 	if AtMover(kind) {
 		c.leaveResidual(fg[0].Side, g.At, g.FP, g.Hindrance)
 	}
-	if err := c.Apply(res, targets); err != nil || kind != report.FinalProtectiveFire {
+	if err := c.applySplit(res, movers, stillRes, still); err != nil || kind != report.FinalProtectiveFire {
 		return err
 	}
 	return c.fpfChecks(fg)
+}
+
+// split parts the targets of an attack g, rolled already (g.DR), into the
+// units moving (those of moving) and those that did not move. Fire at a
+// Location attacks every unit in it, but the movement DRM (FFNAM, FFMO)
+// is only against the units moving there (ASL A4.6, A8.1): the units
+// that did not move take the same DR with the DRM less g.Move, their own
+// Final DR and result (stillRes), which g tells (Still, StillFinal,
+// StillResult). still is empty, and movers targets, when the attack has
+// no movement DRM or every target moves. O(targets x moving).
+func (c *Resolver) split(g *report.FireGroup, targets, moving []*state.Unit) (movers, still []*state.Unit, stillRes tables.Result) {
+	if g.Move == 0 || !slices.ContainsFunc(targets, func(u *state.Unit) bool { return !slices.Contains(moving, u) }) {
+		return targets, nil, tables.Result{}
+	}
+	for _, u := range targets {
+		if slices.Contains(moving, u) {
+			movers = append(movers, u)
+		} else {
+			still = append(still, u)
+		}
+	}
+	final := g.DR + g.DRM - g.Move
+	stillRes = c.t.IFT.Result(g.FP, final)
+	g.Still, g.StillFinal, g.StillResult = c.log.IDs(still), final, stillRes.String()
+	return movers, still, stillRes
+}
+
+// applySplit carries out an attack's results (split): res on movers,
+// stillRes on the units still, each as Apply does; the movers first.
+func (c *Resolver) applySplit(res tables.Result, movers []*state.Unit, stillRes tables.Result, still []*state.Unit) error {
+	if len(movers) > 0 {
+		if err := c.Apply(res, movers); err != nil {
+			return err
+		}
+	}
+	if len(still) == 0 {
+		return nil
+	}
+	return c.Apply(stillRes, still)
 }
 
 // roll makes an IFT DR.
@@ -805,11 +849,9 @@ func (c *Resolver) Wound(u *state.Unit, why report.Cause, d report.Dice) (bool, 
 		return false, err
 	}
 	wd := report.Dice{DR: dr, DRM: drm, Final: dr + drm, Need: cm.WoundMortal.Value - 1}
-	k := 0
-	if why == report.KMC {
-		k = d.Need
-	}
-	c.add(report.Wound, u, report.Event{Cause: why, Dice: wd, Count: k})
+	// The event keeps the roll that Casualty Reduced him (d: the failed
+	// NMC of an Interdiction, ASL A10.53; a K/n's n) beside his wound's.
+	c.add(report.Wound, u, report.Event{Cause: why, Dice: wd, CauseDice: d})
 	if wd.Final >= cm.WoundMortal.Value {
 		c.Eliminate(u, report.MortalWound, wd)
 		return true, nil

@@ -143,7 +143,7 @@ func TestFinalProtectiveFireNMC_A8_31(t *testing.T) {
 	if !ok || sh.As != report.FinalProtectiveFire || sh.FP != 6 {
 		t.Fatalf("FPF shot %+v %v: want 6 FP (PBF doubled, Area Fire halved)", sh, ok)
 	}
-	if err := c.Attack(sh.As, []*state.Unit{f}, []*state.Unit{a}, report.FireGroup{At: at, FP: sh.FP, DRM: sh.DRM}); err != nil {
+	if err := c.Attack(sh.As, []*state.Unit{f}, []*state.Unit{a}, report.FireGroup{At: at, FP: sh.FP, DRM: sh.DRM}, []*state.Unit{a}); err != nil {
 		t.Fatal(err)
 	}
 	if !f.Broken {

@@ -51,11 +51,16 @@ func (g *Game) decide(side state.Side, ph state.Phase) error {
 // Entered lets the FRIENDLY side First Fire at an ENEMY stack that has
 // entered Location at in the ENEMY MPh (ai.Resolver).
 //
-// First the Residual FP in at attacks the stack (ASL A8.2), then the
-// FRIENDLY side may fire at it: First Fire, Subsequent First Fire and
-// Final Protective Fire (A8.1-A8.31).
+// First the Residual FP in at attacks the stack (ASL A8.2), an S? of it
+// Activated by the attack first (residualSQ), then the FRIENDLY side may
+// fire at it: First Fire, Subsequent First Fire and Final Protective Fire
+// (A8.1-A8.31).
 func (g *Game) Entered(stack []*state.Unit, at board.Location, path []pathing.Step) error {
 	if g.resolves() && g.st.ResidualAt(at) > 0 {
+		var err error
+		if stack, err = g.residualSQ(stack, at); err != nil {
+			return err
+		}
 		if err := g.res.ResidualFire(stack, at, combat.MoveDRM(&g.w.Tables().Combat, combat.Moving, g.w.TEM(at), 0)); err != nil {
 			return err
 		}
@@ -95,8 +100,36 @@ func (g *Game) Entered(stack []*state.Unit, at board.Location, path []pathing.St
 	return nil
 }
 
-// Fire resolves an ENEMY fire group's attack (ai.Resolver).
-func (g *Game) Fire(fg *report.FireGroup, at board.Location) error { return g.res.Fire(fg, at) }
+// residualSQ Activates the S? of an ENEMY stack that entered Location at,
+// where Residual FP lies: Residual FP attacks every unit that enters (ASL
+// A8.2), and an attack on an S? Activates it first (SASL 3.3, as the
+// player's fire at one does: Session.fire), so that it attacks the units
+// the S? became (none for a dummy). It returns the stack with each S?
+// replaced by those units; stack itself is left as it was.
+func (g *Game) residualSQ(stack []*state.Unit, at board.Location) ([]*state.Unit, error) {
+	if !slices.ContainsFunc(stack, func(u *state.Unit) bool { return u.Kind == state.SQ }) {
+		return stack, nil
+	}
+	out := make([]*state.Unit, 0, len(stack)+2)
+	for _, u := range stack {
+		if u.Kind != state.SQ || !g.st.Holds(u) || u.At() != at {
+			out = append(out, u)
+			continue
+		}
+		units, err := g.hw.ResidualAttacked(u)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, units...)
+	}
+	return out, nil
+}
+
+// Fire resolves an ENEMY fire group's attack (ai.Resolver): in the
+// FRIENDLY MPh at the stack moving into at (move), the units moving.
+func (g *Game) Fire(fg *report.FireGroup, at board.Location) error {
+	return g.res.Fire(fg, at, g.moving)
+}
 
 // targetRoom is how many targets of a Fire action act makes room for:
 // the units of most stacks.
@@ -154,7 +187,9 @@ func (g *Game) act(side state.Side, ph state.Phase, a policy.Action) error {
 		if units = g.res.Firers(units, sh, buf[n:n:2*n]); !slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.MMC() }) {
 			return nil
 		}
-		return g.attack(kind, units, targets, sh.Group())
+		// At an ENEMY stack moving in its MPh (Entered), the movement DRM
+		// is against its units only (ASL A4.6).
+		return g.attack(kind, units, targets, sh.Group(), g.dec.Moving)
 	case policy.Move:
 		if side == state.Friendly && ph == state.MPh {
 			return g.move(units, a.Path, a.Assault)
@@ -200,6 +235,11 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 	}
 	steps := []pathing.Step{{Location: cur}}
 	log := g.hw.Log()
+	// g.moving is the stack of the step under way only (Fire).
+	defer func() {
+		clear(g.moving)
+		g.moving = g.moving[:0]
+	}()
 	// ends[i] is how many of steps unit all[i]'s move has: a unit that
 	// the fire it met broke, pinned or eliminated stops where it was.
 	all := slices.Clone(units)
@@ -237,6 +277,10 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 		if err := g.hw.Acted(units, report.ByMoved, motion); err != nil {
 			return err
 		}
+		// The stack that entered next is moving there for the ENEMY's
+		// fire (Fire: the movement DRM is against it only, ASL A4.6), a
+		// unit the Residual FP stops there too.
+		g.moving = append(g.moving[:0], units...)
 		// The Residual FP the ENEMY's fire left in next attacks the stack
 		// first (ASL A8.2), with its movement DRM (no hindrance: FFMO in
 		// Open Ground); those it breaks or pins stop there.
@@ -247,7 +291,10 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 			}
 			units = slices.DeleteFunc(units, func(u *state.Unit) bool { return !st.Holds(u) || u.Broken || u.Pinned })
 		}
-		if err := g.hw.FirstFire(units, next, motion); err != nil {
+		err := g.hw.FirstFire(units, next, motion)
+		clear(g.moving)
+		g.moving = g.moving[:0]
+		if err != nil {
 			return err
 		}
 		// A unit broken or pinned by the fire it met stays where it is
@@ -324,11 +371,12 @@ func (g *Game) advance(units []*state.Unit, to board.Location) error {
 	return g.hw.Acted(units, report.ByAdvanced, combat.Still)
 }
 
-// attack is a FRIENDLY fire group's attack (combat.Resolver.Attack); then
-// the S? that see the firers are checked against them (SASL 3.32: a
-// FRIENDLY unit that fires in an S?'s LOS).
-func (g *Game) attack(kind report.Kind, fg, targets []*state.Unit, group report.FireGroup) error {
-	if err := g.res.Attack(kind, fg, targets, group); err != nil {
+// attack is a FRIENDLY fire group's attack (combat.Resolver.Attack) on
+// targets, of which the units of moving are moving; then the S? that see
+// the firers are checked against them (SASL 3.32: a FRIENDLY unit that
+// fires in an S?'s LOS).
+func (g *Game) attack(kind report.Kind, fg, targets []*state.Unit, group report.FireGroup, moving []*state.Unit) error {
+	if err := g.res.Attack(kind, fg, targets, group, moving); err != nil {
 		return err
 	}
 	return g.hw.Acted(fg, report.ByFired, combat.Still)

@@ -674,6 +674,8 @@ func (s *Session) fire(c Command) error {
 	}
 	fg = g.res.Firers(fg, sh, nil) // those in LOS and reach (ASL A7.22)
 	st := g.st
+	log := g.hw.Log()
+	n := log.Len()
 	for {
 		at := st.AppendAt(nil, state.Enemy, c.At)
 		i := slices.IndexFunc(at, func(u *state.Unit) bool { return u.Kind == state.SQ && u.OnMap() })
@@ -694,7 +696,14 @@ func (s *Session) fire(c Command) error {
 		// the S? were dummies, or are gone: the firers fired all the same
 		return g.hw.Acted(fg, report.ByFired, combat.Still)
 	}
-	return g.attack(kind, fg, targets, sh.Group())
+	var moving []*state.Unit
+	if s.stop.Kind == state.FirstFireAt {
+		// First Fire at the stack that moved into c.At (aim: the stop's
+		// Location): the movement DRM is against its units only (ASL
+		// A4.6), those the S? among them became too.
+		moving = g.movers(s.stop.Moving, log.Since(n))
+	}
+	return g.attack(kind, fg, targets, sh.Group(), moving)
 }
 
 // report carries out sasl play set.

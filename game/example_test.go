@@ -33,12 +33,12 @@ func Example() {
 	}
 	// Output:
 	// 29 S? set up
-	// turn 1 of 7: 191 events
-	// turn 2 of 7: 118 events
-	// turn 3 of 7: 81 events
-	// turn 4 of 7: 74 events
-	// turn 5 of 7: 88 events
-	// turn 6 of 7: 65 events
-	// turn 7 of 7: 43 events
-	// winner: the ENEMY side (the ENEMY Controls x2T4; the ENEMY Controls x2K5)
+	// turn 1 of 7: 204 events
+	// turn 2 of 7: 82 events
+	// turn 3 of 7: 32 events
+	// turn 4 of 7: 30 events
+	// turn 5 of 7: 15 events
+	// turn 6 of 7: 27 events
+	// turn 7 of 7: 14 events
+	// winner: the ENEMY side (the ENEMY Controls x2T4; the ENEMY Controls x2K5; 6.5 ENEMY squad-equivalents exited off the FBE (at most 0))
 }

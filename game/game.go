@@ -53,6 +53,10 @@ type Game struct {
 	pol  policy.Policy
 	dec  policy.Decision
 	acts []policy.Action
+	// moving is the FRIENDLY stack that has just entered the Location
+	// the ENEMY First Fires at in the FRIENDLY MPh (move), for Fire: the
+	// movement DRM is against them only (ASL A4.6).
+	moving []*state.Unit
 	// backup is the state a turn that fails goes back to, slab the S? of
 	// the setup: both reused from game to game.
 	backup state.Snapshot

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/combat"
+	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -267,6 +268,46 @@ func TestEngineFireAfterFirstFire_A8_4(t *testing.T) {
 	for _, k := range []string{"enemy subsequent_first_fire", "enemy final_protective_fire", "friendly subsequent_first_fire", "residual by the enemy", "residual by the friendly"} {
 		if count[k] == 0 {
 			t.Errorf("no %s in these games: the test checks too little (%v)", k, count)
+		}
+	}
+}
+
+// Residual FP attacks every unit that enters its Location (ASL A8.2), an
+// S? too: as any attack on an S? (the player's fire, Session.fire), it
+// Activates the S? first (SASL 3.32; a Human Wave S? by Table x10, SASL
+// 4.34: never a dummy), then attacks the units it became, which move on
+// as those units.
+func TestResidualFPAttacksSQ_A8_2(t *testing.T) {
+	t.Parallel()
+	w := prepared(t, "crossroads", "")
+	for seed := range uint64(5) {
+		g := bare(t, w, PolicyHold)
+		s := put(t, g, &state.Unit{ID: "A1", Side: state.Enemy, Kind: state.SQ, HW: true, Wave: "A"}, "x1Q8")
+		at := s.At()
+		g.st.LeaveResidual(at, 4)
+		g.res.Reset(g.st, dice.Seeded(seed))
+		log := g.hw.Log()
+		n := log.Len()
+		if err := g.Entered([]*state.Unit{s}, at, nil); err != nil {
+			t.Fatal(err)
+		}
+		evs := log.Since(n)
+		act := slices.IndexFunc(evs, func(e report.Event) bool { return e.Kind == report.Activate && e.Units[0] == "A1" })
+		res := slices.IndexFunc(evs, func(e report.Event) bool { return e.Kind == report.ResidualFire })
+		if act < 0 || res < act {
+			t.Fatalf("seed %d: the S? entering Residual FP 4: Activated at %d, attacked at %d: %v", seed, act, res, evs)
+		}
+		var made []string
+		for _, x := range evs[act].Made {
+			if x.ID != "" {
+				made = append(made, x.ID)
+			}
+		}
+		if got := evs[res].Units; !slices.Equal(got, made) {
+			t.Errorf("seed %d: the Residual FP attacks %v, want the units the S? became, %v", seed, got, made)
+		}
+		if text := report.New(w).Text(&evs[act]); !strings.Contains(text, "Residual FP") || !strings.Contains(text, "ASL A8.2") {
+			t.Errorf("seed %d: the Activation told as %q", seed, text)
 		}
 	}
 }

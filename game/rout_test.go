@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/combat"
+	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -469,5 +470,47 @@ func TestA10_51_GoOnIntoMoreWoods(t *testing.T) {
 	}
 	if _, err := g.res.RoutPath(f4, []board.Location{t1, u1}, false); err != nil {
 		t.Fatalf("the rout 4T1 4U1: %v", err)
+	}
+}
+
+// A broken leader that fails an Interdiction NMC is Casualty Reduced
+// (ASL A10.53, interdiction_fail): wounded (A17.11). The words of his
+// wound tell the NMC he failed with its dice (DR 11 > ML 8), not a DR
+// of 0 against a ML of 0: the dice of the check went with the event.
+func TestInterdictedLeaderWoundTellsNMC_A10_53(t *testing.T) {
+	t.Parallel()
+	w := prepared(t, "crossroads", "")
+	g := bare(t, w, PolicyHold)
+	b := put(t, g, &state.Unit{ID: "B1", Side: state.Friendly, Kind: state.Leader, Type: "8-1", Broken: true, Known: true}, "x1Q8")
+	put(t, g, &state.Unit{ID: "K1", Side: state.Enemy, Kind: state.Squad, Type: "4-6-7", Known: true}, "x1Q10")
+	// The first Interdiction NMC: DR 5+6 = 11 > ML 8; Wound Severity dr 2
+	// (a minor wound); any further NMC on the way: DR 1+1, passed.
+	r, err := dice.Scripted("5 6 2 1 1 1 1 1 1 1 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.res.Reset(g.st, r)
+	opts, err := g.res.RoutOptions(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	best, ok := g.res.ChooseRout(b, opts)
+	if !ok || best.Risk == 0 {
+		t.Fatalf("no rout with an Interdiction from x1Q8: %+v", best)
+	}
+	log := g.hw.Log()
+	from := log.Len()
+	if err := g.res.RoutOne(b, best); err != nil {
+		t.Fatal(err)
+	}
+	words := report.New(w)
+	var wound string
+	for _, e := range log.Since(from) {
+		if e.Kind == report.Wound {
+			wound = words.Text(&e)
+		}
+	}
+	if !b.Wounded || !strings.Contains(wound, "NMC DR 11+0 = 11 > ML 8") {
+		t.Errorf("B1 wounded %v, told as %q: want the failed NMC, DR 11+0 = 11 > ML 8", b.Wounded, wound)
 	}
 }

@@ -346,23 +346,7 @@ var stopFire = [...]report.Kind{state.FireFirst: report.FirstFire, state.FireSub
 // (events): the moving units left (an S? the attack Activated as the
 // units it became), and the fire groups that may still fire at them.
 func (g *Game) refire(stop *Stop, events []report.Event) {
-	var moving []*state.Unit
-	for _, id := range stop.Moving {
-		if u := g.st.Unit(id); u != nil && g.st.Holds(u) {
-			moving = append(moving, u)
-			continue
-		}
-		for _, e := range events {
-			if e.Kind != report.Activate || len(e.Units) == 0 || e.Units[0] != id {
-				continue
-			}
-			for _, x := range e.Made {
-				if u := g.st.Unit(x.ID); x.ID != "" && u != nil && g.st.Holds(u) {
-					moving = append(moving, u)
-				}
-			}
-		}
-	}
+	moving := g.movers(stop.Moving, events)
 	stop.Moving = state.IDs(moving)
 	old := stop.Groups
 	stop.Groups = nil
@@ -386,6 +370,29 @@ func (g *Game) refire(stop *Stop, events []report.Event) {
 		}
 	}
 	stop.CanFire = len(stop.Groups) > 0
+}
+
+// movers are the units of ids still in play, each S? among them that
+// events Activated as the units it became.
+func (g *Game) movers(ids []string, events []report.Event) []*state.Unit {
+	var moving []*state.Unit
+	for _, id := range ids {
+		if u := g.st.Unit(id); u != nil && g.st.Holds(u) {
+			moving = append(moving, u)
+			continue
+		}
+		for _, e := range events {
+			if e.Kind != report.Activate || len(e.Units) == 0 || e.Units[0] != id {
+				continue
+			}
+			for _, x := range e.Made {
+				if u := g.st.Unit(x.ID); x.ID != "" && u != nil && g.st.Holds(u) {
+					moving = append(moving, u)
+				}
+			}
+		}
+	}
+	return moving
 }
 
 // targetable reports whether FRIENDLY fire may attack u: a unit on the map,

@@ -161,7 +161,8 @@ const (
 	// the way).
 	Rout // rout
 	// A leader is wounded by Casualty Reduction (ASL A17): At, Cause (why
-	// he was Casualty Reduced; Count the n of a K/n), Dice (the Wound
+	// he was Casualty Reduced) and CauseDice (its roll: the failed NMC of
+	// an Interdiction, A10.53; the n of a K/n in Need), Dice (the Wound
 	// Severity dr: DRM +1 for a wound again, Need the highest dr of a
 	// minor wound). A mortal wound is followed by his Eliminate (Cause
 	// MortalWound).
@@ -259,8 +260,9 @@ type Event struct {
 	// NoGoal for any other move.
 	Goal Goal
 	// Dice are the numbers of a roll an event tells: a MC, a rally, a
-	// Close Combat attack, a dr of the setup.
-	Dice Dice
+	// Close Combat attack, a dr of the setup. CauseDice are those of the
+	// roll behind Cause where Dice are another's (a Wound's).
+	Dice, CauseDice Dice
 	// Count, Was, Groups, WasGroups, Radius, Turn: the numbers of gaps
 	// (4.322), chits, entries.
 	Count, Was, Groups, WasGroups, Radius, Turn int
@@ -506,6 +508,14 @@ type FireGroup struct {
 	// Final DR and the result ("2MC"; "" when nobody rolled it).
 	DR, Final int
 	Result    string
+	// Still are the units attacked that did not move, in an attack at a
+	// mover's Location: the movement DRM (Move) is not against them (ASL
+	// A4.6, A8.1), and the same DR has for them the Final DR StillFinal
+	// (Final less Move) and the result StillResult. Final and Result are
+	// the moving units'. None when every unit attacked moved.
+	Still       []string
+	StillFinal  int
+	StillResult string
 }
 
 // Activation is what Activated an S? (SASL 3.32, by the S? Activation
@@ -535,6 +545,10 @@ type Activation struct {
 	// Fire: By fired at the S?, and the attack Activated it (SASL 3.3);
 	// Row and Cell are unset.
 	Fire bool
+	// Residual: the Residual FP in At, the S?'s Location, attacked it as
+	// it entered (ASL A8.2), and the attack Activated it (SASL 3.3, as
+	// Fire); By, Row and Cell are unset.
+	Residual bool
 	// Moment is what the check answered: By acted in the S?'s LOS, or
 	// the S? moved into By's, or the check of units standing still.
 	Moment Moment

@@ -53,12 +53,15 @@ type FireJSON struct {
 	// As: the fire an ENEMY group makes after First Fire (ASL A8.3-A8.4):
 	// subsequent_first_fire, final_protective_fire, final_fire.
 	As string `json:"as,omitempty"`
+	// Still: the units attacked that did not move, against whom the
+	// movement DRM does not count (ASL A4.6, A8.1).
+	Still []string `json:"not_moving,omitempty"`
 }
 
 // ActivationJSON is what Activated an S? (SASL 4.34): the FRIENDLY unit in
 // its LOS, the range, the Final IFT DRM and its parts, and the cell of the
 // mission's row of the Activation table ("auto" or the highest DRM); or
-// the FRIENDLY fire that Activated it.
+// the FRIENDLY fire (or Residual FP) that Activated it.
 type ActivationJSON struct {
 	By        string `json:"by"`
 	At        string `json:"at"`
@@ -71,8 +74,10 @@ type ActivationJSON struct {
 	Move      int    `json:"move_drm,omitempty"`
 	Wall      string `json:"wall,omitempty"`
 	// Fire: By fired at the S?, and the attack Activated it (the table
-	// fields are empty).
-	Fire bool `json:"fire,omitempty"`
+	// fields are empty); Residual: the Residual FP in At, the S?'s
+	// Location, attacked it as it entered (ASL A8.2; By is empty too).
+	Fire     bool `json:"fire,omitempty"`
+	Residual bool `json:"residual,omitempty"`
 	// Moment: what the check answered: moved, advanced, routed or fired
 	// (By acted in the S?'s LOS), s_moved (the S? moved into By's LOS),
 	// standing (the check each Player Turn of units standing still).
@@ -152,14 +157,14 @@ func (x *Words) JSON(evs []Event) []EventJSON {
 			for i, l := range f.From {
 				from[i] = m.LocationName(l)
 			}
-			j.Fire = &FireJSON{f.Members, from, f.Target, m.LocationName(f.At), f.FP, f.DRM, f.TEM, f.Hindrance, f.Range, f.Priority, f.Move, f.Wall, ""}
+			j.Fire = &FireJSON{f.Members, from, f.Target, m.LocationName(f.At), f.FP, f.DRM, f.TEM, f.Hindrance, f.Range, f.Priority, f.Move, f.Wall, "", f.Still}
 			switch f.As {
 			case SubsequentFirstFire, FinalProtectiveFire, FinalFire:
 				j.Fire.As = f.As.String()
 			}
 		}
 		if a := e.Activation; a != nil {
-			j.Activation = &ActivationJSON{a.By, m.LocationName(a.At), a.Range, a.DRM, a.TEM, a.Hindrance, a.Row, a.Cell.String(), a.Move, a.Wall, a.Fire, a.Moment.String()}
+			j.Activation = &ActivationJSON{a.By, m.LocationName(a.At), a.Range, a.DRM, a.TEM, a.Hindrance, a.Row, a.Cell.String(), a.Move, a.Wall, a.Fire, a.Residual, a.Moment.String()}
 		}
 		if a := e.AC; a != nil {
 			j.AC = &ACJSON{Dr: a.Dr, VPO: a.VPO, Stone: a.Stone, Level: a.Level, Near: a.Near, Final: a.Final, DummyAt: a.Dummy, Dummy: a.Final >= a.Dummy}

@@ -201,11 +201,11 @@ func (x *Words) Text(e *Event) string {
 		if len(parts) > 0 {
 			hind = " (" + strings.Join(parts, ", ") + ")"
 		}
-		return fmt.Sprintf("%s: %s in %s fire at %s in %s, %s: %s FP, DRM %+d%s, DR %d = %d: %s",
-			what, who, x.name(g.From[0]), strings.Join(g.Targets, ", "), x.name(g.At), HexesText(g.Range), FormatFP(g.FP), g.DRM, hind, g.DR, g.Final, g.Result)
+		return fmt.Sprintf("%s: %s in %s fire at %s in %s, %s: %s FP, DRM %+d%s, DR %d = %d: %s%s",
+			what, who, x.name(g.From[0]), strings.Join(g.Targets, ", "), x.name(g.At), HexesText(g.Range), FormatFP(g.FP), g.DRM, hind, g.DR, g.Final, g.Result, x.stillText(g))
 	case Result:
 		g := e.Fire
-		return fmt.Sprintf("IFT: %s FP, DR %d%+d = %d: %s on %s in %s", FormatFP(g.FP), g.DR, g.DRM, g.Final, g.Result, who, x.name(g.At))
+		return fmt.Sprintf("IFT: %s FP, DR %d%+d = %d: %s on %s in %s%s", FormatFP(g.FP), g.DR, g.DRM, g.Final, g.Result, who, x.name(g.At), x.stillText(g))
 	case Morale:
 		d := e.Dice
 		if e.Cause == RallyFailed {
@@ -241,7 +241,7 @@ func (x *Words) Text(e *Event) string {
 		if d.Final > d.Need {
 			how = "a mortal wound (ASL A17.11)"
 		}
-		return fmt.Sprintf("%s in %s is wounded (%s): Wound Severity dr %d%+d = %d: %s", who, x.name(e.At), causeText(e.Cause, Dice{Need: e.Count}), d.DR, d.DRM, d.Final, how)
+		return fmt.Sprintf("%s in %s is wounded (%s): Wound Severity dr %d%+d = %d: %s", who, x.name(e.At), causeText(e.Cause, e.CauseDice), d.DR, d.DRM, d.Final, how)
 	case Eliminate:
 		return fmt.Sprintf("%s (%s) in %s is eliminated (%s)", who, KindText(e.Unit), x.name(e.At), causeText(e.Cause, e.Dice))
 	case Rally:
@@ -377,10 +377,25 @@ func causeText(c Cause, d Dice) string {
 	return s
 }
 
+// stillText tells the result of an attack at a mover's Location for the
+// units attacked that did not move (FireGroup.Still): the same DR without
+// the movement DRM, which is only against moving units (ASL A4.6, A8.1);
+// "" when every unit attacked moved.
+func (x *Words) stillText(g *FireGroup) string {
+	if len(g.Still) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %s, which did not move (no %s, ASL A4.6): DR %d%+d = %d: %s",
+		strings.Join(g.Still, ", "), x.moveName(g.Move, g.TEM, g.Hindrance), g.DR, g.DRM-g.Move, g.StillFinal, g.StillResult)
+}
+
 // activationText says for the player why an S? was Activated: "F1 squad
 // 6-6-7 in x1Q5 in LOS at 2 hexes: Final DRM +1 (TEM +1, hindrance +0) <=
 // 2 on the Activation table (row germany, range 2)".
 func (x *Words) activationText(a *Activation) string {
+	if a.Residual {
+		return fmt.Sprintf("attacked by the Residual FP in %s as it entered (ASL A8.2): an attack on an S? Activates it first", x.name(a.At))
+	}
 	if a.By == "" {
 		return "in a Location with FRIENDLY units (Melee): revealed"
 	}
