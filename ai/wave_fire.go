@@ -170,7 +170,7 @@ func (e *Enemy) finalFire(marked []*state.Unit) error {
 		fg := e.finalSc.adjacent[:0]
 		rest := shooters[:0]
 		for _, s := range shooters {
-			if combat.Adjacent(s.At(), tg.Unit.At()) && e.w.Sight(s.At(), tg.Unit.At()).Clear {
+			if combat.Adjacent(e.w.Map(), s.At(), tg.Unit.At()) && e.w.Sight(s.At(), tg.Unit.At()).Clear {
 				fg = append(fg, s)
 			} else {
 				rest = append(rest, s)
@@ -361,7 +361,7 @@ func (e *Enemy) FirstFire(stack []*state.Unit, at board.Location, m combat.Motio
 			}
 			i = 1
 		default:
-			if e.h.FPF.Value == 0 || !combat.Adjacent(u.At(), at) {
+			if e.h.FPF.Value == 0 || !combat.Adjacent(e.w.Map(), u.At(), at) {
 				continue
 			}
 			i = 2
@@ -426,8 +426,8 @@ func (e *Enemy) FirstFire(stack []*state.Unit, at board.Location, m combat.Motio
 // as the most FP: the FP is what the attack rolls on. The slices are the
 // Enemy's own, valid until the next call.
 func (e *Enemy) group(units []*state.Unit, at board.Location, afph bool) (fg, left []*state.Unit) {
-	fg, left = e.groups.Largest(units, func(u *state.Unit) float64 {
-		return combat.FP(e.w.Strength(u), u.At(), at, combat.FireDivisor(e.t, u, afph))
+	fg, left = e.groups.Largest(e.w.Map(), units, func(u *state.Unit) float64 {
+		return combat.FP(e.w.Map(), e.w.Strength(u), u.At(), at, combat.FireDivisor(e.t, u, afph))
 	}, e.fg[:0], e.left[:0])
 	e.fg, e.left = fg, left
 	return fg, left
@@ -481,7 +481,7 @@ func (e *Enemy) fireGroup(fg []*state.Unit, tg Target, as report.Kind) report.Fi
 		if combat.Area(as) { // ASL A7.23, A8.3-A8.4
 			div *= e.t.Combat.AreaFire.Value
 		}
-		g.FP += combat.FP(e.w.Strength(u), u.At(), tg.Unit.At(), div)
+		g.FP += combat.FP(e.w.Map(), e.w.Strength(u), u.At(), tg.Unit.At(), div)
 	}
 	e.fgLocs, e.fgFrom = locs, from
 	worst, all := -99, len(from) > 0

@@ -65,22 +65,36 @@ func New(w *world.World, log *report.Log) *Resolver {
 // Reset sets the Resolver on a game's state and dice.
 func (c *Resolver) Reset(st *state.State, r dice.Roller) { c.St, c.R = st, r }
 
-// Adjacent reports whether two Locations are ADJACENT (ASL Index:
+// Adjacent reports whether two Locations of map m are ADJACENT (ASL Index:
 // Locations in the same or adjacent hexes, within one level of each other,
 // between which LOS exists), for Point Blank Fire (A7.21) and fire groups
-// (A7.5): the same Location, or Locations of adjacent hexes whose levels
-// differ by at most one (an upper building level next to the ground level
-// or the same level of the next hex, or a rooftop next to the level below
-// it). LOS is the caller's to check (fire needs it anyway). Two levels of
-// one hex are not ADJACENT here: stairwells are not modelled. Levels are
-// building levels: adjacent hexes whose base levels differ by two or more
-// are a cliff or a steep hill, which the map rarely has. O(1).
-func Adjacent(a, b board.Location) bool {
+// (A7.5): the same Location, or Locations of adjacent hexes whose heights
+// (the hex's base elevation plus the building level) differ by at most one
+// and whose building levels do too (an upper building level next to the
+// ground level or the same level of the next hex, a rooftop next to the
+// level below it; not a hill two levels above the next hex, across a
+// cliff or a steep slope). LOS is the caller's to check (fire needs it
+// anyway). Two levels of one hex are not ADJACENT here: stairwells are not
+// modelled. O(1).
+func Adjacent(m *board.Map, a, b board.Location) bool {
 	if a == b {
 		return true
 	}
+	if hex.Distance(a.Hex, b.Hex) != 1 {
+		return false
+	}
 	dl := a.Level - b.Level
-	return hex.Distance(a.Hex, b.Hex) == 1 && dl >= -1 && dl <= 1
+	if dl < -1 || dl > 1 {
+		return false
+	}
+	dh := dl
+	if ta, ok := m.Terrain(a.Hex); ok {
+		dh += ta.Elevation
+	}
+	if tb, ok := m.Terrain(b.Hex); ok {
+		dh -= tb.Elevation
+	}
+	return dh >= -1 && dh <= 1
 }
 
 // Motion says how a unit fired at moves (ASL A4.6): not at all (fire
@@ -182,13 +196,13 @@ func (c *Resolver) Cover(from, at board.Location, firer state.Side) world.Cover 
 }
 
 // FP is the firepower of a counter of strength s in Location from against
-// Location at (ASL A7.2): doubled at Point Blank range (ADJACENT
+// Location at of map m (ASL A7.2): doubled at Point Blank range (ADJACENT
 // Locations, A7.21), halved beyond its normal range (A7.22), divided by
 // the divisor of FireDivisor (1: neither Advancing Fire nor pinned).
-func FP(s tables.Strength, from, at board.Location, divisor int) float64 {
+func FP(m *board.Map, s tables.Strength, from, at board.Location, divisor int) float64 {
 	fp := float64(s.FP)
 	switch d := hex.Distance(from.Hex, at.Hex); {
-	case Adjacent(from, at):
+	case Adjacent(m, from, at):
 		fp *= 2
 	case d > s.Range:
 		fp /= 2
@@ -262,7 +276,7 @@ func (c *Resolver) AimAs(fg []*state.Unit, at board.Location, m Motion, reach in
 		if Area(kind) {
 			div *= c.t.Combat.AreaFire.Value
 		}
-		sh.FP += FP(s, u.At(), at, div)
+		sh.FP += FP(c.W.Map(), s, u.At(), at, div)
 		sh.Hindrance = max(sh.Hindrance, v.Hindrance)
 		if cov := c.Cover(u.At(), at, u.Side); n == 0 || cov.TEM > sh.TEM {
 			sh.TEM, sh.Wall = cov.TEM, cov.Wall
@@ -306,7 +320,7 @@ func (c *Resolver) aims(u *state.Unit, at board.Location, reach int, as report.K
 		return 0, tables.Strength{}, 0, world.Sight{}, false
 	}
 	s := c.Strength(u)
-	kind, ok := Use(u, as, s.Range, at)
+	kind, ok := Use(c.W.Map(), u, as, s.Range, at)
 	if !ok {
 		return 0, s, 0, world.Sight{}, false
 	}

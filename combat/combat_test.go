@@ -7,6 +7,7 @@ import (
 	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/internal/testkit/testmaps"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -15,14 +16,28 @@ import (
 	"github.com/sasl-engine/sasl/world"
 )
 
+// flat is a map of one board of open ground at level 0, for the tests of
+// ADJACENT Locations whose heights do not matter.
+func flat(t testing.TB) *board.Map {
+	t.Helper()
+	m, _ := testmaps.MapAndMission(t, map[string]string{"o1": ""}, "name: flat\nboards: [[\"o1\"]]\nfbe: north\nebe: south\n")
+	return m
+}
+
 // ADJACENT Locations (ASL Index: same or adjacent hexes, within one level
 // of each other), for Point Blank Fire (A7.21): the same Location; ground
 // levels of adjacent hexes; a first level and the ground level or first
 // level of the next hex (a firer ADJACENT and higher); never two levels
 // apart, nor two hexes apart, nor (stairwells are not modelled) two levels
-// of one hex.
+// of one hex; nor the ground of a hex and that of the next two levels
+// higher (a hill across a cliff or a steep slope: their heights, base
+// elevation and building level, differ by two), though one level higher
+// is.
 func TestAdjacent_A7_21(t *testing.T) {
 	t.Parallel()
+	// Board o1 open ground at level 0 but H4, level 2, and F3, level 1.
+	m, _ := testmaps.MapAndMission(t, map[string]string{"o1": "H4 open_ground elev=2\nF3 open_ground elev=1\n"}, "name: adjacent\nboards: [[\"o1\"]]\nfbe: north\nebe: south\n")
+	hill, rise := hex.Hex{Col: 7, Row: 4}, hex.Hex{Col: 5, Row: 3}
 	a := hex.Hex{Col: 4, Row: 4}
 	b := hex.Hex{Col: 5, Row: 4}
 	far := hex.Hex{Col: 6, Row: 4}
@@ -45,8 +60,13 @@ func TestAdjacent_A7_21(t *testing.T) {
 		{board.Ground(b), first, false},
 		{board.Ground(a), board.Ground(far), false},
 		{board.Location{Hex: far, Level: 1}, board.Ground(a), false},
+		{board.Ground(far), board.Ground(hill), false},
+		{board.Ground(hill), board.Ground(far), false},
+		{board.Location{Hex: far, Level: 1}, board.Ground(hill), true},
+		{board.Ground(far), board.Ground(rise), true},
+		{board.Ground(rise), board.Ground(a), true},
 	} {
-		if got := combat.Adjacent(c.x, c.y); got != c.want {
+		if got := combat.Adjacent(m, c.x, c.y); got != c.want {
 			t.Errorf("Adjacent(%v, %v) = %v", c.x, c.y, got)
 		}
 	}
@@ -60,6 +80,7 @@ func TestFP(t *testing.T) {
 	at := func(col, level int) board.Location {
 		return board.Location{Hex: hex.Hex{Col: col, Row: 4}, Level: level}
 	}
+	m := flat(t)
 	for _, c := range []struct {
 		name    string
 		to      board.Location
@@ -75,7 +96,7 @@ func TestFP(t *testing.T) {
 		{"long range", at(8, 0), 1, 2},
 		{"long range, Advancing Fire", at(8, 0), 2, 1},
 	} {
-		if got := combat.FP(s, at(0, 0), c.to, c.advance); got != c.want {
+		if got := combat.FP(m, s, at(0, 0), c.to, c.advance); got != c.want {
 			t.Errorf("%s: FP %g, want %g", c.name, got, c.want)
 		}
 	}

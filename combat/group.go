@@ -13,14 +13,14 @@ import (
 // the player's fire is refused with them (game), and the ENEMY's groups
 // (SASL 4.36, First Fire) are formed with them (ai).
 
-// Groups numbers the contiguous groups of Locations ls (ASL A7.5): into,
+// Groups numbers the contiguous groups of Locations ls of map m (ASL A7.5): into,
 // grown to len(ls), gets for each Location the number of its group, 0, 1,
 // ... in the order of each group's first Location in ls; two Locations
 // are in one group when a chain of Locations of ls, each ADJACENT to the
 // next, joins them. It returns the numbers and how many groups there are.
 // The cost is O(len(ls)^2) Adjacent tests; it allocates only to grow into
 // (and past 32 Locations of one group, for its queue).
-func Groups(ls []board.Location, into []int) ([]int, int) {
+func Groups(m *board.Map, ls []board.Location, into []int) ([]int, int) {
 	g := into[:0]
 	for range ls {
 		g = append(g, -1)
@@ -41,7 +41,7 @@ func Groups(ls []board.Location, into []int) ([]int, int) {
 			j := queue[len(queue)-1]
 			queue = queue[:len(queue)-1]
 			for k := range ls {
-				if g[k] < 0 && Adjacent(ls[j], ls[k]) {
+				if g[k] < 0 && Adjacent(m, ls[j], ls[k]) {
 					g[k] = n
 					queue = append(queue, k)
 				}
@@ -54,9 +54,9 @@ func Groups(ls []board.Location, into []int) ([]int, int) {
 
 // Contiguous reports whether Locations ls can hold one fire group (ASL
 // A7.5): all in one group of Groups. None or one Location is.
-func Contiguous(ls []board.Location) bool {
+func Contiguous(m *board.Map, ls []board.Location) bool {
 	var buf [16]int
-	_, n := Groups(ls, buf[:0])
+	_, n := Groups(m, ls, buf[:0])
 	return n <= 1
 }
 
@@ -70,7 +70,7 @@ type Grouper struct {
 	fp    []float64
 }
 
-// Largest splits units, all of which could fire at one Target, into the
+// Largest splits units of map m, all of which could fire at one Target, into the
 // fire group that fires (fg) and the units left over (rest), appending
 // them to fg and rest (ASL A7.5; SASL 4.36 "the largest fire group
 // possible"): the MMC's Locations fall into contiguous groups (Groups),
@@ -79,7 +79,7 @@ type Grouper struct {
 // in units. An SMC in no Location of an MMC of the group is left over, as
 // is every unit of the other groups, for their own group and Target. With
 // no MMC, fg is empty and every unit is left over.
-func (gr *Grouper) Largest(units []*state.Unit, fp func(*state.Unit) float64, fg, rest []*state.Unit) ([]*state.Unit, []*state.Unit) {
+func (gr *Grouper) Largest(m *board.Map, units []*state.Unit, fp func(*state.Unit) float64, fg, rest []*state.Unit) ([]*state.Unit, []*state.Unit) {
 	locs := gr.locs[:0]
 	for _, u := range units {
 		if u.Kind.MMC() && !slices.Contains(locs, u.At()) {
@@ -91,7 +91,7 @@ func (gr *Grouper) Largest(units []*state.Unit, fp func(*state.Unit) float64, fg
 		return fg, append(rest, units...)
 	}
 	var n int
-	gr.group, n = Groups(locs, gr.group)
+	gr.group, n = Groups(m, locs, gr.group)
 	sums := gr.fp[:0]
 	for range n {
 		sums = append(sums, 0)

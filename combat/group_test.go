@@ -17,6 +17,7 @@ import (
 // level, combat.Adjacent), its second level to none.
 func TestGroups_A7_5(t *testing.T) {
 	t.Parallel()
+	m := flat(t)
 	at := func(col, row, level int) board.Location {
 		return board.Location{Hex: hex.Hex{Col: col, Row: row}, Level: level}
 	}
@@ -33,11 +34,11 @@ func TestGroups_A7_5(t *testing.T) {
 		{"the second level of the middle", []board.Location{a5, b5top, c6}, []int{0, 1, 2}},
 		{"one Location", []board.Location{a5}, []int{0}},
 	} {
-		got, n := combat.Groups(c.ls, nil)
+		got, n := combat.Groups(m, c.ls, nil)
 		if !slices.Equal(got, c.want) || n != slices.Max(c.want)+1 {
 			t.Errorf("%s: groups %v (%d), want %v", c.name, got, n, c.want)
 		}
-		if contiguous := combat.Contiguous(c.ls); contiguous != (n == 1) {
+		if contiguous := combat.Contiguous(m, c.ls); contiguous != (n == 1) {
 			t.Errorf("%s: Contiguous %v with %d groups", c.name, contiguous, n)
 		}
 	}
@@ -50,6 +51,7 @@ func TestGroups_A7_5(t *testing.T) {
 // Locations, are left over; of equal FP, the group of the first MMC.
 func TestLargest_A7_5(t *testing.T) {
 	t.Parallel()
+	m := flat(t)
 	at := func(col, row int) board.Location { return board.Ground(hex.Hex{Col: col, Row: row}) }
 	unit := func(id string, k state.Kind, fp float64, l board.Location) *state.Unit {
 		u := &state.Unit{ID: id, Kind: k, Type: map[float64]string{4: "4-6-7", 6: "6-6-7", 0: "8-1"}[fp]}
@@ -67,7 +69,7 @@ func TestLargest_A7_5(t *testing.T) {
 		unit("L2", state.Leader, 0, g6),
 	}
 	var gr combat.Grouper
-	fg, rest := gr.Largest(units, fp, nil, nil)
+	fg, rest := gr.Largest(m, units, fp, nil, nil)
 	if got := state.IDs(fg); !slices.Equal(got, []string{"E1", "L1", "E3"}) {
 		t.Errorf("the fire group %v, want E1, L1, E3", got)
 	}
@@ -75,12 +77,12 @@ func TestLargest_A7_5(t *testing.T) {
 		t.Errorf("left over %v, want E2, L2", got)
 	}
 	// Equal FP: the group of the first MMC.
-	fg, _ = gr.Largest([]*state.Unit{units[2], units[0]}, fp, nil, nil)
+	fg, _ = gr.Largest(m, []*state.Unit{units[2], units[0]}, fp, nil, nil)
 	if got := state.IDs(fg); !slices.Equal(got, []string{"E2"}) {
 		t.Errorf("of two groups of 4 FP, %v fires, want E2 (the first)", got)
 	}
 	// Leaders alone have no group.
-	fg, rest = gr.Largest([]*state.Unit{units[1], units[4]}, fp, nil, nil)
+	fg, rest = gr.Largest(m, []*state.Unit{units[1], units[4]}, fp, nil, nil)
 	if len(fg) != 0 || len(rest) != 2 {
 		t.Errorf("leaders alone: group %v, left %v", state.IDs(fg), state.IDs(rest))
 	}

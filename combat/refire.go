@@ -27,16 +27,16 @@ import (
 //     marked First Fire fires Final Fire, at an ADJACENT Location only
 //     (A8.4); one marked Final Fire does not fire;
 //   - in its own Player Turn (Prep, Advancing Fire) a unit fires once.
-func Use(u *state.Unit, as report.Kind, normal int, at board.Location) (report.Kind, bool) {
+func Use(m *board.Map, u *state.Unit, as report.Kind, normal int, at board.Location) (report.Kind, bool) {
 	switch {
 	case !u.Fired:
 		return as, true
 	case as == report.FirstFire && !u.FinalFire:
 		return report.SubsequentFirstFire, hex.Distance(u.At().Hex, at.Hex) <= normal
 	case as == report.FirstFire:
-		return report.FinalProtectiveFire, Adjacent(u.At(), at)
+		return report.FinalProtectiveFire, Adjacent(m, u.At(), at)
 	case as == report.DefensiveFire && !u.FinalFire:
-		return report.FinalFire, Adjacent(u.At(), at)
+		return report.FinalFire, Adjacent(m, u.At(), at)
 	}
 	return 0, false
 }

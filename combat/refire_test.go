@@ -74,7 +74,7 @@ func TestUse_A8_3(t *testing.T) {
 		{"A3.3 no Prep Fire twice", true, false, report.PrepFire, adj, 0, false},
 	} {
 		u.Fired, u.FinalFire = x.fired, x.final
-		got, ok := combat.Use(u, x.as, normal, x.at)
+		got, ok := combat.Use(m, u, x.as, normal, x.at)
 		if ok != x.ok || ok && got != x.want {
 			t.Errorf("%s: %v %v, want %v %v", x.name, got, ok, x.want, x.ok)
 		}

@@ -123,9 +123,9 @@ func (c *Resolver) interdicts(ts []threat, l board.Location) bool {
 
 // besetBy reports whether l is ADJACENT to (or is) the Location of a
 // Known enemy unit of ts, a Good Order one only if good.
-func besetBy(ts []threat, l board.Location, good bool) bool {
+func besetBy(m *board.Map, ts []threat, l board.Location, good bool) bool {
 	for _, t := range ts {
-		if (t.good || !good) && Adjacent(t.at, l) {
+		if (t.good || !good) && Adjacent(m, t.at, l) {
 			return true
 		}
 	}
@@ -137,7 +137,7 @@ func besetBy(ts []threat, l board.Location, good bool) bool {
 // unit, or Open Ground in the LOS and normal range of one.
 func (c *Resolver) Exposed(side state.Side, l board.Location) bool {
 	ts := c.threats(side)
-	return besetBy(ts, l, true) || c.interdicts(ts, l)
+	return besetBy(c.W.Map(), ts, l, true) || c.interdicts(ts, l)
 }
 
 // NeedsRout says whether broken unit u routs in this RtPh (ASL A10.5):
@@ -419,7 +419,7 @@ func (c *Resolver) routOptions(u *state.Unit, fit bool) ([]RoutOption, error) {
 		}
 		o.Path = paths[from:len(paths):len(paths)]
 		slices.Reverse(o.Path)
-		o.Safe = !besetBy(ts, n.loc, true) && !c.interdicts(ts, n.loc)
+		o.Safe = !besetBy(c.W.Map(), ts, n.loc, true) && !c.interdicts(ts, n.loc)
 		out = append(out, o)
 	}
 	// Low Crawl: one Location, all its MF (A10.52), not Interdicted.
@@ -430,7 +430,7 @@ func (c *Resolver) routOptions(u *state.Unit, fit bool) ([]RoutOption, error) {
 		}
 		paths = append(paths, b)
 		out = append(out, RoutOption{To: b, Path: paths[len(paths)-1 : len(paths) : len(paths)], HalfMF: budget, LowCrawl: true, Cover: c.cover(b),
-			Safe: !besetBy(ts, b, true) && !c.interdicts(ts, b)})
+			Safe: !besetBy(c.W.Map(), ts, b, true) && !c.interdicts(ts, b)})
 	})
 	r.opts, r.paths = out[:0], paths[:0]
 	return out, nil
@@ -658,7 +658,7 @@ func (c *Resolver) RoutPath(u *state.Unit, to []board.Location, lowCrawl bool) (
 		why = "it is there already"
 	case c.St.Has(Other(u.Side), dest):
 		why = "it holds enemy units (an S? too)"
-	case besetBy(ts, dest, false):
+	case besetBy(c.W.Map(), ts, dest, false):
 		why = "it is ADJACENT to a Known enemy unit"
 	case lowCrawl && hex.Distance(dest.Hex, u.At().Hex) > 1:
 		why = "a Low Crawl goes one Location"
@@ -773,7 +773,7 @@ func (c *Resolver) stepFault(side state.Side, close, ts []threat, seen *sightOf,
 		return stepEnemy, threat{at: b}
 	}
 	for _, t := range close {
-		if Adjacent(t.at, b) {
+		if Adjacent(c.W.Map(), t.at, b) {
 			return stepAdjacent, t
 		}
 	}
@@ -798,7 +798,7 @@ func joinNames(names []string) string {
 // (ASL A10.62): marked DM, or ADJACENT to a Known Good Order armed enemy
 // unit (which marks it DM).
 func (c *Resolver) Desperate(u *state.Unit) bool {
-	if u.Broken && !u.DM && besetBy(c.threats(u.Side), u.At(), true) {
+	if u.Broken && !u.DM && besetBy(c.W.Map(), c.threats(u.Side), u.At(), true) {
 		u.DM = true
 	}
 	return u.Broken && u.DM

@@ -531,7 +531,7 @@ func (s *Session) aim(c Command) (report.Kind, []*state.Unit, combat.Shot, error
 		return 0, nil, combat.Shot{}, fmt.Errorf("fire: not at this stop (%s): you fire before your PFPh and AFPh, at an ENEMY move (First Fire) and before the ENEMY's DFPh", report.Where(stop))
 	}
 	var fg []*state.Unit
-	if groups, n := combat.Groups(c.From, nil); n > 1 {
+	if groups, n := combat.Groups(m, c.From, nil); n > 1 {
 		i := slices.IndexFunc(groups, func(g int) bool { return g > 0 })
 		return 0, nil, combat.Shot{}, fmt.Errorf("fire: %s is not ADJACENT to %s nor by a chain of ADJACENT Locations of the fire group (ASL A7.5)", m.LocationName(c.From[i]), m.LocationName(c.From[0]))
 	}

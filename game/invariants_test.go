@@ -330,7 +330,7 @@ func checkFireGroups(t *testing.T, g *Game, where string, evs []report.Event, se
 		if len(e.Fire.From) > 1 {
 			seen.multi++
 		}
-		if !combat.Contiguous(e.Fire.From) {
+		if !combat.Contiguous(g.w.Map(), e.Fire.From) {
 			t.Errorf("%s: %s fire group %s from %s: Locations not contiguous (ASL A7.5)", where, e.Kind, strings.Join(e.Fire.Members, ","), names(g.w.Map(), e.Fire.From))
 		}
 	}
@@ -369,7 +369,7 @@ func checkDFPh(t *testing.T, g *Game, where string, def state.Side, before map[s
 			}
 			if e.Fire.As == report.FinalFire {
 				seen.finalFire++
-				if !combat.Adjacent(b.at, e.Fire.At) {
+				if !combat.Adjacent(g.w.Map(), b.at, e.Fire.At) {
 					t.Errorf("%s: %s %s fired Final Fire at %s, not ADJACENT (ASL A8.4)", where, def, id, g.w.Map().LocationName(e.Fire.At))
 				}
 			}

@@ -77,7 +77,7 @@ func TestSubsequentFirstFireStops_A8_3(t *testing.T) {
 					switch d := hex.Distance(g.At.Hex, stop.At.Hex); {
 					case g.Fire == state.FireSubsequent && u.Kind.MMC() && d > w.Strength(u).Range:
 						t.Fatalf("seed %d: %s offered Subsequent First Fire at %d hexes, beyond its normal range %d (A8.3)", seed, id, d, w.Strength(u).Range)
-					case g.Fire == state.FireProtective && !combat.Adjacent(g.At, stop.At):
+					case g.Fire == state.FireProtective && !combat.Adjacent(m, g.At, stop.At):
 						t.Fatalf("seed %d: %s offered FPF at %s, not ADJACENT (A8.31)", seed, id, m.LocationName(stop.At))
 					}
 				}
@@ -152,7 +152,7 @@ func dfphRefusals(t *testing.T, s *Session, seed uint64) int {
 			continue
 		}
 		for _, e := range slices.Clone(st.OfSide(state.Enemy)) {
-			if !combat.Target(e) || combat.Adjacent(u.At(), e.At()) || s.g.res.InMelee(e.At()) || hex.Distance(u.At().Hex, e.At().Hex) > 2*w(s).Strength(u).Range || !w(s).Sight(e.At(), u.At()).Clear {
+			if !combat.Target(e) || combat.Adjacent(s.g.w.Map(), u.At(), e.At()) || s.g.res.InMelee(e.At()) || hex.Distance(u.At().Hex, e.At().Hex) > 2*w(s).Strength(u).Range || !w(s).Sight(e.At(), u.At()).Clear {
 				continue
 			}
 			c, _ := ParseCommand("fire --from "+m.LocationName(u.At())+" --at "+m.LocationName(e.At()), m)
@@ -178,7 +178,7 @@ func dfphFinalFire(t *testing.T, s *Session, seed uint64) int {
 			continue
 		}
 		for _, e := range slices.Clone(st.OfSide(state.Enemy)) {
-			if !st.Holds(e) || !combat.Target(e) || !combat.Adjacent(u.At(), e.At()) || e.At() == u.At() || !w(s).Sight(e.At(), u.At()).Clear {
+			if !st.Holds(e) || !combat.Target(e) || !combat.Adjacent(s.g.w.Map(), u.At(), e.At()) || e.At() == u.At() || !w(s).Sight(e.At(), u.At()).Clear {
 				continue
 			}
 			c, _ := ParseCommand("fire --from "+m.LocationName(u.At())+" --at "+m.LocationName(e.At()), m)
@@ -247,7 +247,7 @@ func TestEngineFireAfterFirstFire_A8_4(t *testing.T) {
 							switch {
 							case as == report.SubsequentFirstFire && d > 6:
 								t.Errorf("%s seed %d: %v at %d hexes (A8.3: normal range)", pol, seed, e.Units, d)
-							case (as == report.FinalProtectiveFire || as == report.FinalFire) && !combat.Adjacent(from, e.Fire.At):
+							case (as == report.FinalProtectiveFire || as == report.FinalFire) && !combat.Adjacent(w.Map(), from, e.Fire.At):
 								t.Errorf("%s seed %d: %s by %v from %s at %s, not ADJACENT (A8.31, A8.4)", pol, seed, as, e.Units, w.Map().LocationName(from), w.Map().LocationName(e.Fire.At))
 							}
 						}

@@ -72,7 +72,7 @@ func TestA10_5_MustRoutFromOpenGround(t *testing.T) {
 			switch {
 			case !cover(w, at):
 				t.Errorf("%s: B1 routed to %s, no building or woods", side, w.Map().LocationName(at))
-			case combat.Adjacent(at, e.At()):
+			case combat.Adjacent(w.Map(), at, e.At()):
 				t.Errorf("%s: B1 routed ADJACENT to K1 (%s)", side, w.Map().LocationName(at))
 			case hex.Distance(at.Hex, e.At().Hex) < start:
 				t.Errorf("%s: B1 routed nearer K1: %s", side, w.Map().LocationName(at))
@@ -107,7 +107,7 @@ func TestA10_51_RoutDirection(t *testing.T) {
 			g := bare(t, w, PolicyHold)
 			b := put(t, g, &state.Unit{ID: "B1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", Broken: true, DM: true}, from)
 			e := put(t, g, &state.Unit{ID: "E1", Side: state.Enemy, Kind: state.Squad, Type: "4-6-7"}, enemy)
-			if b.At() == e.At() || combat.Adjacent(b.At(), e.At()) {
+			if b.At() == e.At() || combat.Adjacent(w.Map(), b.At(), e.At()) {
 				continue
 			}
 			g.res.Reset(g.st, g.seeded)
@@ -120,7 +120,7 @@ func TestA10_51_RoutDirection(t *testing.T) {
 				n++
 				cur := b.At()
 				for _, l := range o.Path {
-					if combat.Adjacent(l, e.At()) {
+					if combat.Adjacent(w.Map(), l, e.At()) {
 						t.Errorf("%s -> %s (E1 in %s): enters %s, ADJACENT to E1", from, m.LocationName(o.To), enemy, m.LocationName(l))
 					}
 					if (sees || w.Sight(e.At(), cur).Clear) && hex.Distance(l.Hex, e.At().Hex) < hex.Distance(cur.Hex, e.At().Hex) {

@@ -94,7 +94,7 @@ func TestS4_1_NoSOnFriendlyUnits(t *testing.T) {
 				t.Fatalf("seed %d: %s set up in %s with FRIENDLY units", seed, u.ID, w.Map().LocationName(u.At()))
 			}
 			for l := range friendly {
-				if combat.Adjacent(l, u.At()) {
+				if combat.Adjacent(w.Map(), l, u.At()) {
 					near++
 				}
 			}

@@ -323,7 +323,7 @@ func (g *Game) wanted(groups []state.StopGroup, at board.Location) bool {
 			return ok
 		})
 	case FireStopsPBF:
-		return slices.ContainsFunc(groups, func(gr state.StopGroup) bool { return combat.Adjacent(gr.At, at) })
+		return slices.ContainsFunc(groups, func(gr state.StopGroup) bool { return combat.Adjacent(g.w.Map(), gr.At, at) })
 	}
 	return true
 }
