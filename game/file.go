@@ -27,6 +27,11 @@ func Open(mission, boards, tablesFile string) (*world.World, state.Game, error) 
 	if err != nil {
 		return nil, state.Game{}, err
 	}
+	return openMission(ms, mission, boards, tablesFile)
+}
+
+// openMission is Open of mission ms, read from mission.
+func openMission(ms *missions.Mission, mission, boards, tablesFile string) (*world.World, state.Game, error) {
 	t, err := tables.Load(tablesFile)
 	if err != nil {
 		return nil, state.Game{}, err
@@ -199,6 +204,20 @@ func LoadWith(r io.Reader, name string, o LoadOptions) (*Game, error) {
 	p, now, err := Open(mission, boards, tablesFile)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	// A game begun on an earlier version of a built-in demo mission plays
+	// on with that version (missions.DemoAsItWas): the demos change (issue
+	// 51 balanced them), a game file must open in a later sasl.
+	if was := hdr.MissionDigest; was != "" && o.Mission == "" && !o.Upgrade && slices.Contains(missions.Demos(), mission) && strings.Fields(was)[0] != strings.Fields(now.MissionDigest)[0] {
+		if data, file, ok := missions.DemoAsItWas(mission, strings.Fields(was)[0]); ok {
+			ms, err := missions.Parse(data, file)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			if p, now, err = openMission(ms, mission, boards, tablesFile); err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+		}
 	}
 	// A change of layout or comments only (the same keys with the same
 	// values) plays on.

@@ -110,6 +110,29 @@ type Entry struct {
 //go:embed demo/*.yaml
 var demoFS embed.FS
 
+// wasFS holds every earlier version of the demo missions, each named by
+// its demo and the first 16 hex digits of its SHA-256 (Digest): a game
+// begun on an earlier version plays on with the mission it was set up on
+// (DemoAsItWas).
+//
+//go:embed demo_was/*.yaml
+var wasFS embed.FS
+
+// DemoAsItWas returns the text of the built-in demo mission name as it
+// was when its file's SHA-256 began with digest (16 hex digits, a game
+// file's mission_digest), and that file's name ("demo/crossroads.yaml",
+// as the demo's own); ok is false if no version of the demo had it.
+func DemoAsItWas(name, digest string) (data []byte, file string, ok bool) {
+	if len(digest) != 16 || strings.ContainsAny(name+digest, "/\\.") {
+		return nil, "", false
+	}
+	data, err := wasFS.ReadFile("demo_was/" + name + "-" + digest + ".yaml")
+	if err != nil || fmt.Sprintf("%x", sha256.Sum256(data))[:16] != digest {
+		return nil, "", false
+	}
+	return data, "demo/" + name + ".yaml", true
+}
+
 // DefaultDemo is the demo mission every command uses when given none.
 const DefaultDemo = "crossroads"
 

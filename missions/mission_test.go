@@ -3,9 +3,11 @@ package missions
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -325,7 +327,10 @@ func TestParseSyntaxError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := strings.Replace(string(data), "placement: [a, c, e]", "placement: [a, s?]", 1)
+	text := strings.Replace(string(data), "placement: [c]", "placement: [a, s?]", 1)
+	if text == string(data) {
+		t.Fatal("the crossroads demo has no placement: [c] line to break")
+	}
 	line := 1 + strings.Count(text[:strings.Index(text, "placement:")], "\n")
 	_, err = Parse([]byte(text), "bad.yaml")
 	want := fmt.Sprintf(`missions: bad.yaml:%d: yaml: did not find expected ',' or ']' (quote it: "s?")`, line)
@@ -383,5 +388,45 @@ func TestWithFriendly(t *testing.T) {
 	t.Logf("%d bytes allocated a unit", per)
 	if per > 2048 {
 		t.Errorf("%d bytes allocated a unit, want at most 2 KB", per)
+	}
+}
+
+// Every earlier version of a built-in demo is kept, named by its digest,
+// so that a game begun on it plays on (DemoAsItWas): each parses, its
+// name's digest is its own, it is not the demo as it is now, and a wrong
+// or malformed digest finds nothing.
+func TestDemoAsItWas(t *testing.T) {
+	t.Parallel()
+	ents, err := fs.ReadDir(wasFS, "demo_was")
+	if err != nil || len(ents) == 0 {
+		t.Fatalf("no earlier demo: %v", err)
+	}
+	for _, e := range ents {
+		base := strings.TrimSuffix(e.Name(), ".yaml")
+		i := strings.LastIndex(base, "-")
+		name, digest := base[:i], base[i+1:]
+		if !slices.Contains(Demos(), name) {
+			t.Errorf("%s: no demo %s", e.Name(), name)
+		}
+		data, file, ok := DemoAsItWas(name, digest)
+		if !ok {
+			t.Errorf("%s: not found by its digest (is the name the file's SHA-256?)", e.Name())
+			continue
+		}
+		if _, err := Parse(data, file); err != nil {
+			t.Errorf("%s: %v", e.Name(), err)
+		}
+		now, err := Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if now.Digest[:16] == digest {
+			t.Errorf("%s is the demo as it is now", e.Name())
+		}
+	}
+	for _, c := range [][2]string{{"crossroads", "0000000000000000"}, {"crossroads", "766d6ae6"}, {"../demo/crossroads", "766d6ae6700ebee9"}, {"nosuch", "766d6ae6700ebee9"}} {
+		if _, _, ok := DemoAsItWas(c[0], c[1]); ok {
+			t.Errorf("DemoAsItWas(%q, %q) found a mission", c[0], c[1])
+		}
 	}
 }
