@@ -312,6 +312,14 @@ func (c *Resolver) AimAs(fg []*state.Unit, at board.Location, m Motion, reach in
 	return sh, true
 }
 
+// Fires reports whether MMC u may fire at Location at as fire of kind as
+// within reach times its normal range (AimAs's test of each unit: its fire
+// markers, ASL A8.1-A8.4, its range, a clear LOS). SMC are false.
+func (c *Resolver) Fires(u *state.Unit, at board.Location, reach int, as report.Kind) bool {
+	_, _, _, _, ok := c.aims(u, at, reach, as)
+	return ok
+}
+
 // aims reports whether MMC u of a fire group aimed as fire as may fire at
 // Location at within reach times its normal range, with a clear LOS to it
 // (AimAs), and how: its fire, counter, range and LOS.

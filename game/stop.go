@@ -269,8 +269,13 @@ func (g *Game) firstFireGroups(at board.Location) []state.StopGroup {
 		}
 		locs = append(locs, u.At())
 		for k, as := range stopFire {
-			fg := g.fireGroup(u.At(), as)
-			if len(fg) == 0 {
+			// The MMC that may fire at at (a half-squad marked First Fire
+			// beyond its normal range may not fire Subsequent First Fire
+			// though the squad beside it may, ASL A8.3), with the SMC.
+			fg := slices.DeleteFunc(g.fireGroup(u.At(), as), func(x *state.Unit) bool {
+				return x.Kind.MMC() && !g.res.Fires(x, at, longRange, report.FirstFire)
+			})
+			if !slices.ContainsFunc(fg, func(x *state.Unit) bool { return x.Kind.MMC() }) {
 				continue
 			}
 			if _, ok := g.res.AimAs(fg, at, combat.Moving, longRange, report.FirstFire); ok {
