@@ -14,13 +14,15 @@ import (
 )
 
 // The ENEMY setup (SASL 4.1) of the demo mission crossroads on the
-// built-in demo boards, with seeded dice: the first S? each case placed
-// and why, and how many each placed.
+// built-in demo boards, by cases a, c and e (the mission itself sets up by
+// case c alone), with seeded dice: the first S? each case placed and why,
+// and how many each placed.
 func ExampleEnemy_Place() {
 	ms, err := missions.Open("crossroads")
 	if err != nil {
 		log.Fatal(err)
 	}
+	ms.Placement = []missions.Case{'a', 'c', 'e'}
 	m, err := ms.Map(library.New("")) // the demo boards x1 and x3
 	if err != nil {
 		log.Fatal(err)

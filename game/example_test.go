@@ -32,13 +32,13 @@ func Example() {
 		fmt.Println("winner:", o.Text())
 	}
 	// Output:
-	// 29 S? set up
-	// turn 1 of 7: 204 events
-	// turn 2 of 7: 82 events
-	// turn 3 of 7: 32 events
-	// turn 4 of 7: 30 events
-	// turn 5 of 7: 15 events
-	// turn 6 of 7: 27 events
-	// turn 7 of 7: 14 events
-	// winner: the ENEMY side (the ENEMY Controls x2T4; the ENEMY Controls x2K5; 6.5 ENEMY squad-equivalents exited off the FBE (at most 0))
+	// 22 S? set up
+	// turn 1 of 7: 83 events
+	// turn 2 of 7: 115 events
+	// turn 3 of 7: 85 events
+	// turn 4 of 7: 49 events
+	// turn 5 of 7: 24 events
+	// turn 6 of 7: 6 events
+	// turn 7 of 7: 29 events
+	// winner: the ENEMY side (the ENEMY Controls x2T4; the ENEMY Controls x2K5; 8 ENEMY squad-equivalents exited off the FBE (at most 0))
 }

@@ -40,12 +40,14 @@ func runID(t testing.TB, p *Prepared, seed uint64, runs int64, vary string, shar
 // the part file.
 func shardPart(t testing.TB, preps []*Prepared, id RunID, i int) []byte {
 	t.Helper()
+	// The mission and every value of the sweep together, as sasl sim
+	// plays them: replicate k of each by one worker, paired.
+	rs, err := runAll(preps, Config{Runs: int(id.Runs), Seed: id.Seed, Workers: 2, Shard: i, Shards: id.Shards})
+	if err != nil {
+		t.Fatal(err)
+	}
 	var tallies []*Tally
-	for _, p := range preps {
-		r, err := Run(p, Config{Runs: int(id.Runs), Seed: id.Seed, Workers: 2, Shard: i, Shards: id.Shards})
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, r := range rs {
 		tallies = append(tallies, r.Tally)
 	}
 	var buf bytes.Buffer
@@ -94,11 +96,11 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, p := range preps {
-		whole, err := Run(p, Config{Runs: runs, Seed: seed, Workers: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
+	wholes, err := runAll(preps, Config{Runs: runs, Seed: seed, Workers: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, whole := range wholes {
 		if a, b := resultJSON(t, got[i]), resultJSON(t, whole); !bytes.Equal(a, b) {
 			t.Errorf("tally %d: merged shards differ from the whole run:\n%s\n%s", i, a, b)
 		}

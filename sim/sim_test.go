@@ -308,7 +308,7 @@ func TestVary(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, err := v.Apply(ms, "F1")
-	if err != nil || len(c.Friendly) != len(ms.Friendly)-1 || len(ms.Friendly) != 7 {
+	if err != nil || len(c.Friendly) != len(ms.Friendly)-1 || len(ms.Friendly) < 2 {
 		t.Fatalf("without F1: %d FRIENDLY units (mission %d): %v", len(c.Friendly), len(ms.Friendly), err)
 	}
 	v, err = ParseVary("human_wave.1.turn=2,5", ms)
