@@ -27,6 +27,12 @@ var fixedNow = time.UnixMilli(1_700_000_000_000)
 // --friendly-from does, and returns it (open) and the save.
 func hillGame(t *testing.T, dir string) (*Game, string) {
 	t.Helper()
+	return hillGameTables(t, dir, "")
+}
+
+// hillGameTables is hillGame played with tables file tablesFile.
+func hillGameTables(t *testing.T, dir, tablesFile string) (*Game, string) {
+	t.Helper()
 	boards := testshared.Boards(t)
 	setup, _ := hill.Setup(t, dir)
 	mission := filepath.Join(dir, "hill.yaml")
@@ -38,7 +44,7 @@ func hillGame(t *testing.T, dir string) (*Game, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, hdr, err := game.Open(written, boards, "")
+	w, hdr, err := game.Open(written, boards, tablesFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +199,15 @@ func TestTurnFromSaveMovesBeforePrepFireA3_3(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	boards := testshared.Boards(t)
-	g, setup := hillGame(t, dir)
+	// The S? beside the player's units are checked standing still at the
+	// end of the ENEMY's Player Turn (activation.still turn_end, sasl's
+	// reading, off as built in): the units they become are there for the
+	// player's Prep Fire at turn 1.
+	still := filepath.Join(dir, "still.yaml")
+	if err := os.WriteFile(still, []byte("activation:\n  still: {value: turn_end, source: test}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, setup := hillGameTables(t, dir, still)
 	t0 := enemySave(t, g, setup, dir)
 	t1 := filepath.Join(dir, "t1.vsav")
 	if _, err := g.TurnFromSave(t0, t1, false, nil, fixedNow); err != nil {
