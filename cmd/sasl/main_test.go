@@ -7,6 +7,8 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -630,14 +632,17 @@ func TestPlay(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	g := filepath.Join(dir, "game.yaml")
-	mustRun(t, "play", "new", "--policy", "hold", "--seed", "7", "--save", g)
-	placed := mustRun(t, "place", "--seed", "7")
-	newOut := mustRun(t, "play", "new", "--policy", "hold", "--seed", "7", "--save", filepath.Join(dir, "again.yaml"))
+	// Seed 2: the crossroads (SASL 4.1 case c, issue 51) sets up two S?
+	// that are never Activated, so play show still lists them by case.
+	const seed = "2"
+	mustRun(t, "play", "new", "--policy", "hold", "--seed", seed, "--save", g)
+	placed := mustRun(t, "place", "--seed", seed)
+	newOut := mustRun(t, "play", "new", "--policy", "hold", "--seed", seed, "--save", filepath.Join(dir, "again.yaml"))
 	if newOut != placed {
-		t.Errorf("play new --seed 7 and place --seed 7 differ")
+		t.Errorf("play new --seed %s and place --seed %s differ", seed, seed)
 	}
 	saved := filepath.Join(dir, "placed.yaml")
-	mustRun(t, "place", "--seed", "7", "--save", saved)
+	mustRun(t, "place", "--seed", seed, "--save", saved)
 	a, _ := os.ReadFile(g)
 	b, _ := os.ReadFile(saved)
 	if string(a) != string(b) {
@@ -732,8 +737,20 @@ func TestPlay(t *testing.T) {
 		t.Errorf("a turn after the last: %v", err)
 	}
 	show := mustRun(t, "play", "show", g)
-	if !strings.Contains(show, "The game is over") || !strings.Contains(show, "ENEMY units:") || !strings.Contains(show, "case a") {
+	if !strings.Contains(show, "The game is over") || !strings.Contains(show, "ENEMY units:") {
 		t.Errorf("play show:\n%s", show)
+	}
+	// The S? still unactivated at the end are shown with the SASL 4.1
+	// case that set them up, as place set them up.
+	setup := regexp.MustCompile(`(?m)^  (x\w+)\s+case (\w)  `).FindAllStringSubmatch(placed, -1)
+	shown := regexp.MustCompile(`(?m)^  S\d+\s+s\?\s+(x\w+)\s+case (\w)$`).FindAllStringSubmatch(show, -1)
+	if len(shown) == 0 {
+		t.Errorf("play show: no S? with its case:\n%s", show)
+	}
+	for _, u := range shown {
+		if !slices.ContainsFunc(setup, func(p []string) bool { return p[1] == u[1] && p[2] == u[2] }) {
+			t.Errorf("play show: %q, not as place --seed %s set it up: %q", u[0], seed, setup)
+		}
 	}
 	if js := mustRun(t, "play", "show", g, "--json"); !strings.Contains(js, `"over": true`) {
 		t.Errorf("play show --json:\n%s", js)
