@@ -168,12 +168,42 @@ func BalanceChart(title, xLabel, yLabel string, points []Point, curve func(x flo
 	// A rising rate leaves the bottom right empty, a falling one the top
 	// right.
 	p.Legend.Top = points[len(points)-1].Value < points[0].Value
+	if p.Legend.Top {
+		p.Legend.YOffs = -vg.Points(6) // clear of the title
+	}
 	p.Legend.TextStyle.Font.Size = vg.Points(9)
 	p.Title.TextStyle.Font.Size = vg.Points(11)
-	if hi-lo <= 30 {
-		p.X.Tick.Marker = wholeTicks{}
-	}
+	p.X.Tick.Marker = integerTicks{}
 	return &Chart{p: p}, nil
+}
+
+// integerTicks labels an axis of whole values (a key's values) at whole
+// numbers only, every 1, 2, 5, 10, ... so that at most about a dozen are
+// labelled; the values between are minor ticks when the step is small.
+type integerTicks struct{}
+
+func (integerTicks) Ticks(lo, hi float64) []plot.Tick {
+	first, last := math.Ceil(lo)+0, math.Floor(hi) // +0: no "-0"
+	if last < first {
+		return nil
+	}
+	step := 1.0
+	for _, s := range []float64{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000} {
+		step = s
+		if (last-first)/s <= 12 {
+			break
+		}
+	}
+	var out []plot.Tick
+	for v := first; v <= last; v++ {
+		switch {
+		case math.Mod(v, step) == 0:
+			out = append(out, plot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', 0, 64)})
+		case step <= 5:
+			out = append(out, plot.Tick{Value: v})
+		}
+	}
+	return out
 }
 
 // HistogramChart charts counts of games by value: one bar a value, the
