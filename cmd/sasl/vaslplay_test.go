@@ -176,9 +176,10 @@ func TestVaslPlay(t *testing.T) {
 	// A game set up from the save: the mission beside it, the units with
 	// their pieces' IDs.
 	game := filepath.Join(dir, "g.yaml")
-	// The default tables: S? checked standing still are Activated beside
-	// the units the test moves in its turn 1, at which the engine would
-	// Prep Fire; the save's moves are read first (ASL A3.3), and made.
+	// The default tables: no S? is checked standing still (activation.still
+	// none); the units the test moves in its turn 1 Activate the S? in
+	// their LOS as they move. The save's moves are read first, before the
+	// PFPh (ASL A3.3), and made.
 	mustRun(t, "play", "new", "--mission", mission, "--boards", boards, "--friendly-from", setup, "--save", game, "--seed", "7", "--policy", "player")
 	ms, err := os.ReadFile(filepath.Join(dir, "g.mission.yaml"))
 	if err != nil {
@@ -235,10 +236,16 @@ func TestVaslPlay(t *testing.T) {
 	// player's MPh.
 	t1 := filepath.Join(dir, "t1.vsav")
 	out = mustRun(t, "play", "turn", game, "--friendly-from", t0, "--vasl-out", t1, "--boards", boards)
-	for _, want := range []string{"Read from " + t0 + ": 8 units of yours", "no change to your units", "turn 1, before your PFPh", "13 added, 4 moved, 8 removed; 0 changes to your units; 4 steps"} {
+	// The ENEMY's turn 1: the mission's 4 S? enter (SASL 4.21), added in
+	// the MPh's step, and advance, moved in the APh's; no FRIENDLY unit
+	// acts, so none is Activated and none removed.
+	for _, want := range []string{"Read from " + t0 + ": 8 units of yours", "no change to your units", "turn 1, before your PFPh", "0 S? placed, 4 added, 4 moved, 0 removed; 0 changes to your units; 2 steps"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("play turn --friendly-from: no %q in\n%s", want, out)
 		}
+	}
+	if entered, advanced := strings.Count(out, " moves from off the south edge, "), strings.Count(out, " advances into "); entered != 4 || advanced != 4 || strings.Contains(out, " Activated ") {
+		t.Errorf("turn 1: %d S? entered, %d advanced, Activated %v: not what the save counts:\n%s", entered, advanced, strings.Contains(out, " Activated "), out)
 	}
 	samePlaces(t, "turn 1", enemyOnSave(t, t1), enemyInGame(t, game, t1))
 
@@ -353,8 +360,15 @@ func TestVaslFourBoards(t *testing.T) {
 	out := filepath.Join(dir, "out.vsav")
 	got := mustRun(t, "vasl", "write", game, "--into", into, "--out", out, "--boards", realBoards(t))
 	inGame := enemyInGame(t, game, out)
-	if !strings.Contains(got, fmt.Sprintf("%d S? placed", len(inGame))) || len(inGame) < 100 {
-		t.Errorf("vasl write of %d S?: %s", len(inGame), got)
+	// Every S? of the setup (SASL 4.1 case b since issue 51: 47 on seed
+	// 1), as place counts them, is in the game and written.
+	placed := mustRun(t, "place", "--mission", "../../examples/four-boards.yaml", "--boards", realBoards(t), "--seed", "1")
+	m := regexp.MustCompile(`(?m)^(\d+) S\?:$`).FindStringSubmatch(placed)
+	if m == nil {
+		t.Fatalf("place: no count of S?:\n%s", placed)
+	}
+	if !strings.Contains(got, fmt.Sprintf("%d S? placed", len(inGame))) || strconv.Itoa(len(inGame)) != m[1] {
+		t.Errorf("vasl write of %d S?, place set up %s: %s", len(inGame), m[1], got)
 	}
 	samePlaces(t, "four boards", enemyOnSave(t, out), inGame)
 	shown := mustRun(t, "vasl", "show", out)
@@ -391,6 +405,7 @@ func TestVaslFourBoards(t *testing.T) {
 	re := regexp.MustCompile(`^\+/\d+/prototype;Info\t.*Suspect/\t([^\\\t]+)\\\t\d\\\\\tMain Map;(\d+);(\d+);`)
 	boardAt := [2][2]string{{"33", "2"}, {"15", "4"}}
 	found := 0
+	onBoard := map[string]int{}
 	start := 1
 	for i := 1; i <= len(bin); i++ {
 		if i < len(bin) && (bin[i] != 0x1b || bin[i-1] == '\\') {
@@ -423,9 +438,15 @@ func TestVaslFourBoards(t *testing.T) {
 			t.Errorf("the test's decoder reads %s on %s (%d, %d), the game has it at %v", m[1], hexName, x, y, want)
 		}
 		found++
+		onBoard[boardAt[by][bx]]++
 	}
 	if found != len(inGame) {
 		t.Errorf("the test's decoder finds %d S?, the game has %d ENEMY units on the map", found, len(inGame))
+	}
+	// Case b sets S? up in the woods of every board: each of the four
+	// boards has some, so every board's offset is checked.
+	if len(onBoard) != 4 {
+		t.Errorf("the test's decoder finds S? on the boards %v, want all four", onBoard)
 	}
 	w, err := vassal.Open(out)
 	if err != nil {
