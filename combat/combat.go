@@ -291,11 +291,16 @@ func (c *Resolver) AimAs(fg []*state.Unit, at board.Location, m Motion, reach in
 		n++
 		if !slices.ContainsFunc(seen, func(x *state.Unit) bool { return x.At() == u.At() }) {
 			seen = append(seen, u)
-			if m, ok := c.LeaderDRM(u.Side, u.At()); ok {
-				lead = max(lead, m)
-			} else {
-				leadOK = false
-			}
+		}
+	}
+	// A leader in each Location directs the group (A7.53), one whose fire
+	// markers let him direct the group's fire (A8.4: a leader directs one
+	// fire a phase).
+	for _, u := range seen {
+		if m, ok := c.leaderDRM(u.Side, u.At(), sh.As); ok {
+			lead = max(lead, m)
+		} else {
+			leadOK = false
 		}
 	}
 	c.seen = seen[:0]
@@ -500,9 +505,15 @@ func (c *Resolver) InMelee(l board.Location) bool {
 // LeaderDRM is the modifier of the best Good Order leader of side in l
 // (ASL A10.7; a wounded one's one more, A17.3), 0 with none.
 func (c *Resolver) LeaderDRM(side state.Side, l board.Location) (int, bool) {
+	return c.leaderDRM(side, l, 0)
+}
+
+// leaderDRM is LeaderDRM of the leaders who may direct fire of kind as by
+// their fire markers (directs; 0: any).
+func (c *Resolver) leaderDRM(side state.Side, l board.Location, as report.Kind) (int, bool) {
 	best, ok := 0, false
 	for u := c.St.First(l.Hex); u != nil; u = u.Next() {
-		if u.Side == side && u.At() == l && u.OnMap() && u.Kind == state.Leader && !u.Broken {
+		if u.Side == side && u.At() == l && u.OnMap() && u.Kind == state.Leader && !u.Broken && (as == 0 || directs(u, as)) {
 			if s := c.Strength(u); s.Leader && (!ok || Leadership(u, s) < best) {
 				best, ok = Leadership(u, s), true
 			}

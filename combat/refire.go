@@ -59,6 +59,22 @@ func Ready(u *state.Unit, as report.Kind) bool {
 	return !u.Fired
 }
 
+// directs reports whether leader u may direct a fire group's fire of kind
+// k by his fire markers (ASL A7.53, A8.4: a leader directs one fire a
+// phase, and marks as the units he directs): the first fire of a phase
+// (Prep, First, Defensive, Advancing Fire) if he has not fired; Subsequent
+// First Fire and Final Fire if marked First Fire; Final Protective Fire if
+// marked Final Fire.
+func directs(u *state.Unit, k report.Kind) bool {
+	switch k {
+	case report.SubsequentFirstFire, report.FinalFire:
+		return u.Fired && !u.FinalFire
+	case report.FinalProtectiveFire:
+		return u.FinalFire
+	}
+	return !u.Fired
+}
+
 // Area reports whether fire of kind k is Area Fire, its FP divided by
 // combat.area_fire (ASL A7.23): Subsequent First Fire (A8.3), Final
 // Protective Fire (A8.31) and the DFPh Final Fire of a unit marked First

