@@ -2,8 +2,6 @@ package game
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -18,13 +16,9 @@ import (
 // the rule and changes nothing.
 func TestSetChecked_A10_6(t *testing.T) {
 	t.Parallel()
-	// F1 and F2 alive and in Good Order in x1Q5 at the first MPh: the
-	// ENEMY outside its wave holding.
-	still := filepath.Join(t.TempDir(), "still.yaml")
-	if err := os.WriteFile(still, []byte("policy:\n  released: {value: hold, source: test}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	w, _, err := Open("crossroads", "", still)
+	// F1 and F2 alive and in Good Order in x1Q5 at the first MPh, with the
+	// built-in tables.
+	w, _, err := Open("crossroads", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
