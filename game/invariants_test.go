@@ -207,6 +207,9 @@ func checkGame(t *testing.T, w *world.World, pol string, seed uint64, seen *tall
 		vpo = append(vpo[:0], st.VPO...)
 		checkFireGroups(t, g, where, evs, seen)
 		checkReveals(t, g, where, before, evs, seen)
+		if side == state.Enemy && ph == state.MPh {
+			checkNoFireIntoMelee(t, g, where, before, evs)
+		}
 		if ph == state.DFPh {
 			checkDFPh(t, g, where, 1-side, before, evs, seen)
 		}
@@ -429,6 +432,25 @@ func checkReveals(t *testing.T, g *Game, where string, before map[string]was, ev
 	for _, u := range g.st.OfSide(state.Friendly) {
 		if b, ok := before[u.ID]; ok && !b.known && u.Known && !known[u.ID] {
 			t.Errorf("%s: %s in %s became Known with no event saying so", where, u.ID, g.w.Map().LocationName(u.At()))
+		}
+	}
+}
+
+// checkNoFireIntoMelee: in the ENEMY MPh no FRIENDLY fire attacks a
+// Location that FRIENDLY units hold all the phase (an ENEMY stack that
+// enters it is in Melee with them: fire into a Melee is not modelled, and
+// the player's fire there is refused, so the engine's is not made either).
+func checkNoFireIntoMelee(t *testing.T, g *Game, where string, before map[string]was, evs []report.Event) {
+	t.Helper()
+	for _, e := range evs {
+		if e.Fire == nil || e.Side != state.Friendly {
+			continue
+		}
+		for id, b := range before {
+			if u := g.st.Unit(id); b.side == state.Friendly && b.at == e.Fire.At && u != nil && g.st.Holds(u) && u.At() == b.at {
+				t.Errorf("%s: FRIENDLY %s fires at %s, where FRIENDLY %s stands: into a Melee", where, e.Kind, g.w.Map().LocationName(e.Fire.At), id)
+				break
+			}
 		}
 	}
 }

@@ -65,8 +65,11 @@ func (f *firer) decide(d *Decision, out []Action, moving func(*state.Unit) bool)
 	odds := float64(d.W.Tables().Policy.FireOdds.Value) / 100
 	switch {
 	case d.Moving != nil:
-		// First Fire at the stack that entered d.At (ASL A8.1).
-		if !slices.ContainsFunc(d.Moving, combat.Target) {
+		// First Fire at the stack that entered d.At (ASL A8.1); not into
+		// a Melee, a Location FRIENDLY units hold too (fire into a Melee is
+		// not modelled: the player's is refused so, and the engine's is
+		// not made).
+		if !slices.ContainsFunc(d.Moving, combat.Target) || d.C.InMelee(d.At) {
 			return out, nil
 		}
 		// A stack beyond reach times the normal range of every unit in a
