@@ -1125,18 +1125,23 @@ func (c *Resolver) CloseCombat() error {
 }
 
 // ccFP is the CC firepower of units: their printed FP, an SMC's CC FP;
-// attacking, broken units do not count.
+// attacking, broken units do not count, and a pinned unit's FP is halved
+// (ASL A7.8: a pinned unit's FP is halved but for its CC defense;
+// combat.pinned_fire).
 func (c *Resolver) ccFP(units []*state.Unit, attacking bool) float64 {
 	fp := 0.0
 	for _, u := range units {
 		if attacking && u.Broken {
 			continue
 		}
+		f := float64(c.Strength(u).FP)
 		if u.Kind.SMC() {
-			fp += float64(c.t.Combat.LeaderCCFP.Value)
-			continue
+			f = float64(c.t.Combat.LeaderCCFP.Value)
 		}
-		fp += float64(c.Strength(u).FP)
+		if attacking && u.Pinned {
+			f /= float64(max(c.t.Combat.PinnedFire.Value, 1))
+		}
+		fp += f
 	}
 	return fp
 }

@@ -290,3 +290,38 @@ func TestCloseCombatDummy_A11(t *testing.T) {
 		t.Errorf("revealed %d, F1 held %v broken %v", revealed, st.Holds(f), f.Broken)
 	}
 }
+
+// ASL A7.8: a pinned unit attacks in Close Combat with its FP halved (but
+// defends with all of it): F1 and F2, 12 FP against a 4-4-7, attack at
+// 3:1; with F2 pinned, 9 FP, at 2:1. The ENEMY squad's attack counts F2's
+// whole FP against it.
+func TestCloseCombatPinnedHalved_A7_8(t *testing.T) {
+	t.Parallel()
+	w, l := crossroadsAt(t, "x1A1")
+	odds := func(pinned bool) (att, def string) {
+		f1 := &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7"}
+		f2 := &state.Unit{ID: "F2", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", Pinned: pinned}
+		e := &state.Unit{ID: "E1", Side: state.Enemy, Kind: state.Squad, Type: "4-4-7"}
+		c, _, log := resolver(t, w, l, "6 6 6 6", f1, f2, e) // DR 12 both: no effect
+		if err := c.CloseCombat(); err != nil {
+			t.Fatal(err)
+		}
+		for _, ev := range log.Since(0) {
+			if ev.Kind == report.CloseCombat && ev.Side == state.Friendly {
+				att = ev.Odds.String()
+			}
+			if ev.Kind == report.CloseCombat && ev.Side == state.Enemy {
+				def = ev.Odds.String()
+			}
+		}
+		return att, def
+	}
+	a1, d1 := odds(false)
+	a2, d2 := odds(true)
+	if a1 != "3:1" || a2 != "2:1" {
+		t.Errorf("FRIENDLY CC odds %s unpinned, %s with F2 pinned: want 3:1 and 2:1 (ASL A7.8)", a1, a2)
+	}
+	if d1 != d2 {
+		t.Errorf("the ENEMY's odds against F1, F2: %s, %s with F2 pinned: a pin does not halve CC defense", d1, d2)
+	}
+}
