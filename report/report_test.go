@@ -7,6 +7,7 @@ import (
 
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
@@ -159,6 +160,37 @@ func TestMoveDRMNamedA4_61(t *testing.T) {
 		e.Activation = &a
 		if got := words.Text(&e); !strings.Contains(got, ", "+tc.want+" ") || tc.want == "FFNAM" && strings.Contains(got, "FFMO") {
 			t.Errorf("TEM %+d, hindrance %+d, move %+d: %s; want %s", tc.tem, tc.hindrance, tc.move, got, tc.want)
+		}
+	}
+}
+
+// The DRM of the player's fire is told as the parts it is made of, each
+// that is not zero, and they add up to it: the TEM (ASL B.10), the
+// hindrance, the movement DRM (A4.6) and the directing leader's modifier
+// (A7.53), which a player's game saw left out ("DRM -3 (FFNAM/FFMO -2)").
+func TestFireDRMParts_A7_53(t *testing.T) {
+	t.Parallel()
+	w, _, err := game.Open("crossroads", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := report.New(w)
+	at, _ := w.Map().ParseLocation("x1Q5")
+	from, _ := w.Map().ParseLocation("x1Q3")
+	for _, tc := range []struct {
+		tem, hindrance, move, lead int
+		want                       string
+	}{
+		{0, 0, -2, -1, "DRM -3 (FFNAM/FFMO -2, leader -1)"},
+		{0, 3, -1, -1, "DRM +1 (hindrance +3, FFNAM -1, leader -1)"},
+		{2, 0, 0, 0, "DRM +2 (TEM +2)"},
+		{0, 0, 0, 0, "DRM +0, DR"},
+	} {
+		g := report.FireGroup{Members: []string{"F1", "F2"}, Targets: []string{"E1"}, From: []board.Location{from}, At: at, FP: 12, Range: 2,
+			TEM: tc.tem, Hindrance: tc.hindrance, Move: tc.move, DRM: tc.tem + tc.hindrance + tc.move + tc.lead, DR: 7, Final: 7 + tc.tem + tc.hindrance + tc.move + tc.lead, Result: "1MC"}
+		e := report.Event{Kind: report.FirstFire, Side: state.Friendly, Units: g.Members, Fire: &g}
+		if got := words.Text(&e); !strings.Contains(got, tc.want) {
+			t.Errorf("TEM %+d, hindrance %+d, move %+d, leader %+d: %s; want %q", tc.tem, tc.hindrance, tc.move, tc.lead, got, tc.want)
 		}
 	}
 }

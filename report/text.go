@@ -187,8 +187,10 @@ func (x *Words) Text(e *Event) string {
 	case FirstFire, DefensiveFire, PrepFire, AdvancingFire, SubsequentFirstFire, FinalProtectiveFire, FinalFire:
 		g := e.Fire
 		what := FireText(e.Kind)
+		// The parts of the DRM that are not zero, which add up to it: the
+		// TEM (a wall's named), hindrance, movement, the directing leader.
 		var parts []string
-		if g.Wall != "" {
+		if g.Wall != "" || g.TEM != 0 {
 			parts = append(parts, TEMText(g.TEM, g.Wall))
 		}
 		if g.Hindrance != 0 {
@@ -196,6 +198,9 @@ func (x *Words) Text(e *Event) string {
 		}
 		if g.Move != 0 {
 			parts = append(parts, fmt.Sprintf("%s %+d", x.moveName(g.Move, g.TEM, g.Hindrance), g.Move))
+		}
+		if l := g.DRM - g.TEM - g.Hindrance - g.Move; l != 0 {
+			parts = append(parts, fmt.Sprintf("leader %+d", l))
 		}
 		hind := ""
 		if len(parts) > 0 {
