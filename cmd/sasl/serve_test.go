@@ -36,7 +36,7 @@ func newFourBoardGame(t testing.TB, dir, name string) string {
 	path := filepath.Join(dir, name)
 	var out, errs bytes.Buffer
 	root := newRoot(&out, &errs)
-	root.SetArgs([]string{"play", "new", "--mission", "../../examples/four-boards.yaml", "--boards", boards, "--seed", "11", "--policy", "player", "--save", path})
+	root.SetArgs([]string{"play", "new", "--mission", filepath.Join("testdata", "four-boards-hw2.yaml"), "--boards", boards, "--seed", "11", "--policy", "player", "--save", path})
 	if err := root.Execute(); err != nil {
 		t.Fatal(err)
 	}
