@@ -35,6 +35,6 @@ func ExampleRun() {
 	}
 	fmt.Printf("replicate 0 (game seed %d): %s wins (%s)\n", r.Seed, r.Winner, r.Why)
 	// Output:
-	// FRIENDLY wins 101 of 200: 0.51 (95% CI 0.44-0.57, wilson)
+	// FRIENDLY wins 103 of 200: 0.52 (95% CI 0.45-0.58, wilson)
 	// replicate 0 (game seed 10451216379200822465): enemy wins (the ENEMY Controls x2K5)
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -57,7 +58,7 @@ func TestSimSweepMended_Issue51(t *testing.T) {
 			t.Errorf("value %s: %d games, %d won, lost %+v", r.Value, r.Runs, r.Wins.Count, r.Losses)
 		}
 	}
-	if d := rows[1].Diff; d.Diff != float64(rows[1].Wins.Count-rows[0].Wins.Count)/60 || d.CI95[0] > d.Diff || d.CI95[1] < d.Diff {
+	if d := rows[1].Diff; math.Abs(d.Diff-float64(rows[1].Wins.Count-rows[0].Wins.Count)/60) > 1e-9 || d.CI95[0] > d.Diff || d.CI95[1] < d.Diff {
 		t.Errorf("diff %+v", d)
 	}
 	recs, err := csv.NewReader(strings.NewReader(string(mustRead(t, file)))).ReadAll()
