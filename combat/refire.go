@@ -66,13 +66,10 @@ func Ready(u *state.Unit, as report.Kind) bool {
 // First Fire and Final Fire if marked First Fire; Final Protective Fire if
 // marked Final Fire.
 func directs(u *state.Unit, k report.Kind) bool {
-	switch k {
-	case report.SubsequentFirstFire, report.FinalFire:
-		return u.Fired && !u.FinalFire
-	case report.FinalProtectiveFire:
-		return u.FinalFire
+	if k == report.DefensiveFire {
+		return !u.Fired // the first fire of his DFPh (Final Fire is its own kind)
 	}
-	return !u.Fired
+	return Ready(u, k)
 }
 
 // Area reports whether fire of kind k is Area Fire, its FP divided by

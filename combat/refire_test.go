@@ -168,14 +168,9 @@ func TestFinalProtectiveFireNMC_A8_31(t *testing.T) {
 // (The held-out checker saw such a leader direct both.)
 func TestLeaderDirectsOneFire_A8_4(t *testing.T) {
 	t.Parallel()
-	w, _, err := game.Open("crossroads", "", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := w.Map()
-	from, _ := m.ParseLocation("x1E5")
-	far, _ := m.ParseLocation("x1E2")
-	adj, _ := m.ParseLocation("x1E4")
+	w, from := crossroadsAt(t, "x1E5")
+	_, far := crossroadsAt(t, "x1E2")
+	_, adj := crossroadsAt(t, "x1E4")
 	ldr := &state.Unit{ID: "F9", Side: state.Friendly, Kind: state.Leader, Type: "9-2", Fired: true}
 	sq := &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7"}
 	marked := &state.Unit{ID: "F2", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7", Fired: true}
