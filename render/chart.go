@@ -64,9 +64,23 @@ func RateChart(title, xLabel, yLabel string, points []Estimate) (*Chart, error) 
 	if err != nil {
 		return nil, err
 	}
-	line.Color = color.NRGBA{R: 0x1f, G: 0x5f, B: 0xa8, A: 0xff}
+	line.Color = rateBlue
+	bars, err := rateMarks(sc, pts, errs)
+	if err != nil {
+		return nil, err
+	}
+	p.Add(plotter.NewGrid(), line, sc, bars)
+	return &Chart{p: p}, nil
+}
+
+// rateBlue is the colour of the rates played.
+var rateBlue = color.NRGBA{R: 0x1f, G: 0x5f, B: 0xa8, A: 0xff}
+
+// rateMarks styles sc as the rates played (pts) and makes their interval
+// bars (errs), one look for every chart of rates.
+func rateMarks(sc *plotter.Scatter, pts plotter.XYs, errs plotter.YErrors) (*plotter.YErrorBars, error) {
 	sc.Shape = draw.CircleGlyph{}
-	sc.Color = line.Color
+	sc.Color = rateBlue
 	bars, err := plotter.NewYErrorBars(struct {
 		plotter.XYs
 		plotter.YErrors
@@ -74,10 +88,9 @@ func RateChart(title, xLabel, yLabel string, points []Estimate) (*Chart, error) 
 	if err != nil {
 		return nil, err
 	}
-	bars.Color = line.Color
+	bars.Color = rateBlue
 	bars.CapWidth = vg.Points(6)
-	p.Add(plotter.NewGrid(), line, sc, bars)
-	return &Chart{p: p}, nil
+	return bars, nil
 }
 
 // Point is a proportion with its interval at a value x.
@@ -111,7 +124,6 @@ func BalanceChart(title, xLabel, yLabel string, points []Point, curve func(x flo
 	}
 	pad := max((hi-lo)*0.03, 0.5)
 	p.X.Min, p.X.Max = lo-pad, hi+pad
-	blue := color.NRGBA{R: 0x1f, G: 0x5f, B: 0xa8, A: 0xff}
 	red := color.NRGBA{R: 0xbd, G: 0x00, B: 0x26, A: 0xff}
 	var items []plot.Plotter
 	items = append(items, plotter.NewGrid())
@@ -151,17 +163,10 @@ func BalanceChart(title, xLabel, yLabel string, points []Point, curve func(x flo
 	if err != nil {
 		return nil, err
 	}
-	sc.Shape = draw.CircleGlyph{}
-	sc.Color = blue
-	bars, err := plotter.NewYErrorBars(struct {
-		plotter.XYs
-		plotter.YErrors
-	}{pts, errs})
+	bars, err := rateMarks(sc, pts, errs)
 	if err != nil {
 		return nil, err
 	}
-	bars.Color = blue
-	bars.CapWidth = vg.Points(6)
 	items = append(items, bars, sc)
 	p.Legend.Add("rate played (95% CI)", sc)
 	p.Add(items...)
