@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/internal/testkit/testmaps"
+	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
@@ -30,16 +31,7 @@ func TestHWLeaderTakesNoVPO_A26_11(t *testing.T) {
 		{"a leader with only a broken squad there", "  - {id: A1, unit: leader, type: 8-1, wave: A, at: o2K8}\n  - {id: A2, unit: squad, broken: true, at: o2K5}\n", state.Friendly},
 		{"a squad", "  - {id: A1, unit: squad, wave: A, at: o2K8}\n", state.Enemy},
 	} {
-		st, err := state.Read(strings.NewReader("turn: 2\nwaves:\n  - {id: A, edge: south, direction: o2K10}\nenemy:\n"+c.units+"vpo:\n  - {at: o2K5, control: friendly}\n"), "state.yaml", m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h := newHW(t, m, ms, scripted(t, ""), st)
-		h.Log().Phase = state.MPh
-		var claimed []board.Location
-		if _, err := h.walk(st.Unit("A1"), &claimed); err != nil {
-			t.Fatal(err)
-		}
+		h := walkA1(t, m, ms, c.units, "o2K5")
 		evs := worded(h, 0)
 		var said []string
 		for _, e := range evs {
@@ -51,7 +43,7 @@ func TestHWLeaderTakesNoVPO_A26_11(t *testing.T) {
 		if !through {
 			t.Fatalf("%s: A1 did not walk through o2K5: %q", c.name, said)
 		}
-		if side, _ := st.Controller(vpo); side != c.want {
+		if side, _ := h.st.Controller(vpo); side != c.want {
 			t.Errorf("%s walked through o2K5: the VPO is the %s's, want the %s's: %q", c.name, side, c.want, said)
 		}
 	}
@@ -80,16 +72,7 @@ func TestHWLeaderNoDetour_SASL4_32(t *testing.T) {
 		unit   string
 		detour bool
 	}{{"leader, type: 8-1", false}, {"squad", true}} {
-		st, err := state.Read(strings.NewReader("turn: 2\nwaves:\n  - {id: A, edge: south, direction: o2K10}\nenemy:\n  - {id: A1, unit: "+c.unit+", wave: A, at: o2K8}\nvpo:\n  - {at: o2M5, control: friendly}\n"), "state.yaml", m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h := newHW(t, m, ms, scripted(t, ""), st)
-		h.Log().Phase = state.MPh
-		var claimed []board.Location
-		if _, err := h.walk(st.Unit("A1"), &claimed); err != nil {
-			t.Fatal(err)
-		}
+		h := walkA1(t, m, ms, "  - {id: A1, unit: "+c.unit+", wave: A, at: o2K8}\n", "o2M5")
 		went := slices.ContainsFunc(worded(h, 0), func(e event) bool {
 			return e.Kind == report.Move && slices.ContainsFunc(e.Steps, func(s pathing.Step) bool { return s.Location == vpo })
 		})
@@ -97,4 +80,22 @@ func TestHWLeaderNoDetour_SASL4_32(t *testing.T) {
 			t.Errorf("%s: through the VPO o2M5 %v, want %v", c.unit, went, c.detour)
 		}
 	}
+}
+
+// walkA1 plays the Human Wave move of A1 in the MPh of turn 2, the ENEMY
+// units those of units (lines of a state file), of wave A from the south
+// edge, with the FRIENDLY-controlled VPO vpo.
+func walkA1(t *testing.T, m *board.Map, ms *missions.Mission, units, vpo string) *Enemy {
+	t.Helper()
+	st, err := state.Read(strings.NewReader("turn: 2\nwaves:\n  - {id: A, edge: south, direction: o2K10}\nenemy:\n"+units+"vpo:\n  - {at: "+vpo+", control: friendly}\n"), "state.yaml", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHW(t, m, ms, scripted(t, ""), st)
+	h.Log().Phase = state.MPh
+	var claimed []board.Location
+	if _, err := h.walk(st.Unit("A1"), &claimed); err != nil {
+		t.Fatal(err)
+	}
+	return h
 }
