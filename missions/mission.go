@@ -246,7 +246,7 @@ func Parse(data []byte, name string) (*Mission, error) {
 		return nil, d.ErrorAt(0, "%s", emptyMission)
 	}
 	sum := sha256.Sum256(data)
-	ms := &Mission{File: name, Digest: fmt.Sprintf("%x", sum), Keys: keyDigests(f.Node), Month: 7, Weather: "clear"}
+	ms := &Mission{File: name, Digest: fmt.Sprintf("%x", sum), Month: 7, Weather: "clear"}
 	c := &yamldoc.Check{Doc: d}
 	c.Fields(&f, "mission", func(key string) string { return fmt.Sprintf("unknown key %q (want %s)", key, missionKeys) })
 	ms.Name = c.Str(f.Name, "name")
@@ -333,6 +333,12 @@ func Parse(data []byte, name string) (*Mission, error) {
 			return nil, fmt.Errorf("missions: %s:%d: entry on turn %d of a %d-turn mission", name, e.Line, e.Turn, ms.Turns)
 		}
 	}
+	// The key digests are made last, of a mission found good: yaml's
+	// Decode looks for a key given twice in a mapping by comparing every
+	// pair of keys, and a file refused before (an unknown key over 100,000
+	// keys of its own, say) would cost seconds to refuse. A good mission's
+	// mappings have only the keys the checks above know, each once.
+	ms.Keys = keyDigests(f.Node)
 	return ms, nil
 }
 
