@@ -161,6 +161,12 @@ func TestReadErrors(t *testing.T) {
 		{"half board LOSData", synthetic(func() []byte {
 			return archive(map[string][]byte{"LOSData": gz(losStream(17, 10, 48, 40, func(int, int) (int8, uint8) { return 0, 0 }))})
 		}), "LOSData describes 17 x 10 hexes", true},
+		// A board of open ground followed by 32 MiB of zeros: 32 KiB of
+		// gzip that would inflate without end is refused past the bound.
+		{"LOSData gzip bomb", synthetic(func() []byte {
+			s := losStream(33, 10, 96, 40, func(int, int) (int8, uint8) { return 0, 0 })
+			return archive(map[string][]byte{"LOSData": gz(append(s, make([]byte, 32<<20)...))})
+		}), "LOSData: decompresses to more than 24 MiB", false},
 		{"huge raster", synthetic(func() []byte {
 			var p []byte
 			p = append(p, 0xAC, 0xED, 0, 5, tcBlockData, 16)

@@ -44,25 +44,37 @@ const (
 // header cannot ask for gigabytes. A standard board has 1800 x 645.
 const maxPixels = 4000 * 2000
 
+// maxLOSData bounds the decompressed LOSData stream, so that an entry of a
+// few kilobytes that inflates to gigabytes (a gzip bomb) is refused, read
+// no further. Every board archive of VASL's decompresses to 2,333,706
+// bytes (1800 x 645 pixels of 2 bytes, the stairways, the records'
+// heads); the largest raster maxPixels lets a header declare needs 16.1
+// MB.
+const maxLOSData = 24 << 20
+
 // DecodeLOSData decodes a LOSData entry: gzip around Java ObjectOutputStream
 // block data holding the raster (FORMAT.md). The stream is read as it is
 // decompressed, the raster straight into a slice of the size its header
 // gives (no copy of the whole stream), then read to its end, which checks
-// the gzip checksum. Errors say what is wrong and at which byte of the
+// the gzip checksum; a stream of more than maxLOSData bytes is refused.
+// Errors say what is wrong and at which byte of the
 // decompressed stream.
 func DecodeLOSData(r io.Reader) (*LOSData, error) {
 	zr, err := gzip.NewReader(r)
 	if err != nil {
 		return nil, fmt.Errorf("LOSData: not gzip data: %w", err)
 	}
-	src := &counting{r: zr}
+	src := &counting{r: io.LimitReader(zr, maxLOSData+1)}
 	br := bufio.NewReaderSize(src, 64<<10)
 	d, err := decode(br)
 	if err == nil {
-		_, _ = io.Copy(io.Discard, io.LimitReader(br, 2*maxPixels+1<<20))
+		_, _ = io.Copy(io.Discard, br)
 	}
 	if src.err != nil {
 		return nil, fmt.Errorf("LOSData: decompressing at byte %d: %w", src.n, src.err)
+	}
+	if src.n > maxLOSData {
+		return nil, fmt.Errorf("LOSData: decompresses to more than %d MiB (a board's is 2.2 MiB): not a board's terrain", maxLOSData>>20)
 	}
 	return d, err
 }
