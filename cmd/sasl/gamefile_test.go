@@ -540,6 +540,12 @@ func TestGuardsCannotBeDeleted(t *testing.T) {
 	if _, err := run(t, "play", "undo", game, "--steps", "-1"); err == nil || !strings.Contains(err.Error(), "undo at least one step") {
 		t.Errorf("undo --steps -1: %v", err)
 	}
+	// A count of steps is decimal: pflag read 0x2 as 2, 0b1 as 1 and 1_0 as 10.
+	for _, n := range []string{"0x2", "0b1", "1_0"} {
+		if _, err := run(t, "play", "undo", game, "--steps", n); err == nil || !strings.Contains(err.Error(), `invalid argument "`+n+`" for "--steps" flag: want a whole number in decimal digits`) {
+			t.Errorf("undo --steps %s: %v", n, err)
+		}
+	}
 }
 
 // A plain game (no journal: sasl wave --save) is played turn by turn:
