@@ -338,6 +338,26 @@ func TestVary(t *testing.T) {
 	}
 }
 
+// A sweep plays each value of --vary once: a value given twice is refused
+// (policy.released=hold,hold played the hold arm twice).
+func TestVaryValueTwice(t *testing.T) {
+	t.Parallel()
+	ms := prepared(t, "crossroads").W.Mission()
+	for spec, want := range map[string]string{
+		"policy.released=hold,hold":         `sim: --vary policy.released: "hold" given twice`,
+		"policy.released=hold,advance,hold": `sim: --vary policy.released: "hold" given twice`,
+		"turns=3,4,03":                      `sim: --vary turns: "03" is "3" again`,
+		"without=F1,none,F1":                `sim: --vary without: "F1" given twice`,
+	} {
+		if _, err := ParseVary(spec, ms); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("--vary %s: %v, want %q", spec, err, want)
+		}
+	}
+	if _, err := ParseVary("policy.released=hold,advance", ms); err != nil {
+		t.Errorf("--vary policy.released=hold,advance: %v", err)
+	}
+}
+
 func TestRunRefuses(t *testing.T) {
 	t.Parallel()
 	p := prepared(t, "crossroads")

@@ -82,6 +82,22 @@ func parseVary(s string, ms *missions.Mission, t *tables.Set) (*Vary, error) {
 		return nil, err
 	}
 	v := &Vary{Key: name, Values: strings.Split(list, ","), spec: s, k: k}
+	// Each value is one arm of the sweep: one given twice (hold,hold, or
+	// 3,03 of a whole number) would play the same arm twice.
+	seen := make(map[string]string, len(v.Values))
+	for _, x := range v.Values {
+		same := x
+		if n, err := strconv.Atoi(x); err == nil && k.whole {
+			same = strconv.Itoa(n)
+		}
+		if was, ok := seen[same]; ok {
+			if was == x {
+				return nil, fmt.Errorf("sim: --vary %s: %q given twice: each value is one arm of the sweep, give it once", name, x)
+			}
+			return nil, fmt.Errorf("sim: --vary %s: %q is %q again: each value is one arm of the sweep, give it once", name, x, was)
+		}
+		seen[same] = x
+	}
 	for _, x := range v.Values {
 		if _, err := v.Apply(ms, x); err != nil {
 			return nil, err
