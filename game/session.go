@@ -381,11 +381,19 @@ func OpenSession(name string, g *Game) (*Session, error) {
 	return s, nil
 }
 
-// firstDiff says where a game file and its journal's replay differ.
+// firstDiff says where a game file and its journal's replay differ: a line
+// the file lacks (first_fire: deleted) is named as such, not by the line
+// that came after it (mission_digest:), and so is a line added.
 func firstDiff(file, replay string) string {
 	a, b := strings.Split(file, "\n"), strings.Split(replay, "\n")
 	for i := range min(len(a), len(b)) {
 		if a[i] != b[i] {
+			if slices.Equal(a[i:], b[i+1:]) {
+				return fmt.Sprintf("the file lacks %q, which its journal replays to: was the line deleted? the file was edited by hand; report with sasl play set, move and fire (or undo) rather than editing it", b[i])
+			}
+			if slices.Equal(a[i+1:], b[i:]) {
+				return fmt.Sprintf("the file has %q, which its journal does not replay to: was the line added? the file was edited by hand; report with sasl play set, move and fire (or undo) rather than editing it", a[i])
+			}
 			return fmt.Sprintf("the file says %q where its journal replays to %q: the file was edited by hand; report with sasl play set, move and fire (or undo) rather than editing it", a[i], b[i])
 		}
 	}

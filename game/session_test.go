@@ -541,3 +541,22 @@ func TestPrepFireThenNoMove(t *testing.T) {
 	}
 	t.Fatal("no FRIENDLY unit could Prep Fire in 20 games")
 }
+
+// A game file with a line deleted (first_fire:) is refused naming that
+// line, not the line after it (mission_digest:), which the file did not
+// change; a line added likewise.
+func TestFirstDiffNamesADeletedLine(t *testing.T) {
+	replay := "mission: crossroads\npolicy: player\nfirst_fire: normal\nmission_digest: \"0123456789abcdef\"\nturn: 1\n"
+	deleted := strings.Replace(replay, "first_fire: normal\n", "", 1)
+	if got := firstDiff(deleted, replay); !strings.Contains(got, `the file lacks "first_fire: normal", which its journal replays to: was the line deleted?`) || strings.Contains(got, "mission_digest") {
+		t.Errorf("first_fire deleted: %s", got)
+	}
+	added := strings.Replace(replay, "turn: 1\n", "stop: every\nturn: 1\n", 1)
+	if got := firstDiff(added, replay); !strings.Contains(got, `the file has "stop: every", which its journal does not replay to: was the line added?`) {
+		t.Errorf("stop added: %s", got)
+	}
+	changed := strings.Replace(replay, "turn: 1", "turn: 2", 1)
+	if got := firstDiff(changed, replay); !strings.Contains(got, `the file says "turn: 2" where its journal replays to "turn: 1"`) {
+		t.Errorf("turn changed: %s", got)
+	}
+}
