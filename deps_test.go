@@ -53,6 +53,8 @@ var lattice = map[string][]string{
 	"internal/testkit/testshared": nil,
 	// internal/testkit/cpubench: CPU time a benchmark run (cpu-ns/op).
 	"internal/testkit/cpubench": nil,
+	// internal/testkit/longrun: whether the long tests run (SASL_LONG).
+	"internal/testkit/longrun": nil,
 	// internal/testkit/testlayout: board configurations for tests.
 	"internal/testkit/testlayout": nil,
 	// internal/testkit/testmaps: small maps and missions for tests.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
@@ -87,7 +88,7 @@ func TestIssue40_SASL4_33_Crossroads3(t *testing.T) {
 func TestIssue40_EmptyVPOTaken(t *testing.T) {
 	t.Parallel()
 	seeds := uint64(200)
-	if testing.Short() {
+	if !longrun.Enabled() {
 		seeds = 40
 	}
 	for _, c := range []struct{ name, mission, boards string }{{"crossroads", "crossroads", ""}, {"four-boards", "", "real"}} {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/sasl-engine/sasl/ai"
 	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/report"
@@ -361,7 +362,7 @@ func TestSaveResumeEveryPhase(t *testing.T) {
 		worlds["attack24"] = prepareText(t, attack24)
 	}
 	seeds := uint64(6)
-	if testing.Short() {
+	if !longrun.Enabled() {
 		seeds = 2
 	}
 	for name, w := range worlds {

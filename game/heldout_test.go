@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/ai"
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
@@ -1100,7 +1101,7 @@ func playPassing(t *testing.T, w *world.World, name string, seed uint64, c *hcou
 func TestHeldOutMissions(t *testing.T) {
 	t.Parallel()
 	games := 20 // 270 games: about 7 s on one core
-	if testing.Short() {
+	if !longrun.Enabled() {
 		games = 3
 	}
 	if *heldoutGames > 0 {
@@ -1145,7 +1146,7 @@ func TestHeldOutMissions(t *testing.T) {
 		t.Logf("%-28s %7d cases, %d faults", r, c.cases[r], c.faults[r])
 	}
 	for _, r := range []string{"ASL A7.5 contiguous groups", "ASL A5.1 stacking", "ASL A2.5 entry", "ASL A4.6 FFMO", "ASL B9.3 wall TEM", "ASL A7.21 PBF", "ASL A10.5 must rout", "ASL A10.5 rout ends", "ASL A26.11 Control", "ASL A17 wound", "ASL A7.302 half-squads", "ASL A8.4 Final Fire", "ASL A8.3 SFF", "S? Activation FFNAM/FFMO", "SASL 4.12 EXC", "SASL 3.32 Activation by the acting unit", "SASL 3.32 Activation of an S? that moved"} {
-		if c.cases[r] == 0 && !testing.Short() {
+		if c.cases[r] == 0 && longrun.Enabled() {
 			t.Errorf("%s: no case examined", r)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/combat"
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -126,7 +127,7 @@ victory:
 func TestGameInvariants(t *testing.T) {
 	t.Parallel()
 	seeds := uint64(150)
-	if testing.Short() {
+	if !longrun.Enabled() {
 		seeds = 30
 	}
 	for _, c := range []struct{ name, text string }{{"four-boards", realMission}, {"attack24", attack24}, {"edge24", edge24}} {

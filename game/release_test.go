@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -44,7 +45,7 @@ friendly:
 func TestRelease433(t *testing.T) {
 	t.Parallel()
 	seeds := uint64(24)
-	if testing.Short() {
+	if !longrun.Enabled() {
 		seeds = 6
 	}
 	releases := 0

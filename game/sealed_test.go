@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/state"
 )
 
@@ -19,7 +20,7 @@ import (
 // must fail to compile; the copies the package hands out compile, and
 // change nothing of the game (TestSnapshotIsACopy).
 func TestOutsideCannotMutate(t *testing.T) {
-	if testing.Short() {
+	if !longrun.Enabled() {
 		t.Skip("builds packages with the go command")
 	}
 	goBin, err := exec.LookPath("go")

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/state"
 )
 
@@ -73,7 +74,7 @@ func measureFinder(t *testing.T, rate func(float64) float64, x0 float64, lo, hi,
 func TestBalanceFinder_Measured(t *testing.T) {
 	t.Parallel()
 	trials := 60
-	if testing.Short() {
+	if !longrun.Enabled() {
 		trials = 15
 	}
 	for _, c := range []struct {

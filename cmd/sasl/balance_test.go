@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 )
 
 // wave is a FRIENDLY strength key of the sweep tests: 6-6-7 squads added
@@ -206,7 +208,7 @@ func TestSimBalance(t *testing.T) {
 // seeds over 2,000 games, is within 40% to 60% (the values about 5 to 10;
 // a value near either end would fail). About 10 s: not with -short.
 func TestSimBalanceReplays_Issue51(t *testing.T) {
-	if testing.Short() {
+	if !longrun.Enabled() {
 		t.Skip("plays about 7,000 games")
 	}
 	t.Parallel()

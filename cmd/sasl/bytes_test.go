@@ -14,23 +14,28 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 )
 
 var (
 	updateBytes = flag.Bool("update-bytes", false, "rewrite testdata/bytes.sha256 from what the commands write now")
 	dumpBytes   = flag.String("dump-bytes", "", "also write every output TestSameBytes hashes into this folder (to diff two versions)")
-	allBytes    = flag.Bool("bytes-all", false, "TestSameBytes over all 16 seeds of each demo case (by default 4; -update-bytes plays all)")
+	allBytes    = flag.Bool("bytes-all", false, "TestSameBytes over all 16 seeds of each demo case (by default 1, 4 with SASL_LONG=1; -update-bytes plays all)")
 )
 
 // byteSeeds is how many seeds of each demo mission TestSameBytes plays:
-// 4 by default, which covers every kind of output; all 16 with
-// -bytes-all or -update-bytes, which rewrites every hash.
+// 1 by default (every kind of output once), 4 in the long run (longrun:
+// SASL_LONG=1); all 16 with -bytes-all or -update-bytes, which rewrites
+// every hash.
 func byteSeeds() int {
-	if *allBytes || *updateBytes {
+	switch {
+	case *allBytes || *updateBytes:
 		return 16
+	case longrun.Enabled():
+		return 4
 	}
-	return 4
+	return 1
 }
 
 // byteCase is one command line of TestSameBytes: its standard output and
@@ -114,9 +119,9 @@ func byteCases(boards string) []byteCase {
 // Same seed, same bytes: every output of byteCases hashes as
 // testdata/bytes.sha256 says (go test ./cmd/sasl -run TestSameBytes
 // -update-bytes rewrites it after a deliberate change, which the commit
-// names). -dump-bytes DIR writes the outputs themselves, to diff. By
-// default the demo cases play 4 seeds of the 16 the file holds;
-// -bytes-all plays them all.
+// names). -dump-bytes DIR writes the outputs themselves, to diff. The
+// demo cases play byteSeeds of the 16 seeds the file holds; -bytes-all
+// plays them all.
 func TestSameBytes(t *testing.T) {
 	t.Parallel()
 	boards, haveBoards := testshared.FindBoards()

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 )
 
 // A player's first run, as the README's quick start gives it: "sasl serve
@@ -21,7 +23,7 @@ import (
 // game; "sasl serve" then goes on with the same file.
 func TestFirstRun(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
+	if !longrun.Enabled() {
 		t.Skip("starts sasl serve in processes of its own")
 	}
 	self, err := os.Executable()

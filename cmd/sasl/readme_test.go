@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/yourbasic/graph"
 )
@@ -145,7 +146,7 @@ var placeholders = regexp.MustCompile(`\b(FROM|TO|EDGE|N|M|K|FILE|DIR)\b|my\.yam
 // here (TestServeCommand runs serve --new and reaches its page).
 func TestREADME(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
+	if !longrun.Enabled() {
 		t.Skip("plays the README's games and simulations")
 	}
 	if _, err := exec.LookPath("bash"); err != nil {

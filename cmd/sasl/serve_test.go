@@ -22,6 +22,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/spf13/cobra"
 
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/table"
 	"github.com/sasl-engine/sasl/web"
 )
@@ -66,9 +67,14 @@ func startServe(t testing.TB, path string) (*web.Server, string) {
 	return srv, "http://" + lis.Addr().String() + "/"
 }
 
-// browser starts Debian's chromium, headless, or skips the test.
+// browser starts Debian's chromium, headless, or skips the test: a test in
+// a browser is a long test (longrun: SASL_LONG=1, which .ci/run sets; a
+// benchmark asks for one itself).
 func browser(t testing.TB) context.Context {
 	t.Helper()
+	if _, ok := t.(*testing.T); ok {
+		longrun.Skip(t)
+	}
 	exe, err := exec.LookPath("chromium")
 	if err != nil {
 		t.Skip("no chromium on PATH (Debian's package chromium; .ci/run installs it): the page is not tested in a browser")

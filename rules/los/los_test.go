@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -115,10 +116,13 @@ var long = flag.Bool("long", false, "the LOS property tests over all their sampl
 
 // samples is n, or 3n with -long.
 func samples(n int) int {
-	if *long {
+	switch {
+	case *long:
 		return 3 * n
+	case longrun.Enabled():
+		return n
 	}
-	return n
+	return n / 3 // the short run (no SASL_LONG)
 }
 
 func TestFilterExact(t *testing.T) {

@@ -1,0 +1,31 @@
+// Package longrun says whether the long tests run: those of many seeds,
+// whole-game bytes, the README's transcripts and the browsers. They run
+// when the environment variable SASL_LONG is 1 (.ci/run sets it for a
+// second pass); the README's test command, without it, stays short (at
+// most a minute of CPU on two cores, warm).
+//
+//	longrun.Skip(t) // a long test: skipped, saying how to run it
+//	seeds := 30
+//	if longrun.Enabled() {
+//		seeds = 150
+//	}
+package longrun
+
+import (
+	"os"
+	"testing"
+)
+
+// Env is the variable that turns the long tests on: SASL_LONG=1.
+const Env = "SASL_LONG"
+
+// Enabled reports whether the long tests run ($SASL_LONG is 1).
+func Enabled() bool { return os.Getenv(Env) == "1" }
+
+// Skip skips t unless the long tests run, saying how to run it.
+func Skip(t testing.TB) {
+	t.Helper()
+	if !Enabled() {
+		t.Skip("a long test: " + Env + "=1 runs it (.ci/run does)")
+	}
+}

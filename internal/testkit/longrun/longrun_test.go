@@ -1,0 +1,17 @@
+package longrun
+
+import "testing"
+
+// SASL_LONG=1 turns the long tests on; any other value, or none, leaves
+// them off.
+func TestEnabled(t *testing.T) {
+	for _, c := range []struct {
+		v    string
+		want bool
+	}{{"1", true}, {"", false}, {"0", false}, {"yes", false}} {
+		t.Setenv(Env, c.v)
+		if got := Enabled(); got != c.want {
+			t.Errorf("%s=%q: Enabled %v, want %v", Env, c.v, got, c.want)
+		}
+	}
+}
