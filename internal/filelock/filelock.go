@@ -85,6 +85,16 @@ func Acquire(path string, wait time.Duration, what string) (*Lock, error) {
 			f.Close()
 			return nil, fmt.Errorf("%s: cannot lock it: %s is not a regular file", path, name)
 		}
+		// Nor is a lock file that is a hard link: its other name is
+		// another file's, which the lock would truncate and overwrite.
+		// Asked before the lock is taken, so nothing is written to it.
+		if n, err := fileLinks(f); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("%s: cannot lock it (%s): %w", path, name, err)
+		} else if n > 1 {
+			f.Close()
+			return nil, fmt.Errorf("%s: cannot lock it: %s has %d names (hard links), so is another file too (remove it; a lock file is sasl's own, with one name)", path, name, n)
+		}
 		for {
 			ok, err := tryLock(f)
 			if err != nil {
