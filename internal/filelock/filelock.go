@@ -13,6 +13,11 @@
 //	if err != nil { return err } // held by another command all that time
 //	defer l.Release()
 //
+// A lock file that is a link of either kind is refused, never written: a
+// symbolic link could point at any file, a hard link's other name is
+// another file's. Links counts a file's names, for callers that refuse a
+// locked file of two names (two names, two lock files).
+//
 // The lock is advisory: it keeps sasl's commands (and any program that
 // takes it) from interleaving, not an editor.
 package filelock
