@@ -54,12 +54,51 @@ type Game struct {
 }
 
 // Lock takes the lock of game file path (release it): one command at a
-// time reads, plays and writes it.
+// time reads, plays and writes it. Every command that writes a game file
+// takes it first, so a game file Writable refuses is refused here, under
+// the lock and before anything is written.
 func Lock(path string, o Options) (*filelock.Lock, error) {
 	if o.Wait < 0 || o.Wait > MaxWait {
 		return nil, fmt.Errorf("--wait %v: want a duration from 0s to %v", o.Wait, MaxWait)
 	}
-	return filelock.Acquire(path, o.Wait, o.Who)
+	l, err := filelock.Acquire(path, o.Wait, o.Who)
+	if err != nil {
+		return nil, err
+	}
+	if err := Writable(path); err != nil {
+		l.Release()
+		return nil, err
+	}
+	return l, nil
+}
+
+// Writable refuses a game file at path that sasl cannot play on without
+// losing it (a file not there yet is writable):
+//
+//   - one with more than one name (hard links): the lock is taken by name
+//     (a symbolic link is followed, a hard link cannot be), so commands on
+//     two names would not wait for each other, and each write gives the
+//     name written a new file, leaving the other names the old game;
+//   - a read-only one: a write replaces the file (a new one renamed over
+//     it), which its folder allows whatever the file's mode says.
+//
+// What is no regular file is left to the read, which refuses it.
+func Writable(path string) error {
+	st, err := os.Stat(path)
+	if err != nil || !st.Mode().IsRegular() {
+		return nil
+	}
+	n, err := filelock.Links(path)
+	if err != nil {
+		return fmt.Errorf("%s: cannot count its names (hard links): %w", path, err)
+	}
+	if n > 1 {
+		return fmt.Errorf("%s: the game file has %d names (hard links): commands on two of them would not wait for each other, and a write would part them; copy it (cp %s mine.yaml) and play on the copy", path, n, path)
+	}
+	if readOnly(path, st) {
+		return fmt.Errorf("%s: the game file is read-only (%v): playing on would replace it; make it writable (chmod u+w %s) to play on", path, st.Mode().Perm(), path)
+	}
+	return nil
 }
 
 // Open locks game file path, reads it and replays its journal: the file

@@ -99,6 +99,12 @@ func New(cfg Config) (*Server, error) {
 	if err := srv.refresh(); err != nil {
 		return nil, err
 	}
+	// Every action takes the file's lock, which refuses such a file; said
+	// here, before a page is shown whose every action would be refused.
+	if err := table.Writable(cfg.Path); err != nil {
+		srv.drop()
+		return nil, err
+	}
 	if srv.t.Session() == nil {
 		srv.drop()
 		return nil, fmt.Errorf("%s: a game with no journal (plain: true) plays turn by turn with sasl play turn; the page plays a game step by step: start one with sasl serve %s --new", cfg.Path, cfg.Path)

@@ -566,3 +566,65 @@ func TestServePlainGameRefused(t *testing.T) {
 		t.Errorf("play show --json of a plain game: %+v %v", v, err)
 	}
 }
+
+// gameFileWriters are the commands that write game file game, each refused
+// by the checks of table.Lock (play and serve; sasl vasl write opens it as
+// play turn does, by table.Open). Each runs as a process of its own
+// (refused): a serve not refused would serve until killed.
+func gameFileWriters(game string) [][]string {
+	return [][]string{
+		{"play", "turn", game},
+		{"play", "new", "--policy", "hold", "--seed", "4", "--save", game, "--force"},
+		{"serve", game, "--addr", "127.0.0.1:0"},
+	}
+}
+
+// A game file with a second name (a hard link) is refused by every command
+// that writes it, naming the count: two names took two locks (two commands
+// racing lost turns), and each write parted the names. Nothing is written;
+// the names stay one file.
+func TestHardLinkedGameFileRefused(t *testing.T) {
+	t.Parallel()
+	game := newGameFile(t)
+	other := filepath.Join(filepath.Dir(game), "other.yaml")
+	if err := os.Link(game, other); err != nil {
+		t.Fatal(err)
+	}
+	before := mustRead(t, game)
+	for _, name := range []string{game, other} {
+		for _, args := range gameFileWriters(name) {
+			refused(t, nil, name+": the game file has 2 names (hard links)", args...)
+		}
+	}
+	if !bytes.Equal(mustRead(t, game), before) {
+		t.Error("the game file changed")
+	}
+	a, _ := os.Stat(game)
+	b, _ := os.Stat(other)
+	if !os.SameFile(a, b) {
+		t.Error("the two names are two files now")
+	}
+	mustRun(t, "play", "show", other) // a look writes nothing: still read
+}
+
+// A read-only game file is refused by every command that writes it, saying
+// so: it was played on and replaced, exit 0. The mode bits decide (root,
+// who runs some tests, may write any file).
+func TestReadOnlyGameFileRefused(t *testing.T) {
+	t.Parallel()
+	game := newGameFile(t)
+	if err := os.Chmod(game, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	before := mustRead(t, game)
+	for _, args := range gameFileWriters(game) {
+		refused(t, nil, game+": the game file is read-only", args...)
+	}
+	if !bytes.Equal(mustRead(t, game), before) {
+		t.Error("the game file changed")
+	}
+	if st, err := os.Stat(game); err != nil || st.Mode().Perm() != 0o444 {
+		t.Errorf("the game file's mode: %v %v, want 0444", st.Mode(), err)
+	}
+	mustRun(t, "play", "show", game)
+}

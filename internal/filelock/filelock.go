@@ -13,6 +13,11 @@
 //	if err != nil { return err } // held by another command all that time
 //	defer l.Release()
 //
+// A lock file that is a link of either kind is refused, never written: a
+// symbolic link could point at any file, a hard link's other name is
+// another file's. Links counts a file's names, for callers that refuse a
+// locked file of two names (two names, two lock files).
+//
 // The lock is advisory: it keeps sasl's commands (and any program that
 // takes it) from interleaving, not an editor.
 package filelock
@@ -84,6 +89,16 @@ func Acquire(path string, wait time.Duration, what string) (*Lock, error) {
 		if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
 			f.Close()
 			return nil, fmt.Errorf("%s: cannot lock it: %s is not a regular file", path, name)
+		}
+		// Nor is a lock file that is a hard link: its other name is
+		// another file's, which the lock would truncate and overwrite.
+		// Asked before the lock is taken, so nothing is written to it.
+		if n, err := fileLinks(f); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("%s: cannot lock it (%s): %w", path, name, err)
+		} else if n > 1 {
+			f.Close()
+			return nil, fmt.Errorf("%s: cannot lock it: %s has %d names (hard links), so is another file too (remove it; a lock file is sasl's own, with one name)", path, name, n)
 		}
 		for {
 			ok, err := tryLock(f)

@@ -148,3 +148,49 @@ func TestLockFileLinkRefused(t *testing.T) {
 		t.Errorf("the linked file now holds %q", b)
 	}
 }
+
+// A lock file that is a hard link to another file is refused, naming its
+// links: the other file is neither truncated nor written.
+func TestHardLinkedLockFileRefused(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	game := filepath.Join(dir, "game.yaml")
+	victim := filepath.Join(dir, "victim")
+	os.WriteFile(victim, []byte("precious\n"), 0o644)
+	if err := os.Link(victim, Path(game)); err != nil {
+		t.Skip("no hard links here:", err)
+	}
+	l, err := Acquire(game, 0, "x")
+	if err == nil || !strings.Contains(err.Error(), "has 2 names (hard links)") || !strings.HasPrefix(err.Error(), game+": ") {
+		t.Errorf("a lock file hard-linked to another: %v", err)
+	}
+	if err == nil {
+		l.Release()
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "precious\n" {
+		t.Errorf("the linked file now holds %q", b)
+	}
+}
+
+// Links counts a file's names, a symbolic link followed.
+func TestLinks(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a")
+	os.WriteFile(a, nil, 0o644)
+	if n, err := Links(a); err != nil || n != 1 {
+		t.Errorf("Links of a file of one name: %d, %v", n, err)
+	}
+	if err := os.Link(a, filepath.Join(dir, "b")); err != nil {
+		t.Skip("no hard links here:", err)
+	}
+	names := []string{a, filepath.Join(dir, "b")}
+	if os.Symlink(a, filepath.Join(dir, "s")) == nil { // Windows may not allow it
+		names = append(names, filepath.Join(dir, "s"))
+	}
+	for _, p := range names {
+		if n, err := Links(p); err != nil || n != 2 {
+			t.Errorf("Links(%s): %d, %v, want 2", p, n, err)
+		}
+	}
+}
