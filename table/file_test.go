@@ -124,3 +124,18 @@ func TestReadOnlyGameRefused(t *testing.T) {
 		r.Close()
 	}
 }
+
+// A mission made with the units of a VASL save (--friendly-from) over the
+// bound of a mission file is refused naming the save and its units, not
+// as "n.mission.yaml: larger than 4 MiB", a file the player never wrote
+// (issue 52: a 90,000-piece save).
+func TestMissionFromHugeSaveNamesTheSave(t *testing.T) {
+	t.Parallel()
+	if err := missionFits("big.vsav", 10, make([]byte, 1000)); err != nil {
+		t.Errorf("a small mission: %v", err)
+	}
+	err := missionFits("big.vsav", 90000, make([]byte, 5<<20))
+	if err == nil || !strings.Contains(err.Error(), "--friendly-from big.vsav: its 90000 units of yours make a mission of 5.0 MiB, over the 4 MiB") || strings.Contains(err.Error(), "mission.yaml") {
+		t.Errorf("a mission of 5 MiB: %v", err)
+	}
+}

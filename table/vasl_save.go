@@ -10,6 +10,7 @@ import (
 
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/internal/atomicfile"
+	"github.com/sasl-engine/sasl/internal/yamldoc"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/layout"
@@ -219,6 +220,9 @@ func MissionFromSave(mission, path, gameFile string, force bool, said io.Writer)
 	if err != nil {
 		return "", err
 	}
+	if err := missionFits(path, len(f.units), text); err != nil {
+		return "", err
+	}
 	out := strings.TrimSuffix(gameFile, filepath.Ext(gameFile)) + ".mission.yaml"
 	if SameFile(out, mission) {
 		return "", fmt.Errorf("--friendly-from: the mission with your units goes to %s, which is your --mission: name the game file otherwise", out)
@@ -230,6 +234,17 @@ func MissionFromSave(mission, path, gameFile string, force bool, said io.Writer)
 		return "", err
 	}
 	return out, nil
+}
+
+// missionFits refuses the text of a mission made with the units of save
+// path over the bound of a mission file (yamldoc.MaxFileSize): it would be
+// refused as it is read back, naming a file the player never wrote; the
+// error names the save, whose units make it.
+func missionFits(path string, units int, text []byte) error {
+	if len(text) <= yamldoc.MaxFileSize {
+		return nil
+	}
+	return fmt.Errorf("--friendly-from %s: its %d units of yours make a mission of %.1f MiB, over the %d MiB a mission file may be: not a save of one mission's FRIENDLY units", path, units, float64(len(text))/(1<<20), yamldoc.MaxFileSize>>20)
 }
 
 // Layout is the save's boards in layout notation ("2/4/3"), "" if it has
