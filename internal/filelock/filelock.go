@@ -75,6 +75,10 @@ func Acquire(path string, wait time.Duration, what string) (*Lock, error) {
 		// carry one) is never followed: it could point at any file.
 		if st, err := os.Lstat(name); err == nil && st.Mode()&os.ModeSymlink != 0 {
 			return nil, fmt.Errorf("%s: cannot lock it: %s is a symbolic link (remove it; a lock file is never a link)", path, name)
+		} else if err == nil && !st.Mode().IsRegular() {
+			// A folder (or another kind of file) where the lock file goes:
+			// the lock file's fault, not the game file's.
+			return nil, fmt.Errorf("%s: cannot lock it: %s is not a regular file (%s; remove it: a lock file is sasl's own)", path, name, kindOf(st.Mode()))
 		}
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|noFollow, 0o644)
 		if err != nil {
@@ -129,6 +133,21 @@ func Acquire(path string, wait time.Duration, what string) (*Lock, error) {
 		unlock(f)
 		f.Close()
 	}
+}
+
+// kindOf names a file's kind by its mode: "a folder", "a named pipe", ...
+func kindOf(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a plain file"
 }
 
 // readHolder says who holds the lock, as its lock file says.

@@ -194,3 +194,23 @@ func TestLinks(t *testing.T) {
 		}
 	}
 }
+
+// A lock file that is a folder is refused naming the lock file and what it
+// is (issue 52: "game.yaml: cannot write: is a directory" blamed the game
+// file, which was fine).
+func TestLockFileFolderNamed(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	game := filepath.Join(dir, "game.yaml")
+	if err := os.Mkdir(Path(game), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	l, err := Acquire(game, 0, "x")
+	if err == nil {
+		l.Release()
+		t.Fatal("a lock file that is a folder was taken")
+	}
+	if want := Path(game) + " is not a regular file (a folder"; !strings.Contains(err.Error(), want) {
+		t.Errorf("%v; want it to say %q", err, want)
+	}
+}
