@@ -201,23 +201,24 @@ func LoadWith(r io.Reader, name string, o LoadOptions) (*Game, error) {
 	if o.Tables != "" {
 		tablesFile = o.Tables
 	}
-	p, now, err := Open(mission, boards, tablesFile)
+	// A game begun on an earlier version of a built-in demo mission plays
+	// on with that version (missions.DemoAsItWas): the demos change (issue
+	// 51 balanced them), a game file must open in a later sasl. Chosen
+	// before the world is built: it is built once, for the mission played.
+	ms, err := missions.Open(mission)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	// A game begun on an earlier version of a built-in demo mission plays
-	// on with that version (missions.DemoAsItWas): the demos change (issue
-	// 51 balanced them), a game file must open in a later sasl.
-	if was := hdr.MissionDigest; was != "" && o.Mission == "" && !o.Upgrade && slices.Contains(missions.Demos(), mission) && strings.Fields(was)[0] != strings.Fields(now.MissionDigest)[0] {
+	if was := hdr.MissionDigest; was != "" && o.Mission == "" && !o.Upgrade && slices.Contains(missions.Demos(), mission) && strings.Fields(was)[0] != ms.Digest[:min(16, len(ms.Digest))] {
 		if data, file, ok := missions.DemoAsItWas(mission, strings.Fields(was)[0]); ok {
-			ms, err := missions.Parse(data, file)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", name, err)
-			}
-			if p, now, err = openMission(ms, mission, boards, tablesFile); err != nil {
+			if ms, err = missions.Parse(data, file); err != nil {
 				return nil, fmt.Errorf("%s: %w", name, err)
 			}
 		}
+	}
+	p, now, err := openMission(ms, mission, boards, tablesFile)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	// A change of layout or comments only (the same keys with the same
 	// values) plays on.

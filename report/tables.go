@@ -11,8 +11,8 @@ import (
 // readings, and how the player gives their own values instead; "" for
 // none:
 //
-//	Placeholder tables: 87 values are sasl's stand-ins for your rulebook's
-//	(A6d, A6f, ...), and 75 are sasl's own readings where no text decides
+//	Placeholder tables: 131 values are sasl's stand-ins for your rulebook's
+//	(A6d, A6f, ...), and 31 are sasl's own readings where no text decides
 //	(Activation, ..., policy). The game is playable as it is. To play by
 //	yours: write them out with "sasl tables template > mine.yaml", type in
 //	your values, then give --tables mine.yaml.

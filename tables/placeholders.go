@@ -309,12 +309,7 @@ func (s *Set) WriteTemplate(w io.Writer) error {
 func writeTemplate(w io.Writer, ps []Placeholder) error {
 	root := &yaml.Node{Kind: yaml.MappingNode}
 	var head strings.Builder
-	readings := 0
-	for _, p := range ps {
-		if p.Reading {
-			readings++
-		}
-	}
+	readings := Readings(ps)
 	fmt.Fprintf(&head, "sasl tables template: the %d values of sasl's tables that are its\n", len(ps)-readings)
 	head.WriteString(`stand-ins (placeholders, "default: true"), not your rulebook's, and the `)
 	fmt.Fprintf(&head, "%d\n", readings)
@@ -402,16 +397,22 @@ func (s *Set) PlaceholderSummary() *PlaceholderSummary {
 	if len(ps) == 0 {
 		return nil
 	}
-	var defaults, readings []Placeholder
-	for _, p := range ps {
-		if p.Reading {
-			readings = append(readings, p)
-		} else {
-			defaults = append(defaults, p)
-		}
-	}
+	readings := slices.DeleteFunc(slices.Clone(ps), func(p Placeholder) bool { return !p.Reading })
+	defaults := slices.DeleteFunc(ps, func(p Placeholder) bool { return p.Reading })
 	return &PlaceholderSummary{Count: len(defaults), Tables: nonNil(PlaceholderTables(defaults)),
 		Readings: len(readings), ReadingTables: nonNil(PlaceholderTables(readings))}
+}
+
+// Readings counts the placeholders of ps that are sasl's readings
+// ("reading: true"); the others are stand-ins for rulebook values.
+func Readings(ps []Placeholder) int {
+	n := 0
+	for _, p := range ps {
+		if p.Reading {
+			n++
+		}
+	}
+	return n
 }
 
 // nonNil is s, or an empty list for nil (a JSON list, never null).

@@ -116,12 +116,7 @@ source and where it is written. The game is playable with them as they are.`,
 				if ps == nil {
 					ps = []tables.Placeholder{}
 				}
-				readings := 0
-				for _, p := range ps {
-					if p.Reading {
-						readings++
-					}
-				}
+				readings := tables.Readings(ps)
 				return writeJSON(w, map[string]any{"count": len(ps) - readings, "readings": readings, "placeholders": ps})
 			}
 			return writePlaceholders(w, ps, t.PlaceholderSummary())
