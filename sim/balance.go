@@ -126,7 +126,7 @@ func (b *Balance) near(k int) []BalancePoint {
 	if b.Crosses && k > 0 && k < len(pts) {
 		mid := float64(b.Below+b.Above) / 2
 		slices.SortStableFunc(pts, func(p, q BalancePoint) int {
-			return cmpFloat(math.Abs(float64(p.Value)-mid), math.Abs(float64(q.Value)-mid))
+			return cmp.Compare(math.Abs(float64(p.Value)-mid), math.Abs(float64(q.Value)-mid))
 		})
 		pts = pts[:k]
 		slices.SortFunc(pts, func(p, q BalancePoint) int { return p.Value - q.Value })
@@ -136,16 +136,6 @@ func (b *Balance) near(k int) []BalancePoint {
 		b.FittedValues = append(b.FittedValues, p.Value)
 	}
 	return pts
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // Logistic is a logistic curve in a value x: the rate at x is
@@ -478,8 +468,6 @@ type BalanceRun struct {
 	Key    string
 	Lo, Hi int
 	k      *key
-	// Prep is the mission prepared as it is, for its name and map.
-	Prep *Prepared
 }
 
 // OpenBalance opens the mission, boards and tables of in for a balance
@@ -513,9 +501,6 @@ func OpenBalance(in Inputs, spec string) (*BalanceRun, error) {
 	if b.Lo, b.Hi, err = ParseRange(rng, lo, hi); err != nil {
 		return nil, fmt.Errorf("sim: --balance %s=%s", name, err)
 	}
-	if b.Prep, err = Prepare(w, hdr.Mission); err != nil {
-		return nil, err
-	}
 	// Both ends must make a mission (a tables key, tables) that plays.
 	for _, x := range []int{b.Lo, b.Hi} {
 		if _, err := b.prepare(x); err != nil {
@@ -529,26 +514,11 @@ func OpenBalance(in Inputs, spec string) (*BalanceRun, error) {
 func (b *BalanceRun) prepare(x int) (*Prepared, error) {
 	v := strconv.Itoa(x)
 	what := "--balance " + b.Key + "=" + v
-	ms := b.World.Mission().Clone()
-	if err := b.k.apply(ms, v); err != nil {
-		return nil, err
-	}
-	if err := checkEntries(ms, what); err != nil {
-		return nil, err
-	}
-	t := b.World.Tables()
-	if b.k.table {
-		var err error
-		if t, err = b.k.lay(t, v); err != nil {
-			return nil, err
-		}
-	}
-	p, err := prepareWith(b.World, ms, t, b.Header.Mission, b.Header.Policy, what)
+	ms, t, pol, err := applyKeys(b.World.Mission(), b.World.Tables(), b.Header.Policy, []*key{b.k}, []string{v}, true, what)
 	if err != nil {
 		return nil, err
 	}
-	p.what = what
-	return p, nil
+	return prepareWith(b.World, ms, t, b.Header.Mission, pol, what)
 }
 
 // Find searches for the value whose FRIENDLY win rate is target, playing

@@ -125,9 +125,9 @@ func TestBalanceDiscrete(t *testing.T) {
 	}
 	// On the same replicates a higher rate wins every game a lower one
 	// does: the pairs only ever gain.
-	for _, p := range b.Curve[1:] {
-		if p.Diff.OnlyBefore != 0 || p.Diff.OnlyHere != p.FriendlyWins.Count-int64(math.Round(float64(p.Runs)*(p.FriendlyWins.Rate-p.Diff.Diff))) {
-			t.Errorf("value %d: paired %+v", p.Value, *p.Diff)
+	for i, p := range b.Curve[1:] {
+		if p.Diff.OnlyBefore != 0 || p.Diff.OnlyHere != p.FriendlyWins.Count-b.Curve[i].FriendlyWins.Count {
+			t.Errorf("value %d: paired %+v, %d wins after %d", p.Value, *p.Diff, p.FriendlyWins.Count, b.Curve[i].FriendlyWins.Count)
 		}
 	}
 }

@@ -76,7 +76,6 @@ func NewSweep(w *world.World, hdr state.Game, vary []string) (*Sweep, error) {
 		if err != nil {
 			return nil, err
 		}
-		sp.what = "--vary " + s.Grid.cellText(i)
 		s.Preps = append(s.Preps, sp)
 	}
 	return s, nil

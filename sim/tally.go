@@ -47,7 +47,7 @@ func Prepare(p *world.World, name string) (*Prepared, error) {
 	}
 	// A mission whose FRIENDLY units cannot be set up is said to be so
 	// now, not as the failure of its first game.
-	if _, err := ms.State(m); err != nil {
+	if _, err := p.Initial(); err != nil {
 		return nil, fmt.Errorf("sim: %s: the mission cannot start: %w", ms.File, err)
 	}
 	sp := &Prepared{W: p, name: name, vpos: vpos, fbe: make([]bool, m.Stride()), friendlyIDs: map[string]bool{}, turns: ms.Turns, Policy: game.PolicyHold}

@@ -239,14 +239,9 @@ func friendlyAdd(spec string, ms *missions.Mission, t *tables.Set) (func(*missio
 	}, nil
 }
 
-// Tables reports whether the sweep varies a value of the tables, which
-// LayTables sets, rather than of the mission.
+// Tables reports whether the sweep varies a value of the tables (laid over
+// the run's own as each value is prepared) rather than of the mission.
 func (v *Vary) Tables() bool { return v.k.table }
-
-// LayTables returns a copy of t with the swept tables value set to x.
-func (v *Vary) LayTables(t *tables.Set, x string) (*tables.Set, error) {
-	return v.k.lay(t, x)
-}
 
 func (k *key) lay(t *tables.Set, x string) (*tables.Set, error) {
 	out, err := t.LayKey(k.name, x)
@@ -378,25 +373,39 @@ func (g *Grid) Label(i int) string { return strings.Join(g.Cells[i], ",") }
 // ms and t and the run's policy; with lay false the tables are left as
 // they are (checked when ParseGrid read each value).
 func (g *Grid) apply(ms *missions.Mission, t *tables.Set, policy string, i int, lay bool) (*missions.Mission, *tables.Set, string, error) {
-	c := ms.Clone()
-	var what []string
+	keys := make([]*key, len(g.Axes))
 	for a, v := range g.Axes {
-		x := g.Cells[i][a]
-		what = append(what, v.Key+"="+x)
-		if err := v.k.apply(c, x); err != nil {
+		keys[a] = v.k
+	}
+	return applyKeys(ms, t, policy, keys, g.Cells[i], lay, "--vary "+g.cellText(i))
+}
+
+// applyKeys returns the mission, tables and FRIENDLY policy with each key
+// of keys set to its value of vals, from ms, t and policy: the mission a
+// copy only if a key changes it (else ms itself, whose world is then
+// shared), the tables laid only if lay. what names the values, for the
+// errors.
+func applyKeys(ms *missions.Mission, t *tables.Set, policy string, keys []*key, vals []string, lay bool, what string) (*missions.Mission, *tables.Set, string, error) {
+	c := ms
+	if slices.ContainsFunc(keys, func(k *key) bool { return k.set != nil }) {
+		c = ms.Clone()
+	}
+	for a, k := range keys {
+		x := vals[a]
+		if err := k.apply(c, x); err != nil {
 			return nil, nil, "", err
 		}
 		switch {
-		case v.k.policy:
+		case k.policy:
 			policy = x
-		case v.k.table && lay:
+		case k.table && lay:
 			var err error
-			if t, err = v.k.lay(t, x); err != nil {
+			if t, err = k.lay(t, x); err != nil {
 				return nil, nil, "", err
 			}
 		}
 	}
-	if err := checkEntries(c, "--vary "+strings.Join(what, " ")); err != nil {
+	if err := checkEntries(c, what); err != nil {
 		return nil, nil, "", err
 	}
 	return c, t, policy, nil
@@ -438,7 +447,7 @@ func prepareWith(w *world.World, ms *missions.Mission, t *tables.Set, name, poli
 	if err != nil {
 		return nil, fmt.Errorf("sim: %s: %w", what, err)
 	}
-	sp.Policy = policy
+	sp.Policy, sp.what = policy, what
 	return sp, nil
 }
 
