@@ -358,12 +358,15 @@ func (g *Grid) String() string {
 }
 
 // Key names the keys of the grid: "turns", or "turns and entry.1.count".
-func (g *Grid) Key() string {
-	var keys []string
-	for _, a := range g.Axes {
-		keys = append(keys, a.Key)
+func (g *Grid) Key() string { return strings.Join(g.Keys(), " and ") }
+
+// Keys are the keys of the grid's sweeps, in order.
+func (g *Grid) Keys() []string {
+	keys := make([]string, len(g.Axes))
+	for i, a := range g.Axes {
+		keys[i] = a.Key
 	}
-	return strings.Join(keys, " and ")
+	return keys
 }
 
 // Label names cell i: its value, or its values joined by commas.

@@ -191,9 +191,7 @@ func sweepCSV(g *sim.Grid, results []*sim.Result, rows []sim.Row) csvTable {
 		t.rows = append(t.rows, csvRow{games: r.Runs, rate: r.FriendlyWins, losses: r.FriendlyLosses})
 		return t
 	}
-	for _, a := range g.Axes {
-		t.keys = append(t.keys, a.Key)
-	}
+	t.keys = g.Keys()
 	for i, row := range rows {
 		r := row.Result
 		t.rows = append(t.rows, csvRow{values: g.Cells[i], games: r.Runs, rate: r.FriendlyWins, diff: row.Diff, losses: r.FriendlyLosses})

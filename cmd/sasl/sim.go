@@ -547,9 +547,7 @@ func writeSimJSON(w io.Writer, hdr state.Game, r *sim.Result, g *sim.Grid, rows 
 			Sweep        sweepJSON                  `json:"sweep"`
 			Placeholders *tables.PlaceholderSummary `json:"placeholder_tables,omitempty"`
 		}{Runs: r.Runs, Seed: r.Seed, Mission: hdr.Mission, Policy: hdr.Policy, Placeholders: ph}
-		for _, a := range g.Axes {
-			out.Sweep.Keys = append(out.Sweep.Keys, a.Key)
-		}
+		out.Sweep.Keys = g.Keys()
 		for _, row := range rows {
 			res := row.Result
 			out.Sweep.Rows = append(out.Sweep.Rows, sweepRowJSON{Value: row.Value, Values: row.Values, Runs: res.Runs, FriendlyWins: res.FriendlyWins,
@@ -621,11 +619,7 @@ func writeSimText(w io.Writer, name string, hdr state.Game, r *sim.Result, g *si
 		for _, row := range rows {
 			pts = append(pts, rateRow{label: row.Value, games: row.Result.Runs, rate: row.Result.FriendlyWins, losses: row.Result.FriendlyLosses, diff: row.Diff})
 		}
-		head := g.Axes[0].Key
-		for _, a := range g.Axes[1:] {
-			head += "," + a.Key
-		}
-		writeRateTable(w, head, pts, false)
+		writeRateTable(w, strings.Join(g.Keys(), ","), pts, false)
 		fmt.Fprintf(w, "\nReplay game K of a value: give the mission that value, then sasl sim --mission FILE%s --seed %d --replicate K\n", boardsFlag(boards), r.Seed)
 		return
 	}
@@ -726,11 +720,7 @@ func simPictures(f *simFlags, sp *sim.Prepared, r *sim.Result, g *sim.Grid, rows
 			fw := row.Result.FriendlyWins
 			pts = append(pts, render.Estimate{Label: row.Value, Value: fw.Rate, Low: fw.CI95[0], High: fw.CI95[1]})
 		}
-		keys := g.Axes[0].Key
-		for _, a := range g.Axes[1:] {
-			keys += "," + a.Key
-		}
-		ch, err := render.RateChart(fmt.Sprintf("%s: FRIENDLY win rate, %d games a value, seed %d", sp.W.Mission().Name, r.Runs, r.Seed), wrapKey(keys, 45), "FRIENDLY win rate (95% CI)", pts)
+		ch, err := render.RateChart(fmt.Sprintf("%s: FRIENDLY win rate, %d games a value, seed %d", sp.W.Mission().Name, r.Runs, r.Seed), wrapKey(strings.Join(g.Keys(), ","), 45), "FRIENDLY win rate (95% CI)", pts)
 		if err != nil {
 			return err
 		}
