@@ -112,26 +112,18 @@ func (e *Enemy) fire() error { return e.fireGroups(state.AFPh) }
 // Target by the same priorities.
 func (e *Enemy) Defend() error {
 	e.log.Phase = state.DFPh
-	// The units that may fire Final Fire are those marked First Fire as
-	// the phase begins (they fired in the MPh), taken before any fires:
-	// the Defensive Fire below marks its firers too, and they are done
-	// (ASL A8.4: a unit fires once in the DFPh). Only in a game (a
-	// Resolver): it clears the fire markers as each Player Turn begins, so
-	// that a unit marked here First Fired in this MPh; sasl wave, which
-	// plays the ENEMY alone, keeps them from its AFPh.
-	final := e.finalSc.shooters[:0]
-	if e.h.FinalFire.Value != 0 && e.Res != nil {
-		for _, u := range e.st.OfSide(state.Enemy) {
-			if u.Kind != state.SQ && u.OnMap() && u.Fired && !u.FinalFire {
-				final = append(final, u)
-			}
-		}
-	}
-	e.finalSc.shooters = final
 	if err := e.fireGroups(state.DFPh); err != nil {
 		return err
 	}
-	return e.finalFire(final)
+	// Only in a game (a Resolver): it clears the fire markers as each
+	// Player Turn begins, so that a unit marked First Fire here fired in
+	// this MPh; sasl wave, which plays the ENEMY alone, keeps them from
+	// its AFPh. The Defensive Fire just made marked its firers Final Fire
+	// (combat.Mark: a unit fires once in the DFPh, ASL A8.4).
+	if e.h.FinalFire.Value == 0 || e.Res == nil {
+		return nil
+	}
+	return e.finalFire()
 }
 
 // choose picks the Target of the shooters among the FRIENDLY units by tt
@@ -150,14 +142,14 @@ func (e *Enemy) choose(tt Targeting, shooters []*state.Unit) (Target, bool) {
 	return tt.Choose(at, e.st.OfSide(state.Friendly))
 }
 
-// finalFire is the DFPh fire of the ENEMY units of marked, those marked
-// First Fire as the DFPh began, that still may fire (ASL A8.4): at ADJACENT Known FRIENDLY units only, as Area Fire, as fire
-// groups of contiguous Locations (A7.5).
-func (e *Enemy) finalFire(marked []*state.Unit) error {
-	shooters := marked[:0]
+// finalFire is the DFPh fire of the ENEMY units marked First Fire (ASL
+// A8.4: they fired in the MPh): at ADJACENT Known FRIENDLY units only, as
+// Area Fire, as fire groups of contiguous Locations (A7.5).
+func (e *Enemy) finalFire() error {
+	shooters := e.finalSc.shooters[:0]
 	defer func() { e.finalSc.shooters = shooters[:0] }()
-	for _, u := range marked {
-		if e.st.Holds(u) && !u.Broken && u.OnMap() && u.Fired && !u.FinalFire && !e.inMelee(u) {
+	for _, u := range e.st.OfSide(state.Enemy) {
+		if u.Kind != state.SQ && !u.Broken && u.OnMap() && u.Fired && !u.FinalFire && !e.inMelee(u) {
 			shooters = append(shooters, u)
 		}
 	}
@@ -311,8 +303,12 @@ func (e *Enemy) shoot(fg []*state.Unit, tg Target, as report.Kind, m combat.Moti
 	if as != report.AdvancingFire {
 		g.As = as
 	}
+	mark := as
+	if as == 0 && e.log.Phase == state.DFPh {
+		mark = report.DefensiveFire // done for the phase (ASL A8.4)
+	}
 	for _, u := range fg {
-		combat.Mark(u, as)
+		combat.Mark(u, mark)
 	}
 	p := e.log.Fire(g)
 	e.log.Add(report.Event{Kind: report.Fire, Units: p.Members, Wave: fg[0].Wave, Fire: p})
@@ -399,16 +395,8 @@ func (e *Enemy) FirstFire(stack []*state.Unit, at board.Location, m combat.Motio
 				break // leaders alone have no FP to fire with
 			}
 			can = append(can[:0], left...) // can is not the Grouper's: group read it before
-			rng, hind := 99, 0
-			var cov world.Cover
-			for j, u := range fg {
-				v := e.w.Sight(u.At(), at)
-				rng, hind = min(rng, v.Range), max(hind, v.Hindrance)
-				if c := e.cover(u.At(), tg); j == 0 || c.TEM > cov.TEM {
-					cov = c
-				}
-			}
-			t := Target{Unit: tg, TEM: cov.TEM, Wall: cov.Wall, Hindrance: hind, Range: rng, Priority: 1}
+			t := Target{Unit: tg, Priority: 1} // tg stands in at
+			e.aim(fg, &t)
 			e.log.Phase = state.MPh
 			if err := e.shoot(fg, t, kinds[i], m); err != nil {
 				return err

@@ -317,14 +317,6 @@ func (c *Resolver) AimAs(fg []*state.Unit, at board.Location, m Motion, reach in
 	return sh, true
 }
 
-// Fires reports whether MMC u may fire at Location at as fire of kind as
-// within reach times its normal range (AimAs's test of each unit: its fire
-// markers, ASL A8.1-A8.4, its range, a clear LOS). SMC are false.
-func (c *Resolver) Fires(u *state.Unit, at board.Location, reach int, as report.Kind) bool {
-	_, _, _, _, ok := c.aims(u, at, reach, as)
-	return ok
-}
-
 // aims reports whether MMC u of a fire group aimed as fire as may fire at
 // Location at within reach times its normal range, with a clear LOS to it
 // (AimAs), and how: its fire, counter, range and LOS.
@@ -347,7 +339,8 @@ func (c *Resolver) aims(u *state.Unit, at board.Location, reach int, as report.K
 
 // Firers are the units of fg that fire the Shot sh (AimAs): the MMC it
 // counted (in LOS and reach, free to fire by their markers) and the
-// leaders of their Locations. The others neither fire nor are marked as
+// leaders of their Locations who may direct its fire (directs: A8.4, a
+// leader directs one fire a phase). The others neither fire nor are marked as
 // having fired (ASL A7.5, A7.22): a member beyond the reach adds no FP and
 // keeps its fire. out is appended to and returned.
 func (c *Resolver) Firers(fg []*state.Unit, sh Shot, out []*state.Unit) []*state.Unit {
@@ -358,7 +351,7 @@ func (c *Resolver) Firers(fg []*state.Unit, sh Shot, out []*state.Unit) []*state
 		}
 	}
 	for _, u := range fg {
-		if u.Kind.SMC() && !u.Broken && slices.ContainsFunc(out[n:], func(x *state.Unit) bool { return x.At() == u.At() }) {
+		if u.Kind.SMC() && !u.Broken && directs(u, sh.As) && slices.ContainsFunc(out[n:], func(x *state.Unit) bool { return x.At() == u.At() }) {
 			out = append(out, u)
 		}
 	}
@@ -1138,8 +1131,8 @@ func (c *Resolver) ccFP(units []*state.Unit, attacking bool) float64 {
 		if u.Kind.SMC() {
 			f = float64(c.t.Combat.LeaderCCFP.Value)
 		}
-		if attacking && u.Pinned {
-			f /= float64(max(c.t.Combat.PinnedFire.Value, 1))
+		if attacking {
+			f /= float64(FireDivisor(c.t, u, false))
 		}
 		fp += f
 	}

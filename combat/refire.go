@@ -88,11 +88,14 @@ func AtMover(k report.Kind) bool {
 }
 
 // Mark marks u as having fired fire of kind k: Subsequent First Fire and
-// Final Protective Fire mark it Final Fire (ASL A8.3); any other fire
-// marks it fired (at a mover: First Fire, A8.1).
+// Final Protective Fire mark it Final Fire (ASL A8.3), and so does fire in
+// the DFPh, Defensive or Final Fire (A8.4: a unit fires once in the DFPh,
+// then no more this Player Turn); any other fire marks it fired (at a
+// mover: First Fire, A8.1).
 func Mark(u *state.Unit, k report.Kind) {
 	u.Fired = true
-	if k == report.SubsequentFirstFire || k == report.FinalProtectiveFire {
+	switch k {
+	case report.SubsequentFirstFire, report.FinalProtectiveFire, report.DefensiveFire, report.FinalFire:
 		u.FinalFire = true
 	}
 }

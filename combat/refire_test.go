@@ -185,6 +185,10 @@ func TestLeaderDirectsOneFire_A8_4(t *testing.T) {
 	if lead := df.DRM - (df.TEM + df.Hindrance + df.Move); lead != 0 {
 		t.Errorf("F9, marked First Fire, directs F1's Defensive Fire: leadership %+d (ASL A8.4)", lead)
 	}
+	// Nor does he fire it: he is no firer of it, and keeps his Final Fire.
+	if firers := c.Firers([]*state.Unit{ldr, sq}, df, nil); slices.Contains(firers, ldr) {
+		t.Errorf("F9, marked First Fire, among the firers of F1's Defensive Fire: %v", state.IDs(firers))
+	}
 	// Final Fire by F2, marked First Fire as F9 is: F9 directs it (-2).
 	ff, ok := c.AimAs([]*state.Unit{ldr, marked}, adj, 0, 2, report.DefensiveFire)
 	if !ok || ff.As != report.FinalFire {
@@ -192,5 +196,24 @@ func TestLeaderDirectsOneFire_A8_4(t *testing.T) {
 	}
 	if lead := ff.DRM - (ff.TEM + ff.Hindrance + ff.Move); lead != -2 {
 		t.Errorf("F9 directs F2's Final Fire with leadership %+d, want -2", lead)
+	}
+}
+
+// ASL A8.4: a unit fires once in the DFPh. One that fired Defensive Fire
+// is done: it may not fire again, Final Fire at an ADJACENT Location
+// neither (Final Fire is for units marked First Fire in the MPh).
+func TestDefensiveFireOnce_A8_4(t *testing.T) {
+	t.Parallel()
+	w, adj := crossroadsAt(t, "x1E4")
+	sq := &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7"}
+	if _, ok := combat.Use(w.Map(), sq, report.DefensiveFire, 6, adj); !ok {
+		t.Fatal("a unit that has not fired may not fire Defensive Fire")
+	}
+	combat.Mark(sq, report.DefensiveFire)
+	if k, ok := combat.Use(w.Map(), sq, report.DefensiveFire, 6, adj); ok {
+		t.Errorf("after its Defensive Fire F1 may fire again in the DFPh, as %v (ASL A8.4)", k)
+	}
+	if combat.Ready(sq, report.DefensiveFire) {
+		t.Error("after its Defensive Fire F1 is ready for the DFPh's fire again")
 	}
 }

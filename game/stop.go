@@ -269,16 +269,15 @@ func (g *Game) firstFireGroups(at board.Location) []state.StopGroup {
 		}
 		locs = append(locs, u.At())
 		for k, as := range stopFire {
-			// The MMC that may fire at at (a half-squad marked First Fire
-			// beyond its normal range may not fire Subsequent First Fire
-			// though the squad beside it may, ASL A8.3), with the SMC.
-			fg := slices.DeleteFunc(g.fireGroup(u.At(), as), func(x *state.Unit) bool {
-				return x.Kind.MMC() && !g.res.Fires(x, at, longRange, report.FirstFire)
-			})
-			if !slices.ContainsFunc(fg, func(x *state.Unit) bool { return x.Kind.MMC() }) {
+			fg := g.fireGroup(u.At(), as)
+			if len(fg) == 0 {
 				continue
 			}
-			if _, ok := g.res.AimAs(fg, at, combat.Moving, longRange, report.FirstFire); ok {
+			// The units that fire the shot (Firers): a half-squad marked
+			// First Fire beyond its normal range may not fire Subsequent
+			// First Fire though the squad beside it may (ASL A8.3).
+			if sh, ok := g.res.AimAs(fg, at, combat.Moving, longRange, report.FirstFire); ok {
+				fg = g.res.Firers(fg, sh, nil)
 				out = append(out, state.StopGroup{Units: state.IDs(fg), At: u.At(), Range: hex.Distance(u.At().Hex, at.Hex), Fire: state.FireKind(k)})
 			}
 		}
