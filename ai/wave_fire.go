@@ -394,7 +394,7 @@ func (e *Enemy) FirstFire(stack []*state.Unit, at board.Location, m combat.Motio
 			if len(fg) == 0 {
 				break // leaders alone have no FP to fire with
 			}
-			can = append(can[:0], left...) // can is not the Grouper's: group read it before
+			can = append(can[:0], left...)     // can is not the Grouper's: group read it before
 			t := Target{Unit: tg, Priority: 1} // tg stands in at
 			e.aim(fg, &t)
 			e.log.Phase = state.MPh
