@@ -442,12 +442,21 @@ func (e *Enemy) Reveal(s *state.Unit) error {
 // Activates it first (SASL 3.3, not among the texts). A Human Wave S?
 // attacked by First Fire as it moves goes on as the units it became.
 func (e *Enemy) Attacked(s *state.Unit, by *state.Unit, from board.Location) error {
-	act := report.Activation{By: by.ID, ByKind: by.Kind, ByType: by.Type, At: from, Range: hex.Distance(from.Hex, s.At().Hex), Fire: true}
-	units, err := e.generate(s, s.At(), act)
-	if err == nil {
-		e.trip.revealed = append(e.trip.revealed, revealed{s, slices.Clone(units)})
-	}
+	_, err := e.attacked(s, report.Activation{By: by.ID, ByKind: by.Kind, ByType: by.Type, At: from, Range: hex.Distance(from.Hex, s.At().Hex), Fire: true})
 	return err
+}
+
+// attacked Activates S? s, which an attack meets, as act says (generate),
+// and keeps it and the units it became for the move under way (a Human
+// Wave S? goes on as them: trip.revealed); it returns those units.
+func (e *Enemy) attacked(s *state.Unit, act report.Activation) ([]*state.Unit, error) {
+	units, err := e.generate(s, s.At(), act)
+	if err != nil {
+		return nil, err
+	}
+	units = slices.Clone(units)
+	e.trip.revealed = append(e.trip.revealed, revealed{s, units})
+	return units, nil
 }
 
 // revealed is an S? Activated by an attack and the units it became.

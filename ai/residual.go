@@ -1,8 +1,6 @@
 package ai
 
 import (
-	"slices"
-
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/state"
 )
@@ -16,12 +14,5 @@ import (
 // play, SASL 5.1); they go on as the S? would have (a Human Wave S?'s
 // with the MF it has left, 4.34; fired).
 func (e *Enemy) ResidualAttacked(s *state.Unit) ([]*state.Unit, error) {
-	at := s.At()
-	units, err := e.generate(s, at, report.Activation{At: at, Residual: true})
-	if err != nil {
-		return nil, err
-	}
-	units = slices.Clone(units)
-	e.trip.revealed = append(e.trip.revealed, revealed{s, units})
-	return units, nil
+	return e.attacked(s, report.Activation{At: s.At(), Residual: true})
 }
