@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/ai"
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/report"
@@ -19,11 +20,29 @@ import (
 var (
 	realLibMu sync.Mutex
 	realLib   = map[string]*library.Library{}
+	// prepared worlds by mission text, with the built-in tables: a world
+	// is read only once prepared (sim shares one among its workers), so
+	// the tests share one each and build its LOS once.
+	sharedWorldsMu sync.Mutex
+	sharedWorlds   = map[string]*world.World{}
 )
 
 func prepareText(t testing.TB, text string) *world.World {
 	t.Helper()
-	return prepareTables(t, text, tables.Default())
+	sharedWorldsMu.Lock()
+	w := sharedWorlds[text]
+	sharedWorldsMu.Unlock()
+	if w != nil {
+		return w
+	}
+	w = prepareTables(t, text, tables.Default())
+	sharedWorldsMu.Lock()
+	defer sharedWorldsMu.Unlock()
+	if w0 := sharedWorlds[text]; w0 != nil {
+		return w0
+	}
+	sharedWorlds[text] = w
+	return w
 }
 
 // prepareTables prepares the mission text with tables tab.
@@ -103,7 +122,7 @@ func TestAPhNeverBack(t *testing.T) {
 	t.Parallel()
 	p := prepareText(t, realMission)
 	moves := 0
-	for seed := range uint64(100) {
+	for seed := range longrun.Seeds(100, 25) {
 		g := newGame(t, p, seed)
 		for !g.Over() {
 			rep, err := g.Turn(nil)
@@ -142,7 +161,7 @@ vpo: ["33R6"]
 placement: [a, c, e]
 `)
 	third := 0
-	for seed := range uint64(200) {
+	for seed := range longrun.Seeds(200, 40) {
 		s, err := ai.New(p, seededRoller(seed), nil).Place()
 		if err != nil {
 			t.Fatal(err)

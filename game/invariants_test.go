@@ -128,7 +128,7 @@ func TestGameInvariants(t *testing.T) {
 	t.Parallel()
 	seeds := uint64(150)
 	if !longrun.Enabled() {
-		seeds = 30
+		seeds = 12
 	}
 	for _, c := range []struct{ name, text string }{{"four-boards", realMission}, {"attack24", attack24}, {"edge24", edge24}} {
 		w := prepareText(t, c.text)
@@ -778,7 +778,7 @@ func TestEnemyFinalFireOnlyAfterFirstFire_A8_4(t *testing.T) {
 	w := prepareText(t, realMission)
 	for _, pol := range []string{PolicyHold, PolicyAttack} {
 		var seen tally
-		for seed := range uint64(20) {
+		for seed := range longrun.Seeds(20, 8) {
 			g := newPolicyGame(t, w, pol, seed)
 			phaseByPhase(t, g, pol, seed, func(where string, side state.Side, ph state.Phase, before map[string]was, evs []report.Event) {
 				if ph == state.DFPh {
@@ -802,7 +802,7 @@ func TestUnseenRevealedWithEvent_A12(t *testing.T) {
 	t.Parallel()
 	w := prepareText(t, attack24)
 	var seen tally
-	for seed := range uint64(40) {
+	for seed := range longrun.Seeds(40, 12) {
 		g := newPolicyGame(t, w, PolicyHold, seed)
 		phaseByPhase(t, g, PolicyHold, seed, func(where string, _ state.Side, _ state.Phase, before map[string]was, evs []report.Event) {
 			checkReveals(t, g, where, before, evs, &seen)

@@ -36,7 +36,7 @@ func TestFireMembersAddFP_A7_22(t *testing.T) {
 	m := w.Map()
 	c := newHcount()
 	left := 0
-	for seed := range uint64(30) {
+	for seed := range uint64(30) { // one unit left out in 30 seeds: all are needed
 		g, _, err := New(w, state.Game{Mission: "walls17-attack", Seed: seed, HasSeed: true, Policy: PolicyHold}, nil)
 		if err != nil {
 			t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/combat"
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
@@ -21,7 +22,7 @@ func TestMoveEndActivatesSQ_SASL3_32(t *testing.T) {
 		w := prepareText(t, text)
 		row, _ := w.Tables().Activation.Row(w.ActivationRow())
 		checked, missed := 0, 0
-		for seed := range uint64(30) {
+		for seed := range longrun.Seeds(30, 10) {
 			g := newPolicyGame(t, w, PolicyAttack, seed)
 			phaseByPhase(t, g, PolicyAttack, seed, func(where string, side state.Side, ph state.Phase, before map[string]was, evs []report.Event) {
 				if side != state.Friendly || ph != state.MPh {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
@@ -108,7 +109,7 @@ func TestPlayerFirstFireMoversOnly_A4_6(t *testing.T) {
 	w := prepared(t, "crossroads", "")
 	m := w.Map()
 	found := 0
-	for seed := range uint64(30) {
+	for seed := range longrun.Seeds(30, 10) {
 		s := begin(t, w, seed, PolicyPlayer, StopFire)
 		for n := 0; s.Stop().Kind != state.Over && n < 2000; n++ {
 			stop := s.Stop().Clone()

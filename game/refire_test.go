@@ -8,6 +8,7 @@ import (
 
 	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -30,7 +31,7 @@ func TestSubsequentFirstFireStops_A8_3(t *testing.T) {
 	var sff, fpf, nmc, residual, refusedSFF, refusedDFPh, finalFire int
 	for _, w := range []*world.World{prepareText(t, realMission), prepared(t, "crossroads", "")} {
 		m := w.Map()
-		for seed := range uint64(30) {
+		for seed := range longrun.Seeds(30, 10) {
 			s := begin(t, w, seed, PolicyPlayer, StopFire)
 			for s.Stop().Kind != state.Over {
 				stop := s.Stop().Clone()
@@ -213,7 +214,7 @@ func TestEngineFireAfterFirstFire_A8_4(t *testing.T) {
 	count := map[string]int{}
 	for _, w := range []*world.World{prepareText(t, attack24), prepared(t, "wooded-hill", "")} {
 		for _, pol := range []string{PolicyAttack, PolicyHold} {
-			for seed := range uint64(20) {
+			for seed := range longrun.Seeds(20, 8) {
 				g, _, err := New(w, state.Game{Mission: "test", Seed: seed, HasSeed: true, Policy: pol}, nil)
 				if err != nil {
 					t.Fatal(err)

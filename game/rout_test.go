@@ -7,6 +7,7 @@ import (
 
 	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -268,7 +269,7 @@ func TestA10_5_NoneLeftExposed(t *testing.T) {
 	routed := [2]int{}
 	for _, wc := range []*world.World{w, w4} {
 		for _, pol := range []string{PolicyHold, PolicyAttack} {
-			for seed := range uint64(40) {
+			for seed := range longrun.Seeds(40, 12) {
 				g, _, err := New(wc, state.Game{Seed: seed, HasSeed: true, Policy: pol}, nil)
 				if err != nil {
 					t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/combat"
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -84,7 +85,7 @@ func TestS4_1_NoSOnFriendlyUnits(t *testing.T) {
 		t.Fatal("the crossroads demo no longer puts FRIENDLY units in x1Q5")
 	}
 	near := 0 // S? set up next to a FRIENDLY Location: the rule still places there
-	for seed := range uint64(300) {
+	for seed := range longrun.Seeds(300, 60) {
 		g, _, err := New(w, state.Game{Seed: seed, HasSeed: true}, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -279,7 +280,7 @@ func TestAttackMovesTowardObjectives(t *testing.T) {
 		return d
 	}
 	var moves, nearer, reached int
-	for seed := range uint64(100) {
+	for seed := range longrun.Seeds(100, 25) {
 		g, _, err := New(w, state.Game{Seed: seed, HasSeed: true, Policy: PolicyAttack}, nil)
 		if err != nil {
 			t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
@@ -206,7 +207,11 @@ func TestJournalReplaysAndUndoes(t *testing.T) {
 	// FRIENDLY units left to First Fire at the turn-2 Human Wave.
 	w := prepareText(t, realMission)
 	fired, first := 0, 0
-	for seed := range uint64(24) {
+	seeds := uint64(24)
+	if !longrun.Enabled() {
+		seeds = 8
+	}
+	for seed := range seeds {
 		s := begin(t, w, seed, PolicyPlayer, StopFire)
 		var files [][]byte
 		for s.Stop().Kind != state.Over && len(s.Journal()) < 10 {
@@ -405,7 +410,7 @@ func TestFirstFireAtHumanWaveS(t *testing.T) {
 }
 
 func firstFireAtS(t *testing.T, w *world.World, m *board.Map, asked, went, entering *int) {
-	for seed := range uint64(16) {
+	for seed := range longrun.Seeds(16, 6) {
 		s := begin(t, w, seed, PolicyPlayer, StopFire)
 		for s.Stop().Kind != state.Over {
 			stop := *s.Stop() // a copy: the player's fire brings the stop up to date

@@ -73,10 +73,7 @@ func measureFinder(t *testing.T, rate func(float64) float64, x0 float64, lo, hi,
 // value is played once.
 func TestBalanceFinder_Measured(t *testing.T) {
 	t.Parallel()
-	trials := 60
-	if !longrun.Enabled() {
-		trials = 15
-	}
+	trials := int(longrun.Seeds(60, 10))
 	for _, c := range []struct {
 		name   string
 		rate   func(float64) float64

@@ -86,7 +86,7 @@ func merge(preps []*Prepared, id RunID, parts map[string][]byte) ([]*Result, err
 func TestShardsMergeToTheWholeRun(t *testing.T) {
 	t.Parallel()
 	preps, vary := sweep(t)
-	const runs, seed, shards = 230, 11, 4
+	const runs, seed, shards = 90, 11, 4
 	id := runID(t, preps[0], seed, runs, vary, shards)
 	parts := map[string][]byte{}
 	for i := range shards {

@@ -80,7 +80,7 @@ func resultJSON(t testing.TB, r *Result) []byte {
 func TestWorkersGiveTheSameResult(t *testing.T) {
 	t.Parallel()
 	p := prepared(t, "crossroads")
-	for _, cfg := range []Config{{Runs: 300, Seed: 7}, {Runs: 5000, Seed: 8, CI: 0.04, Batch: 250}} {
+	for _, cfg := range []Config{{Runs: 120, Seed: 7}, {Runs: 5000, Seed: 8, CI: 0.06, Batch: 100}} {
 		var first []byte
 		for _, w := range []int{1, 2, 4} {
 			c := cfg
@@ -103,7 +103,7 @@ func TestWorkersGiveTheSameResult(t *testing.T) {
 			if err := json.Unmarshal(first, &r); err != nil {
 				t.Fatal(err)
 			}
-			if r.FriendlyWins.HalfWidth() > cfg.CI || r.Runs%250 != 0 || r.Runs >= int64(cfg.Runs) {
+			if r.FriendlyWins.HalfWidth() > cfg.CI || r.Runs%int64(cfg.Batch) != 0 || r.Runs >= int64(cfg.Runs) {
 				t.Errorf("--ci %g stopped after %d games with half width %.4f", cfg.CI, r.Runs, r.FriendlyWins.HalfWidth())
 			}
 		}
@@ -438,16 +438,16 @@ func FuzzParseVary(f *testing.F) {
 func TestAttackWinsSome(t *testing.T) {
 	t.Parallel()
 	p := prepared(t, "wooded-hill")
-	hold, err := Run(p, Config{Runs: 200, Seed: 1})
+	hold, err := Run(p, Config{Runs: 100, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if hold.FriendlyWins.Count != 0 {
-		t.Errorf("wooded-hill under hold: %d FRIENDLY wins of 200, want none (it must attack)", hold.FriendlyWins.Count)
+		t.Errorf("wooded-hill under hold: %d FRIENDLY wins of 100, want none (it must attack)", hold.FriendlyWins.Count)
 	}
 	a := *p
 	a.Policy = game.PolicyAttack
-	r, err := Run(&a, Config{Runs: 400, Seed: 1})
+	r, err := Run(&a, Config{Runs: 200, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -462,7 +462,7 @@ func TestAttackWinsSome(t *testing.T) {
 	// units outside the wave hold.
 	c := *preparedReleased(t, "crossroads", tables.ReleasedHold)
 	c.Policy = game.PolicyAttack
-	cr, err := Run(&c, Config{Runs: 400, Seed: 1})
+	cr, err := Run(&c, Config{Runs: 200, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

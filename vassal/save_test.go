@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/layout"
@@ -246,10 +247,15 @@ func TestHostile(t *testing.T) {
 	t.Parallel()
 	bomb := zipOf(t, [2][]byte{[]byte("savedGame"), make([]byte, maxEntry+10)})
 	good := "begin_save\x1b"
-	var million strings.Builder
-	million.WriteString(good)
-	for i := range 1_000_000 {
-		fmt.Fprintf(&million, "+/%d/piece;;;;x/Main Map;500;500;\x1b", i)
+	// One piece over the bound; the long run (longrun) a million.
+	many := maxPieces + 1
+	if longrun.Enabled() {
+		many = 1_000_000
+	}
+	var manyPieces strings.Builder
+	manyPieces.WriteString(good)
+	for i := range many {
+		fmt.Fprintf(&manyPieces, "+/%d/piece;;;;x/Main Map;500;500;\x1b", i)
 	}
 	misKeyed := Obfuscate([]byte(good+"end_save"), VCSK, 0x33)
 	misKeyed[5], misKeyed[6] = '4', '4'
@@ -268,7 +274,7 @@ func TestHostile(t *testing.T) {
 		{"absurd coordinates", zipOf(t, savedGame(good+"+/1/piece;;;;x/Main Map;99999999999999999999999;5;\x1bend_save")), "not two numbers"},
 		{"a stack with no position", zipOf(t, savedGame(good+"+/1/stack/Main Map\x1bend_save")), "not MAP;X;Y"},
 		{"a piece with no BasicPiece", zipOf(t, savedGame(good+"+/1/mark;x/y\x1bend_save")), "not a BasicPiece"},
-		{"a million pieces", zipOf(t, [2][]byte{[]byte("savedGame"), []byte(million.String() + "end_save")}), "more than 100000 pieces"},
+		{"too many pieces", zipOf(t, [2][]byte{[]byte("savedGame"), []byte(manyPieces.String() + "end_save")}), "more than 100000 pieces"},
 		{"a board cropped", zipOf(t, savedGame(good+"bd\t0\t0\t01\tCROP\t1\x1bend_save")), "cropped"},
 		{"an absurd board cell", zipOf(t, savedGame(good+"bd\t9999\t0\t01\x1bend_save")), "not a column and row"},
 		{"a stack of 2000", zipOf(t, savedGame(good+"+/1/stack/Main Map;1;1"+strings.Repeat(";7", 2000)+"\x1bend_save")), "more than 1000 pieces"},
@@ -298,11 +304,18 @@ func TestHostile(t *testing.T) {
 var (
 	deepPiece = "+/1/" + strings.Repeat("mark;x\t", 200_000) + "piece;;;;x/" + strings.Repeat("\t", 200_000) + "Main Map;1;1;"
 	nested    = func() string {
-		x := "z"
-		for range 2000 {
-			x = "a\x1b" + strings.ReplaceAll(x, "\x1b", "\\\x1b")
+		// Each level nests the rest under one more escape: the separator
+		// k levels in carries k backslashes. Written out
+		// level by level (x = "a\x1b" + x with each \x1b escaped) it is
+		// quadratic: 2.7 GB of garbage before any test ran.
+		var b strings.Builder
+		for k := range 2000 {
+			b.WriteString("a")
+			b.WriteString(strings.Repeat(`\`, k))
+			b.WriteString("\x1b")
 		}
-		return x
+		b.WriteString("z")
+		return b.String()
 	}()
 )
 

@@ -25,9 +25,10 @@ var (
 )
 
 // byteSeeds is how many seeds of each demo mission TestSameBytes plays:
-// 1 by default (every kind of output once), 4 in the long run (longrun:
-// SASL_LONG=1); all 16 with -bytes-all or -update-bytes, which rewrites
-// every hash.
+// 1 by default (every kind of output once: one seed of each command, the
+// pictures of one demo mission), 4 in the long run (longrun: SASL_LONG=1);
+// all 16 with -bytes-all or -update-bytes, which rewrites every hash. The
+// simulations play 3 seeds at most and the four-board example 4.
 func byteSeeds() int {
 	switch {
 	case *allBytes || *updateBytes:
@@ -79,22 +80,24 @@ func byteCases(boards string) []byteCase {
 				[]string{"play", "turn", "@g.yaml", "--turns", "3"},
 				[]string{"play", "turn", "@g.yaml", "--json"})
 		}
-		add(ms+"/pictures", false,
-			[]string{"place", "--mission", ms, "--seed", "5", "--png", "@p.png"},
-			[]string{"enter", "--mission", ms, "--seed", "5", "--turn", entry, "--svg", "@e.svg"},
-			[]string{"play", "new", "--policy", "hold", "--mission", ms, "--seed", "5", "--save", "@g.yaml"},
-			[]string{"play", "turn", "@g.yaml", "--turns", "4", "--svg", "@t.svg"},
-			[]string{"play", "show", "@g.yaml", "--svg", "@s.svg"})
-		for k := 1; k <= 3; k++ {
-			s := fmt.Sprint(k)
-			add(ms+"/sim/"+s, false, []string{"sim", "--mission", ms, "--runs", "400", "--seed", s, "--json"})
+		if ms == "crossroads" || byteSeeds() > 1 { // pictures of each kind once by default
+			add(ms+"/pictures", false,
+				[]string{"place", "--mission", ms, "--seed", "5", "--png", "@p.png"},
+				[]string{"enter", "--mission", ms, "--seed", "5", "--turn", entry, "--svg", "@e.svg"},
+				[]string{"play", "new", "--policy", "hold", "--mission", ms, "--seed", "5", "--save", "@g.yaml"},
+				[]string{"play", "turn", "@g.yaml", "--turns", "4", "--svg", "@t.svg"},
+				[]string{"play", "show", "@g.yaml", "--svg", "@s.svg"})
 		}
-		add(ms+"/sim-text", false, []string{"sim", "--mission", ms, "--runs", "300", "--seed", "9", "--svg", "@heat.svg", "--hist", "@hist.svg"})
+		for k := 1; k <= min(3, byteSeeds()); k++ {
+			s := fmt.Sprint(k)
+			add(ms+"/sim/"+s, false, []string{"sim", "--mission", ms, "--runs", "100", "--seed", s, "--json"})
+		}
+		add(ms+"/sim-text", false, []string{"sim", "--mission", ms, "--runs", "100", "--seed", "9", "--svg", "@heat.svg", "--hist", "@hist.svg"})
 		add(ms+"/sim-replicate", false, []string{"sim", "--mission", ms, "--seed", "4", "--replicate", "17", "--json"})
-		add(ms+"/sim-vary", false, []string{"sim", "--mission", ms, "--runs", "200", "--seed", "2", "--vary", "turns=5,6", "--json"})
+		add(ms+"/sim-vary", false, []string{"sim", "--mission", ms, "--runs", "60", "--seed", "2", "--vary", "turns=5,6", "--json"})
 	}
 	four := "../../examples/four-boards.yaml"
-	for k := 1; k <= 4; k++ {
+	for k := 1; k <= min(4, byteSeeds()); k++ {
 		s := fmt.Sprint(k)
 		mk := func(a ...string) []string { return append(a, "--mission", four, "--boards", boards, "--seed", s) }
 		add("four-boards/place/"+s, true, mk("place", "--json"))
@@ -112,7 +115,7 @@ func byteCases(boards string) []byteCase {
 		[]string{"play", "turn", "@g.yaml", "--turns", "3", "--svg", "@t.svg"})
 	add("four-boards/wave", true, []string{"wave", "--mission", four, "--boards", boards, "--seed", "3", "--json", "--svg", "@w.svg"})
 	add("crossroads/wave-picture", false, []string{"wave", "--seed", "5", "--svg", "@w.svg"})
-	add("four-boards/sim", true, []string{"sim", "--mission", four, "--boards", boards, "--runs", "600", "--seed", "1", "--json", "--workers", "2"})
+	add("four-boards/sim", true, []string{"sim", "--mission", four, "--boards", boards, "--runs", "150", "--seed", "1", "--json", "--workers", "2"})
 	return cs
 }
 

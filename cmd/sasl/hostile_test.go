@@ -219,15 +219,16 @@ victory:
 		t.Fatal(err)
 	}
 
-	// About 20 MB of valid-looking YAML, as a mission, tables and a game.
-	const huge = 20 << 20
+	// About 9 MiB of valid-looking YAML, as a mission, tables and a game:
+	// over every bound (a game file 8 MiB, other YAML 4 MiB).
+	const huge = 9 << 20
 	bigMission := filepath.Join(dir, "big-mission.yaml")
 	hugeYAML(t, bigMission, "name: Big\nboards: [[x1]]\nturns: 6\n", "friendly", huge)
 	bigTables := filepath.Join(dir, "big-tables.yaml")
 	hugeYAML(t, bigTables, "infantry:\n  terrain:\n    woods: 2\n", "notes", huge)
 	bigGame := filepath.Join(dir, "big-game.yaml")
 	hugeYAML(t, bigGame, "turn: 1\nphase: rally\n", "units", huge)
-	// A sim part file of about 20 MB: a real part whose tallies repeat.
+	// A sim part file of about 9 MiB: a real part whose tallies repeat.
 	bigPart := filepath.Join(dir, "big-part.json")
 	bigCounts := filepath.Join(dir, "big-counts.json")
 	{
@@ -241,12 +242,12 @@ victory:
 		if err := json.Unmarshal(data, &part); err != nil || len(part.Tallies) == 0 {
 			t.Fatalf("the part holds no tallies: %v %.200s", err, data)
 		}
-		// One tally's counts grown to 20 MB.
+		// One tally's counts grown to 9 MiB.
 		zeros := bytes.Repeat([]byte("0,"), huge/2)
 		if err := os.WriteFile(bigCounts, bytes.Replace(data, []byte(`"counts":[`), append([]byte(`"counts":[`), zeros...), 1), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		// The tallies repeated to 20 MB: they come last, after the header
+		// The tallies repeated to 9 MiB: they come last, after the header
 		// as written.
 		head, _, ok := bytes.Cut(data, []byte(`"tallies":[`))
 		if !ok {

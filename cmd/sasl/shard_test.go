@@ -145,7 +145,7 @@ func runProcess(t *testing.T, env []string, args ...string) (string, string, int
 func TestShardsAsProcessesMerge(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	run := []string{"sim", "--runs", "150", "--seed", "6", "--vary", "human_wave.1.turn=2,4"}
+	run := []string{"sim", "--runs", "40", "--seed", "6", "--vary", "human_wave.1.turn=2,4"}
 	shards := []struct {
 		env  []string
 		args []string
@@ -208,7 +208,7 @@ func TestKilledShardLeavesNoPart(t *testing.T) {
 	for _, sig := range []os.Signal{os.Kill, syscall.SIGTERM} {
 		dir := t.TempDir()
 		c, _, errs := saslProcess(t, nil, "sim", "--runs", "10000000", "--seed", "1", "--shard", "0/2", "--out", dir)
-		waitCPU(t, c.Process.Pid, 600*time.Millisecond) // well into the games: 5,000,000 take an hour
+		waitCPU(t, c.Process.Pid, 300*time.Millisecond) // well into the games: 5,000,000 take an hour
 		if err := c.Process.Signal(sig); err != nil {
 			t.Fatal(err)
 		}
@@ -227,7 +227,7 @@ func TestKilledShardLeavesNoPart(t *testing.T) {
 }
 
 // waitCPU waits until process pid has run for cpu (the startup of a demo
-// sim takes some 0.3 s), reading its times from /proc: so that a test
+// sim takes some 0.1 s), reading its times from /proc: so that a test
 // kills it while it plays, however busy the machine, and no sooner. Where
 // there is no /proc it waits a second.
 func waitCPU(t *testing.T, pid int, cpu time.Duration) {

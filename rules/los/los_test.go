@@ -149,13 +149,15 @@ func TestFilterExact(t *testing.T) {
 					t.Fatalf("pair %d %s - %s: filtered %+v, every pixel %+v", i, bm.LocationName(p[0]), bm.LocationName(p[1]), a, b)
 				}
 			}
-			// Sources: random Locations, and upper building levels.
+			// Sources: random Locations, and upper building levels (45 in
+			// the long run, 15 in the short).
+			nFrom := samples(45)
 			var froms []board.Location
-			for _, p := range pairs[:30] {
+			for _, p := range pairs[:min(nFrom*2/3, len(pairs))] {
 				froms = append(froms, p[0])
 			}
 			for _, l := range locationsOf(bm) {
-				if l.Level > 0 && len(froms) < 45 {
+				if l.Level > 0 && len(froms) < nFrom {
 					froms = append(froms, l)
 				}
 			}

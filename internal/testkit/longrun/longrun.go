@@ -4,10 +4,9 @@
 // second pass); the README's test command, without it, stays short (at
 // most a minute of CPU on two cores, warm).
 //
-//	longrun.Skip(t) // a long test: skipped, saying how to run it
-//	seeds := 30
-//	if longrun.Enabled() {
-//		seeds = 150
+//	longrun.Skip(t)                       // a long test: skipped, saying how to run it
+//	for seed := range longrun.Seeds(150, 30) { // 150 seeds in the long run, 30 in the short
+//		...
 //	}
 package longrun
 
@@ -28,4 +27,13 @@ func Skip(t testing.TB) {
 	if !Enabled() {
 		t.Skip("a long test: " + Env + "=1 runs it (.ci/run does)")
 	}
+}
+
+// Seeds is long in the long run and short otherwise: how many seeds (or
+// games, or cases) a test of many plays.
+func Seeds(long, short uint64) uint64 {
+	if Enabled() {
+		return long
+	}
+	return short
 }

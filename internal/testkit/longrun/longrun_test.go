@@ -13,5 +13,8 @@ func TestEnabled(t *testing.T) {
 		if got := Enabled(); got != c.want {
 			t.Errorf("%s=%q: Enabled %v, want %v", Env, c.v, got, c.want)
 		}
+		if got, want := Seeds(150, 30), map[bool]uint64{true: 150, false: 30}[c.want]; got != want {
+			t.Errorf("%s=%q: Seeds(150, 30) %d, want %d", Env, c.v, got, want)
+		}
 	}
 }
