@@ -101,6 +101,9 @@ var lattice = map[string][]string{
 	// game through package table (no Open, Lock or Save of its own), and
 	// uses game's command grammar and previews, read-only.
 	"web": {"rules/...", "pathing", "state", "report", "game", "table", "render", "internal/regfile"},
+	// web/browsertest: the page's tests in a real browser (chromedp); no
+	// code but its doc.
+	"web/browsertest": nil,
 
 	// render draws maps; it knows the map and nothing above it (overlays
 	// come as plain hexes and Locations), so every layer above may use it.

@@ -1,4 +1,4 @@
-package main
+package browsertest
 
 import (
 	"os"
@@ -182,7 +182,7 @@ func TestServeStopsInBrowser(t *testing.T) {
 	}
 	passed := filepath.Join(dir, "passed.yaml")
 	os.WriteFile(passed, atSeven, 0o644)
-	mustRun(t, "play", "pass", passed, "--boards", realBoards(t))
+	sasl(t, "play", "pass", passed, "--boards", realBoards(t))
 	if fired := friendlyFire(t, passed, 8); len(fired) == 0 {
 		t.Errorf("the stop passed, the engine did not fire: the test of Hold fire proves nothing")
 	}
@@ -226,20 +226,7 @@ func TestServeStopsInBrowser(t *testing.T) {
 	p.clickHex("4T2")
 	p.clickHex("4P6")
 	p.run("the LOS is traced", chromedp.Poll[chromedp.Void](`!!document.getElementById("los-text")`))
-	tg, err := table.Read(path, table.Options{Boards: realBoards(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := tg.Game().World().Map()
-	lm, err := tg.Game().World().LOS()
-	if err != nil {
-		t.Fatal(err)
-	}
-	from, _ := m.ParseLocation("4T2")
-	to, _ := m.ParseLocation("4P6")
-	r := lm.Query(from, to)
-	tg.Close()
-	if got, want := label("#los-text"), losText(m, from, to, &r); got != want {
+	if got, want := label("#los-text"), strings.TrimSpace(sasl(t, "los", "4T2", "4P6", "--game", path, "--boards", realBoards(t))); got != want {
 		t.Errorf("the page's LOS says %q, sasl los %q", got, want)
 	}
 	p.eval(`page.overlay.querySelectorAll('[data-layer="stop"] line').length`, &marked)

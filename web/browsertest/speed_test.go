@@ -1,4 +1,4 @@
-package main
+package browsertest
 
 import (
 	"context"
@@ -21,8 +21,8 @@ import (
 // server just started: nothing drawn or kept yet), and an action (a next,
 // a move, the map after an earlier step) within 100 ms of the page's main
 // thread and actionBytes transferred. Times are measured by
-// BenchmarkServePageInBrowser (go test ./cmd/sasl -run '^$' -bench
-// PageInBrowser), as the project measures every speed: a test holds what
+// BenchmarkServePageInBrowser (go test ./web/browsertest -run '^$'
+// -bench PageInBrowser), as the project measures every speed: a test holds what
 // does not depend on the machine, the bytes an action transfers.
 const actionBytes = 50 << 10
 
