@@ -361,10 +361,7 @@ func TestSaveResumeEveryPhase(t *testing.T) {
 	if _, ok := testshared.FindBoards(); ok {
 		worlds["attack24"] = prepareText(t, attack24)
 	}
-	seeds := uint64(6)
-	if !longrun.Enabled() {
-		seeds = 2
-	}
+	seeds := longrun.Seeds(6, 1)
 	for name, w := range worlds {
 		for _, pol := range []string{PolicyHold, PolicyAttack, PolicyPlayer} {
 			t.Run(name+"/"+pol, func(t *testing.T) {

@@ -327,7 +327,7 @@ func TestVary(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := Run(sp, Config{Runs: 400, Seed: 5})
+		r, err := Run(sp, Config{Runs: 150, Seed: 5})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -474,7 +474,7 @@ func TestAttackWinsSome(t *testing.T) {
 	// where they stay.
 	held := preparedReleased(t, "wooded-hill", tables.ReleasedHold)
 	held.Policy = game.PolicyAttack
-	rh, err := Run(held, Config{Runs: 200, Seed: 1})
+	rh, err := Run(held, Config{Runs: 100, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

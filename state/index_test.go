@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 )
@@ -31,7 +32,7 @@ func TestIndexExact(t *testing.T) {
 	s := New(m)
 	var model []*Unit // in the order they came
 	next := 0
-	for step := range 4000 {
+	for step := range longrun.Seeds(4000, 1500) { // steps: 4,000 in the long run
 		switch op := r.IntN(10); {
 		case op < 4 || len(model) == 0:
 			u := &Unit{ID: fmt.Sprintf("U%d", next), Side: Side(r.IntN(2)), Exited: r.IntN(8) == 0}

@@ -25,10 +25,11 @@ var (
 )
 
 // byteSeeds is how many seeds of each demo mission TestSameBytes plays:
-// 1 by default (every kind of output once: one seed of each command, the
-// pictures of one demo mission), 4 in the long run (longrun: SASL_LONG=1);
-// all 16 with -bytes-all or -update-bytes, which rewrites every hash. The
-// simulations play 3 seeds at most and the four-board example 4.
+// 1 by default (the text and JSON of each command that plays, once), 4
+// in the long run (longrun: SASL_LONG=1), with the pictures and the
+// simulations (whole-game byte tests, which the short run leaves to the
+// long); all 16 with -bytes-all or -update-bytes, which rewrites every
+// hash. The simulations play 3 seeds at most and the four-board example 4.
 func byteSeeds() int {
 	switch {
 	case *allBytes || *updateBytes:
@@ -53,6 +54,7 @@ type byteCase struct {
 // policies and simulations, over many seeds of the demo missions and the
 // four-board example.
 func byteCases(boards string) []byteCase {
+	long := byteSeeds() > 1
 	var cs []byteCase
 	add := func(name string, real bool, seq ...[]string) { cs = append(cs, byteCase{name, seq, real}) }
 	for _, ms := range []string{"crossroads", "wooded-hill"} {
@@ -80,14 +82,15 @@ func byteCases(boards string) []byteCase {
 				[]string{"play", "turn", "@g.yaml", "--turns", "3"},
 				[]string{"play", "turn", "@g.yaml", "--json"})
 		}
-		if ms == "crossroads" || byteSeeds() > 1 { // pictures of each kind once by default
-			add(ms+"/pictures", false,
-				[]string{"place", "--mission", ms, "--seed", "5", "--png", "@p.png"},
-				[]string{"enter", "--mission", ms, "--seed", "5", "--turn", entry, "--svg", "@e.svg"},
-				[]string{"play", "new", "--policy", "hold", "--mission", ms, "--seed", "5", "--save", "@g.yaml"},
-				[]string{"play", "turn", "@g.yaml", "--turns", "4", "--svg", "@t.svg"},
-				[]string{"play", "show", "@g.yaml", "--svg", "@s.svg"})
+		if !long {
+			continue // the pictures and simulations in the long run
 		}
+		add(ms+"/pictures", false,
+			[]string{"place", "--mission", ms, "--seed", "5", "--png", "@p.png"},
+			[]string{"enter", "--mission", ms, "--seed", "5", "--turn", entry, "--svg", "@e.svg"},
+			[]string{"play", "new", "--policy", "hold", "--mission", ms, "--seed", "5", "--save", "@g.yaml"},
+			[]string{"play", "turn", "@g.yaml", "--turns", "4", "--svg", "@t.svg"},
+			[]string{"play", "show", "@g.yaml", "--svg", "@s.svg"})
 		for k := 1; k <= min(3, byteSeeds()); k++ {
 			s := fmt.Sprint(k)
 			add(ms+"/sim/"+s, false, []string{"sim", "--mission", ms, "--runs", "100", "--seed", s, "--json"})
@@ -109,6 +112,9 @@ func byteCases(boards string) []byteCase {
 		add("four-boards/player/"+s, true,
 			mk("play", "new", "--policy", "player", "--save", "@g.yaml"),
 			[]string{"play", "turn", "@g.yaml", "--turns", "4"})
+	}
+	if !long {
+		return cs
 	}
 	add("four-boards/pictures", true,
 		[]string{"play", "new", "--policy", "hold", "--mission", four, "--boards", boards, "--seed", "2", "--save", "@g.yaml", "--svg", "@setup.svg"},

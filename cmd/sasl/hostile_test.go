@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/internal/testkit/testlayout"
 )
 
@@ -363,10 +364,22 @@ victory:
 		// Hexes without a board number, with a boards folder.
 		{"path without board", []string{"path", "Q7", "R6", "--boards", filepath.Join(dir, "raster-2x2")}, "Q7 R6: which board?", ""},
 	}
+	// Variants of a case above them, each a process of its own: the long
+	// run (longrun) plays them too.
+	variants := map[string]bool{
+		"raster 2x2": true, "raster 5x4": true, "level -128 show": true,
+		"scale 20": true, "scale 0": true, "scale NaN": true,
+		"place 400x400 cells": true, "play new 400x400 cells": true, "wave 400x400 cells": true,
+		"sim mission /dev/zero": true, "play show /dev/zero": true, "wave friendly /dev/zero": true,
+		"wave turns -1": true, "play turn turns -1": true, "wave dice empty": true, "enter dice empty": true,
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.skip != "" {
 				t.Skip(tt.skip)
+			}
+			if variants[tt.name] && !longrun.Enabled() {
+				t.Skip("a variant of a case the short run plays: " + longrun.Env + "=1 plays it")
 			}
 			t.Parallel()
 			refused(t, []string{"SASL_BOARDS="}, tt.want, tt.args...)

@@ -122,10 +122,11 @@ func TestPicturesKeepTheReport(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	for _, args := range [][]string{
-		{"place", "--png", filepath.Join(dir, "p.png")},
+		// (Rasters at half scale: the report is the test, not the picture.)
+		{"place", "--png", filepath.Join(dir, "p.png"), "--scale", "0.5"},
 		{"wave", "--svg", filepath.Join(dir, "w.svg")},
 		{"enter", "--pdf", filepath.Join(dir, "e.pdf")},
-		{"sim", "--runs", "5", "--png", filepath.Join(dir, "s.png"), "--hist", filepath.Join(dir, "h.svg")},
+		{"sim", "--runs", "5", "--png", filepath.Join(dir, "s.png"), "--scale", "0.5", "--hist", filepath.Join(dir, "h.svg")},
 	} {
 		var out, errs bytes.Buffer
 		root := newRoot(&out, &errs)

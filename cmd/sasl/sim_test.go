@@ -83,8 +83,8 @@ func TestSimPicturesAndSweep(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	heat, hist, sweep := filepath.Join(dir, "heat.png"), filepath.Join(dir, "hist.svg"), filepath.Join(dir, "sweep.pdf")
-	mustRun(t, "sim", "--runs", "40", "--seed", "1", "--png", heat, "--hist", hist)
-	out := mustRun(t, "sim", "--runs", "40", "--seed", "1", "--vary", "turns=3,6", "--pdf", sweep)
+	mustRun(t, "sim", "--runs", "20", "--seed", "1", "--png", heat, "--hist", hist)
+	out := mustRun(t, "sim", "--runs", "20", "--seed", "1", "--vary", "turns=3,6", "--pdf", sweep)
 	if !strings.Contains(out, "FRIENDLY win rate by turns (") {
 		t.Errorf("no sweep table:\n%s", out)
 	}

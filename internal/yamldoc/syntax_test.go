@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 )
 
 // A syntax error names the line where the problem is, counted from 1, in
@@ -61,10 +63,11 @@ func TestSyntaxErrorLine(t *testing.T) {
 
 // Finding the line costs a few parses, not one a line: O(log d) parses of
 // at most the whole file for a problem d lines after the line the library
-// names, in a broken file of half a MiB. The test counts the parses and
-// the bytes they read, not the time they take (which -race stretches).
+// names, in a broken file of half a MiB (a quarter of it in the short
+// run). The test counts the parses and the bytes they read, not the time
+// they take (which -race stretches).
 func TestSyntaxErrorLargeFile(t *testing.T) {
-	const size = 512 << 10
+	size := int(longrun.Seeds(512<<10, 128<<10)) // bytes: 512 KiB in the long run
 	for _, tt := range []struct {
 		name string
 		head string // the broken file is head, lines of body to size, tail

@@ -150,8 +150,12 @@ func TestFilterExact(t *testing.T) {
 				}
 			}
 			// Sources: random Locations, and upper building levels (45 in
-			// the long run, 15 in the short).
+			// the long run, 6 in the short: each traces every pixel of
+			// some 800 lines).
 			nFrom := samples(45)
+			if !longrun.Enabled() && !*long {
+				nFrom = 6
+			}
 			var froms []board.Location
 			for _, p := range pairs[:min(nFrom*2/3, len(pairs))] {
 				froms = append(froms, p[0])
