@@ -85,7 +85,9 @@ func TestBalanceFinder_Measured(t *testing.T) {
 		{"steep logistic through 50% at 5.4", logistic(5.4, 1.2), 5.4, 0.5},
 		{"falling logistic through 30% at 20.6 (--target 0.3)", func(x float64) float64 { return 1 - logistic(20.6-math.Log(7/3.0)/0.2, 0.2)(x) }, 20.6, 0.3},
 	} {
-		for _, n := range []int{500, 2000} {
+		// 500 and 2,000 games a value in the long run (longrun), 2,000 in
+		// the short.
+		for _, n := range []int{2000, 500}[:longrun.Seeds(2, 1)] {
 			cover, meanErr, worst, values := measureFinder(t, c.rate, c.x0, 0, 30, n, trials, c.target)
 			t.Logf("%s, %d games a value: the interval held the crossing in %.0f%% of %d searches, mean |error| %.2f, the named value at most %.2f away, %.1f values played",
 				c.name, n, 100*cover, trials, meanErr, worst, values)

@@ -126,7 +126,7 @@ func TestIssue40_VaryTablesPolicy(t *testing.T) {
 			t.Errorf("prep %d: released %q, FRIENDLY %q, want %q, attack", i, got, s.Preps[i].Policy, want)
 		}
 	}
-	c := Config{Runs: 60, Seed: 5, Workers: 2}
+	c := Config{Runs: 30, Seed: 5, Workers: 2}
 	results, err := s.Run(c)
 	if err != nil {
 		t.Fatal(err)

@@ -225,7 +225,7 @@ func New(m *board.Map, s terrain.Season) (*Map, error) {
 			b := m.Board(slot.Board)
 			r := b.Raster
 			if r == nil || r.W != board.RasterW || r.H != board.RasterH {
-				r = Rasterise(b)
+				r = rasterised(b)
 				lm.Rasterised = append(lm.Rasterised, slot.Board)
 			}
 			lm.tileOf[i*cols+j] = tiles
