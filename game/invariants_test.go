@@ -128,7 +128,7 @@ func TestGameInvariants(t *testing.T) {
 	t.Parallel()
 	seeds := uint64(150)
 	if !longrun.Enabled() {
-		seeds = 12
+		seeds = 8
 	}
 	for _, c := range []struct{ name, text string }{{"four-boards", realMission}, {"attack24", attack24}, {"edge24", edge24}} {
 		w := prepareText(t, c.text)

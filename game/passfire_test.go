@@ -8,6 +8,7 @@ import (
 
 	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/dice"
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/state"
 )
@@ -22,7 +23,8 @@ func TestA8_3_PassAfterFireFiresNoUnitTwice(t *testing.T) {
 	w := prepared(t, "crossroads", "")
 	m := w.Map()
 	fired, passed, gone := 0, 0, 0
-	for seed := uint64(1); seed <= 12; seed++ {
+	for i := range longrun.Seeds(12, 6) {
+		seed := i + 1
 		s := begin(t, w, seed, PolicyPlayer, StopFire)
 		for s.Stop().Kind != state.Over {
 			stop := s.Stop()

@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sasl-engine/sasl/game"
@@ -19,19 +20,39 @@ import (
 	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
 )
 
 func prepared(t testing.TB, name string) *Prepared {
 	t.Helper()
-	p, _, err := game.Open(name, "", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp, err := Prepare(p, name)
+	sp, err := Prepare(demoWorld(t, name), name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return sp
+}
+
+var (
+	demoWorldsMu sync.Mutex
+	demoWorlds   = map[string]*world.World{}
+)
+
+// demoWorld is the world of built-in mission name, opened once for the
+// tests: a world is read only once prepared (a run's workers share one),
+// so its LOS is built once.
+func demoWorld(t testing.TB, name string) *world.World {
+	t.Helper()
+	demoWorldsMu.Lock()
+	defer demoWorldsMu.Unlock()
+	if w := demoWorlds[name]; w != nil {
+		return w
+	}
+	w, _, err := game.Open(name, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	demoWorlds[name] = w
+	return w
 }
 
 // fourBoards prepares examples/four-boards.yaml on the real boards of
@@ -489,13 +510,10 @@ func TestAttackWinsSome(t *testing.T) {
 // released.
 func preparedReleased(t testing.TB, name, released string) *Prepared {
 	t.Helper()
-	w, _, err := game.Open(name, "", "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := demoWorld(t, name)
 	tb := w.Tables().Clone()
 	tb.Policy.Released.Value = released
-	w, err = game.Prepare(w.Mission(), w.Map(), tb)
+	w, err := game.Prepare(w.Mission(), w.Map(), tb)
 	if err != nil {
 		t.Fatal(err)
 	}

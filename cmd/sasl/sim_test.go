@@ -15,14 +15,14 @@ func TestSimJSONWorkers(t *testing.T) {
 	t.Parallel()
 	var first string
 	for _, w := range []string{"1", "3"} {
-		out := mustRun(t, "sim", "--runs", "60", "--seed", "3", "--workers", w, "--json")
+		out := mustRun(t, "sim", "--runs", "30", "--seed", "3", "--workers", w, "--json")
 		if first == "" {
 			first = out
 		} else if out != first {
 			t.Fatal("--workers 3 gives other JSON than --workers 1")
 		}
 	}
-	if !strings.HasPrefix(first, `{"runs":60,"seed":3,"friendly_wins":{"count":`) {
+	if !strings.HasPrefix(first, `{"runs":30,"seed":3,"friendly_wins":{"count":`) {
 		t.Errorf("JSON starts %.80s", first)
 	}
 	var doc struct {
