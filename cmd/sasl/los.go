@@ -73,10 +73,10 @@ otherwise give --layout or --mission.`,
 	cmd.Flags().StringVar(&f.game, "game", "", "take the boards, weather and month of this game file's mission")
 	f.pictures.register(cmd)
 	cmd.Flags().StringVar(&f.tables, "tables", "", "YAML file of table values laid over the built-in tables")
-	cmd.Flags().IntVar(&f.month, "month", 7, "month of the year, 1..12: decides whether grain and orchards are in season")
+	decimalVar(cmd.Flags(), &f.month, "month", 7, "month of the year, 1..12: decides whether grain and orchards are in season")
 	cmd.Flags().StringVar(&f.mission, "mission", "", "take the boards and month of this mission (a file or a built-in demo)")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON (with --pairs: one object a line)")
-	cmd.Flags().IntVar(&f.rng, "range", 0, "list every Location in LOS of FROM within this many hexes")
+	decimalVar(cmd.Flags(), &f.rng, "range", 0, "list every Location in LOS of FROM within this many hexes")
 	cmd.Flags().StringVar(&f.pairs, "pairs", "", `file of "FROM TO" pairs, one a line ("-": standard input)`)
 	return cmd
 }

@@ -31,7 +31,7 @@ type missionFlags struct {
 func (f *missionFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.mission, "mission", "", "mission file, or the name of a built-in demo mission ("+strings.Join(missions.Demos(), ", ")+"; default "+missions.DefaultDemo+")")
 	cmd.Flags().StringVar(&f.tables, "tables", "", "YAML file of table values laid over the built-in tables")
-	cmd.Flags().Uint64Var(&f.seed, "seed", 0, "seed of the dice: the same seed gives the same result (default: a new seed, printed)")
+	decimalVar(cmd.Flags(), &f.seed, "seed", 0, "seed of the dice: the same seed gives the same result (default: a new seed, printed)")
 	cmd.Flags().StringVar(&f.dice, "dice", "", `your own rolls, in rule order: numbers are dice, letters are Letter Chits, e.g. "3 Q S 4 6 6 4"`)
 }
 

@@ -35,7 +35,7 @@ type conditionFlags struct {
 func (f *conditionFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.tables, "tables", "", "YAML file of table values laid over the built-in tables")
 	cmd.Flags().StringVar(&f.weather, "weather", "clear", "ground conditions: clear, saturated or winter (optional rules 12.1, 12.2)")
-	cmd.Flags().IntVar(&f.month, "month", 7, "month of the year, 1..12: decides whether grain and orchards are in season")
+	decimalVar(cmd.Flags(), &f.month, "month", 7, "month of the year, 1..12: decides whether grain and orchards are in season")
 }
 
 // infantry returns the tables and the Infantry cost model of m.

@@ -273,7 +273,7 @@ and the dice that decided it.`,
 	}
 	f.missionFlags.register(cmd)
 	f.pictures.register(cmd)
-	cmd.Flags().IntVar(&f.turn, "turn", 1, "the turn whose entries to set up")
+	decimalVar(cmd.Flags(), &f.turn, "turn", 1, "the turn whose entries to set up")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
 	cmd.Flags().StringVar(&f.save, "save", "", "write a game at this turn with these S? waiting off the map to enter (sasl play turn plays on)")
 	return cmd

@@ -282,7 +282,7 @@ MPh; --vasl-out NEW.vsav writes the ENEMY's turn into a copy of your save.`,
 		},
 	}
 	f.pictures.register(cmd)
-	cmd.Flags().IntVar(&f.turns, "turns", 1, "the number of turns to play")
+	decimalVar(cmd.Flags(), &f.turns, "turns", 1, "the number of turns to play")
 	cmd.Flags().StringVar(&f.mission, "mission", "", "play on with this mission file, changed since the game began (given on purpose)")
 	cmd.Flags().StringVar(&f.tables, "tables", "", "play on with this tables file, changed since the game began (given on purpose)")
 	cmd.Flags().StringVar(&f.dice, "dice", "", "your own rolls for these turns, in rule order")

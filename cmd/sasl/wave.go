@@ -47,7 +47,7 @@ engine leaves them, so a mission can be played a turn at a time.`,
 	}
 	f.missionFlags.register(cmd)
 	f.pictures.register(cmd)
-	cmd.Flags().IntVar(&f.turns, "turns", 0, "turns to run (default: the mission's turns)")
+	decimalVar(cmd.Flags(), &f.turns, "turns", 0, "turns to run (default: the mission's turns)")
 	cmd.Flags().StringVar(&f.friendly, "friendly", "", "game state file with the FRIENDLY positions (and any ENEMY units, waves, VPO control)")
 	cmd.Flags().StringVar(&f.save, "save", "", "write the game state after the last turn to this file")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")

@@ -64,10 +64,36 @@ func Resolve(path string) string {
 	return abs
 }
 
+// unnamed refuses a path that reaches a file no folder holds any more: a
+// /proc/self/fd or /dev/fd name of a file deleted, or replaced by a
+// rename (as every write of a game file replaces it), since it was opened
+// (its link reads "NAME (deleted)"). Its lock would go beside a name the
+// file no longer has, and its write to a folder that is not one.
+func unnamed(path string) error {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil
+	}
+	if _, err := filepath.EvalSymlinks(abs); err == nil {
+		return nil
+	}
+	if _, err := os.Stat(abs); err != nil {
+		return nil // nothing there: the caller says so
+	}
+	target, err := os.Readlink(abs)
+	if err != nil {
+		target = "a file"
+	}
+	return fmt.Errorf("%s: names %s, which is in no folder any more: it was deleted, or replaced (each write of a game file replaces it), since it was opened; give the file's own name", path, target)
+}
+
 // Acquire locks path for the caller, who, as the lock file then says, is
 // doing what (a command line): if another holds it, it tries again until
 // wait has passed, then fails saying who holds it.
 func Acquire(path string, wait time.Duration, what string) (*Lock, error) {
+	if err := unnamed(path); err != nil {
+		return nil, err
+	}
 	name := Path(path)
 	deadline := time.Now().Add(wait)
 	for {

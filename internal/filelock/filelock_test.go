@@ -214,3 +214,49 @@ func TestLockFileFolderNamed(t *testing.T) {
 		t.Errorf("%v; want it to say %q", err, want)
 	}
 }
+
+// A /proc/self/fd name of a game file replaced since it was opened (each
+// write renames a new file over the name) reaches a file in no folder: it
+// is refused, saying so (it said "no such file or directory", of a lock
+// file beside /proc/self/fd/N); the same name of a file still in its
+// folder locks that file's lock.
+func TestReplacedFileUnderProcRefused(t *testing.T) {
+	if _, err := os.Stat("/proc/self/fd"); err != nil {
+		t.Skip("no /proc/self/fd here")
+	}
+	dir := t.TempDir()
+	game := filepath.Join(dir, "game.yaml")
+	if err := os.WriteFile(game, []byte("turn: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	byFD := fmt.Sprintf("/proc/self/fd/%d", f.Fd())
+	l, err := Acquire(byFD, 0, "x")
+	if err != nil {
+		t.Fatalf("%s of a file in its folder: %v", byFD, err)
+	}
+	if l.name != Path(game) {
+		t.Errorf("%s locks %s, want %s", byFD, l.name, Path(game))
+	}
+	l.Release()
+	// Replaced as a write replaces it.
+	next := filepath.Join(dir, ".game.yaml.1")
+	if err := os.WriteFile(next, []byte("turn: 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(next, game); err != nil {
+		t.Fatal(err)
+	}
+	l, err = Acquire(byFD, 0, "x")
+	if err == nil {
+		l.Release()
+		t.Fatalf("%s of a replaced file was locked", byFD)
+	}
+	if want := byFD + ": names " + game + " (deleted), which is in no folder any more"; !strings.Contains(err.Error(), want) {
+		t.Errorf("%v; want it to say %q", err, want)
+	}
+}
