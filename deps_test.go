@@ -97,10 +97,11 @@ var lattice = map[string][]string{
 	"table": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat", "ai", "policy", "game", "render", "vassal",
 		"internal/atomicfile", "internal/filelock", "internal/yamldoc", "internal/regfile"},
 
-	// web: sasl serve, the browser table; it opens, plays and saves the
-	// game through package table (no Open, Lock or Save of its own), and
-	// uses game's command grammar and previews, read-only.
-	"web": {"rules/...", "pathing", "state", "report", "game", "table", "render", "internal/regfile"},
+	// web: sasl serve, the browser table; it reaches the game through
+	// package table alone (no Open, Lock or Save of its own; the page's
+	// views of steps, previews and lines of sight are table's): it imports
+	// no game, state or pathing.
+	"web": {"rules/...", "report", "table", "render", "internal/regfile"},
 	// web/browsertest: the page's tests in a real browser (chromedp); no
 	// code but its doc.
 	"web/browsertest": nil,

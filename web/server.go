@@ -105,7 +105,7 @@ func New(cfg Config) (*Server, error) {
 		srv.drop()
 		return nil, err
 	}
-	if srv.t.Session() == nil {
+	if srv.t.Plain() {
 		srv.drop()
 		return nil, fmt.Errorf("%s: a game with no journal (plain: true) plays turn by turn with sasl play turn; the page plays a game step by step: start one with sasl serve %s --new", cfg.Path, cfg.Path)
 	}

@@ -128,7 +128,7 @@ func TestPlayByRequests(t *testing.T) {
 	if n := len(journal(t, path)); n != 3 {
 		t.Fatalf("after undo the journal has %d steps, want 3", n)
 	}
-	var log struct{ Steps []stepJSON }
+	var log struct{ Steps []table.StepView }
 	if err := json.Unmarshal(request(srv, http.MethodGet, "/api/log", "").Body.Bytes(), &log); err != nil || len(log.Steps) != 2 {
 		t.Fatalf("/api/log: %v %+v", err, log)
 	}

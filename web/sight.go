@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 
@@ -27,25 +28,17 @@ func (srv *Server) sight(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	wd := srv.t.Game().World()
-	m := wd.Map()
-	a, err := m.ParseLocation(from)
+	sight, err := srv.t.SightBetween(from, to)
 	if err != nil {
-		httpError(w, http.StatusBadRequest, fmt.Sprintf("from: Location %q: %v", from, err))
+		code := http.StatusInternalServerError
+		var bad *table.LocationError
+		if errors.As(err, &bad) {
+			code = http.StatusBadRequest
+		}
+		httpError(w, code, err.Error())
 		return
 	}
-	b, err := m.ParseLocation(to)
-	if err != nil {
-		httpError(w, http.StatusBadRequest, fmt.Sprintf("to: Location %q: %v", to, err))
-		return
-	}
-	lm, err := wd.LOS()
-	if err != nil {
-		httpError(w, http.StatusInternalServerError, err.Error())
-		return
-	}
-	res := lm.Query(a, b)
-	writeJSON(w, http.StatusOK, table.SightOf(m, a, b, &res))
+	writeJSON(w, http.StatusOK, sight)
 }
 
 // setupJSON is the ENEMY setup of the game (SASL 4.1) as sasl place and
@@ -88,8 +81,8 @@ func (srv *Server) setup(w http.ResponseWriter, r *http.Request) {
 		httpError(w, code, err.Error())
 		return
 	}
-	g, first := srv.t.Game(), srv.t.Journal()[0]
-	words := report.New(g.World())
+	first := srv.t.Journal()[0]
+	words := srv.t.Words()
 	out := setupJSON{Do: first.Do, Dice: first.Dice, Own: first.Own, Boards: []string{}, Placements: []placementJSON{}, Procedure: []string{}}
 	for _, k := range s.Kinds {
 		out.Boards = append(out.Boards, fmt.Sprintf("Board %s: %s (%s)", k.Board, k.BoardKind, words.KindWhy(k)))
