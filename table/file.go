@@ -16,6 +16,7 @@ import (
 	"github.com/sasl-engine/sasl/internal/atomicfile"
 	"github.com/sasl-engine/sasl/internal/filelock"
 	"github.com/sasl-engine/sasl/internal/regfile"
+	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/world"
 )
@@ -262,11 +263,36 @@ func NotOver(path string, outputs map[string]string) error {
 // Path is the game file.
 func (t *Game) Path() string { return t.path }
 
-// Game is the game.
-func (t *Game) Game() *game.Game { return t.g }
+// What a front end reads of the game; it changes the game through this
+// package alone (Do, Act, Turns, Undo, Save), never through game's own
+// Game or Session, which this package keeps to itself.
 
-// Session plays the game step by step; nil for a file with no journal.
-func (t *Game) Session() *game.Session { return t.s }
+// World is the mission's world, read-only: its map, mission and tables.
+func (t *Game) World() *world.World { return t.g.World() }
+
+// Header is the game file's header: mission, seed, policy, tables.
+func (t *Game) Header() state.Game { return t.g.Header() }
+
+// Snapshot is a copy of the game's state.
+func (t *Game) Snapshot() *state.State { return t.g.Snapshot() }
+
+// Policy is who plays the FRIENDLY side (game.PolicyPlayer, ...).
+func (t *Game) Policy() string { return t.g.Policy() }
+
+// Over reports whether the game has ended; LastTurn is its last Game Turn.
+func (t *Game) Over() bool    { return t.g.Over() }
+func (t *Game) LastTurn() int { return t.g.LastTurn() }
+
+// Outcome is how the game ended by the mission's victory conditions, and
+// ok false for a mission that gives none (game.Game.Outcome).
+func (t *Game) Outcome() (game.Outcome, bool) { return t.g.Outcome() }
+
+// Winner names the winner of a finished game ("" before it ends, or for a
+// mission with no victory conditions).
+func (t *Game) Winner() string { return WinnerText(t.g) }
+
+// ShowScene is the picture of where the game stands (sasl play show).
+func (t *Game) ShowScene() *render.Scene { return ShowScene(t.g) }
 
 // Close ends the game's session and releases its lock.
 func (t *Game) Close() {

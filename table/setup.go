@@ -24,7 +24,7 @@ func (t *Game) Setup() (*ai.Setup, error) {
 	if err != nil {
 		return nil, fmt.Errorf("journal step 1: %v", err)
 	}
-	g := t.Game()
+	g := t.g
 	_, s, err := game.New(g.World(), g.Header(), script)
 	if err != nil {
 		return nil, fmt.Errorf("the setup again: %v", err)

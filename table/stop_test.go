@@ -102,8 +102,8 @@ func checkSavedAt(t *testing.T, g *Game) {
 		t.Fatalf("at %s: the game file does not open: %v", where, err)
 	}
 	defer back.Close()
-	if !reflect.DeepEqual(back.Stop(), g.Stop()) || !reflect.DeepEqual(back.Session().Verbs(), g.Session().Verbs()) {
-		t.Fatalf("at %s: read back at %+v taking %v, want %+v taking %v", where, back.Stop(), back.Session().Verbs(), g.Stop(), g.Session().Verbs())
+	if !reflect.DeepEqual(back.Stop(), g.Stop()) || !reflect.DeepEqual(back.s.Verbs(), g.s.Verbs()) {
+		t.Fatalf("at %s: read back at %+v taking %v, want %+v taking %v", where, back.Stop(), back.s.Verbs(), g.Stop(), g.s.Verbs())
 	}
 }
 
@@ -205,10 +205,10 @@ func TestFileBeforeFirstFireSettingPlaysAsBeforeA7_22(t *testing.T) {
 	}
 	defer g.Close()
 	v := g.View()
-	if v.FirstFire != "" || g.Game().Stops().FirstFire != game.FireStopsUnset {
-		t.Errorf("the old file's setting: view %q, game %v", v.FirstFire, g.Game().Stops())
+	if v.FirstFire != "" || g.g.Stops().FirstFire != game.FireStopsUnset {
+		t.Errorf("the old file's setting: view %q, game %v", v.FirstFire, g.g.Stops())
 	}
-	m := g.Game().World().Map()
+	m := g.g.World().Map()
 	stop := g.Stop()
 	if stop.Kind != state.FirstFireAt || m.LocationName(stop.At) != "x1Q10" || len(stop.Path) != 2 || stop.Path[1] != stop.At || m.OnMap(stop.Path[0].Hex) {
 		t.Fatalf("the old file's stop: %s, path %v", report.Where(stop), stop.Path)

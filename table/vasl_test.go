@@ -80,11 +80,11 @@ func enemySave(t *testing.T, g *Game, setup, dir string) string {
 func TestReadFriendly(t *testing.T) {
 	t.Parallel()
 	g, setup := hillGame(t, t.TempDir())
-	f, err := ReadSave(setup, g.Game().World().Mission().Layout)
+	f, err := ReadSave(setup, g.g.World().Mission().Layout)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if reads, unknown, _, err := readFriendly(g.Game(), f); err != nil || len(reads) != 0 || len(unknown) != 0 {
+	if reads, unknown, _, err := readFriendly(g.g, f); err != nil || len(reads) != 0 || len(unknown) != 0 {
 		t.Fatalf("the save the game was set up from: %d reports, %d unknown", len(reads), len(unknown))
 	}
 	byHex := map[string]int{}
@@ -102,7 +102,7 @@ func TestReadFriendly(t *testing.T) {
 	f.units = append(f.units[:byHex["2O5"]], f.units[byHex["2O5"]+1:]...)
 	f.units = append(f.units, extra)
 	f.index()
-	reads, unknown, _, err := readFriendly(g.Game(), f)
+	reads, unknown, _, err := readFriendly(g.g, f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,11 +129,11 @@ func TestWriteEnemyThenTurnFromSave(t *testing.T) {
 	dir := t.TempDir()
 	g, setup := hillGame(t, dir)
 	out := enemySave(t, g, setup, dir)
-	f, err := ReadSave(out, g.Game().World().Mission().Layout)
+	f, err := ReadSave(out, g.g.World().Mission().Layout)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if why := staleSave(g.Game(), f); why != "" {
+	if why := staleSave(g.g, f); why != "" {
 		t.Fatalf("the save just written is stale: %s", why)
 	}
 	next := filepath.Join(dir, "t1.vsav")
@@ -157,11 +157,11 @@ func TestWriteEnemyThenTurnFromSave(t *testing.T) {
 	if len(back.Journal()) != len(g.Journal()) {
 		t.Errorf("the game file has %d steps, the game %d", len(back.Journal()), len(g.Journal()))
 	}
-	f, err = ReadSave(next, g.Game().World().Mission().Layout)
+	f, err = ReadSave(next, g.g.World().Mission().Layout)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if why := staleSave(back.Game(), f); why != "" {
+	if why := staleSave(back.g, f); why != "" {
 		t.Errorf("the save written with the turn is stale: %s", why)
 	}
 }
@@ -226,7 +226,7 @@ func TestTurnFromSaveMovesBeforePrepFireA3_3(t *testing.T) {
 		t.Fatal(err)
 	}
 	var firer *state.Unit
-	for _, u := range c.Game().Snapshot().OfSide(state.Friendly) {
+	for _, u := range c.g.Snapshot().OfSide(state.Friendly) {
 		if u.Fired && u.OnMap() && u.Vasl != "" {
 			firer = u
 			break
@@ -312,7 +312,7 @@ func TestSwappedHalfSquadKeepsItsUnitA7_302(t *testing.T) {
 	// A squad of the game, and a spare 4-6-7 counter of the save's setup
 	// area, off the boards, to be the half-squad swapped in.
 	var squad *state.Unit
-	for _, u := range g.Game().Snapshot().OfSide(state.Friendly) {
+	for _, u := range g.g.Snapshot().OfSide(state.Friendly) {
 		if u.Kind == state.Squad && u.Type == "4-6-7" && u.OnMap() && !u.Broken {
 			squad = u
 			break
@@ -328,7 +328,7 @@ func TestSwappedHalfSquadKeepsItsUnitA7_302(t *testing.T) {
 	if squad == nil || spare == "" {
 		t.Fatalf("no squad of the game (%v) or no spare 4-6-7 counter in the save (%q)", squad, spare)
 	}
-	at := g.Game().World().Map().LocationName(squad.At())
+	at := g.g.World().Map().LocationName(squad.At())
 	e, err := s1.Edit(fixedNow)
 	if err != nil {
 		t.Fatal(err)
@@ -365,18 +365,18 @@ func TestSwappedHalfSquadKeepsItsUnitA7_302(t *testing.T) {
 	}
 	// The unit goes on with its new counter: a reduced half-squad of the
 	// game, or eliminated since by the ENEMY's turn, its counter removed.
-	f2, err := ReadSave(t2, g.Game().World().Mission().Layout)
+	f2, err := ReadSave(t2, g.g.World().Mission().Layout)
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, on := g.Game().Unit(squad.ID)
+	u, on := g.g.Unit(squad.ID)
 	_, kept := f2.byPiece[spare]
 	switch {
 	case on && u.OnMap():
 		if u.Kind != state.HalfSquad || !kept {
 			t.Errorf("%s is a %s, its half-squad counter kept %v: want a half-squad on its new counter", squad.ID, u.Kind, kept)
 		}
-		if found, _, err := f2.counters(g.Game()); err != nil || found[squad.ID].ID != spare {
+		if found, _, err := f2.counters(g.g); err != nil || found[squad.ID].ID != spare {
 			t.Errorf("in the save of the next turn %s's counter is %q (%v), want %s", squad.ID, found[squad.ID].ID, err, spare)
 		}
 	case kept:
@@ -398,7 +398,7 @@ func TestCounterOffTheBoardsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	var u *state.Unit
-	for _, x := range g.Game().Snapshot().OfSide(state.Friendly) {
+	for _, x := range g.g.Snapshot().OfSide(state.Friendly) {
 		if x.Vasl != "" && x.Kind == state.Leader {
 			u = x
 			break
@@ -419,12 +419,12 @@ func TestCounterOffTheBoardsRefused(t *testing.T) {
 		t.Error("a refused save changed the game file")
 	}
 
-	f, err := ReadSave(t0, g.Game().World().Mission().Layout)
+	f, err := ReadSave(t0, g.g.World().Mission().Layout)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var squad *state.Unit
-	for _, x := range g.Game().Snapshot().OfSide(state.Friendly) {
+	for _, x := range g.g.Snapshot().OfSide(state.Friendly) {
 		if x.Kind == state.Squad && x.Type == "4-6-7" {
 			squad = x
 			break
@@ -440,12 +440,12 @@ func TestCounterOffTheBoardsRefused(t *testing.T) {
 		f.units = append(f.units, vassal.Unit{Placed: vassal.Placed{Piece: vassal.Piece{ID: "hs" + at, Name: "2-4-7 1hs"}, Location: at}, Kind: "half_squad", Type: "2-4-7"})
 	}
 	f.index()
-	if _, _, _, err := readFriendly(g.Game(), f); err == nil || !strings.Contains(err.Error(), "2 counters of a 2-4-7 half-squad no unit of the game keeps could have replaced it: 3A1 (piece hs3A1), 3A3 (piece hs3A3)") {
+	if _, _, _, err := readFriendly(g.g, f); err == nil || !strings.Contains(err.Error(), "2 counters of a 2-4-7 half-squad no unit of the game keeps could have replaced it: 3A1 (piece hs3A1), 3A3 (piece hs3A3)") {
 		t.Errorf("two half-squads that could be %s's: %v", squad.ID, err)
 	}
 	// One of them on the squad's hex is the one.
-	f.units[len(f.units)-1].Location = g.Game().World().Map().LocationName(squad.At())
-	reads, _, _, err := readFriendly(g.Game(), f)
+	f.units[len(f.units)-1].Location = g.g.World().Map().LocationName(squad.At())
+	reads, _, _, err := readFriendly(g.g, f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -490,7 +490,7 @@ func movableHex(t *testing.T, g *Game, u *state.Unit) string {
 			t.Fatal(err)
 		}
 	}
-	m := g.Game().World().Map()
+	m := g.g.World().Map()
 	for _, n := range u.At().Hex.Neighbours() {
 		name := m.LocationName(board.Location{Hex: n})
 		cmd, err := game.ParseCommand("move "+u.ID+" "+name, m)
@@ -520,7 +520,7 @@ func TestStaleSaveWayKeepsYourMoves(t *testing.T) {
 	}
 	// The player moves a unit in the save of before the ENEMY's turn.
 	var mover *state.Unit
-	for _, u := range g.Game().Snapshot().OfSide(state.Friendly) {
+	for _, u := range g.g.Snapshot().OfSide(state.Friendly) {
 		if u.Vasl != "" && u.OnMap() && !u.Broken && !u.Pinned {
 			mover = u
 			break
@@ -545,11 +545,11 @@ func TestStaleSaveWayKeepsYourMoves(t *testing.T) {
 	if !slices.ContainsFunc(w.Notes, func(n string) bool { return strings.HasPrefix(n, note) }) {
 		t.Errorf("notes %q: want %q", w.Notes, note)
 	}
-	f, err := ReadSave(mended, g.Game().World().Mission().Layout)
+	f, err := ReadSave(mended, g.g.World().Mission().Layout)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if why := staleSave(g.Game(), f); why != "" {
+	if why := staleSave(g.g, f); why != "" {
 		t.Fatalf("the mended save is still not of the game: %s", why)
 	}
 	if v := f.byPiece[mover.Vasl]; v.Location != to {

@@ -196,7 +196,7 @@ func TestHalfHexInward(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tg.Close()
-	m := tg.Game().World().Map()
+	m := tg.World().Map()
 	byName := map[string]hexJSON{}
 	var lo, hi table.Point
 	for i, h := range hexes {

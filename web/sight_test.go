@@ -20,8 +20,8 @@ func TestLOS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := g.Game().World().Map()
-	lm, err := g.Game().World().LOS()
+	m := g.World().Map()
+	lm, err := g.World().LOS()
 	if err != nil {
 		t.Fatal(err)
 	}

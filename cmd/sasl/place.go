@@ -84,7 +84,7 @@ func setUp(cmd *cobra.Command, o *options, mf *missionFlags, pf *pictureFlags, p
 		return nil, nil, err
 	}
 	p.hdr.Policy = policy
-	var g *game.Game
+	var snap *state.State // the game as set up
 	var s *ai.Setup
 	if save == "" {
 		var session *game.Session
@@ -92,7 +92,7 @@ func setUp(cmd *cobra.Command, o *options, mf *missionFlags, pf *pictureFlags, p
 			return nil, nil, err
 		}
 		defer session.Close()
-		g = session.Game()
+		snap = session.Game().Snapshot()
 	} else {
 		held := l
 		l = nil // CreateLocked releases it, or the game holds it
@@ -102,13 +102,13 @@ func setUp(cmd *cobra.Command, o *options, mf *missionFlags, pf *pictureFlags, p
 		}
 		defer t.Close()
 		o.saved = save
-		g, s = t.Game(), setup
+		snap, s = t.Snapshot(), setup
 	}
 	if err := p.leftover(); err != nil {
 		return nil, nil, err
 	}
 	if pf.any() {
-		if err := pf.write(table.SetupScene(p.m, p.ms, g.Snapshot(), p.diceName())); err != nil {
+		if err := pf.write(table.SetupScene(p.m, p.ms, snap, p.diceName())); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -238,13 +238,13 @@ MPh; --vasl-out NEW.vsav writes the ENEMY's turn into a copy of your save.`,
 			if err != nil {
 				return err
 			}
-			g := t.Game()
+			g := t
 			if f.pictures.any() {
 				dice := table.SeedText(g.Header())
 				if script != nil {
 					dice = "your dice"
 				}
-				if err := f.pictures.write(table.TurnsScene(g.World().Map(), g.World().Mission(), all, g.Snapshot(), dice, table.WinnerText(g))); err != nil {
+				if err := f.pictures.write(table.TurnsScene(g.World().Map(), g.World().Mission(), all, g.Snapshot(), dice, g.Winner())); err != nil {
 					return err
 				}
 			}
@@ -320,10 +320,10 @@ func newPlayShowCmd(o *options) *cobra.Command {
 				return err
 			}
 			defer t.Close()
-			g := t.Game()
+			g := t
 			m, st, words := g.World().Map(), g.Snapshot(), report.New(g.World())
 			if f.pictures.any() {
-				if err := f.pictures.write(table.ShowScene(g)); err != nil {
+				if err := f.pictures.write(g.ShowScene()); err != nil {
 					return err
 				}
 			}
@@ -387,8 +387,8 @@ func showSince(cmd *cobra.Command, o *options, f *playShowFlags, path string) er
 		for _, st := range steps {
 			reps = append(reps, &game.Report{Turn: t.TurnAt(st.First), Events: st.Events, Dice: st.Dice})
 		}
-		g := t.Game()
-		if err := f.pictures.write(table.TurnsScene(g.World().Map(), g.World().Mission(), reps, g.Snapshot(), table.SeedText(g.Header()), table.WinnerText(g))); err != nil {
+		g := t
+		if err := f.pictures.write(table.TurnsScene(g.World().Map(), g.World().Mission(), reps, g.Snapshot(), table.SeedText(g.Header()), g.Winner())); err != nil {
 			return err
 		}
 	}
@@ -397,10 +397,10 @@ func showSince(cmd *cobra.Command, o *options, f *playShowFlags, path string) er
 
 // writeWinner names the winner of a finished game by the mission's victory
 // conditions.
-func writeWinner(w io.Writer, g *game.Game) {
+func writeWinner(w io.Writer, g *table.Game) {
 	if _, ok := g.Outcome(); !ok {
 		fmt.Fprintln(w, "The mission gives no victory conditions (victory: in the mission file): no winner is named.")
 		return
 	}
-	fmt.Fprintln(w, table.WinnerText(g)+".")
+	fmt.Fprintln(w, g.Winner()+".")
 }

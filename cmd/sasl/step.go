@@ -75,7 +75,7 @@ func stepRun(cmd *cobra.Command, o *options, path string, f *stepFlags, command 
 		return err
 	}
 	defer t.Close()
-	c, err := command(t.Game().World().Map())
+	c, err := command(t.World().Map())
 	if err != nil {
 		return err
 	}
@@ -96,7 +96,7 @@ func stepRun(cmd *cobra.Command, o *options, path string, f *stepFlags, command 
 
 // writeSteps prints steps and where the game stands after them.
 func writeSteps(w io.Writer, t *table.Game, steps []game.Step, path string, asJSON bool) error {
-	words := report.New(t.Game().World())
+	words := report.New(t.World())
 	if asJSON {
 		type stepJ struct {
 			N      int                `json:"n"`
@@ -158,7 +158,7 @@ func writeStepText(w io.Writer, words *report.Words, t *table.Game, st game.Step
 // writeStopText says where the game stands and what it asks.
 func writeStopText(w io.Writer, t *table.Game, path string) {
 	stop := t.Stop()
-	g := t.Game()
+	g := t
 	switch stop.Kind {
 	case state.Over:
 		fmt.Fprintf(w, "\nThat was the mission's last turn (%d): the game is over. Written to %s.\n", g.LastTurn(), path)
@@ -387,9 +387,9 @@ func newPlayLogCmd(o *options) *cobra.Command {
 			}
 			if since == 1 {
 				j := t.Journal()[0]
-				fmt.Fprintf(w, "Step 1: %s (seed %d)\n  Dice: %s\n", j.Do, t.Game().Header().Seed, j.Dice)
+				fmt.Fprintf(w, "Step 1: %s (seed %d)\n  Dice: %s\n", j.Do, t.Header().Seed, j.Dice)
 			}
-			words := report.New(t.Game().World())
+			words := report.New(t.World())
 			for _, st := range steps {
 				writeStepText(w, words, t, st)
 			}

@@ -74,7 +74,7 @@ file.`,
 				return err
 			}
 			writeEnemyReport(cmd.OutOrStdout(), w, out)
-			if st := t.Stop(); st.Kind == state.TurnStart && t.Game().Policy() == game.PolicyPlayer {
+			if st := t.Stop(); st.Kind == state.TurnStart && t.Policy() == game.PolicyPlayer {
 				fmt.Fprintf(cmd.ErrOrStderr(), "Next: open %s in VASL to see the ENEMY; the game stands %s. Then sasl play turn %s --friendly-from %s --vasl-out NEXT.vsav plays on to your MPh; move nothing before it (the ENEMY's phases come first).\n", out, report.Where(st), path, out)
 			}
 			return nil
@@ -138,7 +138,7 @@ func turnFromSave(cmd *cobra.Command, path string, to table.Options, pf *playTur
 		fmt.Fprintf(w, "  done: %s\n", d)
 	}
 	// What happened, turn by turn (a step may cross into the next turn).
-	g := t.Game()
+	g := t
 	p := newPlayed(g.World())
 	var evs []report.Event
 	turn := 0

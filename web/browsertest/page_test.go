@@ -196,7 +196,7 @@ func TestServeInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tg.Close()
-	g := tg.Game()
+	g := tg
 	var texts []string
 	p.eval(`[...page.svg.querySelectorAll("text")].map((x) => x.textContent)`, &texts)
 	perHex := map[string][]string{}

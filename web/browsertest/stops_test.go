@@ -28,7 +28,7 @@ func friendlyFire(t *testing.T, path string, n int) []string {
 	if err != nil || len(steps) == 0 {
 		t.Fatalf("step %d of %s: %v", n, path, err)
 	}
-	words := report.New(tg.Game().World())
+	words := report.New(tg.World())
 	var out []string
 	for i := range steps[0].Events {
 		e := &steps[0].Events[i]
