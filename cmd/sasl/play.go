@@ -55,7 +55,7 @@ anywhere, and replaying the journal from the setup gives the same file.`,
 	cmd.PersistentFlags().DurationVar(&o.wait, "wait", 10*time.Second, "how long to wait for another sasl command using the game file to end")
 	cmd.AddCommand(newPlayNewCmd(o), newPlayTurnCmd(o), newPlayShowCmd(o),
 		newPlayNextCmd(o, game.Next), newPlayNextCmd(o, game.Pass), newPlayMoveCmd(o), newPlayFireCmd(o),
-		newPlaySetCmd(o), newPlayUndoCmd(o), newPlayLogCmd(o), newPlayUpgradeCmd(o))
+		newPlaySetCmd(o), newPlayUndoCmd(o), newPlayLogCmd(o), newPlayUpgradeCmd(o), newPlayPreviewCmd(o))
 	return cmd
 }
 

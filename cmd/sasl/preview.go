@@ -1,0 +1,79 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sasl-engine/sasl/table"
+)
+
+// newPlayPreviewCmd is sasl play preview: a command worked out before it
+// is done, as the page's plan shows it (table.PreviewText, one view for
+// both).
+func newPlayPreviewCmd(o *options) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "preview GAME move UNITS LOCATION... | fire --from LOCATION[,LOCATION] --at LOCATION",
+		Short: "Work a move or a fire out before you make it: its path and MF, or its FP, DRM and LOS",
+		Long: `Work a move or a fire out as sasl play move or fire would make it where the
+game stands, with nothing rolled and the game file unchanged: a move's path
+Location by Location with the MF it costs (ASL A4), by Assault Movement with
+--assault (A4.61); a fire's FP, its DRM part by part (TEM, hindrance,
+leadership, moving target: A7, A8), its range and the LOS from each Location
+of the group, and the chance of a Morale Check or worse. A command the stop
+does not take is refused as the command would be refused; a fire refused for
+its LOS says which line is blocked. The page's plan (sasl serve) shows the same.`,
+		Example: `  sasl play preview game.yaml move F3 15O5
+  sasl play preview game.yaml fire --from 4T2 --at 4U4 --json`,
+		Args: cobra.MinimumNArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			path := args[0]
+			t, err := table.Read(path, tableOptions(cmd, o, path))
+			if err != nil {
+				return err
+			}
+			defer t.Close()
+			// --json may come among the command's words, as it does
+			// after them in every other command.
+			var words []string
+			for _, a := range args[1:] {
+				if a == "--json" {
+					asJSON = true
+					continue
+				}
+				words = append(words, a)
+			}
+			text := strings.Join(words, " ")
+			p, err := t.PreviewText(text)
+			if err != nil {
+				var refused *table.PreviewRefused
+				if errors.As(err, &refused) && slices.ContainsFunc(refused.Lines, func(l table.LineOfFire) bool { return !l.Clear }) {
+					// A fire refused for its LOS: which lines are blocked.
+					var lines []string
+					for _, l := range refused.Lines {
+						v := "clear"
+						if !l.Clear {
+							v = "blocked"
+						}
+						lines = append(lines, fmt.Sprintf("from %s %s", l.From.Name, v))
+					}
+					return fmt.Errorf("%w (LOS %s)", err, strings.Join(lines, ", "))
+				}
+				return err
+			}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), p)
+			}
+			fmt.Fprintln(cmd.OutOrStdout(), p.Text)
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the preview as JSON (the page's)")
+	// The command's own flags (--from, --at, --assault) are its words.
+	cmd.Flags().SetInterspersed(false)
+	return cmd
+}
