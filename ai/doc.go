@@ -26,13 +26,15 @@
 //	SASL 4.13              place.go (place)
 //	SASL 4.14 Crest        place.go (place; the facing is world's)
 //	SASL 4.2, 4.21, 4.22   entry.go (Enter, lengthwise, widthwise, pickBoard),
-//	                       wave_move.go (arrive, enterMap)
-//	SASL 4.31 entry        wave.go (EnterWave), wave_move.go (enterWave)
-//	SASL 4.32, 4.321       wave_move.go (move, walk, nextStep, detour)
+//	                       wave_entry.go (arrive, enterMap)
+//	SASL 4.31 entry        wave.go (EnterWave), wave_entry.go (enterWave)
+//	SASL 4.32, 4.321       wave_move.go (move, walk), wave_step.go (nextStep,
+//	                       detour)
 //	SASL 4.322 APh         wave_chain.go (advance, canAdvance)
 //	SASL 4.323 chain, join wave_chain.go (chain, join, chainScore)
 //	SASL 4.324 waves order wave_move.go (move)
-//	SASL 4.33 release      wave_move.go (nextStep, blocked, follow)
+//	SASL 4.33 release      wave_step.go (nextStep, blocked), wave_move.go
+//	                       (follow)
 //	SASL 3.32 Activation   activation.go (activation: LOS, Activation table;
 //	                       Acted, activate, Standing: who is checked when)
 //	SASL 4.34, 4.35, 5.1   generate.go (generate, acCheck, become),
