@@ -1,10 +1,13 @@
 package sasl_test
 
 import (
+	"bufio"
+	"fmt"
 	"go/build"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -194,6 +197,89 @@ func TestPackageLattice(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// maxLines is the most lines a hand-written Go file of the module may
+// have (issue 53: files named for one job).
+const maxLines = 900
+
+// generated matches the line that marks a generated Go file (go help
+// generate), which must come before the package clause.
+var generated = regexp.MustCompile(`^// Code generated .* DO NOT EDIT\.$`)
+
+// goLines counts the lines of a Go file, and reports whether it is
+// generated: a line matching generated before its package clause.
+func goLines(path string) (n int, gen bool, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, false, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 64*1024), 16*1024*1024)
+	inHeader := true
+	for sc.Scan() {
+		n++
+		line := sc.Text()
+		if inHeader && strings.HasPrefix(line, "package ") {
+			inHeader = false
+		}
+		if inHeader && generated.MatchString(line) {
+			gen = true
+		}
+	}
+	return n, gen, sc.Err()
+}
+
+// No hand-written Go file of the module has more than maxLines lines: a
+// file that grows past it holds more than one job and is split by concern
+// (issue 53). Test files, generated files, testdata, hidden folders and
+// folders of another module (deploy/, with a go.mod of its own) are not
+// counted.
+func TestNoFileOver900Lines(t *testing.T) {
+	var over []string
+	files := 0
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path == "." {
+				return nil
+			}
+			if strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" {
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+				return filepath.SkipDir // another module (deploy/)
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		n, gen, err := goLines(path)
+		if err != nil {
+			return err
+		}
+		if gen {
+			return nil
+		}
+		files++
+		if n > maxLines {
+			over = append(over, fmt.Sprintf("%s: %d lines", filepath.ToSlash(path), n))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files < 50 {
+		t.Fatalf("found only %d hand-written Go files", files)
+	}
+	for _, o := range over {
+		t.Errorf("%s, more than %d: split it into files named for one job each", o, maxLines)
 	}
 }
 
