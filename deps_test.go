@@ -58,6 +58,9 @@ var lattice = map[string][]string{
 	"internal/testkit/cpubench": nil,
 	// internal/testkit/longrun: whether the long tests run (SASL_LONG).
 	"internal/testkit/longrun": nil,
+	// internal/testkit/rulemap: a rules package's rule map checked
+	// against the rules its files cite (std only).
+	"internal/testkit/rulemap": nil,
 	// internal/testkit/testlayout: board configurations for tests.
 	"internal/testkit/testlayout": nil,
 	// internal/testkit/testmaps: small maps and missions for tests.

@@ -1,0 +1,4 @@
+package gone
+
+// Fire leaves Residual FP (ASL A8.2).
+func Fire() {}
