@@ -36,7 +36,8 @@
 //	ASL A4, A4.1, A4.12,     act.go (move, mf: a FRIENDLY stack moves)
 //	A17.2
 //	ASL A4.6, A4.61          act.go (act, move), command.go (Command, motion,
-//	                         fire), game.go (Game: the movers of First Fire)
+//	                         fire), game.go (Game: the movers of First Fire),
+//	                         legal.go (Legal, moveCandidates)
 //	ASL A4.7                 act.go (advance)
 //	ASL A5.1                 act.go (fits)
 //	ASL A6                   preview.go (SightLine, sightLines)
@@ -53,9 +54,10 @@
 //	                         (phase), stop.go (firstFire)
 //	ASL A10.3, A10.6, A10.62 command.go (setRefused, report), stop.go
 //	                         (stopBefore), game.go (phase: EndDM)
-//	ASL A10.5, A10.52        rout.go (routPhase, routStop, routChoices,
-//	                         reroute), command.go (Command, rout),
-//	                         preview.go (Preview)
+//	ASL A10.5, A10.51,       rout.go (routPhase, routStop, routChoices,
+//	A10.52                   reroute), command.go (Command, rout),
+//	                         preview.go (Preview), legal.go (Legal: each
+//	                         broken unit's rout and Low Crawl)
 //	ASL A12 (not modelled)   act.go (move: a moving unit is Known)
 //	ASL A17, A17.1, A17.11,  command.go (setRefused, report: a leader's
 //	A17.3                    wound as the player reports it)
