@@ -1102,7 +1102,7 @@ func TestHeldOutMissions(t *testing.T) {
 	t.Parallel()
 	games := 20 // 270 games: about 7 s on one core
 	if !longrun.Enabled() {
-		games = 3
+		games = 2
 	}
 	if *heldoutGames > 0 {
 		games = *heldoutGames

@@ -146,7 +146,7 @@ func runProcess(t *testing.T, env []string, args ...string) (string, string, int
 func TestShardsAsProcessesMerge(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	run := []string{"sim", "--runs", "40", "--seed", "6", "--vary", "human_wave.1.turn=2,4"}
+	run := []string{"sim", "--runs", "20", "--seed", "6", "--vary", "human_wave.1.turn=2,4"}
 	shards := []struct {
 		env  []string
 		args []string
