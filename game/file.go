@@ -188,7 +188,7 @@ func LoadWith(r io.Reader, name string, o LoadOptions) (*Game, error) {
 	case len(hdr.Journal) == 0 && !hdr.Plain:
 		return nil, fmt.Errorf("state: %s: the file has no journal (deleted, or written by an earlier sasl), so it cannot be checked against its steps: %s", name, upgrade)
 	case hdr.MissionDigest == "" && o.Mission == "":
-		return nil, fmt.Errorf("state: %s: the file records no mission_digest (deleted, or written by an earlier sasl), so a changed mission would go unnoticed: give --mission %s to play on with the mission as it is now, or %s", name, hdr.Mission, upgrade)
+		return nil, &NoDigestError{File: name, Mission: hdr.Mission}
 	}
 	boards := o.Boards
 	if boards == "" {
@@ -228,10 +228,10 @@ func LoadWith(r io.Reader, name string, o LoadOptions) (*Game, error) {
 		if what == "its " {
 			what = "its file"
 		}
-		return nil, fmt.Errorf("%s: the mission %s has changed since the game began (%s); the game would not play on as it was set up. To play on with the mission as it is now, give --mission %s", name, hdr.Mission, what, hdr.Mission)
+		return nil, &ChangedError{File: name, Name: hdr.Mission, What: what}
 	}
 	if was := hdr.TablesDigest; was != "" && o.Tables == "" && !o.Upgrade && was != now.TablesDigest {
-		return nil, fmt.Errorf("%s: the tables file %s has changed since the game began; to play on with it as it is now, give --tables %s", name, hdr.Tables, hdr.Tables)
+		return nil, &ChangedError{File: name, Tables: true, Name: hdr.Tables}
 	}
 	st, err := state.Parse(data, name, p.Map())
 	if err != nil {

@@ -81,7 +81,7 @@ func Begin(w *world.World, hdr state.Game, script dice.Roller, stops Stops) (*Se
 		return nil, nil, err
 	}
 	if stops.FirstFire != FireStopsUnset && !g.player() {
-		return nil, nil, fmt.Errorf("--first-fire %s: the game stops for the player only in a game of policy player (this one: %s)", stops.FirstFire, policyOf(g.st))
+		return nil, nil, &PlayerStopsError{FirstFire: stops.FirstFire, Policy: policyOf(g.st)}
 	}
 	g.stops, g.inSession = stops, true
 	g.st.Plain = false // the journal says every step
@@ -316,11 +316,8 @@ func replayError(n int, j state.Step, got string) error {
 // Undo returns the game as it stood n steps ago (the setup is never
 // undone), by replaying the journal without its last n steps; s is closed.
 func (s *Session) Undo(n int) (*Session, error) {
-	if n < 1 {
-		return nil, fmt.Errorf("undo: --steps %d: undo at least one step", n)
-	}
-	if n > len(s.journal)-1 {
-		return nil, fmt.Errorf("undo: --steps %d: the game has %d steps since its setup", n, len(s.journal)-1)
+	if n < 1 || n > len(s.journal)-1 {
+		return nil, &UndoError{Steps: n, Have: len(s.journal) - 1}
 	}
 	hdr := s.g.st.Game
 	u, err := Replay(s.g.w, hdr, s.journal[:len(s.journal)-n])

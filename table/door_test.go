@@ -1,8 +1,12 @@
 package table
 
 import (
+	"errors"
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/sasl-engine/sasl/game"
 )
@@ -21,5 +25,21 @@ func TestNoDoorAroundTable(t *testing.T) {
 				t.Errorf("table.Game.%s returns %v: a front end would reach the game around table", m.Name, out)
 			}
 		}
+	}
+}
+
+// Issue 53: table's refusals are values each front end words (sasl's
+// commands name their flags, cmd/sasl's cliWords); their own words name
+// no flag of a command's.
+func TestTableRefusalsNameNoFlag(t *testing.T) {
+	for _, e := range []error{&WaitError{Wait: -1}, &ExistsError{Path: "g.yaml", Game: true}, &ExistsError{Path: "s.vsav"},
+		&TurnsError{N: 0}, &TurnsError{N: 9, Path: "g.yaml", At: 2, Last: 6, Left: 5}, &TurnsError{N: 1, Path: "g.yaml", Over: true, Mission: "m", Last: 6},
+		&UnusedDiceError{Left: []string{"3"}}} {
+		if strings.Contains(e.Error(), "--") {
+			t.Errorf("%T names a flag: %v", e, e)
+		}
+	}
+	if _, err := Lock(filepath.Join(t.TempDir(), "g.yaml"), Options{Wait: -time.Second}); !errors.As(err, new(*WaitError)) {
+		t.Errorf("a negative wait: %v, want a WaitError", err)
 	}
 }

@@ -60,7 +60,7 @@ type Game struct {
 // the lock and before anything is written.
 func Lock(path string, o Options) (*filelock.Lock, error) {
 	if o.Wait < 0 || o.Wait > MaxWait {
-		return nil, fmt.Errorf("--wait %v: want a duration from 0s to %v", o.Wait, MaxWait)
+		return nil, &WaitError{Wait: o.Wait}
 	}
 	l, err := filelock.Acquire(path, o.Wait, o.Who)
 	if err != nil {
@@ -218,7 +218,7 @@ func Create(path string, o Options, force bool, w *world.World, hdr state.Game, 
 func CreateLocked(path string, l *FileLock, force bool, w *world.World, hdr state.Game, script dice.Roller, stops game.Stops) (*Game, *ai.Setup, error) {
 	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() && !force {
 		l.Release()
-		return nil, nil, fmt.Errorf("%s: the file exists (a game in progress?); give --force to replace it", path)
+		return nil, nil, &ExistsError{Path: path, Game: true}
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		l.Release()
 		return nil, nil, err

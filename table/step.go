@@ -50,7 +50,7 @@ func roller(script *dice.ScriptRoller) dice.Roller {
 // used refuses a script whose rolls were not all used.
 func used(script *dice.ScriptRoller) error {
 	if script != nil && len(script.Left()) > 0 {
-		return fmt.Errorf("dice: %d rolls of --dice were not used: %v (check the script)", len(script.Left()), script.Left())
+		return &UnusedDiceError{Left: script.Left()}
 	}
 	return nil
 }
@@ -79,14 +79,8 @@ func (t *Game) Undo(n int) ([]state.Step, error) {
 func (t *Game) Turns(n int, script *dice.ScriptRoller) ([]*game.Report, error) {
 	g := t.g
 	now, _, _ := g.Clock()
-	if n <= 0 {
-		return nil, fmt.Errorf("--turns %d: play at least one turn", n)
-	}
-	if left := g.LastTurn() - now + 1; n > left {
-		if left <= 0 {
-			return nil, fmt.Errorf("%s: the game is over: %s ended after turn %d", t.path, g.World().Mission().Name, g.LastTurn())
-		}
-		return nil, fmt.Errorf("--turns %d: %s stands at turn %d of %d: at most %d more", n, t.path, now, g.LastTurn(), left)
+	if left := g.LastTurn() - now + 1; n <= 0 || n > left {
+		return nil, &TurnsError{N: n, Path: t.path, At: now, Last: g.LastTurn(), Left: left, Over: left <= 0, Mission: g.World().Mission().Name}
 	}
 	var all []*game.Report
 	for range n {

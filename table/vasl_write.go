@@ -68,7 +68,7 @@ func Plural(n int, thing string) string {
 // RefuseExisting refuses to replace a file unless force.
 func RefuseExisting(path string, force bool) error {
 	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() && !force {
-		return fmt.Errorf("%s: the file exists; give --force to replace it", path)
+		return &ExistsError{Path: path}
 	}
 	return nil
 }

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/table"
+)
+
+// cliWords words the engine's refusals (game's and table's error values)
+// as sasl's commands meet them: with the flag that asked for what was
+// refused, or that mends it. The engine's own words name no flag (the
+// page words them its own way). The refusal's words are replaced where
+// they stand in err's, so what a command said around them stays; any
+// other error is returned as it is.
+func cliWords(err error) error {
+	if err == nil {
+		return nil
+	}
+	var (
+		changed *game.ChangedError
+		digest  *game.NoDigestError
+		undo    *game.UndoError
+		stops   *game.PlayerStopsError
+		wait    *table.WaitError
+		exists  *table.ExistsError
+		turns   *table.TurnsError
+		unused  *table.UnusedDiceError
+	)
+	var inner error
+	var words string
+	switch {
+	case errors.As(err, &changed) && changed.Tables:
+		inner, words = changed, fmt.Sprintf("%s; to play on with it as it is now, give --tables %s", changed, changed.Name)
+	case errors.As(err, &changed):
+		inner, words = changed, fmt.Sprintf("%s. To play on with the mission as it is now, give --mission %s", changed, changed.Name)
+	case errors.As(err, &digest):
+		inner, words = digest, fmt.Sprintf("%s: give --mission %s to play on with the mission as it is now, or start the game again with sasl play new, or give it to sasl play upgrade %s to play it on as it is", digest, digest.Mission, digest.File)
+	case errors.As(err, &undo) && undo.Steps < 1:
+		inner, words = undo, fmt.Sprintf("undo: --steps %d: undo at least one step", undo.Steps)
+	case errors.As(err, &undo):
+		inner, words = undo, fmt.Sprintf("undo: --steps %d: the game has %d steps since its setup", undo.Steps, undo.Have)
+	case errors.As(err, &stops):
+		inner, words = stops, fmt.Sprintf("--first-fire %s: the game stops for the player only in a game of policy player (this one: %s)", stops.FirstFire, stops.Policy)
+	case errors.As(err, &wait):
+		inner, words = wait, fmt.Sprintf("--wait %v: want a duration from 0s to %v", wait.Wait, table.MaxWait)
+	case errors.As(err, &exists):
+		inner, words = exists, exists.Error()+"; give --force to replace it"
+	case errors.As(err, &turns) && turns.N <= 0:
+		inner, words = turns, fmt.Sprintf("--turns %d: play at least one turn", turns.N)
+	case errors.As(err, &turns) && !turns.Over:
+		inner, words = turns, fmt.Sprintf("--turns %d: %s stands at turn %d of %d: at most %d more", turns.N, turns.Path, turns.At, turns.Last, turns.Left)
+	case errors.As(err, &unused):
+		inner, words = unused, fmt.Sprintf("dice: %d rolls of --dice were not used: %v (check the script)", len(unused.Left), unused.Left)
+	default:
+		return err
+	}
+	return &worded{strings.Replace(err.Error(), inner.Error(), words, 1), err}
+}
+
+// worded is an error in the words cliWords gave it, wrapping the error.
+type worded struct {
+	msg string
+	err error
+}
+
+func (w *worded) Error() string { return w.msg }
+func (w *worded) Unwrap() error { return w.err }
