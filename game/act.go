@@ -26,7 +26,7 @@ const (
 
 // ParsePolicy checks a policy name; "" is PolicyPlayer (a game file of an
 // earlier sasl).
-func ParsePolicy(s string) (string, error) { return policy.Parse(s) }
+func ParsePolicy(s string) (state.Policy, error) { return policy.Parse(s) }
 
 // decide asks the FRIENDLY policy what it does at a phase of side's Player
 // Turn and carries it out.

@@ -21,9 +21,9 @@ func BenchmarkGame(b *testing.B) {
 	if _, err := p.LOS(); err != nil {
 		b.Fatal(err)
 	}
-	for _, mode := range []string{"enemy-only", PolicyHold, PolicyAttack} {
+	for _, mode := range []string{"enemy-only", string(PolicyHold), string(PolicyAttack)} {
 		b.Run(mode, func(b *testing.B) {
-			pol := mode
+			pol := state.Policy(mode)
 			if mode == "enemy-only" {
 				pol = PolicyHold
 			}

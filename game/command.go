@@ -12,14 +12,18 @@ import (
 	"github.com/sasl-engine/sasl/state"
 )
 
-// The verbs of the player's commands (sasl play VERB).
+// Verb is what a command of the player's does (sasl play VERB); the
+// journal keeps it as its word.
+type Verb string
+
+// The verbs of the player's commands.
 const (
-	Setup = "setup"
-	Next  = "next"
-	Pass  = "pass"
-	Move  = "move"
-	Fire  = "fire"
-	Set   = "set"
+	Setup Verb = "setup"
+	Next  Verb = "next"
+	Pass  Verb = "pass"
+	Move  Verb = "move"
+	Fire  Verb = "fire"
+	Set   Verb = "set"
 )
 
 // Reports are what sasl play set reports of a FRIENDLY unit.
@@ -27,7 +31,7 @@ var Reports = []string{"broken", "pinned", "good", "eliminated", "reduced", "wou
 
 // Command is one command of the player's, as the journal keeps it.
 type Command struct {
-	Verb string
+	Verb Verb
 	// Units: the units a move or a report is about.
 	Units []string
 	// To: a move's destination, or its whole path Location by Location
@@ -58,7 +62,7 @@ func ParseCommand(text string, m *board.Map) (Command, error) {
 	if len(f) == 0 {
 		return Command{}, fmt.Errorf("an empty command")
 	}
-	c := Command{Verb: f[0]}
+	c := Command{Verb: Verb(f[0])}
 	args := f[1:]
 	bad := func(want string) error { return fmt.Errorf("%q: want %s", text, want) }
 	loc := func(s string) (board.Location, error) {
@@ -86,9 +90,9 @@ func ParseCommand(text string, m *board.Map) (Command, error) {
 				c.FirstFire, c.HasFirstFire = ff, true
 			default:
 				if c.Verb == Pass {
-					return c, bad(c.Verb)
+					return c, bad(string(c.Verb))
 				}
-				return c, bad(c.Verb + " [--stop fire|phase|turn] [--first-fire every|normal|pbf]")
+				return c, bad(string(c.Verb) + " [--stop fire|phase|turn] [--first-fire every|normal|pbf]")
 			}
 			args = args[2:]
 		}
@@ -165,7 +169,7 @@ func (c Command) Text(m *board.Map) string {
 	case Set:
 		return "set " + c.Units[0] + " " + c.Report
 	}
-	s := c.Verb
+	s := string(c.Verb)
 	if c.HasStop {
 		s += " --stop " + c.Stop.String()
 	}
@@ -203,12 +207,12 @@ func fireKind(s *Stop) (report.Kind, bool) {
 // (next, pass, move, fire, set), the verbs check does not refuse out of
 // hand; a fire at a First Fire stop only while a fire group may still
 // fire.
-func (s *Session) Verbs() []string {
+func (s *Session) Verbs() []Verb {
 	g, stop := s.g, s.stop
 	if stop.Kind == state.Over {
 		return nil
 	}
-	out := []string{Next}
+	out := []Verb{Next}
 	if !g.player() {
 		return out
 	}
@@ -231,7 +235,7 @@ func (s *Session) Verbs() []string {
 func (s *Session) check(c Command) error {
 	g, stop := s.g, s.stop
 	refuse := func(format string, a ...any) error {
-		return fmt.Errorf(c.Verb+": "+format, a...)
+		return fmt.Errorf(string(c.Verb)+": "+format, a...)
 	}
 	if c.Verb == Setup {
 		return refuse("the game is set up already")
@@ -338,7 +342,7 @@ func setRefused(stop *Stop, u *state.Unit, what string) string {
 }
 
 // own finds a FRIENDLY unit on the map by ID.
-func (s *Session) own(verb, id string) (*state.Unit, error) {
+func (s *Session) own(verb Verb, id string) (*state.Unit, error) {
 	st := s.g.st
 	u := st.Unit(id)
 	switch {

@@ -1,6 +1,10 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/sasl-engine/sasl/state"
+)
 
 // Refusals the engine gives as values, so that each front end words them
 // in its own terms: sasl's commands name the flag that mends them, the
@@ -51,7 +55,7 @@ func (e *UndoError) Error() string {
 // side the engine plays: the game stops only for a player.
 type PlayerStopsError struct {
 	FirstFire FireStops
-	Policy    string
+	Policy    state.Policy
 }
 
 func (e *PlayerStopsError) Error() string {

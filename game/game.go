@@ -129,7 +129,7 @@ func (g *Game) Start(hdr state.Game, script dice.Roller) (*ai.Setup, error) {
 	if hdr.Policy == "" {
 		hdr.Policy = PolicyPlayer
 	}
-	if _, err := ParsePolicy(hdr.Policy); err != nil {
+	if _, err := ParsePolicy(string(hdr.Policy)); err != nil {
 		return nil, err
 	}
 	hdr.Stopped, hdr.LegacyAsked, hdr.Journal = nil, "", nil
@@ -208,10 +208,10 @@ func (g *Game) player() bool { return policyOf(g.st) == PolicyPlayer }
 // Policy is who plays the FRIENDLY side of the game (PolicyHold,
 // PolicyAttack, PolicyPlayer; a file of an earlier sasl without one is
 // PolicyPlayer).
-func (g *Game) Policy() string { return policyOf(g.st) }
+func (g *Game) Policy() state.Policy { return policyOf(g.st) }
 
-func policyOf(st *state.State) string {
-	p, _ := policy.Parse(st.Policy)
+func policyOf(st *state.State) state.Policy {
+	p, _ := policy.Parse(string(st.Policy))
 	return p
 }
 
@@ -236,7 +236,7 @@ func Resume(w *world.World, st *state.State) (*Game, error) {
 	default:
 		return nil, errors.New("game: the state has neither a seed nor the state of its dice (rng)")
 	}
-	if _, err := ParsePolicy(st.Policy); err != nil {
+	if _, err := ParsePolicy(string(st.Policy)); err != nil {
 		return nil, err
 	}
 	if !st.HasPlayer {

@@ -363,8 +363,8 @@ func TestSaveResumeEveryPhase(t *testing.T) {
 	}
 	seeds := longrun.Seeds(6, 1)
 	for name, w := range worlds {
-		for _, pol := range []string{PolicyHold, PolicyAttack, PolicyPlayer} {
-			t.Run(name+"/"+pol, func(t *testing.T) {
+		for _, pol := range []state.Policy{PolicyHold, PolicyAttack, PolicyPlayer} {
+			t.Run(name+"/"+string(pol), func(t *testing.T) {
 				t.Parallel()
 				for seed := range seeds {
 					saveResumeEveryPhase(t, w, pol, seed)
@@ -374,7 +374,7 @@ func TestSaveResumeEveryPhase(t *testing.T) {
 	}
 }
 
-func saveResumeEveryPhase(t *testing.T, w *world.World, pol string, seed uint64) {
+func saveResumeEveryPhase(t *testing.T, w *world.World, pol state.Policy, seed uint64) {
 	t.Helper()
 	start := func() *Game {
 		g, _, err := New(w, state.Game{Mission: "test", Seed: seed, HasSeed: true, Policy: pol}, nil)

@@ -1039,7 +1039,7 @@ func (h *hgame) checkRout(st *state.State, evs []report.Event, where string) {
 }
 
 // playChecked plays one whole game phase by phase under pol and checks it.
-func playChecked(t *testing.T, w *world.World, name, pol string, seed uint64, c *hcount) {
+func playChecked(t *testing.T, w *world.World, name string, pol state.Policy, seed uint64, c *hcount) {
 	t.Helper()
 	g, setup, err := New(w, state.Game{Mission: name, Seed: seed, HasSeed: true, Policy: pol}, nil)
 	if err != nil {
@@ -1113,8 +1113,8 @@ func TestHeldOutMissions(t *testing.T) {
 		for _, ms := range heldoutMissions {
 			w := prepareText(t, ms.text) // skips the test without the shared boards
 			played = true
-			for _, pol := range []string{PolicyHold, PolicyAttack} {
-				t.Run(ms.name+"/"+pol, func(t *testing.T) {
+			for _, pol := range []state.Policy{PolicyHold, PolicyAttack} {
+				t.Run(ms.name+"/"+string(pol), func(t *testing.T) {
 					t.Parallel()
 					for seed := range uint64(games) {
 						playChecked(t, w, ms.name, pol, seed, c)

@@ -132,8 +132,8 @@ func TestGameInvariants(t *testing.T) {
 	}
 	for _, c := range []struct{ name, text string }{{"four-boards", realMission}, {"attack24", attack24}, {"edge24", edge24}} {
 		w := prepareText(t, c.text)
-		for _, pol := range []string{PolicyHold, PolicyAttack} {
-			t.Run(c.name+"/"+pol, func(t *testing.T) {
+		for _, pol := range []state.Policy{PolicyHold, PolicyAttack} {
+			t.Run(c.name+"/"+string(pol), func(t *testing.T) {
 				t.Parallel()
 				var seen tally
 				for seed := range seeds {
@@ -181,7 +181,7 @@ type was struct {
 	fired, final, known bool
 }
 
-func checkGame(t *testing.T, w *world.World, pol string, seed uint64, seen *tally) {
+func checkGame(t *testing.T, w *world.World, pol state.Policy, seed uint64, seen *tally) {
 	t.Helper()
 	g := newPolicyGame(t, w, pol, seed)
 	m := w.Map()
@@ -739,7 +739,7 @@ func checkMelee(t *testing.T, g *Game, where string, before map[string]was, evs 
 
 // phaseByPhase plays game g to its end phase by phase and calls check
 // after each phase with the units on the map as they stood before it.
-func phaseByPhase(t *testing.T, g *Game, pol string, seed uint64, check func(where string, side state.Side, ph state.Phase, before map[string]was, evs []report.Event)) {
+func phaseByPhase(t *testing.T, g *Game, pol state.Policy, seed uint64, check func(where string, side state.Side, ph state.Phase, before map[string]was, evs []report.Event)) {
 	t.Helper()
 	before := map[string]was{}
 	for !g.Over() {
@@ -759,7 +759,7 @@ func phaseByPhase(t *testing.T, g *Game, pol string, seed uint64, check func(whe
 }
 
 // newPolicyGame starts a game of w, the FRIENDLY side played by pol.
-func newPolicyGame(t *testing.T, w *world.World, pol string, seed uint64) *Game {
+func newPolicyGame(t *testing.T, w *world.World, pol state.Policy, seed uint64) *Game {
 	t.Helper()
 	g, _, err := New(w, state.Game{Mission: "test", Seed: seed, HasSeed: true, Policy: pol}, nil)
 	if err != nil {
@@ -776,7 +776,7 @@ func newPolicyGame(t *testing.T, w *world.World, pol string, seed uint64) *Game 
 func TestEnemyFinalFireOnlyAfterFirstFire_A8_4(t *testing.T) {
 	t.Parallel()
 	w := prepareText(t, realMission)
-	for _, pol := range []string{PolicyHold, PolicyAttack} {
+	for _, pol := range []state.Policy{PolicyHold, PolicyAttack} {
 		var seen tally
 		for seed := range longrun.Seeds(20, 8) {
 			g := newPolicyGame(t, w, pol, seed)

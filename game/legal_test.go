@@ -27,9 +27,9 @@ func crossroads(t testing.TB) *world.World {
 // one a pick: Do never refuses one; after a pick divisible by 4 the step
 // is undone and the game must be byte for byte as before it, then played
 // on. It returns how many commands of each verb it did.
-func playLegal(t *testing.T, w *world.World, seed uint64, picks []byte) map[string]int {
+func playLegal(t *testing.T, w *world.World, seed uint64, picks []byte) map[Verb]int {
 	s := begin(t, w, seed, PolicyPlayer, StopFire)
-	done := map[string]int{}
+	done := map[Verb]int{}
 	for i, b := range picks {
 		if s.Stop().Kind == state.Over {
 			break
@@ -65,7 +65,7 @@ func playLegal(t *testing.T, w *world.World, seed uint64, picks []byte) map[stri
 func TestLegalPlays(t *testing.T) {
 	t.Parallel()
 	w := crossroads(t)
-	total := map[string]int{}
+	total := map[Verb]int{}
 	for seed := range uint64(3) {
 		picks := make([]byte, 60)
 		for i := range picks {
@@ -75,7 +75,7 @@ func TestLegalPlays(t *testing.T) {
 			total[v] += n
 		}
 	}
-	for _, v := range []string{Next, Pass, Move, Fire} {
+	for _, v := range []Verb{Next, Pass, Move, Fire} {
 		if total[v] == 0 {
 			t.Errorf("no %s played from Legal (%v): the test checks too little", v, total)
 		}

@@ -14,7 +14,7 @@ import (
 // same checks as Do and with nothing rolled or changed: what a player is
 // shown before confirming it (sasl serve).
 type Preview struct {
-	Verb  string
+	Verb  Verb
 	Units []string
 	// Steps: a move's path from its start, each Location with the MF spent
 	// entering it (HalfMF), Spent in all of the stack's MF (half MF).

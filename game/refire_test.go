@@ -213,7 +213,7 @@ func TestEngineFireAfterFirstFire_A8_4(t *testing.T) {
 	t.Parallel()
 	count := map[string]int{}
 	for _, w := range []*world.World{prepareText(t, attack24), prepared(t, "wooded-hill", "")} {
-		for _, pol := range []string{PolicyAttack, PolicyHold} {
+		for _, pol := range []state.Policy{PolicyAttack, PolicyHold} {
 			for seed := range longrun.Seeds(20, 8) {
 				g, _, err := New(w, state.Game{Mission: "test", Seed: seed, HasSeed: true, Policy: pol}, nil)
 				if err != nil {

@@ -19,7 +19,7 @@ import (
 // bare is a game of world w under policy pol with nothing on the map, in
 // Game Turn 2: a test sets up its own units and VPO Control and plays the
 // phases it wants.
-func bare(t *testing.T, w *world.World, pol string) *Game {
+func bare(t *testing.T, w *world.World, pol state.Policy) *Game {
 	t.Helper()
 	g, _, err := New(w, state.Game{Mission: "test", Seed: 7, HasSeed: true, Policy: pol}, nil)
 	if err != nil {

@@ -17,7 +17,7 @@ import (
 )
 
 // begin starts a player game of w in a Session.
-func begin(t testing.TB, w *world.World, seed uint64, policy string, mode StopMode) *Session {
+func begin(t testing.TB, w *world.World, seed uint64, policy state.Policy, mode StopMode) *Session {
 	t.Helper()
 	s, _, err := Begin(w, state.Game{Mission: "test", Seed: seed, HasSeed: true, Policy: policy}, nil, Stops{Mode: mode})
 	if err != nil {
@@ -27,7 +27,7 @@ func begin(t testing.TB, w *world.World, seed uint64, policy string, mode StopMo
 	return s
 }
 
-func do(t testing.TB, s *Session, verb string) *Step {
+func do(t testing.TB, s *Session, verb Verb) *Step {
 	t.Helper()
 	st, err := s.Do(Command{Verb: verb}, nil)
 	if err != nil {

@@ -48,7 +48,7 @@ type attack struct {
 
 func newAttack(w *world.World) *attack { return &attack{w: w} }
 
-func (*attack) Name() string { return Attack }
+func (*attack) Name() state.Policy { return Attack }
 
 func (a *attack) Decide(d *Decision, out []Action) ([]Action, error) {
 	if d.Moving != nil || d.Player == state.Enemy {

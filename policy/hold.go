@@ -25,7 +25,7 @@ type hold struct {
 	fire firer
 }
 
-func (*hold) Name() string { return Hold }
+func (*hold) Name() state.Policy { return Hold }
 
 func (h *hold) Decide(d *Decision, out []Action) ([]Action, error) {
 	return h.fire.decide(d, out, nil)

@@ -25,22 +25,22 @@ import (
 
 // The policies' names.
 const (
-	Hold   = "hold"
-	Attack = "attack"
-	Player = "player"
+	Hold   = state.PolicyHold
+	Attack = state.PolicyAttack
+	Player = state.PolicyPlayer
 )
 
 // Names lists the policies.
-var Names = []string{Hold, Attack, Player}
+var Names = []state.Policy{Hold, Attack, Player}
 
-// Parse checks a policy name; "" is Player (a game file of an earlier
-// sasl).
-func Parse(s string) (string, error) {
-	switch s {
+// Parse reads a policy by its name; "" is Player (a game file of an
+// earlier sasl).
+func Parse(s string) (state.Policy, error) {
+	switch p := state.Policy(s); p {
 	case "":
 		return Player, nil
 	case Hold, Attack, Player:
-		return s, nil
+		return p, nil
 	}
 	return "", fmt.Errorf("unknown FRIENDLY policy %q (want hold, attack or player)", s)
 }
@@ -89,19 +89,19 @@ type Action struct {
 // one game at a time (it may keep scratch space); New makes one.
 type Policy interface {
 	// Name is the policy's name (Hold, Attack, Player).
-	Name() string
+	Name() state.Policy
 	// Decide appends the FRIENDLY actions at d to out, in the order they
 	// are carried out, and returns it.
 	Decide(d *Decision, out []Action) ([]Action, error)
 }
 
 // New returns a policy of that name for games of world w.
-func New(name string, w *world.World) (Policy, error) {
-	name, err := Parse(name)
+func New(name state.Policy, w *world.World) (Policy, error) {
+	p, err := Parse(string(name))
 	if err != nil {
 		return nil, err
 	}
-	switch name {
+	switch p {
 	case Hold:
 		return &hold{}, nil
 	case Attack:

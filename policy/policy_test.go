@@ -47,7 +47,7 @@ func loc(t *testing.T, w *world.World, s string) board.Location {
 
 func TestParse(t *testing.T) {
 	t.Parallel()
-	for in, want := range map[string]string{"": policy.Player, "hold": policy.Hold, "attack": policy.Attack, "player": policy.Player} {
+	for in, want := range map[string]state.Policy{"": policy.Player, "hold": policy.Hold, "attack": policy.Attack, "player": policy.Player} {
 		if got, err := policy.Parse(in); err != nil || got != want {
 			t.Errorf("Parse(%q) = %q, %v; want %q", in, got, err, want)
 		}

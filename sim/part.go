@@ -42,16 +42,16 @@ const (
 // its tables (by digest: paths may differ between machines), the FRIENDLY
 // policy, the seed, the number of games, the sweep and the number of shards.
 type RunID struct {
-	Engine        string `json:"engine"`
-	Mission       string `json:"mission"`
-	MissionSHA256 string `json:"mission_sha256"`
-	Boards        string `json:"boards,omitempty"`
-	BoardsSHA256  string `json:"boards_sha256"`
-	Tables        string `json:"tables,omitempty"`
-	TablesSHA256  string `json:"tables_sha256"`
-	Policy        string `json:"friendly_policy"`
-	Seed          uint64 `json:"seed"`
-	Runs          int64  `json:"runs"`
+	Engine        string       `json:"engine"`
+	Mission       string       `json:"mission"`
+	MissionSHA256 string       `json:"mission_sha256"`
+	Boards        string       `json:"boards,omitempty"`
+	BoardsSHA256  string       `json:"boards_sha256"`
+	Tables        string       `json:"tables,omitempty"`
+	TablesSHA256  string       `json:"tables_sha256"`
+	Policy        state.Policy `json:"friendly_policy"`
+	Seed          uint64       `json:"seed"`
+	Runs          int64        `json:"runs"`
 	// Vary is the sweep, KEY=v1,v2,... ("" for none).
 	Vary   string `json:"vary,omitempty"`
 	Shards int    `json:"shards"`
@@ -496,7 +496,7 @@ func (d *partDecoder) header() (PartHeader, error) {
 
 func (d *partDecoder) check(h PartHeader) error {
 	id := h.Run
-	for _, s := range []string{id.Engine, id.Mission, id.Boards, id.Tables, id.Policy, id.Vary} {
+	for _, s := range []string{id.Engine, id.Mission, id.Boards, id.Tables, string(id.Policy), id.Vary} {
 		if len(s) > maxString {
 			return d.errorf("run: a name of %d bytes: not a part file of sasl sim", len(s))
 		}

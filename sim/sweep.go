@@ -21,7 +21,7 @@ type Inputs struct {
 	// Tables is a tables file; "" for the built-in tables.
 	Tables string
 	// Policy plays the FRIENDLY side: hold (""), or attack.
-	Policy string
+	Policy state.Policy
 }
 
 // Sweep is a mission opened for simulation with its sweeps: what a run
@@ -169,7 +169,7 @@ func OpenRun(first string, id RunID, given Inputs) (*Sweep, error) {
 
 // simPolicy checks a FRIENDLY policy a simulation can play: the engine's
 // own, hold or attack.
-func simPolicy(p string) error {
+func simPolicy(p state.Policy) error {
 	if p != game.PolicyHold && p != game.PolicyAttack {
 		return fmt.Errorf("sim: FRIENDLY policy %q: a simulation plays hold or attack", p)
 	}

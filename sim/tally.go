@@ -22,7 +22,7 @@ type Prepared struct {
 	friendlyIDs map[string]bool
 	turns       int
 	// Policy plays the FRIENDLY side: hold or attack.
-	Policy string
+	Policy state.Policy
 	// what names the sweep's values the mission was prepared with
 	// ("--vary turns=5"), for errors; "" for the mission as it is.
 	what string

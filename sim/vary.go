@@ -271,7 +271,7 @@ func (v *Vary) Apply(ms *missions.Mission, x string) (*missions.Mission, error) 
 func (k *key) apply(ms *missions.Mission, x string) error {
 	switch {
 	case k.policy:
-		if x != game.PolicyHold && x != game.PolicyAttack {
+		if p := state.Policy(x); p != game.PolicyHold && p != game.PolicyAttack {
 			return fmt.Errorf("sim: %s policy=%s: a simulation plays hold or attack", k.flag, x)
 		}
 	case k.set != nil:
@@ -375,7 +375,7 @@ func (g *Grid) Label(i int) string { return strings.Join(g.Cells[i], ",") }
 // apply returns the mission, tables and FRIENDLY policy of cell i, from
 // ms and t and the run's policy; with lay false the tables are left as
 // they are (checked when ParseGrid read each value).
-func (g *Grid) apply(ms *missions.Mission, t *tables.Set, policy string, i int, lay bool) (*missions.Mission, *tables.Set, string, error) {
+func (g *Grid) apply(ms *missions.Mission, t *tables.Set, policy state.Policy, i int, lay bool) (*missions.Mission, *tables.Set, state.Policy, error) {
 	keys := make([]*key, len(g.Axes))
 	for a, v := range g.Axes {
 		keys[a] = v.k
@@ -388,7 +388,7 @@ func (g *Grid) apply(ms *missions.Mission, t *tables.Set, policy string, i int, 
 // copy only if a key changes it (else ms itself, whose world is then
 // shared), the tables laid only if lay. what names the values, for the
 // errors.
-func applyKeys(ms *missions.Mission, t *tables.Set, policy string, keys []*key, vals []string, lay bool, what string) (*missions.Mission, *tables.Set, string, error) {
+func applyKeys(ms *missions.Mission, t *tables.Set, policy state.Policy, keys []*key, vals []string, lay bool, what string) (*missions.Mission, *tables.Set, state.Policy, error) {
 	c := ms
 	if slices.ContainsFunc(keys, func(k *key) bool { return k.set != nil }) {
 		c = ms.Clone()
@@ -400,7 +400,7 @@ func applyKeys(ms *missions.Mission, t *tables.Set, policy string, keys []*key, 
 		}
 		switch {
 		case k.policy:
-			policy = x
+			policy = state.Policy(x)
 		case k.table && lay:
 			var err error
 			if t, err = k.lay(t, x); err != nil {
@@ -417,7 +417,7 @@ func applyKeys(ms *missions.Mission, t *tables.Set, policy string, keys []*key, 
 // prepare prepares cell i of the grid for simulation, the mission of w
 // (named name) with the cell's values, played by policy unless the cell
 // sets it.
-func (g *Grid) prepare(w *world.World, name, policy string, i int) (*Prepared, error) {
+func (g *Grid) prepare(w *world.World, name string, policy state.Policy, i int) (*Prepared, error) {
 	ms, t, pol, err := g.apply(w.Mission(), w.Tables(), policy, i, true)
 	if err != nil {
 		return nil, err
@@ -438,7 +438,7 @@ func (g *Grid) cellText(i int) string {
 // simulation by policy; what names the values that made ms (the option
 // and its values: "--vary turns=5") in its errors. A mission and tables
 // that are w's own share w.
-func prepareWith(w *world.World, ms *missions.Mission, t *tables.Set, name, policy, what string) (*Prepared, error) {
+func prepareWith(w *world.World, ms *missions.Mission, t *tables.Set, name string, policy state.Policy, what string) (*Prepared, error) {
 	vw := w
 	if ms != w.Mission() || t != w.Tables() {
 		var err error

@@ -79,7 +79,7 @@ func (f *stateFile) game(c *yamldoc.Check) Game {
 		c.Errorf(f.RNG.Node, "rng: %q is not the state of the dice (pcg: and 32 hex digits, as sasl wrote it)", g.RNG)
 	}
 	g.Trail = c.Strings(f.Trail, "trail")
-	if g.Policy = c.Str(f.Policy, "policy"); c.OK() && f.Policy.Given() && g.Policy != "hold" && g.Policy != "attack" && g.Policy != "player" {
+	if g.Policy = Policy(c.Str(f.Policy, "policy")); c.OK() && f.Policy.Given() && g.Policy != PolicyHold && g.Policy != PolicyAttack && g.Policy != PolicyPlayer {
 		c.Errorf(f.Policy.Node, "policy: %q: the FRIENDLY side is played by hold or attack (the engine) or player", g.Policy)
 	}
 	g.LegacyAsked = c.Str(f.Asked, "asked")

@@ -302,7 +302,7 @@ type Game struct {
 	// Policy is who plays the FRIENDLY side: "hold" or "attack" (the
 	// engine, as sasl sim does), "player", or "" (player: a file of an
 	// earlier sasl).
-	Policy string
+	Policy Policy
 	// Stopped is the stop the game stands at for the player (policy
 	// player; package game), as data: nil where a Game Turn is to begin
 	// or the game is over (Stop.Asks), which the turn and phase say.
@@ -432,3 +432,16 @@ func (s *State) SetControl(l board.Location, side Side) {
 		}
 	}
 }
+
+// Policy names who plays the FRIENDLY side of a game (package policy has
+// the policies): the engine holding (PolicyHold) or attacking
+// (PolicyAttack), or the player at the game's stops (PolicyPlayer). The
+// game file and sasl's output keep its name.
+type Policy string
+
+// The policies' names.
+const (
+	PolicyHold   Policy = "hold"
+	PolicyAttack Policy = "attack"
+	PolicyPlayer Policy = "player"
+)

@@ -277,7 +277,7 @@ func (t *Game) Header() state.Game { return t.g.Header() }
 func (t *Game) Snapshot() *state.State { return t.g.Snapshot() }
 
 // Policy is who plays the FRIENDLY side (game.PolicyPlayer, ...).
-func (t *Game) Policy() string { return t.g.Policy() }
+func (t *Game) Policy() state.Policy { return t.g.Policy() }
 
 // Over reports whether the game has ended; LastTurn is its last Game Turn.
 func (t *Game) Over() bool    { return t.g.Over() }

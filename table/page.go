@@ -216,7 +216,7 @@ func (t *Game) PreviewText(text string) (*PreviewView, error) {
 		}
 		return nil, err
 	}
-	out := &PreviewView{Verb: p.Verb, Units: p.Units}
+	out := &PreviewView{Verb: string(p.Verb), Units: p.Units}
 	switch p.Verb {
 	case game.Move:
 		var names []string

@@ -320,7 +320,7 @@ func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.S
 		if st.Kind == state.TurnStart || atMPh || atPFPh && len(order) > 0 {
 			verb = game.Next
 		}
-		if err := do(verb); err != nil {
+		if err := do(string(verb)); err != nil {
 			return nil, err
 		}
 	}

@@ -22,10 +22,10 @@ type View struct {
 	LastTurn int    `json:"last_turn"`
 	// Player is whose Player Turn is under way ("enemy", "friendly"), Phase
 	// the next phase of it.
-	Player string `json:"player_turn"`
-	Phase  string `json:"phase"`
-	Over   bool   `json:"over"`
-	Policy string `json:"policy"`
+	Player string       `json:"player_turn"`
+	Phase  string       `json:"phase"`
+	Over   bool         `json:"over"`
+	Policy state.Policy `json:"policy"`
 	// FirstFire is which ENEMY moves a player game stops at for the
 	// player's First Fire ("every", "normal", "pbf": game.FireStops; sasl
 	// play next --first-fire changes it); "" for a game of another policy
@@ -182,7 +182,9 @@ func (t *Game) View() View {
 			v.Last = j[len(j)-1].Do
 			v.Can = append(v.Can, "undo")
 		}
-		v.Can = append(v.Can, t.s.Verbs()...)
+		for _, verb := range t.s.Verbs() {
+			v.Can = append(v.Can, string(verb))
+		}
 	}
 	stop := t.Stop()
 	v.Where = report.Where(stop)

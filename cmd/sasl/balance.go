@@ -14,6 +14,7 @@ import (
 	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/sim"
+	"github.com/sasl-engine/sasl/state"
 )
 
 // runBalance runs sasl sim --balance KEY=LO..HI: the search, its report,
@@ -51,7 +52,7 @@ func runBalance(cmd *cobra.Command, f *simFlags, in sim.Inputs) error {
 			Runs    int          `json:"runs"`
 			Seed    uint64       `json:"seed"`
 			Mission string       `json:"mission"`
-			Policy  string       `json:"friendly_policy"`
+			Policy  state.Policy `json:"friendly_policy"`
 			Balance *sim.Balance `json:"balance"`
 			Ph      any          `json:"placeholder_tables,omitempty"`
 		}{f.runs, f.seed, run.Header.Mission, run.Header.Policy, b, run.World.Tables().PlaceholderSummary()})

@@ -82,7 +82,7 @@ func registerCompletions(root *cobra.Command, o *options) {
 		"north":   completeWords(frameWords()...),
 		"to-edge": completeWords(edgeWords()...),
 		"weather": completeWords(weatherWords()...),
-		"policy":  completeWords(game.PolicyHold, game.PolicyAttack, game.PolicyPlayer),
+		"policy":  completeWords(string(game.PolicyHold), string(game.PolicyAttack), string(game.PolicyPlayer)),
 		"heatmap": completeWords("presence", "setup"),
 	}
 	var walk func(c *cobra.Command)

@@ -62,7 +62,7 @@ there and the dice that decided it, then the dice of the whole setup, which
 // With save, the game file's lock is taken first, and before (if not nil)
 // runs under it: play new --friendly-from writes the mission beside the
 // game there, never while another command holds the game.
-func setUp(cmd *cobra.Command, o *options, mf *missionFlags, pf *pictureFlags, policy string, stops game.Stops, save string, force bool, before func() error) (*played, *ai.Setup, error) {
+func setUp(cmd *cobra.Command, o *options, mf *missionFlags, pf *pictureFlags, policy state.Policy, stops game.Stops, save string, force bool, before func() error) (*played, *ai.Setup, error) {
 	if err := table.NotOver(save, pf.outputs()); save != "" && err != nil {
 		return nil, nil, err
 	}

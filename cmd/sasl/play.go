@@ -157,7 +157,7 @@ func newPlayNewCmd(o *options) *cobra.Command {
 	f.pictures.register(cmd)
 	cmd.Flags().StringVar(&f.save, "save", "", "the game file to write (required)")
 	cmd.Flags().BoolVar(&f.force, "force", false, "replace the --save file if it exists")
-	cmd.Flags().StringVar(&f.policy, "policy", game.PolicyPlayer, "who plays the FRIENDLY side: player (you, at the table), or hold or attack (the engine, as sasl sim)")
+	cmd.Flags().StringVar(&f.policy, "policy", string(game.PolicyPlayer), "who plays the FRIENDLY side: player (you, at the table), or hold or attack (the engine, as sasl sim)")
 	cmd.Flags().StringVar(&f.stop, "stop", "fire", "with --policy player, how often the game stops for you: "+stopModes)
 	cmd.Flags().StringVar(&f.fire, "first-fire", game.DefaultFireStops.String(), "with --policy player, which ENEMY moves the game stops at for your First Fire: "+firstFireValues)
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")

@@ -134,7 +134,7 @@ try repeats; 75: a failure another try may not meet (retry or requeue it).`,
 	cmd.Flags().StringVar(&f.balance, "balance", "", "KEY=LO..HI: find the whole value of KEY at which the FRIENDLY win rate is --target (turns=3..12)")
 	cmd.Flags().Float64Var(&f.target, "target", 0.5, "the FRIENDLY win rate --balance looks for")
 	cmd.Flags().StringVar(&f.csv, "csv", "", "write the win rate a value (of --vary or --balance) into this CSV file")
-	cmd.Flags().StringVar(&f.policy, "policy", game.PolicyHold, "who plays the FRIENDLY side: hold (stays and fires) or attack (takes the victory VPOs)")
+	cmd.Flags().StringVar(&f.policy, "policy", string(game.PolicyHold), "who plays the FRIENDLY side: hold (stays and fires) or attack (takes the victory VPOs)")
 	f.registerReport(cmd)
 	cmd.Flags().StringVar(&f.shard, "shard", "", "i/n: play only shard i of n (a fixed block of the --runs games) and write its part with --out")
 	decimalVar(cmd.Flags(), &f.shards, "shards", 0, "n: split the run into n shards, this one the shard a scheduler's array task index gives (see Sharded runs below)")
@@ -353,7 +353,7 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) (err error) {
 		seed = newSeed()
 		f.seed = seed
 	}
-	in := sim.Inputs{Mission: f.mission, Boards: o.boards, Tables: f.tables, Policy: f.policy}
+	in := sim.Inputs{Mission: f.mission, Boards: o.boards, Tables: f.tables, Policy: state.Policy(f.policy)}
 	if f.balance != "" {
 		return runBalance(cmd, f, in)
 	}
@@ -543,7 +543,7 @@ func writeSimJSON(w io.Writer, hdr state.Game, r *sim.Result, g *sim.Grid, rows 
 			Runs         int64                      `json:"runs"`
 			Seed         uint64                     `json:"seed"`
 			Mission      string                     `json:"mission"`
-			Policy       string                     `json:"friendly_policy"`
+			Policy       state.Policy               `json:"friendly_policy"`
 			Sweep        sweepJSON                  `json:"sweep"`
 			Placeholders *tables.PlaceholderSummary `json:"placeholder_tables,omitempty"`
 		}{Runs: r.Runs, Seed: r.Seed, Mission: hdr.Mission, Policy: hdr.Policy, Placeholders: ph}
@@ -558,7 +558,7 @@ func writeSimJSON(w io.Writer, hdr state.Game, r *sim.Result, g *sim.Grid, rows 
 	out := struct {
 		*sim.Result
 		Mission      string                     `json:"mission"`
-		Policy       string                     `json:"friendly_policy"`
+		Policy       state.Policy               `json:"friendly_policy"`
 		Placeholders *tables.PlaceholderSummary `json:"placeholder_tables,omitempty"`
 	}{Result: r, Mission: hdr.Mission, Policy: hdr.Policy, Placeholders: ph}
 	return json.NewEncoder(w).Encode(out)
@@ -594,7 +594,7 @@ func distText(d sim.Dist) string {
 }
 
 // policyWords says what a FRIENDLY policy does, for the report.
-var policyWords = map[string]string{
+var policyWords = map[state.Policy]string{
 	game.PolicyHold:   "the FRIENDLY side holds its positions and fires (hold policy)",
 	game.PolicyAttack: "the FRIENDLY side attacks the victory VPOs (attack policy)",
 }

@@ -177,15 +177,15 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-func newPlayNextCmd(o *options, verb string) *cobra.Command {
+func newPlayNextCmd(o *options, verb game.Verb) *cobra.Command {
 	f := &stepFlags{}
 	var stop, fire string
-	short := map[string]string{
+	short := map[game.Verb]string{
 		game.Next: "Play on to the next stop (where you decide, or the next Game Turn)",
 		game.Pass: "Pass at this stop: the engine decides it as the hold policy does, then plays on",
 	}[verb]
 	cmd := &cobra.Command{
-		Use:   verb + " GAME",
+		Use:   string(verb) + " GAME",
 		Short: short,
 		Example: fmt.Sprintf(`  sasl play %s game.yaml
   sasl play %s game.yaml --dice "3 4 5 2"`, verb, verb),
