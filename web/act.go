@@ -74,23 +74,17 @@ func (srv *Server) do(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"version": srv.version, "steps": steps, "undone": undone, "state": srv.stateOf()})
 }
 
-// save writes the game to its file and takes the file's new version; on
-// failure the session is dropped (the file, written whole or not at all,
-// is as it was) and the error answered.
+// save writes the game to its file and takes the file's new version
+// (table.Live); on failure the session is dropped (the file, written whole
+// or not at all, is as it was) and the error answered.
 func (srv *Server) save(w http.ResponseWriter) bool {
 	srv.views = viewCache{hexes: srv.views.hexes, hexesGz: srv.views.hexesGz}
-	if err := srv.t.Save(); err != nil {
+	if err := srv.live.Save(); err != nil {
 		srv.drop()
 		httpError(w, http.StatusInternalServerError, err.Error())
 		return false
 	}
-	v, err := fileVersion(srv.cfg.Path)
-	if err != nil {
-		srv.drop()
-		httpError(w, http.StatusInternalServerError, err.Error())
-		return false
-	}
-	srv.version = v
+	srv.version = srv.live.Version()
 	return true
 }
 

@@ -21,9 +21,7 @@ package web
 import (
 	"bytes"
 	"compress/gzip"
-	"crypto/sha256"
 	"embed"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -36,7 +34,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/sasl-engine/sasl/internal/regfile"
 	"github.com/sasl-engine/sasl/table"
 )
 
@@ -58,10 +55,6 @@ type Config struct {
 // maxBody bounds the body of an action: a command is a line.
 const maxBody = 8 << 10
 
-// maxGameFile bounds the game file the server reads to hash it; a longer
-// one is refused (a game file of a whole mission is tens of kilobytes).
-const maxGameFile = 64 << 20
-
 // Server serves one game. Its methods are safe for concurrent use: one
 // request at a time reads or changes the game.
 type Server struct {
@@ -69,7 +62,11 @@ type Server struct {
 	hosts map[string]bool
 	files http.Handler
 
-	mu      sync.Mutex
+	mu sync.Mutex
+	// live holds the game file (table.Live: its version, read again when
+	// it changes, the lock of an action); t and version are its game and
+	// version as the last refresh found them.
+	live    *table.Live
 	t       *table.Game
 	version string
 	views   viewCache
@@ -151,8 +148,8 @@ func (srv *Server) Close() {
 
 // drop forgets the session: the next request replays the game file.
 func (srv *Server) drop() {
-	if srv.t != nil {
-		srv.t.Close()
+	if srv.live != nil {
+		srv.live.Drop()
 	}
 	srv.t, srv.version = nil, ""
 	srv.views = viewCache{}
@@ -160,53 +157,24 @@ func (srv *Server) drop() {
 
 // refresh brings the session up to the game file: when the file is not
 // the one the session stands at (another tab's action, a command), it is
-// read and replayed again.
+// read and replayed again (table.Live).
 func (srv *Server) refresh() error {
-	v, err := fileVersion(srv.cfg.Path)
-	if err != nil {
+	if srv.live == nil {
+		live, err := table.OpenLive(srv.cfg.Path, srv.cfg.Options)
+		if err != nil {
+			return err
+		}
+		srv.live = live
+	} else if changed, err := srv.live.Refresh(); err != nil {
+		srv.drop()
 		return err
-	}
-	if srv.t != nil && v == srv.version {
+	} else if !changed {
 		return nil
 	}
-	srv.drop()
-	t, err := table.Read(srv.cfg.Path, srv.cfg.Options)
-	if err != nil {
-		return err
-	}
-	srv.t, srv.version = t, v
+	srv.t, srv.version = srv.live.Game(), srv.live.Version()
+	srv.views = viewCache{}
 	srv.startMap() // the map of the game read: the same unless the file is another game's
 	return nil
-}
-
-// fileVersion is the version of a game file: the start of the SHA-256 of
-// its bytes.
-func fileVersion(path string) (string, error) {
-	f, err := openRegular(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	n, err := io.Copy(h, io.LimitReader(f, maxGameFile+1))
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", path, err)
-	}
-	if n > maxGameFile {
-		return "", fmt.Errorf("%s: longer than %d MiB: not a game file", path, maxGameFile>>20)
-	}
-	return hex.EncodeToString(h.Sum(nil)[:8]), nil
-}
-
-// openRegular opens a game file to read without waiting (a named pipe put
-// in its place would block the open, the server's lock held), refusing
-// what is no regular file.
-func openRegular(path string) (*os.File, error) {
-	f, _, err := regfile.Open(path)
-	if errors.Is(err, regfile.ErrNotRegular) {
-		return nil, fmt.Errorf("%s: not a regular file: a game file is one", path)
-	}
-	return f, err
 }
 
 // ServeHTTP answers a request of the page, refusing those not addressed to
@@ -324,23 +292,19 @@ func readAction(w http.ResponseWriter, r *http.Request) (action, bool) {
 // file, and the action's version checked against it (a stale page is
 // refused). release unlocks both. ok false: answered already.
 func (srv *Server) current(w http.ResponseWriter, a action) (release func(), ok bool) {
-	l, err := table.Lock(srv.cfg.Path, srv.cfg.Options)
+	lk, err := srv.live.Lock()
 	if err != nil {
 		httpError(w, http.StatusConflict, err.Error())
 		return nil, false
 	}
 	srv.mu.Lock()
-	if !srv.at(w, a) {
+	rel, err := srv.live.At(a.Version, lk)
+	if !srv.answered(w, err) {
 		srv.mu.Unlock()
-		l.Release()
 		return nil, false
 	}
-	srv.t.Adopt(l)
 	return func() {
-		if srv.t != nil {
-			srv.t.Release()
-		}
-		l.Release()
+		rel()
 		srv.mu.Unlock()
 	}, true
 }
@@ -349,18 +313,35 @@ func (srv *Server) current(w http.ResponseWriter, a action) (release func(), ok 
 // version against it: a page that shows an older game is refused (409)
 // with the version it should look at. false: answered already.
 func (srv *Server) at(w http.ResponseWriter, a action) bool {
-	if err := srv.refresh(); err != nil {
+	return srv.answered(w, srv.live.Check(a.Version))
+}
+
+// answered takes the session up to what the Live found for an action,
+// or answers its refusal: false if it answered.
+func (srv *Server) answered(w http.ResponseWriter, err error) bool {
+	var stale *table.StaleError
+	switch {
+	case errors.As(err, &stale):
+		srv.sync()
+		writeJSON(w, http.StatusConflict, map[string]string{"error": err.Error(), "version": stale.Version})
+		return false
+	case err != nil:
+		srv.drop()
 		httpError(w, http.StatusInternalServerError, err.Error())
 		return false
 	}
-	if a.Version != srv.version {
-		writeJSON(w, http.StatusConflict, map[string]string{
-			"error":   "the game has changed since this page showed it (another tab, or a command): nothing was done; look again and choose again",
-			"version": srv.version,
-		})
-		return false
-	}
+	srv.sync()
 	return true
+}
+
+// sync takes the Live's game and version as the session's, the views of
+// an older version forgotten.
+func (srv *Server) sync() {
+	if t, v := srv.live.Game(), srv.live.Version(); t != srv.t || v != srv.version {
+		srv.t, srv.version = t, v
+		srv.views = viewCache{}
+		srv.startMap()
+	}
 }
 
 func httpError(w http.ResponseWriter, code int, msg string) {
