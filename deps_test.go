@@ -107,7 +107,7 @@ var lattice = map[string][]string{
 	// package table alone (no Open, Lock or Save of its own; the page's
 	// views of steps, previews and lines of sight are table's): it imports
 	// no game, state or pathing.
-	"web": {"rules/...", "report", "table", "render", "internal/regfile"},
+	"web": {"rules/...", "report", "table", "render"},
 	// web/browsertest: the page's tests in a real browser (chromedp); no
 	// code but its doc.
 	"web/browsertest": nil,

@@ -69,7 +69,8 @@ func written(t testing.TB, g *Game) []byte {
 
 // Save and resume are exact: for any k, playing k turns, writing the game,
 // reading it back and playing on gives byte-identical state and events to
-// playing straight through (both demo missions, 50 seeds, k = 1..4).
+// playing straight through (both demo missions, 50 seeds in the long run,
+// 12 in the short, k = 1..4).
 func TestSaveResumeExact(t *testing.T) {
 	t.Parallel()
 	for _, name := range missions.Demos() {
@@ -348,10 +349,11 @@ func seededRoller(seed uint64) dice.Roller { return dice.Seeded(seed) }
 
 // Save and resume are exact at every phase of both Player Turns: a game
 // played phase by phase (Phase) plays as one played turn by turn (Turn),
-// and written after any phase, read back and played on, it ends with the
-// same events and the same file as the game played straight through. Under
-// each policy (the player's stops included) on both demo missions and a
-// FRIENDLY attack on real board 24.
+// and written after any phase, read back and played on, it plays the same
+// events and writes the same file as the game played straight through: to
+// the end in the long run (six seeds), two phases on in the short (one
+// seed). Under each policy (the player's stops included) on both demo
+// missions and a FRIENDLY attack on real board 24.
 func TestSaveResumeEveryPhase(t *testing.T) {
 	t.Parallel()
 	worlds := map[string]*world.World{}

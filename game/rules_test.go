@@ -102,7 +102,7 @@ func TestS4_1_NoSOnFriendlyUnits(t *testing.T) {
 		}
 	}
 	if near == 0 {
-		t.Error("in 300 setups no S? was set up next to a FRIENDLY unit: the test sees nothing")
+		t.Error("in every setup no S? was set up next to a FRIENDLY unit: the test sees nothing")
 	}
 }
 

@@ -161,16 +161,16 @@ func TestSimBalanceErrors(t *testing.T) {
 	}
 }
 
-// sasl sim --balance on the wooded hill's first entry (1 to 12 S?: the
-// FRIENDLY rate falls from about 70% to 37%, so even 30 games a value see
-// it cross): it names a value with its rate and interval, the curve of
+// sasl sim --balance on the wooded hill's first entry (1 to 20 S?: the
+// FRIENDLY rate falls from about 70% to 20%; at 30 games a value the
+// search names 7, 47%): it names a value with its rate and interval, the curve of
 // the values it played, the same seeds at each, and draws it; its JSON has
 // the answer.
 func TestSimBalance(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	png, file := filepath.Join(dir, "b.png"), filepath.Join(dir, "b.csv")
-	out := mustRun(t, "sim", "--mission", "wooded-hill", "--policy", "attack", "--runs", "30", "--seed", "2", "--balance", "entry.1.count=1..12", "--json", "--png", png, "--csv", file)
+	out := mustRun(t, "sim", "--mission", "wooded-hill", "--policy", "attack", "--runs", "30", "--seed", "2", "--balance", "entry.1.count=1..20", "--json", "--png", png, "--csv", file)
 	var doc struct {
 		Balance struct {
 			Key      string     `json:"key"`
@@ -179,6 +179,8 @@ func TestSimBalance(t *testing.T) {
 			CI95     [2]float64 `json:"ci95"`
 			Crossing float64    `json:"crossing"`
 			Crosses  bool       `json:"crosses"`
+			Hit      bool       `json:"hit"`
+			RateCI   [2]float64 `json:"rate_ci95"`
 			Curve    []struct {
 				Value int `json:"value"`
 				Runs  int `json:"runs"`
@@ -189,7 +191,13 @@ func TestSimBalance(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := doc.Balance
-	if b.Key != "entry.1.count" || !b.Crosses || b.Value < 1 || b.Value > 12 || !(b.CI95[0] <= b.Crossing && b.Crossing <= b.CI95[1]) || len(b.Curve) < 4 || b.Curve[0].Value != 1 || b.Curve[len(b.Curve)-1].Value != 12 {
+	// The value named holds the target in its rate's interval, and the
+	// crossing's interval is narrower than the range searched: a search
+	// that found nothing would answer with the whole range.
+	if !b.Hit || b.RateCI[0] > 0.5 || b.RateCI[1] < 0.5 || b.CI95[1]-b.CI95[0] >= 19 {
+		t.Errorf("balance found no value at 50%%: %+v", b)
+	}
+	if b.Key != "entry.1.count" || !b.Crosses || b.Value < 1 || b.Value > 20 || !(b.CI95[0] <= b.Crossing && b.Crossing <= b.CI95[1]) || len(b.Curve) < 4 || b.Curve[0].Value != 1 || b.Curve[len(b.Curve)-1].Value != 20 {
 		t.Fatalf("balance %+v", b)
 	}
 	recs, err := csv.NewReader(strings.NewReader(string(mustRead(t, file)))).ReadAll()

@@ -49,7 +49,7 @@ func (d decimalFlag[T]) Set(s string) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, strconv.ErrRange):
-		return fmt.Errorf("too large a number for a %s flag", d.Type())
+		return fmt.Errorf("out of range for a %s flag", d.Type())
 	case len(s) > 0 && s[0] == '-' && d.Type() == "uint64":
 		return errors.New("want a whole number from 0, in decimal digits")
 	}

@@ -36,7 +36,7 @@ func TestIntegerFlagsAreDecimal(t *testing.T) {
 			if err := f.Value.Set("010"); err != nil || f.Value.String() != "10" {
 				t.Errorf("%s 010: %v, read %s; want 10", name, err, f.Value.String())
 			}
-			if err := f.Value.Set("99999999999999999999999"); err == nil || !strings.Contains(err.Error(), "too large a number") {
+			if err := f.Value.Set("99999999999999999999999"); err == nil || !strings.Contains(err.Error(), "out of range") {
 				t.Errorf("%s 99999999999999999999999: %v", name, err)
 			}
 			if f.Value.Type() == "uint64" {

@@ -322,6 +322,13 @@ func TestChangedMission(t *testing.T) {
 	if after, _ := os.ReadFile(game); string(after) != string(before) {
 		t.Error("the refused turn changed the game file")
 	}
+	// A command that takes no --mission names one that does (play show,
+	// play preview and serve took advice they refuse).
+	for _, args := range [][]string{{"play", "show", game}, {"play", "preview", game, "move", "F1", "x1Q6"}} {
+		if _, err := run(t, args...); err == nil || !strings.Contains(err.Error(), "play its next step with sasl play next "+game+" --mission "+mission) {
+			t.Errorf("sasl %s, the mission changed: %v", strings.Join(args[:2], " "), err)
+		}
+	}
 	mustRun(t, "play", "turn", game, "--mission", mission)
 	mustRun(t, "play", "turn", game) // recorded anew: no --mission needed now
 }

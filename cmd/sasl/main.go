@@ -144,7 +144,7 @@ func expandHome(c *cobra.Command) {
 		for i, a := range args {
 			args[i] = homedir.Expand(a)
 		}
-		return cliWords(run(cmd, args))
+		return cliWords(cmd, run(cmd, args))
 	}
 }
 

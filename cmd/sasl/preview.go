@@ -15,9 +15,10 @@ import (
 // is done, as the page's plan shows it (table.PreviewText, one view for
 // both).
 func newPlayPreviewCmd(o *options) *cobra.Command {
-	var asJSON bool
+	var asJSON, assault, lowCrawl bool
+	var from, at string
 	cmd := &cobra.Command{
-		Use:   "preview GAME move UNITS LOCATION... | fire --from LOCATION[,LOCATION] --at LOCATION",
+		Use:   "preview GAME move UNITS LOCATION... [--assault|--low-crawl] | fire --from LOCATION[,LOCATION] --at LOCATION",
 		Short: "Work a move or a fire out before you make it: its path and MF, or its FP, DRM and LOS",
 		Long: `Work a move or a fire out as sasl play move or fire would make it where the
 game stands, with nothing rolled and the game file unchanged: a move's path
@@ -31,23 +32,33 @@ its LOS says which line is blocked. The page's plan (sasl serve) shows the same.
   sasl play preview game.yaml fire --from 4T2 --at 4U4 --json`,
 		Args: cobra.MinimumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			path := args[0]
+			path, verb := args[0], args[1]
+			var text string
+			switch verb {
+			case "move":
+				if len(args) < 4 {
+					return errors.New("preview move: give UNITS and the LOCATION to move to (or each Location of the path)")
+				}
+				text = "move " + strings.Join(args[2:], " ")
+				if assault {
+					text += " --assault"
+				}
+				if lowCrawl {
+					text += " --low-crawl"
+				}
+			case "fire":
+				if len(args) > 2 || from == "" || at == "" {
+					return errors.New("preview fire: give --from LOCATION[,LOCATION] and --at LOCATION")
+				}
+				text = "fire --from " + from + " --at " + at
+			default:
+				return fmt.Errorf("preview %s: want move or fire", verb)
+			}
 			t, err := table.Read(path, tableOptions(cmd, o, path))
 			if err != nil {
 				return err
 			}
 			defer t.Close()
-			// --json may come among the command's words, as it does
-			// after them in every other command.
-			var words []string
-			for _, a := range args[1:] {
-				if a == "--json" {
-					asJSON = true
-					continue
-				}
-				words = append(words, a)
-			}
-			text := strings.Join(words, " ")
 			p, err := t.PreviewText(text)
 			if err != nil {
 				var refused *table.PreviewRefused
@@ -73,7 +84,9 @@ its LOS says which line is blocked. The page's plan (sasl serve) shows the same.
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the preview as JSON (the page's)")
-	// The command's own flags (--from, --at, --assault) are its words.
-	cmd.Flags().SetInterspersed(false)
+	cmd.Flags().BoolVar(&assault, "assault", false, "a move by Assault Movement, one Location (ASL A4.61)")
+	cmd.Flags().BoolVar(&lowCrawl, "low-crawl", false, "a rout by Low Crawl, one Location (ASL A10.52)")
+	cmd.Flags().StringVar(&from, "from", "", "a fire: the Locations of the fire group, comma-separated")
+	cmd.Flags().StringVar(&at, "at", "", "a fire: the Location fired at")
 	return cmd
 }

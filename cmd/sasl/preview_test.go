@@ -25,7 +25,8 @@ func TestPlayPreview(t *testing.T) {
 		}
 	}
 	before := mustRead(t, path)
-	if out := mustRun(t, "play", "preview", path, "move", "F5", "x1BB8"); out != "F5: x1CC8 > x1BB8, 1 of 4 MF\n" {
+	// Flags after the command's words, as every play command takes them.
+	if out := mustRun(t, "play", "preview", path, "move", "F5", "x1BB8", "--wait", "1s"); out != "F5: x1CC8 > x1BB8, 1 of 4 MF\n" {
 		t.Errorf("preview move: %q", out)
 	}
 	var p struct {
@@ -50,7 +51,7 @@ func TestPlayPreview(t *testing.T) {
 		{[]string{"fire", "--from", "x1CC8", "--at", "x1EE10"}, "fire: not at this stop"},
 		{[]string{"move", "F5", "x1A1"}, "F5 has 4 MF (ASL A4.1)"},
 	} {
-		_, err := run(t, append([]string{"play", "preview", path}, c.args...)...)
+		_, err := run(t, append(append([]string{"play", "preview", path}, c.args...), "--boards", "")...)
 		_, doErr := run(t, append(append([]string{"play", c.args[0], path}, c.args[1:]...), "--boards", "")...)
 		if err == nil || !strings.Contains(err.Error(), c.want) || doErr == nil || !strings.Contains(doErr.Error(), c.want) {
 			t.Errorf("preview %v: %v; the command itself: %v; want both to say %q", c.args, err, doErr, c.want)

@@ -5,17 +5,20 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/table"
 )
 
 // cliWords words the engine's refusals (game's and table's error values)
-// as sasl's commands meet them: with the flag that asked for what was
-// refused, or that mends it. The engine's own words name no flag (the
-// page words them its own way). The refusal's words are replaced where
-// they stand in err's, so what a command said around them stays; any
-// other error is returned as it is.
-func cliWords(err error) error {
+// as command cmd meets them: with the flag that asked for what was
+// refused, or that mends it, where cmd takes that flag, or else the
+// command that does. The engine's own words name no flag (the page words
+// them its own way). The refusal's words are replaced where they stand
+// in err's, so what a command said around them stays; any other error is
+// returned as it is.
+func cliWords(cmd *cobra.Command, err error) error {
 	if err == nil {
 		return nil
 	}
@@ -33,11 +36,11 @@ func cliWords(err error) error {
 	var words string
 	switch {
 	case errors.As(err, &changed) && changed.Tables:
-		inner, words = changed, fmt.Sprintf("%s; to play on with it as it is now, give --tables %s", changed, changed.Name)
+		inner, words = changed, fmt.Sprintf("%s; to play on with it as it is now, %s", changed, give(cmd, "tables", changed.Name, changed.File))
 	case errors.As(err, &changed):
-		inner, words = changed, fmt.Sprintf("%s. To play on with the mission as it is now, give --mission %s", changed, changed.Name)
+		inner, words = changed, fmt.Sprintf("%s. To play on with the mission as it is now, %s", changed, give(cmd, "mission", changed.Name, changed.File))
 	case errors.As(err, &digest):
-		inner, words = digest, fmt.Sprintf("%s: give --mission %s to play on with the mission as it is now, or start the game again with sasl play new, or give it to sasl play upgrade %s to play it on as it is", digest, digest.Mission, digest.File)
+		inner, words = digest, fmt.Sprintf("%s: %s to play on with the mission as it is now, or start the game again with sasl play new, or give it to sasl play upgrade %s to play it on as it is", digest, give(cmd, "mission", digest.Mission, digest.File), digest.File)
 	case errors.As(err, &undo) && undo.Steps < 1:
 		inner, words = undo, fmt.Sprintf("undo: --steps %d: undo at least one step", undo.Steps)
 	case errors.As(err, &undo):
@@ -68,3 +71,14 @@ type worded struct {
 
 func (w *worded) Error() string { return w.msg }
 func (w *worded) Unwrap() error { return w.err }
+
+// give says how to give flag --name value to play on with game file
+// game: to cmd itself where it takes the flag (sasl serve takes
+// --mission and --tables only with --new, for a new game), else to sasl
+// play next, which plays the game's next step with it.
+func give(cmd *cobra.Command, name, value, game string) string {
+	if cmd != nil && cmd.Flags().Lookup(name) != nil && cmd.Name() != "serve" {
+		return fmt.Sprintf("give --%s %s", name, value)
+	}
+	return fmt.Sprintf("play its next step with sasl play next %s --%s %s", game, name, value)
+}

@@ -66,9 +66,11 @@ func Resolve(path string) string {
 
 // unnamed refuses a path that reaches a file no folder holds any more: a
 // /proc/self/fd or /dev/fd name of a file deleted, or replaced by a
-// rename (as every write of a game file replaces it), since it was opened
-// (its link reads "NAME (deleted)"). Its lock would go beside a name the
-// file no longer has, and its write to a folder that is not one.
+// rename (as every write of a game file replaces it), since it was opened.
+// Linux's link then reads "NAME (deleted)"; its lock would go beside a
+// name the file no longer has, and its write to a folder that is not one.
+// Any other path (one not there yet, a dangling link, a pipe, a volume
+// whose links Go cannot follow) is left to the checks that follow.
 func unnamed(path string) error {
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -77,12 +79,12 @@ func unnamed(path string) error {
 	if _, err := filepath.EvalSymlinks(abs); err == nil {
 		return nil
 	}
+	target, err := os.Readlink(abs)
+	if err != nil || !strings.HasSuffix(target, " (deleted)") {
+		return nil
+	}
 	if _, err := os.Stat(abs); err != nil {
 		return nil // nothing there: the caller says so
-	}
-	target, err := os.Readlink(abs)
-	if err != nil {
-		target = "a file"
 	}
 	return fmt.Errorf("%s: names %s, which is in no folder any more: it was deleted, or replaced (each write of a game file replaces it), since it was opened; give the file's own name", path, target)
 }

@@ -55,5 +55,8 @@ func rasterised(b *board.Board) *board.Raster {
 	}
 	rasters.mu.Unlock()
 	e.once.Do(func() { e.r = Rasterise(b) })
+	if e.r == nil { // Rasterise panicked the first time: draw it here, not nil
+		return Rasterise(b)
+	}
 	return e.r
 }

@@ -24,7 +24,7 @@ const EnvServeShot = "SASL_SERVE_SHOT"
 // TestServeScreenshot makes the README's picture of sasl serve from the
 // built-in demo mission, so that anyone can make it again: the game of
 // sasl serve --new --seed 1, played on by Next to the First Fire at the
-// ENEMY half-squads E5a and E5b that entered x1EE10, and the fire of F5
+// ENEMY squad E5a and leader E5b that entered x1EE10, and the fire of F5
 // from x1CC8 chosen, its FP, DRM and LOS shown before the roll.
 func TestServeScreenshot(t *testing.T) {
 	file := os.Getenv(EnvServeShot)
