@@ -26,8 +26,34 @@ const (
 	Set   Verb = "set"
 )
 
-// Reports are what sasl play set reports of a FRIENDLY unit.
-var Reports = []string{"broken", "pinned", "good", "eliminated", "reduced", "wounded", "known", "hidden"}
+// UnitReport is what sasl play set reports of a FRIENDLY unit: what the
+// player's own dice decided for it.
+type UnitReport string
+
+// The reports a unit may get (setRefused says which the rules allow where
+// the game stands).
+const (
+	ReportBroken     UnitReport = "broken"
+	ReportPinned     UnitReport = "pinned"
+	ReportGood       UnitReport = "good"
+	ReportEliminated UnitReport = "eliminated"
+	ReportReduced    UnitReport = "reduced"
+	ReportWounded    UnitReport = "wounded"
+	ReportKnown      UnitReport = "known"
+	ReportHidden     UnitReport = "hidden"
+)
+
+// Reports are the reports, in the order sasl play set lists them.
+var Reports = []UnitReport{ReportBroken, ReportPinned, ReportGood, ReportEliminated, ReportReduced, ReportWounded, ReportKnown, ReportHidden}
+
+// ReportWords is Reports in sasl play's words, joined by sep.
+func ReportWords(sep string) string {
+	words := make([]string, len(Reports))
+	for i, r := range Reports {
+		words[i] = string(r)
+	}
+	return strings.Join(words, sep)
+}
 
 // Command is one command of the player's, as the journal keeps it.
 type Command struct {
@@ -44,7 +70,7 @@ type Command struct {
 	From []board.Location
 	At   board.Location
 	// Report: what set reports (Reports).
-	Report string
+	Report UnitReport
 	// Stop: the stop mode a next or setup sets (HasStop); FirstFire: the
 	// First Fire chances it stops at (HasFirstFire).
 	Stop         StopMode
@@ -130,10 +156,10 @@ func ParseCommand(text string, m *board.Map) (Command, error) {
 		}
 		c.At = l
 	case Set:
-		if len(args) != 2 || !slices.Contains(Reports, args[1]) {
-			return c, bad("set UNIT " + strings.Join(Reports, "|"))
+		if len(args) != 2 || !slices.Contains(Reports, UnitReport(args[1])) {
+			return c, bad("set UNIT " + ReportWords("|"))
 		}
-		c.Units, c.Report = []string{args[0]}, args[1]
+		c.Units, c.Report = []string{args[0]}, UnitReport(args[1])
 	default:
 		return c, fmt.Errorf("%q: unknown command %q (want setup, next, pass, move, fire or set)", text, c.Verb)
 	}
@@ -167,7 +193,7 @@ func (c Command) Text(m *board.Map) string {
 	case Fire:
 		return "fire --from " + strings.Join(names(c.From), ",") + " --at " + m.LocationName(c.At)
 	case Set:
-		return "set " + c.Units[0] + " " + c.Report
+		return "set " + c.Units[0] + " " + string(c.Report)
 	}
 	s := string(c.Verb)
 	if c.HasStop {
@@ -290,10 +316,10 @@ func (s *Session) check(c Command) error {
 //     eliminated;
 //   - known, hidden: a change (hidden: not a unit that fired this Player
 //     Turn, which revealed it).
-func setRefused(stop *Stop, u *state.Unit, what string) string {
+func setRefused(stop *Stop, u *state.Unit, what UnitReport) string {
 	rph := stop.Kind == state.BeforePhase && stop.Phase == state.RPh
 	switch what {
-	case "good":
+	case ReportGood:
 		switch {
 		case u.Broken && !rph:
 			return fmt.Sprintf("%s is broken: a broken unit becomes Good Order only by rallying in the RPh (ASL A10.6); the game stands at %s", u.ID, report.Where(stop))
@@ -302,11 +328,11 @@ func setRefused(stop *Stop, u *state.Unit, what string) string {
 		case !u.Broken:
 			return fmt.Sprintf("%s is in Good Order already", u.ID)
 		}
-	case "broken":
+	case ReportBroken:
 		if u.Broken {
 			return fmt.Sprintf("%s is broken already: a broken unit that fails a MC is Casualty Reduced (ASL A10.3): report it reduced", u.ID)
 		}
-	case "pinned":
+	case ReportPinned:
 		switch {
 		case u.Broken:
 			return fmt.Sprintf("%s is broken: only a Good Order unit is pinned (ASL A7.8)", u.ID)
@@ -315,22 +341,22 @@ func setRefused(stop *Stop, u *state.Unit, what string) string {
 		case stop.Kind == state.TurnStart || rph:
 			return fmt.Sprintf("no fire comes before the RPh, and a pin ends with the Player Turn it was received in (ASL A7.8); the game stands at %s", report.Where(stop))
 		}
-	case "reduced":
+	case ReportReduced:
 		if u.Kind.SMC() {
 			return fmt.Sprintf("%s is a leader: Casualty Reduction wounds a leader (ASL A17.1): report it wounded (a minor wound) or eliminated (a mortal one)", u.ID)
 		}
-	case "wounded":
+	case ReportWounded:
 		switch {
 		case !u.Kind.SMC():
 			return fmt.Sprintf("%s is a %s: only a leader is wounded (ASL A17.1); report it reduced", u.ID, u.Kind)
 		case u.Wounded:
 			return fmt.Sprintf("%s is wounded already: a leader loses one ML and modifier however often wounded (ASL A17.3); a mortal wound (A17.11) is eliminated", u.ID)
 		}
-	case "known":
+	case ReportKnown:
 		if u.Known {
 			return fmt.Sprintf("%s is Known already", u.ID)
 		}
-	case "hidden":
+	case ReportHidden:
 		switch {
 		case !u.Known:
 			return fmt.Sprintf("%s is not Known to the ENEMY already", u.ID)
@@ -719,26 +745,26 @@ func (s *Session) report(c Command) error {
 	}
 	at := u.At()
 	switch c.Report {
-	case "eliminated":
+	case ReportEliminated:
 		g.res.Eliminate(u, report.ByPlayer, report.Dice{})
 		return nil
-	case "reduced":
+	case ReportReduced:
 		_, err := g.res.Reduce(u, report.ByPlayer, report.Dice{})
 		return err
-	case "wounded":
+	case ReportWounded:
 		u.Wounded = true // a minor wound, as the player rolled it (ASL A17.11)
-	case "broken":
+	case ReportBroken:
 		u.Broken, u.Pinned, u.DM = true, false, true // ASL A10.62: a unit that breaks is DM
-	case "pinned":
+	case ReportPinned:
 		u.Pinned = true
-	case "good":
+	case ReportGood:
 		u.Broken, u.Pinned, u.DM = false, false, false
-	case "known":
+	case ReportKnown:
 		u.Known = true
-	case "hidden":
+	case ReportHidden:
 		u.Known = false
 	}
 	log := g.hw.Log()
-	log.Add(report.Event{Kind: report.Reported, Units: log.Strings(u.ID), At: at, Other: c.Report})
+	log.Add(report.Event{Kind: report.Reported, Units: log.Strings(u.ID), At: at, Other: string(c.Report)})
 	return nil
 }

@@ -115,7 +115,7 @@ func play(t testing.TB, s *Session, seed uint64) (fired, firstFire int) {
 		}
 		if n%7 == 0 {
 			for _, u := range s.g.st.OfSide(state.Friendly) {
-				tries = append(tries, "set "+u.ID+" "+Reports[(n/7)%len(Reports)])
+				tries = append(tries, "set "+u.ID+" "+string(Reports[(n/7)%len(Reports)]))
 				break
 			}
 		}

@@ -295,7 +295,7 @@ the ENEMY units it hits.`,
 func newPlaySetCmd(o *options) *cobra.Command {
 	f := &stepFlags{}
 	cmd := &cobra.Command{
-		Use:   "set GAME UNIT " + strings.Join(game.Reports, "|"),
+		Use:   "set GAME UNIT " + game.ReportWords("|"),
 		Short: "Report what became of one of your units",
 		Long: `Report what became of one of your units. The report is checked against the
 rules where the game stands, and refused with the rule when they do not allow
