@@ -225,10 +225,10 @@ func MissionFromSave(mission, path, gameFile string, force bool, said io.Writer)
 	}
 	out := strings.TrimSuffix(gameFile, filepath.Ext(gameFile)) + ".mission.yaml"
 	if SameFile(out, mission) {
-		return "", fmt.Errorf("--friendly-from: the mission with your units goes to %s, which is your --mission: name the game file otherwise", out)
+		return "", &SaveRefusal{Kind: MissionIsTheMission, Path: out, Other: mission}
 	}
 	if err := RefuseExisting(out, force); err != nil {
-		return "", fmt.Errorf("--friendly-from: the mission with your units goes to %w", err)
+		return "", &SaveRefusal{Kind: MissionExists, Path: out, Err: err}
 	}
 	if err := atomicfile.Write(out, func(w io.Writer) error { _, err := w.Write(text); return err }); err != nil {
 		return "", err
@@ -244,7 +244,7 @@ func missionFits(path string, units int, text []byte) error {
 	if len(text) <= yamldoc.MaxFileSize {
 		return nil
 	}
-	return fmt.Errorf("--friendly-from %s: its %d units of yours make a mission of %.1f MiB, over the %d MiB a mission file may be: not a save of one mission's FRIENDLY units", path, units, float64(len(text))/(1<<20), yamldoc.MaxFileSize>>20)
+	return &SaveRefusal{Kind: MissionTooLarge, Path: path, Units: units, Bytes: len(text)}
 }
 
 // Layout is the save's boards in layout notation ("2/4/3"), "" if it has

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -529,7 +530,8 @@ func TestStaleSaveWayKeepsYourMoves(t *testing.T) {
 	to := movableHex(t, g, mover)
 	stale := movedSave(t, t0, dir, "stale.vsav", mover.Vasl, to)
 	_, err := g.TurnFromSave(stale, "", false, nil, fixedNow)
-	if err == nil || !strings.Contains(err.Error(), "not a save of") || !strings.Contains(err.Error(), "--into "+stale) {
+	var refused *SaveRefusal
+	if !errors.As(err, &refused) || refused.Kind != StaleSave || refused.Path != stale || !strings.Contains(err.Error(), "not a save of") {
 		t.Fatalf("a save of before: %v", err)
 	}
 	// The way out the refusal gives.

@@ -193,10 +193,10 @@ func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.S
 	path := t.path
 	if vaslOut != "" {
 		if SameFile(vaslOut, savePath) {
-			return nil, fmt.Errorf("--vasl-out %s: that is the --friendly-from save; write a new file (your save stays as it was)", vaslOut)
+			return nil, &SaveRefusal{Kind: OutIsTheSave, Path: vaslOut, Other: savePath}
 		}
 		if err := RefuseExisting(vaslOut, force); err != nil {
-			return nil, fmt.Errorf("--vasl-out: %w", err)
+			return nil, &SaveRefusal{Kind: OutExists, Path: vaslOut, Err: err}
 		}
 	}
 	s, err := t.session()
@@ -205,7 +205,7 @@ func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.S
 	}
 	g := s.Game()
 	if g.Policy() != game.PolicyPlayer {
-		return nil, fmt.Errorf("%s: --friendly-from: the engine plays the FRIENDLY side of this game (policy %s); a save reports your units in a game of policy player", path, g.Policy())
+		return nil, &SaveRefusal{Kind: NotPlayersGame, Path: savePath, Other: path, Policy: g.Policy()}
 	}
 	if s.Stop().Kind == state.Over {
 		return nil, fmt.Errorf("%s: the game is over: %s ended after turn %d", path, g.World().Mission().Name, g.LastTurn())
@@ -215,7 +215,7 @@ func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.S
 		return nil, err
 	}
 	if why := staleSave(g, f); why != "" {
-		return nil, fmt.Errorf("%s: not a save of %s as it stands (%s): give the save the last sasl vasl write or play turn --vasl-out wrote, with your moves; sasl vasl write %s --into %s --out NEW.vsav puts the ENEMY where the game has it and keeps your moves and reports", savePath, path, why, path, savePath)
+		return nil, &SaveRefusal{Kind: StaleSave, Path: savePath, Other: path, Why: why}
 	}
 	// found: the counters of your units as read, for the ENEMY's turn
 	// written back (a unit eliminated in it is no longer there to find

@@ -108,7 +108,7 @@ func (t *Game) writeEnemy(into string, since *int, now time.Time, yours map[stri
 	}
 	if since != nil {
 		if n := len(s.Journal()); *since < 2 || *since > n {
-			return nil, fmt.Errorf("--since %d: the game has steps 2 to %d after its setup (sasl play log %s lists them)", *since, n, t.path)
+			return nil, &SaveRefusal{Kind: SinceOutOfRange, Since: *since, Last: n, Other: t.path}
 		}
 	}
 	g := s.Game()

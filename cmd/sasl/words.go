@@ -34,7 +34,10 @@ func cliWords(cmd *cobra.Command, err error) error {
 	)
 	var inner error
 	var words string
+	var save *table.SaveRefusal
 	switch {
+	case errors.As(err, &save):
+		inner, words = save, saveWords(cmd, save)
 	case errors.As(err, &changed) && changed.Tables:
 		inner, words = changed, fmt.Sprintf("%s; to play on with it as it is now, %s", changed, give(cmd, "tables", changed.Name, changed.File))
 	case errors.As(err, &changed):
@@ -81,4 +84,28 @@ func give(cmd *cobra.Command, name, value, game string) string {
 		return fmt.Sprintf("give --%s %s", name, value)
 	}
 	return fmt.Sprintf("play its next step with sasl play next %s --%s %s", game, name, value)
+}
+
+// saveWords words a refusal of the VASL way of play with the flags that
+// gave its files.
+func saveWords(cmd *cobra.Command, e *table.SaveRefusal) string {
+	switch e.Kind {
+	case table.MissionIsTheMission:
+		return fmt.Sprintf("--friendly-from: the mission with your units goes to %s, which is your --mission: name the game file otherwise", e.Path)
+	case table.MissionExists:
+		return "--friendly-from: the mission with your units goes to " + cliWords(cmd, e.Err).Error()
+	case table.MissionTooLarge:
+		return strings.Replace(e.Error(), "your save "+e.Path, "--friendly-from "+e.Path, 1)
+	case table.OutIsTheSave:
+		return fmt.Sprintf("--vasl-out %s: that is the --friendly-from save; write a new file (your save stays as it was)", e.Path)
+	case table.OutExists:
+		return "--vasl-out: " + cliWords(cmd, e.Err).Error()
+	case table.NotPlayersGame:
+		return fmt.Sprintf("%s: --friendly-from: the engine plays the FRIENDLY side of this game (policy %s); a save reports your units in a game of policy player", e.Other, e.Policy)
+	case table.StaleSave:
+		return fmt.Sprintf("%s: not a save of %s as it stands (%s): give the save the last sasl vasl write or play turn --vasl-out wrote, with your moves; sasl vasl write %s --into %s --out NEW.vsav puts the ENEMY where the game has it and keeps your moves and reports", e.Path, e.Other, e.Why, e.Other, e.Path)
+	case table.SinceOutOfRange:
+		return fmt.Sprintf("--since %d: the game has steps 2 to %d after its setup (sasl play log %s lists them)", e.Since, e.Last, e.Other)
+	}
+	return e.Error()
 }
