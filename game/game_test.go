@@ -70,12 +70,12 @@ func written(t testing.TB, g *Game) []byte {
 // Save and resume are exact: for any k, playing k turns, writing the game,
 // reading it back and playing on gives byte-identical state and events to
 // playing straight through (both demo missions, 50 seeds in the long run,
-// 12 in the short, k = 1..4).
+// 8 in the short, k = 1..4).
 func TestSaveResumeExact(t *testing.T) {
 	t.Parallel()
 	for _, name := range missions.Demos() {
 		p := prepared(t, name, "")
-		for seed := range longrun.Seeds(50, 12) {
+		for seed := range longrun.Seeds(50, 8) {
 			straight := newGame(t, p, seed)
 			var events []string
 			for !straight.Over() {

@@ -269,7 +269,7 @@ func TestA10_5_NoneLeftExposed(t *testing.T) {
 	routed := [2]int{}
 	for _, wc := range []*world.World{w, w4} {
 		for _, pol := range []state.Policy{PolicyHold, PolicyAttack} {
-			for seed := range longrun.Seeds(40, 12) {
+			for seed := range longrun.Seeds(40, 8) {
 				g, _, err := New(wc, state.Game{Seed: seed, HasSeed: true, Policy: pol}, nil)
 				if err != nil {
 					t.Fatal(err)
