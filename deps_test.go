@@ -25,6 +25,8 @@ const module = "github.com/sasl-engine/sasl"
 // so the map stays free of dependencies; render may use gonum's plot; the
 // command may use anything go.mod requires.
 var lattice = map[string][]string{
+	// the module's root: its documentation (doc.go), no code.
+	".": nil,
 	// rules: the map, internally ordered hex < coord < layout < terrain <
 	// board < vasl < library.
 	"rules":         nil,
