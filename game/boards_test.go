@@ -20,7 +20,7 @@ import (
 var (
 	realLibMu sync.Mutex
 	realLib   = map[string]*library.Library{}
-	// prepared worlds by mission text, with the built-in tables: a world
+	// prepared worlds by mission text (or "demo NAME"), with the built-in tables: a world
 	// is read only once prepared (sim shares one among its workers), so
 	// the tests share one each and build its LOS once.
 	sharedWorldsMu sync.Mutex
@@ -29,19 +29,26 @@ var (
 
 func prepareText(t testing.TB, text string) *world.World {
 	t.Helper()
+	return sharedWorld(t, text, func() *world.World { return prepareTables(t, text, tables.Default()) })
+}
+
+// sharedWorld is the world key names, prepared by prepare the first time
+// it is asked for and shared by the tests after.
+func sharedWorld(t testing.TB, key string, prepare func() *world.World) *world.World {
+	t.Helper()
 	sharedWorldsMu.Lock()
-	w := sharedWorlds[text]
+	w := sharedWorlds[key]
 	sharedWorldsMu.Unlock()
 	if w != nil {
 		return w
 	}
-	w = prepareTables(t, text, tables.Default())
+	w = prepare()
 	sharedWorldsMu.Lock()
 	defer sharedWorldsMu.Unlock()
-	if w0 := sharedWorlds[text]; w0 != nil {
+	if w0 := sharedWorlds[key]; w0 != nil {
 		return w0
 	}
-	sharedWorlds[text] = w
+	sharedWorlds[key] = w
 	return w
 }
 

@@ -3,23 +3,16 @@ package game
 import (
 	"bytes"
 	"slices"
-	"sync"
 	"testing"
 
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/world"
 )
 
-var (
-	legalWorldOnce sync.Once
-	legalWorld     *world.World
-)
-
-// crossroads is the crossroads demo's world, opened once for the Legal
-// tests (a world is read only once prepared).
+// crossroads is the crossroads demo's world, shared by the tests
+// (sharedWorld).
 func crossroads(t testing.TB) *world.World {
-	legalWorldOnce.Do(func() { legalWorld = prepared(t, "crossroads", "") })
-	return legalWorld
+	return sharedWorld(t, "demo crossroads", func() *world.World { return prepared(t, "crossroads", "") })
 }
 
 // playLegal plays game seed of w, the FRIENDLY side the player's and

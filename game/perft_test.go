@@ -8,6 +8,7 @@ import (
 	gpath "gonum.org/v1/gonum/graph/path"
 	"gonum.org/v1/gonum/graph/simple"
 
+	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
 )
@@ -61,12 +62,7 @@ func TestLegalMovesPerft_A4_1(t *testing.T) {
 
 // perft counts the whole-stack moves of one Location at session s's MPh
 // stop, as TestLegalMovesPerft_A4_1 says, "FROM>TO" each.
-func perft(s *Session, gr interface {
-	Len() int
-	Location(int) board.Location
-	Node(board.Location) (int, bool)
-	Out(int, func(v, cost int))
-}) []string {
+func perft(s *Session, gr *pathing.Graph) []string {
 	g := s.g
 	m := g.w.Map()
 	enemy := map[board.Location]bool{}

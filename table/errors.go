@@ -43,15 +43,17 @@ type TurnsError struct {
 	Path     string
 	At, Last int // the turn the game stands at, its last
 	Left     int
-	Over     bool
 	Mission  string
 }
+
+// Over reports whether the game has ended: no turn is left.
+func (e *TurnsError) Over() bool { return e.Left <= 0 }
 
 func (e *TurnsError) Error() string {
 	switch {
 	case e.N <= 0:
 		return fmt.Sprintf("%d turns: play at least one turn", e.N)
-	case e.Over:
+	case e.Over():
 		return fmt.Sprintf("%s: the game is over: %s ended after turn %d", e.Path, e.Mission, e.Last)
 	}
 	return fmt.Sprintf("%d turns: %s stands at turn %d of %d: at most %d more", e.N, e.Path, e.At, e.Last, e.Left)

@@ -98,13 +98,9 @@ func (l *Live) Lock() (*FileLock, error) { return Lock(l.path, l.o) }
 // (Save writes under it). release releases lk; on an error lk is
 // released and nothing is held.
 func (l *Live) At(version string, lk *FileLock) (release func(), err error) {
-	if _, err := l.Refresh(); err != nil {
+	if err := l.Check(version); err != nil {
 		lk.Release()
 		return nil, err
-	}
-	if version != l.version {
-		lk.Release()
-		return nil, &StaleError{Version: l.version}
 	}
 	l.t.Adopt(lk)
 	return func() {

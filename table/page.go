@@ -186,6 +186,17 @@ type LineOfFire struct {
 	Hindrance int        `json:"hindrance,omitempty"`
 }
 
+// Verdict says the line in a word or two: clear, hindered +N, blocked.
+func (l LineOfFire) Verdict() string {
+	switch {
+	case !l.Clear:
+		return "blocked"
+	case l.Hindrance > 0:
+		return fmt.Sprintf("hindered +%d", l.Hindrance)
+	}
+	return "clear"
+}
+
 // PreviewRefused is a command the stop does not take, with what it shows
 // still: a fire refused (its LOS blocked, say) shows the lines that say
 // why, and its Target.
@@ -242,15 +253,8 @@ func (t *Game) PreviewText(text string) (*PreviewView, error) {
 		out.Targets = p.Targets
 		out.Lines = linesOf(m, p.Lines)
 		var los []string
-		for _, l := range p.Lines {
-			v := "clear"
-			switch {
-			case !l.Clear:
-				v = "blocked"
-			case l.Hindrance > 0:
-				v = fmt.Sprintf("hindered +%d", l.Hindrance)
-			}
-			los = append(los, fmt.Sprintf("LOS from %s %s", m.LocationName(l.From), v))
+		for _, l := range out.Lines {
+			los = append(los, fmt.Sprintf("LOS from %s %s", l.From.Name, l.Verdict()))
 		}
 		drm := []string{fmt.Sprintf("TEM %+d", p.TEM), fmt.Sprintf("hindrance %+d", sh.Hindrance)}
 		if p.Leader != 0 {

@@ -80,7 +80,7 @@ func (t *Game) Turns(n int, script *dice.ScriptRoller) ([]*game.Report, error) {
 	g := t.g
 	now, _, _ := g.Clock()
 	if left := g.LastTurn() - now + 1; n <= 0 || n > left {
-		return nil, &TurnsError{N: n, Path: t.path, At: now, Last: g.LastTurn(), Left: left, Over: left <= 0, Mission: g.World().Mission().Name}
+		return nil, &TurnsError{N: n, Path: t.path, At: now, Last: g.LastTurn(), Left: left, Mission: g.World().Mission().Name}
 	}
 	var all []*game.Report
 	for range n {

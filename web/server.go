@@ -165,15 +165,11 @@ func (srv *Server) refresh() error {
 			return err
 		}
 		srv.live = live
-	} else if changed, err := srv.live.Refresh(); err != nil {
+	} else if _, err := srv.live.Refresh(); err != nil {
 		srv.drop()
 		return err
-	} else if !changed {
-		return nil
 	}
-	srv.t, srv.version = srv.live.Game(), srv.live.Version()
-	srv.views = viewCache{}
-	srv.startMap() // the map of the game read: the same unless the file is another game's
+	srv.sync()
 	return nil
 }
 
@@ -335,7 +331,8 @@ func (srv *Server) answered(w http.ResponseWriter, err error) bool {
 }
 
 // sync takes the Live's game and version as the session's, the views of
-// an older version forgotten.
+// an older version forgotten and the map of the game read drawn (the
+// same unless the file is another game's).
 func (srv *Server) sync() {
 	if t, v := srv.live.Game(), srv.live.Version(); t != srv.t || v != srv.version {
 		srv.t, srv.version = t, v

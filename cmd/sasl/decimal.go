@@ -21,11 +21,6 @@ func decimalVar[T int | int64 | uint64](fs *pflag.FlagSet, p *T, name string, va
 	fs.Var(decimalFlag[T]{p}, name, usage)
 }
 
-// decimalIntVar defines an int flag of decimal digits.
-func decimalIntVar(fs *pflag.FlagSet, p *int, name string, value int, usage string) {
-	decimalVar(fs, p, name, value, usage)
-}
-
 func (d decimalFlag[T]) Set(s string) error {
 	var err error
 	switch p := any(d.p).(type) {

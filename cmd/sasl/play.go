@@ -364,7 +364,7 @@ func newPlayShowCmd(o *options) *cobra.Command {
 	}
 	f.pictures.register(cmd)
 	cmd.Flags().BoolVar(&f.json, "json", false, "print JSON")
-	decimalIntVar(cmd.Flags(), &f.since, "since", 0, "list and draw only what happened from this step of the journal on")
+	decimalVar(cmd.Flags(), &f.since, "since", 0, "list and draw only what happened from this step of the journal on")
 	return cmd
 }
 

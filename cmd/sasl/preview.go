@@ -66,11 +66,7 @@ its LOS says which line is blocked. The page's plan (sasl serve) shows the same.
 					// A fire refused for its LOS: which lines are blocked.
 					var lines []string
 					for _, l := range refused.Lines {
-						v := "clear"
-						if !l.Clear {
-							v = "blocked"
-						}
-						lines = append(lines, fmt.Sprintf("from %s %s", l.From.Name, v))
+						lines = append(lines, fmt.Sprintf("from %s %s", l.From.Name, l.Verdict()))
 					}
 					return fmt.Errorf("%w (LOS %s)", err, strings.Join(lines, ", "))
 				}

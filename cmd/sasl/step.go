@@ -353,7 +353,7 @@ func newPlayUndoCmd(o *options) *cobra.Command {
 		},
 	}
 	f.register(cmd, false)
-	decimalIntVar(cmd.Flags(), &steps, "steps", 1, "the number of steps to undo")
+	decimalVar(cmd.Flags(), &steps, "steps", 1, "the number of steps to undo")
 	return cmd
 }
 
@@ -397,7 +397,7 @@ func newPlayLogCmd(o *options) *cobra.Command {
 			return nil
 		},
 	}
-	decimalIntVar(cmd.Flags(), &since, "since", 1, "from this step on")
+	decimalVar(cmd.Flags(), &since, "since", 1, "from this step on")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd
 }

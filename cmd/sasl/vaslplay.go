@@ -82,7 +82,7 @@ file.`,
 	}
 	cmd.Flags().StringVar(&into, "into", "", "your VASL save (.vsav) to write into; it is not changed")
 	cmd.Flags().StringVar(&out, "out", "", "the new VASL save to write")
-	decimalIntVar(cmd.Flags(), &since, "since", 0, "step through the ENEMY's moves from this step of the game's journal on (default: the last Game Turn played)")
+	decimalVar(cmd.Flags(), &since, "since", 0, "step through the ENEMY's moves from this step of the game's journal on (default: the last Game Turn played)")
 	cmd.Flags().BoolVar(&force, "force", false, "replace the --out file if it exists")
 	return cmd
 }

@@ -56,7 +56,7 @@ func cliWords(cmd *cobra.Command, err error) error {
 		inner, words = exists, exists.Error()+"; give --force to replace it"
 	case errors.As(err, &turns) && turns.N <= 0:
 		inner, words = turns, fmt.Sprintf("--turns %d: play at least one turn", turns.N)
-	case errors.As(err, &turns) && !turns.Over:
+	case errors.As(err, &turns) && !turns.Over():
 		inner, words = turns, fmt.Sprintf("--turns %d: %s stands at turn %d of %d: at most %d more", turns.N, turns.Path, turns.At, turns.Last, turns.Left)
 	case errors.As(err, &unused):
 		inner, words = unused, fmt.Sprintf("dice: %d rolls of --dice were not used: %v (check the script)", len(unused.Left), unused.Left)
@@ -95,7 +95,7 @@ func saveWords(cmd *cobra.Command, e *table.SaveRefusal) string {
 	case table.MissionExists:
 		return "--friendly-from: the mission with your units goes to " + cliWords(cmd, e.Err).Error()
 	case table.MissionTooLarge:
-		return strings.Replace(e.Error(), "your save "+e.Path, "--friendly-from "+e.Path, 1)
+		return "--friendly-from " + strings.TrimPrefix(e.Error(), "your save ")
 	case table.OutIsTheSave:
 		return fmt.Sprintf("--vasl-out %s: that is the --friendly-from save; write a new file (your save stays as it was)", e.Path)
 	case table.OutExists:
