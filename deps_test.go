@@ -81,17 +81,21 @@ var lattice = map[string][]string{
 	"world": {"rules/...", "tables", "pathing", "missions", "state"},
 	// report: events as data, and the words sasl says of them.
 	"report": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world"},
+	// act: the executor, every change of a unit's Location on the map by
+	// either side, checked and carried out a Location at a time (state's
+	// Move is called from act alone: TestStateMoveOnlyInAct).
+	"act": {"rules/...", "pathing", "state", "world"},
 	// combat: attacks of both sides resolved (IFT, morale, rally, rout,
 	// Close Combat, Control); it decides nothing but where the rules leave
 	// a broken unit's rout to its side (ChooseRout). pathing: a rout is a
 	// search over the Infantry graph, told in steps (ASL A10.5).
-	"combat": {"rules/...", "tables", "pathing", "dice", "state", "world", "report"},
+	"combat": {"rules/...", "tables", "pathing", "dice", "state", "world", "report", "act"},
 	// ai: ENEMY decisions.
-	"ai": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat"},
+	"ai": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "act", "combat"},
 	// policy: FRIENDLY decisions.
 	"policy": {"rules/...", "tables", "pathing", "state", "world", "combat"},
 	// game: one game from setup to the last turn.
-	"game": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat", "ai", "policy", "internal/homedir"},
+	"game": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "act", "combat", "ai", "policy", "internal/homedir"},
 	// sim: many games of one mission, counted.
 	"sim": {"rules/...", "tables", "pathing", "missions", "dice", "state", "world", "report", "combat", "ai", "policy", "game",
 		"internal/atomicfile", "internal/yamldoc"},

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/sasl-engine/sasl/act"
 	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
@@ -622,9 +623,9 @@ func (e *Enemy) actMove(stack []*state.Unit, g goal) error {
 			t.notes = append(t.notes, report.Note{Kind: report.StoppedHidden, At: next})
 			break
 		}
-		t.spent += cost
-		t.cur = next
-		t.steps = append(t.steps, pathing.Step{Location: t.cur, HalfMF: cost})
+		if err := e.enter(&t, next, act.Move, cost, budget); err != nil {
+			return err
+		}
 		var err error
 		if t.stack, err = e.reached(&t); err != nil || len(t.stack) == 0 {
 			return err
@@ -717,9 +718,10 @@ func (e *Enemy) advanceOthers() error {
 		if e.reveal(to, stack) { // it advances into their Location: a Melee (ASL A4.7)
 			notes = append(notes, report.Note{Kind: report.Revealed, At: to})
 		}
-		for _, u := range stack {
-			e.st.Move(u, to)
-			u.Advanced = true
+		// The executor checks the advance (ASL A4.7: one Location, into
+		// a Melee too; A5.1) and carries it out.
+		if _, err := act.On(e.w, e.st).Enter(stack, to, act.Advance, act.NoLimit); err != nil {
+			return err
 		}
 		e.takeVPO(to, stack, &notes)
 		ev := report.Event{Kind: report.AdvanceInto, Units: e.log.IDs(stack), Steps: e.log.Steps(pathing.Step{Location: from}, pathing.Step{Location: to, HalfMF: cost}),

@@ -83,7 +83,9 @@ func (e *Enemy) Play(ph state.Phase, entries bool) error {
 			return err
 		}
 	case state.APh:
-		e.advance()
+		if err := e.advance(); err != nil {
+			return err
+		}
 		if e.advancing() {
 			if err := e.advanceOthers(); err != nil {
 				return err

@@ -3,6 +3,7 @@ package ai
 import (
 	"slices"
 
+	"github.com/sasl-engine/sasl/act"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
@@ -274,7 +275,7 @@ func (e *Enemy) chainMoved(moved int, to hex.Hex, mmc int) (units, groups int) {
 // sideways ("A SASL Human Wave unit always moves/advances toward the FBE",
 // 4.32), and closes a gap only where that puts more units into a
 // qualifying chain.
-func (e *Enemy) advance() {
+func (e *Enemy) advance() error {
 	sc := &e.adv
 	for _, w := range e.st.Waves {
 		units := e.members(sc.units[:0], w.ID)
@@ -311,7 +312,9 @@ func (e *Enemy) advance() {
 			at[best] = bestTo
 			moved[best] = true
 			closed = true
-			e.advanceTo(units[best], bestTo, report.Event{Kind: report.Gap, Count: bestU, Was: baseU, Groups: bestG, WasGroups: baseG})
+			if err := e.advanceTo(units[best], bestTo, report.Event{Kind: report.Gap, Count: bestU, Was: baseU, Groups: bestG, WasGroups: baseG}); err != nil {
+				return err
+			}
 		}
 		if closed {
 			continue
@@ -346,9 +349,12 @@ func (e *Enemy) advance() {
 				continue
 			}
 			at[i] = to
-			e.advanceTo(u, to, report.Event{Kind: report.Advance, Target: tgt.ID, TargetAt: tgt.At()})
+			if err := e.advanceTo(u, to, report.Event{Kind: report.Advance, Target: tgt.ID, TargetAt: tgt.At()}); err != nil {
+				return err
+			}
 		}
 	}
+	return nil
 }
 
 // canAdvance reports whether u may advance into the ground Location of x:
@@ -373,12 +379,15 @@ func (e *Enemy) canAdvance(u *state.Unit, x hex.Hex) bool {
 // with the step and the MF the Location would cost to enter; entering a
 // Known FRIENDLY unit's Location ends its Human Wave movement (SASL
 // 4.323). A VPO it takes is told after the advance.
-func (e *Enemy) advanceTo(u *state.Unit, x hex.Hex, ev report.Event) {
+func (e *Enemy) advanceTo(u *state.Unit, x hex.Hex, ev report.Event) error {
 	from := u.At()
-	c, _ := e.w.Step(from, board.Ground(x)) // canAdvance found the step
-	e.st.Move(u, board.Ground(x))
-	u.Advanced = true
 	e.single[0] = u
+	// canAdvance chose the step; the executor checks and carries it out
+	// (ASL A4.7), the Human Wave graph's cost being the Infantry's.
+	c, err := act.On(e.w, e.st).Enter(e.single[:], board.Ground(x), act.Advance, act.NoLimit)
+	if err != nil {
+		return err
+	}
 	took := e.takeVPO(u.At(), e.single[:], nil)
 	if took {
 		e.log.Add(report.Event{Kind: report.Control, Units: e.log.Strings(u.ID), At: u.At()})
@@ -389,4 +398,5 @@ func (e *Enemy) advanceTo(u *state.Unit, x hex.Hex, ev report.Event) {
 	ev.Units = e.log.Strings(u.ID)
 	ev.Steps = e.log.Steps(pathing.Step{Location: from}, pathing.Step{Location: u.At(), HalfMF: c})
 	e.log.Add(ev)
+	return nil
 }

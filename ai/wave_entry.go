@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/sasl-engine/sasl/act"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
@@ -100,7 +101,9 @@ func (e *Enemy) redoEntry(u *state.Unit) error {
 	if err != nil {
 		return err
 	}
-	e.st.Move(u, board.Ground(a.Hex))
+	if err := act.On(e.w, e.st).Place(u, board.Ground(a.Hex)); err != nil {
+		return err
+	}
 	e.log.Add(report.Event{Kind: report.EntryRedone, Units: e.log.Strings(u.ID), Edge: u.Edge, Hexes: e.log.Hexes(l.Hex, a.Hex),
 		Entry: a.Entry, Rolls: e.log.Rolls(a.Rolls...), Cause: cause})
 	return nil

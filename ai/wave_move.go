@@ -1,9 +1,11 @@
 package ai
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
+	"github.com/sasl-engine/sasl/act"
 	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
@@ -192,8 +194,9 @@ func (e *Enemy) walk(u *state.Unit, claimed *[]board.Location) (*delayed, error)
 			if !ok || down > budget {
 				return nil, nil // no way down that it can take: it waits
 			}
-			t.spent, t.cur = down, board.Ground(t.cur.Hex)
-			t.steps = append(t.steps, pathing.Step{Location: t.cur, HalfMF: down})
+			if err := e.enter(&t, board.Ground(t.cur.Hex), act.Wave, down, budget); err != nil {
+				return nil, err
+			}
 		}
 	}
 	entered := len(t.steps) > 1 // First Fire may meet it in its entrance hex too
@@ -260,15 +263,16 @@ func (e *Enemy) walk(u *state.Unit, claimed *[]board.Location) (*delayed, error)
 		if t.spent+cost > budget {
 			break
 		}
-		t.spent += cost
 		if exit {
+			t.spent += cost
 			off, _ := e.m.Mirror(t.cur.Hex, e.ms.FBE)
 			t.steps = append(t.steps, pathing.Step{Location: board.Ground(off), HalfMF: cost, Off: true})
 			t.exited = true
 			break
 		}
-		t.cur = next
-		t.steps = append(t.steps, pathing.Step{Location: t.cur, HalfMF: cost})
+		if err := e.enter(&t, next, act.Wave, cost, budget); err != nil {
+			return nil, err
+		}
 		if len(detour) > 0 && detour[0] == t.cur {
 			detour = detour[1:]
 		} else {
@@ -327,9 +331,6 @@ func (e *Enemy) descend(l board.Location, stack []*state.Unit) (int, bool, error
 // wave (SASL 4.323), units eliminated are gone; the rest of the stack
 // moves on.
 func (e *Enemy) fired(t *trip) ([]*state.Unit, error) {
-	for _, x := range t.stack {
-		e.st.Move(x, t.cur) // where the FRIENDLY side sees it
-	}
 	n := e.log.Len()
 	e.trip.revealed = e.trip.revealed[:0]
 	if err := e.Res.Entered(t.stack, t.cur, t.steps); err != nil {
@@ -411,7 +412,6 @@ func (e *Enemy) reveal(at board.Location, by []*state.Unit) bool {
 func (e *Enemy) finish(t *trip) {
 	steps := e.log.Steps(t.steps...)
 	for _, x := range t.stack {
-		e.st.Move(x, t.cur)
 		x.Exited = t.exited
 		x.Moved = x.Moved || len(t.steps) > 1
 		if t.release != report.NoCause {
@@ -439,6 +439,25 @@ func (e *Enemy) finish(t *trip) {
 		}
 		e.log.Add(report.Event{Kind: report.Release, Units: ids, At: t.cur, Cause: cause, Obstacle: t.stop.obstacle, ObstacleAt: t.stop.ahead})
 	}
+}
+
+// enter carries out a trip's step into Location next, which its decider
+// found to cost cost half MF within the budget: the executor checks the
+// step by motion m (ASL A4, SASL 4.32) and moves the stack there, so that
+// every unit is where the FRIENDLY side sees it when it reacts. A step the
+// executor refuses is the engine's fault, returned.
+func (e *Enemy) enter(t *trip, next board.Location, m act.Motion, cost, budget int) error {
+	c, err := act.On(e.w, e.st).Enter(t.stack, next, m, budget-t.spent)
+	if err != nil {
+		return err
+	}
+	if c != cost {
+		return fmt.Errorf("ai: a step of %v to %v costs %d half MF, not the %d its move counted", e.log.IDs(t.stack), next, c, cost)
+	}
+	t.spent += c
+	t.cur = next
+	t.steps = append(t.steps, pathing.Step{Location: next, HalfMF: c})
+	return nil
 }
 
 // trackFrom returns the furthest index of tracks a unit at cur can step
@@ -522,14 +541,15 @@ func (e *Enemy) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
 			t.notes = append(t.notes, report.Note{Kind: report.StoppedFull, At: t.cur, Full: s.Location})
 			break
 		}
-		t.spent += c
 		if s.Off {
+			t.spent += c
 			t.steps = append(t.steps, pathing.Step{Location: s.Location, HalfMF: c, Off: true})
 			t.exited = true
 			break
 		}
-		t.cur = s.Location
-		t.steps = append(t.steps, pathing.Step{Location: t.cur, HalfMF: c})
+		if err := e.enter(&t, s.Location, act.Wave, c, d.mf); err != nil {
+			return false, err
+		}
 		e.takeVPO(t.cur, t.stack, &t.notes)
 		if t.stack[0].Kind == state.SQ {
 			// Activation of a Human Wave S? (4.34) on its way: the units it

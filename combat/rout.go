@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sasl-engine/sasl/act"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
@@ -485,24 +486,28 @@ func (c *Resolver) ChooseRout(u *state.Unit, opts []RoutOption) (RoutOption, boo
 // unless it Low Crawls (A10.53); a failure does interdiction_fail to it (a
 // unit eliminated stops). It ends DM, and routed for this RtPh.
 func (c *Resolver) Rout(u *state.Unit, o RoutOption) error {
-	gr, err := c.W.Infantry()
-	if err != nil {
-		return err
-	}
 	st := c.St
 	from := u.At()
 	steps := []pathing.Step{{Location: from}}
-	u.DM, u.Routed = true, true
+	x := act.On(c.W, st)
+	m := act.Rout
+	if o.LowCrawl {
+		m = act.LowCrawl
+	}
 	// The interdictions are told as they happen, then the rout: what the
 	// unit did, as far as it got.
 	for _, l := range o.Path {
-		a, _ := gr.Node(u.At())
-		b, _ := gr.Node(l)
-		cost, _ := gr.Cost(a, b)
+		// The executor checks each step (an arc, no ENEMY there: A10.51)
+		// and carries it out, marking the unit DM and routed; the path's
+		// MF and where it ends were checked by RoutOptions or RoutPath.
+		c.one[0] = u
+		cost, err := x.Enter(c.one[:], l, m, act.NoLimit)
+		if err != nil {
+			return err
+		}
 		if o.LowCrawl {
 			cost = o.HalfMF
 		}
-		st.Move(u, l)
 		steps = append(steps, pathing.Step{Location: l, HalfMF: cost})
 		if o.LowCrawl || !c.interdicts(c.threats(u.Side), l) {
 			continue

@@ -1,8 +1,10 @@
 package game
 
 import (
+	"errors"
 	"slices"
 
+	"github.com/sasl-engine/sasl/act"
 	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/policy"
@@ -223,10 +225,6 @@ func (g *Game) fits(l board.Location, units []*state.Unit) bool {
 // Fire (4.36); units
 // broken or eliminated end their move.
 func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) error {
-	gr, err := g.w.Infantry()
-	if err != nil {
-		return err
-	}
 	st := g.st
 	cur := units[0].At()
 	budget, spent := g.mf(units), 0
@@ -249,28 +247,26 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 	if assault {
 		motion = combat.Assault
 	}
+	x := act.On(g.w, st)
+	step := act.Move
+	if assault {
+		step = act.Assault
+	}
 	for _, next := range path {
-		a, ok1 := gr.Node(cur)
-		b, ok2 := gr.Node(next)
-		if !ok1 || !ok2 {
-			break
-		}
-		cost, ok := gr.Cost(a, b)
-		if !ok || spent+cost > budget {
-			break
-		}
-		if st.Has(state.Enemy, next) {
-			notes = append(notes, report.Note{Kind: report.StoppedEnemy, At: next})
-			break
-		}
-		if !g.fits(next, units) {
+		// The executor checks the step (ASL A4.1's MF, A4.14, A5.1) and
+		// carries it out; a step it refuses ends the move where it is.
+		cost, err := x.Enter(units, next, step, budget-spent)
+		if err != nil {
+			var r *act.Refusal
+			if !errors.As(err, &r) {
+				return err
+			}
+			if r.Why == act.Occupied {
+				notes = append(notes, report.Note{Kind: report.StoppedEnemy, At: next})
+			}
 			break
 		}
 		spent += cost
-		for _, u := range units {
-			st.Move(u, next)
-			u.Moved, u.Known = true, true
-		}
 		cur = next
 		steps = append(steps, pathing.Step{Location: next, HalfMF: cost})
 		// SASL 3.32: the S? that see the stack now are checked against it.
@@ -291,7 +287,7 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 			}
 			units = slices.DeleteFunc(units, func(u *state.Unit) bool { return !st.Holds(u) || u.Broken || u.Pinned })
 		}
-		err := g.hw.FirstFire(units, next, motion)
+		err = g.hw.FirstFire(units, next, motion)
 		clear(g.moving)
 		g.moving = g.moving[:0]
 		if err != nil {
@@ -345,23 +341,13 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 // units there or not: a Location of both sides is a Melee, fought in the
 // CCPh.
 func (g *Game) advance(units []*state.Unit, to board.Location) error {
-	gr, err := g.w.Infantry()
-	if err != nil {
-		return err
-	}
-	a, ok1 := gr.Node(units[0].At())
-	b, ok2 := gr.Node(to)
-	if !ok1 || !ok2 || !g.fits(to, units) {
-		return nil
-	}
-	cost, ok := gr.Cost(a, b)
-	if !ok {
-		return nil
-	}
 	from := units[0].At()
-	for _, u := range units {
-		g.st.Move(u, to)
-		u.Known, u.Advanced = true, true
+	cost, err := act.On(g.w, g.st).Enter(units, to, act.Advance, act.NoLimit)
+	if err != nil {
+		if errors.As(err, new(*act.Refusal)) {
+			return nil // not a step the executor takes: no advance
+		}
+		return err
 	}
 	log := g.hw.Log()
 	log.Add(report.Event{Kind: report.AdvanceInto, Units: log.IDs(units), Side: state.Friendly,

@@ -33,8 +33,9 @@
 //	ASL A3                   game.go (Turn, play, phase, enemyPhase: the
 //	                         Player Turns phase by phase)
 //	ASL A2.6                 stop.go (pathOf: a unit waiting to enter)
-//	ASL A4, A4.1, A4.12,     act.go (move, mf: a FRIENDLY stack moves)
-//	A17.2
+//	ASL A4, A4.1, A4.12,     act.go (move, mf: a FRIENDLY stack moves,
+//	A17.2                    each step by package act's executor)
+//	ASL A4.14                act.go (move: stopped by ENEMY units)
 //	ASL A4.6, A4.61          act.go (act, move), command.go (Command, motion,
 //	                         fire), game.go (Game: the movers of First Fire),
 //	                         legal.go (Legal, moveCandidates)

@@ -1,0 +1,227 @@
+package act_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/sasl-engine/sasl/act"
+	"github.com/sasl-engine/sasl/internal/testkit/testmaps"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
+)
+
+// The map of the tests: two open boards, o1 north of o2 (the FBE north),
+// a woods hex at o2 K4 and a building of two levels at o2 M5.
+const mission = `name: executor
+boards: [["o1"], ["o2"]]
+fbe: north
+ebe: south
+human_wave:
+  - {turn: 1, edge: south}
+`
+
+type fixture struct {
+	t  *testing.T
+	m  *board.Map
+	w  *world.World
+	st *state.State
+	x  act.Executor
+}
+
+// on builds the map and a game of the units, one "side id type at" a line
+// ("F F1 4-6-7 o2K6").
+func on(t *testing.T, units string) *fixture {
+	t.Helper()
+	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": "K4 woods\nM5 building building=stone/1 stairs\n"}, mission)
+	w, err := world.New(m, ms, tables.Default(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var friendly, enemy strings.Builder
+	for _, line := range strings.Split(strings.TrimSpace(units), "\n") {
+		f := strings.Fields(line)
+		kind := map[string]string{"4-6-7": "squad", "4-4-7": "squad", "2-3-7": "half_squad", "8-0": "leader", "S?": "sq"}[f[2]]
+		typ := ", type: " + f[2]
+		if kind == "sq" {
+			typ = ""
+		}
+		entry := "  - {id: " + f[1] + ", unit: " + kind + typ + ", at: " + f[3] + "}\n"
+		if f[0] == "F" {
+			friendly.WriteString(entry)
+		} else {
+			enemy.WriteString(entry)
+		}
+	}
+	text := "turn: 1\n"
+	if enemy.Len() > 0 {
+		text += "enemy:\n" + enemy.String()
+	}
+	if friendly.Len() > 0 {
+		text += "friendly:\n" + friendly.String()
+	}
+	st, err := state.Read(strings.NewReader(text), "s.yaml", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &fixture{t: t, m: m, w: w, st: st, x: act.On(w, st)}
+}
+
+func (f *fixture) units(ids ...string) []*state.Unit {
+	var out []*state.Unit
+	for _, id := range ids {
+		u := f.st.Unit(id)
+		if u == nil {
+			f.t.Fatalf("no unit %s", id)
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+func (f *fixture) loc(s string) board.Location { return testmaps.Loc(f.t, f.m, s) }
+
+func (f *fixture) bytes() []byte {
+	var b bytes.Buffer
+	if err := f.st.Write(&b, f.m); err != nil {
+		f.t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// refused checks that a step is refused for why and changes nothing.
+func (f *fixture) refused(units []*state.Unit, to string, m act.Motion, left int, why act.Why) {
+	f.t.Helper()
+	before := f.bytes()
+	_, err := f.x.Enter(units, f.loc(to), m, left)
+	var r *act.Refusal
+	if !errors.As(err, &r) {
+		f.t.Fatalf("%v to %s: err %v, want a refusal (%v)", m, to, err, why)
+	}
+	if r.Why != why {
+		f.t.Errorf("%v to %s refused for %v (%v), want %v", m, to, r.Why, r, why)
+	}
+	if !bytes.Equal(before, f.bytes()) {
+		f.t.Errorf("%v to %s: a refused step changed the game", m, to)
+	}
+}
+
+func (f *fixture) entered(units []*state.Unit, to string, m act.Motion, left, cost int) {
+	f.t.Helper()
+	c, err := f.x.Enter(units, f.loc(to), m, left)
+	if err != nil {
+		f.t.Fatalf("%v to %s: %v", m, to, err)
+	}
+	if c != cost {
+		f.t.Errorf("%v to %s cost %d half MF, want %d", m, to, c, cost)
+	}
+	for _, u := range units {
+		if u.At() != f.loc(to) {
+			f.t.Errorf("%s is at %v after its %v to %s", u.ID, u.At(), m, to)
+		}
+	}
+}
+
+// A step of a move is an arc of the Infantry graph within the MF left:
+// open ground costs 1 MF (2 half MF), woods 2 (ASL A4.1); a Location
+// two hexes away is no step (ASL A4).
+func TestMoveStepWithinMF_A4_1(t *testing.T) {
+	f := on(t, "F F1 4-6-7 o2K6\nF F2 4-6-7 o2K6")
+	u := f.units("F1")
+	f.refused(u, "o2K4", act.Move, act.NoLimit, act.NoArc)
+	f.refused(u, "o2K5", act.Move, 1, act.NoMF)
+	f.entered(u, "o2K5", act.Move, 2, 2)
+	if !u[0].Moved || !u[0].Known {
+		t.Errorf("F1 after a move: moved %v, Known %v; want both (ASL A12: a moving unit is seen)", u[0].Moved, u[0].Known)
+	}
+	f.refused(u, "o2K4", act.Move, 3, act.NoMF) // woods: 2 MF
+	f.entered(u, "o2K4", act.Move, 4, 4)
+	if f.units("F2")[0].Moved {
+		t.Error("F2 moved with F1's step")
+	}
+}
+
+// No move into a Location of the other side's units, an S? too (ASL
+// A4.14), nor a rout (A10.51); an advance may (a Melee, A4.7), and so may
+// a Human Wave (SASL 4.323).
+func TestOccupiedLocation_A4_14_A4_7_A10_51(t *testing.T) {
+	f := on(t, "F F1 4-6-7 o2K6\nE Q1 S? o2K5\nE E1 4-4-7 o2L6\nF F2 4-6-7 o2L7")
+	f.refused(f.units("F1"), "o2K5", act.Move, act.NoLimit, act.Occupied)
+	f.refused(f.units("F1"), "o2K5", act.Assault, act.NoLimit, act.Occupied)
+	f.refused(f.units("F1"), "o2K5", act.Rout, act.NoLimit, act.Occupied)
+	f.refused(f.units("E1"), "o2L7", act.Move, act.NoLimit, act.Occupied)
+	f.entered(f.units("F1"), "o2K5", act.Advance, act.NoLimit, 2)
+	if u := f.units("F1")[0]; !u.Advanced || u.Moved {
+		t.Errorf("F1 after an advance: advanced %v, moved %v", u.Advanced, u.Moved)
+	}
+	f.entered(f.units("E1"), "o2L5", act.Wave, 16, 2) // the FBE is north
+}
+
+// A Location takes a side's units up to the stacking limit (ASL A5.1):
+// a fourth squad is refused by a move and an advance; a rout's path is
+// checked whole by combat.RoutOptions (it may not end overstacked), so
+// its steps are not.
+func TestStackingLimit_A5_1(t *testing.T) {
+	f := on(t, "F F1 4-6-7 o2K5\nF F2 4-6-7 o2K5\nF F3 4-6-7 o2K5\nF F4 4-6-7 o2K6\nF F5 4-6-7 o2K6")
+	f.refused(f.units("F4"), "o2K5", act.Move, act.NoLimit, act.Full)
+	f.refused(f.units("F4"), "o2K5", act.Advance, act.NoLimit, act.Full)
+	f.entered(f.units("F4"), "o2K5", act.Rout, act.NoLimit, 2)
+	if u := f.units("F4")[0]; !u.DM || !u.Routed || u.Moved || u.Known {
+		t.Errorf("F4 after a rout: DM %v, routed %v, moved %v, Known %v; want DM and routed only (ASL A10.5)", u.DM, u.Routed, u.Moved, u.Known)
+	}
+}
+
+// Human Wave movement runs on the Human Wave graph (SASL 4.32): never away
+// from the FBE, at ground level; a move of the same unit may go south. A
+// unit that joined the wave on an upper building level goes down to the
+// ground level first (4.323), FRIENDLY units there or not, which a move
+// may not enter (ASL A4.14).
+func TestWaveStepsTowardTheFBE_SASL4_32_SASL4_323(t *testing.T) {
+	f := on(t, "E E1 4-4-7 o2K6\nE E2 4-4-7 o2M5h1\nF F1 4-6-7 o2M5")
+	f.refused(f.units("E1"), "o2K7", act.Wave, act.NoLimit, act.NoArc)
+	f.entered(f.units("E1"), "o2K7", act.Move, act.NoLimit, 2)
+	f.refused(f.units("E2"), "o2M4", act.Wave, act.NoLimit, act.NoArc)
+	f.refused(f.units("E2"), "o2M5", act.Move, act.NoLimit, act.Occupied)
+	f.entered(f.units("E2"), "o2M5", act.Wave, act.NoLimit, 2)
+}
+
+// The units of a step are one stack of one side, in the game, on the map.
+func TestOneStack_A4(t *testing.T) {
+	f := on(t, "F F1 4-6-7 o2K6\nF F2 4-6-7 o2K7\nE E1 4-4-7 o2K7")
+	f.refused(f.units("F1", "F2"), "o2L7", act.Move, act.NoLimit, act.NotOneStack)
+	f.refused(f.units("F2", "E1"), "o2L7", act.Move, act.NoLimit, act.NotOneStack)
+	f.refused(nil, "o2L7", act.Move, act.NoLimit, act.NoUnits)
+	gone := f.units("F1")
+	f.st.Remove(gone[0])
+	f.refused(gone, "o2K5", act.Move, act.NoLimit, act.NotOnMap)
+}
+
+// An S? set up off a new entry hex (SASL 4.2) is placed, not moved: never
+// where FRIENDLY units are (ASL A2.5), and unmarked.
+func TestPlaceAnEntryRedone_SASL4_2(t *testing.T) {
+	f := on(t, "E Q1 S? o2K10\nF F1 4-6-7 o2M10")
+	q := f.units("Q1")[0]
+	err := f.x.Place(q, f.loc("o2M10"))
+	var r *act.Refusal
+	if !errors.As(err, &r) || r.Why != act.Occupied {
+		t.Fatalf("Place where FRIENDLY units are: %v, want refused (occupied)", err)
+	}
+	if err := f.x.Place(q, f.loc("o2O10")); err != nil {
+		t.Fatal(err)
+	}
+	if q.At() != f.loc("o2O10") || q.Moved {
+		t.Errorf("Q1 placed: at %v, moved %v", q.At(), q.Moved)
+	}
+}
+
+// A refusal says why in the engine's plain words, with the rule.
+func TestRefusalWords_A4_1(t *testing.T) {
+	f := on(t, "F F1 4-6-7 o2K6")
+	_, err := f.x.Enter(f.units("F1"), f.loc("o2K5"), act.Move, 1)
+	if err == nil || !strings.Contains(err.Error(), "costs 1 MF and 0.5 are left (ASL A4.1)") {
+		t.Errorf("refusal: %v", err)
+	}
+}
