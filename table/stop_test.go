@@ -239,12 +239,19 @@ func TestFileBeforeFirstFireSettingPlaysAsBeforeA7_22(t *testing.T) {
 	if !bytes.Contains(data, []byte("moving: [E1a], path: [x1Q10, x1Q9], from: ")) || bytes.Contains(data, []byte("first_fire")) {
 		t.Errorf("written anew:\n%s", data)
 	}
+	// E1a, its move under way, has moved: the executor marks a unit
+	// when it enters a Location (package act), the earlier sasl only
+	// once its move had ended.
+	if !bytes.Contains(data, []byte("{id: E1a, unit: half_squad, type: 2-4-7, at: x1Q9, moved: true}")) {
+		t.Errorf("E1a, under way, is not marked moved:\n%s", data)
+	}
+	data = bytes.Replace(data, []byte("at: x1Q9, moved: true}"), []byte("at: x1Q9}"), 1)
 	// The rest is the file that sasl wrote after the same next.
 	want, err := os.ReadFile(filepath.Join("testdata", "first-fire-before-path-next.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := regexp.MustCompile(`, path: \[[^]]*\], from: [a-z]+`).ReplaceAll(data, nil); !bytes.Equal(got, want) {
-		t.Errorf("after next the file is not the earlier sasl's but for the path:\n%s", got)
+		t.Errorf("after next the file is not the earlier sasl's but for the path and E1a's moved:\n%s", got)
 	}
 }
