@@ -1,10 +1,12 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/sasl-engine/sasl/act"
 	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
@@ -425,10 +427,6 @@ func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
 	if c.Assault && (len(c.To) != 1 || stop.Phase != state.MPh) {
 		return nil, nil, fmt.Errorf("move: --assault moves one Location in the MPh (ASL A4.61)")
 	}
-	gr, err := g.w.Infantry()
-	if err != nil {
-		return nil, nil, err
-	}
 	from := units[0].At()
 	dst := c.To[len(c.To)-1]
 	switch {
@@ -436,40 +434,60 @@ func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
 		return nil, nil, fmt.Errorf("move: %s is in %s already", units[0].ID, m.LocationName(dst))
 	case stop.Phase == state.APh && len(c.To) != 1:
 		return nil, nil, fmt.Errorf("move: in the APh a unit advances one Location (ASL A4.7), not along a path")
-	case stop.Phase == state.MPh && g.st.Has(state.Enemy, dst):
-		return nil, nil, fmt.Errorf("move: %s holds ENEMY units: Infantry does not move into an ENEMY Location in the MPh; advance into it in the APh (ASL A4.7)", m.LocationName(dst))
-	case !g.fits(dst, units):
-		return nil, nil, fmt.Errorf("move: %s: the move would overstack it (ASL A5.1: %d squads and %d SMC a side)", m.LocationName(dst), g.w.HumanWave().Stacking.Value, g.w.HumanWave().StackSMC.Value)
 	}
 	path := c.To
-	if len(c.To) == 1 && stop.Phase == state.MPh && !c.Assault {
-		p, ok := s.cheapest(from, dst)
-		if !ok {
-			return nil, nil, fmt.Errorf("move: no way from %s to %s for Infantry that avoids ENEMY Locations", m.LocationName(from), m.LocationName(dst))
+	motion, budget := act.Advance, act.NoLimit
+	if stop.Phase == state.MPh {
+		motion, budget = act.Move, g.mf(units)
+		if c.Assault {
+			motion = act.Assault
 		}
-		path = p
+		if len(c.To) == 1 && !c.Assault && !g.st.Has(state.Enemy, dst) {
+			p, ok := s.cheapest(units, from, dst)
+			if !ok {
+				return nil, nil, fmt.Errorf("move: no way from %s to %s for Infantry that avoids ENEMY Locations (ASL A4.14) and those it would overstack (ASL A5.1)", m.LocationName(from), m.LocationName(dst))
+			}
+			path = p
+		}
 	}
-	spent, cur := 0, from
-	for _, next := range path {
-		a, ok1 := gr.Node(cur)
-		b, ok2 := gr.Node(next)
-		cost, ok := 0, ok1 && ok2
-		if ok {
-			cost, ok = gr.Cost(a, b)
+	// The executor's checks, step by step, as it will carry the move out
+	// (a member of what Do takes is never stopped short by them).
+	if _, err := act.On(g.w, g.st).CheckPath(units, path, motion, budget); err != nil {
+		var r *act.Refusal
+		if !errors.As(err, &r) {
+			return nil, nil, err
 		}
-		if !ok {
-			return nil, nil, fmt.Errorf("move: %s to %s is no move of one Location for Infantry (not adjacent, or terrain it cannot enter)", m.LocationName(cur), m.LocationName(next))
-		}
-		if stop.Phase == state.MPh && next != dst && g.st.Has(state.Enemy, next) {
-			return nil, nil, fmt.Errorf("move: the path enters %s, which holds ENEMY units", m.LocationName(next))
-		}
-		spent += cost
-		cur = next
-	}
-	if budget := g.mf(units); stop.Phase == state.MPh && spent > budget {
-		return nil, nil, fmt.Errorf("move: %s to %s costs %s MF along %s; %s has %s MF (ASL A4.1)", m.LocationName(from), m.LocationName(dst), pathing.HalfMF(spent), names(m, path), strings.Join(c.Units, ", "), pathing.HalfMF(budget))
+		return nil, nil, s.refusedStep(r, units, path)
 	}
 	return units, path, nil
+}
+
+// refusedStep words the executor's refusal of a step of the player's
+// move of units along path.
+func (s *Session) refusedStep(r *act.Refusal, units []*state.Unit, path []board.Location) error {
+	g := s.g
+	m := g.w.Map()
+	ids := make([]string, len(units))
+	for i, u := range units {
+		ids[i] = u.ID
+	}
+	switch r.Why {
+	case act.NoArc, act.OffMap:
+		return fmt.Errorf("move: %s to %s is no move of one Location for Infantry (not adjacent, or terrain it cannot enter)", m.LocationName(r.From), m.LocationName(r.To))
+	case act.NoMF:
+		if spent, err := act.On(g.w, g.st).CheckPath(units, path, r.Motion, act.NoLimit); err == nil {
+			return fmt.Errorf("move: %s to %s costs %s MF along %s; %s has %s MF (ASL A4.1)", m.LocationName(units[0].At()), m.LocationName(path[len(path)-1]), pathing.HalfMF(spent), names(m, path), strings.Join(ids, ", "), pathing.HalfMF(g.mf(units)))
+		}
+		return fmt.Errorf("move: %s has %s MF (ASL A4.1): along %s, entering %s takes %s MF and %s are left", strings.Join(ids, ", "), pathing.HalfMF(g.mf(units)), names(m, path), m.LocationName(r.To), pathing.HalfMF(r.Cost), pathing.HalfMF(r.Left))
+	case act.Occupied:
+		if r.To == path[len(path)-1] {
+			return fmt.Errorf("move: %s holds ENEMY units: Infantry does not move into an ENEMY Location in the MPh (ASL A4.14); advance into it in the APh (ASL A4.7)", m.LocationName(r.To))
+		}
+		return fmt.Errorf("move: the path enters %s, which holds ENEMY units (ASL A4.14)", m.LocationName(r.To))
+	case act.Full:
+		return fmt.Errorf("move: %s: the move would overstack it (ASL A5.1: %d squads and %d SMC a side)", m.LocationName(r.To), g.w.HumanWave().Stacking.Value, g.w.HumanWave().StackSMC.Value)
+	}
+	return fmt.Errorf("move: %w", r)
 }
 
 // rout works out the player's rout at a rout stop (ASL A10.5): the units
@@ -518,20 +536,25 @@ func names(m *board.Map, ls []board.Location) string {
 	return strings.Join(out, ", ")
 }
 
-// cheapest is the cheapest path for Infantry from one Location to another
-// that enters no Location holding ENEMY units but the last.
-func (s *Session) cheapest(from, to board.Location) ([]board.Location, bool) {
+// cheapest is the cheapest path for Infantry stack units from one
+// Location to another that enters no Location holding ENEMY units (ASL
+// A4.14) nor one of FRIENDLY units it would overstack (A5.1), the
+// executor's checks (act), but the last.
+func (s *Session) cheapest(units []*state.Unit, from, to board.Location) ([]board.Location, bool) {
 	g := s.g
 	gr, err := g.w.Infantry()
 	if err != nil {
 		return nil, false
 	}
-	// An ENEMY Location weighs more than any move's MF: a path through one
-	// costs more than barred.
+	// A barred Location weighs more than any move's MF: a path through
+	// one costs more than barred.
 	const barred = 200
 	w := make(pathing.Weights, gr.Len())
-	for _, u := range g.st.OfSide(state.Enemy) {
-		if i, ok := gr.Node(u.At()); ok && u.OnMap() && u.At() != to {
+	for _, u := range g.st.Units() {
+		if !u.OnMap() || u.At() == to {
+			continue
+		}
+		if i, ok := gr.Node(u.At()); ok && (u.Side == state.Enemy || !g.fits(u.At(), units)) {
 			w[i] = barred
 		}
 	}
