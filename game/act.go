@@ -2,6 +2,7 @@ package game
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/sasl-engine/sasl/act"
@@ -31,24 +32,41 @@ const (
 func ParsePolicy(s string) (state.Policy, error) { return policy.Parse(s) }
 
 // decide asks the FRIENDLY policy what it does at a phase of side's Player
-// Turn and carries it out.
+// Turn, one action at a time, and carries each out before it asks again
+// (the policy sees its results: DESIGN.md, one decider asked one action at
+// a time), until it does nothing more; a unit acts once at a decision.
 func (g *Game) decide(side state.Side, ph state.Phase) error {
-	g.dec = policy.Decision{W: g.w, St: g.st, C: g.res, Player: side, Phase: ph}
-	acts, err := g.pol.Decide(&g.dec, g.acts[:0])
-	g.acts = acts[:0]
-	if err != nil {
-		return err
-	}
 	if !g.resolves() {
 		return nil
 	}
-	for _, a := range acts {
+	g.dec = policy.Decision{W: g.w, St: g.st, C: g.res, Player: side, Phase: ph, Skip: g.actedAt}
+	return g.askPolicy(side, ph, nil)
+}
+
+// askPolicy asks the policy for its actions at g.dec one at a time, carrying
+// out each, while more reports true (nil: always). The units of each
+// action it was asked are skipped after (g.actedAt).
+func (g *Game) askPolicy(side state.Side, ph state.Phase, more func() bool) error {
+	g.acted = g.acted[:0]
+	defer func() { g.acted = g.acted[:0] }()
+	for more == nil || more() {
+		a, ok, err := g.pol.Next(&g.dec)
+		if err != nil || !ok {
+			return err
+		}
+		if len(a.Units) == 0 {
+			return fmt.Errorf("game: the %s policy's action at %s %s has no units", g.pol.Name(), side, ph)
+		}
+		g.acted = append(g.acted, a.Units...)
 		if err := g.act(side, ph, a); err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+// actedAt reports whether u acted at the decision under way (askPolicy).
+func (g *Game) actedAt(u *state.Unit) bool { return slices.Contains(g.acted, u) }
 
 // Entered lets the FRIENDLY side First Fire at an ENEMY stack that has
 // entered Location at in the ENEMY MPh (ai.Resolver).
@@ -77,29 +95,19 @@ func (g *Game) Entered(stack []*state.Unit, at board.Location, path []pathing.St
 		// ENEMY moves are of S?, and none is asked.
 		return nil
 	}
-	g.dec = policy.Decision{W: g.w, St: g.st, C: g.res, Player: state.Enemy, Phase: state.MPh, Moving: stack, At: at}
+	g.dec = policy.Decision{W: g.w, St: g.st, C: g.res, Player: state.Enemy, Phase: state.MPh, Moving: stack, At: at, Skip: g.actedAt}
 	if stop != nil {
 		// The player passed at the stop: the engine fires only with the
 		// units the stop still offers (each unit fires once at a move,
 		// ASL A8.3: those that fired there are not offered again).
 		g.dec.Skip = func(u *state.Unit) bool {
-			return !stop.CanFire || !slices.ContainsFunc(stop.Groups, func(gr state.StopGroup) bool { return slices.Contains(gr.Units, u.ID) })
+			return g.actedAt(u) || !stop.CanFire || !slices.ContainsFunc(stop.Groups, func(gr state.StopGroup) bool { return slices.Contains(gr.Units, u.ID) })
 		}
 	}
-	acts, err := g.pol.Decide(&g.dec, g.acts[:0])
-	g.acts = acts[:0]
-	if err != nil {
-		return err
-	}
-	for _, a := range acts {
-		if !slices.ContainsFunc(stack, func(u *state.Unit) bool { return combat.Target(u) && !u.Broken && g.st.Holds(u) }) {
-			break
-		}
-		if err := g.act(state.Enemy, state.MPh, a); err != nil {
-			return err
-		}
-	}
-	return nil
+	// Asked while a unit of the stack may still be fired at.
+	return g.askPolicy(state.Enemy, state.MPh, func() bool {
+		return slices.ContainsFunc(stack, func(u *state.Unit) bool { return combat.Target(u) && !u.Broken && g.st.Holds(u) })
+	})
 }
 
 // residualSQ Activates the S? of an ENEMY stack that entered Location at,

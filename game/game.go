@@ -48,11 +48,12 @@ type Game struct {
 	seeded  *dice.SeededRoller
 	// res resolves the attacks of both sides (with a FRIENDLY policy of
 	// the engine's) and keeps VPO Control; pol decides for the FRIENDLY
-	// side; dec and acts are its decision's scratch.
+	// side; dec is its decision.
 	res  *combat.Resolver
 	pol  policy.Policy
 	dec  policy.Decision
-	acts []policy.Action
+	// acted: the units that acted at the decision under way (askPolicy).
+	acted []*state.Unit
 	// moving is the FRIENDLY stack that has just entered the Location
 	// the ENEMY First Fires at in the FRIENDLY MPh (move), for Fire: the
 	// movement DRM is against them only (ASL A4.6).

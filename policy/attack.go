@@ -44,13 +44,16 @@ type attack struct {
 		goals, known []board.Location
 		made         bool
 	}
+	buf []Action
 }
 
 func newAttack(w *world.World) *attack { return &attack{w: w} }
 
 func (*attack) Name() state.Policy { return Attack }
 
-func (a *attack) Decide(d *Decision, out []Action) ([]Action, error) {
+func (a *attack) Next(d *Decision) (Action, bool, error) { return first(a, d, &a.buf) }
+
+func (a *attack) actions(d *Decision, out []Action) ([]Action, error) {
 	if d.Moving != nil || d.Player == state.Enemy {
 		return a.fire.decide(d, out, nil)
 	}
@@ -185,7 +188,7 @@ func (a *attack) moves(d *Decision, out []Action) []Action {
 		var units []*state.Unit
 		leaders := false
 		for u := range d.St.In(state.Friendly, l) {
-			if !u.Broken && !u.Fired && !a.kept(d, u) {
+			if !u.Broken && !u.Fired && !a.kept(d, u) && !skip(d, u) {
 				units = append(units, u)
 				leaders = leaders || u.Kind.SMC()
 			}
@@ -244,7 +247,7 @@ func (a *attack) advances(d *Decision, out []Action) []Action {
 		}
 		var units []*state.Unit
 		for u := range d.St.In(state.Friendly, l) {
-			if !u.Broken && !a.kept(d, u) {
+			if !u.Broken && !a.kept(d, u) && !skip(d, u) {
 				units = append(units, u)
 			}
 		}

@@ -23,11 +23,14 @@ import (
 // policy.fire_odds.
 type hold struct {
 	fire firer
+	buf  []Action
 }
 
 func (*hold) Name() state.Policy { return Hold }
 
-func (h *hold) Decide(d *Decision, out []Action) ([]Action, error) {
+func (h *hold) Next(d *Decision) (Action, bool, error) { return first(h, d, &h.buf) }
+
+func (h *hold) actions(d *Decision, out []Action) ([]Action, error) {
 	return h.fire.decide(d, out, nil)
 }
 
@@ -232,7 +235,7 @@ func (f *firer) group(d *Decision, l board.Location, moving func(*state.Unit) bo
 	n := len(f.groups)
 	mmc := false
 	for u := range d.St.In(state.Friendly, l) {
-		if u.Broken || !combat.Ready(u, as) || moving != nil && moving(u) || d.Skip != nil && d.Skip(u) {
+		if u.Broken || !combat.Ready(u, as) || moving != nil && moving(u) || skip(d, u) {
 			continue
 		}
 		f.groups = append(f.groups, u)
@@ -244,3 +247,6 @@ func (f *firer) group(d *Decision, l board.Location, moving func(*state.Unit) bo
 	}
 	return f.groups[n:len(f.groups):len(f.groups)]
 }
+
+// skip reports whether d's Skip reports u.
+func skip(d *Decision, u *state.Unit) bool { return d.Skip != nil && d.Skip(u) }

@@ -57,9 +57,10 @@ type Decision struct {
 	Phase  state.Phase
 	Moving []*state.Unit
 	At     board.Location
-	// Skip, if set, reports the units that may not fire at this decision:
-	// at a First Fire stop the player passed at, those that fired at the
-	// stack already (ASL A8.3: each unit fires once at a move).
+	// Skip, if set, reports the units that may not act at this decision:
+	// those that acted at it already (the game's), and at a First Fire
+	// stop the player passed at, those that fired at the stack already
+	// (ASL A8.3: each unit fires once at a move).
 	Skip func(*state.Unit) bool
 }
 
@@ -85,14 +86,36 @@ type Action struct {
 	Assault bool
 }
 
-// Policy decides the FRIENDLY side's actions. A Policy value belongs to
-// one game at a time (it may keep scratch space); New makes one.
+// Policy decides the FRIENDLY side's actions, one at a time (DESIGN.md:
+// the engine asks a side's decider one action at a time, the situation
+// seen anew after each; Wesnoth's RCA loop). A Policy value belongs to one
+// game at a time (it may keep scratch space); New makes one.
 type Policy interface {
 	// Name is the policy's name (Hold, Attack, Player).
 	Name() state.Policy
-	// Decide appends the FRIENDLY actions at d to out, in the order they
-	// are carried out, and returns it.
-	Decide(d *Decision, out []Action) ([]Action, error)
+	// Next is the FRIENDLY side's next action at d, decided on the game as
+	// it stands (the actions taken at d before it carried out), or false
+	// when it takes none. The game asks again after carrying it out, until
+	// false; it reports the units that acted at d already by d.Skip, and
+	// Next never offers them. The action's lists are valid until the next
+	// call.
+	Next(d *Decision) (Action, bool, error)
+}
+
+// lister is a policy as the list of the actions it would take at d, in
+// the order it would take them: Next is the first (first).
+type lister interface {
+	actions(d *Decision, out []Action) ([]Action, error)
+}
+
+// first is the first action l lists at d, with buf as scratch.
+func first(l lister, d *Decision, buf *[]Action) (Action, bool, error) {
+	acts, err := l.actions(d, (*buf)[:0])
+	*buf = acts[:0]
+	if err != nil || len(acts) == 0 {
+		return Action{}, false, err
+	}
+	return acts[0], true, nil
 }
 
 // New returns a policy of that name for games of world w.

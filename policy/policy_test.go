@@ -75,8 +75,8 @@ func TestPlayerPassesAsHold(t *testing.T) {
 	for _, side := range []state.Side{state.Enemy, state.Friendly} {
 		for ph := state.RPh; ph <= state.CCPh; ph++ {
 			d.Player, d.Phase = side, ph
-			got, err1 := p.Decide(d, nil)
-			want, err2 := h.Decide(d, nil)
+			got, err1 := actions(t, p, d)
+			want, err2 := actions(t, h, d)
 			if err1 != nil || err2 != nil || len(got) != len(want) {
 				t.Errorf("%s %s: player %d actions (%v), hold %d (%v)", side, ph, len(got), err1, len(want), err2)
 			}
@@ -122,7 +122,7 @@ func TestHoldFiresAtTheBestOdds(t *testing.T) {
 	d.St.Add(&state.Unit{ID: "E2", Side: state.Enemy, Kind: state.Squad, Type: "4-6-7"}, open)
 	p, _ := policy.New(policy.Hold, w)
 	d.Player, d.Phase = state.Enemy, state.DFPh
-	out, err := p.Decide(d, nil)
+	out, err := actions(t, p, d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestHoldFiresAtTheBestOdds(t *testing.T) {
 	// Nothing to fire at in its own MPh, APh or CCPh.
 	for _, ph := range []state.Phase{state.RPh, state.MPh, state.APh, state.CCPh} {
 		d.Player, d.Phase = state.Friendly, ph
-		if out, _ := p.Decide(d, nil); len(out) != 0 {
+		if out, _ := actions(t, p, d); len(out) != 0 {
 			t.Errorf("FRIENDLY %s: %+v", ph, out)
 		}
 	}
@@ -156,7 +156,7 @@ func TestAttackMovesKeepsAndAdvances(t *testing.T) {
 	}
 	p, _ := policy.New(policy.Attack, w)
 	d.Player, d.Phase = state.Friendly, state.MPh
-	out, err := p.Decide(d, nil)
+	out, err := actions(t, p, d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +179,7 @@ func TestAttackMovesKeepsAndAdvances(t *testing.T) {
 	d.St.SetControl(k5, state.Friendly)
 	g1 := d.St.Unit("F1")
 	d.St.Move(g1, k5)
-	out, _ = p.Decide(d, nil)
+	out, _ = actions(t, p, d)
 	for _, a := range out {
 		if slices.Contains(a.Units, g1) {
 			t.Errorf("F1, the garrison of x2K5, moves: %+v", a)
@@ -199,10 +199,113 @@ func TestAttackMovesKeepsAndAdvances(t *testing.T) {
 	f5 := d.St.Unit("F5")
 	d.St.Move(f5, next)
 	d.Phase = state.APh
-	out, _ = p.Decide(d, nil)
+	out, _ = actions(t, p, d)
 	if !slices.ContainsFunc(out, func(a policy.Action) bool {
 		return a.Kind == policy.Advance && slices.Contains(a.Units, f5) && a.Path[0] == t4
 	}) {
 		t.Errorf("F5 next to x2T4 in the APh: %+v", out)
+	}
+}
+
+// actions asks p for its actions at d one at a time, as the game does,
+// without carrying them out: the units of each are skipped after (d.Skip),
+// so the list is what p takes while nothing it does changes the game.
+func actions(t *testing.T, p policy.Policy, d *policy.Decision) ([]policy.Action, error) {
+	t.Helper()
+	var acted []*state.Unit
+	was := d.Skip
+	d.Skip = func(u *state.Unit) bool { return slices.Contains(acted, u) || was != nil && was(u) }
+	defer func() { d.Skip = was }()
+	var out []policy.Action
+	for range 1000 {
+		a, ok, err := p.Next(d)
+		if err != nil || !ok {
+			return out, err
+		}
+		if len(a.Units) == 0 {
+			t.Fatalf("an action of no units: %+v", a)
+		}
+		a.Units = slices.Clone(a.Units)
+		acted = append(acted, a.Units...)
+		out = append(out, a)
+	}
+	t.Fatal("the policy offers actions without end")
+	return nil, nil
+}
+
+// The policy is asked one action at a time, the game as it stands (DESIGN.md:
+// the situation seen anew after each action): two FRIENDLY Locations that
+// would both fire at the ENEMY squad in the open (the best odds) fire there
+// one after the other while it stands, but once the first fire has
+// eliminated it the second fires at the one in cover, where a plan made
+// before the first fire would have aimed both at the open hex (ASL A7.5:
+// each Location a fire group).
+func TestHoldSeesTheFirstFireBeforeTheSecond_A7_5(t *testing.T) {
+	t.Parallel()
+	d, w := decision(t, "crossroads")
+	for _, u := range slices.Clone(d.St.OfSide(state.Friendly)) {
+		d.St.Remove(u)
+	}
+	m := w.Map()
+	from := loc(t, w, "x1Q5")
+	clear := func(a, b board.Location) bool { s := w.Sight(a, b); return s.Clear && s.Hindrance == 0 }
+	// other: a neighbour of from; open and covered: hexes 2 to 6 hexes
+	// from both in clear LOS, open no farther than covered from either.
+	var open, covered, other board.Location
+	found := false
+	for _, oh := range m.Hexes() {
+		o := board.Ground(oh)
+		if found || hex.Distance(oh, from.Hex) != 1 || w.TEM(o) != w.TEM(from) {
+			continue
+		}
+		var opens, covers []board.Location
+		for _, h := range m.Hexes() {
+			at := board.Ground(h)
+			d1, d2 := hex.Distance(h, from.Hex), hex.Distance(h, oh)
+			if d1 < 2 || d2 < 2 || d1 > 6 || d2 > 6 || !clear(from, at) || !clear(o, at) {
+				continue
+			}
+			if w.TEM(at) == 0 {
+				opens = append(opens, at)
+			} else {
+				covers = append(covers, at)
+			}
+		}
+		for _, op := range opens {
+			for _, cv := range covers {
+				if !found && hex.Distance(op.Hex, from.Hex) <= hex.Distance(cv.Hex, from.Hex) && hex.Distance(op.Hex, oh) <= hex.Distance(cv.Hex, oh) {
+					open, covered, other, found = op, cv, o, true
+				}
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no neighbour of x1Q5 with an open and a covered hex in clear LOS of both")
+	}
+	d.St.Add(&state.Unit{ID: "F1", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7"}, from)
+	d.St.Add(&state.Unit{ID: "F2", Side: state.Friendly, Kind: state.Squad, Type: "6-6-7"}, other)
+	d.St.Add(&state.Unit{ID: "E1", Side: state.Enemy, Kind: state.Squad, Type: "4-6-7"}, covered)
+	e2 := &state.Unit{ID: "E2", Side: state.Enemy, Kind: state.Squad, Type: "4-6-7"}
+	d.St.Add(e2, open)
+	p, _ := policy.New(policy.Hold, w)
+	d.Player, d.Phase = state.Enemy, state.DFPh
+	if out, err := actions(t, p, d); err != nil || len(out) != 2 || out[0].Shot.At != open || out[1].Shot.At != open {
+		t.Fatalf("the game unchanged: %+v (%v), want both groups at %s", out, err, m.LocationName(open))
+	}
+	var acted []*state.Unit
+	d.Skip = func(u *state.Unit) bool { return slices.Contains(acted, u) }
+	a, ok, err := p.Next(d)
+	if err != nil || !ok || a.Shot.At != open {
+		t.Fatalf("first: %+v, %v, %v", a, ok, err)
+	}
+	acted = append(acted, a.Units...)
+	d.St.Remove(e2) // the first fire eliminated it
+	a, ok, err = p.Next(d)
+	if err != nil || !ok || a.Shot.At != covered || slices.ContainsFunc(a.Units, func(u *state.Unit) bool { return slices.Contains(acted, u) }) {
+		t.Fatalf("second, E2 gone: %+v, %v, %v; want the other group at %s", a, ok, err, m.LocationName(covered))
+	}
+	acted = append(acted, a.Units...)
+	if a, ok, _ := p.Next(d); ok {
+		t.Errorf("a third action after both groups fired: %+v", a)
 	}
 }
