@@ -406,18 +406,11 @@ func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
 		switch {
 		case slices.Contains(units, u):
 			return nil, nil, fmt.Errorf("move: %s is named twice", id)
-		case u.Broken:
-			return nil, nil, fmt.Errorf("move: %s is broken: a broken unit neither moves nor advances (ASL A10)", id)
-		case u.Pinned:
-			return nil, nil, fmt.Errorf("move: %s is pinned: it may not move or advance this Player Turn (ASL A7.8)", id)
-		case stop.Phase == state.MPh && u.Moved:
-			return nil, nil, fmt.Errorf("move: %s has moved this MPh already", id)
-		case stop.Phase == state.MPh && u.Fired:
-			return nil, nil, fmt.Errorf("move: %s fired in the PFPh: a unit that Prep Fires does not move in the MPh (ASL A3.3)", id)
-		case stop.Phase == state.APh && u.Advanced:
-			return nil, nil, fmt.Errorf("move: %s has advanced this APh already: a unit advances one Location (ASL A4.7)", id)
 		case len(units) > 0 && u.At() != units[0].At():
 			return nil, nil, fmt.Errorf("move: %s in %s and %s in %s are not in one Location: a stack moves together from one Location", units[0].ID, m.LocationName(units[0].At()), id, m.LocationName(u.At()))
+		}
+		if err := mayMove(stop, u); err != nil {
+			return nil, nil, err
 		}
 		units = append(units, u)
 	}
@@ -460,6 +453,24 @@ func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
 		return nil, nil, s.refusedStep(r, units, path)
 	}
 	return units, path, nil
+}
+
+// mayMove says why FRIENDLY unit u may not move (or advance) at stop,
+// or nil where it may.
+func mayMove(stop *Stop, u *state.Unit) error {
+	switch {
+	case u.Broken:
+		return fmt.Errorf("move: %s is broken: a broken unit neither moves nor advances (ASL A10)", u.ID)
+	case u.Pinned:
+		return fmt.Errorf("move: %s is pinned: it may not move or advance this Player Turn (ASL A7.8)", u.ID)
+	case stop.Phase == state.MPh && u.Moved:
+		return fmt.Errorf("move: %s has moved this MPh already", u.ID)
+	case stop.Phase == state.MPh && u.Fired:
+		return fmt.Errorf("move: %s fired in the PFPh: a unit that Prep Fires does not move in the MPh (ASL A3.3)", u.ID)
+	case stop.Phase == state.APh && u.Advanced:
+		return fmt.Errorf("move: %s has advanced this APh already: a unit advances one Location (ASL A4.7)", u.ID)
+	}
+	return nil
 }
 
 // refusedStep words the executor's refusal of a step of the player's

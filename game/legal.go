@@ -10,18 +10,19 @@ import (
 // Legal lists commands of the player's that the game takes where it
 // stands, each worked out in full (its units and Locations), in a fixed
 // order: next; pass; each fire from one Location of FRIENDLY units at a
-// Location holding ENEMY units; each move of one FRIENDLY stack, whole,
-// into an ADJACENT Location (by Assault Movement too, in the MPh: ASL
-// A4.61), or at a rout stop each broken unit's rout and Low Crawl (ASL
-// A10.51, A10.52). Each candidate is kept only if Preview, which checks
+// Location holding ENEMY units; each move of the units of one FRIENDLY
+// stack that may move (mayMove: not broken, pinned, moved or Prep Fired;
+// in the APh not advanced) into an ADJACENT Location (by Assault Movement
+// too, in the MPh: ASL A4.61), or at a rout stop each broken unit's rout
+// and Low Crawl (ASL A10.51, A10.52). Each candidate is kept only if Preview, which checks
 // it as Do does, takes it: a member of Legal is never refused by Do
 // (FuzzLegalPlay plays them).
 //
 // Not listed, though Do takes them: set (the player's record of what the
 // board shows, not an action of the game), moves of more than one
-// Location or of part of a stack, and fire groups of more than one
-// Location. Nothing is listed for a game the engine plays for the player
-// but next.
+// Location or of part of the units that may move, and fire groups of more
+// than one Location. Nothing is listed for a game the engine plays for the player
+// but next. The page offers what it lists (table.Offers).
 func (s *Session) Legal() []Command {
 	stop := s.stop
 	if s.err != nil || stop.Kind == state.Over {
@@ -80,7 +81,8 @@ func (s *Session) fireCandidates() []Command {
 	return out
 }
 
-// moveCandidates are moves of each FRIENDLY stack, whole, into each
+// moveCandidates are moves of the units of each FRIENDLY stack that may
+// move (mayMove), together, into each
 // Location ADJACENT by the Infantry graph, and by Assault Movement when
 // assault (the MPh), for Legal to check.
 func (s *Session) moveCandidates(assault bool) []Command {
@@ -91,7 +93,7 @@ func (s *Session) moveCandidates(assault bool) []Command {
 	stacks := map[board.Location][]string{}
 	var order []board.Location
 	for _, u := range s.g.st.OfSide(state.Friendly) {
-		if !u.OnMap() {
+		if !u.OnMap() || mayMove(s.stop, u) != nil {
 			continue
 		}
 		l := u.At()

@@ -14,10 +14,10 @@ import (
 )
 
 // A perft-like count (issue 53): at every MPh stop of the player's in
-// several demo games, the whole-stack moves of one Location that Legal
-// lists are exactly those an independent count finds by the rules: from
-// each stack of units that may move (Good Order, not pinned, not moved,
-// not Prep Fired: ASL A10, A7.8, A3.3), into each Location ADJACENT by
+// several demo games, the moves of one Location that Legal lists are
+// exactly those an independent count finds by the rules: of the units of
+// each stack that may move (Good Order, not pinned, not moved, not Prep
+// Fired: ASL A10, A7.8, A3.3), together, into each Location ADJACENT by
 // the Infantry graph that holds no ENEMY unit (it is entered in the APh,
 // A4.7) and takes the stack (A5.1), reached within the stack's MF (A4.1)
 // by the cheapest path that enters no ENEMY Location, found by gonum's
@@ -60,7 +60,7 @@ func TestLegalMovesPerft_A4_1(t *testing.T) {
 	t.Logf("%d MPh stops, %d moves of one Location", stops, total)
 }
 
-// perft counts the whole-stack moves of one Location at session s's MPh
+// perft counts the moves of one Location at session s's MPh
 // stop, as TestLegalMovesPerft_A4_1 says, "FROM>TO" each.
 func perft(s *Session, gr *pathing.Graph) []string {
 	g := s.g
@@ -87,15 +87,12 @@ func perft(s *Session, gr *pathing.Graph) []string {
 	}
 	stacks := map[board.Location][]*state.Unit{}
 	for _, u := range g.st.OfSide(state.Friendly) {
-		if u.OnMap() {
+		if u.OnMap() && !u.Broken && !u.Pinned && !u.Moved && !u.Fired {
 			stacks[u.At()] = append(stacks[u.At()], u)
 		}
 	}
 	var out []string
 	for from, units := range stacks {
-		if slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Broken || u.Pinned || u.Moved || u.Fired }) {
-			continue
-		}
 		n, ok := gr.Node(from)
 		if !ok {
 			continue

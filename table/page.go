@@ -310,3 +310,73 @@ func (t *Game) SightBetween(from, to string) (Sight, error) {
 	res := lm.Query(a, b)
 	return SightOf(m, a, b, &res), nil
 }
+
+// Offers is what the player may do where the game stands, as the game's
+// Legal lists it (game.Session.Legal): the page offers these and nothing
+// else, so that what it offers the game takes (issue 53). A move of more
+// than one Location, or of fewer of a stack's units, the player may still
+// plan; the game checks it as it checks every command.
+type Offers struct {
+	Moves []MoveOffer `json:"moves"`
+	Fires []FireOffer `json:"fires"`
+}
+
+// MoveOffer is the units of a stack that may move (advance, rout) from
+// Location From, together, and the Locations one Location away they may
+// enter: To by a move (an advance in the APh, a rout in the RtPh: ASL
+// A4, A4.7, A10.5), Assault by Assault Movement (A4.61), LowCrawl by Low
+// Crawl (A10.52).
+type MoveOffer struct {
+	Units    []string `json:"units"`
+	From     string   `json:"from"`
+	To       []string `json:"to,omitempty"`
+	Assault  []string `json:"assault,omitempty"`
+	LowCrawl []string `json:"low_crawl,omitempty"`
+}
+
+// FireOffer is a Location the player's units may fire from and the
+// Locations they may fire at.
+type FireOffer struct {
+	From string   `json:"from"`
+	At   []string `json:"at"`
+}
+
+// Offers is what the player may do now (see Offers); none in a game with
+// no journal, or one over.
+func (t *Game) Offers() Offers {
+	out := Offers{Moves: []MoveOffer{}, Fires: []FireOffer{}}
+	if t.s == nil {
+		return out
+	}
+	m := t.Map()
+	for _, c := range t.s.Legal() {
+		switch c.Verb {
+		case game.Move:
+			u, _ := t.g.Unit(c.Units[0])
+			from := m.LocationName(u.At())
+			i := slices.IndexFunc(out.Moves, func(o MoveOffer) bool { return o.From == from && slices.Equal(o.Units, c.Units) })
+			if i < 0 {
+				out.Moves = append(out.Moves, MoveOffer{Units: c.Units, From: from})
+				i = len(out.Moves) - 1
+			}
+			o, to := &out.Moves[i], m.LocationName(c.To[0])
+			switch {
+			case c.Assault:
+				o.Assault = append(o.Assault, to)
+			case c.LowCrawl:
+				o.LowCrawl = append(o.LowCrawl, to)
+			default:
+				o.To = append(o.To, to)
+			}
+		case game.Fire:
+			from := m.LocationName(c.From[0])
+			i := slices.IndexFunc(out.Fires, func(o FireOffer) bool { return o.From == from })
+			if i < 0 {
+				out.Fires = append(out.Fires, FireOffer{From: from})
+				i = len(out.Fires) - 1
+			}
+			out.Fires[i].At = append(out.Fires[i].At, m.LocationName(c.At))
+		}
+	}
+	return out
+}

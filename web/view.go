@@ -61,10 +61,12 @@ func (srv *Server) hexesJSON() (b, gz []byte, err error) {
 }
 
 // stateJSON is where the game stands (table.View), with the version of
-// the game file it is of.
+// the game file it is of and what the player may do there (the game's
+// Legal: the page offers these moves and fires, and no others).
 type stateJSON struct {
 	Version string `json:"version"`
 	table.View
+	Offers table.Offers `json:"offers"`
 }
 
 // state is GET /api/state: where the game stands. The page asks it again
@@ -86,7 +88,7 @@ func (srv *Server) state(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, srv.stateOf())
 }
 
-func (srv *Server) stateOf() stateJSON { return stateJSON{srv.version, srv.t.View()} }
+func (srv *Server) stateOf() stateJSON { return stateJSON{srv.version, srv.t.View(), srv.t.Offers()} }
 
 // log is GET /api/log: every step after the setup with its events.
 func (srv *Server) log(w http.ResponseWriter, r *http.Request) {

@@ -627,10 +627,13 @@ function showHex(h) {
   if (page.past) box.append(el("div", { class: "hint" }, "As it stood after step " + page.past + ": back to now to act."));
   const list = el("div", {});
   const movable = [];
+  // The units the game's Legal moves (advances, routs) now: the page
+  // offers those and no others (offers, from GET /api/state).
+  const offered = new Set(((page.state.offers || {}).moves || []).flatMap((o) => o.units));
   for (const u of units) {
     const row = el("div", { class: "unit-row side-" + u.side.toUpperCase() });
     const routing = stopKind() === "rout" && (page.state.stop.routs || []).some((r) => r.unit === u.id);
-    if (!page.past && u.side === "friendly" && can("move") && (routing || stopKind() !== "rout" && !(page.state.phase === "APh" && u.advanced) && !u.broken && !u.pinned && !(page.state.phase === "MPh" && (u.moved || u.fired)) && !u.entering && !u.exited)) {
+    if (!page.past && u.side === "friendly" && can("move") && offered.has(u.id)) {
       const cb = el("input", { type: "checkbox", id: "pick-" + u.id, value: u.id });
       cb.checked = !routing || movable.length === 0; // a broken unit routs on its own (ASL A10.5)
       movable.push(cb);
@@ -638,7 +641,7 @@ function showHex(h) {
     }
     const info = page.past ? el("b", {}, u.id) : el("button", { class: "link", id: "unit-" + u.id, onclick: () => showUnit(u.id) }, u.id);
     row.append(info, " " + u.text.replace(u.id + " ", ""));
-    if (!page.past && u.side === "friendly" && can("move") && page.state.phase === "MPh" && u.fired && !u.moved) row.append(el("span", { class: "hint" }, "Prep Fired: it does not move (ASL A3.3)"));
+    if (!page.past && u.side === "friendly" && can("move") && !offered.has(u.id) && page.state.phase === "MPh" && u.fired && !u.moved) row.append(el("span", { class: "hint" }, "Prep Fired: it does not move (ASL A3.3)"));
     list.append(row);
   }
   if (!units.length) list.append(el("div", { class: "hint" }, "No unit here."));
@@ -651,12 +654,11 @@ function showHex(h) {
       startMove(ids, h);
     } }, stopKind() === "rout" ? "Rout…" : "Move these…"));
   }
-  // A unit that has fired fires again where the stop offers its Location a
-  // group (Subsequent First Fire, FPF: ASL A8.3, A8.31), or in the DFPh if
-  // not marked Final Fire (Final Fire at an ADJACENT Location, A8.4).
-  const s = page.state.stop || {};
-  const again = (u) => (stopKind() === "first-fire" && (s.groups || []).some((g) => g.at === h.name)) || (s.phase === "DFPh" && !u.final_fire);
-  if (!page.past && can("fire") && units.some((u) => u.side === "friendly" && !u.broken && (!u.fired || again(u)))) {
+  // Fire from here where the game's Legal has a fire from a Location of
+  // the hex (a unit that fired fires again only as the rules let it:
+  // Subsequent First Fire, FPF, Final Fire, ASL A8.3, A8.31, A8.4).
+  const fireFrom = new Set(((page.state.offers || {}).fires || []).map((f) => f.from));
+  if (!page.past && can("fire") && units.some((u) => u.side === "friendly" && fireFrom.has(u.at))) {
     buttons.append(el("button", { id: "plan-fire", onclick: () => startFire([h.name]) }, "Fire from here…"));
   }
   box.append(buttons);
@@ -766,6 +768,13 @@ function renderPlan() {
     if (p.to && !p.preview) what = "not to " + (p.level || p.to) + " (see why below): click another hex.";
     if (p.to && p.preview) what = "to " + (p.level || p.to) + ":";
     box.append(el("p", {}, (stopKind() === "rout" ? "Rout " : page.state.phase === "APh" ? "Advance " : "Move ") + p.units.join(", ") + " from " + p.from + (p.to && p.preview ? " " : ": ") + what));
+    // The Locations one Location away the game's Legal takes these units
+    // into (a longer move the game checks when it is previewed).
+    const offer = ((page.state.offers || {}).moves || []).find((o) => o.units.length === p.units.length && o.units.every((id) => p.units.includes(id)));
+    if (offer && !p.to) {
+      const near = p.assault ? offer.assault : stopKind() === "rout" ? (offer.to || []).concat(offer.low_crawl || []) : offer.to;
+      if ((near || []).length) box.append(el("p", { class: "hint", id: "plan-near" }, "One Location away " + (p.units.length === 1 ? "it" : "they") + " may enter " + near.join(", ") + (p.assault ? " (Assault Movement)" : "") + "."));
+    }
     const hex = p.to && [...page.hexes.values()].find((h) => h.name === p.to);
     if (hex && hex.locations) {
       const sel = el("select", { id: "plan-level", "aria-label": "the Location in the hex" }, el("option", { value: "" }, p.to + " (ground level)"));

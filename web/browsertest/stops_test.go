@@ -94,6 +94,8 @@ func TestServeStopsInBrowser(t *testing.T) {
 	// Assault Movement (ASL A4.61): one Location, the command's --assault.
 	p.clickHex("15P4")
 	p.click("#plan-move")
+	p.waitText("#plan-near", "15O5") // the Locations one away Legal takes
+	shot("stop-2-move-near")
 	p.click("#plan-assault")
 	p.clickHex("15O5")
 	p.waitText("#plan-text", "15O5")
@@ -104,14 +106,20 @@ func TestServeStopsInBrowser(t *testing.T) {
 	}
 	shot("stop-2-assault")
 	p.click("#plan-cancel")
-	// A unit that Prep Fired does not move (ASL A3.3): no "Move these…".
+	// The page offers the moves the game's Legal lists and no others
+	// (issue 53): F3 is offered, with its Locations one Location away; a
+	// unit Legal does not move (one that Prep Fired, ASL A3.3) gets no
+	// "Move these…".
 	var offered []bool
-	p.eval(`(() => { const u = page.state.units.find((x) => x.id === "F3"); const out = [];
+	p.eval(`(() => { const out = [];
+		const o = page.state.offers.moves.find((m) => m.units.includes("F3"));
+		out.push(!!o && o.from === "15P4" && o.to.includes("15O5") && o.assault.includes("15O5"));
 		showHex(hexNamed("15P4")); out.push(!!document.getElementById("pick-F3"));
-		u.fired = true; showHex(hexNamed("15P4")); out.push(!!document.getElementById("pick-F3"));
-		u.fired = false; return out; })()`, &offered)
-	if !slices.Equal(offered, []bool{true, false}) {
-		t.Errorf("F3 may be chosen to move (not fired, Prep Fired): %v; want [true false]", offered)
+		const was = page.state.offers; page.state.offers = { moves: [], fires: [] };
+		showHex(hexNamed("15P4")); out.push(!!document.getElementById("pick-F3"));
+		page.state.offers = was; return out; })()`, &offered)
+	if !slices.Equal(offered, []bool{true, true, false}) {
+		t.Errorf("F3 offered a move to 15O5, F3 may be chosen, and not when Legal moves nothing: %v; want [true true false]", offered)
 	}
 
 	// First Fire at the Human Wave that entered 4U4.
