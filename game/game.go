@@ -49,9 +49,9 @@ type Game struct {
 	// res resolves the attacks of both sides (with a FRIENDLY policy of
 	// the engine's) and keeps VPO Control; pol decides for the FRIENDLY
 	// side; dec is its decision.
-	res  *combat.Resolver
-	pol  policy.Policy
-	dec  policy.Decision
+	res *combat.Resolver
+	pol policy.Policy
+	dec policy.Decision
 	// acted: the units that acted at the decision under way (askPolicy).
 	acted []*state.Unit
 	// moving is the FRIENDLY stack that has just entered the Location
