@@ -208,6 +208,17 @@ func (e *Event) SetupS() bool {
 // MarshalText writes a kind by its name.
 func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
+// UnmarshalText reads a kind by its name: the JSON sasl writes reads back.
+func (k *Kind) UnmarshalText(b []byte) error {
+	for x := Kind(0); x < Kind(len(_Kind_index)-1); x++ {
+		if x.String() == string(b) {
+			*k = x
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown event kind %q", b)
+}
+
 // Event is one thing that happened in a game, as data: what sasl prints
 // (report.Words) and what a program counts are made from it. Which fields
 // an event fills depends on its Kind (see the kinds).

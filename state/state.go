@@ -273,6 +273,17 @@ func PhaseNames() string {
 // MarshalText writes a phase by its name.
 func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 
+// UnmarshalText reads a phase by its name (ParsePhase): the JSON sasl
+// writes reads back.
+func (p *Phase) UnmarshalText(b []byte) error {
+	x, err := ParsePhase(string(b))
+	if err != nil {
+		return err
+	}
+	*p = x
+	return nil
+}
+
 // ParsePhase reads a phase by its name.
 func ParsePhase(s string) (Phase, error) {
 	for p := Setup; p <= CCPh; p++ {

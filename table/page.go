@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
@@ -36,30 +37,37 @@ func (t *Game) Parse(text string) error {
 	return err
 }
 
-// StepView is one step of the journal as the page shows it.
+// StepView is one step of the journal as both front ends show it (sasl
+// play --json, the page's GET /api/log): its number, command, events,
+// dice (a script: dice.Script) and whether they were the player's own,
+// and the Game Turn it began in.
 type StepView struct {
 	N      int         `json:"n"`
 	Do     string      `json:"do"`
-	Own    bool        `json:"own,omitempty"`
-	Dice   string      `json:"dice,omitempty"`
-	Turn   int         `json:"turn"`
 	Events []EventView `json:"events"`
+	Dice   string      `json:"dice"`
+	Own    bool        `json:"own,omitempty"`
+	Turn   int         `json:"turn"`
 }
 
-// EventView is one event as the page shows it: its words and dice, the
-// units it concerns, and what to mark on the map (a path, fire lines,
-// hexes), in lattice positions.
+// EventView is one event as both front ends show it: its data and words
+// (report.EventJSON), the Game Turn it happened in, its dice in words, and
+// what the page marks on the map for it (Marks).
 type EventView struct {
-	Turn   int        `json:"turn"`
-	Phase  string     `json:"phase"`
-	Player string     `json:"player_turn"`
-	Kind   string     `json:"kind"`
-	Text   string     `json:"text"`
-	Dice   string     `json:"dice,omitempty"`
-	Who    []string   `json:"who,omitempty"`
-	Path   []Point    `json:"path,omitempty"`
-	Lines  [][2]Point `json:"lines,omitempty"`
-	Hexes  []Point    `json:"hexes,omitempty"`
+	report.EventJSON
+	Turn  int    `json:"turn"`
+	Dice  string `json:"dice,omitempty"`
+	Marks Marks  `json:"marks"`
+}
+
+// Marks is what the page marks on the map for an event, in lattice
+// positions: the units it concerns (Who), a move's path, a fire group's
+// lines, the hexes it happened in.
+type Marks struct {
+	Who   []string   `json:"who,omitempty"`
+	Path  []Point    `json:"path,omitempty"`
+	Lines [][2]Point `json:"lines,omitempty"`
+	Hexes []Point    `json:"hexes,omitempty"`
 }
 
 // Act does command text at the stop the game stands at with the seed's
@@ -70,7 +78,7 @@ func (t *Game) Act(text string) (StepView, error) {
 	if err != nil {
 		return StepView{}, err
 	}
-	return t.stepView(t.Words(), st, t.Journal()[st.N-1].Dice), nil
+	return t.stepView(t.Words(), st), nil
 }
 
 // Log is every step of the game from step n on (n >= 2) as the page shows
@@ -80,28 +88,36 @@ func (t *Game) Log(n int) ([]StepView, error) {
 	if err != nil {
 		return nil, err
 	}
-	journal, words := t.Journal(), t.Words()
-	out := []StepView{}
-	for i := range steps {
-		out = append(out, t.stepView(words, &steps[i], journal[steps[i].N-1].Dice))
-	}
-	return out, nil
+	return t.StepViews(steps), nil
 }
 
-// stepView is step st as the page shows it; dice: the step's dice script.
-func (t *Game) stepView(words *report.Words, st *game.Step, dice string) StepView {
-	j := StepView{N: st.N, Do: st.Do, Own: st.Own, Dice: dice, Turn: t.TurnAt(st.First), Events: []EventView{}}
+// StepViews is steps as both front ends show them.
+func (t *Game) StepViews(steps []game.Step) []StepView {
+	words := t.Words()
+	out := []StepView{}
+	for i := range steps {
+		out = append(out, t.stepView(words, &steps[i]))
+	}
+	return out
+}
+
+// stepView is step st as the front ends show it.
+func (t *Game) stepView(words *report.Words, st *game.Step) StepView {
+	j := StepView{N: st.N, Do: st.Do, Own: st.Own, Dice: dice.Script(st.Dice), Turn: t.TurnAt(st.First), Events: []EventView{}}
+	data := words.JSON(st.Events)
 	for i := range st.Events {
-		j.Events = append(j.Events, t.eventView(words, &st.Events[i], t.TurnAt(st.First+i)))
+		j.Events = append(j.Events, t.eventView(data[i], &st.Events[i], t.TurnAt(st.First+i)))
 	}
 	return j
 }
 
-// eventView is an event as the page shows it: the Locations its words
-// name are marked, a move's path drawn, a fire group's lines drawn.
-func (t *Game) eventView(words *report.Words, e *report.Event, turn int) EventView {
+// eventView is an event as the front ends show it (data: its JSON): the
+// Locations its words name are marked, a move's path drawn, a fire
+// group's lines drawn.
+func (t *Game) eventView(data report.EventJSON, e *report.Event, turn int) EventView {
 	m := t.Map()
-	j := EventView{Turn: turn, Phase: e.Phase.String(), Player: strings.ToUpper(e.Player.String()), Kind: e.Kind.String(), Text: words.Text(e)}
+	j := EventView{EventJSON: data, Turn: turn}
+	mk := &j.Marks
 	if len(e.Rolls) > 0 {
 		j.Dice = report.RollsText(e.Rolls)
 	}
@@ -110,7 +126,7 @@ func (t *Game) eventView(words *report.Words, e *report.Event, turn int) EventVi
 		for _, id := range ids {
 			if id != "" && !who[id] {
 				who[id] = true
-				j.Who = append(j.Who, id)
+				mk.Who = append(mk.Who, id)
 			}
 		}
 	}
@@ -121,7 +137,7 @@ func (t *Game) eventView(words *report.Words, e *report.Event, turn int) EventVi
 	}
 	if len(e.Steps) > 1 {
 		for _, h := range (pathing.Path{Steps: e.Steps}).Hexes() {
-			j.Path = append(j.Path, Centre(h))
+			mk.Path = append(mk.Path, Centre(h))
 		}
 	}
 	if fg := e.Fire; fg != nil {
@@ -130,20 +146,20 @@ func (t *Game) eventView(words *report.Words, e *report.Event, turn int) EventVi
 		add(fg.Target)
 		for _, l := range fg.From {
 			if l.Hex != fg.At.Hex {
-				j.Lines = append(j.Lines, [2]Point{Centre(l.Hex), Centre(fg.At.Hex)})
+				mk.Lines = append(mk.Lines, [2]Point{Centre(l.Hex), Centre(fg.At.Hex)})
 			}
 		}
-		j.Hexes = append(j.Hexes, Centre(fg.At.Hex))
+		mk.Hexes = append(mk.Hexes, Centre(fg.At.Hex))
 	}
 	for _, h := range e.Hexes {
-		j.Hexes = append(j.Hexes, Centre(h))
+		mk.Hexes = append(mk.Hexes, Centre(h))
 	}
 	// The Locations it happened at, the Target an advance heads for, the
 	// obstacle a Human Wave unit met. (An event without one has the zero
 	// hex, which no event is about.)
 	for _, h := range []hex.Hex{e.At.Hex, e.TargetAt.Hex, e.ObstacleAt} {
-		if h != (hex.Hex{}) && m.OnMap(h) && !slices.Contains(j.Hexes, Centre(h)) {
-			j.Hexes = append(j.Hexes, Centre(h))
+		if h != (hex.Hex{}) && m.OnMap(h) && !slices.Contains(mk.Hexes, Centre(h)) {
+			mk.Hexes = append(mk.Hexes, Centre(h))
 		}
 	}
 	return j

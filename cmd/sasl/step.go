@@ -98,20 +98,11 @@ func stepRun(cmd *cobra.Command, o *options, path string, f *stepFlags, command 
 func writeSteps(w io.Writer, t *table.Game, steps []game.Step, path string, asJSON bool) error {
 	words := report.New(t.World())
 	if asJSON {
-		type stepJ struct {
-			N      int                `json:"n"`
-			Do     string             `json:"do"`
-			Events []report.EventJSON `json:"events"`
-			Dice   string             `json:"dice"`
-			Own    bool               `json:"own,omitempty"`
-		}
+		// The steps as the page's log has them too (table.StepView).
 		out := struct {
-			Steps []stepJ    `json:"steps"`
-			Game  table.View `json:"game"`
-		}{Steps: []stepJ{}, Game: t.View()}
-		for _, st := range steps {
-			out.Steps = append(out.Steps, stepJ{st.N, st.Do, words.JSON(st.Events), dice.Script(st.Dice), st.Own})
-		}
+			Steps []table.StepView `json:"steps"`
+			Game  table.View       `json:"game"`
+		}{Steps: t.StepViews(steps), Game: t.View()}
 		return writeJSON(w, out)
 	}
 	for _, st := range steps {

@@ -687,8 +687,8 @@ function showUnit(id) {
   const hist = el("ul", {});
   for (const step of page.log.steps) {
     step.events.forEach((ev) => {
-      if (!(ev.who || []).includes(u.id)) return;
-      hist.append(el("li", {}, el("span", { class: "phase" }, "turn " + ev.turn + " " + ev.player_turn + " " + ev.phase), ev.text, ev.dice ? el("span", { class: "rolls" }, " [" + ev.dice + "]") : ""));
+      if (!(ev.marks.who || []).includes(u.id)) return;
+      hist.append(el("li", {}, el("span", { class: "phase" }, "turn " + ev.turn + " " + ev.player_turn.toUpperCase() + " " + ev.phase), ev.text, ev.dice ? el("span", { class: "rolls" }, " [" + ev.dice + "]") : ""));
     });
   }
   box.append(el("h3", {}, "History"));
@@ -965,7 +965,7 @@ function renderTimeline() {
       const i = page.flat.length;
       page.flat.push({ step, ev });
       const li = el("li", { class: "event" + (i === page.chosen ? " chosen" : ""), "data-i": i },
-        el("span", { class: "phase" }, ev.player_turn + " " + ev.phase), ev.text, ev.dice ? el("span", { class: "rolls" }, " [" + ev.dice + "]") : "");
+        el("span", { class: "phase" }, ev.player_turn.toUpperCase() + " " + ev.phase), ev.text, ev.dice ? el("span", { class: "rolls" }, " [" + ev.dice + "]") : "");
       li.onclick = () => choose(i, true);
       list.append(li);
     });
@@ -1006,7 +1006,7 @@ function renderSetup(list) {
   for (const b of su.boards) inner.append(el("li", { class: "hint" }, b));
   for (const pl of su.placements) {
     const i = page.flat.length;
-    const ev = { player_turn: "ENEMY", phase: "setup", text: "S? in " + pl.location + ": case " + pl.case + ", " + pl.why + (pl.crest ? "; Crest status (SASL 4.14)" : ""), dice: pl.dice, hexes: [pl.at] };
+    const ev = { player_turn: "ENEMY", phase: "setup", text: "S? in " + pl.location + ": case " + pl.case + ", " + pl.why + (pl.crest ? "; Crest status (SASL 4.14)" : ""), dice: pl.dice, marks: { hexes: [pl.at] } };
     page.flat.push({ step, ev });
     const li = el("li", { class: "event" + (i === page.chosen ? " chosen" : ""), "data-i": i },
       el("span", { class: "phase" }, "setup"), ev.text, ev.dice ? el("span", { class: "rolls" }, " [" + ev.dice + "]") : "");
@@ -1096,9 +1096,10 @@ function drawMarks() {
   const ev = page.chosen >= 0 && page.flat[page.chosen] ? page.flat[page.chosen].ev : null;
   const shapes = [];
   if (ev) {
-    for (const h of ev.hexes || []) shapes.push(["polygon", { points: hexPoints(h), class: "m-event" }]);
-    if (ev.path) shapes.push(["polyline", { points: pathPoints(ev.path), class: "m-path" }]);
-    for (const [a, b] of ev.lines || []) shapes.push(fireLine(a, b, "m-fire"));
+    const mk = ev.marks || {};
+    for (const h of mk.hexes || []) shapes.push(["polygon", { points: hexPoints(h), class: "m-event" }]);
+    if (mk.path) shapes.push(["polyline", { points: pathPoints(mk.path), class: "m-path" }]);
+    for (const [a, b] of mk.lines || []) shapes.push(fireLine(a, b, "m-fire"));
   }
   mark("event", shapes);
   mark("stop", stopShapes());
