@@ -140,6 +140,11 @@ func (s *Session) sync() {
 	st.RNG = s.g.seeded.State()
 }
 
+// Failed reports whether the engine failed in a step (an error of Do
+// that was not a refusal): the game as it stands is not to be trusted or
+// saved. A command Do refused changed nothing, and the session plays on.
+func (s *Session) Failed() bool { return s.err != nil }
+
 // run is the engine's part: the game played on, yielding at each stop.
 func (s *Session) run(yield func(*Stop) bool) {
 	g := s.g

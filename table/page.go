@@ -30,13 +30,6 @@ func (t *Game) Words() *report.Words { return report.New(t.g.World()) }
 // it plays turn by turn (Turns), not step by step.
 func (t *Game) Plain() bool { return t.s == nil }
 
-// Parse checks that text is a command in sasl play's words ("move F1
-// 4T5"), without doing it.
-func (t *Game) Parse(text string) error {
-	_, err := game.ParseCommand(text, t.Map())
-	return err
-}
-
 // StepView is one step of the journal as both front ends show it (sasl
 // play --json, the page's GET /api/log): its number, command, events,
 // dice (a script: dice.Script) and whether they were the player's own,

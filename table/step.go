@@ -38,6 +38,11 @@ func (t *Game) DoText(text string, script *dice.ScriptRoller) (*game.Step, error
 	return t.Do(c, script)
 }
 
+// Failed reports whether the engine failed in a step of this game (a
+// command it refused, or one that did not parse, changed nothing and is
+// no failure): the game is to be opened again from its file, not saved.
+func (t *Game) Failed() bool { return t.s != nil && t.s.Failed() }
+
 // roller is script as a dice.Roller: nil (the seed's dice) for a nil
 // script.
 func roller(script *dice.ScriptRoller) dice.Roller {

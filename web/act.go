@@ -52,17 +52,15 @@ func (srv *Server) do(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	} else {
-		// A command that does not parse changes nothing: answered
-		// without dropping the session.
-		if err := srv.t.Parse(text); err != nil {
-			httpError(w, http.StatusUnprocessableEntity, err.Error())
-			return
-		}
 		step, err := srv.t.Act(text)
 		if err != nil {
-			// Refused, or the engine failed: the file is as it was; the
-			// next request replays it.
-			srv.drop()
+			// A command that does not parse, or that the game refuses,
+			// changes nothing: answered without dropping the session. If
+			// the engine failed, the file is as it was: the next request
+			// opens it again.
+			if srv.t.Failed() {
+				srv.drop()
+			}
 			httpError(w, http.StatusUnprocessableEntity, err.Error())
 			return
 		}

@@ -373,3 +373,30 @@ func TestReadsNeverWaitForAnAction(t *testing.T) {
 		t.Errorf("the action after the lock was released: %d", code)
 	}
 }
+
+// A command the game refuses, or one that does not parse, changes nothing:
+// it is answered 422 and the server plays on with the game it holds,
+// without opening its file again (issue 53: one parse, the game's own
+// refusal; table.Game.Failed tells an engine failure apart).
+func TestRefusedCommandKeepsTheSession(t *testing.T) {
+	t.Parallel()
+	srv, path := newServer(t)
+	before, _ := os.ReadFile(path)
+	request(srv, http.MethodGet, "/api/state", "")
+	held := srv.t
+	for _, command := range []string{"fire --from x1Q5 --at x1Q6", "move F99 x1Q5", "dance"} {
+		w := request(srv, http.MethodPost, "/api/do", doBody(version(t, srv), command))
+		if w.Code != http.StatusUnprocessableEntity {
+			t.Fatalf("%s: %d %s, want 422", command, w.Code, w.Body)
+		}
+		if srv.t != held || held == nil {
+			t.Fatalf("%s: refused, and the server dropped the game it held", command)
+		}
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("refused commands changed the game file")
+	}
+	if w := request(srv, http.MethodPost, "/api/do", doBody(version(t, srv), "next")); w.Code != 200 {
+		t.Fatalf("next after the refusals: %d %s", w.Code, w.Body)
+	}
+}
