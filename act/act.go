@@ -19,7 +19,16 @@
 // Where each rule is implemented:
 //
 //	ASL A4, A4.1             enter.go (Check, Enter: an arc of the
-//	                         Infantry graph, within the MF left)
+//	                         Infantry graph, within the MF left), walk.go
+//	                         (Walk: a move a Location at a time)
+//	ASL A4.12                walk.go (Walk: the MF of those that go on)
+//	ASL A7.8, A10            walk.go (GoesOn: pinned and broken units stop)
+//	ASL A8.1, A8.2, A8.3,    walk.go (Reaction: the other side's, asked
+//	A8.31, A10.53,           after each Location entered; the callers'
+//	SASL 3.32                reactions: game's First Fire, Residual FP,
+//	                         Activation; combat's Interdiction)
+//	SASL 4.3, 4.323          walk.go (GoesOn: a Human Wave unit broken
+//	                         stops, pinned goes on)
 //	ASL A4.14                enter.go (Check: Occupied, no Location of the
 //	                         other side's units), motion.go (Move)
 //	ASL A4.61                motion.go (Assault)

@@ -225,3 +225,87 @@ func TestRefusalWords_A4_1(t *testing.T) {
 		t.Errorf("refusal: %v", err)
 	}
 }
+
+// A move is carried out a Location at a time, the other side asked after
+// each (Walk): a unit its reaction pins stops where it is (ASL A7.8), the
+// others go on, with the MF of those left (A4.12); the reaction sees each
+// Location with the units in it.
+func TestWalkStopsThePinned_A7_8_A4_12(t *testing.T) {
+	f := on(t, "F F1 4-6-7 o2K9\nF L1 8-0 o2K9")
+	stack := f.units("F1", "L1")
+	var asked []string
+	mfs := 0
+	w, err := f.x.Walk(stack, []board.Location{f.loc("o2K8"), f.loc("o2K7"), f.loc("o2K6")}, act.Move, 10, func(us []*state.Unit) int {
+		mfs++
+		return 12 // a leader alone: 6 MF
+	}, func(us []*state.Unit, at board.Location) error {
+		for _, u := range us {
+			if u.At() != at {
+				t.Errorf("%s asked about at %v, in %v", u.ID, at, u.At())
+			}
+		}
+		asked = append(asked, f.m.LocationName(at))
+		if at == f.loc("o2K8") {
+			stack[0].Pinned = true
+		}
+		return nil
+	})
+	if err != nil || w.Refused != nil {
+		t.Fatal(err, w.Refused)
+	}
+	if strings.Join(asked, " ") != "o2K8 o2K7 o2K6" || len(w.Steps) != 4 || w.Ends[0] != 2 || w.Ends[1] != 4 {
+		t.Errorf("asked at %v, steps %v, ends %v; want F1 stopped in o2K8, L1 on to o2K6", asked, w.Steps, w.Ends)
+	}
+	if stack[0].At() != f.loc("o2K8") || stack[1].At() != f.loc("o2K6") || mfs != 3 {
+		t.Errorf("F1 in %v, L1 in %v, MF asked %d times", stack[0].At(), stack[1].At(), mfs)
+	}
+}
+
+// A step the executor refuses ends the move there, nothing of it done
+// (ASL A4.14); the steps before stand.
+func TestWalkEndsAtARefusedStep_A4_14(t *testing.T) {
+	f := on(t, "F F1 4-6-7 o2K9\nE E1 4-4-7 o2K7")
+	u := f.units("F1")
+	w, err := f.x.Walk(u, []board.Location{f.loc("o2K8"), f.loc("o2K7"), f.loc("o2K6")}, act.Move, 8, nil, nil)
+	if err != nil || w.Refused == nil || w.Refused.Why != act.Occupied || w.Refused.To != f.loc("o2K7") {
+		t.Fatalf("refused %v, %v; want the step into o2K7, occupied", w.Refused, err)
+	}
+	if u[0].At() != f.loc("o2K8") || len(w.Steps) != 2 || w.Ends[0] != 2 {
+		t.Errorf("F1 in %v, steps %v, ends %v", u[0].At(), w.Steps, w.Ends)
+	}
+}
+
+// A rout goes on whatever the reactions did but eliminate the unit (ASL
+// A10.5, A10.53: a routing unit is broken already); an error of the
+// reaction ends the walk, returned.
+func TestWalkRoutGoesOnUntilEliminated_A10_53(t *testing.T) {
+	f := on(t, "F F1 4-6-7 o2K9")
+	u := f.units("F1")
+	u[0].Broken = true
+	w, err := f.x.Walk(u, []board.Location{f.loc("o2K8"), f.loc("o2K7"), f.loc("o2K6")}, act.Rout, act.NoLimit, nil, func(us []*state.Unit, at board.Location) error {
+		if at == f.loc("o2K7") {
+			f.st.Remove(us[0])
+		}
+		return nil
+	})
+	if err != nil || len(w.Steps) != 3 || w.Ends[0] != 3 {
+		t.Errorf("rout: steps %v, ends %v, %v; want it eliminated in o2K7", w.Steps, w.Ends, err)
+	}
+	g := on(t, "F F1 4-6-7 o2K9")
+	boom := errors.New("boom")
+	if _, err := g.x.Walk(g.units("F1"), []board.Location{g.loc("o2K8"), g.loc("o2K7")}, act.Move, act.NoLimit, nil, func([]*state.Unit, board.Location) error { return boom }); err != boom {
+		t.Errorf("a reaction's error: %v", err)
+	}
+}
+
+// The MF of those that go on bounds the rest of the move (ASL A4.12): a
+// leader left with 2 MF of his own stops once he has spent them.
+func TestWalkMFOfThoseLeft_A4_12(t *testing.T) {
+	f := on(t, "F F1 4-6-7 o2K9\nF L1 8-0 o2K9")
+	stack := f.units("F1", "L1")
+	w, err := f.x.Walk(stack, []board.Location{f.loc("o2K8"), f.loc("o2K7"), f.loc("o2K6")}, act.Move, 10, func([]*state.Unit) int { return 4 },
+		func(us []*state.Unit, at board.Location) error { stack[0].Pinned = true; return nil })
+	if err != nil || w.Refused == nil || w.Refused.Why != act.NoMF || stack[1].At() != f.loc("o2K7") {
+		t.Errorf("L1 in %v, refused %v, %v; want L1 stopped in o2K7 for want of MF", stack[1].At(), w.Refused, err)
+	}
+}

@@ -662,12 +662,15 @@ func (e *Enemy) reached(t *trip) ([]*state.Unit, error) {
 	if stack, err = e.fired(t); err != nil || len(stack) == 0 {
 		return stack, err
 	}
-	if !slices.ContainsFunc(stack, func(u *state.Unit) bool { return u.Pinned }) {
+	// Those that fire left held and Good Order go on unless pinned (ASL
+	// A7.8: act.GoesOn of a move).
+	x := act.On(e.w, e.st)
+	if !slices.ContainsFunc(stack, func(u *state.Unit) bool { return !x.GoesOn(u, act.Move) }) {
 		return stack, nil
 	}
 	var pinned, on []*state.Unit
 	for _, u := range stack {
-		if u.Pinned {
+		if !x.GoesOn(u, act.Move) {
 			pinned = append(pinned, u)
 		} else {
 			on = append(on, u)

@@ -355,13 +355,14 @@ func (e *Enemy) fired(t *trip) ([]*state.Unit, error) {
 	}
 	var stopped []*state.Unit
 	kept := e.trip.kept[:0]
-	for _, x := range stack {
+	x := act.On(e.w, e.st)
+	for _, u := range stack {
 		switch {
-		case !e.st.Holds(x): // eliminated
-		case x.Broken:
-			stopped = append(stopped, x)
+		case !e.st.Holds(u): // eliminated
+		case !x.GoesOn(u, act.Wave): // broken (SASL 4.323)
+			stopped = append(stopped, u)
 		default:
-			kept = append(kept, x)
+			kept = append(kept, u)
 		}
 	}
 	e.trip.kept = kept

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/sasl-engine/sasl/act"
-	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -487,30 +486,20 @@ func (c *Resolver) ChooseRout(u *state.Unit, opts []RoutOption) (RoutOption, boo
 // unit eliminated stops). It ends DM, and routed for this RtPh.
 func (c *Resolver) Rout(u *state.Unit, o RoutOption) error {
 	st := c.St
-	from := u.At()
-	steps := []pathing.Step{{Location: from}}
-	x := act.On(c.W, st)
 	m := act.Rout
 	if o.LowCrawl {
 		m = act.LowCrawl
 	}
-	// The interdictions are told as they happen, then the rout: what the
-	// unit did, as far as it got.
-	for _, l := range o.Path {
-		// The executor checks each step (an arc, no ENEMY there: A10.51)
-		// and carries it out, marking the unit DM and routed; the path's
-		// MF and where it ends were checked by RoutOptions or RoutPath.
-		c.one[0] = u
-		cost, err := x.Enter(c.one[:], l, m, act.NoLimit)
-		if err != nil {
-			return err
-		}
-		if o.LowCrawl {
-			cost = o.HalfMF
-		}
-		steps = append(steps, pathing.Step{Location: l, HalfMF: cost})
+	// The executor carries the rout out a Location at a time (an arc, no
+	// enemy unit there: A10.51; the path's MF and where it ends were
+	// checked by RoutOptions or RoutPath), marking the unit DM and routed;
+	// after each Location the Interdiction there (A10.53), told as it
+	// happens, then the rout: what the unit did, as far as it got (a unit
+	// eliminated stops).
+	c.one[0] = u
+	walked, err := act.On(c.W, st).Walk(c.one[:], o.Path, m, act.NoLimit, nil, func(_ []*state.Unit, l board.Location) error {
 		if o.LowCrawl || !c.interdicts(c.threats(u.Side), l) {
-			continue
+			return nil
 		}
 		d, ml, err := c.moraleDR(u, "ASL A10.53", report.ForInterdiction, 0)
 		if err != nil {
@@ -518,14 +507,21 @@ func (c *Resolver) Rout(u *state.Unit, o RoutOption) error {
 		}
 		if d.Final <= ml {
 			c.add(report.Morale, u, report.Event{Dice: d, Cause: report.Interdicted})
-			continue
+			return nil
 		}
-		gone, err := c.interdictionFail(u, d)
-		if err != nil {
-			return err
-		}
-		if gone {
-			break
+		_, err = c.interdictionFail(u, d)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if walked.Refused != nil {
+		return walked.Refused // the rout was checked: the engine's fault
+	}
+	steps := walked.Steps
+	if o.LowCrawl {
+		for i := 1; i < len(steps); i++ {
+			steps[i].HalfMF = o.HalfMF // all its MF (A10.52)
 		}
 	}
 	var notes []report.Note

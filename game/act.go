@@ -234,49 +234,26 @@ func (g *Game) fits(l board.Location, units []*state.Unit) bool {
 // broken or eliminated end their move.
 func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) error {
 	st := g.st
-	cur := units[0].At()
-	budget, spent := g.mf(units), 0
 	if assault {
 		path = path[:min(len(path), 1)]
 	}
-	steps := []pathing.Step{{Location: cur}}
 	log := g.hw.Log()
 	// g.moving is the stack of the step under way only (Fire).
 	defer func() {
 		clear(g.moving)
 		g.moving = g.moving[:0]
 	}()
-	// ends[i] is how many of steps unit all[i]'s move has: a unit that
-	// the fire it met broke, pinned or eliminated stops where it was.
+	motion, step := combat.Moving, act.Move
+	if assault {
+		motion, step = combat.Assault, act.Assault
+	}
+	// The executor carries the move out a Location at a time (ASL A4.1's
+	// MF, A4.14, A5.1: a step it refuses ends the move where it is), the
+	// ENEMY reacting after each; a unit broken or pinned by the fire it met
+	// stays where it is (ASL A7.8: a pinned unit's MPh ends), the others go
+	// on, a squad whose leader stopped with its own MF (A4.12).
 	all := slices.Clone(units)
-	ends := make([]int, len(all))
-	var notes []report.Note
-	motion := combat.Moving
-	if assault {
-		motion = combat.Assault
-	}
-	x := act.On(g.w, st)
-	step := act.Move
-	if assault {
-		step = act.Assault
-	}
-	for _, next := range path {
-		// The executor checks the step (ASL A4.1's MF, A4.14, A5.1) and
-		// carries it out; a step it refuses ends the move where it is.
-		cost, err := x.Enter(units, next, step, budget-spent)
-		if err != nil {
-			var r *act.Refusal
-			if !errors.As(err, &r) {
-				return err
-			}
-			if r.Why == act.Occupied {
-				notes = append(notes, report.Note{Kind: report.StoppedEnemy, At: next})
-			}
-			break
-		}
-		spent += cost
-		cur = next
-		steps = append(steps, pathing.Step{Location: next, HalfMF: cost})
+	walked, err := act.On(g.w, st).Walk(units, path, step, g.mf(units), g.mf, func(units []*state.Unit, next board.Location) error {
 		// SASL 3.32: the S? that see the stack now are checked against it.
 		if err := g.hw.Acted(units, report.ByMoved, motion); err != nil {
 			return err
@@ -293,33 +270,21 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 			if err := g.res.ResidualFire(units, next, drm); err != nil {
 				return err
 			}
-			units = slices.DeleteFunc(units, func(u *state.Unit) bool { return !st.Holds(u) || u.Broken || u.Pinned })
+			units = slices.DeleteFunc(slices.Clone(units), func(u *state.Unit) bool { return !st.Holds(u) || u.Broken || u.Pinned })
 		}
-		err = g.hw.FirstFire(units, next, motion)
+		err := g.hw.FirstFire(units, next, motion)
 		clear(g.moving)
 		g.moving = g.moving[:0]
-		if err != nil {
-			return err
-		}
-		// A unit broken or pinned by the fire it met stays where it is
-		// (ASL A7.8: a pinned unit's MPh ends); the others go on.
-		units = slices.DeleteFunc(units, func(u *state.Unit) bool { return !st.Holds(u) || u.Broken || u.Pinned })
-		for i, u := range all {
-			if ends[i] == 0 && !slices.Contains(units, u) {
-				ends[i] = len(steps)
-			}
-		}
-		if len(units) == 0 {
-			break
-		}
-		// A squad whose leader stopped goes on with its own MF (A4.12).
-		budget = min(budget, g.mf(units))
+		return err
+	})
+	if err != nil {
+		return err
 	}
-	for i := range ends {
-		if ends[i] == 0 {
-			ends[i] = len(steps)
-		}
+	var notes []report.Note
+	if r := walked.Refused; r != nil && r.Why == act.Occupied {
+		notes = append(notes, report.Note{Kind: report.StoppedEnemy, At: r.To})
 	}
+	steps, ends := walked.Steps, walked.Ends
 	// Told after the reactions it met on the way, which the log holds in
 	// the order they happened: the units that went as far together, those
 	// that went farthest first, with where they stopped.

@@ -1,0 +1,116 @@
+package act
+
+import (
+	"errors"
+	"slices"
+
+	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/state"
+)
+
+// Reaction is the other side's reaction to a stack that has entered
+// Location at, asked by Walk after each Location: the Residual FP there
+// (ASL A8.2), the S? that see it (SASL 3.32), First Fire (A8.1, A8.3,
+// A8.31), Interdiction of a rout (A10.53). It may eliminate, break or pin
+// units of stack; Walk then says which go on (GoesOn).
+type Reaction func(stack []*state.Unit, at board.Location) error
+
+// GoesOn reports whether unit u, moving by motion m, goes on after the
+// reactions to the Location it entered: not if they eliminated it, nor if
+// they broke it (ASL A10: a broken unit's move ends; SASL 4.323: it leaves
+// its Human Wave) or pinned it (A7.8: a pinned unit's MPh ends). A Human
+// Wave unit goes on pinned: SASL 4.3 ends the Human Wave movement of a
+// unit broken and says nothing of one pinned (sasl's reading, as package
+// ai has always played it). A routing unit is broken, and goes on unless
+// eliminated.
+func (x Executor) GoesOn(u *state.Unit, m Motion) bool {
+	switch {
+	case !x.st.Holds(u):
+		return false
+	case m == Rout || m == LowCrawl:
+		return true
+	case u.Broken:
+		return false
+	}
+	return !u.Pinned || m == Wave
+}
+
+// Walked is what Walk did: Steps the Locations entered (the first the
+// start, with no cost), Ends how many of Steps each unit of the stack
+// went (in the stack's order: one that stopped where a reaction broke,
+// pinned or eliminated it went as far as that Location), and Refused the
+// step that ended the move if the executor refused it (nil: it ran out of
+// path, or no unit went on).
+type Walked struct {
+	Steps   []pathing.Step
+	Ends    []int
+	Refused *Refusal
+}
+
+// Walk carries out a move of stack along path (the Locations it enters,
+// in order) by motion m with budget half MF (NoLimit: not checked), one
+// Location at a time: each step is checked and carried out by Enter, then
+// react (nil: none) is asked; the units GoesOn lets go on take the next
+// step, the MF they have left no more than mf of them allows (ASL A4.12: a
+// squad whose leader stopped goes on with its own MF; nil: the budget
+// stands). It stops at the end of path, where no unit goes on, or at a
+// step Enter refuses (Walked.Refused: nothing of that step is done). An
+// error of react ends it, returned.
+func (x Executor) Walk(stack []*state.Unit, path []board.Location, m Motion, budget int, mf func([]*state.Unit) int, react Reaction) (Walked, error) {
+	var w Walked
+	if len(stack) == 0 {
+		return w, refusal(NoUnits, nil, board.Location{}, board.Location{}, m, 0, NoLimit)
+	}
+	all := slices.Clone(stack)
+	w.Steps = []pathing.Step{{Location: stack[0].At()}}
+	w.Ends = make([]int, len(all))
+	on := slices.Clone(stack)
+	spent := 0
+	for _, next := range path {
+		left := NoLimit
+		if budget != NoLimit {
+			left = budget - spent
+		}
+		cost, err := x.Enter(on, next, m, left)
+		if err != nil {
+			if !errors.As(err, &w.Refused) {
+				return w, err
+			}
+			break
+		}
+		spent += cost
+		w.Steps = append(w.Steps, pathing.Step{Location: next, HalfMF: cost})
+		if react != nil {
+			if err := react(on, next); err != nil {
+				x.ends(&w, all, on)
+				return w, err
+			}
+		}
+		// Those the reactions stopped went as far as here.
+		on = slices.DeleteFunc(on, func(u *state.Unit) bool { return !x.GoesOn(u, m) })
+		x.ends(&w, all, on)
+		if len(on) == 0 {
+			break
+		}
+		if mf != nil && budget != NoLimit {
+			budget = min(budget, mf(on))
+		}
+	}
+	for i := range w.Ends {
+		if w.Ends[i] == 0 {
+			w.Ends[i] = len(w.Steps)
+		}
+	}
+	return w, nil
+}
+
+// ends marks the units of all not among on, not marked yet, as having
+// gone as far as the last step.
+func (x Executor) ends(w *Walked, all, on []*state.Unit) {
+	for i, u := range all {
+		if w.Ends[i] == 0 && !slices.Contains(on, u) {
+			w.Ends[i] = len(w.Steps)
+		}
+	}
+}
