@@ -39,7 +39,7 @@ func (g *Game) decide(side state.Side, ph state.Phase) error {
 	if !g.resolves() {
 		return nil
 	}
-	g.dec = policy.Decision{W: g.w, St: g.st, C: g.res, Player: side, Phase: ph, Skip: g.actedAt}
+	g.dec = policy.Decision{W: g.w, St: g.st, C: g.res, Player: side, Phase: ph, Skip: g.skipActed()}
 	return g.askPolicy(side, ph, nil)
 }
 
@@ -68,6 +68,16 @@ func (g *Game) askPolicy(side state.Side, ph state.Phase, more func() bool) erro
 // actedAt reports whether u acted at the decision under way (askPolicy).
 func (g *Game) actedAt(u *state.Unit) bool { return slices.Contains(g.acted, u) }
 
+// skipActed is actedAt as a func, made once a game (a method value
+// allocates each time it is taken: a decision is asked thousands of times
+// a simulated game).
+func (g *Game) skipActed() func(*state.Unit) bool {
+	if g.actedFn == nil {
+		g.actedFn = g.actedAt
+	}
+	return g.actedFn
+}
+
 // Entered lets the FRIENDLY side First Fire at an ENEMY stack that has
 // entered Location at in the ENEMY MPh (ai.Resolver).
 //
@@ -95,7 +105,7 @@ func (g *Game) Entered(stack []*state.Unit, at board.Location, path []pathing.St
 		// ENEMY moves are of S?, and none is asked.
 		return nil
 	}
-	g.dec = policy.Decision{W: g.w, St: g.st, C: g.res, Player: state.Enemy, Phase: state.MPh, Moving: stack, At: at, Skip: g.actedAt}
+	g.dec = policy.Decision{W: g.w, St: g.st, C: g.res, Player: state.Enemy, Phase: state.MPh, Moving: stack, At: at, Skip: g.skipActed()}
 	if stop != nil {
 		// The player passed at the stop: the engine fires only with the
 		// units the stop still offers (each unit fires once at a move,

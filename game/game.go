@@ -52,8 +52,10 @@ type Game struct {
 	res *combat.Resolver
 	pol policy.Policy
 	dec policy.Decision
-	// acted: the units that acted at the decision under way (askPolicy).
-	acted []*state.Unit
+	// acted: the units that acted at the decision under way (askPolicy);
+	// actedFn its Skip (skipActed).
+	acted   []*state.Unit
+	actedFn func(*state.Unit) bool
 	// moving is the FRIENDLY stack that has just entered the Location
 	// the ENEMY First Fires at in the FRIENDLY MPh (move), for Fire: the
 	// movement DRM is against them only (ASL A4.6).
