@@ -107,13 +107,13 @@ func ParseCommand(text string, m *board.Map) (Command, error) {
 			case len(args) >= 2 && args[0] == "--stop" && c.Verb != Pass && !c.HasStop:
 				mode, err := ParseStopMode(args[1])
 				if err != nil {
-					return c, err
+					return c, grammar(err)
 				}
 				c.Stop, c.HasStop = mode, true
 			case len(args) >= 2 && args[0] == "--first-fire" && c.Verb != Pass && !c.HasFirstFire:
 				ff, err := ParseFireStops(args[1])
 				if err != nil {
-					return c, err
+					return c, grammar(err)
 				}
 				c.FirstFire, c.HasFirstFire = ff, true
 			default:
@@ -205,6 +205,16 @@ func (c Command) Text(m *board.Map) string {
 		s += " --first-fire " + c.FirstFire.String()
 	}
 	return s
+}
+
+// grammar words a setting's refusal as the command words name the
+// setting (--stop, --first-fire: ParseCommand's own options).
+func grammar(err error) error {
+	var se *SettingError
+	if errors.As(err, &se) {
+		return fmt.Errorf("%s %q: want %s", se.Setting.Flag(), se.Value, se.Want())
+	}
+	return err
 }
 
 // moves reports whether the stop takes a move: before the FRIENDLY MPh,
@@ -415,10 +425,10 @@ func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
 		units = append(units, u)
 	}
 	if c.LowCrawl {
-		return nil, nil, fmt.Errorf("move: --low-crawl is a rout (ASL A10.52): only a broken unit Low Crawls, in a RtPh")
+		return nil, nil, fmt.Errorf("move: a Low Crawl is a rout (ASL A10.52): only a broken unit Low Crawls, in a RtPh")
 	}
 	if c.Assault && (len(c.To) != 1 || stop.Phase != state.MPh) {
-		return nil, nil, fmt.Errorf("move: --assault moves one Location in the MPh (ASL A4.61)")
+		return nil, nil, fmt.Errorf("move: Assault Movement is a move of one Location in the MPh (ASL A4.61)")
 	}
 	from := units[0].At()
 	dst := c.To[len(c.To)-1]
@@ -507,7 +517,7 @@ func (s *Session) refusedStep(r *act.Refusal, units []*state.Unit, path []board.
 func (s *Session) rout(c Command) ([]*state.Unit, []combat.RoutOption, error) {
 	g, stop := s.g, s.stop
 	if c.Assault {
-		return nil, nil, fmt.Errorf("move: --assault is a move of the MPh (ASL A4.61): in the RtPh a broken unit routs, or Low Crawls (--low-crawl, ASL A10.52)")
+		return nil, nil, fmt.Errorf("move: Assault Movement is a move of the MPh (ASL A4.61): in the RtPh a broken unit routs, or Low Crawls (ASL A10.52)")
 	}
 	if len(c.Units) != 1 {
 		return nil, nil, fmt.Errorf("move: in the RtPh each broken unit routs on its own (ASL A10.5): name one unit")

@@ -61,3 +61,44 @@ type PlayerStopsError struct {
 func (e *PlayerStopsError) Error() string {
 	return fmt.Sprintf("First Fire stops %s: the game stops for the player only in a game of policy player (this one: %s)", e.FirstFire, e.Policy)
 }
+
+// Setting names a setting of how a player game stops.
+type Setting uint8
+
+const (
+	// SettingStop is how often the game stops (StopMode).
+	SettingStop Setting = iota + 1
+	// SettingFirstFire is at which ENEMY moves it stops for First Fire
+	// (FireStops).
+	SettingFirstFire
+)
+
+// SettingError refuses a value of a setting the game does not know; each
+// front end words it with its own name for the setting (a command's
+// --stop, the page's choice).
+type SettingError struct {
+	Setting Setting
+	Value   string
+}
+
+// Want says the values the setting takes, each with what it does.
+func (e *SettingError) Want() string {
+	if e.Setting == SettingStop {
+		return "fire (every decision, each First Fire chance the First Fire setting asks for too), phase (before phases, and those First Fire chances) or turn (in your own Player Turn only)"
+	}
+	return "every (every shot, long range too: ASL A7.22), normal (a shot within normal range) or pbf (Point Blank Fire only: ADJACENT or the same Location, A7.21)"
+}
+
+func (e *SettingError) Error() string {
+	what := map[Setting]string{SettingStop: "stop mode", SettingFirstFire: "First Fire stops"}[e.Setting]
+	return fmt.Sprintf("%s %q: want %s", what, e.Value, e.Want())
+}
+
+// Flag is the option of sasl play's command words (ParseCommand) that
+// sets the setting: --stop, --first-fire.
+func (s Setting) Flag() string {
+	if s == SettingStop {
+		return "--stop"
+	}
+	return "--first-fire"
+}

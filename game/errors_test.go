@@ -37,3 +37,34 @@ func TestRefusalsNameNoFlag(t *testing.T) {
 		}
 	}
 }
+
+// The game's refusals name no option of a command (issue 53): a setting's
+// unknown value is a SettingError, worded with the option only where the
+// command words give it (ParseCommand); a move's refusals name the rule,
+// not --assault or --low-crawl.
+func TestGameRefusalsNameNoFlag(t *testing.T) {
+	t.Parallel()
+	for _, err := range []error{func() error { _, err := ParseStopMode("often"); return err }(), func() error { _, err := ParseFireStops("far"); return err }()} {
+		var se *SettingError
+		if !errors.As(err, &se) || strings.Contains(err.Error(), "--") {
+			t.Errorf("%v: want a SettingError naming no option", err)
+		}
+	}
+	w := prepareText(t, realMission)
+	if _, err := ParseCommand("next --stop often", w.Map()); err == nil || !strings.Contains(err.Error(), `--stop "often": want fire`) {
+		t.Errorf("the command words' --stop: %v", err)
+	}
+	s := begin(t, w, 3, PolicyPlayer, StopFire)
+	for s.Stop().Kind != state.BeforePhase || s.Stop().Phase != state.MPh || s.Stop().Player != state.Friendly {
+		do(t, s, Next)
+	}
+	for _, text := range []string{"move F1 33Q5 --low-crawl", "move F1 33Q5 33Q4 --assault"} {
+		c, err := ParseCommand(text, w.Map())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Do(c, nil); err == nil || strings.Contains(err.Error(), "--") || !strings.Contains(err.Error(), "ASL A") {
+			t.Errorf("%s: %v; want refused by the rule, naming no option", text, err)
+		}
+	}
+}

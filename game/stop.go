@@ -46,7 +46,7 @@ func ParseStopMode(s string) (StopMode, error) {
 	if i := slices.Index(stopNames[:], s); i >= 0 {
 		return StopMode(i), nil
 	}
-	return 0, fmt.Errorf("--stop %q: want fire (every decision, each First Fire chance --first-fire asks for too), phase (before phases, and those First Fire chances) or turn (in your own Player Turn only)", s)
+	return 0, &SettingError{Setting: SettingStop, Value: s}
 }
 
 // FireStops says at which of the ENEMY's moves in its MPh a player game
@@ -93,7 +93,7 @@ func ParseFireStops(s string) (FireStops, error) {
 	if i := slices.Index(fireStopNames[:], s); i > 0 {
 		return FireStops(i), nil
 	}
-	return 0, fmt.Errorf("--first-fire %q: want every (every shot, long range too: ASL A7.22), normal (a shot within normal range) or pbf (Point Blank Fire only: ADJACENT or the same Location, A7.21)", s)
+	return 0, &SettingError{Setting: SettingFirstFire, Value: s}
 }
 
 // Stops is how a player game stops for the player: how often (Mode), and

@@ -31,6 +31,7 @@ func cliWords(cmd *cobra.Command, err error) error {
 		exists  *table.ExistsError
 		turns   *table.TurnsError
 		unused  *table.UnusedDiceError
+		setting *game.SettingError
 	)
 	var inner error
 	var words string
@@ -50,6 +51,8 @@ func cliWords(cmd *cobra.Command, err error) error {
 		inner, words = undo, fmt.Sprintf("undo: --steps %d: the game has %d steps since its setup", undo.Steps, undo.Have)
 	case errors.As(err, &stops):
 		inner, words = stops, fmt.Sprintf("--first-fire %s: the game stops for the player only in a game of policy player (this one: %s)", stops.FirstFire, stops.Policy)
+	case errors.As(err, &setting):
+		inner, words = setting, fmt.Sprintf("%s %q: want %s", setting.Setting.Flag(), setting.Value, setting.Want())
 	case errors.As(err, &wait):
 		inner, words = wait, fmt.Sprintf("--wait %v: want a duration from 0s to %v", wait.Wait, table.MaxWait)
 	case errors.As(err, &exists):
