@@ -27,6 +27,8 @@
 //	A8.31, A10.53,           after each Location entered; the callers'
 //	SASL 3.32                reactions: game's First Fire, Residual FP,
 //	                         Activation; combat's Interdiction)
+//	ASL A26.11, SASL 4.34    walk.go (Reaction: what entering does for the
+//	                         mover, ai's VPO taken and S? Activated)
 //	SASL 4.3, 4.323          walk.go (GoesOn: a Human Wave unit broken
 //	                         stops, pinned goes on)
 //	ASL A4.14                enter.go (Check: Occupied, no Location of the

@@ -238,7 +238,7 @@ func TestWalkStopsThePinned_A7_8_A4_12(t *testing.T) {
 	w, err := f.x.Walk(stack, []board.Location{f.loc("o2K8"), f.loc("o2K7"), f.loc("o2K6")}, act.Move, 10, func(us []*state.Unit) int {
 		mfs++
 		return 12 // a leader alone: 6 MF
-	}, func(us []*state.Unit, at board.Location) error {
+	}, func(us []*state.Unit, at board.Location, _ int) ([]*state.Unit, error) {
 		for _, u := range us {
 			if u.At() != at {
 				t.Errorf("%s asked about at %v, in %v", u.ID, at, u.At())
@@ -248,7 +248,7 @@ func TestWalkStopsThePinned_A7_8_A4_12(t *testing.T) {
 		if at == f.loc("o2K8") {
 			stack[0].Pinned = true
 		}
-		return nil
+		return us, nil
 	})
 	if err != nil || w.Refused != nil {
 		t.Fatal(err, w.Refused)
@@ -282,18 +282,18 @@ func TestWalkRoutGoesOnUntilEliminated_A10_53(t *testing.T) {
 	f := on(t, "F F1 4-6-7 o2K9")
 	u := f.units("F1")
 	u[0].Broken = true
-	w, err := f.x.Walk(u, []board.Location{f.loc("o2K8"), f.loc("o2K7"), f.loc("o2K6")}, act.Rout, act.NoLimit, nil, func(us []*state.Unit, at board.Location) error {
+	w, err := f.x.Walk(u, []board.Location{f.loc("o2K8"), f.loc("o2K7"), f.loc("o2K6")}, act.Rout, act.NoLimit, nil, func(us []*state.Unit, at board.Location, _ int) ([]*state.Unit, error) {
 		if at == f.loc("o2K7") {
 			f.st.Remove(us[0])
 		}
-		return nil
+		return us, nil
 	})
 	if err != nil || len(w.Steps) != 3 || w.Ends[0] != 3 {
 		t.Errorf("rout: steps %v, ends %v, %v; want it eliminated in o2K7", w.Steps, w.Ends, err)
 	}
 	g := on(t, "F F1 4-6-7 o2K9")
 	boom := errors.New("boom")
-	if _, err := g.x.Walk(g.units("F1"), []board.Location{g.loc("o2K8"), g.loc("o2K7")}, act.Move, act.NoLimit, nil, func([]*state.Unit, board.Location) error { return boom }); err != boom {
+	if _, err := g.x.Walk(g.units("F1"), []board.Location{g.loc("o2K8"), g.loc("o2K7")}, act.Move, act.NoLimit, nil, func([]*state.Unit, board.Location, int) ([]*state.Unit, error) { return nil, boom }); err != boom {
 		t.Errorf("a reaction's error: %v", err)
 	}
 }
@@ -304,7 +304,7 @@ func TestWalkMFOfThoseLeft_A4_12(t *testing.T) {
 	f := on(t, "F F1 4-6-7 o2K9\nF L1 8-0 o2K9")
 	stack := f.units("F1", "L1")
 	w, err := f.x.Walk(stack, []board.Location{f.loc("o2K8"), f.loc("o2K7"), f.loc("o2K6")}, act.Move, 10, func([]*state.Unit) int { return 4 },
-		func(us []*state.Unit, at board.Location) error { stack[0].Pinned = true; return nil })
+		func(us []*state.Unit, at board.Location, _ int) ([]*state.Unit, error) { stack[0].Pinned = true; return us, nil })
 	if err != nil || w.Refused == nil || w.Refused.Why != act.NoMF || stack[1].At() != f.loc("o2K7") {
 		t.Errorf("L1 in %v, refused %v, %v; want L1 stopped in o2K7 for want of MF", stack[1].At(), w.Refused, err)
 	}

@@ -9,12 +9,21 @@ import (
 	"github.com/sasl-engine/sasl/state"
 )
 
-// Reaction is the other side's reaction to a stack that has entered
-// Location at, asked by Walk after each Location: the Residual FP there
-// (ASL A8.2), the S? that see it (SASL 3.32), First Fire (A8.1, A8.3,
-// A8.31), Interdiction of a rout (A10.53). It may eliminate, break or pin
-// units of stack; Walk then says which go on (GoesOn).
-type Reaction func(stack []*state.Unit, at board.Location) error
+// Reaction is what meets a stack that has entered Location at at a cost
+// of cost half MF, asked by Walk after each Location: the other side's
+// reactions, the Residual FP there (ASL A8.2), the S? that see it (SASL
+// 3.32), First Fire (A8.1, A8.3, A8.31), Interdiction of a rout (A10.53),
+// and what entering does for the mover (a VPO taken, A26.11; an S? that
+// comes into a FRIENDLY unit's LOS Activated, SASL 4.34). It may
+// eliminate, break or pin units of stack, and returns the stack as it now
+// stands there (an S? Activated as the units it became); Walk then says
+// which of them go on (GoesOn).
+type Reaction func(stack []*state.Unit, at board.Location, cost int) ([]*state.Unit, error)
+
+// Next is a mover's decider, asked by WalkBy before each step: where the
+// units on, in Location at with left half MF, go next, or false to stop
+// there (SASL's procedures and sasl's policies choose; the executor acts).
+type Next func(on []*state.Unit, at board.Location, left int) (board.Location, bool)
 
 // GoesOn reports whether unit u, moving by motion m, goes on after the
 // reactions to the Location it entered: not if they eliminated it, nor if
@@ -39,25 +48,42 @@ func (x Executor) GoesOn(u *state.Unit, m Motion) bool {
 // Walked is what Walk did: Steps the Locations entered (the first the
 // start, with no cost), Ends how many of Steps each unit of the stack
 // went (in the stack's order: one that stopped where a reaction broke,
-// pinned or eliminated it went as far as that Location), and Refused the
+// pinned or eliminated it went as far as that Location), On the units that
+// went on to the end (the units an S? became among them), and Refused the
 // step that ended the move if the executor refused it (nil: it ran out of
-// path, or no unit went on).
+// path, the decider stopped, or no unit went on).
 type Walked struct {
 	Steps   []pathing.Step
 	Ends    []int
+	On      []*state.Unit
 	Refused *Refusal
 }
 
 // Walk carries out a move of stack along path (the Locations it enters,
-// in order) by motion m with budget half MF (NoLimit: not checked), one
-// Location at a time: each step is checked and carried out by Enter, then
-// react (nil: none) is asked; the units GoesOn lets go on take the next
-// step, the MF they have left no more than mf of them allows (ASL A4.12: a
-// squad whose leader stopped goes on with its own MF; nil: the budget
-// stands). It stops at the end of path, where no unit goes on, or at a
-// step Enter refuses (Walked.Refused: nothing of that step is done). An
-// error of react ends it, returned.
+// in order) by motion m with budget half MF: WalkBy, the next step the
+// path's next Location.
 func (x Executor) Walk(stack []*state.Unit, path []board.Location, m Motion, budget int, mf func([]*state.Unit) int, react Reaction) (Walked, error) {
+	i := 0
+	return x.WalkBy(stack, m, budget, mf, func([]*state.Unit, board.Location, int) (board.Location, bool) {
+		if i == len(path) {
+			return board.Location{}, false
+		}
+		i++
+		return path[i-1], true
+	}, react)
+}
+
+// WalkBy carries out a move of stack by motion m with budget half MF
+// (NoLimit: not checked), one Location at a time, the next asked of next
+// before each step (one action at a time, the situation seen anew): each
+// step is checked and carried out by Enter, then react (nil: none) is
+// asked; the units GoesOn lets go on take the next step, the MF they have
+// left no more than mf of them allows (ASL A4.12: a squad whose leader
+// stopped goes on with its own MF; nil: the budget stands). It stops where
+// next stops, where no unit goes on, or at a step Enter refuses
+// (Walked.Refused: nothing of that step is done). An error of react ends
+// it, returned.
+func (x Executor) WalkBy(stack []*state.Unit, m Motion, budget int, mf func([]*state.Unit) int, next Next, react Reaction) (Walked, error) {
 	var w Walked
 	if len(stack) == 0 {
 		return w, refusal(NoUnits, nil, board.Location{}, board.Location{}, m, 0, NoLimit)
@@ -67,12 +93,16 @@ func (x Executor) Walk(stack []*state.Unit, path []board.Location, m Motion, bud
 	w.Ends = make([]int, len(all))
 	on := slices.Clone(stack)
 	spent := 0
-	for _, next := range path {
+	for {
 		left := NoLimit
 		if budget != NoLimit {
 			left = budget - spent
 		}
-		cost, err := x.Enter(on, next, m, left)
+		to, ok := next(on, w.Steps[len(w.Steps)-1].Location, left)
+		if !ok {
+			break
+		}
+		cost, err := x.Enter(on, to, m, left)
 		if err != nil {
 			if !errors.As(err, &w.Refused) {
 				return w, err
@@ -80,12 +110,14 @@ func (x Executor) Walk(stack []*state.Unit, path []board.Location, m Motion, bud
 			break
 		}
 		spent += cost
-		w.Steps = append(w.Steps, pathing.Step{Location: next, HalfMF: cost})
+		w.Steps = append(w.Steps, pathing.Step{Location: to, HalfMF: cost})
 		if react != nil {
-			if err := react(on, next); err != nil {
-				x.ends(&w, all, on)
+			now, err := react(on, to, cost)
+			if err != nil {
+				x.ends(&w, all, nil)
 				return w, err
 			}
+			on = slices.Clone(now)
 		}
 		// Those the reactions stopped went as far as here.
 		on = slices.DeleteFunc(on, func(u *state.Unit) bool { return !x.GoesOn(u, m) })
@@ -102,6 +134,7 @@ func (x Executor) Walk(stack []*state.Unit, path []board.Location, m Motion, bud
 			w.Ends[i] = len(w.Steps)
 		}
 	}
+	w.On = on
 	return w, nil
 }
 

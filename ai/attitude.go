@@ -2,6 +2,7 @@ package ai
 
 import (
 	"cmp"
+	"fmt"
 	"iter"
 	"math"
 	"slices"
@@ -604,39 +605,58 @@ func (e *Enemy) actMove(stack []*state.Unit, g goal) error {
 	} else {
 		t.steps = append(t.steps, pathing.Step{Location: t.cur})
 	}
-	for {
-		next, cost, exit, ok := e.towards(t.cur, g, t.stack, budget-t.spent)
-		if !ok {
-			break
-		}
-		if exit {
-			off, _ := e.m.Mirror(t.cur.Hex, e.ms.FBE)
-			t.spent += cost
-			t.steps = append(t.steps, pathing.Step{Location: board.Ground(off), HalfMF: cost, Off: true})
-			t.exited = true
-			break
-		}
-		if e.st.Has(state.Friendly, next) {
-			// FRIENDLY units the ENEMY did not know of: revealed, and the
-			// stack stops before their Location (ASL A4.14).
-			e.reveal(next, t.stack)
-			t.notes = append(t.notes, report.Note{Kind: report.StoppedHidden, At: next})
-			break
-		}
-		if err := e.enter(&t, next, act.Move, cost, budget); err != nil {
-			return err
-		}
-		var err error
-		if t.stack, err = e.reached(&t); err != nil || len(t.stack) == 0 {
-			return err
-		}
-		// A squad whose leader stopped goes on with its own MF (ASL
-		// A4.12); the units an S? became go on with the S?'s.
-		budget = min(budget, e.stackMF(t.stack))
-		if g.vpo >= 0 && t.cur == e.act.vpos[g.vpo] {
-			break // at its goal: it holds it
-		}
+	// The executor carries the move out a Location at a time (act.WalkBy),
+	// asking towards for each step (one at a time, the situation seen
+	// anew) and reached after each (a VPO taken, an S? Activated, the
+	// FRIENDLY side's First Fire); a squad whose leader stopped goes on
+	// with its own MF (ASL A4.12), the units an S? became with the S?'s.
+	start, want := t.spent, 0
+	walked, err := act.On(e.w, e.st).WalkBy(t.stack, act.Move, budget-start,
+		func(on []*state.Unit) int { return e.stackMF(on) - start },
+		func(on []*state.Unit, at board.Location, left int) (board.Location, bool) {
+			if g.vpo >= 0 && at == e.act.vpos[g.vpo] {
+				return board.Location{}, false // at its goal: it holds it
+			}
+			next, cost, exit, ok := e.towards(at, g, on, left)
+			switch {
+			case !ok:
+				return board.Location{}, false
+			case exit:
+				off, _ := e.m.Mirror(at.Hex, e.ms.FBE)
+				t.spent += cost
+				t.steps = append(t.steps, pathing.Step{Location: board.Ground(off), HalfMF: cost, Off: true})
+				t.exited = true
+				return board.Location{}, false
+			case e.st.Has(state.Friendly, next):
+				// FRIENDLY units the ENEMY did not know of: revealed, and
+				// the stack stops before their Location (ASL A4.14).
+				e.reveal(next, on)
+				t.notes = append(t.notes, report.Note{Kind: report.StoppedHidden, At: next})
+				return board.Location{}, false
+			}
+			want = cost
+			return next, true
+		},
+		func(on []*state.Unit, at board.Location, cost int) ([]*state.Unit, error) {
+			if cost != want {
+				return nil, fmt.Errorf("ai: a step of %v to %v costs %d half MF, not the %d its move counted", e.log.IDs(on), at, cost, want)
+			}
+			t.stack, t.spent, t.cur = on, t.spent+cost, at
+			t.steps = append(t.steps, pathing.Step{Location: at, HalfMF: cost})
+			var err error
+			t.stack, err = e.reached(&t)
+			return t.stack, err
+		})
+	if err != nil {
+		return err
 	}
+	if walked.Refused != nil {
+		return walked.Refused // towards chose it: the engine's fault
+	}
+	if len(walked.On) == 0 {
+		return nil // stopped, or eliminated, on the way: told by reached
+	}
+	t.stack = walked.On
 	e.finish(&t)
 	return nil
 }

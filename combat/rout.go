@@ -497,20 +497,20 @@ func (c *Resolver) Rout(u *state.Unit, o RoutOption) error {
 	// happens, then the rout: what the unit did, as far as it got (a unit
 	// eliminated stops).
 	c.one[0] = u
-	walked, err := act.On(c.W, st).Walk(c.one[:], o.Path, m, act.NoLimit, nil, func(_ []*state.Unit, l board.Location) error {
+	walked, err := act.On(c.W, st).Walk(c.one[:], o.Path, m, act.NoLimit, nil, func(stack []*state.Unit, l board.Location, _ int) ([]*state.Unit, error) {
 		if o.LowCrawl || !c.interdicts(c.threats(u.Side), l) {
-			return nil
+			return stack, nil
 		}
 		d, ml, err := c.moraleDR(u, "ASL A10.53", report.ForInterdiction, 0)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if d.Final <= ml {
 			c.add(report.Morale, u, report.Event{Dice: d, Cause: report.Interdicted})
-			return nil
+			return stack, nil
 		}
 		_, err = c.interdictionFail(u, d)
-		return err
+		return stack, err
 	})
 	if err != nil {
 		return err

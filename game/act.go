@@ -263,10 +263,11 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 	// stays where it is (ASL A7.8: a pinned unit's MPh ends), the others go
 	// on, a squad whose leader stopped with its own MF (A4.12).
 	all := slices.Clone(units)
-	walked, err := act.On(g.w, st).Walk(units, path, step, g.mf(units), g.mf, func(units []*state.Unit, next board.Location) error {
+	walked, err := act.On(g.w, st).Walk(units, path, step, g.mf(units), g.mf, func(stack []*state.Unit, next board.Location, _ int) ([]*state.Unit, error) {
+		units := stack
 		// SASL 3.32: the S? that see the stack now are checked against it.
 		if err := g.hw.Acted(units, report.ByMoved, motion); err != nil {
-			return err
+			return nil, err
 		}
 		// The stack that entered next is moving there for the ENEMY's
 		// fire (Fire: the movement DRM is against it only, ASL A4.6), a
@@ -278,14 +279,14 @@ func (g *Game) move(units []*state.Unit, path []board.Location, assault bool) er
 		if st.ResidualAt(next) > 0 {
 			drm := combat.MoveDRM(&g.w.Tables().Combat, motion, g.w.TEM(next), 0)
 			if err := g.res.ResidualFire(units, next, drm); err != nil {
-				return err
+				return nil, err
 			}
 			units = slices.DeleteFunc(slices.Clone(units), func(u *state.Unit) bool { return !st.Holds(u) || u.Broken || u.Pinned })
 		}
 		err := g.hw.FirstFire(units, next, motion)
 		clear(g.moving)
 		g.moving = g.moving[:0]
-		return err
+		return stack, err
 	})
 	if err != nil {
 		return err
