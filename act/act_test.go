@@ -304,7 +304,10 @@ func TestWalkMFOfThoseLeft_A4_12(t *testing.T) {
 	f := on(t, "F F1 4-6-7 o2K9\nF L1 8-0 o2K9")
 	stack := f.units("F1", "L1")
 	w, err := f.x.Walk(stack, []board.Location{f.loc("o2K8"), f.loc("o2K7"), f.loc("o2K6")}, act.Move, 10, func([]*state.Unit) int { return 4 },
-		func(us []*state.Unit, at board.Location, _ int) ([]*state.Unit, error) { stack[0].Pinned = true; return us, nil })
+		func(us []*state.Unit, at board.Location, _ int) ([]*state.Unit, error) {
+			stack[0].Pinned = true
+			return us, nil
+		})
 	if err != nil || w.Refused == nil || w.Refused.Why != act.NoMF || stack[1].At() != f.loc("o2K7") {
 		t.Errorf("L1 in %v, refused %v, %v; want L1 stopped in o2K7 for want of MF", stack[1].At(), w.Refused, err)
 	}
