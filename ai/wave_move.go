@@ -522,61 +522,84 @@ func (e *Enemy) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
 	}
 	t := trip{stack: d.stack, steps: append(e.trip.steps[:0], pathing.Step{Location: cur}), notes: e.trip.notes[:0], cur: cur, from: e.ms.EBE, lead: leader}
 	defer func() { e.trip.steps, e.trip.notes = t.steps[:0], t.notes[:0] }()
-	for i := bestAt; i < len(best); i++ {
-		s := best[i]
-		u, _ := g.Node(t.cur)
-		var c int
-		var ok bool
-		if s.Off {
-			c, ok = g.ExitCost(u, e.ms.FBE)
-		} else {
-			v, _ := g.Node(s.Location)
-			c, ok = g.Cost(u, v)
-		}
-		if !ok || t.spent+c > d.mf {
-			break
-		}
-		if !s.Off && e.overstacked(s.Location, t.stack) {
-			// A Location of the tracks that cannot take the stack (ASL
-			// A5.1): it stops short of it.
-			t.notes = append(t.notes, report.Note{Kind: report.StoppedFull, At: t.cur, Full: s.Location})
-			break
-		}
-		if s.Off {
-			t.spent += c
-			t.steps = append(t.steps, pathing.Step{Location: s.Location, HalfMF: c, Off: true})
-			t.exited = true
-			break
-		}
-		if err := e.enter(&t, s.Location, act.Wave, c, d.mf); err != nil {
-			return false, err
-		}
-		e.takeVPO(t.cur, t.stack, &t.notes)
-		if t.stack[0].Kind == state.SQ {
-			// Activation of a Human Wave S? (4.34) on its way: the units it
-			// hid go on in the tracks with the MF left.
+	// The executor carries the stack along the tracks a Location at a time
+	// (act.WalkBy, by Human Wave movement), the tracks' next Location the
+	// next step while it costs no more than the MF left and the stack
+	// fits there; after each: the VPO, the Activation of a Human Wave S?
+	// (4.34: the units it hid go on in the tracks with the MF left), the
+	// FRIENDLY side's fire, and a Location of Known FRIENDLY units, which
+	// ends its Human Wave movement (4.323).
+	i, want, known := bestAt, 0, false
+	walked, err := act.On(e.w, e.st).WalkBy(t.stack, act.Wave, d.mf, nil,
+		func(on []*state.Unit, at board.Location, left int) (board.Location, bool) {
+			if known || i >= len(best) {
+				return board.Location{}, false
+			}
+			s := best[i]
+			u, _ := g.Node(at)
+			var c int
+			var ok bool
+			if s.Off {
+				c, ok = g.ExitCost(u, e.ms.FBE)
+			} else {
+				v, _ := g.Node(s.Location)
+				c, ok = g.Cost(u, v)
+			}
+			switch {
+			case !ok || c > left:
+				return board.Location{}, false
+			case !s.Off && e.overstacked(s.Location, on):
+				// A Location of the tracks that cannot take the stack (ASL
+				// A5.1): it stops short of it.
+				t.notes = append(t.notes, report.Note{Kind: report.StoppedFull, At: at, Full: s.Location})
+				return board.Location{}, false
+			case s.Off:
+				t.spent += c
+				t.steps = append(t.steps, pathing.Step{Location: s.Location, HalfMF: c, Off: true})
+				t.exited = true
+				return board.Location{}, false
+			}
+			i++
+			want = c
+			return s.Location, true
+		},
+		func(on []*state.Unit, at board.Location, cost int) ([]*state.Unit, error) {
+			if cost != want {
+				return nil, fmt.Errorf("ai: a step of %v to %v costs %d half MF, not the %d its move counted", e.log.IDs(on), at, cost, want)
+			}
+			t.stack, t.spent, t.cur = on, t.spent+cost, at
+			t.steps = append(t.steps, pathing.Step{Location: at, HalfMF: cost})
+			e.takeVPO(t.cur, t.stack, &t.notes)
 			var err error
-			if t.stack, err = e.activate(t.stack, t.cur); err != nil {
-				return false, err
+			if t.stack[0].Kind == state.SQ {
+				if t.stack, err = e.activate(t.stack, t.cur); err != nil {
+					return nil, err
+				}
 			}
-		}
-		if e.Res != nil {
-			var err error
-			if t.stack, err = e.fired(&t); err != nil {
-				return false, err
+			if e.Res != nil {
+				if t.stack, err = e.fired(&t); err != nil || len(t.stack) == 0 {
+					return t.stack, err
+				}
 			}
-			if len(t.stack) == 0 {
-				return true, nil
+			if e.st.KnownIn(t.cur) {
+				for _, x := range t.stack {
+					x.Released = true
+				}
+				t.notes = append(t.notes, report.Note{Kind: report.EnteredKnown, At: t.cur})
+				known = true
 			}
-		}
-		if e.st.KnownIn(t.cur) {
-			for _, x := range t.stack {
-				x.Released = true
-			}
-			t.notes = append(t.notes, report.Note{Kind: report.EnteredKnown, At: t.cur})
-			break
-		}
+			return t.stack, nil
+		})
+	if err != nil {
+		return false, err
 	}
+	if walked.Refused != nil {
+		return false, walked.Refused // the tracks were checked: the engine's fault
+	}
+	if len(walked.On) == 0 {
+		return true, nil // the FRIENDLY fire stopped or eliminated them: told
+	}
+	t.stack = walked.On
 	if len(t.steps) < 2 {
 		// The tracks' first Location cannot take it: it is where it was
 		// delayed.
