@@ -209,94 +209,124 @@ func (e *Enemy) walk(u *state.Unit, claimed *[]board.Location) (*delayed, error)
 		detour = e.detour(t.cur, budget-t.spent, claimed)
 	}
 	var delay *delayed
-	for {
+	// arrived is what meets the stack in t.cur, the Location it entered
+	// (moved) or stands in: the FRIENDLY units it reveals, the end of its
+	// Human Wave movement in a Location of Known FRIENDLY units (4.323),
+	// the Activation of a Human Wave S? (4.34) unless t.cur was checked
+	// after the step into it and nothing has happened since, and in its
+	// entrance hex the FRIENDLY side's fire. It reports whether it moves
+	// on, and whether none of the stack is left to (gone: told).
+	arrived := func(moved bool) (on, gone bool, err error) {
 		// Entering a Location of a FRIENDLY unit the ENEMY did not know
 		// of reveals it (ASL A12's concealment and HIP are not among the
 		// texts: sasl reveals the unit, which is then Known).
-		if len(t.steps) > 1 && e.reveal(t.cur, t.stack) {
+		if moved && e.reveal(t.cur, t.stack) {
 			t.notes = append(t.notes, report.Note{Kind: report.Revealed, At: t.cur})
 		}
 		// Entering a Location of a Known FRIENDLY unit ends Human Wave
 		// movement for good (4.323).
-		if len(t.steps) > 1 && e.st.KnownIn(t.cur) {
+		if moved && e.st.KnownIn(t.cur) {
 			for _, x := range t.stack {
 				x.Released = true
 			}
 			t.notes = append(t.notes, report.Note{Kind: report.EnteredKnown, At: t.cur})
-			break
+			return false, false, nil
 		}
-		// Activation of a Human Wave S? (4.34), unless this Location was
-		// checked after the step into it and nothing has happened since.
 		if t.stack[0].Kind == state.SQ && !checked {
-			var err error
 			if t.stack, err = e.activate(t.stack, t.cur); err != nil {
-				return nil, err
+				return false, false, err
 			}
 		}
 		checked = false
 		if entered && e.Res != nil {
 			entered = false
-			var err error
-			if t.stack, err = e.fired(&t); err != nil {
-				return nil, err
-			}
-			if len(t.stack) == 0 {
-				return nil, nil
+			if t.stack, err = e.fired(&t); err != nil || len(t.stack) == 0 {
+				return false, true, err
 			}
 		}
-		next, cost, exit, why, ok := e.nextStep(t.cur, lane, detour, t.stack)
-		if !ok {
-			if why.isFull {
-				// Every way forward is a Location that cannot take the
-				// stack (ASL A5.1): it stops short of it, not released
-				// (it ran into no obstacle, SASL 4.33).
-				t.notes = append(t.notes, report.Note{Kind: report.StoppedFull, At: t.cur, Full: why.full})
-				break
-			}
-			if why.delay {
-				delay = &delayed{stack: t.stack, mf: budget - t.spent, why: why}
-			} else {
-				t.release, t.stop = report.ObstacleAhead, why
-			}
-			break
-		}
-		if t.spent+cost > budget {
-			break
-		}
-		if exit {
-			t.spent += cost
-			off, _ := e.m.Mirror(t.cur.Hex, e.ms.FBE)
-			t.steps = append(t.steps, pathing.Step{Location: board.Ground(off), HalfMF: cost, Off: true})
-			t.exited = true
-			break
-		}
-		if err := e.enter(&t, next, act.Wave, cost, budget); err != nil {
+		return true, false, nil
+	}
+	on, gone, err := arrived(len(t.steps) > 1)
+	if err != nil || gone {
+		return nil, err
+	}
+	if on {
+		// The executor carries the wave's move out a Location at a time
+		// (act.WalkBy, by Human Wave movement): the next step nextStep's,
+		// and after each the VPO, the Activation of an S? a FRIENDLY
+		// unit's LOS Activates there before the FRIENDLY side may First
+		// Fire there, that fire, and what arrived says of the Location.
+		stop, want := false, 0
+		walked, err := act.On(e.w, e.st).WalkBy(t.stack, act.Wave, budget-t.spent, nil,
+			func(on []*state.Unit, at board.Location, left int) (board.Location, bool) {
+				if stop {
+					return board.Location{}, false
+				}
+				next, cost, exit, why, ok := e.nextStep(at, lane, detour, on)
+				switch {
+				case !ok && why.isFull:
+					// Every way forward is a Location that cannot take the
+					// stack (ASL A5.1): it stops short of it, not released
+					// (it ran into no obstacle, SASL 4.33).
+					t.notes = append(t.notes, report.Note{Kind: report.StoppedFull, At: at, Full: why.full})
+					return board.Location{}, false
+				case !ok && why.delay:
+					delay = &delayed{stack: t.stack, mf: budget - t.spent, why: why}
+					return board.Location{}, false
+				case !ok:
+					t.release, t.stop = report.ObstacleAhead, why
+					return board.Location{}, false
+				case cost > left:
+					return board.Location{}, false
+				case exit:
+					t.spent += cost
+					off, _ := e.m.Mirror(at.Hex, e.ms.FBE)
+					t.steps = append(t.steps, pathing.Step{Location: board.Ground(off), HalfMF: cost, Off: true})
+					t.exited = true
+					return board.Location{}, false
+				}
+				want = cost
+				return next, true
+			},
+			func(on []*state.Unit, at board.Location, cost int) ([]*state.Unit, error) {
+				if cost != want {
+					return nil, fmt.Errorf("ai: a step of %v to %v costs %d half MF, not the %d its move counted", e.log.IDs(on), at, cost, want)
+				}
+				t.stack, t.spent, t.cur = on, t.spent+cost, at
+				t.steps = append(t.steps, pathing.Step{Location: at, HalfMF: cost})
+				if len(detour) > 0 && detour[0] == t.cur {
+					detour = detour[1:]
+				} else {
+					detour = nil // a full Location turned it off its detour
+				}
+				e.takeVPO(t.cur, t.stack, &t.notes)
+				var err error
+				if e.Res != nil {
+					if t.stack[0].Kind == state.SQ {
+						if t.stack, err = e.activate(t.stack, t.cur); err != nil {
+							return nil, err
+						}
+					}
+					n := e.log.Len()
+					if t.stack, err = e.fired(&t); err != nil || len(t.stack) == 0 {
+						return t.stack, err
+					}
+					checked = e.log.Len() == n
+				}
+				goOn, _, err := arrived(true)
+				stop = !goOn
+				return t.stack, err
+			})
+		if err != nil {
 			return nil, err
 		}
-		if len(detour) > 0 && detour[0] == t.cur {
-			detour = detour[1:]
-		} else {
-			detour = nil // a full Location turned it off its detour
+		if walked.Refused != nil {
+			return nil, walked.Refused // nextStep chose it: the engine's fault
 		}
-		e.takeVPO(t.cur, t.stack, &t.notes)
-		if e.Res != nil {
-			// An S? a FRIENDLY unit's LOS Activates where it enters is
-			// Activated before the FRIENDLY side may First Fire there.
-			var err error
-			if t.stack[0].Kind == state.SQ {
-				if t.stack, err = e.activate(t.stack, t.cur); err != nil {
-					return nil, err
-				}
-			}
-			n := e.log.Len()
-			if t.stack, err = e.fired(&t); err != nil {
-				return nil, err
-			}
-			if len(t.stack) == 0 {
-				return nil, nil
-			}
-			checked = e.log.Len() == n
+		if len(walked.On) == 0 {
+			return nil, nil // the FRIENDLY fire stopped or eliminated it: told
 		}
+		t.stack = walked.On
 	}
 	if delay != nil {
 		delay.mf = budget - t.spent
