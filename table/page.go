@@ -97,6 +97,9 @@ func (t *Game) StepViews(steps []game.Step) []StepView {
 // stepView is step st as the front ends show it.
 func (t *Game) stepView(words *report.Words, st *game.Step) StepView {
 	j := StepView{N: st.N, Do: st.Do, Own: st.Own, Dice: dice.Script(st.Dice), Turn: t.TurnAt(st.First), Events: []EventView{}}
+	if journal := t.Journal(); j.Dice == "" && st.N >= 1 && st.N <= len(journal) {
+		j.Dice = journal[st.N-1].Dice // a step of the log (Session.Steps) has its dice in the journal
+	}
 	data := words.JSON(st.Events)
 	for i := range st.Events {
 		j.Events = append(j.Events, t.eventView(data[i], &st.Events[i], t.TurnAt(st.First+i)))

@@ -400,3 +400,33 @@ func TestRefusedCommandKeepsTheSession(t *testing.T) {
 		t.Fatalf("next after the refusals: %d %s", w.Code, w.Body)
 	}
 }
+
+// The log's steps carry their dice (the journal's script), as sasl play
+// --json's steps do: the page's timeline shows them.
+func TestLogStepsHaveTheirDice(t *testing.T) {
+	t.Parallel()
+	srv, _ := newServer(t)
+	for range 3 {
+		if w := request(srv, http.MethodPost, "/api/do", doBody(version(t, srv), "next")); w.Code != 200 {
+			t.Fatalf("next: %d %s", w.Code, w.Body)
+		}
+	}
+	var log struct{ Steps []table.StepView }
+	if err := json.Unmarshal(request(srv, http.MethodGet, "/api/log", "").Body.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	rolled := 0
+	for _, st := range log.Steps {
+		for _, ev := range st.Events {
+			if len(ev.Rolls) > 0 {
+				rolled++
+				if st.Dice == "" {
+					t.Fatalf("step %d (%s) has rolls and no dice", st.N, st.Do)
+				}
+			}
+		}
+	}
+	if rolled == 0 {
+		t.Fatal("no step rolled: the test checks nothing")
+	}
+}
