@@ -312,3 +312,35 @@ func TestWalkMFOfThoseLeft_A4_12(t *testing.T) {
 		t.Errorf("L1 in %v, refused %v, %v; want L1 stopped in o2K7 for want of MF", stack[1].At(), w.Refused, err)
 	}
 }
+
+// Assault Movement (ASL A4.61), an advance (A4.7) and a Low Crawl (A10.52)
+// are of one Location: a second step is refused, by CheckPath before
+// anything moves and by Walk after the first. A refusal names its
+// Locations and the rule (A10.51 for a rout into the other side's units).
+func TestOneLocationMotions_A4_61_A4_7_A10_52(t *testing.T) {
+	f := on(t, "F F1 4-6-7 o2K9\nE E1 4-4-7 o2K7")
+	u := f.units("F1")
+	path := []board.Location{f.loc("o2K8"), f.loc("o2K7")}
+	for _, m := range []act.Motion{act.Assault, act.Advance, act.LowCrawl} {
+		_, err := f.x.CheckPath(u, path, m, act.NoLimit)
+		var r *act.Refusal
+		if !errors.As(err, &r) || r.Why != act.OneLocation || r.To != f.loc("o2K7") {
+			t.Errorf("%v of two Locations: %v, want refused at the second", m, err)
+		}
+		if m == act.LowCrawl {
+			u[0].Broken = true
+		}
+	}
+	u[0].Broken = false
+	w, err := f.x.Walk(u, path, act.Assault, act.NoLimit, nil, nil)
+	if err != nil || w.Refused == nil || w.Refused.Why != act.OneLocation || u[0].At() != f.loc("o2K8") {
+		t.Errorf("an Assault Move walked two Locations: %v, %v, F1 in %v", w.Refused, err, u[0].At())
+	}
+	if err == nil && w.Refused != nil && !strings.Contains(w.Refused.Error(), "from o2K8 to o2K7 refused: it is of one Location (ASL A4.61)") {
+		t.Errorf("the refusal's words: %v", w.Refused)
+	}
+	u[0].Broken = true
+	if _, err := f.x.Enter(u, f.loc("o2K7"), act.Rout, act.NoLimit); err == nil || !strings.Contains(err.Error(), "(ASL A10.51)") {
+		t.Errorf("a rout into the other side's units: %v, want refused by ASL A10.51", err)
+	}
+}

@@ -2,6 +2,7 @@ package act
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/rules/board"
@@ -60,6 +61,9 @@ func (x Executor) CheckPath(units []*state.Unit, path []board.Location, m Motion
 	if err := x.stack(units, path[0], m); err != nil {
 		return 0, err
 	}
+	if m.one() && len(path) > 1 {
+		return 0, x.refusal(OneLocation, units, path[0], path[1], m, 0, budget)
+	}
 	spent, cur := 0, units[0].At()
 	for _, next := range path {
 		left := NoLimit
@@ -77,8 +81,9 @@ func (x Executor) CheckPath(units []*state.Unit, path []board.Location, m Motion
 
 // refusal is a Refusal of a step of units from Location from to Location
 // to.
-func refusal(why Why, units []*state.Unit, from, to board.Location, m Motion, cost, left int) *Refusal {
+func (x Executor) refusal(why Why, units []*state.Unit, from, to board.Location, m Motion, cost, left int) *Refusal {
 	r := &Refusal{Why: why, Motion: m, From: from, To: to, Cost: cost, Left: left}
+	r.m = x.st.Map()
 	for _, u := range units {
 		r.Units = append(r.Units, u.ID)
 	}
@@ -89,15 +94,15 @@ func refusal(why Why, units []*state.Unit, from, to board.Location, m Motion, co
 // map, in one Location.
 func (x Executor) stack(units []*state.Unit, to board.Location, m Motion) error {
 	if len(units) == 0 {
-		return refusal(NoUnits, nil, board.Location{}, to, m, 0, NoLimit)
+		return x.refusal(NoUnits, nil, board.Location{}, to, m, 0, NoLimit)
 	}
 	from, side := units[0].At(), units[0].Side
 	for _, u := range units {
 		if !x.st.Holds(u) || !u.OnMap() {
-			return refusal(NotOnMap, units, from, to, m, 0, NoLimit)
+			return x.refusal(NotOnMap, units, from, to, m, 0, NoLimit)
 		}
 		if u.At() != from || u.Side != side {
-			return refusal(NotOneStack, units, from, to, m, 0, NoLimit)
+			return x.refusal(NotOneStack, units, from, to, m, 0, NoLimit)
 		}
 	}
 	return nil
@@ -107,7 +112,7 @@ func (x Executor) stack(units []*state.Unit, to board.Location, m Motion) error 
 // by motion m with left half MF (NoLimit: not checked).
 func (x Executor) step(units []*state.Unit, from, to board.Location, m Motion, left int) (int, error) {
 	cost := 0
-	refuse := func(why Why) (int, error) { return 0, refusal(why, units, from, to, m, cost, left) }
+	refuse := func(why Why) (int, error) { return 0, x.refusal(why, units, from, to, m, cost, left) }
 	if !x.st.Map().OnMap(to.Hex) {
 		return refuse(OffMap)
 	}
@@ -175,7 +180,7 @@ func (x Executor) Enter(units []*state.Unit, to board.Location, m Motion, left i
 // unit holds cannot be entered). u spends no MF and is not marked.
 func (x Executor) Place(u *state.Unit, at board.Location) error {
 	refuse := func(why Why) error {
-		return &Refusal{Why: why, Units: []string{u.ID}, From: u.At(), To: at, Left: NoLimit}
+		return x.refusal(why, []*state.Unit{u}, u.At(), at, 0, 0, NoLimit)
 	}
 	switch {
 	case !x.st.Holds(u):
@@ -219,7 +224,16 @@ const (
 	Occupied // occupied
 	// Full: the Location cannot take the units (ASL A5.1).
 	Full // overstacked
+	// OneLocation: a second step of a motion of one Location: Assault
+	// Movement (ASL A4.61), an advance (A4.7), a Low Crawl (A10.52).
+	OneLocation // one Location
 )
+
+// oneRule is the rule that makes a motion one of one Location.
+var oneRule = map[Motion]string{Assault: "A4.61", Advance: "A4.7", LowCrawl: "A10.52"}
+
+// one reports whether m moves one Location only.
+func (m Motion) one() bool { return oneRule[m] != "" }
 
 // Refusal is a step Enter or Place refused: data, worded by each front
 // end (Error is the engine's own plain words).
@@ -228,6 +242,8 @@ type Refusal struct {
 	Motion   Motion // 0 for Place
 	Units    []string
 	From, To board.Location
+	// m names the Locations in Error.
+	m *board.Map
 	// Cost and Left: the step's cost and the half MF the units had left
 	// (NoLimit: not checked), where the graph had the step.
 	Cost, Left int
@@ -247,8 +263,16 @@ func (r *Refusal) Error() string {
 		NoMF:        fmt.Sprintf("the step costs %s MF and %s are left (ASL A4.1)", halves(r.Cost), halves(r.Left)),
 		Occupied:    "the other side's units are there (ASL A4.14)",
 		Full:        "it would be overstacked (ASL A5.1)",
+		OneLocation: "it is of one Location (ASL " + oneRule[r.Motion] + ")",
 	}[r.Why]
-	return fmt.Sprintf("%s of %v from %v to %v refused: %s", what, r.Units, r.From, r.To, why)
+	if r.Why == Occupied && (r.Motion == Rout || r.Motion == LowCrawl) {
+		why = "the other side's units are there (ASL A10.51)"
+	}
+	from, to := fmt.Sprint(r.From), fmt.Sprint(r.To)
+	if r.m != nil {
+		from, to = r.m.LocationName(r.From), r.m.LocationName(r.To)
+	}
+	return fmt.Sprintf("%s of %s from %s to %s refused: %s", what, strings.Join(r.Units, ", "), from, to, why)
 }
 
 func halves(n int) string {

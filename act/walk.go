@@ -86,7 +86,7 @@ func (x Executor) Walk(stack []*state.Unit, path []board.Location, m Motion, bud
 func (x Executor) WalkBy(stack []*state.Unit, m Motion, budget int, mf func([]*state.Unit) int, next Next, react Reaction) (Walked, error) {
 	var w Walked
 	if len(stack) == 0 {
-		return w, refusal(NoUnits, nil, board.Location{}, board.Location{}, m, 0, NoLimit)
+		return w, x.refusal(NoUnits, nil, board.Location{}, board.Location{}, m, 0, NoLimit)
 	}
 	all := slices.Clone(stack)
 	w.Steps = []pathing.Step{{Location: stack[0].At()}}
@@ -98,8 +98,13 @@ func (x Executor) WalkBy(stack []*state.Unit, m Motion, budget int, mf func([]*s
 		if budget != NoLimit {
 			left = budget - spent
 		}
-		to, ok := next(on, w.Steps[len(w.Steps)-1].Location, left)
+		at := w.Steps[len(w.Steps)-1].Location
+		to, ok := next(on, at, left)
 		if !ok {
+			break
+		}
+		if m.one() && len(w.Steps) > 1 {
+			w.Refused = x.refusal(OneLocation, on, at, to, m, 0, left)
 			break
 		}
 		cost, err := x.Enter(on, to, m, left)

@@ -16,11 +16,12 @@ func _() {
 	_ = x[NoMF-6]
 	_ = x[Occupied-7]
 	_ = x[Full-8]
+	_ = x[OneLocation-9]
 }
 
-const _Why_name = "no unitsnot on the mapnot one stackoff the mapno stepnot enough MFoccupiedoverstacked"
+const _Why_name = "no unitsnot on the mapnot one stackoff the mapno stepnot enough MFoccupiedoverstackedone Location"
 
-var _Why_index = [...]uint8{0, 8, 22, 35, 46, 53, 66, 74, 85}
+var _Why_index = [...]uint8{0, 8, 22, 35, 46, 53, 66, 74, 85, 97}
 
 func (i Why) String() string {
 	idx := int(i) - 1
