@@ -419,7 +419,7 @@ func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
 		case len(units) > 0 && u.At() != units[0].At():
 			return nil, nil, fmt.Errorf("move: %s in %s and %s in %s are not in one Location: a stack moves together from one Location", units[0].ID, m.LocationName(units[0].At()), id, m.LocationName(u.At()))
 		}
-		if err := mayMove(stop, u); err != nil {
+		if err := s.mayMove(u); err != nil {
 			return nil, nil, err
 		}
 		units = append(units, u)
@@ -437,6 +437,8 @@ func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
 		return nil, nil, fmt.Errorf("move: %s is in %s already", units[0].ID, m.LocationName(dst))
 	case stop.Phase == state.APh && len(c.To) != 1:
 		return nil, nil, fmt.Errorf("move: in the APh a unit advances one Location (ASL A4.7), not along a path")
+	case stop.Phase == state.MPh && g.st.Has(state.Enemy, dst):
+		return nil, nil, fmt.Errorf("move: %s holds ENEMY units: Infantry does not move into an ENEMY Location in the MPh (ASL A4.14); advance into it in the APh (ASL A4.7)", m.LocationName(dst))
 	}
 	path := c.To
 	motion, budget := act.Advance, act.NoLimit
@@ -445,7 +447,7 @@ func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
 		if c.Assault {
 			motion = act.Assault
 		}
-		if len(c.To) == 1 && !c.Assault && !g.st.Has(state.Enemy, dst) {
+		if len(c.To) == 1 && !c.Assault {
 			p, ok := s.cheapest(units, from, dst)
 			if !ok {
 				return nil, nil, fmt.Errorf("move: no way from %s to %s for Infantry that avoids ENEMY Locations (ASL A4.14) and those it would overstack (ASL A5.1)", m.LocationName(from), m.LocationName(dst))
@@ -465,10 +467,13 @@ func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
 	return units, path, nil
 }
 
-// mayMove says why FRIENDLY unit u may not move (or advance) at stop,
+// mayMove says why FRIENDLY unit u may not move (or advance) at the stop,
 // or nil where it may.
-func mayMove(stop *Stop, u *state.Unit) error {
+func (s *Session) mayMove(u *state.Unit) error {
+	stop := s.stop
 	switch {
+	case s.g.res.InMelee(u.At()):
+		return fmt.Errorf("move: %s is in Melee in %s: it fights there in the CCPh (ASL A11; Withdrawal is not modelled)", u.ID, s.g.w.Map().LocationName(u.At()))
 	case u.Broken:
 		return fmt.Errorf("move: %s is broken: a broken unit neither moves nor advances (ASL A10)", u.ID)
 	case u.Pinned:

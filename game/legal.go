@@ -10,19 +10,21 @@ import (
 // Legal lists commands of the player's that the game takes where it
 // stands, each worked out in full (its units and Locations), in a fixed
 // order: next; pass; each fire from one Location of FRIENDLY units at a
-// Location holding ENEMY units; each move of the units of one FRIENDLY
-// stack that may move (mayMove: not broken, pinned, moved or Prep Fired;
-// in the APh not advanced) into an ADJACENT Location (by Assault Movement
-// too, in the MPh: ASL A4.61), or at a rout stop each broken unit's rout
-// and Low Crawl (ASL A10.51, A10.52). Each candidate is kept only if Preview, which checks
-// it as Do does, takes it: a member of Legal is never refused by Do
-// (FuzzLegalPlay plays them).
+// Location holding ENEMY units; each move into an ADJACENT Location (by
+// Assault Movement too, in the MPh: ASL A4.61) of the units of a FRIENDLY
+// stack that may move (mayMove: not in Melee, broken, pinned, moved or
+// Prep Fired; in the APh not advanced), together and each alone; or at a
+// rout stop each broken unit's rout and Low Crawl (ASL A10.51, A10.52).
+// Each candidate is kept only if Preview, which checks it as Do does,
+// takes it: a member of Legal is never refused by Do (FuzzLegalPlay plays
+// them).
 //
 // Not listed, though Do takes them: set (the player's record of what the
 // board shows, not an action of the game), moves of more than one
-// Location or of part of the units that may move, and fire groups of more
-// than one Location. Nothing is listed for a game the engine plays for the player
-// but next. The page offers what it lists (table.Offers).
+// Location or of some but not all or one of the units that may move, and
+// fire groups of more than one Location. Nothing is listed for a game the
+// engine plays for the player but next. The page offers what it lists
+// (table.Offers).
 func (s *Session) Legal() []Command {
 	stop := s.stop
 	if s.err != nil || stop.Kind == state.Over {
@@ -82,9 +84,9 @@ func (s *Session) fireCandidates() []Command {
 }
 
 // moveCandidates are moves of the units of each FRIENDLY stack that may
-// move (mayMove), together, into each
-// Location ADJACENT by the Infantry graph, and by Assault Movement when
-// assault (the MPh), for Legal to check.
+// move (mayMove), together and each alone, into each Location ADJACENT by
+// the Infantry graph, and by Assault Movement when assault (the MPh), for
+// Legal to check.
 func (s *Session) moveCandidates(assault bool) []Command {
 	gr, err := s.g.w.Infantry()
 	if err != nil {
@@ -93,7 +95,7 @@ func (s *Session) moveCandidates(assault bool) []Command {
 	stacks := map[board.Location][]string{}
 	var order []board.Location
 	for _, u := range s.g.st.OfSide(state.Friendly) {
-		if !u.OnMap() || mayMove(s.stop, u) != nil {
+		if !u.OnMap() || s.mayMove(u) != nil {
 			continue
 		}
 		l := u.At()
@@ -108,14 +110,23 @@ func (s *Session) moveCandidates(assault bool) []Command {
 		if !ok {
 			continue
 		}
-		ids := stacks[l]
-		gr.Out(n, func(v, _ int) {
-			to := []board.Location{gr.Location(v)}
-			out = append(out, Command{Verb: Move, Units: slices.Clone(ids), To: to})
-			if assault {
-				out = append(out, Command{Verb: Move, Units: slices.Clone(ids), To: to, Assault: true})
+		// The units together, then each alone (one may go where all
+		// would overstack, ASL A5.1).
+		groups := [][]string{stacks[l]}
+		if len(stacks[l]) > 1 {
+			for _, id := range stacks[l] {
+				groups = append(groups, []string{id})
 			}
-		})
+		}
+		for _, ids := range groups {
+			gr.Out(n, func(v, _ int) {
+				to := []board.Location{gr.Location(v)}
+				out = append(out, Command{Verb: Move, Units: slices.Clone(ids), To: to})
+				if assault {
+					out = append(out, Command{Verb: Move, Units: slices.Clone(ids), To: to, Assault: true})
+				}
+			})
+		}
 	}
 	return out
 }

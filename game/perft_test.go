@@ -17,7 +17,7 @@ import (
 // several demo games, the moves of one Location that Legal lists are
 // exactly those an independent count finds by the rules: of the units of
 // each stack that may move (Good Order, not pinned, not moved, not Prep
-// Fired: ASL A10, A7.8, A3.3), together, into each Location ADJACENT by
+// Fired, not in Melee: ASL A10, A7.8, A3.3, A11), together, into each Location ADJACENT by
 // the Infantry graph that holds no ENEMY unit (it is entered in the APh,
 // A4.7) and takes the stack (A5.1), reached within the stack's MF (A4.1)
 // by the cheapest path that enters no ENEMY Location, found by gonum's
@@ -38,8 +38,16 @@ func TestLegalMovesPerft_A4_1(t *testing.T) {
 			if stop.Kind == state.BeforePhase && stop.Player == state.Friendly && stop.Phase == state.MPh {
 				stops++
 				var got []string
+				// The moves of each stack's movable units together (Legal
+				// lists each alone too).
+				movable := map[board.Location]int{}
+				for _, u := range s.g.st.OfSide(state.Friendly) {
+					if u.OnMap() && !u.Broken && !u.Pinned && !u.Moved && !u.Fired {
+						movable[u.At()]++
+					}
+				}
 				for _, c := range s.Legal() {
-					if c.Verb == Move && !c.Assault {
+					if c.Verb == Move && !c.Assault && len(c.Units) == movable[s.g.st.Unit(c.Units[0]).At()] {
 						got = append(got, m.LocationName(s.g.st.Unit(c.Units[0]).At())+">"+m.LocationName(c.To[0]))
 					}
 				}
@@ -87,7 +95,7 @@ func perft(s *Session, gr *pathing.Graph) []string {
 	}
 	stacks := map[board.Location][]*state.Unit{}
 	for _, u := range g.st.OfSide(state.Friendly) {
-		if u.OnMap() && !u.Broken && !u.Pinned && !u.Moved && !u.Fired {
+		if u.OnMap() && !u.Broken && !u.Pinned && !u.Moved && !u.Fired && !enemy[u.At()] {
 			stacks[u.At()] = append(stacks[u.At()], u)
 		}
 	}
