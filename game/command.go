@@ -284,11 +284,8 @@ func (s *Session) check(c Command) error {
 	if c.Verb != Next && c.Verb != Pass && !g.player() {
 		return refuse("the engine plays the FRIENDLY side of this game (policy %s): its commands are for a game of policy player", policyOf(g.st))
 	}
-	if c.HasStop && !g.player() {
-		return refuse("--stop: the game stops for the player only in a game of policy player")
-	}
-	if c.HasFirstFire && !g.player() {
-		return refuse("--first-fire: the game stops for the player only in a game of policy player")
+	if (c.HasStop || c.HasFirstFire) && !g.player() {
+		return &PlayerStopsError{Verb: c.Verb, Stop: c.HasStop, FirstFire: c.FirstFire, Policy: policyOf(g.st)}
 	}
 	switch c.Verb {
 	case Move:

@@ -54,12 +54,23 @@ func (e *UndoError) Error() string {
 // PlayerStopsError refuses First Fire stops asked of a game whose FRIENDLY
 // side the engine plays: the game stops only for a player.
 type PlayerStopsError struct {
+	// Verb: the command that asked (next), "" for a game begun so; Stop:
+	// it asked for a stop mode, else for First Fire stops.
+	Verb      Verb
+	Stop      bool
 	FirstFire FireStops
 	Policy    state.Policy
 }
 
 func (e *PlayerStopsError) Error() string {
-	return fmt.Sprintf("First Fire stops %s: the game stops for the player only in a game of policy player (this one: %s)", e.FirstFire, e.Policy)
+	what := "First Fire stops " + e.FirstFire.String()
+	if e.Stop {
+		what = "a stop mode"
+	}
+	if e.Verb != "" {
+		what = string(e.Verb) + ": " + what
+	}
+	return fmt.Sprintf("%s: the game stops for the player only in a game of policy player (this one: %s)", what, e.Policy)
 }
 
 // Setting names a setting of how a player game stops.

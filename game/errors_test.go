@@ -51,6 +51,17 @@ func TestGameRefusalsNameNoFlag(t *testing.T) {
 		}
 	}
 	w := prepareText(t, realMission)
+	h := begin(t, w, 3, PolicyHold, StopFire)
+	for _, text := range []string{"next --stop phase", "next --first-fire pbf"} {
+		c, err := ParseCommand(text, w.Map())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pe *PlayerStopsError
+		if _, err := h.Do(c, nil); !errors.As(err, &pe) || strings.Contains(err.Error(), "--") {
+			t.Errorf("%s in a hold game: %v, want a PlayerStopsError naming no option", text, err)
+		}
+	}
 	if _, err := ParseCommand("next --stop often", w.Map()); err == nil || !strings.Contains(err.Error(), `--stop "often": want fire`) {
 		t.Errorf("the command words' --stop: %v", err)
 	}

@@ -34,7 +34,7 @@ func TestNoDoorAroundTable(t *testing.T) {
 func TestTableRefusalsNameNoFlag(t *testing.T) {
 	for _, e := range []error{&WaitError{Wait: -1}, &ExistsError{Path: "g.yaml", Game: true}, &ExistsError{Path: "s.vsav"},
 		&TurnsError{N: 0}, &TurnsError{N: 9, Path: "g.yaml", At: 2, Last: 6, Left: 5}, &TurnsError{N: 1, Path: "g.yaml", Left: 0, Mission: "m", Last: 6},
-		&UnusedDiceError{Left: []string{"3"}},
+		&UnusedDiceError{Left: []string{"3"}}, &PlainError{Path: "g.yaml"},
 		&SaveRefusal{Kind: MissionIsTheMission, Path: "g.mission.yaml"}, &SaveRefusal{Kind: MissionExists, Err: &ExistsError{Path: "g.mission.yaml"}},
 		&SaveRefusal{Kind: MissionTooLarge, Path: "s.vsav", Units: 9, Bytes: 5 << 20}, &SaveRefusal{Kind: OutIsTheSave, Path: "s.vsav"},
 		&SaveRefusal{Kind: OutExists, Err: &ExistsError{Path: "o.vsav"}}, &SaveRefusal{Kind: NotPlayersGame, Other: "g.yaml", Policy: "hold"},

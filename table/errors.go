@@ -135,3 +135,12 @@ func (e *SaveRefusal) Error() string {
 }
 
 func (e *SaveRefusal) Unwrap() error { return e.Err }
+
+// PlainError refuses a step of a game file with no journal (plain: true,
+// written by sasl enter or wave --save, or upgraded): it plays turn by
+// turn, not step by step.
+type PlainError struct{ Path string }
+
+func (e *PlainError) Error() string {
+	return fmt.Sprintf("%s: a game with no journal (plain: true): it plays turn by turn, not step by step; start it again as a new game to play it step by step", e.Path)
+}

@@ -329,7 +329,7 @@ func (t *Game) SaveWith(other string, write func(io.Writer) error) error {
 // none.
 func (t *Game) session() (*game.Session, error) {
 	if t.s == nil {
-		return nil, fmt.Errorf("%s: a game with no journal (plain: true, written by sasl enter or wave --save): it plays turn by turn (sasl play turn), not step by step; start it again with sasl play new", t.path)
+		return nil, &PlainError{Path: t.path}
 	}
 	return t.s, nil
 }

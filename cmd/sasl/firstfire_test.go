@@ -74,4 +74,14 @@ func TestPlayFirstFireSetting_A7_2_A7_21_A7_22(t *testing.T) {
 	if b, _ := os.ReadFile(h); bytes.Contains(b, []byte("first")) {
 		t.Errorf("a hold game has a First Fire setting:\n%s", b)
 	}
+	// The game refuses a stop setting of a hold game as a value
+	// (game.PlayerStopsError); the command words it with its flag.
+	for _, c := range []struct{ flag, value, want string }{
+		{"--stop", "phase", "next: --stop: the game stops for the player only"},
+		{"--first-fire", "pbf", "next: --first-fire pbf: the game stops for the player only"},
+	} {
+		if _, err := run(t, "play", "next", h, c.flag, c.value); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("next %s %s in a hold game: %v, want %q", c.flag, c.value, err, c.want)
+		}
+	}
 }

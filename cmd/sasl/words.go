@@ -32,6 +32,7 @@ func cliWords(cmd *cobra.Command, err error) error {
 		turns   *table.TurnsError
 		unused  *table.UnusedDiceError
 		setting *game.SettingError
+		plain   *table.PlainError
 	)
 	var inner error
 	var words string
@@ -50,7 +51,16 @@ func cliWords(cmd *cobra.Command, err error) error {
 	case errors.As(err, &undo):
 		inner, words = undo, fmt.Sprintf("undo: --steps %d: the game has %d steps since its setup", undo.Steps, undo.Have)
 	case errors.As(err, &stops):
-		inner, words = stops, fmt.Sprintf("--first-fire %s: the game stops for the player only in a game of policy player (this one: %s)", stops.FirstFire, stops.Policy)
+		flag := "--first-fire " + stops.FirstFire.String()
+		if stops.Stop {
+			flag = "--stop"
+		}
+		if stops.Verb != "" {
+			flag = string(stops.Verb) + ": " + flag
+		}
+		inner, words = stops, fmt.Sprintf("%s: the game stops for the player only in a game of policy player (this one: %s)", flag, stops.Policy)
+	case errors.As(err, &plain):
+		inner, words = plain, fmt.Sprintf("%s: a game with no journal (plain: true, written by sasl enter or wave --save): it plays turn by turn (sasl play turn), not step by step; start it again with sasl play new", plain.Path)
 	case errors.As(err, &setting):
 		inner, words = setting, fmt.Sprintf("%s %q: want %s", setting.Setting.Flag(), setting.Value, setting.Want())
 	case errors.As(err, &wait):
