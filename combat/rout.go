@@ -687,7 +687,7 @@ func (c *Resolver) checkPath(u *state.Unit, to []board.Location) error {
 		b, ok2 := gr.Node(l)
 		cost, ok := gr.Cost(a, b)
 		if !ok1 || !ok2 || !ok {
-			return fmt.Errorf("%s cannot go from %s to %s in one step", u.ID, m.LocationName(cur), m.LocationName(l))
+			return fmt.Errorf("%s cannot go from %s to %s in one step: a rout enters Locations one at a time, each ADJACENT to the last (ASL A10.5, A4)", u.ID, m.LocationName(cur), m.LocationName(l))
 		}
 		if spent += cost; spent > 2*c.t.Combat.RoutMF.Value {
 			return fmt.Errorf("the rout of %s to %s costs more than its %d MF (ASL A10.5)", u.ID, m.LocationName(l), c.t.Combat.RoutMF.Value)

@@ -67,11 +67,15 @@ func (s *Session) Preview(c Command) (*Preview, error) {
 		var units []*state.Unit
 		var path []board.Location
 		var err error
+		crawl := 0 // a Low Crawl's cost: all its MF (ASL A10.52)
 		if s.stop.Kind == state.RoutAt { // a rout: its 6 MF (ASL A10.5)
 			var opts []combat.RoutOption
 			units, opts, err = s.rout(c)
 			if err == nil {
 				path, p.MF = opts[0].Path, 2*g.w.Tables().Combat.RoutMF.Value
+				if opts[0].LowCrawl {
+					crawl = opts[0].HalfMF
+				}
 			}
 		} else {
 			units, path, err = s.route(c)
@@ -93,6 +97,9 @@ func (s *Session) Preview(c Command) (*Preview, error) {
 			a, _ := gr.Node(cur)
 			b, _ := gr.Node(next)
 			cost, _ := gr.Cost(a, b) // route checked every arc
+			if crawl > 0 {
+				cost = crawl
+			}
 			p.Spent += cost
 			p.Steps = append(p.Steps, pathing.Step{Location: next, HalfMF: cost})
 			cur = next

@@ -309,7 +309,7 @@ func TestA10_5_PlayerRoutStop(t *testing.T) {
 	t.Parallel()
 	w := prepareText(t, realMission)
 	m := w.Map()
-	stops, routed, refused := 0, 0, 0
+	stops, routed, refused, crawled := 0, 0, 0, 0
 	for seed := uint64(1); seed <= 30 && routed < 3; seed++ {
 		s := begin(t, w, seed, PolicyPlayer, StopFire)
 		for s.Stop().Kind != state.Over {
@@ -347,6 +347,19 @@ func TestA10_5_PlayerRoutStop(t *testing.T) {
 				refused++
 				break
 			}
+			if len(r.Crawl) > 0 && crawled == 0 {
+				// A Low Crawl, shown before it is done as it is done: all
+				// the unit's MF (ASL A10.52).
+				c := Command{Verb: Move, Units: []string{r.Unit}, To: r.Crawl[:1], LowCrawl: true}
+				pv, perr := s.Preview(c)
+				st, err := s.Do(c, nil)
+				checkPreview(t, c.Text(m), pv, perr, st, err)
+				if pv.Spent != 2*w.Tables().Combat.RoutMF.Value {
+					t.Errorf("the Low Crawl's preview spends %d half MF, not all its MF", pv.Spent)
+				}
+				crawled++
+				continue
+			}
 			if len(r.To) == 0 {
 				do(t, s, Pass)
 				continue
@@ -382,7 +395,7 @@ func TestA10_5_PlayerRoutStop(t *testing.T) {
 		}
 		s.Close()
 	}
-	t.Logf("%d rout stops, %d routs by the player, %d refused", stops, routed, refused)
+	t.Logf("%d rout stops, %d routs by the player, %d refused, %d Low Crawls", stops, routed, refused, crawled)
 	if stops == 0 || routed == 0 || refused == 0 {
 		t.Fatalf("%d rout stops, %d routs by the player, %d refused in 30 games", stops, routed, refused)
 	}

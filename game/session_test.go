@@ -188,7 +188,7 @@ func checkPreview(t testing.TB, text string, pv *Preview, perr error, st *Step, 
 				t.Fatalf("%s: the DRM's parts %+v do not add up", text, pv)
 			}
 			return
-		case pv.Verb == Move && (e.Kind == report.Move || e.Kind == report.AdvanceInto):
+		case pv.Verb == Move && (e.Kind == report.Move || e.Kind == report.AdvanceInto || e.Kind == report.Rout):
 			if len(e.Steps) > len(pv.Steps) || !slices.Equal(e.Steps, pv.Steps[:len(e.Steps)]) {
 				t.Fatalf("%s: moved along %v, shown %v", text, e.Steps, pv.Steps)
 			}

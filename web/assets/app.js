@@ -657,9 +657,12 @@ function showHex(h) {
   // Fire from here where the game's Legal has a fire from a Location of
   // the hex (a unit that fired fires again only as the rules let it:
   // Subsequent First Fire, FPF, Final Fire, ASL A8.3, A8.31, A8.4).
-  const fireFrom = new Set(((page.state.offers || {}).fires || []).map((f) => f.from));
-  if (!page.past && can("fire") && units.some((u) => u.side === "friendly" && fireFrom.has(u.at))) {
-    buttons.append(el("button", { id: "plan-fire", onclick: () => startFire([h.name]) }, "Fire from here…"));
+  // From the Location of the hex an offer fires from: its ground level if
+  // offered, else the level above that is (ASL A7.5: a Location a group).
+  const fireFrom = ((page.state.offers || {}).fires || []).map((f) => f.from).filter((f) => hexNamed(f) === h);
+  fireFrom.sort((a, b) => (b === h.name) - (a === h.name));
+  if (!page.past && can("fire") && fireFrom.length) {
+    buttons.append(el("button", { id: "plan-fire", onclick: () => startFire([fireFrom[0]]) }, "Fire from here…"));
   }
   box.append(buttons);
   box.hidden = false;

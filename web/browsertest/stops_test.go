@@ -228,6 +228,25 @@ func TestServeStopsInBrowser(t *testing.T) {
 		t.Errorf("before the DFPh the buttons are %q and %q", got, pass)
 	}
 	shot("stop-4-dfph")
+	// Each Location the game's Legal fires from gets "Fire from here…",
+	// planned from that Location (its ground level, or the level above
+	// the offer names); a hex with no offer gets none.
+	var fire []string
+	p.eval(`(() => { const out = [];
+		for (const f of page.state.offers.fires) {
+			showHex(hexNamed(f.from));
+			const b = document.getElementById("plan-fire");
+			if (!b) { out.push("no button for " + f.from); continue; }
+			b.click();
+			if (!page.plan || page.plan.from[0] !== f.from && hexNamed(page.plan.from[0]) !== hexNamed(f.from)) out.push("planned from " + (page.plan && page.plan.from) + " for " + f.from);
+			cancelPlan();
+		}
+		const none = [...page.hexByName.values()].find((h) => !page.state.offers.fires.some((f) => hexNamed(f.from) === h) && unitsIn(h).some((u) => u.side === "friendly"));
+		if (none) { showHex(none); if (document.getElementById("plan-fire")) out.push("a button at " + none.name + ", which no offer fires from"); }
+		return out.concat(page.state.offers.fires.length ? [] : ["no fire offered"]); })()`, &fire)
+	if len(fire) > 0 {
+		t.Errorf("the DFPh's fire offers on the page: %v", fire)
+	}
 
 	// The LOS tool: the verdict sasl los prints, the line drawn.
 	p.click("#los-tool")
