@@ -67,7 +67,7 @@ func (s *Session) Preview(c Command) (*Preview, error) {
 		var units []*state.Unit
 		var path []board.Location
 		var err error
-		crawl := 0 // a Low Crawl's cost: all its MF (ASL A10.52)
+		crawl := 0                       // a Low Crawl's cost: all its MF (ASL A10.52)
 		if s.stop.Kind == state.RoutAt { // a rout: its 6 MF (ASL A10.5)
 			var opts []combat.RoutOption
 			units, opts, err = s.rout(c)
