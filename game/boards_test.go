@@ -87,7 +87,7 @@ func TestManyBoardsInALine(t *testing.T) {
 	t.Parallel()
 	// Twelve boards in the long run (longrun); eight are already more
 	// than a die can choose among.
-	for _, n := range []int{8, 12}[:longrun.Seeds(2, 1)] {
+	for _, n := range []int{8, 12}[:longrun.Choose(2, 1)] {
 		row := `["` + strings.Join(lineBoards[:n], `", "`) + `"]`
 		for _, layout := range []string{"[" + row + "]", "[" + strings.ReplaceAll(strings.ReplaceAll(row, `", "`, `"], ["`), "[", "[") + "]"} {
 			p := prepareText(t, fmt.Sprintf(`name: %d boards

@@ -264,7 +264,7 @@ func TestOracle(t *testing.T) {
 				var f Field
 				// From every Location in the long run (longrun), from one
 				// in three in the short.
-				step := int(longrun.Seeds(1, 3))
+				step := longrun.Choose(1, 3)
 				for u := 0; u < g.Len(); u += step {
 					want := path.DijkstraFrom(simple.Node(u), gg)
 					s.From(&f, g.Location(u), w, -1)

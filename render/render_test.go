@@ -241,7 +241,7 @@ func TestLayouts(t *testing.T) {
 		{"x9,y1r", layout.Right},
 		{"-,x9/y1r,-", layout.Down},
 	}
-	for _, tt := range tests[:longrun.Seeds(7, 4)] {
+	for _, tt := range tests[:longrun.Choose(7, 4)] {
 		t.Run(fmt.Sprintf("%s north %v", tt.spec, tt.north), func(t *testing.T) {
 			m := newMap(t, tt.spec, tt.north, demoBoard(t))
 			got := texts(svgOf(t, New(m, Options{})))

@@ -75,7 +75,7 @@ func measureFinder(t *testing.T, rate func(float64) float64, x0 float64, lo, hi,
 // once.
 func TestBalanceFinder_Measured(t *testing.T) {
 	t.Parallel()
-	trials := int(longrun.Seeds(60, 10))
+	trials := longrun.Choose(60, 10)
 	for _, c := range []struct {
 		name   string
 		rate   func(float64) float64
@@ -89,7 +89,7 @@ func TestBalanceFinder_Measured(t *testing.T) {
 	} {
 		// 500 and 2,000 games a value in the long run (longrun), 2,000 in
 		// the short.
-		for _, n := range []int{2000, 500}[:longrun.Seeds(2, 1)] {
+		for _, n := range []int{2000, 500}[:longrun.Choose(2, 1)] {
 			cover, meanErr, worst, values := measureFinder(t, c.rate, c.x0, 0, 30, n, trials, c.target)
 			t.Logf("%s, %d games a value: the interval held the crossing in %.0f%% of %d searches, mean |error| %.2f, the named value at most %.2f away, %.1f values played",
 				c.name, n, 100*cover, trials, meanErr, worst, values)

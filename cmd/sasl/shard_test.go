@@ -279,7 +279,7 @@ func TestShardIndexVariables(t *testing.T) {
 		{"SLURM_ARRAY_TASK_ID=2"},
 		{"JOB_COMPLETION_INDEX=2", "SLURM_ARRAY_TASK_ID=2"},
 	}
-	for _, env := range envs[:longrun.Seeds(6, 4)] {
+	for _, env := range envs[:longrun.Choose(6, 4)] {
 		dir := t.TempDir()
 		out, errs, code := runProcess(t, env, append(run, "--out", dir+"/")...)
 		if code != 0 {

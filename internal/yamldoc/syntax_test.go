@@ -67,7 +67,7 @@ func TestSyntaxErrorLine(t *testing.T) {
 // run). The test counts the parses and the bytes they read, not the time
 // they take (which -race stretches).
 func TestSyntaxErrorLargeFile(t *testing.T) {
-	size := int(longrun.Seeds(512<<10, 128<<10)) // bytes: 512 KiB in the long run
+	size := longrun.Choose(512<<10, 128<<10) // bytes: 512 KiB in the long run
 	for _, tt := range []struct {
 		name string
 		head string // the broken file is head, lines of body to size, tail

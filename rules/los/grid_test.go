@@ -18,7 +18,7 @@ import (
 func TestGridToHex(t *testing.T) {
 	t.Parallel()
 	lm := emptyGrid(t)
-	stride := int(longrun.Seeds(1, 3))
+	stride := longrun.Choose(1, 3)
 	bad := 0
 	for x := range lm.gw {
 		for y := range lm.gh {

@@ -8,6 +8,9 @@
 //	for seed := range longrun.Seeds(150, 30) { // 150 seeds in the long run, 30 in the short
 //		...
 //	}
+//	for _, n := range sizes[:longrun.Choose(len(sizes), 1)] { // every size, or the first
+//		...
+//	}
 package longrun
 
 import (
@@ -29,9 +32,13 @@ func Skip(t testing.TB) {
 	}
 }
 
-// Seeds is long in the long run and short otherwise: how many seeds (or
-// games, or cases) a test of many plays.
-func Seeds(long, short uint64) uint64 {
+// Seeds is long in the long run and short otherwise: how many seeds a
+// test of many plays (range over it).
+func Seeds(long, short uint64) uint64 { return Choose(long, short) }
+
+// Choose is long in the long run and short otherwise: how many cases, of
+// what size, at what stride a test plays.
+func Choose[T any](long, short T) T {
 	if Enabled() {
 		return long
 	}

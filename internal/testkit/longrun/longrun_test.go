@@ -16,5 +16,8 @@ func TestEnabled(t *testing.T) {
 		if got, want := Seeds(150, 30), map[bool]uint64{true: 150, false: 30}[c.want]; got != want {
 			t.Errorf("%s=%q: Seeds(150, 30) %d, want %d", Env, c.v, got, want)
 		}
+		if got, want := Choose("every size", "one"), map[bool]string{true: "every size", false: "one"}[c.want]; got != want {
+			t.Errorf("%s=%q: Choose %q, want %q", Env, c.v, got, want)
+		}
 	}
 }
