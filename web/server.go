@@ -33,6 +33,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/sasl-engine/sasl/table"
 )
@@ -50,6 +51,22 @@ type Config struct {
 	// Hosts are the Host headers the server answers ("127.0.0.1:8080",
 	// "localhost:8080"): any other is refused, against DNS rebinding.
 	Hosts []string
+}
+
+// ActionWait is how long an action of the page waits for the game file's
+// lock before it is refused (another command holds it).
+const ActionWait = 5 * time.Second
+
+// NewConfig is the Config of sasl serve for game file path, opened with
+// options o (its boards, tables and mission), each action waiting up to
+// ActionWait for the file's lock, answering Host headers hosts; o.Who is
+// "sasl serve PATH" if unset.
+func NewConfig(path string, o table.Options, hosts []string) Config {
+	o.Wait = ActionWait
+	if o.Who == "" {
+		o.Who = "sasl serve " + path
+	}
+	return Config{Path: path, Options: o, Hosts: hosts}
 }
 
 // maxBody bounds the body of an action: a command is a line.

@@ -132,9 +132,7 @@ func serve(cmd *cobra.Command, o *options, f *serveFlags, path string) error {
 // webConfig is the page's access to game file path: opened as sasl
 // play's commands open it, an action waiting up to 5 s for its lock.
 func webConfig(cmd *cobra.Command, o *options, path string, hosts []string) web.Config {
-	to := tableOptions(cmd, o, path)
-	to.Wait = 5 * time.Second
-	return web.Config{Path: path, Options: to, Hosts: hosts}
+	return web.NewConfig(path, tableOptions(cmd, o, path), hosts)
 }
 
 // serveNew sets a new game up in path, as sasl play new --policy player.

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/table"
@@ -106,7 +105,7 @@ func serve(t testing.TB, path, boards string) (*web.Server, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := web.New(web.Config{Path: path, Options: table.Options{Boards: boards, Wait: 5 * time.Second, Who: "sasl serve " + path}, Hosts: web.Hosts(lis.Addr())})
+	srv, err := web.New(web.NewConfig(path, table.Options{Boards: boards}, web.Hosts(lis.Addr())))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -329,7 +329,7 @@ func BenchmarkServePage(b *testing.B) {
 	var svg, gz int
 	for b.Loop() {
 		b.StopTimer()
-		srv, err := web.New(web.Config{Path: path, Options: table.Options{Boards: boards, Wait: 5 * time.Second, Who: "sasl serve " + path}, Hosts: hosts})
+		srv, err := web.New(web.NewConfig(path, table.Options{Boards: boards}, hosts))
 		if err != nil {
 			b.Fatal(err)
 		}
