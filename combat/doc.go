@@ -35,6 +35,11 @@
 //	                         interdicts, openGround, interdictionFail),
 //	                         morale.go (Wound: a failed Interdiction NMC)
 //	ASL A10.6                rally.go (Rally)
+//	ASL A10.63               rally.go (Rally: the FRIENDLY side's
+//	                         self-rally, combat.self_rally_mmc)
+//	SASL 7.1                 rally.go (Rally, selfRallying: the ENEMY's
+//	                         self-rally, sasl.rally.self_rally_mmc MMC with
+//	                         the best chance of rallying)
 //	ASL A10.62               rout.go (Desperate, EndDM), morale.go (brk),
 //	                         fire.go (Apply), rally.go (Rally)
 //	ASL A11                  closecombat.go (CloseCombat, ccFP)

@@ -1,6 +1,8 @@
 package combat
 
 import (
+	"slices"
+
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
@@ -8,12 +10,16 @@ import (
 
 // Rally is the RPh of both sides (ASL A10.6), of the ENEMY side alone
 // unless friendly (the player reports their own): each broken unit with a
-// Good Order leader in its Location, every broken leader, and up to
-// self_rally_mmc other MMC a side try to rally: DR <= ML, with the
-// leader's modifier or the self-rally DRM, the terrain DRM in a Location
-// with a positive TEM, and the desperation DRM of a DM unit (ASL A10.62:
-// one that broke or was attacked, or is ADJACENT to a Known Good Order
-// armed enemy unit; Desperate).
+// Good Order leader in its Location and every broken leader try to rally,
+// and of the other MMC, self-rallying, the first combat.self_rally_mmc of
+// the FRIENDLY side's (ASL A10.63) and the sasl.rally.self_rally_mmc of
+// the ENEMY's with the best chance of rallying (SASL 7.1: the fewest
+// modifiers against their Morale, ties in the order of the game's units,
+// sasl's reading of a priority list not among the texts): DR <= ML, with
+// the leader's modifier or the self-rally DRM, the terrain DRM in a
+// Location with a positive TEM, and the desperation DRM of a DM unit
+// (ASL A10.62: one that broke or was attacked, or is ADJACENT to a Known
+// Good Order armed enemy unit; Desperate). The leaders try first.
 func (c *Resolver) Rally(friendly bool) error {
 	st := c.St
 	for _, side := range []state.Side{state.Enemy, state.Friendly} {
@@ -29,17 +35,25 @@ func (c *Resolver) Rally(friendly bool) error {
 		}
 		c.rallying = broken
 		leadersFirst(broken)
+		var self []*state.Unit // the ENEMY MMC that self-rally (SASL 7.1)
+		chosen := false
 		for _, u := range broken {
 			if !st.Holds(u) {
 				continue
 			}
 			drm := 0
 			lead, ok := c.LeaderDRM(side, u.At())
+			if !u.Kind.SMC() && !ok && side == state.Enemy && !chosen {
+				// The leaders have tried: the MMC left to self-rally.
+				self, chosen = c.selfRallying(broken), true
+			}
 			switch {
 			case u.Kind.SMC():
 			case ok:
 				drm += lead
-			case selfMMC < c.t.Combat.SelfRallyMMC.Value:
+			case side == state.Enemy && slices.Contains(self, u):
+				drm += c.t.Combat.SelfRally.Value
+			case side == state.Friendly && selfMMC < c.t.Combat.SelfRallyMMC.Value:
 				selfMMC++
 				drm += c.t.Combat.SelfRally.Value
 			default:
@@ -69,4 +83,39 @@ func (c *Resolver) Rally(friendly bool) error {
 		}
 	}
 	return nil
+}
+
+// selfRallying is the broken ENEMY MMC among units, without a Good Order
+// leader in their Location, that try to self-rally this RPh: the
+// sasl.rally.self_rally_mmc of them with the best chance of rallying (SASL
+// 7.1), their Morale less the modifiers of the self-rally (the self-rally
+// DRM, terrain, desperation) the highest, ties in the order of units.
+func (c *Resolver) selfRallying(units []*state.Unit) []*state.Unit {
+	type cand struct {
+		u    *state.Unit
+		need int
+	}
+	var cs []cand
+	for _, u := range units {
+		if !c.St.Holds(u) || !u.Broken || u.Kind.SMC() {
+			continue
+		}
+		if _, led := c.LeaderDRM(state.Enemy, u.At()); led {
+			continue
+		}
+		need := c.Morale(u) - c.t.Combat.SelfRally.Value
+		if c.W.TEM(u.At()) > 0 {
+			need -= c.t.Combat.RallyTerrain.Value
+		}
+		if c.Desperate(u) {
+			need -= c.t.Combat.Desperation.Value
+		}
+		cs = append(cs, cand{u, need})
+	}
+	slices.SortStableFunc(cs, func(a, b cand) int { return b.need - a.need })
+	out := make([]*state.Unit, 0, min(len(cs), c.t.SASL.RallySelfMMC.Value))
+	for _, x := range cs[:min(len(cs), c.t.SASL.RallySelfMMC.Value)] {
+		out = append(out, x.u)
+	}
+	return out
 }

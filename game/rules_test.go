@@ -310,3 +310,42 @@ func TestAttackMovesTowardObjectives(t *testing.T) {
 		t.Errorf("%d FRIENDLY moves and advances, %d nearer a VPO, %d into a VPO hex", moves, nearer, reached)
 	}
 }
+
+// The ENEMY's Rally Phase (SASL 7.1): of its broken MMC with no Good
+// Order leader beside them, the two with the best chance of rallying try
+// to self-rally: of three broken squads, the one in woods (the terrain
+// DRM) and the one in the open, not the DM one (the desperation DRM); the
+// FRIENDLY side self-rallies one MMC (ASL A10.63).
+func TestEnemySelfRallyBestChance_SASL7_1(t *testing.T) {
+	t.Parallel()
+	w := prepared(t, "crossroads", "")
+	g := bare(t, w, PolicyHold)
+	tb := w.Tables()
+	if tb.SASL.RallySelfMMC.Value != 2 || tb.Combat.SelfRallyMMC.Value != 1 {
+		t.Fatalf("self-rally: ENEMY %d, FRIENDLY %d MMC; the test wants 2 and 1", tb.SASL.RallySelfMMC.Value, tb.Combat.SelfRallyMMC.Value)
+	}
+	at := map[string]string{"E1": "x1A6", "E2": "x1L7", "E3": "x1C6", "F1": "x1Y6", "F2": "x1AA6"}
+	for id, l := range at {
+		side := state.Enemy
+		if id[0] == 'F' {
+			side = state.Friendly
+		}
+		put(t, g, &state.Unit{ID: id, Side: side, Kind: state.Squad, Type: map[state.Side]string{state.Enemy: "4-4-7", state.Friendly: "6-6-7"}[side], Broken: true, DM: id == "E3"}, l)
+	}
+	if w.TEM(loc(t, w, "x1L7")) <= 0 || w.TEM(loc(t, w, "x1A6")) > 0 || w.TEM(loc(t, w, "x1C6")) > 0 {
+		t.Fatal("the test wants woods in x1L7 and open ground in x1A6 and x1C6")
+	}
+	g.res.Reset(g.st, g.seeded)
+	tried := map[string]bool{}
+	for _, e := range playPhase(t, g, state.Enemy, state.RPh) {
+		if e.Kind == report.Rally || e.Kind == report.Morale && e.Cause == report.RallyFailed || e.Cause == report.Rally12 {
+			tried[e.Units[0]] = true
+		}
+	}
+	if !tried["E1"] || !tried["E2"] || tried["E3"] {
+		t.Errorf("ENEMY self-rally tried by %v; want E1 (open) and E2 (woods), not E3 (DM)", tried)
+	}
+	if n := map[bool]int{true: 1}[tried["F1"]] + map[bool]int{true: 1}[tried["F2"]]; n != 1 {
+		t.Errorf("FRIENDLY self-rally tried by %v; want one (ASL A10.63)", tried)
+	}
+}

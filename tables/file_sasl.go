@@ -21,6 +21,12 @@ type saslFile struct {
 	A9e   *rowsFile       `yaml:"a9e"`
 	A9    *boardKindsFile `yaml:"a9"`
 	Entry *saslEntryFile  `yaml:"entry"`
+	Rally *saslRallyFile  `yaml:"rally"`
+}
+
+type saslRallyFile struct {
+	yamldoc.Fields
+	SelfMMC *entryFile `yaml:"self_rally_mmc"`
 }
 
 type saslEntryFile struct {
@@ -80,6 +86,7 @@ type hwFile struct {
 
 func (f *saslFile) UnmarshalYAML(n *yaml.Node) error       { return yamldoc.Decode(n, f) }
 func (f *saslEntryFile) UnmarshalYAML(n *yaml.Node) error  { return yamldoc.Decode(n, f) }
+func (f *saslRallyFile) UnmarshalYAML(n *yaml.Node) error  { return yamldoc.Decode(n, f) }
 func (f *boardKindsFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, f) }
 func (f *boardKindFile) UnmarshalYAML(n *yaml.Node) error  { return yamldoc.Decode(n, f) }
 func (f *deriveFile) UnmarshalYAML(n *yaml.Node) error     { return yamldoc.Decode(n, f) }
@@ -122,6 +129,9 @@ func (s *SASL) apply(c *yamldoc.Check, f *saslFile) {
 	}
 	if e := f.Entry; e != nil && c.Fields(e, "sasl.entry", yamldoc.Unknown("sasl.entry", "want stacking")) {
 		setInt(c, e.Stacking, "sasl.entry.stacking", &s.EntryStacking, 1, 12)
+	}
+	if r := f.Rally; r != nil && c.Fields(r, "sasl.rally", yamldoc.Unknown("sasl.rally", "want self_rally_mmc")) {
+		setInt(c, r.SelfMMC, "sasl.rally.self_rally_mmc", &s.RallySelfMMC, 0, 99)
 	}
 }
 

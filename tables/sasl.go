@@ -14,6 +14,10 @@ type SASL struct {
 	// EntryStacking is the number of entering S? an entry hex takes
 	// before it is Overstacked (4.21, 4.22).
 	EntryStacking Entry[int]
+	// RallySelfMMC is the number of broken ENEMY MMC without a Good Order
+	// leader in their Location that try to self-rally each ENEMY RPh, those
+	// with the best chance of rallying (SASL 7.1).
+	RallySelfMMC Entry[int]
 }
 
 // Entry is one value of a table with its source.
