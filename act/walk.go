@@ -29,10 +29,9 @@ type Next func(on []*state.Unit, at board.Location, left int) (board.Location, b
 // reactions to the Location it entered: not if they eliminated it, nor if
 // they broke it (ASL A10: a broken unit's move ends; SASL 4.323: it leaves
 // its Human Wave) or pinned it (A7.8: a pinned unit's MPh ends). A Human
-// Wave unit goes on pinned: SASL 4.3 ends the Human Wave movement of a
-// unit broken and says nothing of one pinned (sasl's reading, as package
-// ai has always played it). A routing unit is broken, and goes on unless
-// eliminated.
+// Wave unit goes on pinned: SASL 4.3 says nothing of pins, and a unit
+// moving in a Human Wave is not pinned (the tables' hw_pin: none, sasl's
+// reading). A routing unit is broken, and goes on unless eliminated.
 func (x Executor) GoesOn(u *state.Unit, m Motion) bool {
 	switch {
 	case !x.st.Holds(u):
