@@ -147,9 +147,9 @@ func TestSimBalanceErrors(t *testing.T) {
 		{[]string{"--balance", "turns=1..6"}, "--balance turns=1: an entry on turn 3 of a 1-turn mission"},
 		{[]string{"--balance", "combat.ffmo=-9..9"}, "combat.ffmo"},
 		// The balanced crossroads (issue 51) under the hold policy: below
-		// 50% at its 6 turns and less the more turns the ENEMY has (seed
-		// 1, 200 games: 43% at 6, 40% at 7, 34% at 12).
-		{[]string{"--balance", "turns=7..12"}, "the FRIENDLY win rate stays below 50.0% on turns=7..12: 20.0% at 7, 20.0% at 12"},
+		// 50% at its 6 turns and less the more turns the ENEMY has (20
+		// games of seed 1).
+		{[]string{"--balance", "turns=7..12"}, "the FRIENDLY win rate stays below 50.0% on turns=7..12: 25.0% at 7, 20.0% at 12"},
 	} {
 		out, err := run(t, append([]string{"sim", "--runs", "20", "--seed", "1"}, c.args...)...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
