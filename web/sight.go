@@ -2,10 +2,8 @@ package web
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 
-	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/table"
 )
 
@@ -44,24 +42,6 @@ func (srv *Server) sight(w http.ResponseWriter, r *http.Request) {
 // setupJSON is the ENEMY setup of the game (SASL 4.1) as sasl place and
 // sasl play new print it: each S? with the case and dice that placed it,
 // the procedure step by step, and the step's dice.
-type setupJSON struct {
-	Do         string          `json:"do"`
-	Dice       string          `json:"dice,omitempty"`
-	Own        bool            `json:"own,omitempty"`
-	Boards     []string        `json:"boards"`
-	Placements []placementJSON `json:"placements"`
-	Procedure  []string        `json:"procedure"`
-}
-
-type placementJSON struct {
-	Location string      `json:"location"`
-	At       table.Point `json:"at"`
-	Case     string      `json:"case"`
-	Why      string      `json:"why"`
-	Dice     string      `json:"dice,omitempty"`
-	Crest    bool        `json:"crest,omitempty"`
-}
-
 // setup is GET /api/setup: the game's setup, its first step. The journal
 // keeps only its command and dice: the setup is made again from them (the
 // game's seed, or the player's own dice), as a replay makes it.
@@ -72,7 +52,7 @@ func (srv *Server) setup(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	s, err := srv.t.Setup()
+	out, err := srv.t.SetupView()
 	if err != nil {
 		code := http.StatusInternalServerError
 		if len(srv.t.Journal()) == 0 {
@@ -80,22 +60,6 @@ func (srv *Server) setup(w http.ResponseWriter, r *http.Request) {
 		}
 		httpError(w, code, err.Error())
 		return
-	}
-	first := srv.t.Journal()[0]
-	words := srv.t.Words()
-	out := setupJSON{Do: first.Do, Dice: first.Dice, Own: first.Own, Boards: []string{}, Placements: []placementJSON{}, Procedure: []string{}}
-	for _, k := range s.Kinds {
-		out.Boards = append(out.Boards, fmt.Sprintf("Board %s: %s (%s)", k.Board, k.BoardKind, words.KindWhy(k)))
-	}
-	for i := range s.Log {
-		out.Procedure = append(out.Procedure, words.Text(&s.Log[i]))
-	}
-	for _, pl := range s.Placements {
-		p := placementJSON{Location: s.Ref(pl).String(), At: table.Centre(pl.Location.Hex), Case: string(pl.Case), Why: words.Reason(pl.Location, pl.Why), Crest: pl.Crest}
-		if len(pl.Rolls) > 0 {
-			p.Dice = report.RollsText(pl.Rolls)
-		}
-		out.Placements = append(out.Placements, p)
 	}
 	writeJSON(w, http.StatusOK, out)
 }

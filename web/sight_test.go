@@ -84,7 +84,7 @@ func TestLOS(t *testing.T) {
 func TestSetup(t *testing.T) {
 	srv, path := newServer(t)
 	w := request(srv, http.MethodGet, "/api/setup", "")
-	var got setupJSON
+	var got table.SetupView
 	if w.Code != http.StatusOK || json.Unmarshal(w.Body.Bytes(), &got) != nil {
 		t.Fatalf("/api/setup: %d %s", w.Code, w.Body)
 	}
@@ -112,7 +112,7 @@ func TestSetup(t *testing.T) {
 		at[loc+" "+p.Case]--
 		n++
 	}
-	if n == 0 || len(got.Procedure) == 0 {
-		t.Errorf("the setup lists %d S? and %d steps of its procedure", n, len(got.Procedure))
+	if n == 0 || len(got.Log) == 0 || len(got.Boards) == 0 {
+		t.Errorf("the setup lists %d S?, %d steps of its procedure and %d boards", n, len(got.Log), len(got.Boards))
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/table"
-	"github.com/sasl-engine/sasl/tables"
 )
 
 type placeFlags struct {
@@ -158,50 +157,11 @@ func writePlaceText(w io.Writer, p *played, s *ai.Setup) error {
 	return nil
 }
 
-type placementJSON struct {
-	Location string   `json:"location"`
-	Case     string   `json:"case"`
-	Crest    string   `json:"crest,omitempty"`
-	Why      string   `json:"why"`
-	Dice     []string `json:"dice,omitempty"`
-}
-
-type boardJSON struct {
-	Board     string `json:"board"`
-	Kind      string `json:"kind"`
-	FromTable bool   `json:"from_table"`
-	Why       string `json:"why"`
-}
-
 func writePlaceJSON(w io.Writer, p *played, s *ai.Setup) error {
-	out := struct {
-		Mission    string          `json:"mission"`
-		Seed       *uint64         `json:"seed,omitempty"`
-		Dice       string          `json:"dice"`
-		Boards     []boardJSON     `json:"boards"`
-		Placements []placementJSON `json:"placements"`
-		Log        []string        `json:"log"`
-		// Placeholders: the tables' values that are sasl's stand-ins.
-		Placeholders *tables.PlaceholderSummary `json:"placeholder_tables,omitempty"`
-	}{Mission: s.Mission.Name, Dice: dice.Script(s.Trail), Log: []string{}, Placements: []placementJSON{}, Placeholders: p.t.PlaceholderSummary()}
-	for i := range s.Log {
-		out.Log = append(out.Log, p.words.Text(&s.Log[i]))
-	}
+	out := table.SetupViewOf(p.words, s) // as the page's GET /api/setup
+	out.Placeholders = p.t.PlaceholderSummary()
 	if p.script == nil {
 		out.Seed = &p.seed
-	}
-	for _, k := range s.Kinds {
-		out.Boards = append(out.Boards, boardJSON{k.Board, k.BoardKind.String(), k.FromTable, p.words.KindWhy(k)})
-	}
-	for _, pl := range s.Placements {
-		j := placementJSON{Location: s.Map.LocationName(pl.Location), Case: pl.Case.String(), Why: p.words.Reason(pl.Location, pl.Why)}
-		if pl.Crest {
-			j.Crest = s.Map.NameString(pl.Facing)
-		}
-		for _, r := range pl.Rolls {
-			j.Dice = append(j.Dice, r.String())
-		}
-		out.Placements = append(out.Placements, j)
 	}
 	return writeJSON(w, out)
 }

@@ -1006,17 +1006,17 @@ function renderSetup(list) {
   const d = el("details", { class: "setup", id: "setup" }, el("summary", {}, "The ENEMY set up " + su.placements.length + " S? (SASL 4.1): " + cases + ". Show each, with its dice"), inner);
   if (page.setupOpen) d.open = true;
   d.ontoggle = () => { page.setupOpen = d.open; };
-  for (const b of su.boards) inner.append(el("li", { class: "hint" }, b));
+  for (const b of su.boards) inner.append(el("li", { class: "hint" }, "Board " + b.board + ": " + b.kind + " (" + b.why + ")"));
   for (const pl of su.placements) {
     const i = page.flat.length;
-    const ev = { player_turn: "ENEMY", phase: "setup", text: "S? in " + pl.location + ": case " + pl.case + ", " + pl.why + (pl.crest ? "; Crest status (SASL 4.14)" : ""), dice: pl.dice, marks: { hexes: [pl.at] } };
+    const ev = { player_turn: "ENEMY", phase: "setup", text: "S? in " + pl.location + ": case " + pl.case + ", " + pl.why + (pl.crest ? "; Crest status (SASL 4.14)" : ""), dice: (pl.dice || []).join(", "), marks: { hexes: [pl.at] } };
     page.flat.push({ step, ev });
     const li = el("li", { class: "event" + (i === page.chosen ? " chosen" : ""), "data-i": i },
       el("span", { class: "phase" }, "setup"), ev.text, ev.dice ? el("span", { class: "rolls" }, " [" + ev.dice + "]") : "");
     li.onclick = () => choose(i, true);
     inner.append(li);
   }
-  const proc = el("details", { class: "setup" }, el("summary", {}, "The procedure, step by step"), el("ol", { class: "setup-list" }, ...su.procedure.map((t) => el("li", {}, t))));
+  const proc = el("details", { class: "setup" }, el("summary", {}, "The procedure, step by step"), el("ol", { class: "setup-list" }, ...su.log.map((t) => el("li", {}, t))));
   inner.append(el("li", {}, proc));
   list.append(el("li", {}, d));
 }
