@@ -21,12 +21,21 @@ import (
 // ended and marked as its motion marks it, the game file whole; and a
 // refused step changes nothing.
 func FuzzWalk(f *testing.F) {
-	f.Add([]byte{0, 3, 1, 2, 3, 4, 5, 0, 9, 1, 1, 1})
-	f.Add([]byte{1, 5, 0, 0, 0, 0, 0, 0, 9, 2, 2, 2})
-	f.Add([]byte{4, 1, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0})
-	f.Add([]byte{2, 7, 5, 4, 3, 2, 1, 0, 3, 9, 9, 9})
+	// b[0] the motion, b[1] the stack's size, b[2:8] the path's
+	// directions, b[8] the budget, b[9:12] the reactions, b[12:19] what
+	// stands around the stack (1: an ENEMY squad, 2: two FRIENDLY squads).
+	f.Add([]byte{0, 3, 1, 2, 3, 4, 5, 0, 9, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0})
+	f.Add([]byte{1, 5, 0, 0, 0, 0, 0, 0, 9, 2, 2, 2, 1, 2, 1, 2, 1, 2, 1})
+	f.Add([]byte{4, 1, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2})
+	f.Add([]byte{2, 7, 5, 4, 3, 2, 1, 0, 3, 9, 9, 9, 0, 1, 0, 1, 0, 1, 0})
+	f.Add([]byte{0, 1, 0, 0, 0, 0, 0, 0, 0, 7, 7, 7, 1, 0, 0, 0, 0, 0, 0}) // a move north into an ENEMY squad (A4.14)
+	f.Add([]byte{0, 1, 0, 0, 0, 0, 0, 0, 0, 7, 7, 7, 2, 0, 0, 0, 0, 0, 0}) // two squads north onto two (A5.1)
+	f.Add([]byte{3, 1, 0, 0, 0, 0, 0, 0, 0, 7, 7, 7, 1, 0, 0, 0, 0, 0, 0}) // an advance into a Melee (A4.7)
+	f.Add([]byte{4, 0, 0, 0, 0, 0, 0, 0, 0, 7, 7, 7, 1, 0, 0, 0, 0, 0, 0}) // a rout into an ENEMY squad (A10.51)
+	f.Add([]byte{5, 0, 3, 3, 0, 0, 0, 0, 0, 7, 7, 7, 0, 0, 0, 0, 0, 0, 0}) // a Low Crawl of two (A10.52)
+	f.Add([]byte{5, 1, 0, 0, 0, 0, 0, 0, 0, 7, 7, 7, 2, 0, 0, 0, 0, 0, 0}) // a Low Crawl that ends overstacked
 	f.Fuzz(func(t *testing.T, b []byte) {
-		if len(b) < 12 {
+		if len(b) < 19 {
 			return
 		}
 		motions := []act.Motion{act.Move, act.Assault, act.Wave, act.Advance, act.Rout, act.LowCrawl}
@@ -43,7 +52,7 @@ func FuzzWalk(f *testing.F) {
 		}
 		around := []string{"o2K5", "o2L5", "o2L6", "o2K7", "o2J6", "o2J5", "o2K4"}
 		for i, l := range around {
-			switch b[2+i%6] % 4 {
+			switch b[12+i] % 4 {
 			case 1:
 				lines = append(lines, fmt.Sprintf("E E%d 4-4-7 %s", i+1, l))
 			case 2:
@@ -134,6 +143,15 @@ func FuzzWalk(f *testing.F) {
 				if u.Advanced != moved {
 					t.Errorf("%s advanced %v, marked %v", u.ID, moved, u.Advanced)
 				}
+			case act.Rout, act.LowCrawl:
+				if moved && (!u.DM || !u.Routed) || !moved && u.Routed {
+					t.Errorf("%s routed %v: DM %v, routed %v (ASL A10.5)", u.ID, moved, u.DM, u.Routed)
+				}
+			}
+			// A FRIENDLY unit that moves or advances is seen (ASL A12);
+			// one that routs is not made so.
+			if want := moved && m != act.Rout && m != act.LowCrawl; u.Known != want {
+				t.Errorf("%s %v %v: Known %v", u.ID, m, moved, u.Known)
 			}
 		}
 		// The game file is whole: written, read back and written again,

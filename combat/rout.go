@@ -610,6 +610,9 @@ func (c *Resolver) routBest(u *state.Unit, opts []RoutOption) error {
 // legal path) against u's legal routs, and returns it, or why it is not
 // one, with the rule.
 func (c *Resolver) RoutPath(u *state.Unit, to []board.Location, lowCrawl bool) (RoutOption, error) {
+	if len(to) == 0 || lowCrawl && len(to) != 1 {
+		return RoutOption{}, fmt.Errorf("%s: a rout names the Locations it enters, a Low Crawl one (ASL A10.52)", u.ID)
+	}
 	opts, err := c.RoutOptions(u)
 	if err != nil {
 		return RoutOption{}, err

@@ -285,7 +285,7 @@ func (s *Session) check(c Command) error {
 		return refuse("the engine plays the FRIENDLY side of this game (policy %s): its commands are for a game of policy player", policyOf(g.st))
 	}
 	if (c.HasStop || c.HasFirstFire) && !g.player() {
-		return &PlayerStopsError{Verb: c.Verb, Stop: c.HasStop, FirstFire: c.FirstFire, Policy: policyOf(g.st)}
+		return &PlayerStopsError{Verb: c.Verb, Stop: c.HasStop, Mode: c.Stop, FirstFire: c.FirstFire, Policy: policyOf(g.st)}
 	}
 	switch c.Verb {
 	case Move:
@@ -523,6 +523,9 @@ func (s *Session) rout(c Command) ([]*state.Unit, []combat.RoutOption, error) {
 	}
 	if len(c.Units) != 1 {
 		return nil, nil, fmt.Errorf("move: in the RtPh each broken unit routs on its own (ASL A10.5): name one unit")
+	}
+	if c.LowCrawl && len(c.To) != 1 {
+		return nil, nil, fmt.Errorf("move: a Low Crawl is of one Location (ASL A10.52): name the Location")
 	}
 	var units []*state.Unit
 	var opts []combat.RoutOption

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/sasl-engine/sasl/state"
 )
@@ -55,18 +56,24 @@ func (e *UndoError) Error() string {
 // side the engine plays: the game stops only for a player.
 type PlayerStopsError struct {
 	// Verb: the command that asked (next), "" for a game begun so; Stop:
-	// it asked for a stop mode, else for First Fire stops.
+	// it asked for stop mode Mode; FirstFire: the First Fire stops it
+	// asked for (FireStopsUnset: none).
 	Verb      Verb
 	Stop      bool
+	Mode      StopMode
 	FirstFire FireStops
 	Policy    state.Policy
 }
 
 func (e *PlayerStopsError) Error() string {
-	what := "First Fire stops " + e.FirstFire.String()
+	var asked []string
 	if e.Stop {
-		what = "a stop mode"
+		asked = append(asked, "stop mode "+e.Mode.String())
 	}
+	if e.FirstFire != FireStopsUnset {
+		asked = append(asked, "First Fire stops "+e.FirstFire.String())
+	}
+	what := strings.Join(asked, " and ")
 	if e.Verb != "" {
 		what = string(e.Verb) + ": " + what
 	}

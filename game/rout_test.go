@@ -350,6 +350,25 @@ func TestA10_5_PlayerRoutStop(t *testing.T) {
 			if len(r.Crawl) > 0 && crawled == 0 {
 				// A Low Crawl, shown before it is done as it is done: all
 				// the unit's MF (ASL A10.52).
+				// One of two Locations is refused before anything moves,
+				// the session playing on (ASL A10.52).
+				// By way of a Location next to both where it is and where
+				// it Low Crawls to.
+				var via board.Location
+				for d := range hex.Dirs {
+					l := board.Ground(r.At.Hex.Neighbour(d))
+					if m.OnMap(l.Hex) && l != r.Crawl[0] && hex.Distance(l.Hex, r.Crawl[0].Hex) == 1 && !s.g.st.Has(state.Enemy, l) {
+						via = l
+						break
+					}
+				}
+				if via != (board.Location{}) {
+					before := written(t, s.g)
+					two := Command{Verb: Move, Units: []string{r.Unit}, To: []board.Location{via, r.Crawl[0]}, LowCrawl: true}
+					if _, err := s.Do(two, nil); err == nil || !strings.Contains(err.Error(), "ASL A10.52") || s.Failed() || string(written(t, s.g)) != string(before) {
+						t.Fatalf("a Low Crawl of two Locations: %v (the session failed: %v)", err, s.Failed())
+					}
+				}
 				c := Command{Verb: Move, Units: []string{r.Unit}, To: r.Crawl[:1], LowCrawl: true}
 				pv, perr := s.Preview(c)
 				st, err := s.Do(c, nil)
@@ -396,7 +415,7 @@ func TestA10_5_PlayerRoutStop(t *testing.T) {
 		s.Close()
 	}
 	t.Logf("%d rout stops, %d routs by the player, %d refused, %d Low Crawls", stops, routed, refused, crawled)
-	if stops == 0 || routed == 0 || refused == 0 {
+	if stops == 0 || routed == 0 || refused == 0 || crawled == 0 {
 		t.Fatalf("%d rout stops, %d routs by the player, %d refused in 30 games", stops, routed, refused)
 	}
 }

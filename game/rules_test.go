@@ -324,15 +324,18 @@ func TestEnemySelfRallyBestChance_SASL7_1(t *testing.T) {
 	if tb.SASL.RallySelfMMC.Value != 2 || tb.Combat.SelfRallyMMC.Value != 1 {
 		t.Fatalf("self-rally: ENEMY %d, FRIENDLY %d MMC; the test wants 2 and 1", tb.SASL.RallySelfMMC.Value, tb.Combat.SelfRallyMMC.Value)
 	}
-	at := map[string]string{"E1": "x1A6", "E2": "x1L7", "E3": "x1C6", "F1": "x1Y6", "F2": "x1AA6"}
-	for id, l := range at {
+	// In the order of the game's units E3 (the worst chance) comes first,
+	// so a rally of the first two would take it; E4 rallies with the
+	// Good Order leader beside it, which takes no self-rally's place.
+	for _, p := range []struct{ id, at string }{{"E3", "x1C6"}, {"E1", "x1A6"}, {"E2", "x1L7"}, {"E4", "x1E6"}, {"F1", "x1Y6"}, {"F2", "x1AA6"}} {
 		side := state.Enemy
-		if id[0] == 'F' {
+		if p.id[0] == 'F' {
 			side = state.Friendly
 		}
-		put(t, g, &state.Unit{ID: id, Side: side, Kind: state.Squad, Type: map[state.Side]string{state.Enemy: "4-4-7", state.Friendly: "6-6-7"}[side], Broken: true, DM: id == "E3"}, l)
+		put(t, g, &state.Unit{ID: p.id, Side: side, Kind: state.Squad, Type: map[state.Side]string{state.Enemy: "4-4-7", state.Friendly: "6-6-7"}[side], Broken: true, DM: p.id == "E3"}, p.at)
 	}
-	if w.TEM(loc(t, w, "x1L7")) <= 0 || w.TEM(loc(t, w, "x1A6")) > 0 || w.TEM(loc(t, w, "x1C6")) > 0 {
+	put(t, g, &state.Unit{ID: "L1", Side: state.Enemy, Kind: state.Leader, Type: "8-0"}, "x1E6")
+	if w.TEM(loc(t, w, "x1L7")) <= 0 || w.TEM(loc(t, w, "x1A6")) > 0 || w.TEM(loc(t, w, "x1C6")) > 0 || !g.st.Unit("E3").DM {
 		t.Fatal("the test wants woods in x1L7 and open ground in x1A6 and x1C6")
 	}
 	g.res.Reset(g.st, g.seeded)
@@ -342,8 +345,8 @@ func TestEnemySelfRallyBestChance_SASL7_1(t *testing.T) {
 			tried[e.Units[0]] = true
 		}
 	}
-	if !tried["E1"] || !tried["E2"] || tried["E3"] {
-		t.Errorf("ENEMY self-rally tried by %v; want E1 (open) and E2 (woods), not E3 (DM)", tried)
+	if !tried["E1"] || !tried["E2"] || tried["E3"] || !tried["E4"] {
+		t.Errorf("ENEMY rally tried by %v; want E1 (open) and E2 (woods) self-rallying, not E3 (DM), and E4 by its leader", tried)
 	}
 	if n := map[bool]int{true: 1}[tried["F1"]] + map[bool]int{true: 1}[tried["F2"]]; n != 1 {
 		t.Errorf("FRIENDLY self-rally tried by %v; want one (ASL A10.63)", tried)

@@ -76,12 +76,16 @@ func TestPlayFirstFireSetting_A7_2_A7_21_A7_22(t *testing.T) {
 	}
 	// The game refuses a stop setting of a hold game as a value
 	// (game.PlayerStopsError); the command words it with its flag.
-	for _, c := range []struct{ flag, value, want string }{
-		{"--stop", "phase", "next: --stop: the game stops for the player only"},
-		{"--first-fire", "pbf", "next: --first-fire pbf: the game stops for the player only"},
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--stop", "phase"}, "next: --stop phase: the game stops for the player only"},
+		{[]string{"--first-fire", "pbf"}, "next: --first-fire pbf: the game stops for the player only"},
+		{[]string{"--stop", "turn", "--first-fire", "every"}, "next: --stop turn and --first-fire every: the game stops for the player only"},
 	} {
-		if _, err := run(t, "play", "next", h, c.flag, c.value); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("next %s %s in a hold game: %v, want %q", c.flag, c.value, err, c.want)
+		if _, err := run(t, append([]string{"play", "next", h}, c.args...)...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("next %v in a hold game: %v, want %q", c.args, err, c.want)
 		}
 	}
 }

@@ -51,10 +51,14 @@ func cliWords(cmd *cobra.Command, err error) error {
 	case errors.As(err, &undo):
 		inner, words = undo, fmt.Sprintf("undo: --steps %d: the game has %d steps since its setup", undo.Steps, undo.Have)
 	case errors.As(err, &stops):
-		flag := "--first-fire " + stops.FirstFire.String()
+		var flags []string
 		if stops.Stop {
-			flag = "--stop"
+			flags = append(flags, "--stop "+stops.Mode.String())
 		}
+		if stops.FirstFire != game.FireStopsUnset {
+			flags = append(flags, "--first-fire "+stops.FirstFire.String())
+		}
+		flag := strings.Join(flags, " and ")
 		if stops.Verb != "" {
 			flag = string(stops.Verb) + ": " + flag
 		}

@@ -1009,7 +1009,7 @@ function renderSetup(list) {
   for (const b of su.boards) inner.append(el("li", { class: "hint" }, "Board " + b.board + ": " + b.kind + " (" + b.why + ")"));
   for (const pl of su.placements) {
     const i = page.flat.length;
-    const ev = { player_turn: "ENEMY", phase: "setup", text: "S? in " + pl.location + ": case " + pl.case + ", " + pl.why + (pl.crest ? "; Crest status (SASL 4.14)" : ""), dice: (pl.dice || []).join(", "), marks: { hexes: [pl.at] } };
+    const ev = { player_turn: "ENEMY", phase: "setup", text: "S? in " + pl.location + ": case " + pl.case + ", " + pl.why + (pl.crest ? "; Crest status (SASL 4.14), facing " + pl.crest : ""), dice: (pl.dice || []).join(", "), marks: { hexes: [pl.at] } };
     page.flat.push({ step, ev });
     const li = el("li", { class: "event" + (i === page.chosen ? " chosen" : ""), "data-i": i },
       el("span", { class: "phase" }, "setup"), ev.text, ev.dice ? el("span", { class: "rolls" }, " [" + ev.dice + "]") : "");
