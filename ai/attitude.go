@@ -2,7 +2,6 @@ package ai
 
 import (
 	"cmp"
-	"fmt"
 	"iter"
 	"math"
 	"slices"
@@ -622,10 +621,7 @@ func (e *Enemy) actMove(stack []*state.Unit, g goal) error {
 			case !ok:
 				return board.Location{}, false
 			case exit:
-				off, _ := e.m.Mirror(at.Hex, e.ms.FBE)
-				t.spent += cost
-				t.steps = append(t.steps, pathing.Step{Location: board.Ground(off), HalfMF: cost, Off: true})
-				t.exited = true
+				e.exitFBE(&t, at, cost)
 				return board.Location{}, false
 			case e.st.Has(state.Friendly, next):
 				// FRIENDLY units the ENEMY did not know of: revealed, and
@@ -638,11 +634,9 @@ func (e *Enemy) actMove(stack []*state.Unit, g goal) error {
 			return next, true
 		},
 		func(on []*state.Unit, at board.Location, cost int) ([]*state.Unit, error) {
-			if cost != want {
-				return nil, fmt.Errorf("ai: a step of %v to %v costs %d half MF, not the %d its move counted", e.log.IDs(on), at, cost, want)
+			if err := e.stepped(&t, on, at, cost, want); err != nil {
+				return nil, err
 			}
-			t.stack, t.spent, t.cur = on, t.spent+cost, at
-			t.steps = append(t.steps, pathing.Step{Location: at, HalfMF: cost})
 			var err error
 			t.stack, err = e.reached(&t)
 			return t.stack, err

@@ -279,21 +279,16 @@ func (e *Enemy) walk(u *state.Unit, claimed *[]board.Location) (*delayed, error)
 				case cost > left:
 					return board.Location{}, false
 				case exit:
-					t.spent += cost
-					off, _ := e.m.Mirror(at.Hex, e.ms.FBE)
-					t.steps = append(t.steps, pathing.Step{Location: board.Ground(off), HalfMF: cost, Off: true})
-					t.exited = true
+					e.exitFBE(&t, at, cost)
 					return board.Location{}, false
 				}
 				want = cost
 				return next, true
 			},
 			func(on []*state.Unit, at board.Location, cost int) ([]*state.Unit, error) {
-				if cost != want {
-					return nil, fmt.Errorf("ai: a step of %v to %v costs %d half MF, not the %d its move counted", e.log.IDs(on), at, cost, want)
+				if err := e.stepped(&t, on, at, cost, want); err != nil {
+					return nil, err
 				}
-				t.stack, t.spent, t.cur = on, t.spent+cost, at
-				t.steps = append(t.steps, pathing.Step{Location: at, HalfMF: cost})
 				if len(detour) > 0 && detour[0] == t.cur {
 					detour = detour[1:]
 				} else {
@@ -472,6 +467,28 @@ func (e *Enemy) finish(t *trip) {
 	}
 }
 
+// exitFBE ends trip t off the FBE (SASL 4.323), its stack stepping
+// across it from Location at for cost half MF: a step off the map, to the
+// hex beyond the edge.
+func (e *Enemy) exitFBE(t *trip, at board.Location, cost int) {
+	off, _ := e.m.Mirror(at.Hex, e.ms.FBE)
+	t.spent += cost
+	t.steps = append(t.steps, pathing.Step{Location: board.Ground(off), HalfMF: cost, Off: true})
+	t.exited = true
+}
+
+// stepped brings trip t up to its stack's step into Location at at a
+// cost of cost half MF, which its decider counted as want (a step the
+// executor took: act.WalkBy's reaction begins with it).
+func (e *Enemy) stepped(t *trip, on []*state.Unit, at board.Location, cost, want int) error {
+	if cost != want {
+		return fmt.Errorf("ai: a step of %v to %v costs %d half MF, not the %d its move counted", e.log.IDs(on), at, cost, want)
+	}
+	t.stack, t.spent, t.cur = on, t.spent+cost, at
+	t.steps = append(t.steps, pathing.Step{Location: at, HalfMF: cost})
+	return nil
+}
+
 // enter carries out a trip's step into Location next, which its decider
 // found to cost cost half MF within the budget: the executor checks the
 // step by motion m (ASL A4, SASL 4.32) and moves the stack there, so that
@@ -482,13 +499,7 @@ func (e *Enemy) enter(t *trip, next board.Location, m act.Motion, cost, budget i
 	if err != nil {
 		return err
 	}
-	if c != cost {
-		return fmt.Errorf("ai: a step of %v to %v costs %d half MF, not the %d its move counted", e.log.IDs(t.stack), next, c, cost)
-	}
-	t.spent += c
-	t.cur = next
-	t.steps = append(t.steps, pathing.Step{Location: next, HalfMF: c})
-	return nil
+	return e.stepped(t, t.stack, next, c, cost)
 }
 
 // trackFrom returns the furthest index of tracks a unit at cur can step
@@ -594,11 +605,9 @@ func (e *Enemy) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
 			return s.Location, true
 		},
 		func(on []*state.Unit, at board.Location, cost int) ([]*state.Unit, error) {
-			if cost != want {
-				return nil, fmt.Errorf("ai: a step of %v to %v costs %d half MF, not the %d its move counted", e.log.IDs(on), at, cost, want)
+			if err := e.stepped(&t, on, at, cost, want); err != nil {
+				return nil, err
 			}
-			t.stack, t.spent, t.cur = on, t.spent+cost, at
-			t.steps = append(t.steps, pathing.Step{Location: at, HalfMF: cost})
 			e.takeVPO(t.cur, t.stack, &t.notes)
 			var err error
 			if t.stack[0].Kind == state.SQ {
