@@ -66,9 +66,7 @@ func TestGameRefusalsNameNoFlag(t *testing.T) {
 		t.Errorf("the command words' --stop: %v", err)
 	}
 	s := begin(t, w, 3, PolicyPlayer, StopFire)
-	for s.Stop().Kind != state.BeforePhase || s.Stop().Phase != state.MPh || s.Stop().Player != state.Friendly {
-		do(t, s, Next)
-	}
+	toFriendlyMPh(t, s)
 	for _, text := range []string{"move F1 33Q5 --low-crawl", "move F1 33Q5 33Q4 --assault"} {
 		c, err := ParseCommand(text, w.Map())
 		if err != nil {

@@ -26,9 +26,7 @@ func TestPlayersMoveCheckedByTheExecutor_A5_1(t *testing.T) {
 `, 1)
 	w := prepareText(t, text)
 	s := begin(t, w, 3, PolicyPlayer, StopFire)
-	for s.Stop().Kind != state.BeforePhase || s.Stop().Phase != state.MPh || s.Stop().Player != state.Friendly {
-		do(t, s, Next)
-	}
+	toFriendlyMPh(t, s)
 	if s.g.st.Unit("F1").At() != loc(t, w, "33Q6") || len(s.g.st.At(state.Friendly, loc(t, w, "33Q5"))) != 3 {
 		t.Fatal("the test's stacks are not where it put them")
 	}
@@ -60,9 +58,7 @@ func TestNoMoveOutOfMelee_A11(t *testing.T) {
 	t.Parallel()
 	w := prepareText(t, realMission) // F1 and F5 in 33Q6
 	s := begin(t, w, 3, PolicyPlayer, StopFire)
-	for s.Stop().Kind != state.BeforePhase || s.Stop().Phase != state.MPh || s.Stop().Player != state.Friendly {
-		do(t, s, Next)
-	}
+	toFriendlyMPh(t, s)
 	f1 := s.g.st.Unit("F1")
 	var e *state.Unit
 	for _, u := range s.g.st.OfSide(state.Enemy) {
@@ -95,9 +91,7 @@ func TestMoveIntoAnEnemyLocationSaysSo_A4_14(t *testing.T) {
 	t.Parallel()
 	w := prepareText(t, realMission)
 	s := begin(t, w, 3, PolicyPlayer, StopFire)
-	for s.Stop().Kind != state.BeforePhase || s.Stop().Phase != state.MPh || s.Stop().Player != state.Friendly {
-		do(t, s, Next)
-	}
+	toFriendlyMPh(t, s)
 	f1 := s.g.st.Unit("F1")
 	var far *state.Unit
 	for _, u := range s.g.st.OfSide(state.Enemy) {

@@ -27,6 +27,14 @@ func begin(t testing.TB, w *world.World, seed uint64, policy state.Policy, mode 
 	return s
 }
 
+// toFriendlyMPh plays session s on to the stop before the FRIENDLY MPh.
+func toFriendlyMPh(t testing.TB, s *Session) {
+	t.Helper()
+	for s.Stop().Kind != state.BeforePhase || s.Stop().Phase != state.MPh || s.Stop().Player != state.Friendly {
+		do(t, s, Next)
+	}
+}
+
 func do(t testing.TB, s *Session, verb Verb) *Step {
 	t.Helper()
 	st, err := s.Do(Command{Verb: verb}, nil)
@@ -276,9 +284,7 @@ func TestCommandsRefused(t *testing.T) {
 	t.Parallel()
 	w := prepareText(t, realMission) // F1 and F5 alive in 33Q6
 	s := begin(t, w, 3, PolicyPlayer, StopFire)
-	for s.Stop().Kind != state.BeforePhase || s.Stop().Phase != state.MPh || s.Stop().Player != state.Friendly {
-		do(t, s, Next)
-	}
+	toFriendlyMPh(t, s)
 	enemy := s.g.st.OfSide(state.Enemy)[0].ID
 	for _, c := range []struct{ text, want string }{
 		{"move F9 33Q7", "no unit F9"},
