@@ -344,3 +344,19 @@ func TestOneLocationMotions_A4_61_A4_7_A10_52(t *testing.T) {
 		t.Errorf("a rout into the other side's units: %v, want refused by ASL A10.51", err)
 	}
 }
+
+// A Low Crawl spends all the unit's MF (ASL A10.52: combat.rout_mf), the
+// executor's cost of its step whatever the terrain; a rout's step costs
+// the terrain's.
+func TestLowCrawlCostsAllItsMF_A10_52(t *testing.T) {
+	f := on(t, "F F1 4-6-7 o2K6\nF F2 4-6-7 o2K6")
+	all := 2 * f.w.Tables().Combat.RoutMF.Value
+	f1, f2 := f.units("F1"), f.units("F2")
+	f1[0].Broken, f2[0].Broken = true, true
+	f.entered(f1, "o2K5", act.LowCrawl, act.NoLimit, all)
+	f.entered(f2, "o2K5", act.Rout, act.NoLimit, 2)
+	steps, err := f.x.Steps(f.units("F2"), []board.Location{f.loc("o2K4")}, act.Rout, act.NoLimit)
+	if err != nil || len(steps) != 2 || steps[0].Location != f.loc("o2K5") || steps[1].HalfMF != 4 {
+		t.Errorf("a rout's steps into woods: %v, %v; want from o2K5, 2 MF", steps, err)
+	}
+}

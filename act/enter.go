@@ -55,6 +55,22 @@ func (x Executor) Check(units []*state.Unit, to board.Location, m Motion, left i
 // cost in half MF, or the first step's *Refusal (its From the Location
 // before that step).
 func (x Executor) CheckPath(units []*state.Unit, path []board.Location, m Motion, budget int) (int, error) {
+	return x.checkPath(units, path, m, budget, nil)
+}
+
+// Steps is CheckPath's steps: the units' Location, then each Location of
+// path with the half MF entering it costs (a move's preview).
+func (x Executor) Steps(units []*state.Unit, path []board.Location, m Motion, budget int) ([]pathing.Step, error) {
+	var steps []pathing.Step
+	if len(units) > 0 {
+		steps = append(steps, pathing.Step{Location: units[0].At()})
+	}
+	_, err := x.checkPath(units, path, m, budget, &steps)
+	return steps, err
+}
+
+// checkPath is CheckPath, appending each step to steps (nil: none).
+func (x Executor) checkPath(units []*state.Unit, path []board.Location, m Motion, budget int, steps *[]pathing.Step) (int, error) {
 	if len(path) == 0 {
 		return 0, nil
 	}
@@ -73,6 +89,9 @@ func (x Executor) CheckPath(units []*state.Unit, path []board.Location, m Motion
 		cost, err := x.step(units, cur, next, m, left)
 		if err != nil {
 			return 0, err
+		}
+		if steps != nil {
+			*steps = append(*steps, pathing.Step{Location: next, HalfMF: cost})
 		}
 		spent, cur = spent+cost, next
 	}
@@ -128,6 +147,9 @@ func (x Executor) step(units []*state.Unit, from, to board.Location, m Motion, l
 	cost, ok := g.Cost(a, b)
 	if !ok {
 		return refuse(NoArc)
+	}
+	if m == LowCrawl {
+		cost = 2 * x.w.Tables().Combat.RoutMF.Value // all its MF (ASL A10.52)
 	}
 	if left != NoLimit && cost > left {
 		return refuse(NoMF)
@@ -254,19 +276,29 @@ func (r *Refusal) Error() string {
 	if r.Motion != 0 {
 		what = r.Motion.String()
 	}
-	why := map[Why]string{
-		NoUnits:     "no unit",
-		NotOnMap:    "a unit is not on the map",
-		NotOneStack: "the units are not one stack",
-		OffMap:      "the Location is not on the map",
-		NoArc:       "no step leads there",
-		NoMF:        fmt.Sprintf("the step costs %s MF and %s are left (ASL A4.1)", halves(r.Cost), halves(r.Left)),
-		Occupied:    "the other side's units are there (ASL A4.14)",
-		Full:        "it would be overstacked (ASL A5.1)",
-		OneLocation: "it is of one Location (ASL " + oneRule[r.Motion] + ")",
-	}[r.Why]
-	if r.Why == Occupied && (r.Motion == Rout || r.Motion == LowCrawl) {
-		why = "the other side's units are there (ASL A10.51)"
+	var why string
+	switch r.Why {
+	case NoUnits:
+		why = "no unit"
+	case NotOnMap:
+		why = "a unit is not on the map"
+	case NotOneStack:
+		why = "the units are not one stack"
+	case OffMap:
+		why = "the Location is not on the map"
+	case NoArc:
+		why = "no step leads there"
+	case NoMF:
+		why = fmt.Sprintf("the step costs %s MF and %s are left (ASL A4.1)", halves(r.Cost), halves(r.Left))
+	case Occupied:
+		why = "the other side's units are there (ASL A4.14)"
+		if r.Motion == Rout || r.Motion == LowCrawl {
+			why = "the other side's units are there (ASL A10.51)"
+		}
+	case Full:
+		why = "it would be overstacked (ASL A5.1)"
+	case OneLocation:
+		why = "it is of one Location (ASL " + oneRule[r.Motion] + ")"
 	}
 	from, to := fmt.Sprint(r.From), fmt.Sprint(r.To)
 	if r.m != nil {

@@ -27,10 +27,7 @@ const (
 	// and where it may end (stacking too) are checked on the whole path
 	// by combat.RoutOptions.
 	Rout // rout
-	// LowCrawl is a rout by Low Crawl (ASL A10.52): one Location, as Rout.
+	// LowCrawl is a rout by Low Crawl (ASL A10.52): one Location, as Rout,
+	// for all the unit's MF (combat.rout_mf).
 	LowCrawl // low crawl
 )
-
-// moves reports whether m is a move of the MPh or RtPh, whose units are
-// marked as having moved (state.Unit.Moved) and spend MF.
-func (m Motion) moves() bool { return m == Move || m == Assault || m == Wave }

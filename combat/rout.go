@@ -518,12 +518,7 @@ func (c *Resolver) Rout(u *state.Unit, o RoutOption) error {
 	if walked.Refused != nil {
 		return walked.Refused // the rout was checked: the engine's fault
 	}
-	steps := walked.Steps
-	if o.LowCrawl {
-		for i := 1; i < len(steps); i++ {
-			steps[i].HalfMF = o.HalfMF // all its MF (A10.52)
-		}
-	}
+	steps := walked.Steps // a Low Crawl's step costs all its MF (act, A10.52)
 	var notes []report.Note
 	if o.LowCrawl {
 		notes = append(notes, report.Note{Kind: report.LowCrawl})

@@ -212,7 +212,7 @@ func (c Command) Text(m *board.Map) string {
 func grammar(err error) error {
 	var se *SettingError
 	if errors.As(err, &se) {
-		return fmt.Errorf("%s %q: want %s", se.Setting.Flag(), se.Value, se.Want())
+		return errors.New(se.Flagged())
 	}
 	return err
 }
@@ -438,12 +438,9 @@ func (s *Session) route(c Command) ([]*state.Unit, []board.Location, error) {
 		return nil, nil, fmt.Errorf("move: %s holds ENEMY units: Infantry does not move into an ENEMY Location in the MPh (ASL A4.14); advance into it in the APh (ASL A4.7)", m.LocationName(dst))
 	}
 	path := c.To
-	motion, budget := act.Advance, act.NoLimit
+	motion, budget := routeMotion(stop, c), act.NoLimit
 	if stop.Phase == state.MPh {
-		motion, budget = act.Move, g.mf(units)
-		if c.Assault {
-			motion = act.Assault
-		}
+		budget = g.mf(units)
 		if len(c.To) == 1 && !c.Assault {
 			p, ok := s.cheapest(units, from, dst)
 			if !ok {
@@ -485,6 +482,19 @@ func (s *Session) mayMove(u *state.Unit) error {
 	return nil
 }
 
+// routeMotion is the executor's motion of move command c at stop: an
+// advance in the APh (ASL A4.7), a move or Assault Movement (A4.61) in
+// the MPh.
+func routeMotion(stop *Stop, c Command) act.Motion {
+	switch {
+	case stop.Phase != state.MPh:
+		return act.Advance
+	case c.Assault:
+		return act.Assault
+	}
+	return act.Move
+}
+
 // refusedStep words the executor's refusal of a step of the player's
 // move of units along path.
 func (s *Session) refusedStep(r *act.Refusal, units []*state.Unit, path []board.Location) error {
@@ -502,10 +512,7 @@ func (s *Session) refusedStep(r *act.Refusal, units []*state.Unit, path []board.
 			return fmt.Errorf("move: %s to %s costs %s MF along %s; %s has %s MF (ASL A4.1)", m.LocationName(units[0].At()), m.LocationName(path[len(path)-1]), pathing.HalfMF(spent), names(m, path), strings.Join(ids, ", "), pathing.HalfMF(g.mf(units)))
 		}
 		return fmt.Errorf("move: %s has %s MF (ASL A4.1): along %s, entering %s takes %s MF and %s are left", strings.Join(ids, ", "), pathing.HalfMF(g.mf(units)), names(m, path), m.LocationName(r.To), pathing.HalfMF(r.Cost), pathing.HalfMF(r.Left))
-	case act.Occupied:
-		if r.To == path[len(path)-1] {
-			return fmt.Errorf("move: %s holds ENEMY units: Infantry does not move into an ENEMY Location in the MPh (ASL A4.14); advance into it in the APh (ASL A4.7)", m.LocationName(r.To))
-		}
+	case act.Occupied: // the destination's ENEMY units route refused first
 		return fmt.Errorf("move: the path enters %s, which holds ENEMY units (ASL A4.14)", m.LocationName(r.To))
 	case act.Full:
 		return fmt.Errorf("move: %s: the move would overstack it (ASL A5.1: %d squads and %d SMC a side)", m.LocationName(r.To), g.w.HumanWave().Stacking.Value, g.w.HumanWave().StackSMC.Value)

@@ -112,6 +112,12 @@ func (e *SettingError) Error() string {
 	return fmt.Sprintf("%s %q: want %s", what, e.Value, e.Want())
 }
 
+// Flagged is the refusal in the words of sasl play's commands, which set
+// the setting by Flag: `--stop "often": want ...`.
+func (e *SettingError) Flagged() string {
+	return fmt.Sprintf("%s %q: want %s", e.Setting.Flag(), e.Value, e.Want())
+}
+
 // Flag is the option of sasl play's command words (ParseCommand) that
 // sets the setting: --stop, --first-fire.
 func (s Setting) Flag() string {

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 
+	"github.com/sasl-engine/sasl/act"
 	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
@@ -67,42 +68,34 @@ func (s *Session) Preview(c Command) (*Preview, error) {
 		var units []*state.Unit
 		var path []board.Location
 		var err error
-		crawl := 0                       // a Low Crawl's cost: all its MF (ASL A10.52)
+		motion, budget := act.Move, act.NoLimit
 		if s.stop.Kind == state.RoutAt { // a rout: its 6 MF (ASL A10.5)
 			var opts []combat.RoutOption
 			units, opts, err = s.rout(c)
 			if err == nil {
-				path, p.MF = opts[0].Path, 2*g.w.Tables().Combat.RoutMF.Value
+				path, p.MF, motion = opts[0].Path, 2*g.w.Tables().Combat.RoutMF.Value, act.Rout
 				if opts[0].LowCrawl {
-					crawl = opts[0].HalfMF
+					motion = act.LowCrawl // all its MF (ASL A10.52)
 				}
 			}
 		} else {
 			units, path, err = s.route(c)
 			if err == nil {
 				p.MF = g.mf(units)
+				motion = routeMotion(s.stop, c)
 			}
 		}
-		if err != nil {
-			return nil, err
-		}
-		gr, err := g.w.Infantry()
 		if err != nil {
 			return nil, err
 		}
 		p.Units = state.IDs(units)
-		cur := units[0].At()
-		p.Steps = []pathing.Step{{Location: cur}}
-		for _, next := range path {
-			a, _ := gr.Node(cur)
-			b, _ := gr.Node(next)
-			cost, _ := gr.Cost(a, b) // route checked every arc
-			if crawl > 0 {
-				cost = crawl
-			}
-			p.Spent += cost
-			p.Steps = append(p.Steps, pathing.Step{Location: next, HalfMF: cost})
-			cur = next
+		// The steps and their costs as the executor takes them (route and
+		// rout checked them).
+		if p.Steps, err = act.On(g.w, g.st).Steps(units, path, motion, budget); err != nil {
+			return nil, err
+		}
+		for _, st := range p.Steps {
+			p.Spent += st.HalfMF
 		}
 	case Fire:
 		kind, fg, sh, err := s.aim(c)

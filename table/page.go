@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
@@ -96,9 +95,9 @@ func (t *Game) StepViews(steps []game.Step) []StepView {
 
 // stepView is step st as the front ends show it.
 func (t *Game) stepView(words *report.Words, st *game.Step) StepView {
-	j := StepView{N: st.N, Do: st.Do, Own: st.Own, Dice: dice.Script(st.Dice), Turn: t.TurnAt(st.First), Events: []EventView{}}
-	if journal := t.Journal(); j.Dice == "" && st.N >= 1 && st.N <= len(journal) {
-		j.Dice = journal[st.N-1].Dice // a step of the log (Session.Steps) has its dice in the journal
+	j := StepView{N: st.N, Do: st.Do, Own: st.Own, Turn: t.TurnAt(st.First), Events: []EventView{}}
+	if journal := t.Journal(); st.N >= 1 && st.N <= len(journal) {
+		j.Dice = journal[st.N-1].Dice // the step's dice as the journal keeps them
 	}
 	data := words.JSON(st.Events)
 	for i := range st.Events {

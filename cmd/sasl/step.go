@@ -96,7 +96,6 @@ func stepRun(cmd *cobra.Command, o *options, path string, f *stepFlags, command 
 
 // writeSteps prints steps and where the game stands after them.
 func writeSteps(w io.Writer, t *table.Game, steps []game.Step, path string, asJSON bool) error {
-	words := report.New(t.World())
 	if asJSON {
 		// The steps as the page's log has them too (table.StepView).
 		out := struct {
@@ -105,6 +104,7 @@ func writeSteps(w io.Writer, t *table.Game, steps []game.Step, path string, asJS
 		}{Steps: t.StepViews(steps), Game: t.View()}
 		return writeJSON(w, out)
 	}
+	words := report.New(t.World())
 	for _, st := range steps {
 		writeStepText(w, words, t, st)
 	}

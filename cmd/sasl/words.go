@@ -66,7 +66,7 @@ func cliWords(cmd *cobra.Command, err error) error {
 	case errors.As(err, &plain):
 		inner, words = plain, fmt.Sprintf("%s: a game with no journal (plain: true, written by sasl enter or wave --save): it plays turn by turn (sasl play turn), not step by step; start it again with sasl play new", plain.Path)
 	case errors.As(err, &setting):
-		inner, words = setting, fmt.Sprintf("%s %q: want %s", setting.Setting.Flag(), setting.Value, setting.Want())
+		inner, words = setting, setting.Flagged()
 	case errors.As(err, &wait):
 		inner, words = wait, fmt.Sprintf("--wait %v: want a duration from 0s to %v", wait.Wait, table.MaxWait)
 	case errors.As(err, &exists):
