@@ -5,12 +5,12 @@ import (
 	"slices"
 	"testing"
 
-	gpath "gonum.org/v1/gonum/graph/path"
-	"gonum.org/v1/gonum/graph/simple"
-
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
+	"gonum.org/v1/gonum/graph/simple"
+	gpath "gonum.org/v1/gonum/graph/path"
 )
 
 // A perft-like count (issue 53): at every MPh stop of the player's in
@@ -31,7 +31,7 @@ func TestLegalMovesPerft_A4_1(t *testing.T) {
 	}
 	m := w.Map()
 	stops, total := 0, 0
-	for seed := range uint64(4) {
+	for seed := range longrun.Seeds(4, 2) {
 		s := begin(t, w, seed, PolicyPlayer, StopPhase)
 		for s.Stop().Kind != state.Over {
 			stop := s.Stop()
