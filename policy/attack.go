@@ -51,7 +51,11 @@ func newAttack(w *world.World) *attack { return &attack{w: w} }
 
 func (*attack) Name() state.Policy { return Attack }
 
-func (a *attack) Next(d *Decision) (Action, bool, error) { return first(a, d, &a.buf) }
+func (a *attack) Next(d *Decision) (Action, bool, error) {
+	a.fire.one = true
+	defer func() { a.fire.one = false }()
+	return first(a, d, &a.buf)
+}
 
 func (a *attack) actions(d *Decision, out []Action) ([]Action, error) {
 	if d.Moving != nil || d.Player == state.Enemy {

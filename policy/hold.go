@@ -28,7 +28,11 @@ type hold struct {
 
 func (*hold) Name() state.Policy { return Hold }
 
-func (h *hold) Next(d *Decision) (Action, bool, error) { return first(h, d, &h.buf) }
+func (h *hold) Next(d *Decision) (Action, bool, error) {
+	h.fire.one = true
+	defer func() { h.fire.one = false }()
+	return first(h, d, &h.buf)
+}
 
 func (h *hold) actions(d *Decision, out []Action) ([]Action, error) {
 	return h.fire.decide(d, out, nil)
@@ -50,6 +54,9 @@ type firer struct {
 	// groups holds the units of the actions decided, reused from decision
 	// to decision: valid until the next.
 	groups []*state.Unit
+	// one: the fire decided is asked for its first action only (Next):
+	// the rest are not worked out.
+	one bool
 }
 
 // aim is a fire group of best: its units in Location l, and rng, the
@@ -100,6 +107,9 @@ func (f *firer) decide(d *Decision, out []Action, moving func(*state.Unit) bool)
 				sh, ok := d.C.AimAs(fg, d.At, combat.Moving, c.HoldFirstFire.Value, combat.FirstFire)
 				if ok && (as == combat.FirstFire || sh.Odds >= odds) {
 					out = append(out, Action{Kind: Fire, Units: fg, Shot: sh})
+					if f.one {
+						return out, nil // the first is all Next takes
+					}
 				}
 			}
 		}
@@ -180,6 +190,9 @@ func (f *firer) best(d *Decision, out []Action, least float64, moving func(*stat
 		}
 		if found {
 			out = append(out, Action{Kind: Fire, Units: a.fg, Shot: best})
+			if f.one {
+				break // the first is all Next takes
+			}
 		}
 	}
 	return out
