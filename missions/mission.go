@@ -58,6 +58,14 @@ type Mission struct {
 	// only the tables know the nationalities, and world.New names the line
 	// of an unknown one.
 	EnemyLine int
+	// Attitude is the ENEMY's Prevailing Attitude (SASL 4.33, 6): the
+	// name of an Action table of the tables ("maintain", "advance"); ""
+	// if the file does not say (the tables' sasl.action.prevailing).
+	// AttitudeLine is its line, 0 if the file does not say: only the
+	// tables know the Attitudes, and world.New names the line of an
+	// unknown one.
+	Attitude     string
+	AttitudeLine int
 	// VPO are the Victory Point Objective Locations, as written.
 	VPO []Ref
 	// Placement lists the SASL 4.1 cases that place S? at setup.
@@ -193,6 +201,7 @@ type missionFile struct {
 	Month       yamldoc.Value                             `yaml:"month"`
 	Weather     yamldoc.Value                             `yaml:"weather"`
 	Enemy       yamldoc.Value                             `yaml:"enemy"`
+	Attitude    yamldoc.Value                             `yaml:"attitude"`
 	Turns       yamldoc.Value                             `yaml:"turns"`
 	First       yamldoc.Value                             `yaml:"first"`
 	VPO         yamldoc.List[yamldoc.Value]               `yaml:"vpo"`
@@ -224,7 +233,7 @@ type victoryFile struct {
 func (v *victoryFile) UnmarshalYAML(n *yaml.Node) error { return yamldoc.Decode(n, v) }
 
 // missionKeys are the keys of a mission file, as errors list them.
-const missionKeys = "name, description, boards, north, fbe, ebe, month, weather, enemy, turns, first, vpo, placement, activatable_edges, entry, human_wave, friendly, victory"
+const missionKeys = "name, description, boards, north, fbe, ebe, month, weather, enemy, attitude, turns, first, vpo, placement, activatable_edges, entry, human_wave, friendly, victory"
 
 // emptyMission is the error of a mission file with no keys.
 const emptyMission = "the mission is empty: a mission needs name, boards, fbe and ebe at least"
@@ -268,6 +277,9 @@ func Parse(data []byte, name string) (*Mission, error) {
 		ms.Weather, ms.WeatherLine = c.Str(f.Weather, "weather"), f.Weather.Line()
 	}
 	ms.Enemy, ms.EnemyLine = c.Str(f.Enemy, "enemy"), f.Enemy.Line()
+	if f.Attitude.Given() {
+		ms.Attitude, ms.AttitudeLine = c.Str(f.Attitude, "attitude"), f.Attitude.Line()
+	}
 	ms.Turns = c.Int(f.Turns, "turns", 1, 99)
 	switch first := c.Str(f.First, "first"); {
 	case !f.First.Given(), first == "enemy":

@@ -160,6 +160,13 @@ func TestParseValidates(t *testing.T) {
 	if err != nil || ms.Enemy != "Martian" || ms.EnemyLine != 6 {
 		t.Errorf("enemy: %v on line %d, %v; want Martian on line 6 (world.New refuses it)", ms.Enemy, ms.EnemyLine, err)
 	}
+	ms, err = Parse([]byte(base+"\nattitude: withdraw\n"), "m.yaml")
+	if err != nil || ms.Attitude != "withdraw" || ms.AttitudeLine != 6 {
+		t.Errorf("attitude: %v on line %d, %v; want withdraw on line 6 (world.New refuses it)", ms.Attitude, ms.AttitudeLine, err)
+	}
+	if _, err := Parse([]byte(base+"\nattitude: [maintain]\n"), "m.yaml"); err == nil || !strings.Contains(err.Error(), "m.yaml:6: attitude") {
+		t.Errorf("attitude: [maintain]: %v", err)
+	}
 }
 
 // An empty mission file says so, named as given (/dev/null, not "null").

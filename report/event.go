@@ -196,6 +196,12 @@ const (
 	// 3.32): Units the units revealed, At their Location, Lead the ENEMY
 	// unit that found them.
 	Reveal // reveal
+	// An ENEMY Action check (SASL 6; policy.released actions): the
+	// Activated ENEMY units of a Location outside a Human Wave, in the
+	// ENEMY PFPh, in SASL's order: At, Action (the Attitude, the Panic
+	// dr, the Automatic Action or the Action table's dr, the Command),
+	// Rolls (the Panic dr, then the table's dr).
+	ActionCheck // action_check
 )
 
 // SetupS reports whether e is the Activation of an S? outside a Human
@@ -251,6 +257,8 @@ type Event struct {
 	Activation *Activation
 	Made       []Made
 	AC         *AC
+	// Action is an ENEMY Action check (SASL 6).
+	Action *Action
 	// Fire is a fire group and its attack.
 	Fire *FireGroup
 	// Notes on a move: where it stopped for a full Location, a VPO taken,
@@ -292,6 +300,50 @@ type Event struct {
 	// Who and Entry: of an S? entering (4.2).
 	Who   Who
 	Entry Entry
+}
+
+// Action is an ENEMY Action check (SASL 6): the Attitude whose
+// Action table it reads, the Panic dr (SASL 6.21: DR the dr, Need the
+// least dr that panics), the Automatic Action that decided it (SASL 6.3;
+// NoAutomatic for none), the Action table's dr (Table.DR 0 where none was
+// rolled) and the row's Command, and the Command the units took: a
+// fire_move row with no Target moves.
+type Action struct {
+	Attitude  string
+	Panic     Dice
+	Panicked  bool
+	Automatic Automatic
+	Table     Dice
+	Row       tables.Command
+	Command   state.Command
+	// Target: a Fire Command found a Target to Prep Fire at.
+	Target bool
+}
+
+// Automatic is an Automatic Action of SASL 6.3 that sasl plays for
+// Infantry.
+type Automatic uint8
+
+const (
+	NoAutomatic Automatic = iota
+	// FRIENDLY units ADJACENT (SASL 6.311): the units Prep Fire at them.
+	FireAdjacent
+)
+
+var automaticNames = [...]string{"", "fire_adjacent"}
+
+func (a Automatic) String() string { return automaticNames[a] }
+
+// Rule is the rule of an Action check's outcome: "SASL 6.21" for a Panic,
+// "SASL 6.311" for an Automatic Action, else "SASL 6".
+func (a *Action) Rule() string {
+	switch {
+	case a.Panicked:
+		return "SASL 6.21"
+	case a.Automatic == FireAdjacent:
+		return "SASL 6.311"
+	}
+	return "SASL 6"
 }
 
 // Dice are the numbers of a roll an event tells: its DR (or dr), the DRM,

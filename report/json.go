@@ -100,6 +100,23 @@ type ACJSON struct {
 	Dummy   bool `json:"dummy"`
 }
 
+// ActionJSON is an ENEMY Action check (SASL 6): the Attitude, the Panic
+// dr and the least that panics, the Automatic Action (SASL 6.3) that
+// decided it, the Action table's dr and row, the Command taken, and the
+// rule that decided it.
+type ActionJSON struct {
+	Attitude  string `json:"attitude"`
+	Panic     int    `json:"panic_dr"`
+	PanicAt   int    `json:"panic_at"`
+	Panicked  bool   `json:"panicked"`
+	Automatic string `json:"automatic,omitempty"`
+	Dr        int    `json:"table_dr,omitempty"`
+	Row       string `json:"table_row,omitempty"`
+	Command   string `json:"command"`
+	Target    bool   `json:"target,omitempty"`
+	Rule      string `json:"rule"`
+}
+
 // EventJSON is an event.
 type EventJSON struct {
 	Phase      state.Phase     `json:"phase"`
@@ -114,6 +131,7 @@ type EventJSON struct {
 	Made       []UnitJSON      `json:"generated,omitempty"`
 	Activation *ActivationJSON `json:"activation,omitempty"`
 	AC         *ACJSON         `json:"ac,omitempty"`
+	Action     *ActionJSON     `json:"action,omitempty"`
 	Fire       *FireJSON       `json:"fire_group,omitempty"`
 	Rolls      []RollJSON      `json:"rolls,omitempty"`
 	// Goal and GoalAt: what a move of ENEMY units outside a Human Wave
@@ -172,6 +190,16 @@ func (x *Words) JSON(evs []Event) []EventJSON {
 				j.AC.City = a.Board
 			} else {
 				j.AC.Village = a.Board
+			}
+		}
+		if a := e.Action; a != nil {
+			j.Action = &ActionJSON{Attitude: a.Attitude, Panic: a.Panic.DR, PanicAt: a.Panic.Need, Panicked: a.Panicked,
+				Automatic: a.Automatic.String(), Dr: a.Table.DR, Command: a.Command.String(), Target: a.Target, Rule: a.Rule()}
+			if a.Table.DR > 0 {
+				j.Action.Row = a.Row.String()
+			}
+			if a.Panicked {
+				j.Action.Command = "panic"
 			}
 		}
 		for _, r := range e.Rolls {

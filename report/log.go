@@ -30,6 +30,7 @@ type Log struct {
 	fires  []FireGroup
 	acts   []Activation
 	acs    []AC
+	checks []Action
 }
 
 // Reset empties the log, keeping its storage.
@@ -38,7 +39,7 @@ func (l *Log) Reset() {
 	l.ids, l.steps, l.hexes, l.locs = l.ids[:0], l.steps[:0], l.hexes[:0], l.locs[:0]
 	l.rolls, l.made, l.notes, l.chains = l.rolls[:0], l.made[:0], l.notes[:0], l.chains[:0]
 	clear(l.fires) // they hold slices: let the garbage go
-	l.fires, l.acts, l.acs = l.fires[:0], l.acts[:0], l.acs[:0]
+	l.fires, l.acts, l.acs, l.checks = l.fires[:0], l.acts[:0], l.acs[:0], l.checks[:0]
 	l.Phase, l.Player = 0, state.Enemy
 }
 
@@ -128,4 +129,10 @@ func (l *Log) Activation(a Activation) *Activation {
 func (l *Log) AC(a AC) *AC {
 	l.acs = append(l.acs, a)
 	return &l.acs[len(l.acs)-1]
+}
+
+// Action keeps an ENEMY Action check.
+func (l *Log) Action(a Action) *Action {
+	l.checks = append(l.checks, a)
+	return &l.checks[len(l.checks)-1]
 }

@@ -252,6 +252,8 @@ func (x *Words) Text(e *Event) string {
 	case Rally:
 		d := e.Dice
 		return fmt.Sprintf("%s in %s rallies: DR %d%+d = %d <= ML %d", who, x.name(e.At), d.DR, d.DRM, d.Final, d.Need)
+	case ActionCheck:
+		return fmt.Sprintf("Action check of %s in %s (%s): %s", who, x.name(e.At), attitudeTitle(e.Action.Attitude), actionText(e.Action))
 	case Reveal:
 		return fmt.Sprintf("%s in %s revealed: %s finds them as it moves toward their Location; Known from now on, they can Activate S? (sasl's reading of ASL A12; SASL 3.32)", who, x.name(e.At), e.Lead)
 	case Reported:
@@ -569,4 +571,32 @@ func (x *Words) moveName(drm, tem, hindrance int) string {
 		return "FFMO"
 	}
 	return "FFNAM/FFMO"
+}
+
+// actionText words an Action check's dice and outcome: "Panic dr 2 (6 or
+// more panics): no panic; Action table dr 4: fire: Prep Fire at a Target
+// (SASL 6)".
+func actionText(a *Action) string {
+	pd := fmt.Sprintf("Panic dr %d (%d or more panics)", a.Panic.DR, a.Panic.Need)
+	if a.Panicked {
+		return pd + ": they panic: no Action until the Game Turn ends, Final Protective Fire only at ADJACENT FRIENDLY units (SASL 6.21, 6.212)"
+	}
+	pd += ": no panic; "
+	if a.Automatic == FireAdjacent {
+		return pd + "FRIENDLY units ADJACENT: an Automatic Action: Prep Fire at them (SASL 6.311)"
+	}
+	out := pd + fmt.Sprintf("Action table dr %d: %s", a.Table.DR, a.Row)
+	switch a.Command {
+	case state.Fire:
+		if a.Target {
+			return out + ": Prep Fire at a Target (SASL 6)"
+		}
+		return out + ": no Target to Prep Fire at: no Action (SASL 6)"
+	case state.MoveOn:
+		if a.Row == tables.CmdFireMove {
+			return out + ": no Target to Prep Fire at: they move (SASL 6)"
+		}
+		return out + ": they move in the MPh and may advance in the APh (SASL 6)"
+	}
+	return out + ": no Action this Player Turn (SASL 6)"
 }

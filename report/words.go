@@ -109,6 +109,8 @@ const (
 	ForGeneration                // SASL 5: unit generation table of Board (a nationality), units of Unit in At
 	ForLeader                    // SASL 5: Table x3, leader of Unit, not of a Human Wave (DRM N)
 	ForX10S                      // policy.setup_s x10: Table x10, units of Unit (not of a Human Wave) in At
+	ForPanic                     // SASL 6.21: Panic dr of Units in At (panics on N or more)
+	ForAction                    // SASL 6: Action table (Attitude: Board) of Units in At
 )
 
 // What a Random Selection is for (ForSelection's M).
@@ -177,6 +179,10 @@ func (x *Words) Why(y dice.Why) string {
 		d = fmt.Sprintf("unit generation table (%s), units of S? %s in %s", y.Board, y.Unit, x.name(y.At))
 	case ForX10S:
 		d = fmt.Sprintf("Table x10, units of S? %s (not of a Human Wave) in %s", y.Unit, x.name(y.At))
+	case ForPanic:
+		d = fmt.Sprintf("Panic dr of %s in %s (panics on %d or more)", strings.Join(y.Units, ", "), x.name(y.At), y.N)
+	case ForAction:
+		d = fmt.Sprintf("%s Action table, %s in %s", attitudeTitle(y.Board), strings.Join(y.Units, ", "), x.name(y.At))
 	case ForLeader:
 		d = fmt.Sprintf("Table x3, leader of S? %s (DRM %+d)", y.Unit, y.N)
 	case ForWound:
@@ -262,4 +268,12 @@ func parityName(v int) string {
 		return "even"
 	}
 	return "odd"
+}
+
+// attitudeTitle names an Attitude as the rules do: "Maintain Attitude".
+func attitudeTitle(name string) string {
+	if name == "" {
+		return "no Attitude"
+	}
+	return strings.ToUpper(name[:1]) + strings.ReplaceAll(name[1:], "_", " ") + " Attitude"
 }

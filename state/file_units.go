@@ -25,7 +25,7 @@ type Spec struct {
 }
 
 // unitFields are the fields of a unit, as errors list them.
-const unitFields = "id, unit, type, at, broken, dm, pinned, wounded, known, fired, final_fire, moved, routed, hw, wave, lane, released, setup, exited, entering, case, crest, sw, vasl"
+const unitFields = "id, unit, type, at, broken, dm, pinned, wounded, known, fired, final_fire, moved, routed, hw, wave, lane, released, setup, exited, command, panicked, entering, case, crest, sw, vasl"
 
 // UnitFile is a unit as a state or mission file writes it.
 type UnitFile struct {
@@ -49,6 +49,8 @@ type UnitFile struct {
 	Released yamldoc.Value        `yaml:"released"`
 	Setup    yamldoc.Value        `yaml:"setup"`
 	Exited   yamldoc.Value        `yaml:"exited"`
+	Command  yamldoc.Value        `yaml:"command"`
+	Panicked yamldoc.Value        `yaml:"panicked"`
 	SW       yamldoc.List[swFile] `yaml:"sw"`
 	Lane     yamldoc.Value        `yaml:"lane"`
 	Crest    yamldoc.Value        `yaml:"crest"`
@@ -123,6 +125,17 @@ func Specs(c *yamldoc.Check, l yamldoc.List[UnitFile], side Side) []Spec {
 		sp.Released = c.Bool(f.Released, what+".released")
 		sp.Setup = c.Bool(f.Setup, what+".setup")
 		sp.Exited = c.Bool(f.Exited, what+".exited")
+		if s := c.Str(f.Command, what+".command"); f.Command.Given() && c.OK() {
+			cmd, err := ParseCommand(s)
+			if err != nil {
+				c.Errorf(f.Command.Node, "%s.command: %v", what, err)
+			}
+			sp.Command = cmd
+		}
+		sp.Panicked = c.Bool(f.Panicked, what+".panicked")
+		if (sp.Command != NoCommand || sp.Panicked) && side != Enemy && c.OK() {
+			c.Errorf(f.Node, "%s: only an ENEMY unit takes Action checks (SASL 6): no command or panicked", what)
+		}
 		sp.Vasl = c.Str(f.Vasl, what+".vasl")
 		if f.SW.Given() && c.List(f.SW.Node, what+".sw", "want a list such as [{name: LMG, pp: 1}]") {
 			for j := range f.SW.Items {

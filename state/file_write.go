@@ -148,10 +148,13 @@ func unitLine(u *Unit, m *board.Map) string {
 	for _, f := range []struct {
 		name string
 		on   bool
-	}{{"broken", u.Broken}, {"dm", u.DM}, {"pinned", u.Pinned}, {"wounded", u.Wounded}, {"known", u.Known}, {"fired", u.Fired}, {"final_fire", u.FinalFire}, {"moved", u.Moved}, {"advanced", u.Advanced}, {"routed", u.Routed}, {"hw", u.HW}, {"released", u.Released}, {"setup", u.Setup}, {"exited", u.Exited}} {
+	}{{"broken", u.Broken}, {"dm", u.DM}, {"pinned", u.Pinned}, {"wounded", u.Wounded}, {"known", u.Known}, {"fired", u.Fired}, {"final_fire", u.FinalFire}, {"moved", u.Moved}, {"advanced", u.Advanced}, {"routed", u.Routed}, {"hw", u.HW}, {"released", u.Released}, {"setup", u.Setup}, {"exited", u.Exited}, {"panicked", u.Panicked}} {
 		if f.on {
 			parts = append(parts, f.name+": true")
 		}
+	}
+	if u.Command != NoCommand {
+		parts = append(parts, "command: "+u.Command.String())
 	}
 	if u.Wave != "" {
 		parts = append(parts, "wave: "+quote(u.Wave), "lane: "+m.NameString(u.Lane))

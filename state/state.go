@@ -101,6 +101,31 @@ type SW struct {
 }
 
 // Unit is one counter in play.
+// Command is what an ENEMY unit's Action check ordered it to do in its
+// Player Turn (SASL 6).
+type Command uint8
+
+const (
+	NoCommand Command = iota // no Action check this Player Turn
+	Hold                     // no Action: it neither fires nor moves
+	Fire                     // it Prep Fired, or would have with a Target
+	MoveOn                   // it moves in the MPh, advances in the APh
+)
+
+var commandNames = [...]string{"", "hold", "fire", "move"}
+
+func (c Command) String() string { return commandNames[c] }
+
+// ParseCommand reads a Command by its name.
+func ParseCommand(s string) (Command, error) {
+	for i, n := range commandNames[1:] {
+		if s == n {
+			return Command(i + 1), nil
+		}
+	}
+	return NoCommand, fmt.Errorf("%q is not a Command (hold, fire, move)", s)
+}
+
 type Unit struct {
 	ID   string
 	Side Side
@@ -160,7 +185,16 @@ type Unit struct {
 	// Exited: it left the map across the FBE (SASL 4.323); At is where it
 	// left from.
 	Exited bool
-	SW     []SW
+	// Command: what the ENEMY unit's Action check of this Player Turn
+	// ordered it to do (SASL 6; NoCommand: it took none). Cleared when a
+	// Player Turn begins.
+	Command Command
+	// Panicked: the ENEMY unit panicked at its Action check (SASL 6.21):
+	// until the Game Turn ends it takes no Action, as a TI unit (ASL
+	// A4.8), and fires only Final Protective Fire at ADJACENT FRIENDLY
+	// units (SASL 6.212). Cleared when a Game Turn begins.
+	Panicked bool
+	SW       []SW
 	// Case is the SASL 4.1 case that placed an S? at setup ('a'..'e'), 0
 	// for any other unit.
 	Case byte

@@ -387,3 +387,43 @@ func TestWoundedRoundTrip_A17(t *testing.T) {
 		t.Errorf("a wounded squad: %v", err)
 	}
 }
+
+// An ENEMY unit's Command and Panic (SASL 6, 6.21) are kept in the game
+// file, read back as written; a file of an earlier sasl has neither (none
+// taken); a FRIENDLY unit takes no Action check, and a Command is one of
+// hold, fire, move.
+func TestCommandRoundTrip_SASL6(t *testing.T) {
+	t.Parallel()
+	m := demoMap(t)
+	in := "enemy:\n  - {id: E1, unit: squad, at: x1Q5, command: move}\n  - {id: E2, unit: squad, at: x1Q6, panicked: true, command: hold}\n  - {id: E3, unit: squad, at: x1Q7}\n"
+	s, err := Read(strings.NewReader(in), "s.yaml", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := s.Write(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"command: move", "panicked: true", "command: hold"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("written without %q:\n%s", want, buf.String())
+		}
+	}
+	again, err := Read(&buf, "again.yaml", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e1, e2, e3 := again.Unit("E1"), again.Unit("E2"), again.Clone().Unit("E3")
+	if e1.Command != MoveOn || e1.Panicked || e2.Command != Hold || !e2.Panicked || e3.Command != NoCommand || e3.Panicked {
+		t.Errorf("read back: E1 %s %v, E2 %s %v, E3 %s %v", e1.Command, e1.Panicked, e2.Command, e2.Panicked, e3.Command, e3.Panicked)
+	}
+	for _, c := range []struct{ in, want string }{
+		{"friendly:\n  - {id: F1, unit: squad, at: x1Q5, command: fire}\n", "only an ENEMY unit takes Action checks (SASL 6)"},
+		{"friendly:\n  - {id: F1, unit: squad, at: x1Q5, panicked: true}\n", "only an ENEMY unit takes Action checks (SASL 6)"},
+		{"enemy:\n  - {id: E1, unit: squad, at: x1Q5, command: charge}\n", `s.yaml:2: enemy.command: "charge" is not a Command (hold, fire, move)`},
+	} {
+		if _, err := Read(strings.NewReader(c.in), "s.yaml", m); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.in, err, c.want)
+		}
+	}
+}

@@ -16,12 +16,13 @@ import (
 
 type saslFile struct {
 	yamldoc.Fields
-	A6d   *rowsFile       `yaml:"a6d"`
-	A6f   *rowsFile       `yaml:"a6f"`
-	A9e   *rowsFile       `yaml:"a9e"`
-	A9    *boardKindsFile `yaml:"a9"`
-	Entry *saslEntryFile  `yaml:"entry"`
-	Rally *saslRallyFile  `yaml:"rally"`
+	A6d    *rowsFile       `yaml:"a6d"`
+	A6f    *rowsFile       `yaml:"a6f"`
+	A9e    *rowsFile       `yaml:"a9e"`
+	A9     *boardKindsFile `yaml:"a9"`
+	Entry  *saslEntryFile  `yaml:"entry"`
+	Rally  *saslRallyFile  `yaml:"rally"`
+	Action *actionFile     `yaml:"action"`
 }
 
 type saslRallyFile struct {
@@ -95,7 +96,7 @@ func (f *hwFile) UnmarshalYAML(n *yaml.Node) error         { return yamldoc.Deco
 
 func (s *SASL) apply(c *yamldoc.Check, f *saslFile) {
 	c.Fields(f, "sasl", func(key string) string {
-		return fmt.Sprintf("unknown SASL table %q (want a6d, a6f, a9e, a9, entry)", key)
+		return fmt.Sprintf("unknown SASL table %q (want a6d, a6f, a9e, a9, entry, rally, action)", key)
 	})
 	for _, x := range []struct {
 		f      *rowsFile
@@ -132,6 +133,9 @@ func (s *SASL) apply(c *yamldoc.Check, f *saslFile) {
 	}
 	if r := f.Rally; r != nil && c.Fields(r, "sasl.rally", yamldoc.Unknown("sasl.rally", "want self_rally_mmc")) {
 		setInt(c, r.SelfMMC, "sasl.rally.self_rally_mmc", &s.RallySelfMMC, 0, 99)
+	}
+	if f.Action != nil {
+		s.Action.apply(c, f.Action)
 	}
 }
 

@@ -82,6 +82,8 @@ var charts = []chart{
 	{"sasl.a9", "A9", "SASL Table A9: mapboard kinds"},
 	{"sasl.a9e", "A9e", "SASL Table A9e: the S? Locations of a building hex (SASL 4.12)"},
 	{"sasl.entry", "SASL entry", "SASL entry (SASL 4.21, 4.22)"},
+	{"sasl.rally", "SASL Rally Phase", "SASL: the ENEMY Rally Phase (SASL 7)"},
+	{"sasl.action", "Action", "SASL: the ENEMY's Action checks and Action tables (SASL 6)"},
 	{"sasl", "SASL", "SASL tables"},
 	{"activation", "Activation", "SASL S? Activation table (SASL 3.32, 4.34)"},
 	{"s_generation", "S? generation", "SASL S? generation outside the Human Wave: AC dr and unit generation (SASL 5.1, 5)"},

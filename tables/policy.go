@@ -10,8 +10,8 @@ import (
 
 // Policy holds sasl's own choices where the rules leave the play to a
 // player: the weights of the FRIENDLY "attack" policy, and what ENEMY units
-// outside a Human Wave do (their Prevailing Attitude is not among the
-// texts).
+// outside a Human Wave do (SASL 6's Action checks, or sasl's readings
+// from before them) and where they go.
 type Policy struct {
 	// Exposure is the half MF the attack policy adds to entering a
 	// ground Location that is not Concealment Terrain in the LOS of a
@@ -30,12 +30,14 @@ type Policy struct {
 	// S?) is Activated: SetupSASL5 or SetupX10.
 	SetupS Entry[string]
 	// Released says what ENEMY Infantry outside a Human Wave does: former
-	// Human Wave units (4.33: they "assume the Prevailing Attitude", not
-	// among the texts), the S? of entries (4.2: Advance Attitude) and the
-	// units rallied or Activated outside a wave. "advance": they move in
-	// the MPh and advance in the APh toward the mission's VPOs, then the
-	// FBE (ai/attitude.go); "hold": they stay and fire in the AFPh and
-	// DFPh (sasl's play before issue 40, kept for comparison).
+	// Human Wave units (4.33: they "assume the Prevailing Attitude"), the
+	// S? of entries (4.2: Advance Attitude) and the units rallied or
+	// Activated outside a wave. "actions": SASL 6's Action checks
+	// (ai/action.go, SASL.Action), a Move Command moving as "advance"
+	// does; "advance": they move in the MPh and advance in the APh toward
+	// the mission's VPOs, then the FBE (ai/attitude.go); "hold": they stay
+	// and fire in the AFPh and DFPh (sasl's play before issue 40, kept for
+	// comparison).
 	Released Entry[string]
 	// The choices of advance (ai/attitude.go):
 	//   - AdvanceSetupS: what the S? of the setup (SASL 4.1) do before
@@ -117,7 +119,7 @@ func (p *Policy) apply(c *yamldoc.Check, f *policyFile) {
 		want []string
 	}{
 		{f.SetupS, "setup_s", &p.SetupS, []string{SetupSASL5, SetupX10}},
-		{f.Released, "released", &p.Released, []string{ReleasedAdvance, ReleasedHold}},
+		{f.Released, "released", &p.Released, []string{ReleasedActions, ReleasedAdvance, ReleasedHold}},
 		{f.AdvSetupS, "advance_setup_s", &p.AdvanceSetupS, []string{ReleasedHold, ReleasedAdvance}},
 		{f.AdvGoal, "advance_goal", &p.AdvanceGoal, []string{GoalVictory, GoalNearest}},
 		{f.AdvMelee, "advance_melee", &p.AdvanceMelee, []string{MeleeVPO, MeleeNever}},
@@ -161,6 +163,7 @@ func (p *Policy) check() error {
 
 // The values of policy.released and of the advance_ choices.
 const (
+	ReleasedActions = "actions"
 	ReleasedAdvance = "advance"
 	ReleasedHold    = "hold"
 	GoalVictory     = "victory"

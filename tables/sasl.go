@@ -18,6 +18,9 @@ type SASL struct {
 	// leader in their Location that try to self-rally each ENEMY RPh, those
 	// with the best chance of rallying (SASL 7.1).
 	RallySelfMMC Entry[int]
+	// Action is the ENEMY's Action procedure (SASL 6): the Panic dr and
+	// the Action tables by Attitude.
+	Action Action
 }
 
 // Entry is one value of a table with its source.
@@ -120,6 +123,7 @@ type BoardKinds struct {
 func (s *SASL) clone() SASL {
 	c := *s
 	c.A9.Boards = maps.Clone(s.A9.Boards)
+	c.Action = s.Action.clone()
 	return c
 }
 
@@ -133,5 +137,5 @@ func (s *SASL) check() error {
 	if s.EntryStacking.Value < 1 || s.A9.BuiltUpMin.Value < 1 || s.A9.WoodsMin.Value < 1 || s.A9.RiverMin.Value < 1 {
 		return fmt.Errorf("sasl tables: entry stacking and the a9 derive thresholds must be set")
 	}
-	return nil
+	return s.Action.check()
 }

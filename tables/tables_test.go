@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -175,6 +176,12 @@ func TestErrors(t *testing.T) {
 		{"sasl:\n  a9e:\n    rows:\n      3: {value: attic, source: x}\n", `sasl.a9e.rows.3.value: "attic" is not none`},
 		{"sasl:\n  a9:\n    boards:\n      33: {kinds: [town], source: x}\n", `sasl.a9.boards.33.kinds: "town" is not built_up`},
 		{"infantry:\n  terrain: {}\n  terrain: {}\n", "infantry.terrain given twice"},
+		{"sasl:\n  action:\n    tables:\n      maintain:\n        rows:\n          2: {value: shoot, source: x}\n", `sasl.action.tables.maintain.rows.2.value: "shoot" is not one of [hold fire fire_move move]`},
+		{"sasl:\n  action:\n    tables:\n      Hold Fast:\n        rows:\n          2: {value: fire, source: x}\n", `mine.yaml:4: sasl.action.tables: "Hold Fast" is not an Attitude's name`},
+		{"sasl:\n  action:\n    tables:\n      withdraw:\n        rows:\n          2: {value: fire, source: x}\n", "sasl.action.tables.withdraw needs a row for every dr 1..6 (dr 1 is missing)"},
+		{"sasl:\n  action:\n    prevailing: {value: withdraw, source: x}\n", `mine.yaml:3: sasl.action.prevailing: no Action table for Attitude "withdraw" (the tables have [advance maintain]`},
+		{"sasl:\n  action:\n    panic: {value: 8, source: x}\n", "sasl.action.panic.value: want a whole number in 1..7"},
+		{"sasl:\n  action:\n    panik: {value: 6, source: x}\n", `sasl.action: unknown field "panik" (want panic, prevailing, tables)`},
 		{"- a list\n", "mine.yaml:1: want a mapping at the top"},
 		{"infantry: [\n", "tables: mine.yaml:1: yaml: did not find expected node content"},
 		{"infantry:\n  terrain:\n    woods: {mf: 2\n   grain: {mf: 1}\n", "tables: mine.yaml:4: yaml: did not find expected ',' or '}'"},
@@ -340,7 +347,7 @@ func TestLay(t *testing.T) {
 		t.Errorf("advance_garrison=3: %v", err)
 	}
 	for _, c := range []struct{ table, key, value, want string }{
-		{"policy", "released", "run", `"run" is not one of [advance hold]`},
+		{"policy", "released", "run", `"run" is not one of [actions advance hold]`},
 		{"policy", "advance_garrison", "10", "advance_garrison"},
 		{"policy", "relased", "hold", `unknown policy value "relased"`},
 		{"policy", "released", "hold, x", "want a word or a number"},
@@ -404,5 +411,46 @@ func TestLayKeyAnyDepth_SASL3_32(t *testing.T) {
 		if _, err := d.LayKey(c.key, c.value); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("LayKey(%s, %q): %v, want %q", c.key, c.value, err, c.want)
 		}
+	}
+}
+
+// The ENEMY's Action tables (SASL 6): an Action table for Advance and for
+// Maintain Attitude, every row and the Panic dr a placeholder for the
+// rulebook's value (no public source gives them), the Prevailing Attitude
+// of a mission that names none sasl's reading; a player's file replaces a
+// row, or adds an Attitude of its own whole.
+func TestActionTables_SASL6(t *testing.T) {
+	t.Parallel()
+	d := Default()
+	a := &d.SASL.Action
+	if got := a.Attitudes(); !slices.Equal(got, []string{"advance", "maintain"}) {
+		t.Errorf("Attitudes %v", got)
+	}
+	if !a.Panic.Default || a.Panic.Value != 6 || !a.Prevailing.Reading || a.Prevailing.Value != "maintain" {
+		t.Errorf("panic %+v, prevailing %+v", a.Panic, a.Prevailing)
+	}
+	for _, name := range a.Attitudes() {
+		for dr := 1; dr <= 6; dr++ {
+			if r := a.Tables[name].Rows[dr]; !r.Default || r.Source == "" {
+				t.Errorf("%s row %d: %+v, want a placeholder", name, dr, r)
+			}
+		}
+	}
+	s, err := Parse([]byte("sasl:\n  action:\n    tables:\n      maintain:\n        rows:\n          6: {value: move, source: my card}\n      withdraw:\n        source: my card\n        rows: {1: {value: move, source: c}, 2: {value: move, source: c}, 3: {value: move, source: c}, 4: {value: hold, source: c}, 5: {value: hold, source: c}, 6: {value: fire, source: c}}\n    prevailing: {value: withdraw, source: my mission}\n"), "mine.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := s.SASL.Action.Tables["maintain"]
+	if m.Rows[6].Value != CmdMove || m.Rows[6].Default || m.Rows[1].Value != CmdFire || !m.Rows[1].Default {
+		t.Errorf("maintain after the file: %+v", m.Rows)
+	}
+	if w, err := s.SASL.Action.Table("withdraw"); err != nil || w.Rows[6].Value != CmdFire || s.SASL.Action.Prevailing.Value != "withdraw" {
+		t.Errorf("withdraw: %+v, %v", w, err)
+	}
+	if d.SASL.Action.Tables["maintain"].Rows[6].Value != CmdHold {
+		t.Error("the file changed the built-in tables")
+	}
+	if _, err := d.SASL.Action.Table("withdraw"); err == nil || !strings.Contains(err.Error(), "add one under sasl.action.tables") {
+		t.Errorf("Table(withdraw) on the built-in tables: %v", err)
 	}
 }

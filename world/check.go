@@ -11,13 +11,19 @@ import (
 // would first need it.
 
 // checkMission checks the mission's words against the tables: the ENEMY
-// nationality has a row of the Activation table (SASL 3.3), and each
+// nationality has a row of the Activation table (SASL 3.3), the
+// Prevailing Attitude an Action table (SASL 6), and each
 // FRIENDLY unit's counter type, where it gives one, is a counter of its
 // kind (ASL A1.2: an MMC's firepower-range-morale, an SMC's morale and
 // leadership modifier).
 func checkMission(ms *missions.Mission, t *tables.Set) error {
 	if _, err := t.Activation.RowFor(ms.Enemy); err != nil {
 		return ms.Errorf(ms.EnemyLine, "enemy: %w", err)
+	}
+	if ms.Attitude != "" {
+		if _, err := t.SASL.Action.Table(ms.Attitude); err != nil {
+			return ms.Errorf(ms.AttitudeLine, "attitude: %w", err)
+		}
 	}
 	for _, sp := range ms.Friendly {
 		if sp.Type == "" {

@@ -33,6 +33,9 @@
 //	SASL 4.32 movement       world.go (Graph, ToFBE, Progress, forward),
 //	                         detour.go (DetourCost, detours)
 //	SASL 4.324               world.go (FBEDistance)
+//	SASL 4.33, SASL 6        world.go (Attitude: the Prevailing Attitude),
+//	                         check.go (checkMission: its Action table)
+//	SASL 6 order             world.go (NorthDistance)
 //	ASL A5.1, SASL 4.3       stacking.go (Fits, Stack, Overstacked)
 //	ASL A2.2                 world.go (World, Board: the board naming a hex)
 //	ASL A2.4, SASL 4.36      world.go (TEM)

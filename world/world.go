@@ -59,6 +59,9 @@ type World struct {
 	progress []float64
 	// fbeDist: each hex's distance in hexes to the FBE (FBEDistance).
 	fbeDist []int32
+	// northDist: each hex's distance in hexes to the north edge
+	// (NorthDistance).
+	northDist []int32
 	// woodsOn[i]: 1 + the index in kinds of the Woods mapboard whose half
 	// of hex i depicts woods (WoodsBoard), 0 for none.
 	woodsOn    []uint8
@@ -193,6 +196,7 @@ func New(m *board.Map, ms *missions.Mission, t *tables.Set, costs pathing.Coster
 		w.progress[i] = w.along(x)
 	}
 	w.fbeDist = edgeDistances(m, ms.FBE)
+	w.northDist = edgeDistances(m, layout.North)
 	if w.g, err = pathing.NewGraph(m, forward{costs, w}); err != nil {
 		return nil, err
 	}
@@ -485,6 +489,18 @@ func (w *World) FBEDistance(x hex.Hex) int {
 	return 0
 }
 
+// NorthDistance returns how many hexes hex x lies from the north edge of
+// the mapboard configuration: 1 for a hex along it. The ENEMY's Action
+// checks go hexrow by hexrow from the north edge (SASL 6, as the public
+// play aids order them; sasl reads a hexrow as the hexes equally far from
+// that edge). A hex off the map is 0.
+func (w *World) NorthDistance(x hex.Hex) int {
+	if i, ok := w.m.Index(x); ok {
+		return int(w.northDist[i])
+	}
+	return 0
+}
+
 // edgeDistances is the distance in hexes of every hex of m to edge c, by
 // a breadth-first search from the hexes along it.
 func edgeDistances(m *board.Map, c layout.Compass) []int32 {
@@ -580,4 +596,14 @@ func (f forward) Exit(a board.Location, e layout.Compass) (int, bool) {
 		return 0, false
 	}
 	return f.Coster.Exit(a, e)
+}
+
+// Attitude returns the ENEMY's Prevailing Attitude (SASL 4.33, 6): the
+// mission's, or the tables' sasl.action.prevailing where it names none;
+// reading is true for the latter (sasl's reading, said in the output).
+func (w *World) Attitude() (name string, reading bool) {
+	if a := w.ms.Attitude; a != "" {
+		return a, false
+	}
+	return w.t.SASL.Action.Prevailing.Value, true
 }

@@ -326,3 +326,27 @@ friendly:
 	}
 	return newWorld(t, m, ms), m
 }
+
+// The Prevailing Attitude (SASL 4.33, 6) is the mission's, or the tables'
+// sasl.action.prevailing (a reading, said so) where it names none; the
+// Action checks go from the north edge (NorthDistance: 1 along it, one
+// more a hexrow south).
+func TestAttitudeAndNorthDistance_SASL6(t *testing.T) {
+	t.Parallel()
+	const mission = "name: x\nboards: [[\"o1\"], [\"o2\"]]\nfbe: south\nebe: north\n"
+	for _, c := range []struct {
+		text, want string
+		reading    bool
+	}{{mission, "maintain", true}, {mission + "attitude: advance\n", "advance", false}} {
+		m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": ""}, c.text)
+		w := newWorld(t, m, ms)
+		if a, r := w.Attitude(); a != c.want || r != c.reading {
+			t.Errorf("%q: Attitude %q (reading %v), want %q (%v)", c.text, a, r, c.want, c.reading)
+		}
+		for loc, want := range map[string]int{"o1K1": 1, "o1K2": 2, "o1K10": 10, "o2K1": 11, "o2A10": 20} {
+			if got := w.NorthDistance(testmaps.Loc(t, m, loc).Hex); got != want {
+				t.Errorf("NorthDistance(%s) %d, want %d", loc, got, want)
+			}
+		}
+	}
+}
