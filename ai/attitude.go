@@ -155,6 +155,9 @@ func (e *Enemy) actor(u *state.Unit, ph state.Phase) bool {
 	if ph == state.MPh && u.Moved || ph == state.APh && u.Entering {
 		return false
 	}
+	if e.actions() && u.Kind != state.SQ && u.Command != state.MoveOn {
+		return false // SASL 6: only a Move Command moves (action.go)
+	}
 	if e.keepsSetup(u) && !e.nextToEmptyVPO(u.At()) {
 		return false
 	}

@@ -21,7 +21,8 @@ victory:
 `
 
 // An ENEMY side with units beside an empty VPO takes it (issue 40; ASL
-// A26.11): under policy.released advance the stack of two squads outside a
+// A26.11): under policy.released advance (sasl's reading before SASL 6's
+// Action checks, kept as a choice) the stack of two squads outside a
 // Human Wave two hexes from the empty VPO of the FRIENDLY side moves into it
 // in the MPh, takes Control and stops there; in the next MPh the first
 // stays as its garrison and the other goes on toward the FBE. A leader
@@ -41,7 +42,7 @@ func TestIssue40_A26_11_TakesEmptyVPO(t *testing.T) {
 	}
 	t.Run("empty", func(t *testing.T) {
 		st := read("turn: 2\nenemy:\n  - {id: S1, unit: squad, at: o2K7}\n  - {id: S2, unit: squad, at: o2K7}\n  - {id: L1, unit: leader, type: 8-1, at: o2M6}\nvpo:\n  - {at: o2K5, control: friendly}\n")
-		h := newHW(t, m, ms, scripted(t, ""), st)
+		h := advanceReading(t, newHW(t, m, ms, scripted(t, ""), st))
 		evs, err := play(h, state.MPh)
 		if err != nil {
 			t.Fatal(err)
@@ -82,7 +83,7 @@ func TestIssue40_A26_11_TakesEmptyVPO(t *testing.T) {
 	})
 	t.Run("held", func(t *testing.T) {
 		st := read("turn: 2\nenemy:\n  - {id: S1, unit: squad, at: o2K7}\nfriendly:\n  - {id: F1, unit: squad, type: 6-6-7, at: o2K5, known: true}\nvpo:\n  - {at: o2K5, control: friendly}\n")
-		h := newHW(t, m, ms, scripted(t, ""), st)
+		h := advanceReading(t, newHW(t, m, ms, scripted(t, ""), st))
 		if _, err := play(h, state.MPh); err != nil {
 			t.Fatal(err)
 		}
@@ -112,7 +113,7 @@ func TestIssue40_SASL4_2_OnlyAdvanceAttitudeExits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		h := newHW(t, m, ms, scripted(t, ""), st)
+		h := advanceReading(t, newHW(t, m, ms, scripted(t, ""), st))
 		if fbe == "all" {
 			if h.t, err = h.t.Lay("policy", "advance_fbe", "all"); err != nil {
 				t.Fatal(err)
@@ -132,4 +133,15 @@ func TestIssue40_SASL4_2_OnlyAdvanceAttitudeExits(t *testing.T) {
 			t.Errorf("%s: S1a of the setup in %s", fbe, s1)
 		}
 	}
+}
+
+// advanceReading has h play policy.released advance, sasl's reading of
+// Advance Attitude before SASL 6's Action checks, kept as a choice.
+func advanceReading(t testing.TB, h *Enemy) *Enemy {
+	t.Helper()
+	var err error
+	if h.t, err = h.t.Lay("policy", "released", "advance"); err != nil {
+		t.Fatal(err)
+	}
+	return h
 }

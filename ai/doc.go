@@ -55,7 +55,16 @@
 //	                       wave_move.go (walk, follow)
 //	Table A9               generate.go (acCheck: a Village or City board)
 //	SASL 4.33 Attitude     attitude.go (moveOthers, advanceOthers: units
-//	                       outside a Human Wave, policy.released advance)
+//	                       outside a Human Wave, policy.released advance),
+//	                       action.go (actionChecks: Advance and the
+//	                       Prevailing Attitude)
+//	SASL 6 Action checks   action.go (actionChecks, actionCheck, prepTarget:
+//	                       policy.released actions)
+//	SASL 6.3, 6.311        action.go (actionCheck, adjacentTarget: the
+//	                       Automatic Actions)
+//	SASL 6.21, 6.212,      action.go (actionCheck: Panic), wave_fire.go
+//	ASL A4.8               (shooter, finalFire, FirstFire: a panicked unit
+//	                       fires FPF only, in the MPh)
 //	ASL A4, A4.1, A4.12,   attitude.go (actMove, stackMF, stepTo, nextVPO,
 //	A4.14, A4.7, A17.2     advanceOthers), wave_move.go (descend)
 //	ASL A7.8, A11, A12,    attitude.go (who acts: not pinned, not in Melee;

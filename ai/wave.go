@@ -44,6 +44,12 @@ func (e *Enemy) Play(ph state.Phase, entries bool) error {
 	clear(e.stacks)
 	e.stacks = e.stacks[:0]
 	switch ph {
+	case state.PFPh:
+		if e.actions() {
+			// SASL 6: the Action checks of the Activated units outside
+			// the Human Waves (action.go).
+			return e.actionChecks()
+		}
 	case state.RPh:
 		if entries {
 			if err := e.arrive(); err != nil {
@@ -63,7 +69,7 @@ func (e *Enemy) Play(ph state.Phase, entries bool) error {
 			return err
 		}
 		switch {
-		case e.advancing():
+		case e.advancing() || e.actions():
 			// Units outside a Human Wave move after the waves (4.321),
 			// the S? waiting off the map entering as they do
 			// (attitude.go).
@@ -86,7 +92,7 @@ func (e *Enemy) Play(ph state.Phase, entries bool) error {
 		if err := e.advance(); err != nil {
 			return err
 		}
-		if e.advancing() {
+		if e.advancing() || e.actions() {
 			if err := e.advanceOthers(); err != nil {
 				return err
 			}

@@ -120,14 +120,7 @@ func (e *Enemy) join() {
 			continue
 		}
 		for _, u := range e.st.OfSide(state.Enemy) {
-			if u.Wave != "" || u.Kind == state.SQ || u.Broken || u.Exited {
-				continue
-			}
-			if slices.ContainsFunc(u.SW, func(sw state.SW) bool { return !sw.Dead }) {
-				continue
-			}
-			near := slices.ContainsFunc(units, func(x *state.Unit) bool { return hex.Distance(x.At().Hex, u.At().Hex) <= 1 })
-			if !near {
+			if !joins(u, units) {
 				continue
 			}
 			u.Wave, u.Lane = w, u.At().Hex
@@ -399,4 +392,31 @@ func (e *Enemy) advanceTo(u *state.Unit, x hex.Hex, ev report.Event) error {
 	ev.Steps = e.log.Steps(pathing.Step{Location: from}, pathing.Step{Location: u.At(), HalfMF: c})
 	e.log.Add(ev)
 	return nil
+}
+
+// joins reports whether ENEMY unit u joins the Human Wave of units at the
+// start of the MPh (SASL 4.323): Activated Infantry outside any wave, Good
+// Order, without a functioning SW, next to a unit of the wave.
+func joins(u *state.Unit, units []*state.Unit) bool {
+	if u.Wave != "" || u.Kind == state.SQ || u.Broken || u.Exited {
+		return false
+	}
+	if slices.ContainsFunc(u.SW, func(sw state.SW) bool { return !sw.Dead }) {
+		return false
+	}
+	return slices.ContainsFunc(units, func(x *state.Unit) bool { return hex.Distance(x.At().Hex, u.At().Hex) <= 1 })
+}
+
+// joining reports whether ENEMY unit u will join a Human Wave at the start
+// of this MPh (join): it is part of the wave, with its automatic Move
+// Action and no Panic (SASL 4.32), and takes no Action check.
+func (e *Enemy) joining(u *state.Unit) bool {
+	for _, wv := range e.st.Waves {
+		units := e.members(e.adv.units[:0], wv.ID)
+		e.adv.units = units
+		if len(units) > 0 && joins(u, units) {
+			return true
+		}
+	}
+	return false
 }

@@ -149,7 +149,7 @@ func (e *Enemy) finalFire() error {
 	shooters := e.finalSc.shooters[:0]
 	defer func() { e.finalSc.shooters = shooters[:0] }()
 	for _, u := range e.st.OfSide(state.Enemy) {
-		if u.Kind != state.SQ && !u.Broken && u.OnMap() && u.Fired && !u.FinalFire && !e.inMelee(u) {
+		if u.Kind != state.SQ && !u.Broken && u.OnMap() && u.Fired && !u.FinalFire && !u.Panicked && !e.inMelee(u) {
 			shooters = append(shooters, u)
 		}
 	}
@@ -201,8 +201,13 @@ func (e *Enemy) inMelee(u *state.Unit) bool {
 
 // shooter reports whether ENEMY unit u may fire: a Good Order unit (not
 // an S?) on the map, not in Melee, that has not fired this Player Turn.
+//
+// A panicked unit fires only Final Protective Fire at ADJACENT FRIENDLY
+// units as they move (SASL 6.212: FirstFire); a unit whose Action check gave
+// it no Action (SASL 6) fires not at all in its Player Turn.
 func (e *Enemy) shooter(u *state.Unit) bool {
-	return u.Kind != state.SQ && !u.Broken && u.OnMap() && !u.Fired && !e.inMelee(u)
+	return u.Kind != state.SQ && !u.Broken && u.OnMap() && !u.Fired && !u.Panicked &&
+		(u.Command != state.Hold || e.log.Player != state.Enemy) && !e.inMelee(u)
 }
 
 func (e *Enemy) fireGroups(ph state.Phase) error {
@@ -347,6 +352,11 @@ func (e *Enemy) FirstFire(stack []*state.Unit, at board.Location, m combat.Motio
 		}
 		i, d := 0, hex.Distance(u.At().Hex, at.Hex)
 		switch {
+		case u.Panicked: // Final Protective Fire only (SASL 6.212)
+			if e.h.FPF.Value == 0 || !combat.Adjacent(e.w.Map(), u.At(), at) {
+				continue
+			}
+			i = 2
 		case !u.Fired:
 			if !e.reaches(u, at) {
 				continue

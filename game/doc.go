@@ -70,6 +70,8 @@
 //	SASL 4.3                 victory.go (Outcome, Exited: what an exited
 //	                         Human Wave S? counts)
 //	SASL 4.34                act.go (move)
+//	SASL 6.21                game.go (phase: a Panic ends with its Game
+//	                         Turn; the checks are package ai's)
 //	Stops                    stop.go, session.go (the player's decisions)
 //	Events                   package report (events as data, and their words)
 package game

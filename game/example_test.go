@@ -33,12 +33,12 @@ func Example() {
 	}
 	// Output:
 	// 22 S? set up
-	// turn 1 of 7: 84 events
-	// turn 2 of 7: 99 events
-	// turn 3 of 7: 128 events
-	// turn 4 of 7: 98 events
-	// turn 5 of 7: 48 events
-	// turn 6 of 7: 40 events
-	// turn 7 of 7: 15 events
-	// winner: the ENEMY side (the ENEMY Controls x2T4; the ENEMY Controls x2K5; 4 ENEMY squad-equivalents exited off the FBE (at most 0))
+	// turn 1 of 7: 103 events
+	// turn 2 of 7: 97 events
+	// turn 3 of 7: 76 events
+	// turn 4 of 7: 72 events
+	// turn 5 of 7: 69 events
+	// turn 6 of 7: 43 events
+	// turn 7 of 7: 44 events
+	// winner: the ENEMY side (the ENEMY Controls x2T4)
 }

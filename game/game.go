@@ -392,8 +392,13 @@ func (g *Game) phase(side state.Side, ph state.Phase) error {
 	g.hw.Log().Phase, g.hw.Log().Player = ph, side
 	st := g.st
 	if ph == state.RPh {
-		for _, u := range st.Units() { // a new Player Turn
+		turn := side == g.w.Mission().First // a new Game Turn (SASL 6.21: Panic lasts to its end)
+		for _, u := range st.Units() {      // a new Player Turn
 			u.Fired, u.FinalFire, u.Moved, u.Advanced, u.Pinned, u.Routed = false, false, false, false, false, false
+			u.Command = state.NoCommand
+			if turn {
+				u.Panicked = false
+			}
 		}
 	}
 	still := g.w.Tables().Activation.Still.Value

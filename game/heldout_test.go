@@ -476,6 +476,7 @@ type hgame struct {
 	m     *board.Map
 	c     *hcount
 	where string
+	act   *actionState // heldout_action_test.go
 }
 
 // checkSetup: SASL 4.12 EXC: a VPO building hex whose Table A9e was rolled
@@ -580,6 +581,10 @@ func (h *hgame) checkEvents(st *state.State, before map[string]unitAt, evs []rep
 				u.ffired, u.final, u.pinned = false, false, false
 				pos[id] = u
 			}
+		}
+		h.checkCommanded(e, where)
+		if e.Kind == report.ActionCheck {
+			h.checkAction(st, pos, evs, i, where)
 		}
 		// fire groups
 		if e.Fire != nil && len(e.Fire.From) > 0 {
@@ -705,6 +710,15 @@ func (h *hgame) checkEvents(st *state.State, before map[string]unitAt, evs []rep
 			for _, mk := range e.Made {
 				if mk.ID != "" {
 					pos[mk.ID] = unitAt{at: mk.At, side: state.Enemy, kind: mk.Kind, typ: mk.Type, present: true}
+				}
+			}
+		}
+		if e.Kind == report.Break || e.Kind == report.Rally {
+			// A10: a unit breaks; A10.6: it rallies
+			for _, id := range e.Units {
+				if u, ok := pos[id]; ok {
+					u.broken = e.Kind == report.Break
+					pos[id] = u
 				}
 			}
 		}
@@ -1051,6 +1065,9 @@ func playChecked(t *testing.T, w *world.World, name string, pol state.Policy, se
 	for !g.Over() {
 		before := snapshot(g.st)
 		side, ph, turn := g.st.Player, max(g.st.Phase, state.RPh), g.st.Turn
+		if side == state.Enemy && ph == state.PFPh {
+			h.actionsDue(g.st)
+		}
 		rep, err := g.Phase(nil)
 		if err != nil {
 			t.Fatalf("%s: %v", h.where, err)
@@ -1062,6 +1079,7 @@ func playChecked(t *testing.T, w *world.World, name string, pol state.Policy, se
 			h.checkRout(g.st, rep.Events, where)
 		}
 	}
+	h.checkSomeActions()
 }
 
 // playPassing plays one game as a player who passes at every stop, checking
@@ -1096,6 +1114,7 @@ func playPassing(t *testing.T, w *world.World, name string, seed uint64, c *hcou
 			turn, side, ph = nt, ns, np
 		}
 	}
+	h.checkSomeActions()
 }
 
 func TestHeldOutMissions(t *testing.T) {
@@ -1145,7 +1164,7 @@ func TestHeldOutMissions(t *testing.T) {
 	for _, r := range rules {
 		t.Logf("%-28s %7d cases, %d faults", r, c.cases[r], c.faults[r])
 	}
-	for _, r := range []string{"ASL A7.5 contiguous groups", "ASL A5.1 stacking", "ASL A2.5 entry", "ASL A4.6 FFMO", "ASL B9.3 wall TEM", "ASL A7.21 PBF", "ASL A10.5 must rout", "ASL A10.5 rout ends", "ASL A26.11 Control", "ASL A17 wound", "ASL A7.302 half-squads", "ASL A8.4 Final Fire", "ASL A8.3 SFF", "S? Activation FFNAM/FFMO", "SASL 4.12 EXC", "SASL 3.32 Activation by the acting unit", "SASL 3.32 Activation of an S? that moved"} {
+	for _, r := range []string{"ASL A7.5 contiguous groups", "ASL A5.1 stacking", "ASL A2.5 entry", "ASL A4.6 FFMO", "ASL B9.3 wall TEM", "ASL A7.21 PBF", "ASL A10.5 must rout", "ASL A10.5 rout ends", "ASL A26.11 Control", "ASL A17 wound", "ASL A7.302 half-squads", "ASL A8.4 Final Fire", "ASL A8.3 SFF", "S? Activation FFNAM/FFMO", "SASL 4.12 EXC", "SASL 3.32 Activation by the acting unit", "SASL 3.32 Activation of an S? that moved", "SASL 6 Action check", "SASL 6 order", "SASL 6.21 Panic", "SASL 6.311 ADJACENT", "SASL 6 Command", "SASL 6 every game"} {
 		if c.cases[r] == 0 && longrun.Enabled() {
 			t.Errorf("%s: no case examined", r)
 		}

@@ -9,8 +9,8 @@ import (
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
-	"gonum.org/v1/gonum/graph/simple"
 	gpath "gonum.org/v1/gonum/graph/path"
+	"gonum.org/v1/gonum/graph/simple"
 )
 
 // A perft-like count (issue 53): at every MPh stop of the player's in

@@ -257,7 +257,12 @@ func TestEngineFireAfterFirstFire_A8_4(t *testing.T) {
 								t.Errorf("%s seed %d: %s fires SFF from %d hexes (A8.3)", pol, seed, id, hex.Distance(l.Hex, e.Fire.At.Hex))
 							}
 						}
-						if as == report.FinalProtectiveFire && !slices.ContainsFunc(rep.Events[i:], func(x report.Event) bool { return x.Cause&^report.Reduced == report.FPFCheck }) {
+						// The NMC: its events name FPFCheck, or an Original
+						// 12 (MC12: Casualty Reduction, A10.31) of a firer.
+						if as == report.FinalProtectiveFire && !slices.ContainsFunc(rep.Events[i:], func(x report.Event) bool {
+							c := x.Cause &^ report.Reduced
+							return c == report.FPFCheck || c == report.MC12 && len(x.Units) > 0 && slices.Contains(e.Units, x.Units[0])
+						}) {
 							t.Errorf("%s seed %d: FPF by %v took no NMC (A8.31)", pol, seed, e.Units)
 						}
 					}

@@ -107,21 +107,22 @@ func TestOpenRun(t *testing.T) {
 	}
 }
 
-// --vary policy.released=hold,advance (issue 40) plays the mission with
-// each value of the tables' policy.released on the same seeds: the advance
-// value (the built-in one) gives the run's own result game for game, the
+// --vary policy.released=hold,actions (issue 40; actions since issue 54)
+// plays the mission with each value of the tables' policy.released on the
+// same seeds: the actions value (the built-in one) gives the run's own
+// result game for game, the
 // hold value that of a run on tables with hold laid over, and the two
 // differ. A value or key the tables refuse is refused by name.
 func TestIssue40_VaryTablesPolicy(t *testing.T) {
 	t.Parallel()
-	s, err := OpenSweep(Inputs{Mission: "crossroads", Policy: "attack"}, []string{"policy.released=hold,advance"})
+	s, err := OpenSweep(Inputs{Mission: "crossroads", Policy: "attack"}, []string{"policy.released=hold,actions"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(s.Preps) != 2 || !s.Grid.Axes[0].Tables() {
 		t.Fatalf("%d preps, tables %v", len(s.Preps), s.Grid.Axes[0].Tables())
 	}
-	for i, want := range []string{"hold", "advance"} {
+	for i, want := range []string{"hold", "actions"} {
 		if got := s.Preps[i].W.Tables().Policy.Released.Value; got != want || s.Preps[i].Policy != "attack" {
 			t.Errorf("prep %d: released %q, FRIENDLY %q, want %q, attack", i, got, s.Preps[i].Policy, want)
 		}
@@ -143,7 +144,7 @@ func TestIssue40_VaryTablesPolicy(t *testing.T) {
 	}
 	ownResult.Tally.OnlyHere, ownResult.Tally.OnlyPrev = results[1].Tally.OnlyHere, results[1].Tally.OnlyPrev // paired with hold in the sweep
 	if !same(ownResult, results[1]) {
-		t.Errorf("advance: %+v, the run's own: %+v", results[1].FriendlyWins, ownResult.FriendlyWins)
+		t.Errorf("actions: %+v, the run's own: %+v", results[1].FriendlyWins, ownResult.FriendlyWins)
 	}
 	held := *own
 	tb, err := s.World.Tables().Lay("policy", "released", "hold")
@@ -163,11 +164,11 @@ func TestIssue40_VaryTablesPolicy(t *testing.T) {
 		t.Errorf("hold: %+v, a run on hold tables: %+v", results[0].FriendlyWins, alone.FriendlyWins)
 	}
 	if same(results[0], results[1]) {
-		t.Errorf("hold and advance gave the same result: %+v", results[1].FriendlyWins)
+		t.Errorf("hold and actions gave the same result: %+v", results[1].FriendlyWins)
 	}
-	t.Logf("crossroads, attack, 60 games: hold %d FRIENDLY wins, advance %d", results[0].FriendlyWins.Count, results[1].FriendlyWins.Count)
+	t.Logf("crossroads, attack, 60 games: hold %d FRIENDLY wins, actions %d", results[0].FriendlyWins.Count, results[1].FriendlyWins.Count)
 	for _, c := range []struct{ vary, want string }{
-		{"policy.released=hold,run", `"run" is not one of [advance hold]`},
+		{"policy.released=hold,run", `"run" is not one of [actions advance hold]`},
 		{"policy.relased=hold", `unknown policy value "relased"`},
 		{"policy.advance_garrison=1,99", "advance_garrison"},
 	} {

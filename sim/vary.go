@@ -42,8 +42,9 @@ type key struct {
 }
 
 // VaryKeys describes the keys a sweep or a balance search can vary.
-const VaryKeys = `policy (the FRIENDLY policy: hold, attack), turns (the number of
-turns), entry.N.count and entry.N.turn (the N-th entry of the mission file,
+const VaryKeys = `policy (the FRIENDLY policy: hold, attack), attitude (the
+ENEMY's Prevailing Attitude: an Action table of the tables, such as maintain,
+advance), turns (the number of turns), entry.N.count and entry.N.turn (the N-th entry of the mission file,
 from 1), human_wave.N.turn, victory.max_enemy_exits, without (a FRIENDLY unit
 left out by its ID; "none" leaves none out), friendly.add.TYPE@LOC (that many
 FRIENDLY units of counter TYPE added at LOC; LOC1+LOC2+... fills them in turn:
@@ -133,6 +134,16 @@ func parseKey(name, flag string, ms *missions.Mission, t *tables.Set) (*key, err
 		whole(1, 99, func(ms *missions.Mission, n int) { ms.Turns = n })
 	case name == "policy":
 		k.policy = true
+	case name == "attitude":
+		// The mission's Prevailing Attitude (SASL 4.33, 6): an Attitude
+		// with an Action table of the run's tables.
+		k.set = func(ms *missions.Mission, v string) error {
+			if _, err := t.SASL.Action.Table(v); err != nil {
+				return fmt.Errorf("sim: %s attitude=%s: %w", flag, v, err)
+			}
+			ms.Attitude, ms.AttitudeLine = v, 0
+			return nil
+		}
 	case name == "victory.max_enemy_exits":
 		if ms.Victory == nil {
 			return nil, fmt.Errorf("sim: %s %s: the mission has no victory conditions", flag, name)

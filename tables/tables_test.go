@@ -337,8 +337,8 @@ func TestLay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Policy.Released.Value != ReleasedHold || d.Policy.Released.Value != ReleasedAdvance {
-		t.Errorf("released %q (the default's %q), want hold over advance", s.Policy.Released.Value, d.Policy.Released.Value)
+	if s.Policy.Released.Value != ReleasedHold || d.Policy.Released.Value != ReleasedActions {
+		t.Errorf("released %q (the default's %q), want hold over actions", s.Policy.Released.Value, d.Policy.Released.Value)
 	}
 	if s.Digest() == d.Digest() {
 		t.Error("the laid set has the default's digest")

@@ -634,9 +634,9 @@ func TestPlay(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	g := filepath.Join(dir, "game.yaml")
-	// Seed 10: the crossroads (SASL 4.1 case c, issue 51) sets up S?
+	// Seed 14: the crossroads (SASL 4.1 case c, issue 51) sets up S?
 	// that are never Activated, so play show still lists them by case.
-	const seed = "10"
+	const seed = "14"
 	mustRun(t, "play", "new", "--policy", "hold", "--seed", seed, "--save", g)
 	placed := mustRun(t, "place", "--seed", seed)
 	newOut := mustRun(t, "play", "new", "--policy", "hold", "--seed", seed, "--save", filepath.Join(dir, "again.yaml"))
