@@ -277,3 +277,14 @@ func attitudeTitle(name string) string {
 	}
 	return strings.ToUpper(name[:1]) + strings.ReplaceAll(name[1:], "_", " ") + " Attitude"
 }
+
+// AttitudeText says the ENEMY's Prevailing Attitude (SASL 4.33, 6) as a
+// player reads it: "the ENEMY's Prevailing Attitude: Maintain (SASL 4.33,
+// 6)"; reading: the mission names none, and the tables' is played.
+func AttitudeText(name string, reading bool) string {
+	a := strings.TrimSuffix(attitudeTitle(name), " Attitude")
+	if reading {
+		return fmt.Sprintf("the ENEMY's Prevailing Attitude: %s (the mission names none: sasl.action.prevailing, sasl's reading)", a)
+	}
+	return fmt.Sprintf("the ENEMY's Prevailing Attitude: %s (SASL 4.33, 6)", a)
+}

@@ -17,9 +17,14 @@ import (
 // It is data: the stop is its kind, units and Locations, never a sentence
 // (Where is the one short phrase, for a title).
 type View struct {
-	Mission  string `json:"mission"`
-	Turn     int    `json:"turn"`
-	LastTurn int    `json:"last_turn"`
+	Mission string `json:"mission"`
+	// Attitude is the ENEMY's Prevailing Attitude (SASL 4.33, 6: the name
+	// of an Action table); AttitudeReading: the mission names none, and
+	// the tables' sasl.action.prevailing is played (sasl's reading).
+	Attitude        string `json:"attitude"`
+	AttitudeReading bool   `json:"attitude_reading,omitempty"`
+	Turn            int    `json:"turn"`
+	LastTurn        int    `json:"last_turn"`
 	// Player is whose Player Turn is under way ("enemy", "friendly"), Phase
 	// the next phase of it.
 	Player string       `json:"player_turn"`
@@ -166,7 +171,8 @@ func side(s state.Side) string { return s.String() }
 func (t *Game) View() View {
 	g := t.g
 	st, m := g.Snapshot(), g.World().Map()
-	v := View{Mission: g.World().Mission().Name, Turn: st.Turn, LastTurn: g.LastTurn(), Player: side(st.Player), Phase: st.Phase.String(),
+	att, reading := g.World().Attitude()
+	v := View{Mission: g.World().Mission().Name, Attitude: att, AttitudeReading: reading, Turn: st.Turn, LastTurn: g.LastTurn(), Player: side(st.Player), Phase: st.Phase.String(),
 		Over: g.Over(), Policy: g.Policy(), Exited: g.Exited(), Can: []string{},
 		Placeholders: g.World().Tables().PlaceholderSummary()}
 	if o, ok := g.Outcome(); ok && g.Over() {

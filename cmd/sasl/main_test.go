@@ -739,7 +739,8 @@ func TestPlay(t *testing.T) {
 		t.Errorf("a turn after the last: %v", err)
 	}
 	show := mustRun(t, "play", "show", g)
-	if !strings.Contains(show, "The game is over") || !strings.Contains(show, "ENEMY units:") {
+	if !strings.Contains(show, "The game is over") || !strings.Contains(show, "ENEMY units:") ||
+		!strings.Contains(show, "The ENEMY's Prevailing Attitude: Maintain (SASL 4.33, 6).") {
 		t.Errorf("play show:\n%s", show)
 	}
 	// The S? still unactivated at the end are shown with the SASL 4.1
@@ -754,7 +755,7 @@ func TestPlay(t *testing.T) {
 			t.Errorf("play show: %q, not as place --seed %s set it up: %q", u[0], seed, setup)
 		}
 	}
-	if js := mustRun(t, "play", "show", g, "--json"); !strings.Contains(js, `"over": true`) {
+	if js := mustRun(t, "play", "show", g, "--json"); !strings.Contains(js, `"over": true`) || !strings.Contains(js, `"attitude": "maintain"`) {
 		t.Errorf("play show --json:\n%s", js)
 	}
 	// wave writes a game it can read back, never past the last turn.

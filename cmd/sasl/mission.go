@@ -146,8 +146,12 @@ func (p *played) header() string {
 		}
 		return "out of season"
 	}
-	h := fmt.Sprintf("%s (%s)\nBoards %s, north %s; FBE %s, EBE %s; month %d: grain %s, orchards %s; %s weather",
-		ms.Name, ms.File, ms.Layout, ms.Layout.North(), ms.FBE, ms.EBE, ms.Month, inOut(s.Grain), inOut(s.Orchard), ms.Weather)
+	attitude, reading := ms.Attitude, false
+	if attitude == "" {
+		attitude, reading = t.SASL.Action.Prevailing.Value, true
+	}
+	h := fmt.Sprintf("%s (%s)\nBoards %s, north %s; FBE %s, EBE %s; month %d: grain %s, orchards %s; %s weather; %s",
+		ms.Name, ms.File, ms.Layout, ms.Layout.North(), ms.FBE, ms.EBE, ms.Month, inOut(s.Grain), inOut(s.Orchard), ms.Weather, report.AttitudeText(attitude, reading))
 	if notice := report.PlaceholdersText(t.PlaceholderSummary()); notice != "" {
 		h += "\n" + notice
 	}

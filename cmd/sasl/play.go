@@ -333,6 +333,7 @@ func newPlayShowCmd(o *options) *cobra.Command {
 			}
 			ms := g.World().Mission()
 			fmt.Fprintf(w, "%s (%s)\n", ms.Name, st.Mission)
+			fmt.Fprintln(w, capitalize(report.AttitudeText(g.World().Attitude()))+".")
 			if g.Over() {
 				fmt.Fprintf(w, "The game is over: the mission ended after turn %d.\n", g.LastTurn())
 				writeWinner(w, g)

@@ -364,10 +364,22 @@ function hexWords(h) {
 
 function can(verb) { return page.state && page.state.can.includes(verb); }
 
+// renderAttitude says the ENEMY's Prevailing Attitude (SASL 4.33, 6),
+// whose Action table its units outside the Human Waves roll on.
+function renderAttitude(st) {
+  const p = $("attitude");
+  p.hidden = !st.attitude;
+  if (!st.attitude) return;
+  const name = st.attitude.charAt(0).toUpperCase() + st.attitude.slice(1).replace(/_/g, " ");
+  p.textContent = "The ENEMY's Prevailing Attitude: " + name +
+    (st.attitude_reading ? " (the mission names none: sasl's reading)" : " (SASL 6)");
+}
+
 function render() {
   const st = page.state;
   document.title = st.mission + ": " + st.where;
   $("mission").textContent = st.mission;
+  renderAttitude(st);
   let where = capital(st.where.replace(/turn (\d+)/, "turn $1 of " + st.last_turn)) + " · step " + st.step;
   if (st.over && st.winner) where += ". Winner: the " + st.winner.toUpperCase() + " side (" + st.why + ")";
   $("where").textContent = where;

@@ -230,6 +230,11 @@ func TestServeInBrowser(t *testing.T) {
 	if notice := p.text("#tables"); !shown || !strings.Contains(notice, "Placeholder tables: ") || !strings.Contains(notice, "sasl tables template > mine.yaml") {
 		t.Errorf("the page does not tell of the placeholder tables (shown %v): %q", shown, notice)
 	}
+	// The mission's Prevailing Attitude (SASL 4.33, 6): this one names
+	// none, and the page says that the tables' is played.
+	if a := p.text("#attitude"); a != "The ENEMY's Prevailing Attitude: Maintain (the mission names none: sasl's reading)" {
+		t.Errorf("the page words the ENEMY's Prevailing Attitude %q", a)
+	}
 	if shots != "" {
 		p.screenshot(filepath.Join(shots, "1-setup.png"))
 	}
