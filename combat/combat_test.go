@@ -325,3 +325,66 @@ func TestCloseCombatPinnedHalved_A7_8(t *testing.T) {
 		t.Errorf("the ENEMY's odds against F1, F2: %s, %s with F2 pinned: a pin does not halve CC defense", d1, d2)
 	}
 }
+
+// SASL 7.5: as the RPh begins a Good Order ENEMY leader with no other
+// activity recombines two Good Order half-squads of one counter in his
+// Location into the squad whose half-squad it is (the crossroads' ENEMY is
+// German: 2-4-7 into 4-6-7), as many pairs as there are; a third stays,
+// as does a half-squad of another counter. A broken unit there is the
+// leader's to rally, and nothing recombines; FRIENDLY half-squads never
+// do (the player's).
+func TestRecombine_SASL7_5(t *testing.T) {
+	t.Parallel()
+	w, l := crossroadsAt(t, "x1A1")
+	hs := func(id, typ string) *state.Unit {
+		return &state.Unit{ID: id, Side: state.Enemy, Kind: state.HalfSquad, Type: typ}
+	}
+	leader := func() *state.Unit { return &state.Unit{ID: "L1", Side: state.Enemy, Kind: state.Leader, Type: "8-1"} }
+	h1, h2, h3, h4 := hs("H1", "2-4-7"), hs("H2", "2-4-7"), hs("H3", "2-4-7"), hs("H4", "2-3-7")
+	f1, f2 := &state.Unit{ID: "F1", Side: state.Friendly, Kind: state.HalfSquad, Type: "3-3-7"}, &state.Unit{ID: "F2", Side: state.Friendly, Kind: state.HalfSquad, Type: "3-3-7"}
+	c, st, log := resolver(t, w, l, "", leader(), h1, h2, h3, h4, f1, f2)
+	// A second Location after the first: its pair recombines too (the
+	// half-squad removed in the first does not upset the walk).
+	_, l2 := crossroadsAt(t, "x1C1")
+	h5, h6 := hs("H5", "2-4-7"), hs("H6", "2-4-7")
+	l2u := &state.Unit{ID: "L2", Side: state.Enemy, Kind: state.Leader, Type: "7-0"}
+	for _, u := range []*state.Unit{l2u, h5, h6} {
+		st.Add(u, l2)
+	}
+	if err := c.Recombine(); err != nil {
+		t.Fatal(err)
+	}
+	if h5.Kind != state.Squad || st.Holds(h6) {
+		t.Errorf("the second Location: H5 %s, H6 held %v", h5.Kind, st.Holds(h6))
+	}
+	if h1.Kind != state.Squad || h1.Type != "4-6-7" || st.Holds(h2) || !st.Holds(h3) || h3.Kind != state.HalfSquad || h4.Kind != state.HalfSquad || f1.Kind != state.HalfSquad {
+		t.Errorf("H1 %s %s, H2 held %v, H3 %s, H4 %s, F1 %s", h1.Kind, h1.Type, st.Holds(h2), h3.Kind, h4.Kind, f1.Kind)
+	}
+	evs := log.Since(0)
+	if len(evs) != 2 || evs[0].Kind != report.Recombine || !slices.Equal(evs[0].Units, []string{"H1", "H2", "L1"}) || evs[0].Type != "4-6-7" {
+		t.Errorf("events %+v", evs)
+	}
+	// A broken unit in the Location: the leader rallies it instead.
+	b1, b2 := hs("B1", "2-4-7"), hs("B2", "2-4-7")
+	broken := &state.Unit{ID: "X1", Side: state.Enemy, Kind: state.Squad, Type: "4-6-7", Broken: true}
+	c, _, _ = resolver(t, w, l, "", leader(), b1, b2, broken)
+	if err := c.Recombine(); err != nil {
+		t.Fatal(err)
+	}
+	if b1.Kind != state.HalfSquad || b2.Kind != state.HalfSquad {
+		t.Errorf("half-squads recombined beside a broken unit their leader rallies")
+	}
+	// The ENEMY's units alone: the half-squad removed leaves the walk over
+	// them whole.
+	a1, a2 := hs("A1", "2-4-7"), hs("A2", "2-4-7")
+	c, st, _ = resolver(t, w, l, "", leader(), a1, a2)
+	if err := c.Recombine(); err != nil || a1.Kind != state.Squad || st.Holds(a2) {
+		t.Errorf("alone: A1 %s, A2 held %v: %v", a1.Kind, st.Holds(a2), err)
+	}
+	// No leader: nothing.
+	n1, n2 := hs("N1", "2-4-7"), hs("N2", "2-4-7")
+	c, _, _ = resolver(t, w, l, "", n1, n2)
+	if err := c.Recombine(); err != nil || n1.Kind != state.HalfSquad {
+		t.Errorf("half-squads recombined without a leader: %v", err)
+	}
+}

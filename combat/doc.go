@@ -40,6 +40,8 @@
 //	SASL 7.1                 rally.go (Rally, selfRallying: the ENEMY's
 //	                         self-rally, sasl.rally.self_rally_mmc MMC with
 //	                         the best chance of rallying)
+//	SASL 7.5                 rally.go (Recombine, squadOf: half-squads
+//	                         recombined by a leader as the RPh begins)
 //	ASL A10.62               rout.go (Desperate, EndDM), morale.go (brk),
 //	                         fire.go (Apply), rally.go (Rally)
 //	ASL A11                  closecombat.go (CloseCombat, ccFP)

@@ -119,3 +119,78 @@ func (c *Resolver) selfRallying(units []*state.Unit) []*state.Unit {
 	}
 	return out
 }
+
+// Recombine is the start of each RPh for the ENEMY side (SASL 7.5, as the
+// public SASL sequence-of-play aid gives it: "Leader with no other
+// activity recombines HS"): in each Location with a Good Order ENEMY
+// leader and no broken ENEMY unit (which the leader would rally: his
+// activity this RPh), two Good Order half-squads of one counter (and of
+// one Human Wave, or none) recombine into the squad whose half-squad it is, as many pairs as
+// there are, the first keeping its ID. The squad is the ENEMY
+// nationality's whose half-squad counter it is (counters), else the one
+// squad half_squads reduces to it; a half-squad of no known squad stays
+// (sasl's reading: the counters say nothing more). Of SASL 7's other
+// steps, 7.2 (a broken unit keeping DM to rout to rally terrain) does not
+// arise, the engine's broken units routing only where they must
+// (policy.rout), and 7.3, 7.4 (SW and Gun recovery and repair) wait for
+// SW and Guns in the ENEMY's play.
+func (c *Resolver) Recombine() error {
+	st := c.St
+	seen := c.seen[:0]
+	defer func() { c.seen = seen[:0] }()
+	var gone []*state.Unit
+	for _, l := range st.OfSide(state.Enemy) {
+		if l.Kind != state.Leader || l.Broken || !l.OnMap() || slices.Contains(seen, l) {
+			continue
+		}
+		at := l.At()
+		halves := map[[2]string][]*state.Unit{} // by counter and wave
+		var types [][2]string
+		broken := false
+		for u := range st.In(state.Enemy, at) {
+			seen = append(seen, u) // one leader a Location acts
+			broken = broken || u.Broken
+			if k := [2]string{u.Type, u.Wave}; u.Kind == state.HalfSquad && !u.Broken {
+				if _, ok := halves[k]; !ok {
+					types = append(types, k)
+				}
+				halves[k] = append(halves[k], u)
+			}
+		}
+		if broken {
+			continue
+		}
+		for _, k := range types {
+			hs := halves[k]
+			squad, ok := c.squadOf(k[0])
+			if !ok {
+				continue
+			}
+			for len(hs) >= 2 {
+				a, b := hs[0], hs[1]
+				hs = hs[2:]
+				a.Kind, a.Type = state.Squad, squad
+				gone = append(gone, b) // removed once the side's units are walked
+				c.log.Add(report.Event{Kind: report.Recombine, Units: c.log.Strings(a.ID, b.ID, l.ID), At: at, Type: squad})
+			}
+		}
+	}
+	for _, b := range gone {
+		st.Remove(b)
+	}
+	return nil
+}
+
+// squadOf is the squad counter whose half-squad is half (Recombine).
+func (c *Resolver) squadOf(half string) (string, bool) {
+	if n := c.t.Counters.Of(c.W.Mission().Enemy); n.HalfSquad.Value == half {
+		return n.Squad.Value, true
+	}
+	squad, found := "", 0
+	for s, h := range c.t.HalfSquads {
+		if h.Value == half {
+			squad, found = s, found+1
+		}
+	}
+	return squad, found == 1
+}

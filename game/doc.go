@@ -72,6 +72,8 @@
 //	SASL 4.34                act.go (move)
 //	SASL 6.21                game.go (phase: a Panic ends with its Game
 //	                         Turn; the checks are package ai's)
+//	SASL 7.5                 game.go (phase: recombination before the
+//	                         rallies; combat's Recombine)
 //	Stops                    stop.go, session.go (the player's decisions)
 //	Events                   package report (events as data, and their words)
 package game

@@ -416,6 +416,9 @@ func (g *Game) phase(side state.Side, ph state.Phase) error {
 		return err
 	}
 	if ph == state.RPh && g.resolves() {
+		if err := g.res.Recombine(); err != nil { // SASL 7.5: as the RPh begins
+			return err
+		}
 		if err := g.res.Rally(!took); err != nil {
 			return err
 		}

@@ -202,6 +202,11 @@ const (
 	// dr, the Automatic Action or the Action table's dr, the Command),
 	// Rolls (the Panic dr, then the table's dr).
 	ActionCheck // action_check
+	// Two ENEMY half-squads of one counter recombine into a squad in the
+	// RPh, by a Good Order leader with no other activity (SASL 7.5): At,
+	// Units (the half-squad that becomes the squad, the one removed, the
+	// leader), Type (the squad's counter).
+	Recombine // recombine
 )
 
 // SetupS reports whether e is the Activation of an S? outside a Human

@@ -252,6 +252,8 @@ func (x *Words) Text(e *Event) string {
 	case Rally:
 		d := e.Dice
 		return fmt.Sprintf("%s in %s rallies: DR %d%+d = %d <= ML %d", who, x.name(e.At), d.DR, d.DRM, d.Final, d.Need)
+	case Recombine:
+		return fmt.Sprintf("%s and %s (half-squads) in %s recombine into a squad %s, %s: leader %s has no other activity this RPh (SASL 7.5)", e.Units[0], e.Units[1], x.name(e.At), e.Type, e.Units[0], e.Units[2])
 	case ActionCheck:
 		return fmt.Sprintf("Action check of %s in %s (%s): %s", who, x.name(e.At), attitudeTitle(e.Action.Attitude), actionText(e.Action))
 	case Reveal:

@@ -177,3 +177,30 @@ func TestIssue40_VaryTablesPolicy(t *testing.T) {
 		}
 	}
 }
+
+// --vary attitude=maintain,advance (issue 54) plays the mission in each
+// Prevailing Attitude (SASL 4.33, 6) on the same seeds, a row each, and
+// the two differ; an Attitude without an Action table is refused, naming
+// the ones there are.
+func TestVaryAttitude_SASL6(t *testing.T) {
+	t.Parallel()
+	s, err := OpenSweep(Inputs{Mission: "crossroads", Policy: "attack"}, []string{"attitude=maintain,advance"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"maintain", "advance"} {
+		if got := s.Preps[i].W.Mission().Attitude; got != want {
+			t.Errorf("prep %d: attitude %q, want %q", i, got, want)
+		}
+	}
+	results, err := s.Run(Config{Runs: 20, Seed: 5, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(results) != 2 || reflect.DeepEqual(results[0], results[1]) {
+		t.Errorf("maintain and advance: %d results, the same: %v", len(results), len(results) == 2)
+	}
+	if _, err := OpenSweep(Inputs{Mission: "crossroads"}, []string{"attitude=maintain,withdraw"}); err == nil || !strings.Contains(err.Error(), `no Action table for Attitude "withdraw" (the tables have [advance maintain]`) {
+		t.Errorf("attitude=withdraw: %v", err)
+	}
+}
