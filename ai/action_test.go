@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/internal/testkit/testmaps"
+	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/state"
@@ -30,6 +31,13 @@ victory:
 func actionGame(t *testing.T, text, dice string) (*Enemy, *board.Map, *state.State) {
 	t.Helper()
 	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": "K4 woods\n"}, actionMission)
+	return actionOn(t, m, ms, text, dice)
+}
+
+// actionOn is actionGame on a map and mission made once (their world is
+// made once too: newWorld).
+func actionOn(t *testing.T, m *board.Map, ms *missions.Mission, text, dice string) (*Enemy, *board.Map, *state.State) {
+	t.Helper()
 	st, err := state.Read(strings.NewReader("turn: 2\n"+text), "state.yaml", m)
 	if err != nil {
 		t.Fatal(err)
@@ -63,6 +71,11 @@ func TestActionTableRows_SASL6(t *testing.T) {
 		tables.CmdHold:     {state.Hold, state.Hold},
 	}
 	for _, attitude := range []string{"maintain", "advance", "typed"} {
+		// One world an Attitude; "typed" is the player's own table, laid
+		// on each game's tables below, named after the world is made.
+		m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": "K4 woods\n"}, actionMission)
+		newWorld(t, m, ms)
+		ms.Attitude = attitude
 		for dr := 1; dr <= 6; dr++ {
 			for _, target := range []bool{true, false} {
 				friendly := "friendly:\n  - {id: F1, unit: squad, type: 6-6-7, at: o2N5, known: true}\n"
@@ -71,8 +84,7 @@ func TestActionTableRows_SASL6(t *testing.T) {
 				}
 				// S1 of the setup takes the Prevailing Attitude; the dice:
 				// its Panic dr, its table dr, then an IFT DR if it fires.
-				h, _, st := actionGame(t, "enemy:\n  - {id: S1, unit: squad, at: o2K5, setup: true}\n"+friendly, fmt.Sprintf("1 %d 6 6", dr))
-				h.ms.Attitude = attitude
+				h, _, st := actionOn(t, m, ms, "enemy:\n  - {id: S1, unit: squad, at: o2K5, setup: true}\n"+friendly, fmt.Sprintf("1 %d 6 6", dr))
 				if attitude == "typed" {
 					// a player's own table: every row hold but this dr's move
 					h.t = h.t.Clone()
