@@ -1,14 +1,19 @@
 package game
 
 import (
+	"os"
 	"slices"
+	"testing"
 
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
 )
 
 // The held-out checker's view of the ENEMY's Action checks (SASL 6;
@@ -232,4 +237,48 @@ func (h *hgame) checkSomeActions() {
 	if a.checks == 0 {
 		h.c.fault(h.t, "SASL 6 every game", "%s: no ENEMY Action check in the whole game, though due in %d PFPh", h.where, a.due)
 	}
+}
+
+// The shipped missions (the two demos, the four boards on the real
+// boards), whole games of both FRIENDLY policies over several seeds, under
+// the held-out checker: every game in which the ENEMY had an Activated
+// unit outside a Human Wave at a PFPh has ENEMY Action checks (SASL 6),
+// each naming its units, Attitude, Action and dice, in order, and none
+// faults; and at least one check is due in most of them.
+func TestShippedMissionsTakeActionChecks_SASL6(t *testing.T) {
+	t.Parallel()
+	seeds := uint64(2)
+	if longrun.Enabled() {
+		seeds = 10
+	}
+	c := newHcount()
+	worlds := map[string]*world.World{"crossroads": prepared(t, "crossroads", ""), "wooded-hill": prepared(t, "wooded-hill", "")}
+	if _, ok := testshared.FindBoards(); ok {
+		text, err := os.ReadFile("../examples/four-boards.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		worlds["four-boards"] = prepareText(t, string(text))
+	}
+	for name, w := range worlds {
+		for _, pol := range []state.Policy{PolicyHold, PolicyAttack} {
+			t.Run(name+"/"+string(pol), func(t *testing.T) {
+				t.Parallel()
+				for seed := range seeds {
+					// checkSomeActions faults a game whose ENEMY had
+					// Activated units outside a wave at a PFPh and took
+					// no check; one that never had any (a FRIENDLY side
+					// that holds out of every S?'s sight) has none due.
+					if h := playChecked(t, w, name, pol, seed, c); h.actions().due == 0 {
+						t.Logf("%s seed %d %s: no Action check due in the whole game", name, seed, pol)
+					}
+				}
+			})
+		}
+	}
+	t.Cleanup(func() {
+		if games, due := c.cases["SASL 6 every game"], c.cases["SASL 6 Action check"]; games == 0 || due == 0 {
+			t.Errorf("%d games with Action checks due, %d checks: the test checks too little", games, due)
+		}
+	})
 }

@@ -927,7 +927,8 @@ func (h *hgame) checkFire(st *state.State, pos map[string]unitAt, e report.Event
 	}
 	// A7.21: PBF. FRIENDLY Prep, Defensive and First Fire of unpinned
 	// units: the FP is each counter's, doubled when ADJACENT, halved
-	// beyond normal range.
+	// beyond normal range; halved again for a unit marked First Fire that
+	// fires in the DFPh (A8.4: Area Fire).
 	if f.As == 0 && (e.Kind == report.PrepFire || e.Kind == report.DefensiveFire || e.Kind == report.FirstFire) {
 		want, pbf, ok, long := 0.0, false, true, 0.0
 		for _, id := range f.Members {
@@ -949,6 +950,9 @@ func (h *hgame) checkFire(st *state.State, pos map[string]unitAt, e report.Event
 				break
 			}
 			x := float64(fp)
+			if u.ffired && e.Kind == report.DefensiveFire {
+				x /= 2 // A8.4: marked First Fire, it fires in the DFPh as Area Fire
+			}
 			d := dist(u.at.Hex, f.At.Hex)
 			switch {
 			case adjacent(m, u.at, f.At):
@@ -1053,7 +1057,7 @@ func (h *hgame) checkRout(st *state.State, evs []report.Event, where string) {
 }
 
 // playChecked plays one whole game phase by phase under pol and checks it.
-func playChecked(t *testing.T, w *world.World, name string, pol state.Policy, seed uint64, c *hcount) {
+func playChecked(t *testing.T, w *world.World, name string, pol state.Policy, seed uint64, c *hcount) *hgame {
 	t.Helper()
 	g, setup, err := New(w, state.Game{Mission: name, Seed: seed, HasSeed: true, Policy: pol}, nil)
 	if err != nil {
@@ -1080,6 +1084,7 @@ func playChecked(t *testing.T, w *world.World, name string, pol state.Policy, se
 		}
 	}
 	h.checkSomeActions()
+	return h
 }
 
 // playPassing plays one game as a player who passes at every stop, checking
