@@ -234,3 +234,14 @@ func (e *Enemy) prepTarget(units []*state.Unit) (Target, bool) {
 	}
 	return tg, true
 }
+
+// moveCause is the Cause of the event of a move or advance of ENEMY units
+// outside a Human Wave toward a goal: a Move Command (SASL 6) for Activated
+// units under policy.released actions; none (Advance Attitude: the S? of
+// entries, SASL 4.2, and sasl's reading advance) otherwise.
+func (e *Enemy) moveCause(stack []*state.Unit) report.Cause {
+	if e.actions() && len(stack) > 0 && stack[0].Kind != state.SQ && stack[0].Command == state.MoveOn {
+		return report.MoveCommand
+	}
+	return report.NoCause
+}

@@ -745,7 +745,7 @@ func (e *Enemy) advanceOthers() error {
 		}
 		e.takeVPO(to, stack, &notes)
 		ev := report.Event{Kind: report.AdvanceInto, Units: e.log.IDs(stack), Steps: e.log.Steps(pathing.Step{Location: from}, pathing.Step{Location: to, HalfMF: cost}),
-			Notes: e.log.Notes(notes...), Goal: g.kind}
+			Notes: e.log.Notes(notes...), Goal: g.kind, Cause: e.moveCause(stack)}
 		if g.vpo >= 0 {
 			ev.TargetAt = e.act.vpos[g.vpo]
 		}

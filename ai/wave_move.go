@@ -405,7 +405,7 @@ func (e *Enemy) fired(t *trip) ([]*state.Unit, error) {
 		if t.steps[0].Off {
 			from = t.from
 		}
-		e.log.Add(report.Event{Kind: report.Move, Units: e.log.IDs(stack), Steps: e.log.Steps(t.steps...), Edge: from, Lead: t.lead, Notes: e.log.Notes(notes...), Goal: t.goal, TargetAt: t.goalAt})
+		e.log.Add(report.Event{Kind: report.Move, Units: e.log.IDs(stack), Steps: e.log.Steps(t.steps...), Edge: from, Lead: t.lead, Notes: e.log.Notes(notes...), Goal: t.goal, TargetAt: t.goalAt, Cause: e.moveCause(stack)})
 	}
 	return e.keep(kept...), nil
 }
@@ -453,7 +453,7 @@ func (e *Enemy) finish(t *trip) {
 		if steps[0].Off {
 			from = t.from
 		}
-		e.log.Add(report.Event{Kind: report.Move, Units: ids, Steps: steps, Edge: from, Lead: t.lead, Notes: e.log.Notes(t.notes...), Goal: t.goal, TargetAt: t.goalAt})
+		e.log.Add(report.Event{Kind: report.Move, Units: ids, Steps: steps, Edge: from, Lead: t.lead, Notes: e.log.Notes(t.notes...), Goal: t.goal, TargetAt: t.goalAt, Cause: e.moveCause(t.stack)})
 	}
 	if t.exited {
 		e.log.Add(report.Event{Kind: report.Exit, Units: ids, At: t.cur})

@@ -411,6 +411,9 @@ const (
 	// The NMC a unit takes after firing Final Protective Fire (ASL A8.31):
 	// Morale (passed), Break, Pinned.
 	FPFCheck
+	// A move or advance of ENEMY units outside a Human Wave by a Move
+	// Command of their Action check (SASL 6), not by Advance Attitude.
+	MoveCommand
 	// Reduced marks a cause whose Casualty Reduction eliminated the unit.
 	Reduced Cause = 1 << 7
 )

@@ -83,13 +83,13 @@ func (x *Words) Text(e *Event) string {
 		return fmt.Sprintf("%s exit off the FBE (%s) from %s", who, x.w.Mission().FBE, x.name(e.At))
 	case Release:
 		if e.Cause == CannotEnter {
-			return fmt.Sprintf("%s cannot enter %s: released, Advance Attitude (SASL 4.33)", who, x.hex(e.At.Hex))
+			return fmt.Sprintf("%s cannot enter %s: released, in Advance Attitude (SASL 4.33: an S?)", who, x.hex(e.At.Hex))
 		}
 		why := x.stopText(e)
 		if e.Cause == NoWayPast {
 			why += ": no adjacent unit of the wave has a way past"
 		}
-		return fmt.Sprintf("%s in %s: %s: released, ends its MPh in Advance Attitude (SASL 4.33)", who, x.name(e.At), why)
+		return fmt.Sprintf("%s in %s: %s: released, ends its MPh (SASL 4.33: an S? keeps Advance Attitude, units take the Prevailing one)", who, x.name(e.At), why)
 	case Delay:
 		return fmt.Sprintf("%s in %s: %s: delays, to follow in the tracks of an adjacent unit of the wave (SASL 4.33)", who, x.name(e.At), x.stopText(e))
 	case Activate:
@@ -292,15 +292,20 @@ func (x *Words) Text(e *Event) string {
 }
 
 // goalText words what a move of ENEMY units outside a Human Wave heads
-// for: "toward the VPO 2P3 (Advance Attitude)".
+// for, and why it moves: "toward the VPO 2P3 (Advance Attitude)", or "(a
+// Move Command, SASL 6)".
 func (x *Words) goalText(e *Event) string {
+	why := "Advance Attitude"
+	if e.Cause == MoveCommand {
+		why = "a Move Command, SASL 6"
+	}
 	switch e.Goal {
 	case TakeVPO:
-		return fmt.Sprintf("toward the VPO %s (Advance Attitude)", x.name(e.TargetAt))
+		return fmt.Sprintf("toward the VPO %s (%s)", x.name(e.TargetAt), why)
 	case HoldVPO:
-		return fmt.Sprintf("to hold the VPO %s (Advance Attitude)", x.name(e.TargetAt))
+		return fmt.Sprintf("to hold the VPO %s (%s)", x.name(e.TargetAt), why)
 	}
-	return fmt.Sprintf("toward the FBE, the %s edge (Advance Attitude)", x.w.Mission().FBE)
+	return fmt.Sprintf("toward the FBE, the %s edge (%s)", x.w.Mission().FBE, why)
 }
 
 // note words a note on a move.
