@@ -231,7 +231,8 @@ func TestAutomaticFireAdjacent_SASL6_311(t *testing.T) {
 }
 
 // Who takes a check, and in which Attitude (SASL 4.2, 4.32-4.33, 6): a
-// Human Wave unit moving with its wave takes none (4.32 moves it), nor a
+// Human Wave unit moving with its wave takes none (4.32 moves it), nor one
+// next to it that joins the wave as its MPh begins (J1: 4.323), nor a
 // broken unit, an S? or a unit in Melee; a unit of an entry is in Advance
 // Attitude, a unit of the setup and one released from a Human Wave in the
 // Prevailing one (4.33).
@@ -239,6 +240,7 @@ func TestWhoTakesAChecks_SASL4_33(t *testing.T) {
 	t.Parallel()
 	h, _, _ := actionGame(t, `enemy:
   - {id: W1, unit: squad, at: o2C5, hw: true, wave: A, lane: o2C10}
+  - {id: J1, unit: squad, at: o2C6, setup: true}
   - {id: R1, unit: squad, at: o2E5, hw: true, wave: A, lane: o2E10, released: true}
   - {id: E1, unit: squad, at: o2G5}
   - {id: S1, unit: squad, at: o2I5, setup: true}
