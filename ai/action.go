@@ -26,14 +26,17 @@ import (
 //     not in Melee (ASL A11: it acts in the CCPh), not panicked already;
 //     the units of a Location take one check together (sasl's reading:
 //     the aids order the checks by Location, and a stack acts as one),
-//     those of Advance Attitude apart from those of the Prevailing one;
+//     those of one Attitude apart from those of another; SASL 4.32's
+//     exception for a leader of a Human Wave, who may panic (6.317), is
+//     not played: he moves with the wave, as its other units do;
 //   - order: hexrow by hexrow from the north edge (world.NorthDistance),
 //     in a hexrow the Locations closest to the FBE first, of a hex the
 //     highest Location first (the QRDC's "Order of ENEMY Actions");
 //   - Attitude: the units of entries are in Advance Attitude (SASL 4.2:
-//     neither of the setup nor of a Human Wave); the others, of the
-//     setup's S? (4.1) and released from a Human Wave (4.33), in the
-//     mission's Prevailing Attitude (world.Attitude);
+//     neither of the setup nor of a Human Wave: advanceAttitude); the
+//     others, of the setup's S? (4.1) and released from a Human Wave or
+//     joined to one (4.33, 4.323), in the mission's Prevailing Attitude
+//     (world.Attitude);
 //   - the check: a Panic dr (SASL 6.21, sasl.action.panic): a panicked
 //     unit takes no Action until the Game Turn ends, as a TI unit (ASL
 //     A4.8), and fires only Final Protective Fire at ADJACENT FRIENDLY
@@ -73,16 +76,21 @@ func (e *Enemy) checked(u *state.Unit) bool {
 }
 
 // advanceAttitude reports whether u is in Advance Attitude by SASL 4.2: a
-// unit of an entry's S?, neither of the setup's S? (4.1) nor of a Human
-// Wave (4.33: released, it takes the Prevailing Attitude).
-func advanceAttitude(u *state.Unit) bool { return !u.Setup && !u.HW }
+// unit of an entry's S?, not of the setup's S? (4.1), and never of a
+// Human Wave (4.33: released, a unit takes the Prevailing Attitude; so
+// does one that joined a wave, 4.323, its Wave kept). Units an S? becomes
+// after its release from a wave take the Prevailing Attitude too: 4.33
+// keeps the released S? in Advance Attitude and sends the units of the
+// wave to the Prevailing one, and says nothing of an S? Activated after
+// (sasl's reading).
+func advanceAttitude(u *state.Unit) bool { return !u.Setup && !u.HW && u.Wave == "" }
 
 // checkGroup is the units of a Location that take one Action check.
 type checkGroup struct {
 	units    []*state.Unit
 	at       board.Location
-	advance  bool // Advance Attitude (advanceAttitude)
-	row, fbe int  // the sort keys: NorthDistance, FBEDistance
+	attitude string // the Attitude whose Action table they roll on
+	row, fbe int    // the sort keys: NorthDistance, FBEDistance
 }
 
 // actionChecks is the ENEMY PFPh outside the Human Waves (see above): the
@@ -92,15 +100,23 @@ func (e *Enemy) actionChecks() error {
 	if _, err := e.w.LOS(); err != nil {
 		return err
 	}
+	prevailing, _ := e.w.Attitude()
+	advance := prevailing
+	if _, err := e.t.SASL.Action.Table(tables.AttitudeAdvance); err == nil {
+		advance = tables.AttitudeAdvance
+	}
 	var groups []checkGroup
 	for _, u := range e.st.OfSide(state.Enemy) {
 		if !e.checked(u) {
 			continue
 		}
-		adv := advanceAttitude(u)
-		i := slices.IndexFunc(groups, func(g checkGroup) bool { return g.at == u.At() && g.advance == adv })
+		attitude := prevailing
+		if advanceAttitude(u) {
+			attitude = advance
+		}
+		i := slices.IndexFunc(groups, func(g checkGroup) bool { return g.at == u.At() && g.attitude == attitude })
 		if i < 0 {
-			groups = append(groups, checkGroup{at: u.At(), advance: adv, row: e.w.NorthDistance(u.At().Hex), fbe: e.w.FBEDistance(u.At().Hex)})
+			groups = append(groups, checkGroup{at: u.At(), attitude: attitude, row: e.w.NorthDistance(u.At().Hex), fbe: e.w.FBEDistance(u.At().Hex)})
 			i = len(groups) - 1
 		}
 		groups[i].units = append(groups[i].units, u)
@@ -108,14 +124,8 @@ func (e *Enemy) actionChecks() error {
 	slices.SortStableFunc(groups, func(a, b checkGroup) int {
 		return cmp.Or(a.row-b.row, a.fbe-b.fbe, b.at.Level-a.at.Level)
 	})
-	prevailing, _ := e.w.Attitude()
 	for _, g := range groups {
-		attitude := prevailing
-		if g.advance {
-			if _, err := e.t.SASL.Action.Table(tables.AttitudeAdvance); err == nil {
-				attitude = tables.AttitudeAdvance
-			}
-		}
+		attitude := g.attitude
 		// A unit of the group broken or eliminated by the fire of one
 		// before it (none fires at ENEMY units in their own PFPh, but
 		// the check stays exact) takes no check.
@@ -206,10 +216,14 @@ func (e *Enemy) actionCheck(units []*state.Unit, at board.Location, attitude str
 }
 
 // adjacentTarget is the Target of SASL 6.311's Automatic Action for the
-// units of Location at: of the Known FRIENDLY units ADJACENT to it (ASL
+// units of Location at, if an MMC is among them (a leader alone has no FP:
+// his check goes on to the table): of the Known FRIENDLY units ADJACENT to it (ASL
 // A8.4's ADJACENT: combat.Adjacent) in its LOS and not in Melee, the one
 // SASL 4.36's priorities choose.
 func (e *Enemy) adjacentTarget(units []*state.Unit, at board.Location) (Target, bool) {
+	if !slices.ContainsFunc(units, func(u *state.Unit) bool { return u.Kind.MMC() }) {
+		return Target{}, false // a leader alone has no FP to fire with
+	}
 	var near []*state.Unit
 	for _, f := range e.st.OfSide(state.Friendly) {
 		if f.Known && f.OnMap() && combat.Adjacent(e.w.Map(), at, f.At()) {

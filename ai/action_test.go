@@ -235,7 +235,8 @@ func TestAutomaticFireAdjacent_SASL6_311(t *testing.T) {
 // next to it that joins the wave as its MPh begins (J1: 4.323), nor a
 // broken unit, an S? or a unit in Melee; a unit of an entry is in Advance
 // Attitude, a unit of the setup and one released from a Human Wave in the
-// Prevailing one (4.33).
+// Prevailing one (4.33), one of an entry that had joined a wave (J2)
+// too.
 func TestWhoTakesAChecks_SASL4_33(t *testing.T) {
 	t.Parallel()
 	h, _, _ := actionGame(t, `enemy:
@@ -247,11 +248,12 @@ func TestWhoTakesAChecks_SASL4_33(t *testing.T) {
   - {id: B1, unit: squad, at: o2M5, setup: true, broken: true}
   - {id: Q1, unit: "s?", at: o2O5, case: c}
   - {id: M1, unit: squad, at: o2Q5, setup: true}
+  - {id: J2, unit: squad, at: o2K5, wave: A, lane: o2K5, released: true}
 friendly:
   - {id: F1, unit: squad, type: 6-6-7, at: o2Q5, known: true}
 waves:
   - {id: A, edge: south, direction: o2C10}
-`, "1 6 1 6 1 6")
+`, "1 6 1 6 1 6 1 6")
 	evs, err := play(h, state.PFPh)
 	if err != nil {
 		t.Fatal(err)
@@ -260,7 +262,7 @@ waves:
 	for _, c := range checks(evs) {
 		got[strings.Join(c.Units, ",")] = c.Action.Attitude
 	}
-	want := map[string]string{"R1": "maintain", "E1": "advance", "S1": "maintain"}
+	want := map[string]string{"R1": "maintain", "E1": "advance", "S1": "maintain", "J2": "maintain"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("checks %v, want %v", got, want)
 	}
@@ -295,5 +297,55 @@ enemy:
 	}
 	if got := strings.Join(order, " "); got != "D E C B A" {
 		t.Errorf("order %s, want D E C B A (north first, upper level first)", got)
+	}
+}
+
+// In a hexrow the Location closest to the FBE goes first (SASL 6, the
+// QRDC's order): with the FBE east, o1Q5 before o1C5, both five hexes
+// from the north edge (world.NorthDistance); o1G4, four, goes before
+// both.
+func TestActionCheckOrderFBE_SASL6(t *testing.T) {
+	t.Parallel()
+	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": ""}, "name: east\nboards: [[\"o1\"]]\nfbe: east\nebe: west\n")
+	st, err := state.Read(strings.NewReader(`turn: 2
+enemy:
+  - {id: C, unit: squad, at: o1C5, setup: true}
+  - {id: Q, unit: squad, at: o1Q5, setup: true}
+  - {id: G, unit: squad, at: o1G4, setup: true}
+`), "state.yaml", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHW(t, m, ms, scripted(t, strings.Repeat("1 6 ", 3)), st)
+	evs, err := play(h, state.PFPh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	for _, c := range checks(evs) {
+		order = append(order, c.Units[0])
+	}
+	if got := strings.Join(order, " "); got != "G Q C" {
+		t.Errorf("order %s, want G Q C (the row before, then closest to the east FBE)", got)
+	}
+}
+
+// A leader alone next to a Known FRIENDLY unit has no FP to fire with:
+// SASL 6.311 does not apply, his check goes on to the Action table, and a
+// Fire Command finds no Target for him (no Action); a Move Command would
+// move him.
+func TestLeaderAloneNoAutomaticFire_SASL6_311(t *testing.T) {
+	t.Parallel()
+	h, _, st := actionGame(t, "enemy:\n  - {id: L1, unit: leader, type: 8-1, at: o2K5, setup: true}\nfriendly:\n  - {id: F1, unit: squad, type: 6-6-7, at: o2L5, known: true}\n", "1 1")
+	evs, err := play(h, state.PFPh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := checks(evs)
+	if len(cs) != 1 || cs[0].Action.Automatic != report.NoAutomatic || cs[0].Action.Table.DR != 1 || cs[0].Action.Command != state.Hold || st.Unit("L1").Command != state.Hold {
+		t.Errorf("a leader alone: %v", evs)
+	}
+	if slices.ContainsFunc(evs, func(e event) bool { return e.Kind == report.Fire }) {
+		t.Errorf("a leader alone fired: %v", evs)
 	}
 }

@@ -38,8 +38,8 @@ func (e *Enemy) members(dst []*state.Unit, w string) []*state.Unit {
 
 // chain applies SASL 4.323 at the start of the MPh: Human Wave movement
 // goes on only for units in a chain of >= 3 contiguous hexes of ENEMY
-// MMC/S? averaging >= 2 MMC a hex; the others leave the Human Wave and keep
-// Advance Attitude.
+// MMC/S? averaging >= 2 MMC a hex; the others leave the Human Wave (SASL
+// 4.33: an S? keeps Advance Attitude, units take the Prevailing one).
 func (e *Enemy) chain() {
 	for _, wv := range e.st.Waves {
 		w := wv.ID

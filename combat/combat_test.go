@@ -381,6 +381,13 @@ func TestRecombine_SASL7_5(t *testing.T) {
 	if err := c.Recombine(); err != nil || a1.Kind != state.Squad || st.Holds(a2) {
 		t.Errorf("alone: A1 %s, A2 held %v: %v", a1.Kind, st.Holds(a2), err)
 	}
+	// Half-squads of two waves (one in none) stay half-squads.
+	w1, w2 := hs("W1", "2-4-7"), hs("W2", "2-4-7")
+	w1.Wave = "A"
+	c, _, _ = resolver(t, w, l, "", leader(), w1, w2)
+	if err := c.Recombine(); err != nil || w1.Kind != state.HalfSquad || w2.Kind != state.HalfSquad {
+		t.Errorf("half-squads of a wave and of none recombined: %v", err)
+	}
 	// No leader: nothing.
 	n1, n2 := hs("N1", "2-4-7"), hs("N2", "2-4-7")
 	c, _, _ = resolver(t, w, l, "", n1, n2)

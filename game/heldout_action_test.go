@@ -75,8 +75,8 @@ func (h *hgame) checkAction(st *state.State, pos map[string]unitAt, evs []report
 		if !ok || u.side != state.Enemy || u.broken || u.kind == state.SQ || u.at != e.At {
 			h.c.fault(h.t, rule, "%s: %s in the check of %v in %s is not a Good Order ENEMY unit there (%+v)", where, id, e.Units, h.m.LocationName(e.At), u)
 		}
-		if x := st.Unit(id); x != nil && (x.Setup || x.HW) {
-			advance = false
+		if x := st.Unit(id); x != nil && (x.Setup || x.HW || x.Wave != "") {
+			advance = false // of the setup, or of a Human Wave (SASL 4.33, 4.323)
 		}
 	}
 	// The Attitude: Advance for the units of entries (SASL 4.2), the

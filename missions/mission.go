@@ -279,6 +279,9 @@ func Parse(data []byte, name string) (*Mission, error) {
 	ms.Enemy, ms.EnemyLine = c.Str(f.Enemy, "enemy"), f.Enemy.Line()
 	if f.Attitude.Given() {
 		ms.Attitude, ms.AttitudeLine = c.Str(f.Attitude, "attitude"), f.Attitude.Line()
+		if ms.Attitude == "" && c.OK() {
+			c.Errorf(f.Attitude.Node, "attitude: empty: give the ENEMY's Prevailing Attitude (an Action table's name, such as maintain), or leave the line out")
+		}
 	}
 	ms.Turns = c.Int(f.Turns, "turns", 1, 99)
 	switch first := c.Str(f.First, "first"); {

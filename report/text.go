@@ -141,7 +141,7 @@ func (x *Words) Text(e *Event) string {
 			text += " moving on " + strings.Join(kept, "; ") + "."
 		}
 		if len(lost) > 0 {
-			text += " Human Wave movement ends for " + strings.Join(lost, "; ") + " (Advance Attitude)."
+			text += " Human Wave movement ends for " + strings.Join(lost, "; ") + " (SASL 4.33: an S? keeps Advance Attitude, units take the Prevailing one)."
 		}
 		return text
 	case Join:
@@ -595,15 +595,15 @@ func actionText(a *Action) string {
 	out := pd + fmt.Sprintf("Action table dr %d: %s", a.Table.DR, a.Row)
 	switch a.Command {
 	case state.Fire:
-		if a.Target {
-			return out + ": Prep Fire at a Target (SASL 6)"
-		}
-		return out + ": no Target to Prep Fire at: no Action (SASL 6)"
+		return out + ": Prep Fire at a Target (SASL 6)"
 	case state.MoveOn:
 		if a.Row == tables.CmdFireMove {
 			return out + ": no Target to Prep Fire at: they move (SASL 6)"
 		}
 		return out + ": they move in the MPh and may advance in the APh (SASL 6)"
+	}
+	if a.Row == tables.CmdFire {
+		return out + ": no Target to Prep Fire at: no Action this Player Turn (SASL 6)"
 	}
 	return out + ": no Action this Player Turn (SASL 6)"
 }

@@ -100,7 +100,6 @@ type SW struct {
 	Dead bool // not functioning (malfunctioned or disabled)
 }
 
-// Unit is one counter in play.
 // Command is what an ENEMY unit's Action check ordered it to do in its
 // Player Turn (SASL 6).
 type Command uint8
@@ -126,6 +125,7 @@ func ParseCommand(s string) (Command, error) {
 	return NoCommand, fmt.Errorf("%q is not a Command (hold, fire, move)", s)
 }
 
+// Unit is one counter in play.
 type Unit struct {
 	ID   string
 	Side Side

@@ -108,6 +108,9 @@ func FuzzRead(f *testing.F) {
 	f.Add("stopped_at: {kind: before-phase, turn: 1, player: friendly, phase: PFPh}\n")
 	f.Add("stopped_at: {kind: rout, turn: 3, player: enemy, phase: RtPh, routs: [{unit: F1, at: x1Q8, must: true, to: [x1P6, x1O4h1], crawl: [x1Q7]}, {unit: F2, at: x1L7, to: [], crawl: []}]}\n")
 	f.Add("asked: \"your MPh: move (move UNIT LOC), then next\"\n")
+	// A rout with neither unit nor Location was read as one in x3A0, which
+	// did not read back (found by fuzzing).
+	f.Add("stopped_at: {kind: rout, turn: 3, player: enemy, phase: RtPh, routs: [{}]}\n")
 	lay, _ := layout.Parse("x3/x1", layout.Up)
 	m, err := library.New("").Map(lay)
 	if err != nil {

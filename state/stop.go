@@ -323,6 +323,10 @@ func stopOf(c *yamldoc.Check, f *stopFile, m *board.Map) *Stop {
 			if !c.Fields(r, what+".routs", yamldoc.Unknown(what+".routs", "want unit, at, must, to, crawl")) {
 				return nil
 			}
+			if !r.Unit.Given() || !r.At.Given() {
+				c.Errorf(r.Node, "%s.routs: each broken unit names its unit and its Location (at)", what)
+				return nil
+			}
 			s.Routs = append(s.Routs, StopRout{Unit: c.Str(r.Unit, what+".routs.unit"), At: loc(r.At, what+".routs.at"), Must: c.Bool(r.Must, what+".routs.must"),
 				To: locs(r.To, what+".routs.to"), Crawl: locs(r.Crawl, what+".routs.crawl")})
 		}

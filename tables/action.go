@@ -132,6 +132,7 @@ func (a *Action) apply(c *yamldoc.Check, f *actionFile) {
 			if old := a.Tables[name]; old != nil {
 				*t = *old
 			}
+			isNew := a.Tables[name] == nil
 			rows(c, &f.Tables.Values[i], what+".tables."+name, &t.Source, dr, func(dr int, w string, e *entryFile) {
 				cmd, ok := entry(c, e, w, func(v yamldoc.Value, w string) Command {
 					s := c.Str(v, w)
@@ -147,6 +148,12 @@ func (a *Action) apply(c *yamldoc.Check, f *actionFile) {
 			})
 			if !c.OK() {
 				return
+			}
+			for r := 1; r <= 6 && isNew; r++ {
+				if t.Rows[r].Source == "" {
+					c.Errorf(k, "%s.tables.%s: a new Attitude's table needs a row for every dr 1..6 (dr %d is missing)", what, name, r)
+					return
+				}
 			}
 			a.Tables[name] = t
 		}

@@ -178,7 +178,7 @@ func TestErrors(t *testing.T) {
 		{"infantry:\n  terrain: {}\n  terrain: {}\n", "infantry.terrain given twice"},
 		{"sasl:\n  action:\n    tables:\n      maintain:\n        rows:\n          2: {value: shoot, source: x}\n", `sasl.action.tables.maintain.rows.2.value: "shoot" is not one of [hold fire fire_move move]`},
 		{"sasl:\n  action:\n    tables:\n      Hold Fast:\n        rows:\n          2: {value: fire, source: x}\n", `mine.yaml:4: sasl.action.tables: "Hold Fast" is not an Attitude's name`},
-		{"sasl:\n  action:\n    tables:\n      withdraw:\n        rows:\n          2: {value: fire, source: x}\n", "sasl.action.tables.withdraw needs a row for every dr 1..6 (dr 1 is missing)"},
+		{"sasl:\n  action:\n    tables:\n      withdraw:\n        rows:\n          2: {value: fire, source: x}\n", "mine.yaml:4: sasl.action.tables.withdraw: a new Attitude's table needs a row for every dr 1..6 (dr 1 is missing)"},
 		{"sasl:\n  action:\n    prevailing: {value: withdraw, source: x}\n", `mine.yaml:3: sasl.action.prevailing: no Action table for Attitude "withdraw" (the tables have [advance maintain]`},
 		{"sasl:\n  action:\n    panic: {value: 8, source: x}\n", "sasl.action.panic.value: want a whole number in 1..7"},
 		{"sasl:\n  action:\n    panik: {value: 6, source: x}\n", `sasl.action: unknown field "panik" (want panic, prevailing, tables)`},
