@@ -69,14 +69,19 @@ func (h *hgame) checkAction(st *state.State, pos map[string]unitAt, evs []report
 		return
 	}
 	// The units: Good Order ENEMY units of one Location, not S?.
-	advance := true
+	advance, mmc := true, false
 	for _, id := range e.Units {
 		u, ok := pos[id]
+		mmc = mmc || u.kind.MMC()
 		if !ok || u.side != state.Enemy || u.broken || u.kind == state.SQ || u.at != e.At {
 			h.c.fault(h.t, rule, "%s: %s in the check of %v in %s is not a Good Order ENEMY unit there (%+v)", where, id, e.Units, h.m.LocationName(e.At), u)
 		}
-		if x := st.Unit(id); x != nil && (x.Setup || x.HW || x.Wave != "") {
-			advance = false // of the setup, or of a Human Wave (SASL 4.33, 4.323)
+		// Of the setup, or of a Human Wave (SASL 4.33, 4.323): the state is
+		// as the phases ended, so a unit that joins a wave after this
+		// check (a Join event later) was in none.
+		joinsLater := slices.ContainsFunc(evs[i:], func(x report.Event) bool { return x.Kind == report.Join && slices.Contains(x.Units, id) })
+		if x := st.Unit(id); x != nil && (x.Setup || x.HW || x.Wave != "" && !joinsLater) {
+			advance = false
 		}
 	}
 	// The Attitude: Advance for the units of entries (SASL 4.2), the
@@ -115,6 +120,9 @@ func (h *hgame) checkAction(st *state.State, pos map[string]unitAt, evs []report
 	case act.Automatic == report.FireAdjacent:
 		h.c.add("SASL 6.311 ADJACENT", 1)
 		cmd, target = state.Fire, true
+		if !mmc {
+			h.c.fault(h.t, "SASL 6.311 ADJACENT", "%s: %v, no MMC among them, fire by 6.311", where, e.Units)
+		}
 		near := false
 		for _, u := range pos {
 			near = near || h.adjacentTarget(pos, u, e.At)
@@ -128,9 +136,10 @@ func (h *hgame) checkAction(st *state.State, pos map[string]unitAt, evs []report
 			h.c.fault(h.t, rule, "%s: %v: no Action table dr: %+v", where, e.Units, act)
 			return
 		}
-		// 6.311 would have decided: no Known FRIENDLY unit ADJACENT.
+		// 6.311 would have decided: no Known FRIENDLY unit ADJACENT to
+		// units with an MMC (a leader alone has no FP).
 		for id, u := range pos {
-			if h.adjacentTarget(pos, u, e.At) {
+			if mmc && h.adjacentTarget(pos, u, e.At) {
 				h.c.fault(h.t, "SASL 6.311 ADJACENT", "%s: %v in %s rolled on the table with FRIENDLY %s ADJACENT in %s", where, e.Units, h.m.LocationName(e.At), id, h.m.LocationName(u.at))
 			}
 		}
