@@ -69,10 +69,10 @@ import (
 func (e *Enemy) actions() bool { return e.t.Policy.Released.Value == tables.ReleasedActions }
 
 // checked reports whether ENEMY unit u takes an Action check in its PFPh
-// (see above).
-func (e *Enemy) checked(u *state.Unit) bool {
+// (see above); waves are the members of each Human Wave (wavesNow).
+func (e *Enemy) checked(u *state.Unit, waves [][]*state.Unit) bool {
 	return u.Side == state.Enemy && u.Kind != state.SQ && u.OnMap() && !u.Broken && !u.Exited &&
-		!u.Panicked && !moving(u) && !e.inMelee(u) && !e.joining(u)
+		!u.Panicked && !moving(u) && !e.inMelee(u) && !joining(u, waves)
 }
 
 // advanceAttitude reports whether u is in Advance Attitude by SASL 4.2: a
@@ -106,8 +106,9 @@ func (e *Enemy) actionChecks() error {
 		advance = tables.AttitudeAdvance
 	}
 	var groups []checkGroup
+	waves := e.wavesNow()
 	for _, u := range e.st.OfSide(state.Enemy) {
-		if !e.checked(u) {
+		if !e.checked(u, waves) {
 			continue
 		}
 		attitude := prevailing
@@ -129,7 +130,7 @@ func (e *Enemy) actionChecks() error {
 		// A unit of the group broken or eliminated by the fire of one
 		// before it (none fires at ENEMY units in their own PFPh, but
 		// the check stays exact) takes no check.
-		g.units = slices.DeleteFunc(g.units, func(u *state.Unit) bool { return !e.st.Holds(u) || !e.checked(u) })
+		g.units = slices.DeleteFunc(g.units, func(u *state.Unit) bool { return !e.st.Holds(u) || u.Broken || !u.OnMap() })
 		if len(g.units) == 0 {
 			continue
 		}

@@ -60,6 +60,7 @@ type Enemy struct {
 		ok    bool
 	}
 	single [1]*state.Unit   // a stack of one, for the stacking checks
+	waveSc [][]*state.Unit  // wavesNow's members of each Human Wave
 	fireAt []board.Location // choose's
 	fgLocs []fgLoc          // fireGroup's Locations
 	fgFrom []board.Location // fireGroup's Locations that fire

@@ -409,14 +409,28 @@ func joins(u *state.Unit, units []*state.Unit) bool {
 
 // joining reports whether ENEMY unit u will join a Human Wave at the start
 // of this MPh (join): it is part of the wave, with its automatic Move
-// Action and no Panic (SASL 4.32), and takes no Action check.
-func (e *Enemy) joining(u *state.Unit) bool {
-	for _, wv := range e.st.Waves {
-		units := e.members(e.adv.units[:0], wv.ID)
-		e.adv.units = units
+// Action and no Panic (SASL 4.32), and takes no Action check. waves are
+// the members of each wave, as wavesNow lists them.
+func joining(u *state.Unit, waves [][]*state.Unit) bool {
+	for _, units := range waves {
 		if len(units) > 0 && joins(u, units) {
 			return true
 		}
 	}
 	return false
+}
+
+// wavesNow lists the members of each Human Wave (members), in the
+// Enemy's storage, valid until its next call.
+func (e *Enemy) wavesNow() [][]*state.Unit {
+	w := e.waveSc[:0]
+	for i, wv := range e.st.Waves {
+		var units []*state.Unit
+		if i < cap(w) {
+			units = w[:i+1][i][:0]
+		}
+		w = append(w, e.members(units, wv.ID))
+	}
+	e.waveSc = w
+	return w
 }
