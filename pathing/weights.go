@@ -76,6 +76,42 @@ func (g *Graph) Exposure(lm *los.Map, known []board.Location, reach int, s terra
 // Weights are written into dst when it has the graph's size (reused from
 // search to search), else made.
 func (g *Graph) ExposureFrom(dst Weights, seen func(k board.Location) []hex.Hex, known []board.Location, s terrain.Season, cost int) Weights {
+	var nodes []int32
+	return g.ExposureOf(dst, func(k board.Location) []int32 {
+		nodes = g.Exposed(nodes[:0], k, seen(k), s)
+		return nodes
+	}, known, cost)
+}
+
+// Exposed appends to dst the nodes Exposure weighs for a Known unit in k
+// that sees the ground Locations of hexes seen: the ground Location of
+// k's hex and of each of seen, those that are not Concealment Terrain in
+// season s. A caller that keeps them for each k (they depend on the map,
+// the season and the LOS alone) weighs with ExposureOf without looking a
+// hex up again.
+func (g *Graph) Exposed(dst []int32, k board.Location, seen []hex.Hex, s terrain.Season) []int32 {
+	if !g.Map.OnMap(k.Hex) {
+		return dst
+	}
+	add := func(h hex.Hex) {
+		u, ok := g.Node(board.Ground(h))
+		if !ok {
+			return
+		}
+		if t, _ := g.Map.Terrain(h); !terrain.Concealment(t.Kinds, s) {
+			dst = append(dst, int32(u))
+		}
+	}
+	add(k.Hex)
+	for _, h := range seen {
+		add(h)
+	}
+	return dst
+}
+
+// ExposureOf is Exposure with each Known Location's exposed nodes given
+// (Exposed), weighed cost; into dst as ExposureFrom.
+func (g *Graph) ExposureOf(dst Weights, exposed func(k board.Location) []int32, known []board.Location, cost int) Weights {
 	if len(dst) != g.Len() {
 		dst = make(Weights, g.Len())
 	} else {
@@ -83,22 +119,9 @@ func (g *Graph) ExposureFrom(dst Weights, seen func(k board.Location) []hex.Hex,
 			dst[i] = 0
 		}
 	}
-	mark := func(h hex.Hex) {
-		u, ok := g.Node(board.Ground(h))
-		if !ok || dst[u] != 0 {
-			return
-		}
-		if t, _ := g.Map.Terrain(h); !terrain.Concealment(t.Kinds, s) {
-			dst[u] = int32(cost)
-		}
-	}
 	for _, k := range known {
-		if !g.Map.OnMap(k.Hex) {
-			continue
-		}
-		mark(k.Hex)
-		for _, h := range seen(k) {
-			mark(h)
+		for _, u := range exposed(k) {
+			dst[u] = int32(cost)
 		}
 	}
 	return dst

@@ -35,8 +35,12 @@ type attack struct {
 	fields []pathing.Field
 	goals  []board.Location
 	known  []board.Location
-	// exposure is the weights of the ways, kept from plan to plan
+	// exposure is the weights of the ways, kept from plan to plan;
+	// exposed the nodes a Known ENEMY unit in a Location exposes
+	// (pathing.Graph.Exposed), kept for each Location met, from game to
+	// game of the world (they depend on its map, season and LOS alone).
 	exposure pathing.Weights
+	exposed  map[board.Location][]int32
 	// ways: the goals and known ENEMY Locations the fields were made
 	// for (made: they were), kept until either changes, also from game to
 	// game of a world.
@@ -127,7 +131,17 @@ func (a *attack) plan(d *Decision, ways bool) error {
 	var weights pathing.Weights // none: the cheapest ways
 	if len(a.known) > 0 && p.Exposure.Value > 0 {
 		reach := p.ExposureReach.Value
-		a.exposure = g.ExposureFrom(a.exposure, func(k board.Location) []hex.Hex { return a.w.Seen(k, reach) }, a.known, a.w.Season(), p.Exposure.Value)
+		if a.exposed == nil {
+			a.exposed = map[board.Location][]int32{}
+		}
+		a.exposure = g.ExposureOf(a.exposure, func(k board.Location) []int32 {
+			nodes, ok := a.exposed[k]
+			if !ok {
+				nodes = g.Exposed(nil, k, a.w.Seen(k, reach), a.w.Season())
+				a.exposed[k] = nodes
+			}
+			return nodes
+		}, a.known, p.Exposure.Value)
 		weights = a.exposure
 	}
 	for len(a.fields) < len(a.goals) {
