@@ -130,17 +130,33 @@ func (w *World) Sight(from, to board.Location) Sight {
 	if err != nil {
 		return Sight{}
 	}
-	s := &w.sight
 	kt, okt := w.Key(to)
 	kf, okf := w.Key(from)
 	if !okt || !okf {
 		return trace(lm, from, to)
 	}
+	c := w.sightCell(kt, kf)
+	if c == nil {
+		return trace(lm, from, to) // past the cache's memory bound
+	}
+	v := c.Load()
+	if v == 0 {
+		v = pack(trace(lm, from, to))
+		c.Store(v)
+	}
+	return unpack(v)
+}
+
+// sightCell is the cache's cell of the line from the Location of key kf
+// toward that of key kt (0 until traced: see pack), its row and block made
+// as needed; nil past the cache's memory bound (maxBytes).
+func (w *World) sightCell(kt, kf int) *atomic.Uint32 {
+	s := &w.sight
 	row := s.rows[kt].Load()
 	if row == nil {
 		n := (len(s.rows) + blockKeys - 1) / blockKeys
 		if !s.reserve(8 * n) {
-			return trace(lm, from, to)
+			return nil
 		}
 		row = &sightRow{blocks: make([]atomic.Pointer[sightBlock], n)}
 		if !s.rows[kt].CompareAndSwap(nil, row) {
@@ -151,20 +167,14 @@ func (w *World) Sight(from, to board.Location) Sight {
 	b := bp.Load()
 	if b == nil {
 		if !s.reserve(4 * blockKeys) {
-			return trace(lm, from, to)
+			return nil
 		}
 		b = new(sightBlock)
 		if !bp.CompareAndSwap(nil, b) {
 			b = bp.Load()
 		}
 	}
-	c := &b[kf%blockKeys]
-	v := c.Load()
-	if v == 0 {
-		v = pack(trace(lm, from, to))
-		c.Store(v)
-	}
-	return unpack(v)
+	return &b[kf%blockKeys]
 }
 
 // Toward is the lines toward one Location To, for a caller that asks for

@@ -13,10 +13,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/schollz/progressbar/v3"
-	"github.com/spf13/cobra"
-	"golang.org/x/term"
-
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/internal/regfile"
 	"github.com/sasl-engine/sasl/render"
@@ -26,6 +22,10 @@ import (
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/table"
 	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
 type simFlags struct {
@@ -396,10 +396,18 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) (err error) {
 			}
 		}
 	}
+	// The lines of sight earlier runs traced, read from the cache, and
+	// those this run adds written back (sightcache.go).
+	var worlds []*world.World
+	for _, p := range run.Preps {
+		worlds = append(worlds, p.W)
+	}
+	caches := openSightCaches(worlds)
 	results, err := run.Run(c)
 	if err != nil {
 		return err
 	}
+	saveSightCaches(caches)
 	if bar != nil {
 		_ = bar.Finish()
 		fmt.Fprintln(cmd.ErrOrStderr())

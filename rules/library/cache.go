@@ -50,6 +50,11 @@ func SetCache(dir, engine string) {
 	cacheDir, cacheEngine = dir, sha256.Sum256([]byte(engine))
 }
 
+// Cache returns SetCache's folder ("" for none) and the digest of its
+// engine: other caches of derived data (world's lines of sight, kept by
+// the command) live beside the boards', on the same terms.
+func Cache() (dir string, engine [32]byte) { return cacheSettings() }
+
 func cacheSettings() (string, [32]byte) {
 	cacheMu.Lock()
 	defer cacheMu.Unlock()
