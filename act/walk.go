@@ -115,16 +115,21 @@ func (x Executor) WalkBy(stack []*state.Unit, m Motion, budget int, mf func([]*s
 		}
 		spent += cost
 		w.Steps = append(w.Steps, pathing.Step{Location: to, HalfMF: cost})
+		now := on
 		if react != nil {
-			now, err := react(on, to, cost)
-			if err != nil {
+			if now, err = react(on, to, cost); err != nil {
 				x.ends(&w, all, nil)
 				return w, err
 			}
-			on = slices.Clone(now)
 		}
-		// Those the reactions stopped went as far as here.
-		on = slices.DeleteFunc(on, func(u *state.Unit) bool { return !x.GoesOn(u, m) })
+		// Those the reactions stopped went as far as here. A slice of
+		// this walk's own is never changed once a caller has seen it
+		// (a reaction may keep on, or return its own storage): the units
+		// going on are copied only when they differ from on.
+		stops := func(u *state.Unit) bool { return !x.GoesOn(u, m) }
+		if !slices.Equal(now, on) || slices.ContainsFunc(now, stops) {
+			on = slices.DeleteFunc(slices.Clone(now), stops)
+		}
 		x.ends(&w, all, on)
 		if len(on) == 0 {
 			break

@@ -105,7 +105,8 @@ func (e *Enemy) actionChecks() error {
 	if _, err := e.t.SASL.Action.Table(tables.AttitudeAdvance); err == nil {
 		advance = tables.AttitudeAdvance
 	}
-	var groups []checkGroup
+	groups := e.checkSc.groups[:0] // each group's units kept from PFPh to PFPh
+	defer func() { e.checkSc.groups = groups[:0] }()
 	waves := e.wavesNow()
 	for _, u := range e.st.OfSide(state.Enemy) {
 		if !e.checked(u, waves) {
@@ -117,7 +118,11 @@ func (e *Enemy) actionChecks() error {
 		}
 		i := slices.IndexFunc(groups, func(g checkGroup) bool { return g.at == u.At() && g.attitude == attitude })
 		if i < 0 {
-			groups = append(groups, checkGroup{at: u.At(), attitude: attitude, row: e.w.NorthDistance(u.At().Hex), fbe: e.w.FBEDistance(u.At().Hex)})
+			var units []*state.Unit
+			if len(groups) < cap(groups) {
+				units = groups[:len(groups)+1][len(groups)].units[:0]
+			}
+			groups = append(groups, checkGroup{units: units, at: u.At(), attitude: attitude, row: e.w.NorthDistance(u.At().Hex), fbe: e.w.FBEDistance(u.At().Hex)})
 			i = len(groups) - 1
 		}
 		groups[i].units = append(groups[i].units, u)
@@ -151,7 +156,8 @@ func (e *Enemy) actionCheck(units []*state.Unit, at board.Location, attitude str
 	if err != nil {
 		return err
 	}
-	rolls := []report.Roll{e.last("Panic")}
+	var rb [2]report.Roll
+	rolls := append(rb[:0], e.last("Panic"))
 	a.Panic.DR, a.Panic.Final = v, v
 	if v >= act.Panic.Value {
 		a.Panicked, a.Command = true, state.Hold
@@ -202,12 +208,13 @@ func (e *Enemy) actionCheck(units []*state.Unit, at board.Location, attitude str
 	if !found {
 		return nil
 	}
-	in := make([]*state.Unit, 0, len(units))
+	in := e.checkSc.in[:0]
 	for _, u := range units {
 		if !u.Kind.MMC() || e.reaches(u, tg.Unit.At()) {
 			in = append(in, u)
 		}
 	}
+	e.checkSc.in = in[:0]
 	fg, _ := e.group(in, tg.Unit.At(), false)
 	if len(fg) == 0 {
 		return nil // leaders alone have no FP to fire with

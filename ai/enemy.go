@@ -59,8 +59,14 @@ type Enemy struct {
 		cells []tables.ActivationCell
 		ok    bool
 	}
-	single [1]*state.Unit   // a stack of one, for the stacking checks
-	waveSc [][]*state.Unit  // wavesNow's members of each Human Wave
+	single [1]*state.Unit  // a stack of one, for the stacking checks
+	waveSc [][]*state.Unit // wavesNow's members of each Human Wave
+	// checkSc: actionChecks' groups (their units' storage kept) and a
+	// Fire Command's units within reach (action.go).
+	checkSc struct {
+		groups []checkGroup
+		in     []*state.Unit
+	}
 	fireAt []board.Location // choose's
 	fgLocs []fgLoc          // fireGroup's Locations
 	fgFrom []board.Location // fireGroup's Locations that fire
