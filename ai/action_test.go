@@ -268,25 +268,18 @@ waves:
 	}
 }
 
-// The order of the checks (SASL 6, as the SASL QRDC gives it): hexrow by
-// hexrow from the north edge; in a hexrow the Location closest to the FBE
-// first; of a hex the highest Location first. Here the FBE is north too,
-// so the rows decide, and a building's upper level goes before its ground.
-func TestActionCheckOrder_SASL6(t *testing.T) {
-	t.Parallel()
-	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": "", "o2": "K6 building building=stone/1\n"}, actionMission)
-	st, err := state.Read(strings.NewReader(`turn: 2
-enemy:
-  - {id: A, unit: squad, at: o2K9, setup: true}
-  - {id: B, unit: squad, at: o2K6, setup: true}
-  - {id: C, unit: squad, at: o2K6h1, setup: true}
-  - {id: D, unit: squad, at: o1K9, setup: true}
-  - {id: E, unit: squad, at: o2C2, setup: true}
-`), "state.yaml", m)
+// checkOrder plays the ENEMY PFPh of mission over boards with the ENEMY
+// units of enemies (a state file's list, one squad of the setup a
+// Location, each rolling Panic 1 and table 6) and returns the order of
+// their checks, by the first unit's ID.
+func checkOrder(t *testing.T, boards map[string]string, mission, enemies string) string {
+	t.Helper()
+	m, ms := testmaps.MapAndMission(t, boards, mission)
+	st, err := state.Read(strings.NewReader("turn: 2\nenemy:\n"+enemies), "state.yaml", m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := newHW(t, m, ms, scripted(t, strings.Repeat("1 6 ", 5)), st)
+	h := newHW(t, m, ms, scripted(t, strings.Repeat("1 6 ", len(st.Units()))), st)
 	evs, err := play(h, state.PFPh)
 	if err != nil {
 		t.Fatal(err)
@@ -295,7 +288,22 @@ enemy:
 	for _, c := range checks(evs) {
 		order = append(order, c.Units[0])
 	}
-	if got := strings.Join(order, " "); got != "D E C B A" {
+	return strings.Join(order, " ")
+}
+
+// The order of the checks (SASL 6, as the SASL QRDC gives it): hexrow by
+// hexrow from the north edge; in a hexrow the Location closest to the FBE
+// first; of a hex the highest Location first. Here the FBE is north too,
+// so the rows decide, and a building's upper level goes before its ground.
+func TestActionCheckOrder_SASL6(t *testing.T) {
+	t.Parallel()
+	got := checkOrder(t, map[string]string{"o1": "", "o2": "K6 building building=stone/1\n"}, actionMission, `  - {id: A, unit: squad, at: o2K9, setup: true}
+  - {id: B, unit: squad, at: o2K6, setup: true}
+  - {id: C, unit: squad, at: o2K6h1, setup: true}
+  - {id: D, unit: squad, at: o1K9, setup: true}
+  - {id: E, unit: squad, at: o2C2, setup: true}
+`)
+	if got != "D E C B A" {
 		t.Errorf("order %s, want D E C B A (north first, upper level first)", got)
 	}
 }
@@ -306,26 +314,11 @@ enemy:
 // both.
 func TestActionCheckOrderFBE_SASL6(t *testing.T) {
 	t.Parallel()
-	m, ms := testmaps.MapAndMission(t, map[string]string{"o1": ""}, "name: east\nboards: [[\"o1\"]]\nfbe: east\nebe: west\n")
-	st, err := state.Read(strings.NewReader(`turn: 2
-enemy:
-  - {id: C, unit: squad, at: o1C5, setup: true}
+	got := checkOrder(t, map[string]string{"o1": ""}, "name: east\nboards: [[\"o1\"]]\nfbe: east\nebe: west\n", `  - {id: C, unit: squad, at: o1C5, setup: true}
   - {id: Q, unit: squad, at: o1Q5, setup: true}
   - {id: G, unit: squad, at: o1G4, setup: true}
-`), "state.yaml", m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := newHW(t, m, ms, scripted(t, strings.Repeat("1 6 ", 3)), st)
-	evs, err := play(h, state.PFPh)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var order []string
-	for _, c := range checks(evs) {
-		order = append(order, c.Units[0])
-	}
-	if got := strings.Join(order, " "); got != "G Q C" {
+`)
+	if got != "G Q C" {
 		t.Errorf("order %s, want G Q C (the row before, then closest to the east FBE)", got)
 	}
 }
