@@ -25,10 +25,12 @@ import (
 const (
 	sightMagic   = "sasl sight cache\n"
 	sightVersion = 1
-	// maxSightFile bounds what ReadSight reads: the cache's own memory
-	// bound (maxBytes) with room for the Seen lists.
-	maxSightFile = 2 * maxBytes
 )
+
+// maxSightFile bounds what ReadSight reads and WriteSight writes: the
+// cache's own memory bound (maxBytes) with room for the Seen lists (a
+// variable for the tests).
+var maxSightFile = 2 * maxBytes
 
 var sightCRC = crc32.MakeTable(crc32.Castagnoli)
 
@@ -43,7 +45,8 @@ type sightHeader struct {
 }
 
 // WriteSight writes the lines and Seen lists w has cached to out, under
-// key, and returns how many lines it wrote. A line is its target's and
+// key, and returns how many lines it wrote; lines beyond what ReadSight
+// reads back (maxSightFile) are an error, and nothing is written. A line is its target's and
 // source's Location keys and its packed Sight; a Seen list its Location's
 // key, the reach and its hexes by map index. The CRC-32C of all before it
 // ends the file.
@@ -51,6 +54,12 @@ func (w *World) WriteSight(out io.Writer, key [32]byte) (int, error) {
 	s := &w.sight
 	if _, err := w.LOS(); err != nil {
 		return 0, err
+	}
+	limit := maxSightFile - len(sightMagic) - binary.Size(sightHeader{}) - 4
+	tooBig := func(n int) error {
+		// More than ReadSight reads back: a map so large that its lines
+		// are not worth keeping whole.
+		return fmt.Errorf("sight file: more than %d bytes of lines (%d)", limit, n)
 	}
 	var body bytes.Buffer
 	var word [4]byte
@@ -77,6 +86,9 @@ func (w *World) WriteSight(out io.Writer, key [32]byte) (int, error) {
 					lines++
 				}
 			}
+			if body.Len() > limit {
+				return 0, tooBig(body.Len())
+			}
 		}
 	}
 	seens := 0
@@ -93,6 +105,9 @@ func (w *World) WriteSight(out io.Writer, key [32]byte) (int, error) {
 			put(uint32(i))
 		}
 		seens++
+	}
+	if body.Len() > limit {
+		return 0, tooBig(body.Len())
 	}
 	var head bytes.Buffer
 	head.WriteString(sightMagic)
@@ -122,7 +137,7 @@ func (w *World) ReadSight(in io.Reader, key [32]byte) (int, error) {
 	if _, err := w.LOS(); err != nil {
 		return 0, err
 	}
-	data, err := io.ReadAll(io.LimitReader(in, maxSightFile+1))
+	data, err := io.ReadAll(io.LimitReader(in, int64(maxSightFile)+1))
 	if err != nil {
 		return 0, err
 	}

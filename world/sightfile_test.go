@@ -137,3 +137,24 @@ func FuzzReadSight(f *testing.F) {
 		}
 	})
 }
+
+// A World whose lines would make a file larger than ReadSight reads back
+// writes none (not parallel: it lowers the bound for its while).
+func TestSightFileBound(t *testing.T) {
+	w := sightWorld(t)
+	hexes := w.Map().Hexes()
+	for i := range 200 {
+		w.Sight(board.Ground(hexes[i]), board.Ground(hexes[len(hexes)-1-i]))
+	}
+	was := maxSightFile
+	defer func() { maxSightFile = was }()
+	maxSightFile = 1 << 10
+	var buf bytes.Buffer
+	if n, err := w.WriteSight(&buf, [32]byte{}); err == nil || n != 0 || buf.Len() != 0 {
+		t.Errorf("%d lines, %d bytes written past the bound: %v", n, buf.Len(), err)
+	}
+	maxSightFile = was
+	if n, err := w.WriteSight(&buf, [32]byte{}); err != nil || n == 0 {
+		t.Errorf("within the bound: %d lines, %v", n, err)
+	}
+}
