@@ -3,6 +3,7 @@ package act_test
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -358,5 +359,35 @@ func TestLowCrawlCostsAllItsMF_A10_52(t *testing.T) {
 	steps, err := f.x.Steps(f.units("F2"), []board.Location{f.loc("o2K4")}, act.Rout, act.NoLimit)
 	if err != nil || len(steps) != 2 || steps[0].Location != f.loc("o2K5") || steps[1].HalfMF != 4 {
 		t.Errorf("a rout's steps into woods: %v, %v; want from o2K5, 2 MF", steps, err)
+	}
+}
+
+// A walk never changes a slice its caller or a reaction has seen: the
+// units going on are a list of the walk's own when they differ from those
+// it has (a reaction that keeps the stack it was given, or returns its own
+// storage, finds it as it left it), though a unit its reaction pins stops
+// (ASL A7.8).
+func TestWalkKeepsTheSlicesItGave_A7_8(t *testing.T) {
+	f := on(t, "F F1 4-6-7 o2K9\nF L1 8-0 o2K9")
+	stack := f.units("F1", "L1")
+	given := slices.Clone(stack)
+	var seen [][]*state.Unit
+	mine := slices.Clone(stack) // the reaction's own storage, returned
+	_, err := f.x.Walk(stack, []board.Location{f.loc("o2K8"), f.loc("o2K7")}, act.Move, 10, nil, func(us []*state.Unit, at board.Location, _ int) ([]*state.Unit, error) {
+		seen = append(seen, us) // kept past the call
+		if at == f.loc("o2K8") {
+			stack[0].Pinned = true
+			return mine, nil
+		}
+		return us, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(stack, given) || !slices.Equal(mine, given) {
+		t.Errorf("a slice the walk was given, or was returned, changed: %v, %v", stack, mine)
+	}
+	if len(seen) != 2 || len(seen[0]) != 2 || seen[0][0] != given[0] || seen[0][1] != given[1] || len(seen[1]) != 1 || seen[1][0] != given[1] {
+		t.Errorf("the slices the reaction was given: %v", seen)
 	}
 }

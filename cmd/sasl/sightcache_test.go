@@ -6,6 +6,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/world"
 )
 
 // The lines of sight a sasl sim traces are kept beside the boards cache
@@ -64,5 +67,44 @@ func TestSightCacheKeepsLines(t *testing.T) {
 	}
 	if f, _ := filepath.Glob(filepath.Join(home, "*", "*", "sight")); len(f) != 0 {
 		t.Errorf("SASL_CACHE=off wrote %v", f)
+	}
+}
+
+// The sight file's key covers what the lines depend on: the engine, the
+// map as line of sight sees it (its boards' pictures too:
+// board.Map.SightDigest), the season and the tables; the same world again
+// has the same key, and the world's part leaves the engine out.
+func TestSightKeyParts(t *testing.T) {
+	t.Parallel()
+	w, _, err := game.Open("crossroads", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e1, e2 := [32]byte{1}, [32]byte{2}
+	k, of := sightKey(e1, w)
+	if k2, of2 := sightKey(e1, w); k2 != k || of2 != of {
+		t.Fatal("the same world, another key")
+	}
+	if k2, of2 := sightKey(e2, w); k2 == k || of2 != of {
+		t.Error("another engine: the same key, or another world part")
+	}
+	ms := *w.Mission()
+	ms.Month = 1 // grain and orchards out of season
+	winter, err := game.Prepare(&ms, w.Map(), w.Tables())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := w.Tables().Lay("combat", "ffmo", "-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := game.Prepare(w.Mission(), w.Map(), tb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, x := range map[string]*world.World{"season": winter, "tables": other} {
+		if k2, _ := sightKey(e1, x); k2 == k {
+			t.Errorf("another %s: the same key", name)
+		}
 	}
 }

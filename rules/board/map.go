@@ -195,6 +195,25 @@ func (m *Map) Digest() string {
 	return fmt.Sprintf("%x", h.Sum(nil))
 }
 
+// SightDigest is the SHA-256, in hex, of what line of sight is traced
+// over (rules/los): the map's Digest and each board's raster, the terrain
+// picture it was read from (a board without one is drawn from its
+// hexes, which Digest covers). Two boards of one terrain read from
+// archives whose pictures differ have one Digest, not one SightDigest.
+func (m *Map) SightDigest() string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\n", m.Digest())
+	for _, id := range m.Boards() {
+		if r := m.boards[id].Raster; r != nil {
+			fmt.Fprintf(h, "%s raster %dx%d\n", id, r.W, r.H)
+			h.Write(r.Pix)
+		} else {
+			fmt.Fprintf(h, "%s no raster\n", id)
+		}
+	}
+	return fmt.Sprintf("%x", h.Sum(nil))
+}
+
 // Board returns a board of the map.
 func (m *Map) Board(id string) *Board { return m.boards[id] }
 

@@ -174,6 +174,29 @@ func TestMapDigest(t *testing.T) {
 	}
 }
 
+// SightDigest covers the rasters too: boards of one terrain (one Digest)
+// whose pictures differ, or one with a picture and one without, differ;
+// the same boards again do not.
+func TestMapSightDigest(t *testing.T) {
+	a := mustRead(t, "board 1\nGG5 woods N=wall\n")
+	b := mustRead(t, "board 2\nA5 open_ground elev=1\n")
+	m := mustMap(t, "1,2", layout.Up, a, b)
+	d := m.SightDigest()
+	if mustMap(t, "1,2", layout.Up, a, b).SightDigest() != d {
+		t.Error("the same boards: another sight digest")
+	}
+	pic := func(v byte) *Raster { return &Raster{W: 2, H: 2, Pix: []byte{0, v, 0, 0, 0, 0, 0, 0}} }
+	a2, a3 := *a, *a
+	a2.Raster, a3.Raster = pic(1), pic(2)
+	m2, m3 := mustMap(t, "1,2", layout.Up, &a2, b), mustMap(t, "1,2", layout.Up, &a3, b)
+	if m2.Digest() != m.Digest() || m3.Digest() != m.Digest() {
+		t.Fatal("a raster changed Digest (the terrain's)")
+	}
+	if m2.SightDigest() == d || m3.SightDigest() == d || m2.SightDigest() == m3.SightDigest() {
+		t.Error("boards whose pictures differ have one sight digest")
+	}
+}
+
 // The map's OnMap is its layout's, on every hex of the frame and around it,
 // with empty cells between, around and beside the boards; Index is an
 // on-map hex's place in Hexes, and the index space (Stride) is the on-map
