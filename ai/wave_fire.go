@@ -207,7 +207,7 @@ func (e *Enemy) inMelee(u *state.Unit) bool {
 // it no Action (SASL 6) fires not at all in its Player Turn.
 func (e *Enemy) shooter(u *state.Unit) bool {
 	return u.Kind != state.SQ && !u.Broken && u.OnMap() && !u.Fired && !u.Panicked &&
-		(u.Command != state.Hold || e.log.Player != state.Enemy) && !e.inMelee(u)
+		u.Command != state.Hold && !e.inMelee(u) // a Command lasts its Player Turn
 }
 
 func (e *Enemy) fireGroups(ph state.Phase) error {

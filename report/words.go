@@ -275,14 +275,22 @@ func attitudeTitle(name string) string {
 	if name == "" {
 		return "no Attitude"
 	}
-	return strings.ToUpper(name[:1]) + strings.ReplaceAll(name[1:], "_", " ") + " Attitude"
+	return attitudeName(name) + " Attitude"
+}
+
+// attitudeName is an Attitude's name as a title: "Maintain".
+func attitudeName(name string) string {
+	if name == "" {
+		return ""
+	}
+	return strings.ToUpper(name[:1]) + strings.ReplaceAll(name[1:], "_", " ")
 }
 
 // AttitudeText says the ENEMY's Prevailing Attitude (SASL 4.33, 6) as a
 // player reads it: "the ENEMY's Prevailing Attitude: Maintain (SASL 4.33,
 // 6)"; reading: the mission names none, and the tables' is played.
 func AttitudeText(name string, reading bool) string {
-	a := strings.TrimSuffix(attitudeTitle(name), " Attitude")
+	a := attitudeName(name)
 	if reading {
 		return fmt.Sprintf("the ENEMY's Prevailing Attitude: %s (the mission names none: sasl.action.prevailing, sasl's reading)", a)
 	}

@@ -146,10 +146,7 @@ func (p *played) header() string {
 		}
 		return "out of season"
 	}
-	attitude, reading := ms.Attitude, false
-	if attitude == "" {
-		attitude, reading = t.SASL.Action.Prevailing.Value, true
-	}
+	attitude, reading := p.prep.Attitude()
 	h := fmt.Sprintf("%s (%s)\nBoards %s, north %s; FBE %s, EBE %s; month %d: grain %s, orchards %s; %s weather; %s",
 		ms.Name, ms.File, ms.Layout, ms.Layout.North(), ms.FBE, ms.EBE, ms.Month, inOut(s.Grain), inOut(s.Orchard), ms.Weather, report.AttitudeText(attitude, reading))
 	if notice := report.PlaceholdersText(t.PlaceholderSummary()); notice != "" {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -22,8 +23,8 @@ import (
 // the world removed when it is written. A file of another key, or damaged, is
 // ignored and written again; deleting the folder is always safe; a file is
 // written whole and renamed into place, and only when the run traced lines
-// the file did not hold. SASL_CACHE moves it with the boards' cache, and
-// "off" turns both off.
+// or Seen lists the file did not hold. SASL_CACHE moves it with the boards'
+// cache, and "off" turns both off.
 
 // sightCache is the sight file of one world of a run.
 type sightCache struct {
@@ -33,7 +34,7 @@ type sightCache struct {
 	// boards cache does.
 	path, prefix string
 	key          [32]byte
-	read         int // the lines read from the file
+	size         int // the bytes of the file read (0: none, or refused)
 }
 
 // sightKey is the key of world w's sight file for engine (library.Cache),
@@ -66,7 +67,11 @@ func openSightCaches(ws []*world.World) []*sightCache {
 		c.prefix = filepath.Join(dir, "sight", hex.EncodeToString(of[:16]))
 		c.path = c.prefix + "-" + hex.EncodeToString(engine[:4]) + ".sight"
 		if f, _, err := regfile.Open(c.path); err == nil {
-			c.read, _ = w.ReadSight(f, c.key) // a file refused is written again
+			if st, err := f.Stat(); err == nil {
+				if _, err := w.ReadSight(f, c.key); err == nil {
+					c.size = int(st.Size()) // a file refused is written again
+				}
+			}
 			f.Close()
 		}
 		out = append(out, c)
@@ -74,20 +79,21 @@ func openSightCaches(ws []*world.World) []*sightCache {
 	return out
 }
 
-// saveSightCaches writes each world's lines where the run traced more than
-// its file held. A cache that cannot be written changes nothing but the
-// next run's time.
+// saveSightCaches writes each world's lines and Seen lists where the run
+// traced more than its file held (the file a run writes only grows: the
+// run began with what it read). A cache that cannot be written changes
+// nothing but the next run's time.
 func saveSightCaches(cs []*sightCache) {
 	for _, c := range cs {
-		lines, err := c.w.WriteSight(io.Discard, c.key)
-		if err != nil || lines <= c.read {
+		var buf bytes.Buffer
+		if _, err := c.w.WriteSight(&buf, c.key); err != nil || buf.Len() <= c.size {
 			continue
 		}
 		if err := os.MkdirAll(filepath.Dir(c.path), 0o755); err != nil {
 			continue
 		}
 		if atomicfile.Write(c.path, func(out io.Writer) error {
-			_, err := c.w.WriteSight(out, c.key)
+			_, err := out.Write(buf.Bytes())
 			return err
 		}) == nil {
 			old, _ := filepath.Glob(c.prefix + "-*.sight")
