@@ -5,6 +5,8 @@ import (
 
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/internal/testkit/cpubench"
+	"github.com/sasl-engine/sasl/policy"
+	"github.com/sasl-engine/sasl/state"
 )
 
 // BenchmarkGames is whole games of a mission on real boards, both sides
@@ -15,15 +17,25 @@ import (
 // twelve-boards is testdata/twelve-boards.yaml (three rows of four boards,
 // two entries, two Human Waves, nine FRIENDLY units); heldout-four is
 // testdata/heldout-four.yaml, sized as four-boards on boards no other
-// mission plays together (issue 41's measure of games per CPU-second).
+// mission plays together (issue 41's measure of games per CPU-second);
+// heldout-four-attack the same, the FRIENDLY side playing attack, as
+// .ci/speedratio plays its mission (issue 55). Each reports the CPU time
+// of a game (cpu-ns/op) and of an event its log holds (cpu-ns/event).
 func BenchmarkGames(b *testing.B) {
-	for _, c := range []struct{ name, file string }{
-		{"four-boards", "../examples/four-boards.yaml"},
-		{"twelve-boards", "testdata/twelve-boards.yaml"},
-		{"heldout-four", "testdata/heldout-four.yaml"},
+	for _, c := range []struct {
+		name, file string
+		policy     state.Policy
+	}{
+		{"four-boards", "../examples/four-boards.yaml", ""},
+		{"twelve-boards", "testdata/twelve-boards.yaml", ""},
+		{"heldout-four", "testdata/heldout-four.yaml", ""},
+		{"heldout-four-attack", "testdata/heldout-four.yaml", policy.Attack},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			p := realMission(b, c.file)
+			if c.policy != "" {
+				p.Policy = c.policy
+			}
 			if _, err := p.W.LOS(); err != nil {
 				b.Fatal(err)
 			}
@@ -38,7 +50,7 @@ func BenchmarkGames(b *testing.B) {
 				}
 				k++
 			}
-			stop()
+			stop(cpubench.Per{Unit: "event", N: t.events})
 			// The games were played and counted.
 			if t.Runs != int64(b.N) || t.Placed.Summary(1).Mean < 100 {
 				b.Fatalf("%d games counted of %d, %g S? a game", t.Runs, b.N, t.Placed.Summary(1).Mean)

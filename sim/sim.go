@@ -275,6 +275,7 @@ func (p *Prepared) play(g *game.Game, seed uint64, t *Tally) (bool, error) {
 			return false, err
 		}
 		rec.turn(p, rep)
+		t.events += int64(len(rep.Events))
 		turn := rep.Turn
 		if turn-1 < len(t.Presence) {
 			row := t.Presence[turn-1]

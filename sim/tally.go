@@ -98,6 +98,9 @@ type Tally struct {
 	// at the end of each turn.
 	Setup    []int64
 	Presence [][]int64
+	// events: the events the games logged, for the benchmarks' CPU time
+	// per event; no part of a result.
+	events int64
 }
 
 // unitBins is the bins a histogram of units starts with (placed,
@@ -132,7 +135,7 @@ func (p *Prepared) newTally() *Tally {
 
 // reset empties t.
 func (t *Tally) reset() {
-	t.Runs, t.FriendlyWins, t.Losses, t.OnlyHere, t.OnlyPrev = 0, 0, [3]int64{}, 0, 0
+	t.Runs, t.FriendlyWins, t.Losses, t.OnlyHere, t.OnlyPrev, t.events = 0, 0, [3]int64{}, 0, 0, 0
 	for _, h := range t.hists() {
 		clear(h.Counts)
 		h.Never = 0
@@ -161,6 +164,7 @@ func (t *Tally) Merge(o *Tally) {
 	}
 	t.OnlyHere += o.OnlyHere
 	t.OnlyPrev += o.OnlyPrev
+	t.events += o.events
 	oh := o.hists()
 	for i, h := range t.hists() {
 		h.merge(oh[i])
