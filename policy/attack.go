@@ -48,7 +48,12 @@ type attack struct {
 		goals, known []board.Location
 		made         bool
 	}
-	buf []Action
+	// reaches: for each goal met, the nodes of the Infantry graph with a
+	// way to it (their cost in its field is not Unreached, whatever the
+	// weights), kept for the world, as exposed is: whether a unit has a
+	// way is all the PFPh asks, and needs no field.
+	reaches map[board.Location][]bool
+	buf     []Action
 }
 
 func newAttack(w *world.World) *attack { return &attack{w: w} }
@@ -67,19 +72,19 @@ func (a *attack) actions(d *Decision, out []Action) ([]Action, error) {
 	}
 	switch d.Phase {
 	case state.PFPh:
-		if err := a.plan(d, true); err != nil {
+		if err := a.targets(d); err != nil {
 			return out, err
 		}
-		return a.fire.decide(d, out, func(u *state.Unit) bool { _, ok := a.way(d, u.At()); return ok && !a.kept(d, u) })
+		return a.fire.decide(d, out, func(u *state.Unit) bool { return a.hasWay(u.At()) && !a.kept(d, u) })
 	case state.MPh:
-		if err := a.plan(d, true); err != nil {
+		if err := a.targets(d); err != nil {
 			return out, err
 		}
-		return a.moves(d, out), nil
+		return a.moves(d, out)
 	case state.AFPh:
 		return a.fire.decide(d, out, nil)
 	case state.APh:
-		if err := a.plan(d, false); err != nil {
+		if err := a.targets(d); err != nil {
 			return out, err
 		}
 		return a.advances(d, out), nil
@@ -87,10 +92,10 @@ func (a *attack) actions(d *Decision, out []Action) ([]Action, error) {
 	return out, nil
 }
 
-// plan finds the goals not yet held, the revealed ENEMY units and, with
-// ways, the flow fields toward the goals, which those units' LOS weighs:
-// made again only when the goals or the ENEMY's Locations changed.
-func (a *attack) plan(d *Decision, ways bool) error {
+// targets finds the goals not yet held and the Locations of the revealed
+// ENEMY units; makeWays the flow fields toward the goals, which those
+// units' LOS weighs, when a stack of the MPh first asks for a way.
+func (a *attack) targets(d *Decision) error {
 	g, err := a.w.Infantry()
 	if err != nil {
 		return err
@@ -121,8 +126,18 @@ func (a *attack) plan(d *Decision, ways bool) error {
 			a.known = append(a.known, u.At())
 		}
 	}
-	if !ways || a.ways.made && slices.Equal(a.goals, a.ways.goals) && slices.Equal(a.known, a.ways.known) {
+	return nil
+}
+
+// makeWays makes the flow fields toward the goals of the last targets,
+// unless those of the same goals and Known ENEMY Locations are made.
+func (a *attack) makeWays() error {
+	if a.ways.made && slices.Equal(a.goals, a.ways.goals) && slices.Equal(a.known, a.ways.known) {
 		return nil
+	}
+	g, err := a.w.Infantry()
+	if err != nil {
+		return err
 	}
 	a.ways.goals = append(a.ways.goals[:0], a.goals...)
 	a.ways.known = append(a.ways.known[:0], a.known...)
@@ -164,6 +179,43 @@ func mmc(d *Decision, l board.Location) int {
 	return n
 }
 
+// hasWay reports whether way(l) finds a way: l is no goal, and some goal
+// can be reached from it. A field's Unreached does not hang on its
+// weights (every weight is finite), so the reach of each goal, worked out
+// once for the world, answers without the fields.
+func (a *attack) hasWay(l board.Location) bool {
+	if slices.Contains(a.goals, l) {
+		return false
+	}
+	g, err := a.w.Infantry()
+	if err != nil {
+		return false
+	}
+	u, ok := g.Node(l)
+	if !ok {
+		return false
+	}
+	for _, v := range a.goals {
+		r, ok := a.reaches[v]
+		if !ok {
+			if a.reaches == nil {
+				a.reaches = map[board.Location][]bool{}
+			}
+			var f pathing.Field
+			a.s.To(&f, v, nil)
+			r = make([]bool, g.Len())
+			for i := range r {
+				r[i] = f.NodeCost(i) != pathing.Unreached
+			}
+			a.reaches[v] = r
+		}
+		if r[u] {
+			return true
+		}
+	}
+	return false
+}
+
 // way returns the cheapest way from l to the nearest goal, l first.
 func (a *attack) way(d *Decision, l board.Location) (pathing.Path, bool) {
 	best, bi := pathing.Unreached, -1
@@ -199,8 +251,9 @@ func (a *attack) kept(d *Decision, u *state.Unit) bool {
 	return false
 }
 
-// moves appends the MPh's moves.
-func (a *attack) moves(d *Decision, out []Action) []Action {
+// moves appends the MPh's moves (the first alone for Next), making the
+// ways toward the goals when a stack first asks for one.
+func (a *attack) moves(d *Decision, out []Action) ([]Action, error) {
 	assault := a.w.Tables().Policy.Assault.Value
 	for _, l := range a.fire.locations(d) {
 		var units []*state.Unit
@@ -213,6 +266,9 @@ func (a *attack) moves(d *Decision, out []Action) []Action {
 		}
 		if len(units) == 0 {
 			continue
+		}
+		if err := a.makeWays(); err != nil {
+			return out, err
 		}
 		p, ok := a.way(d, l)
 		if !ok || len(p.Steps) < 2 {
@@ -231,8 +287,11 @@ func (a *attack) moves(d *Decision, out []Action) []Action {
 			act.Path, act.Assault = path[:1], true
 		}
 		out = append(out, act)
+		if a.fire.one {
+			break // the first is all Next takes
+		}
 	}
-	return out
+	return out, nil
 }
 
 // near reports whether a revealed ENEMY unit is within r hexes of l.

@@ -309,3 +309,41 @@ func TestHoldSeesTheFirstFireBeforeTheSecond_A7_5(t *testing.T) {
 		t.Errorf("a third action after both groups fired: %+v", a)
 	}
 }
+
+// TestAttackHasWayAsWay checks the PFPh's question, whether a unit has a
+// way to a goal, answered from the goals' reach (no field made) against
+// the flow fields the MPh walks, weighed by a revealed ENEMY squad's LOS:
+// the same for every Location of the Infantry graph.
+func TestAttackHasWayAsWay(t *testing.T) {
+	t.Parallel()
+	d, w := decision(t, "wooded-hill")
+	d.St.Add(&state.Unit{ID: "E1", Side: state.Enemy, Kind: state.Squad, Type: "4-4-7"}, loc(t, w, "x2P5"))
+	p, _ := policy.New(policy.Attack, w)
+	d.Player, d.Phase = state.Friendly, state.MPh
+	if _, err := actions(t, p, d); err != nil {
+		t.Fatal(err)
+	}
+	g, err := w.Infantry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := [2]int{}
+	for u := range g.Len() {
+		l := g.Location(u)
+		has, way, err := policy.Ways(p, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if has != way {
+			t.Fatalf("%s: hasWay %v, way %v", w.Map().LocationName(l), has, way)
+		}
+		if has {
+			n[1]++
+		} else {
+			n[0]++
+		}
+	}
+	if n[0] == 0 || n[1] == 0 {
+		t.Errorf("%d Locations without a way, %d with: the test sees one answer alone", n[0], n[1])
+	}
+}
