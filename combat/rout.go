@@ -56,16 +56,19 @@ func Known(u *state.Unit) bool {
 	return u.Side == state.Enemy || u.Known
 }
 
-// threat is a Known enemy unit as the Rout Phase weighs it: where it is,
-// its normal range (0 for an SMC, which has no inherent FP) and whether
-// it is in Good Order.
+// threat is the Known enemy units of a Location as the Rout Phase weighs
+// them: where they are, whether one is in Good Order, and the longest
+// normal range of their Good Order MMC (0: none; an SMC has no inherent
+// FP). Every test of the Rout Phase is of a Location ("ADJACENT to a Known
+// enemy unit", "in its LOS", "a Good Order one in whose normal range"), so
+// a stack is one threat: its LOS is looked up once, not unit by unit.
 type threat struct {
 	at   board.Location
 	rng  int
 	good bool
 }
 
-// threats returns the Known armed units of the enemy of side, in
+// threats returns the threats of the enemy of side (listThreats), in
 // storage reused from call to call. During Routs(side) they are listed
 // once, when first asked for (held): a rout moves, reduces or eliminates
 // units of side alone.
@@ -85,17 +88,28 @@ func (c *Resolver) threats(side state.Side) []threat {
 	return c.thr
 }
 
-// listThreats appends the Known armed units of the enemy of side to out.
+// listThreats appends the Locations of the Known units of the enemy of
+// side to out, in the order of their first unit, each a threat.
 func (c *Resolver) listThreats(out []threat, side state.Side) []threat {
+	from := len(out)
 	for _, x := range c.St.OfSide(Other(side)) {
 		if !Known(x) {
 			continue
 		}
-		t := threat{at: x.At(), good: !x.Broken}
-		if x.Kind.MMC() {
-			t.rng = c.Strength(x).Range
+		at := x.At()
+		i := from
+		for i < len(out) && out[i].at != at {
+			i++
 		}
-		out = append(out, t)
+		if i == len(out) {
+			out = append(out, threat{at: at})
+		}
+		if t := &out[i]; !x.Broken {
+			t.good = true
+			if x.Kind.MMC() {
+				t.rng = max(t.rng, c.Strength(x).Range)
+			}
+		}
 	}
 	return out
 }
