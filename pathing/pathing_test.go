@@ -2,6 +2,7 @@ package pathing
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -9,16 +10,15 @@ import (
 
 	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/internal/testkit/testshared"
-
-	"gonum.org/v1/gonum/graph/path"
-	"gonum.org/v1/gonum/graph/simple"
-
 	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/rules/los"
 	"github.com/sasl-engine/sasl/rules/terrain"
 	"github.com/sasl-engine/sasl/tables"
+	"gonum.org/v1/gonum/graph/path"
+	"gonum.org/v1/gonum/graph/simple"
 )
 
 func realBoards(t testing.TB) string { return testshared.Boards(t) }
@@ -553,5 +553,50 @@ func TestWeightsAdd(t *testing.T) {
 	}
 	if got := a.Add(nil); !slices.Equal(got, a) {
 		t.Errorf("%v + nil = %v", a, got)
+	}
+}
+
+// TestLazyAsTo checks a Lazy field against Search.To's whole field on a
+// real board with weights (zeros among them, and arcs of every cost): the
+// same cost and the same path, ties broken alike, for Locations asked in
+// a random order, each asked before or after the nodes around it settle.
+func TestLazyAsTo(t *testing.T) {
+	t.Parallel()
+	m := mapOf(t, realBoards(t), "2", layout.Up)
+	g, err := NewGraph(m, infantry(t, m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	w := make(Weights, g.Len())
+	s := g.NewSearch()
+	z := g.NewLazy()
+	var to Field
+	for round := range 30 {
+		for i := range w {
+			w[i] = 0
+			if round%3 != 0 { // every third round unweighted
+				w[i] = int32(r.IntN(4))
+			}
+		}
+		dst := g.Location(r.IntN(g.Len()))
+		if s.To(&to, dst, w) != z.To(dst, w) {
+			t.Fatal("To and Lazy.To disagree on", m.LocationName(dst))
+		}
+		for range 60 {
+			l := g.Location(r.IntN(g.Len()))
+			if got, want := z.Cost(l), to.Cost(l); got != want {
+				t.Fatalf("to %s, from %s: Lazy cost %d, To %d", m.LocationName(dst), m.LocationName(l), got, want)
+			}
+			gp, gok := z.Path(l)
+			wp, wok := to.Path(l)
+			if gok != wok || !reflect.DeepEqual(gp, wp) {
+				t.Fatalf("to %s, from %s: Lazy path %v (%v), To %v (%v)", m.LocationName(dst), m.LocationName(l), gp, gok, wp, wok)
+			}
+		}
+	}
+	// Not in the graph: nothing is reached.
+	if z.To(board.Location{Hex: hex.Hex{Col: -5, Row: -5}}, nil) || z.Cost(g.Location(0)) != Unreached {
+		t.Error("a Lazy field toward no node reaches a Location")
 	}
 }

@@ -113,52 +113,11 @@ func (s *Search) begin(w Weights) {
 // run is Dial's algorithm: settle nodes in order of cost, bucket by bucket.
 // It stops after settling target (if >= 0) or when costs exceed limit.
 func (s *Search) run(f *Field, w Weights, limit int32, target int32) {
-	g := s.g
 	cost, link := f.cost, f.link
-	nb := int32(len(s.buckets))
-settle:
 	for cur := int32(0); s.queued > 0 && cur <= limit; cur++ {
-		b := cur % nb
-		// Entries may be appended to this bucket while it is emptied
-		// (arcs of cost 0), so its length is read each time round.
-		for i := 0; i < len(s.buckets[b]); i++ {
-			u := s.buckets[b][i]
-			s.queued--
-			if cost[u] != cur {
-				continue // a stale entry: u was reached more cheaply
-			}
-			if u == target {
-				s.buckets[b] = s.buckets[b][:0]
-				break settle
-			}
-			if f.forward {
-				for k, end := g.off[u], g.off[u+1]; k < end; k++ {
-					v := g.to[k]
-					c := cur + int32(g.mf[k])
-					if w != nil {
-						c += w[v]
-					}
-					if c < cost[v] {
-						cost[v], link[v] = c, u
-						s.push(v, c)
-					}
-				}
-			} else {
-				c0 := cur
-				if w != nil {
-					c0 += w[u] // entering u is what the arc v->u costs
-				}
-				for k, end := g.roff[u], g.roff[u+1]; k < end; k++ {
-					v := g.from[k]
-					c := c0 + int32(g.rmf[k])
-					if c < cost[v] {
-						cost[v], link[v] = c, u
-						s.push(v, c)
-					}
-				}
-			}
+		if s.bucket(f, w, cur, target) {
+			break
 		}
-		s.buckets[b] = s.buckets[b][:0]
 	}
 	if s.queued > 0 {
 		// Stopped at the limit or the target: nodes still queued above
@@ -177,6 +136,56 @@ settle:
 		}
 		s.queued = 0
 	}
+}
+
+// bucket settles the nodes of cost cur (their entries in bucket cur, which
+// it empties), relaxing the arcs of each; it stops at target (if >= 0),
+// reporting true.
+func (s *Search) bucket(f *Field, w Weights, cur int32, target int32) bool {
+	g := s.g
+	cost, link := f.cost, f.link
+	b := cur % int32(len(s.buckets))
+	// Entries may be appended to this bucket while it is emptied (arcs of
+	// cost 0), so its length is read each time round.
+	for i := 0; i < len(s.buckets[b]); i++ {
+		u := s.buckets[b][i]
+		s.queued--
+		if cost[u] != cur {
+			continue // a stale entry: u was reached more cheaply
+		}
+		if u == target {
+			s.buckets[b] = s.buckets[b][:0]
+			return true
+		}
+		if f.forward {
+			for k, end := g.off[u], g.off[u+1]; k < end; k++ {
+				v := g.to[k]
+				c := cur + int32(g.mf[k])
+				if w != nil {
+					c += w[v]
+				}
+				if c < cost[v] {
+					cost[v], link[v] = c, u
+					s.push(v, c)
+				}
+			}
+		} else {
+			c0 := cur
+			if w != nil {
+				c0 += w[u] // entering u is what the arc v->u costs
+			}
+			for k, end := g.roff[u], g.roff[u+1]; k < end; k++ {
+				v := g.from[k]
+				c := c0 + int32(g.rmf[k])
+				if c < cost[v] {
+					cost[v], link[v] = c, u
+					s.push(v, c)
+				}
+			}
+		}
+	}
+	s.buckets[b] = s.buckets[b][:0]
+	return false
 }
 
 // ToEdge fills f with a flow field toward compass edge e: for every

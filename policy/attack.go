@@ -32,7 +32,7 @@ type attack struct {
 	fire   firer
 	w      *world.World
 	s      *pathing.Search
-	fields []pathing.Field
+	fields []*pathing.Lazy
 	goals  []board.Location
 	known  []board.Location
 	// exposure is the weights of the ways, kept from plan to plan;
@@ -129,9 +129,13 @@ func (a *attack) targets(d *Decision) error {
 	return nil
 }
 
-// makeWays makes the flow fields toward the goals of the last targets,
-// unless those of the same goals and Known ENEMY Locations are made.
+// makeWays starts the flow fields toward the goals of the last targets,
+// unless those of the same goals and Known ENEMY Locations are made: each
+// a pathing.Lazy, settled only as far as the stacks that ask for a way.
 func (a *attack) makeWays() error {
+	if len(a.goals) == 0 {
+		return nil // no way to make: way finds none
+	}
 	if a.ways.made && slices.Equal(a.goals, a.ways.goals) && slices.Equal(a.known, a.ways.known) {
 		return nil
 	}
@@ -160,10 +164,10 @@ func (a *attack) makeWays() error {
 		weights = a.exposure
 	}
 	for len(a.fields) < len(a.goals) {
-		a.fields = append(a.fields, pathing.Field{})
+		a.fields = append(a.fields, g.NewLazy())
 	}
 	for i, v := range a.goals {
-		a.s.To(&a.fields[i], v, weights)
+		a.fields[i].To(v, weights)
 	}
 	return nil
 }

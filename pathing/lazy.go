@@ -1,0 +1,82 @@
+package pathing
+
+import "github.com/sasl-engine/sasl/rules/board"
+
+// Lazy is a flow field toward one Location, as Search.To makes it, whose
+// nodes are settled as they are asked for: Cost or Path of a Location
+// settles every node no dearer than it and stops, and the next question
+// goes on from there. Its answers are the whole field's: a node once
+// settled has its final cost and link, and the nodes a path's ties look
+// at (Field.next: cheaper neighbours) are settled before it. A Lazy owns
+// its queue, so that many may be open at once on one graph; it is not safe
+// for concurrent use.
+type Lazy struct {
+	f   Field
+	s   Search
+	w   Weights
+	cur int32 // the buckets below cur are settled
+}
+
+// NewLazy returns a Lazy field on g; To starts it.
+func (g *Graph) NewLazy() *Lazy {
+	z := &Lazy{s: Search{g: g}}
+	z.s.setSpan(g.maxArc)
+	return z
+}
+
+// To starts the field toward dst with weights w (kept, not copied: leave
+// them unchanged until the next To). It reports false if dst is not in
+// the graph: then no Location is reached.
+func (z *Lazy) To(dst board.Location, w Weights) bool {
+	for b := range z.s.buckets {
+		z.s.buckets[b] = z.s.buckets[b][:0]
+	}
+	z.s.queued = 0
+	g := z.s.g
+	z.f.reset(g, false, false, 0, w)
+	z.f.toNode = true
+	z.w, z.cur = w, 0
+	u, ok := g.Node(dst)
+	if !ok {
+		return false
+	}
+	z.s.begin(w)
+	z.f.cost[u], z.f.link[u] = 0, linkEnd
+	z.s.push(int32(u), 0)
+	return true
+}
+
+// settle settles nodes, bucket by bucket, until node u is settled (its
+// cost below cur: the bucket of its cost is done, and none is ever
+// lowered below the bucket under way) or none is left.
+func (z *Lazy) settle(u int) {
+	for z.s.queued > 0 && z.f.cost[u] >= z.cur {
+		z.s.bucket(&z.f, z.w, z.cur, -1)
+		z.cur++
+	}
+}
+
+// Cost returns the cost of l's cheapest way to the field's Location, or
+// Unreached, as Field.Cost of Search.To's field.
+func (z *Lazy) Cost(l board.Location) int {
+	u, ok := z.s.g.Node(l)
+	if !ok {
+		return Unreached
+	}
+	z.settle(u)
+	return int(z.f.cost[u])
+}
+
+// Path returns the cheapest path from l, as Field.Path of Search.To's
+// field: ok is false if l is not reached.
+func (z *Lazy) Path(l board.Location) (Path, bool) {
+	u, ok := z.s.g.Node(l)
+	if !ok {
+		return Path{}, false
+	}
+	z.settle(u)
+	if z.f.cost[u] == Unreached {
+		return Path{}, false
+	}
+	return z.f.path(u), true
+}
