@@ -556,10 +556,27 @@ func TestWeightsAdd(t *testing.T) {
 	}
 }
 
+// freeArcs is an Infantry Coster with some arcs free (cost 0: the real
+// tables have none, but Search handles them, an arc refilling the bucket
+// being emptied) and some closed, by a hash of the step.
+type freeArcs struct{ *Infantry }
+
+func (f freeArcs) Step(a, b board.Location) (int, bool) {
+	c, ok := f.Infantry.Step(a, b)
+	switch (a.Hex.Col*7 + a.Hex.Row*3 + b.Hex.Col*5 + b.Hex.Row + a.Level) % 9 {
+	case 0, 1:
+		return 0, ok
+	case 2:
+		return 0, false
+	}
+	return c, ok
+}
+
 // TestLazyAsTo checks a Lazy field against Search.To's whole field on a
-// real board with weights (zeros among them, and arcs of every cost): the
-// same cost and the same path, ties broken alike, for Locations asked in
-// a random order, each asked before or after the nodes around it settle.
+// real board with weights (zeros among them), and on one with free and
+// closed arcs too: the same cost and the same path, ties broken alike,
+// for Locations asked in a random order, each asked before or after the
+// nodes around it settle.
 func TestLazyAsTo(t *testing.T) {
 	t.Parallel()
 	m := mapOf(t, realBoards(t), "2", layout.Up)
@@ -567,6 +584,28 @@ func TestLazyAsTo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	free, err := NewGraph(m, freeArcs{infantry(t, m)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	zero := 0
+	for u := range free.Len() {
+		free.Out(u, func(_, c int) {
+			if c == 0 {
+				zero++
+			}
+		})
+	}
+	if zero == 0 {
+		t.Fatal("no free arc: the test does not try them")
+	}
+	lazyAsTo(t, g)
+	lazyAsTo(t, free)
+}
+
+func lazyAsTo(t *testing.T, g *Graph) {
+	t.Helper()
+	m := g.Map
 	r := rand.New(rand.NewPCG(7, 8))
 	w := make(Weights, g.Len())
 	s := g.NewSearch()

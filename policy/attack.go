@@ -35,7 +35,7 @@ type attack struct {
 	fields []*pathing.Lazy
 	goals  []board.Location
 	known  []board.Location
-	// exposure is the weights of the ways, kept from plan to plan;
+	// exposure is the weights of the ways, kept from make to make;
 	// exposed the nodes a Known ENEMY unit in a Location exposes
 	// (pathing.Graph.Exposed), kept for each Location met, from game to
 	// game of the world (they depend on its map, season and LOS alone).
@@ -206,10 +206,11 @@ func (a *attack) hasWay(l board.Location) bool {
 				a.reaches = map[board.Location][]bool{}
 			}
 			var f pathing.Field
-			a.s.To(&f, v, nil)
-			r = make([]bool, g.Len())
-			for i := range r {
-				r[i] = f.NodeCost(i) != pathing.Unreached
+			r = make([]bool, g.Len()) // none, for a goal not in the graph
+			if a.s.To(&f, v, nil) {
+				for i := range r {
+					r[i] = f.NodeCost(i) != pathing.Unreached
+				}
 			}
 			a.reaches[v] = r
 		}
