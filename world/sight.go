@@ -42,6 +42,9 @@ type sight struct {
 	bytes atomic.Int64 // the rows and blocks made (a little more when racing past maxBytes)
 	// seen[k] for the Location of key k: the hexes it sees (Seen).
 	seen []atomic.Pointer[seenFrom]
+	// traced: the lines and Seen lists traced and kept (not read from a
+	// sight file), which SightTraced reports.
+	traced atomic.Int64
 }
 
 // seenFrom is what a Location sees within reach hexes.
@@ -143,9 +146,15 @@ func (w *World) Sight(from, to board.Location) Sight {
 	if v == 0 {
 		v = pack(trace(lm, from, to))
 		c.Store(v)
+		w.sight.traced.Add(1)
 	}
 	return unpack(v)
 }
+
+// SightTraced counts the lines and Seen lists the world has traced and
+// kept since it was made (ReadSight's are not counted): a sight file
+// written after a run that traced none would hold what it read.
+func (w *World) SightTraced() int64 { return w.sight.traced.Load() }
 
 // sightCell is the cache's cell of the line from the Location of key kf
 // toward that of key kt (0 until traced: see pack), its row and block made
@@ -251,6 +260,7 @@ func (w *World) Seen(from board.Location, reach int) []hex.Hex {
 	})
 	if cell != nil {
 		cell.Store(&seenFrom{reach: reach, hexes: hexes})
+		w.sight.traced.Add(1)
 	}
 	return hexes
 }

@@ -62,9 +62,25 @@ func TestSightFileRoundTrip(t *testing.T) {
 	}
 	file := buf.Bytes()
 
+	distinct := map[pair]bool{} // a line drawn twice is traced once
+	for _, p := range pairs {
+		distinct[p] = true
+	}
+	if got := a.SightTraced(); got != int64(len(distinct)+1) {
+		t.Errorf("SightTraced %d, want %d lines and a Seen list", got, len(distinct))
+	}
 	b := sightWorld(t)
 	if got, err := b.ReadSight(bytes.NewReader(file), key); err != nil || got != n {
 		t.Fatalf("ReadSight: %d lines of %d, %v", got, n, err)
+	}
+	// What a file lays is not traced: a run that finds every line there
+	// traced nothing, and its file need not be written again.
+	for _, p := range pairs {
+		b.Sight(p.from, p.to)
+	}
+	b.Seen(seenAt, 4)
+	if got := b.SightTraced(); got != 0 {
+		t.Errorf("SightTraced after the file's lines were asked: %d, want 0", got)
 	}
 	for _, p := range pairs {
 		if v := cached(b, p.from, p.to); v == 0 || v != cached(a, p.from, p.to) || unpack(v) != a.Sight(p.from, p.to) {

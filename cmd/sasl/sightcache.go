@@ -35,6 +35,10 @@ type sightCache struct {
 	path, prefix string
 	key          [32]byte
 	size         int // the bytes of the file read (0: none, or refused)
+	// traced: the world's SightTraced once the file was read; no more
+	// after the run, and the file is not written again (nor serialised
+	// to find it is no larger).
+	traced int64
 }
 
 // sightKey is the key of world w's sight file for engine (library.Cache),
@@ -74,6 +78,7 @@ func openSightCaches(ws []*world.World) []*sightCache {
 			}
 			f.Close()
 		}
+		c.traced = w.SightTraced()
 		out = append(out, c)
 	}
 	return out
@@ -85,6 +90,9 @@ func openSightCaches(ws []*world.World) []*sightCache {
 // nothing but the next run's time.
 func saveSightCaches(cs []*sightCache) {
 	for _, c := range cs {
+		if c.size > 0 && c.w.SightTraced() == c.traced {
+			continue // nothing traced beyond the file
+		}
 		var buf bytes.Buffer
 		if _, err := c.w.WriteSight(&buf, c.key); err != nil || buf.Len() <= c.size {
 			continue
