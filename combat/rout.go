@@ -220,6 +220,13 @@ type routScratch struct {
 	at      []int32
 	mark    uint32
 	buckets [][]int32
+	// blocked[v] (when blockedAt[v] == call, this RoutOptions'): graph
+	// node v holds enemy units or is ADJACENT to a Known enemy unit,
+	// worked out at the first step into it (a Location is stepped into
+	// from each of its neighbours).
+	blocked   []bool
+	blockedAt []uint32
+	call      uint32
 }
 
 // RoutOptions lists the legal routs of broken unit u from where it is
@@ -308,9 +315,26 @@ func (c *Resolver) routOptions(u *state.Unit, fit bool) ([]RoutOption, error) {
 		}
 	}
 	r.close = close
-	step := func(a, b board.Location) bool {
-		f, _ := c.stepFault(side, close, ts, &r.seen, &r.from, a, b)
-		return f == stepOK
+	if len(r.blocked) < gr.Len() {
+		r.blocked, r.blockedAt = make([]bool, gr.Len()), make([]uint32, gr.Len())
+	}
+	r.call++
+	if r.call == 0 { // wrapped: every mark is stale again
+		clear(r.blockedAt)
+		r.call = 1
+	}
+	// step is stepFault's verdict, its first two tests (of b alone) kept
+	// by node.
+	step := func(a, b board.Location, v int) bool {
+		if r.blockedAt[v] != r.call {
+			r.blockedAt[v] = r.call
+			r.blocked[v] = c.St.Has(Other(side), b) || besetBy(c.W.Map(), close, b, false)
+		}
+		if r.blocked[v] {
+			return false
+		}
+		_, near := c.nearer(ts, &r.seen, &r.from, a, b)
+		return !near
 	}
 	startNear := near(start)
 	// goal reports whether l is a building or woods Location a unit must
@@ -342,7 +366,7 @@ func (c *Resolver) routOptions(u *state.Unit, fit bool) ([]RoutOption, error) {
 					if a.first >= 0 && !c.cover(b) {
 						return // A10.51: it stops in building/woods, but for going on into more
 					}
-					if !step(a.loc, b) {
+					if !step(a.loc, b, v) {
 						return
 					}
 					if j < 0 {
@@ -439,7 +463,7 @@ func (c *Resolver) routOptions(u *state.Unit, fit bool) ([]RoutOption, error) {
 	// Low Crawl: one Location, all its MF (A10.52), not Interdicted.
 	gr.Out(s, func(v, cost int) {
 		b := gr.Location(v)
-		if cost > budget || !step(start, b) || fit && !c.fits(u, b) {
+		if cost > budget || !step(start, b, v) || fit && !c.fits(u, b) {
 			return
 		}
 		paths = append(paths, b)
@@ -790,13 +814,22 @@ func (c *Resolver) stepFault(side state.Side, close, ts []threat, seen *sightOf,
 			return stepAdjacent, t
 		}
 	}
+	if t, ok := c.nearer(ts, seen, from, a, b); ok {
+		return stepNearer, t
+	}
+	return stepOK, threat{}
+}
+
+// nearer reports the first threat of ts a step from a to b nears, of
+// those in whose LOS a is, or the start was (seen): stepFault's last test.
+func (c *Resolver) nearer(ts []threat, seen *sightOf, from *stepFrom, a, b board.Location) (threat, bool) {
 	from.set(a, ts)
 	for i, t := range ts {
 		if hex.Distance(b.Hex, t.at.Hex) < int(from.d[i]) && (seen.in(c.W, i, t.at) || from.los.in(c.W, i, t.at)) {
-			return stepNearer, t
+			return t, true
 		}
 	}
-	return stepOK, threat{}
+	return threat{}, false
 }
 
 // joinNames lists Locations by name, the first 12 of a longer list.
