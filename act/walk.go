@@ -87,10 +87,16 @@ func (x Executor) WalkBy(stack []*state.Unit, m Motion, budget int, mf func([]*s
 	if len(stack) == 0 {
 		return w, x.refusal(NoUnits, nil, board.Location{}, board.Location{}, m, 0, NoLimit)
 	}
-	all := slices.Clone(stack)
-	w.Steps = []pathing.Step{{Location: stack[0].At()}}
-	w.Ends = make([]int, len(all))
-	on := slices.Clone(stack)
+	// all (the walk's own, to mark how far each unit went) and on (the
+	// units going on, which a caller may keep) in one array, capped
+	// apart; the steps with room for a move's usual length.
+	n := len(stack)
+	buf := make([]*state.Unit, 2*n)
+	all, on := buf[:n:n], buf[n:2*n:2*n]
+	copy(all, stack)
+	copy(on, stack)
+	w.Steps = append(make([]pathing.Step, 0, 8), pathing.Step{Location: stack[0].At()})
+	w.Ends = make([]int, n)
 	spent := 0
 	for {
 		left := NoLimit
