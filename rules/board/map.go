@@ -25,9 +25,10 @@ type Map struct {
 	boards map[string]*Board
 	// The dense index of an on-map hex (Index) is its place in order. A
 	// frame hex (c, n) lies in block (n/blockRows, c/blockCols) of the
-	// frame; blocks holds, by block, the block's first entry in slots, or
-	// -1 for a block with no on-map hex; slots holds blockSize entries a
-	// block, the dense index of each of its hexes or -1.
+	// frame; blocks holds, by block, the block's first entry in slots (0
+	// for a block with no on-map hex: slots' first block, of none); slots
+	// holds blockSize entries a block, the dense index of each of its
+	// hexes or -1.
 	ncols, nrows int // frame columns 0..ncols-1, rows 0..nrows-1
 	bcols        int // blocks in a row of blocks
 	blocks       []int32
@@ -89,14 +90,18 @@ func NewMap(l *layout.Layout, boards map[string]*Board) (*Map, error) {
 	}
 	slices.SortFunc(m.order, func(a, b hex.Hex) int { return cmp.Or(a.Col-b.Col, a.Row-b.Row) })
 	m.order = slices.Compact(m.order)
+	// Every block first points at the block of none (slots 0 to
+	// blockSize), which the empty blocks share: a look-up needs no test
+	// of its block (Index).
 	m.blocks = make([]int32, (maxR/blockRows+1)*m.bcols)
-	for i := range m.blocks {
-		m.blocks[i] = -1
+	m.slots = make([]int32, blockSize, 4*blockSize)
+	for i := range m.slots {
+		m.slots[i] = -1
 	}
 	m.hexes = make([]terrain.Hex, len(m.order))
 	for i, h := range m.order {
 		b, k := m.block(h)
-		if m.blocks[b] < 0 {
+		if m.blocks[b] == 0 {
 			m.blocks[b] = int32(len(m.slots))
 			for range blockSize {
 				m.slots = append(m.slots, -1)
@@ -117,6 +122,12 @@ func NewMap(l *layout.Layout, boards map[string]*Board) (*Map, error) {
 	}
 	return m, nil
 }
+
+// index is Index, called, not inlined: Terrain and OnMap, which call it,
+// stay small enough to be inlined themselves.
+//
+//go:noinline
+func (m *Map) index(h hex.Hex) (int, bool) { return m.Index(h) }
 
 // block returns the block of frame hex h, which must be in the frame, and
 // h's place in it.
@@ -155,29 +166,6 @@ func (m *Map) merge(h hex.Hex, parts []layout.Part) terrain.Hex {
 		}
 	}
 	return out
-}
-
-// index returns the dense index of an on-map hex.
-func (m *Map) index(h hex.Hex) (int, bool) {
-	if h.Col < 0 || h.Col >= m.ncols || h.Row < 0 || h.Row >= m.nrows {
-		return 0, false
-	}
-	if m.frame != nil {
-		if i := m.frame[h.Col*m.nrows+h.Row]; i >= 0 {
-			return int(i), true
-		}
-		return 0, false
-	}
-	b, k := m.block(h)
-	s := m.blocks[b]
-	if s < 0 {
-		return 0, false
-	}
-	i := m.slots[int(s)+k]
-	if i < 0 {
-		return 0, false
-	}
-	return int(i), true
 }
 
 // Digest is the SHA-256, in hex, of the configuration and of every board
@@ -246,7 +234,24 @@ func (m *Map) Len() int { return len(m.order) }
 // Index returns a dense index of on-map hex h in [0, Stride()): suitable for
 // slices indexed by hex. It is h's place in Hexes. ok is false off the map.
 // O(1).
-func (m *Map) Index(h hex.Hex) (int, bool) { return m.index(h) }
+//
+// Index is among the most called functions of a game (the state's, the
+// graph's and the sight cache's look-ups): it is written to be inlined
+// (the compiler's budget, which it just fits), a layout mostly of boards
+// reading its frame's dense table, a sparse one its blocks (an empty
+// block the block of none).
+func (m *Map) Index(h hex.Hex) (int, bool) {
+	if uint(h.Col) >= uint(m.ncols) || uint(h.Row) >= uint(m.nrows) {
+		return 0, false
+	}
+	var i int32
+	if m.frame != nil {
+		i = m.frame[h.Col*m.nrows+h.Row]
+	} else {
+		i = m.slots[int(m.blocks[(h.Row/blockRows)*m.bcols+h.Col/blockCols])+(h.Col%blockCols)*blockRows+h.Row%blockRows]
+	}
+	return int(i), i >= 0
+}
 
 // OnMap reports whether h is a hex of the map: layout.Layout.OnMap, read
 // from the map's index. O(1).
