@@ -62,11 +62,22 @@ type seenFrom struct {
 // about 16 MB.
 const maxBytes = 64 << 20
 
-// blockKeys is how many source Locations (keys) a block of a row holds:
-// the keys of eight hexes, which the lines toward one target reach
-// together (sources near it), so that a row holds the blocks of its
-// neighbourhood only.
+// blockKeys is how many source Locations a block of a row holds. A row
+// lays its sources out level by level (slot: the ground Locations of
+// every hex, in Map.Index order, then those of level 1, and so on), so
+// that a block holds the ground Locations of 64 hexes, a few columns of
+// the frame, which the lines toward one target reach together (sources
+// near it): a row holds the blocks of its neighbourhood only, each block
+// full of lines a game asks for (upper levels are few).
 const blockKeys = 8 * levelSlots
+
+// slot is the place of the source Location of key kf in a row (see
+// blockKeys); key is its inverse.
+func (w *World) slot(kf int) int { return (kf%levelSlots)*w.m.Stride() + kf/levelSlots }
+func (w *World) key(slot int) int {
+	n := w.m.Stride()
+	return (slot%n)*levelSlots + slot/n
+}
 
 type (
 	sightRow   struct{ blocks []atomic.Pointer[sightBlock] }
@@ -172,7 +183,8 @@ func (w *World) sightCell(kt, kf int) *atomic.Uint32 {
 			row = s.rows[kt].Load()
 		}
 	}
-	bp := &row.blocks[kf/blockKeys]
+	sl := w.slot(kf)
+	bp := &row.blocks[sl/blockKeys]
 	b := bp.Load()
 	if b == nil {
 		if !s.reserve(4 * blockKeys) {
@@ -183,7 +195,7 @@ func (w *World) sightCell(kt, kf int) *atomic.Uint32 {
 			b = bp.Load()
 		}
 	}
-	return &b[kf%blockKeys]
+	return &b[sl%blockKeys]
 }
 
 // Toward is the lines toward one Location To, for a caller that asks for
@@ -223,8 +235,9 @@ func (t *Toward) From(from board.Location, kf int, okf bool) Sight {
 			return t.w.Sight(from, t.To) // which makes the row, within the budget
 		}
 	}
-	if b := t.row.blocks[kf/blockKeys].Load(); b != nil {
-		if v := b[kf%blockKeys].Load(); v != 0 {
+	sl := t.w.slot(kf)
+	if b := t.row.blocks[sl/blockKeys].Load(); b != nil {
+		if v := b[sl%blockKeys].Load(); v != 0 {
 			return unpack(v)
 		}
 	}

@@ -81,7 +81,7 @@ func (w *World) WriteSight(out io.Writer, key [32]byte) (int, error) {
 			for j := range b {
 				if v := b[j].Load(); v != 0 {
 					put(uint32(kt))
-					put(uint32(bi*blockKeys + j))
+					put(uint32(w.key(bi*blockKeys + j)))
 					put(v)
 					lines++
 				}

@@ -27,11 +27,12 @@ func cached(w *World, from, to board.Location) uint32 {
 	if row == nil {
 		return 0
 	}
-	b := row.blocks[kf/blockKeys].Load()
+	sl := w.slot(kf)
+	b := row.blocks[sl/blockKeys].Load()
 	if b == nil {
 		return 0
 	}
-	return b[kf%blockKeys].Load()
+	return b[sl%blockKeys].Load()
 }
 
 // The lines and Seen lists a World traced, written (WriteSight) and read
@@ -172,5 +173,29 @@ func TestSightFileBound(t *testing.T) {
 	maxSightFile = was
 	if n, err := w.WriteSight(&buf, [32]byte{}); err != nil || n == 0 {
 		t.Errorf("within the bound: %d lines, %v", n, err)
+	}
+}
+
+// A row's slots are its sources' keys laid out level by level: one slot a
+// key, and back (WriteSight writes keys).
+func TestSightSlots(t *testing.T) {
+	t.Parallel()
+	w := sightWorld(t)
+	seen := make([]bool, w.Keys())
+	for k := range w.Keys() {
+		sl := w.slot(k)
+		if sl < 0 || sl >= w.Keys() || seen[sl] {
+			t.Fatalf("key %d: slot %d, out of range or taken", k, sl)
+		}
+		seen[sl] = true
+		if back := w.key(sl); back != k {
+			t.Fatalf("key %d: slot %d gives back key %d", k, sl, back)
+		}
+	}
+	// The ground Locations of neighbouring hexes share a block.
+	a, _ := w.Key(board.Ground(w.Map().Hexes()[0]))
+	b, _ := w.Key(board.Ground(w.Map().Hexes()[1]))
+	if w.slot(a)/blockKeys != w.slot(b)/blockKeys {
+		t.Errorf("the ground of hexes 0 and 1 in blocks %d and %d", w.slot(a)/blockKeys, w.slot(b)/blockKeys)
 	}
 }
