@@ -46,11 +46,13 @@ type Field struct {
 // each goroutine its own.
 type Search struct {
 	g *Graph
-	// Dial's bucket queue with lazy deletion: bucket c % len(buckets)
-	// holds the nodes pushed at cost c. A node whose cost has dropped since
-	// is skipped when its old entry comes up. Buckets keep their capacity
+	// Dial's bucket queue with lazy deletion: bucket c & mask (their
+	// number a power of two, mask one less: no division a push) holds the
+	// nodes pushed at cost c. A node whose cost has dropped since is
+	// skipped when its old entry comes up. Buckets keep their capacity
 	// from search to search.
 	buckets [][]int32
+	mask    int
 	queued  int
 	scratch Field // for Path
 }
@@ -65,9 +67,14 @@ func (g *Graph) NewSearch() *Search {
 // setSpan makes room for a cost range of span: every queued cost lies in
 // [cur, cur+span], so span+1 buckets never collide.
 func (s *Search) setSpan(span int) {
-	for len(s.buckets) < span+1 {
+	n := 1
+	for n < span+1 || n < len(s.buckets) {
+		n *= 2
+	}
+	for len(s.buckets) < n {
 		s.buckets = append(s.buckets, make([]int32, 0, 64))
 	}
+	s.mask = n - 1
 }
 
 func (f *Field) reset(g *Graph, forward, fromEdge bool, edge layout.Compass, w Weights) {
@@ -86,7 +93,7 @@ func (f *Field) reset(g *Graph, forward, fromEdge bool, edge layout.Compass, w W
 
 // push queues u at cost c.
 func (s *Search) push(u int32, c int32) {
-	b := int(c) % len(s.buckets)
+	b := int(c) & s.mask
 	s.buckets[b] = append(s.buckets[b], u)
 	s.queued++
 }
@@ -144,7 +151,7 @@ func (s *Search) run(f *Field, w Weights, limit int32, target int32) {
 func (s *Search) bucket(f *Field, w Weights, cur int32, target int32) bool {
 	g := s.g
 	cost, link := f.cost, f.link
-	b := cur % int32(len(s.buckets))
+	b := int(cur) & s.mask
 	// Entries may be appended to this bucket while it is emptied (arcs of
 	// cost 0), so its length is read each time round.
 	for i := 0; i < len(s.buckets[b]); i++ {
