@@ -97,7 +97,7 @@ type checkGroup struct {
 // Action checks in SASL's order, each Fire Command Prep Firing as it is
 // given.
 func (e *Enemy) actionChecks() error {
-	if _, err := e.w.LOS(); err != nil {
+	if err := e.w.SightErr(); err != nil {
 		return err
 	}
 	prevailing, _ := e.w.Attitude()

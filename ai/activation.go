@@ -31,7 +31,7 @@ func (e *Enemy) activation(l board.Location, by []*state.Unit, m report.Moment) 
 // do) copies no event.
 func (e *Enemy) activationInto(l board.Location, by []*state.Unit, m report.Moment, out *report.Activation) (bool, error) {
 	row := e.w.ActivationRow()
-	if _, err := e.w.LOS(); err != nil {
+	if err := e.w.SightErr(); err != nil {
 		return false, err
 	}
 	a := &e.t.Activation
@@ -196,7 +196,7 @@ func (e *Enemy) checkAll(by []*state.Unit, m report.Moment) error {
 	}
 	e.sq = sq
 	if len(sq) > 0 { // activation's error, which the first check would return
-		if _, err := e.w.LOS(); err != nil {
+		if err := e.w.SightErr(); err != nil {
 			return err
 		}
 	}

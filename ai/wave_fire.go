@@ -211,7 +211,7 @@ func (e *Enemy) shooter(u *state.Unit) bool {
 }
 
 func (e *Enemy) fireGroups(ph state.Phase) error {
-	if _, err := e.w.LOS(); err != nil {
+	if err := e.w.SightErr(); err != nil {
 		return err
 	}
 	tt := Targeting{Range: e.h.FireRange.Value, TEM: e.cover, Sight: e.w.Sight, Melee: e.inMelee}

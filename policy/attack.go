@@ -103,7 +103,7 @@ func (a *attack) targets(d *Decision) error {
 	if a.s == nil {
 		a.s = g.NewSearch()
 	}
-	if _, err := a.w.LOS(); err != nil {
+	if err := a.w.SightErr(); err != nil {
 		return err
 	}
 	vpos, err := a.w.VictoryVPOs()

@@ -24,13 +24,13 @@ import (
 // reaches the FBE), then the one facing most squarely toward it. The
 // result is kept per hex.
 func (w *World) Crest(h hex.Hex) (hex.Hex, error) {
+	i, _ := w.m.Index(h)
+	if d := w.arrays().crest[i].Load(); d > 0 {
+		return h.Neighbour(hex.Dir(d - 1)), nil
+	}
 	lm, err := w.LOS()
 	if err != nil {
 		return hex.Hex{}, err
-	}
-	i, _ := w.m.Index(h)
-	if d := w.sight.crest[i].Load(); d > 0 {
-		return h.Neighbour(hex.Dir(d - 1)), nil
 	}
 	d := w.crestDir(lm, h)
 	w.sight.crest[i].Store(int32(d) + 1)

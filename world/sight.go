@@ -28,9 +28,15 @@ type Sight struct {
 // only once built, and a cached line is written once, by whoever traces it
 // first, always with the same value.
 type sight struct {
-	once sync.Once
+	once sync.Once // the LOS map (LOS)
 	lm   *los.Map
 	err  error
+	// made: the arrays below (arrays), which need no LOS map: a run whose
+	// lines a sight file holds builds none (65 ms on four boards).
+	made sync.Once
+	// read: a sight file of this world was read (ReadSight): an engine
+	// built its LOS map without error (SightErr).
+	read atomic.Bool
 	// rows[k] for the target Location of key k: the lines toward it, by
 	// the key of their source Location (0: not traced yet; see pack), in
 	// blocks of blockKeys sources made as lines reach them.
@@ -102,15 +108,31 @@ const (
 // (rules/los), building it on the first call.
 func (w *World) LOS() (*los.Map, error) {
 	s := &w.sight
-	s.once.Do(func() {
-		s.lm, s.err = los.New(w.m, w.season)
-		if s.err == nil {
-			s.rows = make([]atomic.Pointer[sightRow], w.m.Stride()*levelSlots)
-			s.crest = make([]atomic.Int32, w.m.Stride())
-			s.seen = make([]atomic.Pointer[seenFrom], len(s.rows))
-		}
-	})
+	s.once.Do(func() { s.lm, s.err = los.New(w.m, w.season) })
 	return s.lm, s.err
+}
+
+// arrays makes the sight cache's arrays (once) and returns the cache.
+func (w *World) arrays() *sight {
+	s := &w.sight
+	s.made.Do(func() {
+		s.rows = make([]atomic.Pointer[sightRow], w.m.Stride()*levelSlots)
+		s.crest = make([]atomic.Int32, w.m.Stride())
+		s.seen = make([]atomic.Pointer[seenFrom], len(s.rows))
+	})
+	return s
+}
+
+// SightErr reports why lines of sight cannot be traced on the map (LOS's
+// error). It builds the LOS map only where no sight file of this world
+// was read: the engine that wrote the file built it without error, and a
+// run that finds every line it asks in the file needs none.
+func (w *World) SightErr() error {
+	if w.sight.read.Load() {
+		return nil
+	}
+	_, err := w.LOS()
+	return err
 }
 
 // Key returns a dense key of Location l in [0, Keys()), for slices indexed
@@ -135,30 +157,34 @@ func (w *World) Keys() int { return w.m.Stride() * levelSlots }
 // target and Activation from the S?, each from the end that recurs. Lines
 // are cached by their target Location: use it for targets that recur,
 // such as FRIENDLY positions. Where LOS cannot be built (see LOS, whose
-// error says why) every line is blocked.
+// error says why) every line is blocked. The LOS map is built at the
+// first line to trace (none, when a sight file holds them all).
 func (w *World) Sight(from, to board.Location) Sight {
 	if from.Hex == to.Hex {
 		return Sight{Clear: true}
+	}
+	s := w.arrays()
+	kt, okt := w.Key(to)
+	kf, okf := w.Key(from)
+	var c *atomic.Uint32
+	if okt && okf {
+		c = w.sightCell(kt, kf) // nil past the cache's memory bound
+	}
+	if c != nil {
+		if v := c.Load(); v != 0 {
+			return unpack(v)
+		}
 	}
 	lm, err := w.LOS()
 	if err != nil {
 		return Sight{}
 	}
-	kt, okt := w.Key(to)
-	kf, okf := w.Key(from)
-	if !okt || !okf {
+	if c == nil {
 		return trace(lm, from, to)
 	}
-	c := w.sightCell(kt, kf)
-	if c == nil {
-		return trace(lm, from, to) // past the cache's memory bound
-	}
-	v := c.Load()
-	if v == 0 {
-		v = pack(trace(lm, from, to))
-		c.Store(v)
-		w.sight.traced.Add(1)
-	}
+	v := pack(trace(lm, from, to))
+	c.Store(v)
+	s.traced.Add(1)
 	return unpack(v)
 }
 
@@ -214,9 +240,8 @@ type Toward struct {
 // Toward returns the lines toward Location to.
 func (w *World) Toward(to board.Location) Toward {
 	t := Toward{w: w, To: to}
-	if _, err := w.LOS(); err == nil {
-		t.kt, t.ok = w.Key(to)
-	}
+	w.arrays()
+	t.kt, t.ok = w.Key(to)
 	return t
 }
 
@@ -252,17 +277,18 @@ func (t *Toward) From(from board.Location, kf int, okf bool) Sight {
 // must not change it. It is safe for concurrent use. Where LOS cannot be
 // built nothing is seen.
 func (w *World) Seen(from board.Location, reach int) []hex.Hex {
-	lm, err := w.LOS()
-	if err != nil {
-		return nil
-	}
+	s := w.arrays()
 	k, ok := w.Key(from)
 	var cell *atomic.Pointer[seenFrom]
 	if ok {
-		cell = &w.sight.seen[k]
+		cell = &s.seen[k]
 		if c := cell.Load(); c != nil && c.reach == reach {
 			return c.hexes
 		}
+	}
+	lm, err := w.LOS()
+	if err != nil {
+		return nil
 	}
 	var hexes []hex.Hex
 	hex.Within(from.Hex, reach, func(h hex.Hex) bool {

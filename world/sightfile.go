@@ -51,10 +51,12 @@ type sightHeader struct {
 // key, the reach and its hexes by map index. The CRC-32C of all before it
 // ends the file.
 func (w *World) WriteSight(out io.Writer, key [32]byte) (int, error) {
-	s := &w.sight
+	// No file of a map whose LOS cannot be built: a file read promises a
+	// LOS map without error (SightErr).
 	if _, err := w.LOS(); err != nil {
 		return 0, err
 	}
+	s := w.arrays()
 	limit := maxSightFile - len(sightMagic) - binary.Size(sightHeader{}) - 4
 	tooBig := func(n int) error {
 		// More than ReadSight reads back: a map so large that its lines
@@ -134,9 +136,7 @@ var ErrSightKey = errors.New("a sight file of another engine, map or season")
 // too long, a count or key out of range, its CRC) is refused whole: w is
 // as it was.
 func (w *World) ReadSight(in io.Reader, key [32]byte) (int, error) {
-	if _, err := w.LOS(); err != nil {
-		return 0, err
-	}
+	w.arrays()
 	data, err := io.ReadAll(io.LimitReader(in, int64(maxSightFile)+1))
 	if err != nil {
 		return 0, err
@@ -215,6 +215,7 @@ func (w *World) ReadSight(in io.Reader, key [32]byte) (int, error) {
 		}
 		w.sight.seen[l.k].CompareAndSwap(nil, &seenFrom{reach: int(l.reach), hexes: hexes})
 	}
+	w.sight.read.Store(true)
 	return int(h.Lines), nil
 }
 

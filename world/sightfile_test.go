@@ -83,6 +83,17 @@ func TestSightFileRoundTrip(t *testing.T) {
 	if got := b.SightTraced(); got != 0 {
 		t.Errorf("SightTraced after the file's lines were asked: %d, want 0", got)
 	}
+	// Nor is the LOS map built for them (65 ms on four boards): not until
+	// a line the file lacks.
+	if err := b.SightErr(); err != nil || b.sight.lm != nil {
+		t.Fatalf("a world that read a sight file: SightErr %v, LOS map built %v", err, b.sight.lm != nil)
+	}
+	far := pair{board.Ground(hexes[0]), board.Ground(hexes[len(hexes)-1])}
+	if !distinct[far] {
+		if b.Sight(far.from, far.to) != a.Sight(far.from, far.to) || b.sight.lm == nil || b.SightTraced() != 1 {
+			t.Errorf("a line the file lacks: traced %d, LOS map built %v", b.SightTraced(), b.sight.lm != nil)
+		}
+	}
 	for _, p := range pairs {
 		if v := cached(b, p.from, p.to); v == 0 || v != cached(a, p.from, p.to) || unpack(v) != a.Sight(p.from, p.to) {
 			t.Fatalf("%s -> %s: read %x, traced %x", b.Map().LocationName(p.from), b.Map().LocationName(p.to), v, cached(a, p.from, p.to))

@@ -90,8 +90,8 @@ func openSightCaches(ws []*world.World) []*sightCache {
 // nothing but the next run's time.
 func saveSightCaches(cs []*sightCache) {
 	for _, c := range cs {
-		if c.size > 0 && c.w.SightTraced() == c.traced {
-			continue // nothing traced beyond the file
+		if c.w.SightTraced() == c.traced {
+			continue // nothing traced beyond the file (or at all)
 		}
 		var buf bytes.Buffer
 		if _, err := c.w.WriteSight(&buf, c.key); err != nil || buf.Len() <= c.size {
