@@ -254,8 +254,9 @@ const (
 // oneRule is the rule that makes a motion one of one Location.
 var oneRule = map[Motion]string{Assault: "A4.61", Advance: "A4.7", LowCrawl: "A10.52"}
 
-// one reports whether m moves one Location only.
-func (m Motion) one() bool { return oneRule[m] != "" }
+// one reports whether m moves one Location only (a motion of oneRule; a
+// switch, not the map: it is asked at every step of every walk).
+func (m Motion) one() bool { return m == Assault || m == Advance || m == LowCrawl }
 
 // Refusal is a step Enter or Place refused: data, worded by each front
 // end (Error is the engine's own plain words).

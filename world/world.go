@@ -370,7 +370,9 @@ func (w *World) NearFBE(h hex.Hex) bool {
 
 // IsVPO reports whether l is a VPO Location (SASL 4.1c: every Location of
 // a VPO building).
-func (w *World) IsVPO(l board.Location) bool { return w.vpo[l] }
+func (w *World) IsVPO(l board.Location) bool {
+	return w.VPOInHex(l.Hex) && w.vpo[l] // the map asked of a VPO's hex alone
+}
 
 // VPOInHex reports whether a VPO Location is in on-map hex h.
 func (w *World) VPOInHex(h hex.Hex) bool {
