@@ -97,6 +97,10 @@ func Play(p *Prepared, seed, k uint64) (*Replicate, error) {
 		Turns: g.LastTurn(), Final: g.Snapshot()}, nil
 }
 
+// failGame, when set (by tests), fails the game of each replicate it
+// returns an error for, as a game of the engine that fails would.
+var failGame func(k uint64) error
+
 // gameError names the replicate whose game failed, and the sweep's
 // values it was played with.
 func (p *Prepared) gameError(k, seed uint64, err error) error {
@@ -213,8 +217,12 @@ func runBatch(preps []*Prepared, cfg Config, from uint64, n, workers, before int
 				seed := Seed(cfg.Seed, k)
 				for i, p := range preps {
 					var err error
-					if won[i], err = p.play(games[i], seed, tallies[w][i]); err != nil {
+					if won[i], err = p.play(games[i], seed, tallies[w][i]); err == nil && failGame != nil {
+						err = failGame(k)
+					}
+					if err != nil {
 						errs[w] = p.gameError(k, seed, err)
+						next.Store(end) // no worker claims another game
 						break
 					}
 					if i > 0 && won[i] != won[i-1] {

@@ -3,6 +3,7 @@ package sim
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -552,5 +553,27 @@ func TestShippedMissionsAreGames(t *testing.T) {
 				t.Errorf("%s: the FRIENDLY side wins %.1f%% of 1,000 attack games: not a game (30%% to 70%%); sasl sim --balance finds what to change", name, 100*rate)
 			}
 		})
+	}
+}
+
+// A game that fails ends the run: no worker claims another game (the
+// others finish the one they play), and the error names the replicate.
+// Not parallel: failGame is the package's.
+func TestFailedGameEndsTheRun(t *testing.T) {
+	p := prepared(t, "crossroads")
+	failGame = func(k uint64) error {
+		if k == 5 {
+			return errors.New("a game that fails")
+		}
+		return nil
+	}
+	defer func() { failGame = nil }()
+	played := 0
+	_, err := Run(p, Config{Runs: 400, Seed: 1, Workers: 2, Progress: func(n int) { played = n }})
+	if err == nil || !strings.Contains(err.Error(), "a game that fails") || !strings.Contains(err.Error(), "replicate 5") {
+		t.Fatalf("Run: %v", err)
+	}
+	if played > 12 {
+		t.Errorf("%d games of 400 played after replicate 5 failed", played)
 	}
 }

@@ -166,18 +166,18 @@ func (w *World) Sight(from, to board.Location) Sight {
 	s := w.arrays()
 	kt, okt := w.Key(to)
 	kf, okf := w.Key(from)
-	var c *atomic.Uint32
 	if okt && okf {
-		c = w.sightCell(kt, kf) // nil past the cache's memory bound
-	}
-	if c != nil {
-		if v := c.Load(); v != 0 {
+		if v := w.cached(kt, kf); v != 0 {
 			return unpack(v)
 		}
 	}
 	lm, err := w.LOS()
 	if err != nil {
 		return Sight{}
+	}
+	var c *atomic.Uint32
+	if okt && okf {
+		c = w.sightCell(kt, kf) // nil past the cache's memory bound
 	}
 	if c == nil {
 		return trace(lm, from, to)
@@ -186,6 +186,20 @@ func (w *World) Sight(from, to board.Location) Sight {
 	c.Store(v)
 	s.traced.Add(1)
 	return unpack(v)
+}
+
+// cached returns the cache's line from the Location of key kf toward that
+// of key kt, 0 if it holds none; it makes no row nor block.
+func (w *World) cached(kt, kf int) uint32 {
+	row := w.sight.rows[kt].Load()
+	if row == nil {
+		return 0
+	}
+	sl := w.slot(kf)
+	if b := row.blocks[sl/blockKeys].Load(); b != nil {
+		return b[sl%blockKeys].Load()
+	}
+	return 0
 }
 
 // SightTraced counts the lines and Seen lists the world has traced and

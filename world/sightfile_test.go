@@ -23,16 +23,7 @@ func sightWorld(t testing.TB) *World {
 func cached(w *World, from, to board.Location) uint32 {
 	kt, _ := w.Key(to)
 	kf, _ := w.Key(from)
-	row := w.sight.rows[kt].Load()
-	if row == nil {
-		return 0
-	}
-	sl := w.slot(kf)
-	b := row.blocks[sl/blockKeys].Load()
-	if b == nil {
-		return 0
-	}
-	return b[sl%blockKeys].Load()
+	return w.cached(kt, kf)
 }
 
 // The lines and Seen lists a World traced, written (WriteSight) and read
@@ -208,5 +199,32 @@ func TestSightSlots(t *testing.T) {
 	b, _ := w.Key(board.Ground(w.Map().Hexes()[1]))
 	if w.slot(a)/blockKeys != w.slot(b)/blockKeys {
 		t.Errorf("the ground of hexes 0 and 1 in blocks %d and %d", w.slot(a)/blockKeys, w.slot(b)/blockKeys)
+	}
+}
+
+// Where the LOS map cannot be built, every line is blocked (Sight), none
+// is seen (Seen), the checks say why (SightErr), and the cache keeps
+// nothing: no row nor block is made for lines it cannot trace.
+func TestSightWithoutLOS(t *testing.T) {
+	t.Parallel()
+	w := sightWorld(t)
+	w.sight.once.Do(func() { w.sight.err = errors.New("no LOS here") })
+	hexes := w.Map().Hexes()
+	a, b := board.Ground(hexes[3]), board.Ground(hexes[40])
+	if s := w.Sight(a, b); s.Clear {
+		t.Errorf("Sight without LOS: %+v", s)
+	}
+	if seen := w.Seen(a, 3); len(seen) != 0 {
+		t.Errorf("Seen without LOS: %v", seen)
+	}
+	if err := w.SightErr(); err == nil {
+		t.Error("SightErr without LOS: nil")
+	}
+	if n := w.sight.bytes.Load(); n != 0 || w.SightTraced() != 0 {
+		t.Errorf("the cache made %d bytes, traced %d lines, without LOS", n, w.SightTraced())
+	}
+	var buf bytes.Buffer
+	if _, err := w.WriteSight(&buf, [32]byte{}); err == nil {
+		t.Error("WriteSight without LOS: no error")
 	}
 }

@@ -94,7 +94,7 @@ func NewMap(l *layout.Layout, boards map[string]*Board) (*Map, error) {
 	// blockSize), which the empty blocks share: a look-up needs no test
 	// of its block (Index).
 	m.blocks = make([]int32, (maxR/blockRows+1)*m.bcols)
-	m.slots = make([]int32, blockSize, 4*blockSize)
+	m.slots = make([]int32, blockSize, 5*blockSize) // and a board's four
 	for i := range m.slots {
 		m.slots[i] = -1
 	}
@@ -239,7 +239,8 @@ func (m *Map) Len() int { return len(m.order) }
 // graph's and the sight cache's look-ups): it is written to be inlined
 // (the compiler's budget, which it just fits), a layout mostly of boards
 // reading its frame's dense table, a sparse one its blocks (an empty
-// block the block of none).
+// block the block of none). Where ok is false the index is not one
+// (-1 for a hex off the map within the frame): never use it.
 func (m *Map) Index(h hex.Hex) (int, bool) {
 	if uint(h.Col) >= uint(m.ncols) || uint(h.Row) >= uint(m.nrows) {
 		return 0, false
