@@ -38,7 +38,9 @@
 //	SASL 4.323 chain, join wave_chain.go (chain, join, chainScore)
 //	SASL 4.324 waves order wave_move.go (move)
 //	SASL 4.33 release      wave_step.go (nextStep, blocked), wave_move.go
-//	                       (follow)
+//	                       (follow, stillDelayed)
+//	ASL A8.1               wave_move.go (stillDelayed: fire at a Location
+//	                       attacks the delayed units in it too)
 //	ASL A5.1               wave_move.go (walk, follow, descend, overstacked),
 //	                       wave_step.go (nextStep), wave_entry.go
 //	                       (redoEntry), entry.go (entryFits), generate.go

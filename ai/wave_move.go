@@ -97,6 +97,11 @@ func (e *Enemy) move() error {
 		// rest are released (SASL 4.33).
 		for progress := true; progress && len(later) > 0; {
 			progress = false
+			// A delayed unit the FRIENDLY side's fire at another stack
+			// eliminated or broke meanwhile (ASL A8.1: fire at a Location
+			// attacks every unit in it) moves no more, as in the wave's
+			// first pass.
+			later = e.stillDelayed(later)
 			wave := e.members(nil, w)
 			rest := later[:0]
 			var stuck []*state.Unit
@@ -116,11 +121,23 @@ func (e *Enemy) move() error {
 			}
 			later = rest
 		}
-		for _, d := range later {
+		for _, d := range e.stillDelayed(later) {
 			e.finish(&trip{stack: d.stack, cur: d.stack[0].At(), release: report.NoWayPast, stop: d.why, from: e.ms.EBE})
 		}
 	}
 	return nil
+}
+
+// stillDelayed keeps of later the units that still move in their wave:
+// one the FRIENDLY side's fire at another stack eliminated or broke since
+// it stopped (ASL A8.1: fire at a Location attacks every unit in it)
+// neither follows nor is released, as in the wave's first pass; a stack
+// left with none goes.
+func (e *Enemy) stillDelayed(later []*delayed) []*delayed {
+	return slices.DeleteFunc(later, func(d *delayed) bool {
+		d.stack = slices.DeleteFunc(d.stack, func(u *state.Unit) bool { return !moving(u) || !e.st.Holds(u) })
+		return len(d.stack) == 0
+	})
 }
 
 // delayed is a stack of Human Wave units that stopped before an obstacle

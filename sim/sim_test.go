@@ -18,6 +18,7 @@ import (
 	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/missions"
+	"github.com/sasl-engine/sasl/policy"
 	"github.com/sasl-engine/sasl/rules/library"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
@@ -575,5 +576,20 @@ func TestFailedGameEndsTheRun(t *testing.T) {
 	}
 	if played > 12 {
 		t.Errorf("%d games of 400 played after replicate 5 failed", played)
+	}
+}
+
+// In this game of the speed mission a Human Wave half-squad stops before
+// an obstacle to follow another unit's tracks (SASL 4.33) and is
+// eliminated, before it follows, by First Fire at another stack entering
+// its Location (ASL A8.1: the fire attacks every unit there). It follows
+// no more: the engine once walked it, and refused itself ("a unit is not
+// on the map"), one game in 600,000.
+func TestDelayedWaveUnitEliminatedMeanwhile_SASL4_33_A8_1(t *testing.T) {
+	t.Parallel()
+	p := realMission(t, "testdata/speed.yaml")
+	p.Policy = policy.Attack
+	if _, err := p.play(game.Blank(p.W), 16870790238201464460, p.newTally()); err != nil {
+		t.Fatal(err)
 	}
 }
