@@ -212,22 +212,42 @@ type routScratch struct {
 	nodes []routNode
 	opts  []RoutOption
 	paths []board.Location
-	// stamp[v] == mark: graph node v was reached by this search, at
+	// reached holds the graph nodes this search reached, node v at
 	// nodes[at[v]]; buckets[c]: the nodes reached for c half MF.
 	close   []threat
 	fitting []RoutOption
-	stamp   []uint32
+	reached marks
 	at      []int32
-	mark    uint32
 	buckets [][]int32
-	// blocked[v] (when blockedAt[v] == call, this RoutOptions'): graph
-	// node v holds enemy units or is ADJACENT to a Known enemy unit,
-	// worked out at the first step into it (a Location is stepped into
-	// from each of its neighbours).
-	blocked   []bool
-	blockedAt []uint32
-	call      uint32
+	// blocked[v] (v among tested, this RoutOptions'): graph node v holds
+	// enemy units or is ADJACENT to a Known enemy unit, worked out at the
+	// first step into it (a Location is stepped into from each of its
+	// neighbours).
+	blocked []bool
+	tested  marks
 }
+
+// marks is a set of graph nodes emptied in O(1): a node is in it when its
+// stamp is the mark.
+type marks struct {
+	stamp []uint32
+	mark  uint32
+}
+
+// reset empties the set, of n nodes at least.
+func (m *marks) reset(n int) {
+	if len(m.stamp) < n {
+		m.stamp = make([]uint32, n)
+	}
+	m.mark++
+	if m.mark == 0 { // wrapped: every stamp is stale again
+		clear(m.stamp)
+		m.mark = 1
+	}
+}
+
+func (m *marks) has(v int) bool { return m.stamp[v] == m.mark }
+func (m *marks) add(v int)      { m.stamp[v] = m.mark }
 
 // RoutOptions lists the legal routs of broken unit u from where it is
 // (ASL A10.51, A10.52), in the order of the Locations reached:
@@ -282,19 +302,16 @@ func (c *Resolver) routOptions(u *state.Unit, fit bool) ([]RoutOption, error) {
 	// The search: Locations by the index of their graph node (stamp, at:
 	// this search's mark), taken from buckets by cost, as the graph's
 	// searches do (costs are small whole half MF).
-	if len(r.stamp) < gr.Len() {
-		r.stamp, r.at = make([]uint32, gr.Len()), make([]int32, gr.Len())
-	}
-	r.mark++
-	if r.mark == 0 { // wrapped: every stamp is stale again
-		clear(r.stamp)
-		r.mark = 1
+	r.reached.reset(gr.Len())
+	if len(r.at) < gr.Len() {
+		r.at = make([]int32, gr.Len())
 	}
 	nodes := append(r.nodes[:0], routNode{loc: start, node: s, parent: -1, first: -1, risk: -1})
 	defer func() { r.nodes = nodes[:0] }()
-	r.stamp[s], r.at[s] = r.mark, 0
+	r.reached.add(s)
+	r.at[s] = 0
 	find := func(v int) int {
-		if r.stamp[v] != r.mark {
+		if !r.reached.has(v) {
 			return -1
 		}
 		return int(r.at[v])
@@ -316,18 +333,14 @@ func (c *Resolver) routOptions(u *state.Unit, fit bool) ([]RoutOption, error) {
 	}
 	r.close = close
 	if len(r.blocked) < gr.Len() {
-		r.blocked, r.blockedAt = make([]bool, gr.Len()), make([]uint32, gr.Len())
+		r.blocked = make([]bool, gr.Len())
 	}
-	r.call++
-	if r.call == 0 { // wrapped: every mark is stale again
-		clear(r.blockedAt)
-		r.call = 1
-	}
+	r.tested.reset(gr.Len())
 	// step is stepFault's verdict, its first two tests (of b alone) kept
 	// by node.
 	step := func(a, b board.Location, v int) bool {
-		if r.blockedAt[v] != r.call {
-			r.blockedAt[v] = r.call
+		if !r.tested.has(v) {
+			r.tested.add(v)
 			r.blocked[v] = c.St.Has(Other(side), b) || besetBy(c.W.Map(), close, b, false)
 		}
 		if r.blocked[v] {
@@ -371,7 +384,8 @@ func (c *Resolver) routOptions(u *state.Unit, fit bool) ([]RoutOption, error) {
 					}
 					if j < 0 {
 						j = len(nodes)
-						r.stamp[v], r.at[v] = r.mark, int32(j)
+						r.reached.add(v)
+						r.at[v] = int32(j)
 						nodes = append(nodes, routNode{})
 					}
 					n := routNode{loc: b, node: v, cost: nc, parent: k, first: a.first, risk: -1}
@@ -415,18 +429,15 @@ func (c *Resolver) routOptions(u *state.Unit, fit bool) ([]RoutOption, error) {
 	// a second search from those, into building/woods alone.
 	cont := len(nodes)
 	if best < 1<<30 {
-		r.mark++
-		if r.mark == 0 {
-			clear(r.stamp)
-			r.mark = 1
-		}
+		r.reached.reset(gr.Len())
 		for i := range r.buckets {
 			r.buckets[i] = r.buckets[i][:0]
 		}
 		for i := 1; i < cont; i++ {
 			if n := nodes[i]; n.first == i && n.cost == best {
 				nodes[i].done = false
-				r.stamp[n.node], r.at[n.node] = r.mark, int32(i)
+				r.reached.add(n.node)
+				r.at[n.node] = int32(i)
 				r.buckets[n.cost] = append(r.buckets[n.cost], int32(i))
 			}
 		}
