@@ -284,6 +284,9 @@ func (e *Enemy) advance() error {
 		closed := false
 		for {
 			baseU, baseG := e.chainScore(at, mm)
+			if baseU == len(at) {
+				break // every unit in a chain already: no advance can put more in one
+			}
 			best, bestTo, bestU, bestG := -1, hex.Hex{}, baseU, baseG
 			for i, u := range units {
 				if moved[i] {
