@@ -129,6 +129,7 @@ type Enemy struct {
 		pairs                     [][2]int
 		wmmc, wunits              []int
 	}
+	try chainTry // the APh search's tries of one unit (tryFrom)
 	// mv: move's lists of the units that move by wave, and the VPOs
 	// claimed by a detour (SASL 4.32).
 	mv struct {

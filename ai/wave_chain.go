@@ -180,27 +180,50 @@ func touch(a, b [2]int) bool {
 // chainMoved is chainScore of the units of the last chainBase with unit
 // moved (-1: none), of mmc MMC, in hex to instead: the hex it leaves keeps
 // it no more (and, left empty, is no hex of a group), the hex it enters is
-// one of theirs or a new one. The APh search's tries of one unit's advance
-// each start from the hexes, counts and touching pairs chainBase worked
-// out once: O(hexes + pairs) a try, not O(units x hexes).
+// one of theirs or a new one. It is tryFrom then tryTo; the APh search
+// asks tryTo of each hex one unit may enter after one tryFrom.
 func (e *Enemy) chainMoved(moved int, to hex.Hex, mmc int) (units, groups int) {
-	sc := &e.scratch
+	e.tryFrom(moved, mmc)
+	if moved < 0 {
+		return e.try.q, e.try.g
+	}
+	return e.tryTo(to)
+}
+
+// chainTry is the groups the units of the last chainBase form with one
+// unit out of its hex (tryFrom), which each hex it may enter then joins
+// (tryTo): O(hexes + pairs) once for the unit, O(hexes) a hex it tries.
+type chainTry struct {
+	mmc  int   // the unit's MMC
+	root []int // by hex of chainBase: its group's root, -1 empty
+	// By root: the group's hexes, MMC and units.
+	hexes, gmmc, units []int
+	q, g               int // units in qualifying groups; groups
+	seen               []int
+}
+
+// qualifies is the units of a group of hexes hexes and mmc MMC that count
+// toward a qualifying chain (SASL 4.323): all of them or none.
+func (e *Enemy) qualifies(hexes, mmc, units int) int {
+	if hexes >= e.h.ChainHexes.Value && mmc >= e.h.ChainMMC.Value*hexes {
+		return units
+	}
+	return 0
+}
+
+// tryFrom works out the groups of the last chainBase's units with unit
+// moved (-1: none), of mmc MMC, out of its hex: a union-find of the hexes
+// that keep units, joined where they touch.
+func (e *Enemy) tryFrom(moved, mmc int) {
+	sc, t := &e.scratch, &e.try
 	n := len(sc.hx)
 	sc.wmmc = append(sc.wmmc[:0], sc.mmc...)
 	sc.wunits = append(sc.wunits[:0], sc.units...)
-	added := false
+	t.mmc = mmc
 	if moved >= 0 {
 		k := sc.of[moved]
 		sc.wmmc[k] -= mmc
 		sc.wunits[k]--
-		if kn := slices.Index(sc.hx, to); kn >= 0 {
-			sc.wmmc[kn] += mmc
-			sc.wunits[kn]++
-		} else {
-			added = true
-			sc.wmmc, sc.wunits = append(sc.wmmc, mmc), append(sc.wunits, 1)
-			n++
-		}
 	}
 	wmmc, wunits := sc.wmmc, sc.wunits
 	sc.parent = slices.Grow(sc.parent[:0], n)[:n]
@@ -215,50 +238,66 @@ func (e *Enemy) chainMoved(moved int, to hex.Hex, mmc int) (units, groups int) {
 		}
 		return i
 	}
-	union := func(k, l int) {
-		if a, b := find(k), find(l); a != b {
-			parent[a] = b
-		}
-	}
 	for _, p := range sc.pairs {
 		if wunits[p[0]] > 0 && wunits[p[1]] > 0 {
-			union(p[0], p[1])
-		}
-	}
-	if added {
-		x, _, z := to.Cube()
-		c := [2]int{x, z}
-		for k, a := range sc.cube {
-			if wunits[k] > 0 && touch(a, c) {
-				union(k, n-1)
+			if a, b := find(p[0]), find(p[1]); a != b {
+				parent[a] = b
 			}
 		}
 	}
 	// Gather at the roots: hexes, MMC and units of each group.
-	sc.hexes = slices.Grow(sc.hexes[:0], n)[:n]
-	clear(sc.hexes)
+	t.root = slices.Grow(t.root[:0], n)[:n]
+	t.hexes = slices.Grow(t.hexes[:0], n)[:n]
+	t.gmmc = slices.Grow(t.gmmc[:0], n)[:n]
+	t.units = slices.Grow(t.units[:0], n)[:n]
+	clear(t.hexes)
+	clear(t.gmmc)
+	clear(t.units)
 	for k := range n {
 		if wunits[k] == 0 {
-			continue // the hex the unit left, empty
-		}
-		if r := find(k); r != k {
-			wmmc[r] += wmmc[k]
-			wunits[r] += wunits[k]
-			sc.hexes[r]++
-		} else {
-			sc.hexes[r]++
-		}
-	}
-	for r := range n {
-		if parent[r] != r || sc.hexes[r] == 0 {
+			t.root[k] = -1 // the hex the unit left, empty
 			continue
 		}
-		groups++
-		if sc.hexes[r] >= e.h.ChainHexes.Value && wmmc[r] >= e.h.ChainMMC.Value*sc.hexes[r] {
-			units += wunits[r]
+		r := find(k)
+		t.root[k] = r
+		t.hexes[r]++
+		t.gmmc[r] += wmmc[k]
+		t.units[r] += wunits[k]
+	}
+	t.q, t.g = 0, 0
+	for r := range n {
+		if t.hexes[r] > 0 && parent[r] == r {
+			t.g++
+			t.q += e.qualifies(t.hexes[r], t.gmmc[r], t.units[r])
 		}
 	}
-	return units, groups
+}
+
+// tryTo is chainScore with the unit of the last tryFrom in hex to: a hex
+// of the others joins its group, a new (or emptied) one the groups it
+// touches.
+func (e *Enemy) tryTo(to hex.Hex) (units, groups int) {
+	sc, t := &e.scratch, &e.try
+	if kn := slices.Index(sc.hx, to); kn >= 0 && t.root[kn] >= 0 {
+		r := t.root[kn]
+		return t.q - e.qualifies(t.hexes[r], t.gmmc[r], t.units[r]) + e.qualifies(t.hexes[r], t.gmmc[r]+t.mmc, t.units[r]+1), t.g
+	}
+	x, _, z := to.Cube()
+	c := [2]int{x, z}
+	hexes, mmc, us := 1, t.mmc, 1
+	units, groups = t.q, t.g+1
+	t.seen = t.seen[:0]
+	for k, a := range sc.cube {
+		r := t.root[k]
+		if r < 0 || !touch(a, c) || slices.Contains(t.seen, r) {
+			continue
+		}
+		t.seen = append(t.seen, r)
+		units -= e.qualifies(t.hexes[r], t.gmmc[r], t.units[r])
+		groups--
+		hexes, mmc, us = hexes+t.hexes[r], mmc+t.gmmc[r], us+t.units[r]
+	}
+	return units + e.qualifies(hexes, mmc, us), groups
 }
 
 // advance is the APh of the Human Waves (SASL 4.322): close gaps, as many as
@@ -292,11 +331,16 @@ func (e *Enemy) advance() error {
 				if moved[i] {
 					continue
 				}
+				tried := false
 				for _, n := range at[i].Neighbours() {
 					if !e.canAdvance(u, n) {
 						continue
 					}
-					cu, cg := e.chainMoved(i, n, mm[i]) // chainScore with at[i] = n
+					if !tried { // the others' groups, once for the unit
+						e.tryFrom(i, mm[i])
+						tried = true
+					}
+					cu, cg := e.tryTo(n) // chainScore with at[i] = n
 					if cu > bestU || (cu == bestU && cu > baseU && cg < bestG) {
 						best, bestTo, bestU, bestG = i, n, cu, cg
 					}
