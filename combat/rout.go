@@ -336,12 +336,13 @@ func (c *Resolver) routOptions(u *state.Unit, fit bool) ([]RoutOption, error) {
 		r.blocked = make([]bool, gr.Len())
 	}
 	r.tested.reset(gr.Len())
-	// step is stepFault's verdict, its first two tests (of b alone) kept
+	// step is stepFault's verdict, its tests of b alone (stepInto) kept
 	// by node.
 	step := func(a, b board.Location, v int) bool {
 		if !r.tested.has(v) {
 			r.tested.add(v)
-			r.blocked[v] = c.St.Has(Other(side), b) || besetBy(c.W.Map(), close, b, false)
+			f, _ := c.stepInto(side, close, b)
+			r.blocked[v] = f != stepOK
 		}
 		if r.blocked[v] {
 			return false
@@ -817,6 +818,18 @@ const (
 // a Known armed enemy unit of ts in whose LOS a is, or the start was
 // (seen, by ts).
 func (c *Resolver) stepFault(side state.Side, close, ts []threat, seen *sightOf, from *stepFrom, a, b board.Location) (int, threat) {
+	if f, t := c.stepInto(side, close, b); f != stepOK {
+		return f, t
+	}
+	if t, ok := c.nearer(ts, seen, from, a, b); ok {
+		return stepNearer, t
+	}
+	return stepOK, threat{}
+}
+
+// stepInto is stepFault's tests of b alone: it holds enemy units (an S?
+// too), or is ADJACENT to a Known enemy unit of close.
+func (c *Resolver) stepInto(side state.Side, close []threat, b board.Location) (int, threat) {
 	if c.St.Has(Other(side), b) {
 		return stepEnemy, threat{at: b}
 	}
@@ -824,9 +837,6 @@ func (c *Resolver) stepFault(side state.Side, close, ts []threat, seen *sightOf,
 		if Adjacent(c.W.Map(), t.at, b) {
 			return stepAdjacent, t
 		}
-	}
-	if t, ok := c.nearer(ts, seen, from, a, b); ok {
-		return stepNearer, t
 	}
 	return stepOK, threat{}
 }

@@ -11,9 +11,8 @@ import "github.com/sasl-engine/sasl/rules/board"
 // its queue, so that many may be open at once on one graph; it is not safe
 // for concurrent use.
 type Lazy struct {
-	f   Field
+	f   Field // its weights the search's (f.w)
 	s   Search
-	w   Weights
 	cur int32 // the buckets below cur are settled
 }
 
@@ -28,22 +27,11 @@ func (g *Graph) NewLazy() *Lazy {
 // them unchanged until the next To). It reports false if dst is not in
 // the graph: then no Location is reached.
 func (z *Lazy) To(dst board.Location, w Weights) bool {
-	for b := range z.s.buckets {
+	for b := range z.s.buckets { // what the last field left queued
 		z.s.buckets[b] = z.s.buckets[b][:0]
 	}
-	z.s.queued = 0
-	g := z.s.g
-	z.f.reset(g, false, false, 0, w)
-	z.f.toNode = true
-	z.w, z.cur = w, 0
-	u, ok := g.Node(dst)
-	if !ok {
-		return false
-	}
-	z.s.begin(w)
-	z.f.cost[u], z.f.link[u] = 0, linkEnd
-	z.s.push(int32(u), 0)
-	return true
+	z.s.queued, z.cur = 0, 0
+	return z.s.startTo(&z.f, dst, w)
 }
 
 // settle settles nodes, bucket by bucket, until node u is settled (its
@@ -51,7 +39,7 @@ func (z *Lazy) To(dst board.Location, w Weights) bool {
 // lowered below the bucket under way) or none is left.
 func (z *Lazy) settle(u int) {
 	for z.s.queued > 0 && z.f.cost[u] >= z.cur {
-		z.s.bucket(&z.f, z.w, z.cur, -1)
+		z.s.bucket(&z.f, z.f.w, z.cur, -1)
 		z.cur++
 	}
 }

@@ -218,16 +218,26 @@ func (s *Search) ToEdge(f *Field, e layout.Compass, w Weights) {
 // Location on that way. It reports false if dst is not in the graph.
 // O(arcs + cost range).
 func (s *Search) To(f *Field, dst board.Location, w Weights) bool {
+	if !s.startTo(f, dst, w) {
+		return false
+	}
+	s.run(f, w, math.MaxInt32, -1)
+	return true
+}
+
+// startTo begins a search toward dst in f (To, Lazy.To): f reset, no
+// Location reached, dst queued at cost 0; false, nothing queued, if dst
+// is not in the graph.
+func (s *Search) startTo(f *Field, dst board.Location, w Weights) bool {
+	f.reset(s.g, false, false, 0, w)
+	f.toNode = true
 	u, ok := s.g.Node(dst)
 	if !ok {
 		return false
 	}
-	f.reset(s.g, false, false, 0, w)
-	f.toNode = true
 	s.begin(w)
 	f.cost[u], f.link[u] = 0, linkEnd
 	s.push(int32(u), 0)
-	s.run(f, w, math.MaxInt32, -1)
 	return true
 }
 

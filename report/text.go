@@ -89,7 +89,7 @@ func (x *Words) Text(e *Event) string {
 		if e.Cause == NoWayPast {
 			why += ": no adjacent unit of the wave has a way past"
 		}
-		return fmt.Sprintf("%s in %s: %s: released, ends its MPh (SASL 4.33: an S? keeps Advance Attitude, units take the Prevailing one)", who, x.name(e.At), why)
+		return fmt.Sprintf("%s in %s: %s: released, ends its MPh (%s)", who, x.name(e.At), why, releasedAttitude)
 	case Delay:
 		return fmt.Sprintf("%s in %s: %s: delays, to follow in the tracks of an adjacent unit of the wave (SASL 4.33)", who, x.name(e.At), x.stopText(e))
 	case Activate:
@@ -141,7 +141,7 @@ func (x *Words) Text(e *Event) string {
 			text += " moving on " + strings.Join(kept, "; ") + "."
 		}
 		if len(lost) > 0 {
-			text += " Human Wave movement ends for " + strings.Join(lost, "; ") + " (SASL 4.33: an S? keeps Advance Attitude, units take the Prevailing one)."
+			text += " Human Wave movement ends for " + strings.Join(lost, "; ") + " (" + releasedAttitude + ")."
 		}
 		return text
 	case Join:
@@ -290,6 +290,9 @@ func (x *Words) Text(e *Event) string {
 	}
 	return x.procedure(e)
 }
+
+// releasedAttitude says the Attitude of units leaving a Human Wave.
+const releasedAttitude = "SASL 4.33: an S? keeps Advance Attitude, units take the Prevailing one"
 
 // goalText words what a move of ENEMY units outside a Human Wave heads
 // for, and why it moves: "toward the VPO 2P3 (Advance Attitude)", or "(a

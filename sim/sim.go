@@ -211,7 +211,7 @@ func runBatch(preps []*Prepared, cfg Config, from uint64, n, workers, before int
 			won := make([]bool, len(preps))
 			for {
 				k := next.Add(1) - 1
-				if k >= end || errs[w] != nil {
+				if k >= end { // all claimed, or a game failed (next is end)
 					return
 				}
 				seed := Seed(cfg.Seed, k)

@@ -190,8 +190,11 @@ func (w *World) Sight(from, to board.Location) Sight {
 
 // cached returns the cache's line from the Location of key kf toward that
 // of key kt, 0 if it holds none; it makes no row nor block.
-func (w *World) cached(kt, kf int) uint32 {
-	row := w.sight.rows[kt].Load()
+func (w *World) cached(kt, kf int) uint32 { return w.inRow(w.sight.rows[kt].Load(), kf) }
+
+// inRow returns row's line from the Location of key kf, 0 if it holds
+// none (or row is nil).
+func (w *World) inRow(row *sightRow, kf int) uint32 {
 	if row == nil {
 		return 0
 	}
@@ -274,11 +277,8 @@ func (t *Toward) From(from board.Location, kf int, okf bool) Sight {
 			return t.w.Sight(from, t.To) // which makes the row, within the budget
 		}
 	}
-	sl := t.w.slot(kf)
-	if b := t.row.blocks[sl/blockKeys].Load(); b != nil {
-		if v := b[sl%blockKeys].Load(); v != 0 {
-			return unpack(v)
-		}
+	if v := t.w.inRow(t.row, kf); v != 0 {
+		return unpack(v)
 	}
 	return t.w.Sight(from, t.To)
 }

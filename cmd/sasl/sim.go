@@ -13,6 +13,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/internal/regfile"
 	"github.com/sasl-engine/sasl/render"
@@ -23,9 +27,6 @@ import (
 	"github.com/sasl-engine/sasl/table"
 	"github.com/sasl-engine/sasl/tables"
 	"github.com/sasl-engine/sasl/world"
-	"github.com/schollz/progressbar/v3"
-	"github.com/spf13/cobra"
-	"golang.org/x/term"
 )
 
 type simFlags struct {

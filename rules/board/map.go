@@ -130,7 +130,8 @@ func NewMap(l *layout.Layout, boards map[string]*Board) (*Map, error) {
 func (m *Map) index(h hex.Hex) (int, bool) { return m.Index(h) }
 
 // block returns the block of frame hex h, which must be in the frame, and
-// h's place in it.
+// h's place in it. Index writes the same out (calling block would cost it
+// its inlining).
 func (m *Map) block(h hex.Hex) (b, k int) {
 	bi, ri := h.Row/blockRows, h.Row%blockRows
 	bj, cj := h.Col/blockCols, h.Col%blockCols
