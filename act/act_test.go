@@ -391,3 +391,63 @@ func TestWalkKeepsTheSlicesItGave_A7_8(t *testing.T) {
 		t.Errorf("the slices the reaction was given: %v", seen)
 	}
 }
+
+// A record reused from walk to walk (WalkByInto, the ENEMY's moves) says
+// what each walk did as WalkBy does, and the units going on that an
+// earlier walk gave a caller stay as they were (ASL A7.8, A4.12).
+func TestWalkByIntoReusesItsRecord_A7_8_A4_12(t *testing.T) {
+	along := func(path ...board.Location) act.Next {
+		i := 0
+		return func([]*state.Unit, board.Location, int) (board.Location, bool) {
+			if i == len(path) {
+				return board.Location{}, false
+			}
+			i++
+			return path[i-1], true
+		}
+	}
+	pin := func(at board.Location, u *state.Unit) act.Reaction {
+		return func(us []*state.Unit, l board.Location, _ int) ([]*state.Unit, error) {
+			if l == at {
+				u.Pinned = true
+			}
+			return us, nil
+		}
+	}
+	// The same two walks, each on a fresh board: by WalkBy, then through
+	// one record.
+	walk := func(rec *act.Walked) (first, second act.Walked, keptOn []*state.Unit) {
+		f := on(t, "F F1 4-6-7 o2K9\nF L1 8-0 o2K9\nF F2 4-6-7 o2K2")
+		s1, s2 := f.units("F1", "L1"), f.units("F2")
+		do := func(stack []*state.Unit, next act.Next, react act.Reaction) act.Walked {
+			if rec == nil {
+				w, err := f.x.WalkBy(stack, act.Move, 10, nil, next, react)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return w
+			}
+			if err := f.x.WalkByInto(rec, stack, act.Move, 10, nil, next, react); err != nil {
+				t.Fatal(err)
+			}
+			return act.Walked{Steps: slices.Clone(rec.Steps), Ends: slices.Clone(rec.Ends), On: rec.On, Refused: rec.Refused}
+		}
+		first = do(s1, along(f.loc("o2K8"), f.loc("o2K7"), f.loc("o2K6")), pin(f.loc("o2K8"), s1[0]))
+		keptOn = slices.Clone(first.On)
+		second = do(s2, along(f.loc("o2K3"), f.loc("o2K4")), nil)
+		return first, second, keptOn
+	}
+	b1, b2, _ := walk(nil)
+	r1, r2, kept := walk(new(act.Walked))
+	for _, c := range []struct{ by, into act.Walked }{{b1, r1}, {b2, r2}} {
+		if !slices.Equal(c.by.Steps, c.into.Steps) || !slices.Equal(c.by.Ends, c.into.Ends) || len(c.by.On) != len(c.into.On) || (c.by.Refused == nil) != (c.into.Refused == nil) {
+			t.Errorf("WalkByInto: steps %v ends %v on %v; WalkBy: steps %v ends %v on %v", c.into.Steps, c.into.Ends, c.into.On, c.by.Steps, c.by.Ends, c.by.On)
+		}
+	}
+	if len(r1.Steps) != 4 || r1.Ends[0] != 2 || r1.Ends[1] != 4 || len(r2.Steps) != 3 {
+		t.Errorf("first walk steps %v ends %v, second steps %v; want F1 stopped in o2K8, L1 on to o2K6, F2 to o2K4", r1.Steps, r1.Ends, r2.Steps)
+	}
+	if !slices.Equal(r1.On, kept) || len(kept) != 1 || kept[0].ID != "L1" {
+		t.Errorf("the units the first walk left going on changed with the second: %v, want %v", r1.On, kept)
+	}
+}

@@ -56,6 +56,7 @@ type Walked struct {
 	Ends    []int
 	On      []*state.Unit
 	Refused *Refusal
+	all     []*state.Unit // the walk's copy of its stack (WalkByInto)
 }
 
 // Walk carries out a move of stack along path (the Locations it enters,
@@ -84,19 +85,38 @@ func (x Executor) Walk(stack []*state.Unit, path []board.Location, m Motion, bud
 // it, returned.
 func (x Executor) WalkBy(stack []*state.Unit, m Motion, budget int, mf func([]*state.Unit) int, next Next, react Reaction) (Walked, error) {
 	var w Walked
+	err := x.WalkByInto(&w, stack, m, budget, mf, next, react)
+	return w, err
+}
+
+// WalkByInto is WalkBy, what the walk did written to w: its Steps and
+// Ends reuse w's storage (valid until w's next walk), for a caller that
+// walks many times and keeps neither (the ENEMY's moves); On is the
+// walk's own, as WalkBy's, which a caller may keep.
+func (x Executor) WalkByInto(w *Walked, stack []*state.Unit, m Motion, budget int, mf func([]*state.Unit) int, next Next, react Reaction) error {
+	w.Steps, w.Ends, w.On, w.Refused = w.Steps[:0], w.Ends[:0], nil, nil
 	if len(stack) == 0 {
-		return w, x.refusal(NoUnits, nil, board.Location{}, board.Location{}, m, 0, NoLimit)
+		return x.refusal(NoUnits, nil, board.Location{}, board.Location{}, m, 0, NoLimit)
 	}
-	// all (the walk's own, to mark how far each unit went) and on (the
-	// units going on, which a caller may keep) in one array, capped
-	// apart; the steps with room for a move's usual length.
+	// all (the walk's own, to mark how far each unit went: after Ends in
+	// w's storage) and on (the units going on, which a caller may keep);
+	// the steps with room for a move's usual length.
 	n := len(stack)
-	buf := make([]*state.Unit, 2*n)
-	all, on := buf[:n:n], buf[n:2*n:2*n]
-	copy(all, stack)
+	var on []*state.Unit
+	if cap(w.all) < n { // both in one array, capped apart
+		buf := make([]*state.Unit, 2*n)
+		w.all, on = buf[:0:n], buf[n:2*n:2*n]
+	} else {
+		on = make([]*state.Unit, n)
+	}
 	copy(on, stack)
-	w.Steps = append(make([]pathing.Step, 0, 8), pathing.Step{Location: stack[0].At()})
-	w.Ends = make([]int, n)
+	all := append(w.all[:0], stack...)
+	w.Ends = slices.Grow(w.Ends, n)[:n]
+	clear(w.Ends)
+	if cap(w.Steps) == 0 {
+		w.Steps = make([]pathing.Step, 0, 8)
+	}
+	w.Steps = append(w.Steps, pathing.Step{Location: stack[0].At()})
 	spent := 0
 	for {
 		left := NoLimit
@@ -115,7 +135,7 @@ func (x Executor) WalkBy(stack []*state.Unit, m Motion, budget int, mf func([]*s
 		cost, err := x.Enter(on, to, m, left)
 		if err != nil {
 			if !errors.As(err, &w.Refused) {
-				return w, err
+				return err
 			}
 			break
 		}
@@ -124,8 +144,8 @@ func (x Executor) WalkBy(stack []*state.Unit, m Motion, budget int, mf func([]*s
 		now := on
 		if react != nil {
 			if now, err = react(on, to, cost); err != nil {
-				x.ends(&w, all, nil)
-				return w, err
+				x.ends(w, all, nil)
+				return err
 			}
 		}
 		// Those the reactions stopped went as far as here. A slice of
@@ -136,7 +156,7 @@ func (x Executor) WalkBy(stack []*state.Unit, m Motion, budget int, mf func([]*s
 		if !slices.Equal(now, on) || slices.ContainsFunc(now, stops) {
 			on = slices.DeleteFunc(slices.Clone(now), stops)
 		}
-		x.ends(&w, all, on)
+		x.ends(w, all, on)
 		if len(on) == 0 {
 			break
 		}
@@ -150,7 +170,7 @@ func (x Executor) WalkBy(stack []*state.Unit, m Motion, budget int, mf func([]*s
 		}
 	}
 	w.On = on
-	return w, nil
+	return nil
 }
 
 // ends marks the units of all not among on, not marked yet, as having

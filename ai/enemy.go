@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"github.com/sasl-engine/sasl/act"
 	"github.com/sasl-engine/sasl/combat"
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/missions"
@@ -59,8 +60,12 @@ type Enemy struct {
 		cells []tables.ActivationCell
 		ok    bool
 	}
-	single [1]*state.Unit  // a stack of one, for the stacking checks
-	waveSc [][]*state.Unit // wavesNow's members of each Human Wave
+	single [1]*state.Unit // a stack of one, for the stacking checks
+	// walks: the records of the moves under way (act.WalkByInto), by
+	// depth (a move within a move's reactions has its own), reused.
+	walks     []*act.Walked
+	walkDepth int
+	waveSc    [][]*state.Unit // wavesNow's members of each Human Wave
 	// checkSc: actionChecks' groups (their units' storage kept) and a
 	// Fire Command's units within reach (action.go).
 	checkSc struct {
@@ -203,3 +208,17 @@ func (e *Enemy) World() *world.World { return e.w }
 
 // hexName is the A2.2 name of a hex.
 func (e *Enemy) hexName(h hex.Hex) string { return e.m.NameString(h) }
+
+// walkRecord is the record of a move about to be walked (act.WalkByInto),
+// reused from move to move; walkDone gives it back once the move's
+// Refused and On are read.
+func (e *Enemy) walkRecord() *act.Walked {
+	if e.walkDepth == len(e.walks) {
+		e.walks = append(e.walks, new(act.Walked))
+	}
+	w := e.walks[e.walkDepth]
+	e.walkDepth++
+	return w
+}
+
+func (e *Enemy) walkDone() { e.walkDepth-- }
