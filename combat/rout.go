@@ -598,10 +598,20 @@ func (c *Resolver) interdictionFail(u *state.Unit, d report.Dice) (bool, error) 
 // rout (DM) stays where it is (the engine routs only where it must). Units
 // go in the order of the state.
 func (c *Resolver) Routs(side state.Side) error {
+	// Only a broken unit routs (NeedsRout): a side with none does no
+	// rout work at all, most of the game's RtPh.
+	units := c.routing[:0]
+	for _, u := range c.St.OfSide(side) {
+		if u.Broken {
+			units = append(units, u)
+		}
+	}
+	c.routing = units[:0]
+	if len(units) == 0 {
+		return nil
+	}
 	c.thrSide, c.inRouts, c.thrHeld = side, true, false
 	defer func() { c.inRouts, c.thrHeld = false, false }()
-	units := append(c.routing[:0], c.St.OfSide(side)...)
-	c.routing = units[:0]
 	// The units of one Location share their search (the same start, the
 	// same enemy): only the stacking limit differs, checked unit by unit.
 	var opts []RoutOption
