@@ -150,7 +150,10 @@ func (s *Search) run(f *Field, w Weights, limit int32, target int32) {
 // reporting true.
 func (s *Search) bucket(f *Field, w Weights, cur int32, target int32) bool {
 	g := s.g
-	cost, link := f.cost, f.link
+	// link as long as cost, and each node's arcs as slices of one length:
+	// the compiler then checks no index of the loops below.
+	cost := f.cost
+	link := f.link[:len(cost)]
 	b := int(cur) & s.mask
 	// Entries may be appended to this bucket while it is emptied (arcs of
 	// cost 0), so its length is read each time round.
@@ -165,9 +168,12 @@ func (s *Search) bucket(f *Field, w Weights, cur int32, target int32) bool {
 			return true
 		}
 		if f.forward {
-			for k, end := g.off[u], g.off[u+1]; k < end; k++ {
-				v := g.to[k]
-				c := cur + int32(g.mf[k])
+			lo, hi := g.off[u], g.off[u+1]
+			to := g.to[lo:hi]
+			mf := g.mf[lo:hi]
+			mf = mf[:len(to)]
+			for k, v := range to {
+				c := cur + int32(mf[k])
 				if w != nil {
 					c += w[v]
 				}
@@ -181,9 +187,12 @@ func (s *Search) bucket(f *Field, w Weights, cur int32, target int32) bool {
 			if w != nil {
 				c0 += w[u] // entering u is what the arc v->u costs
 			}
-			for k, end := g.roff[u], g.roff[u+1]; k < end; k++ {
-				v := g.from[k]
-				c := c0 + int32(g.rmf[k])
+			lo, hi := g.roff[u], g.roff[u+1]
+			from := g.from[lo:hi]
+			rmf := g.rmf[lo:hi]
+			rmf = rmf[:len(from)]
+			for k, v := range from {
+				c := c0 + int32(rmf[k])
 				if c < cost[v] {
 					cost[v], link[v] = c, u
 					s.push(v, c)
