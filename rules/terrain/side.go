@@ -3,6 +3,7 @@ package terrain
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 )
 
 // Features is the set of features of one hexside. It holds obstacles along
@@ -61,19 +62,20 @@ func (s Features) Names() []string {
 // spelled once for every set (featureWords), not at every attack or
 // Activation that tells of a wall.
 func (s Features) String() string {
-	if int(s) < len(featureWords) {
-		return featureWords[s]
+	if int(s) >= len(featureWords) {
+		return s.spell()
 	}
-	return s.spell()
+	if w := featureWords[s].Load(); w != nil {
+		return *w
+	}
+	w := s.spell()
+	featureWords[s].Store(&w)
+	return w
 }
 
-// featureWords[s] is s.spell() for every set of the features.
-var featureWords = func() (words [1 << numFeatures]string) {
-	for s := range words {
-		words[s] = Features(s).spell()
-	}
-	return words
-}()
+// featureWords[s] is s.spell(), spelled at the first String of s (not
+// at every program's start: most of the 512 sets are never told of).
+var featureWords [1 << numFeatures]atomic.Pointer[string]
 
 // spell joins the names of the features in s.
 func (s Features) spell() string { return strings.Join(s.Names(), "+") }
