@@ -59,6 +59,14 @@ type Walked struct {
 	all     []*state.Unit // the walk's copy of its stack (WalkByInto)
 }
 
+// Forget lets go of the units the record's last walk held (On, its
+// copy of the stack), keeping its storage for the next walk: a record
+// kept from game to game holds no unit of the last.
+func (w *Walked) Forget() {
+	clear(w.all[:cap(w.all)])
+	w.On, w.Refused = nil, nil
+}
+
 // Walk carries out a move of stack along path (the Locations it enters,
 // in order) by motion m with budget half MF: WalkBy, the next step the
 // path's next Location.

@@ -172,6 +172,10 @@ func (e *Enemy) Reset(r dice.Roller, st *state.State) {
 		clear(c)
 	}
 	e.nunits = 0
+	e.walkDepth = 0 // a game that failed in a move may have left it above
+	for _, w := range e.walks {
+		w.Forget()
+	}
 }
 
 // unitChunk is how many units a chunk of newUnit holds.
