@@ -61,6 +61,11 @@ type Enemy struct {
 		ok    bool
 	}
 	single [1]*state.Unit // a stack of one, for the stacking checks
+	// waveSteps, waveArcs and aheads: what a Human Wave's steps weigh
+	// that no game changes, by graph node and by hex (wave_step.go).
+	waveSteps []waveStep
+	waveArcs  []waveArc
+	aheads    []aheadNext
 	// walks: the records of the moves under way (act.WalkByInto), by
 	// depth (a move within a move's reactions has its own), reused.
 	walks     []*act.Walked

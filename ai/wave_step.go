@@ -21,14 +21,15 @@ import (
 // negotiate straight ahead, a Water Obstacle, a cliff or a rowhouse wall
 // (SASL 4.33).
 func (e *Enemy) nextStep(cur board.Location, lane hex.Hex, detour []board.Location, stack []*state.Unit) (next board.Location, cost int, exit bool, why stop, ok bool) {
-	g, toFBE := e.w.Graph(), e.w.ToFBE()
+	g := e.w.Graph()
 	u, _ := g.Node(cur)
 	if len(detour) > 0 && !e.overstacked(detour[0], stack) {
 		v, _ := g.Node(detour[0])
 		c, _ := g.Cost(u, v)
 		return detour[0], c, false, stop{}, true
 	}
-	here := toFBE.NodeCost(u)
+	ws := e.waveStepAt(u)
+	here := int(ws.here)
 	if here == pathing.Unreached {
 		// No way to the FBE from here (a river across the map, say): the
 		// unit goes on straight ahead until it runs into the obstacle
@@ -43,26 +44,18 @@ func (e *Enemy) nextStep(cur board.Location, lane hex.Hex, detour []board.Locati
 		}
 		return cur, 0, false, e.blocked(cur, lane, false), false
 	}
-	slack := 2 * e.h.Formation.Value
-	if c, okx := g.ExitCost(u, e.ms.FBE); okx && c-here <= slack {
-		return cur, c, true, stop{}, true
+	if ws.exit >= 0 {
+		return cur, int(ws.exit), true, stop{}, true
 	}
 	best, bestDev, bestExtra := -1, math.Inf(1), 0
 	bestCost := 0
 	full, fullDev, isFull := board.Location{}, math.Inf(1), false
-	g.Out(u, func(v, c int) {
-		fv := toFBE.NodeCost(v)
-		if fv == pathing.Unreached {
-			return
-		}
-		extra := c + fv - here
-		if extra > slack {
-			return
-		}
+	for _, a := range e.waveArcs[ws.first : ws.first+ws.n] {
+		v, c, extra := int(a.v), int(a.c), int(a.extra)
 		d := e.laneDev(g.Location(v).Hex, lane)
 		better := d < bestDev-1e-9 || (d < bestDev+1e-9 && extra < bestExtra)
 		if !better && d >= fullDev {
-			return // no better step, nor a better full one to tell of
+			continue // no better step, nor a better full one to tell of
 		}
 		if e.overstacked(g.Location(v), stack) {
 			// ASL A5.1: a Location that cannot take the stack is no
@@ -70,12 +63,12 @@ func (e *Enemy) nextStep(cur board.Location, lane hex.Hex, detour []board.Locati
 			if d < fullDev {
 				full, fullDev, isFull = g.Location(v), d, true
 			}
-			return
+			continue
 		}
 		if better {
 			best, bestDev, bestExtra, bestCost = v, d, extra, c
 		}
-	})
+	}
 	ahead, okAhead := e.ahead(cur.Hex, lane)
 	if best < 0 {
 		if isFull {
@@ -140,12 +133,13 @@ func (e *Enemy) blocked(cur board.Location, lane hex.Hex, around bool) stop {
 // ahead returns the hex straight ahead of x toward the FBE: the neighbour
 // furthest toward it, the one nearer the lane when two are as far.
 func (e *Enemy) ahead(x hex.Hex, lane hex.Hex) (hex.Hex, bool) {
+	a := e.aheadAt(x)
 	best, bestP := hex.Hex{}, math.Inf(-1)
 	// The lane's deviation decides ties alone: worked out only for
 	// them, best's when a tie first needs it (devOK).
 	bestDev, devOK := 0.0, false
-	for _, n := range x.Neighbours() {
-		p := e.w.Progress(n)
+	for k, n := range a.n {
+		p := a.p[k]
 		if p > bestP+1e-9 {
 			best, bestP, devOK = n, p, false
 			continue
@@ -159,7 +153,88 @@ func (e *Enemy) ahead(x hex.Hex, lane hex.Hex) (hex.Hex, bool) {
 			}
 		}
 	}
-	return best, bestP > e.w.Progress(x)
+	return best, bestP > a.own
+}
+
+// waveStep is what nextStep weighs at a node of the world's graph that
+// no game changes: the cost of its way to the FBE (the world's flow
+// field), the cost of exiting there across the FBE if within the
+// formation slack of it (-1: none), and its steps toward the FBE within
+// the slack (waveArcs[first:first+n], in the graph's order of arcs).
+// Worked out at a unit's first step from the node, kept for the Enemy's
+// games (its world, mission and tables are fixed).
+type waveStep struct {
+	made       bool
+	here, exit int32
+	first, n   int32
+}
+
+// waveArc is a step of waveStep: the node entered, its cost, and how much
+// dearer than the cheapest way to the FBE a way by it is.
+type waveArc struct{ v, c, extra int32 }
+
+// waveStepAt returns node u's waveStep.
+func (e *Enemy) waveStepAt(u int) waveStep {
+	g, toFBE := e.w.Graph(), e.w.ToFBE()
+	if e.waveSteps == nil {
+		e.waveSteps = make([]waveStep, g.Len())
+	}
+	ws := &e.waveSteps[u]
+	if ws.made {
+		return *ws
+	}
+	here := toFBE.NodeCost(u)
+	*ws = waveStep{made: true, here: int32(here), exit: -1, first: int32(len(e.waveArcs))}
+	if here == pathing.Unreached {
+		return *ws
+	}
+	slack := 2 * e.h.Formation.Value
+	if c, okx := g.ExitCost(u, e.ms.FBE); okx && c-here <= slack {
+		ws.exit = int32(c)
+		return *ws
+	}
+	g.Out(u, func(v, c int) {
+		fv := toFBE.NodeCost(v)
+		if fv == pathing.Unreached {
+			return
+		}
+		if extra := c + fv - here; extra <= slack {
+			e.waveArcs = append(e.waveArcs, waveArc{v: int32(v), c: int32(c), extra: int32(extra)})
+		}
+	})
+	ws.n = int32(len(e.waveArcs)) - ws.first
+	return *ws
+}
+
+// aheadNext is what ahead weighs of a hex that no game changes: its
+// neighbours and how far each lies toward the FBE, and its own.
+type aheadNext struct {
+	made bool
+	n    [6]hex.Hex
+	p    [6]float64
+	own  float64
+}
+
+// aheadAt returns hex x's aheadNext: kept by map index for the Enemy's
+// games, worked out each time for a hex off the map.
+func (e *Enemy) aheadAt(x hex.Hex) aheadNext {
+	i, ok := e.m.Index(x)
+	if ok {
+		if e.aheads == nil {
+			e.aheads = make([]aheadNext, e.m.Stride())
+		}
+		if a := &e.aheads[i]; a.made {
+			return *a
+		}
+	}
+	a := aheadNext{made: true, n: x.Neighbours(), own: e.w.Progress(x)}
+	for k, n := range a.n {
+		a.p[k] = e.w.Progress(n)
+	}
+	if ok {
+		e.aheads[i] = a
+	}
+	return a
 }
 
 // laneDev is how far hex x lies beside the lane through hex lane running

@@ -1,0 +1,111 @@
+package ai
+
+import (
+	"math"
+	"testing"
+
+	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/tables"
+	"github.com/sasl-engine/sasl/world"
+)
+
+// A Human Wave step weighs, at each node and hex, what no game changes
+// (waveStepAt, aheadAt: the world's flow field toward the FBE, its arcs
+// and how far each hex lies toward it), kept from the first step on (SASL
+// 4.32, 4.33). On four real boards, every node's and every hex's kept
+// answer is the one worked out afresh from the world, asked twice (the
+// second from the memo), and ahead agrees with its plain reading for
+// lanes across the map.
+func TestWaveStepKeptAsWorkedOut_SASL4_32_SASL4_33(t *testing.T) {
+	t.Parallel()
+	ms, m := mission(t, realBoards(t), `name: four boards
+boards: [["33", "2"], ["15", "4"]]
+north: up
+fbe: north
+ebe: south
+human_wave:
+  - {turn: 1, edge: south}
+`)
+	w, err := world.New(m, ms, tables.Default(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New(w, scripted(t, ""), nil)
+	g, toFBE := w.Graph(), w.ToFBE()
+	slack := 2 * e.h.Formation.Value
+	arcs, exits := 0, 0
+	for round := range 2 { // the second answers from the memo
+		for u := range g.Len() {
+			ws := e.waveStepAt(u)
+			here := toFBE.NodeCost(u)
+			if int(ws.here) != here {
+				t.Fatalf("round %d node %d: here %d, want %d", round, u, ws.here, here)
+			}
+			exit := int32(-1)
+			var want []waveArc
+			if here != pathing.Unreached {
+				if c, ok := g.ExitCost(u, ms.FBE); ok && c-here <= slack {
+					exit = int32(c)
+				} else {
+					g.Out(u, func(v, c int) {
+						if fv := toFBE.NodeCost(v); fv != pathing.Unreached && c+fv-here <= slack {
+							want = append(want, waveArc{int32(v), int32(c), int32(c + fv - here)})
+						}
+					})
+				}
+			}
+			got := e.waveArcs[ws.first : ws.first+ws.n]
+			if ws.exit != exit || len(got) != len(want) {
+				t.Fatalf("round %d node %d (%v): exit %d, %d steps; want %d, %d", round, u, g.Location(u), ws.exit, len(got), exit, len(want))
+			}
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("round %d node %d: step %d %+v, want %+v", round, u, i, got[i], want[i])
+				}
+			}
+			if round == 0 {
+				arcs += len(got)
+				if exit >= 0 {
+					exits++
+				}
+			}
+		}
+	}
+	if arcs < g.Len() || exits == 0 {
+		t.Errorf("%d steps kept and %d exits over %d nodes: too few to tell", arcs, exits, g.Len())
+	}
+	// ahead: the neighbour furthest toward the FBE, the nearer the lane
+	// of two as far, as the world's Progress says each time.
+	plain := func(x, lane hex.Hex) (hex.Hex, bool) {
+		best, bestP := hex.Hex{}, math.Inf(-1)
+		bestDev := 0.0
+		for _, n := range x.Neighbours() {
+			p := w.Progress(n)
+			if p > bestP+1e-9 {
+				best, bestP, bestDev = n, p, e.laneDev(n, lane)
+				continue
+			}
+			if math.Abs(p-bestP) < 1e-9 {
+				if dev := e.laneDev(n, lane); dev < bestDev {
+					best, bestP, bestDev = n, p, dev
+				}
+			}
+		}
+		return best, bestP > w.Progress(x)
+	}
+	hexes := m.Hexes()
+	lanes := []hex.Hex{hexes[0], hexes[len(hexes)/3], hexes[len(hexes)/2], hexes[len(hexes)-1]}
+	for round := range 2 {
+		for _, x := range hexes {
+			for _, lane := range lanes {
+				gh, gok := e.ahead(x, lane)
+				wh, wok := plain(x, lane)
+				if gh != wh || gok != wok {
+					t.Fatalf("round %d: ahead of %s (lane %s) %v %v, want %v %v", round, m.LocationName(board.Ground(x)), m.LocationName(board.Ground(lane)), gh, gok, wh, wok)
+				}
+			}
+		}
+	}
+}
