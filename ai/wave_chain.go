@@ -332,8 +332,9 @@ func (e *Enemy) advance() error {
 					continue
 				}
 				tried := false
-				for _, n := range at[i].Neighbours() {
-					if !e.canAdvance(u, n) {
+				a := e.aheadAt(at[i])
+				for k, n := range a.n {
+					if !e.canAdvanceTo(u, at[i], &a, k) {
 						continue
 					}
 					if !tried { // the others' groups, once for the unit
@@ -375,8 +376,9 @@ func (e *Enemy) advance() error {
 			d0 := hex.Distance(tgt.At().Hex, u.At().Hex)
 			var to hex.Hex
 			found := false
-			for _, n := range at[i].Neighbours() {
-				if hex.Distance(tgt.At().Hex, n) >= d0 || !e.canAdvance(u, n) {
+			a := e.aheadAt(at[i])
+			for k, n := range a.n {
+				if hex.Distance(tgt.At().Hex, n) >= d0 || !e.canAdvanceTo(u, at[i], &a, k) {
 					continue
 				}
 				cu, cg := e.chainMoved(i, n, mm[i]) // chainScore with at[i] = n
@@ -413,6 +415,22 @@ func (e *Enemy) canAdvance(u *state.Unit, x hex.Hex) bool {
 	}
 	e.single[0] = u
 	return !e.overstacked(to, e.single[:])
+}
+
+// canAdvanceTo is canAdvance of u, in hex from, into the k-th neighbour
+// of from (a is from's aheadNext): whether the step goes toward the FBE
+// and Infantry can take it are kept (aheadNext.adv), where u stands on
+// from's ground level, as every unit of a Human Wave's APh does but one
+// on a building's upper level, which advances no more.
+func (e *Enemy) canAdvanceTo(u *state.Unit, from hex.Hex, a *aheadNext, k int) bool {
+	if u.At() != board.Ground(from) {
+		return e.canAdvance(u, a.n[k])
+	}
+	if !a.adv[k] {
+		return false
+	}
+	e.single[0] = u
+	return !e.overstacked(board.Ground(a.n[k]), e.single[:])
 }
 
 // advanceTo moves u one Location in the APh and tells it with event ev,

@@ -207,12 +207,16 @@ func (e *Enemy) waveStepAt(u int) waveStep {
 }
 
 // aheadNext is what ahead weighs of a hex that no game changes: its
-// neighbours and how far each lies toward the FBE, and its own.
+// neighbours and how far each lies toward the FBE, and its own; and
+// whether a unit on its ground level may advance into each (adv: on the
+// map, further toward the FBE, a step Infantry can take; canAdvance but
+// for the stacking, SASL 4.322).
 type aheadNext struct {
 	made bool
 	n    [6]hex.Hex
 	p    [6]float64
 	own  float64
+	adv  [6]bool
 }
 
 // aheadAt returns hex x's aheadNext: kept by map index for the Enemy's
@@ -230,6 +234,9 @@ func (e *Enemy) aheadAt(x hex.Hex) aheadNext {
 	a := aheadNext{made: true, n: x.Neighbours(), own: e.w.Progress(x)}
 	for k, n := range a.n {
 		a.p[k] = e.w.Progress(n)
+		if e.m.OnMap(n) && a.p[k] > a.own+1e-9 {
+			_, a.adv[k] = e.w.Step(board.Ground(x), board.Ground(n))
+		}
 	}
 	if ok {
 		e.aheads[i] = a

@@ -7,6 +7,7 @@ import (
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/tables"
 	"github.com/sasl-engine/sasl/world"
 )
@@ -16,8 +17,9 @@ import (
 // and how far each hex lies toward it), kept from the first step on (SASL
 // 4.32, 4.33). On four real boards, every node's and every hex's kept
 // answer is the one worked out afresh from the world, asked twice (the
-// second from the memo), and ahead agrees with its plain reading for
-// lanes across the map.
+// second from the memo), ahead agrees with its plain reading for lanes
+// across the map, and so does an advance into each neighbour of each hex
+// (SASL 4.322: canAdvanceTo, canAdvance).
 func TestWaveStepKeptAsWorkedOut_SASL4_32_SASL4_33(t *testing.T) {
 	t.Parallel()
 	ms, m := mission(t, realBoards(t), `name: four boards
@@ -32,7 +34,11 @@ human_wave:
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := New(w, scripted(t, ""), nil)
+	st, err := ms.State(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New(w, scripted(t, ""), st)
 	g, toFBE := w.Graph(), w.ToFBE()
 	slack := 2 * e.h.Formation.Value
 	arcs, exits := 0, 0
@@ -107,5 +113,26 @@ human_wave:
 				}
 			}
 		}
+	}
+	// An advance from each hex's ground level into each neighbour.
+	u := &state.Unit{ID: "A1", Side: state.Enemy, Kind: state.Squad, Type: "4-4-7"}
+	advances := 0
+	for round := range 2 {
+		for _, x := range hexes {
+			u.Place(board.Ground(x))
+			a := e.aheadAt(x)
+			for k, n := range a.n {
+				got, want := e.canAdvanceTo(u, x, &a, k), e.canAdvance(u, n)
+				if got != want {
+					t.Fatalf("round %d: advance %s -> %v: %v, want %v", round, m.LocationName(board.Ground(x)), n, got, want)
+				}
+				if got && round == 0 {
+					advances++
+				}
+			}
+		}
+	}
+	if advances < len(hexes) {
+		t.Errorf("%d advances over %d hexes: too few to tell", advances, len(hexes))
 	}
 }
