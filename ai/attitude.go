@@ -90,6 +90,10 @@ type attitude struct {
 	// while gather lists the units that act (listing).
 	empty   []int
 	listing bool
+	// towards and arcs: what towards weighs at each node for each goal
+	// (towardAt), by goal (the FBE's first, then by vpos index) and node.
+	towards [][]toward
+	arcs    []towardArc
 }
 
 // actStack is a stack that acts in a phase and the goal it was sorted by.
@@ -474,34 +478,100 @@ func (e *Enemy) knownFriendly(l board.Location) bool {
 // with no step nearer, or with too few MF for the best.
 func (e *Enemy) towards(cur board.Location, g goal, stack []*state.Unit, mf int) (next board.Location, cost int, exit, ok bool) {
 	ig, _ := e.w.Infantry() // prepareAttitude built it
-	f := e.field(g)
 	u, okn := ig.Node(cur)
 	if !okn {
 		return cur, 0, false, false
 	}
-	here := f.NodeCost(u)
-	if here == 0 || here == pathing.Unreached {
+	ts := e.towardAt(g, u)
+	if ts.here == 0 || ts.here == pathing.Unreached {
 		return cur, 0, false, false
 	}
-	if g.vpo >= 0 {
+	if g.vpo >= 0 && ts.adj >= 0 {
 		// Next to its goal it steps into it, with the MF it has (ASL
 		// A26.11: entering takes it); next to one it cannot enter
 		// (FRIENDLY units the ENEMY knows of, or full) it stays, to
 		// advance into it in the APh.
-		at := e.act.vpos[g.vpo]
-		if v, ok := ig.Node(at); ok {
+		at, c := e.act.vpos[g.vpo], int(ts.adj)
+		if c > mf || e.knownFriendly(at) || e.overstacked(at, stack) {
+			return cur, 0, false, false
+		}
+		return at, c, false, true
+	}
+	best, bestTotal, bestCost := -1, math.MaxInt, 0
+	if g.vpo < 0 && ts.exit >= 0 {
+		best, bestTotal, bestCost = -2, int(ts.exit), int(ts.exit)
+	}
+	for _, a := range e.act.arcs[ts.first : ts.first+ts.n] {
+		total := int(a.total)
+		if total >= bestTotal {
+			continue
+		}
+		l := ig.Location(int(a.v))
+		if e.knownFriendly(l) || e.overstacked(l, stack) {
+			continue
+		}
+		best, bestTotal, bestCost = int(a.v), total, int(a.c)
+	}
+	if best == -1 || bestCost > mf {
+		return cur, 0, false, false
+	}
+	if best == -2 {
+		return cur, bestCost, true, true
+	}
+	return ig.Location(best), bestCost, false, true
+}
+
+// toward is what towards weighs at a node for a goal that no game
+// changes (the goals' flow fields, weighted for cover, are made once for
+// the Enemy): the node's cost to the goal (here); for a VPO, the cost of
+// the step into it from a node next to it (adj, -1: not next to it); for
+// the FBE, the cost of exiting across it where that is the cheapest way
+// (exit, -1: not); and the steps that bring a stack nearer the goal, in
+// the graph's order of arcs (act.arcs[first:first+n]), each with its
+// weighted total. Worked out at the first stack to ask at the node
+// (towardAt).
+type toward struct {
+	made            bool
+	here, adj, exit int32
+	first, n        int32
+}
+
+// towardArc is a step of toward: the node entered, its MF and the
+// weighted cost of the way by it.
+type towardArc struct{ v, c, total int32 }
+
+// towardAt returns node u's toward for goal g.
+func (e *Enemy) towardAt(g goal, u int) toward {
+	a := &e.act
+	ig, _ := e.w.Infantry()
+	gi := g.vpo + 1 // the FBE's first
+	for len(a.towards) <= gi {
+		a.towards = append(a.towards, nil)
+	}
+	if a.towards[gi] == nil {
+		a.towards[gi] = make([]toward, ig.Len())
+	}
+	ts := &a.towards[gi][u]
+	if ts.made {
+		return *ts
+	}
+	f := e.field(g)
+	here := f.NodeCost(u)
+	*ts = toward{made: true, here: int32(here), adj: -1, exit: -1, first: int32(len(a.arcs))}
+	if here == 0 || here == pathing.Unreached {
+		return *ts
+	}
+	if g.vpo >= 0 {
+		if v, ok := ig.Node(a.vpos[g.vpo]); ok {
 			if c, adj := ig.Cost(u, v); adj {
-				if c > mf || e.knownFriendly(at) || e.overstacked(at, stack) {
-					return cur, 0, false, false
-				}
-				return at, c, false, true
+				ts.adj = int32(c)
+				return *ts
 			}
 		}
 	}
-	best, bestTotal, bestCost := -1, math.MaxInt, 0
 	if g.vpo < 0 {
 		if c, okx := ig.ExitCost(u, e.ms.FBE); okx && c == here {
-			best, bestTotal, bestCost = -2, c, c
+			ts.exit = int32(c)
 		}
 	}
 	ig.Out(u, func(v, c int) {
@@ -510,25 +580,13 @@ func (e *Enemy) towards(cur board.Location, g goal, stack []*state.Unit, mf int)
 			return
 		}
 		total := c + fv
-		if e.act.cover != nil {
-			total += int(e.act.cover[v])
+		if a.cover != nil {
+			total += int(a.cover[v])
 		}
-		if total >= bestTotal {
-			return
-		}
-		l := ig.Location(v)
-		if e.knownFriendly(l) || e.overstacked(l, stack) {
-			return
-		}
-		best, bestTotal, bestCost = v, total, c
+		a.arcs = append(a.arcs, towardArc{v: int32(v), c: int32(c), total: int32(total)})
 	})
-	if best == -1 || bestCost > mf {
-		return cur, 0, false, false
-	}
-	if best == -2 {
-		return cur, bestCost, true, true
-	}
-	return ig.Location(best), bestCost, false, true
+	ts.n = int32(len(a.arcs)) - ts.first
+	return *ts
 }
 
 // moveOthers is the MPh of the ENEMY units outside a Human Wave (see

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/sasl-engine/sasl/pathing"
@@ -134,5 +135,90 @@ human_wave:
 	}
 	if advances < len(hexes) {
 		t.Errorf("%d advances over %d hexes: too few to tell", advances, len(hexes))
+	}
+}
+
+// A stack outside a Human Wave heads for its goal by the goal's flow
+// field (weighted for cover, made once), which no game changes: towardAt
+// keeps, for each goal and node, what towards weighs there. On four real
+// boards with two VPOs, every kept answer is the one worked out afresh
+// from the fields, asked twice (the second from the memo) (SASL 4.32,
+// ASL A26.11).
+func TestTowardKeptAsWorkedOut_SASL4_32_A26_11(t *testing.T) {
+	t.Parallel()
+	ms, m := mission(t, realBoards(t), `name: four boards, two VPOs
+boards: [["33", "2"], ["15", "4"]]
+north: up
+fbe: north
+ebe: south
+vpo: ["33Q6", "2I9"]
+placement: [b]
+`)
+	w, err := world.New(m, ms, tables.Default(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := ms.State(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New(w, scripted(t, ""), st)
+	if err := e.prepareAttitude(); err != nil {
+		t.Fatal(err)
+	}
+	ig, err := w.Infantry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	goals := []goal{{vpo: -1}, {vpo: 0}, {vpo: 1}}
+	steps, adjacent, exits := 0, 0, 0
+	for round := range 2 {
+		for _, g := range goals {
+			f := e.field(g)
+			for u := range ig.Len() {
+				ts := e.towardAt(g, u)
+				here := f.NodeCost(u)
+				adj, exit := int32(-1), int32(-1)
+				var want []towardArc
+				if here != 0 && here != pathing.Unreached {
+					v, okv := ig.Node(e.act.vpos[max(g.vpo, 0)])
+					c, isAdj := ig.Cost(u, v)
+					switch {
+					case g.vpo >= 0 && okv && isAdj:
+						adj = int32(c)
+					default:
+						if c, ok := ig.ExitCost(u, ms.FBE); g.vpo < 0 && ok && c == here {
+							exit = int32(c)
+						}
+						ig.Out(u, func(v, c int) {
+							if fv := f.NodeCost(v); fv != pathing.Unreached && fv < here {
+								total := c + fv
+								if e.act.cover != nil {
+									total += int(e.act.cover[v])
+								}
+								want = append(want, towardArc{int32(v), int32(c), int32(total)})
+							}
+						})
+					}
+				}
+				got := e.act.arcs[ts.first : ts.first+ts.n]
+				if int(ts.here) != here || ts.adj != adj || ts.exit != exit || !slices.Equal(got, want) {
+					t.Fatalf("round %d goal %d node %d (%v): here %d adj %d exit %d steps %v; want %d %d %d %v",
+						round, g.vpo, u, ig.Location(u), ts.here, ts.adj, ts.exit, got, here, adj, exit, want)
+				}
+				if round == 0 {
+					steps += len(got)
+					if adj >= 0 {
+						adjacent++
+					}
+					if exit >= 0 {
+						exits++
+					}
+				}
+			}
+		}
+	}
+	if steps < ig.Len() || adjacent == 0 || exits == 0 {
+		t.Errorf("%d steps, %d next to a VPO, %d exits kept: too few to tell", steps, adjacent, exits)
 	}
 }
