@@ -367,21 +367,23 @@ func (c *Resolver) routOptions(u *state.Unit, fit bool) ([]RoutOption, error) {
 				}
 				nodes[k].done = true
 				a := nodes[k]
-				gr.Out(a.node, func(v, arc int) {
+				to, mf := gr.OutArcs(a.node)
+				for i, v32 := range to {
+					v, arc := int(v32), int(mf[i])
 					nc := a.cost + arc
 					if nc > budget {
-						return
+						continue
 					}
 					j := find(v)
 					if j >= 0 && (nodes[j].done || nodes[j].cost <= nc) {
-						return
+						continue
 					}
 					b := gr.Location(v)
 					if a.first >= 0 && !c.cover(b) {
-						return // A10.51: it stops in building/woods, but for going on into more
+						continue // A10.51: it stops in building/woods, but for going on into more
 					}
 					if !step(a.loc, b, v) {
-						return
+						continue
 					}
 					if j < 0 {
 						j = len(nodes)
@@ -395,7 +397,7 @@ func (c *Resolver) routOptions(u *state.Unit, fit bool) ([]RoutOption, error) {
 					}
 					nodes[j] = n
 					r.buckets[nc] = append(r.buckets[nc], int32(j))
-				})
+				}
 			}
 		}
 	}

@@ -155,6 +155,15 @@ func (g *Graph) Out(u int, fn func(v, cost int)) {
 	}
 }
 
+// OutArcs returns the arcs leaving node u, as Out calls them: their heads
+// and costs in half MF, two slices of one length (the graph's own: do
+// not modify them), for a loop that calls nothing per arc.
+func (g *Graph) OutArcs(u int) (to []int32, mf []uint8) {
+	lo, hi := g.off[u], g.off[u+1]
+	to, mf = g.to[lo:hi], g.mf[lo:hi]
+	return to, mf[:len(to)]
+}
+
 // Cost returns the cost of the arc u->v, if there is one.
 func (g *Graph) Cost(u, v int) (int, bool) {
 	for k := g.off[u]; k < g.off[u+1]; k++ {

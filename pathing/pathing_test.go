@@ -639,3 +639,34 @@ func lazyAsTo(t *testing.T, g *Graph) {
 		t.Error("a Lazy field toward no node reaches a Location")
 	}
 }
+
+// OutArcs lists a node's arcs as Out calls them, in Out's order, on every
+// demo board (ASL A4.1: the MF of each step).
+func TestOutArcsAsOut_A4_1(t *testing.T) {
+	t.Parallel()
+	arcs := 0
+	for _, id := range library.Demo() {
+		m := mapOf(t, "", id, layout.Up)
+		g, err := NewGraph(m, infantry(t, m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for u := range g.Len() {
+			var want [][2]int
+			g.Out(u, func(v, c int) { want = append(want, [2]int{v, c}) })
+			to, mf := g.OutArcs(u)
+			if len(to) != len(want) || len(mf) != len(to) {
+				t.Fatalf("%s node %d: %d heads, %d costs; Out calls %d", id, u, len(to), len(mf), len(want))
+			}
+			for i, w := range want {
+				if int(to[i]) != w[0] || int(mf[i]) != w[1] {
+					t.Fatalf("%s node %d arc %d: %d (%d MF), Out %v", id, u, i, to[i], mf[i], w)
+				}
+			}
+			arcs += len(to)
+		}
+	}
+	if arcs == 0 {
+		t.Fatal("no arcs: nothing compared")
+	}
+}
