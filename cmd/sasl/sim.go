@@ -9,10 +9,13 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/internal/regfile"
@@ -24,9 +27,6 @@ import (
 	"github.com/sasl-engine/sasl/table"
 	"github.com/sasl-engine/sasl/tables"
 	"github.com/sasl-engine/sasl/world"
-	"github.com/schollz/progressbar/v3"
-	"github.com/spf13/cobra"
-	"golang.org/x/term"
 )
 
 type simFlags struct {
@@ -404,7 +404,6 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) (err error) {
 		worlds = append(worlds, p.W)
 	}
 	caches := openSightCaches(worlds)
-	batchGC()
 	results, err := run.Run(c)
 	if err != nil {
 		return err
@@ -802,16 +801,4 @@ func writeChart(path string, ch *render.Chart) error {
 		return err
 	}
 	return writeFile(path, func(w io.Writer) error { return ch.Write(w, format) })
-}
-
-// batchGC has the collector run when the heap has grown to five times
-// what the last collection left (GOGC=400), not twice: a run's live heap
-// is a few MB (the boards are mapped, the sight cache is small), and its
-// games allocate little, so this takes a run of the speed mission from
-// 15 collections to 2 (39 to 6 ms of CPU in 3,000 games) for some 20 MB
-// more at most. A GOGC the user set decides instead.
-func batchGC() {
-	if _, set := os.LookupEnv("GOGC"); !set {
-		debug.SetGCPercent(400)
-	}
 }
