@@ -33,6 +33,7 @@
 //	ASL A10.5, A10.51,       rout.go (NeedsRout, RoutOptions, routOptions,
 //	A10.52, A10.53, A10.531  ChooseRout, Rout, Routs, RoutOne, RoutPath,
 //	                         interdicts, openGround, interdictionFail),
+//	                         rout_step.go (stepFault, stepInto, nearer),
 //	                         morale.go (Wound: a failed Interdiction NMC)
 //	ASL A10.6                rally.go (Rally)
 //	ASL A10.63               rally.go (Rally: the FRIENDLY side's
