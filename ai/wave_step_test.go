@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -12,6 +13,21 @@ import (
 	"github.com/sasl-engine/sasl/tables"
 	"github.com/sasl-engine/sasl/world"
 )
+
+// enemyOn is an Enemy of mission ms on map m, with its own world (the
+// default tables) and the mission's state, for tests of what it keeps.
+func enemyOn(t *testing.T, m *board.Map, ms *missions.Mission) (*Enemy, *world.World) {
+	t.Helper()
+	w, err := world.New(m, ms, tables.Default(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := ms.State(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(w, scripted(t, ""), st), w
+}
 
 // A Human Wave step weighs, at each node and hex, what no game changes
 // (waveStepAt, aheadAt: the world's flow field toward the FBE, its arcs
@@ -31,15 +47,7 @@ ebe: south
 human_wave:
   - {turn: 1, edge: south}
 `)
-	w, err := world.New(m, ms, tables.Default(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := ms.State(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := New(w, scripted(t, ""), st)
+	e, w := enemyOn(t, m, ms)
 	g, toFBE := w.Graph(), w.ToFBE()
 	slack := 2 * e.h.Formation.Value
 	arcs, exits := 0, 0
@@ -154,15 +162,7 @@ ebe: south
 vpo: ["33Q6", "2I9"]
 placement: [b]
 `)
-	w, err := world.New(m, ms, tables.Default(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := ms.State(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := New(w, scripted(t, ""), st)
+	e, w := enemyOn(t, m, ms)
 	if err := e.prepareAttitude(); err != nil {
 		t.Fatal(err)
 	}
