@@ -233,17 +233,28 @@ const (
 )
 
 // nearestTile[x*tileH+y] is the nearest centre dot of pixel (x, y) of the
-// unbounded grid, as hexrow and hex number.
-var nearestTile = func() []([2]int8) {
-	t := make([][2]int8, tileW*tileH)
-	for x := range tileW {
-		for y := range tileH {
-			c, n := nearestCentre(float64(x), float64(y), func(int, int) bool { return true })
-			t[x*tileH+y] = [2]int8{int8(c), int8(n)}
+// unbounded grid, as hexrow and hex number. It is made by loadTiles, which
+// New and Rasterise call first (every reader of it is behind one of them),
+// not at the program's start: most sasl commands trace no line, and the
+// table costs a few ms.
+var (
+	nearestTile []([2]int8)
+	tilesOnce   sync.Once
+)
+
+// loadTiles makes nearestTile, once.
+func loadTiles() {
+	tilesOnce.Do(func() {
+		t := make([][2]int8, tileW*tileH)
+		for x := range tileW {
+			for y := range tileH {
+				c, n := nearestCentre(float64(x), float64(y), func(int, int) bool { return true })
+				t[x*tileH+y] = [2]int8{int8(c), int8(n)}
+			}
 		}
-	}
-	return t
-}()
+		nearestTile = t
+	})
+}
 
 // nearestHex is gridToHex the long way, among the hexes of the grid.
 func (lm *Map) nearestHex(x, y int) *hexInfo {

@@ -87,6 +87,7 @@ const (
 // the standard size use it; the others are rasterised from their hexes.
 // Time and memory are proportional to the boards of m.
 func New(m *board.Map, s terrain.Season) (*Map, error) {
+	loadTiles()
 	rows, cols := m.Size()
 	maxC, maxR := m.Extent()
 	lm := &Map{

@@ -32,6 +32,7 @@ const (
 // joined across BuildingLink hexsides, and hexside obstacles as bands
 // along their hexsides.
 func Rasterise(b *board.Board) *board.Raster {
+	loadTiles()
 	r := &board.Raster{W: board.RasterW, H: board.RasterH, Pix: make([]byte, 2*board.RasterW*board.RasterH)}
 	var last hex.Hex
 	var d drawn
