@@ -24,6 +24,13 @@ func completeWords(words ...string) cobra.CompletionFunc {
 	}
 }
 
+// completeWeather completes --weather from the default tables' weather
+// names, read when a shell asks: every command registers it, and reading
+// the tables at each start cost a few ms where most commands need none.
+func completeWeather(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return matching(weatherWords(), toComplete), cobra.ShellCompDirectiveNoFileComp
+}
+
 // matching returns the words that start with prefix.
 func matching(words []string, prefix string) []string {
 	var out []string
@@ -81,7 +88,7 @@ func registerCompletions(root *cobra.Command, o *options) {
 		"mission": completeMission,
 		"north":   completeWords(frameWords()...),
 		"to-edge": completeWords(edgeWords()...),
-		"weather": completeWords(weatherWords()...),
+		"weather": completeWeather,
 		"policy":  completeWords(string(game.PolicyHold), string(game.PolicyAttack), string(game.PolicyPlayer)),
 		"heatmap": completeWords("presence", "setup"),
 	}
