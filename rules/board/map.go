@@ -189,11 +189,15 @@ func (m *Map) Digest() string {
 // picture it was read from (a board without one is drawn from its
 // hexes, which Digest covers). Two boards of one terrain read from
 // archives whose pictures differ have one Digest, not one SightDigest.
+// A raster whose Source is known stands by it, not by its pixels (some 2
+// MB a board to hash at every start).
 func (m *Map) SightDigest() string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n", m.Digest())
 	for _, id := range m.Boards() {
-		if r := m.boards[id].Raster; r != nil {
+		if r := m.boards[id].Raster; r != nil && r.Source != ([32]byte{}) {
+			fmt.Fprintf(h, "%s raster %dx%d read from %x\n", id, r.W, r.H, r.Source)
+		} else if r != nil {
 			fmt.Fprintf(h, "%s raster %dx%d\n", id, r.W, r.H)
 			h.Write(r.Pix)
 		} else {

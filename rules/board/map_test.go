@@ -195,6 +195,19 @@ func TestMapSightDigest(t *testing.T) {
 	if m2.SightDigest() == d || m3.SightDigest() == d || m2.SightDigest() == m3.SightDigest() {
 		t.Error("boards whose pictures differ have one sight digest")
 	}
+	// A picture whose source file is known stands by that file: the
+	// same file is the same picture, another file another, whatever the
+	// pixels (an engine reads one picture from one file).
+	from := func(v byte, src byte) *Raster { r := pic(v); r.Source = [32]byte{src}; return r }
+	a4, a5, a6 := *a, *a, *a
+	a4.Raster, a5.Raster, a6.Raster = from(1, 7), from(2, 7), from(1, 8)
+	m4, m5, m6 := mustMap(t, "1,2", layout.Up, &a4, b), mustMap(t, "1,2", layout.Up, &a5, b), mustMap(t, "1,2", layout.Up, &a6, b)
+	if m4.SightDigest() != m5.SightDigest() {
+		t.Error("one source file, two sight digests")
+	}
+	if m4.SightDigest() == m6.SightDigest() || m4.SightDigest() == m2.SightDigest() {
+		t.Error("another source file, or none, and the same sight digest")
+	}
 }
 
 // The map's OnMap is its layout's, on every hex of the frame and around it,

@@ -10,6 +10,11 @@ package board
 type Raster struct {
 	W, H int
 	Pix  []byte
+	// Source is the SHA-256 of the file the picture was read from (a VASL
+	// archive), where the reader knew it (the boards cache), else zero:
+	// an engine reads one picture from one file, so Map.SightDigest takes
+	// it for the picture's pixels.
+	Source [32]byte
 }
 
 // Standard raster size of a geomorphic board: 56.25 x 64.5 pixels a hex.

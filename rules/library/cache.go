@@ -95,11 +95,15 @@ func readArchive(path string) (*board.Board, error) {
 	}
 	if b := readCached(file, digest, engine); b != nil {
 		b.ID, b.Source = id, filepath.Base(path)
+		b.Raster.Source = digest
 		return b, nil
 	}
 	b, err := openArchive(path)
 	if err != nil {
 		return nil, err
+	}
+	if b.Raster != nil {
+		b.Raster.Source = digest
 	}
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err == nil {
 		if atomicfile.Write(file, func(w io.Writer) error { return writeCached(w, b, digest, engine) }) == nil {

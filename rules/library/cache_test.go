@@ -2,6 +2,7 @@ package library
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"os"
 	"path/filepath"
 	"testing"
@@ -43,6 +44,11 @@ func TestArchiveCache(t *testing.T) {
 		}
 		if b.Raster.W != want.Raster.W || b.Raster.H != want.Raster.H || !bytes.Equal(b.Raster.Pix, want.Raster.Pix) {
 			t.Fatalf("%s: the raster differs from the archive's", step)
+		}
+		// The picture stands by the archive it was read from
+		// (Map.SightDigest), read afresh or from the cache.
+		if b.Raster.Source != sha256.Sum256(data) {
+			t.Fatalf("%s: the raster's source %x, want the archive's SHA-256", step, b.Raster.Source)
 		}
 	}
 	read := func(step, p, id string, wantReads int) {
