@@ -671,8 +671,7 @@ func (e *Enemy) actMove(stack []*state.Unit, g goal) error {
 	// FRIENDLY side's First Fire); a squad whose leader stopped goes on
 	// with its own MF (ASL A4.12), the units an S? became with the S?'s.
 	start, want := t.spent, 0
-	walked := e.walkRecord()
-	err := act.On(e.w, e.st).WalkByInto(walked, t.stack, act.Move, budget-start,
+	walked, err := e.walkBy(t.stack, act.Move, budget-start,
 		func(on []*state.Unit) int { return e.stackMF(on) - start },
 		func(on []*state.Unit, at board.Location, left int) (board.Location, bool) {
 			if g.vpo >= 0 && at == e.act.vpos[g.vpo] {
@@ -703,7 +702,6 @@ func (e *Enemy) actMove(stack []*state.Unit, g goal) error {
 			t.stack, err = e.reached(&t)
 			return t.stack, err
 		})
-	e.walkDone()
 	if err != nil {
 		return err
 	}

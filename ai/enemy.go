@@ -218,16 +218,17 @@ func (e *Enemy) World() *world.World { return e.w }
 // hexName is the A2.2 name of a hex.
 func (e *Enemy) hexName(h hex.Hex) string { return e.m.NameString(h) }
 
-// walkRecord is the record of a move about to be walked (act.WalkByInto),
-// reused from move to move; walkDone gives it back once the move's
-// Refused and On are read.
-func (e *Enemy) walkRecord() *act.Walked {
+// walkBy carries out an ENEMY move (act.WalkByInto) through a record
+// reused from move to move, one per depth of moves under way (a move
+// within a move's reactions has its own), and returns it: its Refused
+// and On are the move's until the next move at that depth.
+func (e *Enemy) walkBy(stack []*state.Unit, m act.Motion, budget int, mf func([]*state.Unit) int, next act.Next, react act.Reaction) (*act.Walked, error) {
 	if e.walkDepth == len(e.walks) {
 		e.walks = append(e.walks, new(act.Walked))
 	}
 	w := e.walks[e.walkDepth]
 	e.walkDepth++
-	return w
+	err := act.On(e.w, e.st).WalkByInto(w, stack, m, budget, mf, next, react)
+	e.walkDepth--
+	return w, err
 }
-
-func (e *Enemy) walkDone() { e.walkDepth-- }

@@ -334,7 +334,7 @@ func (e *Enemy) advance() error {
 				tried := false
 				a := e.aheadAt(at[i])
 				for k, n := range a.n {
-					if !e.canAdvanceTo(u, at[i], &a, k) {
+					if !e.canAdvanceTo(u, at[i], a, k) {
 						continue
 					}
 					if !tried { // the others' groups, once for the unit
@@ -378,7 +378,7 @@ func (e *Enemy) advance() error {
 			found := false
 			a := e.aheadAt(at[i])
 			for k, n := range a.n {
-				if hex.Distance(tgt.At().Hex, n) >= d0 || !e.canAdvanceTo(u, at[i], &a, k) {
+				if hex.Distance(tgt.At().Hex, n) >= d0 || !e.canAdvanceTo(u, at[i], a, k) {
 					continue
 				}
 				cu, cg := e.chainMoved(i, n, mm[i]) // chainScore with at[i] = n

@@ -274,8 +274,7 @@ func (e *Enemy) walk(u *state.Unit, claimed *[]board.Location) (*delayed, error)
 		// unit's LOS Activates there before the FRIENDLY side may First
 		// Fire there, that fire, and what arrived says of the Location.
 		stop, want := false, 0
-		walked := e.walkRecord()
-		err := act.On(e.w, e.st).WalkByInto(walked, t.stack, act.Wave, budget-t.spent, nil,
+		walked, err := e.walkBy(t.stack, act.Wave, budget-t.spent, nil,
 			func(on []*state.Unit, at board.Location, left int) (board.Location, bool) {
 				if stop {
 					return board.Location{}, false
@@ -330,7 +329,6 @@ func (e *Enemy) walk(u *state.Unit, claimed *[]board.Location) (*delayed, error)
 				stop = !goOn
 				return t.stack, err
 			})
-		e.walkDone()
 		if err != nil {
 			return nil, err
 		}
@@ -590,8 +588,7 @@ func (e *Enemy) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
 	// FRIENDLY side's fire, and a Location of Known FRIENDLY units, which
 	// ends its Human Wave movement (4.323).
 	i, want, known := bestAt, 0, false
-	walked := e.walkRecord()
-	err := act.On(e.w, e.st).WalkByInto(walked, t.stack, act.Wave, d.mf, nil,
+	walked, err := e.walkBy(t.stack, act.Wave, d.mf, nil,
 		func(on []*state.Unit, at board.Location, left int) (board.Location, bool) {
 			if known || i >= len(best) {
 				return board.Location{}, false
@@ -649,7 +646,6 @@ func (e *Enemy) follow(d *delayed, wave, stuck []*state.Unit) (bool, error) {
 			}
 			return t.stack, nil
 		})
-	e.walkDone()
 	if err != nil {
 		return false, err
 	}

@@ -219,27 +219,27 @@ type aheadNext struct {
 	adv  [6]bool
 }
 
-// aheadAt returns hex x's aheadNext: kept by map index for the Enemy's
-// games, worked out each time for a hex off the map.
-func (e *Enemy) aheadAt(x hex.Hex) aheadNext {
-	i, ok := e.m.Index(x)
-	if ok {
+// aheadAt returns hex x's aheadNext (not to be changed): kept by map
+// index for the Enemy's games, worked out each time for a hex off the
+// map.
+func (e *Enemy) aheadAt(x hex.Hex) *aheadNext {
+	var a *aheadNext
+	if i, ok := e.m.Index(x); ok {
 		if e.aheads == nil {
 			e.aheads = make([]aheadNext, e.m.Stride())
 		}
-		if a := &e.aheads[i]; a.made {
-			return *a
+		if a = &e.aheads[i]; a.made {
+			return a
 		}
+	} else {
+		a = new(aheadNext)
 	}
-	a := aheadNext{made: true, n: x.Neighbours(), own: e.w.Progress(x)}
+	*a = aheadNext{made: true, n: x.Neighbours(), own: e.w.Progress(x)}
 	for k, n := range a.n {
 		a.p[k] = e.w.Progress(n)
 		if e.m.OnMap(n) && a.p[k] > a.own+1e-9 {
 			_, a.adv[k] = e.w.Step(board.Ground(x), board.Ground(n))
 		}
-	}
-	if ok {
-		e.aheads[i] = a
 	}
 	return a
 }

@@ -131,7 +131,7 @@ human_wave:
 			u.Place(board.Ground(x))
 			a := e.aheadAt(x)
 			for k, n := range a.n {
-				got, want := e.canAdvanceTo(u, x, &a, k), e.canAdvance(u, n)
+				got, want := e.canAdvanceTo(u, x, a, k), e.canAdvance(u, n)
 				if got != want {
 					t.Fatalf("round %d: advance %s -> %v: %v, want %v", round, m.LocationName(board.Ground(x)), n, got, want)
 				}

@@ -164,6 +164,15 @@ func (g *Graph) OutArcs(u int) (to []int32, mf []uint8) {
 	return to, mf[:len(to)]
 }
 
+// InArcs returns the arcs entering node u: their tails and costs in half
+// MF, two slices of one length (the graph's own: do not modify them), as
+// OutArcs for the arcs leaving it.
+func (g *Graph) InArcs(u int) (from []int32, mf []uint8) {
+	lo, hi := g.roff[u], g.roff[u+1]
+	from, mf = g.from[lo:hi], g.rmf[lo:hi]
+	return from, mf[:len(from)]
+}
+
 // Cost returns the cost of the arc u->v, if there is one.
 func (g *Graph) Cost(u, v int) (int, bool) {
 	for k := g.off[u]; k < g.off[u+1]; k++ {

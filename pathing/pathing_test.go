@@ -1,6 +1,7 @@
 package pathing
 
 import (
+	"cmp"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -640,7 +641,8 @@ func lazyAsTo(t *testing.T, g *Graph) {
 	}
 }
 
-// OutArcs lists a node's arcs as Out calls them, in Out's order, on every
+// OutArcs lists a node's arcs as Out calls them, in Out's order, and
+// InArcs the arcs into it, each an arc Out calls from its tail, on every
 // demo board (ASL A4.1: the MF of each step).
 func TestOutArcsAsOut_A4_1(t *testing.T) {
 	t.Parallel()
@@ -664,6 +666,24 @@ func TestOutArcsAsOut_A4_1(t *testing.T) {
 				}
 			}
 			arcs += len(to)
+		}
+		// Every arc Out calls, by head, is one InArcs lists of it.
+		into := make([][][2]int, g.Len())
+		for u := range g.Len() {
+			g.Out(u, func(v, c int) { into[v] = append(into[v], [2]int{u, c}) })
+		}
+		for v := range g.Len() {
+			from, mf := g.InArcs(v)
+			var got [][2]int
+			for i, u := range from {
+				got = append(got, [2]int{int(u), int(mf[i])})
+			}
+			want := into[v]
+			slices.SortFunc(got, func(a, b [2]int) int { return cmp.Or(a[0]-b[0], a[1]-b[1]) })
+			slices.SortFunc(want, func(a, b [2]int) int { return cmp.Or(a[0]-b[0], a[1]-b[1]) })
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s node %d: InArcs %v, Out's arcs into it %v", id, v, got, want)
+			}
 		}
 	}
 	if arcs == 0 {

@@ -150,8 +150,9 @@ func (s *Search) run(f *Field, w Weights, limit int32, target int32) {
 // reporting true.
 func (s *Search) bucket(f *Field, w Weights, cur int32, target int32) bool {
 	g := s.g
-	// link as long as cost, and each node's arcs as slices of one length:
-	// the compiler then checks no index of the loops below.
+	// link as long as cost, and each node's arcs as slices of one length
+	// (OutArcs, InArcs): the compiler then checks no index of the loops
+	// below.
 	cost := f.cost
 	link := f.link[:len(cost)]
 	b := int(cur) & s.mask
@@ -168,10 +169,7 @@ func (s *Search) bucket(f *Field, w Weights, cur int32, target int32) bool {
 			return true
 		}
 		if f.forward {
-			lo, hi := g.off[u], g.off[u+1]
-			to := g.to[lo:hi]
-			mf := g.mf[lo:hi]
-			mf = mf[:len(to)]
+			to, mf := g.OutArcs(int(u))
 			for k, v := range to {
 				c := cur + int32(mf[k])
 				if w != nil {
@@ -187,10 +185,7 @@ func (s *Search) bucket(f *Field, w Weights, cur int32, target int32) bool {
 			if w != nil {
 				c0 += w[u] // entering u is what the arc v->u costs
 			}
-			lo, hi := g.roff[u], g.roff[u+1]
-			from := g.from[lo:hi]
-			rmf := g.rmf[lo:hi]
-			rmf = rmf[:len(from)]
+			from, rmf := g.InArcs(int(u))
 			for k, v := range from {
 				c := c0 + int32(rmf[k])
 				if c < cost[v] {
