@@ -55,6 +55,26 @@ func (z *Lazy) Cost(l board.Location) int {
 	return int(z.f.cost[u])
 }
 
+// CostBelow is Cost of l for a caller that wants it only if it is below
+// bound (the cheapest of several fields so far): it settles nodes only
+// while they cost less than bound, and returns l's cost if it is below,
+// else a value no less than bound and no more than l's cost. A field
+// asked so answers Cost and Path as before, only settled less far.
+func (z *Lazy) CostBelow(l board.Location, bound int) int {
+	u, ok := z.s.g.Node(l)
+	if !ok {
+		return Unreached
+	}
+	for z.s.queued > 0 && z.f.cost[u] >= z.cur && int(z.cur) < bound {
+		z.s.bucket(&z.f, z.f.w, z.cur, -1)
+		z.cur++
+	}
+	if c := int(z.f.cost[u]); c < int(z.cur) || z.s.queued == 0 {
+		return c // settled: its own cost (Unreached once none is left)
+	}
+	return int(z.cur) // l's cost is no less: every node cheaper is settled
+}
+
 // Path returns the cheapest path from l, as Field.Path of Search.To's
 // field: ok is false if l is not reached.
 func (z *Lazy) Path(l board.Location) (Path, bool) {

@@ -577,7 +577,8 @@ func (f freeArcs) Step(a, b board.Location) (int, bool) {
 // real board with weights (zeros among them), and on one with free and
 // closed arcs too: the same cost and the same path, ties broken alike,
 // for Locations asked in a random order, each asked before or after the
-// nodes around it settle.
+// nodes around it settle, and CostBelow bounded above and below a
+// Location's cost.
 func TestLazyAsTo(t *testing.T) {
 	t.Parallel()
 	m := mapOf(t, realBoards(t), "2", layout.Up)
@@ -625,6 +626,19 @@ func lazyAsTo(t *testing.T, g *Graph) {
 		}
 		for range 60 {
 			l := g.Location(r.IntN(g.Len()))
+			// CostBelow, asked first half the time, settles less far
+			// and leaves the answers after it the whole field's.
+			if r.IntN(2) == 0 {
+				want := to.Cost(l)
+				bound := want + r.IntN(7) - 3
+				if want == Unreached {
+					bound = r.IntN(40)
+				}
+				got := z.CostBelow(l, bound)
+				if want < bound && got != want || want >= bound && (got < bound || got > want) {
+					t.Fatalf("to %s, from %s: CostBelow %d = %d, cost %d", m.LocationName(dst), m.LocationName(l), bound, got, want)
+				}
+			}
 			if got, want := z.Cost(l), to.Cost(l); got != want {
 				t.Fatalf("to %s, from %s: Lazy cost %d, To %d", m.LocationName(dst), m.LocationName(l), got, want)
 			}

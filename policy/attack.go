@@ -228,7 +228,9 @@ func (a *attack) way(d *Decision, l board.Location) (pathing.Path, bool) {
 		if v == l {
 			return pathing.Path{}, false // there: it holds it
 		}
-		if c := a.fields[i].Cost(l); c < best {
+		// A field settles only as far as it could beat the best so far
+		// (the first of the cheapest wins).
+		if c := a.fields[i].CostBelow(l, best); c < best {
 			best, bi = c, i
 		}
 	}
