@@ -19,7 +19,7 @@ import (
 // of those as near). It says when the unit must stop: no way forward, or a
 // way forward only around an obstacle that Human Wave movement cannot
 // negotiate straight ahead, a Water Obstacle, a cliff or a rowhouse wall
-// (SASL 4.33).
+// (SASL 4.33). Every step is toward the FBE (SASL 4.32: waveStepAt).
 func (e *Enemy) nextStep(cur board.Location, lane hex.Hex, detour []board.Location, stack []*state.Unit) (next board.Location, cost int, exit bool, why stop, ok bool) {
 	g := e.w.Graph()
 	u, _ := g.Node(cur)
@@ -159,8 +159,9 @@ func (e *Enemy) ahead(x hex.Hex, lane hex.Hex) (hex.Hex, bool) {
 // waveStep is what nextStep weighs at a node of the world's graph that
 // no game changes: the cost of its way to the FBE (the world's flow
 // field), the cost of exiting there across the FBE if within the
-// formation slack of it (-1: none), and its steps toward the FBE within
-// the slack (waveArcs[first:first+n], in the graph's order of arcs).
+// formation slack of it (-1: none), and its steps toward the FBE (a
+// shorter way to it, or a hex further toward it) within the slack
+// (waveArcs[first:first+n], in the graph's order of arcs).
 // Worked out at a unit's first step from the node, kept for the Enemy's
 // games (its world, mission and tables are fixed).
 type waveStep struct {
@@ -193,9 +194,18 @@ func (e *Enemy) waveStepAt(u int) waveStep {
 		ws.exit = int32(c)
 		return *ws
 	}
+	own := e.w.Progress(g.Location(u).Hex)
 	g.Out(u, func(v, c int) {
 		fv := toFBE.NodeCost(v)
 		if fv == pathing.Unreached {
+			return
+		}
+		// SASL 4.32: a Human Wave unit always moves toward the FBE. A
+		// step whose way to the FBE is no shorter, into a hex no further
+		// toward it, is a step sideways or back, whatever the lane: two
+		// such Locations would each choose the other (a unit shuttling
+		// across a board seam with the way on full).
+		if fv >= here && e.w.Progress(g.Location(v).Hex) <= own+1e-9 {
 			return
 		}
 		if extra := c + fv - here; extra <= slack {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/missions"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/rules/board"
@@ -65,7 +66,9 @@ human_wave:
 					exit = int32(c)
 				} else {
 					g.Out(u, func(v, c int) {
-						if fv := toFBE.NodeCost(v); fv != pathing.Unreached && c+fv-here <= slack {
+						fv := toFBE.NodeCost(v)
+						sideways := fv >= here && w.Progress(g.Location(v).Hex) <= w.Progress(g.Location(u).Hex)+1e-9 // SASL 4.32
+						if fv != pathing.Unreached && !sideways && c+fv-here <= slack {
 							want = append(want, waveArc{int32(v), int32(c), int32(c + fv - here)})
 						}
 					})
@@ -220,5 +223,87 @@ placement: [b]
 	}
 	if steps < ig.Len() || adjacent == 0 || exits == 0 {
 		t.Errorf("%d steps, %d next to a VPO, %d exits kept: too few to tell", steps, adjacent, exits)
+	}
+}
+
+// A Human Wave unit always moves toward the FBE (SASL 4.32): each step of
+// its Human Wave movement either shortens its way to the FBE or enters a
+// hex further toward it, so no unit enters one Location twice in a move.
+// With the FBE east, the hexes above and below a unit lie no further
+// east: across the seam of boards 33 and 15, where the way on was full,
+// a unit went back and forth between 33D10 and 15D1 (each the other's
+// step nearest its lane) for half its MF. Every node's kept steps are
+// toward the FBE, and the waves of 20 seeds' first two turns never step
+// sideways.
+func TestHWStepsTowardFBE_SASL4_32(t *testing.T) {
+	t.Parallel()
+	ms, m := mission(t, realBoards(t), `name: seam
+boards: [["33", "2"], ["15", "4"]]
+north: up
+fbe: east
+ebe: west
+human_wave:
+  - {turn: 1, edge: west}
+`)
+	w := newWorld(t, m, ms)
+	g, toFBE := w.Graph(), w.ToFBE()
+	toward := func(a, b board.Location) bool {
+		u, _ := g.Node(a)
+		v, _ := g.Node(b)
+		return toFBE.NodeCost(v) < toFBE.NodeCost(u) || w.Progress(b.Hex) > w.Progress(a.Hex)+1e-9
+	}
+	e := newHW(t, m, ms, dice.Seeded(1), nil)
+	sideways := 0
+	for u := range g.Len() {
+		g.Out(u, func(v, _ int) {
+			if !toward(g.Location(u), g.Location(v)) && toFBE.NodeCost(v) != pathing.Unreached {
+				sideways++
+			}
+		})
+		ws := e.waveStepAt(u)
+		for _, a := range e.waveArcs[ws.first : ws.first+ws.n] {
+			if !toward(g.Location(u), g.Location(int(a.v))) {
+				t.Fatalf("%s keeps a step to %s, not toward the FBE", m.LocationName(g.Location(u)), m.LocationName(g.Location(int(a.v))))
+			}
+		}
+	}
+	if sideways == 0 {
+		t.Fatal("no step on the map is sideways or back: the test tries nothing")
+	}
+	moves := 0
+	for seed := range uint64(20) {
+		h := newHW(t, m, ms, dice.Seeded(seed+1), nil)
+		for turn := range 2 {
+			wt, err := playTurn(h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, ev := range waveMoves(wt) {
+				moves++
+				// The first step of an entry in turn 1 is the mirror of
+				// the entrance hex off the west edge, which for hexrow A
+				// is that hex itself (ASL A2.6); a unit following tracks
+				// starts on the map.
+				first := 0
+				if turn == 0 && ev.Lead == "" {
+					first = 1
+				}
+				var seen []board.Location
+				for i, s := range ev.Steps[first:] {
+					if slices.Contains(seen, s.Location) {
+						t.Fatalf("seed %d: %s enters %s twice: %s", seed+1, ev.Units[0], m.LocationName(s.Location), ev.Text)
+					}
+					seen = append(seen, s.Location)
+					// A unit following another's tracks (SASL 4.33's
+					// alternative) steps into them first, sideways or not.
+					if i > 0 && !(ev.Lead != "" && i == 1) && !toward(seen[i-1], s.Location) {
+						t.Fatalf("seed %d: %s steps %s -> %s, not toward the FBE: %s", seed+1, ev.Units[0], m.LocationName(seen[i-1]), m.LocationName(s.Location), ev.Text)
+					}
+				}
+			}
+		}
+	}
+	if moves < 100 {
+		t.Errorf("%d Human Wave moves: too few to tell", moves)
 	}
 }
