@@ -1,6 +1,9 @@
 package hex
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Hex is a hex of the configuration frame. Col counts hexrows from the left
 // edge of the frame: hexrow c (A=0 .. GG=32) of the board in grid column j is
@@ -80,7 +83,7 @@ func Adjacent(a, b Hex) bool {
 // shifted down, so z = row - (col - col&1)/2.
 func (h Hex) cube() (x, y, z int) {
 	x = h.Col
-	z = h.Row - (h.Col-(h.Col&1))/2
+	z = h.Row - h.Col>>1 // (Col - Col&1) / 2: floor(Col/2), negative columns too
 	return x, -x - z, z
 }
 
@@ -92,17 +95,17 @@ func (h Hex) Cube() (x, y, z int) { return h.cube() }
 // the range of ASL. It is symmetric and Distance(a, a) == 0.
 func Distance(a, b Hex) int {
 	// The cube coordinates' differences (cube), written out so that the
-	// function is inlined: it is among the most called of a game.
+	// function is inlined: it is among the most called of a game. A
+	// shift halves a column (floor), and abs has no branch (its sign is
+	// as likely either way, and a branch missed costs more than the sum).
 	dx := a.Col - b.Col
-	dz := a.Row - b.Row - (a.Col-a.Col&1-b.Col+b.Col&1)/2
+	dz := a.Row - b.Row - (a.Col>>1 - b.Col>>1)
 	return max(abs(dx), abs(dx+dz), abs(dz))
 }
 
 func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
+	m := v >> (strconv.IntSize - 1) // all ones when v < 0
+	return (v ^ m) - m
 }
 
 // Within calls yield for every hex at distance <= r from centre, centre
