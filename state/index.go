@@ -23,9 +23,13 @@ type index struct {
 	enemies int // units[:enemies] are the ENEMY units
 	byID    map[string]*Unit
 	heads   []*Unit
-	stray   *Unit // the units of hexes the map does not index, in a list of their own
-	seq     uint32
-	slab    []Unit // the units of a CloneInto, reused by the next
+	// occ counts the units of each side in each hex's list, by the map's
+	// index: a Location of a hex with none of a side holds none of it,
+	// which Has and In answer at once (most Locations asked hold none).
+	occ   [][2]uint16
+	stray *Unit // the units of hexes the map does not index, in a list of their own
+	seq   uint32
+	slab  []Unit // the units of a CloneInto, reused by the next
 	// names are the unit IDs made so far (Intern), kept from game to game
 	// so that a game played in a State used before makes none anew.
 	names map[string]string
@@ -61,9 +65,12 @@ func (x *index) init(m *board.Map) {
 	clear(x.byID)
 	if n := m.Stride(); cap(x.heads) < n {
 		x.heads = make([]*Unit, n)
+		x.occ = make([][2]uint16, n)
 	} else {
 		x.heads = x.heads[:n]
 		clear(x.heads)
+		x.occ = x.occ[:n]
+		clear(x.occ)
 	}
 	x.stray = nil
 	x.seq = 0
@@ -187,7 +194,11 @@ func (s *State) head(h hex.Hex) **Unit {
 }
 
 func (s *State) link(u *Unit) {
-	p := s.head(u.at.Hex)
+	p := &s.stray
+	if i, ok := s.m.Index(u.at.Hex); ok {
+		p = &s.heads[i]
+		s.occ[i][u.Side&1]++
+	}
 	for *p != nil && before(*p, u) {
 		p = &(*p).next
 	}
@@ -195,7 +206,11 @@ func (s *State) link(u *Unit) {
 }
 
 func (s *State) unlink(u *Unit) {
-	p := s.head(u.at.Hex)
+	p := &s.stray
+	if i, ok := s.m.Index(u.at.Hex); ok {
+		p = &s.heads[i]
+		s.occ[i][u.Side&1]--
+	}
 	for *p != u {
 		p = &(*p).next
 	}
@@ -241,9 +256,12 @@ func (s *State) InHex(h hex.Hex) iter.Seq[*Unit] {
 }
 
 // In returns the units of a side on the map in Location l, in order.
-// O(units in the hex).
+// O(units in the hex), O(1) for a hex with none of side.
 func (s *State) In(side Side, l board.Location) iter.Seq[*Unit] {
 	return func(yield func(*Unit) bool) {
+		if s.none(side, l.Hex) {
+			return
+		}
 		for u := s.First(l.Hex); u != nil; {
 			next := u.Next()
 			if u.Side == side && u.at == l && u.OnMap() && !yield(u) {
@@ -269,24 +287,17 @@ func (s *State) AppendAt(dst []*Unit, side Side, l board.Location) []*Unit {
 	return dst
 }
 
-// fewUnits is the most units a side may have for Has to scan them rather
-// than walk the hex: the FRIENDLY side of a mission (five to a dozen
-// units), for which a scan of the side is cheaper than the map's index.
-const fewUnits = 12
-
 // Has reports whether a unit of a side is on the map in Location l.
-// O(units in the hex), or O(units of the side) for a side of at most
-// fewUnits units.
+// O(units in the hex), O(1) for a hex with none of side (most).
 func (s *State) Has(side Side, l board.Location) bool {
-	if us := s.OfSide(side); len(us) <= fewUnits {
-		for _, u := range us { // the same units the hex's list holds of side
-			if u.at == l && u.OnMap() {
-				return true
-			}
+	u := s.stray
+	if i, ok := s.m.Index(l.Hex); ok {
+		if s.occ[i][side&1] == 0 {
+			return false
 		}
-		return false
+		u = s.heads[i]
 	}
-	for u := s.First(l.Hex); u != nil; u = u.Next() {
+	for ; u != nil; u = u.next { // the stray list holds other hexes too
 		if u.Side == side && u.at == l && u.OnMap() {
 			return true
 		}
@@ -294,8 +305,18 @@ func (s *State) Has(side Side, l board.Location) bool {
 	return false
 }
 
+// none reports whether hex h, one the map indexes, holds no unit of side
+// (false for a hex it does not: its units are counted nowhere).
+func (s *State) none(side Side, h hex.Hex) bool {
+	i, ok := s.m.Index(h)
+	return ok && (s.occ[i][side&1] == 0)
+}
+
 // KnownIn reports whether a Known FRIENDLY unit is in Location l.
 func (s *State) KnownIn(l board.Location) bool {
+	if s.none(Friendly, l.Hex) {
+		return false
+	}
 	for u := s.First(l.Hex); u != nil; u = u.Next() {
 		if u.Side == Friendly && u.Known && u.at == l && u.OnMap() {
 			return true
@@ -491,6 +512,15 @@ func (s *State) check() error {
 	}
 	if listed != len(s.units) {
 		return fmt.Errorf("state: %d units in hexes, %d in play", listed, len(s.units))
+	}
+	for i, h := range s.heads {
+		var n [2]uint16
+		for u := h; u != nil; u = u.next {
+			n[u.Side&1]++
+		}
+		if n != s.occ[i] {
+			return fmt.Errorf("state: hex %d holds %v units of each side, counted %v", i, n, s.occ[i])
+		}
 	}
 	if m := s.shown; m.ok {
 		if n := s.scanShownID(m.prefix); n != m.n {

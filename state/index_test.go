@@ -92,6 +92,9 @@ func TestIndexExact(t *testing.T) {
 			if s.Has(side, l) != (len(scan) > 0) {
 				t.Fatalf("step %d: Has(%s, %s) wrong", step, side, m.LocationName(l))
 			}
+			if got := slices.Collect(s.In(side, l)); !slices.Equal(got, scan) {
+				t.Fatalf("step %d: In(%s, %s) = %v, a scan finds %v", step, side, m.LocationName(l), IDs(got), IDs(scan))
+			}
 		}
 	}
 }
