@@ -25,8 +25,10 @@ import (
 //
 // Format 2 counts why the FRIENDLY side lost and pairs each tally with
 // the one before (Tally.Losses, OnlyHere, OnlyPrev), and a sweep's part
-// holds no tally of the mission as it is.
-const PartFormat = "sasl-sim-part/2"
+// holds no tally of the mission as it is. Format 3 writes the run's seed
+// as a string, as every JSON sasl writes does: a reader that holds numbers
+// as doubles (JavaScript) would round a 64-bit seed.
+const PartFormat = "sasl-sim-part/3"
 
 // MaxPartSize bounds the size of a part file; a mission's parts are
 // bounded by its map and turns far below (Merger.Add), and a header by
@@ -50,7 +52,7 @@ type RunID struct {
 	Tables        string       `json:"tables,omitempty"`
 	TablesSHA256  string       `json:"tables_sha256"`
 	Policy        state.Policy `json:"friendly_policy"`
-	Seed          uint64       `json:"seed"`
+	Seed          uint64       `json:"seed,string"`
 	Runs          int64        `json:"runs"`
 	// Vary is the sweep, KEY=v1,v2,... ("" for none).
 	Vary   string `json:"vary,omitempty"`

@@ -78,7 +78,7 @@ func checkShard(runs int64, i, n int) error {
 // Replicate is one game of a simulation.
 type Replicate struct {
 	K      uint64       `json:"replicate"`
-	Seed   uint64       `json:"seed"`
+	Seed   uint64       `json:"seed,string"`
 	Winner string       `json:"winner"`
 	Why    string       `json:"why"`
 	Exited float64      `json:"enemy_exited"`

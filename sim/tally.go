@@ -182,7 +182,7 @@ func (t *Tally) Merge(o *Tally) {
 // Result is a simulation's outcome, as sasl sim prints it.
 type Result struct {
 	Runs         int64  `json:"runs"`
-	Seed         uint64 `json:"seed"`
+	Seed         uint64 `json:"seed,string"`
 	FriendlyWins Rate   `json:"friendly_wins"`
 	EnemyWins    Rate   `json:"enemy_wins"`
 	// FriendlyLosses: why the FRIENDLY side lost the games it lost.

@@ -43,7 +43,7 @@ func (t *Game) Setup() (*ai.Setup, error) {
 // a game (the page); Placeholders the tables' stand-ins (sasl place).
 type SetupView struct {
 	Mission      string                     `json:"mission"`
-	Seed         *uint64                    `json:"seed,omitempty"`
+	Seed         *uint64                    `json:"seed,omitempty,string"`
 	Dice         string                     `json:"dice"`
 	Boards       []BoardView                `json:"boards"`
 	Placements   []PlacementView            `json:"placements"`

@@ -50,7 +50,7 @@ func runBalance(cmd *cobra.Command, f *simFlags, in sim.Inputs) error {
 	if f.json {
 		err = json.NewEncoder(w).Encode(struct {
 			Runs    int          `json:"runs"`
-			Seed    uint64       `json:"seed"`
+			Seed    uint64       `json:"seed,string"`
 			Mission string       `json:"mission"`
 			Policy  state.Policy `json:"friendly_policy"`
 			Balance *sim.Balance `json:"balance"`

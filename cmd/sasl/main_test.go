@@ -393,9 +393,9 @@ func TestPathUnseen(t *testing.T) {
 }
 
 type placeDoc struct {
-	Mission    string `json:"mission"`
-	Seed       *uint64
-	Dice       string `json:"dice"`
+	Mission    string  `json:"mission"`
+	Seed       *uint64 `json:"seed,string"`
+	Dice       string  `json:"dice"`
 	Placements []struct {
 		Location string   `json:"location"`
 		Case     string   `json:"case"`

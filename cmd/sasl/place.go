@@ -300,7 +300,7 @@ func writeEnterJSON(w io.Writer, p *played, a *ai.Arrivals) error {
 	out := struct {
 		Mission string      `json:"mission"`
 		Turn    int         `json:"turn"`
-		Seed    *uint64     `json:"seed,omitempty"`
+		Seed    *uint64     `json:"seed,omitempty,string"`
 		Dice    string      `json:"dice"`
 		Entries []entryJSON `json:"entries"`
 	}{Mission: p.ms.Name, Turn: a.Turn, Dice: dice.Script(a.Trail), Entries: []entryJSON{}}

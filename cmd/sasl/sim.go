@@ -528,12 +528,12 @@ func writeReplicate(w io.Writer, f *simFlags, mission, boards string, r *sim.Rep
 	if f.json {
 		return writeJSON(w, struct {
 			Replicate uint64  `json:"replicate"`
-			Seed      uint64  `json:"seed"`
+			Seed      uint64  `json:"seed,string"`
 			Winner    string  `json:"winner"`
 			Why       string  `json:"why"`
 			Exited    float64 `json:"enemy_exited"`
 			Turns     int     `json:"turns"`
-			SimSeed   uint64  `json:"sim_seed"`
+			SimSeed   uint64  `json:"sim_seed,string"`
 			Replay    string  `json:"replay"`
 		}{r.K, r.Seed, r.Winner, r.Why, r.Exited, r.Turns, f.seed, replay})
 	}
@@ -550,7 +550,7 @@ func writeSimJSON(w io.Writer, hdr state.Game, r *sim.Result, g *sim.Grid, rows 
 	if g != nil {
 		out := struct {
 			Runs         int64                      `json:"runs"`
-			Seed         uint64                     `json:"seed"`
+			Seed         uint64                     `json:"seed,string"`
 			Mission      string                     `json:"mission"`
 			Policy       state.Policy               `json:"friendly_policy"`
 			Sweep        sweepJSON                  `json:"sweep"`

@@ -22,7 +22,7 @@ func TestSimJSONWorkers(t *testing.T) {
 			t.Fatal("--workers 3 gives other JSON than --workers 1")
 		}
 	}
-	if !strings.HasPrefix(first, `{"runs":30,"seed":3,"friendly_wins":{"count":`) {
+	if !strings.HasPrefix(first, `{"runs":30,"seed":"3","friendly_wins":{"count":`) {
 		t.Errorf("JSON starts %.80s", first)
 	}
 	var doc struct {
@@ -51,7 +51,7 @@ func TestSimReplicateReplays(t *testing.T) {
 	for _, k := range []string{"0", "4", "9"} {
 		var rep struct {
 			Replicate int    `json:"replicate"`
-			Seed      uint64 `json:"seed"`
+			Seed      uint64 `json:"seed,string"`
 			Winner    string `json:"winner"`
 		}
 		if err := json.Unmarshal([]byte(mustRun(t, "sim", "--seed", "5", "--replicate", k, "--json")), &rep); err != nil {
@@ -115,6 +115,45 @@ func TestSimErrors(t *testing.T) {
 		_, err := run(t, c.args...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("sasl %s: %v (want an error naming %s)", strings.Join(c.args, " "), err, c.want)
+		}
+	}
+}
+
+// Every seed sasl writes in JSON is a string of its decimal digits: a
+// reader that holds JSON numbers as doubles (JavaScript) would round a
+// 64-bit seed above 2^53, and the run it names would not replay. The
+// largest seed comes back whole from sim, a replicate (its sim_seed),
+// sasl place and sasl wave.
+func TestSeedsInJSONAreStrings(t *testing.T) {
+	t.Parallel()
+	const big = "18446744073709551615"
+	for _, c := range []struct {
+		args  []string
+		keys  []string
+		given string // the key that holds the seed given
+	}{
+		{[]string{"sim", "--runs", "2", "--seed", big, "--json"}, []string{"seed"}, "seed"},
+		{[]string{"sim", "--seed", big, "--replicate", "1", "--json"}, []string{"seed", "sim_seed"}, "sim_seed"},
+		{[]string{"place", "--seed", big, "--json"}, []string{"seed"}, "seed"},
+		{[]string{"wave", "--seed", big, "--turns", "1", "--json"}, []string{"seed"}, "seed"},
+	} {
+		out := mustRun(t, c.args...)
+		var doc map[string]any
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatalf("%v: %v", c.args, err)
+		}
+		for _, k := range c.keys {
+			s, ok := doc[k].(string)
+			if !ok {
+				t.Errorf("%v: %q is %T %v, not a string", c.args, k, doc[k], doc[k])
+				continue
+			}
+			if _, err := strconv.ParseUint(s, 10, 64); err != nil {
+				t.Errorf("%v: %q is %q: %v", c.args, k, s, err)
+			}
+		}
+		if doc[c.given] != big {
+			t.Errorf("%v: %q is %v, not the seed given, %s", c.args, c.given, doc[c.given], big)
 		}
 	}
 }

@@ -3,14 +3,14 @@ package main
 import (
 	"fmt"
 	"io"
-
-	"github.com/spf13/cobra"
+	"strconv"
 
 	"github.com/sasl-engine/sasl/dice"
 	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/table"
+	"github.com/spf13/cobra"
 )
 
 type waveFlags struct {
@@ -163,7 +163,7 @@ func writeTurnsJSON(w io.Writer, p *played, all []*game.Report, trail []dice.Rol
 		out["placeholder_tables"] = sum
 	}
 	if p.script == nil {
-		out["seed"] = p.seed
+		out["seed"] = strconv.FormatUint(p.seed, 10) // a string, as every seed in sasl's JSON
 	}
 	turns := []turnJ{}
 	for _, rep := range all {
