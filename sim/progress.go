@@ -33,9 +33,10 @@ type Progress struct {
 	// block again).
 	Done  int64  `json:"done"`
 	Games int64  `json:"games"`
-	State string `json:"state"` // running, done, failed
-	// Error of a failed shard; Temporary: another try may not meet it
-	// (exit status 75).
+	State string `json:"state"` // running, done, failed, interrupted
+	// Error of a failed shard, or the signal that stopped an interrupted
+	// one (SIGINT, SIGTERM); Temporary: another try may not meet it (exit
+	// status 75).
 	Error     string    `json:"error,omitempty"`
 	Temporary bool      `json:"temporary,omitempty"`
 	Host      string    `json:"host"`
@@ -90,6 +91,16 @@ func (w *ProgressWriter) Start(id RunID, games int64) {
 	w.write(time.Now().UTC())
 }
 
+// Interrupted records that a signal (by: "SIGINT", "SIGTERM") stopped
+// the shard before it was done: sasl exits on it without the End a
+// finished shard writes.
+func (w *ProgressWriter) Interrupted(by string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.p.State, w.p.Error = "interrupted", by
+	w.write(time.Now().UTC())
+}
+
 // Played is told of each game played.
 func (w *ProgressWriter) Played() {
 	w.mu.Lock()
@@ -128,7 +139,7 @@ func (w *ProgressWriter) write(now time.Time) {
 // ShardStatus is what sasl sim status says of one shard.
 type ShardStatus struct {
 	Shard int    `json:"shard"`
-	State string `json:"state"` // missing, running, done, failed
+	State string `json:"state"` // missing, running, done, failed, interrupted
 	// Part: the part file of a done shard; Progress: its progress file.
 	Part      string     `json:"part,omitempty"`
 	Progress  string     `json:"progress,omitempty"`
@@ -257,6 +268,9 @@ func (s ShardStatus) Text(now time.Time) string {
 		}
 		return fmt.Sprintf("failed %s ago (%s): %s%s", ago, where, s.Error, again)
 	}
+	if s.State == "interrupted" {
+		return fmt.Sprintf("interrupted by %s %s ago, %d of %d games played (%s): run the shard again", s.Error, ago, s.Done, s.Games, where)
+	}
 	games := "starting"
 	if s.Games > 0 {
 		games = fmt.Sprintf("%d of %d games", s.Done, s.Games)
@@ -293,7 +307,7 @@ func ReadProgress(path string) (Progress, error) {
 	if err := json.Unmarshal(data, &p); err != nil || p.Format != progressFormat {
 		return Progress{}, fmt.Errorf("%s: not a progress file of sasl sim (%s)", path, progressFormat)
 	}
-	if p.Shards < 1 || p.Shards > MaxShards || p.Shard < 0 || p.Shard >= p.Shards || !slices.Contains([]string{"running", "done", "failed"}, p.State) {
+	if p.Shards < 1 || p.Shards > MaxShards || p.Shard < 0 || p.Shard >= p.Shards || !slices.Contains([]string{"running", "done", "failed", "interrupted"}, p.State) {
 		return Progress{}, fmt.Errorf("%s: shard %d of %d, state %q: not a progress file of sasl sim", path, p.Shard, p.Shards, p.State)
 	}
 	// What sasl sim status prints must be what a shard could write: its

@@ -24,14 +24,14 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
-
-	"github.com/spf13/cobra"
 
 	"github.com/sasl-engine/sasl/internal/atomicfile"
 	"github.com/sasl-engine/sasl/internal/homedir"
 	"github.com/sasl-engine/sasl/rules/library"
+	"github.com/spf13/cobra"
 )
 
 // options are the flags every command shares.
@@ -320,12 +320,17 @@ func engineVersion() string {
 
 // removeTempsOnSignal removes the temporary files being written if sasl
 // is interrupted or terminated (Kubernetes sends SIGTERM to an evicted
-// pod), so that nothing half-written is left behind.
+// pod), so that nothing half-written is left behind, after the last words
+// of atSignal (a shard's progress file says it was interrupted).
 func removeTempsOnSignal() {
 	c := make(chan os.Signal, 1)
 	signal.Notify(c, os.Interrupt, syscall.SIGTERM)
 	go func() {
 		sig := <-c
+		signalHooks.Lock()
+		for _, fn := range signalHooks.fns {
+			fn(sig)
+		}
 		atomicfile.RemoveTemps()
 		code := 130
 		if sig == syscall.SIGTERM {
@@ -333,6 +338,33 @@ func removeTempsOnSignal() {
 		}
 		os.Exit(code)
 	}()
+}
+
+// signalHooks are what sasl does, in order, when it is interrupted or
+// terminated, before it removes its temporary files and exits; held
+// locked from then on, so that none is added or run twice.
+var signalHooks struct {
+	sync.Mutex
+	fns []func(os.Signal)
+}
+
+// atSignal has fn run if sasl is interrupted or terminated (SIGINT,
+// SIGTERM) before it exits.
+func atSignal(fn func(os.Signal)) {
+	signalHooks.Lock()
+	defer signalHooks.Unlock()
+	signalHooks.fns = append(signalHooks.fns, fn)
+}
+
+// signalName is how a player names a signal sasl stops on.
+func signalName(sig os.Signal) string {
+	switch sig {
+	case os.Interrupt:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return sig.String()
 }
 
 func joinIDs(ids []string) string {

@@ -102,8 +102,8 @@ value, with --balance the rates played, the fitted curve and the crossing.
 
 Sharded runs: --shard i/n --out FOLDER/ plays shard i of n (a fixed block of
 the --runs games) and writes its part, which sasl sim merge adds up; sasl sim
-status FOLDER tells which shards are missing, running, done or failed. With
---shards n the index comes from the scheduler's array task:
+status FOLDER tells which shards are missing, running, done, failed or
+interrupted. With --shards n the index comes from the scheduler's array task:
   $JOB_COMPLETION_INDEX       a Kubernetes Indexed Job (completions n)
   $SLURM_ARRAY_TASK_ID        a Slurm job array: sbatch --array=0-(n-1)
                               ($SLURM_ARRAY_TASK_MIN, _MAX and _COUNT checked)
@@ -348,6 +348,9 @@ func runSim(cmd *cobra.Command, o *options, f *simFlags) (err error) {
 	if f.shard != "" || shardsSet {
 		pw = sim.NewProgress(sim.ProgressPath(path), shard, shards, cmd.ErrOrStderr())
 		defer func() { pw.End(err, errors.As(err, new(temporary))) }()
+		// Stopped by a signal (Ctrl-C, a pod evicted), it says so: no
+		// deferred End runs then, and the file would say "running".
+		atSignal(func(sig os.Signal) { pw.Interrupted(signalName(sig)) })
 	}
 	seed := f.seed
 	if !cmd.Flags().Changed("seed") {

@@ -14,13 +14,14 @@ func newSimStatusCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "status FOLDER",
-		Short: "Say which shards of a sharded sasl sim run are missing, running, done or failed",
+		Short: "Say which shards of a sharded sasl sim run are missing, running, done, failed or interrupted",
 		Long: `Read the part files (part-I.json) and the progress files (part-I.progress)
 that the shards of a sasl sim run write into their --out folder, and say of
 each shard 0..n-1 whether it is done (its part is there), running (games
 played of its block, and when it last wrote), failed (with its error; exit
-status 75 marks a failure another try may not meet), or missing (nothing of
-it yet). Nothing of a scheduler is asked: it works the same for a Slurm job
+status 75 marks a failure another try may not meet), interrupted (stopped
+by SIGINT or SIGTERM: Ctrl-C, a pod evicted; run it again), or missing
+(nothing of it yet). Nothing of a scheduler is asked: it works the same for a Slurm job
 array, a Kubernetes Indexed Job or shards started by hand. The exit status is
 0 once every shard is done, 3 while some are not, 1 on an error.`,
 		Example: `  sasl sim status parts/

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -70,6 +71,52 @@ func TestSimStatusStates(t *testing.T) {
 	}
 	c.Process.Kill()
 	c.Wait()
+}
+
+// A shard stopped by SIGINT (Ctrl-C) or SIGTERM (a pod evicted) says so
+// in its progress file before it exits (130, 143), and sasl sim status
+// calls it interrupted, by that signal, with the games it played: not
+// running, as its last word before the signal said.
+func TestSimStatusInterrupted(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		sig  os.Signal
+		name string
+		exit int
+	}{{os.Interrupt, "SIGINT", 130}, {syscall.SIGTERM, "SIGTERM", 143}} {
+		dir := t.TempDir()
+		p, _, errs := saslProcess(t, nil, "sim", "--runs", "4000000", "--seed", "5", "--shard", "0/2", "--out", dir+"/", "--workers", "1")
+		for start := time.Now(); ; time.Sleep(20 * time.Millisecond) {
+			if b, err := os.ReadFile(filepath.Join(dir, "part-0.progress")); err == nil && strings.Contains(string(b), `"games": 2000000`) {
+				break
+			}
+			if time.Since(start) > 2*time.Minute {
+				p.Process.Kill()
+				t.Fatalf("the shard wrote no progress in 2 minutes: %s", errs)
+			}
+		}
+		if err := p.Process.Signal(c.sig); err != nil {
+			t.Fatal(err)
+		}
+		p.Wait()
+		if code := p.ProcessState.ExitCode(); code != c.exit {
+			t.Errorf("%s: exit %d, want %d (%s)", c.name, code, c.exit, errs)
+		}
+		text, _, code := runProcess(t, nil, "sim", "status", dir)
+		if code != 3 || !strings.Contains(text, "  shard 0: interrupted by "+c.name+" ") || !strings.Contains(text, " of 2000000 games played") {
+			t.Errorf("%s: status exit %d:\n%s", c.name, code, text)
+		}
+		js, _, _ := runProcess(t, nil, "sim", "status", dir, "--json")
+		var doc struct {
+			Shards []struct{ State, Error string }
+		}
+		if err := json.Unmarshal([]byte(js), &doc); err != nil || len(doc.Shards) != 2 || doc.Shards[0].State != "interrupted" || doc.Shards[0].Error != c.name {
+			t.Errorf("%s: status --json: %v\n%s", c.name, err, js)
+		}
+		if tmp, _ := filepath.Glob(filepath.Join(dir, ".*")); len(tmp) > 0 {
+			t.Errorf("%s: temporary files left: %v", c.name, tmp)
+		}
+	}
 }
 
 // sasl sim status of a run whose shards are all done: exit status 0 and
