@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -90,7 +91,9 @@ func TestMissionByCommands(t *testing.T) {
 	}
 	// Replaying the journal from the seed gives the same file: every
 	// command checks it, and log reads it without writing.
-	mustRun(t, "play", "log", g)
+	if out := mustRun(t, "play", "log", g); strings.Contains(out, "Written to") || !strings.Contains(out, "In "+g+" the game is over") {
+		t.Errorf("play log, which writes nothing, of the ended game ends:\n%s", out[max(len(out)-300, 0):])
+	}
 	if !bytes.Equal(final, read()) {
 		t.Error("play log changed the file")
 	}
@@ -106,5 +109,24 @@ func TestMissionByCommands(t *testing.T) {
 	}
 	if texts := svgTexts(t, svg); !slices.Contains(texts, winner) {
 		t.Errorf("the picture of the ended game does not say %q: %q", winner, texts)
+	}
+}
+
+// play log reads a game and writes nothing: it says where the game stands
+// in its file, never "Written to" as the commands that save it do.
+func TestPlayLogSaysNothingWritten(t *testing.T) {
+	t.Parallel()
+	g := filepath.Join(t.TempDir(), "game.yaml")
+	mustRun(t, "play", "new", "--seed", "3", "--save", g)
+	if out := mustRun(t, "play", "next", g); !strings.Contains(out, "Written to "+g+": ") {
+		t.Fatalf("play next does not say it wrote the game:\n%s", out)
+	}
+	before, _ := os.ReadFile(g)
+	out := mustRun(t, "play", "log", g)
+	if strings.Contains(out, "Written to") || !strings.Contains(out, "\nIn "+g+": ") {
+		t.Errorf("play log:\n%s", out)
+	}
+	if now, _ := os.ReadFile(g); !bytes.Equal(before, now) {
+		t.Error("play log changed the file")
 	}
 }

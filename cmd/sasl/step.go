@@ -108,7 +108,7 @@ func writeSteps(w io.Writer, t *table.Game, steps []game.Step, path string, asJS
 	for _, st := range steps {
 		writeStepText(w, words, t, st)
 	}
-	writeStopText(w, t, path)
+	writeStopText(w, t, path, true)
 	return nil
 }
 
@@ -146,18 +146,28 @@ func writeStepText(w io.Writer, words *report.Words, t *table.Game, st game.Step
 	}
 }
 
-// writeStopText says where the game stands and what it asks.
-func writeStopText(w io.Writer, t *table.Game, path string) {
+// writeStopText says where the game in file path stands and what it
+// asks: after a command that wrote it (written), "Written to"; after one
+// that only read it (play log), where it stands in the file.
+func writeStopText(w io.Writer, t *table.Game, path string, written bool) {
 	stop := t.Stop()
 	g := t
+	in := "Written to " + path
+	if !written {
+		in = "In " + path
+	}
 	switch stop.Kind {
 	case state.Over:
-		fmt.Fprintf(w, "\nThat was the mission's last turn (%d): the game is over. Written to %s.\n", g.LastTurn(), path)
+		if written {
+			fmt.Fprintf(w, "\nThat was the mission's last turn (%d): the game is over. Written to %s.\n", g.LastTurn(), path)
+		} else {
+			fmt.Fprintf(w, "\nIn %s the game is over: the mission's last turn (%d) was played.\n", path, g.LastTurn())
+		}
 		writeWinner(w, g)
 	case state.TurnStart:
-		fmt.Fprintf(w, "\nWritten to %s: %s of %d. %s.\n", path, report.Where(stop), g.LastTurn(), capitalize(t.Asked()))
+		fmt.Fprintf(w, "\n%s: %s of %d. %s.\n", in, report.Where(stop), g.LastTurn(), capitalize(t.Asked()))
 	default:
-		fmt.Fprintf(w, "\nWritten to %s: %s.\nAsked: %s\n", path, report.Where(stop), t.Asked())
+		fmt.Fprintf(w, "\n%s: %s.\nAsked: %s\n", in, report.Where(stop), t.Asked())
 	}
 }
 
@@ -339,7 +349,7 @@ func newPlayUndoCmd(o *options) *cobra.Command {
 			for i, st := range gone {
 				fmt.Fprintf(w, "Undone: step %d: %s\n", first+i, st.Do)
 			}
-			writeStopText(w, t, path)
+			writeStopText(w, t, path, true)
 			return nil
 		},
 	}
@@ -384,7 +394,7 @@ func newPlayLogCmd(o *options) *cobra.Command {
 			for _, st := range steps {
 				writeStepText(w, words, t, st)
 			}
-			writeStopText(w, t, args[0])
+			writeStopText(w, t, args[0], false) // read, not written
 			return nil
 		},
 	}
