@@ -218,8 +218,8 @@ func TestFirstFireStopPathIsTheMoversA8_1(t *testing.T) {
 				offMap++
 			}
 			for _, e := range events[f.logAt:] {
-				if len(e.Steps) == 0 || !slices.ContainsFunc(e.Units, func(id string) bool { return slices.Contains(f.moving, id) }) {
-					continue
+				if len(e.Steps) == 0 || e.Kind == report.MovesOn || !slices.ContainsFunc(e.Units, func(id string) bool { return slices.Contains(f.moving, id) }) {
+					continue // a MovesOn tells a stretch of the move between stops
 				}
 				var told []board.Location
 				for _, x := range e.Steps {

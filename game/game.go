@@ -81,6 +81,19 @@ type Game struct {
 	// passed: the player passed at the stop the game stood at (the engine
 	// decides it as hold does).
 	passed bool
+	// actedHere: the player acted at the stop the game stands at (a fire,
+	// a move, a rout, a report), before going on with next (report.GoOn).
+	actedHere bool
+	// lastAsk is the last First Fire stop the player was asked at (its
+	// stack, Location and turn, and where the stack's move began): the
+	// stack met again on the same move moved on from there
+	// (report.MovesOn).
+	lastAsk struct {
+		moving []string
+		at     board.Location
+		turn   int
+		from   board.Location
+	}
 }
 
 // Report is what happened in one step of the game: its events, valid

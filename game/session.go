@@ -217,8 +217,11 @@ func (s *Session) Do(c Command, script dice.Roller) (*Step, error) {
 		g.passed = c.Verb == Pass
 		err = s.next()
 	default:
-		if err = s.act(c); err == nil && s.stop.Kind == state.FirstFireAt {
-			g.refire(s.stop, log.Since(start))
+		if err = s.act(c); err == nil {
+			g.actedHere = true
+			if s.stop.Kind == state.FirstFireAt {
+				g.refire(s.stop, log.Since(start))
+			}
 		}
 	}
 	s.roll.cur = g.seeded

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/internal/testkit/longrun"
+	"github.com/sasl-engine/sasl/internal/testkit/testshared"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
@@ -569,5 +570,48 @@ func TestFirstDiffNamesADeletedLine(t *testing.T) {
 	changed := strings.Replace(replay, "turn: 1", "turn: 2", 1)
 	if got := firstDiff(changed, replay); !strings.Contains(got, `the file says "turn: 2" where its journal replays to "turn: 1"`) {
 		t.Errorf("turn changed: %s", got)
+	}
+}
+
+// Every step of a player's game tells what the player did and what
+// followed (issue 56): going on from a stop with next is an event
+// (report.GoOn: First Fire held, or a phase gone on from, having acted or
+// not), and a stack held fire at moves on to the next stop (MovesOn).
+// Over 30 nexts of the demo (seed 21) and of four boards (seed 4), the
+// games the issue names, no step is without events.
+func TestEveryStepTellsWhatThePlayerDid(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name, boards string
+		seed         uint64
+	}{{"crossroads", "", 21}, {"../examples/four-boards.yaml", testshared.Boards(t), 4}} {
+		w := prepared(t, c.name, c.boards)
+		s, _, err := Begin(w, state.Game{Mission: c.name, Seed: c.seed, HasSeed: true, Policy: PolicyPlayer}, nil, Stops{FirstFire: FireStopsNormal})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(s.Close)
+		kinds := map[report.Kind]int{}
+		for range 30 {
+			if s.Stop().Kind == state.Over {
+				break
+			}
+			before := s.Stop()
+			st := do(t, s, Next)
+			if len(st.Events) == 0 {
+				t.Fatalf("%s: step %d (next at %s) has no event", c.name, st.N, report.Where(before))
+			}
+			for _, e := range st.Events {
+				kinds[e.Kind]++
+			}
+			if before.Kind == state.FirstFireAt || before.Kind == state.BeforePhase {
+				if e := st.Events[0]; e.Kind != report.GoOn || e.Count != 0 || before.Kind == state.FirstFireAt && !slices.Equal(e.Units, before.Moving) {
+					t.Errorf("%s: step %d, next at %s, begins with %v %v, not what the player did", c.name, st.N, report.Where(before), e.Kind, e.Units)
+				}
+			}
+		}
+		if kinds[report.GoOn] == 0 || kinds[report.MovesOn] == 0 {
+			t.Errorf("%s: %d GoOn, %d MovesOn in 30 steps: the test sees too little", c.name, kinds[report.GoOn], kinds[report.MovesOn])
+		}
 	}
 }

@@ -139,14 +139,57 @@ func (g *Game) ask(s *Stop) (bool, error) {
 		g.said(report.Unasked, s)
 		return false, nil
 	}
-	g.passed = false
+	g.passed, g.actedHere = false, false
 	if !g.yield(s) {
 		return false, errClosed
 	}
 	if g.passed {
 		g.said(report.Pass, s)
+	} else {
+		g.wentOn(s)
 	}
 	return !g.passed, nil
+}
+
+// wentOn tells that the player went on from stop s with next: what they
+// did there, held their fire or acted first (report.GoOn).
+func (g *Game) wentOn(s *Stop) {
+	log := g.hw.Log()
+	e := report.Event{Kind: report.GoOn, Units: log.Strings(s.Moving...), At: s.At, Other: "phase"}
+	switch s.Kind {
+	case state.FirstFireAt:
+		e.Other = "first_fire"
+	case state.RoutAt:
+		e.Other = "rout"
+	}
+	if g.actedHere {
+		e.Count = 1
+	}
+	log.Add(e)
+}
+
+// movedOn tells, at a First Fire stop at Location at of a stack moving
+// along path, how the stack moved on from the stop the player was asked at
+// last on this move, if there was one (report.MovesOn), and keeps this
+// stop as the last.
+func (g *Game) movedOn(stop *Stop, path []pathing.Step) {
+	last := &g.lastAsk
+	if len(path) > 0 && last.turn == stop.Turn && last.from == path[0].Location && slices.Equal(last.moving, stop.Moving) {
+		for i := len(path) - 1; i >= 0; i-- {
+			if path[i].Location == last.at {
+				steps := append([]pathing.Step{{Location: last.at}}, path[i+1:]...)
+				log := g.hw.Log()
+				log.Add(report.Event{Kind: report.MovesOn, Units: log.Strings(stop.Moving...), Steps: log.Steps(steps...)})
+				break
+			}
+		}
+	}
+	last.moving = append(last.moving[:0], stop.Moving...)
+	last.at, last.turn = stop.At, stop.Turn
+	last.from = board.Location{}
+	if len(path) > 0 {
+		last.from = path[0].Location
+	}
 }
 
 // said tells that the engine decides stop s as the hold policy does.
@@ -241,6 +284,9 @@ func (g *Game) firstFire(stack []*state.Unit, at board.Location, path []pathing.
 		return nil, false, nil
 	}
 	stop.Path = g.pathOf(path)
+	if g.stops.asks(stop) {
+		g.movedOn(stop, path)
+	}
 	took, err = g.ask(stop)
 	if !g.stops.asks(stop) {
 		stop = nil // not shown: nobody fired at it

@@ -207,6 +207,18 @@ const (
 	// Units (the half-squad that becomes the squad, the one removed, the
 	// leader), Type (the squad's counter).
 	Recombine // recombine
+	// The player goes on from a stop with next (sasl play next; the
+	// page's Next): Other the stop ("first_fire", "phase", "rout"); At
+	// and Units the moving stack of a First Fire stop; Count 0 when the
+	// player did nothing there (held their fire; no fire, move or advance
+	// in the phase), 1 when they acted first. A step always names what
+	// the player did.
+	GoOn // go_on
+	// An ENEMY stack the player held their fire at moves on into the next
+	// Location where the game stops for First Fire (ASL A8.1): Steps from
+	// the Location of that stop on. Its whole move is told when it ends
+	// (Move).
+	MovesOn // moves_on
 )
 
 // SetupS reports whether e is the Activation of an S? outside a Human

@@ -66,11 +66,13 @@ func _() {
 	_ = x[Reveal-55]
 	_ = x[ActionCheck-56]
 	_ = x[Recombine-57]
+	_ = x[GoOn-58]
+	_ = x[MovesOn-59]
 }
 
-const _Kind_name = "arrivewave_entryentermovedelayactivatereleaseexitjoinchainfiregapadvancecontrolrecoverfirst_firedefensive_fireift_resultmorale_checkbreakpincasualty_reductioneliminaterallyclose_combatprep_fireadvancing_fireadvance_intoreportedpassunaskedentry_fullno_bridgecasea9ewoods_413parityletter_chitschit_placedchit_redonecup_emptyentryentry_setentry_repeatentry_rerollexcessentry_redoneroutwoundsubsequent_first_firefinal_protective_firefinal_fireresidual_fireresidual_fpdummyrevealaction_checkrecombine"
+const _Kind_name = "arrivewave_entryentermovedelayactivatereleaseexitjoinchainfiregapadvancecontrolrecoverfirst_firedefensive_fireift_resultmorale_checkbreakpincasualty_reductioneliminaterallyclose_combatprep_fireadvancing_fireadvance_intoreportedpassunaskedentry_fullno_bridgecasea9ewoods_413parityletter_chitschit_placedchit_redonecup_emptyentryentry_setentry_repeatentry_rerollexcessentry_redoneroutwoundsubsequent_first_firefinal_protective_firefinal_fireresidual_fireresidual_fpdummyrevealaction_checkrecombinego_onmoves_on"
 
-var _Kind_index = [...]uint16{0, 6, 16, 21, 25, 30, 38, 45, 49, 53, 58, 62, 65, 72, 79, 86, 96, 110, 120, 132, 137, 140, 158, 167, 172, 184, 193, 207, 219, 227, 231, 238, 248, 257, 261, 264, 273, 279, 291, 302, 313, 322, 327, 336, 348, 360, 366, 378, 382, 387, 408, 429, 439, 452, 463, 468, 474, 486, 495}
+var _Kind_index = [...]uint16{0, 6, 16, 21, 25, 30, 38, 45, 49, 53, 58, 62, 65, 72, 79, 86, 96, 110, 120, 132, 137, 140, 158, 167, 172, 184, 193, 207, 219, 227, 231, 238, 248, 257, 261, 264, 273, 279, 291, 302, 313, 322, 327, 336, 348, 360, 366, 378, 382, 387, 408, 429, 439, 452, 463, 468, 474, 486, 495, 500, 508}
 
 func (i Kind) String() string {
 	idx := int(i) - 0

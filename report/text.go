@@ -260,6 +260,34 @@ func (x *Words) Text(e *Event) string {
 		return fmt.Sprintf("%s in %s revealed: %s finds them as it moves toward their Location; Known from now on, they can Activate S? (sasl's reading of ASL A12; SASL 3.32)", who, x.name(e.At), e.Lead)
 	case Reported:
 		return fmt.Sprintf("%s in %s is %s (as you report)", who, x.name(e.At), e.Other)
+	case GoOn:
+		if len(e.Units) > 0 {
+			if e.Count == 0 {
+				return fmt.Sprintf("First Fire at %s in %s: you hold your fire (next)", who, x.name(e.At))
+			}
+			return fmt.Sprintf("First Fire at %s in %s: you fire no more and go on (next)", who, x.name(e.At))
+		}
+		whose := "your"
+		if e.Player == state.Enemy {
+			whose = "the ENEMY"
+		}
+		if e.Other == "rout" {
+			return fmt.Sprintf("%s RtPh: you go on (next); the broken units you did not rout rout as the engine chooses or are eliminated for Failure to Rout (ASL A10.5)", whose)
+		}
+		if e.Count == 0 {
+			return fmt.Sprintf("%s %s: you %s and go on (next)", whose, e.Phase, phaseNone(e.Phase))
+		}
+		return fmt.Sprintf("%s %s: you go on (next)", whose, e.Phase)
+	case MovesOn:
+		spent := 0
+		for _, s := range e.Steps {
+			spent += s.HalfMF
+		}
+		verb := "move"
+		if len(e.Units) == 1 {
+			verb = "moves"
+		}
+		return fmt.Sprintf("%s %s on: %s, %s MF (its whole move is told when it ends)", who, verb, x.PathText(e.Steps, e.Edge), pathing.HalfMF(spent))
 	case Pass, Unasked:
 		what := "you pass"
 		if e.Kind == Unasked {
@@ -289,6 +317,25 @@ func (x *Words) Text(e *Event) string {
 			x.name(e.At), e.Side, who, e.Odds, d.Need, d.DR, d.DRM, d.Final, res)
 	}
 	return x.procedure(e)
+}
+
+// phaseNone says what a player who did nothing in phase ph did not do.
+func phaseNone(ph state.Phase) string {
+	switch ph {
+	case state.PFPh:
+		return "fire no Prep Fire"
+	case state.AFPh:
+		return "fire no Advancing Fire"
+	case state.DFPh:
+		return "fire no Defensive Fire"
+	case state.MPh:
+		return "move no unit"
+	case state.APh:
+		return "advance no unit"
+	case state.RPh:
+		return "rally no unit"
+	}
+	return "do nothing yourself"
 }
 
 // releasedAttitude says the Attitude of units leaving a Human Wave.

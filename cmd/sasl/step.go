@@ -115,13 +115,10 @@ func writeSteps(w io.Writer, t *table.Game, steps []game.Step, path string, asJS
 // writeStepText writes one step's events for people, phase by phase.
 func writeStepText(w io.Writer, words *report.Words, t *table.Game, st game.Step) {
 	fmt.Fprintf(w, "Step %d: %s\n", st.N, st.Do)
-	switch {
-	case len(st.Events) > 0:
-	case st.Stop != nil && st.Stop.Kind == state.FirstFireAt:
-		// The ENEMY stack moved on a Location: its move is told when it
-		// ends; the question says its path so far.
-		fmt.Fprintln(w, "  the ENEMY stack moves on (its move is told when it ends)")
-	default:
+	if len(st.Events) == 0 {
+		// The engine tells what the player did at each stop (report.GoOn)
+		// and a stack moving on (MovesOn): a step of an earlier sasl's
+		// game file, replayed, says so too; none should be empty.
 		fmt.Fprintln(w, "  nothing happened")
 	}
 	turn, phase, player := -1, state.Phase(255), state.Side(255)

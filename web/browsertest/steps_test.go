@@ -1,0 +1,60 @@
+package browsertest
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestEveryStepShowsSomething plays a four-board game's first 24 steps by
+// the page's Next, as a player does, and reads the timeline of each turn:
+// every step lists what happened, never "nothing happened" (issue 56):
+// at a First Fire stop, "you hold your fire" and the stack moving on to
+// the next (report.GoOn, report.MovesOn); at a phase, that the player
+// went on without firing, moving or advancing.
+func TestEveryStepShowsSomething(t *testing.T) {
+	t.Parallel()
+	ctx := browser(t)
+	path := newFourBoardGame(t, t.TempDir(), "game.yaml")
+	_, url := startServe(t, path)
+	p := page{t, ctx}
+	p.run("load the page", chromedp.Navigate(url))
+	p.settled(1)
+	p.nextTo(24)
+	var turns []int
+	p.eval(`[...new Set(page.log.steps.map((s) => s.turn))].sort((a, b) => a - b)`, &turns)
+	if len(turns) < 2 {
+		t.Fatalf("24 steps span turns %v: the test reads too little", turns)
+	}
+	held, wentOn := 0, 0
+	for _, turn := range turns {
+		var lines []string
+		p.eval(`(() => { page.turn = `+strconv.Itoa(turn)+`; renderTimeline();
+			return [...document.querySelectorAll("#events > li")].map((li) => li.className + "|" + li.textContent); })()`, &lines)
+		for i, l := range lines {
+			class, text, _ := strings.Cut(l, "|")
+			next := ""
+			if i+1 < len(lines) {
+				next, _, _ = strings.Cut(lines[i+1], "|")
+			}
+			switch {
+			case class == "empty":
+				t.Errorf("turn %d lists %q", turn, text)
+			case class == "step" && !strings.HasPrefix(text, "Step 1: ") && !strings.HasPrefix(next, "event") && next != "timeline-stop":
+				// (the setup, step 1, is its summary and list: renderSetup)
+				t.Errorf("turn %d: %q lists no event after it", turn, text)
+			}
+			if strings.Contains(text, "you hold your fire (next)") {
+				held++
+			}
+			if strings.Contains(text, "and go on (next)") {
+				wentOn++
+			}
+		}
+	}
+	if held == 0 || wentOn == 0 {
+		t.Errorf("24 steps: %d First Fire holds and %d phases gone on from: the test reads too little", held, wentOn)
+	}
+}
