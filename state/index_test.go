@@ -121,6 +121,9 @@ func TestCloneIsDeep(t *testing.T) {
 	s.Trail = append(make([]string, 0, 8), "1 2", "3")
 	s.VPO = append(make([]Control, 0, 4), Control{At: a.At()})
 	again := s.CloneInto(c)
+	if err := again.check(); err != nil { // c's units were elsewhere: none of its index is left
+		t.Errorf("cloned into a State used before: %v", err)
+	}
 	var snap Snapshot
 	s.Take(&snap)
 	s.Trail = append(s.Trail, "4")
@@ -130,6 +133,9 @@ func TestCloneIsDeep(t *testing.T) {
 		t.Errorf("the clone shares the original's lists: trail %q, VPO %+v", again.Trail, again.VPO)
 	}
 	s.Restore(&snap)
+	if err := s.check(); err != nil {
+		t.Errorf("restored: %v", err)
+	}
 	if s.Trail[0] != "1 2" || len(s.Trail) != 2 || s.VPO[0].Side != Enemy {
 		t.Errorf("the snapshot shares the original's lists: trail %q, VPO %+v", s.Trail, s.VPO)
 	}
@@ -209,6 +215,12 @@ func TestIndexStray(t *testing.T) {
 	}
 	if !s.Has(Friendly, off2) || s.Has(Friendly, off1) {
 		t.Error("Has is wrong off the index")
+	}
+	// In and KnownIn read the stray list too: the map's counts hold
+	// nothing of a hex it does not index.
+	b.Known = true
+	if got := slices.Collect(s.In(Enemy, off1)); !slices.Equal(got, []*Unit{a, c}) || !s.KnownIn(off2) || s.KnownIn(off1) {
+		t.Errorf("off the index: In(off1) = %v, KnownIn(off2) %v", IDs(got), s.KnownIn(off2))
 	}
 	s.Move(c, board.Ground(m.Hexes()[0]))
 	s.Remove(a)
