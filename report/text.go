@@ -187,24 +187,9 @@ func (x *Words) Text(e *Event) string {
 	case FirstFire, DefensiveFire, PrepFire, AdvancingFire, SubsequentFirstFire, FinalProtectiveFire, FinalFire:
 		g := e.Fire
 		what := FireText(e.Kind)
-		// The parts of the DRM that are not zero, which add up to it: the
-		// TEM (a wall's named), hindrance, movement, the directing leader.
-		var parts []string
-		if g.Wall != "" || g.TEM != 0 {
-			parts = append(parts, TEMText(g.TEM, g.Wall))
-		}
-		if g.Hindrance != 0 {
-			parts = append(parts, fmt.Sprintf("hindrance %+d", g.Hindrance))
-		}
-		if g.Move != 0 {
-			parts = append(parts, fmt.Sprintf("%s %+d", x.moveName(g.Move, g.TEM, g.Hindrance), g.Move))
-		}
-		if l := g.DRM - g.TEM - g.Hindrance - g.Move; l != 0 {
-			parts = append(parts, fmt.Sprintf("leader %+d", l))
-		}
 		hind := ""
-		if len(parts) > 0 {
-			hind = " (" + strings.Join(parts, ", ") + ")"
+		if parts := x.DRMParts(g); parts != "" {
+			hind = " (" + parts + ")"
 		}
 		return fmt.Sprintf("%s: %s in %s fire at %s in %s, %s: %s FP, DRM %+d%s, DR %d = %d: %s%s",
 			what, who, x.name(g.From[0]), strings.Join(g.Targets, ", "), x.name(g.At), HexesText(g.Range), FormatFP(g.FP), g.DRM, hind, g.DR, g.Final, g.Result, x.stillText(g))
@@ -612,6 +597,28 @@ func TEMText(tem int, wall string) string {
 		return fmt.Sprintf("%s TEM %+d", wall, tem)
 	}
 	return fmt.Sprintf("TEM %+d", tem)
+}
+
+// DRMParts words the parts of fire group g's DRM that are not zero,
+// which add up to it, as the fire's report and the page's preview of a
+// fire both say them: the TEM (a wall's named), the hindrance, the
+// movement DRM (FFNAM, FFMO: ASL A4.6) and the directing leader's
+// modifier (A7.53): "TEM +1, FFNAM/FFMO -2, leader -1"; "" for none.
+func (x *Words) DRMParts(g *FireGroup) string {
+	var parts []string
+	if g.Wall != "" || g.TEM != 0 {
+		parts = append(parts, TEMText(g.TEM, g.Wall))
+	}
+	if g.Hindrance != 0 {
+		parts = append(parts, fmt.Sprintf("hindrance %+d", g.Hindrance))
+	}
+	if g.Move != 0 {
+		parts = append(parts, fmt.Sprintf("%s %+d", x.moveName(g.Move, g.TEM, g.Hindrance), g.Move))
+	}
+	if l := g.DRM - g.TEM - g.Hindrance - g.Move; l != 0 {
+		parts = append(parts, fmt.Sprintf("leader %+d", l))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // moveName names the movement DRM drm of fire at a moving unit by what it

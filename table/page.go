@@ -267,15 +267,16 @@ func (t *Game) PreviewText(text string) (*PreviewView, error) {
 		for _, l := range out.Lines {
 			los = append(los, fmt.Sprintf("LOS from %s %s", l.From.Name, l.Verdict()))
 		}
-		drm := []string{fmt.Sprintf("TEM %+d", p.TEM), fmt.Sprintf("hindrance %+d", sh.Hindrance)}
-		if p.Leader != 0 {
-			drm = append(drm, fmt.Sprintf("leadership %+d", p.Leader))
+		// The DRM's parts in the words of the fire's report (FFNAM/FFMO,
+		// leader: report.Words.DRMParts), so that the preview and the
+		// event after the fire say one thing one way.
+		drm := ""
+		grp := sh.Group()
+		if parts := t.Words().DRMParts(&grp); parts != "" {
+			drm = " (" + parts + ")"
 		}
-		if p.Moving != 0 {
-			drm = append(drm, fmt.Sprintf("moving target %+d", p.Moving))
-		}
-		out.Text = fmt.Sprintf("%s by %s at %s: %s FP, DRM %+d (%s), range %d; %s; a Morale Check or worse %.0f%%",
-			out.Kind, strings.Join(p.Units, ", "), m.LocationName(sh.At), report.FormatFP(sh.FP), sh.DRM, strings.Join(drm, ", "), sh.Range, strings.Join(los, ", "), 100*sh.Odds)
+		out.Text = fmt.Sprintf("%s by %s at %s: %s FP, DRM %+d%s, range %d; %s; a Morale Check or worse %.0f%%",
+			out.Kind, strings.Join(p.Units, ", "), m.LocationName(sh.At), report.FormatFP(sh.FP), sh.DRM, drm, sh.Range, strings.Join(los, ", "), 100*sh.Odds)
 	}
 	return out, nil
 }

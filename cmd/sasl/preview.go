@@ -23,9 +23,10 @@ func newPlayPreviewCmd(o *options) *cobra.Command {
 		Long: `Work a move or a fire out as sasl play move or fire would make it where the
 game stands, with nothing rolled and the game file unchanged: a move's path
 Location by Location with the MF it costs (ASL A4), by Assault Movement with
---assault (A4.61); a fire's FP, its DRM part by part (TEM, hindrance,
-leadership, moving target: A7, A8), its range and the LOS from each Location
-of the group, and the chance of a Morale Check or worse. A command the stop
+--assault (A4.61); a fire's FP, its DRM part by part as the fire's report
+words it (TEM, hindrance, FFNAM/FFMO, leader: A4.6, A7), its range and the
+LOS from each Location of the group, and the chance of a Morale Check or
+worse. A command the stop
 does not take is refused as the command would be refused; a fire refused for
 its LOS says which line is blocked. The page's plan (sasl serve) shows the same.`,
 		Example: `  sasl play preview game.yaml move F3 15O5

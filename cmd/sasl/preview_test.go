@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -59,5 +60,26 @@ func TestPlayPreview(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(path); string(after) != string(before) {
 		t.Error("preview changed the game file")
+	}
+}
+
+// A fire's preview words its DRM as the fire's report will (issue 56):
+// the movement DRM by what it is made of (FFNAM/FFMO, ASL A4.6), not "a
+// moving target", and the directing leader's as "leader" (A7.53). The
+// demo's first First Fire stop (seed 21): E3a entering x1S10 in the open.
+func TestPreviewFireSaysTheReportsWords(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "g.yaml")
+	mustRun(t, "play", "new", "--seed", "21", "--save", path)
+	if out := mustRun(t, "play", "next", path); !strings.Contains(out, "First Fire at E3a") {
+		t.Fatalf("seed 21's first stop is not First Fire at E3a:\n%s", out)
+	}
+	pre := mustRun(t, "play", "preview", path, "fire", "--from", "x1R6", "--at", "x1S10")
+	parts := regexp.MustCompile(`DRM [-+]\d+ \(([^)]*)\)`).FindStringSubmatch(pre)
+	if parts == nil || !strings.Contains(parts[1], "FFNAM") || strings.Contains(pre, "moving target") || strings.Contains(pre, "leadership") {
+		t.Fatalf("preview: %q", pre)
+	}
+	if out := mustRun(t, "play", "fire", path, "--from", "x1R6", "--at", "x1S10"); !strings.Contains(out, parts[0]) {
+		t.Errorf("the preview says %q, the fire's report does not:\n%s", parts[0], out)
 	}
 }
