@@ -35,11 +35,21 @@ func Where(s *state.Stop) string {
 		}
 		return fmt.Sprintf("turn %d, %s RtPh, your broken units rout", s.Turn, whose)
 	}
-	whose := "your"
-	if s.Player == state.Enemy {
-		whose = "the ENEMY"
+	return fmt.Sprintf("turn %d, before %s", s.Turn, PhaseOf(s.Player, s.Phase))
+}
+
+// PhaseOf names phase ph of side's Player Turn as the player says it, the
+// same in a stop's header, its question and what the player did there:
+// "your PFPh", "the ENEMY CCPh"; the DFPh of the ENEMY Player Turn is the
+// player's own fire, "your DFPh (the ENEMY Player Turn)".
+func PhaseOf(side state.Side, ph state.Phase) string {
+	switch {
+	case side == state.Enemy && ph == state.DFPh:
+		return "your DFPh (the ENEMY Player Turn)"
+	case side == state.Enemy:
+		return "the ENEMY " + ph.String()
 	}
-	return fmt.Sprintf("turn %d, before %s %s", s.Turn, whose, s.Phase)
+	return "your " + ph.String()
 }
 
 // Asked is what the game asks at stop s of a game of last turns in state

@@ -252,17 +252,14 @@ func (x *Words) Text(e *Event) string {
 			}
 			return fmt.Sprintf("First Fire at %s in %s: you fire no more and go on (next)", who, x.name(e.At))
 		}
-		whose := "your"
-		if e.Player == state.Enemy {
-			whose = "the ENEMY"
-		}
+		ph := PhaseOf(e.Player, e.Phase)
 		if e.Other == "rout" {
-			return fmt.Sprintf("%s RtPh: you go on (next); the broken units you did not rout rout as the engine chooses or are eliminated for Failure to Rout (ASL A10.5)", whose)
+			return fmt.Sprintf("%s: you go on (next); the broken units you did not rout rout as the engine chooses or are eliminated for Failure to Rout (ASL A10.5)", ph)
 		}
 		if e.Count == 0 {
-			return fmt.Sprintf("%s %s: you %s and go on (next)", whose, e.Phase, phaseNone(e.Phase))
+			return fmt.Sprintf("%s: you %s and go on (next)", ph, phaseNone(e.Phase))
 		}
-		return fmt.Sprintf("%s %s: you go on (next)", whose, e.Phase)
+		return fmt.Sprintf("%s: you go on (next)", ph)
 	case MovesOn:
 		spent := 0
 		for _, s := range e.Steps {

@@ -456,8 +456,10 @@ function askedWords(st) {
   const yours = s.player_turn === "friendly";
   if (s.kind === "rout") {
     const routs = s.routs || [];
-    if (!routs.length) return "Your RtPh: none of your broken units has to rout any more.";
-    return "Your RtPh (ASL A10.5): " + routs.length + (routs.length === 1 ? " broken unit" : " broken units") + " to rout: choose where each goes (below), or go on and sasl routs those that must.";
+    // The header's name of the phase (report.Where: "the ENEMY RtPh").
+    const rtph = (yours ? "Your" : "The ENEMY") + " RtPh";
+    if (!routs.length) return rtph + ": none of your broken units has to rout any more.";
+    return rtph + " (ASL A10.5): " + routs.length + (routs.length === 1 ? " broken unit" : " broken units") + " of yours to rout: choose where each goes (below), or go on and sasl routs those that must.";
   }
   if (s.phase === "RPh") return (yours ? "Your" : "The ENEMY's") + " RPh (ASL A10.6): roll a Rally for each of your broken units and report those that rally, or let sasl roll them.";
   if (!yours) return s.phase === "DFPh" ? "The ENEMY has moved: your DFPh: Defensive Fire (click one of your stacks), or let sasl fire it." : "The ENEMY's CCPh: Close Combat is to be resolved.";

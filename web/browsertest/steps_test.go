@@ -58,3 +58,32 @@ func TestEveryStepShowsSomething(t *testing.T) {
 		t.Errorf("24 steps: %d First Fire holds and %d phases gone on from: the test reads too little", held, wentOn)
 	}
 }
+
+// TestStopNamedOneWay: the page's header and its question name the stop
+// one way (issue 56): at the DFPh of the ENEMY Player Turn both say "your
+// DFPh", the header adding whose Player Turn it is, never "the ENEMY
+// DFPh" beside "your DFPh".
+func TestStopNamedOneWay(t *testing.T) {
+	t.Parallel()
+	ctx := browser(t)
+	path := newFourBoardGame(t, t.TempDir(), "game.yaml")
+	_, url := startServe(t, path)
+	p := page{t, ctx}
+	p.run("load the page", chromedp.Navigate(url))
+	p.settled(1)
+	for step := 2; ; step++ {
+		var dfph bool
+		p.eval(`!!page.state.stop && page.state.stop.kind === "before-phase" && page.state.stop.phase === "DFPh" && page.state.stop.player_turn === "enemy"`, &dfph)
+		if dfph {
+			break
+		}
+		if step > 30 {
+			t.Fatal("no DFPh of the ENEMY Player Turn in 30 steps")
+		}
+		p.nextTo(step)
+	}
+	where, asked := p.text("#where"), p.text("#asked")
+	if !strings.Contains(where, "before your DFPh (the ENEMY Player Turn)") || !strings.Contains(asked, "your DFPh") || strings.Contains(where+asked, "ENEMY DFPh") {
+		t.Errorf("the header says %q, the question %q", where, asked)
+	}
+}
