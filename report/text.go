@@ -437,7 +437,7 @@ func (x *Words) stillText(g *FireGroup) string {
 
 // activationText says for the player why an S? was Activated: "F1 squad
 // 6-6-7 in x1Q5 in LOS at 2 hexes: Final DRM +1 (TEM +1, hindrance +0) <=
-// 2 on the Activation table (row germany, range 2)".
+// 2 on the Activation table (the German row, range 2)".
 func (x *Words) activationText(a *Activation) string {
 	if a.Residual {
 		return fmt.Sprintf("attacked by the Residual FP in %s as it entered (ASL A8.2): an attack on an S? Activates it first", x.name(a.At))
@@ -478,7 +478,20 @@ func (x *Words) activationText(a *Activation) string {
 			when = ", checked at the start of the MPh"
 		}
 	}
-	return fmt.Sprintf("%s %s %s in LOS at %s%s: %s on the Activation table (row %s, range %d)", who, how, x.name(a.At), HexesText(a.Range), when, why, a.Row, a.Range)
+	return fmt.Sprintf("%s %s %s in LOS at %s%s: %s on the Activation table (%s, range %d)", who, how, x.name(a.At), HexesText(a.Range), when, why, x.rowName(a.Row), a.Range)
+}
+
+// rowName names row, a row of the Activation table, as a player reads it:
+// by the mission's ENEMY nationality whose row it is ("the Russian row"),
+// not by the tables' key ("axis_minor_russia_japan"); by its key where
+// the mission names no nationality or the row is another.
+func (x *Words) rowName(row string) string {
+	if x.w != nil && x.w.Mission() != nil && row == x.w.ActivationRow() {
+		if nat := strings.TrimSpace(x.w.Mission().Enemy); nat != "" {
+			return "the " + nat + " row"
+		}
+	}
+	return "row " + row
 }
 
 // acText words an S?'s AC dr (SASL 5.1): "AC dr 4 -1 (in/ADJACENT to a

@@ -13,7 +13,9 @@ import (
 // every step lists what happened, never "nothing happened" (issue 56):
 // at a First Fire stop, "you hold your fire" and the stack moving on to
 // the next (report.GoOn, report.MovesOn); at a phase, that the player
-// went on without firing, moving or advancing.
+// went on without firing, moving or advancing. An Activation names the
+// table's row by the ENEMY's nationality ("the Russian row"), not by the
+// tables' key (axis_minor_russia_japan).
 func TestEveryStepShowsSomething(t *testing.T) {
 	t.Parallel()
 	ctx := browser(t)
@@ -28,7 +30,7 @@ func TestEveryStepShowsSomething(t *testing.T) {
 	if len(turns) < 2 {
 		t.Fatalf("24 steps span turns %v: the test reads too little", turns)
 	}
-	held, wentOn := 0, 0
+	held, wentOn, rows := 0, 0, 0
 	for _, turn := range turns {
 		var lines []string
 		p.eval(`(() => { page.turn = `+strconv.Itoa(turn)+`; renderTimeline();
@@ -46,6 +48,14 @@ func TestEveryStepShowsSomething(t *testing.T) {
 				// (the setup, step 1, is its summary and list: renderSetup)
 				t.Errorf("turn %d: %q lists no event after it", turn, text)
 			}
+			// The rule text names the Activation table's row by the
+			// ENEMY's nationality, not by the tables' key (issue 56).
+			if strings.Contains(text, "on the Activation table (") {
+				rows++
+				if !strings.Contains(text, "(the Russian row, ") {
+					t.Errorf("turn %d: %q", turn, text)
+				}
+			}
 			if strings.Contains(text, "you hold your fire (next)") {
 				held++
 			}
@@ -54,8 +64,8 @@ func TestEveryStepShowsSomething(t *testing.T) {
 			}
 		}
 	}
-	if held == 0 || wentOn == 0 {
-		t.Errorf("24 steps: %d First Fire holds and %d phases gone on from: the test reads too little", held, wentOn)
+	if held == 0 || wentOn == 0 || rows == 0 {
+		t.Errorf("24 steps: %d First Fire holds, %d phases gone on from, %d Activations: the test reads too little", held, wentOn, rows)
 	}
 }
 
