@@ -194,7 +194,9 @@ With --friendly-from SAVE.vsav (a game of policy player set up with play new
 unit of yours gone from the boards is eliminated, one broken, rallied, reduced,
 hidden or revealed is reported so, one on another hex moves there in your MPh.
 Your fire is the engine's, as with play pass. The game plays on to your next
-MPh; --vasl-out NEW.vsav writes the ENEMY's turn into a copy of your save.`,
+PFPh (your MPh, when no unit of yours can fire), where your next save's moves
+are read before any Prep Fire; --vasl-out NEW.vsav writes the ENEMY's turn into
+a copy of your save.`,
 		Example: `  sasl play turn game.yaml
   sasl play turn game.yaml --turns 2 --png turns.png
   sasl play turn game.yaml --dice "3 Q S 4"

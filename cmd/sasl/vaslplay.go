@@ -75,7 +75,7 @@ file.`,
 			}
 			writeEnemyReport(cmd.OutOrStdout(), w, out)
 			if st := t.Stop(); st.Kind == state.TurnStart && t.Policy() == game.PolicyPlayer {
-				fmt.Fprintf(cmd.ErrOrStderr(), "Next: open %s in VASL to see the ENEMY; the game stands %s. Then sasl play turn %s --friendly-from %s --vasl-out NEXT.vsav plays on to your MPh; move nothing before it (the ENEMY's phases come first).\n", out, report.Where(st), path, out)
+				fmt.Fprintf(cmd.ErrOrStderr(), "Next: open %s in VASL to see the ENEMY; the game stands %s. Then sasl play turn %s --friendly-from %s --vasl-out NEXT.vsav plays on to your next PFPh (your MPh, when no unit of yours can fire): your moves in that save are read before any Prep Fire; move nothing before then (the ENEMY's phases come first).\n", out, report.Where(st), path, out)
 			}
 			return nil
 		},

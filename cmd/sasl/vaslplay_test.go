@@ -210,6 +210,15 @@ func TestVaslPlay(t *testing.T) {
 		t.Errorf("vasl write: %s", out)
 	}
 	samePlaces(t, "setup", enemyOnSave(t, t0), enemyInGame(t, game, t0))
+	// Its "Next:" says where play turn will stop: before the player's
+	// PFPh, where the next save's moves are read (issue 56), as the turn
+	// below shows.
+	var stdout, stderr bytes.Buffer
+	root := newRoot(&stdout, &stderr)
+	root.SetArgs([]string{"vasl", "write", game, "--into", setup, "--out", filepath.Join(dir, "t0b.vsav"), "--boards", boards})
+	if err := root.Execute(); err != nil || !strings.Contains(stderr.String(), "plays on to your next PFPh") || strings.Contains(stderr.String(), "to your MPh;") {
+		t.Errorf("vasl write's Next: %v\n%s", err, stderr.String())
+	}
 	if _, err := run(t, "vasl", "write", game, "--into", setup, "--out", t0, "--boards", boards); err == nil || !strings.Contains(err.Error(), "exists") {
 		t.Errorf("vasl write over a file: %v", err)
 	}
