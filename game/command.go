@@ -79,10 +79,15 @@ type Command struct {
 	HasStop      bool
 	FirstFire    FireStops
 	HasFirstFire bool
+	// HoldMove: a next at a First Fire stop holds the player's fire at
+	// the moving stack for the rest of its move: the game stops for it no
+	// more, and the engine fires at it for them neither (ASL A8.1: First
+	// Fire is the DEFENDER's to make or not).
+	HoldMove bool
 }
 
 // ParseCommand reads a command as Text writes it (the journal's do:):
-// "next", "next --stop phase --first-fire pbf", "pass", "move F1,F2 4T5 [4T6 ...]
+// "next", "next --stop phase --first-fire pbf", "next --hold-move", "pass", "move F1,F2 4T5 [4T6 ...]
 // [--assault]", "fire --from 4T5[,4T6] --at 4T4", "set F1 pinned",
 // "setup [--stop turn]".
 func ParseCommand(text string, m *board.Map) (Command, error) {
@@ -103,6 +108,10 @@ func ParseCommand(text string, m *board.Map) (Command, error) {
 	switch c.Verb {
 	case Setup, Next, Pass:
 		for len(args) > 0 {
+			if args[0] == "--hold-move" && c.Verb == Next && !c.HoldMove {
+				c.HoldMove, args = true, args[1:]
+				continue
+			}
 			switch {
 			case len(args) >= 2 && args[0] == "--stop" && c.Verb != Pass && !c.HasStop:
 				mode, err := ParseStopMode(args[1])
@@ -119,6 +128,9 @@ func ParseCommand(text string, m *board.Map) (Command, error) {
 			default:
 				if c.Verb == Pass {
 					return c, bad(string(c.Verb))
+				}
+				if c.Verb == Next {
+					return c, bad("next [--stop fire|phase|turn] [--first-fire every|normal|pbf] [--hold-move]")
 				}
 				return c, bad(string(c.Verb) + " [--stop fire|phase|turn] [--first-fire every|normal|pbf]")
 			}
@@ -204,6 +216,9 @@ func (c Command) Text(m *board.Map) string {
 	if c.HasFirstFire {
 		s += " --first-fire " + c.FirstFire.String()
 	}
+	if c.HoldMove {
+		s += " --hold-move"
+	}
 	return s
 }
 
@@ -286,6 +301,12 @@ func (s *Session) check(c Command) error {
 	}
 	if (c.HasStop || c.HasFirstFire) && !g.player() {
 		return &PlayerStopsError{Verb: c.Verb, Stop: c.HasStop, Mode: c.Stop, FirstFire: c.FirstFire, Policy: policyOf(g.st)}
+	}
+	if c.HoldMove && c.Verb != Next {
+		return refuse("--hold-move is next's: it holds your fire")
+	}
+	if c.HoldMove && (stop.Kind != state.FirstFireAt || len(stop.Moving) == 0) {
+		return refuse("--hold-move holds your fire at a moving ENEMY stack for the rest of its move: only at a First Fire stop (the game stands %s)", report.Where(stop))
 	}
 	switch c.Verb {
 	case Move:

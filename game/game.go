@@ -94,6 +94,15 @@ type Game struct {
 		turn   int
 		from   board.Location
 	}
+	// holdMove is the move the player holds their fire at for the rest of
+	// it (next --hold-move): lastAsk's stack, turn and start as they stood
+	// at that stop; told (report.GoOn) when the game goes on from it.
+	holdMove struct {
+		moving   []string
+		turn     int
+		from     board.Location
+		on, told bool
+	}
 }
 
 // Report is what happened in one step of the game: its events, valid

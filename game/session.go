@@ -215,6 +215,11 @@ func (s *Session) Do(c Command, script dice.Roller) (*Step, error) {
 			g.stops.FirstFire = c.FirstFire
 		}
 		g.passed = c.Verb == Pass
+		if c.HoldMove { // check: a First Fire stop, the last asked
+			h, l := &g.holdMove, &g.lastAsk
+			h.moving = append(h.moving[:0], l.moving...)
+			h.turn, h.from, h.on, h.told = l.turn, l.from, true, false
+		}
 		err = s.next()
 	default:
 		if err = s.act(c); err == nil {

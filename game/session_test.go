@@ -615,3 +615,75 @@ func TestEveryStepTellsWhatThePlayerDid(t *testing.T) {
 		}
 	}
 }
+
+// next --hold-move at a First Fire stop holds the player's fire at the
+// moving stack for the rest of its move, as a player says it at the
+// table (issue 56): the game stops for it no more, and nothing fires at
+// it for the player (ASL A8.1: First Fire is the DEFENDER's to make or
+// not); other stacks are asked as before. The demo (seed 21): E3a,
+// asked at x1S10 and, after a plain next, again at x1S9 and x1S8.
+func TestHoldMoveA8_1(t *testing.T) {
+	t.Parallel()
+	w := prepared(t, "crossroads", "")
+	start := func() *Session {
+		s, _, err := Begin(w, state.Game{Mission: "crossroads", Seed: 21, HasSeed: true, Policy: PolicyPlayer}, nil, Stops{FirstFire: FireStopsNormal})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(s.Close)
+		do(t, s, Next)
+		if st := s.Stop(); st.Kind != state.FirstFireAt || !slices.Equal(st.Moving, []string{"E3a"}) {
+			t.Fatalf("seed 21's first stop is %s, not First Fire at E3a", report.Where(st))
+		}
+		return s
+	}
+	// A plain next: asked again at E3a's next Location.
+	plain := start()
+	do(t, plain, Next)
+	if st := plain.Stop(); st.Kind != state.FirstFireAt || !slices.Equal(st.Moving, []string{"E3a"}) {
+		t.Fatalf("after a plain next the game stands %s, want First Fire at E3a again", report.Where(st))
+	}
+	// next --hold-move: not again for E3a's move.
+	s := start()
+	if _, err := s.Do(Command{Verb: Pass, HoldMove: true}, nil); err == nil {
+		t.Error("pass --hold-move: taken")
+	}
+	step, err := s.Do(Command{Verb: Next, HoldMove: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if step.Do != "next --hold-move" {
+		t.Errorf("the journal says %q", step.Do)
+	}
+	moved := false
+	for _, e := range step.Events {
+		if e.Kind == report.GoOn && e.Other != "hold_move" {
+			t.Errorf("the step begins %+v, not the hold", e)
+		}
+		if slices.Contains(e.Units, "E3a") && (e.Kind == report.Unasked || e.Kind == report.FirstFire || e.Kind == report.MovesOn) {
+			t.Errorf("E3a is fired at or stopped for after --hold-move: %v %s", e.Kind, report.New(w).Text(&e))
+		}
+		moved = moved || e.Kind == report.Move && slices.Contains(e.Units, "E3a")
+	}
+	if !moved {
+		t.Error("E3a's move is not told in the step")
+	}
+	if st := s.Stop(); st.Kind == state.FirstFireAt && slices.Contains(st.Moving, "E3a") {
+		t.Errorf("after --hold-move the game stands %s", report.Where(st))
+	}
+	// Only at a First Fire stop; and the journal replays it.
+	for s.Stop().Kind == state.FirstFireAt {
+		do(t, s, Next)
+	}
+	if _, err := s.Do(Command{Verb: Next, HoldMove: true}, nil); err == nil || !strings.Contains(err.Error(), "only at a First Fire stop") {
+		t.Errorf("next --hold-move at %s: %v", report.Where(s.Stop()), err)
+	}
+	again, err := Replay(w, s.g.st.Game, s.Journal())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(again.Close)
+	if c, err := ParseCommand("next --hold-move", w.Map()); err != nil || !c.HoldMove || c.Text(w.Map()) != "next --hold-move" {
+		t.Errorf("next --hold-move reads as %+v, %v", c, err)
+	}
+}

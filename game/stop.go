@@ -159,6 +159,9 @@ func (g *Game) wentOn(s *Stop) {
 	switch s.Kind {
 	case state.FirstFireAt:
 		e.Other = "first_fire"
+		if h := &g.holdMove; h.on && !h.told {
+			e.Other, h.told = "hold_move", true
+		}
 	case state.RoutAt:
 		e.Other = "rout"
 	}
@@ -266,6 +269,9 @@ func (g *Game) firstFire(stack []*state.Unit, at board.Location, path []pathing.
 	held := slices.DeleteFunc(slices.Clone(stack), func(u *state.Unit) bool { return !g.st.Holds(u) })
 	if !slices.ContainsFunc(held, targetable) {
 		return nil, false, nil // the Residual FP there eliminated it (ASL A8.2)
+	}
+	if h := &g.holdMove; h.on && h.turn == g.st.Turn && len(path) > 0 && h.from == path[0].Location && slices.Equal(h.moving, state.IDs(held)) {
+		return nil, true, nil // next --hold-move: no fire at it for the rest of its move, the player's or the engine's
 	}
 	groups := g.firstFireGroups(at)
 	if len(groups) == 0 {

@@ -208,7 +208,8 @@ const (
 	// leader), Type (the squad's counter).
 	Recombine // recombine
 	// The player goes on from a stop with next (sasl play next; the
-	// page's Next): Other the stop ("first_fire", "phase", "rout"); At
+	// page's Next): Other the stop ("first_fire", "phase", "rout";
+	// "hold_move": next --hold-move at a First Fire stop); At
 	// and Units the moving stack of a First Fire stop; Count 0 when the
 	// player did nothing there (held their fire; no fire, move or advance
 	// in the phase), 1 when they acted first. A step always names what

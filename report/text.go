@@ -247,6 +247,9 @@ func (x *Words) Text(e *Event) string {
 		return fmt.Sprintf("%s in %s is %s (as you report)", who, x.name(e.At), e.Other)
 	case GoOn:
 		if len(e.Units) > 0 {
+			if e.Other == "hold_move" {
+				return fmt.Sprintf("First Fire at %s in %s: you hold your fire for the rest of its move (next --hold-move): the game stops for it no more, and nothing fires at it for you", who, x.name(e.At))
+			}
 			if e.Count == 0 {
 				return fmt.Sprintf("First Fire at %s in %s: you hold your fire (next)", who, x.name(e.At))
 			}

@@ -178,6 +178,7 @@ func capitalize(s string) string {
 func newPlayNextCmd(o *options, verb game.Verb) *cobra.Command {
 	f := &stepFlags{}
 	var stop, fire string
+	var holdMove bool
 	short := map[game.Verb]string{
 		game.Next: "Play on to the next stop (where you decide, or the next Game Turn)",
 		game.Pass: "Pass at this stop: the engine decides it as the hold policy does, then plays on",
@@ -205,6 +206,7 @@ func newPlayNextCmd(o *options, verb game.Verb) *cobra.Command {
 					}
 					c.FirstFire, c.HasFirstFire = ff, true
 				}
+				c.HoldMove = holdMove
 				return c, nil
 			})
 		},
@@ -214,6 +216,8 @@ func newPlayNextCmd(o *options, verb game.Verb) *cobra.Command {
 		cmd.Example += "\n  sasl play next game.yaml --first-fire pbf"
 		cmd.Flags().StringVar(&stop, "stop", "", "how often the game stops for you from now on: "+stopModes)
 		cmd.Flags().StringVar(&fire, "first-fire", "", "which ENEMY moves the game stops at for your First Fire from now on: "+firstFireValues)
+		cmd.Flags().BoolVar(&holdMove, "hold-move", false, "at a First Fire stop: hold your fire at the moving stack for the rest of its move (no more stops for it, and the engine fires at it for you neither)")
+		cmd.Example += "\n  sasl play next game.yaml --hold-move"
 	}
 	return cmd
 }

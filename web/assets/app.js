@@ -514,6 +514,8 @@ function stopVerbs(st) {
     return {
       next: [fired ? "Fire no more: let them move on" : "Hold fire", cmd("next", "your units do not fire (more) at " + (s.moving || []).join(", ") + " in " + s.at + " now; the ENEMY MPh goes on")],
       pass: ["Let sasl fire for me", cmd("pass", "the engine fires at " + s.at + " for you, as its hold policy would, with the fire groups this stop still offers; then the ENEMY MPh goes on")],
+      // As a player says it at the table: no more stops for this stack's move.
+      hold: ["Hold fire for the rest of this move", cmd("next --hold-move", "no fire at " + (s.moving || []).join(", ") + " for the rest of its move, yours or the engine's: the game stops for it no more")],
     };
   }
   if (s.kind === "rout") {
@@ -545,6 +547,7 @@ function renderActions() {
   box.replaceChildren();
   const verbs = stopVerbs(page.state);
   if (can("next")) box.append(el("button", { id: "do-next", class: "primary", title: verbs.next[1], onclick: () => doCommand("next") }, verbs.next[0]));
+  if (can("next") && verbs.hold) box.append(el("button", { id: "do-hold-move", title: verbs.hold[1], onclick: () => doCommand("next --hold-move") }, verbs.hold[0]));
   if (can("pass") && verbs.pass) box.append(el("button", { id: "do-pass", title: verbs.pass[1], onclick: () => doCommand("pass") }, verbs.pass[0]));
   if (can("fire") && stopKind() === "first-fire") {
     box.append(el("button", { id: "do-firstfire", title: "choose the Locations that fire, then see the FP, DRM and LOS before you roll", onclick: () => startFire([]) }, "Fire at " + atName() + "…"));

@@ -1,6 +1,7 @@
 package browsertest
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -95,5 +96,51 @@ func TestStopNamedOneWay(t *testing.T) {
 	where, asked := p.text("#where"), p.text("#asked")
 	if !strings.Contains(where, "before your DFPh (the ENEMY Player Turn)") || !strings.Contains(asked, "your DFPh") || strings.Contains(where+asked, "ENEMY DFPh") {
 		t.Errorf("the header says %q, the question %q", where, asked)
+	}
+}
+
+// TestHoldFireForTheRestOfTheMove: at a First Fire stop the page offers
+// "Hold fire for the rest of this move" beside "Hold fire", as a player
+// says it at the table (issue 56: six stops for one pair walking past a
+// squad); it sends next --hold-move, and the game stops for that stack's
+// move no more.
+func TestHoldFireForTheRestOfTheMove(t *testing.T) {
+	t.Parallel()
+	ctx := browser(t)
+	path := newFourBoardGame(t, t.TempDir(), "game.yaml")
+	_, url := startServe(t, path)
+	p := page{t, ctx}
+	p.run("load the page", chromedp.Navigate(url))
+	p.settled(1)
+	step := 1
+	for {
+		var ff bool
+		p.eval(`!!page.state.stop && page.state.stop.kind === "first-fire" && page.state.stop.can_fire`, &ff)
+		if ff {
+			break
+		}
+		if step > 30 {
+			t.Fatal("no First Fire stop in 30 steps")
+		}
+		step++
+		p.nextTo(step)
+	}
+	var moving []string
+	p.eval(`page.state.stop.moving`, &moving)
+	var title string
+	p.eval(`document.getElementById("do-hold-move").title`, &title)
+	if got := strings.TrimSpace(p.text("#do-hold-move")); got != "Hold fire for the rest of this move" || !strings.HasPrefix(title, "sasl play next --hold-move: ") {
+		t.Fatalf("the button is %q (%q)", got, title)
+	}
+	p.click("#do-hold-move")
+	p.settled(step + 1)
+	var kind string
+	var now []string
+	p.eval(`page.state.stop ? page.state.stop.kind : ""`, &kind)
+	p.eval(`(page.state.stop && page.state.stop.moving) || []`, &now)
+	var last string
+	p.eval(`page.log.steps[page.log.steps.length - 1].do`, &last)
+	if kind == "first-fire" && slices.Equal(now, moving) || last != "next --hold-move" {
+		t.Errorf("after the hold: the step %q, the game stands at a %s stop for %v (held: %v)", last, kind, now, moving)
 	}
 }
