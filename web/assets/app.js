@@ -65,6 +65,9 @@ async function doCommand(command) {
     const out = await act("do", command);
     page.plan = null;
     page.hexChosen = null;
+    // A unit's panel is of the step it was opened at: closed by the next
+    // step, but for a report of that unit made from the panel itself.
+    if (page.unitShown && !command.startsWith("set " + page.unitShown + " ")) page.unitShown = null;
     await reload(out.state, out);
     if (out.undone && out.undone.length) {
       showInfo("Undone: step " + (out.state.step + 1) + ": " + out.undone.join("; ") + ".");
@@ -123,8 +126,9 @@ async function reload(state, out, log) {
   page.state = state;
   page.log = log;
   page.turn = state.turn > state.last_turn ? state.last_turn : state.turn;
-  const last = log.steps.length ? log.steps[log.steps.length - 1].turn : 1;
-  if (!log.steps.some((s) => s.turn === page.turn)) page.turn = last;
+  const turns = logTurns(log);
+  const last = turns.length ? turns[turns.length - 1] : 1;
+  if (!turns.includes(page.turn)) page.turn = last;
   await loadMap(0);
   render();
   // A new First Fire stop on a map shown too small to see its hexes (the
@@ -897,6 +901,13 @@ async function showStop() {
   if (page.past) await loadMap(0);
   const pts = [s.at_hex, ...(s.path || [])];
   for (const g of s.groups || []) { const h = hexNamed(g.at); if (h) pts.push(h.at); }
+  zoomToPoints(pts);
+  drawMarks();
+}
+
+// zoomToPoints shows the map around lattice points pts, with two hexes and
+// a half about them, the map's shape kept.
+function zoomToPoints(pts) {
   const xy = pts.map(toSVG);
   const pad = 2.5 * hexHeight();
   const x0 = Math.min(...xy.map((p) => p[0])) - pad, x1 = Math.max(...xy.map((p) => p[0])) + pad;
@@ -906,7 +917,6 @@ async function showStop() {
   let w = x1 - x0, h = y1 - y0;
   if (w / h < vw / vh) w = h * vw / vh; else h = w * vh / vw;
   setView([(x0 + x1 - w) / 2, (y0 + y1 - h) / 2, w, h]);
-  drawMarks();
 }
 
 // stopShapes are the page's marks of where the game stands: at a First
@@ -955,10 +965,22 @@ function stopShapes() {
 
 // ---- the timeline ----
 
+// logTurns are the Game Turns the log's steps and their events happened
+// in, in order: a step that played on across turns (one next to the
+// game's end) is listed under each turn it played, with that turn's
+// events.
+function logTurns(log) {
+  return [...new Set(log.steps.flatMap((s) => [s.turn, ...s.events.map((ev) => ev.turn || s.turn)]))].sort((a, b) => a - b);
+}
+
+// inTurn reports whether step s played in turn t: it began there, or an
+// event of it happened there.
+function inTurn(s, t) { return s.turn === t || s.events.some((ev) => (ev.turn || s.turn) === t); }
+
 function renderTimeline() {
   const log = page.log;
   const sel = $("turn");
-  const turns = [...new Set(log.steps.map((s) => s.turn))];
+  const turns = logTurns(log);
   if (!turns.includes(page.turn)) turns.push(page.turn);
   turns.sort((a, b) => a - b);
   sel.replaceChildren(...turns.map((t) => el("option", { value: t }, String(t))));
@@ -976,12 +998,15 @@ function renderTimeline() {
   const turns1 = log.steps.length ? Math.min(...log.steps.map((s) => s.turn)) : page.turn;
   if (page.turn === turns1) renderSetup(list);
   const lastN = log.steps.length ? log.steps[log.steps.length - 1].n : 0;
-  for (const step of log.steps.filter((s) => s.turn === page.turn)) {
-    list.append(el("li", { class: "step" }, "Step " + step.n + ": " + step.do + " ", step.dice ? el("span", { class: "dice" }, "dice " + (step.own ? "(yours) " : "") + step.dice) : ""));
+  for (const step of log.steps.filter((s) => inTurn(s, page.turn))) {
+    // A step begun in an earlier turn goes on here: said so.
+    const goesOn = step.turn !== page.turn ? " (begun in turn " + step.turn + ", goes on)" : "";
+    list.append(el("li", { class: "step" }, "Step " + step.n + ": " + step.do + goesOn + " ", step.dice && !goesOn ? el("span", { class: "dice" }, "dice " + (step.own ? "(yours) " : "") + step.dice) : ""));
     // The step that brought the game to a First Fire stop: the stop ends it.
     const here = step.n === lastN && step.n === page.state.step && stopKind() === "first-fire";
     if (!step.events.length && !here) list.append(el("li", { class: "empty" }, "nothing happened"));
     step.events.forEach((ev) => {
+      if ((ev.turn || step.turn) !== page.turn) return; // listed under its own turn
       const i = page.flat.length;
       page.flat.push({ step, ev });
       const li = el("li", { class: "event" + (i === page.chosen ? " chosen" : ""), "data-i": i },
@@ -991,7 +1016,7 @@ function renderTimeline() {
     });
     if (here) list.append(el("li", { class: "timeline-stop", id: "timeline-stop", title: "show it on the map", onclick: showStop }, "stopped: " + moverWords(page.state) + " (marked on the map: click to see it)"));
   }
-  if (!log.steps.some((s) => s.turn === page.turn) && page.turn !== turns1) list.append(el("li", { class: "empty" }, "Nothing has happened this turn yet."));
+  if (!log.steps.some((s) => inTurn(s, page.turn)) && page.turn !== turns1) list.append(el("li", { class: "empty" }, "Nothing has happened this turn yet."));
   if (page.chosen < 0) $("timeline").scrollTop = $("timeline").scrollHeight; // the latest step
 }
 
@@ -1043,7 +1068,7 @@ function renderSetup(list) {
 async function choose(i, past) {
   if (i < 0 || i >= page.flat.length) {
     // On into the turn before or after.
-    const turns = [...new Set(page.log.steps.map((s) => s.turn))].sort((a, b) => a - b);
+    const turns = logTurns(page.log);
     const t = turns[turns.indexOf(page.turn) + (i < 0 ? -1 : 1)];
     if (t === undefined) return;
     page.turn = t;
@@ -1064,6 +1089,13 @@ async function choose(i, past) {
   const n = page.flat[i].step.n;
   const want = past && n < page.state.step ? n : 0;
   if (want !== page.past) await loadMap(want);
+  // An event on a map shown too small to see its hexes (the whole of four
+  // boards) is shown around what it marks, as a stop is (showStop): a
+  // move a few pixels long is no answer. A view the player chose is left
+  // alone.
+  const mk = page.flat[i].ev.marks || {};
+  const pts = [...(mk.hexes || []), ...(mk.path || []), ...(mk.lines || []).flat()];
+  if (past && pts.length && shownHexPixels() < 24) zoomToPoints(pts); // chosen by the player
   drawMarks();
 }
 

@@ -144,3 +144,124 @@ func TestHoldFireForTheRestOfTheMove(t *testing.T) {
 		t.Errorf("after the hold: the step %q, the game stands at a %s stop for %v (held: %v)", last, kind, now, moving)
 	}
 }
+
+// TestTimelineListsAStepUnderEachTurnItPlayed: a step that played on
+// across Game Turns (one next to the game's end, when no stop comes) is
+// listed under each turn it played, with that turn's events (issue 56: a
+// step that played five turns was listed under turn 1 alone). The page's
+// own log of a four-board game, two steps of turns 1 and 2 joined into
+// one as such a step is, is read turn by turn.
+func TestTimelineListsAStepUnderEachTurnItPlayed(t *testing.T) {
+	t.Parallel()
+	ctx := browser(t)
+	path := newFourBoardGame(t, t.TempDir(), "game.yaml")
+	_, url := startServe(t, path)
+	p := page{t, ctx}
+	p.run("load the page", chromedp.Navigate(url))
+	p.settled(1)
+	step := 1
+	for {
+		var two bool
+		p.eval(`page.log.steps.some((s) => s.turn === 2 && s.events.length)`, &two)
+		if two {
+			break
+		}
+		if step > 40 {
+			t.Fatal("no step of turn 2 in 40 steps")
+		}
+		step++
+		p.nextTo(step)
+	}
+	var lines []string
+	p.eval(`(() => {
+		const steps = page.log.steps, k = steps.findIndex((s) => s.turn === 2 && s.events.length);
+		const a = steps[k - 1], b = steps[k];
+		const joined = { ...a, events: a.events.map((ev) => ({ ...ev, turn: ev.turn || 1 })).concat(b.events) };
+		page.log = { ...page.log, steps: steps.slice(0, k - 1).concat([joined], steps.slice(k + 1)) };
+		page.turn = 2; page.chosen = -1; renderTimeline();
+		const opts = [...document.querySelectorAll("#turn option")].map((o) => o.value).join(",");
+		return [opts, "Step " + a.n + ": ", ...[...document.querySelectorAll("#events > li")].map((li) => li.className + "|" + li.textContent)];
+	})()`, &lines)
+	if len(lines) < 3 || !strings.Contains(lines[0], "2") {
+		t.Fatalf("the turns offered: %v", lines)
+	}
+	head, rest := lines[1], lines[2:]
+	found := false
+	for i, l := range rest {
+		class, text, _ := strings.Cut(l, "|")
+		if class == "step" && strings.HasPrefix(text, head) {
+			found = true
+			if !strings.Contains(text, "(begun in turn 1, goes on)") || i+1 == len(rest) || !strings.HasPrefix(rest[i+1], "event") {
+				t.Errorf("turn 2 lists %q, then %v", text, rest[i+1:min(i+2, len(rest))])
+			}
+		}
+		if class == "empty" {
+			t.Errorf("turn 2 lists %q", text)
+		}
+	}
+	if !found {
+		t.Errorf("turn 2 does not list %q, which played in it: %v", head, rest)
+	}
+}
+
+// TestUnitPanelClosesWithTheStep: a unit's panel belongs to the step it
+// was opened at (issue 56: it stayed open across steps, its words and
+// buttons of a game that had moved on): the next step closes it; a
+// report of that unit made from the panel leaves it open.
+func TestUnitPanelClosesWithTheStep(t *testing.T) {
+	t.Parallel()
+	ctx := browser(t)
+	path := newFourBoardGame(t, t.TempDir(), "game.yaml")
+	_, url := startServe(t, path)
+	p := page{t, ctx}
+	p.run("load the page", chromedp.Navigate(url))
+	p.settled(1)
+	p.nextTo(2)
+	var id string
+	p.eval(`(() => { const u = page.state.units.find((x) => x.side === "friendly" && !x.entering && !x.exited); showUnit(u.id); return u.id; })()`, &id)
+	var open bool
+	p.eval(`!document.getElementById("unit").hidden`, &open)
+	if !open {
+		t.Fatalf("the panel of %s did not open", id)
+	}
+	p.nextTo(3)
+	p.eval(`!document.getElementById("unit").hidden`, &open)
+	if open {
+		t.Errorf("the panel of %s is open after the next step", id)
+	}
+}
+
+// TestChosenEventIsShown: an ENEMY move chosen in the timeline while the
+// whole of four boards is shown (each hex a few pixels) is shown around
+// its path (issue 56: a move a few pixels long), as a stop is.
+func TestChosenEventIsShown(t *testing.T) {
+	t.Parallel()
+	ctx := browser(t)
+	path := newFourBoardGame(t, t.TempDir(), "game.yaml")
+	_, url := startServe(t, path)
+	p := page{t, ctx}
+	p.run("load the page", chromedp.Navigate(url))
+	p.settled(1)
+	p.nextTo(2)
+	p.click("#zoom-fit")
+	var small float64
+	p.eval(`shownHexPixels()`, &small)
+	if small >= 24 {
+		t.Skipf("the whole map shows hexes %.0f pixels high: nothing to zoom to", small)
+	}
+	var i int
+	p.eval(`page.flat.findIndex((f) => f.ev.kind === "move" && (f.ev.marks.path || []).length > 1)`, &i)
+	if i < 0 {
+		t.Fatal("no ENEMY move in the timeline of step 2")
+	}
+	p.click(`#events li.event[data-i="` + strconv.Itoa(i) + `"]`)
+	var shown struct {
+		Px     float64
+		Inside bool
+	}
+	p.eval(`(() => { const [x, y, w, h] = page.view; const pts = page.flat[`+strconv.Itoa(i)+`].ev.marks.path.map(toSVG);
+		return { px: shownHexPixels(), inside: pts.every(([a, b]) => a >= x && a <= x + w && b >= y && b <= y + h) }; })()`, &shown)
+	if shown.Px < 24 || !shown.Inside {
+		t.Errorf("the chosen move: hexes %.0f pixels high (%.0f before), its path in view %v", shown.Px, small, shown.Inside)
+	}
+}
