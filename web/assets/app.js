@@ -14,6 +14,7 @@ const page = {
   lattice: null,    // [a, b, c, d]: svg x = a*X + b, y = c*Y + d
   svg: null,
   overlay: null,    // the page's own marks, over the map
+  underlay: null,   // the stop's marks, under the counters
   full: null,       // the whole picture's viewBox
   view: null,       // the viewBox shown
   turn: 0,          // the turn the timeline shows
@@ -921,7 +922,8 @@ function zoomToPoints(pts) {
 
 // stopShapes are the page's marks of where the game stands: at a First
 // Fire stop the moving stack's path so far and the Location it entered
-// (ASL A8.1: the fire is at it there); with the LOS tool, the line traced.
+// (ASL A8.1: the fire is at it there), at a rout stop the hexes of the
+// units that rout. They lie under the counters (mark).
 function stopShapes() {
   const out = [];
   if (page.past || !page.state) return out;
@@ -942,6 +944,14 @@ function stopShapes() {
       if (h) out.push(["polygon", { points: hexPoints(h.at), class: "m-stop" }]);
     }
   }
+  return out;
+}
+
+// losShapes are the marks of the LOS tool: the line traced, its hindrances
+// and where it is blocked.
+function losShapes() {
+  const out = [];
+  if (page.past || !page.state) return out;
   const p = page.plan;
   if (p && p.verb === "los") {
     const at = (name) => { const h = name && hexNamed(name); return h && h.at; };
@@ -1104,15 +1114,17 @@ $("ev-next").onclick = () => choose(page.chosen + 1, true);
 
 // ---- the marks ----
 
-// mark replaces the marks of one layer of the overlay.
+// mark replaces the marks of one layer of the overlay (the stop's: of the
+// underlay, under the counters).
 function mark(layer, shapes) {
   if (!page.overlay) return;
-  let g = page.overlay.querySelector('[data-layer="' + layer + '"]');
+  const box = layer === "stop" ? page.underlay : page.overlay;
+  let g = box.querySelector('[data-layer="' + layer + '"]');
   if (!g) {
     g = svgEl("g", { "data-layer": layer });
-    const order = ["event", "select", "plan", "hover"];
-    const after = [...page.overlay.children].find((x) => order.indexOf(x.dataset.layer) > order.indexOf(layer));
-    page.overlay.insertBefore(g, after || null);
+    const order = ["los", "event", "select", "plan", "hover"];
+    const after = [...box.children].find((x) => order.indexOf(x.dataset.layer) > order.indexOf(layer));
+    box.insertBefore(g, after || null);
   }
   g.replaceChildren(...shapes.map(([tag, attrs, text]) => svgEl(tag, attrs, text || undefined)));
 }
@@ -1155,6 +1167,7 @@ function drawMarks() {
   }
   mark("event", shapes);
   mark("stop", stopShapes());
+  mark("los", losShapes());
   mark("select", page.hexChosen && !page.plan ? [
     ["polygon", { points: hexPoints(page.hexChosen.at), class: "m-select-halo" }],
     ["polygon", { points: hexPoints(page.hexChosen.at), class: "m-select" }]] : []);

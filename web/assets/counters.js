@@ -41,7 +41,11 @@ function makeMap(info) {
   page.counters = svgEl("g", { id: "counters" });
   page.tagLayer = svgEl("g", { id: "tags" });
   page.overlay = svgEl("g", { id: "overlay" });
-  svg.replaceChildren($("map-raster"), page.vpoLayer, page.counters, page.tagLayer, page.overlay);
+  // The stop's marks under the counters: its path and hexes show where the
+  // counters leave the map bare and never cover them (the player reads the
+  // counters they mark); the page's other marks over them.
+  page.underlay = svgEl("g", { id: "underlay" });
+  svg.replaceChildren($("map-raster"), page.vpoLayer, page.underlay, page.counters, page.tagLayer, page.overlay);
   page.drawnHexes = new Map();
   page.vpoKey = "";
   page.svg = svg;

@@ -265,3 +265,39 @@ func TestChosenEventIsShown(t *testing.T) {
 		t.Errorf("the chosen move: hexes %.0f pixels high (%.0f before), its path in view %v", shown.Px, small, shown.Inside)
 	}
 }
+
+// TestStopMarksUnderCounters: a First Fire stop's marks, the mover's path
+// and the hex it entered, lie under the counters (issue 56: drawn over
+// them, they hid the counters a player reads there); the page's other
+// marks stay over them.
+func TestStopMarksUnderCounters(t *testing.T) {
+	t.Parallel()
+	ctx := browser(t)
+	path := newFourBoardGame(t, t.TempDir(), "game.yaml")
+	_, url := startServe(t, path)
+	p := page{t, ctx}
+	p.run("load the page", chromedp.Navigate(url))
+	p.settled(1)
+	for step := 2; ; step++ {
+		var ff bool
+		p.eval(`!!page.state.stop && page.state.stop.kind === "first-fire"`, &ff)
+		if ff {
+			break
+		}
+		if step > 30 {
+			t.Fatal("no First Fire stop in 30 steps")
+		}
+		p.nextTo(step)
+	}
+	var got struct {
+		Under, Over int
+		Below       bool
+	}
+	p.eval(`(() => { const stop = '[data-layer="stop"] .m-stop, [data-layer="stop"] .m-mover';
+		const u = document.getElementById("underlay"), c = document.getElementById("counters");
+		return { under: u.querySelectorAll(stop).length, over: page.overlay.querySelectorAll(stop).length,
+			below: !!(u.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_FOLLOWING) }; })()`, &got)
+	if got.Under == 0 || got.Over != 0 || !got.Below {
+		t.Errorf("the stop's marks: %d under the counters, %d over them; the underlay before the counters %v", got.Under, got.Over, got.Below)
+	}
+}

@@ -143,7 +143,7 @@ func TestServeStopsInBrowser(t *testing.T) {
 		t.Error("a First Fire stop reached at the whole map is not shown around its hex")
 	}
 	var marked int
-	p.eval(`page.overlay.querySelectorAll('[data-layer="stop"] polygon.m-stop').length`, &marked)
+	p.eval(`page.underlay.querySelectorAll('[data-layer="stop"] polygon.m-stop').length`, &marked)
 	if marked != 1 {
 		t.Errorf("the hex the mover entered is marked %d times", marked)
 	}
@@ -156,7 +156,7 @@ func TestServeStopsInBrowser(t *testing.T) {
 	if !given {
 		t.Errorf("the First Fire stop gives no path: %v", p.text("#asked"))
 	}
-	p.eval(`page.overlay.querySelectorAll('[data-layer="stop"] polyline.m-mover').length`, &marked)
+	p.eval(`page.underlay.querySelectorAll('[data-layer="stop"] polyline.m-mover').length`, &marked)
 	if marked != 1 || !strings.Contains(p.text("#asked"), "its move began ") {
 		t.Errorf("the mover's path is drawn %d times; the stop says %q", marked, p.text("#asked"))
 	}
@@ -256,7 +256,7 @@ func TestServeStopsInBrowser(t *testing.T) {
 	if got, want := label("#los-text"), strings.TrimSpace(sasl(t, "los", "4T2", "4P6", "--game", path, "--boards", realBoards(t))); got != want {
 		t.Errorf("the page's LOS says %q, sasl los %q", got, want)
 	}
-	p.eval(`page.overlay.querySelectorAll('[data-layer="stop"] line').length`, &marked)
+	p.eval(`page.overlay.querySelectorAll('[data-layer="los"] line').length`, &marked)
 	if marked == 0 {
 		t.Errorf("the LOS is not drawn")
 	}
