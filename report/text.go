@@ -585,14 +585,18 @@ func (x *Words) UnitText(u *state.Unit) string {
 	if u.Case != 0 {
 		notes = append(notes, "case "+string(u.Case))
 	}
-	if u.Wave != "" {
+	// The wave as its counter's colour says it (state.Unit.InHumanWave).
+	switch {
+	case u.InHumanWave():
 		notes = append(notes, "Human Wave "+u.Wave)
+	case u.Wave != "":
+		notes = append(notes, "released from Human Wave "+u.Wave)
 	}
 	for _, f := range []struct {
 		on   bool
 		what string
 	}{{u.Entering, "waiting off the " + u.Edge.String() + " edge"}, {u.Known, "Known"}, {u.Broken, "broken"}, {u.DM, "DM"}, {u.Wounded, "wounded"}, {u.Pinned, "pinned"},
-		{u.Fired && !u.FinalFire, "fired"}, {u.FinalFire, "Final Fire"}, {u.Released, "released"}, {u.Exited, "exited"}} {
+		{u.Fired && !u.FinalFire, "fired"}, {u.FinalFire, "Final Fire"}, {u.Released && u.Wave == "", "released"}, {u.Exited, "exited"}} {
 		if f.on {
 			notes = append(notes, f.what)
 		}

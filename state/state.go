@@ -257,6 +257,13 @@ func IDs(units []*Unit) []string {
 // off the map to enter.
 func (u *Unit) OnMap() bool { return !u.Exited && !u.Entering }
 
+// InHumanWave reports whether the unit moves in a Human Wave now: of one
+// (Wave) and not released from it (SASL 4.33). Its counter is drawn in
+// the Human Wave colour and its words name the wave, by this one test (a
+// unit generated from a Human Wave S?, HW, that was released is drawn as
+// any ENEMY unit).
+func (u *Unit) InHumanWave() bool { return u.Wave != "" && !u.Released }
+
 // Wave is a Human Wave in play.
 type Wave struct {
 	ID   string

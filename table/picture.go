@@ -148,13 +148,13 @@ func units(s *render.Scene, st *state.State, fbe layout.Compass) {
 		switch {
 		case u.Side == state.Friendly:
 			m.Color, what = friendlyColor, "FRIENDLY unit"
-		case u.HW:
+		case u.InHumanWave(): // as the words name it (SASL 4.33: released, not)
 			m.Color, what = waveColor, "ENEMY Human Wave unit (SASL 4.3)"
 		}
 		if u.Kind == state.SQ {
 			m.Label, m.Note = "S?", u.ID
 			what = "ENEMY S?"
-			if u.HW {
+			if u.InHumanWave() {
 				what = "ENEMY Human Wave S? (SASL 4.3)"
 			}
 			if u.Case != 0 {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sasl-engine/sasl/render"
 	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/state"
 )
 
 // ASL A8.2: the Residual FP in Locations is marked at the foot of their
@@ -88,5 +89,42 @@ func TestFireMarkers_A8_1(t *testing.T) {
 	}
 	if strings.Contains(svg.String(), "F: fired") {
 		t.Error("no unit fired, and the legend explains a fire marker")
+	}
+}
+
+// A unit's Human Wave colour and its words follow one rule (issue 56):
+// in a Human Wave now (state.Unit.InHumanWave: of a wave, not released,
+// SASL 4.33). A unit generated from a Human Wave S? and released is drawn
+// and named as any ENEMY unit ("released from Human Wave A"); a unit
+// that joined a wave (SASL 4.323), not of a Human Wave S?, is drawn and
+// named as the wave's. The page's view, the unit's words and the picture
+// agree.
+func TestHumanWaveColourFollowsTheWave_SASL4_33(t *testing.T) {
+	t.Parallel()
+	g := demoGame(t, 7)
+	st := g.g.Snapshot()
+	at := board.Ground(g.g.World().Map().Hexes()[40])
+	released := &state.Unit{ID: "W1", Side: state.Enemy, Kind: state.Squad, Type: "4-4-7", HW: true, Wave: "A", Released: true}
+	joined := &state.Unit{ID: "W2", Side: state.Enemy, Kind: state.Squad, Type: "4-4-7", Wave: "A"}
+	st.Add(released, at)
+	st.Add(joined, at)
+	views := map[string]UnitView{}
+	for _, v := range unitsOf(g.g, st) {
+		views[v.ID] = v
+	}
+	if v := views[released.ID]; v.HW || !strings.Contains(v.Text, "released from Human Wave A") {
+		t.Errorf("released: drawn as the wave's %v, %q", v.HW, v.Text)
+	}
+	if v := views[joined.ID]; !v.HW || !strings.Contains(v.Text, "Human Wave A") || strings.Contains(v.Text, "released") {
+		t.Errorf("joined: drawn as the wave's %v, %q", v.HW, v.Text)
+	}
+	s := render.NewScene(g.g.World().Map())
+	units(s, st, g.g.World().Mission().FBE)
+	var svg bytes.Buffer
+	if err := s.Picture(1).WriteSVG(&svg); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(svg.String(), "ENEMY Human Wave unit (SASL 4.3)") {
+		t.Error("the picture's legend has no Human Wave unit: the joined unit is not drawn as the wave's")
 	}
 }

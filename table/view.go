@@ -141,7 +141,8 @@ type UnitView struct {
 	// First Fire marker.
 	FinalFire bool `json:"final_fire,omitempty"`
 	Exited    bool `json:"exited,omitempty"`
-	// HW: a Human Wave unit, drawn in the Human Wave colour (SASL 4.3);
+	// HW: a unit in a Human Wave now (state.Unit.InHumanWave), drawn in
+	// the Human Wave colour (SASL 4.3);
 	// Level: where in its hex it stands, as its counter shows it ("h1",
 	// "h-1", "roof", render.Marker.LevelText; "" at ground level).
 	HW    bool   `json:"hw,omitempty"`
@@ -258,7 +259,7 @@ func unitsOf(g *game.Game, st *state.State) []UnitView {
 		j := UnitView{ID: u.ID, Side: side(u.Side), Unit: u.Kind.String(), Type: u.Type,
 			At: m.LocationName(u.At()), Drawn: Centre(u.At().Hex), Text: strings.Join(strings.Fields(words.UnitText(u)), " "), Wave: u.Wave,
 			Broken: u.Broken, Pinned: u.Pinned, Wounded: u.Wounded, Known: u.Known, Released: u.Released, Moved: u.Moved, Advanced: u.Advanced, Fired: u.Fired,
-			FinalFire: u.FinalFire, Exited: u.Exited, HW: u.HW, Level: render.Marker{At: u.At()}.LevelText()}
+			FinalFire: u.FinalFire, Exited: u.Exited, HW: u.InHumanWave(), Level: render.Marker{At: u.At()}.LevelText()}
 		if u.Case != 0 {
 			j.Case = string(u.Case)
 		}

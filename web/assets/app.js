@@ -697,8 +697,10 @@ function showUnit(id) {
   const box = $("unit");
   box.replaceChildren(el("h3", { class: "side-" + u.side.toUpperCase() }, u.side.toUpperCase() + " " + u.id));
   box.append(el("div", {}, u.text));
-  const flags = ["broken", "pinned", "wounded", "known", "released", "moved", "advanced", "fired", "final_fire", "entering", "exited"].filter((f) => u[f]);
-  box.append(el("div", { class: "hint" }, "In " + u.at + (u.wave ? ", Human Wave " + u.wave : "") + (flags.length ? "; " + flags.join(", ") : "")));
+  const flags = ["broken", "pinned", "wounded", "known", "released", "moved", "advanced", "fired", "final_fire", "entering", "exited"].filter((f) => u[f] && !(f === "released" && u.wave));
+  // The wave as the counter's colour says it (u.hw: in it now, not released).
+  const wave = u.wave ? (u.hw ? ", Human Wave " : ", released from Human Wave ") + u.wave : "";
+  box.append(el("div", { class: "hint" }, "In " + u.at + wave + (flags.length ? "; " + flags.join(", ") : "")));
   if (u.side === "friendly" && can("set") && !u.entering && !u.exited) {
     const set = el("div", { class: "buttons" }, "Report: ");
     // A leader is wounded, not reduced (ASL A17); sasl refuses a report
