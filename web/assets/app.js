@@ -132,11 +132,13 @@ async function reload(state, out, log) {
   if (!turns.includes(page.turn)) page.turn = last;
   await loadMap(0);
   render();
-  // A new First Fire stop on a map shown too small to see its hexes (the
-  // whole of four boards): the map is shown around it, as a click on the
-  // stop in the timeline does. A view the player chose is left alone.
+  // A new First Fire or rout stop on a map shown too small to see its
+  // hexes (the whole of four boards): the map is shown around it, as a
+  // click on the stop in the timeline does. A view the player chose is
+  // left alone.
   const s = state.stop || {};
-  const key = s.kind === "first-fire" && s.at_hex ? state.step + " " + s.at_hex.join(",") : "";
+  const pts = stopPoints(s);
+  const key = pts.length ? state.step + " " + s.kind + " " + pts.flat().join(",") : "";
   if (key && key !== page.stopShown && shownHexPixels() < 24) showStop();
   page.stopShown = key;
 }
@@ -896,14 +898,28 @@ function renderLOS(box) {
   if (p.result) reveal(box);
 }
 
-// showStop shows the map around a First Fire stop: the moving stack's
-// path and the Locations that may fire at it.
+// stopPoints are the lattice points a stop is about: at a First Fire stop
+// the moving stack's hex and path and the Locations that may fire at it;
+// at a rout stop the hexes of the units that rout (ASL A10.5) and where
+// they may go.
+function stopPoints(s) {
+  const pts = [];
+  const add = (name) => { const h = name && hexNamed(name); if (h) pts.push(h.at); };
+  if (s.kind === "first-fire" && s.at_hex) {
+    pts.push(s.at_hex, ...(s.path || []));
+    for (const g of s.groups || []) add(g.at);
+  }
+  if (s.kind === "rout") {
+    for (const r of s.routs || []) { add(r.at); (r.to || []).forEach(add); }
+  }
+  return pts;
+}
+
+// showStop shows the map around the stop the game stands at (stopPoints).
 async function showStop() {
-  const s = page.state.stop || {};
-  if (!s.at_hex) return;
+  const pts = stopPoints(page.state.stop || {});
+  if (!pts.length) return;
   if (page.past) await loadMap(0);
-  const pts = [s.at_hex, ...(s.path || [])];
-  for (const g of s.groups || []) { const h = hexNamed(g.at); if (h) pts.push(h.at); }
   zoomToPoints(pts);
   drawMarks();
 }

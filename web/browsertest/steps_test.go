@@ -301,3 +301,38 @@ func TestStopMarksUnderCounters(t *testing.T) {
 		t.Errorf("the stop's marks: %d under the counters, %d over them; the underlay before the counters %v", got.Under, got.Over, got.Below)
 	}
 }
+
+// TestArrivingAtARoutStopShowsIt: arriving at a rout stop on a map shown
+// too small to see its hexes (four boards, fit), the page shows the map
+// around the units that rout and where they may go (issue 56: arriving
+// at a stop did not show it), as it does a First Fire stop.
+func TestArrivingAtARoutStopShowsIt(t *testing.T) {
+	t.Parallel()
+	ctx := browser(t)
+	path := newFourBoardGame(t, t.TempDir(), "game.yaml")
+	_, url := startServe(t, path)
+	p := page{t, ctx}
+	p.run("load the page", chromedp.Navigate(url))
+	p.settled(1)
+	for step := 2; ; step++ {
+		var rout bool
+		p.eval(`!!page.state.stop && page.state.stop.kind === "rout" && (page.state.stop.routs || []).length > 0`, &rout)
+		if rout {
+			break
+		}
+		if step > 30 {
+			t.Fatal("no rout stop in 30 steps")
+		}
+		p.click("#zoom-fit") // each step arrives on the whole map
+		p.nextTo(step)
+	}
+	var shown struct {
+		Px     float64
+		Inside bool
+	}
+	p.eval(`(() => { const [x, y, w, h] = page.view; const pts = page.state.stop.routs.map((r) => toSVG(hexNamed(r.at).at));
+		return { px: shownHexPixels(), inside: pts.every(([a, b]) => a >= x && a <= x + w && b >= y && b <= y + h) }; })()`, &shown)
+	if shown.Px < 24 || !shown.Inside {
+		t.Errorf("at the rout stop: hexes %.0f pixels high, the routing units in view %v", shown.Px, shown.Inside)
+	}
+}
