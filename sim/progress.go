@@ -46,7 +46,8 @@ type Progress struct {
 }
 
 const (
-	progressFormat = "sasl-sim-progress/1"
+	// Format 2 writes the run's seed as a string (sasl-sim-part/3).
+	progressFormat = "sasl-sim-progress/2"
 	progressEvery  = time.Second // at most one write a second while playing
 	// staleAfter: a running shard silent this long may be gone (killed, its
 	// node lost); status says so.
@@ -269,7 +270,11 @@ func (s ShardStatus) Text(now time.Time) string {
 		return fmt.Sprintf("failed %s ago (%s): %s%s", ago, where, s.Error, again)
 	}
 	if s.State == "interrupted" {
-		return fmt.Sprintf("interrupted by %s %s ago, %d of %d games played (%s): run the shard again", s.Error, ago, s.Done, s.Games, where)
+		played := fmt.Sprintf("%d of %d games played", s.Done, s.Games)
+		if s.Games == 0 {
+			played = "before its first game"
+		}
+		return fmt.Sprintf("interrupted by %s %s ago, %s (%s): run the shard again", s.Error, ago, played, where)
 	}
 	games := "starting"
 	if s.Games > 0 {
@@ -303,8 +308,19 @@ func ReadProgress(path string) (Progress, error) {
 	if err != nil {
 		return Progress{}, fmt.Errorf("%s: %w", path, err)
 	}
+	// The format first, alone: a file of another sasl's format says so,
+	// whatever its other keys hold.
+	var head struct {
+		Format string `json:"format"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil || !strings.HasPrefix(head.Format, "sasl-sim-progress/") {
+		return Progress{}, fmt.Errorf("%s: not a progress file of sasl sim (%s)", path, progressFormat)
+	}
+	if head.Format != progressFormat {
+		return Progress{}, fmt.Errorf("%s: format %q: this sasl reads %q (a shard of another sasl's: run it again with this one, or use that sasl's sim status)", path, printable(head.Format, 64), progressFormat)
+	}
 	var p Progress
-	if err := json.Unmarshal(data, &p); err != nil || p.Format != progressFormat {
+	if err := json.Unmarshal(data, &p); err != nil {
 		return Progress{}, fmt.Errorf("%s: not a progress file of sasl sim (%s)", path, progressFormat)
 	}
 	if p.Shards < 1 || p.Shards > MaxShards || p.Shard < 0 || p.Shard >= p.Shards || !slices.Contains([]string{"running", "done", "failed", "interrupted"}, p.State) {
