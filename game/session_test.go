@@ -671,6 +671,41 @@ func TestHoldMoveA8_1(t *testing.T) {
 	if st := s.Stop(); st.Kind == state.FirstFireAt && slices.Contains(st.Moving, "E3a") {
 		t.Errorf("after --hold-move the game stands %s", report.Where(st))
 	}
+	// The stack held fire at changes on its move and is still held: an S?
+	// of it Activated (its units named after it, SASL 5) or a unit of it
+	// gone. Found on the demo: a First Fire stop at a stack with an S?
+	// where a plain next stops again for what the S? became.
+	found := false
+	probe := start()
+	for i := 0; i < 80 && !found && probe.Stop().Kind != state.Over; i++ {
+		st := probe.Stop()
+		if st.Kind == state.FirstFireAt && slices.ContainsFunc(st.Moving, func(id string) bool { u := probe.g.st.Unit(id); return u != nil && u.Kind == state.SQ }) {
+			try := func(hold bool) *Stop {
+				c, err := Replay(w, probe.g.st.Game, probe.Journal())
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer c.Close()
+				if _, err := c.Do(Command{Verb: Next, HoldMove: hold}, nil); err != nil {
+					t.Fatal(err)
+				}
+				return c.Stop()
+			}
+			if p := try(false); p.Kind == state.FirstFireAt && !slices.Equal(p.Moving, st.Moving) && sameStack(st.Moving, p.Moving) {
+				found = true
+				if h := try(true); h.Kind == state.FirstFireAt && sameStack(st.Moving, h.Moving) {
+					t.Errorf("held at %v in %s, the game stops again for %v", st.Moving, w.Map().LocationName(st.At), h.Moving)
+				}
+			}
+		}
+		do(t, probe, Next)
+	}
+	if !found {
+		t.Error("no stop of a stack whose S? became units on its move: the test tries too little")
+	}
+	if !sameStack([]string{"A2a", "A2b", "A2c"}, []string{"A2b", "A2c"}) || sameStack([]string{"A7"}, []string{"A8a"}) || sameStack([]string{"A7"}, nil) {
+		t.Error("sameStack: a stack that lost a unit, or another stack")
+	}
 	// Only at a First Fire stop; and the journal replays it.
 	for s.Stop().Kind == state.FirstFireAt {
 		do(t, s, Next)

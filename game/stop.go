@@ -164,11 +164,35 @@ func (g *Game) wentOn(s *Stop) {
 		}
 	case state.RoutAt:
 		e.Other = "rout"
+		if len(s.Routs) == 0 {
+			e.Other = "rout_done"
+		}
 	}
 	if g.actedHere {
 		e.Count = 1
 	}
 	log.Add(e)
+}
+
+// sameStack reports whether the units now of a move are the stack was of
+// it, or what became of it: each is one of was, or a unit an S? of was
+// became when it was Activated, whose ID is the S?'s and a letter (SASL
+// 5: "S3" became "S3a", "S3b"; ai's generation names them so, but for an
+// ID taken already, renamed, which is then asked about as a new stack).
+// Units the stack lost on the way (broken, eliminated) are not among now.
+func sameStack(was, now []string) bool {
+	if len(now) == 0 {
+		return false
+	}
+	for _, id := range now {
+		if slices.Contains(was, id) {
+			continue
+		}
+		if n := len(id); n < 2 || id[n-1] < 'a' || id[n-1] > 'z' || !slices.Contains(was, id[:n-1]) {
+			return false
+		}
+	}
+	return true
 }
 
 // movedOn tells, at a First Fire stop at Location at of a stack moving
@@ -177,7 +201,7 @@ func (g *Game) wentOn(s *Stop) {
 // stop as the last.
 func (g *Game) movedOn(stop *Stop, path []pathing.Step) {
 	last := &g.lastAsk
-	if len(path) > 0 && last.turn == stop.Turn && last.from == path[0].Location && slices.Equal(last.moving, stop.Moving) {
+	if len(path) > 0 && last.turn == stop.Turn && last.from == path[0].Location && sameStack(last.moving, stop.Moving) {
 		for i := len(path) - 1; i >= 0; i-- {
 			if path[i].Location == last.at {
 				steps := append([]pathing.Step{{Location: last.at}}, path[i+1:]...)
@@ -270,7 +294,7 @@ func (g *Game) firstFire(stack []*state.Unit, at board.Location, path []pathing.
 	if !slices.ContainsFunc(held, targetable) {
 		return nil, false, nil // the Residual FP there eliminated it (ASL A8.2)
 	}
-	if h := &g.holdMove; h.on && h.turn == g.st.Turn && len(path) > 0 && h.from == path[0].Location && slices.Equal(h.moving, state.IDs(held)) {
+	if h := &g.holdMove; h.on && h.turn == g.st.Turn && len(path) > 0 && h.from == path[0].Location && sameStack(h.moving, state.IDs(held)) {
 		return nil, true, nil // next --hold-move: no fire at it for the rest of its move, the player's or the engine's
 	}
 	groups := g.firstFireGroups(at)

@@ -209,7 +209,8 @@ const (
 	Recombine // recombine
 	// The player goes on from a stop with next (sasl play next; the
 	// page's Next): Other the stop ("first_fire", "phase", "rout";
-	// "hold_move": next --hold-move at a First Fire stop); At
+	// "hold_move": next --hold-move at a First Fire stop; "rout_done": a
+	// rout stop none is left to rout at); At
 	// and Units the moving stack of a First Fire stop; Count 0 when the
 	// player did nothing there (held their fire; no fire, move or advance
 	// in the phase), 1 when they acted first. A step always names what

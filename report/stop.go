@@ -67,17 +67,13 @@ func (x *Words) Asked(s *state.Stop, st *state.State, last int) string {
 		return x.routAsked(s)
 	}
 	if s.Phase == state.RPh {
-		whose := "your"
-		if s.Player == state.Enemy {
-			whose = "the ENEMY's"
-		}
-		return whose + " RPh: report your rallies (set UNIT good), or pass to have the engine roll them, then next"
+		return PhaseOf(s.Player, s.Phase) + ": report your rallies (set UNIT good), or pass to have the engine roll them, then next"
 	}
 	if s.Player == state.Enemy {
 		if s.Phase == state.DFPh {
 			return "the ENEMY has moved: your DFPh: Defensive Fire (fire --from LOC --at LOC), then next"
 		}
-		return "the ENEMY's CCPh: next resolves Close Combat"
+		return PhaseOf(s.Player, s.Phase) + ": next resolves Close Combat"
 	}
 	return map[state.Phase]string{
 		state.PFPh: "your PFPh: Prep Fire (fire --from LOC --at LOC), then next",
@@ -132,7 +128,7 @@ func (x *Words) firstFireAsked(s *state.Stop, st *state.State) string {
 	if len(s.Moving) > 0 && !slices.ContainsFunc(s.Moving, func(id string) bool { u := unit(id); return u == nil || u.Kind != state.SQ }) {
 		hold = ", which holds fire at an S?"
 	}
-	return fmt.Sprintf("%s %s, in LOS of %s: %s? fire --from LOC --at %s fires%s; next holds your fire; pass lets sasl fire for you as the hold policy does%s",
+	return fmt.Sprintf("%s %s, in LOS of %s: %s? fire --from LOC --at %s fires%s; next holds your fire; next --hold-move holds it for the rest of this move; pass lets sasl fire for you as the hold policy does%s",
 		what, x.moved(s.Path, s.At), strings.Join(by, "; "), ask, at, then, hold)
 }
 
@@ -166,7 +162,7 @@ func (x *Words) moved(path []board.Location, at board.Location) string {
 // must or may rout, and where to.
 func (x *Words) routAsked(s *state.Stop) string {
 	if len(s.Routs) == 0 {
-		return "the RtPh: none of your broken units has to rout any more; next to go on"
+		return PhaseOf(s.Player, state.RtPh) + ": none of your broken units has to rout any more; next to go on"
 	}
 	names := func(ls []board.Location) string {
 		out := make([]string, len(ls))
@@ -197,5 +193,5 @@ func (x *Words) routAsked(s *state.Stop) string {
 		}
 		parts = append(parts, p)
 	}
-	return "the RtPh (ASL A10.5): " + strings.Join(parts, "; ") + ". Rout one: move UNIT LOC (or LOC LOC ... for a path; --low-crawl for one Location); next or pass: the engine routs those that must"
+	return PhaseOf(s.Player, state.RtPh) + " (ASL A10.5): " + strings.Join(parts, "; ") + ". Rout one: move UNIT LOC (or LOC LOC ... for a path; --low-crawl for one Location); next or pass: the engine routs those that must"
 }

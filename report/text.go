@@ -246,6 +246,9 @@ func (x *Words) Text(e *Event) string {
 	case Reported:
 		return fmt.Sprintf("%s in %s is %s (as you report)", who, x.name(e.At), e.Other)
 	case GoOn:
+		if e.Other == "first_fire" && len(e.Units) == 0 {
+			return fmt.Sprintf("First Fire in %s: nothing is left of the moving stack; you go on (next)", x.name(e.At))
+		}
 		if len(e.Units) > 0 {
 			if e.Other == "hold_move" {
 				return fmt.Sprintf("First Fire at %s in %s: you hold your fire for the rest of its move (next --hold-move): the game stops for it no more, and nothing fires at it for you", who, x.name(e.At))
@@ -253,9 +256,12 @@ func (x *Words) Text(e *Event) string {
 			if e.Count == 0 {
 				return fmt.Sprintf("First Fire at %s in %s: you hold your fire (next)", who, x.name(e.At))
 			}
-			return fmt.Sprintf("First Fire at %s in %s: you fire no more and go on (next)", who, x.name(e.At))
+			return fmt.Sprintf("First Fire at %s in %s: you go on (next)", who, x.name(e.At))
 		}
 		ph := PhaseOf(e.Player, e.Phase)
+		if e.Other == "rout_done" {
+			return ph + ": every broken unit that had to rout has routed; you go on (next)"
+		}
 		if e.Other == "rout" {
 			return fmt.Sprintf("%s: you go on (next); the broken units you did not rout rout as the engine chooses or are eliminated for Failure to Rout (ASL A10.5)", ph)
 		}
@@ -268,11 +274,11 @@ func (x *Words) Text(e *Event) string {
 		for _, s := range e.Steps {
 			spent += s.HalfMF
 		}
-		verb := "move"
+		verb, its := "move", "their"
 		if len(e.Units) == 1 {
-			verb = "moves"
+			verb, its = "moves", "its"
 		}
-		return fmt.Sprintf("%s %s on: %s, %s MF (its whole move is told when it ends)", who, verb, x.PathText(e.Steps, e.Edge), pathing.HalfMF(spent))
+		return fmt.Sprintf("%s %s on: %s, %s MF (%s whole move is told when it ends)", who, verb, x.PathText(e.Steps, e.Edge), pathing.HalfMF(spent), its)
 	case Pass, Unasked:
 		what := "you pass"
 		if e.Kind == Unasked {
@@ -288,7 +294,7 @@ func (x *Words) Text(e *Event) string {
 		if len(e.Units) > 0 {
 			return fmt.Sprintf("First Fire at %s in %s: %s: the engine decides as the hold policy does", who, x.name(e.At), what)
 		}
-		return fmt.Sprintf("the %s %s: %s: the engine decides as the hold policy does", strings.ToUpper(e.Player.String()), e.Phase, what)
+		return fmt.Sprintf("%s: %s: the engine decides as the hold policy does", PhaseOf(e.Player, e.Phase), what)
 	case CloseCombat:
 		d := e.Dice
 		res := "no effect"

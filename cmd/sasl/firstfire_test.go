@@ -51,8 +51,8 @@ func TestPlayFirstFireSetting_A7_2_A7_21_A7_22(t *testing.T) {
 	if n := len(v.Stop.Path); n < 2 || v.Stop.Path[n-1][0] != v.Stop.AtHex[0] || v.Stop.Path[n-1][1] != v.Stop.AtHex[1] {
 		t.Errorf("the stop's path %v does not end at %v", v.Stop.Path, v.Stop.AtHex)
 	}
-	if !strings.Contains(out, "next holds your fire; pass lets sasl fire for you") || !strings.Contains(out, " from off the map") {
-		t.Errorf("the question does not say next, pass and the path:\n%s", out)
+	if !strings.Contains(out, "next holds your fire; next --hold-move holds it for the rest of this move; pass lets sasl fire for you") || !strings.Contains(out, " from off the map") {
+		t.Errorf("the question does not say next, next --hold-move, pass and the path:\n%s", out)
 	}
 	before := read()
 	for _, c := range []struct {

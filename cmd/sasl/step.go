@@ -216,7 +216,7 @@ func newPlayNextCmd(o *options, verb game.Verb) *cobra.Command {
 		cmd.Example += "\n  sasl play next game.yaml --first-fire pbf"
 		cmd.Flags().StringVar(&stop, "stop", "", "how often the game stops for you from now on: "+stopModes)
 		cmd.Flags().StringVar(&fire, "first-fire", "", "which ENEMY moves the game stops at for your First Fire from now on: "+firstFireValues)
-		cmd.Flags().BoolVar(&holdMove, "hold-move", false, "at a First Fire stop: hold your fire at the moving stack for the rest of its move (no more stops for it, and the engine fires at it for you neither)")
+		cmd.Flags().BoolVar(&holdMove, "hold-move", false, "at a First Fire stop: hold your fire at the moving stack for the rest of its move (no more stops for it, nor does the engine fire at it for you)")
 		cmd.Example += "\n  sasl play next game.yaml --hold-move"
 	}
 	return cmd

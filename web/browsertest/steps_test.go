@@ -1,6 +1,7 @@
 package browsertest
 
 import (
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -103,12 +104,14 @@ func TestStopNamedOneWay(t *testing.T) {
 // "Hold fire for the rest of this move" beside "Hold fire", as a player
 // says it at the table (issue 56: six stops for one pair walking past a
 // squad); it sends next --hold-move, and the game stops for that stack's
-// move no more.
+// move no more. The demo (seed 21): E3a, asked at x1S10, is asked again
+// at x1S9 after a plain Hold fire (game.TestHoldMoveA8_1).
 func TestHoldFireForTheRestOfTheMove(t *testing.T) {
 	t.Parallel()
 	ctx := browser(t)
-	path := newFourBoardGame(t, t.TempDir(), "game.yaml")
-	_, url := startServe(t, path)
+	path := filepath.Join(t.TempDir(), "game.yaml")
+	sasl(t, "play", "new", "--seed", "21", "--save", path)
+	_, url := serve(t, path, "")
 	p := page{t, ctx}
 	p.run("load the page", chromedp.Navigate(url))
 	p.settled(1)
@@ -127,6 +130,9 @@ func TestHoldFireForTheRestOfTheMove(t *testing.T) {
 	}
 	var moving []string
 	p.eval(`page.state.stop.moving`, &moving)
+	if !slices.Equal(moving, []string{"E3a"}) {
+		t.Fatalf("the demo's first First Fire stop is at %v, not E3a", moving)
+	}
 	var title string
 	p.eval(`document.getElementById("do-hold-move").title`, &title)
 	if got := strings.TrimSpace(p.text("#do-hold-move")); got != "Hold fire for the rest of this move" || !strings.HasPrefix(title, "sasl play next --hold-move: ") {
