@@ -338,6 +338,11 @@ async function click(e) {
       if (!plan.from.length) { cancelPlan(); return; }
     } else if (theirs && !atName()) {
       plan.at = h.name;
+      // The Location of the hex its ENEMY units are in, when they are in
+      // one above ground level (a building's upper level, ASL A7.5: a
+      // fire is at a Location); another is chosen below the plan.
+      const at = [...new Set(unitsIn(h).filter((u) => u.side === "enemy").map((u) => u.at))];
+      plan.atLevel = at.length === 1 && at[0] !== h.name ? at[0] : null;
     } else {
       showError("fire: click your own stacks to add them to the fire group" + (atName() ? "" : ", and an ENEMY stack to fire at"));
       return;
@@ -756,7 +761,7 @@ function planCommand() {
   const p = page.plan;
   if (p.verb === "los") return null;
   if (p.verb === "move") return p.to ? "move " + p.units.join(",") + " " + (p.level || p.to) + (p.assault ? " --assault" : "") : null;
-  return p.from.length && p.at ? "fire --from " + p.from.join(",") + " --at " + p.at : null;
+  return p.from.length && p.at ? "fire --from " + p.from.join(",") + " --at " + (p.atLevel || p.at) : null;
 }
 
 async function previewPlan() {
@@ -820,8 +825,18 @@ function renderPlan() {
       box.append(el("label", { class: "assault", title: "sasl play move ... --assault" }, cb, " Assault Movement (ASL A4.61): one Location, all its MF; no FFNAM DRM when fired at"));
     }
   } else {
-    box.append(el("p", {}, planFireWords(p) + " from " + (p.from.join(", ") || "…") + " at " + (p.at || "…") +
+    box.append(el("p", {}, planFireWords(p) + " from " + (p.from.join(", ") || "…") + " at " + (p.atLevel || p.at || "…") +
       ": click your stacks to add or drop them" + (atName() ? "." : ", and an ENEMY stack to fire at.")));
+    // The Location of the target hex the fire is at, as the move plan's
+    // (a First Fire stop's is the mover's own).
+    const hex = p.at && !atName() && [...page.hexes.values()].find((h) => h.name === p.at);
+    if (hex && hex.locations) {
+      const sel = el("select", { id: "plan-at-level", "aria-label": "the Location in the hex fired at" }, el("option", { value: "" }, p.at + " (ground level)"));
+      for (const l of hex.locations) sel.append(el("option", { value: l }, l));
+      sel.value = p.atLevel || "";
+      sel.onchange = () => { p.atLevel = sel.value || null; previewPlan(); };
+      box.append(sel);
+    }
   }
   if (p.preview) box.append(el("p", { id: "plan-text" }, p.preview.text));
   const buttons = el("div", { class: "buttons" });

@@ -342,3 +342,42 @@ func TestArrivingAtARoutStopShowsIt(t *testing.T) {
 		t.Errorf("at the rout stop: hexes %.0f pixels high, the routing units in view %v", shown.Px, shown.Inside)
 	}
 }
+
+// TestFirePlanAtAnotherLevel: the fire plan aims at a Location of the
+// target hex above its ground level, as the move plan moves to one (issue
+// 56: it could not; ASL A7.5, a fire is at a Location): the plan offers
+// the hex's Locations, and the command fires at the one chosen.
+func TestFirePlanAtAnotherLevel(t *testing.T) {
+	t.Parallel()
+	ctx := browser(t)
+	path := newFourBoardGame(t, t.TempDir(), "game.yaml")
+	_, url := startServe(t, path)
+	p := page{t, ctx}
+	p.run("load the page", chromedp.Navigate(url))
+	p.settled(1)
+	for step := 2; ; step++ {
+		var fires bool
+		p.eval(`stopKind() === "before-phase" && ((page.state.offers || {}).fires || []).length > 0`, &fires)
+		if fires {
+			break
+		}
+		if step > 30 {
+			t.Fatal("no fire phase of yours in 30 steps")
+		}
+		p.nextTo(step)
+	}
+	var got struct {
+		Options []string
+		Command string
+	}
+	p.eval(`(() => { const from = page.state.offers.fires[0].from;
+		const h = [...page.hexes.values()].find((x) => x.locations && x.locations.length && x.name !== from);
+		startFire([from]); page.plan.at = h.name; renderPlan();
+		const sel = document.getElementById("plan-at-level");
+		if (!sel) return { options: [], command: planCommand() };
+		sel.value = h.locations[0]; page.plan.atLevel = sel.value;
+		return { options: [...sel.options].map((o) => o.value), command: planCommand() }; })()`, &got)
+	if len(got.Options) < 2 || !strings.HasSuffix(got.Command, " --at "+got.Options[1]) {
+		t.Errorf("the fire plan offers %v and sends %q", got.Options, got.Command)
+	}
+}
