@@ -619,3 +619,67 @@ func TestTwoUnitsOfOnePieceRefused(t *testing.T) {
 		t.Errorf("two units of one piece: %v, want %q", err, want)
 	}
 }
+
+// A save older than the game never undoes what the game did with a unit
+// after the player's own move of it (issue 56: a stale save kept F9 on
+// the hex the player had moved it to, though F9 had routed since, and the
+// next turn refused the save). The player's move read from a save, then
+// the unit moved on by the game's journal (here a move of the next MPh),
+// then the old save given again: its hex for the unit is one the game had
+// the unit in since the save, so the game's hex wins, said in a note.
+func TestStaleSaveNeverUndoesTheGame(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	g, setup := hillGame(t, dir)
+	t0 := enemySave(t, g, setup, dir)
+	t1 := filepath.Join(dir, "t1.vsav")
+	if _, err := g.TurnFromSave(t0, t1, false, nil, fixedNow); err != nil {
+		t.Fatal(err)
+	}
+	var mover *state.Unit
+	for _, u := range g.g.Snapshot().OfSide(state.Friendly) {
+		if u.Vasl != "" && u.OnMap() && !u.Broken && !u.Pinned {
+			mover = u
+			break
+		}
+	}
+	to := movableHex(t, g, mover)
+	moved := movedSave(t, t1, dir, "moved.vsav", mover.Vasl, to)
+	if _, err := g.TurnFromSave(moved, "", false, nil, fixedNow); err != nil {
+		t.Fatal(err)
+	}
+	// The game moves the unit on, by its journal, after the move read.
+	on := movableHex(t, g, mover)
+	if st := g.Stop(); st.Phase == state.PFPh {
+		if _, err := g.DoText("next", nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := g.DoText("move "+mover.ID+" "+on, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Save(); err != nil {
+		t.Fatal(err)
+	}
+	// The save of before, given again.
+	w, err := g.WriteEnemy(moved, nil, fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mended := filepath.Join(dir, "mended.vsav")
+	if err := w.WriteFile(mended); err != nil {
+		t.Fatal(err)
+	}
+	f, err := ReadSave(mended, g.g.World().Mission().Layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := f.byPiece[mover.Vasl]; v.Location != on {
+		t.Errorf("%s's counter is on %s in the new save, want %s, where the game moved it after the move the old save shows (%s); notes %q", mover.ID, v.Location, on, to, w.Notes)
+	}
+	if !slices.ContainsFunc(w.Notes, func(n string) bool {
+		return strings.Contains(n, mover.ID) && strings.Contains(n, on) && strings.Contains(n, to)
+	}) {
+		t.Errorf("no note says %s's counter is moved from %s to %s: %q", mover.ID, to, on, w.Notes)
+	}
+}

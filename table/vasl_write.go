@@ -258,9 +258,16 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.U
 		}
 		b, known := base[u.ID]
 		if l, err := w.m.ParseLocation(v.Location); err != nil || l.Hex != u.At().Hex {
-			if standalone && (!known || err != nil || b.at != l.Hex) {
+			// The save's hex is the player's move unless the game had the
+			// unit there since the save's base: then the game has taken
+			// that move already, and what it did with the unit after (a
+			// rout, an advance) wins (issue 56).
+			if standalone && (!known || err != nil || b.at != l.Hex && !b.since(l.Hex)) {
 				w.Notes = append(w.Notes, fmt.Sprintf("%s stays on %s, where your save has it (the game has it on %s): sasl play turn reads it as your move", u.ID, v.Location, w.m.LocationName(u.At())))
 			} else {
+				if standalone && b.at != l.Hex {
+					w.Notes = append(w.Notes, fmt.Sprintf("%s: its counter is moved from %s to %s, where the game has it: your save is older than the game, which had %s on %s and moved it on since", u.ID, v.Location, w.m.LocationName(u.At()), u.ID, v.Location))
+				}
 				if err := w.e.Move([]string{v.ID}, w.grid(u.At())); err != nil {
 					return err
 				}
@@ -279,7 +286,10 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.U
 		}
 		// As the counter shows it now (a squad reduced shows its half-squad).
 		if shown := strings.HasPrefix(w.e.Name(v.ID), "broken "); u.Broken != shown {
-			if standalone && (!known || b.broken != v.Broken) {
+			if standalone && known && b.broken != v.Broken && b.hadBroken[b2i(v.Broken)] {
+				w.Notes = append(w.Notes, fmt.Sprintf("%s: its counter is turned %s, as the game has it: your save is older than the game, which had it %s since", u.ID, map[bool]string{true: "broken", false: "to Good Order"}[u.Broken], map[bool]string{true: "broken", false: "in Good Order"}[v.Broken]))
+			}
+			if standalone && (!known || b.broken != v.Broken && !b.hadBroken[b2i(v.Broken)]) {
 				w.Notes = append(w.Notes, fmt.Sprintf("%s stays %s, as your save has it (the game has it %s): sasl play turn reads it as your report", u.ID, map[bool]string{true: "broken", false: "in Good Order"}[v.Broken], map[bool]string{true: "broken", false: "in Good Order"}[u.Broken]))
 				continue // the last change of the unit's
 			}
@@ -531,11 +541,20 @@ func enemyEvents(s *game.Session, since *int) []report.Event {
 }
 
 // baseUnit is a FRIENDLY unit as the game had it when a save was written
-// of it: its hex, broken or not.
+// of it: its hex, broken or not; and every hex and state the game had it
+// in from then on (had, hadBroken): a save that shows one of those shows
+// what the game knows already (the player's own move, read since, then
+// perhaps a rout), not a move or report of the player's to read.
 type baseUnit struct {
-	at     hex.Hex
-	broken bool
+	at        hex.Hex
+	broken    bool
+	had       []hex.Hex
+	hadBroken [2]bool // [false]: it stood in Good Order since; [true]: broken
 }
+
+// since reports whether the game had the unit in hex h, broken or not as
+// broken says, at the base or after it.
+func (b baseUnit) since(h hex.Hex) bool { return slices.Contains(b.had, h) }
 
 // saveBase is the game's FRIENDLY units as they stood when save f was
 // written of the game of session s: the journal is played again, and of
@@ -562,6 +581,19 @@ func saveBase(s *game.Session, f *Save) (map[string]baseUnit, error) {
 			}
 		}
 	}
+	// keep adds where each unit of the base stands now to what the game
+	// had it in since the base.
+	keep := func() {
+		for _, u := range r.Game().Snapshot().OfSide(state.Friendly) {
+			if b, ok := base[u.ID]; ok && u.OnMap() {
+				if !slices.Contains(b.had, u.At().Hex) {
+					b.had = append(b.had, u.At().Hex)
+				}
+				b.hadBroken[b2i(u.Broken)] = true
+				base[u.ID] = b
+			}
+		}
+	}
 	for n := 1; ; n++ {
 		if staleSave(r.Game(), f) == "" {
 			st := r.Stop()
@@ -576,6 +608,9 @@ func saveBase(s *game.Session, f *Save) (map[string]baseUnit, error) {
 			}
 		} else {
 			inRun = false
+		}
+		if base != nil {
+			keep()
 		}
 		if n == len(j) {
 			break
