@@ -45,6 +45,13 @@ const (
 	ReportHidden     UnitReport = "hidden"
 )
 
+// ReportPiece records the VASL piece that is a unit's counter now ("set
+// F2 piece 1533971088241", Command.Piece): a squad's counter the player
+// swapped for a half-squad counter in VASL (ASL A7.302), read from the
+// save by sasl play turn --friendly-from, so that the next save finds the
+// unit by its new counter. Not among Reports: no player types it.
+const ReportPiece UnitReport = "piece"
+
 // Reports are the reports, in the order sasl play set lists them.
 var Reports = []UnitReport{ReportBroken, ReportPinned, ReportGood, ReportEliminated, ReportReduced, ReportWounded, ReportKnown, ReportHidden}
 
@@ -79,6 +86,8 @@ type Command struct {
 	HasStop      bool
 	FirstFire    FireStops
 	HasFirstFire bool
+	// Piece: the VASL piece of a set ... piece (ReportPiece).
+	Piece string
 	// HoldMove: a next at a First Fire stop holds the player's fire at
 	// the moving stack for the rest of its move: the game stops for it no
 	// more, and the engine fires at it for them neither (ASL A8.1: First
@@ -170,6 +179,13 @@ func ParseCommand(text string, m *board.Map) (Command, error) {
 		}
 		c.At = l
 	case Set:
+		if len(args) == 3 && args[1] == string(ReportPiece) {
+			if args[2] == "" || strings.Trim(args[2], "0123456789") != "" || len(args[2]) > 20 {
+				return c, bad("set UNIT piece ID, the VASL piece's ID in digits")
+			}
+			c.Units, c.Report, c.Piece = []string{args[0]}, ReportPiece, args[2]
+			break
+		}
 		if len(args) != 2 || !slices.Contains(Reports, UnitReport(args[1])) {
 			return c, bad("set UNIT " + ReportWords("|"))
 		}
@@ -207,6 +223,9 @@ func (c Command) Text(m *board.Map) string {
 	case Fire:
 		return "fire --from " + strings.Join(names(c.From), ",") + " --at " + m.LocationName(c.At)
 	case Set:
+		if c.Report == ReportPiece {
+			return "set " + c.Units[0] + " piece " + c.Piece
+		}
 		return "set " + c.Units[0] + " " + string(c.Report)
 	}
 	s := string(c.Verb)
@@ -323,6 +342,17 @@ func (s *Session) check(c Command) error {
 		u, err := s.own(c.Verb, c.Units[0])
 		if err != nil {
 			return err
+		}
+		if c.Report == ReportPiece {
+			if u.Vasl == "" {
+				return refuse("%s piece %s: %s has no VASL counter (a game set up with play new --friendly-from has them)", u.ID, c.Piece, u.ID)
+			}
+			for _, x := range g.st.OfSide(state.Friendly) {
+				if x != u && x.Vasl == c.Piece {
+					return refuse("%s piece %s: that piece is the counter of %s", u.ID, c.Piece, x.ID)
+				}
+			}
+			return nil
 		}
 		if why := setRefused(stop, u, c.Report); why != "" {
 			return refuse("%s %s: %s", u.ID, c.Report, why)
@@ -822,6 +852,11 @@ func (s *Session) report(c Command) error {
 	}
 	at := u.At()
 	switch c.Report {
+	case ReportPiece:
+		u.Vasl = c.Piece
+		log := g.hw.Log()
+		log.Add(report.Event{Kind: report.Reported, Units: log.Strings(u.ID), At: at, Other: "piece " + c.Piece})
+		return nil
 	case ReportEliminated:
 		g.res.Eliminate(u, report.ByPlayer, report.Dice{})
 		return nil

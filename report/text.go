@@ -244,6 +244,9 @@ func (x *Words) Text(e *Event) string {
 	case Reveal:
 		return fmt.Sprintf("%s in %s revealed: %s finds them as it moves toward their Location; Known from now on, they can Activate S? (sasl's reading of ASL A12; SASL 3.32)", who, x.name(e.At), e.Lead)
 	case Reported:
+		if piece, ok := strings.CutPrefix(e.Other, "piece "); ok {
+			return fmt.Sprintf("%s in %s: its counter is VASL piece %s now, as your save shows (a counter swapped in for it)", who, x.name(e.At), piece)
+		}
 		return fmt.Sprintf("%s in %s is %s (as you report)", who, x.name(e.At), e.Other)
 	case GoOn:
 		if e.Other == "first_fire" && len(e.Units) == 0 {

@@ -326,15 +326,17 @@ func (f *Save) counters(g *game.Game) (found map[string]vassal.Unit, swapped map
 		switch {
 		case len(here) > 0:
 			v = here[0]
-		case len(elsewhere) == 1:
-			v = elsewhere[0]
-		case len(elsewhere) > 1:
+		case len(elsewhere) > 0:
+			// A counter swapped in is taken on the unit's own hex alone: one
+			// elsewhere may be another counter left on the boards, and a
+			// deleted squad read as reduced and moved there would undo its
+			// elimination (issue 56). The player says which.
 			var which []string
 			for _, e := range elsewhere {
 				which = append(which, fmt.Sprintf("%s (piece %s)", e.Location, e.ID))
 			}
-			return nil, nil, fmt.Errorf("%s: the counter of %s (%s %s on %s, VASL piece %s) is gone, and %d counters of a %s half-squad no unit of the game keeps could have replaced it: %s; put the one that did on %s, where the game has %s, or delete the counter of %s in VASL if it is eliminated",
-				f.save.Name, u.ID, u.Type, u.Kind, at, u.Vasl, len(elsewhere), half, strings.Join(which, ", "), at, u.ID, u.ID)
+			return nil, nil, fmt.Errorf("%s: the counter of %s (%s %s on %s, VASL piece %s) is gone, and %s of a %s half-squad no unit of the game keeps %s elsewhere: %s. sasl takes a counter swapped in only on the unit's own hex: if one of them is %s's, put it on %s, where the game has %s (and move it in your next save); if %s is eliminated, move those counters off the boards or delete them",
+				f.save.Name, u.ID, u.Type, u.Kind, at, u.Vasl, Plural(len(elsewhere), "counter"), half, map[bool]string{true: "stands", false: "stand"}[len(elsewhere) == 1], strings.Join(which, ", "), u.ID, at, u.ID, u.ID)
 		default:
 			if p, ok := f.off[u.Vasl]; ok {
 				where := p.Map

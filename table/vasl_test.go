@@ -292,7 +292,9 @@ func TestWriteEnemyStepPerPhase(t *testing.T) {
 // ASL A7.302: a squad whose counter has no half-squad side is reduced in
 // VASL by swapping a half-squad counter in for it. The counter swapped in
 // (of the squad's half-squad type, on its hex) keeps the unit: the unit is
-// reduced, not eliminated, and the ENEMY's turn written back follows it.
+// reduced, not eliminated, the counter is the unit's in the game file from
+// then on (set UNIT piece ID), and the ENEMY's turn written back follows
+// it.
 func TestSwappedHalfSquadKeepsItsUnitA7_302(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -356,7 +358,7 @@ func TestSwappedHalfSquadKeepsItsUnitA7_302(t *testing.T) {
 			read = &r.Reads[i]
 		}
 	}
-	if read == nil || !slices.Equal(read.Commands, []string{"set " + squad.ID + " reduced"}) || !strings.Contains(read.Swapped, "(piece "+spare+") is "+squad.ID) {
+	if read == nil || !slices.Equal(read.Commands, []string{"set " + squad.ID + " reduced", "set " + squad.ID + " piece " + spare}) || !strings.Contains(read.Swapped, "(piece "+spare+") is "+squad.ID) {
 		t.Fatalf("%s, its squad counter swapped for a half-squad's: read %+v, want it reduced and kept", squad.ID, read)
 	}
 	for _, nt := range r.NotTaken {
@@ -377,9 +379,23 @@ func TestSwappedHalfSquadKeepsItsUnitA7_302(t *testing.T) {
 		if u.Kind != state.HalfSquad || !kept {
 			t.Errorf("%s is a %s, its half-squad counter kept %v: want a half-squad on its new counter", squad.ID, u.Kind, kept)
 		}
-		if found, _, err := f2.counters(g.g); err != nil || found[squad.ID].ID != spare {
-			t.Errorf("in the save of the next turn %s's counter is %q (%v), want %s", squad.ID, found[squad.ID].ID, err, spare)
+		if found, swapped, err := f2.counters(g.g); err != nil || found[squad.ID].ID != spare || swapped[squad.ID] != "" {
+			t.Errorf("in the save of the next turn %s's counter is %q (%v, swapped %q), want %s, its own", squad.ID, found[squad.ID].ID, err, swapped[squad.ID], spare)
 		}
+		// The new counter is the unit's in the game file (issue 56: it
+		// kept the deleted piece's ID, and the unit was guessed again
+		// each turn).
+		if u.Vasl != spare {
+			t.Errorf("%s keeps piece %s, want %s, the counter swapped in", squad.ID, u.Vasl, spare)
+		}
+		again, err := Read(g.Path(), Options{Boards: testshared.Boards(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if x, ok := again.g.Unit(squad.ID); !ok || x.Vasl != spare {
+			t.Errorf("the game file read again has %s's piece %v", squad.ID, x)
+		}
+		again.Close()
 	case kept:
 		t.Errorf("%s eliminated in the ENEMY's turn, its half-squad counter left in the save", squad.ID)
 	}
@@ -441,8 +457,17 @@ func TestCounterOffTheBoardsRefused(t *testing.T) {
 		f.units = append(f.units, vassal.Unit{Placed: vassal.Placed{Piece: vassal.Piece{ID: "hs" + at, Name: "2-4-7 1hs"}, Location: at}, Kind: "half_squad", Type: "2-4-7"})
 	}
 	f.index()
-	if _, _, _, err := readFriendly(g.g, f); err == nil || !strings.Contains(err.Error(), "2 counters of a 2-4-7 half-squad no unit of the game keeps could have replaced it: 3A1 (piece hs3A1), 3A3 (piece hs3A3)") {
+	if _, _, _, err := readFriendly(g.g, f); err == nil || !strings.Contains(err.Error(), "2 counters of a 2-4-7 half-squad no unit of the game keeps stand elsewhere: 3A1 (piece hs3A1), 3A3 (piece hs3A3)") {
 		t.Errorf("two half-squads that could be %s's: %v", squad.ID, err)
+	}
+	// One alone elsewhere is not taken for the squad's either (issue 56: a
+	// squad deleted, eliminated, was read as reduced and moved there): the
+	// player is asked which it is.
+	f1 := *f // its own index: index clears the map it fills
+	f1.units, f1.byPiece = slices.Clone(f.units[:len(f.units)-1]), map[string]vassal.Unit{}
+	f1.index()
+	if _, _, _, err := readFriendly(g.g, &f1); err == nil || !strings.Contains(err.Error(), "a 2-4-7 half-squad no unit of the game keeps stands elsewhere: 3A1 (piece hs3A1). sasl takes a counter swapped in only on the unit's own hex") {
+		t.Errorf("one half-squad elsewhere that could be %s's: %v", squad.ID, err)
 	}
 	// One of them on the squad's hex is the one.
 	f.units[len(f.units)-1].Location = g.g.World().Map().LocationName(squad.At())
@@ -451,7 +476,7 @@ func TestCounterOffTheBoardsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, rd := range reads {
-		if rd.u.ID == squad.ID && (rd.to != "" || !slices.Equal(rd.cmd, []string{"set " + squad.ID + " reduced"})) {
+		if rd.u.ID == squad.ID && (rd.to != "" || !slices.Equal(rd.cmd, []string{"set " + squad.ID + " reduced", "set " + squad.ID + " piece hs3A3"})) {
 			t.Errorf("%s: %v, moved to %q: want reduced, in place", squad.ID, rd.cmd, rd.to)
 		}
 	}

@@ -112,6 +112,11 @@ func readFriendly(g *game.Game, f *Save) (reads []reading, unknown []vassal.Unit
 		if u.Kind == state.Squad && v.Kind == state.HalfSquad.String() {
 			r.cmd = append(r.cmd, "set "+u.ID+" reduced")
 		}
+		if r.swapped != "" {
+			// The counter swapped in is the unit's from now on, in the
+			// game file: the next save finds the unit by it (issue 56).
+			r.cmd = append(r.cmd, "set "+u.ID+" piece "+v.ID)
+		}
 		if v.Known() != u.Known {
 			r.cmd = append(r.cmd, "set "+u.ID+" "+map[bool]string{true: "known", false: "hidden"}[v.Known()])
 		}
