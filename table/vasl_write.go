@@ -257,6 +257,10 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.U
 			continue
 		}
 		b, known := base[u.ID]
+		// onHex: where the counter stands in the new save, which the notes
+		// below name (the game's hex once it is moved there: issue 56, a
+		// note named the hex a unit had left by its rout).
+		onHex := v.Location
 		if l, err := w.m.ParseLocation(v.Location); err != nil || l.Hex != u.At().Hex {
 			// The save's hex is the player's move unless the game had the
 			// unit there since the save's base: then the game has taken
@@ -271,6 +275,7 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.U
 				if err := w.e.Move([]string{v.ID}, w.grid(u.At())); err != nil {
 					return err
 				}
+				onHex = w.m.LocationName(u.At())
 				w.Yours++
 			}
 		}
@@ -280,7 +285,7 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.U
 				return err
 			}
 			if !ok {
-				w.Notes = append(w.Notes, fmt.Sprintf("%s (%s on %s) is reduced to a %s half-squad: its counter has no half-squad side sasl can turn; swap it in VASL for a %s half-squad counter on that hex (sasl takes that counter as %s)", u.ID, v.Name, v.Location, u.Type, u.Type, u.ID))
+				w.Notes = append(w.Notes, fmt.Sprintf("%s (%s on %s) is reduced to a %s half-squad: its counter has no half-squad side sasl can turn; swap it in VASL for a %s half-squad counter on that hex (sasl takes that counter as %s)", u.ID, v.Name, onHex, u.Type, u.Type, u.ID))
 			}
 			w.Yours += b2i(ok)
 		}
@@ -298,7 +303,7 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.U
 				return err
 			}
 			if !ok {
-				w.Notes = append(w.Notes, fmt.Sprintf("%s (%s on %s) is %s: its counter has no broken side sasl can turn; turn it in VASL", u.ID, v.Name, v.Location, map[bool]string{true: "broken", false: "rallied"}[u.Broken]))
+				w.Notes = append(w.Notes, fmt.Sprintf("%s (%s on %s) is %s: its counter has no broken side sasl can turn; turn it in VASL", u.ID, v.Name, onHex, map[bool]string{true: "broken", false: "rallied"}[u.Broken]))
 			}
 			w.Yours += b2i(ok)
 		}
