@@ -112,7 +112,7 @@ func (x *Words) firstFireAsked(s *state.Stop, st *state.State) string {
 	}
 	if i := slices.IndexFunc(s.Moving, func(id string) bool { u := unit(id); return u != nil && u.Kind == state.SQ }); i >= 0 {
 		what, then = "S? "+what, " (an attack Activates an S? first)"
-		if unit(s.Moving[i]).HW {
+		if unit(s.Moving[i]).InHumanWave() {
 			what = "Human Wave " + what
 		}
 	}

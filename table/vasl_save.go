@@ -335,8 +335,8 @@ func (f *Save) counters(g *game.Game) (found map[string]vassal.Unit, swapped map
 			for _, e := range elsewhere {
 				which = append(which, fmt.Sprintf("%s (piece %s)", e.Location, e.ID))
 			}
-			return nil, nil, fmt.Errorf("%s: the counter of %s (%s %s on %s, VASL piece %s) is gone, and %s of a %s half-squad no unit of the game keeps %s elsewhere: %s. sasl takes a counter swapped in only on the unit's own hex: if one of them is %s's, put it on %s, where the game has %s (and move it in your next save); if %s is eliminated, move those counters off the boards or delete them",
-				f.save.Name, u.ID, u.Type, u.Kind, at, u.Vasl, Plural(len(elsewhere), "counter"), half, map[bool]string{true: "stands", false: "stand"}[len(elsewhere) == 1], strings.Join(which, ", "), u.ID, at, u.ID, u.ID)
+			return nil, nil, fmt.Errorf("%s: the counter of %s (%s %s on %s, VASL piece %s) is gone, and %s of a %s half-squad no unit of the game keeps %s elsewhere: %s. sasl takes a counter swapped in only on the unit's own hex: if one of them is %s's, swapped in and moved, say which (sasl play set GAME %s piece ID) and give this save again, its move read; if %s is eliminated, move those counters off the boards or delete them",
+				f.save.Name, u.ID, u.Type, u.Kind, at, u.Vasl, Plural(len(elsewhere), "counter"), half, map[bool]string{true: "stands", false: "stand"}[len(elsewhere) == 1], strings.Join(which, ", "), u.ID, u.ID, u.ID)
 		default:
 			if p, ok := f.off[u.Vasl]; ok {
 				where := p.Map

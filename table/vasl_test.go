@@ -708,3 +708,79 @@ func TestStaleSaveNeverUndoesTheGame(t *testing.T) {
 		t.Errorf("no note says %s's counter is moved from %s to %s: %q", mover.ID, to, on, w.Notes)
 	}
 }
+
+// A half-squad counter swapped in for a squad and moved in the same save
+// is not taken for the squad's on its own (a counter elsewhere may be
+// another's, the squad deleted: issue 56); the player says it is (set
+// UNIT piece ID), and the same save is read again: the squad reduced, its
+// move made (ASL A7.302).
+func TestSwappedAndMovedOnThePlayersWord(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	g, setup := hillGame(t, dir)
+	t0 := enemySave(t, g, setup, dir)
+	t1 := filepath.Join(dir, "t1.vsav")
+	if _, err := g.TurnFromSave(t0, t1, false, nil, fixedNow); err != nil {
+		t.Fatal(err)
+	}
+	s1, err := vassal.Open(t1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s1.Contents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var squad *state.Unit
+	for _, u := range g.g.Snapshot().OfSide(state.Friendly) {
+		if u.Kind == state.Squad && u.Type == "4-6-7" && u.OnMap() && !u.Broken && !u.Pinned {
+			squad = u
+			break
+		}
+	}
+	var spare string
+	for _, p := range c.Off {
+		if p.Name == "4-6-7 1sq" {
+			spare = p.ID
+			break
+		}
+	}
+	if squad == nil || spare == "" {
+		t.Fatalf("no squad of the game (%v) or no spare 4-6-7 counter in the save (%q)", squad, spare)
+	}
+	to := movableHex(t, g, squad)
+	e, err := s1.Edit(fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gr, _ := coord.ParseGrid(to)
+	if err := e.Move([]string{spare}, gr); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := e.Reduce(spare); err != nil || !ok {
+		t.Fatalf("the spare counter turned to its half-squad: %v, %v", ok, err)
+	}
+	if err := e.Remove([]string{squad.Vasl}); err != nil {
+		t.Fatal(err)
+	}
+	save := hill.WriteSave(t, e.Result(), dir, "swapped-moved.vsav")
+	if _, err := g.TurnFromSave(save, "", false, nil, fixedNow); err == nil || !strings.Contains(err.Error(), "sasl play set GAME "+squad.ID+" piece ID") {
+		t.Fatalf("a squad's counter gone, a half-squad's elsewhere: %v", err)
+	}
+	if _, err := g.DoText("set "+squad.ID+" piece "+spare, nil); err != nil {
+		t.Fatal(err)
+	}
+	r, err := g.TurnFromSave(save, "", false, nil, fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var read *Reading
+	for i := range r.Reads {
+		if r.Reads[i].ID == squad.ID {
+			read = &r.Reads[i]
+		}
+	}
+	if read == nil || !slices.Contains(read.Commands, "set "+squad.ID+" reduced") || read.To != to {
+		t.Errorf("%s, swapped and moved, named by the player: read %+v, want reduced and moved to %s", squad.ID, read, to)
+	}
+}

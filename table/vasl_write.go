@@ -270,7 +270,7 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.U
 				w.Notes = append(w.Notes, fmt.Sprintf("%s stays on %s, where your save has it (the game has it on %s): sasl play turn reads it as your move", u.ID, v.Location, w.m.LocationName(u.At())))
 			} else {
 				if standalone && b.at != l.Hex {
-					w.Notes = append(w.Notes, fmt.Sprintf("%s: its counter is moved from %s to %s, where the game has it: your save is older than the game, which had %s on %s and moved it on since", u.ID, v.Location, w.m.LocationName(u.At()), u.ID, v.Location))
+					w.Notes = append(w.Notes, fmt.Sprintf("%s: its counter is moved from %s to %s, where the game has it: your save is older than the game, which had %s on %s and moved it on since (a move of yours back there: make it again in this save)", u.ID, v.Location, w.m.LocationName(u.At()), u.ID, v.Location))
 				}
 				if err := w.e.Move([]string{v.ID}, w.grid(u.At())); err != nil {
 					return err
@@ -355,7 +355,7 @@ func (w *enemyWriter) colour(id string) int {
 	switch u := w.units[id]; {
 	case u == nil || u.Kind != state.SQ:
 		return colourUnit
-	case u.HW:
+	case u.InHumanWave(): // as the page and the pictures draw it
 		return colourHW
 	}
 	return colourSQ
@@ -557,8 +557,8 @@ type baseUnit struct {
 	hadBroken [2]bool // [false]: it stood in Good Order since; [true]: broken
 }
 
-// since reports whether the game had the unit in hex h, broken or not as
-// broken says, at the base or after it.
+// since reports whether the game had the unit in hex h at the base or
+// after it.
 func (b baseUnit) since(h hex.Hex) bool { return slices.Contains(b.had, h) }
 
 // saveBase is the game's FRIENDLY units as they stood when save f was

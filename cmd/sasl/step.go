@@ -297,20 +297,26 @@ the ENEMY units it hits.`,
 func newPlaySetCmd(o *options) *cobra.Command {
 	f := &stepFlags{}
 	cmd := &cobra.Command{
-		Use:   "set GAME UNIT " + game.ReportWords("|"),
+		Use:   "set GAME UNIT " + game.ReportWords("|") + " | set GAME UNIT piece ID",
 		Short: "Report what became of one of your units",
 		Long: `Report what became of one of your units. The report is checked against the
 rules where the game stands, and refused with the rule when they do not allow
 it: a broken unit becomes good only by rallying in an RPh (ASL A10.6); a pin
 lasts to the end of the Player Turn and only a Good Order unit is pinned
 (A7.8); a squad is reduced to the half-squad its counter prints (A7.302); a
-leader is wounded, once (A17: report a mortal wound as eliminated).`,
+leader is wounded, once (A17: report a mortal wound as eliminated).
+
+In a game played from VASL saves, "piece ID" says which VASL piece is the
+unit's counter now: a half-squad counter you swapped in for a squad and moved
+in the same save, which sasl play turn --friendly-from does not take for the
+squad's on its own (it takes one on the unit's hex).`,
 		Example: `  sasl play set game.yaml F1 broken
-  sasl play set game.yaml F2 good`,
-		Args: cobra.ExactArgs(3),
+  sasl play set game.yaml F2 good
+  sasl play set game.yaml F2 piece 1533971077664`,
+		Args: cobra.RangeArgs(3, 4),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return stepRun(cmd, o, args[0], f, func(m *board.Map) (game.Command, error) {
-				return game.ParseCommand("set "+args[1]+" "+args[2], m)
+				return game.ParseCommand("set "+strings.Join(args[1:], " "), m)
 			})
 		},
 	}
