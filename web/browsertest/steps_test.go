@@ -375,7 +375,7 @@ func TestFirePlanAtAnotherLevel(t *testing.T) {
 		startFire([from]); page.plan.at = h.name; renderPlan();
 		const sel = document.getElementById("plan-at-level");
 		if (!sel) return { options: [], command: planCommand() };
-		sel.value = h.locations[0]; page.plan.atLevel = sel.value;
+		sel.value = h.locations[0]; sel.dispatchEvent(new Event("change")); // as a player picks it
 		return { options: [...sel.options].map((o) => o.value), command: planCommand() }; })()`, &got)
 	if len(got.Options) < 2 || !strings.HasSuffix(got.Command, " --at "+got.Options[1]) {
 		t.Errorf("the fire plan offers %v and sends %q", got.Options, got.Command)
