@@ -304,33 +304,7 @@ func TestSwappedHalfSquadKeepsItsUnitA7_302(t *testing.T) {
 	if _, err := g.TurnFromSave(t0, t1, false, nil, fixedNow); err != nil {
 		t.Fatal(err)
 	}
-	s1, err := vassal.Open(t1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := s1.Contents()
-	if err != nil {
-		t.Fatal(err)
-	}
-	// A squad of the game, and a spare 4-6-7 counter of the save's setup
-	// area, off the boards, to be the half-squad swapped in.
-	var squad *state.Unit
-	for _, u := range g.g.Snapshot().OfSide(state.Friendly) {
-		if u.Kind == state.Squad && u.Type == "4-6-7" && u.OnMap() && !u.Broken {
-			squad = u
-			break
-		}
-	}
-	var spare string
-	for _, p := range c.Off {
-		if p.Name == "4-6-7 1sq" {
-			spare = p.ID
-			break
-		}
-	}
-	if squad == nil || spare == "" {
-		t.Fatalf("no squad of the game (%v) or no spare 4-6-7 counter in the save (%q)", squad, spare)
-	}
+	s1, squad, spare := squadAndSpare(t, g, t1)
 	at := g.g.World().Map().LocationName(squad.At())
 	e, err := s1.Edit(fixedNow)
 	if err != nil {
@@ -537,21 +511,8 @@ func movableHex(t *testing.T, g *Game, u *state.Unit) string {
 // undoing the moves: the next turn reads and makes them.
 func TestStaleSaveWayKeepsYourMoves(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	g, setup := hillGame(t, dir)
-	t0 := enemySave(t, g, setup, dir)
-	t1 := filepath.Join(dir, "t1.vsav")
-	if _, err := g.TurnFromSave(t0, t1, false, nil, fixedNow); err != nil {
-		t.Fatal(err)
-	}
+	g, dir, t0, _, mover := afterTurnOne(t)
 	// The player moves a unit in the save of before the ENEMY's turn.
-	var mover *state.Unit
-	for _, u := range g.g.Snapshot().OfSide(state.Friendly) {
-		if u.Vasl != "" && u.OnMap() && !u.Broken && !u.Pinned {
-			mover = u
-			break
-		}
-	}
 	to := movableHex(t, g, mover)
 	stale := movedSave(t, t0, dir, "stale.vsav", mover.Vasl, to)
 	_, err := g.TurnFromSave(stale, "", false, nil, fixedNow)
@@ -654,20 +615,7 @@ func TestTwoUnitsOfOnePieceRefused(t *testing.T) {
 // the unit in since the save, so the game's hex wins, said in a note.
 func TestStaleSaveNeverUndoesTheGame(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	g, setup := hillGame(t, dir)
-	t0 := enemySave(t, g, setup, dir)
-	t1 := filepath.Join(dir, "t1.vsav")
-	if _, err := g.TurnFromSave(t0, t1, false, nil, fixedNow); err != nil {
-		t.Fatal(err)
-	}
-	var mover *state.Unit
-	for _, u := range g.g.Snapshot().OfSide(state.Friendly) {
-		if u.Vasl != "" && u.OnMap() && !u.Broken && !u.Pinned {
-			mover = u
-			break
-		}
-	}
+	g, dir, _, t1, mover := afterTurnOne(t)
 	to := movableHex(t, g, mover)
 	moved := movedSave(t, t1, dir, "moved.vsav", mover.Vasl, to)
 	if _, err := g.TurnFromSave(moved, "", false, nil, fixedNow); err != nil {
@@ -723,31 +671,7 @@ func TestSwappedAndMovedOnThePlayersWord(t *testing.T) {
 	if _, err := g.TurnFromSave(t0, t1, false, nil, fixedNow); err != nil {
 		t.Fatal(err)
 	}
-	s1, err := vassal.Open(t1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := s1.Contents()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var squad *state.Unit
-	for _, u := range g.g.Snapshot().OfSide(state.Friendly) {
-		if u.Kind == state.Squad && u.Type == "4-6-7" && u.OnMap() && !u.Broken && !u.Pinned {
-			squad = u
-			break
-		}
-	}
-	var spare string
-	for _, p := range c.Off {
-		if p.Name == "4-6-7 1sq" {
-			spare = p.ID
-			break
-		}
-	}
-	if squad == nil || spare == "" {
-		t.Fatalf("no squad of the game (%v) or no spare 4-6-7 counter in the save (%q)", squad, spare)
-	}
+	s1, squad, spare := squadAndSpare(t, g, t1)
 	to := movableHex(t, g, squad)
 	e, err := s1.Edit(fixedNow)
 	if err != nil {
@@ -783,4 +707,60 @@ func TestSwappedAndMovedOnThePlayersWord(t *testing.T) {
 	if read == nil || !slices.Contains(read.Commands, "set "+squad.ID+" reduced") || read.To != to {
 		t.Errorf("%s, swapped and moved, named by the player: read %+v, want reduced and moved to %s", squad.ID, read, to)
 	}
+}
+
+// squadAndSpare opens save path (of game g as it stands) and finds a Good
+// Order 4-6-7 squad of the game, not pinned, and a spare 4-6-7 counter of
+// the save's setup area, off the boards, to be the half-squad swapped in
+// for it (ASL A7.302).
+func squadAndSpare(t *testing.T, g *Game, path string) (*vassal.Save, *state.Unit, string) {
+	t.Helper()
+	sv, err := vassal.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := sv.Contents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var squad *state.Unit
+	for _, u := range g.g.Snapshot().OfSide(state.Friendly) {
+		if u.Kind == state.Squad && u.Type == "4-6-7" && u.OnMap() && !u.Broken && !u.Pinned {
+			squad = u
+			break
+		}
+	}
+	var spare string
+	for _, p := range c.Off {
+		if p.Name == "4-6-7 1sq" {
+			spare = p.ID
+			break
+		}
+	}
+	if squad == nil || spare == "" {
+		t.Fatalf("no squad of the game (%v) or no spare 4-6-7 counter in the save (%q)", squad, spare)
+	}
+	return sv, squad, spare
+}
+
+// afterTurnOne is the hill game played from its setup save through the
+// ENEMY's first turn: its folder, the save of the ENEMY's setup (t0) and
+// the save of its turn written back (t1), and a unit of the player's with
+// a counter that may move (Good Order, not pinned).
+func afterTurnOne(t *testing.T) (g *Game, dir, t0, t1 string, mover *state.Unit) {
+	t.Helper()
+	dir = t.TempDir()
+	g, setup := hillGame(t, dir)
+	t0 = enemySave(t, g, setup, dir)
+	t1 = filepath.Join(dir, "t1.vsav")
+	if _, err := g.TurnFromSave(t0, t1, false, nil, fixedNow); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range g.g.Snapshot().OfSide(state.Friendly) {
+		if u.Vasl != "" && u.OnMap() && !u.Broken && !u.Pinned {
+			return g, dir, t0, t1, u
+		}
+	}
+	t.Fatal("no unit of the player's that may move after the ENEMY's first turn")
+	return
 }

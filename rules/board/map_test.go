@@ -1,11 +1,10 @@
 package board
 
 import (
-	"math"
-	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/sasl-engine/sasl/internal/testkit/alloc"
 	"github.com/sasl-engine/sasl/internal/testkit/testlayout"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/layout"
@@ -258,23 +257,10 @@ func TestOnMapIsTheLayouts(t *testing.T) {
 	}
 }
 
-// allocated returns the bytes f allocates.
-//
-// The least of five runs: TotalAlloc counts the whole process, and a
-// goroutine of the runtime or of an earlier test allocating meanwhile
-// once failed the bound on a loaded CI machine (2 KB over it), while f
-// allocates the same each time.
-func allocated(f func()) uint64 {
-	least := uint64(math.MaxUint64)
-	for range 5 {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		f()
-		runtime.ReadMemStats(&after)
-		least = min(least, after.TotalAlloc-before.TotalAlloc)
-	}
-	return least
-}
+// allocated returns the bytes f allocates: the least of 5 runs
+// (alloc.Bytes: TotalAlloc counts the whole process, and once counted
+// another goroutine's bytes as NewMap's on a loaded CI machine).
+func allocated(f func()) uint64 { return alloc.Bytes(5, f) }
 
 // A board among many empty cells makes a map the size of the board's:
 // the same index space (Stride, which sizes every slice by hex) and about

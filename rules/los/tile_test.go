@@ -2,10 +2,9 @@ package los
 
 import (
 	"fmt"
-	"math"
-	"runtime"
 	"testing"
 
+	"github.com/sasl-engine/sasl/internal/testkit/alloc"
 	"github.com/sasl-engine/sasl/internal/testkit/testlayout"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -29,20 +28,10 @@ func demoBoardMap(t *testing.T, spec string) *board.Map {
 	return bm
 }
 
-// allocated returns the bytes f allocates: the least of three runs, as
-// board's test takes them (TotalAlloc counts whatever else the process
-// allocated meanwhile; f allocates the same each time).
-func allocated(f func()) uint64 {
-	least := uint64(math.MaxUint64)
-	for range 3 {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		f()
-		runtime.ReadMemStats(&after)
-		least = min(least, after.TotalAlloc-before.TotalAlloc)
-	}
-	return least
-}
+// allocated returns the bytes f allocates: the least of 3 runs
+// (alloc.Bytes: TotalAlloc counts the whole process, and once counted
+// another goroutine's bytes as NewMap's on a loaded CI machine).
+func allocated(f func()) uint64 { return alloc.Bytes(3, f) }
 
 // A board among many empty cells has the LOS map of the board alone: one
 // board's raster, its spine blocks, the hexes in reach of

@@ -20,12 +20,7 @@ import (
 // tables' key (axis_minor_russia_japan).
 func TestEveryStepShowsSomething(t *testing.T) {
 	t.Parallel()
-	ctx := browser(t)
-	path := newFourBoardGame(t, t.TempDir(), "game.yaml")
-	_, url := startServe(t, path)
-	p := page{t, ctx}
-	p.run("load the page", chromedp.Navigate(url))
-	p.settled(1)
+	p := fourBoardPage(t)
 	p.nextTo(24)
 	var turns []int
 	p.eval(`[...new Set(page.log.steps.map((s) => s.turn))].sort((a, b) => a - b)`, &turns)
@@ -77,23 +72,8 @@ func TestEveryStepShowsSomething(t *testing.T) {
 // DFPh" beside "your DFPh".
 func TestStopNamedOneWay(t *testing.T) {
 	t.Parallel()
-	ctx := browser(t)
-	path := newFourBoardGame(t, t.TempDir(), "game.yaml")
-	_, url := startServe(t, path)
-	p := page{t, ctx}
-	p.run("load the page", chromedp.Navigate(url))
-	p.settled(1)
-	for step := 2; ; step++ {
-		var dfph bool
-		p.eval(`!!page.state.stop && page.state.stop.kind === "before-phase" && page.state.stop.phase === "DFPh" && page.state.stop.player_turn === "enemy"`, &dfph)
-		if dfph {
-			break
-		}
-		if step > 30 {
-			t.Fatal("no DFPh of the ENEMY Player Turn in 30 steps")
-		}
-		p.nextTo(step)
-	}
+	p := fourBoardPage(t)
+	p.nextWhileNot(`!!page.state.stop && page.state.stop.kind === "before-phase" && page.state.stop.phase === "DFPh" && page.state.stop.player_turn === "enemy"`, 30, "no DFPh of the ENEMY Player Turn in 30 steps", nil)
 	where, asked := p.text("#where"), p.text("#asked")
 	if !strings.Contains(where, "before your DFPh (the ENEMY Player Turn)") || !strings.Contains(asked, "your DFPh") || strings.Contains(where+asked, "ENEMY DFPh") {
 		t.Errorf("the header says %q, the question %q", where, asked)
@@ -108,26 +88,12 @@ func TestStopNamedOneWay(t *testing.T) {
 // at x1S9 after a plain Hold fire (game.TestHoldMoveA8_1).
 func TestHoldFireForTheRestOfTheMove(t *testing.T) {
 	t.Parallel()
-	ctx := browser(t)
 	path := filepath.Join(t.TempDir(), "game.yaml")
 	sasl(t, "play", "new", "--seed", "21", "--save", path)
-	_, url := serve(t, path, "")
-	p := page{t, ctx}
-	p.run("load the page", chromedp.Navigate(url))
-	p.settled(1)
-	step := 1
-	for {
-		var ff bool
-		p.eval(`!!page.state.stop && page.state.stop.kind === "first-fire" && page.state.stop.can_fire`, &ff)
-		if ff {
-			break
-		}
-		if step > 30 {
-			t.Fatal("no First Fire stop in 30 steps")
-		}
-		step++
-		p.nextTo(step)
-	}
+	p := gamePage(t, path, "")
+	p.nextWhileNot(`!!page.state.stop && page.state.stop.kind === "first-fire" && page.state.stop.can_fire`, 30, "no First Fire stop in 30 steps", nil)
+	var step int
+	p.eval(`page.state.step`, &step)
 	var moving []string
 	p.eval(`page.state.stop.moving`, &moving)
 	if !slices.Equal(moving, []string{"E3a"}) {
@@ -159,25 +125,8 @@ func TestHoldFireForTheRestOfTheMove(t *testing.T) {
 // one as such a step is, is read turn by turn.
 func TestTimelineListsAStepUnderEachTurnItPlayed(t *testing.T) {
 	t.Parallel()
-	ctx := browser(t)
-	path := newFourBoardGame(t, t.TempDir(), "game.yaml")
-	_, url := startServe(t, path)
-	p := page{t, ctx}
-	p.run("load the page", chromedp.Navigate(url))
-	p.settled(1)
-	step := 1
-	for {
-		var two bool
-		p.eval(`page.log.steps.some((s) => s.turn === 2 && s.events.length)`, &two)
-		if two {
-			break
-		}
-		if step > 40 {
-			t.Fatal("no step of turn 2 in 40 steps")
-		}
-		step++
-		p.nextTo(step)
-	}
+	p := fourBoardPage(t)
+	p.nextWhileNot(`page.log.steps.some((s) => s.turn === 2 && s.events.length)`, 40, "no step of turn 2 in 40 steps", nil)
 	var lines []string
 	p.eval(`(() => {
 		const steps = page.log.steps, k = steps.findIndex((s) => s.turn === 2 && s.events.length);
@@ -216,12 +165,7 @@ func TestTimelineListsAStepUnderEachTurnItPlayed(t *testing.T) {
 // report of that unit made from the panel leaves it open.
 func TestUnitPanelClosesWithTheStep(t *testing.T) {
 	t.Parallel()
-	ctx := browser(t)
-	path := newFourBoardGame(t, t.TempDir(), "game.yaml")
-	_, url := startServe(t, path)
-	p := page{t, ctx}
-	p.run("load the page", chromedp.Navigate(url))
-	p.settled(1)
+	p := fourBoardPage(t)
 	p.nextTo(2)
 	var id string
 	p.eval(`(() => { const u = page.state.units.find((x) => x.side === "friendly" && !x.entering && !x.exited); showUnit(u.id); return u.id; })()`, &id)
@@ -242,12 +186,7 @@ func TestUnitPanelClosesWithTheStep(t *testing.T) {
 // its path (issue 56: a move a few pixels long), as a stop is.
 func TestChosenEventIsShown(t *testing.T) {
 	t.Parallel()
-	ctx := browser(t)
-	path := newFourBoardGame(t, t.TempDir(), "game.yaml")
-	_, url := startServe(t, path)
-	p := page{t, ctx}
-	p.run("load the page", chromedp.Navigate(url))
-	p.settled(1)
+	p := fourBoardPage(t)
 	p.nextTo(2)
 	p.click("#zoom-fit")
 	var small float64
@@ -278,23 +217,8 @@ func TestChosenEventIsShown(t *testing.T) {
 // marks stay over them.
 func TestStopMarksUnderCounters(t *testing.T) {
 	t.Parallel()
-	ctx := browser(t)
-	path := newFourBoardGame(t, t.TempDir(), "game.yaml")
-	_, url := startServe(t, path)
-	p := page{t, ctx}
-	p.run("load the page", chromedp.Navigate(url))
-	p.settled(1)
-	for step := 2; ; step++ {
-		var ff bool
-		p.eval(`!!page.state.stop && page.state.stop.kind === "first-fire"`, &ff)
-		if ff {
-			break
-		}
-		if step > 30 {
-			t.Fatal("no First Fire stop in 30 steps")
-		}
-		p.nextTo(step)
-	}
+	p := fourBoardPage(t)
+	p.nextWhileNot(`!!page.state.stop && page.state.stop.kind === "first-fire"`, 30, "no First Fire stop in 30 steps", nil)
 	var got struct {
 		Under, Over int
 		Below       bool
@@ -314,24 +238,8 @@ func TestStopMarksUnderCounters(t *testing.T) {
 // at a stop did not show it), as it does a First Fire stop.
 func TestArrivingAtARoutStopShowsIt(t *testing.T) {
 	t.Parallel()
-	ctx := browser(t)
-	path := newFourBoardGame(t, t.TempDir(), "game.yaml")
-	_, url := startServe(t, path)
-	p := page{t, ctx}
-	p.run("load the page", chromedp.Navigate(url))
-	p.settled(1)
-	for step := 2; ; step++ {
-		var rout bool
-		p.eval(`!!page.state.stop && page.state.stop.kind === "rout" && (page.state.stop.routs || []).length > 0`, &rout)
-		if rout {
-			break
-		}
-		if step > 30 {
-			t.Fatal("no rout stop in 30 steps")
-		}
-		p.click("#zoom-fit") // each step arrives on the whole map
-		p.nextTo(step)
-	}
+	p := fourBoardPage(t)
+	p.nextWhileNot(`!!page.state.stop && page.state.stop.kind === "rout" && (page.state.stop.routs || []).length > 0`, 30, "no rout stop in 30 steps", func() { p.click("#zoom-fit") }) // each step arrives on the whole map
 	var shown struct {
 		Px     float64
 		Inside bool
@@ -349,23 +257,8 @@ func TestArrivingAtARoutStopShowsIt(t *testing.T) {
 // the hex's Locations, and the command fires at the one chosen.
 func TestFirePlanAtAnotherLevel(t *testing.T) {
 	t.Parallel()
-	ctx := browser(t)
-	path := newFourBoardGame(t, t.TempDir(), "game.yaml")
-	_, url := startServe(t, path)
-	p := page{t, ctx}
-	p.run("load the page", chromedp.Navigate(url))
-	p.settled(1)
-	for step := 2; ; step++ {
-		var fires bool
-		p.eval(`stopKind() === "before-phase" && ((page.state.offers || {}).fires || []).length > 0`, &fires)
-		if fires {
-			break
-		}
-		if step > 30 {
-			t.Fatal("no fire phase of yours in 30 steps")
-		}
-		p.nextTo(step)
-	}
+	p := fourBoardPage(t)
+	p.nextWhileNot(`stopKind() === "before-phase" && ((page.state.offers || {}).fires || []).length > 0`, 30, "no fire phase of yours in 30 steps", nil)
 	var got struct {
 		Options []string
 		Command string
@@ -379,5 +272,45 @@ func TestFirePlanAtAnotherLevel(t *testing.T) {
 		return { options: [...sel.options].map((o) => o.value), command: planCommand() }; })()`, &got)
 	if len(got.Options) < 2 || !strings.HasSuffix(got.Command, " --at "+got.Options[1]) {
 		t.Errorf("the fire plan offers %v and sends %q", got.Options, got.Command)
+	}
+}
+
+// fourBoardPage opens the four-board game (newFourBoardGame) in the page
+// of a new server, settled at its first step.
+func fourBoardPage(t *testing.T) page {
+	t.Helper()
+	return gamePage(t, newFourBoardGame(t, t.TempDir(), "game.yaml"), realBoards(t))
+}
+
+// gamePage opens game file path, of the boards of folder boards ("": the
+// demo's), in the page of a new server, settled at its first step.
+func gamePage(t *testing.T, path, boards string) page {
+	t.Helper()
+	ctx := browser(t)
+	_, url := serve(t, path, boards)
+	p := page{t, ctx}
+	p.run("load the page", chromedp.Navigate(url))
+	p.settled(1)
+	return p
+}
+
+// nextWhileNot clicks Next until the page's JavaScript cond holds, at
+// most last steps into the game (else the test fails, saying what), each
+// step after before (nil: none).
+func (p page) nextWhileNot(cond string, last int, what string, before func()) {
+	p.t.Helper()
+	for step := 2; ; step++ {
+		var ok bool
+		p.eval(cond, &ok)
+		if ok {
+			return
+		}
+		if step > last {
+			p.t.Fatal(what)
+		}
+		if before != nil {
+			before()
+		}
+		p.nextTo(step)
 	}
 }
