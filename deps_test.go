@@ -58,6 +58,8 @@ var lattice = map[string][]string{
 	"internal/testkit/testshared": nil,
 	// internal/testkit/cpubench: CPU time a benchmark run (cpu-ns/op).
 	"internal/testkit/cpubench": nil,
+	// internal/testkit/alloc: the heap bytes a function allocates.
+	"internal/testkit/alloc": nil,
 	// internal/testkit/longrun: whether the long tests run (SASL_LONG).
 	"internal/testkit/longrun": nil,
 	// internal/testkit/rulemap: a rules package's rule map checked
