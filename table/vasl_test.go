@@ -764,3 +764,61 @@ func afterTurnOne(t *testing.T) (g *Game, dir, t0, t1 string, mover *state.Unit)
 	t.Fatal("no unit of the player's that may move after the ENEMY's first turn")
 	return
 }
+
+// A save older than the game never undoes the game's rally either: the
+// player reports a unit broken in a save, the game has it broken from
+// then on and rallies it (the engine rolls the rallies of a turn played
+// from a save, ASL A10.6); the old save given again is not read as a
+// report of the unit broken: its counter is turned to Good Order, said
+// in a note (issue 56, as TestStaleSaveNeverUndoesTheGame for a move).
+func TestStaleSaveNeverUndoesARally(t *testing.T) {
+	t.Parallel()
+	g, dir, _, t1, _ := afterTurnOne(t)
+	s1, err := vassal.Open(t1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := s1.Edit(fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var broke []*state.Unit
+	for _, u := range g.g.Snapshot().OfSide(state.Friendly) {
+		if u.Vasl != "" && u.OnMap() && !u.Broken && u.Kind.MMC() {
+			if ok, err := e.SetBroken(u.Vasl, true); err == nil && ok {
+				broke = append(broke, u)
+			}
+		}
+	}
+	broken := hill.WriteSave(t, e.Result(), dir, "broken.vsav")
+	if _, err := g.TurnFromSave(broken, "", false, nil, fixedNow); err != nil {
+		t.Fatal(err)
+	}
+	var rallied []string
+	for _, u := range broke {
+		if x, ok := g.g.Unit(u.ID); ok && x.OnMap() && !x.Broken {
+			rallied = append(rallied, u.ID)
+		}
+	}
+	if len(rallied) == 0 {
+		t.Fatalf("none of %d units reported broken rallied in the turn after: the test sees too little", len(broke))
+	}
+	w, err := g.WriteEnemy(broken, nil, fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "mended.vsav")
+	if err := w.WriteFile(out); err != nil {
+		t.Fatal(err)
+	}
+	f, err := ReadSave(out, g.g.World().Mission().Layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range rallied {
+		u, _ := g.g.Unit(id)
+		if v := f.byPiece[u.Vasl]; v.Broken || !slices.ContainsFunc(w.Notes, func(n string) bool { return strings.HasPrefix(n, id+": its counter is turned to Good Order") }) {
+			t.Errorf("%s rallied in the game: its counter broken %v in the new save; notes %q", id, v.Broken, w.Notes)
+		}
+	}
+}
