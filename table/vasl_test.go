@@ -297,30 +297,9 @@ func TestWriteEnemyStepPerPhase(t *testing.T) {
 // it.
 func TestSwappedHalfSquadKeepsItsUnitA7_302(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	g, setup := hillGame(t, dir)
-	t0 := enemySave(t, g, setup, dir)
-	t1 := filepath.Join(dir, "t1.vsav")
-	if _, err := g.TurnFromSave(t0, t1, false, nil, fixedNow); err != nil {
-		t.Fatal(err)
-	}
+	g, dir, _, t1, _ := afterTurnOne(t)
 	s1, squad, spare := squadAndSpare(t, g, t1)
-	at := g.g.World().Map().LocationName(squad.At())
-	e, err := s1.Edit(fixedNow)
-	if err != nil {
-		t.Fatal(err)
-	}
-	gr, _ := coord.ParseGrid(at)
-	if err := e.Move([]string{spare}, gr); err != nil {
-		t.Fatal(err)
-	}
-	if ok, err := e.Reduce(spare); err != nil || !ok {
-		t.Fatalf("the spare counter turned to its half-squad: %v, %v", ok, err)
-	}
-	if err := e.Remove([]string{squad.Vasl}); err != nil {
-		t.Fatal(err)
-	}
-	swapped := hill.WriteSave(t, e.Result(), dir, "swapped.vsav")
+	swapped := swapSave(t, s1, squad, spare, g.g.World().Map().LocationName(squad.At()), dir, "swapped.vsav")
 	t2 := filepath.Join(dir, "t2.vsav")
 	r, err := g.TurnFromSave(swapped, t2, false, nil, fixedNow)
 	if err != nil {
@@ -664,30 +643,10 @@ func TestStaleSaveNeverUndoesTheGame(t *testing.T) {
 // move made (ASL A7.302).
 func TestSwappedAndMovedOnThePlayersWord(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	g, setup := hillGame(t, dir)
-	t0 := enemySave(t, g, setup, dir)
-	t1 := filepath.Join(dir, "t1.vsav")
-	if _, err := g.TurnFromSave(t0, t1, false, nil, fixedNow); err != nil {
-		t.Fatal(err)
-	}
+	g, dir, _, t1, _ := afterTurnOne(t)
 	s1, squad, spare := squadAndSpare(t, g, t1)
 	to := movableHex(t, g, squad)
-	e, err := s1.Edit(fixedNow)
-	if err != nil {
-		t.Fatal(err)
-	}
-	gr, _ := coord.ParseGrid(to)
-	if err := e.Move([]string{spare}, gr); err != nil {
-		t.Fatal(err)
-	}
-	if ok, err := e.Reduce(spare); err != nil || !ok {
-		t.Fatalf("the spare counter turned to its half-squad: %v, %v", ok, err)
-	}
-	if err := e.Remove([]string{squad.Vasl}); err != nil {
-		t.Fatal(err)
-	}
-	save := hill.WriteSave(t, e.Result(), dir, "swapped-moved.vsav")
+	save := swapSave(t, s1, squad, spare, to, dir, "swapped-moved.vsav")
 	if _, err := g.TurnFromSave(save, "", false, nil, fixedNow); err == nil || !strings.Contains(err.Error(), "sasl play set GAME "+squad.ID+" piece ID") {
 		t.Fatalf("a squad's counter gone, a half-squad's elsewhere: %v", err)
 	}
@@ -821,4 +780,26 @@ func TestStaleSaveNeverUndoesARally(t *testing.T) {
 			t.Errorf("%s rallied in the game: its counter broken %v in the new save; notes %q", id, v.Broken, w.Notes)
 		}
 	}
+}
+
+// swapSave writes save sv as the player swapped counter spare in for
+// squad's (ASL A7.302): spare turned to its half-squad on hex at, the
+// squad's counter deleted; as file name in dir, whose path it returns.
+func swapSave(t *testing.T, sv *vassal.Save, squad *state.Unit, spare, at, dir, name string) string {
+	t.Helper()
+	e, err := sv.Edit(fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gr, _ := coord.ParseGrid(at)
+	if err := e.Move([]string{spare}, gr); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := e.Reduce(spare); err != nil || !ok {
+		t.Fatalf("the spare counter turned to its half-squad: %v, %v", ok, err)
+	}
+	if err := e.Remove([]string{squad.Vasl}); err != nil {
+		t.Fatal(err)
+	}
+	return hill.WriteSave(t, e.Result(), dir, name)
 }

@@ -791,6 +791,21 @@ function planFireWords(p) {
   return kinds.size === 1 ? fireWords[[...kinds][0]] : "First Fire";
 }
 
+// locationSelect is the choice of a Location of hex name above its ground
+// level (a building's levels), for a plan's move or fire (ASL A7.5: a
+// fire is at a Location): chosen the current one ("": ground level); set
+// is told the choice (null for ground level), and the plan previewed
+// again. None for a hex of one Location.
+function locationSelect(id, label, name, chosen, set) {
+  const hex = hexNamed(name);
+  if (!hex || !hex.locations) return [];
+  const sel = el("select", { id, "aria-label": label }, el("option", { value: "" }, name + " (ground level)"));
+  for (const l of hex.locations) sel.append(el("option", { value: l }, l));
+  sel.value = chosen || "";
+  sel.onchange = () => { set(sel.value || null); previewPlan(); };
+  return [sel];
+}
+
 function renderPlan() {
   const box = $("pending");
   const p = page.plan;
@@ -809,14 +824,7 @@ function renderPlan() {
       const near = p.assault ? offer.assault : stopKind() === "rout" ? (offer.to || []).concat(offer.low_crawl || []) : offer.to;
       if ((near || []).length) box.append(el("p", { class: "hint", id: "plan-near" }, "One Location away " + (p.units.length === 1 ? "it" : "they") + " may enter " + near.join(", ") + (p.assault ? " (Assault Movement)" : "") + "."));
     }
-    const hex = p.to && [...page.hexes.values()].find((h) => h.name === p.to);
-    if (hex && hex.locations) {
-      const sel = el("select", { id: "plan-level", "aria-label": "the Location in the hex" }, el("option", { value: "" }, p.to + " (ground level)"));
-      for (const l of hex.locations) sel.append(el("option", { value: l }, l));
-      sel.value = p.level || "";
-      sel.onchange = () => { p.level = sel.value || null; previewPlan(); };
-      box.append(sel);
-    }
+    if (p.to) box.append(...locationSelect("plan-level", "the Location in the hex", p.to, p.level, (l) => { p.level = l; }));
     if (page.state.phase === "MPh" && stopKind() !== "rout") {
       // ASL A4.61: one Location, all its MF; First Fire at it has no FFNAM.
       const cb = el("input", { type: "checkbox", id: "plan-assault" });
@@ -829,14 +837,7 @@ function renderPlan() {
       ": click your stacks to add or drop them" + (atName() ? "." : ", and an ENEMY stack to fire at.")));
     // The Location of the target hex the fire is at, as the move plan's
     // (a First Fire stop's is the mover's own).
-    const hex = p.at && !atName() && [...page.hexes.values()].find((h) => h.name === p.at);
-    if (hex && hex.locations) {
-      const sel = el("select", { id: "plan-at-level", "aria-label": "the Location in the hex fired at" }, el("option", { value: "" }, p.at + " (ground level)"));
-      for (const l of hex.locations) sel.append(el("option", { value: l }, l));
-      sel.value = p.atLevel || "";
-      sel.onchange = () => { p.atLevel = sel.value || null; previewPlan(); };
-      box.append(sel);
-    }
+    if (p.at && !atName()) box.append(...locationSelect("plan-at-level", "the Location in the hex fired at", p.at, p.atLevel, (l) => { p.atLevel = l; }));
   }
   if (p.preview) box.append(el("p", { id: "plan-text" }, p.preview.text));
   const buttons = el("div", { class: "buttons" });
