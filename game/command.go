@@ -48,8 +48,10 @@ const (
 // ReportPiece records the VASL piece that is a unit's counter now ("set
 // F2 piece 1533971088241", Command.Piece): a squad's counter the player
 // swapped for a half-squad counter in VASL (ASL A7.302), read from the
-// save by sasl play turn --friendly-from, so that the next save finds the
-// unit by its new counter. Not among Reports: no player types it.
+// save by sasl play turn --friendly-from, or named by the player (sasl
+// play set GAME F2 piece ID) where the save alone does not say it, so
+// that the next save finds the unit by its new counter. Not among
+// Reports: it takes the piece's ID, and is of games played from VASL.
 const ReportPiece UnitReport = "piece"
 
 // Reports are the reports, in the order sasl play set lists them.
@@ -90,7 +92,7 @@ type Command struct {
 	Piece string
 	// HoldMove: a next at a First Fire stop holds the player's fire at
 	// the moving stack for the rest of its move: the game stops for it no
-	// more, and the engine fires at it for them neither (ASL A8.1: First
+	// more, nor does the engine fire at it for the player (ASL A8.1: First
 	// Fire is the DEFENDER's to make or not).
 	HoldMove bool
 }

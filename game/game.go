@@ -84,23 +84,18 @@ type Game struct {
 	// actedHere: the player acted at the stop the game stands at (a fire,
 	// a move, a rout, a report), before going on with next (report.GoOn).
 	actedHere bool
-	// lastAsk is the last First Fire stop the player was asked at (its
-	// stack, Location and turn, and where the stack's move began): the
-	// stack met again on the same move moved on from there
-	// (report.MovesOn).
+	// lastAsk is the move of the last First Fire stop the player was
+	// asked at, and its Location: the stack met again on the same move
+	// moved on from there (report.MovesOn).
 	lastAsk struct {
-		moving []string
-		at     board.Location
-		turn   int
-		from   board.Location
+		move askedMove
+		at   board.Location
 	}
 	// holdMove is the move the player holds their fire at for the rest of
-	// it (next --hold-move): lastAsk's stack, turn and start as they stood
-	// at that stop; told (report.GoOn) when the game goes on from it.
+	// it (next --hold-move), lastAsk's as it stood at that stop; told
+	// (report.GoOn) when the game goes on from it.
 	holdMove struct {
-		moving   []string
-		turn     int
-		from     board.Location
+		move     askedMove
 		on, told bool
 	}
 }

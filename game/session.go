@@ -216,9 +216,9 @@ func (s *Session) Do(c Command, script dice.Roller) (*Step, error) {
 		}
 		g.passed = c.Verb == Pass
 		if c.HoldMove { // check: a First Fire stop, the last asked
-			h, l := &g.holdMove, &g.lastAsk
-			h.moving = append(h.moving[:0], l.moving...)
-			h.turn, h.from, h.on, h.told = l.turn, l.from, true, false
+			h := &g.holdMove
+			h.move.set(g.lastAsk.move.moving, g.lastAsk.move.turn, g.lastAsk.move.from)
+			h.on, h.told = true, false
 		}
 		err = s.next()
 	default:

@@ -195,13 +195,34 @@ func sameStack(was, now []string) bool {
 	return true
 }
 
+// askedMove is an ENEMY move the game stopped for: the moving stack's
+// units, the turn, and the Location the move began at.
+type askedMove struct {
+	moving []string
+	turn   int
+	from   board.Location
+}
+
+// set makes m the move of stack moving in turn, begun at from.
+func (m *askedMove) set(moving []string, turn int, from board.Location) {
+	m.moving = append(m.moving[:0], moving...)
+	m.turn, m.from = turn, from
+}
+
+// is reports whether a stack of units now, in turn, along path (from its
+// start), makes move m still: the same turn and start, and the stack or
+// what became of it (sameStack).
+func (m *askedMove) is(now []string, turn int, path []pathing.Step) bool {
+	return len(path) > 0 && m.turn == turn && m.from == path[0].Location && sameStack(m.moving, now)
+}
+
 // movedOn tells, at a First Fire stop at Location at of a stack moving
 // along path, how the stack moved on from the stop the player was asked at
 // last on this move, if there was one (report.MovesOn), and keeps this
 // stop as the last.
 func (g *Game) movedOn(stop *Stop, path []pathing.Step) {
 	last := &g.lastAsk
-	if len(path) > 0 && last.turn == stop.Turn && last.from == path[0].Location && sameStack(last.moving, stop.Moving) {
+	if last.move.is(stop.Moving, stop.Turn, path) {
 		for i := len(path) - 1; i >= 0; i-- {
 			if path[i].Location == last.at {
 				steps := append([]pathing.Step{{Location: last.at}}, path[i+1:]...)
@@ -211,12 +232,12 @@ func (g *Game) movedOn(stop *Stop, path []pathing.Step) {
 			}
 		}
 	}
-	last.moving = append(last.moving[:0], stop.Moving...)
-	last.at, last.turn = stop.At, stop.Turn
-	last.from = board.Location{}
+	from := board.Location{}
 	if len(path) > 0 {
-		last.from = path[0].Location
+		from = path[0].Location
 	}
+	last.move.set(stop.Moving, stop.Turn, from)
+	last.at = stop.At
 }
 
 // said tells that the engine decides stop s as the hold policy does.
@@ -294,7 +315,7 @@ func (g *Game) firstFire(stack []*state.Unit, at board.Location, path []pathing.
 	if !slices.ContainsFunc(held, targetable) {
 		return nil, false, nil // the Residual FP there eliminated it (ASL A8.2)
 	}
-	if h := &g.holdMove; h.on && h.turn == g.st.Turn && len(path) > 0 && h.from == path[0].Location && sameStack(h.moving, state.IDs(held)) {
+	if h := &g.holdMove; h.on && h.move.is(state.IDs(held), g.st.Turn, path) {
 		return nil, true, nil // next --hold-move: no fire at it for the rest of its move, the player's or the engine's
 	}
 	groups := g.firstFireGroups(at)

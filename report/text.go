@@ -28,10 +28,7 @@ func (x *Words) Text(e *Event) string {
 		s := e.Steps[len(e.Steps)-1]
 		return fmt.Sprintf("%s enters %s from off the %s edge (%s MF) and stops there (SASL 4.2)", who, x.name(s.Location), e.Edge, pathing.HalfMF(s.HalfMF))
 	case Move:
-		spent := 0
-		for _, s := range e.Steps {
-			spent += s.HalfMF
-		}
+		spent := halfMFOf(e.Steps)
 		lead := ""
 		if e.Lead != "" {
 			lead = "following " + e.Lead + "'s tracks, "
@@ -49,10 +46,7 @@ func (x *Words) Text(e *Event) string {
 		}
 		return text
 	case Rout:
-		spent := 0
-		for _, s := range e.Steps {
-			spent += s.HalfMF
-		}
+		spent := halfMFOf(e.Steps)
 		how := "routs"
 		for _, n := range e.Notes {
 			if n.Kind == LowCrawl {
@@ -273,10 +267,7 @@ func (x *Words) Text(e *Event) string {
 		}
 		return fmt.Sprintf("%s: you go on (next)", ph)
 	case MovesOn:
-		spent := 0
-		for _, s := range e.Steps {
-			spent += s.HalfMF
-		}
+		spent := halfMFOf(e.Steps)
 		verb, its := "move", "their"
 		if len(e.Units) == 1 {
 			verb, its = "moves", "its"
@@ -311,6 +302,15 @@ func (x *Words) Text(e *Event) string {
 			x.name(e.At), e.Side, who, e.Odds, d.Need, d.DR, d.DRM, d.Final, res)
 	}
 	return x.procedure(e)
+}
+
+// halfMFOf is the half MF steps spent, all told.
+func halfMFOf(steps []pathing.Step) int {
+	n := 0
+	for _, s := range steps {
+		n += s.HalfMF
+	}
+	return n
 }
 
 // phaseNone says what a player who did nothing in phase ph did not do.

@@ -266,7 +266,7 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.U
 			// unit there since the save's base: then the game has taken
 			// that move already, and what it did with the unit after (a
 			// rout, an advance) wins (issue 56).
-			if standalone && (!known || err != nil || b.at != l.Hex && !b.since(l.Hex)) {
+			if standalone && (!known || err != nil || !b.since(l.Hex)) { // had holds the base's hex too
 				w.Notes = append(w.Notes, fmt.Sprintf("%s stays on %s, where your save has it (the game has it on %s): sasl play turn reads it as your move", u.ID, v.Location, w.m.LocationName(u.At())))
 			} else {
 				if standalone && b.at != l.Hex {
@@ -294,7 +294,7 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.U
 			if standalone && known && b.broken != v.Broken && b.hadBroken[b2i(v.Broken)] {
 				w.Notes = append(w.Notes, fmt.Sprintf("%s: its counter is turned %s, as the game has it: your save is older than the game, which had it %s since", u.ID, map[bool]string{true: "broken", false: "to Good Order"}[u.Broken], map[bool]string{true: "broken", false: "in Good Order"}[v.Broken]))
 			}
-			if standalone && (!known || b.broken != v.Broken && !b.hadBroken[b2i(v.Broken)]) {
+			if standalone && (!known || !b.hadBroken[b2i(v.Broken)]) {
 				w.Notes = append(w.Notes, fmt.Sprintf("%s stays %s, as your save has it (the game has it %s): sasl play turn reads it as your report", u.ID, map[bool]string{true: "broken", false: "in Good Order"}[v.Broken], map[bool]string{true: "broken", false: "in Good Order"}[u.Broken]))
 				continue // the last change of the unit's
 			}
@@ -558,7 +558,7 @@ type baseUnit struct {
 }
 
 // since reports whether the game had the unit in hex h at the base or
-// after it.
+// after it (had starts with the base's hex, hadBroken with its state).
 func (b baseUnit) since(h hex.Hex) bool { return slices.Contains(b.had, h) }
 
 // saveBase is the game's FRIENDLY units as they stood when save f was
