@@ -305,12 +305,7 @@ func TestSwappedHalfSquadKeepsItsUnitA7_302(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var read *Reading
-	for i := range r.Reads {
-		if r.Reads[i].ID == squad.ID {
-			read = &r.Reads[i]
-		}
-	}
+	read := readingOf(r, squad.ID)
 	if read == nil || !slices.Equal(read.Commands, []string{"set " + squad.ID + " reduced", "set " + squad.ID + " piece " + spare}) || !strings.Contains(read.Swapped, "(piece "+spare+") is "+squad.ID) {
 		t.Fatalf("%s, its squad counter swapped for a half-squad's: read %+v, want it reduced and kept", squad.ID, read)
 	}
@@ -500,21 +495,10 @@ func TestStaleSaveWayKeepsYourMoves(t *testing.T) {
 		t.Fatalf("a save of before: %v", err)
 	}
 	// The way out the refusal gives.
-	w, err := g.WriteEnemy(stale, nil, fixedNow)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mended := filepath.Join(dir, "mended.vsav")
-	if err := w.WriteFile(mended); err != nil {
-		t.Fatal(err)
-	}
+	w, mended, f := mendedSave(t, g, stale, dir)
 	note := mover.ID + " stays on " + to + ", where your save has it"
 	if !slices.ContainsFunc(w.Notes, func(n string) bool { return strings.HasPrefix(n, note) }) {
 		t.Errorf("notes %q: want %q", w.Notes, note)
-	}
-	f, err := ReadSave(mended, g.g.World().Mission().Layout)
-	if err != nil {
-		t.Fatal(err)
 	}
 	if why := staleSave(g.g, f); why != "" {
 		t.Fatalf("the mended save is still not of the game: %s", why)
@@ -614,18 +598,7 @@ func TestStaleSaveNeverUndoesTheGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The save of before, given again.
-	w, err := g.WriteEnemy(moved, nil, fixedNow)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mended := filepath.Join(dir, "mended.vsav")
-	if err := w.WriteFile(mended); err != nil {
-		t.Fatal(err)
-	}
-	f, err := ReadSave(mended, g.g.World().Mission().Layout)
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, _, f := mendedSave(t, g, moved, dir)
 	if v := f.byPiece[mover.Vasl]; v.Location != on {
 		t.Errorf("%s's counter is on %s in the new save, want %s, where the game moved it after the move the old save shows (%s); notes %q", mover.ID, v.Location, on, to, w.Notes)
 	}
@@ -657,12 +630,7 @@ func TestSwappedAndMovedOnThePlayersWord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var read *Reading
-	for i := range r.Reads {
-		if r.Reads[i].ID == squad.ID {
-			read = &r.Reads[i]
-		}
-	}
+	read := readingOf(r, squad.ID)
 	if read == nil || !slices.Contains(read.Commands, "set "+squad.ID+" reduced") || read.To != to {
 		t.Errorf("%s, swapped and moved, named by the player: read %+v, want reduced and moved to %s", squad.ID, read, to)
 	}
@@ -762,7 +730,21 @@ func TestStaleSaveNeverUndoesARally(t *testing.T) {
 	if len(rallied) == 0 {
 		t.Fatalf("none of %d units reported broken rallied in the turn after: the test sees too little", len(broke))
 	}
-	w, err := g.WriteEnemy(broken, nil, fixedNow)
+	w, _, f := mendedSave(t, g, broken, dir)
+	for _, id := range rallied {
+		u, _ := g.g.Unit(id)
+		if v := f.byPiece[u.Vasl]; v.Broken || !slices.ContainsFunc(w.Notes, func(n string) bool { return strings.HasPrefix(n, id+": its counter is turned to Good Order") }) {
+			t.Errorf("%s rallied in the game: its counter broken %v in the new save; notes %q", id, v.Broken, w.Notes)
+		}
+	}
+}
+
+// mendedSave writes game g's ENEMY into save from (sasl vasl enemy, the
+// way out a refused save gives) as mended.vsav in dir, and reads it back:
+// what the writing did, the new save's path, and the save.
+func mendedSave(t *testing.T, g *Game, from, dir string) (*EnemyWrite, string, *Save) {
+	t.Helper()
+	w, err := g.WriteEnemy(from, nil, fixedNow)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -774,12 +756,17 @@ func TestStaleSaveNeverUndoesARally(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range rallied {
-		u, _ := g.g.Unit(id)
-		if v := f.byPiece[u.Vasl]; v.Broken || !slices.ContainsFunc(w.Notes, func(n string) bool { return strings.HasPrefix(n, id+": its counter is turned to Good Order") }) {
-			t.Errorf("%s rallied in the game: its counter broken %v in the new save; notes %q", id, v.Broken, w.Notes)
+	return w, out, f
+}
+
+// readingOf is what reading a save made of unit id's counter, or nil.
+func readingOf(r *SaveTurn, id string) *Reading {
+	for i := range r.Reads {
+		if r.Reads[i].ID == id {
+			return &r.Reads[i]
 		}
 	}
+	return nil
 }
 
 // swapSave writes save sv as the player swapped counter spare in for
