@@ -360,14 +360,58 @@ func (s *Save) pieces(cmds []string) ([]Piece, []Stack, error) {
 
 // Steps is the number of logged steps of the save (VASSAL's LOG
 // commands, the top-level ones: each is one Step forward).
-func (s *Save) Steps() int {
-	n := 0
-	for _, c := range split(string(s.Content), esc) {
-		if strings.HasPrefix(c, "LOG\t") {
-			n++
+func (s *Save) Steps() int { return len(s.LoggedSteps()) }
+
+// UpTo returns the save as VASL shows it after n presses of Step forward:
+// its commands with only its first n logged steps (all of them for n at
+// least Steps).
+func (s *Save) UpTo(n int) *Save {
+	c := string(s.Content)
+	var kept []string
+	for i, k := 0, 0; ; {
+		j := firstSep(c[i:], esc)
+		end := len(c)
+		if j >= 0 {
+			end = i + j
 		}
+		if part := c[i:end]; !logged(part) || k < n {
+			kept = append(kept, part)
+			if logged(part) {
+				k++
+			}
+		}
+		if j < 0 {
+			break
+		}
+		i = end + 1
 	}
-	return n
+	out := *s
+	out.Content = []byte(strings.Join(kept, string(rune(esc))))
+	return &out
+}
+
+// logged reports whether a top-level command of a save is a logged step:
+// a LOG command, or logged commands joined, the first of them quoted (as
+// VASSAL's encoder quotes a token that ends in a backslash).
+func logged(c string) bool { return strings.HasPrefix(c, "LOG\t") || strings.HasPrefix(c, "'LOG\t") }
+
+// LoggedSteps returns the logged steps of the save in order, each as the
+// commands VASSAL plays at one press of Step forward, without their "LOG\t"
+// prefix: a move ("M/"), a change ("D/"), a remove ("-/"), a piece added
+// ("+/"), a chat line ("CHAT").
+func (s *Save) LoggedSteps() [][]string {
+	var out [][]string
+	for _, c := range split(string(s.Content), esc) {
+		if !logged(c) {
+			continue
+		}
+		var step []string
+		for _, sub := range split(c, esc) {
+			step = append(step, strings.TrimPrefix(sub, "LOG\t"))
+		}
+		out = append(out, step)
+	}
+	return out
 }
 
 // readPiece reads a piece from its TYPE and STATE.

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -356,6 +357,9 @@ func FuzzContent(f *testing.F) {
 		s := &Save{Name: "fuzz", Content: []byte(content)}
 		_, cerr := s.Contents()
 		s.Steps()
+		if n := s.Steps(); s.UpTo(n).Steps() != n || s.UpTo(0).Steps() != 0 {
+			t.Fatalf("UpTo does not keep the steps it names")
+		}
 		if e, err := s.Edit(time.UnixMilli(1)); err == nil && cerr == nil {
 			cells, _ := s.Boards()
 			b := cells[0].Board
@@ -365,6 +369,7 @@ func FuzzContent(f *testing.F) {
 			}
 			e.Move(ids, coord.Grid{Board: b, Col: 4, Row: 4})
 			e.Remove(ids[:1])
+			e.Chat(content)
 			back := e.Result()
 			if _, err := back.Contents(); err != nil {
 				t.Fatalf("an edit of a readable save does not read back: %v", err)
@@ -411,15 +416,7 @@ func TestNotASaveVASSALWrites(t *testing.T) {
 // the removal and read as a second piece of its ID).
 func TestEditIDsNeverReused(t *testing.T) {
 	t.Parallel()
-	s := &Save{Name: "s.vsav", Content: []byte("begin_save\x1bbd\t0\t0\t01\x1b+/900/piece;;;;x/Main Map;500;500;\x1bend_save\x1bLOG\t-/900")}
-	c, err := s.Contents()
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := c.Edit(time.UnixMilli(1))
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := editOf(t, "begin_save\x1bbd\t0\t0\t01\x1b+/900/piece;;;;x/Main Map;500;500;\x1bend_save\x1bLOG\t-/900")
 	ids, err := e.AddSuspects(coord.Grid{Board: "1", Col: 3, Row: 4}, 0, []string{"S1"}, false)
 	if err != nil {
 		t.Fatal(err)
@@ -430,4 +427,54 @@ func TestEditIDsNeverReused(t *testing.T) {
 	if _, err := e.Result().Contents(); err != nil {
 		t.Errorf("the edit does not read back: %v", err)
 	}
+}
+
+// A chat line is a logged step of its own, or one with the commands it is
+// joined to (VASSAL's Chatter command "CHAT", a report line "* ..."); its
+// HTML characters and control characters cannot break the line or the
+// save. UpTo is the save as VASL shows it after so many presses of Step
+// forward.
+func TestChatAndStepForward(t *testing.T) {
+	t.Parallel()
+	e := editOf(t, "begin_save\x1bbd\t0\t0\t01\x1b+/900/piece;;;;x/Main Map;500;500;\x1bend_save")
+	e.Chat("S1: DR 9 > ML 7 & <b>\x1bbroken</b>\n\\")
+	if err := e.Remove([]string{"900"}); err != nil {
+		t.Fatal(err)
+	}
+	e.Join(0)
+	e.Chat("the end")
+	back := e.Result()
+	want := [][]string{{"CHAT* S1: DR 9 &gt; ML 7 &amp; &lt;b&gt; broken&lt;/b&gt; \\ ", "-/900"}, {"CHAT* the end"}}
+	if got := back.LoggedSteps(); !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("steps %q, want %q", got, want)
+	}
+	if back.Steps() != 2 {
+		t.Errorf("%d steps, want 2", back.Steps())
+	}
+	for n, on := range []int{1, 0, 0, 0} {
+		c, err := back.UpTo(n).Contents()
+		if err != nil {
+			t.Fatalf("after %d steps: %v", n, err)
+		}
+		if len(c.On)+len(c.Off) != on {
+			t.Errorf("after %d steps: %d pieces, want %d", n, len(c.On)+len(c.Off), on)
+		}
+		if got := back.UpTo(n).Steps(); got != min(n, 2) {
+			t.Errorf("UpTo(%d) has %d steps", n, got)
+		}
+	}
+}
+
+// editOf starts an edit of a save of the command list content.
+func editOf(t *testing.T, content string) *Edit {
+	t.Helper()
+	c, err := (&Save{Name: "s.vsav", Content: []byte(content)}).Contents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := c.Edit(time.UnixMilli(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
 }

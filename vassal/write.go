@@ -418,6 +418,24 @@ func (e *Edit) Remove(ids []string) error {
 	return nil
 }
 
+// chatText keeps a chat line to one line of text VASSAL shows as written:
+// its HTML characters as entities (VASSAL's chat window reads a report
+// line as HTML, or escapes < and > itself: either way the entities show
+// as the characters), its control characters as spaces.
+var chatText = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "\n", " ", "\r", " ", "\t", " ", string(rune(esc)), " ")
+
+// Chat adds a report line to VASL's chat window as a logged step
+// (VASSAL's Chatter command: "CHAT" and the text), shown when the player
+// steps forward to it. A line that begins with "*" is a report, as
+// VASSAL's own reports are.
+func (e *Edit) Chat(text string) {
+	text = chatText.Replace(text)
+	if strings.HasSuffix(text, `\`) {
+		text += " " // not a token VASSAL's encoder would quote
+	}
+	e.steps = append(e.steps, []string{"CHAT* " + text})
+}
+
 // Steps is the number of logged steps the edit adds.
 func (e *Edit) Steps() int { return len(e.steps) }
 
