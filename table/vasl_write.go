@@ -87,6 +87,14 @@ type enemyWriter struct {
 	where map[string]hex.Hex
 	// labels are the labels of the save's S?, by piece ID.
 	labels map[string]string
+	// words tell the events in the chat; header begins the step under way
+	// (head).
+	words  *report.Words
+	header string
+	// yours: your units' counters by unit ID (planYours); gone: the pieces
+	// of your units the game no longer has on the map.
+	yours map[string]*yourCounter
+	gone  map[string]bool
 }
 
 // WriteEnemy writes the ENEMY units of the game into the save at into:
@@ -136,7 +144,7 @@ func (t *Game) writeEnemy(into string, since *int, now time.Time, yours map[stri
 	if err != nil {
 		return nil, err
 	}
-	w := &enemyWriter{e: e, m: g.World().Map(), units: map[string]*state.Unit{}, piece: map[string]string{}, where: map[string]hex.Hex{}, labels: map[string]string{}}
+	w := &enemyWriter{e: e, m: g.World().Map(), units: map[string]*state.Unit{}, piece: map[string]string{}, where: map[string]hex.Hex{}, labels: map[string]string{}, words: report.New(g.World())}
 	for id, p := range f.suspects {
 		w.piece[id], w.labels[p.ID], w.where[id] = p.ID, p.Label, offMap
 		if l, err := w.m.ParseLocation(p.Location); err == nil && p.Location != "" {
@@ -149,16 +157,18 @@ func (t *Game) writeEnemy(into string, since *int, now time.Time, yours map[stri
 			w.onMap = append(w.onMap, u)
 		}
 	}
+	w.planYours(g, f, yours, standalone, base)
 	if !slices.ContainsFunc(w.onMap, func(u *state.Unit) bool { return w.piece[u.ID] != "" }) {
 		err = w.placeAll()
 	} else {
-		err = w.stepThrough(enemyEvents(s, since))
+		err = w.stepThrough(turnEvents(s, since))
 	}
 	if err != nil {
 		return nil, err
 	}
 	// One step for the labels, one for your units (a press each in VASL).
 	mark := e.Steps()
+	w.header = "sasl: the ENEMY's labels as the game has them now"
 	if err := w.relabel(); err != nil {
 		return nil, err
 	}
@@ -167,6 +177,7 @@ func (t *Game) writeEnemy(into string, since *int, now time.Time, yours map[stri
 	if ids := yoursMissing(g, f); ids != "" {
 		w.Notes = append(w.Notes, fmt.Sprintf("none of your units of the game (%s) is in %s, set up from another save: your counters are not followed", ids, into))
 	}
+	w.header = "sasl: your counters as the game has them now"
 	if err := w.yourUnits(g, f, yours, standalone, base); err != nil {
 		return nil, err
 	}
@@ -202,6 +213,7 @@ func (w *enemyWriter) relabel() error {
 	for _, id := range ids {
 		p := w.piece[id]
 		if l := w.label(id); w.labels[p] != l {
+			w.head()
 			if _, err := w.e.Relabel(p, l); err != nil {
 				return err
 			}
@@ -225,27 +237,21 @@ func (w *enemyWriter) relabel() error {
 // kept as the save has it, with a note.
 func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.Unit, standalone bool, base map[string]baseUnit) error {
 	st := g.Snapshot()
-	// A unit eliminated is gone from the game: its counter is the one
-	// found for it, or its mission's piece (units keep their pieces' IDs).
-	onMap := map[string]bool{}
-	for _, u := range st.OfSide(state.Friendly) {
-		if u.OnMap() {
-			onMap[u.Vasl] = true
-			if v, ok := yours[u.ID]; ok {
-				onMap[v.ID] = true
-			}
-		}
-	}
+	// The counters of units the game no longer has on the map that no
+	// step removed at an elimination.
 	var gone []string
 	for _, sp := range g.World().Mission().Friendly {
-		if _, ok := f.byPiece[sp.Vasl]; ok && sp.Vasl != "" && !onMap[sp.Vasl] {
+		if w.gone[sp.Vasl] && !slices.Contains(gone, sp.Vasl) {
 			gone = append(gone, sp.Vasl)
 		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(yours)) {
-		if v := yours[id]; !onMap[v.ID] && !slices.Contains(gone, v.ID) {
+		if v := yours[id]; w.gone[v.ID] && !slices.Contains(gone, v.ID) {
 			gone = append(gone, v.ID)
 		}
+	}
+	if len(gone) > 0 {
+		w.head()
 	}
 	if err := w.e.Remove(gone); err != nil {
 		return err
@@ -253,7 +259,8 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.U
 	w.Yours += len(gone)
 	for _, u := range st.OfSide(state.Friendly) {
 		v, ok := yours[u.ID]
-		if u.Vasl == "" || !ok || !u.OnMap() {
+		c := w.yours[u.ID]
+		if u.Vasl == "" || !ok || c == nil || !u.OnMap() {
 			continue
 		}
 		b, known := base[u.ID]
@@ -265,39 +272,43 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.U
 			// The save's hex is the player's move unless the game had the
 			// unit there since the save's base: then the game has taken
 			// that move already, and what it did with the unit after (a
-			// rout, an advance) wins (issue 56).
-			if standalone && (!known || err != nil || !b.since(l.Hex)) { // had holds the base's hex too
+			// rout, an advance) wins (issue 56; planYours).
+			if !c.moves {
 				w.Notes = append(w.Notes, fmt.Sprintf("%s stays on %s, where your save has it (the game has it on %s): sasl play turn reads it as your move", u.ID, v.Location, w.m.LocationName(u.At())))
 			} else {
 				if standalone && b.at != l.Hex {
 					w.Notes = append(w.Notes, fmt.Sprintf("%s: its counter is moved from %s to %s, where the game has it: your save is older than the game, which had %s on %s and moved it on since (a move of yours back there: make it again in this save)", u.ID, v.Location, w.m.LocationName(u.At()), u.ID, v.Location))
 				}
-				if err := w.e.Move([]string{v.ID}, w.grid(u.At())); err != nil {
-					return err
-				}
 				onHex = w.m.LocationName(u.At())
-				w.Yours++
 			}
 		}
-		if u.Kind == state.HalfSquad && v.Kind == state.Squad.String() {
-			ok, err := w.e.Reduce(v.ID)
+		if err := w.yourMove(c, u.At()); err != nil {
+			return err
+		}
+		if u.Kind == state.HalfSquad && c.squad {
+			ok, err := w.reduce(c)
 			if err != nil {
 				return err
 			}
 			if !ok {
 				w.Notes = append(w.Notes, fmt.Sprintf("%s (%s on %s) is reduced to a %s half-squad: its counter has no half-squad side sasl can turn; swap it in VASL for a %s half-squad counter on that hex (sasl takes that counter as %s)", u.ID, v.Name, onHex, u.Type, u.Type, u.ID))
 			}
-			w.Yours += b2i(ok)
+			c.squad = !ok
 		}
-		// As the counter shows it now (a squad reduced shows its half-squad).
-		if shown := strings.HasPrefix(w.e.Name(v.ID), "broken "); u.Broken != shown {
+		// The save's state against the game's (the steps may have turned
+		// the counter already).
+		if v.Broken != u.Broken {
 			if standalone && known && b.broken != v.Broken && b.hadBroken[b2i(v.Broken)] {
 				w.Notes = append(w.Notes, fmt.Sprintf("%s: its counter is turned %s, as the game has it: your save is older than the game, which had it %s since", u.ID, map[bool]string{true: "broken", false: "to Good Order"}[u.Broken], map[bool]string{true: "broken", false: "in Good Order"}[v.Broken]))
 			}
-			if standalone && (!known || !b.hadBroken[b2i(v.Broken)]) {
+			if !c.turns {
 				w.Notes = append(w.Notes, fmt.Sprintf("%s stays %s, as your save has it (the game has it %s): sasl play turn reads it as your report", u.ID, map[bool]string{true: "broken", false: "in Good Order"}[v.Broken], map[bool]string{true: "broken", false: "in Good Order"}[u.Broken]))
 				continue // the last change of the unit's
 			}
+		}
+		// As the counter shows it now (a squad reduced shows its half-squad).
+		if shown := strings.HasPrefix(w.e.Name(v.ID), "broken "); u.Broken != shown && c.turns {
+			w.head()
 			ok, err := w.e.SetBroken(v.ID, u.Broken)
 			if err != nil {
 				return err
@@ -330,25 +341,8 @@ func (w *enemyWriter) label(id string) string {
 
 // enemyLabel is the label of an ENEMY unit's counter: its ID, its type if
 // it is no S? ("S12a 4-4-7 squad"), its level in a building, broken,
-// pinned.
-func enemyLabel(u *state.Unit) string {
-	l := u.ID
-	if u.Kind != state.SQ {
-		l += " " + strings.TrimSpace(u.Type+" "+strings.ReplaceAll(u.Kind.String(), "_", "-"))
-	}
-	if lv := u.At().Level; lv > 0 {
-		l += fmt.Sprintf(" level %d", lv)
-	} else if lv < 0 {
-		l += " cellar"
-	}
-	if u.Broken {
-		l += " broken"
-	}
-	if u.Pinned {
-		l += " pinned"
-	}
-	return l
-}
+// pinned (face).
+func enemyLabel(u *state.Unit) string { return faceOf(u).label() }
 
 // colour is the colour of unit id's counter.
 func (w *enemyWriter) colour(id string) int {
@@ -391,24 +385,43 @@ func (w *enemyWriter) placeAll() error {
 	return nil
 }
 
-// add adds a counter for each unit of ids on hex g, a logged step each.
+// add adds a counter for each unit of ids on hex g as the game has the
+// unit now, a logged step each.
 func (w *enemyWriter) add(ids []string, g coord.Grid) error {
 	for _, id := range ids {
-		label := w.label(id)
-		got, err := w.e.AddSuspects(g, w.colour(id), []string{label}, true)
-		if err != nil {
+		f := face{id: id}
+		if u := w.units[id]; u != nil {
+			f = faceOf(u)
+		}
+		if err := w.addFace(f, g); err != nil {
 			return err
 		}
-		w.labels[got[0]] = label
-		l, _ := w.m.ParseLocation(g.String())
-		w.piece[id], w.where[id] = got[0], l.Hex
-		w.Added++
 	}
+	return nil
+}
+
+// addFace adds a counter labelled f for ENEMY unit f.id on hex g, a
+// logged step.
+func (w *enemyWriter) addFace(f face, g coord.Grid) error {
+	w.head()
+	label := f.label()
+	got, err := w.e.AddSuspects(g, w.colour(f.id), []string{label}, true)
+	if err != nil {
+		return err
+	}
+	w.labels[got[0]] = label
+	l, _ := w.m.ParseLocation(g.String())
+	w.piece[f.id], w.where[f.id] = got[0], l.Hex
+	w.Added++
 	return nil
 }
 
 // move moves the counters of units ids onto hex g in one logged step.
 func (w *enemyWriter) move(ids []string, to board.Location) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	w.head()
 	var pieces []string
 	for _, id := range ids {
 		pieces = append(pieces, w.piece[id])
@@ -418,131 +431,36 @@ func (w *enemyWriter) move(ids []string, to board.Location) error {
 	return w.e.Move(pieces, w.grid(to))
 }
 
-// remove removes the counters of units ids that are no longer on the map,
-// in one logged step.
+// remove removes the counters of ENEMY units ids that are no longer on
+// the map, in one logged step.
 func (w *enemyWriter) remove(ids []string) error {
 	var pieces []string
 	for _, id := range ids {
 		if u := w.units[id]; w.piece[id] != "" && (u == nil || !u.OnMap()) {
 			pieces = append(pieces, w.piece[id])
-			delete(w.piece, id)
 		}
 	}
 	slices.Sort(pieces)
-	w.Removed += len(pieces)
+	return w.removePieces(pieces)
+}
+
+// removePieces removes pieces, the ENEMY's and yours, in one logged
+// step.
+func (w *enemyWriter) removePieces(pieces []string) error {
+	if len(pieces) == 0 {
+		return nil
+	}
+	w.head()
+	for id, p := range w.piece {
+		if slices.Contains(pieces, p) {
+			delete(w.piece, id)
+			w.Removed++
+		}
+	}
+	for _, p := range pieces {
+		delete(w.gone, p)
+	}
 	return w.e.Remove(pieces)
-}
-
-// stepThrough writes what the ENEMY did as logged steps: the events'
-// moves, entries and Activations in their order (of the units the save
-// does not show where the game has them), then what else changed.
-func (w *enemyWriter) stepThrough(events []report.Event) error {
-	behind := map[string]bool{}
-	for id, at := range w.where {
-		if u := w.units[id]; u == nil || !u.OnMap() || u.At().Hex != at {
-			behind[id] = true
-		}
-	}
-	for _, u := range w.onMap {
-		if w.piece[u.ID] == "" {
-			behind[u.ID] = true
-		}
-	}
-	// A step per phase of the ENEMY's (a press of Step forward each in
-	// VASL), not one per move.
-	mark, phase := w.e.Steps(), state.Phase(0)
-	for i, ev := range events {
-		if i == 0 || ev.Phase != phase {
-			w.e.Join(mark)
-			mark, phase = w.e.Steps(), ev.Phase
-		}
-		switch ev.Kind {
-		case report.Enter, report.Move, report.Gap, report.Advance, report.AdvanceInto, report.Rout:
-			if len(ev.Steps) == 0 {
-				continue
-			}
-			last := ev.Steps[len(ev.Steps)-1]
-			if last.Off {
-				continue // an exit: removed below
-			}
-			var move, fresh []string
-			for _, id := range ev.Units {
-				switch {
-				case !behind[id] || w.piece[id] != "" && w.where[id] == last.Location.Hex:
-				case w.piece[id] == "":
-					fresh = append(fresh, id)
-				default:
-					move = append(move, id)
-				}
-			}
-			if err := w.move(move, last.Location); err != nil {
-				return err
-			}
-			if err := w.add(fresh, w.grid(last.Location)); err != nil {
-				return err
-			}
-		case report.Activate:
-			// The S? goes, the units it became come.
-			if err := w.remove(ev.Units); err != nil {
-				return err
-			}
-			for _, made := range ev.Made {
-				if w.piece[made.ID] == "" {
-					if err := w.add([]string{made.ID}, w.grid(made.At)); err != nil {
-						return err
-					}
-				}
-			}
-		}
-	}
-	w.e.Join(mark)
-	// What else changed: units the save lacks, on another hex, or gone (one
-	// step).
-	mark = w.e.Steps()
-	defer w.e.Join(mark)
-	for _, u := range w.onMap {
-		switch {
-		case w.piece[u.ID] == "":
-			if err := w.add([]string{u.ID}, w.grid(u.At())); err != nil {
-				return err
-			}
-		case w.where[u.ID] != u.At().Hex:
-			if err := w.move([]string{u.ID}, u.At()); err != nil {
-				return err
-			}
-		}
-	}
-	gone := slices.Collect(maps.Keys(w.piece))
-	slices.Sort(gone)
-	return w.remove(gone)
-}
-
-// enemyEvents are the events of the ENEMY's Player Turns from step since
-// on, or of the last Game Turn played.
-func enemyEvents(s *game.Session, since *int) []report.Event {
-	n := len(s.Journal())
-	from := 2
-	if since != nil {
-		from = *since
-	} else if n >= 2 {
-		steps := s.Steps(2)
-		last := s.TurnAt(steps[len(steps)-1].First)
-		for _, st := range steps {
-			if s.TurnAt(st.First) == last {
-				from = st.N
-				break
-			}
-		}
-	}
-	var out []report.Event
-	for _, st := range s.Steps(from) {
-		for _, ev := range st.Events {
-			if ev.Player == state.Enemy {
-				out = append(out, ev)
-			}
-		}
-	}
-	return out
 }
 
 // baseUnit is a FRIENDLY unit as the game had it when a save was written

@@ -1,0 +1,469 @@
+package table
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/pathing"
+	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/vassal"
+)
+
+// The logged steps of a turn written into a save (issue 56): the game's
+// events in the game's order, both sides' Player Turns, a step for each
+// phase that changed a counter or has something to tell, each step's chat
+// lines telling its events in the words sasl prints (report.Words), its
+// commands changing the counters as the events did: the ENEMY's moves,
+// Activations (the S? goes as its units come), dummies, exits,
+// eliminations, breaks and rallies in their labels; your units' routs,
+// advances, breaks, rallies, reductions and eliminations. A step never
+// adds a counter and removes it again: a counter that would (a unit that
+// enters and exits in one phase) ends its step there, so that each shows.
+
+// turnEvent is an event of the game and the Game Turn it happened in.
+type turnEvent struct {
+	report.Event
+	turn int
+}
+
+// turnEvents are the events of both sides from journal step since on, or
+// of the last Game Turn played, in the game's order.
+func turnEvents(s *game.Session, since *int) []turnEvent {
+	n := len(s.Journal())
+	from := 2
+	if since != nil {
+		from = *since
+	} else if n >= 2 {
+		steps := s.Steps(2)
+		last := s.TurnAt(steps[len(steps)-1].First)
+		for _, st := range steps {
+			if s.TurnAt(st.First) == last {
+				from = st.N
+				break
+			}
+		}
+	}
+	var out []turnEvent
+	for _, st := range s.Steps(from) {
+		for i, ev := range st.Events {
+			out = append(out, turnEvent{ev, s.TurnAt(st.First + i)})
+		}
+	}
+	return out
+}
+
+// face is what an ENEMY counter's label says of its unit (enemyLabel):
+// its ID, its type once it is no S? ("4-4-7 squad"), its level in a
+// building (-1 a cellar), broken, pinned.
+type face struct {
+	id, what       string
+	level          int
+	broken, pinned bool
+}
+
+func faceOf(u *state.Unit) face {
+	f := face{id: u.ID, level: u.At().Level, broken: u.Broken, pinned: u.Pinned}
+	if u.Kind != state.SQ {
+		f.what = kindWords(u.Type, u.Kind)
+	}
+	return f
+}
+
+// kindWords names a unit's counter: "4-4-7 squad", "2-3-7 half-squad".
+func kindWords(typ string, k state.Kind) string {
+	return strings.TrimSpace(typ + " " + strings.ReplaceAll(k.String(), "_", "-"))
+}
+
+func (f face) label() string {
+	l := f.id
+	if f.what != "" {
+		l += " " + f.what
+	}
+	if f.level > 0 {
+		l += fmt.Sprintf(" level %d", f.level)
+	} else if f.level < 0 {
+		l += " cellar"
+	}
+	if f.broken {
+		l += " broken"
+	}
+	if f.pinned {
+		l += " pinned"
+	}
+	return l
+}
+
+// parseFace reads a label as face.label writes it; a label of another
+// hand keeps its text as the ID.
+func parseFace(l string) face {
+	var f face
+	if s, ok := strings.CutSuffix(l, " pinned"); ok {
+		l, f.pinned = s, true
+	}
+	if s, ok := strings.CutSuffix(l, " broken"); ok {
+		l, f.broken = s, true
+	}
+	if s, ok := strings.CutSuffix(l, " cellar"); ok {
+		l, f.level = s, -1
+	} else if i := strings.LastIndex(l, " level "); i >= 0 {
+		if n, err := strconv.Atoi(l[i+len(" level "):]); err == nil && n > 0 {
+			l, f.level = l[:i], n
+		}
+	}
+	f.id, f.what, _ = strings.Cut(l, " ")
+	return f
+}
+
+// yourCounter is a FRIENDLY unit's counter in the save, as the steps
+// written so far leave it.
+type yourCounter struct {
+	piece string
+	at    hex.Hex // offMap: a hex the map does not know
+	// squad: it shows a squad (a reduction turns it); gone: removed.
+	squad, gone bool
+	// moves, turns: the game's moves of the unit, and its breaking and
+	// rallying, are written; else the save's hex or state is the player's
+	// move or report, which the next sasl play turn reads (yourUnits says
+	// so).
+	moves, turns bool
+}
+
+// planYours finds each FRIENDLY unit's counter (yours, by unit ID:
+// Save.counters) and what of the game's is written onto it; standalone
+// and base as yourUnits takes them. The counters of units the game no
+// longer has on the map are gone: removed at their elimination, or with
+// your units' last step.
+func (w *enemyWriter) planYours(g *game.Game, f *Save, yours map[string]vassal.Unit, standalone bool, base map[string]baseUnit) {
+	st := g.Snapshot()
+	onMap := map[string]bool{}
+	for _, u := range st.OfSide(state.Friendly) {
+		if u.OnMap() {
+			onMap[u.Vasl] = true
+			if v, ok := yours[u.ID]; ok {
+				onMap[v.ID] = true
+			}
+		}
+	}
+	w.yours, w.gone = map[string]*yourCounter{}, map[string]bool{}
+	for _, sp := range g.World().Mission().Friendly {
+		if _, ok := f.byPiece[sp.Vasl]; ok && sp.Vasl != "" && !onMap[sp.Vasl] {
+			w.gone[sp.Vasl] = true
+			if _, ok := yours[sp.ID]; !ok {
+				w.yours[sp.ID] = &yourCounter{piece: sp.Vasl, at: offMap}
+			}
+		}
+	}
+	for id, v := range yours {
+		if !onMap[v.ID] {
+			w.gone[v.ID] = true
+		}
+		c := &yourCounter{piece: v.ID, at: offMap, squad: v.Kind == state.Squad.String()}
+		l, err := w.m.ParseLocation(v.Location)
+		if err == nil {
+			c.at = l.Hex
+		}
+		b, known := base[id]
+		c.moves = !standalone || known && err == nil && b.since(l.Hex)
+		c.turns = !standalone || known && b.hadBroken[b2i(v.Broken)]
+		w.yours[id] = c
+	}
+}
+
+// head writes the chat line that begins the step, before its first line
+// or command.
+func (w *enemyWriter) head() {
+	if w.header != "" {
+		w.e.Chat(w.header)
+		w.header = ""
+	}
+}
+
+// say tells an event in the chat.
+func (w *enemyWriter) say(text string) {
+	w.head()
+	w.e.Chat("sasl: " + text)
+}
+
+// told: the events a step tells; the others are the player's own doings
+// at the stops (pass, next), told by what follows them.
+func told(k report.Kind) bool {
+	switch k {
+	case report.Pass, report.GoOn, report.Unasked, report.MovesOn, report.Reported:
+		return false
+	}
+	return true
+}
+
+// lastOn is the last Location of a move's steps on the map.
+func lastOn(steps []pathing.Step) (board.Location, bool) {
+	for i := len(steps) - 1; i >= 0; i-- {
+		if !steps[i].Off {
+			return steps[i].Location, true
+		}
+	}
+	return board.Location{}, false
+}
+
+// removes lists the counters event ev removes: an S? Activated or a
+// dummy, a unit exiting, eliminated or recombined away.
+func (w *enemyWriter) removes(ev *report.Event) []string {
+	var out []string
+	switch ev.Kind {
+	case report.Activate:
+		for _, id := range ev.Units {
+			if !slices.ContainsFunc(ev.Made, func(m report.Made) bool { return m.ID == id }) {
+				out = append(out, w.piece[id])
+			}
+		}
+	case report.Dummy, report.Exit, report.Eliminate:
+		for _, id := range ev.Units {
+			out = append(out, w.piece[id])
+			if c := w.yours[id]; c != nil && !c.gone && w.gone[c.piece] {
+				out = append(out, c.piece)
+			}
+		}
+	case report.Recombine:
+		if len(ev.Units) > 1 {
+			out = append(out, w.piece[ev.Units[1]])
+		}
+	}
+	return slices.DeleteFunc(out, func(p string) bool { return p == "" })
+}
+
+// stepThrough writes the events as logged steps (see above), then a step
+// for what else of the ENEMY's changed (units the save does not show
+// where the game has them); the counters the save already shows where
+// the game has them (not behind) are not moved.
+func (w *enemyWriter) stepThrough(events []turnEvent) error {
+	behind := map[string]bool{}
+	for id, at := range w.where {
+		if u := w.units[id]; u == nil || !u.OnMap() || u.At().Hex != at {
+			behind[id] = true
+		}
+	}
+	for _, u := range w.onMap {
+		if w.piece[u.ID] == "" {
+			behind[u.ID] = true
+		}
+	}
+	type phaseKey struct {
+		turn   int
+		player state.Side
+		phase  state.Phase
+	}
+	var at phaseKey
+	mark := w.e.Steps()
+	added := map[string]bool{} // the pieces the step under way added
+	for i := range events {
+		ev := &events[i]
+		if k := (phaseKey{ev.turn, ev.Player, ev.Phase}); i == 0 || k != at {
+			w.e.Join(mark)
+			mark, at, w.header = w.e.Steps(), k, fmt.Sprintf("sasl: Game Turn %d, %s", ev.turn, report.PhaseOf(ev.Player, ev.Phase))
+			clear(added)
+		}
+		if slices.ContainsFunc(w.removes(&ev.Event), func(p string) bool { return added[p] }) {
+			// A counter added in this step would go in it unseen: the
+			// step ends before this event.
+			w.e.Join(mark)
+			mark, w.header = w.e.Steps(), fmt.Sprintf("sasl: Game Turn %d, %s, on", ev.turn, report.PhaseOf(ev.Player, ev.Phase))
+			clear(added)
+		}
+		if told(ev.Kind) {
+			w.say(w.words.Text(&ev.Event))
+		}
+		if err := w.apply(&ev.Event, behind, added); err != nil {
+			return err
+		}
+	}
+	w.e.Join(mark)
+	// What else changed: units the save lacks, on another hex, or gone (one
+	// step).
+	mark = w.e.Steps()
+	defer w.e.Join(mark)
+	w.header = "sasl: the ENEMY's counters the steps above leave elsewhere than the game has them, to where it has them"
+	for _, u := range w.onMap {
+		switch {
+		case w.piece[u.ID] == "":
+			if err := w.add([]string{u.ID}, w.grid(u.At())); err != nil {
+				return err
+			}
+		case w.where[u.ID] != u.At().Hex:
+			if err := w.move([]string{u.ID}, u.At()); err != nil {
+				return err
+			}
+		}
+	}
+	gone := slices.Collect(maps.Keys(w.piece))
+	slices.Sort(gone)
+	return w.remove(gone)
+}
+
+// apply changes the counters as event ev did: the ENEMY's of units
+// behind (the save does not show them where the game has them), added
+// to the step's pieces when new; yours as planYours allows.
+func (w *enemyWriter) apply(ev *report.Event, behind, added map[string]bool) error {
+	switch ev.Kind {
+	case report.Enter, report.Move, report.Gap, report.Advance, report.AdvanceInto, report.Rout:
+		to, ok := lastOn(ev.Steps)
+		if !ok {
+			return nil
+		}
+		var move, fresh []string
+		for _, id := range ev.Units {
+			if c := w.yours[id]; c != nil {
+				if err := w.yourMove(c, to); err != nil {
+					return err
+				}
+				continue
+			}
+			switch {
+			case w.piece[id] == "": // a unit the save does not show
+				fresh = append(fresh, id)
+			case !behind[id] || w.where[id] == to.Hex:
+			default:
+				move = append(move, id)
+			}
+		}
+		if err := w.move(move, to); err != nil {
+			return err
+		}
+		for _, id := range fresh {
+			f := face{id: id, level: to.Level}
+			if u := w.units[id]; u != nil && u.Kind != state.SQ {
+				f.what = kindWords(u.Type, u.Kind)
+			}
+			if err := w.addFace(f, w.grid(to)); err != nil {
+				return err
+			}
+			added[w.piece[id]] = true
+		}
+		for _, id := range move {
+			if err := w.reface(id, func(f *face) { f.level = to.Level }); err != nil {
+				return err
+			}
+		}
+	case report.Activate:
+		// The S? goes, the units it became come.
+		if err := w.removePieces(w.removes(ev)); err != nil {
+			return err
+		}
+		for _, made := range ev.Made {
+			if made.ID == "" || w.piece[made.ID] != "" {
+				continue
+			}
+			if err := w.addFace(face{id: made.ID, what: kindWords(made.Type, made.Kind), level: made.At.Level}, w.grid(made.At)); err != nil {
+				return err
+			}
+			added[w.piece[made.ID]] = true
+		}
+	case report.Dummy, report.Exit, report.Eliminate, report.Recombine:
+		if ev.Kind == report.Recombine && len(ev.Units) > 0 {
+			if err := w.reface(ev.Units[0], func(f *face) { f.what = kindWords(ev.Type, state.Squad) }); err != nil {
+				return err
+			}
+		}
+		gone := w.removes(ev)
+		for _, id := range ev.Units {
+			if c := w.yours[id]; c != nil && !c.gone && w.gone[c.piece] {
+				c.gone = true
+				w.Yours++
+			}
+		}
+		return w.removePieces(gone)
+	case report.Break, report.Rally:
+		for _, id := range ev.Units {
+			if c := w.yours[id]; c != nil {
+				if err := w.yourBroken(c, ev.Kind == report.Break); err != nil {
+					return err
+				}
+				continue
+			}
+			if err := w.reface(id, func(f *face) { f.broken = ev.Kind == report.Break }); err != nil {
+				return err
+			}
+		}
+	case report.Pinned:
+		for _, id := range ev.Units {
+			if err := w.reface(id, func(f *face) { f.pinned = true }); err != nil {
+				return err
+			}
+		}
+	case report.Reduce:
+		for _, id := range ev.Units {
+			if c := w.yours[id]; c != nil {
+				if c.squad && !c.gone {
+					ok, err := w.reduce(c)
+					if err != nil {
+						return err
+					}
+					c.squad = !ok
+				}
+				continue
+			}
+			if err := w.reface(id, func(f *face) { f.what = kindWords(ev.Type, state.HalfSquad) }); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// reface changes the label of ENEMY unit id's counter, if it has one.
+func (w *enemyWriter) reface(id string, change func(*face)) error {
+	p := w.piece[id]
+	if p == "" {
+		return nil
+	}
+	f := parseFace(w.labels[p])
+	change(&f)
+	if l := f.label(); l != w.labels[p] {
+		w.head()
+		if _, err := w.e.Relabel(p, l); err != nil {
+			return err
+		}
+		w.labels[p] = l
+	}
+	return nil
+}
+
+// yourMove moves your counter c to where the game moved its unit.
+func (w *enemyWriter) yourMove(c *yourCounter, to board.Location) error {
+	if c.gone || !c.moves || c.at == to.Hex {
+		return nil
+	}
+	w.head()
+	if err := w.e.Move([]string{c.piece}, w.grid(to)); err != nil {
+		return err
+	}
+	c.at = to.Hex
+	w.Yours++
+	return nil
+}
+
+// yourBroken shows your counter c broken or rallied as the game has its
+// unit.
+func (w *enemyWriter) yourBroken(c *yourCounter, broken bool) error {
+	if c.gone || !c.turns || strings.HasPrefix(w.e.Name(c.piece), "broken ") == broken {
+		return nil
+	}
+	w.head()
+	ok, err := w.e.SetBroken(c.piece, broken)
+	w.Yours += b2i(ok)
+	return err
+}
+
+// reduce shows your counter c as its half-squad, reporting whether it
+// could.
+func (w *enemyWriter) reduce(c *yourCounter) (bool, error) {
+	w.head()
+	ok, err := w.e.Reduce(c.piece)
+	w.Yours += b2i(ok)
+	return ok, err
+}
