@@ -422,7 +422,13 @@ func (e *Enemy) fired(t *trip) ([]*state.Unit, error) {
 		if t.steps[0].Off {
 			from = t.from
 		}
-		e.log.Add(report.Event{Kind: report.Move, Units: e.log.IDs(stack), Steps: e.log.Steps(t.steps...), Edge: from, Lead: t.lead, Notes: e.log.Notes(notes...), Goal: t.goal, TargetAt: t.goalAt, Cause: e.moveCause(stack)})
+		// The way is told of the units that went it: an S? found a dummy
+		// on it left no units (SASL 5.1).
+		went := stack
+		if len(went) == 0 {
+			went = t.stack
+		}
+		e.log.Add(report.Event{Kind: report.Move, Units: e.log.IDs(went), Steps: e.log.Steps(t.steps...), Edge: from, Lead: t.lead, Notes: e.log.Notes(notes...), Goal: t.goal, TargetAt: t.goalAt, Cause: e.moveCause(went)})
 	}
 	return e.keep(kept...), nil
 }

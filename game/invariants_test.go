@@ -567,6 +567,11 @@ func checkMoves(t *testing.T, g *Game, where string, before map[string]was, evs 
 			}
 		case report.Move, report.Enter:
 			seen.moves++
+			if len(e.Units) == 0 {
+				// A move tells the units that went its way: a lone S? found
+				// a dummy on it too (SASL 5.1).
+				t.Errorf("%s: a move of no units: %s", where, path(m, e))
+			}
 			entry, entering := e.Steps[len(e.Steps)-1].Location, e.Kind == report.Enter
 			if e.Kind == report.Move && e.Goal != report.NoGoal && len(e.Steps) > 1 && e.Steps[0].Off {
 				entry, entering = e.Steps[1].Location, true // an S? entering as its move's first step
@@ -810,5 +815,41 @@ func TestUnseenRevealedWithEvent_A12(t *testing.T) {
 	}
 	if seen.reveals == 0 {
 		t.Error("no FRIENDLY unit was revealed: the test checks nothing")
+	}
+}
+
+// SASL 5.1: an S? the fire on its way finds a dummy is removed from play,
+// and the way it went to there is told as its move: found on the
+// crossroads demo (attack, seed 16), where that move named no unit.
+func TestDummyOnItsWayToldAsItsMove_SASL5_1(t *testing.T) {
+	t.Parallel()
+	w := prepared(t, "crossroads", "")
+	g, _, err := New(w, state.Game{Mission: "crossroads", Seed: 16, HasSeed: true, Policy: PolicyAttack}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for !g.Over() {
+		rep, err := g.Turn(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dummies := map[string]bool{}
+		for _, e := range rep.Events {
+			switch e.Kind {
+			case report.Dummy:
+				dummies[e.Units[0]] = true
+			case report.Move:
+				if len(e.Units) == 0 {
+					t.Errorf("a move of no units: %s", path(w.Map(), e))
+				}
+				if len(e.Units) == 1 && dummies[e.Units[0]] {
+					found++
+				}
+			}
+		}
+	}
+	if found == 0 {
+		t.Error("no dummy's move told after it was found one: the game no longer shows the case")
 	}
 }

@@ -668,6 +668,11 @@ func TestHoldMoveA8_1(t *testing.T) {
 	if !moved {
 		t.Error("E3a's move is not told in the step")
 	}
+	// The JSON says it as data, not only in its text: a hold-move from
+	// E3a's Location, without acting first.
+	if j := report.New(w).JSON(step.Events[:1]); j[0].GoOn == nil || j[0].GoOn.Stop != "hold_move" || j[0].GoOn.Acted || j[0].GoOn.At == "" {
+		t.Errorf("the step's first event in JSON: %+v, go_on %+v", j[0], j[0].GoOn)
+	}
 	if st := s.Stop(); st.Kind == state.FirstFireAt && slices.Contains(st.Moving, "E3a") {
 		t.Errorf("after --hold-move the game stands %s", report.Where(st))
 	}

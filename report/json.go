@@ -138,7 +138,18 @@ type EventJSON struct {
 	// heads for (take_vpo, hold_vpo, fbe) and the VPO.
 	Goal   string `json:"goal,omitempty"`
 	GoalAt string `json:"goal_at,omitempty"`
-	Text   string `json:"text"`
+	// GoOn: the stop the player went on from (first_fire, phase, rout,
+	// hold_move: hold fire for the rest of the move; rout_done), where (a
+	// First Fire stop's Location) and whether they acted there first.
+	GoOn *GoOnJSON `json:"go_on,omitempty"`
+	Text string    `json:"text"`
+}
+
+// GoOnJSON is what a go_on event says of the player's step.
+type GoOnJSON struct {
+	Stop  string `json:"stop"`
+	At    string `json:"at,omitempty"`
+	Acted bool   `json:"acted"`
 }
 
 // JSON returns the JSON form of events.
@@ -204,6 +215,12 @@ func (x *Words) JSON(evs []Event) []EventJSON {
 		}
 		for _, r := range e.Rolls {
 			j.Rolls = append(j.Rolls, x.RollJSON(r.Roll))
+		}
+		if e.Kind == GoOn {
+			j.GoOn = &GoOnJSON{Stop: e.Other, Acted: e.Count > 0}
+			if len(e.Units) > 0 {
+				j.GoOn.At = m.LocationName(e.At)
+			}
 		}
 		if e.Goal != NoGoal {
 			j.Goal = e.Goal.String()

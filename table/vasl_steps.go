@@ -324,6 +324,7 @@ func (w *enemyWriter) apply(ev *report.Event, behind, added map[string]bool) err
 				continue
 			}
 			switch {
+			case w.dead[id]: // its counter gone at an event before (a dummy, eliminated on its way)
 			case w.piece[id] == "": // a unit the save does not show
 				fresh = append(fresh, id)
 			case !behind[id] || w.where[id] == to.Hex:

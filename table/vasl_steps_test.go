@@ -199,7 +199,7 @@ func TestVaslStepsShowAUnitThatEntersAndExits_SASL4_323(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := g.g.World().Map()
-	w := &enemyWriter{e: e, m: m, units: map[string]*state.Unit{}, piece: map[string]string{}, where: map[string]hex.Hex{}, labels: map[string]string{}, words: g.Words()}
+	w := &enemyWriter{e: e, m: m, units: map[string]*state.Unit{}, piece: map[string]string{}, where: map[string]hex.Hex{}, labels: map[string]string{}, dead: map[string]bool{}, words: g.Words()}
 	loc := func(name string) board.Location {
 		l, err := m.ParseLocation(name)
 		if err != nil {

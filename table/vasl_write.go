@@ -95,6 +95,9 @@ type enemyWriter struct {
 	// of your units the game no longer has on the map.
 	yours map[string]*yourCounter
 	gone  map[string]bool
+	// dead: the ENEMY units whose counters an event removed (a move told
+	// after it adds none again).
+	dead map[string]bool
 }
 
 // WriteEnemy writes the ENEMY units of the game into the save at into:
@@ -144,7 +147,7 @@ func (t *Game) writeEnemy(into string, since *int, now time.Time, yours map[stri
 	if err != nil {
 		return nil, err
 	}
-	w := &enemyWriter{e: e, m: g.World().Map(), units: map[string]*state.Unit{}, piece: map[string]string{}, where: map[string]hex.Hex{}, labels: map[string]string{}, words: report.New(g.World())}
+	w := &enemyWriter{e: e, m: g.World().Map(), units: map[string]*state.Unit{}, piece: map[string]string{}, where: map[string]hex.Hex{}, labels: map[string]string{}, dead: map[string]bool{}, words: report.New(g.World())}
 	for id, p := range f.suspects {
 		w.piece[id], w.labels[p.ID], w.where[id] = p.ID, p.Label, offMap
 		if l, err := w.m.ParseLocation(p.Location); err == nil && p.Location != "" {
@@ -454,6 +457,7 @@ func (w *enemyWriter) removePieces(pieces []string) error {
 	for id, p := range w.piece {
 		if slices.Contains(pieces, p) {
 			delete(w.piece, id)
+			w.dead[id] = true
 			w.Removed++
 		}
 	}
