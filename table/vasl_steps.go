@@ -151,8 +151,12 @@ func (w *enemyWriter) planYours(g *game.Game, f *Save, yours map[string]vassal.U
 			}
 		}
 	}
-	w.yours, w.gone = map[string]*yourCounter{}, map[string]bool{}
+	w.yours, w.gone, w.friendly = map[string]*yourCounter{}, map[string]bool{}, map[string]bool{}
+	for _, u := range st.OfSide(state.Friendly) {
+		w.friendly[u.ID] = true
+	}
 	for _, sp := range g.World().Mission().Friendly {
+		w.friendly[sp.ID] = true
 		if _, ok := f.byPiece[sp.Vasl]; ok && sp.Vasl != "" && !onMap[sp.Vasl] {
 			w.gone[sp.Vasl] = true
 			if _, ok := yours[sp.ID]; !ok {
@@ -170,8 +174,8 @@ func (w *enemyWriter) planYours(g *game.Game, f *Save, yours map[string]vassal.U
 			c.at = l.Hex
 		}
 		b, known := base[id]
-		c.moves = !standalone || known && err == nil && b.since(l.Hex)
-		c.turns = !standalone || known && b.hadBroken[b2i(v.Broken)]
+		c.moves = !standalone || known && (err == nil && b.since(l.Hex) || b.changed())
+		c.turns = !standalone || known && (b.hadBroken[b2i(v.Broken)] || b.changed())
 		w.yours[id] = c
 	}
 }
@@ -238,21 +242,9 @@ func (w *enemyWriter) removes(ev *report.Event) []string {
 }
 
 // stepThrough writes the events as logged steps (see above), then a step
-// for what else of the ENEMY's changed (units the save does not show
-// where the game has them); the counters the save already shows where
-// the game has them (not behind) are not moved.
+// for what else of the ENEMY's changed (units the steps leave elsewhere
+// than the game has them: a save not of the game as the events began).
 func (w *enemyWriter) stepThrough(events []turnEvent) error {
-	behind := map[string]bool{}
-	for id, at := range w.where {
-		if u := w.units[id]; u == nil || !u.OnMap() || u.At().Hex != at {
-			behind[id] = true
-		}
-	}
-	for _, u := range w.onMap {
-		if w.piece[u.ID] == "" {
-			behind[u.ID] = true
-		}
-	}
 	type phaseKey struct {
 		turn   int
 		player state.Side
@@ -265,8 +257,15 @@ func (w *enemyWriter) stepThrough(events []turnEvent) error {
 		ev := &events[i]
 		if k := (phaseKey{ev.turn, ev.Player, ev.Phase}); i == 0 || k != at {
 			w.e.Join(mark)
-			mark, at, w.header = w.e.Steps(), k, fmt.Sprintf("sasl: Game Turn %d, %s", ev.turn, report.PhaseOf(ev.Player, ev.Phase))
+			mark, w.header = w.e.Steps(), fmt.Sprintf("sasl: Game Turn %d, %s", ev.turn, report.PhaseOf(ev.Player, ev.Phase))
 			clear(added)
+			if i > 0 && (k.turn != at.turn || k.player != at.player) {
+				// Pins end with the Player Turn (ASL A7.8).
+				if err := w.unpin(); err != nil {
+					return err
+				}
+			}
+			at = k
 		}
 		if slices.ContainsFunc(w.removes(&ev.Event), func(p string) bool { return added[p] }) {
 			// A counter added in this step would go in it unseen: the
@@ -278,7 +277,7 @@ func (w *enemyWriter) stepThrough(events []turnEvent) error {
 		if told(ev.Kind) {
 			w.say(w.words.Text(&ev.Event))
 		}
-		if err := w.apply(&ev.Event, behind, added); err != nil {
+		if err := w.apply(&ev.Event, added); err != nil {
 			return err
 		}
 	}
@@ -305,17 +304,27 @@ func (w *enemyWriter) stepThrough(events []turnEvent) error {
 	return w.remove(gone)
 }
 
-// apply changes the counters as event ev did: the ENEMY's of units
-// behind (the save does not show them where the game has them), added
-// to the step's pieces when new; yours as planYours allows.
-func (w *enemyWriter) apply(ev *report.Event, behind, added map[string]bool) error {
+// unpin takes the pins off the ENEMY's labels.
+func (w *enemyWriter) unpin() error {
+	for _, id := range slices.Sorted(maps.Keys(w.piece)) {
+		if err := w.reface(id, func(f *face) { f.pinned = false }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// apply changes the counters as event ev did: the ENEMY's, added to the
+// step's pieces when new; yours as planYours allows (a unit of yours
+// with no counter has none to change).
+func (w *enemyWriter) apply(ev *report.Event, added map[string]bool) error {
 	switch ev.Kind {
 	case report.Enter, report.Move, report.Gap, report.Advance, report.AdvanceInto, report.Rout:
 		to, ok := lastOn(ev.Steps)
 		if !ok {
 			return nil
 		}
-		var move, fresh []string
+		var move, fresh, stay []string
 		for _, id := range ev.Units {
 			if c := w.yours[id]; c != nil {
 				if err := w.yourMove(c, to); err != nil {
@@ -324,10 +333,11 @@ func (w *enemyWriter) apply(ev *report.Event, behind, added map[string]bool) err
 				continue
 			}
 			switch {
-			case w.dead[id]: // its counter gone at an event before (a dummy, eliminated on its way)
+			case w.friendly[id] || w.dead[id]: // no counter; its counter gone at an event before (a dummy, eliminated on its way)
 			case w.piece[id] == "": // a unit the save does not show
 				fresh = append(fresh, id)
-			case !behind[id] || w.where[id] == to.Hex:
+			case w.where[id] == to.Hex:
+				stay = append(stay, id) // another level of the hex, or the save shows it there
 			default:
 				move = append(move, id)
 			}
@@ -345,7 +355,7 @@ func (w *enemyWriter) apply(ev *report.Event, behind, added map[string]bool) err
 			}
 			added[w.piece[id]] = true
 		}
-		for _, id := range move {
+		for _, id := range append(move, stay...) {
 			if err := w.reface(id, func(f *face) { f.level = to.Level }); err != nil {
 				return err
 			}
@@ -384,6 +394,9 @@ func (w *enemyWriter) apply(ev *report.Event, behind, added map[string]bool) err
 				if err := w.yourBroken(c, ev.Kind == report.Break); err != nil {
 					return err
 				}
+				continue
+			}
+			if w.friendly[id] {
 				continue
 			}
 			if err := w.reface(id, func(f *face) { f.broken = ev.Kind == report.Break }); err != nil {
@@ -454,17 +467,27 @@ func (w *enemyWriter) yourBroken(c *yourCounter, broken bool) error {
 	if c.gone || !c.turns || strings.HasPrefix(w.e.Name(c.piece), "broken ") == broken {
 		return nil
 	}
-	w.head()
-	ok, err := w.e.SetBroken(c.piece, broken)
-	w.Yours += b2i(ok)
+	_, err := w.turn(func() (bool, error) { return w.e.SetBroken(c.piece, broken) })
 	return err
 }
 
 // reduce shows your counter c as its half-squad, reporting whether it
 // could.
 func (w *enemyWriter) reduce(c *yourCounter) (bool, error) {
+	return w.turn(func() (bool, error) { return w.e.Reduce(c.piece) })
+}
+
+// turn turns one of your counters by change (a layer of VASL's, which a
+// counter may lack: then no step, not even the step's chat line, is
+// written), counting it.
+func (w *enemyWriter) turn(change func() (bool, error)) (bool, error) {
+	n, header := w.e.Steps(), w.header
 	w.head()
-	ok, err := w.e.Reduce(c.piece)
+	ok, err := change()
+	if !ok {
+		w.e.DropChat(n)
+		w.header = header
+	}
 	w.Yours += b2i(ok)
 	return ok, err
 }

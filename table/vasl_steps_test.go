@@ -30,31 +30,39 @@ type writtenTurn struct {
 // longHill plays the Hill 621 game for turns Game Turns through VASL
 // saves, as a player who moves nothing does: the ENEMY reaches the
 // player's units by turn 8 (fire, breaks, routs, Activations, dummies).
-func longHill(t *testing.T, turns int) (*Game, []writtenTurn) {
+// The saves are dir/t1.vsav on.
+func longHill(t *testing.T, turns int) (*Game, string, []writtenTurn) {
 	t.Helper()
 	dir := t.TempDir()
 	g, setup := hillGameOf(t, dir, strings.Replace(hill.Mission, "turns: 3", fmt.Sprintf("turns: %d", turns), 1), "")
 	cur := enemySave(t, g, setup, dir)
 	var out []writtenTurn
 	for i := 1; i <= turns; i++ {
-		before, err := vassal.Open(cur)
-		if err != nil {
-			t.Fatal(err)
-		}
 		next := filepath.Join(dir, fmt.Sprintf("t%d.vsav", i))
 		r, err := g.TurnFromSave(cur, next, false, nil, fixedNow)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := vassal.Open(next)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sess, _ := g.session()
-		out = append(out, writtenTurn{save: s, first: before.Steps(), steps: s.LoggedSteps()[before.Steps():], events: turnEvents(sess, &r.First)})
+		out = append(out, written(t, g, cur, next, &r.First))
 		cur = next
 	}
-	return g, out
+	return g, dir, out
+}
+
+// written is the turn written from save before into save next, of the
+// events from journal step first on (nil: the last Game Turn's).
+func written(t *testing.T, g *Game, before, next string, first *int) writtenTurn {
+	t.Helper()
+	b, err := vassal.Open(before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := vassal.Open(next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, _ := g.session()
+	return writtenTurn{save: s, first: b.Steps(), steps: s.LoggedSteps()[b.Steps():], events: turnEvents(sess, first)}
 }
 
 // chatOf is the text of a step's chat line, "" for another command.
@@ -77,115 +85,248 @@ func stepTelling(turn writtenTurn, text string) int {
 	return -1
 }
 
-// facesAt are the ENEMY unit IDs of the counters the save shows after step
-// k of the turn (their labels, parseFace), with their hexes' pixels.
-func facesAt(t *testing.T, turn writtenTurn, k int) map[string]bool {
+// shown is an ENEMY counter as the save shows it after a step: its label
+// read (face), its hex.
+type shown struct {
+	face
+	at string
+}
+
+// facesAt are the ENEMY counters the save shows after step k of the turn,
+// by unit ID (their labels, parseFace).
+func facesAt(t *testing.T, turn writtenTurn, k int) map[string]shown {
 	t.Helper()
 	c, err := turn.save.UpTo(turn.first + k + 1).Contents()
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]bool{}
+	out := map[string]shown{}
 	for _, p := range c.On {
 		if p.Label != "" {
-			out[parseFace(p.Label).id] = true
+			f := parseFace(p.Label)
+			out[f.id] = shown{f, p.Location}
 		}
+	}
+	return out
+}
+
+// stepsCheck checks the steps of a turn written (issue 56): every step
+// begins with its chat line; the phases they name come in the game's
+// order; every event is told; your routs and breaks are written in the
+// step that tells them (pieceOf: your units' counters); after the step of
+// an Activation the S? is gone and its units are there, after a dummy's
+// it is gone; after each step an ENEMY counter stands where the step's
+// last move of it ended; a pin is gone once its Player Turn has ended.
+// It counts what it saw in seen, by kind (your routs and breaks: "your
+// rout", "your break").
+func stepsCheck(t *testing.T, g *Game, name string, turn writtenTurn, pieceOf map[string]string, seen map[string]int) {
+	t.Helper()
+	m := g.g.World().Map()
+	words := g.Words()
+	var order []string
+	for _, ev := range turn.events {
+		h := fmt.Sprintf("Game Turn %d, %s", ev.turn, report.PhaseOf(ev.Player, ev.Phase))
+		if !slices.Contains(order, h) {
+			order = append(order, h)
+		}
+	}
+	// The Player Turn of an event or a step's phase: its Game Turn and
+	// player.
+	ptOf := func(turn int, player state.Side) string { return fmt.Sprintf("%d %s", turn, player) }
+	stepPT := map[int]string{}
+	for i := range turn.events {
+		ev := &turn.events[i]
+		if k := stepTelling(turn, words.Text(&ev.Event)); k >= 0 {
+			stepPT[k] = ptOf(ev.turn, ev.Player)
+		}
+	}
+	last := -1
+	for k, st := range turn.steps {
+		h := chatOf(st[0])
+		if h == "" {
+			t.Fatalf("%s, step %d begins with %q, not a chat line", name, k+1, st[0])
+		}
+		h, _ = strings.CutSuffix(h, ", on")
+		if i := slices.Index(order, h); i >= 0 {
+			if i < last {
+				t.Errorf("%s, step %d: %q after %q", name, k+1, h, order[last])
+			}
+			last = i
+		}
+	}
+	ends := map[int]map[string]board.Location{} // the last move of each ENEMY unit in each step
+	pinned := map[string]string{}                 // ENEMY units pinned: the Player Turn
+	for i := range turn.events {
+		ev := &turn.events[i].Event
+		text := words.Text(ev)
+		k := stepTelling(turn, text)
+		if k < 0 {
+			if told(ev.Kind) {
+				t.Errorf("%s: no step tells %q", name, text)
+			}
+			continue
+		}
+		seen[ev.Kind.String()]++
+		has := func(prefix string) bool {
+			return slices.ContainsFunc(turn.steps[k], func(c string) bool { return strings.HasPrefix(c, prefix) })
+		}
+		switch ev.Kind {
+		case report.Rout, report.Break:
+			p := pieceOf[ev.Units[0]]
+			if p == "" {
+				break
+			}
+			if want := map[report.Kind]string{report.Rout: "M/", report.Break: "D/"}[ev.Kind] + p + "/"; !has(want) {
+				t.Errorf("%s: your %s: %q in step %d, which does not change its counter", name, ev.Units[0], text, k+1)
+			}
+			seen["your "+ev.Kind.String()]++
+		case report.Activate:
+			on := facesAt(t, turn, k)
+			for _, id := range ev.Units {
+				if _, ok := on[id]; ok {
+					t.Errorf("%s: S? %s Activated in step %d is still on the map after it", name, id, k+1)
+				}
+			}
+			for _, u := range ev.Made {
+				if _, ok := on[u.ID]; u.ID != "" && !ok {
+					t.Errorf("%s: %s, which S? %s became in step %d, is not on the map after it", name, u.ID, ev.Units[0], k+1)
+				}
+			}
+		case report.Dummy:
+			if _, ok := facesAt(t, turn, k)[ev.Units[0]]; ok {
+				t.Errorf("%s: the dummy %s is still on the map after step %d, which says it is one", name, ev.Units[0], k+1)
+			}
+		case report.Pinned:
+			if pieceOf[ev.Units[0]] == "" {
+				pinned[ev.Units[0]] = ptOf(turn.events[i].turn, ev.Player)
+			}
+		case report.Enter, report.Move, report.Gap, report.Advance, report.AdvanceInto:
+			if to, ok := lastOn(ev.Steps); ok {
+				if ends[k] == nil {
+					ends[k] = map[string]board.Location{}
+				}
+				for _, id := range ev.Units {
+					if pieceOf[id] == "" {
+						ends[k][id] = to
+					}
+				}
+			}
+		}
+	}
+	for k, units := range ends {
+		on := facesAt(t, turn, k)
+		for id, to := range units {
+			if c, ok := on[id]; ok && c.at != m.NameString(to.Hex) {
+				t.Errorf("%s: %s ends its move in %s in step %d; its counter stands on %s", name, id, m.LocationName(to), k+1, c.at)
+			}
+		}
+	}
+	for k := range turn.steps {
+		pt, ok := stepPT[k]
+		if !ok {
+			continue
+		}
+		on := facesAt(t, turn, k)
+		for id, was := range pinned {
+			if was != pt && on[id].pinned && stepPT[k] != "" {
+				t.Errorf("%s, step %d (%s): %s is still pinned from Player Turn %s (ASL A7.8)", name, k+1, pt, id, was)
+			}
+		}
+	}
+}
+
+// yourPieces are the counters of your units of game g, by unit ID.
+func yourPieces(g *Game) map[string]string {
+	out := map[string]string{}
+	for _, sp := range g.g.World().Mission().Friendly {
+		out[sp.ID] = sp.Vasl
 	}
 	return out
 }
 
 // Issue 56: the steps written into a save follow the game's order, both
 // sides' Player Turns, a step for each phase, each with chat lines telling
-// its events; your units rout, break and rally in the step of their
-// phase, not after the ENEMY's advance (ASL A10.5, A4.7); an Activated S?
-// goes as the units it became come (SASL 4.34, 5.1); a dummy goes in the
-// step that says it is one; every fire is told.
+// its events; your units rout and break in the step of their phase, not
+// after the ENEMY's advance (ASL A10.5, A4.7); an Activated S? goes as
+// the units it became come (SASL 4.34, 5.1); a dummy goes in the step
+// that says it is one; counters stand where their moves ended; pins end
+// with their Player Turn (ASL A7.8); every fire is told.
 func TestVaslStepsInTheGamesOrder_A10_5_SASL5_1(t *testing.T) {
 	t.Parallel()
-	g, turns := longHill(t, 9)
-	words := g.Words()
-	pieceOf := map[string]string{} // your units' pieces
-	for _, sp := range g.g.World().Mission().Friendly {
-		pieceOf[sp.ID] = sp.Vasl
-	}
-	var routs, breaks, activations, dummies, fires int
+	g, dir, turns := longHill(t, 9)
+	pieceOf := yourPieces(g)
+	seen := map[string]int{}
 	for n, turn := range turns {
-		// Every step begins with its chat line; the phases it names come in
-		// the game's order.
-		var order []string
-		for _, ev := range turn.events {
-			h := fmt.Sprintf("Game Turn %d, %s", ev.turn, report.PhaseOf(ev.Player, ev.Phase))
-			if !slices.Contains(order, h) {
-				order = append(order, h)
-			}
-		}
-		last := -1
-		for k, st := range turn.steps {
-			h := chatOf(st[0])
-			if h == "" {
-				t.Fatalf("turn %d, step %d begins with %q, not a chat line", n+1, k+1, st[0])
-			}
-			h, _ = strings.CutSuffix(h, ", on")
-			if i := slices.Index(order, h); i >= 0 {
-				if i < last {
-					t.Errorf("turn %d, step %d: %q after %q", n+1, k+1, h, order[last])
-				}
-				last = i
-			}
-		}
-		for i := range turn.events {
-			ev := &turn.events[i].Event
-			text := words.Text(ev)
-			k := stepTelling(turn, text)
-			if k < 0 && told(ev.Kind) {
-				t.Errorf("turn %d: no step tells %q", n+1, text)
-				continue
-			}
-			has := func(prefix string) bool {
-				return slices.ContainsFunc(turn.steps[k], func(c string) bool { return strings.HasPrefix(c, prefix) })
-			}
-			switch ev.Kind {
-			case report.Rout:
-				if p := pieceOf[ev.Units[0]]; p != "" {
-					routs++
-					if !has("M/" + p + "/") {
-						t.Errorf("turn %d: your %s routs in step %d, which does not move its counter: %q", n+1, ev.Units[0], k+1, turn.steps[k])
-					}
-				}
-			case report.Break:
-				if p := pieceOf[ev.Units[0]]; p != "" {
-					breaks++
-					if !has("D/" + p + "/") {
-						t.Errorf("turn %d: your %s breaks in step %d, which does not turn its counter", n+1, ev.Units[0], k+1)
-					}
-				}
-			case report.Activate:
-				activations++
-				on := facesAt(t, turn, k)
-				for _, id := range ev.Units {
-					if on[id] {
-						t.Errorf("turn %d: S? %s Activated in step %d is still on the map after it", n+1, id, k+1)
-					}
-				}
-				for _, m := range ev.Made {
-					if m.ID != "" && !on[m.ID] {
-						t.Errorf("turn %d: %s, which S? %s became in step %d, is not on the map after it", n+1, m.ID, ev.Units[0], k+1)
-					}
-				}
-			case report.Dummy:
-				dummies++
-				if on := facesAt(t, turn, k); on[ev.Units[0]] {
-					t.Errorf("turn %d: the dummy %s is still on the map after step %d, which says it is one", n+1, ev.Units[0], k+1)
-				}
-			case report.Fire, report.FirstFire, report.DefensiveFire, report.PrepFire, report.SubsequentFirstFire, report.FinalFire:
-				fires++
-			}
+		stepsCheck(t, g, fmt.Sprintf("turn %d", n+1), turn, pieceOf, seen)
+	}
+	fires := seen["fire"] + seen["first_fire"] + seen["defensive_fire"] + seen["prep_fire"] + seen["subsequent_first_fire"]
+	if seen["your rout"] == 0 || seen["your break"] < 3 || seen["activate"] < 5 || seen["dummy"] == 0 || seen["pin"] == 0 || fires < 10 {
+		t.Fatalf("the game shows too little: %v", seen)
+	}
+
+	// The stale-save way (sasl vasl write into a save older than the
+	// game): the steps tell what the game did since the save was written,
+	// not only the last Game Turn; a unit the game broke since is shown
+	// where and as the game has it though the old save moves it (what the
+	// game did last wins); the save written is of the game as it stands,
+	// which the next turn takes.
+	t8 := filepath.Join(dir, "t8.vsav")
+	var broke *state.Unit
+	for _, u := range g.g.Snapshot().OfSide(state.Friendly) {
+		if was, ok := brokenIn(t, t8, u.Vasl); ok && u.OnMap() && u.Broken && !was {
+			broke = u
+			break
 		}
 	}
-	if routs == 0 || breaks < 3 || activations < 5 || dummies == 0 || fires < 10 {
-		t.Fatalf("%d routs and %d breaks of yours, %d Activations, %d dummies, %d fire attacks: the game shows too little", routs, breaks, activations, dummies, fires)
+	if broke == nil {
+		t.Fatal("no unit of yours broke after turn 8's save: the test needs one")
+	}
+	old := movedSave(t, t8, dir, "t8-moved.vsav", broke.Vasl, "2H9")
+	w, out, f := mendedSave(t, g, old, dir)
+	if why := staleSave(g.g, f); why != "" {
+		t.Errorf("the save written the stale-save way is not of the game as it stands: %s", why)
+	}
+	if v := f.byPiece[broke.Vasl]; v.Location != m(g).LocationName(broke.At()) || !v.Broken {
+		t.Errorf("%s, broken since the old save, on %s: its counter is on %s, broken %v", broke.ID, m(g).LocationName(broke.At()), v.Location, v.Broken)
+	}
+	if !slices.ContainsFunc(w.Notes, func(n string) bool { return strings.HasPrefix(n, broke.ID+": its counter is moved from 2H9") }) {
+		t.Errorf("no note says %s's move in the old save is not read: %q", broke.ID, w.Notes)
+	}
+	stale := written(t, g, old, out, nil)
+	var headers []string
+	for _, st := range stale.steps {
+		headers = append(headers, chatOf(st[0]))
+	}
+	if !slices.Contains(headers, "Game Turn 8, your PFPh") || !slices.Contains(headers, "Game Turn 9, the ENEMY MPh") {
+		t.Errorf("the steps written into turn 8's save do not tell the game since:\n%s", strings.Join(headers, "\n"))
+	}
+	if _, err := g.TurnFromSave(out, "", false, nil, fixedNow); err != nil {
+		t.Errorf("the next turn refuses the save written the stale-save way: %v", err)
 	}
 }
+
+// brokenIn reports whether piece id shows broken in save path, and
+// whether it is on the boards there.
+func brokenIn(t *testing.T, path, id string) (broken, ok bool) {
+	t.Helper()
+	s, err := vassal.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Contents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range c.On {
+		if p.ID == id {
+			return strings.HasPrefix(p.Name, "broken "), true
+		}
+	}
+	return false, false
+}
+
+// m is game g's map.
+func m(g *Game) *board.Map { return g.g.World().Map() }
 
 // A unit that comes onto the map and goes off it in one phase is still
 // seen: the step that adds its counter ends before the step that removes
@@ -208,11 +349,15 @@ func TestVaslStepsShowAUnitThatEntersAndExits_SASL4_323(t *testing.T) {
 		return l
 	}
 	// X9 runs in from off the south edge and off the north edge of board 2
-	// in one Move, then exits (a unit the game no longer has).
+	// in one Move, then exits (a unit the game no longer has). F9, a unit
+	// of yours with no counter in the save (a mission's unit the player
+	// never set up in VASL), routs: it gets none (an ENEMY S? before).
+	w.friendly = map[string]bool{"F9": true}
 	steps := []pathing.Step{{Location: loc("3Q10"), Off: true}, {Location: loc("3Q10")}, {Location: loc("3Q9")}, {Location: loc("3Q8"), Off: true}}
 	evs := []turnEvent{
 		{report.Event{Phase: state.MPh, Player: state.Enemy, Kind: report.Move, Units: []string{"X9"}, Steps: steps}, 4},
 		{report.Event{Phase: state.MPh, Player: state.Enemy, Kind: report.Exit, Units: []string{"X9"}, At: loc("3Q9")}, 4},
+		{report.Event{Phase: state.RtPh, Player: state.Enemy, Kind: report.Rout, Units: []string{"F9"}, Steps: []pathing.Step{{Location: loc("3Q6")}, {Location: loc("3Q5")}}}, 4},
 	}
 	if err := w.stepThrough(evs); err != nil {
 		t.Fatal(err)
@@ -235,6 +380,9 @@ func TestVaslStepsShowAUnitThatEntersAndExits_SASL4_323(t *testing.T) {
 	}
 	if c, _ := s.Contents(); slices.ContainsFunc(c.On, func(p vassal.Placed) bool { return parseFace(p.Label).id == "X9" }) {
 		t.Errorf("X9, which exited, is still on the map after the last step")
+	}
+	if w.Added != 1 {
+		t.Errorf("%d counters added, want X9's alone", w.Added)
 	}
 }
 

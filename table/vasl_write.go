@@ -96,8 +96,9 @@ type enemyWriter struct {
 	yours map[string]*yourCounter
 	gone  map[string]bool
 	// dead: the ENEMY units whose counters an event removed (a move told
-	// after it adds none again).
-	dead map[string]bool
+	// after it adds none again); friendly: the IDs of your units, a
+	// counter or not.
+	dead, friendly map[string]bool
 }
 
 // WriteEnemy writes the ENEMY units of the game into the save at into:
@@ -138,8 +139,14 @@ func (t *Game) writeEnemy(into string, since *int, now time.Time, yours map[stri
 			return nil, err
 		}
 		if len(f.suspects) > 0 {
-			if base, err = saveBase(s, f); err != nil {
+			var from int
+			if base, from, err = saveBase(s, f); err != nil {
 				return nil, err
+			}
+			// The steps tell what the game did since the save was written
+			// of it: the player's save shows the game as it stood then.
+			if base != nil && since == nil && from >= 2 && from <= len(s.Journal()) {
+				since = &from
 			}
 		}
 	}
@@ -279,8 +286,11 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.U
 			if !c.moves {
 				w.Notes = append(w.Notes, fmt.Sprintf("%s stays on %s, where your save has it (the game has it on %s): sasl play turn reads it as your move", u.ID, v.Location, w.m.LocationName(u.At())))
 			} else {
-				if standalone && b.at != l.Hex {
+				switch {
+				case standalone && err == nil && b.since(l.Hex) && b.at != l.Hex:
 					w.Notes = append(w.Notes, fmt.Sprintf("%s: its counter is moved from %s to %s, where the game has it: your save is older than the game, which had %s on %s and moved it on since (a move of yours back there: make it again in this save)", u.ID, v.Location, w.m.LocationName(u.At()), u.ID, v.Location))
+				case standalone && !(err == nil && b.since(l.Hex)):
+					w.Notes = append(w.Notes, fmt.Sprintf("%s: its counter is moved from %s to %s, where the game has it: your save is older than the game, which moved, broke or rallied %s since (a move of yours: make it again in this save, if %s may move)", u.ID, v.Location, w.m.LocationName(u.At()), u.ID, u.ID))
 				}
 				onHex = w.m.LocationName(u.At())
 			}
@@ -301,8 +311,11 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.U
 		// The save's state against the game's (the steps may have turned
 		// the counter already).
 		if v.Broken != u.Broken {
-			if standalone && known && b.broken != v.Broken && b.hadBroken[b2i(v.Broken)] {
+			switch {
+			case standalone && known && b.broken != v.Broken && b.hadBroken[b2i(v.Broken)]:
 				w.Notes = append(w.Notes, fmt.Sprintf("%s: its counter is turned %s, as the game has it: your save is older than the game, which had it %s since", u.ID, map[bool]string{true: "broken", false: "to Good Order"}[u.Broken], map[bool]string{true: "broken", false: "in Good Order"}[v.Broken]))
+			case standalone && known && !b.hadBroken[b2i(v.Broken)] && b.changed():
+				w.Notes = append(w.Notes, fmt.Sprintf("%s: its counter is turned %s, as the game has it: your save is older than the game, which moved, broke or rallied %s since (a report of yours: make it again in this save)", u.ID, map[bool]string{true: "broken", false: "to Good Order"}[u.Broken], u.ID))
 			}
 			if !c.turns {
 				w.Notes = append(w.Notes, fmt.Sprintf("%s stays %s, as your save has it (the game has it %s): sasl play turn reads it as your report", u.ID, map[bool]string{true: "broken", false: "in Good Order"}[v.Broken], map[bool]string{true: "broken", false: "in Good Order"}[u.Broken]))
@@ -311,15 +324,13 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.U
 		}
 		// As the counter shows it now (a squad reduced shows its half-squad).
 		if shown := strings.HasPrefix(w.e.Name(v.ID), "broken "); u.Broken != shown && c.turns {
-			w.head()
-			ok, err := w.e.SetBroken(v.ID, u.Broken)
+			ok, err := w.turn(func() (bool, error) { return w.e.SetBroken(v.ID, u.Broken) })
 			if err != nil {
 				return err
 			}
 			if !ok {
 				w.Notes = append(w.Notes, fmt.Sprintf("%s (%s on %s) is %s: its counter has no broken side sasl can turn; turn it in VASL", u.ID, v.Name, onHex, map[bool]string{true: "broken", false: "rallied"}[u.Broken]))
 			}
-			w.Yours += b2i(ok)
 		}
 	}
 	return nil
@@ -488,19 +499,21 @@ func (b baseUnit) since(h hex.Hex) bool { return slices.Contains(b.had, h) }
 // the last run of steps after which the save's S? stand where the game
 // has them (staleSave), the first that stops before a FRIENDLY PFPh or MPh
 // (where sasl play turn writes its saves), else the run's first, is the
-// game the save was written of. nil when the save's S? match no step
-// (a save stepped through in part, another game's).
-func saveBase(s *game.Session, f *Save) (map[string]baseUnit, error) {
+// game the save was written of; from is the journal step after it. nil
+// when the save's S? match no step (a save stepped through in part,
+// another game's).
+func saveBase(s *game.Session, f *Save) (base map[string]baseUnit, from int, err error) {
 	g := s.Game()
 	j := s.Journal()
 	r, err := game.Replay(g.World(), g.Header(), j[:1])
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	defer r.Close()
-	var base map[string]baseUnit
 	inRun, written := false, false
+	n := 1
 	take := func() {
+		from = n + 1
 		base = map[string]baseUnit{}
 		for _, u := range r.Game().Snapshot().OfSide(state.Friendly) {
 			if u.OnMap() {
@@ -521,7 +534,7 @@ func saveBase(s *game.Session, f *Save) (map[string]baseUnit, error) {
 			}
 		}
 	}
-	for n := 1; ; n++ {
+	for ; ; n++ {
 		if staleSave(r.Game(), f) == "" {
 			st := r.Stop()
 			atWrite := st.Kind == state.BeforePhase && st.Player == state.Friendly && (st.Phase == state.PFPh || st.Phase == state.MPh)
@@ -544,15 +557,20 @@ func saveBase(s *game.Session, f *Save) (map[string]baseUnit, error) {
 		}
 		c, err := game.ParseCommand(j[n].Do, g.World().Map())
 		if err != nil {
-			return nil, fmt.Errorf("journal step %d: %w", n+1, err)
+			return nil, 0, fmt.Errorf("journal step %d: %w", n+1, err)
 		}
 		script, err := game.StepDice(j[n])
 		if err != nil {
-			return nil, fmt.Errorf("journal step %d: %w", n+1, err)
+			return nil, 0, fmt.Errorf("journal step %d: %w", n+1, err)
 		}
 		if _, err := r.Do(c, script); err != nil {
-			return nil, fmt.Errorf("journal step %d (%s): %w", n+1, j[n].Do, err)
+			return nil, 0, fmt.Errorf("journal step %d (%s): %w", n+1, j[n].Do, err)
 		}
 	}
-	return base, nil
+	return base, from, nil
 }
+
+// changed reports whether the game moved the unit or broke or rallied it
+// since the base: then what the game did last wins over the save's hex
+// and state (a move or report of the player's in a save older than that).
+func (b baseUnit) changed() bool { return len(b.had) > 1 || b.hadBroken[0] && b.hadBroken[1] }

@@ -421,7 +421,8 @@ func (e *Edit) Remove(ids []string) error {
 // chatText keeps a chat line to one line of text VASSAL shows as written:
 // its HTML characters as entities (VASSAL's chat window reads a report
 // line as HTML, or escapes < and > itself: either way the entities show
-// as the characters), its control characters as spaces.
+// as the characters; VASL's own reading of a report line cuts from < to >
+// and fails on a > before a <), its line breaks, tabs and ESC as spaces.
 var chatText = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "\n", " ", "\r", " ", "\t", " ", string(rune(esc)), " ")
 
 // Chat adds a report line to VASL's chat window as a logged step
@@ -434,6 +435,23 @@ func (e *Edit) Chat(text string) {
 		text += " " // not a token VASSAL's encoder would quote
 	}
 	e.steps = append(e.steps, []string{"CHAT* " + text})
+}
+
+// DropChat drops the steps from step n on (n counting from 0, as Steps
+// counts them) when they are chat lines alone: a line that would tell of
+// nothing the edit does after it.
+func (e *Edit) DropChat(n int) {
+	if n < 0 || n > len(e.steps) {
+		return
+	}
+	for _, st := range e.steps[n:] {
+		for _, c := range st {
+			if !strings.HasPrefix(c, "CHAT") {
+				return
+			}
+		}
+	}
+	e.steps = e.steps[:n]
 }
 
 // Steps is the number of logged steps the edit adds.
