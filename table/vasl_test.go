@@ -279,7 +279,7 @@ func TestWriteEnemyStepPerPhase(t *testing.T) {
 	g, setup := hillGame(t, dir)
 	cur := enemySave(t, g, setup, dir)
 	changed := 0
-	for i := 1; i <= 3; i++ {
+	for i := 1; i <= 4; i++ {
 		next := filepath.Join(dir, fmt.Sprintf("t%d.vsav", i))
 		r, err := g.TurnFromSave(cur, next, false, nil, fixedNow)
 		if err != nil {
@@ -290,6 +290,16 @@ func TestWriteEnemyStepPerPhase(t *testing.T) {
 		phases := map[[3]int]bool{}
 		for _, ev := range turnEvents(sess, &r.First) {
 			phases[[3]int{ev.turn, int(ev.Player), int(ev.Phase)}] = true
+		}
+		if i == 4 {
+			// Your half of the mission's last turn, to the game's end: the
+			// last step says so, and who won.
+			s, _ := vassal.Open(next)
+			st := s.LoggedSteps()
+			if end := chatOf(st[len(st)-1][0]); !strings.HasPrefix(end, "the game is over: the mission ended after Game Turn 3. Winner: the ") {
+				t.Errorf("the last step of the last turn says %q", end)
+			}
+			phases[[3]int{}] = true // its step
 		}
 		if w.Steps > len(phases)+3 {
 			t.Errorf("turn %d: %d steps for %d phases, %d added, %d moved, %d removed: want at most one per phase", i, w.Steps, len(phases), w.Added, w.Moved, w.Removed)

@@ -192,6 +192,14 @@ func (t *Game) writeEnemy(into string, since *int, now time.Time, yours map[stri
 		return nil, err
 	}
 	e.Join(mark)
+	if g.Over() {
+		// The last step says the game is over, and who won.
+		end := fmt.Sprintf("sasl: the game is over: the mission ended after Game Turn %d", g.LastTurn())
+		if _, ok := g.Outcome(); ok {
+			end += ". " + WinnerText(g)
+		}
+		e.Chat(end)
+	}
 	w.Steps = e.Steps()
 	w.save = e.Result()
 	return &w.EnemyWrite, nil
