@@ -118,13 +118,19 @@ func TestPlayLogSaysNothingWritten(t *testing.T) {
 	t.Parallel()
 	g := filepath.Join(t.TempDir(), "game.yaml")
 	mustRun(t, "play", "new", "--seed", "3", "--save", g)
-	if out := mustRun(t, "play", "next", g); !strings.Contains(out, "Written to "+g+": ") {
-		t.Fatalf("play next does not say it wrote the game:\n%s", out)
+	live := mustRun(t, "play", "next", g)
+	if !strings.Contains(live, "Written to "+g+": ") {
+		t.Fatalf("play next does not say it wrote the game:\n%s", live)
 	}
 	before, _ := os.ReadFile(g)
 	out := mustRun(t, "play", "log", g)
 	if strings.Contains(out, "Written to") || !strings.Contains(out, "\nIn "+g+": ") {
 		t.Errorf("play log:\n%s", out)
+	}
+	// The log tells a step's dice as the step did when it was played.
+	dice := regexp.MustCompile(`(?m)^  Dice \(seeded\): .+$`)
+	if d := dice.FindString(live); d == "" || !strings.Contains(out, "Step 2: next\n") || !strings.Contains(out, d+"\n") {
+		t.Errorf("play next said %q; play log does not:\n%s", d, out)
 	}
 	if now, _ := os.ReadFile(g); !bytes.Equal(before, now) {
 		t.Error("play log changed the file")

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -53,6 +54,11 @@ func TestPlayFirstFireSetting_A7_2_A7_21_A7_22(t *testing.T) {
 	}
 	if !strings.Contains(out, "next holds your fire; next --hold-move holds it for the rest of this move; pass lets sasl fire for you") || !strings.Contains(out, " from off the map") {
 		t.Errorf("the question does not say next, next --hold-move, pass and the path:\n%s", out)
+	}
+	// The text says the stop as the question does: in the ENEMY MPh, not
+	// before it (ASL A8.1).
+	if txt := mustRun(t, "play", "show", g); !regexp.MustCompile(`\nTurn 1 of \d+, the ENEMY MPh, First Fire at [A-Z0-9a-z, ]+\.\n`).MatchString(txt) {
+		t.Errorf("play show at a First Fire stop says:\n%s", txt)
 	}
 	before := read()
 	for _, c := range []struct {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -340,7 +341,14 @@ func newPlayShowCmd(o *options) *cobra.Command {
 				fmt.Fprintf(w, "The game is over: the mission ended after turn %d.\n", g.LastTurn())
 				writeWinner(w, g)
 			} else {
-				fmt.Fprintf(w, "Turn %d of %d, before its %s.\n", st.Turn, g.LastTurn(), st.Phase)
+				// Where the game stands, as the stop says it (a First Fire
+				// stop is in the ENEMY MPh, not before it).
+				where := report.Where(g.Stop())
+				if rest, ok := strings.CutPrefix(where, fmt.Sprintf("turn %d, ", st.Turn)); ok {
+					fmt.Fprintf(w, "Turn %d of %d, %s.\n", st.Turn, g.LastTurn(), rest)
+				} else { // before a Game Turn
+					fmt.Fprintf(w, "Turn %d of %d, before its %s.\n", st.Turn, g.LastTurn(), st.Phase)
+				}
 			}
 			if notice := report.PlaceholdersText(g.World().Tables().PlaceholderSummary()); notice != "" {
 				fmt.Fprintln(w, notice)

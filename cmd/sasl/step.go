@@ -134,12 +134,18 @@ func writeStepText(w io.Writer, words *report.Words, t *table.Game, st game.Step
 		}
 		fmt.Fprintln(w)
 	}
-	if len(st.Dice) > 0 {
+	// The step's dice: those it rolled, or (a step of the game file, as
+	// play log reads it) those its journal keeps.
+	script := dice.Script(st.Dice)
+	if j := t.Journal(); script == "" && st.N >= 1 && st.N <= len(j) {
+		script = j[st.N-1].Dice
+	}
+	if script != "" {
 		whose := "seeded"
 		if st.Own {
 			whose = "yours"
 		}
-		fmt.Fprintf(w, "  Dice (%s): %s\n", whose, dice.Script(st.Dice))
+		fmt.Fprintf(w, "  Dice (%s): %s\n", whose, script)
 	}
 }
 
