@@ -292,6 +292,17 @@ func TestVaslStepsInTheGamesOrder_A10_5_SASL5_1(t *testing.T) {
 	if !slices.ContainsFunc(w.Notes, func(n string) bool { return strings.HasPrefix(n, broke.ID+": its counter is moved from 2H9") }) {
 		t.Errorf("no note says %s's move in the old save is not read: %q", broke.ID, w.Notes)
 	}
+	// Its counter with no broken side (VASL's F layer renamed): the note
+	// says so naming the hex the counter stands on in the new save, the
+	// game's, not the old save's (issue 56 item 5).
+	noSide := noBrokenSide(t, old, broke.Vasl, filepath.Join(dir, "t8-no-side.vsav"))
+	w2, err := g.WriteEnemy(noSide, nil, fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf(" on %s) is broken: its counter has no broken side sasl can turn", m(g).LocationName(broke.At())); !slices.ContainsFunc(w2.Notes, func(n string) bool { return strings.HasPrefix(n, broke.ID+" (") && strings.Contains(n, want) }) {
+		t.Errorf("no note of %s%s: %q", broke.ID, want, w2.Notes)
+	}
 	stale := written(t, g, old, out, nil)
 	var headers []string
 	for _, st := range stale.steps {
@@ -303,6 +314,28 @@ func TestVaslStepsInTheGamesOrder_A10_5_SASL5_1(t *testing.T) {
 	if _, err := g.TurnFromSave(out, "", false, nil, fixedNow); err != nil {
 		t.Errorf("the next turn refuses the save written the stale-save way: %v", err)
 	}
+}
+
+// noBrokenSide writes save from to path with piece id's broken layers
+// (VASL's F and FV keys) under another key: a counter sasl cannot turn.
+func noBrokenSide(t *testing.T, from, id, path string) string {
+	t.Helper()
+	s, err := vassal.Open(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := string(s.Content)
+	i := strings.Index(c, "\x1b+/"+id+"/")
+	if i < 0 {
+		t.Fatalf("no piece %s in %s", id, from)
+	}
+	end := i + 1 + strings.IndexByte(c[i+1:], 0x1b)
+	cmd := strings.NewReplacer(";2;F;;2;E;", ";2;Z;;2;E;", ";2;FV;;2;E;", ";2;ZV;;2;E;").Replace(c[i:end])
+	if cmd == c[i:end] {
+		t.Fatalf("piece %s has no broken layer to rename", id)
+	}
+	s.Content = []byte(c[:i] + cmd + c[end:])
+	return hill.WriteSave(t, s, filepath.Dir(path), filepath.Base(path))
 }
 
 // brokenIn reports whether piece id shows broken in save path, and
