@@ -123,6 +123,13 @@ func stepsCheck(t *testing.T, g *Game, name string, turn writtenTurn, pieceOf ma
 	t.Helper()
 	m := g.g.World().Map()
 	words := g.Words()
+	faces := map[int]map[string]shown{} // facesAt, each step read once
+	facesAt := func(t *testing.T, turn writtenTurn, k int) map[string]shown {
+		if faces[k] == nil {
+			faces[k] = facesAt(t, turn, k)
+		}
+		return faces[k]
+	}
 	var order []string
 	for _, ev := range turn.events {
 		h := fmt.Sprintf("Game Turn %d, %s", ev.turn, report.PhaseOf(ev.Player, ev.Phase))
