@@ -128,6 +128,10 @@ type yourCounter struct {
 	at    hex.Hex // offMap: a hex the map does not know
 	// squad: it shows a squad (a reduction turns it); gone: removed.
 	squad, gone bool
+	// base, baseBroken: where and how the game had the unit when the
+	// save was written of it (based: a save older than the game).
+	base             hex.Hex
+	baseBroken, based bool
 	// moves, turns: the game's moves of the unit, and its breaking and
 	// rallying, are written; else the save's hex or state is the player's
 	// move or report, which the next sasl play turn reads (yourUnits says
@@ -155,12 +159,24 @@ func (w *enemyWriter) planYours(g *game.Game, f *Save, yours map[string]vassal.U
 	for _, u := range st.OfSide(state.Friendly) {
 		w.friendly[u.ID] = true
 	}
+	counter := func(v vassal.Unit) *yourCounter {
+		c := &yourCounter{piece: v.ID, at: offMap, squad: v.Kind == state.Squad.String()}
+		if l, err := w.m.ParseLocation(v.Location); err == nil {
+			c.at = l.Hex
+		}
+		return c
+	}
 	for _, sp := range g.World().Mission().Friendly {
 		w.friendly[sp.ID] = true
-		if _, ok := f.byPiece[sp.Vasl]; ok && sp.Vasl != "" && !onMap[sp.Vasl] {
+		if v, ok := f.byPiece[sp.Vasl]; ok && sp.Vasl != "" && !onMap[sp.Vasl] {
 			w.gone[sp.Vasl] = true
 			if _, ok := yours[sp.ID]; !ok {
-				w.yours[sp.ID] = &yourCounter{piece: sp.Vasl, at: offMap}
+				// Eliminated since: the game's last word; its counter
+				// follows the game to its end (its breaking, reduction,
+				// rout) and goes.
+				c := counter(v)
+				c.moves, c.turns = true, true
+				w.yours[sp.ID] = c
 			}
 		}
 	}
@@ -168,16 +184,39 @@ func (w *enemyWriter) planYours(g *game.Game, f *Save, yours map[string]vassal.U
 		if !onMap[v.ID] {
 			w.gone[v.ID] = true
 		}
-		c := &yourCounter{piece: v.ID, at: offMap, squad: v.Kind == state.Squad.String()}
+		c := counter(v)
 		l, err := w.m.ParseLocation(v.Location)
-		if err == nil {
-			c.at = l.Hex
-		}
 		b, known := base[id]
-		c.moves = !standalone || known && (err == nil && b.since(l.Hex) || b.changed())
-		c.turns = !standalone || known && (b.hadBroken[b2i(v.Broken)] || b.changed())
+		u := st.Unit(id)
+		c.moves = !standalone || known && (err == nil && b.since(l.Hex) || b.changed(u))
+		c.turns = !standalone || known && (b.hadBroken[b2i(v.Broken)] || b.changed(u))
+		if standalone && known {
+			c.base, c.baseBroken, c.based = b.at, b.broken, true
+		}
 		w.yours[id] = c
 	}
+}
+
+// rebase puts your counters the game's events will move or turn where and
+// as the game had their units when the save was written of it (the base):
+// a save older than the game, whose own moves and reports of those units
+// the game has overtaken. The events that follow start from there.
+func (w *enemyWriter) rebase() error {
+	for _, id := range slices.Sorted(maps.Keys(w.yours)) {
+		c := w.yours[id]
+		if !c.based || c.gone {
+			continue
+		}
+		if c.moves && c.at != c.base {
+			if err := w.yourMove(c, board.Location{Hex: c.base}); err != nil {
+				return err
+			}
+		}
+		if err := w.yourBroken(c, c.baseBroken); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // head writes the chat line that begins the step, before its first line
@@ -252,6 +291,12 @@ func (w *enemyWriter) stepThrough(events []turnEvent) error {
 	}
 	var at phaseKey
 	mark := w.e.Steps()
+	w.header = "sasl: your counters where and as the game had them when your save was written, as the steps below begin"
+	if err := w.rebase(); err != nil {
+		return err
+	}
+	w.e.Join(mark)
+	mark = w.e.Steps()
 	added := map[string]bool{} // the pieces the step under way added
 	for i := range events {
 		ev := &events[i]

@@ -318,6 +318,53 @@ func TestVaslStepsInTheGamesOrder_A10_5_SASL5_1(t *testing.T) {
 	if !slices.Contains(headers, "Game Turn 8, your PFPh") || !slices.Contains(headers, "Game Turn 9, the ENEMY MPh") {
 		t.Errorf("the steps written into turn 8's save do not tell the game since:\n%s", strings.Join(headers, "\n"))
 	}
+	// The steps begin where the game had the unit when turn 8's save was
+	// written, not on the hex the old save moved it to: its events happen
+	// there.
+	if st := stale.steps[0]; !strings.HasPrefix(chatOf(st[0]), "your counters where and as the game had them") || !slices.ContainsFunc(st, func(c string) bool { return strings.HasPrefix(c, "M/"+broke.Vasl+"/") }) {
+		t.Errorf("the first step does not put %s back where the game had it: %q", broke.ID, st)
+	}
+	// A unit broken at the save's base and still, moved in the old save:
+	// the move is the player's, and the note says the next turn refuses it
+	// (ASL A10).
+	for _, u := range g.g.Snapshot().OfSide(state.Friendly) {
+		if was, ok := brokenIn(t, t8, u.Vasl); !ok || !was || !u.Broken || u.ID == broke.ID {
+			continue
+		}
+		moved := movedSave(t, t8, dir, "t8-broken-moved.vsav", u.Vasl, "2H9")
+		w, err := g.WriteEnemy(moved, nil, fixedNow)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(w.Notes, func(n string) bool {
+			return strings.HasPrefix(n, u.ID+" stays on 2H9") && strings.Contains(n, "and refuses it: "+u.ID+" is broken")
+		}) {
+			t.Errorf("%s, broken, moved in the old save: notes %q", u.ID, w.Notes)
+		}
+		break
+	}
+	// Its counter deleted in the old save: the next turn would read it as
+	// eliminated, which the note says, the game having broken it since.
+	sv, _ := vassal.Open(t8)
+	e, err := sv.Edit(fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Remove([]string{broke.Vasl}); err != nil {
+		t.Fatal(err)
+	}
+	deleted := hill.WriteSave(t, e.Result(), dir, "t8-deleted.vsav")
+	if w, err := g.WriteEnemy(deleted, nil, fixedNow); err != nil || !slices.ContainsFunc(w.Notes, func(n string) bool {
+		return strings.HasPrefix(n, broke.ID+": its counter is not in your save, which sasl play turn reads as "+broke.ID+" eliminated")
+	}) {
+		t.Errorf("%s deleted in the old save: %v, notes %v", broke.ID, err, w)
+	}
+	// Written into the save of the game as it stands: nothing to step
+	// through, nothing moved back and forth.
+	latest := filepath.Join(dir, "t9.vsav")
+	if w, err := g.WriteEnemy(latest, nil, fixedNow); err != nil || w.Moved+w.Added+w.Removed+w.Yours != 0 {
+		t.Errorf("written into the latest save: %v, %+v", err, w)
+	}
 	if _, err := g.TurnFromSave(out, "", false, nil, fixedNow); err != nil {
 		t.Errorf("the next turn refuses the save written the stale-save way: %v", err)
 	}
@@ -363,6 +410,30 @@ func brokenIn(t *testing.T, path, id string) (broken, ok bool) {
 		}
 	}
 	return false, false
+}
+
+// What the game did last wins over an old save's own hex and state only
+// where the game has the unit elsewhere or otherwise than at the save's
+// base: a unit broken and rallied in place keeps the player's move.
+func TestChangedSinceTheBase(t *testing.T) {
+	t.Parallel()
+	h, k := hex.Hex{Col: 3, Row: 4}, hex.Hex{Col: 3, Row: 5}
+	b := baseUnit{at: h, had: []hex.Hex{h, k}, hadBroken: [2]bool{true, true}}
+	for _, c := range []struct {
+		at     hex.Hex
+		broken bool
+		want   bool
+	}{{h, false, false}, {k, false, true}, {h, true, true}} {
+		u := &state.Unit{ID: "F1", Side: state.Friendly}
+		u.Place(board.Location{Hex: c.at})
+		u.Broken = c.broken
+		if got := b.changed(u); got != c.want {
+			t.Errorf("at %v broken %v: changed %v, want %v", c.at, c.broken, got, c.want)
+		}
+	}
+	if b.changed(nil) {
+		t.Error("a unit the game no longer has: changed")
+	}
 }
 
 // m is game g's map.

@@ -145,8 +145,8 @@ func (t *Game) writeEnemy(into string, since *int, now time.Time, yours map[stri
 			}
 			// The steps tell what the game did since the save was written
 			// of it: the player's save shows the game as it stood then.
-			if base != nil && since == nil && from >= 2 && from <= len(s.Journal()) {
-				since = &from
+			if base != nil && since == nil && from >= 2 && from <= len(s.Journal())+1 {
+				since = &from // past the last step: a save of the game as it stands, nothing to step through
 			}
 		}
 	}
@@ -278,6 +278,11 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.U
 	for _, u := range st.OfSide(state.Friendly) {
 		v, ok := yours[u.ID]
 		c := w.yours[u.ID]
+		if b, known := base[u.ID]; !ok && standalone && known && u.Vasl != "" && b.changed(u) {
+			// Deleted in a save older than the game, which moved, broke
+			// or rallied the unit since: not a report to take unawares.
+			w.Notes = append(w.Notes, fmt.Sprintf("%s: its counter is not in your save, which sasl play turn reads as %s eliminated; but your save is older than the game, which has %s on %s since: if it was not eliminated, put its counter there", u.ID, u.ID, u.ID, w.m.LocationName(u.At())))
+		}
 		if u.Vasl == "" || !ok || c == nil || !u.OnMap() {
 			continue
 		}
@@ -292,7 +297,11 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.U
 			// that move already, and what it did with the unit after (a
 			// rout, an advance) wins (issue 56; planYours).
 			if !c.moves {
-				w.Notes = append(w.Notes, fmt.Sprintf("%s stays on %s, where your save has it (the game has it on %s): sasl play turn reads it as your move", u.ID, v.Location, w.m.LocationName(u.At())))
+				note := fmt.Sprintf("%s stays on %s, where your save has it (the game has it on %s): sasl play turn reads it as your move", u.ID, v.Location, w.m.LocationName(u.At()))
+				if u.Broken {
+					note += fmt.Sprintf(", and refuses it: %s is broken, and a broken unit does not move (ASL A10); put its counter back on %s", u.ID, w.m.LocationName(u.At()))
+				}
+				w.Notes = append(w.Notes, note)
 			} else {
 				switch {
 				case standalone && err == nil && b.since(l.Hex) && b.at != l.Hex:
@@ -322,7 +331,7 @@ func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.U
 			switch {
 			case standalone && known && b.broken != v.Broken && b.hadBroken[b2i(v.Broken)]:
 				w.Notes = append(w.Notes, fmt.Sprintf("%s: its counter is turned %s, as the game has it: your save is older than the game, which had it %s since", u.ID, map[bool]string{true: "broken", false: "to Good Order"}[u.Broken], map[bool]string{true: "broken", false: "in Good Order"}[v.Broken]))
-			case standalone && known && !b.hadBroken[b2i(v.Broken)] && b.changed():
+			case standalone && known && !b.hadBroken[b2i(v.Broken)] && b.changed(u):
 				w.Notes = append(w.Notes, fmt.Sprintf("%s: its counter is turned %s, as the game has it: your save is older than the game, which moved, broke or rallied %s since (a report of yours: make it again in this save)", u.ID, map[bool]string{true: "broken", false: "to Good Order"}[u.Broken], u.ID))
 			}
 			if !c.turns {
@@ -578,7 +587,11 @@ func saveBase(s *game.Session, f *Save) (base map[string]baseUnit, from int, err
 	return base, from, nil
 }
 
-// changed reports whether the game moved the unit or broke or rallied it
-// since the base: then what the game did last wins over the save's hex
-// and state (a move or report of the player's in a save older than that).
-func (b baseUnit) changed() bool { return len(b.had) > 1 || b.hadBroken[0] && b.hadBroken[1] }
+// changed reports whether the game has unit u elsewhere or otherwise than
+// at the base: then what the game did last wins over the save's hex and
+// state (a move or report of the player's in a save older than that). A
+// unit back where and as it was (broken and rallied in place) keeps the
+// player's move: it is still theirs to make.
+func (b baseUnit) changed(u *state.Unit) bool {
+	return u != nil && u.OnMap() && (u.At().Hex != b.at || u.Broken != b.broken)
+}

@@ -34,11 +34,12 @@ Wave's red, the units S? became grey.
 
 The first time (the save has none of the game's ENEMY counters yet) they are
 placed as VASL places counters. After that, sasl finds its counters in your
-save by their labels and writes what the ENEMY did as steps VASL plays one by
-one with its Step forward button, as it plays a log file: the moves of the
-last Game Turn played (or the journal's steps from --since N on) in their order,
-then what else changed (units that entered, were Activated, eliminated or
-exited). Every command of your save is kept byte for byte; --out is a new
+save by their labels and writes what the game did as steps VASL plays one by
+one with its Step forward button, as it plays a log file: a step per phase of
+both sides' Player Turns, each with chat lines telling its events, from where
+the game stood when your save was written (found by its S?; else the last
+Game Turn played; or the journal's steps from --since N on), then what else
+changed. Every command of your save is kept byte for byte; --out is a new
 file.`,
 		Example: `  sasl vasl write game.yaml --into mysetup.vsav --out turn1.vsav
   sasl vasl write game.yaml --into turn1.vsav --out turn2.vsav --since 5`,
@@ -82,7 +83,7 @@ file.`,
 	}
 	cmd.Flags().StringVar(&into, "into", "", "your VASL save (.vsav) to write into; it is not changed")
 	cmd.Flags().StringVar(&out, "out", "", "the new VASL save to write")
-	decimalVar(cmd.Flags(), &since, "since", 0, "step through the ENEMY's moves from this step of the game's journal on (default: the last Game Turn played)")
+	decimalVar(cmd.Flags(), &since, "since", 0, "step through the game from this step of its journal on (default: from where it stood when the save was written, found by the save's S?; else the last Game Turn played)")
 	cmd.Flags().BoolVar(&force, "force", false, "replace the --out file if it exists")
 	return cmd
 }
