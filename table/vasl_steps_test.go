@@ -396,14 +396,7 @@ func noBrokenSide(t *testing.T, from, id, path string) string {
 // whether it is on the boards there.
 func brokenIn(t *testing.T, path, id string) (broken, ok bool) {
 	t.Helper()
-	s, err := vassal.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := s.Contents()
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := hill.Contents(t, path)
 	for _, p := range c.On {
 		if p.ID == id {
 			return strings.HasPrefix(p.Name, "broken "), true

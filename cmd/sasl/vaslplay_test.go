@@ -27,14 +27,7 @@ import (
 // configuration puts its centre: a half hex on a seam has two names.
 func enemyOnSave(t *testing.T, path string) map[string][2]float64 {
 	t.Helper()
-	s, err := vassal.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := s.Contents()
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := hill.Contents(t, path)
 	out := map[string][2]float64{}
 	for _, p := range c.On {
 		if p.Suspect() {
@@ -111,15 +104,7 @@ func yoursAgree(t *testing.T, game, save string) {
 			piece[id], _, _ = strings.Cut(v, `"`)
 		}
 	}
-	s, err := vassal.Open(save)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := s.Contents()
-	if err != nil {
-		t.Fatal(err)
-	}
-	units, _ := c.Units()
+	units, _ := hill.Contents(t, save).Units()
 	inSave := map[string]vassal.Unit{}
 	for _, u := range units {
 		inSave[u.ID] = u

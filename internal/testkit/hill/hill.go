@@ -82,3 +82,17 @@ func Setup(t *testing.T, dir string) (string, map[string][2]string) {
 	}
 	return WriteSave(t, e.Result(), dir, "setup.vsav"), at
 }
+
+// Contents reads what the save at path holds.
+func Contents(t *testing.T, path string) *vassal.Contents {
+	t.Helper()
+	s, err := vassal.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Contents()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
