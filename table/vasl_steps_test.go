@@ -43,7 +43,8 @@ func longHill(t *testing.T, turns int) (*Game, string, []writtenTurn) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, written(t, g, cur, next, &r.First))
+		first := r.First
+		out = append(out, written(t, g, cur, next, &first))
 		cur = next
 	}
 	return g, dir, out
@@ -279,8 +280,9 @@ func TestVaslStepsInTheGamesOrder_A10_5_SASL5_1(t *testing.T) {
 	// which the next turn takes.
 	t8 := filepath.Join(dir, "t8.vsav")
 	var broke *state.Unit
+	at8 := hill.Contents(t, t8)
 	for _, u := range g.g.Snapshot().OfSide(state.Friendly) {
-		if was, ok := brokenIn(t, t8, u.Vasl); ok && u.OnMap() && u.Broken && !was {
+		if was, ok := brokenIn(at8, u.Vasl); ok && u.OnMap() && u.Broken && !was {
 			broke = u
 			break
 		}
@@ -328,7 +330,7 @@ func TestVaslStepsInTheGamesOrder_A10_5_SASL5_1(t *testing.T) {
 	// the move is the player's, and the note says the next turn refuses it
 	// (ASL A10).
 	for _, u := range g.g.Snapshot().OfSide(state.Friendly) {
-		if was, ok := brokenIn(t, t8, u.Vasl); !ok || !was || !u.Broken || u.ID == broke.ID {
+		if was, ok := brokenIn(at8, u.Vasl); !ok || !was || !u.Broken || u.ID == broke.ID {
 			continue
 		}
 		moved := movedSave(t, t8, dir, "t8-broken-moved.vsav", u.Vasl, "2H9")
@@ -392,11 +394,9 @@ func noBrokenSide(t *testing.T, from, id, path string) string {
 	return hill.WriteSave(t, s, filepath.Dir(path), filepath.Base(path))
 }
 
-// brokenIn reports whether piece id shows broken in save path, and
+// brokenIn reports whether piece id shows broken in save contents c, and
 // whether it is on the boards there.
-func brokenIn(t *testing.T, path, id string) (broken, ok bool) {
-	t.Helper()
-	c := hill.Contents(t, path)
+func brokenIn(c *vassal.Contents, id string) (broken, ok bool) {
 	for _, p := range c.On {
 		if p.ID == id {
 			return strings.HasPrefix(p.Name, "broken "), true
@@ -438,7 +438,11 @@ func m(g *Game) *board.Map { return g.g.World().Map() }
 // appeared).
 func TestVaslStepsShowAUnitThatEntersAndExits_SASL4_323(t *testing.T) {
 	t.Parallel()
-	g, _, _, f := hillWritten(t)
+	g, setup := hillGame(t, t.TempDir())
+	f, err := ReadSave(setup, g.g.World().Mission().Layout)
+	if err != nil {
+		t.Fatal(err)
+	}
 	e, err := f.c.Edit(fixedNow)
 	if err != nil {
 		t.Fatal(err)
