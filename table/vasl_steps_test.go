@@ -12,6 +12,7 @@ import (
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/vassal"
@@ -360,6 +361,22 @@ func TestVaslStepsInTheGamesOrder_A10_5_SASL5_1(t *testing.T) {
 		return strings.HasPrefix(n, broke.ID+": its counter is not in your save, which sasl play turn reads as "+broke.ID+" eliminated")
 	}) {
 		t.Errorf("%s deleted in the old save: %v, notes %v", broke.ID, err, w)
+	}
+	// A save whose S? stand where the game never had them all (an S?
+	// dragged elsewhere, another game's save): said in a note.
+	sv9, _ := vassal.Open(filepath.Join(dir, "t9.vsav"))
+	e9, err := sv9.Edit(fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c9 := hill.Contents(t, filepath.Join(dir, "t9.vsav"))
+	i := slices.IndexFunc(c9.On, func(p vassal.Placed) bool { return p.Suspect() })
+	if err := e9.Move([]string{c9.On[i].ID}, coord.Grid{Board: "3", Col: 1, Row: 1}); err != nil {
+		t.Fatal(err)
+	}
+	foreign := hill.WriteSave(t, e9.Result(), dir, "t9-dragged.vsav")
+	if w, err := g.WriteEnemy(foreign, nil, fixedNow); err != nil || !slices.ContainsFunc(w.Notes, func(n string) bool { return strings.Contains(n, "stand where the game never had them all") }) {
+		t.Errorf("a save whose S? match no step of the game: %v, notes %v", err, w)
 	}
 	// Written into the save of the game as it stands: nothing to step
 	// through, nothing moved back and forth.

@@ -167,6 +167,10 @@ func (t *Game) writeEnemy(into string, since *int, now time.Time, yours map[stri
 			w.onMap = append(w.onMap, u)
 		}
 	}
+	if standalone && len(f.suspects) > 0 && base == nil && since == nil && slices.ContainsFunc(w.onMap, func(u *state.Unit) bool { return w.piece[u.ID] != "" }) {
+		// No step of the game had the ENEMY where the save has it.
+		w.Notes = append(w.Notes, fmt.Sprintf("the ENEMY's counters in %s stand where the game never had them all (a save of another game, or one saved part way through its steps): the steps tell the last Game Turn played, and your counters' hexes and states that differ from the game's are read as your moves and reports", into))
+	}
 	w.planYours(g, f, yours, standalone, base)
 	if !slices.ContainsFunc(w.onMap, func(u *state.Unit) bool { return w.piece[u.ID] != "" }) {
 		err = w.placeAll()
