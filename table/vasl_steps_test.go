@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sasl-engine/sasl/internal/testkit/hill"
+	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
@@ -76,15 +77,30 @@ func chatOf(cmd string) string {
 	return html.UnescapeString(s)
 }
 
-// stepTelling is the index (in turn.steps) of the step whose chat tells
-// text, -1 for none.
-func stepTelling(turn writtenTurn, text string) int {
-	for k, st := range turn.steps {
-		if slices.ContainsFunc(st, func(c string) bool { return chatOf(c) == text }) {
+// stepTelling is the index (in turn.steps) of the first step from step
+// from on whose chat tells text, -1 for none.
+func stepTelling(turn writtenTurn, text string, from int) int {
+	for k := max(from, 0); k < len(turn.steps); k++ {
+		if slices.ContainsFunc(turn.steps[k], func(c string) bool { return chatOf(c) == text }) {
 			return k
 		}
 	}
 	return -1
+}
+
+// eventSteps are the steps that tell the turn's events, in order (the
+// same words may tell events of two turns: each is looked for from the
+// step of the event before it on); -1 for an event no step tells.
+func eventSteps(turn writtenTurn, words *report.Words) []int {
+	out := make([]int, len(turn.events))
+	cur := 0
+	for i := range turn.events {
+		out[i] = stepTelling(turn, words.Text(&turn.events[i].Event), cur)
+		if out[i] >= 0 {
+			cur = out[i]
+		}
+	}
+	return out
 }
 
 // shown is an ENEMY counter as the save shows it after a step: its label
@@ -142,10 +158,11 @@ func stepsCheck(t *testing.T, g *Game, name string, turn writtenTurn, pieceOf ma
 	// The Player Turn of an event or a step's phase: its Game Turn and
 	// player.
 	ptOf := func(turn int, player state.Side) string { return fmt.Sprintf("%d %s", turn, player) }
+	stepOf := eventSteps(turn, words)
 	stepPT := map[int]string{}
 	for i := range turn.events {
 		ev := &turn.events[i]
-		if k := stepTelling(turn, words.Text(&ev.Event)); k >= 0 {
+		if k := stepOf[i]; k >= 0 {
 			stepPT[k] = ptOf(ev.turn, ev.Player)
 		}
 	}
@@ -168,7 +185,7 @@ func stepsCheck(t *testing.T, g *Game, name string, turn writtenTurn, pieceOf ma
 	for i := range turn.events {
 		ev := &turn.events[i].Event
 		text := words.Text(ev)
-		k := stepTelling(turn, text)
+		k := stepOf[i]
 		if k < 0 {
 			if told(ev.Kind) {
 				t.Errorf("%s: no step tells %q", name, text)
@@ -524,5 +541,53 @@ func TestFaceLabelReadsBack(t *testing.T) {
 	}
 	if got := parseFace("a player's own words"); got.id != "a" || got.broken {
 		t.Errorf("a label of another hand reads as %+v", got)
+	}
+}
+
+// The stale-save way, long (SASL_LONG): a save five turns older than the
+// game, in which F1 stands in Good Order; since, the game broke F1, routed
+// it, reduced it and eliminated it. Its counter follows each of those in
+// the step that tells it before it goes (the second review: a unit
+// eliminated since the save was never shown breaking or routing), and
+// every step of the write passes stepsCheck.
+func TestVaslStepsOfAnOldSaveFollowAUnitToItsEnd_A10_5_A7_302(t *testing.T) {
+	t.Parallel()
+	if !longrun.Enabled() {
+		t.Skip("plays 13 turns through saves (SASL_LONG)")
+	}
+	g, dir, _ := longHill(t, 13)
+	if u := g.g.Snapshot().Unit("F1"); u != nil && u.OnMap() {
+		t.Fatal("F1 is still on the map after 13 turns: the test needs it eliminated")
+	}
+	t7 := filepath.Join(dir, "t7.vsav")
+	_, out, _ := mendedSave(t, g, t7, dir)
+	sess, _ := g.session()
+	old, err := ReadSave(t7, g.g.World().Mission().Layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, from, err := saveBase(sess, old)
+	if err != nil || base == nil {
+		t.Fatalf("turn 7's save: no base (%v)", err)
+	}
+	turn := written(t, g, t7, out, &from)
+	seen := map[string]int{}
+	stepsCheck(t, g, "the save of turn 7", turn, yourPieces(g), seen)
+	if seen["your break"] == 0 || seen["your rout"] == 0 {
+		t.Errorf("no break or rout of yours told since turn 7: %v", seen)
+	}
+	gone := false
+	for k, st := range turn.steps {
+		for _, c := range st {
+			if strings.HasPrefix(chatOf(c), "F1 (half-squad) in ") && strings.Contains(chatOf(c), " is eliminated") {
+				gone = slices.Contains(st, "-/"+yourPieces(g)["F1"])
+				if !gone {
+					t.Errorf("step %d tells F1's elimination and does not remove its counter: %q", k+1, st)
+				}
+			}
+		}
+	}
+	if !gone {
+		t.Error("no step tells F1's elimination")
 	}
 }
