@@ -330,6 +330,13 @@ func TestVaslStepsInTheGamesOrder_A10_5_SASL5_1(t *testing.T) {
 	if want := fmt.Sprintf(" on %s) is broken: its counter has no broken side sasl can turn", m(g).LocationName(broke.At())); !slices.ContainsFunc(w2.Notes, func(n string) bool { return strings.HasPrefix(n, broke.ID+" (") && strings.Contains(n, want) }) {
 		t.Errorf("no note of %s%s: %q", broke.ID, want, w2.Notes)
 	}
+	// No step that only says it begins: the counter it would have turned
+	// has no side to turn.
+	for _, st := range w2.save.LoggedSteps() {
+		if !slices.ContainsFunc(st, func(c string) bool { return !strings.HasPrefix(c, "CHAT") }) && len(st) == 1 && strings.HasSuffix(chatOf(st[0]), "as the game has them now") {
+			t.Errorf("a step of a header alone: %q", st)
+		}
+	}
 	stale := written(t, g, old, out, nil)
 	var headers []string
 	for _, st := range stale.steps {

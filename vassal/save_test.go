@@ -443,6 +443,13 @@ func TestChatAndStepForward(t *testing.T) {
 	}
 	e.Join(0)
 	e.Chat("the end")
+	// DropChat drops chat lines alone, never a step with commands.
+	e.Chat("nothing follows")
+	e.DropChat(2)
+	e.DropChat(0)
+	if e.Steps() != 2 {
+		t.Fatalf("%d steps after DropChat, want 2", e.Steps())
+	}
 	back := e.Result()
 	want := [][]string{{"CHAT* S1: DR 9 &gt; ML 7 &amp; &lt;b&gt; broken&lt;/b&gt; \\ ", "-/900"}, {"CHAT* the end"}}
 	if got := back.LoggedSteps(); !slices.EqualFunc(got, want, slices.Equal) {
