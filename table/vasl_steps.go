@@ -130,7 +130,7 @@ type yourCounter struct {
 	squad, gone bool
 	// base, baseBroken: where and how the game had the unit when the
 	// save was written of it (based: a save older than the game).
-	base             hex.Hex
+	base              hex.Hex
 	baseBroken, based bool
 	// moves, turns: the game's moves of the unit, and its breaking and
 	// rallying, are written; else the save's hex or state is the player's

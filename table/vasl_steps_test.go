@@ -181,7 +181,7 @@ func stepsCheck(t *testing.T, g *Game, name string, turn writtenTurn, pieceOf ma
 		}
 	}
 	ends := map[int]map[string]board.Location{} // the last move of each ENEMY unit in each step
-	pinned := map[string]string{}                 // ENEMY units pinned: the Player Turn
+	pinned := map[string]string{}               // ENEMY units pinned: the Player Turn
 	for i := range turn.events {
 		ev := &turn.events[i].Event
 		text := words.Text(ev)
