@@ -185,10 +185,9 @@ func (w *enemyWriter) planYours(g *game.Game, f *Save, yours map[string]vassal.U
 			w.gone[v.ID] = true
 		}
 		c := counter(v)
-		l, err := w.m.ParseLocation(v.Location)
 		b, known := base[id]
 		u := st.Unit(id)
-		c.moves = !standalone || known && (err == nil && b.since(l.Hex) || b.changed(u))
+		c.moves = !standalone || known && (c.at != offMap && b.since(c.at) || b.changed(u))
 		c.turns = !standalone || known && (b.hadBroken[b2i(v.Broken)] || b.changed(u))
 		if standalone && known {
 			c.base, c.baseBroken, c.based = b.at, b.broken, true
@@ -300,9 +299,10 @@ func (w *enemyWriter) stepThrough(events []turnEvent) error {
 	added := map[string]bool{} // the pieces the step under way added
 	for i := range events {
 		ev := &events[i]
+		header := fmt.Sprintf("sasl: Game Turn %d, %s", ev.turn, report.PhaseOf(ev.Player, ev.Phase))
 		if k := (phaseKey{ev.turn, ev.Player, ev.Phase}); i == 0 || k != at {
 			w.e.Join(mark)
-			mark, w.header = w.e.Steps(), fmt.Sprintf("sasl: Game Turn %d, %s", ev.turn, report.PhaseOf(ev.Player, ev.Phase))
+			mark, w.header = w.e.Steps(), header
 			clear(added)
 			if i > 0 && (k.turn != at.turn || k.player != at.player) {
 				// Pins end with the Player Turn (ASL A7.8).
@@ -316,7 +316,7 @@ func (w *enemyWriter) stepThrough(events []turnEvent) error {
 			// A counter added in this step would go in it unseen: the
 			// step ends before this event.
 			w.e.Join(mark)
-			mark, w.header = w.e.Steps(), fmt.Sprintf("sasl: Game Turn %d, %s, on", ev.turn, report.PhaseOf(ev.Player, ev.Phase))
+			mark, w.header = w.e.Steps(), header+", on"
 			clear(added)
 		}
 		if told(ev.Kind) {

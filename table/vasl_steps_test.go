@@ -13,7 +13,6 @@ import (
 	"github.com/sasl-engine/sasl/pathing"
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
-	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/vassal"
@@ -372,15 +371,7 @@ func TestVaslStepsInTheGamesOrder_A10_5_SASL5_1(t *testing.T) {
 	}
 	// Its counter deleted in the old save: the next turn would read it as
 	// eliminated, which the note says, the game having broken it since.
-	sv, _ := vassal.Open(t8)
-	e, err := sv.Edit(fixedNow)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := e.Remove([]string{broke.Vasl}); err != nil {
-		t.Fatal(err)
-	}
-	deleted := hill.WriteSave(t, e.Result(), dir, "t8-deleted.vsav")
+	deleted := editedSave(t, t8, dir, "t8-deleted.vsav", func(e *vassal.Edit) error { return e.Remove([]string{broke.Vasl}) })
 	if w, err := g.WriteEnemy(deleted, nil, fixedNow); err != nil || !slices.ContainsFunc(w.Notes, func(n string) bool {
 		return strings.HasPrefix(n, broke.ID+": its counter is not in your save, which sasl play turn reads as "+broke.ID+" eliminated")
 	}) {
@@ -388,24 +379,16 @@ func TestVaslStepsInTheGamesOrder_A10_5_SASL5_1(t *testing.T) {
 	}
 	// A save whose S? stand where the game never had them all (an S?
 	// dragged elsewhere, another game's save): said in a note.
-	sv9, _ := vassal.Open(filepath.Join(dir, "t9.vsav"))
-	e9, err := sv9.Edit(fixedNow)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c9 := hill.Contents(t, filepath.Join(dir, "t9.vsav"))
+	t9 := filepath.Join(dir, "t9.vsav")
+	c9 := hill.Contents(t, t9)
 	i := slices.IndexFunc(c9.On, func(p vassal.Placed) bool { return p.Suspect() })
-	if err := e9.Move([]string{c9.On[i].ID}, coord.Grid{Board: "3", Col: 1, Row: 1}); err != nil {
-		t.Fatal(err)
-	}
-	foreign := hill.WriteSave(t, e9.Result(), dir, "t9-dragged.vsav")
+	foreign := movedSave(t, t9, dir, "t9-dragged.vsav", c9.On[i].ID, "3A1")
 	if w, err := g.WriteEnemy(foreign, nil, fixedNow); err != nil || !slices.ContainsFunc(w.Notes, func(n string) bool { return strings.Contains(n, "stand where the game never had them all") }) {
 		t.Errorf("a save whose S? match no step of the game: %v, notes %v", err, w)
 	}
 	// Written into the save of the game as it stands: nothing to step
 	// through, nothing moved back and forth.
-	latest := filepath.Join(dir, "t9.vsav")
-	if w, err := g.WriteEnemy(latest, nil, fixedNow); err != nil || w.Moved+w.Added+w.Removed+w.Yours != 0 {
+	if w, err := g.WriteEnemy(t9, nil, fixedNow); err != nil || w.Moved+w.Added+w.Removed+w.Yours != 0 {
 		t.Errorf("written into the latest save: %v, %+v", err, w)
 	}
 	if _, err := g.TurnFromSave(out, "", false, nil, fixedNow); err != nil {

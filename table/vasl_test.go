@@ -464,6 +464,14 @@ func TestCounterOffTheBoardsRefused(t *testing.T) {
 // in it, as file name in dir, and returns its path.
 func movedSave(t *testing.T, from, dir, name, id, to string) string {
 	t.Helper()
+	gr, _ := coord.ParseGrid(to)
+	return editedSave(t, from, dir, name, func(e *vassal.Edit) error { return e.Move([]string{id}, gr) })
+}
+
+// editedSave writes save from as edit changed it, as file name in dir, and
+// returns its path.
+func editedSave(t *testing.T, from, dir, name string, edit func(*vassal.Edit) error) string {
+	t.Helper()
 	s, err := vassal.Open(from)
 	if err != nil {
 		t.Fatal(err)
@@ -472,8 +480,7 @@ func movedSave(t *testing.T, from, dir, name, id, to string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gr, _ := coord.ParseGrid(to)
-	if err := e.Move([]string{id}, gr); err != nil {
+	if err := edit(e); err != nil {
 		t.Fatal(err)
 	}
 	return hill.WriteSave(t, e.Result(), dir, name)

@@ -260,18 +260,8 @@ func (w *enemyWriter) relabel() error {
 func (w *enemyWriter) yourUnits(g *game.Game, f *Save, yours map[string]vassal.Unit, standalone bool, base map[string]baseUnit) error {
 	st := g.Snapshot()
 	// The counters of units the game no longer has on the map that no
-	// step removed at an elimination.
-	var gone []string
-	for _, sp := range g.World().Mission().Friendly {
-		if w.gone[sp.Vasl] && !slices.Contains(gone, sp.Vasl) {
-			gone = append(gone, sp.Vasl)
-		}
-	}
-	for _, id := range slices.Sorted(maps.Keys(yours)) {
-		if v := yours[id]; w.gone[v.ID] && !slices.Contains(gone, v.ID) {
-			gone = append(gone, v.ID)
-		}
-	}
+	// step removed at an elimination (planYours).
+	gone := slices.Sorted(maps.Keys(w.gone))
 	if len(gone) > 0 {
 		w.head()
 	}
