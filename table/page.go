@@ -93,12 +93,18 @@ func (t *Game) StepViews(steps []game.Step) []StepView {
 	return out
 }
 
+// StepDice is the dice step st rolled, as the journal keeps them (a
+// dice script); "" for none.
+func (t *Game) StepDice(st *game.Step) string {
+	if journal := t.Journal(); st.N >= 1 && st.N <= len(journal) {
+		return journal[st.N-1].Dice
+	}
+	return ""
+}
+
 // stepView is step st as the front ends show it.
 func (t *Game) stepView(words *report.Words, st *game.Step) StepView {
-	j := StepView{N: st.N, Do: st.Do, Own: st.Own, Turn: t.TurnAt(st.First), Events: []EventView{}}
-	if journal := t.Journal(); st.N >= 1 && st.N <= len(journal) {
-		j.Dice = journal[st.N-1].Dice // the step's dice as the journal keeps them
-	}
+	j := StepView{N: st.N, Do: st.Do, Own: st.Own, Turn: t.TurnAt(st.First), Dice: t.StepDice(st), Events: []EventView{}}
 	data := words.JSON(st.Events)
 	for i := range st.Events {
 		j.Events = append(j.Events, t.eventView(data[i], &st.Events[i], t.TurnAt(st.First+i)))

@@ -134,13 +134,9 @@ func writeStepText(w io.Writer, words *report.Words, t *table.Game, st game.Step
 		}
 		fmt.Fprintln(w)
 	}
-	// The step's dice: those it rolled, or (a step of the game file, as
-	// play log reads it) those its journal keeps.
-	script := dice.Script(st.Dice)
-	if j := t.Journal(); script == "" && st.N >= 1 && st.N <= len(j) {
-		script = j[st.N-1].Dice
-	}
-	if script != "" {
+	// The step's dice as the journal keeps them: a step just played and
+	// one of the game file (play log) alike.
+	if script := t.StepDice(&st); script != "" {
 		whose := "seeded"
 		if st.Own {
 			whose = "yours"
