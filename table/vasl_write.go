@@ -133,6 +133,7 @@ func (t *Game) writeEnemy(into string, since *int, now time.Time, yours map[stri
 	// has not had yet (a save of before, given back with your moves: the
 	// way a stale save is mended), which are never undone.
 	var base map[string]baseUnit
+	var partWay bool
 	standalone := yours == nil
 	if standalone {
 		if yours, _, err = f.counters(g); err != nil {
@@ -140,7 +141,7 @@ func (t *Game) writeEnemy(into string, since *int, now time.Time, yours map[stri
 		}
 		if len(f.suspects) > 0 {
 			var from int
-			if base, from, err = saveBase(s, f); err != nil {
+			if base, from, partWay, err = saveBase(s, f); err != nil {
 				return nil, err
 			}
 			// The steps tell what the game did since the save was written
@@ -171,11 +172,18 @@ func (t *Game) writeEnemy(into string, since *int, now time.Time, yours map[stri
 		// No step of the game had the ENEMY where the save has it.
 		w.Notes = append(w.Notes, fmt.Sprintf("the ENEMY's counters in %s stand where the game never had them all (a save of another game, or one saved part way through its steps): the steps tell the last Game Turn played, and your counters' hexes and states that differ from the game's are read as your moves and reports", into))
 	}
+	events := turnEvents(s, since)
+	if partWay && len(events) > 0 {
+		// Stepped through in part: its steps are told again, from where
+		// the game stood before the one it stopped in.
+		ev := events[0]
+		w.Notes = append(w.Notes, fmt.Sprintf("%s was saved part way through its steps (VASSAL keeps no place in a log it saves): the steps begin again at Game Turn %d, %s, and your counters follow the game from there", into, ev.turn, report.PhaseOf(ev.Player, ev.Phase)))
+	}
 	w.planYours(g, f, yours, standalone, base)
 	if !slices.ContainsFunc(w.onMap, func(u *state.Unit) bool { return w.piece[u.ID] != "" }) {
 		err = w.placeAll()
 	} else {
-		err = w.stepThrough(turnEvents(s, since))
+		err = w.stepThrough(events)
 	}
 	if err != nil {
 		return nil, err
@@ -510,31 +518,40 @@ func (b baseUnit) since(h hex.Hex) bool { return slices.Contains(b.had, h) }
 // the last run of steps after which the save's S? stand where the game
 // has them (staleSave), the first that stops before a FRIENDLY PFPh or MPh
 // (where sasl play turn writes its saves), else the run's first, is the
-// game the save was written of; from is the journal step after it. nil
-// when the save's S? match no step (a save stepped through in part,
-// another game's).
-func saveBase(s *game.Session, f *Save) (base map[string]baseUnit, from int, err error) {
+// game the save was written of; from is the journal step after it.
+//
+// A save stepped through in part (VASSAL keeps no log position in a save
+// written part way through a log's steps) shows the ENEMY where no step
+// of the journal left it, but where the step after one of them moved it
+// (partWay): the base is the last such step's game, and the steps are
+// told again from there, so that what the game did to your units after
+// it (breaks, routs) is never read as your moves and reports. nil when
+// the save's S? match neither (another game's save, an S? dragged).
+func saveBase(s *game.Session, f *Save) (base map[string]baseUnit, from int, partWay bool, err error) {
 	g := s.Game()
 	j := s.Journal()
 	r, err := game.Replay(g.World(), g.Header(), j[:1])
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, false, err
 	}
 	defer r.Close()
 	inRun, written := false, false
+	var loose map[string]baseUnit // the base of a save stepped through in part
+	var looseFrom int
+	var paths *enemyPath
 	n := 1
-	take := func() {
-		from = n + 1
-		base = map[string]baseUnit{}
+	take := func() map[string]baseUnit {
+		b := map[string]baseUnit{}
 		for _, u := range r.Game().Snapshot().OfSide(state.Friendly) {
 			if u.OnMap() {
-				base[u.ID] = baseUnit{at: u.At().Hex, broken: u.Broken}
+				b[u.ID] = baseUnit{at: u.At().Hex, broken: u.Broken}
 			}
 		}
+		return b
 	}
-	// keep adds where each unit of the base stands now to what the game
-	// had it in since the base.
-	keep := func() {
+	// keep adds where each unit of a base stands now to what the game had
+	// it in since the base.
+	keep := func(base map[string]baseUnit) {
 		for _, u := range r.Game().Snapshot().OfSide(state.Friendly) {
 			if b, ok := base[u.ID]; ok && u.OnMap() {
 				if !slices.Contains(b.had, u.At().Hex) {
@@ -551,34 +568,118 @@ func saveBase(s *game.Session, f *Save) (base map[string]baseUnit, from int, err
 			atWrite := st.Kind == state.BeforePhase && st.Player == state.Friendly && (st.Phase == state.PFPh || st.Phase == state.MPh)
 			switch {
 			case !inRun:
-				take()
+				base, from = take(), n+1
 				inRun, written = true, atWrite
 			case atWrite && !written:
-				take()
+				base, from = take(), n+1
 				written = true
 			}
 		} else {
 			inRun = false
+			if paths == nil {
+				paths = new(enemyPaths(s))
+			}
+			if n < len(j) && partWayAfter(r.Game(), n, *paths, f) {
+				loose, looseFrom = take(), n+1
+			}
 		}
 		if base != nil {
-			keep()
+			keep(base)
+		}
+		if loose != nil {
+			keep(loose)
 		}
 		if n == len(j) {
 			break
 		}
 		c, err := game.ParseCommand(j[n].Do, g.World().Map())
 		if err != nil {
-			return nil, 0, fmt.Errorf("journal step %d: %w", n+1, err)
+			return nil, 0, false, fmt.Errorf("journal step %d: %w", n+1, err)
 		}
 		script, err := game.StepDice(j[n])
 		if err != nil {
-			return nil, 0, fmt.Errorf("journal step %d: %w", n+1, err)
+			return nil, 0, false, fmt.Errorf("journal step %d: %w", n+1, err)
 		}
 		if _, err := r.Do(c, script); err != nil {
-			return nil, 0, fmt.Errorf("journal step %d (%s): %w", n+1, j[n].Do, err)
+			return nil, 0, false, fmt.Errorf("journal step %d (%s): %w", n+1, j[n].Do, err)
 		}
 	}
-	return base, from, nil
+	if base == nil && loose != nil {
+		return loose, looseFrom, true, nil
+	}
+	return base, from, false, nil
+}
+
+// enemyPath is what the journal's events did to the ENEMY's units,
+// for partWayAfter: the hexes each unit moved to, and the last journal step
+// whose events name it, by unit ID.
+type enemyPath struct {
+	reached map[string][]reach
+	named   map[string]int
+}
+
+// reach is a hex a unit moved to in journal step n.
+type reach struct {
+	n int
+	h hex.Hex
+}
+
+func enemyPaths(s *game.Session) enemyPath {
+	p := enemyPath{reached: map[string][]reach{}, named: map[string]int{}}
+	for _, st := range s.Steps(2) {
+		for i := range st.Events {
+			ev := &st.Events[i]
+			for _, id := range ev.Units {
+				p.named[id] = st.N
+			}
+			switch ev.Kind {
+			case report.Enter, report.Move, report.Gap, report.Advance, report.AdvanceInto, report.Rout:
+				if to, ok := lastOn(ev.Steps); ok {
+					for _, id := range ev.Units {
+						p.reached[id] = append(p.reached[id], reach{st.N, to.Hex})
+					}
+				}
+			case report.Activate: // the units an S? became come where it was
+				for _, made := range ev.Made {
+					p.named[made.ID] = st.N
+					p.reached[made.ID] = append(p.reached[made.ID], reach{st.N, made.At.Hex})
+				}
+			}
+		}
+	}
+	return p
+}
+
+// partWayAfter reports whether save f shows the ENEMY as it may stand part
+// way through the VASL steps of the journal's steps after step n, whose
+// game is g (a VASL step tells a phase, which may span journal steps):
+// each S? of the save where g has it, or where an event after step n
+// moved it; each ENEMY unit g has on the map and the save lacks named by
+// an event after step n (an Activation, an elimination, an exit).
+func partWayAfter(g *game.Game, n int, p enemyPath, f *Save) bool {
+	m := g.World().Map()
+	st := g.Snapshot()
+	for id, pl := range f.suspects {
+		if pl.Location == "" {
+			continue
+		}
+		l, err := m.ParseLocation(pl.Location)
+		if err != nil {
+			return false
+		}
+		if u := st.Unit(id); u != nil && u.OnMap() && u.At().Hex == l.Hex {
+			continue
+		}
+		if !slices.ContainsFunc(p.reached[id], func(r reach) bool { return r.n > n && r.h == l.Hex }) {
+			return false
+		}
+	}
+	for _, u := range st.OfSide(state.Enemy) {
+		if _, ok := f.suspects[u.ID]; u.OnMap() && !ok && p.named[u.ID] <= n {
+			return false
+		}
+	}
+	return true
 }
 
 // changed reports whether the game has unit u elsewhere or otherwise than
