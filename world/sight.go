@@ -1,12 +1,15 @@
 package world
 
 import (
+	"runtime"
 	"sync"
 	"sync/atomic"
+	"weak"
 
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
 	"github.com/sasl-engine/sasl/rules/los"
+	"github.com/sasl-engine/sasl/rules/terrain"
 )
 
 // Sight is the line of sight from one Location to another, as far as the
@@ -108,8 +111,71 @@ const (
 // (rules/los), building it on the first call.
 func (w *World) LOS() (*los.Map, error) {
 	s := &w.sight
-	s.once.Do(func() { s.lm, s.err = los.New(w.m, w.season) })
+	s.once.Do(func() { s.lm, s.err = sharedLOS(w.m, w.season) })
 	return s.lm, s.err
+}
+
+// losMaps are the LOS maps this process has built, by what they are
+// traced over (board.Map.SightDigest) and their season: the worlds of one
+// map share one (the games a web server opens, the variants of a balance
+// search, the worlds of tests), which is read-only once built. An entry
+// holds its map weakly, and the last few built are held (recent): a map
+// no world has held for a while is collected, and built again if a world
+// asks for it.
+var losMaps = struct {
+	sync.Mutex
+	m      map[losKey]*losEntry
+	recent [8]*los.Map
+	next   int
+}{m: map[losKey]*losEntry{}}
+
+type losKey struct {
+	digest string
+	season terrain.Season
+}
+
+type losEntry struct {
+	sync.Mutex // held while the map is built: one build a key at a time
+	lm         weak.Pointer[los.Map]
+}
+
+// sharedLOS is los.New(m, season), or the map a world of the same
+// terrain and season has built. An error is not kept: each world that
+// asks gets its own.
+func sharedLOS(m *board.Map, season terrain.Season) (*los.Map, error) {
+	k := losKey{m.SightDigest(), season}
+	losMaps.Lock()
+	e := losMaps.m[k]
+	if e == nil {
+		e = &losEntry{}
+		losMaps.m[k] = e
+	}
+	losMaps.Unlock()
+	e.Lock()
+	defer e.Unlock()
+	if lm := e.lm.Value(); lm != nil {
+		return lm, nil
+	}
+	lm, err := los.New(m, season)
+	if err != nil {
+		return nil, err
+	}
+	e.lm = weak.Make(lm)
+	losMaps.Lock()
+	losMaps.recent[losMaps.next] = lm
+	losMaps.next = (losMaps.next + 1) % len(losMaps.recent)
+	losMaps.Unlock()
+	runtime.AddCleanup(lm, func(k losKey) {
+		losMaps.Lock()
+		defer losMaps.Unlock()
+		if e := losMaps.m[k]; e != nil && e.TryLock() {
+			if e.lm.Value() == nil {
+				delete(losMaps.m, k)
+			}
+			e.Unlock()
+		}
+	}, k)
+	return lm, nil
 }
 
 // arrays makes the sight cache's arrays (once) and returns the cache.

@@ -4,8 +4,11 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sasl-engine/sasl/internal/testkit/testmaps"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/rules/los"
+	"github.com/sasl-engine/sasl/rules/terrain"
 )
 
 // TestSightCache checks world.Sight and Toward.From against lines traced
@@ -106,5 +109,50 @@ func TestSightReciprocal_A6_1(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no upper building level on the four boards")
+	}
+}
+
+// Worlds of one terrain and season share one LOS map (sharedLOS): the
+// games a web server opens, the variants of a balance search. Another
+// season, or other terrain, has its own; a map no world holds is built
+// again when asked.
+func TestWorldsOfOneMapShareTheirLOS(t *testing.T) {
+	t.Parallel()
+	a, b := sightWorld(t), sightWorld(t)
+	if a.Map() == b.Map() {
+		t.Fatal("the two worlds share one board.Map: the test checks nothing")
+	}
+	la, err := a.LOS()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lb, err := b.LOS(); err != nil || lb != la {
+		t.Errorf("two worlds of one map: LOS maps %p and %p (%v)", la, lb, err)
+	}
+	out := terrain.Season{}
+	if out == a.season {
+		t.Fatal("the test's world is out of season already")
+	}
+	if lo, err := sharedLOS(a.Map(), out); err != nil || lo == la {
+		t.Errorf("another season: the same LOS map (%v)", err)
+	}
+	m, _ := testmaps.MapAndMission(t, map[string]string{"o1": "K6 woods\n", "o2": ""}, "name: x\nboards: [[\"o1\"], [\"o2\"]]\nfbe: north\nebe: south\n")
+	if m.SightDigest() == a.Map().SightDigest() {
+		t.Fatal("other terrain, one digest")
+	}
+	if lo, err := sharedLOS(m, a.season); err != nil || lo == la {
+		t.Errorf("other terrain: the same LOS map (%v)", err)
+	}
+	// The same answers as a map of its own.
+	own, err := los.New(a.Map(), a.season)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hexes := a.Map().Hexes()
+	for i := 0; i < len(hexes); i += 7 {
+		from, to := board.Ground(hexes[i]), board.Ground(hexes[len(hexes)-1-i])
+		if b.Sight(from, to) != trace(own, from, to) {
+			t.Fatalf("%v -> %v: the shared map and a map of its own differ", from, to)
+		}
 	}
 }

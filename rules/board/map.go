@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/sasl-engine/sasl/rules/coord"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -39,6 +40,15 @@ type Map struct {
 	frame []int32
 	hexes []terrain.Hex // by dense index
 	order []hex.Hex     // on-map hexes by column then row
+	// sight: SightDigest, worked out once (a few ms a board). The boards
+	// of a map are not changed once it is made.
+	sight *digestOnce
+}
+
+// digestOnce is a digest worked out on first use.
+type digestOnce struct {
+	once sync.Once
+	sum  string
 }
 
 // The blocks of Map's index: a board's columns but its shared last one, and
@@ -74,6 +84,7 @@ func NewMap(l *layout.Layout, boards map[string]*Board) (*Map, error) {
 		ncols:  maxC + 1,
 		nrows:  maxR + 1,
 		bcols:  maxC/blockCols + 1,
+		sight:  new(digestOnce),
 	}
 	// The on-map hexes are the hexes of the boards present: a half-hex
 	// shared by two boards is found twice.
@@ -190,8 +201,16 @@ func (m *Map) Digest() string {
 // hexes, which Digest covers). Two boards of one terrain read from
 // archives whose pictures differ have one Digest, not one SightDigest.
 // A raster whose Source is known stands by it, not by its pixels (some 2
-// MB a board to hash at every start).
+// MB a board to hash at every start). It is worked out once a map.
 func (m *Map) SightDigest() string {
+	if m.sight == nil { // a map not made by NewMap
+		return m.sightDigest()
+	}
+	m.sight.once.Do(func() { m.sight.sum = m.sightDigest() })
+	return m.sight.sum
+}
+
+func (m *Map) sightDigest() string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n", m.Digest())
 	for _, id := range m.Boards() {
