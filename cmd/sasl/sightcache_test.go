@@ -25,7 +25,7 @@ func TestSightCacheKeepsLines(t *testing.T) {
 	cache, home := t.TempDir(), t.TempDir()
 	run := func(cacheDir string) []byte {
 		t.Helper()
-		cmd := exec.Command(self, "sim", "--runs", "40", "--seed", "3", "--workers", "1", "--json")
+		cmd := exec.Command(self, "sim", "--runs", "10", "--seed", "3", "--workers", "1", "--json")
 		cmd.Env = []string{"SASL_TEST_MAIN=1", "HOME=" + home, "USERPROFILE=" + home, "SASL_CACHE=" + cacheDir, "PATH=" + os.Getenv("PATH")}
 		var out, errb bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &errb
