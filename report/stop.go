@@ -40,12 +40,17 @@ func Where(s *state.Stop) string {
 
 // PhaseOf names phase ph of side's Player Turn as the player says it, the
 // same in a stop's header, its question and what the player did there:
-// "your PFPh", "the ENEMY CCPh"; the DFPh of the ENEMY Player Turn is the
-// player's own fire, "your DFPh (the ENEMY Player Turn)".
+// "your PFPh", "the ENEMY CCPh". A DFPh is named by the side that fires
+// in it, the defender (ASL A3.3), and the Player Turn it is of: the DFPh
+// of the ENEMY Player Turn is the player's own fire, "your DFPh (the
+// ENEMY Player Turn)"; that of the player's, "the ENEMY DFPh (your Player
+// Turn)", not "your DFPh", which would read as the player's fire.
 func PhaseOf(side state.Side, ph state.Phase) string {
 	switch {
 	case side == state.Enemy && ph == state.DFPh:
 		return "your DFPh (the ENEMY Player Turn)"
+	case side == state.Friendly && ph == state.DFPh:
+		return "the ENEMY DFPh (your Player Turn)"
 	case side == state.Enemy:
 		return "the ENEMY " + ph.String()
 	}
