@@ -110,6 +110,10 @@ const (
 	StaleSave
 	// SinceOutOfRange: the steps to write from are not the game's.
 	SinceOutOfRange
+	// OlderSave: the save shows the game as it stood before what it did
+	// last (Why: an older save, or one saved part way through sasl's
+	// steps, and where).
+	OlderSave
 )
 
 func (e *SaveRefusal) Error() string {
@@ -130,6 +134,8 @@ func (e *SaveRefusal) Error() string {
 		return fmt.Sprintf("%s: not a save of %s as it stands (%s): give the save sasl wrote last, with your moves", e.Path, e.Other, e.Why)
 	case SinceOutOfRange:
 		return fmt.Sprintf("step %d: the game has steps 2 to %d after its setup (sasl play log %s lists them)", e.Since, e.Last, e.Other)
+	case OlderSave:
+		return fmt.Sprintf("%s: not a save of %s as it stands (%s): step through all the steps of the save sasl wrote last and save it again, with your moves", e.Path, e.Other, e.Why)
 	}
 	return "a save refused"
 }

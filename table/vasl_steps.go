@@ -291,6 +291,9 @@ func (w *enemyWriter) stepThrough(events []turnEvent) error {
 	var at phaseKey
 	mark := w.e.Steps()
 	w.header = "sasl: your counters where and as the game had them when your save was written, as the steps below begin"
+	if w.retold {
+		w.header = "sasl: your counters where and as the game had them before the steps told again below"
+	}
 	if err := w.rebase(); err != nil {
 		return err
 	}

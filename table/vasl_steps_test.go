@@ -387,25 +387,8 @@ func TestVaslStepsInTheGamesOrder_A10_5_SASL5_1(t *testing.T) {
 		t.Errorf("a save whose S? match no step of the game: %v, notes %v", err, w)
 	}
 	// Turn 8's save stepped through in part and saved (VASSAL's save keeps
-	// the counters, not the place in the steps): what the game did to your
-	// units after it (breaks, routs) is never read as your moves and
-	// reports; the steps are told again from the journal step the save
-	// stopped in, which a note says.
-	t8steps := turns[7]
-	partWay := 0
-	for k := 1; k < len(t8steps.steps); k++ {
-		part := hill.WriteSave(t, t8steps.save.UpTo(t8steps.first+k), dir, fmt.Sprintf("t8-part%d.vsav", k))
-		w, _, f := mendedSave(t, g, part, dir)
-		for _, u := range g.g.Snapshot().OfSide(state.Friendly) {
-			if v, ok := f.byPiece[u.Vasl]; u.OnMap() && (!ok || v.Location != m(g).LocationName(u.At()) || v.Broken != u.Broken) {
-				t.Errorf("turn 8's save stepped through to step %d of %d: %s is on %s, broken %v; its counter on %q, broken %v", k, len(t8steps.steps), u.ID, m(g).LocationName(u.At()), u.Broken, v.Location, v.Broken)
-			}
-		}
-		if slices.ContainsFunc(w.Notes, func(n string) bool { return strings.Contains(n, "was saved part way through its steps") }) {
-			partWay++
-		}
-	}
-	if partWay == 0 {
+	// the counters, not the place in the steps): partWayChecks.
+	if partWay, _ := partWayChecks(t, g, dir, filepath.Join(dir, "t7.vsav"), t8); partWay == 0 {
 		t.Error("no save of turn 8 stepped through in part was found part way: the test no longer tries one")
 	}
 	// Written into the save of the game as it stands: nothing to step
@@ -578,7 +561,8 @@ func TestVaslStepsOfAnOldSaveFollowAUnitToItsEnd_A10_5_A7_302(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base, from, _, err := saveBase(sess, old)
+	at, err := saveBase(sess, old, nil)
+	base, from := at.base, at.from
 	if err != nil || base == nil {
 		t.Fatalf("turn 7's save: no base (%v)", err)
 	}

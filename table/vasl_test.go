@@ -41,6 +41,12 @@ func hillGameTables(t *testing.T, dir, tablesFile string) (*Game, string) {
 // tablesFile ("" for none).
 func hillGameOf(t *testing.T, dir, text, tablesFile string) (*Game, string) {
 	t.Helper()
+	return hillGameSeeded(t, dir, text, tablesFile, 3)
+}
+
+// hillGameSeeded is hillGameOf played with seed.
+func hillGameSeeded(t *testing.T, dir, text, tablesFile string, seed uint64) (*Game, string) {
+	t.Helper()
 	boards := testshared.Boards(t)
 	setup, _ := hill.Setup(t, dir)
 	mission := filepath.Join(dir, "hill.yaml")
@@ -56,7 +62,7 @@ func hillGameOf(t *testing.T, dir, text, tablesFile string) (*Game, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hdr.Seed, hdr.HasSeed, hdr.Policy = 3, true, game.PolicyPlayer
+	hdr.Seed, hdr.HasSeed, hdr.Policy = seed, true, game.PolicyPlayer
 	g, _, err := Create(path, Options{Boards: boards, Who: "test"}, false, w, hdr, nil, game.Stops{})
 	if err != nil {
 		t.Fatal(err)
@@ -767,11 +773,30 @@ func TestStaleSaveNeverUndoesARally(t *testing.T) {
 	if len(rallied) == 0 {
 		t.Fatalf("none of %d units reported broken rallied in the turn after: the test sees too little", len(broke))
 	}
-	w, _, f := mendedSave(t, g, broken, dir)
+	// The save is of the game as it stood when its reports were read: the
+	// steps go on from there, and the step of each rally turns its counter
+	// (or, written from an older place, a note says the game's rally wins).
+	w, out, f := mendedSave(t, g, broken, dir)
+	s, err := vassal.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, err := vassal.Open(broken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var chat []string
+	for _, st := range s.LoggedSteps()[before.Steps():] {
+		for _, c := range st {
+			chat = append(chat, chatOf(c))
+		}
+	}
 	for _, id := range rallied {
 		u, _ := g.g.Unit(id)
-		if v := f.byPiece[u.Vasl]; v.Broken || !slices.ContainsFunc(w.Notes, func(n string) bool { return strings.HasPrefix(n, id+": its counter is turned to Good Order") }) {
-			t.Errorf("%s rallied in the game: its counter broken %v in the new save; notes %q", id, v.Broken, w.Notes)
+		told := slices.ContainsFunc(chat, func(c string) bool { return strings.HasPrefix(c, id+" in ") && strings.Contains(c, " rallies: ") })
+		noted := slices.ContainsFunc(w.Notes, func(n string) bool { return strings.HasPrefix(n, id+": its counter is turned to Good Order") })
+		if v := f.byPiece[u.Vasl]; v.Broken || !told && !noted {
+			t.Errorf("%s rallied in the game: its counter broken %v in the new save; rally told %v; notes %q", id, v.Broken, told, w.Notes)
 		}
 	}
 }

@@ -229,6 +229,11 @@ func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.S
 	if err != nil {
 		return nil, err
 	}
+	if why, err := olderSave(s, f, found, reads); err != nil {
+		return nil, err
+	} else if why != "" {
+		return nil, &SaveRefusal{Kind: OlderSave, Path: savePath, Other: path, Why: why}
+	}
 	moves := map[[2]string][]string{} // from, to -> units
 	var order [][2]string
 	for _, rd := range reads {
@@ -347,4 +352,62 @@ func (t *Game) TurnFromSave(savePath, vaslOut string, force bool, script *dice.S
 		return nil, err
 	}
 	return out, nil
+}
+
+// olderSave says why save f, whose S? stand as the game has them, shows
+// the game as it stood before what it did last, "" when it does not (an
+// older save given again, or one saved part way through sasl's steps:
+// VASSAL keeps no place in a log it saves). Its counters of yours that
+// differ from the game's (reads) would then be read as moves and reports
+// of yours that undo what the game did since (issue 56). Either the save
+// shows both sides' counters as the game had them at an earlier place
+// (saveBase, exact), or a unit it reads stands in the save as the game
+// had it when the save was written (the base), the game having moved or
+// turned it since. Only a save with something to read is looked into (the
+// game's journal is played again).
+func olderSave(s *game.Session, f *Save, yours map[string]vassal.Unit, reads []reading) (string, error) {
+	if len(reads) == 0 {
+		return "", nil
+	}
+	at, err := saveBase(s, f, yours)
+	if err != nil || at.base == nil || at.from > len(s.Journal()) {
+		return "", err
+	}
+	g := s.Game()
+	m := g.World().Map()
+	var unit string
+	if !at.exact {
+		for _, rd := range reads {
+			b, ok := at.base[rd.u.ID]
+			v, has := yours[rd.u.ID]
+			if !ok || !has || !b.changed(rd.u) || v.Broken != b.broken {
+				continue
+			}
+			if l, err := m.ParseLocation(v.Location); err == nil && l.Hex == b.at {
+				unit = fmt.Sprintf("%s stands as the game had it then, since %s on %s", rd.u.ID, map[bool]string{true: "broken", false: "in Good Order"}[rd.u.Broken], m.LocationName(rd.u.At()))
+				break
+			}
+		}
+		if unit == "" {
+			return "", nil
+		}
+	}
+	for _, st := range s.Steps(at.from) {
+		evs := st.Events
+		if st.N == at.from {
+			evs = evs[min(at.skip, len(evs)):]
+		}
+		if len(evs) == 0 {
+			continue
+		}
+		where := fmt.Sprintf("Game Turn %d, %s", s.TurnAt(st.First+len(st.Events)-len(evs)), report.PhaseOf(evs[0].Player, evs[0].Phase))
+		switch {
+		case unit != "":
+			return "an older save, of the game before " + where + ": " + unit, nil
+		case at.partWay:
+			return "saved part way through its steps: its counters stand as the steps leave them before " + where, nil
+		}
+		return "an older save: its counters stand as the game had them before " + where, nil
+	}
+	return "", nil
 }

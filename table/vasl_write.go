@@ -99,6 +99,9 @@ type enemyWriter struct {
 	// after it adds none again); friendly: the IDs of your units, a
 	// counter or not.
 	dead, friendly map[string]bool
+	// retold: the steps begin before the place the save was written at
+	// (saveAt.retold), which the first step's chat line says.
+	retold bool
 }
 
 // WriteEnemy writes the ENEMY units of the game into the save at into:
@@ -133,21 +136,23 @@ func (t *Game) writeEnemy(into string, since *int, now time.Time, yours map[stri
 	// has not had yet (a save of before, given back with your moves: the
 	// way a stale save is mended), which are never undone.
 	var base map[string]baseUnit
-	var partWay bool
+	var at saveAt
 	standalone := yours == nil
 	if standalone {
 		if yours, _, err = f.counters(g); err != nil {
 			return nil, err
 		}
 		if len(f.suspects) > 0 {
-			var from int
-			if base, from, partWay, err = saveBase(s, f); err != nil {
+			if at, err = saveBase(s, f, yours); err != nil {
 				return nil, err
 			}
+			base = at.base
 			// The steps tell what the game did since the save was written
 			// of it: the player's save shows the game as it stood then.
-			if base != nil && since == nil && from >= 2 && from <= len(s.Journal())+1 {
-				since = &from // past the last step: a save of the game as it stands, nothing to step through
+			if base != nil && since == nil && at.from >= 2 && at.from <= len(s.Journal())+1 {
+				since = &at.from // past the last step: a save of the game as it stands, nothing to step through
+			} else {
+				at.skip = 0
 			}
 		}
 	}
@@ -172,12 +177,19 @@ func (t *Game) writeEnemy(into string, since *int, now time.Time, yours map[stri
 		// No step of the game had the ENEMY where the save has it.
 		w.Notes = append(w.Notes, fmt.Sprintf("the ENEMY's counters in %s stand where the game never had them all (a save of another game, or one saved part way through its steps): the steps tell the last Game Turn played, and your counters' hexes and states that differ from the game's are read as your moves and reports", into))
 	}
-	events := turnEvents(s, since)
-	if partWay && len(events) > 0 {
-		// Stepped through in part: its steps are told again, from where
-		// the game stood before the one it stopped in.
+	events := turnEvents(s, since)[at.skip:]
+	if at.partWay && len(events) > 0 {
+		// Stepped through in part: its steps go on from where it stopped;
+		// or, where that is known only to the journal step, are told
+		// again from the step before.
 		ev := events[0]
-		w.Notes = append(w.Notes, fmt.Sprintf("%s was saved part way through its steps (VASSAL keeps no place in a log it saves): the steps begin again at Game Turn %d, %s, and your counters follow the game from there", into, ev.turn, report.PhaseOf(ev.Player, ev.Phase)))
+		where := fmt.Sprintf("Game Turn %d, %s", ev.turn, report.PhaseOf(ev.Player, ev.Phase))
+		if at.retold {
+			w.retold = true
+			w.Notes = append(w.Notes, fmt.Sprintf("%s was saved part way through its steps, and moved in or changed since (VASSAL keeps no place in a log it saves): the steps begin again at %s, and your counters follow the game from there", into, where))
+		} else {
+			w.Notes = append(w.Notes, fmt.Sprintf("%s was saved part way through its steps (VASSAL keeps no place in a log it saves): the steps go on from %s, where it stopped", into, where))
+		}
 	}
 	w.planYours(g, f, yours, standalone, base)
 	if !slices.ContainsFunc(w.onMap, func(u *state.Unit) bool { return w.piece[u.ID] != "" }) {
@@ -495,198 +507,4 @@ func (w *enemyWriter) removePieces(pieces []string) error {
 		delete(w.gone, p)
 	}
 	return w.e.Remove(pieces)
-}
-
-// baseUnit is a FRIENDLY unit as the game had it when a save was written
-// of it: its hex, broken or not; and every hex and state the game had it
-// in from then on (had, hadBroken): a save that shows one of those shows
-// what the game knows already (the player's own move, read since, then
-// perhaps a rout), not a move or report of the player's to read.
-type baseUnit struct {
-	at        hex.Hex
-	broken    bool
-	had       []hex.Hex
-	hadBroken [2]bool // [false]: it stood in Good Order since; [true]: broken
-}
-
-// since reports whether the game had the unit in hex h at the base or
-// after it (had starts with the base's hex, hadBroken with its state).
-func (b baseUnit) since(h hex.Hex) bool { return slices.Contains(b.had, h) }
-
-// saveBase is the game's FRIENDLY units as they stood when save f was
-// written of the game of session s: the journal is played again, and of
-// the last run of steps after which the save's S? stand where the game
-// has them (staleSave), the first that stops before a FRIENDLY PFPh or MPh
-// (where sasl play turn writes its saves), else the run's first, is the
-// game the save was written of; from is the journal step after it.
-//
-// A save stepped through in part (VASSAL keeps no log position in a save
-// written part way through a log's steps) shows the ENEMY where no step
-// of the journal left it, but where the step after one of them moved it
-// (partWay): the base is the last such step's game, and the steps are
-// told again from there, so that what the game did to your units after
-// it (breaks, routs) is never read as your moves and reports. nil when
-// the save's S? match neither (another game's save, an S? dragged).
-func saveBase(s *game.Session, f *Save) (base map[string]baseUnit, from int, partWay bool, err error) {
-	g := s.Game()
-	j := s.Journal()
-	r, err := game.Replay(g.World(), g.Header(), j[:1])
-	if err != nil {
-		return nil, 0, false, err
-	}
-	defer r.Close()
-	inRun, written := false, false
-	var loose map[string]baseUnit // the base of a save stepped through in part
-	var looseFrom int
-	var paths *enemyPath
-	n := 1
-	take := func() map[string]baseUnit {
-		b := map[string]baseUnit{}
-		for _, u := range r.Game().Snapshot().OfSide(state.Friendly) {
-			if u.OnMap() {
-				b[u.ID] = baseUnit{at: u.At().Hex, broken: u.Broken}
-			}
-		}
-		return b
-	}
-	// keep adds where each unit of a base stands now to what the game had
-	// it in since the base.
-	keep := func(base map[string]baseUnit) {
-		for _, u := range r.Game().Snapshot().OfSide(state.Friendly) {
-			if b, ok := base[u.ID]; ok && u.OnMap() {
-				if !slices.Contains(b.had, u.At().Hex) {
-					b.had = append(b.had, u.At().Hex)
-				}
-				b.hadBroken[b2i(u.Broken)] = true
-				base[u.ID] = b
-			}
-		}
-	}
-	for ; ; n++ {
-		if staleSave(r.Game(), f) == "" {
-			st := r.Stop()
-			atWrite := st.Kind == state.BeforePhase && st.Player == state.Friendly && (st.Phase == state.PFPh || st.Phase == state.MPh)
-			switch {
-			case !inRun:
-				base, from = take(), n+1
-				inRun, written = true, atWrite
-			case atWrite && !written:
-				base, from = take(), n+1
-				written = true
-			}
-		} else {
-			inRun = false
-			if paths == nil {
-				paths = new(enemyPaths(s))
-			}
-			if n < len(j) && partWayAfter(r.Game(), n, *paths, f) {
-				loose, looseFrom = take(), n+1
-			}
-		}
-		if base != nil {
-			keep(base)
-		}
-		if loose != nil {
-			keep(loose)
-		}
-		if n == len(j) {
-			break
-		}
-		c, err := game.ParseCommand(j[n].Do, g.World().Map())
-		if err != nil {
-			return nil, 0, false, fmt.Errorf("journal step %d: %w", n+1, err)
-		}
-		script, err := game.StepDice(j[n])
-		if err != nil {
-			return nil, 0, false, fmt.Errorf("journal step %d: %w", n+1, err)
-		}
-		if _, err := r.Do(c, script); err != nil {
-			return nil, 0, false, fmt.Errorf("journal step %d (%s): %w", n+1, j[n].Do, err)
-		}
-	}
-	if base == nil && loose != nil {
-		return loose, looseFrom, true, nil
-	}
-	return base, from, false, nil
-}
-
-// enemyPath is what the journal's events did to the ENEMY's units,
-// for partWayAfter: the hexes each unit moved to, and the last journal step
-// whose events name it, by unit ID.
-type enemyPath struct {
-	reached map[string][]reach
-	named   map[string]int
-}
-
-// reach is a hex a unit moved to in journal step n.
-type reach struct {
-	n int
-	h hex.Hex
-}
-
-func enemyPaths(s *game.Session) enemyPath {
-	p := enemyPath{reached: map[string][]reach{}, named: map[string]int{}}
-	for _, st := range s.Steps(2) {
-		for i := range st.Events {
-			ev := &st.Events[i]
-			for _, id := range ev.Units {
-				p.named[id] = st.N
-			}
-			switch ev.Kind {
-			case report.Enter, report.Move, report.Gap, report.Advance, report.AdvanceInto, report.Rout:
-				if to, ok := lastOn(ev.Steps); ok {
-					for _, id := range ev.Units {
-						p.reached[id] = append(p.reached[id], reach{st.N, to.Hex})
-					}
-				}
-			case report.Activate: // the units an S? became come where it was
-				for _, made := range ev.Made {
-					p.named[made.ID] = st.N
-					p.reached[made.ID] = append(p.reached[made.ID], reach{st.N, made.At.Hex})
-				}
-			}
-		}
-	}
-	return p
-}
-
-// partWayAfter reports whether save f shows the ENEMY as it may stand part
-// way through the VASL steps of the journal's steps after step n, whose
-// game is g (a VASL step tells a phase, which may span journal steps):
-// each S? of the save where g has it, or where an event after step n
-// moved it; each ENEMY unit g has on the map and the save lacks named by
-// an event after step n (an Activation, an elimination, an exit).
-func partWayAfter(g *game.Game, n int, p enemyPath, f *Save) bool {
-	m := g.World().Map()
-	st := g.Snapshot()
-	for id, pl := range f.suspects {
-		if pl.Location == "" {
-			continue
-		}
-		l, err := m.ParseLocation(pl.Location)
-		if err != nil {
-			return false
-		}
-		if u := st.Unit(id); u != nil && u.OnMap() && u.At().Hex == l.Hex {
-			continue
-		}
-		if !slices.ContainsFunc(p.reached[id], func(r reach) bool { return r.n > n && r.h == l.Hex }) {
-			return false
-		}
-	}
-	for _, u := range st.OfSide(state.Enemy) {
-		if _, ok := f.suspects[u.ID]; u.OnMap() && !ok && p.named[u.ID] <= n {
-			return false
-		}
-	}
-	return true
-}
-
-// changed reports whether the game has unit u elsewhere or otherwise than
-// at the base: then what the game did last wins over the save's hex and
-// state (a move or report of the player's in a save older than that). A
-// unit back where and as it was (broken and rallied in place) keeps the
-// player's move: it is still theirs to make.
-func (b baseUnit) changed(u *state.Unit) bool {
-	return u != nil && u.OnMap() && (u.At().Hex != b.at || u.Broken != b.broken)
 }

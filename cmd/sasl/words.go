@@ -123,6 +123,8 @@ func saveWords(cmd *cobra.Command, e *table.SaveRefusal) string {
 		return fmt.Sprintf("%s: not a save of %s as it stands (%s): give the save the last sasl vasl write or play turn --vasl-out wrote, with your moves; sasl vasl write %s --into %s --out NEW.vsav puts the ENEMY where the game has it and keeps your moves and reports", e.Path, e.Other, e.Why, e.Other, e.Path)
 	case table.SinceOutOfRange:
 		return fmt.Sprintf("--since %d: the game has steps 2 to %d after its setup (sasl play log %s lists them)", e.Since, e.Last, e.Other)
+	case table.OlderSave:
+		return fmt.Sprintf("%s: not a save of %s as it stands (%s; VASSAL keeps no place in a log it saves): read as it is, it would undo what the game did since; step through all the steps of the save sasl wrote last and save it again, with your moves, or sasl vasl write %s --into %s --out NEW.vsav writes the steps from where it stands", e.Path, e.Other, e.Why, e.Other, e.Path)
 	}
 	return e.Error()
 }

@@ -1,0 +1,437 @@
+package table
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/sasl-engine/sasl/game"
+	"github.com/sasl-engine/sasl/report"
+	"github.com/sasl-engine/sasl/rules/board"
+	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/vassal"
+)
+
+// Where in the game a save was written (sasl vasl write into an older
+// save, or one stepped through in part): the base the steps begin from.
+
+// baseUnit is a FRIENDLY unit as the game had it when a save was written
+// of it: its hex, broken or not; and every hex and state the game had it
+// in from then on (had, hadBroken): a save that shows one of those shows
+// what the game knows already (the player's own move, read since, then
+// perhaps a rout), not a move or report of the player's to read.
+type baseUnit struct {
+	at        hex.Hex
+	broken    bool
+	had       []hex.Hex
+	hadBroken [2]bool // [false]: it stood in Good Order since; [true]: broken
+}
+
+// since reports whether the game had the unit in hex h at the base or
+// after it (had starts with the base's hex, hadBroken with its state).
+func (b baseUnit) since(h hex.Hex) bool { return slices.Contains(b.had, h) }
+
+// changed reports whether the game has unit u elsewhere or otherwise than
+// at the base: then what the game did last wins over the save's hex and
+// state (a move or report of the player's in a save older than that). A
+// unit back where and as it was (broken and rallied in place) keeps the
+// player's move: it is still theirs to make.
+func (b baseUnit) changed(u *state.Unit) bool {
+	return u != nil && u.OnMap() && (u.At().Hex != b.at || u.Broken != b.broken)
+}
+
+// saveAt is where in the game a save was written: the game's FRIENDLY
+// units then (base), the journal step after it (from) and how many events
+// of that step the save shows already (skip: a save written part way
+// through sasl's steps, partWay); retold when the place is known only to
+// the journal step (the steps before the save's within it are told again).
+type saveAt struct {
+	base            map[string]baseUnit
+	from, skip      int
+	partWay, retold bool
+	// exact: the save shows both sides' counters as the game had them
+	// there (no move nor report of the player's since).
+	exact bool
+}
+
+// counterAt is a unit's counter as sasl's steps leave it: its hex, broken.
+type counterAt struct {
+	at     hex.Hex
+	broken bool
+}
+
+// mirror is both sides' counters as sasl's VASL steps leave them, event by
+// event from a snapshot of the game: VASSAL keeps no place in a log it
+// saves, so the place a save was written at is where the steps leave the
+// counters as the save shows them.
+type mirror struct {
+	enemy, yours map[string]counterAt
+	friendly     map[string]bool // the FRIENDLY units' IDs
+}
+
+func mirrorOf(st *state.State, friendly map[string]bool) mirror {
+	m := mirror{enemy: map[string]counterAt{}, yours: map[string]counterAt{}, friendly: friendly}
+	for _, side := range []state.Side{state.Enemy, state.Friendly} {
+		for _, u := range st.OfSide(side) {
+			if !u.OnMap() {
+				continue
+			}
+			c := counterAt{at: u.At().Hex, broken: u.Broken}
+			if side == state.Friendly {
+				m.yours[u.ID] = c
+			} else {
+				m.enemy[u.ID] = c
+			}
+		}
+	}
+	return m
+}
+
+func (m mirror) of(id string) map[string]counterAt {
+	if m.friendly[id] {
+		return m.yours
+	}
+	return m.enemy
+}
+
+// apply changes the counters as event ev does in sasl's steps (the
+// writer's apply, as far as hexes and broken sides go).
+func (m mirror) apply(ev *report.Event) {
+	switch ev.Kind {
+	case report.Enter, report.Move, report.Gap, report.Advance, report.AdvanceInto, report.Rout:
+		to, ok := lastOn(ev.Steps)
+		if !ok {
+			return
+		}
+		for _, id := range ev.Units {
+			side := m.of(id)
+			c := side[id]
+			c.at = to.Hex
+			side[id] = c
+		}
+	case report.Activate: // the S? goes, the units it became come
+		for _, id := range ev.Units {
+			if !slices.ContainsFunc(ev.Made, func(md report.Made) bool { return md.ID == id }) {
+				delete(m.enemy, id)
+			}
+		}
+		for _, md := range ev.Made {
+			if md.ID != "" {
+				m.enemy[md.ID] = counterAt{at: md.At.Hex}
+			}
+		}
+	case report.Dummy, report.Exit, report.Eliminate:
+		for _, id := range ev.Units {
+			delete(m.of(id), id)
+		}
+	case report.Recombine:
+		if len(ev.Units) > 1 {
+			delete(m.of(ev.Units[1]), ev.Units[1])
+		}
+	case report.Break, report.Rally:
+		for _, id := range ev.Units {
+			side := m.of(id)
+			if c, ok := side[id]; ok {
+				c.broken = ev.Kind == report.Break
+				side[id] = c
+			}
+		}
+	}
+}
+
+// shows reports whether save f shows the counters as m has them: every S?
+// and ENEMY unit on its hex, broken as m has it, and none more; each of
+// your units' counters (counter) on its hex and side, none deleted, and
+// none of a unit m has no longer.
+func (m mirror) shows(f *Save, mp *board.Map, counter func(id string) (v vassal.Unit, ok, has bool)) bool {
+	on := func(loc string, c counterAt) bool {
+		l, err := mp.ParseLocation(loc)
+		return loc != "" && err == nil && l.Hex == c.at
+	}
+	for id, c := range m.enemy {
+		p, ok := f.suspects[id]
+		if !ok || !on(p.Location, c) || parseFace(p.Label).broken != c.broken {
+			return false
+		}
+	}
+	for id, p := range f.suspects {
+		if _, ok := m.enemy[id]; !ok && p.Location != "" {
+			return false
+		}
+	}
+	for id := range m.friendly {
+		v, ok, has := counter(id)
+		c, there := m.yours[id]
+		switch {
+		case !has: // a unit with no counter of its own
+		case !ok:
+			if there {
+				return false // its counter deleted, or swapped for another
+			}
+		case !there:
+			if v.Location != "" {
+				return false
+			}
+		case !on(v.Location, c) || v.Broken != c.broken:
+			return false
+		}
+	}
+	return true
+}
+
+// saveBase finds where in the game of session s save f was written
+// (yours: the save's counters of the game's FRIENDLY units, Save.counters).
+// The journal is played again and, within each of its steps, the events
+// through a mirror of the counters:
+//
+//   - the last place, a step's end or a phase's within it, at which f
+//     shows both sides' counters as sasl's steps leave them: a save of
+//     the game as it stood then, untouched by the player, perhaps stepped
+//     through in part (partWay when within a journal step);
+//   - else, of the last run of steps after which the save's S? stand where
+//     the game has them (staleSave), the first that stops before a
+//     FRIENDLY PFPh or MPh (where sasl play turn writes its saves), else
+//     the run's first: a save moved in by the player;
+//   - else the last step after which its S? stand where the game has them
+//     or where a later event moved them (a save stepped through in part,
+//     then moved in): the steps are told again from there (retold).
+//
+// The base keeps every hex and state the game had each unit in since,
+// event by event (a unit rallied and broken again within one step). A
+// zero saveAt (nil base) when the save's S? match none of these (another
+// game's save, an S? dragged).
+func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, error) {
+	g := s.Game()
+	j := s.Journal()
+	mp := g.World().Map()
+	r, err := game.Replay(g.World(), g.Header(), j[:1])
+	if err != nil {
+		return saveAt{}, err
+	}
+	defer r.Close()
+	friendly, vasl := map[string]bool{}, map[string]string{}
+	for _, u := range g.Snapshot().OfSide(state.Friendly) {
+		friendly[u.ID], vasl[u.ID] = true, u.Vasl
+	}
+	for _, sp := range g.World().Mission().Friendly {
+		friendly[sp.ID] = true
+		if vasl[sp.ID] == "" {
+			vasl[sp.ID] = sp.Vasl
+		}
+	}
+	// counter is unit id's counter in the save (ok), if the unit has one
+	// of its own (has).
+	counter := func(id string) (v vassal.Unit, ok, has bool) {
+		if v, ok := yours[id]; ok {
+			return v, true, true
+		}
+		if vasl[id] == "" {
+			return vassal.Unit{}, false, false
+		}
+		v, ok = f.byPiece[vasl[id]]
+		return v, ok, true
+	}
+	var run, loose saveAt
+	inRun, written := false, false
+	var paths *enemyPath
+	take := func(m mirror, from, skip int) saveAt {
+		b := map[string]baseUnit{}
+		for id, c := range m.yours {
+			b[id] = baseUnit{at: c.at, broken: c.broken}
+		}
+		return saveAt{base: b, from: from, skip: skip}
+	}
+	// The places the save shows both sides' counters as sasl's steps leave
+	// them: the last run of such places in a row (nothing the save shows
+	// changed between them), from its first (exact). A place's base keeps
+	// what the game had each unit in since (keep).
+	var exact []saveAt
+	shownAt := -1 // the place last checked that the save shows, as a count of places
+	places := 0
+	check := func(m mirror, from, skip int, whole bool) {
+		places++
+		if !m.shows(f, mp, counter) {
+			return
+		}
+		if shownAt != places-1 {
+			exact = exact[:0] // a new run
+		}
+		shownAt = places
+		at := take(m, from, skip)
+		at.partWay, at.exact = !whole, true
+		exact = append(exact, at)
+	}
+	// keep adds where each unit of the bases stands now to what the game
+	// had it in since.
+	keep := func(m mirror) {
+		for _, at := range append([]*saveAt{&run, &loose}, pointers(exact)...) {
+			for id, b := range at.base {
+				if c, ok := m.yours[id]; ok {
+					if !slices.Contains(b.had, c.at) {
+						b.had = append(b.had, c.at)
+					}
+					b.hadBroken[b2i(c.broken)] = true
+					at.base[id] = b
+				}
+			}
+		}
+	}
+	steps := s.Steps(2)
+	for n := 1; ; n++ {
+		m := mirrorOf(r.Game().Snapshot(), friendly)
+		st := r.Stop()
+		atWrite := st.Kind == state.BeforePhase && st.Player == state.Friendly && (st.Phase == state.PFPh || st.Phase == state.MPh)
+		// A whole save: of the game as it stands, as sasl play turn
+		// writes it (before a FRIENDLY PFPh or MPh) or as set up.
+		check(m, n+1, 0, atWrite || n == 1 || n == len(j))
+		if staleSave(r.Game(), f) == "" {
+			switch {
+			case !inRun:
+				run = take(m, n+1, 0)
+				inRun, written = true, atWrite
+			case atWrite && !written:
+				run = take(m, n+1, 0)
+				written = true
+			}
+		} else {
+			inRun = false
+			if paths == nil {
+				paths = new(enemyPaths(s))
+			}
+			if n < len(j) && partWayAfter(r.Game(), n, *paths, f) {
+				loose = take(m, n+1, 0)
+				loose.retold = true
+			}
+		}
+		keep(m)
+		if n == len(j) {
+			break
+		}
+		// The step's events through the mirror: a save written part way
+		// through its steps shows the counters as they stand between two
+		// phases (where sasl's VASL steps end).
+		if k := n + 1 - 2; k >= 0 && k < len(steps) {
+			evs := steps[k].Events
+			for i := range evs {
+				m.apply(&evs[i])
+				keep(m)
+				if i+1 < len(evs) && (evs[i+1].Phase != evs[i].Phase || evs[i+1].Player != evs[i].Player) {
+					check(m, n+1, i+1, false)
+					keep(m)
+				}
+			}
+		}
+		c, err := game.ParseCommand(j[n].Do, mp)
+		if err != nil {
+			return saveAt{}, fmt.Errorf("journal step %d: %w", n+1, err)
+		}
+		script, err := game.StepDice(j[n])
+		if err != nil {
+			return saveAt{}, fmt.Errorf("journal step %d: %w", n+1, err)
+		}
+		if _, err := r.Do(c, script); err != nil {
+			return saveAt{}, fmt.Errorf("journal step %d (%s): %w", n+1, j[n].Do, err)
+		}
+	}
+	switch {
+	case len(exact) > 0 && shownAt == places:
+		// The game as it stands: nothing to step through.
+		return exact[len(exact)-1], nil
+	case len(exact) > 0:
+		// Of the run, the last place sasl play turn writes a save at (a
+		// whole save, stepped through); else its first: what the steps
+		// from it change the save does not show, so they are told, none
+		// skipped.
+		for i := len(exact) - 1; i >= 0; i-- {
+			if !exact[i].partWay {
+				return exact[i], nil
+			}
+		}
+		return exact[0], nil
+	case run.base != nil:
+		return run, nil
+	}
+	loose.partWay = loose.base != nil
+	return loose, nil
+}
+
+// pointers are pointers to the elements of s.
+func pointers[T any](s []T) []*T {
+	out := make([]*T, len(s))
+	for i := range s {
+		out[i] = &s[i]
+	}
+	return out
+}
+
+// enemyPath is what the journal's events did to the ENEMY's units,
+// for partWayAfter: the hexes each unit moved to, and the last journal
+// step whose events name it, by unit ID.
+type enemyPath struct {
+	reached map[string][]reach
+	named   map[string]int
+}
+
+// reach is a hex a unit moved to in journal step n.
+type reach struct {
+	n int
+	h hex.Hex
+}
+
+func enemyPaths(s *game.Session) enemyPath {
+	p := enemyPath{reached: map[string][]reach{}, named: map[string]int{}}
+	for _, st := range s.Steps(2) {
+		for i := range st.Events {
+			ev := &st.Events[i]
+			for _, id := range ev.Units {
+				p.named[id] = st.N
+			}
+			switch ev.Kind {
+			case report.Enter, report.Move, report.Gap, report.Advance, report.AdvanceInto, report.Rout:
+				if to, ok := lastOn(ev.Steps); ok {
+					for _, id := range ev.Units {
+						p.reached[id] = append(p.reached[id], reach{st.N, to.Hex})
+					}
+				}
+			case report.Activate: // the units an S? became come where it was
+				for _, made := range ev.Made {
+					p.named[made.ID] = st.N
+					p.reached[made.ID] = append(p.reached[made.ID], reach{st.N, made.At.Hex})
+				}
+			}
+		}
+	}
+	return p
+}
+
+// partWayAfter reports whether save f shows the ENEMY as it may stand part
+// way through the VASL steps of the journal's steps after step n, whose
+// game is g (a VASL step tells a phase, which may span journal steps):
+// each S? of the save where g has it, or where an event after step n
+// moved it; each ENEMY unit g has on the map and the save lacks named by
+// an event after step n (an Activation, an elimination, an exit).
+func partWayAfter(g *game.Game, n int, p enemyPath, f *Save) bool {
+	m := g.World().Map()
+	st := g.Snapshot()
+	for id, pl := range f.suspects {
+		if pl.Location == "" {
+			continue
+		}
+		l, err := m.ParseLocation(pl.Location)
+		if err != nil {
+			return false
+		}
+		if u := st.Unit(id); u != nil && u.OnMap() && u.At().Hex == l.Hex {
+			continue
+		}
+		if !slices.ContainsFunc(p.reached[id], func(r reach) bool { return r.n > n && r.h == l.Hex }) {
+			return false
+		}
+	}
+	for _, u := range st.OfSide(state.Enemy) {
+		if _, ok := f.suspects[u.ID]; u.OnMap() && !ok && p.named[u.ID] <= n {
+			return false
+		}
+	}
+	return true
+}
