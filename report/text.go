@@ -177,7 +177,7 @@ func (x *Words) Text(e *Event) string {
 		return fmt.Sprintf("Residual FP (ASL A8.2) in %s attacks %s: %s FP, DRM %+d (TEM %+d, %s %+d), DR %d = %d: %s",
 			x.name(g.At), who, FormatFP(g.FP), g.DRM, g.TEM, x.moveName(g.Move, g.TEM, g.Hindrance), g.Move, g.DR, g.Final, g.Result)
 	case ResidualLeft:
-		return fmt.Sprintf("the %s fire leaves Residual FP %d in %s (ASL A8.2)", e.Side, e.Count, x.name(e.At))
+		return fmt.Sprintf("the %s fire leaves Residual FP %d in %s (ASL A8.2)", strings.ToUpper(e.Side.String()), e.Count, x.name(e.At))
 	case FirstFire, DefensiveFire, PrepFire, AdvancingFire, SubsequentFirstFire, FinalProtectiveFire, FinalFire:
 		g := e.Fire
 		what := FireText(e.Kind)
@@ -299,7 +299,7 @@ func (x *Words) Text(e *Event) string {
 			res = "one defender is Casualty Reduced"
 		}
 		return fmt.Sprintf("Close Combat in %s: the %s side (%s) attacks at %s, Kill Number %d: DR %d%+d = %d: %s",
-			x.name(e.At), e.Side, who, e.Odds, d.Need, d.DR, d.DRM, d.Final, res)
+			x.name(e.At), strings.ToUpper(e.Side.String()), who, e.Odds, d.Need, d.DR, d.DRM, d.Final, res)
 	}
 	return x.procedure(e)
 }
