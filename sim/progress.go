@@ -140,7 +140,7 @@ func (w *ProgressWriter) write(now time.Time) {
 // ShardStatus is what sasl sim status says of one shard.
 type ShardStatus struct {
 	Shard int    `json:"shard"`
-	State string `json:"state"` // missing, running, done, failed, interrupted
+	State string `json:"state"` // missing, running, done, failed, interrupted, gone
 	// Part: the part file of a done shard; Progress: its progress file.
 	Part      string     `json:"part,omitempty"`
 	Progress  string     `json:"progress,omitempty"`
@@ -172,6 +172,7 @@ func StatusOf(folder string) (*RunStatus, error) {
 	}
 	parts := named(folder, func(name string) bool { return strings.HasPrefix(name, "part-") && strings.HasSuffix(name, ".json") })
 	progs := named(folder, func(name string) bool { return strings.HasSuffix(name, ".progress") })
+	host, _ := os.Hostname()
 	var run *RunID
 	var runFrom string
 	same := func(id RunID, name string) error {
@@ -230,6 +231,11 @@ func StatusOf(folder string) (*RunStatus, error) {
 		if pr.State == "done" {
 			byShard[pr.Shard].State = "running" // done, but its part is not there (yet)
 		}
+		if byShard[pr.Shard].State == "running" && pr.Host == host && processGone(pr.PID) {
+			// Killed without a word (SIGKILL, the OOM killer): its process
+			// is gone from this host.
+			byShard[pr.Shard].State = "gone"
+		}
 	}
 	if shards == 0 {
 		return nil, fmt.Errorf("%s: no part-*.json or *.progress files of a sharded sasl sim run", folder)
@@ -268,6 +274,9 @@ func (s ShardStatus) Text(now time.Time) string {
 			again = " (exit status 75: another try may not meet it)"
 		}
 		return fmt.Sprintf("failed %s ago (%s): %s%s", ago, where, s.Error, again)
+	}
+	if s.State == "gone" {
+		return fmt.Sprintf("gone without a word %s after it last wrote, %d of %d games played (%s: no such process on this host; killed?): run the shard again", ago, s.Done, s.Games, where)
 	}
 	if s.State == "interrupted" {
 		played := fmt.Sprintf("%d of %d games played", s.Done, s.Games)
