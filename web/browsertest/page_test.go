@@ -54,14 +54,15 @@ func chromium(t testing.TB) context.Context {
 }
 
 // newTab opens a tab of browser ctx, closed when t ends, with the page's
-// metrics on (Performance.enable, CPU time): asked first, before its first
-// navigation, as a tab of this chromedp that is asked nothing before it may
-// never answer an evaluation after.
+// metrics on (Performance.enable, in wall time: the main thread's tasks as
+// long as they took, its CPU time beside them as ThreadTime): asked first,
+// before its first navigation, as a tab of this chromedp that is asked
+// nothing before it may never answer an evaluation after.
 func newTab(t testing.TB, ctx context.Context) page {
 	t.Helper()
 	tab, cancel := chromedp.NewContext(ctx)
 	t.Cleanup(cancel)
-	if _, err := chromedp.Call(tab, performance.Enable, performance.EnableParams{TimeDomain: performance.EnableTimeDomainThreadTicks}); err != nil {
+	if _, err := chromedp.Call(tab, performance.Enable, performance.EnableParams{TimeDomain: performance.EnableTimeDomainTimeTicks}); err != nil {
 		t.Fatal(err)
 	}
 	return page{t, tab}
