@@ -139,11 +139,22 @@ func (m mirror) apply(ev *report.Event) {
 	}
 }
 
-// shows reports whether save f shows the counters as m has them: every S?
-// and ENEMY unit on its hex, broken as m has it, and none more; each of
-// your units' counters (counter) on its hex and side, none deleted, and
-// none of a unit m has no longer.
-func (m mirror) shows(f *Save, mp *board.Map, counter func(id string) (v vassal.Unit, ok, has bool)) bool {
+// How much of the counters at a place of the game a save shows (shows).
+const (
+	showsNone   = iota
+	showsEnemy  // the ENEMY's counters, on their hexes and sides (pins aside)
+	showsMoved  // and yours but for moves and eliminations the player may report
+	showsExactly
+)
+
+// shows says how much of the counters as m has them save f shows: every
+// S? and ENEMY unit on its hex, broken as m has it, and none more
+// (showsEnemy: a pin ends with its Player Turn, and is no place's mark);
+// and each of your units' counters (counter) on its hex and side, none
+// deleted, none of a unit m has no longer (showsExactly); or so but for
+// counters moved of units in Good Order and counters deleted, the
+// player's moves and reports since (showsMoved).
+func (m mirror) shows(f *Save, mp *board.Map, counter func(id string) (v vassal.Unit, ok, has bool)) int {
 	on := func(loc string, c counterAt) bool {
 		l, err := mp.ParseLocation(loc)
 		return loc != "" && err == nil && l.Hex == c.at
@@ -151,14 +162,15 @@ func (m mirror) shows(f *Save, mp *board.Map, counter func(id string) (v vassal.
 	for id, c := range m.enemy {
 		p, ok := f.suspects[id]
 		if !ok || !on(p.Location, c) || parseFace(p.Label).broken != c.broken {
-			return false
+			return showsNone
 		}
 	}
 	for id, p := range f.suspects {
 		if _, ok := m.enemy[id]; !ok && p.Location != "" {
-			return false
+			return showsNone
 		}
 	}
+	level := showsExactly
 	for id := range m.friendly {
 		v, ok, has := counter(id)
 		c, there := m.yours[id]
@@ -166,17 +178,73 @@ func (m mirror) shows(f *Save, mp *board.Map, counter func(id string) (v vassal.
 		case !has: // a unit with no counter of its own
 		case !ok:
 			if there {
-				return false // its counter deleted, or swapped for another
+				level = min(level, showsMoved) // its counter deleted (an elimination reported), or swapped
 			}
 		case !there:
 			if v.Location != "" {
-				return false
+				return showsEnemy
 			}
-		case !on(v.Location, c) || v.Broken != c.broken:
-			return false
+		case v.Broken != c.broken:
+			return showsEnemy
+		case !on(v.Location, c):
+			if c.broken {
+				return showsEnemy // a broken unit does not move (ASL A10)
+			}
+			level = min(level, showsMoved)
 		}
 	}
-	return true
+	return level
+}
+
+// placeRun is the last run of places in a row a save shows so much of:
+// what lies between them changes nothing it shows.
+type placeRun struct {
+	at   []saveAt
+	last int // the count of places at the run's last
+}
+
+func (r *placeRun) add(place int, at saveAt) {
+	if r.last != place-1 {
+		r.at = r.at[:0]
+	}
+	r.last = place
+	r.at = append(r.at, at)
+}
+
+// How a run's place is picked (pick).
+const (
+	pickExact = iota // the save shows the place exactly
+	pickMoved        // but for the player's moves
+	pickEnemy        // the ENEMY's counters alone
+)
+
+// pick is the place of the run the save was written at: the game as it
+// stands, where the run reaches it (places: the count of places), but for
+// a run of the ENEMY's counters alone, which may stand still for turns
+// while yours do not. Else, shown exactly, the run's last whole place
+// (where sasl play turn writes saves, stepped through), else its first,
+// so that no step is skipped; shown but for the player's moves, its last
+// (its places differ in hexes of units in Good Order alone, which the
+// player may have moved: the latest is the one the game's moves since do
+// not undo); of the ENEMY's alone, its first whole place, else its first.
+func (r *placeRun) pick(places, how int) (saveAt, bool) {
+	if len(r.at) == 0 {
+		return saveAt{}, false
+	}
+	switch {
+	case r.last == places && how != pickEnemy, how == pickMoved:
+		return r.at[len(r.at)-1], true
+	}
+	for i := range r.at {
+		k := len(r.at) - 1 - i
+		if how == pickEnemy {
+			k = i
+		}
+		if !r.at[k].partWay {
+			return r.at[k], true
+		}
+	}
+	return r.at[0], true
 }
 
 // saveBase finds where in the game of session s save f was written
@@ -231,8 +299,7 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 		v, ok = f.byPiece[vasl[id]]
 		return v, ok, true
 	}
-	var run, loose saveAt
-	inRun, written := false, false
+	var loose saveAt
 	var paths *enemyPath
 	take := func(m mirror, from, skip int) saveAt {
 		b := map[string]baseUnit{}
@@ -241,30 +308,36 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 		}
 		return saveAt{base: b, from: from, skip: skip}
 	}
-	// The places the save shows both sides' counters as sasl's steps leave
-	// them: the last run of such places in a row (nothing the save shows
-	// changed between them), from its first (exact). A place's base keeps
-	// what the game had each unit in since (keep).
-	var exact []saveAt
-	shownAt := -1 // the place last checked that the save shows, as a count of places
+	// The places the save shows the counters at, exactly, but for the
+	// player's moves, or the ENEMY's alone: the last run of each.
+	var exact, moved, enemy placeRun
 	places := 0
 	check := func(m mirror, from, skip int, whole bool) {
 		places++
-		if !m.shows(f, mp, counter) {
-			return
+		level := m.shows(f, mp, counter)
+		add := func(r *placeRun, exactly bool) {
+			at := take(m, from, skip)
+			at.partWay, at.exact = !whole, exactly
+			r.add(places, at)
 		}
-		if shownAt != places-1 {
-			exact = exact[:0] // a new run
+		if level >= showsEnemy {
+			add(&enemy, false)
 		}
-		shownAt = places
-		at := take(m, from, skip)
-		at.partWay, at.exact = !whole, true
-		exact = append(exact, at)
+		if level >= showsMoved {
+			add(&moved, false)
+		}
+		if level == showsExactly {
+			add(&exact, true)
+		}
 	}
 	// keep adds where each unit of the bases stands now to what the game
 	// had it in since.
 	keep := func(m mirror) {
-		for _, at := range append([]*saveAt{&run, &loose}, pointers(exact)...) {
+		bases := []*saveAt{&loose}
+		for _, r := range []*placeRun{&exact, &moved, &enemy} {
+			bases = append(bases, pointers(r.at)...)
+		}
+		for _, at := range bases {
 			for id, b := range at.base {
 				if c, ok := m.yours[id]; ok {
 					if !slices.Contains(b.had, c.at) {
@@ -284,17 +357,7 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 		// A whole save: of the game as it stands, as sasl play turn
 		// writes it (before a FRIENDLY PFPh or MPh) or as set up.
 		check(m, n+1, 0, atWrite || n == 1 || n == len(j))
-		if staleSave(r.Game(), f) == "" {
-			switch {
-			case !inRun:
-				run = take(m, n+1, 0)
-				inRun, written = true, atWrite
-			case atWrite && !written:
-				run = take(m, n+1, 0)
-				written = true
-			}
-		} else {
-			inRun = false
+		if staleSave(r.Game(), f) != "" {
 			if paths == nil {
 				paths = new(enemyPaths(s))
 			}
@@ -333,23 +396,15 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 			return saveAt{}, fmt.Errorf("journal step %d (%s): %w", n+1, j[n].Do, err)
 		}
 	}
-	switch {
-	case len(exact) > 0 && shownAt == places:
-		// The game as it stands: nothing to step through.
-		return exact[len(exact)-1], nil
-	case len(exact) > 0:
-		// Of the run, the last place sasl play turn writes a save at (a
-		// whole save, stepped through); else its first: what the steps
-		// from it change the save does not show, so they are told, none
-		// skipped.
-		for i := len(exact) - 1; i >= 0; i-- {
-			if !exact[i].partWay {
-				return exact[i], nil
-			}
-		}
-		return exact[0], nil
-	case run.base != nil:
-		return run, nil
+	if at, ok := exact.pick(places, pickExact); ok {
+		return at, nil
+	}
+	if at, ok := moved.pick(places, pickMoved); ok {
+		return at, nil
+	}
+	if at, ok := enemy.pick(places, pickEnemy); ok {
+		at.partWay = false // the notes of an older save say what became of your units
+		return at, nil
 	}
 	loose.partWay = loose.base != nil
 	return loose, nil

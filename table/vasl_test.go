@@ -497,6 +497,16 @@ func editedSave(t *testing.T, from, dir, name string, edit func(*vassal.Edit) er
 // without fire), tried on a copy of the game.
 func movableHex(t *testing.T, g *Game, u *state.Unit) string {
 	t.Helper()
+	h := movableHexBut(t, g, u, nil)
+	if h == "" {
+		t.Fatalf("%s on %s can move to no hex beside it", u.ID, m(g).LocationName(u.At()))
+	}
+	return h
+}
+
+// movableHexBut is movableHex but none of the hexes avoid, "" for none.
+func movableHexBut(t *testing.T, g *Game, u *state.Unit, avoid []string) string {
+	t.Helper()
 	c, err := Read(g.Path(), Options{Boards: testshared.Boards(t)})
 	if err != nil {
 		t.Fatal(err)
@@ -514,11 +524,10 @@ func movableHex(t *testing.T, g *Game, u *state.Unit) string {
 		if err != nil {
 			continue
 		}
-		if _, err := c.Preview(cmd); err == nil {
+		if _, err := c.Preview(cmd); err == nil && !slices.Contains(avoid, name) {
 			return name
 		}
 	}
-	t.Fatalf("%s on %s can move to no hex beside it", u.ID, m.LocationName(u.At()))
 	return ""
 }
 

@@ -182,13 +182,17 @@ func (t *Game) writeEnemy(into string, since *int, now time.Time, yours map[stri
 		// Stepped through in part: its steps go on from where it stopped;
 		// or, where that is known only to the journal step, are told
 		// again from the step before.
+		// Named by the first step written: the first event it tells.
 		ev := events[0]
+		if i := slices.IndexFunc(events, func(e turnEvent) bool { return told(e.Kind) }); i >= 0 {
+			ev = events[i]
+		}
 		where := fmt.Sprintf("Game Turn %d, %s", ev.turn, report.PhaseOf(ev.Player, ev.Phase))
 		if at.retold {
 			w.retold = true
 			w.Notes = append(w.Notes, fmt.Sprintf("%s was saved part way through its steps, and moved in or changed since (VASSAL keeps no place in a log it saves): the steps begin again at %s, and your counters follow the game from there", into, where))
 		} else {
-			w.Notes = append(w.Notes, fmt.Sprintf("%s was saved part way through its steps (VASSAL keeps no place in a log it saves): the steps go on from %s, where it stopped", into, where))
+			w.Notes = append(w.Notes, fmt.Sprintf("%s was saved part way through its steps (VASSAL keeps no place in a log it saves): the steps go on from %s", into, where))
 		}
 	}
 	w.planYours(g, f, yours, standalone, base)
