@@ -141,9 +141,9 @@ func (m mirror) apply(ev *report.Event) {
 
 // How much of the counters at a place of the game a save shows (shows).
 const (
-	showsNone   = iota
-	showsEnemy  // the ENEMY's counters, on their hexes and sides (pins aside)
-	showsMoved  // and yours but for moves and eliminations the player may report
+	showsNone  = iota
+	showsEnemy // the ENEMY's counters, on their hexes and sides (pins aside)
+	showsMoved // and yours but for moves and eliminations the player may report
 	showsExactly
 )
 
