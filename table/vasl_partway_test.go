@@ -34,8 +34,9 @@ import (
 //     read as the player's, or noted to be made again (the second review:
 //     the game's rallies were undone where the save was moved in).
 //
+// The saves with a move are tried with moves alone (the long run).
 // It returns how many of the saves were found part way, and refused.
-func partWayChecks(t *testing.T, g *Game, dir, before, next string) (partWay, refused int) {
+func partWayChecks(t *testing.T, g *Game, dir, before, next string, moves bool) (partWay, refused int) {
 	t.Helper()
 	b, err := vassal.Open(before)
 	if err != nil {
@@ -52,6 +53,9 @@ func partWayChecks(t *testing.T, g *Game, dir, before, next string) (partWay, re
 	for k := 0; k <= 2*n+1; k++ {
 		part := hill.WriteSave(t, s.UpTo(first+k/2), dir, fmt.Sprintf("%s-part%d.vsav", name, k))
 		mover := ""
+		if k%2 == 1 && !moves {
+			continue
+		}
 		if k%2 == 1 { // the same save, a unit moved in it
 			pf, err := ReadSave(part, lay)
 			if err != nil {
@@ -189,7 +193,7 @@ func TestPartWaySavesNeverUndoTheGame_A10_6(t *testing.T) {
 				if _, err := g.TurnFromSave(cur, next, false, nil, fixedNow); err != nil {
 					t.Fatal(err)
 				}
-				p, r := partWayChecks(t, g, dir, cur, next)
+				p, r := partWayChecks(t, g, dir, cur, next, true)
 				partWay.Add(int64(p))
 				refused.Add(int64(r))
 				cur = next
