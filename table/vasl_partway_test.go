@@ -38,15 +38,8 @@ import (
 // It returns how many of the saves were found part way, and refused.
 func partWayChecks(t *testing.T, g *Game, dir, before, next string, moves bool) (partWay, refused int) {
 	t.Helper()
-	b, err := vassal.Open(before)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := vassal.Open(next)
-	if err != nil {
-		t.Fatal(err)
-	}
-	first, n := b.Steps(), s.Steps()-b.Steps()
+	turn := written(t, g, before, next, nil)
+	s, first, n := turn.save, turn.first, len(turn.steps)
 	lay := g.g.World().Mission().Layout
 	sess, _ := g.session()
 	name := filepath.Base(next)
