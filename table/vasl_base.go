@@ -25,6 +25,9 @@ type baseUnit struct {
 	broken    bool
 	had       []hex.Hex
 	hadBroken [2]bool // [false]: it stood in Good Order since; [true]: broken
+	// game: an event of the game's moved or turned it since (not the
+	// player's own move, read from a save: that is the player's to make).
+	game bool
 }
 
 // since reports whether the game had the unit in hex h at the base or
@@ -37,7 +40,13 @@ func (b baseUnit) since(h hex.Hex) bool { return slices.Contains(b.had, h) }
 // unit back where and as it was (broken and rallied in place) keeps the
 // player's move: it is still theirs to make.
 func (b baseUnit) changed(u *state.Unit) bool {
-	return u != nil && u.OnMap() && (u.At().Hex != b.at || u.Broken != b.broken)
+	return b.game && u != nil && u.OnMap() && (u.At().Hex != b.at || u.Broken != b.broken)
+}
+
+// playersMove reports whether ev is a move of the player's own (a move in
+// the FRIENDLY MPh, as read from a save or commanded), not the game's.
+func playersMove(ev *report.Event) bool {
+	return ev.Kind == report.Move && ev.Player == state.Friendly && ev.Phase == state.MPh
 }
 
 // saveAt is where in the game a save was written: the game's FRIENDLY
@@ -349,6 +358,21 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 			}
 		}
 	}
+	// gameChanged marks units ids changed by the game since each base.
+	gameChanged := func(ids []string) {
+		bases := []*saveAt{&loose}
+		for _, r := range []*placeRun{&exact, &moved, &enemy} {
+			bases = append(bases, pointers(r.at)...)
+		}
+		for _, at := range bases {
+			for _, id := range ids {
+				if b, ok := at.base[id]; ok {
+					b.game = true
+					at.base[id] = b
+				}
+			}
+		}
+	}
 	steps := s.Steps(2)
 	for n := 1; ; n++ {
 		m := mirrorOf(r.Game().Snapshot(), friendly)
@@ -376,7 +400,22 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 		if k := n + 1 - 2; k >= 0 && k < len(steps) {
 			evs := steps[k].Events
 			for i := range evs {
-				m.apply(&evs[i])
+				ev := &evs[i]
+				var was []counterAt
+				for _, id := range ev.Units {
+					was = append(was, m.yours[id])
+				}
+				m.apply(ev)
+				if !playersMove(ev) {
+					// The units of yours the game's event moved or turned.
+					var changed []string
+					for k, id := range ev.Units {
+						if now, ok := m.yours[id]; m.friendly[id] && (!ok || now != was[k]) {
+							changed = append(changed, id)
+						}
+					}
+					gameChanged(changed)
+				}
 				keep(m)
 				if i+1 < len(evs) && (evs[i+1].Phase != evs[i].Phase || evs[i+1].Player != evs[i].Player) {
 					check(m, n+1, i+1, false)

@@ -440,7 +440,7 @@ func brokenIn(c *vassal.Contents, id string) (broken, ok bool) {
 func TestChangedSinceTheBase(t *testing.T) {
 	t.Parallel()
 	h, k := hex.Hex{Col: 3, Row: 4}, hex.Hex{Col: 3, Row: 5}
-	b := baseUnit{at: h, had: []hex.Hex{h, k}, hadBroken: [2]bool{true, true}}
+	b := baseUnit{at: h, had: []hex.Hex{h, k}, hadBroken: [2]bool{true, true}, game: true}
 	for _, c := range []struct {
 		at     hex.Hex
 		broken bool
@@ -451,6 +451,13 @@ func TestChangedSinceTheBase(t *testing.T) {
 		u.Broken = c.broken
 		if got := b.changed(u); got != c.want {
 			t.Errorf("at %v broken %v: changed %v, want %v", c.at, c.broken, got, c.want)
+		}
+		// Moved since by the player's own move alone (read from a save):
+		// not the game's change; the player's to make again.
+		own := b
+		own.game = false
+		if own.changed(u) {
+			t.Errorf("at %v broken %v, moved by the player alone: changed", c.at, c.broken)
 		}
 	}
 	if b.changed(nil) {
