@@ -383,7 +383,7 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 		check(m, n+1, 0, atWrite || n == 1 || n == len(j))
 		if staleSave(r.Game(), f) != "" {
 			if paths == nil {
-				paths = new(enemyPaths(s))
+				paths = new(enemyPaths(steps))
 			}
 			if n < len(j) && partWayAfter(r.Game(), n, *paths, f) {
 				loose = take(m, n+1, 0)
@@ -472,9 +472,9 @@ type reach struct {
 	h hex.Hex
 }
 
-func enemyPaths(s *game.Session) enemyPath {
+func enemyPaths(steps []game.Step) enemyPath {
 	p := enemyPath{reached: map[string][]reach{}, named: map[string]int{}}
-	for _, st := range s.Steps(2) {
+	for _, st := range steps {
 		for i := range st.Events {
 			ev := &st.Events[i]
 			for _, id := range ev.Units {

@@ -11,7 +11,6 @@ import (
 	"github.com/sasl-engine/sasl/internal/testkit/hill"
 	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/state"
-	"github.com/sasl-engine/sasl/vassal"
 )
 
 // partWayChecks checks every save the player may make of the save sasl
@@ -204,15 +203,7 @@ func hadHexes(t *testing.T, dir, id string) []string {
 		if b := filepath.Base(p); strings.Contains(b, "-part") || strings.HasPrefix(b, "mended") {
 			continue // the part saves, and what was written, are made of these
 		}
-		s, err := vassal.Open(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := s.Contents()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, pl := range c.On {
+		for _, pl := range hill.Contents(t, p).On {
 			if pl.ID == id && !slices.Contains(out, pl.Location) {
 				out = append(out, pl.Location)
 			}

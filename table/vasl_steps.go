@@ -59,6 +59,20 @@ func turnEvents(s *game.Session, since *int) []turnEvent {
 	return out
 }
 
+// firstPlace names where steps of events begin, as the chat's header of
+// the first step written says it: by the first event a step tells
+// ("Game Turn 5, your RPh"); "" for no events.
+func firstPlace(events []turnEvent) string {
+	if len(events) == 0 {
+		return ""
+	}
+	ev := events[0]
+	if i := slices.IndexFunc(events, func(e turnEvent) bool { return told(e.Kind) }); i >= 0 {
+		ev = events[i]
+	}
+	return fmt.Sprintf("Game Turn %d, %s", ev.turn, report.PhaseOf(ev.Player, ev.Phase))
+}
+
 // face is what an ENEMY counter's label says of its unit (enemyLabel):
 // its ID, its type once it is no S? ("4-4-7 squad"), its level in a
 // building (-1 a cellar), broken, pinned.

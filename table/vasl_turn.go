@@ -392,22 +392,14 @@ func olderSave(s *game.Session, f *Save, yours map[string]vassal.Unit, reads []r
 			return "", nil
 		}
 	}
-	for _, st := range s.Steps(at.from) {
-		evs := st.Events
-		if st.N == at.from {
-			evs = evs[min(at.skip, len(evs)):]
-		}
-		if len(evs) == 0 {
-			continue
-		}
-		where := fmt.Sprintf("Game Turn %d, %s", s.TurnAt(st.First+len(st.Events)-len(evs)), report.PhaseOf(evs[0].Player, evs[0].Phase))
-		switch {
-		case unit != "":
-			return "an older save, of the game before " + where + ": " + unit, nil
-		case at.partWay:
-			return "saved part way through its steps: its counters stand as the steps leave them before " + where, nil
-		}
-		return "an older save: its counters stand as the game had them before " + where, nil
+	where := firstPlace(turnEvents(s, &at.from)[at.skip:])
+	switch {
+	case where == "":
+		return "", nil
+	case unit != "":
+		return "an older save, of the game before " + where + ": " + unit, nil
+	case at.partWay:
+		return "saved part way through its steps: its counters stand as the steps leave them before " + where, nil
 	}
-	return "", nil
+	return "an older save: its counters stand as the game had them before " + where, nil
 }

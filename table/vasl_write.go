@@ -178,16 +178,10 @@ func (t *Game) writeEnemy(into string, since *int, now time.Time, yours map[stri
 		w.Notes = append(w.Notes, fmt.Sprintf("the ENEMY's counters in %s stand where the game never had them all (a save of another game, or one saved part way through its steps): the steps tell the last Game Turn played, and your counters' hexes and states that differ from the game's are read as your moves and reports", into))
 	}
 	events := turnEvents(s, since)[at.skip:]
-	if at.partWay && len(events) > 0 {
+	if where := firstPlace(events); at.partWay && where != "" {
 		// Stepped through in part: its steps go on from where it stopped;
 		// or, where that is known only to the journal step, are told
 		// again from the step before.
-		// Named by the first step written: the first event it tells.
-		ev := events[0]
-		if i := slices.IndexFunc(events, func(e turnEvent) bool { return told(e.Kind) }); i >= 0 {
-			ev = events[i]
-		}
-		where := fmt.Sprintf("Game Turn %d, %s", ev.turn, report.PhaseOf(ev.Player, ev.Phase))
 		if at.retold {
 			w.retold = true
 			w.Notes = append(w.Notes, fmt.Sprintf("%s was saved part way through its steps, and moved in or changed since (VASSAL keeps no place in a log it saves): the steps begin again at %s, and your counters follow the game from there", into, where))
