@@ -58,9 +58,9 @@ func chromium(t testing.TB) context.Context {
 // long as they took, its CPU time beside them as ThreadTime): asked first,
 // before its first navigation, as a tab of this chromedp that is asked
 // nothing before it may never answer an evaluation after.
-func newTab(t testing.TB, ctx context.Context) page {
+func newTab(t testing.TB, ctx context.Context, opts ...chromedp.ContextOption) page {
 	t.Helper()
-	tab, cancel := chromedp.NewContext(ctx)
+	tab, cancel := chromedp.NewContext(ctx, opts...)
 	t.Cleanup(cancel)
 	if _, err := chromedp.Call(tab, performance.Enable, performance.EnableParams{TimeDomain: performance.EnableTimeDomainTimeTicks}); err != nil {
 		t.Fatal(err)
