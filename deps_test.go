@@ -22,7 +22,8 @@ const module = "github.com/sasl-engine/sasl"
 // not exist: add it, with its place, when you add it.
 //
 // Outside the module: packages under rules/ use only the standard library,
-// so the map stays free of dependencies; render may use gonum's plot; the
+// so the map stays free of dependencies; render may use gonum's plot (and
+// the font reader plot's fonts are read with, for their outlines); the
 // command may use anything go.mod requires.
 var lattice = map[string][]string{
 	// the module's root: its documentation (doc.go), no code.
@@ -132,7 +133,7 @@ var lattice = map[string][]string{
 // thirdParty lists the import path prefixes outside the standard library and
 // the module that a package may use.
 var thirdParty = map[string][]string{
-	"render":           {"gonum.org/v1/plot"},
+	"render":           {"gonum.org/v1/plot", "golang.org/x/image/font", "golang.org/x/image/math/fixed"},    // x/image: the outlines of plot's fonts (glyphs.go)
 	"sim":              {"gonum.org/v1/gonum/stat", "gonum.org/v1/gonum/optimize", "gonum.org/v1/gonum/mat"}, // mat: optimize's Hessian
 	"tables":           {"go.yaml.in/yaml/v3"},
 	"internal/yamldoc": {"go.yaml.in/yaml/v3"},

@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"html/template"
 	"net/http"
+
+	"github.com/sasl-engine/sasl/render"
 )
 
 // The page (GET / and /index.html) is assets/index.html with the game's
@@ -65,7 +67,10 @@ type bootJSON struct {
 	State *stateJSON      `json:"state,omitempty"`
 	Log   *logJSON        `json:"log,omitempty"`
 	Hexes json.RawMessage `json:"hexes,omitempty"`
-	Error string          `json:"error,omitempty"`
+	// Glyphs are the counters' font's outlines (render.CounterGlyphs):
+	// the page draws the counters' words as paths.
+	Glyphs json.RawMessage `json:"glyphs,omitempty"`
+	Error  string          `json:"error,omitempty"`
 }
 
 // page is GET / and /index.html: the page of the game, never kept (it
@@ -106,7 +111,11 @@ func (srv *Server) bootOf(ctx context.Context, d *pageData) error {
 	if err != nil {
 		return err
 	}
-	d.Boot = bootJSON{Map: &b.info, State: &st, Log: &log, Hexes: hexes}
+	glyphs, err := render.CounterGlyphs()
+	if err != nil {
+		return err
+	}
+	d.Boot = bootJSON{Map: &b.info, State: &st, Log: &log, Hexes: hexes, Glyphs: glyphs}
 	return nil
 }
 

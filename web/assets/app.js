@@ -1249,6 +1249,7 @@ async function start() {
   // /api/hexes, /api/state and /api/log give them).
   const boot = JSON.parse($("boot").textContent);
   if (boot.error) throw new Error(boot.error);
+  setGlyphs(boot.glyphs);
   makeMap(boot.map);
   for (const h of boot.hexes) {
     page.hexes.set(h.at[0] + "," + h.at[1], h);

@@ -354,15 +354,69 @@ function counterShape(g, [x, y], size, m, hh) {
 }
 
 // textShape is the markup of t centred on (x, y), bold, size high, shrunk
-// to be at most width wide (render's fitted), its width reckoned from
-// Liberation Sans Bold's advances.
+// to be at most width wide (render's fitted).
 function textShape(t, x, y, size, width, fill) {
   const w = textWidth(t) * size;
   if (w > width) size *= width / w;
-  return svgMarkup("text", { x, y, "font-size": size, fill }, t);
+  return wordsMarkup(t, x, y, size, fill);
 }
 
+// wordsMarkup is the markup of t centred on (x, y), size high, in
+// Liberation Sans Bold, the counters' font: drawn as paths from the
+// glyphs the page comes with (render.Glyphs: "glyphs" of the boot data),
+// as package render draws the counters. A browser lays out every SVG
+// text, and asks its fonts for each size on the screen, at the first load
+// and again at every zoom; paths it only draws. Words with a character
+// the glyphs lack are written as text. The words are the path's
+// aria-label, as a reader of the page hears them.
+function wordsMarkup(t, x, y, size, fill) {
+  const w = glyphWords(t);
+  if (!w) return svgMarkup("text", { x, y, "font-size": size, fill }, t);
+  const k = size / page.glyphs.units;
+  // Centred as the text was (text-anchor middle, dominant-baseline
+  // central: the baseline (ascent - descent) / 2 below the centre).
+  const tx = x - w.width / 2 * k, ty = y + (page.glyphs.ascent - page.glyphs.descent) / 2 * k;
+  return svgMarkup("path", { class: "words", role: "img", "aria-label": t, transform: "matrix(" + [k, 0, 0, k, tx, ty].map((v) => Number(v.toPrecision(6))).join(" ") + ")", fill, d: w.d });
+}
+
+// glyphWords is the outline of t, {d, width} in glyph units from its
+// start on the baseline, kept by t; null where a character has no glyph
+// (or the page came with none).
+function glyphWords(t) {
+  const gs = page.glyphs;
+  if (!gs) return null;
+  let w = gs.words.get(t);
+  if (w !== undefined) return w;
+  let d = "", pen = 0;
+  w = null;
+  for (const ch of t) {
+    const g = gs.glyphs[ch];
+    if (!g) { d = null; break; }
+    // [advance, x, y, path, x, y, path, ...]: each contour's first point,
+    // then its path relative to it.
+    for (let i = 1; i < g.length; i += 3) d += "M" + (g[i] + pen) + " " + g[i + 1] + g[i + 2];
+    pen += g[0];
+  }
+  if (d !== null) w = { d, width: pen };
+  gs.words.set(t, w);
+  return w;
+}
+
+// wordsIn is the words drawn in element e (wordsMarkup's), in order.
+function wordsIn(e) { return [...e.querySelectorAll("text, path.words")].map((x) => x.getAttribute("aria-label") ?? x.textContent); }
+
+// setGlyphs keeps the glyphs of the boot data (render.Glyphs), for
+// wordsMarkup.
+function setGlyphs(g) {
+  page.glyphs = g ? { units: g.units, ascent: g.ascent, descent: g.descent, glyphs: g.glyphs, words: new Map() } : null;
+}
+
+// textWidth is the width of t in ems: its glyphs' advances, or where the
+// page has none, Liberation Sans Bold's widths of a few kinds of
+// character.
 function textWidth(t) {
+  const w = glyphWords(t);
+  if (w) return w.width / page.glyphs.units;
   let n = 0;
   for (const ch of t) {
     if (/[0-9]/.test(ch)) n += 0.556;
@@ -394,7 +448,7 @@ function residualTags(residual) {
 function tagShape(t, x, y, size, col) {
   const w = textWidth(t) * size, pad = size * 0.25;
   return svgMarkup("rect", { x: x - w / 2 - pad, y: y - size / 2 - pad / 2, width: w + 2 * pad, height: size + pad, fill: "rgba(255,255,255,0.9)", stroke: col, "stroke-width": size * 0.06 }) +
-    svgMarkup("text", { x, y, "font-size": size, fill: col }, t);
+    wordsMarkup(t, x, y, size, col);
 }
 
 // vpoShape draws a VPO as package table does: a ring just inside its hex
@@ -407,7 +461,7 @@ function vpoShape(v) {
   const [x, y0] = toSVG(v.hex), y = y0 + 0.38 * hh, fs = 0.13 * hh;
   const w = textWidth("VPO") * fs, pad = fs * 0.25;
   g.append(svgEl("rect", { x: x - w / 2 - pad, y: y - fs / 2 - pad / 2, width: w + 2 * pad, height: fs + pad, fill: "rgba(255,255,255,0.85)", stroke: col, "stroke-width": 0.01 * hh }));
-  g.append(svgEl("text", { x, y, "font-size": fs, fill: col }, "VPO"));
+  g.append(...shapes([wordsMarkup("VPO", x, y, fs, col)]));
   return g;
 }
 

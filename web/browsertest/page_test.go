@@ -199,7 +199,7 @@ func TestServeInBrowser(t *testing.T) {
 	defer tg.Close()
 	g := tg
 	var texts []string
-	p.eval(`[...page.svg.querySelectorAll("text")].map((x) => x.textContent)`, &texts)
+	p.eval(`wordsIn(page.svg)`, &texts)
 	perHex := map[string][]string{}
 	m := g.World().Map()
 	for _, u := range g.Snapshot().Units() {

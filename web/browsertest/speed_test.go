@@ -281,6 +281,14 @@ func TestServePageSpeed(t *testing.T) {
 	// the large raster, for the first zoom.
 	// (The page's poll of /api/state every 2 s is left out: on a slow
 	// machine a poll lands among the first load's requests, by the clock.)
+	// The counters' words are paths (render.CounterGlyphs): no font of
+	// the browser's is looked up or laid out for them, at the first load
+	// or at a zoom.
+	var words [2]int
+	p.eval(`[page.counters.querySelectorAll("text").length, page.counters.querySelectorAll("path.words").length]`, &words)
+	if words[0] != 0 || words[1] < 100 {
+		t.Errorf("the counters have %d texts and %d words drawn as paths; want none and the counters' words", words[0], words[1])
+	}
 	var asked []string
 	p.eval(`performance.getEntriesByType("resource").map((r) => { const u = new URL(r.name); return u.pathname + (u.searchParams.get("size") ? "?size=" + u.searchParams.get("size") : ""); }).filter((u) => u !== "/api/state")`, &asked)
 	if len(asked) == 0 || asked[0] != "/api/map.png" || slices.ContainsFunc(asked[1:], func(u string) bool { return u != "/api/setup" && u != "/api/map.png?size=large" }) {

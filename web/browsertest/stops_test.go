@@ -166,7 +166,7 @@ func TestServeStopsInBrowser(t *testing.T) {
 	p.eval(`(() => { const s = page.state.stop; const mv = page.state.units.find((u) => u.id === s.moving[0]);
 		const others = page.state.units.filter((u) => u.side === "enemy" && !s.moving.includes(u.id)).slice(0, 2);
 		const [g] = shapes([stackShape([...others, mv].map((u) => ({ ...u, drawn: mv.drawn })))]);
-		return [...g.querySelectorAll("text")].map((t) => t.textContent); })()`, &top)
+		return wordsIn(g); })()`, &top)
 	if !slices.Contains(top, "A1a") { // the counters under the top one carry no words
 		t.Errorf("a pile with the mover A1a in it shows %v on top", top)
 	}
@@ -210,14 +210,14 @@ func TestServeStopsInBrowser(t *testing.T) {
 	pp.run("load the passed game", chromedp.Navigate(passedURL))
 	pp.settled(8)
 	var tags []string
-	pp.eval(`[...document.querySelectorAll("#tags g.tag text")].map((t) => t.textContent)`, &tags)
+	pp.eval(`[...document.querySelectorAll("#tags g.tag")].flatMap(wordsIn)`, &tags)
 	if len(tags) != len(res) || tags[0] != res[0].Text || !strings.HasPrefix(res[0].Text, "Res ") {
 		t.Errorf("the map marks Residual FP %q; the game has %v", tags, res)
 	}
 	// F4, which fired, carries its First Fire marker (ASL A8.1).
 	var words []string
 	pp.eval(`(() => { const u = page.state.units.find((x) => x.id === "F4"); const h = page.drawnHexes.get(u.drawn.join(","));
-		return u.fired ? [...h.g.querySelectorAll("text")].map((t) => t.textContent) : []; })()`, &words)
+		return u.fired ? wordsIn(h.g) : []; })()`, &words)
 	if !slices.Contains(words, "F4") || !slices.Contains(words, "F") {
 		t.Errorf("F4 fired; its counter says %q", words)
 	}
