@@ -251,7 +251,7 @@ func (w *enemyWriter) say(text string) {
 // at the stops (pass, next), told by what follows them.
 func told(k report.Kind) bool {
 	switch k {
-	case report.Pass, report.GoOn, report.Unasked, report.MovesOn, report.Reported:
+	case report.Pass, report.GoOn, report.Unasked, report.Reported:
 		return false
 	}
 	return true
@@ -336,6 +336,9 @@ func (w *enemyWriter) stepThrough(events []turnEvent) error {
 			mark, w.header = w.e.Steps(), header+", on"
 			clear(added)
 		}
+		if err := w.wayTo(events, i, added); err != nil {
+			return err
+		}
 		if told(ev.Kind) {
 			w.say(w.words.Text(&ev.Event))
 		}
@@ -366,6 +369,70 @@ func (w *enemyWriter) stepThrough(events []turnEvent) error {
 	return w.remove(gone)
 }
 
+// wayTo brings the counters of the ENEMY units event i happens to in its
+// Location (an Activation, a dummy, a break, a pin, a reduction, an
+// elimination) there first, where they stand elsewhere: the event
+// happened in the course of their move, which the game tells when it ends
+// (report.Move, after the event). The way they came is the move's, from
+// their hex to the event's, told as the game tells a stack that moves on
+// from a stop (report.MovesOn): the move of a later event that passes
+// both, the units' own or their stack's (an S? and the units it became,
+// a dummy and the stack it moved with). Where no later move passes both,
+// the counters are left where they stand (a dummy that moved alone goes
+// from there).
+func (w *enemyWriter) wayTo(events []turnEvent, i int, added map[string]bool) error {
+	ev := &events[i].Event
+	switch ev.Kind {
+	case report.Activate, report.Dummy, report.Break, report.Pinned, report.Reduce, report.Eliminate:
+	default:
+		return nil
+	}
+	at := ev.At
+	var hexes []hex.Hex            // the hexes of those counters, in the event's order
+	from := map[hex.Hex][]string{} // the units elsewhere, by the hex of their counters
+	for _, id := range ev.Units {
+		if w.yours[id] != nil || w.friendly[id] || w.piece[id] == "" || w.where[id] == at.Hex {
+			continue
+		}
+		if from[w.where[id]] == nil {
+			hexes = append(hexes, w.where[id])
+		}
+		from[w.where[id]] = append(from[w.where[id]], id)
+	}
+	for _, h := range hexes {
+		way := wayBetween(events[i+1:], h, at.Hex)
+		if way == nil {
+			continue
+		}
+		mv := report.Event{Kind: report.MovesOn, Player: ev.Player, Phase: ev.Phase, Units: from[h], Steps: way}
+		w.say(w.words.Text(&mv))
+		if err := w.apply(&mv, added); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// wayBetween is the way of the first move of events that passes hex a,
+// then hex b: the steps from a to b, a's its start (no MF); nil for none.
+func wayBetween(events []turnEvent, a, b hex.Hex) []pathing.Step {
+	for _, e := range events {
+		switch e.Kind {
+		case report.Move, report.MovesOn, report.Advance, report.AdvanceInto:
+		default:
+			continue
+		}
+		s := slices.IndexFunc(e.Steps, func(st pathing.Step) bool { return !st.Off && st.Location.Hex == a })
+		if s < 0 {
+			continue
+		}
+		if t := slices.IndexFunc(e.Steps[s:], func(st pathing.Step) bool { return !st.Off && st.Location.Hex == b }); t > 0 {
+			return append([]pathing.Step{{Location: e.Steps[s].Location}}, e.Steps[s+1:s+t+1]...)
+		}
+	}
+	return nil
+}
+
 // unpin takes the pins off the ENEMY's labels.
 func (w *enemyWriter) unpin() error {
 	for _, id := range slices.Sorted(maps.Keys(w.piece)) {
@@ -381,7 +448,7 @@ func (w *enemyWriter) unpin() error {
 // with no counter has none to change).
 func (w *enemyWriter) apply(ev *report.Event, added map[string]bool) error {
 	switch ev.Kind {
-	case report.Enter, report.Move, report.Gap, report.Advance, report.AdvanceInto, report.Rout:
+	case report.Enter, report.Move, report.MovesOn, report.Gap, report.Advance, report.AdvanceInto, report.Rout:
 		to, ok := lastOn(ev.Steps)
 		if !ok {
 			return nil

@@ -206,6 +206,7 @@ func stepsCheck(t *testing.T, g *Game, name string, turn writtenTurn, pieceOf ma
 			}
 			seen["your "+ev.Kind.String()]++
 		case report.Activate:
+			wayTold(t, name, turn, i, k, facesAt(t, turn, -1)[ev.Units[0]].at, m, words)
 			on := facesAt(t, turn, k)
 			for _, id := range ev.Units {
 				if _, ok := on[id]; ok {
@@ -218,6 +219,7 @@ func stepsCheck(t *testing.T, g *Game, name string, turn writtenTurn, pieceOf ma
 				}
 			}
 		case report.Dummy:
+			wayTold(t, name, turn, i, k, facesAt(t, turn, -1)[ev.Units[0]].at, m, words)
 			if _, ok := facesAt(t, turn, k)[ev.Units[0]]; ok {
 				t.Errorf("%s: the dummy %s is still on the map after step %d, which says it is one", name, ev.Units[0], k+1)
 			}
@@ -258,6 +260,33 @@ func stepsCheck(t *testing.T, g *Game, name string, turn writtenTurn, pieceOf ma
 			}
 		}
 	}
+}
+
+// wayTold checks that an S? Activated (or found a dummy) where it had not
+// stood is told moving there first (the event happens in the course of
+// its move, which the game tells when it ends): where the S? stood at
+// the turn's start (was, a hex's name) is not the event's hex, and no
+// event of the turn before moved it, the chat of the step telling the
+// event (k) says, before it, that the S? moves on to the event's hex.
+func wayTold(t *testing.T, name string, turn writtenTurn, i, k int, was string, m *board.Map, words *report.Words) {
+	t.Helper()
+	ev := &turn.events[i].Event
+	id, at := ev.Units[0], m.NameString(ev.At.Hex)
+	if was == "" || was == at {
+		return
+	}
+	for _, e := range turn.events[:i] {
+		if len(e.Steps) > 0 && slices.Contains(e.Units, id) {
+			return // moved by an event: the steps tell that
+		}
+	}
+	line := slices.IndexFunc(turn.steps[k], func(c string) bool { return chatOf(c) == words.Text(ev) })
+	for _, c := range turn.steps[k][:max(line, 0)] {
+		if s := chatOf(c); strings.HasPrefix(s, id+" moves on: "+was+" ") && strings.Contains(s, " "+at+" (") {
+			return
+		}
+	}
+	t.Errorf("%s, step %d: %s stood in %s; %q is not told after a line that moves it there", name, k+1, id, was, words.Text(ev))
 }
 
 // yourPieces are the counters of your units of game g, by unit ID.
