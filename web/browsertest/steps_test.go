@@ -88,9 +88,11 @@ func TestStopNamedOneWay(t *testing.T) {
 // at x1S9 after a plain Hold fire (game.TestHoldMoveA8_1).
 func TestHoldFireForTheRestOfTheMove(t *testing.T) {
 	t.Parallel()
-	path := filepath.Join(t.TempDir(), "game.yaml")
-	sasl(t, "play", "new", "--seed", "21", "--save", path)
-	p := gamePage(t, path, "")
+	p := gamePage(t, "", func() string {
+		path := filepath.Join(t.TempDir(), "game.yaml")
+		sasl(t, "play", "new", "--seed", "21", "--save", path)
+		return path
+	})
 	p.nextWhileNot(`!!page.state.stop && page.state.stop.kind === "first-fire" && page.state.stop.can_fire`, 30, "no First Fire stop in 30 steps", nil)
 	var step int
 	p.eval(`page.state.step`, &step)
@@ -279,15 +281,18 @@ func TestFirePlanAtAnotherLevel(t *testing.T) {
 // of a new server, settled at its first step.
 func fourBoardPage(t *testing.T) page {
 	t.Helper()
-	return gamePage(t, newFourBoardGame(t, t.TempDir(), "game.yaml"), realBoards(t))
+	boards := realBoards(t)
+	return gamePage(t, boards, func() string { return newFourBoardGame(t, t.TempDir(), "game.yaml") })
 }
 
-// gamePage opens game file path, of the boards of folder boards ("": the
-// demo's), in the page of a new server, settled at its first step.
-func gamePage(t *testing.T, path, boards string) page {
+// gamePage opens the game file game makes, of the boards of folder boards
+// ("": the demo's), in the page of a new server, settled at its first
+// step. The game is made once the test has a browser: a test that skips
+// (the short run, no chromium) builds and plays nothing.
+func gamePage(t *testing.T, boards string, game func() string) page {
 	t.Helper()
 	ctx := browser(t)
-	_, url := serve(t, path, boards)
+	_, url := serve(t, game(), boards)
 	p := page{t, ctx}
 	p.run("load the page", chromedp.Navigate(url))
 	p.settled(1)
