@@ -248,10 +248,11 @@ func (w *enemyWriter) say(text string) {
 }
 
 // told: the events a step tells; the others are the player's own doings
-// at the stops (pass, next), told by what follows them.
+// at the stops (pass, next), told by what follows them, and a stack's
+// moving on from a stop, told where it moves a counter (movesOn).
 func told(k report.Kind) bool {
 	switch k {
-	case report.Pass, report.GoOn, report.Unasked, report.Reported:
+	case report.Pass, report.GoOn, report.Unasked, report.MovesOn, report.Reported:
 		return false
 	}
 	return true
@@ -339,6 +340,12 @@ func (w *enemyWriter) stepThrough(events []turnEvent) error {
 		if err := w.wayTo(events, i, added); err != nil {
 			return err
 		}
+		if ev.Kind == report.MovesOn {
+			if err := w.movesOn(&ev.Event, added); err != nil {
+				return err
+			}
+			continue
+		}
 		if told(ev.Kind) {
 			w.say(w.words.Text(&ev.Event))
 		}
@@ -369,28 +376,29 @@ func (w *enemyWriter) stepThrough(events []turnEvent) error {
 	return w.remove(gone)
 }
 
-// wayTo brings the counters of the ENEMY units event i happens to in its
-// Location (an Activation, a dummy, a break, a pin, a reduction, an
-// elimination) there first, where they stand elsewhere: the event
-// happened in the course of their move, which the game tells when it ends
-// (report.Move, after the event). The way they came is the move's, from
-// their hex to the event's, told as the game tells a stack that moves on
-// from a stop (report.MovesOn): the move of a later event that passes
-// both, the units' own or their stack's (an S? and the units it became,
-// a dummy and the stack it moved with). Where no later move passes both,
-// the counters are left where they stand (a dummy that moved alone goes
-// from there).
+// wayTo brings the counters of the ENEMY units event i happens to there
+// first, where they stand elsewhere: the event happened in the course of
+// their move or rout, which the game tells when it ends (report.Move,
+// report.Rout, after the event). The events: a stop for First Fire at a
+// moving stack (Pass, Unasked), the FRIENDLY fire at it and the Residual
+// FP that attacks it, its Morale Checks, breaks, pins, reductions, wounds
+// and eliminations, an S? Activated or found a dummy (atEvent). The way
+// is that of the first later move or rout of the same phase that passes
+// the counters' hex, then the event's, told as the game tells a stack
+// that moves on from a stop (report.MovesOn); the units brought are those
+// of the event and the others of that move whose counters stand with
+// them (a stack moves as one). Where no later move passes both (a dummy
+// that moved alone, which no move of the game's tells), the counters
+// stay where they stand.
 func (w *enemyWriter) wayTo(events []turnEvent, i int, added map[string]bool) error {
-	ev := &events[i].Event
-	switch ev.Kind {
-	case report.Activate, report.Dummy, report.Break, report.Pinned, report.Reduce, report.Eliminate:
-	default:
+	ev := &events[i]
+	ids, at, ok := atEvent(&ev.Event)
+	if !ok {
 		return nil
 	}
-	at := ev.At
-	var hexes []hex.Hex            // the hexes of those counters, in the event's order
+	var hexes []hex.Hex            // the hexes of the counters elsewhere, in the event's order
 	from := map[hex.Hex][]string{} // the units elsewhere, by the hex of their counters
-	for _, id := range ev.Units {
+	for _, id := range ids {
 		if w.yours[id] != nil || w.friendly[id] || w.piece[id] == "" || w.where[id] == at.Hex {
 			continue
 		}
@@ -400,25 +408,54 @@ func (w *enemyWriter) wayTo(events []turnEvent, i int, added map[string]bool) er
 		from[w.where[id]] = append(from[w.where[id]], id)
 	}
 	for _, h := range hexes {
-		way := wayBetween(events[i+1:], h, at.Hex)
+		way, mover := wayBetween(events[i+1:], ev, h, at.Hex)
 		if way == nil {
 			continue
 		}
-		mv := report.Event{Kind: report.MovesOn, Player: ev.Player, Phase: ev.Phase, Units: from[h], Steps: way}
-		w.say(w.words.Text(&mv))
-		if err := w.apply(&mv, added); err != nil {
+		units := from[h]
+		for _, id := range mover {
+			if !slices.Contains(units, id) && w.yours[id] == nil && !w.friendly[id] && w.piece[id] != "" && w.where[id] == h {
+				units = append(units, id)
+			}
+		}
+		if err := w.movesOn(&report.Event{Kind: report.MovesOn, Player: ev.Player, Phase: ev.Phase, Units: units, Steps: way}, added); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// wayBetween is the way of the first move of events that passes hex a,
-// then hex b: the steps from a to b, a's its start (no MF); nil for none.
-func wayBetween(events []turnEvent, a, b hex.Hex) []pathing.Step {
+// atEvent is what wayTo reads of event ev: the units it happens to and
+// their Location, ok when ev is of a kind that happens to units where
+// they stand.
+func atEvent(ev *report.Event) (ids []string, at board.Location, ok bool) {
+	switch ev.Kind {
+	case report.Pass, report.Unasked, report.Activate, report.Dummy, report.Morale, report.Break, report.Pinned,
+		report.Reduce, report.Wound, report.Eliminate:
+		return ev.Units, ev.At, len(ev.Units) > 0
+	case report.FirstFire, report.SubsequentFirstFire, report.FinalProtectiveFire, report.FinalFire:
+		if ev.Fire != nil {
+			return ev.Fire.Targets, ev.Fire.At, len(ev.Fire.Targets) > 0
+		}
+	case report.ResidualFire:
+		if ev.Fire != nil {
+			return ev.Units, ev.Fire.At, len(ev.Units) > 0
+		}
+	}
+	return nil, board.Location{}, false
+}
+
+// wayBetween is the way of the first move or rout among events of the
+// Game Turn, Player Turn and phase of event of that passes hex a, then
+// hex b: the steps from a to b, a's its start (no MF), and the units of
+// that move; nil for none.
+func wayBetween(events []turnEvent, of *turnEvent, a, b hex.Hex) ([]pathing.Step, []string) {
 	for _, e := range events {
+		if e.turn != of.turn || e.Player != of.Player || e.Phase != of.Phase {
+			break
+		}
 		switch e.Kind {
-		case report.Move, report.MovesOn, report.Advance, report.AdvanceInto:
+		case report.Move, report.MovesOn, report.Gap, report.Rout:
 		default:
 			continue
 		}
@@ -427,10 +464,34 @@ func wayBetween(events []turnEvent, a, b hex.Hex) []pathing.Step {
 			continue
 		}
 		if t := slices.IndexFunc(e.Steps[s:], func(st pathing.Step) bool { return !st.Off && st.Location.Hex == b }); t > 0 {
-			return append([]pathing.Step{{Location: e.Steps[s].Location}}, e.Steps[s+1:s+t+1]...)
+			return append([]pathing.Step{{Location: e.Steps[s].Location}}, e.Steps[s+1:s+t+1]...), e.Units
 		}
 	}
-	return nil
+	return nil, nil
+}
+
+// movesOn tells and makes a move on (report.MovesOn: the game's own, a
+// stack going on from a stop, or wayTo's) of the units of ev whose
+// counters stand elsewhere than its end; nothing where none do (an S?'s
+// units, made where it was Activated; a stack wayTo brought there).
+func (w *enemyWriter) movesOn(ev *report.Event, added map[string]bool) error {
+	to, ok := lastOn(ev.Steps)
+	if !ok {
+		return nil
+	}
+	var units []string
+	for _, id := range ev.Units {
+		if w.yours[id] == nil && !w.friendly[id] && w.piece[id] != "" && w.where[id] != to.Hex {
+			units = append(units, id)
+		}
+	}
+	if len(units) == 0 {
+		return nil
+	}
+	mv := *ev
+	mv.Units = units
+	w.say(w.words.Text(&mv))
+	return w.apply(&mv, added)
 }
 
 // unpin takes the pins off the ENEMY's labels.
