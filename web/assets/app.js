@@ -1277,6 +1277,9 @@ async function poll() {
 }
 
 document.addEventListener("keydown", (e) => {
+  // The browser's search (Ctrl+F, Cmd+F, F3): the counters' words made
+  // findable before it looks.
+  if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "f" || e.key === "F3") findWords();
   if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
   if (e.key === "Escape") cancelPlan();
   if (e.key === "ArrowLeft") $("ev-prev").click();

@@ -372,11 +372,27 @@ function textShape(t, x, y, size, width, fill) {
 function wordsMarkup(t, x, y, size, fill) {
   const w = glyphWords(t);
   if (!w) return svgMarkup("text", { x, y, "font-size": size, fill }, t);
+  // Once the player looks for words on the page (findWords), each comes
+  // with a text of its own too, unseen, that the browser's search finds.
+  const found = page.findable ? svgMarkup("text", { class: "findable", x, y, "font-size": size }, t) : "";
   const k = size / page.glyphs.units;
   // Centred as the text was (text-anchor middle, dominant-baseline
   // central: the baseline (ascent - descent) / 2 below the centre).
   const tx = x - w.width / 2 * k, ty = y + (page.glyphs.ascent - page.glyphs.descent) / 2 * k;
-  return svgMarkup("path", { class: "words", role: "img", "aria-label": t, transform: "matrix(" + [k, 0, 0, k, tx, ty].map((v) => Number(v.toPrecision(6))).join(" ") + ")", fill, d: w.d });
+  return svgMarkup("path", { class: "words", role: "img", "aria-label": t, transform: "matrix(" + [k, 0, 0, k, tx, ty].map((v) => Number(v.toPrecision(6))).join(" ") + ")", fill, d: w.d }) + found;
+}
+
+// findWords makes the counters' words findable by the browser's search
+// (Ctrl+F): drawn as paths, they are not text. The counters are drawn
+// again, each word with an unseen text over it; the fonts and the layout
+// that text costs are paid from then on, not at the first load.
+function findWords() {
+  if (page.findable) return;
+  page.findable = true;
+  page.counters.replaceChildren();
+  page.drawnHexes = new Map();
+  page.vpoKey = page.residualKey = undefined;
+  if (page.state) loadMap(page.past);
 }
 
 // glyphWords is the outline of t, {d, width} in glyph units from its
@@ -403,7 +419,7 @@ function glyphWords(t) {
 }
 
 // wordsIn is the words drawn in element e (wordsMarkup's), in order.
-function wordsIn(e) { return [...e.querySelectorAll("text, path.words")].map((x) => x.getAttribute("aria-label") ?? x.textContent); }
+function wordsIn(e) { return [...e.querySelectorAll("text:not(.findable), path.words")].map((x) => x.getAttribute("aria-label") ?? x.textContent); }
 
 // setGlyphs keeps the glyphs of the boot data (render.Glyphs), for
 // wordsMarkup.

@@ -224,6 +224,35 @@ func TestServeInBrowser(t *testing.T) {
 	if len(drawn) != len(perHex) || checked < 50 {
 		t.Errorf("the page has units in %d hexes, the file in %d (%d checked alone)", len(drawn), len(perHex), checked)
 	}
+	// The browser's search (Ctrl+F) finds a counter by its words, which
+	// are paths: once the player presses Ctrl+F, each has a text of its
+	// own, unseen (transparent), shown to the search (not hidden), over
+	// its words (its box's centre within a tenth of its height of theirs,
+	// zoomed in, where a small font's hinting does not round it).
+	var found struct {
+		Words, Texts, Off int
+		Hidden            string
+	}
+	p.eval(`(() => {
+		document.dispatchEvent(new KeyboardEvent("keydown", { key: "f", ctrlKey: true }));
+		zoomAt(1 / 12, 0, 0);
+		const out = { words: 0, texts: 0, off: 0, hidden: "" };
+		for (const w of page.counters.querySelectorAll("path.words")) {
+			out.words++;
+			const t = w.nextElementSibling;
+			if (!t || !t.matches("text.findable") || t.textContent !== w.getAttribute("aria-label")) continue;
+			out.texts++;
+			const cs = getComputedStyle(t);
+			if (cs.visibility !== "visible" || cs.display === "none") out.hidden = t.textContent;
+			const a = w.getBoundingClientRect(), b = t.getBoundingClientRect();
+			if (Math.hypot(a.x + a.width / 2 - b.x - b.width / 2, a.y + a.height / 2 - b.y - b.height / 2) > 0.1 * b.height) out.off++;
+		}
+		$("zoom-fit").click();
+		return out;
+	})()`, &found)
+	if found.Words == 0 || found.Texts != found.Words || found.Off > 0 || found.Hidden != "" {
+		t.Errorf("after Ctrl+F, of the counters' %d words %d have a findable text, %d of them away from their words, hidden: %q", found.Words, found.Texts, found.Off, found.Hidden)
+	}
 	// The game plays by the built-in tables: the page says, in a line of
 	// its own, that their placeholders are sasl's, and how to give yours.
 	var shown bool
