@@ -370,6 +370,8 @@ function textShape(t, x, y, size, width, fill) {
 // the glyphs lack are written as text. The words are the path's
 // aria-label, as a reader of the page hears them.
 function wordsMarkup(t, x, y, size, fill) {
+  t = t.replace(/\s+/g, " ").trim(); // as SVG's text lays out its white space
+  if (!t) return "";
   const w = glyphWords(t);
   if (!w) return svgMarkup("text", { x, y, "font-size": size, fill }, t);
   // Once the player looks for words on the page (findWords), each comes
