@@ -35,8 +35,14 @@ type writtenTurn struct {
 // The saves are dir/t1.vsav on.
 func longHill(t *testing.T, turns int) (*Game, string, []writtenTurn) {
 	t.Helper()
+	return longHillSeeded(t, turns, 3)
+}
+
+// longHillSeeded is longHill played with seed.
+func longHillSeeded(t *testing.T, turns int, seed uint64) (*Game, string, []writtenTurn) {
+	t.Helper()
 	dir := t.TempDir()
-	g, setup := hillGameOf(t, dir, strings.Replace(hill.Mission, "turns: 3", fmt.Sprintf("turns: %d", turns), 1), "")
+	g, setup := hillGameSeeded(t, dir, strings.Replace(hill.Mission, "turns: 3", fmt.Sprintf("turns: %d", turns), 1), "", seed)
 	cur := enemySave(t, g, setup, dir)
 	var out []writtenTurn
 	for i := 1; i <= turns; i++ {
@@ -359,20 +365,11 @@ func TestVaslStepsOfManyGames_A10_5_SASL4_34(t *testing.T) {
 		}
 		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
 			t.Parallel()
-			dir := t.TempDir()
-			g, setup := hillGameSeeded(t, dir, strings.Replace(hill.Mission, "turns: 3", "turns: 9", 1), "", seed)
-			cur := enemySave(t, g, setup, dir)
+			g, _, turns := longHillSeeded(t, 9, seed)
 			pieceOf := yourPieces(g)
 			seen := map[string]int{}
-			for i := 1; i <= 9; i++ {
-				next := filepath.Join(dir, fmt.Sprintf("t%d.vsav", i))
-				r, err := g.TurnFromSave(cur, next, false, nil, fixedNow)
-				if err != nil {
-					t.Fatal(err)
-				}
-				first := r.First
-				stepsCheck(t, g, fmt.Sprintf("seed %d, turn %d", seed, i), written(t, g, cur, next, &first), pieceOf, seen)
-				cur = next
+			for n, turn := range turns {
+				stepsCheck(t, g, fmt.Sprintf("seed %d, turn %d", seed, n+1), turn, pieceOf, seen)
 			}
 		})
 	}
