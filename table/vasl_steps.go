@@ -376,8 +376,9 @@ func (w *enemyWriter) stepThrough(events []turnEvent) error {
 	return w.remove(gone)
 }
 
-// wayTo brings the counters of the ENEMY units event i happens to there
-// first, where they stand elsewhere: the event happened in the course of
+// wayTo brings the counters of the units event i happens to there first
+// (the ENEMY's; yours where the game moves them, yourMove), where they
+// stand elsewhere: the event happened in the course of
 // their move or rout, which the game tells when it ends (report.Move,
 // report.Rout, after the event). The events: a stop for First Fire at a
 // moving stack (Pass, Unasked), the FRIENDLY fire at it and the Residual
@@ -399,22 +400,23 @@ func (w *enemyWriter) wayTo(events []turnEvent, i int, added map[string]bool) er
 	var hexes []hex.Hex            // the hexes of the counters elsewhere, in the event's order
 	from := map[hex.Hex][]string{} // the units elsewhere, by the hex of their counters
 	for _, id := range ids {
-		if w.yours[id] != nil || w.friendly[id] || w.piece[id] == "" || w.where[id] == at.Hex {
+		h, ok := w.counterHex(id)
+		if !ok || h == at.Hex {
 			continue
 		}
-		if from[w.where[id]] == nil {
-			hexes = append(hexes, w.where[id])
+		if from[h] == nil {
+			hexes = append(hexes, h)
 		}
-		from[w.where[id]] = append(from[w.where[id]], id)
+		from[h] = append(from[h], id)
 	}
 	for _, h := range hexes {
-		way, mover := wayBetween(events[i+1:], ev, h, at.Hex)
+		way, mover := wayBetween(events[i+1:], ev, h, at)
 		if way == nil {
 			continue
 		}
 		units := from[h]
 		for _, id := range mover {
-			if !slices.Contains(units, id) && w.yours[id] == nil && !w.friendly[id] && w.piece[id] != "" && w.where[id] == h {
+			if c, ok := w.counterHex(id); ok && c == h && !slices.Contains(units, id) {
 				units = append(units, id)
 			}
 		}
@@ -423,6 +425,19 @@ func (w *enemyWriter) wayTo(events []turnEvent, i int, added map[string]bool) er
 		}
 	}
 	return nil
+}
+
+// counterHex is the hex of the counter of unit id whose moves the steps
+// write: an ENEMY unit's; one of yours the game moves (yourMove); ok false
+// for a unit with no such counter.
+func (w *enemyWriter) counterHex(id string) (hex.Hex, bool) {
+	if c := w.yours[id]; c != nil {
+		return c.at, !c.gone && c.moves
+	}
+	if w.friendly[id] || w.piece[id] == "" {
+		return hex.Hex{}, false
+	}
+	return w.where[id], true
 }
 
 // atEvent is what wayTo reads of event ev: the units it happens to and
@@ -447,9 +462,10 @@ func atEvent(ev *report.Event) (ids []string, at board.Location, ok bool) {
 
 // wayBetween is the way of the first move or rout among events of the
 // Game Turn, Player Turn and phase of event of that passes hex a, then
-// hex b: the steps from a to b, a's its start (no MF), and the units of
-// that move; nil for none.
-func wayBetween(events []turnEvent, of *turnEvent, a, b hex.Hex) ([]pathing.Step, []string) {
+// Location b's hex: the steps from a to b (to b itself where the move
+// enters it, else to its first step in b's hex), a's its start (no MF),
+// and the units of that move; nil for none.
+func wayBetween(events []turnEvent, of *turnEvent, a hex.Hex, b board.Location) ([]pathing.Step, []string) {
 	for _, e := range events {
 		if e.turn != of.turn || e.Player != of.Player || e.Phase != of.Phase {
 			break
@@ -463,9 +479,17 @@ func wayBetween(events []turnEvent, of *turnEvent, a, b hex.Hex) ([]pathing.Step
 		if s < 0 {
 			continue
 		}
-		if t := slices.IndexFunc(e.Steps[s:], func(st pathing.Step) bool { return !st.Off && st.Location.Hex == b }); t > 0 {
-			return append([]pathing.Step{{Location: e.Steps[s].Location}}, e.Steps[s+1:s+t+1]...), e.Units
+		t := slices.IndexFunc(e.Steps[s:], func(st pathing.Step) bool { return !st.Off && st.Location.Hex == b.Hex })
+		if t <= 0 {
+			continue
 		}
+		for k := s + t; k < len(e.Steps) && e.Steps[k].Location.Hex == b.Hex; k++ {
+			if e.Steps[k].Location == b {
+				t = k - s // the move's step into b itself (a level of the hex)
+				break
+			}
+		}
+		return append([]pathing.Step{{Location: e.Steps[s].Location}}, e.Steps[s+1:s+t+1]...), e.Units
 	}
 	return nil, nil
 }
@@ -481,7 +505,7 @@ func (w *enemyWriter) movesOn(ev *report.Event, added map[string]bool) error {
 	}
 	var units []string
 	for _, id := range ev.Units {
-		if w.yours[id] == nil && !w.friendly[id] && w.piece[id] != "" && w.where[id] != to.Hex {
+		if h, ok := w.counterHex(id); ok && h != to.Hex {
 			units = append(units, id)
 		}
 	}
