@@ -3,6 +3,7 @@ package table
 import (
 	"cmp"
 	"fmt"
+	"html"
 	"io"
 	"path/filepath"
 	"slices"
@@ -143,7 +144,7 @@ func (f *Save) Describe(w io.Writer, path string) {
 	var groups []string
 	count := map[string]int{}
 	for _, s := range f.skipped {
-		key := s.Name + ": " + s.Why
+		key := plainName(s.Name) + ": " + s.Why
 		if count[key] == 0 {
 			groups = append(groups, key)
 		}
@@ -157,6 +158,34 @@ func (f *Save) Describe(w io.Writer, path string) {
 	for _, g := range groups {
 		fmt.Fprintf(w, "  %d x %s\n", count[g], g)
 	}
+}
+
+// plainName is a piece's name as a player reads it on the map: a VASL
+// label written in HTML ("<html> <small><i><font color=blue>factory</font>
+// </i></small>") by its words alone ("factory"), white space made one
+// space, at most 60 characters (an ellipsis after).
+func plainName(name string) string {
+	var b strings.Builder
+	in := false
+	for _, r := range name {
+		switch {
+		case r == '<':
+			in = true
+		case r == '>' && in:
+			in = false
+			b.WriteByte(' ')
+		case !in:
+			b.WriteRune(r)
+		}
+	}
+	words := strings.Join(strings.Fields(html.UnescapeString(b.String())), " ")
+	if words == "" {
+		return "a label with no words"
+	}
+	if r := []rune(words); len(r) > 60 {
+		words = string(r[:59]) + "…"
+	}
+	return words
 }
 
 // MissionWith returns the text of mission name with the save's units as

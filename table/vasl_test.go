@@ -861,3 +861,21 @@ func swapSave(t *testing.T, sv *vassal.Save, squad *state.Unit, spare, at, dir, 
 	}
 	return hill.WriteSave(t, e.Result(), dir, name)
 }
+
+// TestSkippedPieceNamedInWords: a piece the save's reading leaves is
+// named by its words, as the player reads it on the map: a VASL label
+// in HTML (The Streets of Stalingrad's "factory") without its tags.
+func TestSkippedPieceNamedInWords(t *testing.T) {
+	for in, want := range map[string]string{
+		"<html> <small><i><font color=blue>factory</font></i></small>": "factory",
+		"LMG":                         "LMG",
+		"Half-hex   Black\tperimeter": "Half-hex Black perimeter",
+		"<html><b>A &amp; B</b>":      "A & B",
+		"<html></html>":               "a label with no words",
+		strings.Repeat("x", 70):       strings.Repeat("x", 59) + "…",
+	} {
+		if got := plainName(in); got != want {
+			t.Errorf("plainName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
