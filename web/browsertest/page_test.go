@@ -226,17 +226,18 @@ func TestServeInBrowser(t *testing.T) {
 	}
 	// The browser's search (Ctrl+F) finds a counter by its words, which
 	// are paths: once the player presses Ctrl+F, each has a text of its
-	// own, unseen (transparent), shown to the search (not hidden), over
-	// its words (its box's centre within a tenth of its height of theirs,
-	// zoomed in, where a small font's hinting does not round it).
+	// own, unseen (transparent, on the map and in the legend's samples),
+	// shown to the search (not hidden), over its words (its box's centre
+	// within a tenth of its height of theirs, zoomed in, where a small
+	// font's hinting does not round it).
 	var found struct {
 		Words, Texts, Off int
-		Hidden            string
+		Hidden, Seen      string
 	}
 	p.eval(`(() => {
 		document.dispatchEvent(new KeyboardEvent("keydown", { key: "f", ctrlKey: true }));
 		zoomAt(1 / 12, 0, 0);
-		const out = { words: 0, texts: 0, off: 0, hidden: "" };
+		const out = { words: 0, texts: 0, off: 0, hidden: "", seen: "" };
 		for (const w of page.counters.querySelectorAll("path.words")) {
 			out.words++;
 			const t = w.nextElementSibling;
@@ -248,10 +249,15 @@ func TestServeInBrowser(t *testing.T) {
 			if (Math.hypot(a.x + a.width / 2 - b.x - b.width / 2, a.y + a.height / 2 - b.y - b.height / 2) > 0.1 * b.height) out.off++;
 		}
 		$("zoom-fit").click();
+		// The legend's samples, drawn once the player opens it, too.
+		$("marks").open = true;
+		renderCounterLegend(...page.shownCounters);
+		for (const t of document.querySelectorAll("text.findable")) if (getComputedStyle(t).fill !== "rgba(0, 0, 0, 0)") out.seen = t.textContent;
+		$("marks").open = false;
 		return out;
 	})()`, &found)
-	if found.Words == 0 || found.Texts != found.Words || found.Off > 0 || found.Hidden != "" {
-		t.Errorf("after Ctrl+F, of the counters' %d words %d have a findable text, %d of them away from their words, hidden: %q", found.Words, found.Texts, found.Off, found.Hidden)
+	if found.Words == 0 || found.Texts != found.Words || found.Off > 0 || found.Hidden != "" || found.Seen != "" {
+		t.Errorf("after Ctrl+F, of the counters' %d words %d have a findable text, %d of them away from their words, hidden: %q, seen (not transparent, the legend's among them): %q", found.Words, found.Texts, found.Off, found.Hidden, found.Seen)
 	}
 	// The game plays by the built-in tables: the page says, in a line of
 	// its own, that their placeholders are sasl's, and how to give yours.
