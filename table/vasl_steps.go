@@ -378,9 +378,9 @@ func (w *enemyWriter) stepThrough(events []turnEvent) error {
 
 // wayTo brings the counters of the units event i happens to there first
 // (the ENEMY's; yours where the game moves them, yourMove), where they
-// stand elsewhere: the event happened in the course of
-// their move or rout, which the game tells when it ends (report.Move,
-// report.Rout, after the event). The events: a stop for First Fire at a
+// stand elsewhere: the event happened in the course of their move or
+// rout, which the game tells when it ends (report.Move, report.Rout,
+// after the event). The events: a stop for First Fire at a
 // moving stack (Pass, Unasked), the FRIENDLY fire at it and the Residual
 // FP that attacks it, its Morale Checks, breaks, pins, reductions, wounds
 // and eliminations, an S? Activated or found a dummy (atEvent). The way
