@@ -205,19 +205,42 @@ func (m mirror) shows(f *Save, mp *board.Map, counter func(id string) (v vassal.
 	return level
 }
 
-// placeRun is the last run of places in a row a save shows so much of:
-// what lies between them changes nothing it shows.
+// placeRun is the last run of places in a row a save shows so much of
+// (what lies between them changes nothing it shows): of its places, only
+// those pick can choose, its first and last, and its first and last
+// whole places (not part way through a journal step).
 type placeRun struct {
-	at   []saveAt
-	last int // the count of places at the run's last
+	first, firstWhole, lastWhole, last *saveAt
+	at                                 int // the count of places at the run's last
 }
 
 func (r *placeRun) add(place int, at saveAt) {
-	if r.last != place-1 {
-		r.at = r.at[:0]
+	if r.at != place-1 {
+		*r = placeRun{}
 	}
-	r.last = place
-	r.at = append(r.at, at)
+	r.at = place
+	p := &at
+	if r.first == nil {
+		r.first = p
+	}
+	if !at.partWay {
+		if r.firstWhole == nil {
+			r.firstWhole = p
+		}
+		r.lastWhole = p
+	}
+	r.last = p
+}
+
+// kept are the run's places, each once.
+func (r *placeRun) kept() []*saveAt {
+	var out []*saveAt
+	for _, p := range []*saveAt{r.first, r.firstWhole, r.lastWhole, r.last} {
+		if p != nil && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // How a run's place is picked (pick).
@@ -237,23 +260,17 @@ const (
 // player may have moved: the latest is the one the game's moves since do
 // not undo); of the ENEMY's alone, its first whole place, else its first.
 func (r *placeRun) pick(places, how int) (saveAt, bool) {
-	if len(r.at) == 0 {
-		return saveAt{}, false
-	}
 	switch {
-	case r.last == places && how != pickEnemy, how == pickMoved:
-		return r.at[len(r.at)-1], true
+	case r.last == nil:
+		return saveAt{}, false
+	case r.at == places && how != pickEnemy, how == pickMoved:
+		return *r.last, true
+	case how == pickEnemy && r.firstWhole != nil:
+		return *r.firstWhole, true
+	case how != pickEnemy && r.lastWhole != nil:
+		return *r.lastWhole, true
 	}
-	for i := range r.at {
-		k := len(r.at) - 1 - i
-		if how == pickEnemy {
-			k = i
-		}
-		if !r.at[k].partWay {
-			return r.at[k], true
-		}
-	}
-	return r.at[0], true
+	return *r.first, true
 }
 
 // saveBase finds where in the game of session s save f was written
@@ -341,12 +358,17 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 	}
 	// keep adds where each unit of the bases stands now to what the game
 	// had it in since.
-	keep := func(m mirror) {
-		bases := []*saveAt{&loose}
+	// bases are the places a save may be found at, each kept as the game
+	// goes on.
+	bases := func() []*saveAt {
+		out := []*saveAt{&loose}
 		for _, r := range []*placeRun{&exact, &moved, &enemy} {
-			bases = append(bases, pointers(r.at)...)
+			out = append(out, r.kept()...)
 		}
-		for _, at := range bases {
+		return out
+	}
+	keep := func(m mirror) {
+		for _, at := range bases() {
 			for id, b := range at.base {
 				if c, ok := m.yours[id]; ok {
 					if !slices.Contains(b.had, c.at) {
@@ -360,11 +382,7 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 	}
 	// gameChanged marks units ids changed by the game since each base.
 	gameChanged := func(ids []string) {
-		bases := []*saveAt{&loose}
-		for _, r := range []*placeRun{&exact, &moved, &enemy} {
-			bases = append(bases, pointers(r.at)...)
-		}
-		for _, at := range bases {
+		for _, at := range bases() {
 			for _, id := range ids {
 				if b, ok := at.base[id]; ok {
 					b.game = true
@@ -447,15 +465,6 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 	}
 	loose.partWay = loose.base != nil
 	return loose, nil
-}
-
-// pointers are pointers to the elements of s.
-func pointers[T any](s []T) []*T {
-	out := make([]*T, len(s))
-	for i := range s {
-		out[i] = &s[i]
-	}
-	return out
 }
 
 // enemyPath is what the journal's events did to the ENEMY's units,
