@@ -6,6 +6,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	neturl "net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -77,10 +82,11 @@ type loaded struct {
 	by              string // "lcp" or "frame" (markDrawn in counters.js)
 	before, atDrawn map[string]time.Duration
 	// toMark is the main thread's tasks from the navigation to the mark,
-	// as the browser's trace has them (mainToMark); atDrawn is read a
+	// as the browser's trace has them (mainToMark), as long as they took
+	// and (toMarkCPU) the thread's CPU time in them; atDrawn is read a
 	// little later, when the test has seen the mark, and holds the work
 	// the page left for after it too.
-	toMark time.Duration
+	toMark, toMarkCPU time.Duration
 }
 
 // load serves a copy of game file text as a new game (a server just
@@ -103,7 +109,7 @@ func load(t testing.TB, ctx context.Context, dir string, text []byte, n int) (pa
 	p.settled(1)
 	l.drawn = p.mark("sasl-map-drawn")
 	l.atDrawn = metrics(t, p.ctx)
-	l.toMark = tr.end(p, url, "sasl-map-drawn")
+	l.toMark, l.toMarkCPU = tr.end(p, url, "sasl-map-drawn")
 	p.eval(`performance.getEntriesByName("sasl-map-drawn")[0].detail`, &l.by)
 	// The large raster the page fetches after its first frame, for a zoom:
 	// part of the first load, not of the actions after it.
@@ -148,8 +154,9 @@ func (tr *trace) start(p page) {
 }
 
 // end ends the trace and returns the main thread's time in tasks from the
-// navigation to url until the page's mark name (mainToMark).
-func (tr *trace) end(p page, url, name string) time.Duration {
+// navigation to url until the page's mark name, and its CPU time in them
+// (mainToMark).
+func (tr *trace) end(p page, url, name string) (time.Duration, time.Duration) {
 	p.t.Helper()
 	if _, err := chromedp.Call(p.ctx, tracing.End, cdp.Empty{}); err != nil {
 		p.t.Fatal(err)
@@ -169,11 +176,11 @@ func (tr *trace) end(p page, url, name string) time.Duration {
 		}
 		events = append(events, e)
 	}
-	d, err := mainToMark(events, url, name)
+	d, cpu, err := mainToMark(events, url, name)
 	if err != nil {
 		p.t.Fatal(err)
 	}
-	return d
+	return d, cpu
 }
 
 // traceEvent is what mainToMark reads of an event of Chromium's trace
@@ -185,6 +192,9 @@ type traceEvent struct {
 	Tid  int     `json:"tid"`
 	Ts   float64 `json:"ts"`
 	Dur  float64 `json:"dur"`
+	// Tdur is the thread's CPU time in the event (its thread clock; 0
+	// where the browser has none).
+	Tdur float64 `json:"tdur"`
 	Args struct {
 		Data struct {
 			DocumentLoaderURL string `json:"documentLoaderURL"`
@@ -196,11 +206,14 @@ type traceEvent struct {
 // set the performance mark name (the page's main thread) spent in tasks
 // from the navigation to url (its navigationStart) until the mark's time
 // (the event of a mark is at the navigation's start plus its startTime),
-// tasks within tasks counted once.
-func mainToMark(events []traceEvent, url, name string) (time.Duration, error) {
+// tasks within tasks counted once; and the thread's CPU time in them (a
+// task the navigation or the mark cuts counted in proportion), the same
+// less the time the thread waited for a core or for another process:
+// the project's CPU-normalised measure on a loaded machine.
+func mainToMark(events []traceEvent, url, name string) (wall, cpu time.Duration, err error) {
 	i := slices.IndexFunc(events, func(e traceEvent) bool { return e.Name == name })
 	if i < 0 {
-		return 0, fmt.Errorf("the trace has no mark %s", name)
+		return 0, 0, fmt.Errorf("the trace has no mark %s", name)
 	}
 	mark := events[i]
 	from := -1.0
@@ -210,28 +223,33 @@ func mainToMark(events []traceEvent, url, name string) (time.Duration, error) {
 		}
 	}
 	if from < 0 {
-		return 0, fmt.Errorf("the trace has no navigation to %s on the thread of the mark %s", url, name)
+		return 0, 0, fmt.Errorf("the trace has no navigation to %s on the thread of the mark %s", url, name)
 	}
-	var tasks [][2]float64
+	var tasks []traceEvent
 	for _, e := range events {
-		if e.Name == "ThreadControllerImpl::RunTask" && e.Ph == "X" && e.Pid == mark.Pid && e.Tid == mark.Tid {
-			if a, b := max(e.Ts, from), min(e.Ts+e.Dur, mark.Ts); b > a {
-				tasks = append(tasks, [2]float64{a, b})
-			}
+		if e.Name == "ThreadControllerImpl::RunTask" && e.Ph == "X" && e.Pid == mark.Pid && e.Tid == mark.Tid && e.Dur > 0 {
+			tasks = append(tasks, e)
 		}
 	}
-	slices.SortFunc(tasks, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
-	var us, end float64
+	// Outermost first where two start together.
+	slices.SortFunc(tasks, func(a, b traceEvent) int { return cmp.Or(cmp.Compare(a.Ts, b.Ts), cmp.Compare(b.Dur, a.Dur)) })
+	var us, cpuUs, end float64
 	for _, t := range tasks {
-		if t[0] < end {
-			t[0] = end
+		if t.Ts < end { // within a task counted already
+			continue
 		}
-		if t[1] > t[0] {
-			us += t[1] - t[0]
-			end = t[1]
+		end = t.Ts + t.Dur
+		a, b := max(t.Ts, from), min(end, mark.Ts)
+		if b <= a {
+			continue
 		}
+		us += b - a
+		cpuUs += t.Tdur * (b - a) / t.Dur
 	}
-	return time.Duration(us * float64(time.Microsecond)), nil
+	if us > 0 && cpuUs == 0 {
+		return 0, 0, fmt.Errorf("the trace's tasks carry no thread time (tdur): the CPU time is not measured")
+	}
+	return time.Duration(us * float64(time.Microsecond)), time.Duration(cpuUs * float64(time.Microsecond)), nil
 }
 
 // mark waits for the page's performance mark name and returns its time
@@ -275,7 +293,7 @@ func TestServePageSpeed(t *testing.T) {
 	}
 	warm(t, ctx)
 	p, l := load(t, ctx, dir, text, 0)
-	t.Logf("a new game: the map drawn %v after the navigation (by %s), %v of main thread until then (%s by the time the test saw it)", l.drawn.Round(time.Millisecond), l.by, l.toMark.Round(time.Millisecond), spent(l.before, l.atDrawn))
+	t.Logf("a new game: the map drawn %v after the navigation (by %s), %v of main thread until then (%v of its CPU; %s by the time the test saw it)", l.drawn.Round(time.Millisecond), l.by, l.toMark.Round(time.Millisecond), l.toMarkCPU.Round(time.Millisecond), spent(l.before, l.atDrawn))
 	// The first load draws the raster the page names, no SVG, and asks the
 	// server for nothing before it; then the setup, for the timeline, and
 	// the large raster, for the first zoom.
@@ -373,7 +391,7 @@ func BenchmarkServePageInBrowser(b *testing.B) {
 	warm(b, ctx)
 	n := 0
 	b.Run("load", func(b *testing.B) {
-		var drawn, main, cpu, script, style, layout, toMark time.Duration
+		var drawn, main, cpu, script, style, layout, toMark, toMarkCPU time.Duration
 		k := 0
 		for b.Loop() {
 			n++
@@ -388,6 +406,7 @@ func BenchmarkServePageInBrowser(b *testing.B) {
 			style += l.atDrawn["RecalcStyleDuration"] - l.before["RecalcStyleDuration"]
 			layout += l.atDrawn["LayoutDuration"] - l.before["LayoutDuration"]
 			toMark += l.toMark
+			toMarkCPU += l.toMarkCPU
 			k++
 		}
 		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(k) }
@@ -396,6 +415,12 @@ func BenchmarkServePageInBrowser(b *testing.B) {
 		// long as they took (mark-ms: what the issue-56 check bounds; the
 		// browser's trace).
 		b.ReportMetric(ms(toMark), "mark-ms/op")
+		// The same tasks' CPU time (mark-cpu-ms): what the check bounds
+		// on a machine whose cores the browser's other processes and
+		// threads (its raster, its compositor, the GPU process) keep busy
+		// beside the page, as they do on two cores, where the tasks take
+		// two to three times their CPU time.
+		b.ReportMetric(ms(toMarkCPU), "mark-cpu-ms/op")
 		// The page's metrics once the test has seen the mark (the work the
 		// page left for the frame after it, the side's words and its
 		// timeline, among them): its main thread's tasks (main-ms), its CPU
@@ -408,6 +433,33 @@ func BenchmarkServePageInBrowser(b *testing.B) {
 		b.ReportMetric(ms(script), "script-ms/op")
 		b.ReportMetric(ms(style), "style-ms/op")
 		b.ReportMetric(ms(layout), "layout-ms/op")
+	})
+	// The floor the load is measured against: a page of the map's raster
+	// alone, its mark set at the raster's paint (its Largest Contentful
+	// Paint), on the same kind of server.
+	b.Run("raster", func(b *testing.B) {
+		var toMark, toMarkCPU time.Duration
+		k := 0
+		for b.Loop() {
+			n++
+			path := filepath.Join(dir, fmt.Sprintf("game%d.yaml", n))
+			if err := os.WriteFile(path, text, 0o644); err != nil {
+				b.Fatal(err)
+			}
+			_, url := startServe(b, path)
+			url = rasterOnly(b, url)
+			tr := &trace{done: make(chan struct{})}
+			p := newTab(b, ctx, chromedp.WithListener(tr.listen))
+			tr.start(p)
+			p.run("load the raster alone", chromedp.Navigate(url))
+			p.mark("sasl-map-drawn")
+			wall, cpu := tr.end(p, url, "sasl-map-drawn")
+			toMark, toMarkCPU = toMark+wall, toMarkCPU+cpu
+			k++
+		}
+		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(k) }
+		b.ReportMetric(ms(toMark), "mark-ms/op")
+		b.ReportMetric(ms(toMarkCPU), "mark-cpu-ms/op")
 	})
 	b.Run("next", func(b *testing.B) {
 		n++
@@ -454,6 +506,46 @@ func BenchmarkServePageInBrowser(b *testing.B) {
 		b.ReportMetric(ms(sharp), "sharp-ms/op")
 		b.ReportMetric(ms(mainSharp), "main-sharp-ms/op")
 	})
+}
+
+// rasterOnly serves, on a new origin, the page of the map's raster alone
+// of the sasl serve page at url (its raster as that page names it, the
+// window's size, the same style): a performance mark "sasl-map-drawn" at
+// its paint. Every other request goes to the server of url.
+func rasterOnly(t testing.TB, url string) string {
+	t.Helper()
+	res, err := http.Get(url + "api/map")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var info struct {
+		Raster string     `json:"raster"`
+		Size   [2]float64 `json:"size"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&info); err != nil {
+		t.Fatalf("%sapi/map: %v", url, err)
+	}
+	target, err := neturl.Parse(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := &httputil.ReverseProxy{Rewrite: func(r *httputil.ProxyRequest) { r.SetURL(target) }}
+	page := fmt.Sprintf(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>the raster alone</title>
+<style>html, body { margin: 0; height: 100%%; overflow: hidden; } svg { display: block; width: 100vw; height: 100vh; }</style></head>
+<body><svg viewBox="0 0 %[2]g %[3]g" preserveAspectRatio="xMidYMid meet"><image href="%[1]s" width="%[2]g" height="%[3]g"></image></svg>
+<script>new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.url.endsWith(%[1]q)) performance.mark("sasl-map-drawn", { startTime: e.startTime, detail: "lcp" }); }).observe({ type: "largest-contentful-paint", buffered: true });</script>
+</body></html>`, info.Raster, info.Size[0], info.Size[1])
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/" {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			io.WriteString(w, page)
+			return
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/"
 }
 
 // TestServePageScreens loads the four-board game at the whole-map view on
