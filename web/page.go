@@ -6,8 +6,12 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"html/template"
 	"net/http"
+	"slices"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/sasl-engine/sasl/render"
 )
@@ -51,10 +55,12 @@ func sha256Base64(s string) string {
 	return base64.StdEncoding.EncodeToString(sum[:])
 }
 
-// pageData fills pageTemplate: Boot.Map is nil when the map could not be
-// drawn (Boot.Error says why, and the page shows it).
+// pageData fills pageTemplate: Map is the map's drawing, nil when it
+// could not be drawn (Boot's error says why, and the page shows it), and
+// Boot is the data block (bootJSON) as asciiJSON writes it.
 type pageData struct {
-	Boot   bootJSON
+	Map    *mapInfo
+	Boot   template.JS
 	Style  template.CSS
 	Script template.JS
 }
@@ -76,11 +82,16 @@ type bootJSON struct {
 // page is GET / and /index.html: the page of the game, never kept (it
 // holds the game as it stands).
 func (srv *Server) page(w http.ResponseWriter, r *http.Request) {
-	var d pageData
-	if err := srv.bootOf(r.Context(), &d); err != nil {
-		d = pageData{Boot: bootJSON{Error: err.Error()}}
+	var boot bootJSON
+	if err := srv.bootOf(r.Context(), &boot); err != nil {
+		boot = bootJSON{Error: err.Error()}
 	}
-	d.Style, d.Script = pageStyle, pageScript
+	text, err := asciiJSON(boot)
+	if err != nil {
+		httpError(w, http.StatusInternalServerError, "the page could not be written: "+err.Error())
+		return
+	}
+	d := pageData{Map: boot.Map, Boot: template.JS(text), Style: pageStyle, Script: pageScript}
 	var buf bytes.Buffer
 	if err := pageTemplate.Execute(&buf, d); err != nil {
 		httpError(w, http.StatusInternalServerError, "the page could not be written: "+err.Error())
@@ -90,9 +101,38 @@ func (srv *Server) page(w http.ResponseWriter, r *http.Request) {
 	writeBody(w, r, "text/html; charset=utf-8", buf.Bytes(), gzipped(buf.Bytes()))
 }
 
+// asciiJSON is v in JSON, as a script's data block holds it: "<", ">"
+// and "&" escaped (no "</script>" ends it early), and every character
+// beyond ASCII too ("\u00b7"; a pair of them beyond the BMP). A page all
+// ASCII, as its script and style are, the browser reads as one-byte text:
+// one character beyond ASCII anywhere had it decode the whole page, its
+// script and this block as two-byte text, a tenth of its first load's
+// parse.
+func asciiJSON(v any) ([]byte, error) {
+	b, err := json.Marshal(v) // escapes <, >, &, U+2028 and U+2029
+	if err != nil {
+		return nil, err
+	}
+	if !slices.ContainsFunc(b, func(c byte) bool { return c >= utf8.RuneSelf }) {
+		return b, nil
+	}
+	out := make([]byte, 0, len(b)+64)
+	for _, r := range string(b) {
+		if r < utf8.RuneSelf {
+			out = append(out, byte(r))
+			continue
+		}
+		// Outside a string JSON has only ASCII: r is in one.
+		for _, u := range utf16.AppendRune(nil, r) {
+			out = fmt.Appendf(out, `\u%04x`, u)
+		}
+	}
+	return out, nil
+}
+
 // bootOf fills d with the map (waiting for its drawing), the state, the
 // log and the hexes of the game.
-func (srv *Server) bootOf(ctx context.Context, d *pageData) error {
+func (srv *Server) bootOf(ctx context.Context, d *bootJSON) error {
 	b, err := srv.drawnMap(ctx)
 	if err != nil {
 		return err
@@ -115,7 +155,7 @@ func (srv *Server) bootOf(ctx context.Context, d *pageData) error {
 	if err != nil {
 		return err
 	}
-	d.Boot = bootJSON{Map: &b.info, State: &st, Log: &log, Hexes: hexes, Glyphs: glyphs}
+	*d = bootJSON{Map: &b.info, State: &st, Log: &log, Hexes: hexes, Glyphs: glyphs}
 	return nil
 }
 

@@ -1,14 +1,17 @@
 package web
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	"html"
+	"maps"
 	"net/http"
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // GET /: the page comes with the map's raster named in it (fetched as the
@@ -68,5 +71,33 @@ func TestPage(t *testing.T) {
 	}
 	if strings.Contains(html.UnescapeString(m[1]), "</script") {
 		t.Error("the data block could end the script element")
+	}
+	// All ASCII (asciiJSON): the browser reads it as one-byte text.
+	if i := strings.IndexFunc(body, func(r rune) bool { return r >= utf8.RuneSelf }); i >= 0 {
+		t.Errorf("the page has a character beyond ASCII: %q", body[max(0, i-40):min(len(body), i+10)])
+	}
+}
+
+// asciiJSON writes a data block all ASCII that reads back as JSON the
+// same, and that no "</script>" in it can end.
+func TestASCIIJSON(t *testing.T) {
+	t.Parallel()
+	in := map[string]string{"mission": "Kampf um Stalingrad \u2014 \u00e9t\u00e9 \u00b7 \u2026 \U0001d11e", "words": "</script><!-- \u2028 & \"q\" \\", "": "plain"}
+	b, err := asciiJSON(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := bytes.IndexFunc(b, func(r rune) bool { return r >= utf8.RuneSelf }); i >= 0 {
+		t.Errorf("asciiJSON wrote a character beyond ASCII: %s", b)
+	}
+	if bytes.ContainsAny(b, "<>&") {
+		t.Errorf("asciiJSON wrote <, > or &: %s", b)
+	}
+	var out map[string]string
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatalf("%s: %v", b, err)
+	}
+	if !maps.Equal(in, out) {
+		t.Errorf("asciiJSON's %s reads back as %q, want %q", b, out, in)
 	}
 }

@@ -392,7 +392,7 @@ function render() {
   document.title = st.mission + ": " + st.where;
   $("mission").textContent = st.mission;
   renderAttitude(st);
-  let where = capital(st.where.replace(/turn (\d+)/, "turn $1 of " + st.last_turn)) + " · step " + st.step;
+  let where = capital(st.where.replace(/turn (\d+)/, "turn $1 of " + st.last_turn)) + " \u00b7 step " + st.step;
   if (st.over && st.winner) where += ". Winner: the " + st.winner.toUpperCase() + " side (" + st.why + ")";
   $("where").textContent = where;
   renderTables(st.placeholder_tables);
@@ -562,7 +562,7 @@ function renderActions() {
   if (can("next") && verbs.hold) box.append(el("button", { id: "do-hold-move", title: verbs.hold[1], onclick: () => doCommand("next --hold-move") }, verbs.hold[0]));
   if (can("pass") && verbs.pass) box.append(el("button", { id: "do-pass", title: verbs.pass[1], onclick: () => doCommand("pass") }, verbs.pass[0]));
   if (can("fire") && stopKind() === "first-fire") {
-    box.append(el("button", { id: "do-firstfire", title: "choose the Locations that fire, then see the FP, DRM and LOS before you roll", onclick: () => startFire([]) }, "Fire at " + atName() + "…"));
+    box.append(el("button", { id: "do-firstfire", title: "choose the Locations that fire, then see the FP, DRM and LOS before you roll", onclick: () => startFire([]) }, "Fire at " + atName() + "\u2026"));
   }
   if (can("undo")) box.append(el("button", { id: "do-undo", title: "sasl play undo: the game as it stood before step " + page.state.step + " (" + page.state.last + ")", onclick: () => doCommand("undo") }, "Undo step " + page.state.step + " (" + page.state.last + ")"));
   if (stopKind() === "first-fire") renderGroups(box);
@@ -590,7 +590,7 @@ function renderGroups(box) {
     const kind = fireWords[g.fire || "first"];
     const rule = { sff: " as Area Fire (ASL A8.3)", fpf: " as Area Fire, then a NMC each (ASL A8.31)" }[g.fire] || "";
     list.append(el("div", { class: "group" },
-      el("button", { class: "group-fire", "data-at": g.at, title: "plan " + kind + " from " + g.at + " at " + s.at + rule + ": sasl play fire --from " + g.at + " --at " + s.at, onclick: () => startFire([g.at]) }, kind + " from " + g.at + "…"),
+      el("button", { class: "group-fire", "data-at": g.at, title: "plan " + kind + " from " + g.at + " at " + s.at + rule + ": sasl play fire --from " + g.at + " --at " + s.at, onclick: () => startFire([g.at]) }, kind + " from " + g.at + "\u2026"),
       " " + g.units.join(", ") + ", " + g.range + (g.range === 1 ? " hex" : " hexes") + (rule ? "," + rule : "")));
   }
   const head = units + (units === 1 ? " unit" : " units") + " in " + locs + (locs === 1 ? " Location" : " Locations") + " may fire at " + s.at;
@@ -624,7 +624,7 @@ function renderRouts(box) {
     const row = el("div", { class: "rout" }, el("b", {}, u ? unitWords(u) : r.unit), " in " + r.at + ": " +
       (r.must ? "must rout" : "may rout (DM)") + (r.to.length || r.crawl.length ? ":" : " and cannot: eliminated for Failure to Rout when you go on (ASL A10.5)"));
     const buttons = el("div", { class: "buttons" });
-    // A long list is cut: the unit's hex, Rout…, then any hex routs it too.
+    // A long list is cut: the unit's hex, Rout..., then any hex routs it too.
     const cut = 12;
     for (const to of r.to.slice(0, cut)) {
       const c = "move " + r.unit + " " + to;
@@ -641,7 +641,7 @@ function renderRouts(box) {
       b.onmouseenter = () => mark("hover", [["polygon", { points: hexPoints(h.at), class: "m-dest" }]]);
       b.onmouseleave = () => mark("hover", []);
     }
-    if (r.to.length > cut) buttons.append(el("span", { class: "hint" }, "and " + (r.to.length - cut) + " more: click " + r.at + ", Rout…, then the hex"));
+    if (r.to.length > cut) buttons.append(el("span", { class: "hint" }, "and " + (r.to.length - cut) + " more: click " + r.at + ", Rout\u2026, then the hex"));
     row.append(buttons);
     box.append(row);
   }
@@ -681,7 +681,7 @@ function showHex(h) {
       const ids = movable.filter((c) => c.checked).map((c) => c.value);
       if (!ids.length) { showError("move: choose the units that move"); return; }
       startMove(ids, h);
-    } }, stopKind() === "rout" ? "Rout…" : "Move these…"));
+    } }, stopKind() === "rout" ? "Rout\u2026" : "Move these\u2026"));
   }
   // Fire from here where the game's Legal has a fire from a Location of
   // the hex (a unit that fired fires again only as the rules let it:
@@ -691,7 +691,7 @@ function showHex(h) {
   const fireFrom = ((page.state.offers || {}).fires || []).map((f) => f.from).filter((f) => hexNamed(f) === h);
   fireFrom.sort((a, b) => (b === h.name) - (a === h.name));
   if (!page.past && can("fire") && fireFrom.length) {
-    buttons.append(el("button", { id: "plan-fire", onclick: () => startFire([fireFrom[0]]) }, "Fire from here…"));
+    buttons.append(el("button", { id: "plan-fire", onclick: () => startFire([fireFrom[0]]) }, "Fire from here\u2026"));
   }
   box.append(buttons);
   box.hidden = false;
@@ -833,7 +833,7 @@ function renderPlan() {
       box.append(el("label", { class: "assault", title: "sasl play move ... --assault" }, cb, " Assault Movement (ASL A4.61): one Location, all its MF; no FFNAM DRM when fired at"));
     }
   } else {
-    box.append(el("p", {}, planFireWords(p) + " from " + (p.from.join(", ") || "…") + " at " + (p.atLevel || p.at || "…") +
+    box.append(el("p", {}, planFireWords(p) + " from " + (p.from.join(", ") || "\u2026") + " at " + (p.atLevel || p.at || "\u2026") +
       ": click your stacks to add or drop them" + (atName() ? "." : ", and an ENEMY stack to fire at.")));
     // The Location of the target hex the fire is at, as the move plan's
     // (a First Fire stop's is the mover's own).
