@@ -205,6 +205,8 @@ function drawCounters(units, vpo, residual) {
   // The legend of counters, drawn when it is open (folded, by default).
   page.shownCounters = [units, vpo || [], residual || []];
   if ($("marks").open) renderCounterLegend(...page.shownCounters);
+  // The page's first frame is after this (index.html's rel=expect).
+  if (!page.countersDrawn) performance.mark("sasl-counters-drawn");
   page.countersDrawn = true;
   drawnMark();
 }

@@ -307,6 +307,13 @@ func TestServePageSpeed(t *testing.T) {
 	if words[0] != 0 || words[1] < 100 {
 		t.Errorf("the counters have %d texts and %d words drawn as paths; want none and the counters' words", words[0], words[1])
 	}
+	// The first frame is the map with its counters: no frame before the
+	// script has drawn them lays out and paints the page without them.
+	var paint [2]float64
+	p.eval(`[performance.getEntriesByName("first-paint")[0].startTime, performance.getEntriesByName("sasl-counters-drawn")[0].startTime]`, &paint)
+	if paint[0] < paint[1] {
+		t.Errorf("the page's first paint, at %.0f ms, came before its counters were drawn, at %.0f ms", paint[0], paint[1])
+	}
 	var asked []string
 	p.eval(`performance.getEntriesByType("resource").map((r) => { const u = new URL(r.name); return u.pathname + (u.searchParams.get("size") ? "?size=" + u.searchParams.get("size") : ""); }).filter((u) => u !== "/api/state")`, &asked)
 	if len(asked) == 0 || asked[0] != "/api/map.png" || slices.ContainsFunc(asked[1:], func(u string) bool { return u != "/api/setup" && u != "/api/map.png?size=large" }) {
