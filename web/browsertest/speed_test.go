@@ -1,7 +1,6 @@
 package browsertest
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -15,12 +14,12 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	cdpio "github.com/chromedp/cdproto/io"
 	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
@@ -100,7 +99,7 @@ func load(t testing.TB, ctx context.Context, dir string, text []byte, n int) (pa
 		t.Fatal(err)
 	}
 	_, url := startServe(t, path)
-	tr := &trace{done: make(chan struct{})}
+	tr := &trace{done: make(chan *tracing.EventTracingComplete, 1)}
 	p := newTab(t, ctx, chromedp.WithListener(tr.listen))
 	var l loaded
 	l.before = metrics(t, p.ctx)
@@ -120,25 +119,18 @@ func load(t testing.TB, ctx context.Context, dir string, text []byte, n int) (pa
 // trace is the browser's trace of a page's main thread: its tasks
 // (category toplevel: ThreadControllerImpl::RunTask) and the page's marks
 // and navigations (blink.user_timing), as DevTools records them, fewer
-// categories to weigh less.
+// categories to weigh less. The browser keeps the events until the trace
+// ends, then hands them over as a stream: sent as they came, they had the
+// browser and the test busy on the page's cores while it loaded.
 type trace struct {
-	mu     sync.Mutex
-	events [][]byte
-	done   chan struct{}
+	done chan *tracing.EventTracingComplete
 }
 
-// listen is the tab's listener (chromedp.WithListener): it keeps the
-// events as they come.
+// listen is the tab's listener (chromedp.WithListener): it is told when
+// the trace's stream is ready.
 func (tr *trace) listen(ev any) {
-	switch e := ev.(type) {
-	case *tracing.EventDataCollected:
-		tr.mu.Lock()
-		for _, v := range e.Value {
-			tr.events = append(tr.events, bytes.Clone(v))
-		}
-		tr.mu.Unlock()
-	case *tracing.EventTracingComplete:
-		close(tr.done)
+	if e, ok := ev.(*tracing.EventTracingComplete); ok {
+		tr.done <- e
 	}
 }
 
@@ -146,7 +138,7 @@ func (tr *trace) start(p page) {
 	p.t.Helper()
 	params := tracing.StartParams{
 		TraceConfig:  &tracing.TraceConfig{IncludedCategories: []string{"toplevel", "blink.user_timing"}},
-		TransferMode: tracing.StartTransferModeReportEvents,
+		TransferMode: tracing.StartTransferModeReturnAsStream,
 	}
 	if _, err := chromedp.Call(p.ctx, tracing.Start, params); err != nil {
 		p.t.Fatal(err)
@@ -161,22 +153,36 @@ func (tr *trace) end(p page, url, name string) (time.Duration, time.Duration) {
 	if _, err := chromedp.Call(p.ctx, tracing.End, cdp.Empty{}); err != nil {
 		p.t.Fatal(err)
 	}
+	var done *tracing.EventTracingComplete
 	select {
-	case <-tr.done:
+	case done = <-tr.done:
 	case <-time.After(time.Minute):
 		p.t.Fatal("the browser's trace never ended")
 	}
-	tr.mu.Lock()
-	defer tr.mu.Unlock()
-	events := make([]traceEvent, 0, len(tr.events))
-	for _, raw := range tr.events {
-		var e traceEvent
-		if err := json.Unmarshal(raw, &e); err != nil {
-			p.t.Fatalf("a trace event: %v", err)
-		}
-		events = append(events, e)
+	if done.DataLossOccurred {
+		p.t.Fatal("the browser's trace lost events")
 	}
-	d, cpu, err := mainToMark(events, url, name)
+	var text []byte
+	for {
+		res, err := chromedp.Call(p.ctx, cdpio.Read, cdpio.ReadParams{Handle: done.Stream, Size: 1 << 20})
+		if err != nil {
+			p.t.Fatalf("reading the browser's trace: %v", err)
+		}
+		text = append(text, res.Data...)
+		if res.EOF {
+			break
+		}
+	}
+	if _, err := chromedp.Call(p.ctx, cdpio.Close, cdpio.CloseParams{Handle: done.Stream}); err != nil {
+		p.t.Fatal(err)
+	}
+	var trace struct {
+		TraceEvents []traceEvent `json:"traceEvents"`
+	}
+	if err := json.Unmarshal(text, &trace); err != nil {
+		p.t.Fatalf("the browser's trace: %v", err)
+	}
+	d, cpu, err := mainToMark(trace.TraceEvents, url, name)
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -455,7 +461,7 @@ func BenchmarkServePageInBrowser(b *testing.B) {
 			}
 			_, url := startServe(b, path)
 			url = rasterOnly(b, url)
-			tr := &trace{done: make(chan struct{})}
+			tr := &trace{done: make(chan *tracing.EventTracingComplete, 1)}
 			p := newTab(b, ctx, chromedp.WithListener(tr.listen))
 			tr.start(p)
 			p.run("load the raster alone", chromedp.Navigate(url))
