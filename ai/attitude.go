@@ -729,6 +729,11 @@ func (e *Enemy) reached(t *trip) ([]*state.Unit, error) {
 		if stack, err = e.activate(stack, t.cur); err != nil {
 			return nil, err
 		}
+		if len(stack) == 0 {
+			// An S? moving alone found a dummy (SASL 5.1): its move ends
+			// here, and its way is told, as of units eliminated on theirs.
+			e.wentTo(t, t.stack, t.notes)
+		}
 		t.stack = stack
 	}
 	if e.Res == nil {

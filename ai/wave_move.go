@@ -417,20 +417,30 @@ func (e *Enemy) fired(t *trip) ([]*state.Unit, error) {
 	switch {
 	case len(stopped) > 0:
 		e.finish(&trip{stack: stopped, steps: t.steps, spent: t.spent, cur: t.cur, from: t.from, notes: notes, lead: t.lead, goal: t.goal, goalAt: t.goalAt})
-	case len(kept) == 0 && len(t.steps) > 1:
-		var from layout.Compass
-		if t.steps[0].Off {
-			from = t.from
-		}
+	case len(kept) == 0:
 		// The way is told of the units that went it: an S? found a dummy
 		// on it left no units (SASL 5.1).
 		went := stack
 		if len(went) == 0 {
 			went = t.stack
 		}
-		e.log.Add(report.Event{Kind: report.Move, Units: e.log.IDs(went), Steps: e.log.Steps(t.steps...), Edge: from, Lead: t.lead, Notes: e.log.Notes(notes...), Goal: t.goal, TargetAt: t.goalAt, Cause: e.moveCause(went)})
+		e.wentTo(t, went, notes)
 	}
 	return e.keep(kept...), nil
+}
+
+// wentTo tells the way of trip t to where it stands of units went, none
+// of whom moves on from there: eliminated there, or an S? found a dummy
+// there (SASL 5.1), its move told as finish tells one that ends.
+func (e *Enemy) wentTo(t *trip, went []*state.Unit, notes []report.Note) {
+	if len(t.steps) < 2 || len(went) == 0 {
+		return
+	}
+	var from layout.Compass
+	if t.steps[0].Off {
+		from = t.from
+	}
+	e.log.Add(report.Event{Kind: report.Move, Units: e.log.IDs(went), Steps: e.log.Steps(t.steps...), Edge: from, Lead: t.lead, Notes: e.log.Notes(notes...), Goal: t.goal, TargetAt: t.goalAt, Cause: e.moveCause(went)})
 }
 
 // reveal makes the FRIENDLY units in Location at that the ENEMY did not

@@ -34,7 +34,7 @@ func Example() {
 	// Output:
 	// 22 S? set up
 	// turn 1 of 7: 103 events
-	// turn 2 of 7: 97 events
+	// turn 2 of 7: 99 events
 	// turn 3 of 7: 76 events
 	// turn 4 of 7: 72 events
 	// turn 5 of 7: 69 events

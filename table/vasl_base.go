@@ -114,7 +114,12 @@ func (m mirror) apply(ev *report.Event) {
 		}
 		for _, id := range ev.Units {
 			side := m.of(id)
-			c := side[id]
+			c, ok := side[id]
+			if !ok && ev.Kind != report.Enter {
+				// Gone before its move was told: eliminated on its way,
+				// or an S? found a dummy there (its way told after).
+				continue
+			}
 			c.at = to.Hex
 			side[id] = c
 		}

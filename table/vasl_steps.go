@@ -388,9 +388,8 @@ func (w *enemyWriter) stepThrough(events []turnEvent) error {
 // the counters' hex, then the event's, told as the game tells a stack
 // that moves on from a stop (report.MovesOn); the units brought are those
 // of the event and the others of that move whose counters stand with
-// them (a stack moves as one). Where no later move passes both (a dummy
-// that moved alone, which no move of the game's tells), the counters
-// stay where they stand.
+// them (a stack moves as one). Where no later move passes both, the
+// counters stay where they stand.
 func (w *enemyWriter) wayTo(events []turnEvent, i int, added map[string]bool) error {
 	ev := &events[i]
 	ids, at, ok := atEvent(&ev.Event)
