@@ -67,7 +67,7 @@ func firstPlace(events []turnEvent) string {
 		return ""
 	}
 	ev := events[0]
-	if i := slices.IndexFunc(events, func(e turnEvent) bool { return told(e.Kind) }); i >= 0 {
+	if i := slices.IndexFunc(events, func(e turnEvent) bool { return told(&e.Event) }); i >= 0 {
 		ev = events[i]
 	}
 	return fmt.Sprintf("Game Turn %d, %s", ev.turn, report.PhaseOf(ev.Player, ev.Phase))
@@ -247,12 +247,17 @@ func (w *enemyWriter) say(text string) {
 	w.e.Chat("sasl: " + text)
 }
 
-// told: the events a step tells; the others are the player's own doings
-// at the stops (pass, next), told by what follows them, and a stack's
-// moving on from a stop, told where it moves a counter (movesOn).
-func told(k report.Kind) bool {
-	switch k {
-	case report.Pass, report.GoOn, report.Unasked, report.MovesOn, report.Reported:
+// told: the events a step tells. Of the player's own doings at the stops
+// (pass, next) it tells those at a First Fire stop for a moving stack,
+// where its counters stand (wayTo): the chat says what became of the
+// chance to fire at each hex it entered. The others are told by what
+// follows them; a stack's moving on from a stop where it moves a counter
+// (movesOn).
+func told(ev *report.Event) bool {
+	switch ev.Kind {
+	case report.Pass, report.GoOn, report.Unasked:
+		return len(ev.Units) > 0
+	case report.MovesOn, report.Reported:
 		return false
 	}
 	return true
@@ -346,7 +351,7 @@ func (w *enemyWriter) stepThrough(events []turnEvent) error {
 			}
 			continue
 		}
-		if told(ev.Kind) {
+		if told(&ev.Event) {
 			w.say(w.words.Text(&ev.Event))
 		}
 		if err := w.apply(&ev.Event, added); err != nil {
@@ -381,7 +386,7 @@ func (w *enemyWriter) stepThrough(events []turnEvent) error {
 // stand elsewhere: the event happened in the course of their move or
 // rout, which the game tells when it ends (report.Move, report.Rout,
 // after the event). The events: a stop for First Fire at a
-// moving stack (Pass, Unasked), the FRIENDLY fire at it and the Residual
+// moving stack (Pass, GoOn, Unasked), the FRIENDLY fire at it and the Residual
 // FP that attacks it, its Morale Checks, breaks, pins, reductions, wounds
 // and eliminations, an S? Activated or found a dummy (atEvent). The way
 // is that of the first later move or rout of the same phase that passes
@@ -444,7 +449,7 @@ func (w *enemyWriter) counterHex(id string) (hex.Hex, bool) {
 // they stand.
 func atEvent(ev *report.Event) (ids []string, at board.Location, ok bool) {
 	switch ev.Kind {
-	case report.Pass, report.Unasked, report.Activate, report.Dummy, report.Morale, report.Break, report.Pinned,
+	case report.Pass, report.GoOn, report.Unasked, report.Activate, report.Dummy, report.Morale, report.Break, report.Pinned,
 		report.Reduce, report.Wound, report.Eliminate:
 		return ev.Units, ev.At, len(ev.Units) > 0
 	case report.FirstFire, report.SubsequentFirstFire, report.FinalProtectiveFire, report.FinalFire:

@@ -194,7 +194,7 @@ func stepsCheck(t *testing.T, g *Game, name string, turn writtenTurn, pieceOf ma
 		text := words.Text(ev)
 		k := stepOf[i]
 		if k < 0 {
-			if told(ev.Kind) {
+			if told(ev) {
 				t.Errorf("%s: no step tells %q", name, text)
 			}
 			continue
@@ -296,7 +296,7 @@ func chatPlaces(t *testing.T, name string, turn writtenTurn, m *board.Map, words
 				continue
 			}
 			i := next
-			for i < len(turn.events) && (!told(turn.events[i].Kind) || words.Text(&turn.events[i].Event) != line) {
+			for i < len(turn.events) && (!told(&turn.events[i].Event) || words.Text(&turn.events[i].Event) != line) {
 				i++
 			}
 			if i == len(turn.events) {
@@ -399,6 +399,11 @@ func TestVaslStepsInTheGamesOrder_A10_5_SASL5_1(t *testing.T) {
 	fires := seen["fire"] + seen["first_fire"] + seen["defensive_fire"] + seen["prep_fire"] + seen["subsequent_first_fire"]
 	if seen["your rout"] == 0 || seen["your break"] < 3 || seen["activate"] < 5 || seen["dummy"] == 0 || seen["pin"] == 0 || fires < 10 {
 		t.Fatalf("the game shows too little: %v", seen)
+	}
+	// The chat tells each First Fire stop at a moving stack, where its
+	// counters stand: whether you fired, passed, or were not asked.
+	if stops := seen[report.Pass.String()] + seen[report.Unasked.String()] + seen[report.GoOn.String()]; stops == 0 {
+		t.Errorf("the chat tells none of the game's First Fire stops: %v", seen)
 	}
 
 	// The stale-save way (sasl vasl write into a save older than the
