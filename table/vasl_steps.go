@@ -12,6 +12,7 @@ import (
 	"github.com/sasl-engine/sasl/report"
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
+	"github.com/sasl-engine/sasl/rules/layout"
 	"github.com/sasl-engine/sasl/state"
 	"github.com/sasl-engine/sasl/vassal"
 )
@@ -413,6 +414,23 @@ func (w *enemyWriter) wayTo(events []turnEvent, i int, added map[string]bool) er
 		}
 		from[h] = append(from[h], id)
 	}
+	// Units with no counter yet, entering the map in the move under way
+	// (an S? Activated in a hex it entered, or a stop of First Fire
+	// there): brought on by the way of that move, so that the chat shows
+	// the counters the event is of.
+	var entering []string
+	for _, id := range ids {
+		if w.enters(id) {
+			entering = append(entering, id)
+		}
+	}
+	if len(entering) > 0 {
+		if way, edge := wayOn(events[i+1:], ev, entering, at); way != nil {
+			if err := w.movesOn(&report.Event{Kind: report.MovesOn, Player: ev.Player, Phase: ev.Phase, Units: entering, Steps: way, Edge: edge}, added); err != nil {
+				return err
+			}
+		}
+	}
 	for _, h := range hexes {
 		way, mover := wayBetween(events[i+1:], ev, h, at)
 		if way == nil {
@@ -444,6 +462,12 @@ func (w *enemyWriter) counterHex(id string) (hex.Hex, bool) {
 	return w.where[id], true
 }
 
+// enters reports whether unit id is an ENEMY unit whose counter the
+// steps have not put on the map yet (nor removed).
+func (w *enemyWriter) enters(id string) bool {
+	return w.yours[id] == nil && !w.friendly[id] && !w.dead[id] && w.piece[id] == ""
+}
+
 // atEvent is what wayTo reads of event ev: the units it happens to and
 // their Location, ok when ev is of a kind that happens to units where
 // they stand.
@@ -470,7 +494,46 @@ func atEvent(ev *report.Event) (ids []string, at board.Location, ok bool) {
 // enters it, else to its first step in b's hex), a's its start (no MF),
 // and the units of that move; nil for none.
 func wayBetween(events []turnEvent, of *turnEvent, a hex.Hex, b board.Location) ([]pathing.Step, []string) {
+	way, units, _ := wayFrom(events, of, b, func(e *turnEvent) int {
+		return slices.IndexFunc(e.Steps, func(st pathing.Step) bool { return !st.Off && st.Location.Hex == a })
+	})
+	return way, units
+}
+
+// wayOn is the way onto the map to Location b of units ids, which enter
+// it in a move of the Game Turn, Player Turn and phase of event of among
+// events: that of the first move that enters from off the map (its first
+// step off the map) and moves any of them, or the units an S? of them
+// becomes in that phase (report.Activate: the game tells the move of the
+// units it became), as wayBetween gives it, with the edge it enters
+// from; nil for none.
+func wayOn(events []turnEvent, of *turnEvent, ids []string, b board.Location) ([]pathing.Step, layout.Compass) {
+	names := slices.Clone(ids)
 	for _, e := range events {
+		if e.turn != of.turn || e.Player != of.Player || e.Phase != of.Phase {
+			break
+		}
+		if e.Kind == report.Activate && slices.ContainsFunc(e.Units, func(id string) bool { return slices.Contains(names, id) }) {
+			for _, md := range e.Made {
+				names = append(names, md.ID)
+			}
+		}
+	}
+	way, _, edge := wayFrom(events, of, b, func(e *turnEvent) int {
+		if len(e.Steps) > 0 && e.Steps[0].Off && slices.ContainsFunc(e.Units, func(id string) bool { return slices.Contains(names, id) }) {
+			return 0
+		}
+		return -1
+	})
+	return way, edge
+}
+
+// wayFrom is wayBetween's and wayOn's: the way of the first move or rout
+// among events of the phase of event of whose steps start gives a start
+// (its index; -1 for none) and that goes on to Location b's hex.
+func wayFrom(events []turnEvent, of *turnEvent, b board.Location, start func(*turnEvent) int) ([]pathing.Step, []string, layout.Compass) {
+	for i := range events {
+		e := &events[i]
 		if e.turn != of.turn || e.Player != of.Player || e.Phase != of.Phase {
 			break
 		}
@@ -479,7 +542,7 @@ func wayBetween(events []turnEvent, of *turnEvent, a hex.Hex, b board.Location) 
 		default:
 			continue
 		}
-		s := slices.IndexFunc(e.Steps, func(st pathing.Step) bool { return !st.Off && st.Location.Hex == a })
+		s := start(e)
 		if s < 0 {
 			continue
 		}
@@ -493,9 +556,10 @@ func wayBetween(events []turnEvent, of *turnEvent, a hex.Hex, b board.Location) 
 				break
 			}
 		}
-		return append([]pathing.Step{{Location: e.Steps[s].Location}}, e.Steps[s+1:s+t+1]...), e.Units
+		first := pathing.Step{Location: e.Steps[s].Location, Off: e.Steps[s].Off}
+		return append([]pathing.Step{first}, e.Steps[s+1:s+t+1]...), e.Units, e.Edge
 	}
-	return nil, nil
+	return nil, nil, layout.Compass(0)
 }
 
 // movesOn tells and makes a move on (report.MovesOn: the game's own, a
@@ -509,7 +573,7 @@ func (w *enemyWriter) movesOn(ev *report.Event, added map[string]bool) error {
 	}
 	var units []string
 	for _, id := range ev.Units {
-		if h, ok := w.counterHex(id); ok && h != to.Hex {
+		if h, ok := w.counterHex(id); ok && h != to.Hex || w.enters(id) {
 			units = append(units, id)
 		}
 	}
