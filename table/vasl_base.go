@@ -76,10 +76,11 @@ type counterAt struct {
 type mirror struct {
 	enemy, yours map[string]counterAt
 	friendly     map[string]bool // the FRIENDLY units' IDs
+	gone         map[string]bool // units whose counters the steps removed
 }
 
 func mirrorOf(st *state.State, friendly map[string]bool) mirror {
-	m := mirror{enemy: map[string]counterAt{}, yours: map[string]counterAt{}, friendly: friendly}
+	m := mirror{enemy: map[string]counterAt{}, yours: map[string]counterAt{}, friendly: friendly, gone: map[string]bool{}}
 	for _, side := range []state.Side{state.Enemy, state.Friendly} {
 		for _, u := range st.OfSide(side) {
 			if !u.OnMap() {
@@ -113,13 +114,13 @@ func (m mirror) apply(ev *report.Event) {
 			return
 		}
 		for _, id := range ev.Units {
-			side := m.of(id)
-			c, ok := side[id]
-			if !ok && ev.Kind != report.Enter {
+			if m.gone[id] {
 				// Gone before its move was told: eliminated on its way,
 				// or an S? found a dummy there (its way told after).
 				continue
 			}
+			side := m.of(id)
+			c := side[id] // none yet: a unit entering (Enter, or a move from off the map)
 			c.at = to.Hex
 			side[id] = c
 		}
@@ -127,6 +128,7 @@ func (m mirror) apply(ev *report.Event) {
 		for _, id := range ev.Units {
 			if !slices.ContainsFunc(ev.Made, func(md report.Made) bool { return md.ID == id }) {
 				delete(m.enemy, id)
+				m.gone[id] = true
 			}
 		}
 		for _, md := range ev.Made {
@@ -137,10 +139,12 @@ func (m mirror) apply(ev *report.Event) {
 	case report.Dummy, report.Exit, report.Eliminate:
 		for _, id := range ev.Units {
 			delete(m.of(id), id)
+			m.gone[id] = true
 		}
 	case report.Recombine:
 		if len(ev.Units) > 1 {
 			delete(m.of(ev.Units[1]), ev.Units[1])
+			m.gone[ev.Units[1]] = true
 		}
 	case report.Break, report.Rally:
 		for _, id := range ev.Units {

@@ -336,15 +336,15 @@ func (w *enemyWriter) stepThrough(events []turnEvent) error {
 			}
 			at = k
 		}
+		if err := w.wayTo(events, i, added); err != nil {
+			return err
+		}
 		if slices.ContainsFunc(w.removes(&ev.Event), func(p string) bool { return added[p] }) {
-			// A counter added in this step would go in it unseen: the
-			// step ends before this event.
+			// A counter added in this step (wayTo's too: an S? brought
+			// on) would go in it unseen: the step ends before this event.
 			w.e.Join(mark)
 			mark, w.header = w.e.Steps(), header+", on"
 			clear(added)
-		}
-		if err := w.wayTo(events, i, added); err != nil {
-			return err
 		}
 		if ev.Kind == report.MovesOn {
 			if err := w.movesOn(&ev.Event, added); err != nil {
@@ -504,12 +504,12 @@ func wayBetween(events []turnEvent, of *turnEvent, a hex.Hex, b board.Location) 
 // it in a move of the Game Turn, Player Turn and phase of event of among
 // events: that of the first move that enters from off the map (its first
 // step off the map) and moves any of them, or the units an S? of them
-// becomes in that phase (report.Activate: the game tells the move of the
-// units it became), as wayBetween gives it, with the edge it enters
-// from; nil for none.
+// becomes in that phase, at event of itself or after (report.Activate:
+// the game tells the move of the units it became), as wayBetween gives
+// it, with the edge it enters from; nil for none.
 func wayOn(events []turnEvent, of *turnEvent, ids []string, b board.Location) ([]pathing.Step, layout.Compass) {
 	names := slices.Clone(ids)
-	for _, e := range events {
+	for _, e := range append([]turnEvent{*of}, events...) {
 		if e.turn != of.turn || e.Player != of.Player || e.Phase != of.Phase {
 			break
 		}
@@ -582,6 +582,17 @@ func (w *enemyWriter) movesOn(ev *report.Event, added map[string]bool) error {
 	}
 	mv := *ev
 	mv.Units = units
+	// The game's move on starts at the stop it asked at last; a stop it
+	// did not ask at since (report.Unasked) was told, and wayTo brought
+	// the counters there: the move on is told from where they stand.
+	if h, ok := w.counterHex(units[0]); ok && mv.Steps[0].Location.Hex != h {
+		if k := slices.IndexFunc(mv.Steps[1:], func(st pathing.Step) bool { return !st.Off && st.Location.Hex == h }); k >= 0 && !slices.ContainsFunc(units, func(id string) bool { c, ok := w.counterHex(id); return !ok || c != h }) {
+			for k+2 < len(mv.Steps) && mv.Steps[k+2].Location.Hex == h {
+				k++ // the last step in the hex (another level of it)
+			}
+			mv.Steps = append([]pathing.Step{{Location: mv.Steps[k+1].Location}}, mv.Steps[k+2:]...)
+		}
+	}
 	w.say(w.words.Text(&mv))
 	return w.apply(&mv, added)
 }

@@ -47,6 +47,14 @@ func hillGameOf(t *testing.T, dir, text, tablesFile string) (*Game, string) {
 // hillGameSeeded is hillGameOf played with seed.
 func hillGameSeeded(t *testing.T, dir, text, tablesFile string, seed uint64) (*Game, string) {
 	t.Helper()
+	return hillGameStops(t, dir, text, tablesFile, seed, game.Stops{})
+}
+
+// hillGameStops is hillGameSeeded with the game's stops (game.Stops{}: at
+// every shot, as a game of an earlier sasl; sasl play new's are
+// game.DefaultFireStops, which leaves others to the engine: Unasked).
+func hillGameStops(t *testing.T, dir, text, tablesFile string, seed uint64, stops game.Stops) (*Game, string) {
+	t.Helper()
 	boards := testshared.Boards(t)
 	setup, _ := hill.Setup(t, dir)
 	mission := filepath.Join(dir, "hill.yaml")
@@ -63,7 +71,7 @@ func hillGameSeeded(t *testing.T, dir, text, tablesFile string, seed uint64) (*G
 		t.Fatal(err)
 	}
 	hdr.Seed, hdr.HasSeed, hdr.Policy = seed, true, game.PolicyPlayer
-	g, _, err := Create(path, Options{Boards: boards, Who: "test"}, false, w, hdr, nil, game.Stops{})
+	g, _, err := Create(path, Options{Boards: boards, Who: "test"}, false, w, hdr, nil, stops)
 	if err != nil {
 		t.Fatal(err)
 	}
