@@ -130,7 +130,10 @@ type trace struct {
 // the trace's stream is ready.
 func (tr *trace) listen(ev any) {
 	if e, ok := ev.(*tracing.EventTracingComplete); ok {
-		tr.done <- e
+		select {
+		case tr.done <- e:
+		default: // one trace a tab: a second end is none of it
+		}
 	}
 }
 
@@ -256,6 +259,49 @@ func mainToMark(events []traceEvent, url, name string) (wall, cpu time.Duration,
 		return 0, 0, fmt.Errorf("the trace's tasks carry no thread time (tdur): the CPU time is not measured")
 	}
 	return time.Duration(us * float64(time.Microsecond)), time.Duration(cpuUs * float64(time.Microsecond)), nil
+}
+
+// mainToMark counts the main thread's tasks from the navigation to the
+// mark: a task within a task once, a task the navigation or the mark cuts
+// in part (its CPU time in proportion), none of another thread, before
+// the navigation or after the mark. It needs no browser.
+func TestMainToMark(t *testing.T) {
+	t.Parallel()
+	const url = "http://127.0.0.1:1/"
+	task := func(tid int, ts, dur, tdur float64) traceEvent {
+		return traceEvent{Name: "ThreadControllerImpl::RunTask", Ph: "X", Pid: 1, Tid: tid, Ts: ts, Dur: dur, Tdur: tdur}
+	}
+	nav := traceEvent{Name: "navigationStart", Pid: 1, Tid: 1, Ts: 1000}
+	nav.Args.Data.DocumentLoaderURL = url
+	events := []traceEvent{
+		task(1, 0, 100, 100),    // before the navigation
+		nav,                     //
+		task(1, 900, 200, 100),  // 100 of it after the navigation: 50 of CPU
+		task(1, 1200, 100, 40),  // whole
+		task(1, 1200, 50, 20),   // within the one before
+		task(1, 1250, 20, 20),   // within it too
+		task(2, 1200, 300, 300), // another thread
+		task(1, 1400, 200, 200), // 100 of it before the mark: 100 of CPU
+		task(1, 1600, 100, 100), // after the mark
+		{Name: "sasl-map-drawn", Ph: "R", Pid: 1, Tid: 1, Ts: 1500},
+	}
+	wall, cpu, err := mainToMark(events, url, "sasl-map-drawn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wall != 300*time.Microsecond || cpu != 190*time.Microsecond {
+		t.Errorf("mainToMark: %v of tasks, %v of CPU; want 300µs and 190µs", wall, cpu)
+	}
+	if _, _, err := mainToMark(events[:len(events)-1], url, "sasl-map-drawn"); err == nil {
+		t.Error("mainToMark of a trace without the mark: no error")
+	}
+	noCPU := slices.Clone(events)
+	for i := range noCPU {
+		noCPU[i].Tdur = 0
+	}
+	if _, _, err := mainToMark(noCPU, url, "sasl-map-drawn"); err == nil {
+		t.Error("mainToMark of tasks with no thread time: no error")
+	}
 }
 
 // mark waits for the page's performance mark name and returns its time
