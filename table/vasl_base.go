@@ -157,6 +157,37 @@ func (m mirror) apply(ev *report.Event) {
 	}
 }
 
+// enemyHex is the hex of the counter of ENEMY unit id (ways' hexOf).
+func (m mirror) enemyHex(id string) (hex.Hex, bool) {
+	c, ok := m.enemy[id]
+	return c.at, ok
+}
+
+// enters reports whether id is an ENEMY unit with no counter yet (ways').
+func (m mirror) enters(id string) bool {
+	_, ok := m.enemy[id]
+	return !ok && !m.friendly[id] && !m.gone[id]
+}
+
+// removedBy are the units whose counters event ev removes (the writer's
+// removes, by unit): an S? Activated or a dummy, a unit exiting,
+// eliminated or recombined away.
+func removedBy(ev *report.Event) []string {
+	switch ev.Kind {
+	case report.Activate:
+		return slices.DeleteFunc(slices.Clone(ev.Units), func(id string) bool {
+			return slices.ContainsFunc(ev.Made, func(md report.Made) bool { return md.ID == id })
+		})
+	case report.Dummy, report.Exit, report.Eliminate:
+		return ev.Units
+	case report.Recombine:
+		if len(ev.Units) > 1 {
+			return ev.Units[1:2]
+		}
+	}
+	return nil
+}
+
 // How much of the counters at a place of the game a save shows (shows).
 const (
 	showsNone  = iota
@@ -401,6 +432,23 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 		}
 	}
 	steps := s.Steps(2)
+	// The events of all the steps, as the VASL steps read them (ways: a
+	// move told in a later step brings counters on in an earlier one),
+	// and where each step's begin.
+	var all []turnEvent
+	first := make([]int, len(steps))
+	for k, st := range steps {
+		first[k] = len(all)
+		for i, ev := range st.Events {
+			all = append(all, turnEvent{ev, s.TurnAt(st.First + i)})
+		}
+	}
+	// added are the ENEMY's units whose counters the VASL step under way
+	// added: one of them removed ends the step before its event (the
+	// writer's stepThrough), a place a save may be made at; phase is the
+	// step's phase.
+	added := map[string]bool{}
+	var phase [3]int
 	for n := 1; ; n++ {
 		m := mirrorOf(r.Game().Snapshot(), friendly)
 		st := r.Stop()
@@ -428,11 +476,51 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 			evs := steps[k].Events
 			for i := range evs {
 				ev := &evs[i]
+				if p := [3]int{all[first[k]+i].turn, int(ev.Player), int(ev.Phase)}; p != phase {
+					phase = p
+					clear(added)
+				}
+				// The counters the steps bring to where the event
+				// happens (ways), then the step's end before it where
+				// it removes a counter the step added.
+				for _, mv := range ways(all, first[k]+i, m.enemyHex, m.enters) {
+					if to, ok := lastOn(mv.Steps); ok {
+						for _, id := range mv.Units {
+							c, had := m.enemy[id]
+							if !had {
+								added[id] = true
+							}
+							c.at = to.Hex
+							m.enemy[id] = c
+						}
+					}
+				}
+				if slices.ContainsFunc(removedBy(ev), func(id string) bool { return added[id] }) {
+					check(m, n+1, i, false)
+					keep(m)
+					clear(added)
+				}
 				var was []counterAt
 				for _, id := range ev.Units {
 					was = append(was, m.yours[id])
 				}
+				var absent []string // the ENEMY's units the event may add
+				for _, id := range ev.Units {
+					if _, ok := m.enemy[id]; !ok && !m.friendly[id] {
+						absent = append(absent, id)
+					}
+				}
+				for _, md := range ev.Made {
+					if _, ok := m.enemy[md.ID]; !ok && md.ID != "" {
+						absent = append(absent, md.ID)
+					}
+				}
 				m.apply(ev)
+				for _, id := range absent {
+					if _, ok := m.enemy[id]; ok {
+						added[id] = true
+					}
+				}
 				if !playersMove(ev) {
 					// The units of yours the game's event moved or turned.
 					var changed []string

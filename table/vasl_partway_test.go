@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/sasl-engine/sasl/game"
 	"github.com/sasl-engine/sasl/internal/testkit/hill"
 	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/state"
@@ -187,6 +188,38 @@ func TestPartWaySavesNeverUndoTheGame_A10_6(t *testing.T) {
 				p, r := partWayChecks(t, g, dir, cur, next, true)
 				partWay.Add(int64(p))
 				refused.Add(int64(r))
+				cur = next
+			}
+		})
+	}
+}
+
+// The part-way saves of games whose S? enter beside your units
+// (westMission, sasl play new's stops): a save made where a step ends
+// before an entering S?'s Activation, its counter brought on in the step
+// before (the VASL steps never add and remove a counter in one step), is
+// found there (saveBase checks that place: ways, removedBy). Before, the
+// saves at that place of these seeds and turns were read as of another
+// place, and the steps written into them told the turn again, leaving a
+// unit of yours where it stood before its rout (seed 3).
+func TestPartWaySavesOfEntriesNearYou_A10_6(t *testing.T) {
+	t.Parallel()
+	longrun.Skip(t)
+	for _, c := range []struct {
+		seed  uint64
+		turns int
+	}{{3, 1}, {16, 1}, {38, 1}, {21, 2}, {31, 4}} {
+		t.Run(fmt.Sprintf("seed %d", c.seed), func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			g, setup := hillGameStops(t, dir, strings.Replace(westMission(), "turns: 3", "turns: 6", 1), "", c.seed, game.Stops{FirstFire: game.DefaultFireStops})
+			cur := enemySave(t, g, setup, dir)
+			for i := 1; i <= c.turns; i++ {
+				next := filepath.Join(dir, fmt.Sprintf("t%d.vsav", i))
+				if _, err := g.TurnFromSave(cur, next, false, nil, fixedNow); err != nil {
+					t.Fatal(err)
+				}
+				partWayChecks(t, g, dir, cur, next, false)
 				cur = next
 			}
 		})

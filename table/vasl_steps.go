@@ -397,38 +397,54 @@ func (w *enemyWriter) stepThrough(events []turnEvent) error {
 // them (a stack moves as one). Where no later move passes both, the
 // counters stay where they stand.
 func (w *enemyWriter) wayTo(events []turnEvent, i int, added map[string]bool) error {
+	for _, mv := range ways(events, i, w.counterHex, w.enters) {
+		if err := w.movesOn(&mv, added); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ways are wayTo's moves on for event i of events, of the counters whose
+// hexes hexOf gives (ok false: none), and of the units with no counter
+// yet that enters says enter the map: first these (wayOn), then the
+// counters elsewhere (wayBetween), each hex's with the others of that
+// move whose counters stand with them. The steps and the saves' mirror
+// (saveBase) move the counters so.
+func ways(events []turnEvent, i int, hexOf func(string) (hex.Hex, bool), enters func(string) bool) []report.Event {
 	ev := &events[i]
 	ids, at, ok := atEvent(&ev.Event)
 	if !ok {
 		return nil
 	}
+	var out []report.Event
+	moveOn := func(units []string, way []pathing.Step, edge layout.Compass) {
+		out = append(out, report.Event{Kind: report.MovesOn, Player: ev.Player, Phase: ev.Phase, Units: units, Steps: way, Edge: edge})
+	}
 	var hexes []hex.Hex            // the hexes of the counters elsewhere, in the event's order
 	from := map[hex.Hex][]string{} // the units elsewhere, by the hex of their counters
+	var entering []string
 	for _, id := range ids {
-		h, ok := w.counterHex(id)
-		if !ok || h == at.Hex {
-			continue
+		h, ok := hexOf(id)
+		switch {
+		case !ok:
+			if enters(id) {
+				entering = append(entering, id)
+			}
+		case h != at.Hex:
+			if from[h] == nil {
+				hexes = append(hexes, h)
+			}
+			from[h] = append(from[h], id)
 		}
-		if from[h] == nil {
-			hexes = append(hexes, h)
-		}
-		from[h] = append(from[h], id)
 	}
 	// Units with no counter yet, entering the map in the move under way
 	// (an S? Activated in a hex it entered, or a stop of First Fire
 	// there): brought on by the way of that move, so that the chat shows
 	// the counters the event is of.
-	var entering []string
-	for _, id := range ids {
-		if w.enters(id) {
-			entering = append(entering, id)
-		}
-	}
 	if len(entering) > 0 {
 		if way, edge := wayOn(events[i+1:], ev, entering, at); way != nil {
-			if err := w.movesOn(&report.Event{Kind: report.MovesOn, Player: ev.Player, Phase: ev.Phase, Units: entering, Steps: way, Edge: edge}, added); err != nil {
-				return err
-			}
+			moveOn(entering, way, edge)
 		}
 	}
 	for _, h := range hexes {
@@ -438,15 +454,13 @@ func (w *enemyWriter) wayTo(events []turnEvent, i int, added map[string]bool) er
 		}
 		units := from[h]
 		for _, id := range mover {
-			if c, ok := w.counterHex(id); ok && c == h && !slices.Contains(units, id) {
+			if c, ok := hexOf(id); ok && c == h && !slices.Contains(units, id) {
 				units = append(units, id)
 			}
 		}
-		if err := w.movesOn(&report.Event{Kind: report.MovesOn, Player: ev.Player, Phase: ev.Phase, Units: units, Steps: way}, added); err != nil {
-			return err
-		}
+		moveOn(units, way, 0)
 	}
-	return nil
+	return out
 }
 
 // counterHex is the hex of the counter of unit id whose moves the steps

@@ -425,7 +425,7 @@ func TestVaslStepsOfManyGames_A10_5_SASL4_34(t *testing.T) {
 // left.
 func TestVaslStepsOfEntriesNearYou(t *testing.T) {
 	longrun.Skip(t)
-	mission := strings.NewReplacer("edge: south, count: 4", "edge: west, count: 6", "human_wave:\n  - {turn: 2, edge: south}", "human_wave:\n  - {turn: 2, edge: west}\n  - {turn: 4, edge: west}").Replace(hill.Mission)
+	mission := westMission()
 	for seed := uint64(1); seed <= 40; seed++ {
 		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
 			t.Parallel()
@@ -444,6 +444,12 @@ func TestVaslStepsOfEntriesNearYou(t *testing.T) {
 			}
 		})
 	}
+}
+
+// westMission is the Hill mission with its entries (6 S?) and Human Waves
+// (turns 2 and 4) from the west edge, beside your units on board 2.
+func westMission() string {
+	return strings.NewReplacer("edge: south, count: 4", "edge: west, count: 6", "human_wave:\n  - {turn: 2, edge: south}", "human_wave:\n  - {turn: 2, edge: west}\n  - {turn: 4, edge: west}").Replace(hill.Mission)
 }
 
 // yourPieces are the counters of your units of game g, by unit ID.
