@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/sasl-engine/sasl/game"
@@ -449,8 +450,21 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 	// step's phase.
 	added := map[string]bool{}
 	var phase [3]int
+	var prev *mirror // the mirror after the last step's events
 	for n := 1; ; n++ {
 		m := mirrorOf(r.Game().Snapshot(), friendly)
+		if prev != nil {
+			// An ENEMY unit the game has on the map that the steps have
+			// not shown yet (an S? entering, stopped at a First Fire stop
+			// in its move: the step of the stop brings it on, ways) has
+			// no counter yet; the units the steps removed stay gone.
+			for id := range m.enemy {
+				if _, ok := prev.enemy[id]; !ok {
+					delete(m.enemy, id)
+				}
+			}
+			maps.Copy(m.gone, prev.gone)
+		}
 		st := r.Stop()
 		atWrite := st.Kind == state.BeforePhase && st.Player == state.Friendly && (st.Phase == state.PFPh || st.Phase == state.MPh)
 		// A whole save: of the game as it stands, as sasl play turn
@@ -538,6 +552,7 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 				}
 			}
 		}
+		prev = &m
 		c, err := game.ParseCommand(j[n].Do, mp)
 		if err != nil {
 			return saveAt{}, fmt.Errorf("journal step %d: %w", n+1, err)
