@@ -106,13 +106,18 @@ func (m mirror) of(id string) map[string]counterAt {
 }
 
 // apply changes the counters as event ev does in sasl's steps (the
-// writer's apply, as far as hexes and broken sides go).
-func (m mirror) apply(ev *report.Event) {
+// writer's apply, as far as hexes and broken sides go), and returns the
+// ENEMY's units whose counters it adds.
+func (m mirror) apply(ev *report.Event) (added []string) {
+	for _, id := range removedBy(ev) {
+		delete(m.of(id), id)
+		m.gone[id] = true
+	}
 	switch ev.Kind {
-	case report.Enter, report.Move, report.Gap, report.Advance, report.AdvanceInto, report.Rout:
+	case report.Enter, report.Move, report.MovesOn, report.Gap, report.Advance, report.AdvanceInto, report.Rout:
 		to, ok := lastOn(ev.Steps)
 		if !ok {
-			return
+			return nil
 		}
 		for _, id := range ev.Units {
 			if m.gone[id] {
@@ -121,31 +126,22 @@ func (m mirror) apply(ev *report.Event) {
 				continue
 			}
 			side := m.of(id)
-			c := side[id] // none yet: a unit entering (Enter, or a move from off the map)
+			c, had := side[id] // none yet: a unit entering (Enter, or a move from off the map)
+			if !had && !m.friendly[id] {
+				added = append(added, id)
+			}
 			c.at = to.Hex
 			side[id] = c
 		}
-	case report.Activate: // the S? goes, the units it became come
-		for _, id := range ev.Units {
-			if !slices.ContainsFunc(ev.Made, func(md report.Made) bool { return md.ID == id }) {
-				delete(m.enemy, id)
-				m.gone[id] = true
-			}
-		}
+	case report.Activate: // the S? goes (removedBy), the units it became come
 		for _, md := range ev.Made {
-			if md.ID != "" {
-				m.enemy[md.ID] = counterAt{at: md.At.Hex}
+			if md.ID == "" {
+				continue
 			}
-		}
-	case report.Dummy, report.Exit, report.Eliminate:
-		for _, id := range ev.Units {
-			delete(m.of(id), id)
-			m.gone[id] = true
-		}
-	case report.Recombine:
-		if len(ev.Units) > 1 {
-			delete(m.of(ev.Units[1]), ev.Units[1])
-			m.gone[ev.Units[1]] = true
+			if _, had := m.enemy[md.ID]; !had {
+				added = append(added, md.ID)
+			}
+			m.enemy[md.ID] = counterAt{at: md.At.Hex}
 		}
 	case report.Break, report.Rally:
 		for _, id := range ev.Units {
@@ -156,6 +152,7 @@ func (m mirror) apply(ev *report.Event) {
 			}
 		}
 	}
+	return added
 }
 
 // enemyHex is the hex of the counter of ENEMY unit id (ways' hexOf).
@@ -170,9 +167,9 @@ func (m mirror) enters(id string) bool {
 	return !ok && !m.friendly[id] && !m.gone[id]
 }
 
-// removedBy are the units whose counters event ev removes (the writer's
-// removes, by unit): an S? Activated or a dummy, a unit exiting,
-// eliminated or recombined away.
+// removedBy are the units whose counters event ev removes (the steps'
+// removes; the mirror's step ends): an S? Activated or a dummy, a unit
+// exiting, eliminated or recombined away.
 func removedBy(ev *report.Event) []string {
 	switch ev.Kind {
 	case report.Activate:
@@ -436,13 +433,10 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 	// The events of all the steps, as the VASL steps read them (ways: a
 	// move told in a later step brings counters on in an earlier one),
 	// and where each step's begin.
-	var all []turnEvent
+	all := eventsOf(s, steps)
 	first := make([]int, len(steps))
-	for k, st := range steps {
-		first[k] = len(all)
-		for i, ev := range st.Events {
-			all = append(all, turnEvent{ev, s.TurnAt(st.First + i)})
-		}
+	for k := 1; k < len(steps); k++ {
+		first[k] = first[k-1] + len(steps[k-1].Events)
 	}
 	// added are the ENEMY's units whose counters the VASL step under way
 	// added: one of them removed ends the step before its event (the
@@ -498,15 +492,8 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 				// happens (ways), then the step's end before it where
 				// it removes a counter the step added.
 				for _, mv := range ways(all, first[k]+i, m.enemyHex, m.enters) {
-					if to, ok := lastOn(mv.Steps); ok {
-						for _, id := range mv.Units {
-							c, had := m.enemy[id]
-							if !had {
-								added[id] = true
-							}
-							c.at = to.Hex
-							m.enemy[id] = c
-						}
+					for _, id := range m.apply(&mv) {
+						added[id] = true
 					}
 				}
 				if slices.ContainsFunc(removedBy(ev), func(id string) bool { return added[id] }) {
@@ -518,22 +505,8 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 				for _, id := range ev.Units {
 					was = append(was, m.yours[id])
 				}
-				var absent []string // the ENEMY's units the event may add
-				for _, id := range ev.Units {
-					if _, ok := m.enemy[id]; !ok && !m.friendly[id] {
-						absent = append(absent, id)
-					}
-				}
-				for _, md := range ev.Made {
-					if _, ok := m.enemy[md.ID]; !ok && md.ID != "" {
-						absent = append(absent, md.ID)
-					}
-				}
-				m.apply(ev)
-				for _, id := range absent {
-					if _, ok := m.enemy[id]; ok {
-						added[id] = true
-					}
+				for _, id := range m.apply(ev) {
+					added[id] = true
 				}
 				if !playersMove(ev) {
 					// The units of yours the game's event moved or turned.

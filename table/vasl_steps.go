@@ -51,8 +51,13 @@ func turnEvents(s *game.Session, since *int) []turnEvent {
 			}
 		}
 	}
+	return eventsOf(s, s.Steps(from))
+}
+
+// eventsOf are the events of steps of session s, each with its Game Turn.
+func eventsOf(s *game.Session, steps []game.Step) []turnEvent {
 	var out []turnEvent
-	for _, st := range s.Steps(from) {
+	for _, st := range steps {
 		for i, ev := range st.Events {
 			out = append(out, turnEvent{ev, s.TurnAt(st.First + i)})
 		}
@@ -274,27 +279,15 @@ func lastOn(steps []pathing.Step) (board.Location, bool) {
 	return board.Location{}, false
 }
 
-// removes lists the counters event ev removes: an S? Activated or a
-// dummy, a unit exiting, eliminated or recombined away.
+// removes lists the counters event ev removes: those of its units
+// removedBy says, and a piece of yours the game took off (a unit of
+// yours eliminated whose counter is gone already).
 func (w *enemyWriter) removes(ev *report.Event) []string {
 	var out []string
-	switch ev.Kind {
-	case report.Activate:
-		for _, id := range ev.Units {
-			if !slices.ContainsFunc(ev.Made, func(m report.Made) bool { return m.ID == id }) {
-				out = append(out, w.piece[id])
-			}
-		}
-	case report.Dummy, report.Exit, report.Eliminate:
-		for _, id := range ev.Units {
-			out = append(out, w.piece[id])
-			if c := w.yours[id]; c != nil && !c.gone && w.gone[c.piece] {
-				out = append(out, c.piece)
-			}
-		}
-	case report.Recombine:
-		if len(ev.Units) > 1 {
-			out = append(out, w.piece[ev.Units[1]])
+	for _, id := range removedBy(ev) {
+		out = append(out, w.piece[id])
+		if c := w.yours[id]; c != nil && ev.Kind != report.Recombine && !c.gone && w.gone[c.piece] {
+			out = append(out, c.piece)
 		}
 	}
 	return slices.DeleteFunc(out, func(p string) bool { return p == "" })
