@@ -94,16 +94,9 @@ type loaded struct {
 // ctx.
 func load(t testing.TB, ctx context.Context, dir string, text []byte, n int) (page, loaded) {
 	t.Helper()
-	path := filepath.Join(dir, fmt.Sprintf("game%d.yaml", n))
-	if err := os.WriteFile(path, text, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, url := startServe(t, path)
-	tr := &trace{done: make(chan *tracing.EventTracingComplete, 1)}
-	p := newTab(t, ctx, chromedp.WithListener(tr.listen))
+	url := servedCopy(t, dir, text, n)
 	var l loaded
-	l.before = metrics(t, p.ctx)
-	tr.start(p)
+	p, tr := tracedTab(t, ctx, func(p page) { l.before = metrics(t, p.ctx) })
 	p.run("load the page", chromedp.Navigate(url))
 	p.settled(1)
 	l.drawn = p.mark("sasl-map-drawn")
@@ -114,6 +107,31 @@ func load(t testing.TB, ctx context.Context, dir string, text []byte, n int) (pa
 	// part of the first load, not of the actions after it.
 	p.run("the large raster fetched", chromedp.Poll[chromedp.Void](`performance.getEntriesByType("resource").some((r) => r.name.includes("size=large"))`))
 	return p, l
+}
+
+// servedCopy serves a copy of game file text (dir/game<n>.yaml) as a new
+// game, on a server just started, and returns its page's URL.
+func servedCopy(t testing.TB, dir string, text []byte, n int) string {
+	t.Helper()
+	path := filepath.Join(dir, fmt.Sprintf("game%d.yaml", n))
+	if err := os.WriteFile(path, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, url := startServe(t, path)
+	return url
+}
+
+// tracedTab opens a new tab of ctx and begins its trace (after before,
+// if any, has read the tab).
+func tracedTab(t testing.TB, ctx context.Context, before func(page)) (page, *trace) {
+	t.Helper()
+	tr := &trace{done: make(chan *tracing.EventTracingComplete, 1)}
+	p := newTab(t, ctx, chromedp.WithListener(tr.listen))
+	if before != nil {
+		before(p)
+	}
+	tr.start(p)
+	return p, tr
 }
 
 // trace is the browser's trace of a page's main thread: its tasks
@@ -501,15 +519,8 @@ func BenchmarkServePageInBrowser(b *testing.B) {
 		k := 0
 		for b.Loop() {
 			n++
-			path := filepath.Join(dir, fmt.Sprintf("game%d.yaml", n))
-			if err := os.WriteFile(path, text, 0o644); err != nil {
-				b.Fatal(err)
-			}
-			_, url := startServe(b, path)
-			url = rasterOnly(b, url)
-			tr := &trace{done: make(chan *tracing.EventTracingComplete, 1)}
-			p := newTab(b, ctx, chromedp.WithListener(tr.listen))
-			tr.start(p)
+			url := rasterOnly(b, servedCopy(b, dir, text, n))
+			p, tr := tracedTab(b, ctx, nil)
 			p.run("load the raster alone", chromedp.Navigate(url))
 			p.mark("sasl-map-drawn")
 			wall, cpu := tr.end(p, url, "sasl-map-drawn")
