@@ -516,15 +516,20 @@ func wayBetween(events []turnEvent, of *turnEvent, a hex.Hex, b board.Location) 
 // it, with the edge it enters from; nil for none.
 func wayOn(events []turnEvent, of *turnEvent, ids []string, b board.Location) ([]pathing.Step, layout.Compass) {
 	names := slices.Clone(ids)
-	for _, e := range append([]turnEvent{*of}, events...) {
-		if e.turn != of.turn || e.Player != of.Player || e.Phase != of.Phase {
-			break
-		}
+	made := func(e *turnEvent) {
 		if e.Kind == report.Activate && slices.ContainsFunc(e.Units, func(id string) bool { return slices.Contains(names, id) }) {
 			for _, md := range e.Made {
 				names = append(names, md.ID)
 			}
 		}
+	}
+	made(of)
+	for i := range events {
+		if e := &events[i]; e.turn == of.turn && e.Player == of.Player && e.Phase == of.Phase {
+			made(e)
+			continue
+		}
+		break
 	}
 	way, _, edge := wayFrom(events, of, b, func(e *turnEvent) int {
 		if len(e.Steps) > 0 && e.Steps[0].Off && slices.ContainsFunc(e.Units, func(id string) bool { return slices.Contains(names, id) }) {
