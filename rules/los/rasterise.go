@@ -2,6 +2,7 @@ package los
 
 import (
 	"math"
+	"sync"
 
 	"github.com/sasl-engine/sasl/rules/board"
 	"github.com/sasl-engine/sasl/rules/hex"
@@ -34,24 +35,89 @@ const (
 func Rasterise(b *board.Board) *board.Raster {
 	loadTiles()
 	r := &board.Raster{W: board.RasterW, H: board.RasterH, Pix: make([]byte, 2*board.RasterW*board.RasterH)}
+	runs := tileRuns()
 	var last hex.Hex
 	var d drawn
+	// pixel writes pixel (x, y) of hex h, whose terrain d holds.
+	pixel := func(x, y int, h hex.Hex) {
+		if d.t == nil || h != last {
+			last, d = h, drawnOf(b.Hex(h))
+		}
+		i := 2 * (x*r.H + y)
+		r.Pix[i] = byte(int8(d.t.Elevation))
+		r.Pix[i+1] = d.code(h, float64(x), float64(y))
+	}
+	// A column of pixels crosses the grid's period in runs of one nearest
+	// centre dot (tileRuns): a run of a board hex of plain terrain is its
+	// level and code throughout; a run of a hex off the board, pixel by
+	// pixel to the nearest hex of the board (nearestBoardHex).
 	for x := range r.W {
-		for y := range r.H {
-			fx, fy := float64(x), float64(y)
-			h, ok := nearestBoardHex(x, y)
-			i := 2 * (x*r.H + y)
-			if !ok {
-				continue
+		kx := x / tileW
+		col := r.Pix[2*x*r.H : 2*(x+1)*r.H]
+		for ky := 0; ky*tileH < r.H; ky++ {
+			for _, run := range runs[x-kx*tileW] {
+				y0, y1 := ky*tileH+int(run.from), min(ky*tileH+int(run.to), r.H)
+				if y0 >= y1 {
+					break
+				}
+				h := hex.Hex{Col: int(run.c) + tileCols*kx, Row: int(run.n) + tileRows*ky}
+				if !board.Valid(h) {
+					for y := y0; y < y1; y++ {
+						if h, ok := nearestBoardHex(x, y); ok {
+							pixel(x, y, h)
+						}
+					}
+					continue
+				}
+				if d.t == nil || h != last {
+					last, d = h, drawnOf(b.Hex(h))
+				}
+				lv := byte(int8(d.t.Elevation))
+				if d.sides || d.building || len(d.likeBldg) > 0 {
+					for y := y0; y < y1; y++ {
+						col[2*y], col[2*y+1] = lv, pixelCode(&d, h, float64(x), float64(y))
+					}
+					continue
+				}
+				for y := y0; y < y1; y++ {
+					col[2*y], col[2*y+1] = lv, d.plain
+				}
 			}
-			if d.t == nil || h != last {
-				last, d = h, drawnOf(b.Hex(h))
-			}
-			r.Pix[i] = byte(int8(d.t.Elevation))
-			r.Pix[i+1] = d.code(h, fx, fy)
 		}
 	}
 	return r
+}
+
+// tileRun is a run of pixels of a column of the grid's period (rows from
+// to to, exclusive) whose nearest centre dot is one hex (nearestTile).
+type tileRun struct {
+	from, to int16
+	c, n     int8
+}
+
+var (
+	runsOnce  sync.Once
+	tileRunsV [][]tileRun
+)
+
+// tileRuns returns the runs of each column of the grid's period
+// (nearestTile, which loadTiles has made), made once.
+func tileRuns() [][]tileRun {
+	runsOnce.Do(func() {
+		out := make([][]tileRun, tileW)
+		for x := range tileW {
+			for y := range tileH {
+				o := nearestTile[x*tileH+y]
+				if rs := out[x]; len(rs) > 0 && rs[len(rs)-1].c == o[0] && rs[len(rs)-1].n == o[1] {
+					rs[len(rs)-1].to = int16(y + 1)
+					continue
+				}
+				out[x] = append(out[x], tileRun{from: int16(y), to: int16(y + 1), c: o[0], n: o[1]})
+			}
+		}
+		tileRunsV = out
+	})
+	return tileRunsV
 }
 
 // drawn is what pixelCode reads of a hex's terrain, found once a hex: its
@@ -129,8 +195,10 @@ func pixelCode(d *drawn, h hex.Hex, fx, fy float64) uint8 {
 	t := d.t
 	cx, cy := centreOf(h)
 	dx, dy := fx-cx, fy-cy
-	// Hexside obstacles first: they lie over whatever the hex holds.
-	if d.sides {
+	// Hexside obstacles first: they lie over whatever the hex holds. A
+	// pixel nearer the centre dot than the bands' inner edge (with a
+	// margin for rounding) is in none.
+	if d.sides && dx*dx+dy*dy >= sideReach {
 		for d := range hex.Dirs {
 			f := t.Sides[d] & (terrain.Wall | terrain.Hedge | terrain.Bocage | terrain.Cliff)
 			if f == 0 {
@@ -172,6 +240,10 @@ var (
 	span    = hexW / cos30
 	sideLen = span / math.Sqrt(3)
 )
+
+// sideReach is the square of the least distance from a centre dot at
+// which a pixel can lie in a hexside's band, less a margin.
+var sideReach = (span/2 - sideBand - 0.5) * (span/2 - sideBand - 0.5)
 
 // sideNormal is the unit vector from a centre dot toward the centre of its
 // neighbour across hexside d (y grows downward).
