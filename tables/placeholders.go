@@ -48,6 +48,7 @@ type Placeholder struct {
 
 	keys  []*yaml.Node // the path's key nodes, from the top of the file
 	entry *yaml.Node   // the entry's mapping
+	shown *yaml.Node   // what Value writes, written when asked for (Placeholders)
 	rank  int          // its chart's place in charts
 	depth int          // the keys of its chart's prefix
 }
@@ -184,18 +185,16 @@ func newPlaceholder(keys []*yaml.Node, entry *yaml.Node, file string) Placeholde
 	if s := field(entry, "source"); s != nil {
 		p.Source = s.Value
 	}
-	var shown *yaml.Node
 	if v := field(entry, "value"); v != nil {
-		shown = v
+		p.shown = v
 	} else {
-		shown = &yaml.Node{Kind: yaml.MappingNode}
+		p.shown = &yaml.Node{Kind: yaml.MappingNode}
 		for i := 0; i+1 < len(entry.Content); i += 2 {
 			if k := entry.Content[i].Value; k != "default" && k != "reading" && k != "source" {
-				shown.Content = append(shown.Content, entry.Content[i], entry.Content[i+1])
+				p.shown.Content = append(p.shown.Content, entry.Content[i], entry.Content[i+1])
 			}
 		}
 	}
-	p.Value = flow(shown)
 	return p
 }
 
@@ -242,6 +241,17 @@ func setStyle(n *yaml.Node, s yaml.Style) {
 // (Default). It is safe for concurrent use. A Set changed after Load
 // reports its files' marks.
 func (s *Set) Placeholders() []Placeholder {
+	out := s.placeholders()
+	for i := range out {
+		out[i].Value = flow(out[i].shown)
+	}
+	return out
+}
+
+// placeholders is Placeholders without their Value: each is written out
+// by yaml's encoder, which every command that only counts them (a
+// PlaceholderSummary) would otherwise pay for at its start.
+func (s *Set) placeholders() []Placeholder {
 	var out []Placeholder
 	for _, p := range builtinPlaceholders() {
 		if s.over == nil || !s.over.replaces(p.keys) {
@@ -395,7 +405,7 @@ type PlaceholderSummary struct {
 
 // PlaceholderSummary summarises s.Placeholders; nil when s has none.
 func (s *Set) PlaceholderSummary() *PlaceholderSummary {
-	ps := s.Placeholders()
+	ps := s.placeholders()
 	if len(ps) == 0 {
 		return nil
 	}
