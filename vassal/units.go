@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -33,8 +34,9 @@ type smc struct {
 	Source   string   `yaml:"source"`
 }
 
-// counters is the table, read once.
-var counters = func() counterTable {
+// counters is the table, read once, when first asked for: not at every
+// command's start.
+var counters = sync.OnceValue(func() counterTable {
 	var t counterTable
 	d := yaml.NewDecoder(bytes.NewReader(countersYAML))
 	d.KnownFields(true)
@@ -42,7 +44,7 @@ var counters = func() counterTable {
 		panic("vassal: data/counters.yaml: " + err.Error()) // embedded: a test reads it
 	}
 	return t
-}()
+})
 
 var (
 	strengthRE = regexp.MustCompile(`^([0-9]{1,2}-[0-9]{1,2}-[0-9]{1,2}) (\S+)$`)
@@ -92,7 +94,7 @@ func (c *Contents) Units() (units []Unit, skipped []Skipped) {
 func unitOf(p Placed) (Unit, string) {
 	u := Unit{Placed: p}
 	name := p.Name
-	if n, ok := strings.CutPrefix(name, counters.BrokenPrefix); ok {
+	if n, ok := strings.CutPrefix(name, counters().BrokenPrefix); ok {
 		name, u.Broken = n, true
 	}
 	switch {
@@ -103,13 +105,13 @@ func unitOf(p Placed) (Unit, string) {
 	}
 	if m := strengthRE.FindStringSubmatch(name); m != nil {
 		switch {
-		case slices.Contains(counters.Squad.Classes, m[2]):
+		case slices.Contains(counters().Squad.Classes, m[2]):
 			u.Kind, u.Type = "squad", m[1]
-		case slices.Contains(counters.HalfSquad.Classes, m[2]):
+		case slices.Contains(counters().HalfSquad.Classes, m[2]):
 			u.Kind, u.Type = "half_squad", m[1]
 		default:
 			return u, fmt.Sprintf("class %q is not a squad's or half-squad's the counters table knows (%s; %s)",
-				m[2], strings.Join(counters.Squad.Classes, ", "), strings.Join(counters.HalfSquad.Classes, ", "))
+				m[2], strings.Join(counters().Squad.Classes, ", "), strings.Join(counters().HalfSquad.Classes, ", "))
 		}
 		return u, ""
 	}
@@ -117,7 +119,7 @@ func unitOf(p Placed) (Unit, string) {
 		for _, k := range []struct {
 			kind string
 			t    smc
-		}{{"leader", counters.Leader}, {"commissar", counters.Commissar}} {
+		}{{"leader", counters().Leader}, {"commissar", counters().Commissar}} {
 			for _, s := range k.t.Suffixes {
 				if strings.HasSuffix(p.Basic, s) {
 					u.Kind, u.Type = k.kind, name

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sasl-engine/sasl/rules/coord"
@@ -31,8 +32,9 @@ var Colours = []string{"Black", "Yellow", "Grey", "Blue", "Green", "Brown", "Mag
 // the command's '/' level.
 type template struct{ typ, state string }
 
-// suspects are the Suspect templates, by colour.
-var suspects = func() []template {
+// suspects are the Suspect templates, by colour, read when first asked
+// for.
+var suspects = sync.OnceValue(func() []template {
 	var out []template
 	for _, line := range strings.Split(suspectText, "\n") {
 		if !strings.HasPrefix(line, "+/null/") {
@@ -48,7 +50,7 @@ var suspects = func() []template {
 		panic("vassal: data/suspect.txt: want one template per colour")
 	}
 	return out
-}()
+})
 
 // escape writes s as one token of a sequence separated by sep, as
 // VASSAL's SequenceEncoder appends it: a backslash before each sep, and
@@ -161,14 +163,14 @@ func (e *Edit) pixel(g coord.Grid) (int, int, error) {
 // that entered during a turn); else they are placed with the save's own
 // pieces. It returns the new pieces' IDs.
 func (e *Edit) AddSuspects(g coord.Grid, colour int, labels []string, logged bool) ([]string, error) {
-	if colour < 0 || colour >= len(suspects) {
-		return nil, fmt.Errorf("colour %d: want 0..%d (%s)", colour, len(suspects)-1, strings.Join(Colours, ", "))
+	if colour < 0 || colour >= len(suspects()) {
+		return nil, fmt.Errorf("colour %d: want 0..%d (%s)", colour, len(suspects())-1, strings.Join(Colours, ", "))
 	}
 	x, y, err := e.pixel(g)
 	if err != nil {
 		return nil, err
 	}
-	t := suspects[colour]
+	t := suspects()[colour]
 	var cmds, ids []string
 	for _, label := range labels {
 		tl, sl := layers(t.typ), layers(t.state)
@@ -326,7 +328,7 @@ func (e *Edit) SetBroken(id string, broken bool) (bool, error) {
 	return e.change(id, func(tl, sl []string) bool {
 		return setLayer(tl, sl, keys, broken)
 	}, func(name string) bool {
-		return strings.HasPrefix(name, counters.BrokenPrefix) == broken
+		return strings.HasPrefix(name, counters().BrokenPrefix) == broken
 	})
 }
 

@@ -10,6 +10,7 @@ import (
 	"html/template"
 	"net/http"
 	"slices"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -30,17 +31,29 @@ import (
 // cost it a tenth of a second before anything was shown. The page's
 // Content-Security-Policy allows the one inline script by its hash.
 
-var (
-	// pageTemplate is index.html.
-	pageTemplate = template.Must(template.ParseFS(assets, "assets/index.html"))
-	// pageStyle and pageScript are style.css, and counters.js then app.js,
-	// as the page holds them.
-	pageStyle  = template.CSS(mustAsset("style.css"))
-	pageScript = template.JS(mustAsset("counters.js") + "\n" + mustAsset("app.js"))
-	// contentPolicy is every answer's Content-Security-Policy: nothing
-	// but the server's own files, inline styles, and the page's script.
-	contentPolicy = "default-src 'self'; script-src 'self' 'sha256-" + sha256Base64(string(pageScript)) + "'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; form-action 'none'; base-uri 'none'"
-)
+// pageParts are the page's template and the files it holds, made when
+// the first page is written (not at every command's start).
+type pageParts struct {
+	// template is index.html.
+	template *template.Template
+	// style and script are style.css, and counters.js then app.js, as
+	// the page holds them.
+	style  template.CSS
+	script template.JS
+	// policy is every answer's Content-Security-Policy: nothing but the
+	// server's own files, inline styles, and the page's script.
+	policy string
+}
+
+var pageFiles = sync.OnceValue(func() pageParts {
+	p := pageParts{
+		template: template.Must(template.ParseFS(assets, "assets/index.html")),
+		style:    template.CSS(mustAsset("style.css")),
+		script:   template.JS(mustAsset("counters.js") + "\n" + mustAsset("app.js")),
+	}
+	p.policy = "default-src 'self'; script-src 'self' 'sha256-" + sha256Base64(string(p.script)) + "'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; form-action 'none'; base-uri 'none'"
+	return p
+})
 
 func mustAsset(name string) string {
 	b, err := assets.ReadFile("assets/" + name)
@@ -55,7 +68,7 @@ func sha256Base64(s string) string {
 	return base64.StdEncoding.EncodeToString(sum[:])
 }
 
-// pageData fills pageTemplate: Map is the map's drawing, nil when it
+// pageData fills the page's template: Map is the map's drawing, nil when it
 // could not be drawn (Boot's error says why, and the page shows it), and
 // Boot is the data block (bootJSON) as asciiJSON writes it.
 type pageData struct {
@@ -91,9 +104,10 @@ func (srv *Server) page(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusInternalServerError, "the page could not be written: "+err.Error())
 		return
 	}
-	d := pageData{Map: boot.Map, Boot: template.JS(text), Style: pageStyle, Script: pageScript}
+	parts := pageFiles()
+	d := pageData{Map: boot.Map, Boot: template.JS(text), Style: parts.style, Script: parts.script}
 	var buf bytes.Buffer
-	if err := pageTemplate.Execute(&buf, d); err != nil {
+	if err := parts.template.Execute(&buf, d); err != nil {
 		httpError(w, http.StatusInternalServerError, "the page could not be written: "+err.Error())
 		return
 	}

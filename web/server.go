@@ -196,7 +196,7 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
-	h.Set("Content-Security-Policy", contentPolicy)
+	h.Set("Content-Security-Policy", pageFiles().policy)
 	if !srv.hosts[strings.ToLower(r.Host)] {
 		httpError(w, http.StatusMisdirectedRequest, fmt.Sprintf("Host %q: this server answers only to %s", r.Host, strings.Join(srv.cfg.Hosts, ", ")))
 		return
