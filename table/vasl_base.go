@@ -447,6 +447,7 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 	var prev *mirror // the mirror after the last step's events
 	for n := 1; ; n++ {
 		m := mirrorOf(r.Game().Snapshot(), friendly)
+		unshown := false
 		if prev != nil {
 			// An ENEMY unit the game has on the map that the steps have
 			// not shown yet (an S? entering, stopped at a First Fire stop
@@ -455,6 +456,7 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 			for id := range m.enemy {
 				if _, ok := prev.enemy[id]; !ok {
 					delete(m.enemy, id)
+					unshown = true
 				}
 			}
 			maps.Copy(m.gone, prev.gone)
@@ -462,8 +464,19 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 		st := r.Stop()
 		atWrite := st.Kind == state.BeforePhase && st.Player == state.Friendly && (st.Phase == state.PFPh || st.Phase == state.MPh)
 		// A whole save: of the game as it stands, as sasl play turn
-		// writes it (before a FRIENDLY PFPh or MPh) or as set up.
-		check(m, n+1, 0, atWrite || n == 1 || n == len(j))
+		// writes it (before a FRIENDLY PFPh or MPh) or as set up. A
+		// write at a stop ends with a step that brings every ENEMY
+		// counter to where the game has it (the writer's last): where
+		// the steps have not shown a unit yet, a save of all the steps
+		// shows the game as it stands, and a save before that last
+		// step, part way, the steps' counters.
+		whole := atWrite || n == 1 || n == len(j)
+		if unshown {
+			check(m, n+1, 0, false)
+			check(mirrorOf(r.Game().Snapshot(), friendly), n+1, 0, whole)
+		} else {
+			check(m, n+1, 0, whole)
+		}
 		if staleSave(r.Game(), f) != "" {
 			if paths == nil {
 				paths = new(enemyPaths(steps))

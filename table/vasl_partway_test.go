@@ -12,6 +12,7 @@ import (
 	"github.com/sasl-engine/sasl/internal/testkit/hill"
 	"github.com/sasl-engine/sasl/internal/testkit/longrun"
 	"github.com/sasl-engine/sasl/state"
+	"github.com/sasl-engine/sasl/vassal"
 )
 
 // partWayChecks checks every save the player may make of the save sasl
@@ -246,4 +247,91 @@ func hadHexes(t *testing.T, dir, id string) []string {
 		}
 	}
 	return out
+}
+
+// A write (sasl vasl write) while the game stands at a First Fire stop
+// (ASL A8.1) of an ENEMY stack entering from off the map: its steps bring
+// the stack on at the stop, and its last step every ENEMY counter to where
+// the game has it, so a save of all its steps is of the game as it stands
+// (found at the stop, whole, exact) and writing into it again tells no
+// step. Found by a reviewer: a step of the game file that begins at such
+// a stop was checked only as the steps show it, without the stack, and
+// the save was not found at all; the turn was told again (seed 1, journal
+// steps 9 and 17; 26 of 31 such stops over seeds 11-40).
+func TestWriteAtAStopOfAnEnteringStack_A8_1(t *testing.T) {
+	t.Parallel()
+	for seed := range longrun.Seeds(20, 1) {
+		seed++
+		t.Run(fmt.Sprintf("seed %d", seed), func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			g, setup := hillGameStops(t, dir, strings.Replace(westMission(), "turns: 3", "turns: 6", 1), "", seed, game.Stops{FirstFire: game.DefaultFireStops})
+			cur := filepath.Join(dir, "t1.vsav")
+			if _, err := g.TurnFromSave(enemySave(t, g, setup, dir), cur, false, nil, fixedNow); err != nil {
+				t.Fatal(err)
+			}
+			s, err := g.session()
+			if err != nil {
+				t.Fatal(err)
+			}
+			mp := g.g.World().Map()
+			found := 0
+			for steps := 0; steps < 400 && found < 3; steps++ {
+				st := g.Stop()
+				if st.Kind == state.Over {
+					break
+				}
+				if st.Kind == state.FirstFireAt && len(st.Path) > 1 && !mp.OnMap(st.Path[0].Hex) {
+					found++
+					w, err := g.WriteEnemy(cur, nil, fixedNow)
+					if err != nil {
+						t.Fatal(err)
+					}
+					written := filepath.Join(dir, fmt.Sprintf("stop%d.vsav", steps))
+					if err := w.WriteFile(written); err != nil {
+						t.Fatal(err)
+					}
+					sv, err := vassal.Open(written)
+					if err != nil {
+						t.Fatal(err)
+					}
+					all := hill.WriteSave(t, sv.UpTo(sv.Steps()), dir, fmt.Sprintf("stop%d-all.vsav", steps))
+					f, err := ReadSave(all, g.g.World().Mission().Layout)
+					if err != nil {
+						t.Fatal(err)
+					}
+					yours, _, err := f.counters(g.g)
+					if err != nil {
+						t.Fatal(err)
+					}
+					at, err := saveBase(s, f, yours)
+					if err != nil {
+						t.Fatal(err)
+					}
+					j := len(s.Journal())
+					if at.base == nil || at.from != j+1 || at.partWay || !at.exact {
+						t.Errorf("journal step %d, a stop at %s of %v entering: the save of all the steps written there is found at step %d (a place %v, part way %v, exact %v), want %d, whole, exact",
+							j, mp.LocationName(st.At), st.Moving, at.from, at.base != nil, at.partWay, at.exact, j+1)
+					}
+					if w2, _, _ := mendedSave(t, g, all, dir); w2.Steps != 0 {
+						t.Errorf("journal step %d: written into again, the save takes %d steps, want none (notes %q)", j, w2.Steps, w2.Notes)
+					}
+				}
+				verb := game.Pass
+				if st.Kind == state.TurnStart || st.Kind == state.BeforePhase && st.Player == state.Friendly && (st.Phase == state.MPh || st.Phase == state.PFPh) {
+					verb = game.Next
+				}
+				c, err := game.ParseCommand(string(verb), mp)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.Do(c, roller(nil)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if found == 0 && !longrun.Enabled() {
+				t.Fatal("no First Fire stop of an entering stack in turn 2: the test checks nothing")
+			}
+		})
+	}
 }
