@@ -289,7 +289,9 @@ const (
 )
 
 // pick is the place of the run the save was written at: the game as it
-// stands, where the run reaches it (places: the count of places), but for
+// stands, where the run reaches it (stands: the count of places at its
+// first: the last place, or the one before it where the game's last
+// step has units the steps have not shown, saveBase), but for
 // a run of the ENEMY's counters alone, which may stand still for turns
 // while yours do not. Else, shown exactly, the run's last whole place
 // (where sasl play turn writes saves, stepped through), else its first,
@@ -297,11 +299,11 @@ const (
 // (its places differ in hexes of units in Good Order alone, which the
 // player may have moved: the latest is the one the game's moves since do
 // not undo); of the ENEMY's alone, its first whole place, else its first.
-func (r *placeRun) pick(places, how int) (saveAt, bool) {
+func (r *placeRun) pick(stands, how int) (saveAt, bool) {
 	switch {
 	case r.last == nil:
 		return saveAt{}, false
-	case r.at == places && how != pickEnemy, how == pickMoved:
+	case r.at >= stands && how != pickEnemy, how == pickMoved:
 		return *r.last, true
 	case how == pickEnemy && r.firstWhole != nil:
 		return *r.firstWhole, true
@@ -375,7 +377,11 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 	// The places the save shows the counters at, exactly, but for the
 	// player's moves, or the ENEMY's alone: the last run of each.
 	var exact, moved, enemy placeRun
-	places := 0
+	// places counts the places checked; stands is the count at the first
+	// of the game's last step, the game as it stands: a save of a write
+	// at a stop all but its last step (which brings the ENEMY's counters
+	// to where the game has them) is of the game as it stands too.
+	places, stands := 0, 0
 	check := func(m mirror, from, skip int, whole bool) {
 		places++
 		level := m.shows(f, mp, counter)
@@ -473,9 +479,11 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 		whole := atWrite || n == 1 || n == len(j)
 		if unshown {
 			check(m, n+1, 0, false)
+			stands = places
 			check(mirrorOf(r.Game().Snapshot(), friendly), n+1, 0, whole)
 		} else {
 			check(m, n+1, 0, whole)
+			stands = places
 		}
 		if staleSave(r.Game(), f) != "" {
 			if paths == nil {
@@ -551,13 +559,13 @@ func saveBase(s *game.Session, f *Save, yours map[string]vassal.Unit) (saveAt, e
 			return saveAt{}, fmt.Errorf("journal step %d (%s): %w", n+1, j[n].Do, err)
 		}
 	}
-	if at, ok := exact.pick(places, pickExact); ok {
+	if at, ok := exact.pick(stands, pickExact); ok {
 		return at, nil
 	}
-	if at, ok := moved.pick(places, pickMoved); ok {
+	if at, ok := moved.pick(stands, pickMoved); ok {
 		return at, nil
 	}
-	if at, ok := enemy.pick(places, pickEnemy); ok {
+	if at, ok := enemy.pick(stands, pickEnemy); ok {
 		at.partWay = false // the notes of an older save say what became of your units
 		return at, nil
 	}

@@ -254,14 +254,26 @@ func hadHexes(t *testing.T, dir, id string) []string {
 // the stack on at the stop, and its last step every ENEMY counter to where
 // the game has it, so a save of all its steps is of the game as it stands
 // (found at the stop, whole, exact) and writing into it again tells no
-// step. Found by a reviewer: a step of the game file that begins at such
-// a stop was checked only as the steps show it, without the stack, and
-// the save was not found at all; the turn was told again (seed 1, journal
-// steps 9 and 17; 26 of 31 such stops over seeds 11-40).
+// step; a save of all but that last step is found at the stop too (part
+// way: the last step is written into it). Found by reviewers: a step of
+// the game file that begins at such a stop was checked only as the steps
+// show it, without the stack, and the save of all the steps was not found
+// at all; the turn was told again (seed 1, journal steps 9 and 17; 26 of
+// 31 such stops over seeds 11-40); checked as the game has it too, the
+// save of all but the last was found at an older place and steps it
+// shows were told again (seed 5, journal step 7; seed 9, step 33).
 func TestWriteAtAStopOfAnEnteringStack_A8_1(t *testing.T) {
 	t.Parallel()
-	for seed := range longrun.Seeds(20, 1) {
-		seed++
+	// Seed 5 (journal steps 7, 8 and 9) fails both ways; the long run
+	// plays seeds 1-20.
+	seeds := []uint64{5}
+	if longrun.Enabled() {
+		seeds = nil
+		for s := range uint64(20) {
+			seeds = append(seeds, s+1)
+		}
+	}
+	for _, seed := range seeds {
 		t.Run(fmt.Sprintf("seed %d", seed), func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
@@ -275,7 +287,7 @@ func TestWriteAtAStopOfAnEnteringStack_A8_1(t *testing.T) {
 				t.Fatal(err)
 			}
 			mp := g.g.World().Map()
-			found := 0
+			found, lastSteps := 0, 0
 			for steps := 0; steps < 400 && found < 3; steps++ {
 				st := g.Stop()
 				if st.Kind == state.Over {
@@ -295,26 +307,40 @@ func TestWriteAtAStopOfAnEnteringStack_A8_1(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					all := hill.WriteSave(t, sv.UpTo(sv.Steps()), dir, fmt.Sprintf("stop%d-all.vsav", steps))
-					f, err := ReadSave(all, g.g.World().Mission().Layout)
-					if err != nil {
-						t.Fatal(err)
+					// All the steps, and all but the last where that is the
+					// step that brings the ENEMY's counters to where the
+					// game has them (the writer's last, when the steps leave
+					// some elsewhere: the stack brought on, as the steps
+					// show it, at a stop they have not come to).
+					cases := map[int]int{sv.Steps(): 0}
+					if logged := sv.LoggedSteps(); slices.ContainsFunc(logged[len(logged)-1], func(c string) bool {
+						return strings.Contains(c, "leave elsewhere than the game has them")
+					}) {
+						cases[sv.Steps()-1] = 1
+						lastSteps++
 					}
-					yours, _, err := f.counters(g.g)
-					if err != nil {
-						t.Fatal(err)
-					}
-					at, err := saveBase(s, f, yours)
-					if err != nil {
-						t.Fatal(err)
-					}
-					j := len(s.Journal())
-					if at.base == nil || at.from != j+1 || at.partWay || !at.exact {
-						t.Errorf("journal step %d, a stop at %s of %v entering: the save of all the steps written there is found at step %d (a place %v, part way %v, exact %v), want %d, whole, exact",
-							j, mp.LocationName(st.At), st.Moving, at.from, at.base != nil, at.partWay, at.exact, j+1)
-					}
-					if w2, _, _ := mendedSave(t, g, all, dir); w2.Steps != 0 {
-						t.Errorf("journal step %d: written into again, the save takes %d steps, want none (notes %q)", j, w2.Steps, w2.Notes)
+					for k, want := range cases {
+						saved := hill.WriteSave(t, sv.UpTo(k), dir, fmt.Sprintf("stop%d-%d.vsav", steps, k))
+						f, err := ReadSave(saved, g.g.World().Mission().Layout)
+						if err != nil {
+							t.Fatal(err)
+						}
+						yours, _, err := f.counters(g.g)
+						if err != nil {
+							t.Fatal(err)
+						}
+						at, err := saveBase(s, f, yours)
+						if err != nil {
+							t.Fatal(err)
+						}
+						j := len(s.Journal())
+						if at.base == nil || at.from != j+1 || at.partWay != (want > 0) || !at.exact {
+							t.Errorf("journal step %d, a stop at %s of %v entering: the save of %d of the %d steps written there is found at step %d (a place %v, part way %v, exact %v), want %d, part way %v, exact",
+								j, mp.LocationName(st.At), st.Moving, k, sv.Steps(), at.from, at.base != nil, at.partWay, at.exact, j+1, want > 0)
+						}
+						if w2, _, _ := mendedSave(t, g, saved, dir); w2.Steps != want {
+							t.Errorf("journal step %d: the save of %d of the %d steps, written into again, takes %d steps, want %d (notes %q)", j, k, sv.Steps(), w2.Steps, want, w2.Notes)
+						}
 					}
 				}
 				verb := game.Pass
@@ -329,8 +355,8 @@ func TestWriteAtAStopOfAnEnteringStack_A8_1(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if found == 0 && !longrun.Enabled() {
-				t.Fatal("no First Fire stop of an entering stack in turn 2: the test checks nothing")
+			if lastSteps == 0 && !longrun.Enabled() {
+				t.Fatalf("%d First Fire stops of an entering stack in turn 2, none a write's last step brings on: the test checks too little", found)
 			}
 		})
 	}
