@@ -90,7 +90,7 @@ func TestRasteriseRunsAsEachPixel_A6_1(t *testing.T) {
 	}
 	// Every hex a kind and hexsides in turn, some buildings linked, the
 	// levels from -1 to 3.
-	every, err := lib.Board("x1")
+	every, err := library.New("").Board("x1") // its own library: lib keeps the x1 above
 	if err != nil {
 		t.Fatal(err)
 	}
