@@ -38,14 +38,11 @@ func Rasterise(b *board.Board) *board.Raster {
 	runs := tileRuns()
 	var last hex.Hex
 	var d drawn
-	// pixel writes pixel (x, y) of hex h, whose terrain d holds.
-	pixel := func(x, y int, h hex.Hex) {
+	// of makes d the terrain of hex h (found once a run of h's pixels).
+	of := func(h hex.Hex) {
 		if d.t == nil || h != last {
 			last, d = h, drawnOf(b.Hex(h))
 		}
-		i := 2 * (x*r.H + y)
-		r.Pix[i] = byte(int8(d.t.Elevation))
-		r.Pix[i+1] = d.code(h, float64(x), float64(y))
 	}
 	// A column of pixels crosses the grid's period in runs of one nearest
 	// centre dot (tileRuns): a run of a board hex of plain terrain is its
@@ -64,14 +61,13 @@ func Rasterise(b *board.Board) *board.Raster {
 				if !board.Valid(h) {
 					for y := y0; y < y1; y++ {
 						if h, ok := nearestBoardHex(x, y); ok {
-							pixel(x, y, h)
+							of(h)
+							col[2*y], col[2*y+1] = byte(int8(d.t.Elevation)), d.code(h, float64(x), float64(y))
 						}
 					}
 					continue
 				}
-				if d.t == nil || h != last {
-					last, d = h, drawnOf(b.Hex(h))
-				}
+				of(h)
 				lv := byte(int8(d.t.Elevation))
 				if d.sides || d.building || len(d.likeBldg) > 0 {
 					for y := y0; y < y1; y++ {

@@ -2,7 +2,6 @@ package los
 
 import (
 	"bytes"
-	"math"
 	"testing"
 
 	"github.com/sasl-engine/sasl/internal/testkit/testshared"
@@ -13,9 +12,13 @@ import (
 )
 
 // rasteriseEachPixel is Rasterise as it was written first, pixel by
-// pixel, each the hex of the board nearest it (nearestBoardHex): the
-// oracle of the runs Rasterise fills.
+// pixel, each the hex of the board nearest it (nearestBoardHex), every
+// hexside's band tried at every pixel (sideReach 0): the oracle of the
+// runs Rasterise fills. It sets sideReach for its run: only a test that
+// runs alone (not Parallel) calls it.
 func rasteriseEachPixel(b *board.Board) *board.Raster {
+	defer func(r float64) { sideReach = r }(sideReach)
+	sideReach = 0
 	loadTiles()
 	r := &board.Raster{W: board.RasterW, H: board.RasterH, Pix: make([]byte, 2*board.RasterW*board.RasterH)}
 	for x := range r.W {
@@ -27,51 +30,10 @@ func rasteriseEachPixel(b *board.Board) *board.Raster {
 			d := drawnOf(b.Hex(h))
 			i := 2 * (x*r.H + y)
 			r.Pix[i] = byte(int8(d.t.Elevation))
-			r.Pix[i+1] = pixelCodeEachSide(&d, h, float64(x), float64(y))
+			r.Pix[i+1] = d.code(h, float64(x), float64(y))
 		}
 	}
 	return r
-}
-
-// pixelCodeEachSide is pixelCode as first written: every hexside's band
-// tried at every pixel.
-func pixelCodeEachSide(d *drawn, h hex.Hex, fx, fy float64) uint8 {
-	if !d.sides && !d.building && len(d.likeBldg) == 0 {
-		return d.plain
-	}
-	t := d.t
-	cx, cy := centreOf(h)
-	dx, dy := fx-cx, fy-cy
-	if d.sides {
-		for d := range hex.Dirs {
-			f := t.Sides[d] & (terrain.Wall | terrain.Hedge | terrain.Bocage | terrain.Cliff)
-			if f == 0 {
-				continue
-			}
-			ux, uy := sideNormal(d)
-			across := span/2 - (dx*ux + dy*uy)
-			along := dx*(-uy) + dy*ux
-			if math.Abs(across) <= sideBand && math.Abs(along) <= sideLen/2 {
-				switch {
-				case f.Has(terrain.Wall):
-					return codeWall
-				case f.Has(terrain.Hedge):
-					return codeHedge
-				case f.Has(terrain.Bocage):
-					return codeBocage
-				default:
-					return codeCliff
-				}
-			}
-		}
-	}
-	if d.building && inBuilding(t, dx, dy) {
-		return buildingCode(t.Building)
-	}
-	if len(d.likeBldg) > 0 && inBuilding(t, dx, dy) {
-		return d.likeBldg[0]
-	}
-	return d.plain
 }
 
 // Rasterise fills runs of a column's pixels that share their nearest
@@ -129,7 +91,8 @@ func TestRasteriseRunsAsEachPixel_A6_1(t *testing.T) {
 		}
 	}
 	for _, b := range boards {
-		got, want := Rasterise(b), rasteriseEachPixel(b)
+		got := Rasterise(b)
+		want := rasteriseEachPixel(b)
 		if got.W != want.W || got.H != want.H || !bytes.Equal(got.Pix, want.Pix) {
 			n := 0
 			for i := range got.Pix {
