@@ -101,6 +101,10 @@ func Play(p *Prepared, seed, k uint64) (*Replicate, error) {
 // returns an error for, as a game of the engine that fails would.
 var failGame func(k uint64) error
 
+// stopped, when set (by tests), is called by the worker whose game failed
+// once no worker can claim another game.
+var stopped func()
+
 // gameError names the replicate whose game failed, and the sweep's
 // values it was played with.
 func (p *Prepared) gameError(k, seed uint64, err error) error {
@@ -221,8 +225,11 @@ func runBatch(preps []*Prepared, cfg Config, from uint64, n, workers, before int
 						err = failGame(k)
 					}
 					if err != nil {
-						errs[w] = p.gameError(k, seed, err)
 						next.Store(end) // no worker claims another game
+						errs[w] = p.gameError(k, seed, err)
+						if stopped != nil {
+							stopped()
+						}
 						break
 					}
 					if i > 0 && won[i] != won[i-1] {

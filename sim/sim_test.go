@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/sasl-engine/sasl/game"
@@ -560,22 +561,41 @@ func TestShippedMissionsAreGames(t *testing.T) {
 // A game that fails ends the run: no worker claims another game (the
 // others finish the one they play), and the error names the replicate.
 // Not parallel: failGame is the package's.
+//
+// The count of games played does not hang on the scheduler: a game above
+// replicate 5 ends only once replicate 5 has failed and stopped the run,
+// so that the other worker cannot play on meanwhile (on a loaded machine
+// CI counted 13 games where the bound was 12).
 func TestFailedGameEndsTheRun(t *testing.T) {
 	p := prepared(t, "crossroads")
-	failGame = func(k uint64) error {
-		if k == 5 {
-			return errors.New("a game that fails")
+	for _, workers := range []int{1, 2} {
+		stop := make(chan struct{})
+		var ended atomic.Int64 // games played to their end, the failed one too
+		failGame = func(k uint64) error {
+			ended.Add(1)
+			switch {
+			case k == 5:
+				return errors.New("a game that fails")
+			case k > 5:
+				<-stop
+			}
+			return nil
 		}
-		return nil
-	}
-	defer func() { failGame = nil }()
-	played := 0
-	_, err := Run(p, Config{Runs: 400, Seed: 1, Workers: 2, Progress: func(n int) { played = n }})
-	if err == nil || !strings.Contains(err.Error(), "a game that fails") || !strings.Contains(err.Error(), "replicate 5") {
-		t.Fatalf("Run: %v", err)
-	}
-	if played > 12 {
-		t.Errorf("%d games of 400 played after replicate 5 failed", played)
+		stopped = func() { close(stop) }
+		_, err := Run(p, Config{Runs: 400, Seed: 1, Workers: workers})
+		failGame, stopped = nil, nil
+		played := int(ended.Load()) - 1
+		if err == nil || !strings.Contains(err.Error(), "a game that fails") || !strings.Contains(err.Error(), "replicate 5") {
+			t.Fatalf("%d workers: Run: %v", workers, err)
+		}
+		// Replicates 0-4 before the failure; with 2 workers, the game
+		// the other worker plays, if it had claimed one.
+		switch want := 5; {
+		case workers == 1 && played != want:
+			t.Errorf("1 worker: %d games played, want %d (replicates 0-4)", played, want)
+		case workers == 2 && (played < want || played > want+1):
+			t.Errorf("2 workers: %d games of 400 played, want %d or %d: a failed game ends the run", played, want, want+1)
+		}
 	}
 }
 
