@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -201,9 +202,14 @@ func TestShardsAsProcessesMerge(t *testing.T) {
 	}
 }
 
+// progressTemp is the name of a temporary file of part-0's progress
+// (package atomicfile's ".NAME.123").
+var progressTemp = regexp.MustCompile(`^\.part-0\.progress\.[0-9]+$`)
+
 // A shard killed while it plays leaves no part file (and no temporary
-// file), only its progress: the Job simply runs its index again. SIGTERM (an eviction) the
-// same, with exit status 143.
+// file of one), only its progress: the Job simply runs its index again.
+// SIGTERM (an eviction) the same, with exit status 143, and no temporary
+// file at all.
 func TestKilledShardLeavesNoPart(t *testing.T) {
 	t.Parallel()
 	for _, sig := range []os.Signal{os.Kill, syscall.SIGTERM} {
@@ -220,8 +226,19 @@ func TestKilledShardLeavesNoPart(t *testing.T) {
 		if sig == syscall.SIGTERM && c.ProcessState.ExitCode() != 143 {
 			t.Errorf("SIGTERM: exit status %d, want 143", c.ProcessState.ExitCode())
 		}
-		// Only its progress file, which says how far it came.
-		if left, _ := os.ReadDir(dir); len(left) != 1 || left[0].Name() != "part-0.progress" {
+		// Only its progress file, which says how far it came. A SIGKILL
+		// in the instant the progress is written (once a second, synced
+		// before its rename) may leave that write's temporary file, which
+		// merge and status ignore: nothing can stop a SIGKILL. On a busy
+		// machine the 300 ms of CPU take seconds, and it did, 2 runs in 65.
+		left, _ := os.ReadDir(dir)
+		var names []string
+		for _, e := range left {
+			if n := e.Name(); sig != os.Kill || !progressTemp.MatchString(n) {
+				names = append(names, n)
+			}
+		}
+		if len(names) != 1 || names[0] != "part-0.progress" {
 			t.Errorf("%v: left %v", sig, left)
 		}
 	}
