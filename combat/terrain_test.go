@@ -124,7 +124,7 @@ func TestWallAdvantage_B9_32(t *testing.T) {
 		}
 	}
 	// With wall_advantage 0 both take it.
-	tb := tables.Default()
+	tb := tables.Default().Clone() // Default is every world's: never changed
 	tb.Combat.WallAdvantage.Value = 0
 	w0, err := world.New(w.Map(), w.Mission(), tb, nil)
 	if err != nil {

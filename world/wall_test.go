@@ -83,7 +83,7 @@ func TestWallTEM_B9_31(t *testing.T) {
 		t.Errorf("33Q7 -> 33R6h1: %+v, want no wall TEM on an upper level", got)
 	}
 	// With wall_above 0 the higher ADJACENT firer does not see behind it.
-	tb := tables.Default()
+	tb := tables.Default().Clone() // Default is every world's: never changed
 	tb.Combat.WallAbove.Value = 0
 	if got := board33(t, tb).FireTEM(loc("33R6h1"), loc("33Q7")); got.TEM != 2 {
 		t.Errorf("wall_above 0: 33R6h1 -> 33Q7 TEM %+d, want +2", got.TEM)
