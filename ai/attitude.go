@@ -58,7 +58,9 @@ import (
 //     its hex (ASL A26.11: takeVPO), Activates an S? a FRIENDLY unit's
 //     LOS Activates there (SASL 3.32, 4.34: activate), then the FRIENDLY
 //     side may First Fire (Resolver.Entered, as at a Human Wave's step):
-//     units broken or pinned stop there.
+//     units broken or pinned stop there, and so do the units of an S?
+//     Activated there (SASL 4.34: only Human Wave units continue
+//     movement after Activation).
 
 // attitude is the Enemy's state for the moves outside a Human Wave: the
 // flow fields of the Infantry graph toward each VPO and the FBE, weighted
@@ -721,7 +723,30 @@ func (e *Enemy) actMove(stack []*state.Unit, g goal) error {
 // S? (SASL 3.32, 4.34), then the FRIENDLY side's First Fire (as at a Human
 // Wave's step). Units broken or pinned there stop (ASL A7.8), their move
 // told; it returns the units that go on.
+//
+// An S? that is not a Human Wave's, Activated there (by a FRIENDLY unit's
+// LOS, or fired at), ends its move there as the units it became, after
+// the First Fire: "SASL Human Wave units (only) may continue movement
+// after Activation, MF permitting" (SASL 4.34). The units of a Human Wave
+// S? go on, released or not (a trip outside a Human Wave carries one
+// released, 4.33). A game begun before this rule (state.Rules2) plays
+// on as it was begun: its units moved on.
 func (e *Enemy) reached(t *trip) ([]*state.Unit, error) {
+	var s *state.Unit // the S? of the trip, if not a Human Wave's
+	if t.stack[0].Kind == state.SQ && !t.stack[0].HW {
+		s = t.stack[0]
+	}
+	on, err := e.meet(t)
+	if err != nil || s == nil || len(on) == 0 || slices.Contains(on, s) || !e.st.Rules.Has(state.Rules2) {
+		return on, err
+	}
+	notes := append(slices.Clip(t.notes), report.Note{Kind: report.StoppedActivated, At: t.cur})
+	e.finish(&trip{stack: on, steps: t.steps, spent: t.spent, cur: t.cur, from: t.from, notes: notes, goal: t.goal, goalAt: t.goalAt})
+	return nil, nil
+}
+
+// meet is reached without SASL 4.34's stop after an Activation.
+func (e *Enemy) meet(t *trip) ([]*state.Unit, error) {
 	e.takeVPO(t.cur, t.stack, &t.notes)
 	stack := t.stack
 	var err error

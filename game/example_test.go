@@ -36,9 +36,9 @@ func Example() {
 	// turn 1 of 7: 103 events
 	// turn 2 of 7: 99 events
 	// turn 3 of 7: 76 events
-	// turn 4 of 7: 72 events
-	// turn 5 of 7: 69 events
+	// turn 4 of 7: 74 events
+	// turn 5 of 7: 62 events
 	// turn 6 of 7: 43 events
-	// turn 7 of 7: 44 events
+	// turn 7 of 7: 24 events
 	// winner: the ENEMY side (the ENEMY Controls x2T4)
 }

@@ -468,6 +468,9 @@ const (
 	// An ENEMY move outside a Human Wave stops before At, where it found
 	// FRIENDLY units the ENEMY did not know of: they are revealed.
 	StoppedHidden
+	// An S? outside a Human Wave was Activated in At as it moved: its
+	// units' move ends there (SASL 4.34).
+	StoppedActivated
 )
 
 // Goal is what ENEMY units outside a Human Wave move toward (sasl's

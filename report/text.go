@@ -369,6 +369,8 @@ func (x *Words) note(n Note) string {
 		return "a placeholder half-squad: the counters table (half_squads) does not list the squad"
 	case Revealed:
 		return fmt.Sprintf("finds FRIENDLY units the ENEMY did not know of in %s: they are revealed (Known)", x.name(n.At))
+	case StoppedActivated:
+		return fmt.Sprintf("stops in %s, where the S? was Activated: only Human Wave units move on after Activation (SASL 4.34)", x.name(n.At))
 	case StoppedHidden:
 		return fmt.Sprintf("stops before %s, where it finds FRIENDLY units the ENEMY did not know of: they are revealed (Known; ASL A4.14)", x.name(n.At))
 	}

@@ -35,6 +35,6 @@ func ExampleRun() {
 	}
 	fmt.Printf("replicate 0 (game seed %d): %s wins (%s)\n", r.Seed, r.Winner, r.Why)
 	// Output:
-	// FRIENDLY wins 95 of 200: 0.47 (95% CI 0.41-0.54, wilson)
-	// replicate 0 (game seed 10451216379200822465): enemy wins (the ENEMY Controls x2T4; the ENEMY Controls x2K5; 4 ENEMY squad-equivalents exited off the FBE (at most 0))
+	// FRIENDLY wins 99 of 200: 0.49 (95% CI 0.43-0.56, wilson)
+	// replicate 0 (game seed 10451216379200822465): enemy wins (the ENEMY Controls x2T4; the ENEMY Controls x2K5)
 }

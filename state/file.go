@@ -48,6 +48,7 @@ type stateFile struct {
 	Trail    yamldoc.List[yamldoc.Value] `yaml:"trail"`
 	Stop     yamldoc.Value               `yaml:"stop"`
 	Fire     yamldoc.Value               `yaml:"first_fire"`
+	Rules    yamldoc.Value               `yaml:"rules"`
 	Journal  yamldoc.List[stepFile]      `yaml:"journal"`
 	Turn     yamldoc.Value               `yaml:"turn"`
 	Phase    yamldoc.Value               `yaml:"phase"`

@@ -85,6 +85,20 @@ func (f *stateFile) game(c *yamldoc.Check) Game {
 	g.LegacyAsked = c.Str(f.Asked, "asked")
 	g.Stop = c.Str(f.Stop, "stop")
 	g.FirstFire = c.Str(f.Fire, "first_fire")
+	// The rules a game plays by: a game file with a journal and without
+	// rules: was begun before revisions were kept (Rules1), and its
+	// journal replays by them; one without a journal has nothing to
+	// replay, and plays on by this sasl's.
+	if f.Rules.Given() {
+		n := c.Int(f.Rules, "rules", 1, 255)
+		if r, ok := RulesNumbered(n); ok {
+			g.Rules = r
+		} else if c.OK() {
+			c.Errorf(f.Rules.Node, "rules: %d: this sasl plays revisions 1 to %d of its rules; the game was begun by a later sasl (play it on with that sasl)", n, RulesNow.Number())
+		}
+	} else if g.Mission != "" && f.Journal.Given() {
+		g.Rules = Rules1
+	}
 	if f.Journal.Given() {
 		g.Journal = journal(c, f.Journal)
 	}

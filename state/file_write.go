@@ -36,6 +36,9 @@ func (s *State) Write(w io.Writer, m *board.Map) error {
 	if g.FirstFire != "" {
 		fmt.Fprintf(&b, "first_fire: %s\n", quote(g.FirstFire))
 	}
+	if g.Mission != "" || g.Rules != RulesNow {
+		fmt.Fprintf(&b, "rules: %d\n", g.Rules.Number())
+	}
 	if g.Plain {
 		b.WriteString("plain: true\n")
 	}

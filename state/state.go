@@ -370,6 +370,9 @@ type Game struct {
 	// "normal", "pbf": package game); "" in a game begun by an earlier
 	// sasl, which stops as that sasl did.
 	FirstFire string
+	// Rules is the revision of sasl's rules the game is played by
+	// (rules:): RulesNow, the zero value, for a game begun by this sasl.
+	Rules Rules
 	// Journal is every step of the game since its setup (the setup
 	// first), with its dice: replaying it from the seed gives the game
 	// again. Nil in a file of an earlier sasl.
@@ -383,6 +386,55 @@ type Game struct {
 	// file were when the game began (game.Open makes them), so that a
 	// changed file is noticed; "" in a file of an earlier sasl.
 	MissionDigest, TablesDigest string
+}
+
+// Rules is a revision of sasl's rules. A change of a rule that changes how
+// a game plays, not only its words, is a new revision, and a game keeps
+// the revision it was begun with (rules: in its file), so that its journal
+// replays as it was played: a game saved by an earlier sasl opens, and
+// plays on as that sasl played it. Revisions count from 1; a game file
+// without rules: was begun before they were kept (Rules1).
+type Rules uint8
+
+const (
+	// RulesNow: the rules of this sasl, the revision a game begun by it
+	// is played by (the zero value; written as its number, rulesLatest).
+	RulesNow Rules = iota
+	// Rules1: before revisions were kept (a game file without rules:).
+	Rules1
+	// Rules2: an S? outside a Human Wave Activated as it moves ends its
+	// move where it was Activated (SASL 4.34: "SASL Human Wave units
+	// (only) may continue movement after Activation"); before it, its
+	// units moved on.
+	Rules2
+
+	// rulesLatest is RulesNow's number: a new revision is added above it
+	// and becomes it.
+	rulesLatest = Rules2
+)
+
+// Has reports whether a game played by revision r plays by revision rev's
+// change: RulesNow has every revision's.
+func (r Rules) Has(rev Rules) bool { return r == RulesNow || r >= rev }
+
+// Number is the revision's number, as a game file says it (rules:).
+func (r Rules) Number() int {
+	if r == RulesNow {
+		return int(rulesLatest)
+	}
+	return int(r)
+}
+
+// RulesNumbered is the revision a game file's number n names (1 to
+// rulesLatest): the latest is RulesNow.
+func RulesNumbered(n int) (Rules, bool) {
+	switch {
+	case n == int(rulesLatest):
+		return RulesNow, true
+	case n >= int(Rules1) && n < int(rulesLatest):
+		return Rules(n), true
+	}
+	return 0, false
 }
 
 // Step is one step of a game's journal: a command of the player's, or the

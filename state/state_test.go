@@ -430,3 +430,59 @@ func TestCommandRoundTrip_SASL6(t *testing.T) {
 		}
 	}
 }
+
+// A game keeps the revision of sasl's rules it was begun with (rules:),
+// so that its journal replays as it was played: a game file with a
+// journal and no rules: was begun before revisions were kept (Rules1,
+// whose S? Activated outside a Human Wave moved on; SASL 4.34 since,
+// Rules2); a file of a later sasl is refused, saying so.
+func TestRulesRevision_SASL4_34(t *testing.T) {
+	t.Parallel()
+	m := demoMap(t)
+	const game = "mission: crossroads\nseed: 1\nrng: \"pcg:f5f85fb6ffd7f059f77be6772193cf5f\"\npolicy: player\n%sturn: 1\nplayer_turn: enemy\n%senemy: []\nfriendly: []\n"
+	journal := "journal:\n  - {n: 1, do: setup, dice: \"3 1 4\"}\n"
+	for _, c := range []struct {
+		name, rules, journal string
+		want                 Rules
+		number               int
+	}{
+		{"a journal, no rules: (an earlier sasl's)", "", journal, Rules1, 1},
+		{"rules: 1", "rules: 1\n", journal, Rules1, 1},
+		{"rules: 2, the latest", "rules: 2\n", journal, RulesNow, 2},
+		{"no journal (plain): nothing to replay", "", "plain: true\n", RulesNow, 2},
+	} {
+		s, err := Read(strings.NewReader(fmt.Sprintf(game, c.rules, c.journal)), "g.yaml", m)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if s.Rules != c.want || s.Rules.Number() != c.number || s.Rules.Has(Rules2) != (c.want == RulesNow) {
+			t.Errorf("%s: rules %d (number %d, has SASL 4.34's stop %v), want %d (number %d)", c.name, s.Rules, s.Rules.Number(), s.Rules.Has(Rules2), c.want, c.number)
+		}
+		var buf bytes.Buffer
+		if err := s.Write(&buf, m); err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("\nrules: %d\n", c.number); !strings.Contains(buf.String(), want) {
+			t.Errorf("%s: written without %q:\n%s", c.name, strings.TrimSpace(want), buf.String())
+		}
+		again, err := Read(&buf, "again.yaml", m)
+		if err != nil || again.Rules != s.Rules {
+			t.Errorf("%s: read back as %v, %v", c.name, again.Rules, err)
+		}
+	}
+	for rules, want := range map[string]string{
+		"rules: 3\n": "g.yaml:5: rules: 3: this sasl plays revisions 1 to 2 of its rules; the game was begun by a later sasl (play it on with that sasl)",
+		"rules: 0\n": "g.yaml:5: rules: want a whole number in 1..255",
+	} {
+		if _, err := Read(strings.NewReader(fmt.Sprintf(game, rules, journal)), "g.yaml", m); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", rules, err, want)
+		}
+	}
+	// A game begun now plays by every revision, and says which.
+	var buf bytes.Buffer
+	s := New(m)
+	s.Game = Game{Mission: "crossroads"}
+	if err := s.Write(&buf, m); err != nil || !strings.Contains(buf.String(), "\nrules: 2\n") || !s.Rules.Has(Rules2) {
+		t.Errorf("a game begun now: %v\n%s", err, buf.String())
+	}
+}

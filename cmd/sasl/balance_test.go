@@ -149,7 +149,7 @@ func TestSimBalanceErrors(t *testing.T) {
 		// The balanced crossroads (issue 51) under the hold policy, since
 		// the ENEMY takes SASL 6's Action checks (issue 54): above 50% with
 		// one to three S? in its first entry (20 games of seed 1).
-		{[]string{"--balance", "entry.1.count=1..3"}, "the FRIENDLY win rate stays above 50.0% on entry.1.count=1..3: 65.0% at 1, 70.0% at 3"},
+		{[]string{"--balance", "entry.1.count=1..3"}, "the FRIENDLY win rate stays above 50.0% on entry.1.count=1..3: 65.0% at 1, 65.0% at 3"},
 	} {
 		out, err := run(t, append([]string{"sim", "--runs", "20", "--seed", "1"}, c.args...)...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -162,17 +162,20 @@ func TestSimBalanceErrors(t *testing.T) {
 }
 
 // sasl sim --balance on the crossroads' first entry (1 to 20 S?: the
-// FRIENDLY rate falls through 50% between about 5 and 10; at 30 games a
-// value of seed 2 the search names 7, 36.7%): it names a value with its
-// rate and interval, the curve of the values it played, the same seeds at
-// each, and draws it; its JSON has the answer. (The wooded hill's curve,
-// flatter since the ENEMY takes SASL 6's Action checks, leaves the crossing
-// anywhere in 1..20 at 30 games a value.)
+// FRIENDLY rate falls through 50% between about 5 and 12; at 30 games a
+// value of seed 1 the search names 7, 46.7%, the crossing within 4-12.3):
+// it names a value with its rate and interval, the curve of the values it
+// played, the same seeds at each, and draws it; its JSON has the answer.
+// (The wooded hill's curve, flatter since the ENEMY takes SASL 6's Action
+// checks, leaves the crossing anywhere in 1..20 at 30 games a value. So,
+// since an S? Activated outside a Human Wave stops, SASL 4.34, does the
+// crossroads' at some seeds: 2 and 3 of seeds 1-5, at 30 and at 60 games
+// a value; seed 2 was this test's before.)
 func TestSimBalance(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	png, file := filepath.Join(dir, "b.png"), filepath.Join(dir, "b.csv")
-	out := mustRun(t, "sim", "--mission", "crossroads", "--policy", "attack", "--runs", "30", "--seed", "2", "--balance", "entry.1.count=1..20", "--json", "--png", png, "--csv", file)
+	out := mustRun(t, "sim", "--mission", "crossroads", "--policy", "attack", "--runs", "30", "--seed", "1", "--balance", "entry.1.count=1..20", "--json", "--png", png, "--csv", file)
 	var doc struct {
 		Balance struct {
 			Key      string     `json:"key"`

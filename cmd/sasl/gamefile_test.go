@@ -512,7 +512,7 @@ func TestGuardsCannotBeDeleted(t *testing.T) {
 		{"no journal", journal.ReplaceAllString(string(data), ""), "has no journal"},
 		{"an empty journal", journal.ReplaceAllString(string(data), "journal: []\n"), "has no journal"},
 		{"no digest", regexp.MustCompile(`(?m)^mission_digest: .*\n`).ReplaceAllString(string(data), ""), "records no mission_digest"},
-		{"a blank digest", regexp.MustCompile(`(?m)^mission_digest: .*$`).ReplaceAllString(string(data), `mission_digest: " "`), `:5: mission_digest: " " is not what sasl writes`},
+		{"a blank digest", regexp.MustCompile(`(?m)^mission_digest: .*$`).ReplaceAllString(string(data), `mission_digest: " "`), `:6: mission_digest: " " is not what sasl writes`},
 		{"plain with a journal", strings.Replace(string(data), "policy: hold\n", "policy: hold\nplain: true\n", 1), "one or the other"},
 	} {
 		path := filepath.Join(t.TempDir(), "g.yaml")
