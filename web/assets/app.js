@@ -133,14 +133,24 @@ async function reload(state, out, log) {
   await loadMap(0);
   render();
   // A new First Fire or rout stop on a map shown too small to see its
-  // hexes (the whole of four boards): the map is shown around it, as a
-  // click on the stop in the timeline does. A view the player chose is
-  // left alone.
+  // hexes (the whole of four boards), or out of the view (zoomed in on
+  // another corner of the map): the map is shown around it, as a click on
+  // the stop in the timeline does. A view the player chose that shows it
+  // is left alone.
   const s = state.stop || {};
   const pts = stopPoints(s);
   const key = pts.length ? state.step + " " + s.kind + " " + pts.flat().join(",") : "";
-  if (key && key !== page.stopShown && shownHexPixels() < 24) showStop();
+  if (key && key !== page.stopShown && !seen(pts)) showStop();
   page.stopShown = key;
+}
+
+// seen reports whether lattice points pts are all in the map's view, with
+// hexes large enough to read (24 CSS pixels high).
+function seen(pts) {
+  if (shownHexPixels() < 24) return false;
+  const [x, y, w, h] = page.view;
+  const m = hexHeight() / 2; // the point's hex, not only its centre
+  return pts.map(toSVG).every(([a, b]) => a - m >= x && a + m <= x + w && b - m >= y && b + m <= y + h);
 }
 
 // shownHexPixels is the height of a hex on the screen, in CSS pixels.
@@ -1134,12 +1144,12 @@ async function choose(i, past) {
   const want = past && n < page.state.step ? n : 0;
   if (want !== page.past) await loadMap(want);
   // An event on a map shown too small to see its hexes (the whole of four
-  // boards) is shown around what it marks, as a stop is (showStop): a
-  // move a few pixels long is no answer. A view the player chose is left
-  // alone.
+  // boards), or out of the view, is shown around what it marks, as a stop
+  // is (showStop): a move a few pixels long, or off the screen, is no
+  // answer. A view the player chose that shows it is left alone.
   const mk = page.flat[i].ev.marks || {};
   const pts = [...(mk.hexes || []), ...(mk.path || []), ...(mk.lines || []).flat()];
-  if (past && pts.length && shownHexPixels() < 24) zoomToPoints(pts); // chosen by the player
+  if (past && pts.length && !seen(pts)) zoomToPoints(pts); // chosen by the player
   drawMarks();
 }
 

@@ -1,6 +1,7 @@
 package browsertest
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -211,6 +212,54 @@ func TestChosenEventIsShown(t *testing.T) {
 	if shown.Px < 24 || !shown.Inside {
 		t.Errorf("the chosen move: hexes %.0f pixels high (%.0f before), its path in view %v", shown.Px, small, shown.Inside)
 	}
+}
+
+// TestStopOutOfViewIsShown: zoomed in on a corner of the map away from
+// the game (hexes large, as a player reads them), arriving at a First
+// Fire stop elsewhere shows the map around it, and an event chosen in the
+// timeline off the view is shown around what it marks (a reviewer of issue
+// 56: once zoomed in, a new stop elsewhere was never shown, only a map
+// too small to read was zoomed).
+func TestStopOutOfViewIsShown(t *testing.T) {
+	t.Parallel()
+	p := fourBoardPage(t)
+	corner := func() { p.zoomTo("33A1", "33E4") }
+	p.nextWhileNot(`!!page.state.stop && page.state.stop.kind === "first-fire"`, 30, "no First Fire stop in 30 steps", corner)
+	inView := func(pts string) (float64, bool) {
+		var shown struct {
+			Px     float64
+			Inside bool
+		}
+		p.eval(`(() => { const [x, y, w, h] = page.view; const pts = (`+pts+`).map(toSVG);
+			return { px: shownHexPixels(), inside: pts.every(([a, b]) => a >= x && a <= x + w && b >= y && b <= y + h) }; })()`, &shown)
+		return shown.Px, shown.Inside
+	}
+	if px, in := inView(`[page.state.stop.at_hex]`); px < 24 || !in {
+		t.Errorf("at the First Fire stop in %s: hexes %.0f pixels high, its hex in view %v", hexAt(p), px, in)
+	}
+	// A move of the timeline off the view, chosen.
+	corner()
+	var i int
+	const marks = `((m) => [...(m.hexes || []), ...(m.path || [])])(page.flat[%d].ev.marks || {})`
+	p.eval(`page.flat.findIndex((f) => { const pts = ((m) => [...(m.hexes || []), ...(m.path || [])])(f.ev.marks || {});
+		const [x, y, w, h] = page.view;
+		return pts.length > 0 && !pts.map(toSVG).every(([a, b]) => a >= x && a <= x + w && b >= y && b <= y + h); })`, &i)
+	if i < 0 {
+		t.Fatal("no event of the timeline marks the map off the corner")
+	}
+	p.click(`#events li.event[data-i="` + strconv.Itoa(i) + `"]`)
+	if px, in := inView(fmt.Sprintf(marks, i)); px < 24 || !in {
+		var text string
+		p.eval(`page.flat[`+strconv.Itoa(i)+`].ev.text || ""`, &text)
+		t.Errorf("the chosen event (%s): hexes %.0f pixels high, what it marks in view %v", text, px, in)
+	}
+}
+
+// hexAt names the hex of the stop the page stands at.
+func hexAt(p page) string {
+	var name string
+	p.eval(`(() => { const s = page.state.stop || {}; return s.at || ""; })()`, &name)
+	return name
 }
 
 // TestStopMarksUnderCounters: a First Fire stop's marks, the mover's path
