@@ -209,12 +209,36 @@ func TestPins(t *testing.T) {
 
 	wave := &state.Unit{ID: "A1a", Side: state.Enemy, Kind: state.Squad, Type: "4-4-7", HW: true, Wave: "A"}
 	released := &state.Unit{ID: "A1b", Side: state.Enemy, Kind: state.Squad, Type: "4-4-7", HW: true, Wave: "A", Released: true}
-	c, _ = setup("6 6 6 6", wave, released)
+	c, log = setup("6 6 6 6", wave, released)
 	if err := c.Apply(ptc, []*state.Unit{wave, released}); err != nil {
 		t.Fatal(err)
 	}
 	if wave.Pinned || !released.Pinned {
 		t.Errorf("PTC failed: the Human Wave unit pinned %v, the released one %v", wave.Pinned, released.Pinned)
+	}
+	// The failed PTC of the unit it does not pin is told, with its dice (a
+	// reviewer of issue 56: the timeline showed the PTCs passed and left
+	// the Human Wave unit's failed one out).
+	words := report.New(w)
+	if evs := log.Since(0); len(evs) != 2 || evs[0].Kind != report.Morale || evs[0].Cause != report.PTCInWave || evs[1].Kind != report.Pinned ||
+		words.Text(&evs[0]) != "A1a in x1A1 fails its PTC: DR 12+0 = 12 > ML 8, and is not pinned: it moves in a Human Wave (hw_pin)" {
+		t.Errorf("PTC failed in a Human Wave: %v", log.Since(0))
+	}
+	// With ptc_fail none, a failed PTC pins nothing, and is told so.
+	tb0 := tables.Default().Clone() // Default is every world's: never changed
+	tb0.Combat.PTCFail.Value = tables.Nothing
+	w0, err := world.New(w.Map(), w.Mission(), tb0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a = squad("F1")
+	c, _, log = resolver(t, w0, l, "6 6", a)
+	if err := c.Apply(ptc, []*state.Unit{a}); err != nil {
+		t.Fatal(err)
+	}
+	if evs := log.Since(0); a.Pinned || len(evs) != 1 || evs[0].Cause != report.PTCNoPin ||
+		report.New(w0).Text(&evs[0]) != "F1 in x1A1 fails its PTC: DR 12+0 = 12 > ML 7, which pins nothing by the tables (ptc_fail)" {
+		t.Errorf("ptc_fail none: F1 pinned %v, told %v", a.Pinned, evs)
 	}
 
 	tb := tables.Default()

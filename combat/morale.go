@@ -39,7 +39,13 @@ func (c *Resolver) pinTasks(units []*state.Unit) error {
 			return err
 		}
 		if d.Final > ml {
-			if c.t.Combat.PTCFail.Value == tables.Pin {
+			// A failed PTC is told, whether or not it pins (ASL A7.8).
+			switch {
+			case c.t.Combat.PTCFail.Value != tables.Pin:
+				c.add(report.Morale, u, report.Event{Dice: d, Cause: report.PTCNoPin})
+			case c.pinWaived(u):
+				c.add(report.Morale, u, report.Event{Dice: d, Cause: report.PTCInWave})
+			default:
 				c.pin(u, report.PinTask, d)
 			}
 			continue
@@ -63,11 +69,17 @@ func (c *Resolver) ledDRM(u *state.Unit, n int) int {
 // pin pins u (ASL A7.8) for the rest of the Player Turn, unless it moves in
 // a SASL Human Wave and the tables say a pin does nothing there (hw_pin).
 func (c *Resolver) pin(u *state.Unit, why report.Cause, d report.Dice) {
-	if u.Side == state.Enemy && u.Wave != "" && !u.Released && c.t.Combat.HWPin.Value != tables.Pin {
+	if c.pinWaived(u) {
 		return
 	}
 	u.Pinned = true
 	c.add(report.Pinned, u, report.Event{Cause: why, Dice: d})
+}
+
+// pinWaived reports whether a pin does nothing to u: it moves in a SASL
+// Human Wave and the tables say so (hw_pin).
+func (c *Resolver) pinWaived(u *state.Unit) bool {
+	return u.Side == state.Enemy && u.Wave != "" && !u.Released && c.t.Combat.HWPin.Value != tables.Pin
 }
 
 // moraleChecks makes the units' Morale Checks with DRM n: leaders first,

@@ -428,6 +428,11 @@ const (
 	// A move or advance of ENEMY units outside a Human Wave by a Move
 	// Command of their Action check (SASL 6), not by Advance Attitude.
 	MoveCommand
+	// A Pin Task Check failed that pins nothing (Morale): the unit moves
+	// in a SASL Human Wave (the tables' hw_pin), or the tables' ptc_fail
+	// says a failed PTC does nothing.
+	PTCInWave
+	PTCNoPin
 	// Reduced marks a cause whose Casualty Reduction eliminated the unit.
 	Reduced Cause = 1 << 7
 )

@@ -192,8 +192,13 @@ func (x *Words) Text(e *Event) string {
 		return fmt.Sprintf("IFT: %s FP, DR %d%+d = %d: %s on %s in %s%s", FormatFP(g.FP), g.DR, g.DRM, g.Final, g.Result, who, x.name(g.At), x.stillText(g))
 	case Morale:
 		d := e.Dice
-		if e.Cause == RallyFailed {
+		switch e.Cause {
+		case RallyFailed:
 			return fmt.Sprintf("%s in %s fails to rally: DR %d%+d = %d > ML %d", who, x.name(e.At), d.DR, d.DRM, d.Final, d.Need)
+		case PTCInWave:
+			return fmt.Sprintf("%s in %s fails its PTC: DR %d%+d = %d > ML %d, and is not pinned: it moves in a Human Wave (hw_pin)", who, x.name(e.At), d.DR, d.DRM, d.Final, d.Need)
+		case PTCNoPin:
+			return fmt.Sprintf("%s in %s fails its PTC: DR %d%+d = %d > ML %d, which pins nothing by the tables (ptc_fail)", who, x.name(e.At), d.DR, d.DRM, d.Final, d.Need)
 		}
 		check := "MC"
 		switch e.Cause {
