@@ -63,7 +63,7 @@ func TestMovingTargetDRMOnlyForMovers_A4_6(t *testing.T) {
 		if checked(evs, "F1") {
 			t.Errorf("F1, which did not move, took the NMC of the DR 8-2 meant for the mover F2:\n%s", texts(evs))
 		}
-		if s := texts(evs); !strings.Contains(s, "DR 8-2 = 6: NMC on F1, F2 in x1Q8; F1, which did not move (no FFNAM/FFMO, ASL A4.6): DR 8+0 = 8: -") {
+		if s := texts(evs); !strings.Contains(s, "DR 8-2 = 6: NMC on F1, F2 in x1Q8; F1, not moving (no FFNAM/FFMO, ASL A4.6): DR 8+0 = 8: -") {
 			t.Errorf("the attack told as:\n%s", s)
 		}
 	})
@@ -92,7 +92,7 @@ func TestMovingTargetDRMOnlyForMovers_A4_6(t *testing.T) {
 		if checked(evs, "E1") {
 			t.Errorf("E1, which did not move, took the NMC of the DR 9-2 meant for the mover E2:\n%s", texts(evs))
 		}
-		if s := texts(evs); !strings.Contains(s, "DR 9 = 7: NMC; E1, which did not move (no FFNAM/FFMO, ASL A4.6): DR 9+0 = 9: -") {
+		if s := texts(evs); !strings.Contains(s, "DR 9 = 7: NMC; E1, not moving (no FFNAM/FFMO, ASL A4.6): DR 9+0 = 9: -") {
 			t.Errorf("the attack told as:\n%s", s)
 		}
 	})

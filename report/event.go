@@ -601,11 +601,12 @@ type FireGroup struct {
 	// Final DR and the result ("2MC"; "" when nobody rolled it).
 	DR, Final int
 	Result    string
-	// Still are the units attacked that did not move, in an attack at a
-	// mover's Location: the movement DRM (Move) is not against them (ASL
-	// A4.6, A8.1), and the same DR has for them the Final DR StillFinal
-	// (Final less Move) and the result StillResult. Final and Result are
-	// the moving units'. None when every unit attacked moved.
+	// Still are the units attacked that are not moving (they did not
+	// move, or their move ended there), in an attack at a mover's
+	// Location: the movement DRM (Move) is not against them (ASL A4.6,
+	// A8.1), and the same DR has for them the Final DR StillFinal (Final
+	// less Move) and the result StillResult. Final and Result are the
+	// moving units'. None when every unit attacked is moving.
 	Still       []string
 	StillFinal  int
 	StillResult string

@@ -443,14 +443,15 @@ func causeText(c Cause, d Dice) string {
 }
 
 // stillText tells the result of an attack at a mover's Location for the
-// units attacked that did not move (FireGroup.Still): the same DR without
-// the movement DRM, which is only against moving units (ASL A4.6, A8.1);
-// "" when every unit attacked moved.
+// units attacked that are not moving (FireGroup.Still: they did not move,
+// or their move had ended there): the same DR without the movement DRM,
+// which is only against moving units (ASL A4.6, A8.1); "" when every unit
+// attacked is moving.
 func (x *Words) stillText(g *FireGroup) string {
 	if len(g.Still) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("; %s, which did not move (no %s, ASL A4.6): DR %d%+d = %d: %s",
+	return fmt.Sprintf("; %s, not moving (no %s, ASL A4.6): DR %d%+d = %d: %s",
 		strings.Join(g.Still, ", "), x.moveName(g.Move, g.TEM, g.Hindrance), g.DR, g.DRM-g.Move, g.StillFinal, g.StillResult)
 }
 
