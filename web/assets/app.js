@@ -1158,11 +1158,11 @@ $("ev-next").onclick = () => choose(page.chosen + 1, true);
 
 // ---- the marks ----
 
-// mark replaces the marks of one layer of the overlay (the stop's: of the
-// underlay, under the counters).
+// mark replaces the marks of one layer of the overlay (the stop's and an
+// event's hexes: of the underlay, under the counters).
 function mark(layer, shapes) {
   if (!page.overlay) return;
-  const box = layer === "stop" ? page.underlay : page.overlay;
+  const box = layer === "stop" || layer === "event-hexes" ? page.underlay : page.overlay;
   let g = box.querySelector('[data-layer="' + layer + '"]');
   if (!g) {
     g = svgEl("g", { "data-layer": layer });
@@ -1202,13 +1202,16 @@ function hexNamed(name) { return page.hexByName.get(name.replace(/h-?\d+$/, ""))
 function drawMarks() {
   if (!page.lattice) return;
   const ev = page.chosen >= 0 && page.flat[page.chosen] ? page.flat[page.chosen].ev : null;
-  const shapes = [];
+  // The event's hexes lie under the counters, which they would tint; its
+  // path and fire lines over them.
+  const hexes = [], shapes = [];
   if (ev) {
     const mk = ev.marks || {};
-    for (const h of mk.hexes || []) shapes.push(["polygon", { points: hexPoints(h), class: "m-event" }]);
+    for (const h of mk.hexes || []) hexes.push(["polygon", { points: hexPoints(h), class: "m-event" }]);
     if (mk.path) shapes.push(["polyline", { points: pathPoints(mk.path), class: "m-path" }]);
     for (const [a, b] of mk.lines || []) shapes.push(fireLine(a, b, "m-fire"));
   }
+  mark("event-hexes", hexes);
   mark("event", shapes);
   mark("stop", stopShapes());
   mark("los", losShapes());

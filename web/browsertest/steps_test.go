@@ -283,6 +283,33 @@ func TestStopMarksUnderCounters(t *testing.T) {
 	}
 }
 
+// TestEventHexesUnderCounters: the hexes an event chosen in the timeline
+// marks lie under the counters, as the stop's do (a reviewer of issue 56:
+// the translucent mark over them tinted the ENEMY's counters olive); its
+// path and fire lines stay over them.
+func TestEventHexesUnderCounters(t *testing.T) {
+	t.Parallel()
+	p := fourBoardPage(t)
+	p.nextTo(2)
+	var i int
+	// Not a placement of the setup: those are folded away (Show each),
+	// and listed first once the page has them.
+	p.run("the setup listed", chromedp.Poll[chromedp.Void](`!!page.setup`))
+	p.eval(`page.flat.findIndex((f) => f.step.n > 1 && ((f.ev.marks || {}).hexes || []).length > 0)`, &i)
+	if i < 0 {
+		t.Fatal("no event of step 2 marks a hex")
+	}
+	// Chosen as a click does (the click itself is TestChosenEventIsShown's).
+	p.run("choose the event", chromedp.Evaluate[chromedp.Void](`choose(`+strconv.Itoa(i)+`, true)`))
+	p.run("the event chosen", chromedp.Poll[chromedp.Void](`page.chosen === `+strconv.Itoa(i)+` && !page.busy`))
+	var got struct{ Under, Over int }
+	p.eval(`(() => ({ under: document.getElementById("underlay").querySelectorAll(".m-event").length,
+		over: page.overlay.querySelectorAll(".m-event").length }))()`, &got)
+	if got.Under == 0 || got.Over != 0 {
+		t.Errorf("the chosen event's hexes: %d under the counters, %d over them", got.Under, got.Over)
+	}
+}
+
 // TestArrivingAtARoutStopShowsIt: arriving at a rout stop on a map shown
 // too small to see its hexes (four boards, fit), the page shows the map
 // around the units that rout and where they may go (issue 56: arriving
