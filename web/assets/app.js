@@ -409,6 +409,9 @@ function render() {
   let asked = askedWords(st);
   if (st.policy !== "player" && !st.over) asked = "The engine plays both sides of this game (policy " + st.policy + ").";
   $("asked").textContent = asked;
+  // The buttons are made anew: a mark a button's pointing left (a rout's
+  // Location) goes with it, though the pointer never left it.
+  mark("hover", []);
   renderActions();
   renderPlan();
   if (page.hexChosen) showHex(page.hexChosen); else $("hex").hidden = true;

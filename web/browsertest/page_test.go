@@ -314,7 +314,8 @@ func TestServeInBrowser(t *testing.T) {
 	p.run("choose the First Fire", chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll("#events li.event")].find((li) => li.textContent.includes("First Fire: F4")).click()`))
 	p.run("the fire is marked", chromedp.Poll[chromedp.Void](`page.overlay.querySelectorAll('[data-layer="event"] line.m-fire').length === 1`))
 	p.click("#ev-prev") // the Activation before it, in 4U4
-	p.run("the Activation is marked", chromedp.Poll[chromedp.Void](`document.getElementById("underlay").querySelectorAll('[data-layer="event-hexes"] polygon.m-event').length === 1`)) // under the counters
+	// Its hex, under the counters.
+	p.run("the Activation is marked", chromedp.Poll[chromedp.Void](`document.getElementById("underlay").querySelectorAll('[data-layer="event-hexes"] polygon.m-event').length === 1`))
 	if shots != "" {
 		p.screenshot(filepath.Join(shots, "4-after-fire.png"))
 	}

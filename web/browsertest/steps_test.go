@@ -329,6 +329,28 @@ func TestArrivingAtARoutStopShowsIt(t *testing.T) {
 	}
 }
 
+// TestRoutMarkGoesWithItsButton: pointing at a rout button marks the
+// Location it routs to; clicking it routs the unit, and the mark goes
+// with the button (a reviewer of issue 56: it stayed on the map, the past
+// map too, until the pointer next moved over the map).
+func TestRoutMarkGoesWithItsButton(t *testing.T) {
+	t.Parallel()
+	p := fourBoardPage(t)
+	p.nextWhileNot(`!!page.state.stop && page.state.stop.kind === "rout" && !!document.querySelector("button.rout-to")`, 30, "no rout stop with a Location to rout to in 30 steps", nil)
+	var step int
+	p.eval(`page.state.step`, &step)
+	p.run("point at a rout button", chromedp.Evaluate[chromedp.Void](`document.querySelector("button.rout-to").dispatchEvent(new MouseEvent("mouseenter"))`))
+	var marked int
+	if p.eval(`page.overlay.querySelectorAll(".m-dest").length`, &marked); marked != 1 {
+		t.Fatalf("pointing at %q marks %d Locations", p.text("button.rout-to"), marked)
+	}
+	p.run("rout", chromedp.Evaluate[chromedp.Void](`document.querySelector("button.rout-to").click()`))
+	p.settled(step + 1)
+	if p.eval(`page.overlay.querySelectorAll(".m-dest").length`, &marked); marked != 0 {
+		t.Errorf("after the rout, %d Locations are still marked as where it routs", marked)
+	}
+}
+
 // TestFirePlanAtAnotherLevel: the fire plan aims at a Location of the
 // target hex above its ground level, as the move plan moves to one (issue
 // 56: it could not; ASL A7.5, a fire is at a Location): the plan offers
