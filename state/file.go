@@ -92,7 +92,7 @@ func Read(r io.Reader, name string, m *board.Map) (*State, error) {
 }
 
 // stateKeys are the keys of a state file, as errors list them.
-const stateKeys = "mission, boards, tables, seed, rng, policy, stop, first_fire, plain, mission_digest, tables_digest, trail, turn, player_turn, phase, stopped_at, asked, last_ids, waves, enemy, friendly, vpo, loose_sw, residual_fp, journal"
+const stateKeys = "mission, boards, tables, seed, rng, policy, stop, first_fire, rules, plain, mission_digest, tables_digest, trail, turn, player_turn, phase, stopped_at, asked, last_ids, waves, enemy, friendly, vpo, loose_sw, residual_fp, journal"
 
 // Parse reads the text of a state file and resolves it on m.
 func Parse(data []byte, name string, m *board.Map) (*State, error) {

@@ -88,12 +88,12 @@ func (f *stateFile) game(c *yamldoc.Check) Game {
 	// The rules a game plays by: a game file with a journal and without
 	// rules: was begun before revisions were kept (Rules1), and its
 	// journal replays by them; one without a journal has nothing to
-	// replay, and plays on by this sasl's.
+	// replay, and plays on by this sasl's, whatever its rules: says.
 	if f.Rules.Given() {
 		n := c.Int(f.Rules, "rules", 1, 255)
-		if r, ok := RulesNumbered(n); ok {
+		if r, ok := RulesNumbered(n); ok && f.Journal.Given() {
 			g.Rules = r
-		} else if c.OK() {
+		} else if !ok && c.OK() {
 			c.Errorf(f.Rules.Node, "rules: %d: this sasl plays revisions 1 to %d of its rules; the game was begun by a later sasl (play it on with that sasl)", n, RulesNow.Number())
 		}
 	} else if g.Mission != "" && f.Journal.Given() {

@@ -450,6 +450,9 @@ func TestRulesRevision_SASL4_34(t *testing.T) {
 		{"rules: 1", "rules: 1\n", journal, Rules1, 1},
 		{"rules: 2, the latest", "rules: 2\n", journal, RulesNow, 2},
 		{"no journal (plain): nothing to replay", "", "plain: true\n", RulesNow, 2},
+		// A plain file that says revision 1 (sasl wave --friendly once
+		// kept an old game's): nothing to replay, so this sasl's rules.
+		{"rules: 1 without a journal", "rules: 1\n", "plain: true\n", RulesNow, 2},
 	} {
 		s, err := Read(strings.NewReader(fmt.Sprintf(game, c.rules, c.journal)), "g.yaml", m)
 		if err != nil {

@@ -774,3 +774,21 @@ func TestPlay(t *testing.T) {
 		t.Errorf("entries from enter --save:\n%s", out)
 	}
 }
+
+// sasl wave --friendly of a game file of rules revision 1 makes a plain
+// game of this sasl's rules (SASL 4.34: an S? outside a Human Wave stops
+// where it is Activated): the journal it drops is what replayed by the old
+// ones (a reviewer: it kept rules: 1, and every later play turn walked the
+// S? on after Activation).
+func TestWaveFromAnOldGamePlaysTodaysRules_SASL4_34(t *testing.T) {
+	t.Parallel()
+	old := filepath.Join("..", "..", "table", "testdata", "rules1-activated-moves-on.yaml")
+	if !strings.Contains(string(mustRead(t, old)), "\njournal:") {
+		t.Fatalf("%s has no journal: not a game of revision 1", old)
+	}
+	save := filepath.Join(t.TempDir(), "w.yaml")
+	mustRun(t, "wave", "--mission", "crossroads", "--friendly", old, "--save", save, "--turns", "1", "--seed", "5")
+	if data := string(mustRead(t, save)); !strings.Contains(data, "\nrules: 2\n") || !strings.Contains(data, "\nplain: true\n") {
+		t.Errorf("the wave's game, from a game of revision 1:\n%.600s", data)
+	}
+}

@@ -93,6 +93,7 @@ func runWave(cmd *cobra.Command, o *options, f *waveFlags) error {
 	// The Human Waves alone, turn by turn: a plain game, whose file says
 	// so (a journal it was read with no longer says its steps).
 	st.Journal, st.Stopped, st.Plain = nil, nil, true
+	st.Rules = state.RulesNow // nothing to replay: this sasl's rules
 	if st.Policy == "" {
 		st.Policy = game.PolicyPlayer // the player reports between Game Turns
 	}
