@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sasl-engine/sasl/act"
@@ -88,6 +89,10 @@ type Command struct {
 	HasStop      bool
 	FirstFire    FireStops
 	HasFirstFire bool
+	// Rules: the rules' revision a setup begins the game with (HasRules;
+	// none: revision 1), so that a rules: line deleted is noticed.
+	Rules    state.Rules
+	HasRules bool
 	// Piece: the VASL piece of a set ... piece (ReportPiece).
 	Piece string
 	// HoldMove: a next at a First Fire stop holds the player's fire at
@@ -136,6 +141,13 @@ func ParseCommand(text string, m *board.Map) (Command, error) {
 					return c, grammar(err)
 				}
 				c.FirstFire, c.HasFirstFire = ff, true
+			case len(args) >= 2 && args[0] == "--rules" && c.Verb == Setup && !c.HasRules:
+				n, err := strconv.Atoi(args[1])
+				r, ok := state.RulesNumbered(n)
+				if err != nil || !ok {
+					return c, fmt.Errorf("%q: --rules %s: this sasl plays revisions 1 to %d of its rules", text, args[1], state.RulesNow.Number())
+				}
+				c.Rules, c.HasRules = r, true
 			default:
 				if c.Verb == Pass {
 					return c, bad(string(c.Verb))
@@ -143,7 +155,7 @@ func ParseCommand(text string, m *board.Map) (Command, error) {
 				if c.Verb == Next {
 					return c, bad("next [--stop fire|phase|turn] [--first-fire every|normal|pbf] [--hold-move]")
 				}
-				return c, bad(string(c.Verb) + " [--stop fire|phase|turn] [--first-fire every|normal|pbf]")
+				return c, bad(string(c.Verb) + " [--stop fire|phase|turn] [--first-fire every|normal|pbf] [--rules N]")
 			}
 			args = args[2:]
 		}
@@ -236,6 +248,9 @@ func (c Command) Text(m *board.Map) string {
 	}
 	if c.HasFirstFire {
 		s += " --first-fire " + c.FirstFire.String()
+	}
+	if c.HasRules {
+		s += " --rules " + strconv.Itoa(c.Rules.Number())
 	}
 	if c.HoldMove {
 		s += " --hold-move"

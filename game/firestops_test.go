@@ -273,7 +273,7 @@ func TestFirstFireSettingCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	j := p.Journal()
-	if j[0].Do != "setup --first-fire normal" || j[1].Do != "next --first-fire pbf" || p.g.Stops().FirstFire != FireStopsPBF || p.g.st.FirstFire != "pbf" {
+	if j[0].Do != "setup --first-fire normal --rules 2" || j[1].Do != "next --first-fire pbf" || p.g.Stops().FirstFire != FireStopsPBF || p.g.st.FirstFire != "pbf" {
 		t.Errorf("journal %q, %q; stops %v, file %q", j[0].Do, j[1].Do, p.g.Stops(), p.g.st.FirstFire)
 	}
 }

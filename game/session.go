@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sasl-engine/sasl/ai"
@@ -89,6 +90,9 @@ func Begin(w *world.World, hdr state.Game, script dice.Roller, stops Stops) (*Se
 	s := &Session{g: g}
 	s.roll.cur = g.seeded
 	do := "setup" + stops.Flags()
+	if g.st.Rules != state.Rules1 { // a game begun before revisions were kept says none
+		do += " --rules " + strconv.Itoa(g.st.Rules.Number())
+	}
 	st := state.Step{Do: do, Own: script != nil}
 	if len(g.st.Trail) > 0 {
 		st.Dice = g.st.Trail[0]
@@ -271,6 +275,13 @@ func Replay(w *world.World, hdr state.Game, journal []state.Step) (*Session, err
 	script, err := StepDice(journal[0])
 	if err != nil {
 		return nil, fmt.Errorf("journal step 1: %w", err)
+	}
+	// The rules the journal's setup says (none: revision 1), whatever the
+	// file says: a rules: line deleted or changed is then noticed (the
+	// replay's file differs from it).
+	hdr.Rules = state.Rules1
+	if first.HasRules {
+		hdr.Rules = first.Rules
 	}
 	s, _, err := Begin(w, hdr, script, Stops{first.Stop, first.FirstFire})
 	if err != nil {

@@ -36,7 +36,9 @@ func (s *State) Write(w io.Writer, m *board.Map) error {
 	if g.FirstFire != "" {
 		fmt.Fprintf(&b, "first_fire: %s\n", quote(g.FirstFire))
 	}
-	if g.Mission != "" || g.Rules != RulesNow {
+	// Revision 1 is said by no rules: (a file of before revisions were
+	// kept): a line deleted from a later game is then noticed.
+	if g.Rules != Rules1 && (g.Mission != "" || g.Rules != RulesNow) {
 		fmt.Fprintf(&b, "rules: %d\n", g.Rules.Number())
 	}
 	if g.Plain {

@@ -35,7 +35,7 @@ func TestPlayFirstFireSetting_A7_2_A7_21_A7_22(t *testing.T) {
 		}
 		return v
 	}
-	if b := read(); !bytes.Contains(b, []byte("first_fire: normal\n")) || !bytes.Contains(b, []byte("do: setup --first-fire normal,")) {
+	if b := read(); !bytes.Contains(b, []byte("first_fire: normal\n")) || !bytes.Contains(b, []byte("do: setup --first-fire normal --rules 2,")) {
 		t.Fatalf("a new player game is not --first-fire normal:\n%s", b)
 	}
 	if v := show(); v.FirstFire != "normal" {

@@ -498,7 +498,8 @@ func TestTwoNamesOneLock(t *testing.T) {
 }
 
 // The guards a game file keeps cannot be switched off by deleting them: a
-// file without its journal (or with journal: []) or its mission_digest is
+// file without its journal (or with journal: []), its mission_digest or
+// its rules' revision (rules:, which the journal's setup says too) is
 // refused by every command, the file untouched, until sasl play upgrade
 // is given it on purpose; a digest that is not one is refused naming its
 // line (mission_digest: " " made every command panic).
@@ -514,6 +515,9 @@ func TestGuardsCannotBeDeleted(t *testing.T) {
 		{"no digest", regexp.MustCompile(`(?m)^mission_digest: .*\n`).ReplaceAllString(string(data), ""), "records no mission_digest"},
 		{"a blank digest", regexp.MustCompile(`(?m)^mission_digest: .*$`).ReplaceAllString(string(data), `mission_digest: " "`), `:6: mission_digest: " " is not what sasl writes`},
 		{"plain with a journal", strings.Replace(string(data), "policy: hold\n", "policy: hold\nplain: true\n", 1), "one or the other"},
+		// The rules' revision (SASL 4.34): its journal's setup says it.
+		{"no rules", strings.Replace(string(data), "rules: 2\n", "", 1), `the file lacks "rules: 2", which its journal replays to: was the line deleted?`},
+		{"rules 1", strings.Replace(string(data), "rules: 2\n", "rules: 1\n", 1), `the file lacks "rules: 2", which its journal replays to: was the line deleted?`},
 	} {
 		path := filepath.Join(t.TempDir(), "g.yaml")
 		os.WriteFile(path, []byte(tt.file), 0o644)
