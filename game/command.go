@@ -143,11 +143,10 @@ func ParseCommand(text string, m *board.Map) (Command, error) {
 				c.FirstFire, c.HasFirstFire = ff, true
 			case len(args) >= 2 && args[0] == "--rules" && c.Verb == Setup && !c.HasRules:
 				n, err := strconv.Atoi(args[1])
-				r, ok := state.RulesNumbered(n)
-				if err != nil || !ok {
-					return c, fmt.Errorf("%q: --rules %s: this sasl plays revisions 1 to %d of its rules", text, args[1], state.RulesNow.Number())
+				if c.Rules, err = state.RulesNumbered(n); err != nil {
+					return c, fmt.Errorf("%q: --rules %s: %w", text, args[1], err)
 				}
-				c.Rules, c.HasRules = r, true
+				c.HasRules = true
 			default:
 				if c.Verb == Pass {
 					return c, bad(string(c.Verb))

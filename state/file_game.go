@@ -91,10 +91,10 @@ func (f *stateFile) game(c *yamldoc.Check) Game {
 	// replay, and plays on by this sasl's, whatever its rules: says.
 	if f.Rules.Given() {
 		n := c.Int(f.Rules, "rules", 1, 255)
-		if r, ok := RulesNumbered(n); ok && f.Journal.Given() {
+		if r, err := RulesNumbered(n); err != nil && c.OK() {
+			c.Errorf(f.Rules.Node, "rules: %d: %v", n, err)
+		} else if err == nil && f.Journal.Given() {
 			g.Rules = r
-		} else if !ok && c.OK() {
-			c.Errorf(f.Rules.Node, "rules: %d: this sasl plays revisions 1 to %d of its rules; the game was begun by a later sasl (play it on with that sasl)", n, RulesNow.Number())
 		}
 	} else if g.Mission != "" && f.Journal.Given() {
 		g.Rules = Rules1

@@ -426,15 +426,16 @@ func (r Rules) Number() int {
 }
 
 // RulesNumbered is the revision a game file's number n names (1 to
-// rulesLatest): the latest is RulesNow.
-func RulesNumbered(n int) (Rules, bool) {
+// rulesLatest): the latest is RulesNow. Another number is refused, saying
+// which this sasl plays.
+func RulesNumbered(n int) (Rules, error) {
 	switch {
 	case n == int(rulesLatest):
-		return RulesNow, true
+		return RulesNow, nil
 	case n >= int(Rules1) && n < int(rulesLatest):
-		return Rules(n), true
+		return Rules(n), nil
 	}
-	return 0, false
+	return 0, fmt.Errorf("this sasl plays revisions 1 to %d of its rules; the game was begun by a later sasl (play it on with that sasl)", rulesLatest)
 }
 
 // Step is one step of a game's journal: a command of the player's, or the
