@@ -28,15 +28,7 @@ func TestGameOfEarlierRulesPlaysOnAsBegun_SASL4_34(t *testing.T) {
 	if bytes.Contains(data, []byte("\nrules:")) {
 		t.Fatal("the old file says its rules: it is not a file of the earlier sasl")
 	}
-	path := filepath.Join(t.TempDir(), "old.yaml")
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	g, err := Open(path, Options{Who: "test"})
-	if err != nil {
-		t.Fatalf("a game of the earlier rules does not open: %v", err)
-	}
-	defer g.Close()
+	g, path := openCopy(t, data)
 	m := g.g.World().Map()
 	e5 := []string{"E5a", "E5b"}
 	if st := g.Stop(); st.Kind != state.FirstFireAt || !slices.Equal(st.Moving, e5) || m.LocationName(st.At) != "x1DD10" {

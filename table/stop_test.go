@@ -179,6 +179,22 @@ func TestLegacyAskedOpens(t *testing.T) {
 	}
 }
 
+// openCopy opens a copy of the game file data (a testdata file of an
+// earlier sasl, kept as it was), closed when the test ends.
+func openCopy(t *testing.T, data []byte) (*Game, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "old.yaml")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, err := Open(path, Options{Who: "test"})
+	if err != nil {
+		t.Fatalf("a file of an earlier sasl does not open: %v", err)
+	}
+	t.Cleanup(g.Close)
+	return g, path
+}
+
 // A game file of the sasl before --first-fire and the mover's path
 // (testdata/first-fire-before-path.yaml: the demo mission, seed 1, one
 // next, written by that sasl) opens, stopped at its First Fire at long
@@ -195,15 +211,7 @@ func TestFileBeforeFirstFireSettingPlaysAsBeforeA7_22(t *testing.T) {
 	if bytes.Contains(data, []byte("first_fire")) || bytes.Contains(data, []byte("path:")) {
 		t.Fatal("the old file has the new keys: it is not a file of the earlier sasl")
 	}
-	path := filepath.Join(t.TempDir(), "old.yaml")
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	g, err := Open(path, Options{Who: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer g.Close()
+	g, path := openCopy(t, data)
 	v := g.View()
 	if v.FirstFire != "" || g.g.Stops().FirstFire != game.FireStopsUnset {
 		t.Errorf("the old file's setting: view %q, game %v", v.FirstFire, g.g.Stops())

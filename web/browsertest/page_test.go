@@ -153,6 +153,20 @@ func (p page) zoomTo(a, b string) {
 		setView([Math.min(x1, x2), Math.min(y1, y2), Math.abs(x2 - x1), Math.abs(y2 - y1)]); })()`))
 }
 
+// inView says how high the map shows a hex, in CSS pixels, and whether
+// the lattice points the JavaScript expression pts gives all lie in the
+// map's view: the test's own reckoning, not the page's.
+func (p page) inView(pts string) (px float64, inside bool) {
+	p.t.Helper()
+	var shown struct {
+		Px     float64
+		Inside bool
+	}
+	p.eval(`(() => { const [x, y, w, h] = page.view; const pts = (`+pts+`).map(toSVG);
+		return { px: shownHexPixels(), inside: pts.every(([a, b]) => a >= x && a <= x + w && b >= y && b <= y + h) }; })()`, &shown)
+	return shown.Px, shown.Inside
+}
+
 func (p page) screenshot(file string) {
 	p.t.Helper()
 	// The map drawn, and its SVG too if the zoom asked for it.

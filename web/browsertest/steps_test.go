@@ -203,14 +203,8 @@ func TestChosenEventIsShown(t *testing.T) {
 		t.Fatal("no ENEMY move in the timeline of step 2")
 	}
 	p.click(`#events li.event[data-i="` + strconv.Itoa(i) + `"]`)
-	var shown struct {
-		Px     float64
-		Inside bool
-	}
-	p.eval(`(() => { const [x, y, w, h] = page.view; const pts = page.flat[`+strconv.Itoa(i)+`].ev.marks.path.map(toSVG);
-		return { px: shownHexPixels(), inside: pts.every(([a, b]) => a >= x && a <= x + w && b >= y && b <= y + h) }; })()`, &shown)
-	if shown.Px < 24 || !shown.Inside {
-		t.Errorf("the chosen move: hexes %.0f pixels high (%.0f before), its path in view %v", shown.Px, small, shown.Inside)
+	if px, in := p.inView(`page.flat[` + strconv.Itoa(i) + `].ev.marks.path`); px < 24 || !in {
+		t.Errorf("the chosen move: hexes %.0f pixels high (%.0f before), its path in view %v", px, small, in)
 	}
 }
 
@@ -225,17 +219,8 @@ func TestStopOutOfViewIsShown(t *testing.T) {
 	p := fourBoardPage(t)
 	corner := func() { p.zoomTo("33A1", "33E4") }
 	p.nextWhileNot(`!!page.state.stop && page.state.stop.kind === "first-fire"`, 30, "no First Fire stop in 30 steps", corner)
-	inView := func(pts string) (float64, bool) {
-		var shown struct {
-			Px     float64
-			Inside bool
-		}
-		p.eval(`(() => { const [x, y, w, h] = page.view; const pts = (`+pts+`).map(toSVG);
-			return { px: shownHexPixels(), inside: pts.every(([a, b]) => a >= x && a <= x + w && b >= y && b <= y + h) }; })()`, &shown)
-		return shown.Px, shown.Inside
-	}
-	if px, in := inView(`[page.state.stop.at_hex]`); px < 24 || !in {
-		t.Errorf("at the First Fire stop in %s: hexes %.0f pixels high, its hex in view %v", hexAt(p), px, in)
+	if px, in := p.inView(`[page.state.stop.at_hex]`); px < 24 || !in {
+		t.Errorf("at the First Fire stop in %s: hexes %.0f pixels high, its hex in view %v", p.text("#where"), px, in)
 	}
 	// A move of the timeline off the view, chosen.
 	corner()
@@ -248,18 +233,11 @@ func TestStopOutOfViewIsShown(t *testing.T) {
 		t.Fatal("no event of the timeline marks the map off the corner")
 	}
 	p.click(`#events li.event[data-i="` + strconv.Itoa(i) + `"]`)
-	if px, in := inView(fmt.Sprintf(marks, i)); px < 24 || !in {
+	if px, in := p.inView(fmt.Sprintf(marks, i)); px < 24 || !in {
 		var text string
 		p.eval(`page.flat[`+strconv.Itoa(i)+`].ev.text || ""`, &text)
 		t.Errorf("the chosen event (%s): hexes %.0f pixels high, what it marks in view %v", text, px, in)
 	}
-}
-
-// hexAt names the hex of the stop the page stands at.
-func hexAt(p page) string {
-	var name string
-	p.eval(`(() => { const s = page.state.stop || {}; return s.at || ""; })()`, &name)
-	return name
 }
 
 // TestStopMarksUnderCounters: a First Fire stop's marks, the mover's path
@@ -318,14 +296,8 @@ func TestArrivingAtARoutStopShowsIt(t *testing.T) {
 	t.Parallel()
 	p := fourBoardPage(t)
 	p.nextWhileNot(`!!page.state.stop && page.state.stop.kind === "rout" && (page.state.stop.routs || []).length > 0`, 30, "no rout stop in 30 steps", func() { p.click("#zoom-fit") }) // each step arrives on the whole map
-	var shown struct {
-		Px     float64
-		Inside bool
-	}
-	p.eval(`(() => { const [x, y, w, h] = page.view; const pts = page.state.stop.routs.map((r) => toSVG(hexNamed(r.at).at));
-		return { px: shownHexPixels(), inside: pts.every(([a, b]) => a >= x && a <= x + w && b >= y && b <= y + h) }; })()`, &shown)
-	if shown.Px < 24 || !shown.Inside {
-		t.Errorf("at the rout stop: hexes %.0f pixels high, the routing units in view %v", shown.Px, shown.Inside)
+	if px, in := p.inView(`page.state.stop.routs.map((r) => hexNamed(r.at).at)`); px < 24 || !in {
+		t.Errorf("at the rout stop: hexes %.0f pixels high, the routing units in view %v", px, in)
 	}
 }
 
